@@ -1,0 +1,19 @@
+/** Business constants of SPEC §9. */
+export const HTTP_TIMEOUT_MS = 600_000;
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 5 * 60;
+export const OTP_MAX_WRONG_TRIES = 5;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 12;
+export const COOKIE_MAX_AGE_SECONDS = 28_800;
+export const ACCESS_TOKEN_COOKIE = 'accessToken';
+export const REFRESH_TOKEN_COOKIE = 'refreshToken';
+export const TABLEAU_ID_COOKIE = 'tableauId';
+export const OTP_VERIFIED_KEY = 'otpVerified';
+export const OTP_TOKEN_KEY = 'otpToken';
+export const OTP_TOKEN_HEADER = 'X-OTP-Token';
+export const DESKTOP_BREAKPOINT_PX = 991;
+export const SIDEBAR_CLOSE_DELAY_MS = 300;
+export const PERMISSION_TOAST_DELAY_MS = 300;
+export const TOAST_LIFE_MS = 6000;
+export const DEFAULT_PAGE_SIZE = 10;

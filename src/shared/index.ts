@@ -1,0 +1,6 @@
+export * from './ranks';
+export * from './results';
+export * from './envelope';
+export * from './constants';
+export * from './validation';
+export * from './auth';
