@@ -1,0 +1,124 @@
+import englishMessages from 'ra-language-english';
+import { messages as validationMessages } from '../shared';
+
+/**
+ * Every label of the console. App keys live under `console.*`; a later ko.ts mirrors `consoleMessages`
+ * (typed by ConsoleMessages so a missing key is a type error).
+ */
+export const consoleMessages = {
+  appTitle: 'Campaign Console',
+  menu: {
+    project: 'Project',
+    systemSetting: 'System Setting',
+    collectData: 'Collect Data Setting',
+    systemLog: 'System Log',
+    userManagement: 'User Management',
+  },
+  screens: {
+    projectList: 'Project List',
+    manualUpload: 'Manual Upload',
+    projectDetail: 'Project Detail',
+    projectCreate: 'Project Create',
+    projectModify: 'Project Modify',
+    terms: 'Terms',
+    whiteDomain: 'Allowed Domains',
+    dashboardTemplate: 'Dashboard Templates',
+    emailTemplate: 'E-mail Templates',
+    projectProperty: 'Project Properties',
+    alertMail: 'Alert Mail',
+    collectStatus: 'Collecting Status',
+    collectMetric: 'Collect Metrics',
+    postMetric: 'Post Metrics',
+    marketAccount: 'Market Accounts',
+    systemLog: 'System Log',
+    users: 'Users',
+    accessHistory: 'Access History',
+  },
+  underConstruction: {
+    title: 'Under construction',
+    message: 'The %{screen} screen is not built yet.',
+  },
+  notFound: {
+    title: 'Page not found',
+    message: 'There is nothing at this address.',
+    home: 'Go to the project list',
+  },
+  permission: {
+    title: 'Permission Error',
+    message: 'You are not authorized to access request area.',
+  },
+  fields: {
+    email: 'Email',
+    password: 'Password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm password',
+    code: 'Verification code',
+    firstName: 'First name',
+    lastName: 'Last name',
+    company: 'Company',
+    region: 'Region',
+    office: 'Country of office',
+    requestComment: 'Request comment (optional)',
+  },
+  validation: {
+    ...validationMessages,
+    emailRequired: 'Email is required.',
+    required: 'This field is required.',
+    requiredTerms: 'Please accept the required terms.',
+  },
+  passwordStrength: {
+    label: 'Password strength: %{strength}',
+    weak: 'Weak',
+    medium: 'Medium',
+    strong: 'Strong',
+    rules: '8 to 12 characters with a letter, a digit and one of ! @ # $ % ^ & *',
+  },
+  otp: {
+    sent: 'We sent a 6-digit code to %{email}.',
+    resent: 'A new code has been sent.',
+    remaining: 'Code valid for %{time}',
+    expired: 'The code has expired. Send a new one.',
+    resend: 'Re-send',
+    next: 'Next',
+  },
+  terms: {
+    heading: 'Terms',
+    required: '(required)',
+    optional: '(optional)',
+    agree: 'I agree to %{title}',
+    agreeAndContinue: 'Agree and continue',
+    updated: 'Our terms have changed. Please review them to continue.',
+  },
+  signIn: {
+    title: 'Sign in',
+    submit: 'Sign in',
+    signUp: 'Sign up',
+    forgotPassword: 'Forgot password?',
+    codeTitle: 'Enter the verification code',
+  },
+  signUp: {
+    title: 'Sign up',
+    steps: { email: 'E-mail', code: 'Verification', details: 'Account details', done: 'Done' },
+    sendCode: 'Send code',
+    submit: 'Request account',
+    doneTitle: 'Request received',
+    doneMessage: 'Your account is awaiting approval. You will receive an e-mail once an approver has approved it.',
+    haveAccount: 'Already have an account? Sign in',
+    choose: 'Choose…',
+  },
+  newPassword: {
+    title: 'Set a new password',
+    requestTitle: 'Forgot password',
+    requestHelp: 'Enter your e-mail and we will send you a link to set a new password.',
+    send: 'Send link',
+    linkSent: 'If an account exists for that e-mail, a link to set a new password has been sent.',
+    submit: 'Save password',
+    saved: 'Your password has been changed.',
+    backToSignIn: 'Back to sign in',
+    signIn: 'Sign in',
+  },
+};
+
+export type ConsoleMessages = typeof consoleMessages;
+
+export const en = { ...englishMessages, console: consoleMessages };

@@ -1,0 +1,76 @@
+import type { AuthProvider } from 'react-admin';
+import { rankAllows, type TokenPair } from '../shared';
+import { httpClient, renewSession } from './httpClient';
+import { isSessionExpired, readLoginSession } from './loginSession';
+import { RESOURCE_RANK } from './resourceRanks';
+import { SIGN_IN_PATH, signInPath } from './signInRedirect';
+import { clearStoredSession, readAccessToken, readRefreshToken, storeTokenPair } from './storedSession';
+
+export { storeTokenPair };
+
+/** What getPermissions resolves to; the route guard and the menu compare `rank` with a required rank. */
+export interface ConsolePermissions {
+  rank: number;
+  level: string;
+  authorities: string[];
+}
+
+interface SessionError {
+  status?: number;
+  result?: string;
+  text?: string;
+  body?: { result?: string; resultMessage?: string };
+}
+
+export const authProvider: AuthProvider = {
+  /** Called by the sign-in page with the token pair of a successful sign-in. */
+  async login(tokens: TokenPair) {
+    storeTokenPair(tokens);
+  },
+
+  /** Revokes the session on the server when there is one; cleans up locally whatever the server says (SPEC §4). */
+  async logout() {
+    const refreshToken = readRefreshToken();
+    if (refreshToken || readAccessToken()) {
+      try {
+        await httpClient.post('/auth/signout', refreshToken ? { refreshToken } : {}, { renewExpiredToken: false });
+      } catch {
+        // The session is forgotten locally even when the server cannot be told.
+      }
+    }
+    clearStoredSession();
+    return SIGN_IN_PATH;
+  },
+
+  async checkAuth() {
+    if (!isSessionExpired(readLoginSession())) return;
+    if (readRefreshToken() && (await renewSession())) return;
+    throw { redirectTo: SIGN_IN_PATH, message: false };
+  },
+
+  /** Ends the session on a 401 that reached the UI (refresh failed, or the token was revoked); 403 only means "not this". */
+  async checkError(error: SessionError) {
+    if (error?.status !== 401) return;
+    const result = error.body?.result ?? error.result;
+    if (result === 'INVALID_CREDENTIALS') return;
+    clearStoredSession();
+    const notice = result === 'ADMIN_ACCESS_TOKEN_NOT_MATCHED' ? (error.body?.resultMessage ?? error.text) : undefined;
+    throw { redirectTo: signInPath(notice), message: false };
+  },
+
+  async getIdentity() {
+    const session = readLoginSession();
+    if (session.loginYn === 'N' || session.userSeq === null) throw new Error('Not signed in');
+    return { id: session.userSeq, fullName: session.userId };
+  },
+
+  async getPermissions(): Promise<ConsolePermissions> {
+    const { accountRank, accountLevel, authorities } = readLoginSession();
+    return { rank: accountRank, level: accountLevel, authorities };
+  },
+
+  async canAccess({ resource }) {
+    const requiredRank = RESOURCE_RANK[resource];
+    return requiredRank !== undefined && rankAllows(requiredRank, readLoginSession().accountRank);
+  },
+};

@@ -1,0 +1,159 @@
+import { HTTP_TIMEOUT_MS, type Envelope, type TokenPair } from '../shared';
+import { ApiError, clientSideError, isEnvelope } from './apiError';
+import { loadingStore } from './loadingStore';
+import { clearStoredSession, readAccessToken, readRefreshToken, storeTokenPair } from './storedSession';
+import { goToSignIn } from './signInRedirect';
+
+export const API_BASE = '/api';
+
+type QueryScalar = string | number | boolean;
+export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** false for calls that must not trigger a reissue, such as sign-out. */
+  renewExpiredToken?: boolean;
+}
+
+interface SendOptions extends RequestOptions {
+  /** The reissue call must not carry the (expired) access token. */
+  withoutAccessToken?: boolean;
+}
+
+/** Array values become repeated `key=value` pairs (SPEC §7), not `key[]=` or a joined list. */
+export function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+/** Names an HTTP failure without an envelope the way the browser clients of SPEC §8 do. */
+function statusError(status: number): ApiError {
+  const code = status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST';
+  return new ApiError({ status, code, message: `Request failed with status code ${status}` });
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** One HTTP exchange: timeout, loading flag, bearer token, JSON in and out. */
+async function send<T>(path: string, options: SendOptions): Promise<Envelope<T>> {
+  const { method = 'GET', query, body, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const accessToken = options.withoutAccessToken ? undefined : readAccessToken();
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, HTTP_TIMEOUT_MS);
+  const abortFromCaller = () => controller.abort();
+  signal?.addEventListener('abort', abortFromCaller);
+
+  loadingStore.requestStarted();
+  try {
+    let response: Response;
+    let payload: unknown;
+    try {
+      response = await fetch(buildUrl(path, method === 'GET' ? query : undefined), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+      payload = await readBody(response);
+    } catch (cause) {
+      throw clientSideError(cause, timedOut, HTTP_TIMEOUT_MS);
+    }
+    if (!isEnvelope(payload)) {
+      throw response.ok ? new ApiError({ status: response.status, code: 'ERR_BAD_RESPONSE', message: 'Unexpected response' }) : statusError(response.status);
+    }
+    if (!response.ok) {
+      const { result, resultMessage, data } = payload;
+      throw new ApiError({ status: response.status, result, resultMessage, data });
+    }
+    return payload as Envelope<T>;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abortFromCaller);
+    loadingStore.requestFinished();
+  }
+}
+
+let renewal: Promise<boolean> | undefined;
+
+async function reissue(): Promise<boolean> {
+  const refreshToken = readRefreshToken();
+  if (refreshToken) {
+    try {
+      const envelope = await send<TokenPair>('/auth/reissue', { method: 'POST', body: { refreshToken }, withoutAccessToken: true });
+      if (envelope.result === 'SUCCESS') {
+        storeTokenPair(envelope.data);
+        return true;
+      }
+    } catch {
+      // Any failure below ends the session the same way.
+    }
+  }
+  console.error('Reissue Failed');
+  clearStoredSession();
+  goToSignIn();
+  return false;
+}
+
+/**
+ * Exchanges the refresh token for a new pair (SPEC §4). Concurrent callers share one
+ * in-flight reissue, because the server rotates refresh tokens and revokes a reused one.
+ */
+export function renewSession(): Promise<boolean> {
+  renewal ??= reissue().finally(() => {
+    renewal = undefined;
+  });
+  return renewal;
+}
+
+async function attempt<T>(path: string, options: RequestOptions, mayRenew: boolean): Promise<Envelope<T>> {
+  try {
+    return await send<T>(path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    if (error.result === 'TOKEN_UNAUTHORIZED' && mayRenew && (await renewSession())) {
+      return attempt<T>(path, options, false);
+    }
+    if (error.result === 'ADMIN_ACCESS_TOKEN_NOT_MATCHED') {
+      clearStoredSession();
+      goToSignIn(error.text);
+    }
+    throw error;
+  }
+}
+
+/** Sends a request; an expired access token is renewed once and the request retried. 2xx answers resolve, others reject with ApiError. */
+export function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  return attempt<T>(path, options, options.renewExpiredToken ?? true);
+}
+
+export const httpClient = {
+  get: <T>(path: string, query?: RequestOptions['query'], options?: RequestOptions) => request<T>(path, { ...options, query }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
+};
