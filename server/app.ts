@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { systemClock, type Clock } from './clock';
+import { openDatabase, type Db } from './db/database';
+import { createMailer } from './mail/mailer';
+import { passwordHasher } from './auth/passwords';
+import { tokenService } from './auth/tokens';
+import { errorEnvelope } from './http/error-handler';
+import { rateLimits } from './http/rate-limits';
+import { systemLog } from './audit/system-log';
+import { authModule } from './auth';
+import { profileModule } from './modules/profile';
+import { usersModule } from './modules/users';
+import type { AppContext } from './context';
+import './context';
+
+export interface BuildOptions {
+  /** An already-open database (tests, scripts); otherwise opened from the config. */
+  db?: Db;
+  clock?: Clock;
+  /** Folder of the built SPA; served with an index.html fallback when present. */
+  staticDir?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const clock = options.clock ?? systemClock;
+  const db = options.db ?? openDatabase(config);
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    tokens: tokenService(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
+    passwords: passwordHasher(config.passwordHash),
+    mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    if (!options.db) await db.destroy();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(errorEnvelope);
+  await app.register(rateLimits);
+  await app.register(systemLog);
+
+  await app.register(
+    async (api) => {
+      await api.register(authModule);
+      await api.register(profileModule);
+      await api.register(usersModule);
+    },
+    { prefix: '/api' },
+  );
+
+  const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
+  const spaIndex = staticDir ? join(staticDir, 'index.html') : undefined;
+  if (staticDir && existsSync(spaIndex!)) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (!request.url.startsWith('/api') && request.method === 'GET' && spaIndex && existsSync(spaIndex)) {
+      return reply.type('text/html').sendFile('index.html', staticDir!);
+    }
+    return reply.code(404).send({ result: 'NOT_FOUND', resultMessage: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, data: null });
+  });
+  return app;
+}

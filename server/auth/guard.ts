@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AUTHORITY_RANKS, type Authority } from '../../src/shared';
+import { AppError } from '../http/app-error';
+import { displayName } from './accounts';
+
+/**
+ * Verifies the Bearer token, then checks in the database that its session is alive and the
+ * account still active and approved: that is what makes sign-out and deactivation immediate.
+ */
+export async function authenticate(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  if (!token) throw new AppError('TOKEN_UNAUTHORIZED', 'Sign in to continue.');
+  const { ctx } = request.server;
+  const claims = await ctx.tokens.verifyAccessToken(token);
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .innerJoin('admins', 'admins.id', 'sessions.admin_id')
+    .select(['sessions.revoked_at', 'admins.id', 'admins.email', 'admins.first_name', 'admins.last_name', 'admins.authority', 'admins.status_code', 'admins.approval_status_code', 'admins.region_code', 'admins.approver_flag'])
+    .where('sessions.id', '=', String(claims.sid))
+    .executeTakeFirst();
+  if (!row || row.revoked_at || row.status_code !== 'ACTIVE' || row.approval_status_code !== 'APPROVED' || row.id !== claims['user-id']) {
+    throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'Your session has ended. Please sign in again.');
+  }
+  request.admin = {
+    id: row.id,
+    email: row.email,
+    name: displayName(row),
+    authority: row.authority,
+    rank: AUTHORITY_RANKS[row.authority as Authority]?.rank ?? 10,
+    regionCode: row.region_code,
+    countries: claims.local ?? [],
+    approver: row.approver_flag === 'Y',
+    sessionId: claims.sid,
+  };
+}
+
+export const FORBIDDEN_MESSAGE = 'You are not authorized to access request area.';
+
+/** preHandler allowing callers whose rank number is at most `requiredRank` (SPEC §6). */
+export function requireRank(requiredRank: number): preHandlerAsyncHookHandler {
+  return async function rankGuard(request) {
+    if (!request.admin) await authenticate(request);
+    if (request.admin!.rank > requiredRank) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+  };
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminOtpVerifyBody, OTP_TOKEN_HEADER, OTP_TTL_SECONDS, passwordChangeBody, resetPasswordBody, resetRequestBody } from '../../src/shared';
+import { messages } from '../../src/shared';
+import { isoAfter, isoNow } from '../clock';
+import { AppError, validationError } from '../http/app-error';
+import { success } from '../http/envelope';
+import { authLimits } from '../http/rate-limits';
+import { displayName, findAdminByEmail, findAdminById } from './accounts';
+import { authenticate } from './guard';
+import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
+import { hashToken, newOpaqueToken } from './secrets';
+import { revokeAllSessions } from './sessions';
+
+const RESET_LINK_TTL_MS = 30 * 60_000;
+const OTP_PROOF_TTL_SECONDS = 10 * 60;
+
+export async function passwordRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // The answer is the same whether or not the account exists: no user enumeration.
+  routes.post('/auth/password/reset', { schema: { body: resetRequestBody }, ...authLimits(app, 'reset') }, async (request) => {
+    const admin = await findAdminByEmail(ctx.db, request.body.email);
+    if (admin && admin.status_code === 'ACTIVE') {
+      const token = newOpaqueToken();
+      await ctx.db
+        .insertInto('password_reset_tokens')
+        .values({ admin_id: admin.id, token_hash: hashToken(token), expires_at: isoAfter(ctx.clock, RESET_LINK_TTL_MS), created_at: isoNow(ctx.clock) })
+        .execute();
+      await ctx.mailer.send('password-reset', admin.email, { name: displayName(admin), email: admin.email, link: `${ctx.config.publicUrl}/new-password/${token}` });
+    }
+    return success(null, 'If an account exists for that e-mail, a link to set a new password has been sent.');
+  });
+
+  routes.put('/auth/password/reset', { schema: { body: resetPasswordBody }, ...authLimits(app, 'reset-set') }, async (request) => {
+    const now = isoNow(ctx.clock);
+    const passwordHash = await ctx.passwords.hash(request.body.password);
+    const adminId = await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('password_reset_tokens')
+        .select(['id', 'admin_id', 'used_at', 'expires_at'])
+        .where('token_hash', '=', hashToken(request.body.token))
+        .executeTakeFirst();
+      if (!row || row.used_at || row.expires_at <= now) return null;
+      const claimed = await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return null;
+      // Every other outstanding link of this account dies with this one.
+      await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('admin_id', '=', row.admin_id).where('used_at', 'is', null).execute();
+      await trx
+        .updateTable('admins')
+        .set({ password_hash: passwordHash, password_updated_at: now, updated_at: now, sign_in_attempt: 0, locked_until: null })
+        .where('id', '=', row.admin_id)
+        .execute();
+      return row.admin_id;
+    });
+    if (adminId === null) throw validationError([{ field: 'token', message: 'This link has expired or was already used. Please ask for a new one.' }]);
+    await revokeAllSessions(ctx, adminId, 'PASSWORD_RESET');
+    return success(null, 'Your password has been set. You can sign in now.');
+  });
+
+  routes.post('/auth/admin/otp/send', { preHandler: authenticate }, async (request) => {
+    const admin = request.admin!;
+    await assertResendAllowed(ctx, 'PROFILE', admin.email);
+    const { code } = await issueChallenge(ctx, 'PROFILE', admin.email, admin.id, false);
+    await ctx.mailer.send('otp', admin.email, { name: admin.name, code, email: admin.email });
+    return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
+  });
+
+  routes.post('/auth/admin/otp/verify', { schema: { body: adminOtpVerifyBody }, preHandler: authenticate }, async (request) => {
+    const admin = request.admin!;
+    await verifyChallenge(ctx, { purpose: 'PROFILE', email: admin.email }, request.body.code);
+    const token = await ctx.tokens.signProof('otp', String(admin.id), OTP_PROOF_TTL_SECONDS);
+    return success({ token }, 'Verified.');
+  });
+
+  routes.put('/auth/admin/password-change', { schema: { body: passwordChangeBody }, preHandler: authenticate }, async (request) => {
+    const signedIn = request.admin!;
+    const otpToken = request.headers[OTP_TOKEN_HEADER.toLowerCase()];
+    if (typeof otpToken !== 'string' || !otpToken) throw new AppError('FORBIDDEN', 'Verify your e-mail with a code before changing the password.');
+    const proof = await ctx.tokens.verifyProof('otp', otpToken).catch(() => {
+      throw new AppError('FORBIDDEN', 'Your e-mail verification has expired. Please verify again.');
+    });
+    if (proof.sub !== String(signedIn.id)) throw new AppError('FORBIDDEN', 'Your e-mail verification has expired. Please verify again.');
+    const { password, changePassword } = request.body;
+    if (password === changePassword) throw validationError([{ field: 'changePassword', message: messages.passwordUnchanged }]);
+    const admin = await findAdminById(ctx.db, signedIn.id);
+    if (!admin || !(await ctx.passwords.verify(admin.password_hash, password))) {
+      throw validationError([{ field: 'password', message: 'The current password is not correct.' }]);
+    }
+    const now = isoNow(ctx.clock);
+    await ctx.db
+      .updateTable('admins')
+      .set({ password_hash: await ctx.passwords.hash(changePassword), password_updated_at: now, updated_at: now })
+      .where('id', '=', admin.id)
+      .execute();
+    await revokeAllSessions(ctx, admin.id, 'PASSWORD_CHANGED', signedIn.sessionId);
+    return success(null, 'Change Success');
+  });
+}

@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { agreementBody, signInBody, signInOtpBody, tokenSchema } from '../../src/shared';
+import { z } from 'zod';
+import { isoAfter, isoNow } from '../clock';
+import { AppError } from '../http/app-error';
+import { outcome, success } from '../http/envelope';
+import { authLimits } from '../http/rate-limits';
+import { recordAccess } from '../audit/access-history';
+import { displayName, findAdminByEmail, findAdminById, type Admin } from './accounts';
+import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
+import { hashToken } from './secrets';
+import { checkAgreement, pendingRequiredTerms } from './terms';
+import { startSession } from './sessions';
+import { OTP_TTL_SECONDS } from '../../src/shared';
+import type { AppContext } from '../context';
+
+const WRONG_CREDENTIALS = 'The e-mail or password is not correct.';
+
+export async function signInRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post('/auth/signin', { schema: { body: signInBody }, ...authLimits(app, 'signin') }, async (request) => {
+    const { email, password } = request.body;
+    const admin = await findAdminByEmail(ctx.db, email);
+    if (!admin) {
+      await ctx.passwords.verifyNothing(password);
+      await recordAccess(ctx, { email, adminId: null, eventType: 'SIGN_IN', success: false, ip: request.ip, detail: 'unknown account' });
+      throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+    }
+    const now = ctx.clock.now();
+    if (admin.locked_until && Date.parse(admin.locked_until) > now.getTime()) {
+      await recordAccess(ctx, { email, adminId: admin.id, eventType: 'SIGN_IN', success: false, ip: request.ip, detail: 'locked' });
+      throw lockedError(admin.locked_until, now);
+    }
+    if (!(await ctx.passwords.verify(admin.password_hash, password))) {
+      await countFailure(ctx, admin);
+      await recordAccess(ctx, { email, adminId: admin.id, eventType: 'SIGN_IN', success: false, ip: request.ip, detail: 'wrong password' });
+      throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+    }
+    assertMaySignIn(admin);
+    await ctx.db.updateTable('admins').set({ sign_in_attempt: 0, locked_until: null }).where('id', '=', admin.id).execute();
+    const { code, challengeToken } = await issueChallenge(ctx, 'SIGNIN', admin.email, admin.id, true);
+    await ctx.mailer.send('otp', admin.email, { name: displayName(admin), code, email: admin.email });
+    return outcome('OTP_REQUIRED', 'A verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
+  });
+
+  routes.post(
+    '/auth/signin/otp/resend',
+    { schema: { body: z.strictObject({ challengeToken: tokenSchema }) }, ...authLimits(app, 'signin-resend') },
+    async (request) => {
+      const previous = await verifyResendable(ctx, request.body.challengeToken);
+      await assertResendAllowed(ctx, 'SIGNIN', previous.email);
+      const { code, challengeToken } = await issueChallenge(ctx, 'SIGNIN', previous.email, previous.id, true);
+      await ctx.mailer.send('otp', previous.email, { name: displayName(previous), code, email: previous.email });
+      return outcome('OTP_REQUIRED', 'A new verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
+    },
+  );
+
+  routes.post('/auth/signin/otp', { schema: { body: signInOtpBody }, ...authLimits(app, 'signin-otp') }, async (request) => {
+    const { adminId } = await verifyChallenge(ctx, { challengeToken: request.body.challengeToken }, request.body.code);
+    const admin = await findAdminById(ctx.db, adminId!);
+    if (!admin) throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+    assertMaySignIn(admin);
+    const pending = await pendingRequiredTerms(ctx.db, admin.id, isoNow(ctx.clock));
+    if (pending.length > 0) {
+      const verificationToken = await ctx.tokens.signProof('terms', String(admin.id), OTP_TTL_SECONDS * 2);
+      return outcome('TERMS_UPDATED', 'The terms have been updated. Please review and accept them to continue.', { verificationToken, terms: pending });
+    }
+    return success(await completeSignIn(ctx, admin, request.ip, request.headers['user-agent'] ?? null));
+  });
+
+  routes.post('/auth/admin/agreement', { schema: { body: agreementBody } }, async (request) => {
+    const proof = await ctx.tokens.verifyProof('terms', request.body.verificationToken);
+    const admin = await findAdminById(ctx.db, Number(proof.sub));
+    if (!admin) throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+    assertMaySignIn(admin);
+    const now = isoNow(ctx.clock);
+    const pending = await pendingRequiredTerms(ctx.db, admin.id, now);
+    const { missing } = checkAgreement(pending, request.body.agreedTermVersionIds);
+    if (missing.length > 0) {
+      throw new AppError('VALIDATION_ERROR', `Please accept: ${missing.map((term) => term.title).join(', ')}.`, {
+        errors: missing.map((term) => ({ field: `terms.${term.termVersionId}`, message: `${term.title} must be accepted.` })),
+      });
+    }
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const term of pending) {
+        await trx.insertInto('term_agreements').values({ admin_id: admin.id, term_version_id: term.termVersionId, agreed_at: now }).execute();
+      }
+    });
+    return success(await completeSignIn(ctx, admin, request.ip, request.headers['user-agent'] ?? null));
+  });
+}
+
+async function completeSignIn(ctx: AppContext, admin: Admin, ip: string, userAgent: string | null) {
+  await ctx.db.updateTable('admins').set({ last_login_at: isoNow(ctx.clock), sign_in_attempt: 0, locked_until: null }).where('id', '=', admin.id).execute();
+  await recordAccess(ctx, { email: admin.email, adminId: admin.id, eventType: 'SIGN_IN', success: true, ip, detail: null });
+  return startSession(ctx, admin.id, ip, userAgent);
+}
+
+/** Pending, rejected and inactive accounts are refused with their own result code. */
+function assertMaySignIn(admin: Admin): void {
+  if (admin.status_code !== 'ACTIVE') throw new AppError('ACCOUNT_INACTIVE', 'This account is inactive. Please contact your administrator.');
+  if (admin.approval_status_code === 'PENDING') throw new AppError('ACCOUNT_PENDING', 'This account is awaiting approval.');
+  if (admin.approval_status_code !== 'APPROVED') throw new AppError('ACCOUNT_REJECTED', 'This account request was rejected. Please contact your administrator.');
+}
+
+async function countFailure(ctx: AppContext, admin: Admin): Promise<void> {
+  const attempts = admin.sign_in_attempt + 1;
+  const { maxFailures, lockMinutes } = ctx.config.lockout;
+  await ctx.db
+    .updateTable('admins')
+    .set({ sign_in_attempt: attempts, locked_until: attempts >= maxFailures ? isoAfter(ctx.clock, lockMinutes * 60_000) : admin.locked_until })
+    .where('id', '=', admin.id)
+    .execute();
+}
+
+function lockedError(lockedUntil: string, now: Date): AppError {
+  const minutes = Math.max(1, Math.ceil((Date.parse(lockedUntil) - now.getTime()) / 60_000));
+  return new AppError('ACCOUNT_LOCKED', `Too many failed sign-ins. Try again in ${minutes} minute(s), or reset your password.`);
+}
+
+/** A resend needs a challenge the password step issued within the last 30 minutes, even if its code expired. */
+async function verifyResendable(ctx: AppContext, challengeToken: string): Promise<Admin> {
+  const challenge = await ctx.db
+    .selectFrom('otp_challenges')
+    .select(['admin_id', 'created_at'])
+    .where('token_hash', '=', hashToken(challengeToken))
+    .where('purpose', '=', 'SIGNIN')
+    .executeTakeFirst();
+  const maxAgeMs = 30 * 60_000;
+  if (!challenge || challenge.admin_id === null || ctx.clock.now().getTime() - Date.parse(challenge.created_at) > maxAgeMs) {
+    throw new AppError('OTP_EXPIRED', 'This sign-in has expired. Please sign in again.');
+  }
+  const admin = await findAdminById(ctx.db, challenge.admin_id!);
+  if (!admin) throw new AppError('OTP_EXPIRED', 'This sign-in has expired. Please sign in again.');
+  assertMaySignIn(admin);
+  return admin;
+}

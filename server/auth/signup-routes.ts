@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { OTP_TTL_SECONDS, sendSignupOtpBody, signUpBody, verifySignupOtpBody, type SignUpOptions } from '../../src/shared';
+import { isoNow } from '../clock';
+import type { AppContext } from '../context';
+import { AppError, validationError } from '../http/app-error';
+import { success } from '../http/envelope';
+import { authLimits } from '../http/rate-limits';
+import { displayName, findAdminByEmail } from './accounts';
+import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
+import { checkAgreement, termsInEffect } from './terms';
+
+export async function signUpRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/auth/terms', async () => success(await termsInEffect(ctx.db, isoNow(ctx.clock))));
+
+  routes.get('/auth/signup-options', async () => success(await signUpOptions(ctx)));
+
+  routes.post('/auth/otp', { schema: { body: sendSignupOtpBody }, ...authLimits(app, 'signup-otp') }, async (request) => {
+    const { email } = request.body;
+    await assertDomainAllowed(ctx, email);
+    if (await findAdminByEmail(ctx.db, email)) throw new AppError('CONFLICT', 'An account with this e-mail already exists. Please sign in.');
+    await assertResendAllowed(ctx, 'SIGNUP', email);
+    const { code } = await issueChallenge(ctx, 'SIGNUP', email, null, false);
+    await ctx.mailer.send('otp', email, { name: email, code, email });
+    return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
+  });
+
+  routes.post('/auth/otp/verification', { schema: { body: verifySignupOtpBody }, ...authLimits(app, 'signup-verify') }, async (request) => {
+    const { email, code } = request.body;
+    await verifyChallenge(ctx, { purpose: 'SIGNUP', email }, code);
+    const verificationToken = await ctx.tokens.signProof('signup-email', email, 30 * 60);
+    return success({ verificationToken }, 'Your e-mail has been verified.');
+  });
+
+  routes.post('/auth/signup', { schema: { body: signUpBody }, ...authLimits(app, 'signup') }, async (request) => {
+    const body = request.body;
+    const email = (await ctx.tokens.verifyProof('signup-email', body.verificationToken)).sub;
+    await assertDomainAllowed(ctx, email);
+    await assertCodes(ctx, body.company, body.region, body.office);
+    const now = isoNow(ctx.clock);
+    const offered = await termsInEffect(ctx.db, now);
+    const { missing, unknown } = checkAgreement(offered, body.agreedTermVersionIds);
+    if (missing.length || unknown.length) {
+      throw validationError([
+        ...missing.map((term) => ({ field: `terms.${term.termVersionId}`, message: `${term.title} must be accepted.` })),
+        ...unknown.map((id) => ({ field: `terms.${id}`, message: 'This version of the terms is not in effect.' })),
+      ]);
+    }
+    const passwordHash = await ctx.passwords.hash(body.password);
+    const created = await ctx.db.transaction().execute(async (trx) => {
+      const existing = await trx.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst();
+      if (existing) return null;
+      const { id } = await trx
+        .insertInto('admins')
+        .values({
+          email, password_hash: passwordHash, first_name: body.firstName, last_name: body.lastName,
+          company_code: body.company, region_code: body.region, office_code: body.office,
+          authority: 'user', account_rank: 5, account_level: 'USER', approval_status_code: 'PENDING', status_code: 'ACTIVE',
+          request_comment: body.requestComment ?? null, password_updated_at: now, created_at: now, updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('admin_countries').values({ admin_id: id, country_code: body.office }).execute();
+      for (const versionId of body.agreedTermVersionIds) {
+        await trx.insertInto('term_agreements').values({ admin_id: id, term_version_id: versionId, agreed_at: now }).execute();
+      }
+      return id;
+    });
+    if (created === null) throw new AppError('CONFLICT', 'An account with this e-mail already exists. Please sign in.');
+    await notifyApprovers(ctx, email, `${body.firstName} ${body.lastName}`);
+    return success({ approvalStatusCode: 'PENDING' }, 'Your account has been created and awaits approval.');
+  });
+}
+
+async function assertDomainAllowed(ctx: AppContext, email: string): Promise<void> {
+  const domain = email.split('@')[1];
+  const allowed = await ctx.db.selectFrom('allowed_domains').select('id').where('domain', '=', domain).where('active_flag', '=', 'Y').executeTakeFirst();
+  if (!allowed) throw new AppError('DOMAIN_NOT_ALLOWED', `Sign-up is not open to e-mail addresses at ${domain}. Please use your company e-mail.`);
+}
+
+async function assertCodes(ctx: AppContext, company: string, region: string, office: string): Promise<void> {
+  const [companyRow, regionRow, officeRow] = await Promise.all([
+    ctx.db.selectFrom('companies').select('code').where('code', '=', company).executeTakeFirst(),
+    ctx.db.selectFrom('regions').select('code').where('code', '=', region).executeTakeFirst(),
+    ctx.db.selectFrom('countries').select(['code', 'region_code']).where('code', '=', office).executeTakeFirst(),
+  ]);
+  const errors = [];
+  if (!companyRow) errors.push({ field: 'company', message: 'Choose a company from the list.' });
+  if (!regionRow) errors.push({ field: 'region', message: 'Choose a region from the list.' });
+  if (!officeRow || officeRow.region_code !== region) errors.push({ field: 'office', message: 'Choose a country of office in the chosen region.' });
+  if (errors.length) throw validationError(errors);
+}
+
+async function signUpOptions(ctx: AppContext): Promise<SignUpOptions> {
+  const [regions, countries, companies] = await Promise.all([
+    ctx.db.selectFrom('regions').select(['code', 'name']).orderBy('sort_no').orderBy('name').execute(),
+    ctx.db.selectFrom('countries').select(['code', 'name', 'region_code as regionCode']).orderBy('name').execute(),
+    ctx.db.selectFrom('companies').select(['code', 'name']).orderBy('sort_no').orderBy('name').execute(),
+  ]);
+  return { regions, countries, companies };
+}
+
+/** Approvers are active, approved accounts with the approver flag. */
+async function notifyApprovers(ctx: AppContext, email: string, applicant: string): Promise<void> {
+  const approvers = await ctx.db
+    .selectFrom('admins')
+    .select(['email', 'first_name', 'last_name'])
+    .where('approver_flag', '=', 'Y')
+    .where('status_code', '=', 'ACTIVE')
+    .where('approval_status_code', '=', 'APPROVED')
+    .execute();
+  for (const approver of approvers) {
+    await ctx.mailer.send('signup-request', approver.email, {
+      name: displayName(approver), applicant, email, link: `${ctx.config.publicUrl}/user/users`,
+    });
+  }
+}

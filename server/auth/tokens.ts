@@ -1,0 +1,76 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { AccessTokenClaims } from '../../src/shared';
+import { AUTHORITY_RANKS, type Authority } from '../../src/shared';
+import type { AdminsTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import { AppError } from '../http/app-error';
+
+type Admin = Selectable<AdminsTable>;
+
+/** Short-lived signed tokens: the access token and single-purpose proofs (verified e-mail, terms, OTP). */
+export type ProofPurpose = 'signup-email' | 'terms' | 'otp';
+
+export interface TokenService {
+  signAccessToken(admin: Admin, sessionId: string, countries: string[]): Promise<string>;
+  verifyAccessToken(token: string): Promise<AccessTokenClaims>;
+  signProof(purpose: ProofPurpose, subject: string, ttlSeconds: number, extra?: Record<string, unknown>): Promise<string>;
+  verifyProof(purpose: ProofPurpose, token: string): Promise<{ sub: string } & Record<string, unknown>>;
+}
+
+export function tokenService(secret: string, accessTtlSeconds: number, now: () => Date): TokenService {
+  const key = new TextEncoder().encode(secret);
+  const seconds = () => Math.floor(now().getTime() / 1000);
+  return {
+    async signAccessToken(admin, sessionId, countries) {
+      const authority = admin.authority as Authority;
+      return new SignJWT({
+        'user-id': admin.id,
+        sid: sessionId,
+        authorities: [authority, ...(admin.approver_flag === 'Y' ? ['approval-admin'] : [])],
+        role: authority,
+        projectAuth: [],
+        region: admin.region_code,
+        local: countries,
+        approved: admin.approval_status_code === 'APPROVED' ? 'Y' : 'N',
+        isUploader: admin.uploader_flag === 'Y',
+        isCreator: admin.creator_flag === 'Y',
+        accountRank: AUTHORITY_RANKS[authority]?.rank ?? admin.account_rank,
+        accountLevel: AUTHORITY_RANKS[authority]?.level ?? admin.account_level,
+      })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(admin.email)
+        .setAudience('console')
+        .setIssuedAt(seconds())
+        .setExpirationTime(seconds() + accessTtlSeconds)
+        .sign(key);
+    },
+    async verifyAccessToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { audience: 'console', algorithms: ['HS256'], currentDate: now() });
+        return payload as unknown as AccessTokenClaims;
+      } catch (error) {
+        const expired = error instanceof errors.JWTExpired;
+        throw new AppError('TOKEN_UNAUTHORIZED', expired ? 'The access token has expired.' : 'The access token is not valid.');
+      }
+    },
+    async signProof(purpose, subject, ttlSeconds, extra = {}) {
+      return new SignJWT({ ...extra, purpose })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(subject)
+        .setAudience(`console:${purpose}`)
+        .setIssuedAt(seconds())
+        .setExpirationTime(seconds() + ttlSeconds)
+        .sign(key);
+    },
+    async verifyProof(purpose, token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { audience: `console:${purpose}`, algorithms: ['HS256'], currentDate: now() });
+        return payload as { sub: string } & Record<string, unknown>;
+      } catch {
+        return Promise.reject(new AppError('VALIDATION_ERROR', 'This verification has expired or is not valid. Please start again.', {
+          errors: [{ field: purpose === 'otp' ? 'X-OTP-Token' : 'verificationToken', message: 'Expired or not valid' }],
+        }));
+      }
+    },
+  };
+}

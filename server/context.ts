@@ -1,0 +1,38 @@
+import type { AppConfig } from './config';
+import type { Clock } from './clock';
+import type { Db } from './db/database';
+import type { Mailer } from './mail/mailer';
+import type { PasswordHasher } from './auth/passwords';
+import type { TokenService } from './auth/tokens';
+
+/** What every module needs, built once per app instance in buildApp. */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  clock: Clock;
+  tokens: TokenService;
+  passwords: PasswordHasher;
+  mailer: Mailer;
+}
+
+/** The verified caller of an authenticated request, read from the database, not from the token. */
+export interface SignedInAdmin {
+  id: number;
+  email: string;
+  name: string;
+  authority: string;
+  rank: number;
+  regionCode: string | null;
+  countries: string[];
+  approver: boolean;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    admin?: SignedInAdmin;
+  }
+}

@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseTarget {
+  /** postgres:// URL; when absent the embedded SQLite file is used. */
+  databaseUrl?: string;
+  sqlitePath: string;
+  /** PostgreSQL schema to work in (tests isolate each file in its own schema). */
+  pgSchema?: string;
+}
+
+export function openDatabase(target: DatabaseTarget): Db {
+  if (target.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: target.databaseUrl,
+      max: 10,
+      ...(target.pgSchema ? { options: `-c search_path=${target.pgSchema}` } : {}),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  mkdirSync(dirname(target.sqlitePath), { recursive: true });
+  const sqlite = new SqliteDatabase(target.sqlitePath);
+  // A server's settings (DESIGN §5): WAL for concurrent readers, NORMAL sync is durable under WAL,
+  // a 64 MiB page cache for the indexes, and a busy timeout instead of instant SQLITE_BUSY.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export function isSqlite(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}

@@ -1,0 +1,191 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Times are ISO-8601 UTC strings and flags are 'Y'/'N' on both engines, so the same
+ * queries and comparisons run on SQLite and PostgreSQL (docs/decisions.md).
+ */
+export interface AdminsTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  company_code: string | null;
+  region_code: string | null;
+  office_code: string | null;
+  authority: string;
+  account_rank: number;
+  account_level: string;
+  approver_flag: Generated<string>;
+  creator_flag: Generated<string>;
+  uploader_flag: Generated<string>;
+  status_code: Generated<string>;
+  approval_status_code: Generated<string>;
+  request_comment: string | null;
+  reject_reason: string | null;
+  sign_in_attempt: Generated<number>;
+  locked_until: string | null;
+  last_login_at: string | null;
+  password_updated_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminCountriesTable {
+  admin_id: number;
+  country_code: string;
+}
+
+export interface AdminDataTypesTable {
+  admin_id: number;
+  advertiser_code: string;
+  data_type_code: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  admin_id: number;
+  created_at: string;
+  last_used_at: string;
+  revoked_at: string | null;
+  revoke_reason: string | null;
+  source_ip: string | null;
+  user_agent: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  session_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OtpChallengesTable {
+  id: Generated<number>;
+  purpose: string;
+  email: string;
+  admin_id: number | null;
+  token_hash: string | null;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: string;
+  consumed_at: string | null;
+  created_at: string;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  admin_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface TermsTable {
+  id: Generated<number>;
+  title: string;
+  type: string;
+  active_flag: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TermVersionsTable {
+  id: Generated<number>;
+  term_id: number;
+  terms_version: string;
+  content: string;
+  effective_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TermAgreementsTable {
+  id: Generated<number>;
+  admin_id: number;
+  term_version_id: number;
+  agreed_at: string;
+}
+
+export interface AllowedDomainsTable {
+  id: Generated<number>;
+  domain: string;
+  description: string | null;
+  active_flag: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CodeTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  sort_no: number;
+}
+
+export interface CountriesTable extends CodeTable {
+  region_code: string;
+}
+
+export interface SystemLogsTable {
+  id: Generated<number>;
+  admin_id: number | null;
+  email: string | null;
+  event_id: string;
+  end_point: string;
+  http_method: string;
+  http_status: number;
+  query_param: string | null;
+  request_body: string | null;
+  request_at: string;
+  source_ip: string | null;
+}
+
+export interface AccessHistoryTable {
+  id: Generated<number>;
+  admin_id: number | null;
+  email: string;
+  event_type: string;
+  success_flag: string;
+  source_ip: string | null;
+  detail: string | null;
+  occurred_at: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  template_type: string;
+  status: string;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface Database {
+  admins: AdminsTable;
+  admin_countries: AdminCountriesTable;
+  admin_data_types: AdminDataTypesTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  otp_challenges: OtpChallengesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  terms: TermsTable;
+  term_versions: TermVersionsTable;
+  term_agreements: TermAgreementsTable;
+  allowed_domains: AllowedDomainsTable;
+  regions: CodeTable;
+  countries: CountriesTable;
+  companies: CodeTable;
+  advertisers: CodeTable;
+  data_types: CodeTable;
+  system_logs: SystemLogsTable;
+  access_history: AccessHistoryTable;
+  mail_outbox: MailOutboxTable;
+}

@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FieldError } from '../../src/shared';
+import { AppError } from './app-error';
+
+/** Turns every failure, and every unknown /api path, into the envelope with a meaningful status. */
+export const errorEnvelope = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.status).send({ result: error.result, resultMessage: error.message, data: error.data });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldError[] = error.validation.map((issue) => ({
+        field: fieldName(issue.instancePath, issue.params),
+        message: issue.message ?? 'Invalid value',
+      }));
+      return reply.code(400).send({
+        result: 'VALIDATION_ERROR',
+        resultMessage: errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; '),
+        data: { errors },
+      });
+    }
+    const code = (error as FastifyError).code;
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ result: 'PAYLOAD_TOO_LARGE', resultMessage: 'The request body is too large.', data: null });
+    }
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error as FastifyError).statusCode === 400 && error instanceof SyntaxError) {
+      return reply.code(400).send({ result: 'VALIDATION_ERROR', resultMessage: 'The request body is not valid JSON.', data: { errors: [] } });
+    }
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send({ result: 'VALIDATION_ERROR', resultMessage: 'The request body must be JSON.', data: { errors: [] } });
+    }
+    if ((error as FastifyError).statusCode === 429) {
+      const message = (error as { resultMessage?: string }).resultMessage ?? 'Too many requests. Please wait and try again.';
+      return reply.code(429).send({ result: 'TOO_MANY_REQUESTS', resultMessage: message, data: null });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ result: 'VALIDATION_ERROR', resultMessage: error.message, data: { errors: [] } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ result: 'INTERNAL_ERROR', resultMessage: 'Something went wrong on the server.', data: null });
+  });
+});
+
+function fieldName(instancePath: string, params: unknown): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const keys = (params as { keys?: string[] } | undefined)?.keys;
+  if (keys?.length) return [path, keys.join(',')].filter(Boolean).join('.');
+  return path;
+}

@@ -1,0 +1,81 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { ConfigError, defaultConfig, readEnv, type AppConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedFoundation } from './db/seed';
+import { passwordHasher } from './auth/passwords';
+import { buildApp } from './app';
+
+/** The JWT key comes from JWT_SECRET, or is generated once into DATA_DIR with owner-only access. */
+function jwtSecretFor(dataDir: string, fromEnv?: string): string {
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
+  const vars = readEnv(env);
+  const dataDir = resolve(vars.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return defaultConfig({
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    adminEmail: vars.ADMIN_EMAIL,
+    adminPassword: vars.ADMIN_PASSWORD,
+    jwtSecret: jwtSecretFor(dataDir, vars.JWT_SECRET),
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, ''),
+    trustProxy: vars.TRUST_PROXY === 'true',
+    logLevel: vars.LOG_LEVEL,
+  });
+}
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = configFromEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const db = openDatabase(config);
+  await migrateToLatest(db);
+  const seeded = await seedFoundation(db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    hasher: passwordHasher(config.passwordHash),
+    nowIso: new Date().toISOString(),
+  });
+  const app = await buildApp(config, { db, staticDir: resolve('dist') });
+  if (seeded.created) {
+    const password = seeded.generatedPassword ?? '(the ADMIN_PASSWORD you set)';
+    app.log.warn(`First start: created the system-admin ${seeded.adminEmail} with the initial password ${password} — it is shown only this once.`);
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Console ready at ${config.publicUrl} (database: ${config.databaseUrl ? 'PostgreSQL' : config.sqlitePath}, mail: ${app.ctx.mailer.transport})`);
+}
+
+await main();

@@ -1,0 +1,73 @@
+import type { Db } from '../../db/database';
+
+export interface Profile {
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  region: string | null;
+  office: string | null;
+  isApprover: 'Y' | 'N';
+  isCreator: 'Y' | 'N';
+  isUploader: 'Y' | 'N';
+  connectedDataTypes: { groupName: string; member: { name: string }[] }[];
+  connectedCountries: { groupCode: string; member: { code: string; name: string }[] }[];
+}
+
+export async function loadProfile(db: Db, adminId: number): Promise<Profile | undefined> {
+  const admin = await db
+    .selectFrom('admins')
+    .leftJoin('companies', 'companies.code', 'admins.company_code')
+    .leftJoin('regions', 'regions.code', 'admins.region_code')
+    .leftJoin('countries', 'countries.code', 'admins.office_code')
+    .select([
+      'admins.email', 'admins.first_name', 'admins.last_name', 'admins.approver_flag', 'admins.creator_flag', 'admins.uploader_flag',
+      'companies.name as company', 'regions.name as region', 'countries.name as office',
+    ])
+    .where('admins.id', '=', adminId)
+    .executeTakeFirst();
+  if (!admin) return undefined;
+  const [dataTypes, countries] = await Promise.all([
+    db
+      .selectFrom('admin_data_types')
+      .leftJoin('advertisers', 'advertisers.code', 'admin_data_types.advertiser_code')
+      .leftJoin('data_types', 'data_types.code', 'admin_data_types.data_type_code')
+      .select(['admin_data_types.advertiser_code', 'advertisers.name as advertiser', 'data_types.name as dataType', 'admin_data_types.data_type_code'])
+      .where('admin_id', '=', adminId)
+      .orderBy('admin_data_types.advertiser_code')
+      .orderBy('admin_data_types.data_type_code')
+      .execute(),
+    db
+      .selectFrom('admin_countries')
+      .innerJoin('countries', 'countries.code', 'admin_countries.country_code')
+      .select(['countries.region_code', 'countries.code', 'countries.name'])
+      .where('admin_id', '=', adminId)
+      .orderBy('countries.region_code')
+      .orderBy('countries.name')
+      .execute(),
+  ]);
+  return {
+    email: admin.email,
+    firstName: admin.first_name,
+    lastName: admin.last_name,
+    company: admin.company,
+    region: admin.region,
+    office: admin.office,
+    isApprover: admin.approver_flag === 'Y' ? 'Y' : 'N',
+    isCreator: admin.creator_flag === 'Y' ? 'Y' : 'N',
+    isUploader: admin.uploader_flag === 'Y' ? 'Y' : 'N',
+    connectedDataTypes: groupBy(dataTypes, (row) => row.advertiser ?? row.advertiser_code, (row) => ({ name: row.dataType ?? row.data_type_code }))
+      .map(([groupName, member]) => ({ groupName, member })),
+    connectedCountries: groupBy(countries, (row) => row.region_code, (row) => ({ code: row.code, name: row.name }))
+      .map(([groupCode, member]) => ({ groupCode, member })),
+  };
+}
+
+function groupBy<T, M>(rows: T[], keyOf: (row: T) => string, memberOf: (row: T) => M): [string, M[]][] {
+  const groups = new Map<string, M[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    groups.set(key, [...(groups.get(key) ?? []), memberOf(row)]);
+  }
+  return [...groups.entries()];
+}
