@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../server/app';
+import { defaultConfig, type AppConfig } from '../../server/config';
+import { openDatabase, type Db } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { seedFoundation } from '../../server/db/seed';
+import { passwordHasher } from '../../server/auth/passwords';
+import type { Clock } from '../../server/clock';
+import type { Envelope, TokenPair } from '../../src/shared';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'Admin#2024x';
+
+/** A clock tests can move forward; it starts at the real time. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: Envelope<T>;
+  headers: Record<string, unknown>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: TestClock;
+  config: AppConfig;
+  call<T = any>(method: InjectOptions['method'], url: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Reply<T>>;
+  /** The 6-digit code in the newest mail to this address. */
+  lastCode(email: string): Promise<string>;
+  lastMail(email: string): Promise<{ subject: string; body_text: string; template_type: string } | undefined>;
+  signIn(email: string, password: string): Promise<TokenPair>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server in-process on a fresh database: a new SQLite file, or a new PostgreSQL schema
+ * when TEST_DATABASE_URL is set. Hashing is cheap and rate limits are high unless a test asks.
+ */
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-api-'));
+  const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+  const pgSchema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  if (databaseUrl) await adminQuery(databaseUrl, `CREATE SCHEMA ${pgSchema}`);
+  const config = defaultConfig({
+    dataDir,
+    databaseUrl,
+    jwtSecret: randomBytes(32).toString('hex'),
+    passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    rateLimits: { perIp: { max: 100_000, windowMs: 60_000 }, perEmail: { max: 100_000, windowMs: 60_000 } },
+    otpResendIntervalMs: 0,
+    publicUrl: 'http://console.test',
+    logLevel: 'silent',
+    ...overrides,
+  });
+  const clock = new TestClock();
+  const db = openDatabase({ ...config, pgSchema });
+  await migrateToLatest(db);
+  await seedFoundation(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, hasher: passwordHasher(config.passwordHash), nowIso: clock.now().toISOString() });
+  const app = await buildApp(config, { db, clock, logger: false });
+
+  const call: TestApp['call'] = async (method, url, options = {}) => {
+    const response = await app.inject({
+      method,
+      url,
+      payload: options.body as InjectOptions['payload'],
+      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+    });
+    return { status: response.statusCode, body: response.json(), headers: response.headers };
+  };
+  const lastMail: TestApp['lastMail'] = (email) =>
+    db.selectFrom('mail_outbox').select(['subject', 'body_text', 'template_type']).where('to_address', '=', email).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const lastCode: TestApp['lastCode'] = async (email) => {
+    const mail = await lastMail(email);
+    const code = mail?.body_text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code mailed to ${email}`);
+    return code;
+  };
+  const signIn: TestApp['signIn'] = async (email, password) => {
+    const first = await call('POST', '/api/auth/signin', { body: { email, password } });
+    if (first.body.result !== 'OTP_REQUIRED') throw new Error(`sign-in failed: ${JSON.stringify(first.body)}`);
+    const second = await call('POST', '/api/auth/signin/otp', { body: { challengeToken: first.body.data.challengeToken, code: await lastCode(email) } });
+    if (second.body.result !== 'SUCCESS') throw new Error(`code step failed: ${JSON.stringify(second.body)}`);
+    return second.body.data;
+  };
+  return {
+    app, db, clock, config, call, lastCode, lastMail, signIn,
+    async close() {
+      await app.close();
+      await db.destroy();
+      if (databaseUrl) await adminQuery(databaseUrl, `DROP SCHEMA ${pgSchema} CASCADE`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Signs up a new account through the public API (domain example.com is seeded as allowed). */
+export async function signUp(t: TestApp, email: string, password = 'Passw0rd!'): Promise<number> {
+  const sent = await t.call('POST', '/api/auth/otp', { body: { email } });
+  if (sent.body.result !== 'SUCCESS') throw new Error(JSON.stringify(sent.body));
+  const verified = await t.call('POST', '/api/auth/otp/verification', { body: { email, code: await t.lastCode(email) } });
+  const terms = await t.call('GET', '/api/auth/terms');
+  const signedUp = await t.call('POST', '/api/auth/signup', {
+    body: {
+      verificationToken: verified.body.data.verificationToken, password, firstName: 'Test', lastName: 'User',
+      company: 'HQ', region: 'APAC', office: 'KR', agreedTermVersionIds: terms.body.data.map((term: { termVersionId: number }) => term.termVersionId),
+    },
+  });
+  if (signedUp.body.result !== 'SUCCESS') throw new Error(JSON.stringify(signedUp.body));
+  const row = await t.db.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Signs up and approves an account, returning its id and a signed-in token pair. */
+export async function approvedUser(t: TestApp, adminToken: string, email: string, password = 'Passw0rd!') {
+  const id = await signUp(t, email, password);
+  const approved = await t.call('PUT', `/api/users/${id}/approval`, { token: adminToken, body: { approvalStatusCode: 'APPROVED' } });
+  if (approved.body.result !== 'SUCCESS') throw new Error(JSON.stringify(approved.body));
+  return { id, tokens: await t.signIn(email, password) };
+}
