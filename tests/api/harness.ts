@@ -141,3 +141,30 @@ export async function approvedUser(t: TestApp, adminToken: string, email: string
   if (approved.body.result !== 'SUCCESS') throw new Error(JSON.stringify(approved.body));
   return { id, tokens: await t.signIn(email, password) };
 }
+
+/** Tables that user input may change (logs excluded): equal snapshots mean refused input changed nothing. */
+export const STATE_TABLES = [
+  'admins', 'admin_countries', 'sessions', 'refresh_tokens', 'otp_challenges', 'password_reset_tokens',
+  'term_versions', 'term_agreements', 'mail_outbox',
+] as const;
+
+/** Every row of the state tables, in a stable order, for before/after comparisons. */
+export async function dbSnapshot(t: TestApp, tables: readonly (typeof STATE_TABLES)[number][] = STATE_TABLES): Promise<Record<string, unknown[]>> {
+  const snapshot: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const rows = await t.db.selectFrom(table).selectAll().execute();
+    snapshot[table] = rows
+      .map((row) => JSON.parse(JSON.stringify(row)))
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  }
+  return snapshot;
+}
+
+/** Mails a profile code to the signed-in user and trades it for the X-OTP-Token value. */
+export async function otpToken(t: TestApp, accessToken: string, email: string): Promise<string> {
+  const sent = await t.call('POST', '/api/auth/admin/otp/send', { token: accessToken });
+  if (sent.body.result !== 'SUCCESS') throw new Error(JSON.stringify(sent.body));
+  const verified = await t.call('POST', '/api/auth/admin/otp/verify', { token: accessToken, body: { code: await t.lastCode(email) } });
+  if (verified.body.result !== 'SUCCESS') throw new Error(JSON.stringify(verified.body));
+  return verified.body.data.token;
+}
