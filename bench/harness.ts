@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../server/app';
+import { defaultConfig, type AppConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { migrateToLatest } from '../server/db/migrate';
+import { seedFoundation } from '../server/db/seed';
+import { passwordHasher } from '../server/auth/passwords';
+
+export const BENCH_EMAIL = 'admin@example.com';
+export const BENCH_PASSWORD = 'Bench#2024x';
+
+/** The real server on a fresh SQLite file, listening on 127.0.0.1 with production hashing. */
+export async function startBenchServer(overrides: Partial<AppConfig> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-bench-'));
+  const config = defaultConfig({
+    dataDir,
+    jwtSecret: randomBytes(32).toString('hex'),
+    logLevel: 'silent',
+    rateLimits: { perIp: { max: 1_000_000, windowMs: 60_000 }, perEmail: { max: 1_000_000, windowMs: 60_000 } },
+    ...overrides,
+  });
+  const db = openDatabase(config);
+  await migrateToLatest(db);
+  await seedFoundation(db, { adminEmail: BENCH_EMAIL, adminPassword: BENCH_PASSWORD, hasher: passwordHasher(config.passwordHash), nowIso: new Date().toISOString() });
+  const app = await buildApp(config, { db, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app, db, config, address,
+    async close() {
+      await app.close();
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `task` (given its worker's index) from `concurrency` workers for `durationMs`; answers completed tasks per second. */
+export async function throughput(task: (worker: number) => Promise<void>, concurrency: number, durationMs: number): Promise<number> {
+  const deadline = performance.now() + durationMs;
+  let done = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        await task(worker);
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+export function ratio(value: number, baseline: number): string {
+  return (value / baseline).toFixed(4);
+}
