@@ -1,0 +1,11 @@
+// `npm run dev`: the API (restarting on change) on 8080 and Vite with hot reload on 5173.
+import { spawn } from 'node:child_process';
+
+const children = [
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: '8080' } }),
+  spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit', env: { ...process.env, API_PORT: '8080' } }),
+];
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+children.forEach((child) => child.on('exit', (code) => { stop(); process.exitCode = code ?? 0; }));
