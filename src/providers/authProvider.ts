@@ -45,6 +45,8 @@ export const authProvider: AuthProvider = {
   async checkAuth() {
     if (!isSessionExpired(readLoginSession())) return;
     if (readRefreshToken() && (await renewSession())) return;
+    // Stale cookies would otherwise send the sign-in page straight back here.
+    clearStoredSession();
     throw { redirectTo: SIGN_IN_PATH, message: false };
   },
 

@@ -1,0 +1,48 @@
+import { Admin, CustomRoutes } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router';
+import { AppLayout } from './layout/AppLayout';
+import { AppTitle } from './layout/AppTitle';
+import { NewPassword } from './pages/NewPassword';
+import { NotFound } from './pages/NotFound';
+import { SignIn } from './pages/SignIn';
+import { SignUp } from './pages/SignUp';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import { SIGN_IN_PATH } from './providers/signInRedirect';
+import { RankGuard } from './routes/RankGuard';
+import { SignInNavigator } from './routes/SignInNavigator';
+import { appRoutes } from './routes/appRoutes';
+import { NEW_PASSWORD_PATH, SIGN_UP_PATH } from './routes/paths';
+
+/** BrowserRouter, not react-admin's default hash router: mailed links point at /new-password/{token}. */
+export function App() {
+  return (
+    <BrowserRouter>
+      <SignInNavigator />
+      <Admin
+        title={<AppTitle />}
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        layout={AppLayout}
+        catchAll={NotFound}
+        loginPage={false}
+        requireAuth
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path={SIGN_IN_PATH} element={<SignIn />} />
+          <Route path={SIGN_UP_PATH} element={<SignUp />} />
+          <Route path={NEW_PASSWORD_PATH} element={<NewPassword />} />
+          <Route path={`${NEW_PASSWORD_PATH}/:token`} element={<NewPassword />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          {appRoutes.map(({ path, requireRank, element }) => (
+            <Route key={path} path={path} element={<RankGuard requireRank={requireRank}>{element}</RankGuard>} />
+          ))}
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  );
+}

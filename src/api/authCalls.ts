@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import type {
+  OfferedTerm,
+  SignUpOptions,
+  TokenPair,
+  agreementBody,
+  resetPasswordBody,
+  signInBody,
+  signInOtpBody,
+  signUpBody,
+} from '../shared';
+import { httpClient } from '../providers/httpClient';
+
+/** Typed calls of the public auth API (docs/api.md). Answers are envelopes; failures reject with ApiError. */
+
+export interface SignInChallenge {
+  challengeToken: string;
+  expiresIn: number;
+}
+
+export interface TermsUpdate {
+  verificationToken: string;
+  terms: OfferedTerm[];
+}
+
+export const authCalls = {
+  signIn: (body: z.input<typeof signInBody>) => httpClient.post<SignInChallenge>('/auth/signin', body),
+  verifySignInCode: (body: z.input<typeof signInOtpBody>) => httpClient.post<TokenPair | TermsUpdate>('/auth/signin/otp', body),
+  resendSignInCode: (challengeToken: string) => httpClient.post<unknown>('/auth/signin/otp/resend', { challengeToken }),
+  agreeToTerms: (body: z.input<typeof agreementBody>) => httpClient.post<TokenPair>('/auth/admin/agreement', body),
+  fetchTerms: () => httpClient.get<OfferedTerm[]>('/auth/terms'),
+  fetchSignUpOptions: () => httpClient.get<SignUpOptions>('/auth/signup-options'),
+  sendSignUpCode: (email: string) => httpClient.post<{ expiresIn: number }>('/auth/otp', { email }),
+  verifySignUpCode: (email: string, code: string) =>
+    httpClient.post<{ verificationToken: string }>('/auth/otp/verification', { email, code }),
+  signUp: (body: z.input<typeof signUpBody>) => httpClient.post<{ approvalStatusCode: string }>('/auth/signup', body),
+  requestPasswordReset: (email: string) => httpClient.post<unknown>('/auth/password/reset', { email }),
+  resetPassword: (body: z.input<typeof resetPasswordBody>) => httpClient.put<unknown>('/auth/password/reset', body),
+};

@@ -1,0 +1,23 @@
+import { TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { OTP_LENGTH } from '../shared';
+
+/** The 6-digit one-time code; anything but digits is dropped as it is typed or pasted. */
+export function OtpCodeField({ value, onChange, problem }: { value: string; onChange: (code: string) => void; problem?: string }) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      name="code"
+      label={translate('console.fields.code')}
+      value={value}
+      onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+      error={Boolean(problem)}
+      helperText={problem}
+      autoComplete="one-time-code"
+      autoFocus
+      fullWidth
+      margin="normal"
+      slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: OTP_LENGTH, 'aria-required': true } }}
+    />
+  );
+}

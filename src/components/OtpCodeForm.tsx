@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { OTP_TTL_SECONDS } from '../shared';
+import { formatCountdown } from './countdown';
+import { otpProblem, validationLabel, type ValidationKey } from './formRules';
+import { OtpCodeField } from './OtpCodeField';
+import { ServerErrorAlert } from './ServerErrorAlert';
+import { useCountdown } from './useCountdown';
+
+interface OtpCodeFormProps {
+  email: string;
+  /** Rejects with the server's error when the code is refused. */
+  onVerify: (code: string) => Promise<void>;
+  onResend: () => Promise<void>;
+}
+
+/** The code step shared by sign-in and sign-up: code, Next, Re-send and the 5-minute countdown. */
+export function OtpCodeForm({ email, onVerify, onResend }: OtpCodeFormProps) {
+  const translate = useTranslate();
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<ValidationKey>();
+  const [error, setError] = useState<unknown>();
+  const [resent, setResent] = useState(false);
+  const [pending, setPending] = useState<'verify' | 'resend'>();
+  const { secondsLeft, restart } = useCountdown(OTP_TTL_SECONDS);
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = otpProblem(code);
+    setProblem(found);
+    if (found) return;
+    setPending('verify');
+    setError(undefined);
+    try {
+      await onVerify(code);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPending(undefined);
+    }
+  };
+
+  const resend = async () => {
+    setPending('resend');
+    setError(undefined);
+    setResent(false);
+    try {
+      await onResend();
+      setCode('');
+      restart();
+      setResent(true);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPending(undefined);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={verify}>
+      <Typography gutterBottom>{translate('console.otp.sent', { email })}</Typography>
+      {resent && <Alert severity="info">{translate('console.otp.resent')}</Alert>}
+      <ServerErrorAlert error={error} />
+      <OtpCodeField value={code} onChange={setCode} problem={problem && translate(validationLabel(problem))} />
+      <Typography variant="body2" color={secondsLeft > 0 ? 'text.secondary' : 'error'} role="timer">
+        {secondsLeft > 0 ? translate('console.otp.remaining', { time: formatCountdown(secondsLeft) }) : translate('console.otp.expired')}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Button type="submit" variant="contained" loading={pending === 'verify'} disabled={pending === 'resend'}>
+          {translate('console.otp.next')}
+        </Button>
+        <Button onClick={resend} loading={pending === 'resend'} disabled={pending === 'verify'}>
+          {translate('console.otp.resend')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { Alert, AlertTitle } from '@mui/material';
+import { ApiError } from '../providers/apiError';
+
+/** A failed call as SPEC §8 shows it: result as the title, resultMessage as the text, plus any field messages. */
+export function ServerErrorAlert({ error }: { error: unknown }) {
+  if (!error) return null;
+  const apiError = error instanceof ApiError ? error : new ApiError({ status: 0, message: (error as Error).message });
+  return (
+    <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+      <AlertTitle>{apiError.title}</AlertTitle>
+      {apiError.text}
+      {apiError.fieldErrors.map(({ field, message }) => (
+        <div key={field}>{message}</div>
+      ))}
+    </Alert>
+  );
+}

@@ -1,0 +1,38 @@
+import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { OfferedTerm } from '../shared';
+
+export const isRequiredTerm = (term: OfferedTerm) => term.requiredFlag === 'Y' || term.agreementType === 'REQUIRED';
+
+export function requiredTermsAccepted(terms: OfferedTerm[], agreed: ReadonlySet<number>): boolean {
+  return terms.filter(isRequiredTerm).every((term) => agreed.has(term.termVersionId));
+}
+
+/** Each term's title and content with its own checkbox; the caller decides when the required ones block. */
+export function TermsAgreement({ terms, agreed, onChange }: { terms: OfferedTerm[]; agreed: ReadonlySet<number>; onChange: (agreed: Set<number>) => void }) {
+  const translate = useTranslate();
+  const toggle = (termVersionId: number, checked: boolean) => {
+    const next = new Set(agreed);
+    if (checked) next.add(termVersionId);
+    else next.delete(termVersionId);
+    onChange(next);
+  };
+  return (
+    <Box component="section" aria-label={translate('console.terms.heading')}>
+      {terms.map((term) => (
+        <Box key={term.termVersionId} sx={{ mb: 2 }}>
+          <Typography variant="subtitle1" component="h2">
+            {term.title} {translate(isRequiredTerm(term) ? 'console.terms.required' : 'console.terms.optional')}
+          </Typography>
+          <Box sx={{ maxHeight: 160, overflow: 'auto', p: 1, border: 1, borderColor: 'divider', borderRadius: 1, whiteSpace: 'pre-wrap' }} tabIndex={0}>
+            <Typography variant="body2">{term.content}</Typography>
+          </Box>
+          <FormControlLabel
+            control={<Checkbox checked={agreed.has(term.termVersionId)} onChange={(event) => toggle(term.termVersionId, event.target.checked)} />}
+            label={translate('console.terms.agree', { title: term.title })}
+          />
+        </Box>
+      ))}
+    </Box>
+  );
+}

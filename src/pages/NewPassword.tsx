@@ -1,0 +1,21 @@
+import { Link } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router';
+import { PublicPage } from '../components/PublicPage';
+import { SIGN_IN_PATH } from '../providers/signInRedirect';
+import { RequestResetForm } from './newPassword/RequestResetForm';
+import { SetNewPasswordForm } from './newPassword/SetNewPasswordForm';
+
+/** `/new-password` asks for the link; `/new-password/:token` is where the link lands. */
+export function NewPassword() {
+  const translate = useTranslate();
+  const { token } = useParams();
+  return (
+    <PublicPage title={translate(token ? 'console.newPassword.title' : 'console.newPassword.requestTitle')}>
+      {token ? <SetNewPasswordForm token={token} /> : <RequestResetForm />}
+      <Link component={RouterLink} to={SIGN_IN_PATH} sx={{ display: 'block', mt: 3 }}>
+        {translate('console.newPassword.backToSignIn')}
+      </Link>
+    </PublicPage>
+  );
+}

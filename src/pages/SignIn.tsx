@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Alert, Link, Stack } from '@mui/material';
+import { useLogin, useTranslate } from 'react-admin';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import type { OfferedTerm, TokenPair } from '../shared';
+import { authCalls, type TermsUpdate } from '../api/authCalls';
+import { OtpCodeForm } from '../components/OtpCodeForm';
+import { PublicPage } from '../components/PublicPage';
+import { readLoginSession } from '../providers/loginSession';
+import { SIGN_IN_NOTICE_PARAM } from '../providers/signInRedirect';
+import { readRefreshToken } from '../providers/storedSession';
+import { HOME_PATH, NEW_PASSWORD_PATH, SIGN_UP_PATH } from '../routes/paths';
+import { CredentialsStep } from './signIn/CredentialsStep';
+import { TermsStep } from './signIn/TermsStep';
+
+type Step =
+  | { kind: 'credentials' }
+  | { kind: 'code'; email: string; challengeToken: string }
+  | { kind: 'terms'; verificationToken: string; terms: OfferedTerm[] };
+
+/** A stored refresh token still counts: the layout's auth check renews the access token. */
+const hasStoredSession = () => readLoginSession().loginYn === 'Y' || Boolean(readRefreshToken());
+
+/** Sign-in: credentials, then the mailed code, then (when terms changed) the terms (docs/api.md). */
+export function SignIn() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const [searchParams] = useSearchParams();
+  const [step, setStep] = useState<Step>({ kind: 'credentials' });
+  const [signedInAlready] = useState(hasStoredSession);
+  if (signedInAlready) return <Navigate to={HOME_PATH} replace />;
+
+  const completeSignIn = (tokens: TokenPair) => login(tokens, HOME_PATH);
+  const notice = searchParams.get(SIGN_IN_NOTICE_PARAM);
+
+  return (
+    <PublicPage title={translate(step.kind === 'code' ? 'console.signIn.codeTitle' : 'console.signIn.title')}>
+      {notice && step.kind === 'credentials' && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {notice}
+        </Alert>
+      )}
+      {step.kind === 'credentials' && (
+        <CredentialsStep onChallenge={(email, { challengeToken }) => setStep({ kind: 'code', email, challengeToken })} />
+      )}
+      {step.kind === 'code' && (
+        <OtpCodeForm
+          email={step.email}
+          onVerify={async (code) => {
+            const answer = await authCalls.verifySignInCode({ challengeToken: step.challengeToken, code });
+            if (answer.result === 'TERMS_UPDATED') setStep({ kind: 'terms', ...(answer.data as TermsUpdate) });
+            else await completeSignIn(answer.data as TokenPair);
+          }}
+          onResend={async () => {
+            await authCalls.resendSignInCode(step.challengeToken);
+          }}
+        />
+      )}
+      {step.kind === 'terms' && <TermsStep verificationToken={step.verificationToken} terms={step.terms} onSignedIn={completeSignIn} />}
+      <Stack direction="row" justifyContent="space-between" sx={{ mt: 3 }}>
+        <Link component={RouterLink} to={SIGN_UP_PATH}>
+          {translate('console.signIn.signUp')}
+        </Link>
+        <Link component={RouterLink} to={NEW_PASSWORD_PATH}>
+          {translate('console.signIn.forgotPassword')}
+        </Link>
+      </Stack>
+    </PublicPage>
+  );
+}

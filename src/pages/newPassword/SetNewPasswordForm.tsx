@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Link } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router';
+import { authCalls } from '../../api/authCalls';
+import { newPasswordProblems, type NewPasswordValues, type ValidationKey } from '../../components/formRules';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { ServerErrorAlert } from '../../components/ServerErrorAlert';
+import { SIGN_IN_PATH } from '../../providers/signInRedirect';
+
+/** Sets the password with the token from the mailed link; a used or expired link shows the server's message. */
+export function SetNewPasswordForm({ token }: { token: string }) {
+  const translate = useTranslate();
+  const [passwords, setPasswords] = useState<NewPasswordValues>({ password: '', confirmPassword: '' });
+  const [problems, setProblems] = useState<Partial<Record<keyof NewPasswordValues, ValidationKey>>>({});
+  const [error, setError] = useState<unknown>();
+  const [pending, setPending] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  if (saved) {
+    return (
+      <Alert severity="success" role="status">
+        {translate('console.newPassword.saved')}{' '}
+        <Link component={RouterLink} to={SIGN_IN_PATH}>
+          {translate('console.newPassword.signIn')}
+        </Link>
+      </Alert>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = newPasswordProblems(passwords);
+    setProblems(found);
+    if (found.password || found.confirmPassword) return;
+    setPending(true);
+    setError(undefined);
+    try {
+      await authCalls.resetPassword({ token, password: passwords.password });
+      setSaved(true);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <ServerErrorAlert error={error} />
+      <NewPasswordFields values={passwords} problems={problems} onChange={setPasswords} passwordLabel="console.fields.newPassword" />
+      <Button type="submit" variant="contained" fullWidth loading={pending} sx={{ mt: 2 }}>
+        {translate('console.newPassword.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { Button, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { authCalls, type SignInChallenge } from '../../api/authCalls';
+import { emailProblem, signInPasswordProblem, validationLabel, type ValidationKey } from '../../components/formRules';
+import { ServerErrorAlert } from '../../components/ServerErrorAlert';
+
+/** E-mail and password; the server answers with a challenge and mails the code. */
+export function CredentialsStep({ onChallenge }: { onChallenge: (email: string, challenge: SignInChallenge) => void }) {
+  const translate = useTranslate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<{ email?: ValidationKey; password?: ValidationKey }>({});
+  const [error, setError] = useState<unknown>();
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = { email: emailProblem(email), password: signInPasswordProblem(password) };
+    setProblems(found);
+    if (found.email || found.password) return;
+    setPending(true);
+    setError(undefined);
+    try {
+      const answer = await authCalls.signIn({ email: email.trim(), password });
+      onChallenge(email.trim(), answer.data);
+    } catch (failure) {
+      setError(failure);
+      setPending(false);
+    }
+  };
+
+  const message = (key?: ValidationKey) => key && translate(validationLabel(key));
+  return (
+    <form noValidate onSubmit={submit}>
+      <ServerErrorAlert error={error} />
+      <TextField
+        name="email"
+        type="email"
+        label={translate('console.fields.email')}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={Boolean(problems.email)}
+        helperText={message(problems.email)}
+        autoComplete="username"
+        autoFocus
+        fullWidth
+        margin="normal"
+      />
+      <TextField
+        name="password"
+        type="password"
+        label={translate('console.fields.password')}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={Boolean(problems.password)}
+        helperText={message(problems.password)}
+        autoComplete="current-password"
+        fullWidth
+        margin="normal"
+      />
+      <Button type="submit" variant="contained" fullWidth loading={pending} sx={{ mt: 2 }}>
+        {translate('console.signIn.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, type ReactNode } from 'react';
+import { useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useLocation, useNavigate } from 'react-router';
+import { GUEST_LEVEL, PERMISSION_TOAST_DELAY_MS, rankAllows } from '../shared';
+import type { ConsolePermissions } from '../providers/authProvider';
+import { SIGN_IN_PATH } from '../providers/signInRedirect';
+import { HOME_PATH } from './paths';
+
+/**
+ * SPEC §4: a screen whose required rank is below the user's rank is not rendered. A guest goes to
+ * sign-in; a signed-in user is warned after PERMISSION_TOAST_DELAY_MS and sent to the project list.
+ */
+export function RankGuard({ requireRank, children }: { requireRank: number; children: ReactNode }) {
+  const { permissions, isPending } = usePermissions<ConsolePermissions>();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const allowed = !isPending && permissions !== undefined && rankAllows(requireRank, permissions.rank);
+  const signedIn = permissions !== undefined && permissions.level !== GUEST_LEVEL;
+
+  useEffect(() => {
+    if (isPending || allowed) return;
+    if (!signedIn) {
+      navigate(SIGN_IN_PATH, { replace: true });
+      return;
+    }
+    const timer = setTimeout(() => {
+      notify(`${translate('console.permission.title')}: ${translate('console.permission.message')}`, { type: 'warning' });
+      // Already on the project list: redirecting there again would loop.
+      if (pathname !== HOME_PATH) navigate(HOME_PATH, { replace: true });
+    }, PERMISSION_TOAST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [isPending, allowed, signedIn, notify, translate, navigate, pathname]);
+
+  return allowed ? children : null;
+}
