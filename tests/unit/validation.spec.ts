@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { isValidEmail, isValidPassword, messages, passwordStrength, validatePasswordChange } from '../../src/shared/validation';
+import { authorityOf, rankAllows } from '../../src/shared/ranks';
+
+describe('SPEC §5 e-mail format', () => {
+  it.each(['a.b_c-d@example.com', 'x@sub.example.co', 'USER@EXAMPLE.ORG'])('accepts %s', (email) => expect(isValidEmail(email)).toBe(true));
+  it.each(['plain', 'a@b', 'a@b.c', 'a@example.toolong', "x' OR 1=1 --@example.com", 'a+b@example.com', 'a@exa mple.com'])('refuses %s', (email) =>
+    expect(isValidEmail(email)).toBe(false));
+});
+
+describe('SPEC §5 password format', () => {
+  it.each(['Abcdef1!', 'abc12345$xyz', 'A1^bbbbb'])('accepts %s', (password) => expect(isValidPassword(password)).toBe(true));
+  it.each([
+    ['too short', 'Ab1!xyz'],
+    ['too long', 'Abcdefgh123!x'],
+    ['no digit', 'Abcdefgh!'],
+    ['no letter', '12345678!'],
+    ['no symbol', 'Abcdefgh1'],
+    ['symbol outside the set', 'Abcdefg1?'],
+  ])('refuses one with %s', (_why, password) => expect(isValidPassword(password)).toBe(false));
+});
+
+describe('SPEC §5 strength meter', () => {
+  it('is weak for any short or one-class input', () => {
+    expect(passwordStrength('')).toBe('weak');
+    expect(passwordStrength('abcdefgh')).toBe('weak');
+    expect(passwordStrength('ab1')).toBe('weak');
+  });
+  it('is medium at 6+ characters with two of lower, upper, digit', () => {
+    expect(passwordStrength('abcde1')).toBe('medium');
+    expect(passwordStrength('ABCdef')).toBe('medium');
+    expect(passwordStrength('abcdef1')).toBe('medium');
+  });
+  it('is strong at 8+ characters with lower, upper and digit', () => {
+    expect(passwordStrength('Abcdefg1')).toBe('strong');
+    expect(passwordStrength('Abcdef1')).toBe('medium');
+  });
+});
+
+describe('SPEC §5 change-password rules', () => {
+  it('requires all three fields with the specification messages', () => {
+    expect(validatePasswordChange({ password: '', changePassword: '', confirmPassword: '' })).toEqual({
+      password: messages.currentPasswordRequired,
+      changePassword: messages.passwordRequired,
+      confirmPassword: messages.passwordRequired,
+    });
+  });
+  it('checks format, match and difference from the current password', () => {
+    expect(validatePasswordChange({ password: 'Old#1234', changePassword: 'weak', confirmPassword: 'weak' }).changePassword).toBe('Invalid Password Format');
+    expect(validatePasswordChange({ password: 'Old#1234', changePassword: 'New#1234', confirmPassword: 'New#12345' }).confirmPassword).toBe(
+      'Password and Password confirm do not match.',
+    );
+    expect(validatePasswordChange({ password: 'Same#1234', changePassword: 'Same#1234', confirmPassword: 'Same#1234' }).changePassword).toBe(
+      'Your current password and the password you want to change to must not match.',
+    );
+    expect(validatePasswordChange({ password: 'Old#1234', changePassword: 'New#1234', confirmPassword: 'New#1234' })).toEqual({});
+  });
+});
+
+describe('SPEC §6 ranks', () => {
+  it('allows a route only when its rank is not less than the user rank number', () => {
+    expect(rankAllows(5, 1)).toBe(true);
+    expect(rankAllows(1, 5)).toBe(false);
+    expect(rankAllows(4, 4)).toBe(true);
+    expect(rankAllows(99, 10)).toBe(true);
+    expect(rankAllows(5, 10)).toBe(false);
+  });
+  it('maps ranks to authorities', () => {
+    expect(authorityOf(1)).toBe('system-admin');
+    expect(authorityOf(3)).toBe('region-admin');
+    expect(authorityOf(10)).toBeUndefined();
+  });
+});
