@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, dbSnapshot, otpToken, startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+
+/** A fresh admin access token (tests move the clock past the 15-minute lifetime). */
+async function adminToken(): Promise<string> {
+  return (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
+}
+
+const LINK = /http:\/\/console\.test\/new-password\/([\w-]+)/;
+
+function profile(id: number, accessToken: string) {
+  return t.call('GET', `/api/system/profile/${id}`, { token: accessToken });
+}
+
+function passwordHash(email: string) {
+  return t.db.selectFrom('admins').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow().then((row) => row.password_hash);
+}
+
+async function requestReset(email: string): Promise<{ status: number; raw: string }> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/auth/password/reset', payload: { email } });
+  return { status: response.statusCode, raw: response.body };
+}
+
+async function resetLink(email: string): Promise<string> {
+  const requested = await requestReset(email);
+  expect(requested.status).toBe(200);
+  const mail = await t.lastMail(email);
+  expect(mail?.template_type).toBe('password-reset');
+  const token = mail!.body_text.match(LINK)?.[1];
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+function signInStep(email: string, password: string) {
+  return t.call('POST', '/api/auth/signin', { body: { email, password } });
+}
+
+describe('password reset by e-mailed link', () => {
+  const email = 'forgetful@example.com';
+  let userId: number;
+  let earlier: { accessToken: string; refreshToken: string };
+  beforeAll(async () => {
+    const user = await approvedUser(t, await adminToken(), email, 'Old#pass1');
+    userId = user.id;
+    earlier = user.tokens;
+  });
+
+  it('answers byte-identical bodies for a known and an unknown e-mail, and mails only the known one', async () => {
+    const mailsBefore = await t.db.selectFrom('mail_outbox').select('id').execute();
+    const known = await requestReset(email);
+    const unknown = await requestReset('nobody-here@example.com');
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(unknown.raw).toBe(known.raw);
+    expect(JSON.parse(known.raw)).toMatchObject({ result: 'SUCCESS', data: null });
+
+    const mailsAfter = await t.db.selectFrom('mail_outbox').select(['id', 'to_address', 'template_type', 'body_text']).execute();
+    const fresh = mailsAfter.filter((mail) => !mailsBefore.some((old) => old.id === mail.id));
+    expect(fresh.map((mail) => [mail.to_address, mail.template_type])).toEqual([[email, 'password-reset']]);
+    const token = fresh[0].body_text.match(LINK)?.[1];
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    expect(fresh[0].body_text).toContain(`http://console.test/new-password/${token}`);
+    // Only a hash of the link's token is stored.
+    const stored = await t.db.selectFrom('password_reset_tokens').select('token_hash').execute();
+    expect(stored.map((row) => row.token_hash)).not.toContain(token);
+  });
+
+  it('refuses a weak password without spending the link or changing the password', async () => {
+    const token = await resetLink(email);
+    const hashBefore = await passwordHash(email);
+    const before = await dbSnapshot(t);
+    for (const password of ['weak', 'password1', 'Passw0rd', 'Passw0rd!Passw0rd!']) {
+      const reply = await t.call('PUT', '/api/auth/password/reset', { body: { token, password } });
+      expect(reply.status).toBe(400);
+      expect(reply.body.result).toBe('VALIDATION_ERROR');
+      expect(reply.body.data.errors).toEqual([{ field: 'password', message: 'Invalid Password Format' }]);
+    }
+    expect(await passwordHash(email)).toBe(hashBefore);
+    expect(await dbSnapshot(t)).toEqual(before);
+  });
+
+  it('sets the new password with the link: old fails, new works, earlier sessions end, the link is single-use', async () => {
+    const token = await resetLink(email);
+    const reply = await t.call('PUT', '/api/auth/password/reset', { body: { token, password: 'New#pass22' } });
+    expect(reply.status).toBe(200);
+    expect(reply.body.result).toBe('SUCCESS');
+
+    const old = await signInStep(email, 'Old#pass1');
+    expect(old.status).toBe(401);
+    expect(old.body.result).toBe('INVALID_CREDENTIALS');
+    const fresh = await t.signIn(email, 'New#pass22');
+    expect((await profile(userId, fresh.accessToken)).body.result).toBe('SUCCESS');
+
+    const revoked = await profile(userId, earlier.accessToken);
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.result).toBe('ADMIN_ACCESS_TOKEN_NOT_MATCHED');
+    expect((await t.call('POST', '/api/auth/reissue', { body: { refreshToken: earlier.refreshToken } })).body.result).toBe('ADMIN_ACCESS_TOKEN_NOT_MATCHED');
+
+    const hashAfter = await passwordHash(email);
+    const reused = await t.call('PUT', '/api/auth/password/reset', { body: { token, password: 'Other#pass3' } });
+    expect(reused.status).toBe(400);
+    expect(reused.body.result).toBe('VALIDATION_ERROR');
+    expect(reused.body.data.errors[0].field).toBe('token');
+    expect(reused.body.resultMessage).toMatch(/expired or was already used/);
+    expect(await passwordHash(email)).toBe(hashAfter);
+  });
+
+  it('kills every other outstanding link of the account once one is used', async () => {
+    const first = await resetLink(email);
+    const second = await resetLink(email);
+    expect((await t.call('PUT', '/api/auth/password/reset', { body: { token: second, password: 'New#pass33' } })).body.result).toBe('SUCCESS');
+    const stale = await t.call('PUT', '/api/auth/password/reset', { body: { token: first, password: 'New#pass44' } });
+    expect(stale.body.result).toBe('VALIDATION_ERROR');
+    expect(stale.body.data.errors[0].field).toBe('token');
+    await t.signIn(email, 'New#pass33');
+  });
+
+  it('refuses an unknown or expired link, changing nothing', async () => {
+    const hashBefore = await passwordHash(email);
+    const unknown = await t.call('PUT', '/api/auth/password/reset', { body: { token: 'A'.repeat(43), password: 'New#pass55' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.data.errors[0].field).toBe('token');
+
+    const token = await resetLink(email);
+    t.clock.advance(31 * 60_000);
+    const before = await dbSnapshot(t);
+    const expired = await t.call('PUT', '/api/auth/password/reset', { body: { token, password: 'New#pass55' } });
+    expect(expired.status).toBe(400);
+    expect(expired.body.result).toBe('VALIDATION_ERROR');
+    expect(expired.body.data.errors[0].field).toBe('token');
+    expect(await dbSnapshot(t)).toEqual(before);
+    expect(await passwordHash(email)).toBe(hashBefore);
+  });
+});
+
+describe('password change with an e-mailed OTP', () => {
+  const email = 'changer@example.com';
+  const current = 'Start#pw1';
+  let userId: number;
+  let session: { accessToken: string; refreshToken: string };
+  beforeAll(async () => {
+    const user = await approvedUser(t, await adminToken(), email, current);
+    userId = user.id;
+    session = user.tokens;
+  });
+
+  function change(body: Record<string, unknown>, otp?: string, accessToken = session.accessToken) {
+    return t.call('PUT', '/api/auth/admin/password-change', { token: accessToken, body, headers: otp ? { 'X-OTP-Token': otp } : undefined });
+  }
+
+  it('mails a profile code and trades it for an OTP token; a wrong code is OTP_MISMATCH', async () => {
+    const sent = await t.call('POST', '/api/auth/admin/otp/send', { token: session.accessToken });
+    expect(sent.body.result).toBe('SUCCESS');
+    const mail = await t.lastMail(email);
+    expect(mail?.template_type).toBe('otp');
+    const code = await t.lastCode(email);
+    const wrong = await t.call('POST', '/api/auth/admin/otp/verify', { token: session.accessToken, body: { code: code === '000000' ? '111111' : '000000' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.result).toBe('OTP_MISMATCH');
+    const malformed = await t.call('POST', '/api/auth/admin/otp/verify', { token: session.accessToken, body: { code: '12345a' } });
+    expect(malformed.body.result).toBe('VALIDATION_ERROR');
+    const right = await t.call('POST', '/api/auth/admin/otp/verify', { token: session.accessToken, body: { code } });
+    expect(right.body.result).toBe('SUCCESS');
+    expect(typeof right.body.data.token).toBe('string');
+    const anonymous = await t.call('POST', '/api/auth/admin/otp/send');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.result).toBe('TOKEN_UNAUTHORIZED');
+  });
+
+  it('refuses without the X-OTP-Token header, or with a garbage one, as 403 FORBIDDEN', async () => {
+    const before = await dbSnapshot(t);
+    const missing = await change({ password: current, changePassword: 'Next#pw22' });
+    expect(missing.status).toBe(403);
+    expect(missing.body.result).toBe('FORBIDDEN');
+    expect(missing.body.resultMessage).toMatch(/verify your e-mail/i);
+    const garbage = await change({ password: current, changePassword: 'Next#pw22' }, 'garbage-token-value');
+    expect(garbage.status).toBe(403);
+    expect(garbage.body.result).toBe('FORBIDDEN');
+    expect(await dbSnapshot(t)).toEqual(before);
+  });
+
+  it('refuses the OTP token of another user with 403', async () => {
+    const other = await approvedUser(t, await adminToken(), 'someone.else@example.com');
+    const othersOtp = await otpToken(t, other.tokens.accessToken, 'someone.else@example.com');
+    const before = await dbSnapshot(t);
+    const reply = await change({ password: current, changePassword: 'Next#pw22' }, othersOtp);
+    expect(reply.status).toBe(403);
+    expect(reply.body.result).toBe('FORBIDDEN');
+    expect(await dbSnapshot(t)).toEqual(before);
+  });
+
+  it('refuses a wrong current password, an unchanged password and a weak one, changing nothing', async () => {
+    const otp = await otpToken(t, session.accessToken, email);
+    const before = await dbSnapshot(t);
+
+    const wrong = await change({ password: 'Wrong#pw1', changePassword: 'Next#pw22' }, otp);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.result).toBe('VALIDATION_ERROR');
+    expect(wrong.body.data.errors[0].field).toBe('password');
+
+    const same = await change({ password: current, changePassword: current }, otp);
+    expect(same.status).toBe(400);
+    expect(same.body.result).toBe('VALIDATION_ERROR');
+    expect(same.body.data.errors[0].message).toBe('Your current password and the password you want to change to must not match.');
+    expect(same.body.resultMessage).toContain('Your current password and the password you want to change to must not match.');
+
+    const weak = await change({ password: current, changePassword: 'weakpass' }, otp);
+    expect(weak.status).toBe(400);
+    expect(weak.body.data.errors).toEqual([{ field: 'changePassword', message: 'Invalid Password Format' }]);
+
+    const empty = await change({ password: '', changePassword: 'Next#pw22' }, otp);
+    expect(empty.status).toBe(400);
+    expect(empty.body.data.errors[0].field).toBe('password');
+
+    expect(await dbSnapshot(t)).toEqual(before);
+  });
+
+  it('changes the password: "Change Success", this session keeps working, other sessions are revoked', async () => {
+    const otherSession = await t.signIn(email, current);
+    const otp = await otpToken(t, session.accessToken, email);
+    const reply = await change({ password: current, changePassword: 'Next#pw22' }, otp);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ result: 'SUCCESS', resultMessage: 'Change Success', data: null });
+
+    expect((await profile(userId, session.accessToken)).body.result).toBe('SUCCESS');
+    expect((await t.call('POST', '/api/auth/reissue', { body: { refreshToken: session.refreshToken } })).body.result).toBe('SUCCESS');
+    const revoked = await profile(userId, otherSession.accessToken);
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.result).toBe('ADMIN_ACCESS_TOKEN_NOT_MATCHED');
+
+    expect((await signInStep(email, current)).body.result).toBe('INVALID_CREDENTIALS');
+    await t.signIn(email, 'Next#pw22');
+  });
+});
