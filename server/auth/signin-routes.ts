@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { agreementBody, signInBody, signInOtpBody, tokenSchema } from '../../src/shared';
 import { z } from 'zod';
 import { isoAfter, isoNow } from '../clock';
-import { AppError } from '../http/app-error';
+import { AppError, validationError } from '../http/app-error';
 import { outcome, success } from '../http/envelope';
 import { authLimits } from '../http/rate-limits';
 import { recordAccess } from '../audit/access-history';
@@ -65,7 +65,8 @@ export async function signInRoutes(app: FastifyInstance) {
     assertMaySignIn(admin);
     const pending = await pendingRequiredTerms(ctx.db, admin.id, isoNow(ctx.clock));
     if (pending.length > 0) {
-      const verificationToken = await ctx.tokens.signProof('terms', String(admin.id), OTP_TTL_SECONDS * 2);
+      // The proof names the versions it was issued for, so it settles exactly those, once.
+      const verificationToken = await ctx.tokens.signProof('terms', String(admin.id), OTP_TTL_SECONDS * 2, { terms: pending.map((term) => term.termVersionId) });
       return outcome('TERMS_UPDATED', 'The terms have been updated. Please review and accept them to continue.', { verificationToken, terms: pending });
     }
     return success(await completeSignIn(ctx, admin, request.ip, request.headers['user-agent'] ?? null));
@@ -78,17 +79,29 @@ export async function signInRoutes(app: FastifyInstance) {
     assertMaySignIn(admin);
     const now = isoNow(ctx.clock);
     const pending = await pendingRequiredTerms(ctx.db, admin.id, now);
+    const issuedFor = Array.isArray(proof.terms) ? (proof.terms as unknown[]) : [];
+    // Nothing left to settle means the proof was already used: it must not open another session.
+    if (pending.length === 0 || pending.some((term) => !issuedFor.includes(term.termVersionId))) throw spentProof();
     const { missing } = checkAgreement(pending, request.body.agreedTermVersionIds);
     if (missing.length > 0) {
       throw new AppError('VALIDATION_ERROR', `Please accept: ${missing.map((term) => term.title).join(', ')}.`, {
         errors: missing.map((term) => ({ field: `terms.${term.termVersionId}`, message: `${term.title} must be accepted.` })),
       });
     }
-    await ctx.db.transaction().execute(async (trx) => {
+    const inserted = await ctx.db.transaction().execute(async (trx) => {
+      let count = 0;
       for (const term of pending) {
-        await trx.insertInto('term_agreements').values({ admin_id: admin.id, term_version_id: term.termVersionId, agreed_at: now }).execute();
+        const result = await trx
+          .insertInto('term_agreements')
+          .values({ admin_id: admin.id, term_version_id: term.termVersionId, agreed_at: now })
+          .onConflict((oc) => oc.columns(['admin_id', 'term_version_id']).doNothing())
+          .executeTakeFirst();
+        count += Number(result.numInsertedOrUpdatedRows ?? 0);
       }
+      return count;
     });
+    // A concurrent replay of the same proof settled these terms first.
+    if (inserted === 0) throw spentProof();
     return success(await completeSignIn(ctx, admin, request.ip, request.headers['user-agent'] ?? null));
   });
 }
@@ -97,6 +110,10 @@ async function completeSignIn(ctx: AppContext, admin: Admin, ip: string, userAge
   await ctx.db.updateTable('admins').set({ last_login_at: isoNow(ctx.clock), sign_in_attempt: 0, locked_until: null }).where('id', '=', admin.id).execute();
   await recordAccess(ctx, { email: admin.email, adminId: admin.id, eventType: 'SIGN_IN', success: true, ip, detail: null });
   return startSession(ctx, admin.id, ip, userAgent);
+}
+
+function spentProof(): AppError {
+  return validationError([{ field: 'verificationToken', message: 'This verification has expired or was already used. Please sign in again.' }]);
 }
 
 /** Pending, rejected and inactive accounts are refused with their own result code. */
