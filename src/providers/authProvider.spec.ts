@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from 'react-admin';
+import { EXPIRED, SYSTEM_ADMIN_CLAIMS, signAccessToken, signTokenOfRank } from '../testing/accessTokens';
+import { clearCookies, envelope, stubFetch } from '../testing/fetchStub';
+import { authProvider } from './authProvider';
+import { readCookie, writeCookie } from './cookies';
+import { registerSignInNavigator } from './signInRedirect';
+
+beforeEach(() => {
+  clearCookies();
+  sessionStorage.clear();
+  registerSignInNavigator(vi.fn());
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const canAccess = (resource: string) => authProvider.canAccess!({ resource, action: 'list' });
+
+describe('permissions and identity', () => {
+  it('a guest is rank 10 / GUEST, has no identity and can access no resource', async () => {
+    expect(await authProvider.getPermissions!({})).toEqual({ rank: 10, level: 'GUEST', authorities: [] });
+    await expect(authProvider.getIdentity!()).rejects.toThrow();
+    expect(await canAccess('projects')).toBe(false);
+  });
+
+  it('reads identity and permissions from the access token cookie', async () => {
+    writeCookie('accessToken', await signAccessToken(SYSTEM_ADMIN_CLAIMS, { subject: 'ada@example.com' }));
+    expect(await authProvider.getIdentity!()).toEqual({ id: 7, fullName: 'ada@example.com' });
+    expect(await authProvider.getPermissions!({})).toEqual({ rank: 1, level: 'SYSTEM', authorities: ['system-admin'] });
+  });
+
+  it.each([
+    [1, 'SYSTEM', { projects: true, 'collect-configs': true, users: true, 'system-logs': true, domains: true }],
+    [2, 'GLOBAL', { projects: true, 'collect-configs': true, users: true, 'system-logs': false, domains: false }],
+    [4, 'LOCAL', { projects: true, 'collect-configs': false, users: true, 'system-logs': false, domains: false }],
+    [5, 'USER', { projects: true, 'collect-configs': false, users: false, 'system-logs': false, domains: false }],
+  ])('canAccess by rank %i (%s)', async (rank, level, expected) => {
+    writeCookie('accessToken', await signTokenOfRank(rank, level));
+    for (const [resource, allowed] of Object.entries(expected)) {
+      expect([resource, await canAccess(resource)]).toEqual([resource, allowed]);
+    }
+    expect(await canAccess('no-such-resource')).toBe(false);
+  });
+});
+
+describe('checkAuth', () => {
+  it('passes with a live access token and rejects to /sign-in without one', async () => {
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/sign-in' });
+    writeCookie('accessToken', await signTokenOfRank(5, 'USER'));
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+  });
+
+  it('renews an expired access token with the refresh token before deciding', async () => {
+    const fresh = await signTokenOfRank(5, 'USER');
+    writeCookie('accessToken', await signTokenOfRank(5, 'USER', { expiresIn: EXPIRED() }));
+    writeCookie('refreshToken', 'refresh-token-1');
+    const { calls } = stubFetch(() => ({ body: envelope('SUCCESS', { accessToken: fresh, refreshToken: 'refresh-token-2' }) }));
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(calls.map((call) => call.url)).toEqual(['/api/auth/reissue']);
+    expect(readCookie('accessToken')).toBe(fresh);
+  });
+
+  it('rejects and forgets an expired session whose renewal fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    writeCookie('accessToken', await signTokenOfRank(5, 'USER', { expiresIn: EXPIRED() }));
+    writeCookie('refreshToken', 'refresh-token-1');
+    stubFetch(() => ({ status: 401, body: envelope('ADMIN_ACCESS_TOKEN_NOT_MATCHED') }));
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/sign-in' });
+    expect(readCookie('refreshToken')).toBeUndefined();
+  });
+});
+
+describe('checkError', () => {
+  it('ignores a 403: no logout', async () => {
+    writeCookie('accessToken', 'token');
+    await expect(authProvider.checkError(new HttpError('FORBIDDEN', 403, { result: 'FORBIDDEN' }))).resolves.toBeUndefined();
+    expect(readCookie('accessToken')).toBe('token');
+  });
+
+  it('ends the session on a revoked token and carries the message to sign-in', async () => {
+    writeCookie('accessToken', 'token');
+    writeCookie('tableauId', 'viewer');
+    const error = new HttpError('x', 401, { result: 'ADMIN_ACCESS_TOKEN_NOT_MATCHED', resultMessage: 'Session revoked' });
+    await expect(authProvider.checkError(error)).rejects.toMatchObject({ redirectTo: '/sign-in?notice=Session+revoked' });
+    expect(readCookie('accessToken')).toBeUndefined();
+    expect(readCookie('tableauId')).toBeUndefined();
+  });
+
+  it('does not log out for wrong credentials', async () => {
+    await expect(authProvider.checkError(new HttpError('x', 401, { result: 'INVALID_CREDENTIALS' }))).resolves.toBeUndefined();
+  });
+});
+
+describe('logout', () => {
+  async function signedIn() {
+    writeCookie('accessToken', await signTokenOfRank(5, 'USER'));
+    writeCookie('refreshToken', 'refresh-token-1');
+    writeCookie('tableauId', 'viewer');
+    sessionStorage.setItem('otpVerified', 'Y');
+    sessionStorage.setItem('otpToken', 'otp-token');
+  }
+  function expectSignedOut() {
+    expect(readCookie('accessToken')).toBeUndefined();
+    expect(readCookie('refreshToken')).toBeUndefined();
+    expect(readCookie('tableauId')).toBeUndefined();
+    expect(sessionStorage.getItem('otpVerified')).toBeNull();
+    expect(sessionStorage.getItem('otpToken')).toBeNull();
+  }
+
+  it('calls sign-out with the refresh token, then cleans up and returns /sign-in', async () => {
+    await signedIn();
+    const { calls } = stubFetch(() => ({ body: envelope('SUCCESS') }));
+    expect(await authProvider.logout({})).toBe('/sign-in');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ url: '/api/auth/signout', method: 'POST', body: { refreshToken: 'refresh-token-1' } });
+    expectSignedOut();
+  });
+
+  it('cleans up even when sign-out fails', async () => {
+    await signedIn();
+    stubFetch(() => ({ status: 500, body: envelope('INTERNAL_ERROR') }));
+    expect(await authProvider.logout({})).toBe('/sign-in');
+    expectSignedOut();
+
+    await signedIn();
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    expect(await authProvider.logout({})).toBe('/sign-in');
+    expectSignedOut();
+  });
+});

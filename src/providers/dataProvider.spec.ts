@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from 'react-admin';
+import { envelope, stubFetch } from '../testing/fetchStub';
+import { dataProvider } from './dataProvider';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const query = (url: string) => Object.fromEntries(new URL(url, 'http://console.test').searchParams);
+
+describe('dataProvider', () => {
+  it('lists with simple-rest sort, range and filter and reads {list, totalCount}', async () => {
+    const { calls } = stubFetch(() => ({ body: envelope('SUCCESS', { list: [{ id: 11 }, { id: 12 }], totalCount: 42, totalPage: 5, currentPage: 2 }) }));
+    const page = await dataProvider.getList('projects', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: { q: 'sale', status: 'ON_GOING' },
+    });
+    expect(page).toEqual({ data: [{ id: 11 }, { id: 12 }], total: 42 });
+    expect(new URL(calls[0].url, 'http://console.test').pathname).toBe('/api/projects');
+    expect(query(calls[0].url)).toEqual({
+      sort: '["createdAt","DESC"]',
+      range: '[10,19]',
+      filter: '{"q":"sale","status":"ON_GOING"}',
+    });
+  });
+
+  it('gets many through filter={"id":[...]}', async () => {
+    const { calls } = stubFetch(() => ({ body: envelope('SUCCESS', { list: [{ id: 1 }, { id: 2 }], totalCount: 2 }) }));
+    expect(await dataProvider.getMany('templates', { ids: [1, 2] })).toEqual({ data: [{ id: 1 }, { id: 2 }] });
+    expect(query(calls[0].url).filter).toBe('{"id":[1,2]}');
+  });
+
+  it('reads data of getOne, create, update and delete', async () => {
+    const { calls } = stubFetch((call) => ({ body: envelope('SUCCESS', { id: 5, via: call.method }) }));
+    expect((await dataProvider.getOne('domains', { id: 5 })).data).toEqual({ id: 5, via: 'GET' });
+    expect((await dataProvider.create('domains', { data: { domain: 'example.com' } })).data).toEqual({ id: 5, via: 'POST' });
+    expect((await dataProvider.update('domains', { id: 5, data: { domain: 'x.io' }, previousData: { id: 5 } })).data).toEqual({ id: 5, via: 'PUT' });
+    expect((await dataProvider.delete('domains', { id: 5 })).data).toEqual({ id: 5, via: 'DELETE' });
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/domains/5', 'POST /api/domains', 'PUT /api/domains/5', 'DELETE /api/domains/5']);
+  });
+
+  it('raises an HttpError whose body gives react-admin the field errors of a VALIDATION_ERROR', async () => {
+    stubFetch(() => ({
+      status: 400,
+      body: envelope('VALIDATION_ERROR', { errors: [{ field: 'domain', message: 'Invalid domain' }] }, 'Some values are invalid'),
+    }));
+    const error = await dataProvider.create('domains', { data: { domain: '??' } }).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'VALIDATION_ERROR: Some values are invalid',
+      body: { result: 'VALIDATION_ERROR', resultMessage: 'Some values are invalid', errors: { domain: 'Invalid domain', root: { serverError: 'Some values are invalid' } } },
+    });
+  });
+});
