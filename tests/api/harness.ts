@@ -168,3 +168,14 @@ export async function otpToken(t: TestApp, accessToken: string, email: string): 
   if (verified.body.result !== 'SUCCESS') throw new Error(JSON.stringify(verified.body));
   return verified.body.data.token;
 }
+
+/**
+ * A second server with other settings on the same database and clock. On PostgreSQL a second
+ * startTestApp in one file cannot migrate while the first schema exists: server/db/migrate.ts gives
+ * the Kysely migrator no migrationTableSchema, so it finds its tables in the other schema and skips
+ * creating its own.
+ */
+export async function startSiblingApp(t: TestApp, overrides: Partial<AppConfig>): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const app = await buildApp({ ...t.config, ...overrides }, { db: t.db, clock: t.clock, logger: false });
+  return { app, close: () => app.close() };
+}
