@@ -1,6 +1,5 @@
 import { Link } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { Link as RouterLink, useParams } from 'react-router';
+import { LinkBase, useParams, useTranslate } from 'react-admin';
 import { PublicPage } from '../components/PublicPage';
 import { SIGN_IN_PATH } from '../providers/signInRedirect';
 import { RequestResetForm } from './newPassword/RequestResetForm';
@@ -13,7 +12,7 @@ export function NewPassword() {
   return (
     <PublicPage title={translate(token ? 'console.newPassword.title' : 'console.newPassword.requestTitle')}>
       {token ? <SetNewPasswordForm token={token} /> : <RequestResetForm />}
-      <Link component={RouterLink} to={SIGN_IN_PATH} sx={{ display: 'block', mt: 3 }}>
+      <Link component={LinkBase} to={SIGN_IN_PATH} sx={{ display: 'block', mt: 3 }}>
         {translate('console.newPassword.backToSignIn')}
       </Link>
     </PublicPage>

@@ -1,6 +1,5 @@
 import { Button, Card, CardContent, Typography } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router';
+import { LinkBase, Title, useTranslate } from 'react-admin';
 import { HOME_PATH } from '../routes/paths';
 
 export function NotFound() {
@@ -13,7 +12,7 @@ export function NotFound() {
           {translate('console.notFound.title')}
         </Typography>
         <Typography gutterBottom>{translate('console.notFound.message')}</Typography>
-        <Button component={RouterLink} to={HOME_PATH} variant="contained">
+        <Button component={LinkBase} to={HOME_PATH} variant="contained">
           {translate('console.notFound.home')}
         </Button>
       </CardContent>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Link, Stack } from '@mui/material';
-import { useLogin, useTranslate } from 'react-admin';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import { LinkBase, Navigate, useLocation, useLogin, useTranslate } from 'react-admin';
 import type { OfferedTerm, TokenPair } from '../shared';
 import { authCalls, type TermsUpdate } from '../api/authCalls';
 import { OtpCodeForm } from '../components/OtpCodeForm';
@@ -25,13 +24,13 @@ const hasStoredSession = () => readLoginSession().loginYn === 'Y' || Boolean(rea
 export function SignIn() {
   const translate = useTranslate();
   const login = useLogin();
-  const [searchParams] = useSearchParams();
+  const { search } = useLocation();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [signedInAlready] = useState(hasStoredSession);
   if (signedInAlready) return <Navigate to={HOME_PATH} replace />;
 
   const completeSignIn = (tokens: TokenPair) => login(tokens, HOME_PATH);
-  const notice = searchParams.get(SIGN_IN_NOTICE_PARAM);
+  const notice = new URLSearchParams(search).get(SIGN_IN_NOTICE_PARAM);
 
   return (
     <PublicPage title={translate(step.kind === 'code' ? 'console.signIn.codeTitle' : 'console.signIn.title')}>
@@ -58,10 +57,10 @@ export function SignIn() {
       )}
       {step.kind === 'terms' && <TermsStep verificationToken={step.verificationToken} terms={step.terms} onSignedIn={completeSignIn} />}
       <Stack direction="row" justifyContent="space-between" sx={{ mt: 3 }}>
-        <Link component={RouterLink} to={SIGN_UP_PATH}>
+        <Link component={LinkBase} to={SIGN_UP_PATH}>
           {translate('console.signIn.signUp')}
         </Link>
-        <Link component={RouterLink} to={NEW_PASSWORD_PATH}>
+        <Link component={LinkBase} to={NEW_PASSWORD_PATH}>
           {translate('console.signIn.forgotPassword')}
         </Link>
       </Stack>

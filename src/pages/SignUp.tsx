@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Link, Step, StepLabel, Stepper } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router';
+import { LinkBase, useTranslate } from 'react-admin';
 import { authCalls } from '../api/authCalls';
 import { OtpCodeForm } from '../components/OtpCodeForm';
 import { PublicPage } from '../components/PublicPage';
@@ -52,7 +51,7 @@ export function SignUp() {
           <strong>{translate('console.signUp.doneTitle')}</strong> {translate('console.signUp.doneMessage')}
         </Alert>
       )}
-      <Link component={RouterLink} to={SIGN_IN_PATH} sx={{ display: 'block', mt: 3 }}>
+      <Link component={LinkBase} to={SIGN_IN_PATH} sx={{ display: 'block', mt: 3 }}>
         {translate('console.signUp.haveAccount')}
       </Link>
     </PublicPage>

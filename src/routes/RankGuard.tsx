@@ -1,6 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useNotify, usePermissions, useTranslate } from 'react-admin';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { GUEST_LEVEL, PERMISSION_TOAST_DELAY_MS, rankAllows } from '../shared';
 import type { ConsolePermissions } from '../providers/authProvider';
 import { SIGN_IN_PATH } from '../providers/signInRedirect';
@@ -26,7 +25,9 @@ export function RankGuard({ requireRank, children }: { requireRank: number; chil
       return;
     }
     const timer = setTimeout(() => {
-      notify(`${translate('console.permission.title')}: ${translate('console.permission.message')}`, { type: 'warning' });
+      const warning = `${translate('console.permission.title')}: ${translate('console.permission.message')}`;
+      // `_` tells the notification this is already translated text, not a key.
+      notify(warning, { type: 'warning', messageArgs: { _: warning } });
       // Already on the project list: redirecting there again would loop.
       if (pathname !== HOME_PATH) navigate(HOME_PATH, { replace: true });
     }, PERMISSION_TOAST_DELAY_MS);

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Link } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router';
+import { LinkBase, useTranslate } from 'react-admin';
 import { authCalls } from '../../api/authCalls';
 import { newPasswordProblems, type NewPasswordValues, type ValidationKey } from '../../components/formRules';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
@@ -21,7 +20,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
     return (
       <Alert severity="success" role="status">
         {translate('console.newPassword.saved')}{' '}
-        <Link component={RouterLink} to={SIGN_IN_PATH}>
+        <Link component={LinkBase} to={SIGN_IN_PATH}>
           {translate('console.newPassword.signIn')}
         </Link>
       </Alert>

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authProvider } from '../providers/authProvider';
+import { readCookie } from '../providers/cookies';
+import { clearCookies, envelope, stubFetch } from '../testing/fetchStub';
+import { renderPage } from '../testing/renderPage';
+import { SignIn } from './SignIn';
+
+beforeEach(() => clearCookies());
+afterEach(() => vi.unstubAllGlobals());
+
+const renderSignIn = (path = '/sign-in') => renderPage(<SignIn />, { path, authProvider });
+
+async function reachCodeStep() {
+  const user = userEvent.setup();
+  const server = stubFetch((call) => {
+    if (call.url === '/api/auth/signin') return { body: envelope('OTP_REQUIRED', { challengeToken: 'challenge-token-1', expiresIn: 300 }) };
+    if (call.url === '/api/auth/signin/otp') return { body: envelope('SUCCESS', { accessToken: 'access-token-1', refreshToken: 'refresh-token-1' }) };
+    return { status: 404, body: envelope('NOT_FOUND') };
+  });
+  renderSignIn();
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Password'), 'Secret#123');
+  await user.keyboard('{Enter}');
+  await screen.findByLabelText('Verification code');
+  return { user, server };
+}
+
+describe('SignIn', () => {
+  it('shows the validation messages and sends nothing when the fields are empty or wrong', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubFetch(() => ({ body: envelope('SUCCESS') }));
+    renderSignIn();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Email is required.')).toBeInTheDocument();
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Invalid Email Format')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the server error (result and resultMessage) inline', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => ({ status: 401, body: envelope('INVALID_CREDENTIALS', null, 'E-mail or password is wrong') }));
+    renderSignIn();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.keyboard('{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('INVALID_CREDENTIALS');
+    expect(alert).toHaveTextContent('E-mail or password is wrong');
+    expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
+  });
+
+  it('moves to the code step after OTP_REQUIRED, with the countdown and Re-send', async () => {
+    const { server } = await reachCodeStep();
+    expect(server.calls[0].body).toEqual({ email: 'ada@example.com', password: 'Secret#123' });
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/0[45]:\d\d/);
+    expect(screen.getByRole('button', { name: 'Re-send' })).toBeInTheDocument();
+  });
+
+  it('refuses non-digits in the code and asks for a code before Next', async () => {
+    const { user, server } = await reachCodeStep();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('OTP is required')).toBeInTheDocument();
+
+    const code = screen.getByLabelText('Verification code');
+    await user.type(code, 'a1b2-c3d4e5f67');
+    expect(code).toHaveValue('123456');
+    expect(code).toHaveAttribute('name', 'code');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(readCookie('accessToken')).toBe('access-token-1'));
+    expect(server.calls[1]).toMatchObject({ url: '/api/auth/signin/otp', body: { challengeToken: 'challenge-token-1', code: '123456' } });
+    expect(readCookie('refreshToken')).toBe('refresh-token-1');
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/$/));
+  });
+
+  it('shows why the session ended', () => {
+    renderSignIn('/sign-in?notice=Your%20session%20was%20revoked');
+    expect(screen.getByText('Your session was revoked')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,30 @@
+import type { ReactElement } from 'react';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { AdminContext, Notification, TestMemoryRouter, useLocation, type AuthProvider } from 'react-admin';
+import { i18nProvider } from '../providers/i18nProvider';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(cleanup);
+
+/** Shows the current path so a test can see where the page navigated. */
+function CurrentPath() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="current-path">{pathname + search}</output>;
+}
+
+/**
+ * Renders one page at `path` inside react-admin's context with the real catalogue and the
+ * notification area. Uses react-admin's router so the page and react-admin share one router.
+ */
+export function renderPage(page: ReactElement, { path = '/', authProvider }: { path?: string; authProvider?: AuthProvider } = {}) {
+  return render(
+    <TestMemoryRouter initialEntries={[path]}>
+      <AdminContext i18nProvider={i18nProvider} authProvider={authProvider}>
+        {page}
+        <CurrentPath />
+        <Notification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
