@@ -1,4 +1,4 @@
-const SECRET_KEY = /^code$|^otp|password|token|secret|authorization|apikey/i;
+const SECRET_KEY = /pass|pwd|^code$|otp|token|secret|authorization|api.?key|credential|signature/i;
 export const REDACTED = '[REDACTED]';
 
 /** A copy of a request body or query with every secret-looking value replaced. */

@@ -1,5 +1,5 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
-import type { Db } from './database';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { isSqlite, type Db } from './database';
 import * as foundation from './migrations/001_foundation';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
@@ -10,7 +10,10 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL the migration bookkeeping lives in the connection's schema, so databases that
+  // share a server but not a schema (tests, tenants) do not see each other's migrations.
+  const migrationTableSchema = isSqlite(db) ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema;
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -68,9 +68,16 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   });
   const clock = new TestClock();
   const db = openDatabase({ ...config, pgSchema });
-  await migrateToLatest(db);
-  await seedFoundation(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, hasher: passwordHasher(config.passwordHash), nowIso: clock.now().toISOString() });
-  const app = await buildApp(config, { db, clock, logger: false });
+  let app: FastifyInstance;
+  try {
+    await migrateToLatest(db);
+    await seedFoundation(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, hasher: passwordHasher(config.passwordHash), nowIso: clock.now().toISOString() });
+    app = await buildApp(config, { db, clock, logger: false });
+  } catch (error) {
+    await db.destroy();
+    if (databaseUrl) await adminQuery(databaseUrl, `DROP SCHEMA ${pgSchema} CASCADE`);
+    throw error;
+  }
 
   const call: TestApp['call'] = async (method, url, options = {}) => {
     const response = await app.inject({
