@@ -26,7 +26,7 @@ export interface TermsUpdate {
 export const authCalls = {
   signIn: (body: z.input<typeof signInBody>) => httpClient.post<SignInChallenge>('/auth/signin', body),
   verifySignInCode: (body: z.input<typeof signInOtpBody>) => httpClient.post<TokenPair | TermsUpdate>('/auth/signin/otp', body),
-  resendSignInCode: (challengeToken: string) => httpClient.post<unknown>('/auth/signin/otp/resend', { challengeToken }),
+  resendSignInCode: (challengeToken: string) => httpClient.post<SignInChallenge>('/auth/signin/otp/resend', { challengeToken }),
   agreeToTerms: (body: z.input<typeof agreementBody>) => httpClient.post<TokenPair>('/auth/admin/agreement', body),
   fetchTerms: () => httpClient.get<OfferedTerm[]>('/auth/terms'),
   fetchSignUpOptions: () => httpClient.get<SignUpOptions>('/auth/signup-options'),

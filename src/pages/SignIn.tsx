@@ -51,7 +51,9 @@ export function SignIn() {
             else await completeSignIn(answer.data as TokenPair);
           }}
           onResend={async () => {
-            await authCalls.resendSignInCode(step.challengeToken);
+            // A re-sent code belongs to a new challenge; the old one is retired by the server.
+            const answer = await authCalls.resendSignInCode(step.challengeToken);
+            setStep({ ...step, challengeToken: answer.data.challengeToken });
           }}
         />
       )}
