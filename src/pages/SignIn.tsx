@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Link, Stack } from '@mui/material';
 import { LinkBase, Navigate, useLocation, useLogin, useTranslate } from 'react-admin';
 import type { OfferedTerm, TokenPair } from '../shared';
@@ -7,7 +8,7 @@ import { OtpCodeForm } from '../components/OtpCodeForm';
 import { PublicPage } from '../components/PublicPage';
 import { readLoginSession } from '../providers/loginSession';
 import { SIGN_IN_NOTICE_PARAM } from '../providers/signInRedirect';
-import { readRefreshToken } from '../providers/storedSession';
+import { readRefreshToken, storeTokenPair } from '../providers/storedSession';
 import { HOME_PATH, NEW_PASSWORD_PATH, SIGN_UP_PATH } from '../routes/paths';
 import { CredentialsStep } from './signIn/CredentialsStep';
 import { TermsStep } from './signIn/TermsStep';
@@ -24,12 +25,19 @@ const hasStoredSession = () => readLoginSession().loginYn === 'Y' || Boolean(rea
 export function SignIn() {
   const translate = useTranslate();
   const login = useLogin();
+  const queryClient = useQueryClient();
   const { search } = useLocation();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [signedInAlready] = useState(hasStoredSession);
   if (signedInAlready) return <Navigate to={HOME_PATH} replace />;
 
-  const completeSignIn = (tokens: TokenPair) => login(tokens, HOME_PATH);
+  const completeSignIn = async (tokens: TokenPair) => {
+    storeTokenPair(tokens);
+    // react-admin caches the "not signed in" answer it got on this page; without a reset the layout
+    // would act on that stale answer and log the new session straight out.
+    await queryClient.resetQueries({ queryKey: ['auth'] });
+    await login(tokens, HOME_PATH);
+  };
   const notice = new URLSearchParams(search).get(SIGN_IN_NOTICE_PARAM);
 
   return (
