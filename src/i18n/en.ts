@@ -1,9 +1,13 @@
 import englishMessages from 'ra-language-english';
 import { messages as validationMessages } from '../shared';
+import { frameEn } from './frame.en';
+import { settingsEn } from './settings.en';
+import { profileEn } from './profile.en';
 
 /**
- * Every label of the console. App keys live under `console.*`; a later ko.ts mirrors `consoleMessages`
- * (typed by ConsoleMessages so a missing key is a type error).
+ * Every label of the console. App keys live under `console.*`; ko.ts mirrors `consoleMessages`
+ * (typed by ConsoleMessages so a missing key is a type error). Areas with many keys keep them in
+ * their own `<area>.en.ts` / `<area>.ko.ts` pair.
  */
 export const consoleMessages = {
   appTitle: 'Campaign Console',
@@ -117,6 +121,9 @@ export const consoleMessages = {
     backToSignIn: 'Back to sign in',
     signIn: 'Sign in',
   },
+  frame: frameEn,
+  settings: settingsEn,
+  profile: profileEn,
 };
 
 export type ConsoleMessages = typeof consoleMessages;

@@ -1,0 +1,2 @@
+/** Messages of the console frame (console.frame.*). */
+export const frameEn = {};

@@ -1,0 +1,2 @@
+/** Messages of the console profile (console.profile.*). */
+export const profileEn = {};

@@ -1,0 +1,2 @@
+/** Messages of the console settings (console.settings.*). */
+export const settingsEn = {};
