@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -8,15 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/sign-in');
-  await page.fill('input[name=email]', email);
-  await page.fill('input[name=password]', password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForSelector('input[name=code]');
-  await page.fill('input[name=code]', await e2e.lastCode(email));
-  await page.getByRole('button', { name: 'Next' }).click();
-}
+const signIn = (page: Page, email: string, password: string) => signInThroughPage(e2e, page, email, password);
 
 async function cookieNames(page: Page): Promise<string[]> {
   return (await page.context().cookies()).map((cookie) => cookie.name);
@@ -135,14 +127,8 @@ describe('resetting a forgotten password', () => {
 describe('terms, ranks and unknown paths', () => {
   it('asks for the terms in effect, then warns a user opening a System Setting route and lands them on the project list; an unknown path is not found', async () => {
     const email = 'plain.user@example.com';
-    await e2e.db
-      .insertInto('admins')
-      .values({
-        email, password_hash: (await e2e.db.selectFrom('admins').select('password_hash').where('email', '=', 'new.person@example.com').executeTakeFirstOrThrow()).password_hash,
-        first_name: 'Plain', last_name: 'User', authority: 'user', account_rank: 5, account_level: 'USER',
-        approval_status_code: 'APPROVED', status_code: 'ACTIVE', created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
-      })
-      .execute();
+    const id = await e2e.createAccount(email, 'Welcome1!');
+    await e2e.db.deleteFrom('term_agreements').where('admin_id', '=', id).execute();
     const { context, page } = await e2e.newPage();
     // This account has never agreed to the terms in effect, so sign-in asks for them first.
     await signIn(page, email, 'Welcome1!');

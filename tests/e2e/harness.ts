@@ -10,6 +10,7 @@ import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedFoundation } from '../../server/db/seed';
 import { passwordHasher } from '../../server/auth/passwords';
+import { AUTHORITY_RANKS, type Authority } from '../../src/shared';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'Admin#2024x';
@@ -21,6 +22,8 @@ const CHROMIUM_ARGS = [
 
 export interface E2e {
   app: FastifyInstance;
+  /** Creates an approved, active account of the given authority that has agreed to the terms in effect. */
+  createAccount(email: string, password: string, authority?: Authority): Promise<number>;
   db: Db;
   baseUrl: string;
   browser: Browser;
@@ -33,7 +36,8 @@ export interface E2e {
 
 /** The real server serving the built app (dist/) on 127.0.0.1, a fresh SQLite file, and Chromium. */
 export async function startE2e(): Promise<E2e> {
-  const distDir = resolve('dist');
+  // E2E_DIST_DIR lets parallel work build into separate folders.
+  const distDir = resolve(process.env.E2E_DIST_DIR ?? 'dist');
   if (!existsSync(join(distDir, 'index.html'))) throw new Error('dist/ is missing: run `npm run test:e2e`, which builds first');
   const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
   const config = defaultConfig({
@@ -57,8 +61,25 @@ export async function startE2e(): Promise<E2e> {
     if (!mail) throw new Error(`no mail to ${email}`);
     return mail.body_text;
   };
+  const hasher = passwordHasher(config.passwordHash);
   return {
     app, db, baseUrl, browser,
+    async createAccount(email, password, authority = 'user') {
+      const now = new Date().toISOString();
+      const { rank, level } = AUTHORITY_RANKS[authority];
+      const { id } = await db
+        .insertInto('admins')
+        .values({
+          email, password_hash: await hasher.hash(password), first_name: authority, last_name: 'Tester', company_code: 'HQ', region_code: 'APAC', office_code: 'KR',
+          authority, account_rank: rank, account_level: level, approval_status_code: 'APPROVED', status_code: 'ACTIVE', created_at: now, updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('admin_countries').values({ admin_id: id, country_code: 'KR' }).execute();
+      const versions = await db.selectFrom('term_versions').select('id').execute();
+      await db.insertInto('term_agreements').values(versions.map((version) => ({ admin_id: id, term_version_id: version.id, agreed_at: now }))).execute();
+      return id;
+    },
     async newPage(viewport = { width: 1440, height: 900 }) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport });
       return { context, page: await context.newPage() };
@@ -91,4 +112,15 @@ export function watchProblems(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`));
   return problems;
+}
+
+/** Signs in through the sign-in page with the code read from the outbox; ends on the page after the code step. */
+export async function signInThroughPage(e2e: E2e, page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/sign-in');
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForSelector('input[name=code]');
+  await page.fill('input[name=code]', await e2e.lastCode(email));
+  await page.getByRole('button', { name: 'Next' }).click();
 }
