@@ -17,6 +17,7 @@ import { systemLog } from './audit/system-log';
 import { authModule } from './auth';
 import { profileModule } from './modules/profile';
 import { usersModule } from './modules/users';
+import { connectedDataModule } from './modules/connected-data';
 import type { AppContext } from './context';
 import './context';
 
@@ -77,6 +78,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(authModule);
       await api.register(profileModule);
       await api.register(usersModule);
+      await api.register(connectedDataModule);
     },
     { prefix: '/api' },
   );
