@@ -1,0 +1,69 @@
+import type { MenuTheme, TopbarTheme } from './layoutSettings';
+
+export interface MenuThemeColors {
+  background: string;
+  text: string;
+  /** Background of an item under the pointer. */
+  hover: string;
+  /** Background of the item of the current route. */
+  active: string;
+}
+
+export interface TopbarThemeColors {
+  background: string;
+  text: string;
+}
+
+const onDark = { text: '#ffffff', hover: 'rgba(255, 255, 255, 0.08)', active: 'rgba(255, 255, 255, 0.16)' };
+
+/** Sidebar colours per menu theme (Material 800-ish shades, so white text keeps a 4.5:1 contrast). */
+const MENU_THEME_COLORS: Record<MenuTheme, MenuThemeColors> = {
+  light: { background: '#ffffff', text: '#334155', hover: 'rgba(15, 23, 42, 0.04)', active: 'rgba(15, 23, 42, 0.08)' },
+  dark: { background: '#18181b', ...onDark, text: '#e4e4e7' },
+  indigo: { background: '#283593', ...onDark },
+  bluegrey: { background: '#37474f', ...onDark },
+  brown: { background: '#4e342e', ...onDark },
+  cyan: { background: '#00717d', ...onDark },
+  green: { background: '#2e7d32', ...onDark },
+  deeppurple: { background: '#4527a0', ...onDark },
+  deeporange: { background: '#bf360c', ...onDark },
+  pink: { background: '#ad1457', ...onDark },
+  purple: { background: '#6a1b9a', ...onDark },
+  teal: { background: '#00695c', ...onDark },
+};
+
+const light = '#ffffff';
+const ink = '#1e293b';
+
+/** Top bar colours per topbar theme; pale backgrounds take dark text. */
+const TOPBAR_THEME_COLORS: Record<TopbarTheme, TopbarThemeColors> = {
+  lightblue: { background: '#0277bd', text: light },
+  dark: { background: '#18181b', text: '#e4e4e7' },
+  white: { background: '#ffffff', text: ink },
+  blue: { background: '#1565c0', text: light },
+  deeppurple: { background: '#4527a0', text: light },
+  purple: { background: '#6a1b9a', text: light },
+  pink: { background: '#ad1457', text: light },
+  cyan: { background: '#00717d', text: light },
+  teal: { background: '#00695c', text: light },
+  green: { background: '#2e7d32', text: light },
+  lightgreen: { background: '#9ccc65', text: ink },
+  lime: { background: '#cddc39', text: ink },
+  yellow: { background: '#fdd835', text: ink },
+  amber: { background: '#ffb300', text: ink },
+  orange: { background: '#fb8c00', text: ink },
+  deeporange: { background: '#bf360c', text: light },
+  brown: { background: '#4e342e', text: light },
+  grey: { background: '#424242', text: light },
+  bluegrey: { background: '#37474f', text: light },
+  indigo: { background: '#283593', text: light },
+  skyblue: { background: '#38bdf8', text: ink },
+};
+
+export function menuThemeColors(name: MenuTheme): MenuThemeColors {
+  return MENU_THEME_COLORS[name];
+}
+
+export function topbarThemeColors(name: TopbarTheme): TopbarThemeColors {
+  return TOPBAR_THEME_COLORS[name];
+}
