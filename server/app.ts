@@ -17,6 +17,7 @@ import { systemLog } from './audit/system-log';
 import { authModule } from './auth';
 import { profileModule } from './modules/profile';
 import { usersModule } from './modules/users';
+import { domainsModule } from './modules/domains';
 import { connectedDataModule } from './modules/connected-data';
 import type { AppContext } from './context';
 import './context';
@@ -81,6 +82,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(authModule);
       await api.register(profileModule);
       await api.register(usersModule);
+      await api.register(domainsModule);
       await api.register(connectedDataModule);
     },
     { prefix: '/api' },

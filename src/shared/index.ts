@@ -4,3 +4,4 @@ export * from './envelope';
 export * from './constants';
 export * from './validation';
 export * from './auth';
+export * from './domains';

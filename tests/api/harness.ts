@@ -11,7 +11,9 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { seedFoundation } from '../../server/db/seed';
 import { passwordHasher } from '../../server/auth/passwords';
 import type { Clock } from '../../server/clock';
-import type { Envelope, TokenPair } from '../../src/shared';
+import { AUTHORITIES, AUTHORITY_RANKS, type Authority, type Envelope, type TokenPair } from '../../src/shared';
+import type { Insertable } from 'kysely';
+import type { AdminsTable } from '../../server/db/schema';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'Admin#2024x';
@@ -176,13 +178,34 @@ export async function otpToken(t: TestApp, accessToken: string, email: string): 
   return verified.body.data.token;
 }
 
-/**
- * A second server with other settings on the same database and clock. On PostgreSQL a second
- * startTestApp in one file cannot migrate while the first schema exists: server/db/migrate.ts gives
- * the Kysely migrator no migrationTableSchema, so it finds its tables in the other schema and skips
- * creating its own.
- */
+/** A second server with other settings on the same database and clock. */
 export async function startSiblingApp(t: TestApp, overrides: Partial<AppConfig>): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const app = await buildApp({ ...t.config, ...overrides }, { db: t.db, clock: t.clock, logger: false });
   return { app, close: () => app.close() };
+}
+
+/** An approved, active account of the given authority that has agreed to every term, signed in. */
+export async function signedInAccount(t: TestApp, email: string, authority: Authority, extra: Partial<Insertable<AdminsTable>> = {}) {
+  const now = t.clock.now().toISOString();
+  const password = 'Passw0rd!';
+  const { rank, level } = AUTHORITY_RANKS[authority];
+  const { id } = await t.db
+    .insertInto('admins')
+    .values({
+      email, password_hash: await passwordHasher(t.config.passwordHash).hash(password), first_name: authority, last_name: 'Tester',
+      company_code: 'HQ', region_code: 'APAC', office_code: 'KR', authority, account_rank: rank, account_level: level,
+      approval_status_code: 'APPROVED', status_code: 'ACTIVE', created_at: now, updated_at: now, ...extra,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const versions = await t.db.selectFrom('term_versions').select('id').execute();
+  await t.db.insertInto('term_agreements').values(versions.map((version) => ({ admin_id: id, term_version_id: version.id, agreed_at: now }))).execute();
+  return { id, email, token: (await t.signIn(email, password)).accessToken };
+}
+
+/** One signed-in account per rank 1–5, for role × action matrices. */
+export async function accountsByRank(t: TestApp) {
+  const accounts = {} as Record<Authority, { id: number; email: string; token: string }>;
+  for (const authority of AUTHORITIES) accounts[authority] = await signedInAccount(t, `${authority}@example.com`, authority);
+  return accounts;
 }

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AREA_RANK, domainInput } from '../../../src/shared';
+import { requireRank } from '../../auth/guard';
+import { isoNow } from '../../clock';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { AppError } from '../../http/app-error';
+import { success } from '../../http/envelope';
+import { listQuerystring, parseListQuery } from '../../http/list-query';
+import { domainListSpec, findDomain, findDomainByName, listDomains } from './queries';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+function duplicate(domain: string): AppError {
+  return new AppError('CONFLICT', `${domain} is already on the allowed list.`, { errors: [{ field: 'domain', message: `${domain} is already on the allowed list.` }] });
+}
+
+/** /api/domains: the e-mail domains that may sign up (System Setting, rank 1). */
+export async function domainsModule(app: FastifyInstance) {
+  const { db, clock } = app.ctx;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // onRequest, so a caller without the rank is refused before their body is even validated.
+  app.addHook('onRequest', requireRank(AREA_RANK.systemSetting));
+
+  routes.get('/domains', { schema: { querystring: listQuerystring } }, async (request) =>
+    success(await listDomains(db, parseListQuery(request.query, domainListSpec))));
+
+  routes.get('/domains/:id', { schema: { params: idParams } }, async (request) => {
+    const domain = await findDomain(db, request.params.id);
+    if (!domain) throw new AppError('NOT_FOUND', 'No such domain.');
+    return success(domain);
+  });
+
+  routes.post('/domains', { schema: { body: domainInput } }, async (request) => {
+    const input = request.body;
+    if (await findDomainByName(db, input.domain)) throw duplicate(input.domain);
+    const now = isoNow(clock);
+    const { id } = await db
+      .insertInto('allowed_domains')
+      .values({ domain: input.domain, description: input.description ?? null, active_flag: input.activeFlag, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .catch((error) => {
+        throw isUniqueViolation(error) ? duplicate(input.domain) : error;
+      });
+    return success(await findDomain(db, id), 'The domain has been added.');
+  });
+
+  routes.put('/domains/:id', { schema: { params: idParams, body: domainInput } }, async (request) => {
+    const input = request.body;
+    const clash = await findDomainByName(db, input.domain);
+    if (clash && clash.id !== request.params.id) throw duplicate(input.domain);
+    const updated = await db
+      .updateTable('allowed_domains')
+      .set({ domain: input.domain, description: input.description ?? null, active_flag: input.activeFlag, updated_at: isoNow(clock) })
+      .where('id', '=', request.params.id)
+      .executeTakeFirst()
+      .catch((error) => {
+        throw isUniqueViolation(error) ? duplicate(input.domain) : error;
+      });
+    if (Number(updated.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'No such domain.');
+    return success(await findDomain(db, request.params.id), 'The domain has been saved.');
+  });
+
+  routes.delete('/domains/:id', { schema: { params: idParams } }, async (request) => {
+    const domain = await findDomain(db, request.params.id);
+    if (!domain) throw new AppError('NOT_FOUND', 'No such domain.');
+    await db.deleteFrom('allowed_domains').where('id', '=', request.params.id).execute();
+    return success(domain, 'The domain has been deleted.');
+  });
+}
