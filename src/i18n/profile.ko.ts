@@ -1,4 +1,51 @@
 import type { profileEn } from './profile.en';
 
 /** Korean messages of the console profile (console.profile.*). */
-export const profileKo: typeof profileEn = {};
+export const profileKo: typeof profileEn = {
+  menuItem: '프로필',
+  close: '닫기',
+  notice: '%{title}: %{message}',
+  success: '성공',
+  otp: {
+    title: '이메일 인증',
+    intro: '본인 확인을 위해 이메일로 6자리 인증 코드를 보내 드립니다.',
+    email: '이메일',
+    send: '전송',
+    resend: '재전송',
+    code: '인증 코드',
+    next: '다음',
+    remaining: '남은 시간 %{time}',
+    expired: '인증 코드가 만료되었습니다. 재전송을 눌러 새 코드를 받으세요.',
+    sent: '%{email}(으)로 인증 코드를 보냈습니다.',
+  },
+  dialog: {
+    title: '내 프로필',
+    email: '이메일',
+    name: '이름',
+    accountLevel: '계정 등급',
+    company: '회사',
+    region: '지역',
+    office: '근무 국가',
+    dataTypes: '광고주 및 데이터 유형',
+    approval: '승인 권한',
+    creator: '생성 권한',
+    uploader: '업로드 권한',
+    currentPassword: '현재 비밀번호',
+    newPassword: '새 비밀번호',
+    confirmPassword: '새 비밀번호 확인',
+    showPassword: '%{field} 표시',
+    hidePassword: '%{field} 숨기기',
+    connectedData: '연결된 데이터',
+    save: '저장',
+    footer: '정보를 수정하려면 관리자에게 문의하세요.',
+  },
+  connectedData: {
+    title: '데이터셋 연결',
+    advertiser: '광고주',
+    countries: '연결된 국가',
+    caption: '사용자 권한에 따른 데이터셋 목록',
+    connect: '연결',
+    none: '연결된 국가가 없습니다.',
+  },
+  loading: '불러오는 중…',
+};

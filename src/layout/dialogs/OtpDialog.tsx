@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, Stack, TextField, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { OTP_TTL_SECONDS } from '../../shared';
+import { formatCountdown } from '../../components/countdown';
+import { otpProblem, validationLabel } from '../../components/formRules';
+import { OtpCodeField } from '../../components/OtpCodeField';
+import { ServerErrorAlert } from '../../components/ServerErrorAlert';
+import { useCountdown } from '../../components/useCountdown';
+import { readLoginSession } from '../../providers/loginSession';
+import { DialogHeading } from './DialogHeading';
+import { profileCalls } from './profileCalls';
+import { rememberOtpVerification } from './otpVerification';
+
+interface OtpDialogProps {
+  onClose: () => void;
+  onVerified: () => void;
+}
+
+/** Email Authentication (SPEC §2, §4): Send → code + Next with a 5-minute countdown; Re-send restarts it. */
+export function OtpDialog({ onClose, onVerified }: OtpDialogProps) {
+  const translate = useTranslate();
+  const email = readLoginSession().userId;
+  const [sent, setSent] = useState(false);
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [error, setError] = useState<unknown>();
+  const [pending, setPending] = useState<'send' | 'verify'>();
+  const { secondsLeft, restart } = useCountdown(OTP_TTL_SECONDS);
+  const expired = sent && secondsLeft === 0;
+
+  const send = async () => {
+    setPending('send');
+    setError(undefined);
+    try {
+      await profileCalls.sendCode();
+      setSent(true);
+      setCode('');
+      setProblem(undefined);
+      restart();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPending(undefined);
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = otpProblem(code);
+    const message = found ? translate(validationLabel(found)) : expired ? translate('console.profile.otp.expired') : undefined;
+    setProblem(message);
+    if (message) return;
+    setPending('verify');
+    setError(undefined);
+    try {
+      const { data } = await profileCalls.verifyCode(code);
+      rememberOtpVerification(data.token);
+      onVerified();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPending(undefined);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="otp-dialog-title" slotProps={{ paper: { sx: { width: 455, maxWidth: 'calc(100% - 32px)', m: 2 } } }}>
+      <form noValidate onSubmit={verify}>
+        <DialogHeading id="otp-dialog-title" title={translate('console.profile.otp.title')} onClose={onClose} />
+        <DialogContent>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {sent ? translate('console.profile.otp.sent', { email }) : translate('console.profile.otp.intro')}
+          </Typography>
+          <ServerErrorAlert error={error} />
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
+            <TextField
+              name="email"
+              label={translate('console.profile.otp.email')}
+              value={email}
+              fullWidth
+              size="small"
+              slotProps={{ htmlInput: { readOnly: true } }}
+            />
+            <Button variant="outlined" onClick={send} loading={pending === 'send'} disabled={pending === 'verify'} sx={{ flexShrink: 0 }}>
+              {translate(sent ? 'console.profile.otp.resend' : 'console.profile.otp.send')}
+            </Button>
+          </Stack>
+          {sent && (
+            <>
+              <OtpCodeField value={code} onChange={setCode} problem={problem} />
+              <Typography variant="body2" role="timer" color={expired ? 'error' : 'text.secondary'}>
+                {expired ? translate('console.profile.otp.expired') : translate('console.profile.otp.remaining', { time: formatCountdown(secondsLeft) })}
+              </Typography>
+            </>
+          )}
+        </DialogContent>
+        {sent && (
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button type="submit" variant="contained" loading={pending === 'verify'} disabled={pending === 'send'}>
+              {translate('console.profile.otp.next')}
+            </Button>
+          </DialogActions>
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, Divider, Typography } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import type { PasswordChangeValues } from '../../shared';
+import { ApiError } from '../../providers/apiError';
+import { readLoginSession } from '../../providers/loginSession';
+import { ConnectedDataDialog } from './ConnectedDataDialog';
+import { DialogHeading } from './DialogHeading';
+import { dialogWidth } from './dialogWidth';
+import { readOtpToken } from './otpVerification';
+import { passwordChangeProblems } from './passwordChangeProblems';
+import { PasswordChangeFields } from './PasswordChangeFields';
+import { profileCalls, type Profile } from './profileCalls';
+import { ProfileDetails } from './ProfileDetails';
+import { useApiErrorToast } from './useApiErrorToast';
+
+const NO_PASSWORDS: PasswordChangeValues = { password: '', changePassword: '', confirmPassword: '' };
+
+interface ProfileDialogProps {
+  onClose: () => void;
+  /** The server no longer accepts the OTP token: the flow verifies the e-mail again. */
+  onOtpRejected: () => void;
+}
+
+/** My Profile (SPEC §2): read-only details, password change, Connected Data. */
+export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const showError = useApiErrorToast();
+  const { userSeq, accountLevel } = readLoginSession();
+  const [profile, setProfile] = useState<Profile>();
+  const [passwords, setPasswords] = useState(NO_PASSWORDS);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverProblems, setServerProblems] = useState<Partial<Record<keyof PasswordChangeValues, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const [connectedDataOpen, setConnectedDataOpen] = useState(false);
+
+  useEffect(() => {
+    if (userSeq === null) return;
+    let current = true;
+    profileCalls.fetchProfile(userSeq).then(
+      ({ data }) => current && setProfile(data),
+      (failure) => {
+        if (!current) return;
+        showError(failure);
+        onClose();
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [userSeq, showError, onClose]);
+
+  const problems = { ...serverProblems, ...(submitted ? passwordChangeProblems(passwords) : {}) };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerProblems({});
+    if (Object.keys(passwordChangeProblems(passwords)).length > 0) return;
+    setSaving(true);
+    try {
+      const { password, changePassword } = passwords;
+      const { result, resultMessage } = await profileCalls.changePassword({ password, changePassword }, readOtpToken());
+      if (result !== 'SUCCESS') {
+        notify('console.profile.notice', { type: 'error', messageArgs: { title: result, message: resultMessage } });
+        return;
+      }
+      notify('console.profile.notice', { type: 'info', messageArgs: { title: translate('console.profile.success'), message: resultMessage } });
+      onClose();
+    } catch (failure) {
+      showError(failure);
+      if (failure instanceof ApiError && failure.status === 403) onOtpRejected();
+      else if (failure instanceof ApiError) setServerProblems(Object.fromEntries(failure.fieldErrors.map(({ field, message }) => [field, message])));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+    <Dialog open onClose={onClose} aria-labelledby="profile-dialog-title" slotProps={{ paper: { sx: dialogWidth(40) } }}>
+      <form noValidate onSubmit={save}>
+        <DialogHeading id="profile-dialog-title" title={translate('console.profile.dialog.title')} onClose={onClose} />
+        <DialogContent dividers>
+          <ProfileDetails profile={profile} accountLevel={accountLevel} />
+          <Divider sx={{ my: 2 }} />
+          <PasswordChangeFields
+            values={passwords}
+            problems={problems}
+            onChange={(values) => {
+              setPasswords(values);
+              setServerProblems({});
+            }}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>
+          <Typography variant="caption" color="text.secondary" sx={{ flex: '1 1 240px' }}>
+            {translate('console.profile.dialog.footer')}
+          </Typography>
+          <Button variant="outlined" onClick={() => setConnectedDataOpen(true)} disabled={!profile}>
+            {translate('console.profile.dialog.connectedData')}
+          </Button>
+          <Button type="submit" variant="contained" loading={saving}>
+            {translate('console.profile.dialog.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+    {connectedDataOpen && profile && <ConnectedDataDialog mode="view" profile={profile} onClose={() => setConnectedDataOpen(false)} />}
+    </>
+  );
+}
