@@ -18,6 +18,7 @@ import { authModule } from './auth';
 import { profileModule } from './modules/profile';
 import { usersModule } from './modules/users';
 import { domainsModule } from './modules/domains';
+import { propertiesModule } from './modules/properties';
 import { connectedDataModule } from './modules/connected-data';
 import type { AppContext } from './context';
 import './context';
@@ -83,6 +84,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(profileModule);
       await api.register(usersModule);
       await api.register(domainsModule);
+      await api.register(propertiesModule);
       await api.register(connectedDataModule);
     },
     { prefix: '/api' },

@@ -5,3 +5,4 @@ export * from './constants';
 export * from './validation';
 export * from './auth';
 export * from './domains';
+export * from './properties';

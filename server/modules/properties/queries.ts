@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { PROPERTY_KINDS, type Property, type PropertyKind } from '../../../src/shared';
+import { validationError } from '../../http/app-error';
+import { listPage, type ListRequest } from '../../http/list-query';
+import { PROPERTY_TABLE } from './tables';
+
+export const propertyListSpec = {
+  sortable: { code: 'code', name: 'name', no: 'sort_no', id: 'id' },
+  defaultSort: ['no', 'ASC'] as [string, 'ASC' | 'DESC'],
+  filters: { kind: { column: 'kind', kind: 'eq' as const }, regionCode: { column: 'region_code', kind: 'eq' as const } },
+  search: ['code', 'name'],
+};
+
+/** `countries:3` → kind and row id; anything else is a 404-worthy miss. */
+export function parsePropertyId(id: string): { kind: PropertyKind; rowId: number } | undefined {
+  const [kind, rowId] = id.split(':');
+  if (!PROPERTY_KINDS.includes(kind as PropertyKind) || !/^\d{1,12}$/.test(rowId ?? '')) return undefined;
+  return { kind: kind as PropertyKind, rowId: Number(rowId) };
+}
+
+function columnsOf(kind: PropertyKind) {
+  const regionColumn = kind === 'countries' ? sql<string | null>`region_code` : sql<string | null>`null`;
+  return ['id', 'code', 'name', 'sort_no as no', regionColumn.as('regionCode')] as const;
+}
+
+function selectKind(db: Db, kind: PropertyKind) {
+  return db.selectFrom(PROPERTY_TABLE[kind] as 'countries').select(columnsOf(kind));
+}
+
+function toProperty(kind: PropertyKind, row: { id: number; code: string; name: string; no: number; regionCode: string | null }): Property {
+  return { ...row, id: `${kind}:${row.id}`, kind };
+}
+
+/** One kind per list (the screen shows one table per tab); `kind` is required. */
+export async function listProperties(db: Db, request: ListRequest) {
+  const kind = request.conditions.find((condition) => condition.column === 'kind')?.value as PropertyKind | undefined;
+  if (typeof kind !== 'string' || !PROPERTY_KINDS.includes(kind)) {
+    throw validationError([{ field: 'filter.kind', message: `Choose one of ${PROPERTY_KINDS.join(', ')}.` }]);
+  }
+  const conditions = request.conditions.filter((condition) => condition.column !== 'kind');
+  if (kind !== 'countries' && conditions.length) throw validationError([{ field: 'filter.regionCode', message: 'Only countries have a region.' }]);
+  const page = await listPage(db.selectFrom(PROPERTY_TABLE[kind] as 'countries'), { ...request, conditions }, (query) => query.select(columnsOf(kind)), 'id');
+  return { ...page, list: page.list.map((row) => toProperty(kind, row)) };
+}
+
+export async function findProperty(db: Db, kind: PropertyKind, rowId: number): Promise<Property | undefined> {
+  const row = await selectKind(db, kind).where('id', '=', rowId).executeTakeFirst();
+  return row && toProperty(kind, row);
+}
+
+export function findPropertyByCode(db: Db, kind: PropertyKind, code: string) {
+  return db.selectFrom(PROPERTY_TABLE[kind] as 'regions').select('id').where('code', '=', code).executeTakeFirst();
+}

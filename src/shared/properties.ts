@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** The code tables behind the project forms (System Setting › Project Properties). */
+export const PROPERTY_KINDS = ['regions', 'countries', 'companies', 'advertisers', 'data-types'] as const;
+export type PropertyKind = (typeof PROPERTY_KINDS)[number];
+
+export const PROPERTY_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{0,19}$/;
+
+export const propertyInput = z.strictObject({
+  kind: z.enum(PROPERTY_KINDS),
+  code: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.string().regex(PROPERTY_CODE_PATTERN, 'Use 1–20 letters, digits, - or _, starting with a letter or digit.')),
+  name: z.string().trim().min(1, 'Name is required.').max(100),
+  no: z.number().int().min(0).max(9999).default(0),
+  /** Countries only: the region they belong to. */
+  regionCode: z.string().trim().max(20).nullish(),
+});
+export type PropertyInput = z.input<typeof propertyInput>;
+
+/** SPEC §3 "Property: code, name, no, id"; the id is `<kind>:<row id>` so one resource holds every table. */
+export interface Property {
+  id: string;
+  kind: PropertyKind;
+  code: string;
+  name: string;
+  no: number;
+  regionCode: string | null;
+}

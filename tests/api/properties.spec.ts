@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountsByRank, dbSnapshot, startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  accounts = await accountsByRank(t);
+  admin = accounts['system-admin'].token;
+});
+afterAll(async () => t.close());
+
+const list = (filter: unknown, extra = '') => t.call('GET', `/api/properties?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`, { token: admin });
+const create = (body: unknown, token = admin) => t.call('POST', '/api/properties', { token, body });
+
+describe('project properties', () => {
+  it('lists one kind at a time from the seeded code tables, with search and region filter', async () => {
+    const regions = await list({ kind: 'regions' });
+    expect(regions.body.data.list.map((row: { code: string }) => row.code)).toEqual(['APAC', 'EMEA', 'NA', 'LATAM']);
+    expect(regions.body.data.list[0]).toMatchObject({ id: expect.stringMatching(/^regions:\d+$/), kind: 'regions', name: 'Asia Pacific', no: 1 });
+    const emea = await list({ kind: 'countries', regionCode: 'EMEA' }, '&sort=["code","ASC"]');
+    expect(emea.body.data.list.map((row: { code: string }) => row.code)).toEqual(['AE', 'DE', 'FR', 'GB']);
+    const search = await list({ kind: 'countries', q: 'korea' });
+    expect(search.body.data.list.map((row: { code: string }) => row.code)).toEqual(['KR']);
+    expect((await list({})).status).toBe(400);
+    expect((await list({ kind: 'passwords' })).status).toBe(400);
+    expect((await list({ kind: 'regions', regionCode: 'EMEA' })).status).toBe(400);
+  });
+
+  it('creates, edits and deletes an unused code; codes are upper-cased and unique per kind', async () => {
+    const created = await create({ kind: 'countries', code: 'nz', name: 'New Zealand', no: 20, regionCode: 'APAC' });
+    expect(created.body.data).toMatchObject({ kind: 'countries', code: 'NZ', regionCode: 'APAC' });
+    const duplicate = await create({ kind: 'countries', code: 'NZ', name: 'Again', regionCode: 'APAC' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.data.errors[0]).toMatchObject({ field: 'code' });
+    const id = created.body.data.id;
+    const renamed = await t.call('PUT', `/api/properties/${id}`, { token: admin, body: { kind: 'countries', code: 'NZL', name: 'Aotearoa New Zealand', no: 21, regionCode: 'APAC' } });
+    expect(renamed.body.data).toMatchObject({ code: 'NZL', name: 'Aotearoa New Zealand', no: 21 });
+    expect((await t.call('DELETE', `/api/properties/${id}`, { token: admin })).body.result).toBe('SUCCESS');
+    expect((await t.call('GET', `/api/properties/${id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('refuses a country without a known region, and bad codes, saving nothing', async () => {
+    const before = await dbSnapshot(t, ['countries', 'regions']);
+    expect((await create({ kind: 'countries', code: 'XX', name: 'Nowhere', regionCode: 'MARS' })).body.data.errors[0].field).toBe('regionCode');
+    expect((await create({ kind: 'countries', code: 'XX', name: 'Nowhere' })).status).toBe(400);
+    expect((await create({ kind: 'regions', code: 'bad code!', name: 'Bad' })).body.data.errors[0].field).toBe('code');
+    expect((await create({ kind: 'regions', code: 'OK', name: '' })).body.data.errors[0].field).toBe('name');
+    expect(await dbSnapshot(t, ['countries', 'regions'])).toEqual(before);
+  });
+
+  it('will not delete or recode a code still in use, naming how many records use it', async () => {
+    const kr = (await list({ kind: 'countries', q: 'KR' })).body.data.list[0];
+    const before = await dbSnapshot(t, ['countries']);
+    const refused = await t.call('DELETE', `/api/properties/${kr.id}`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.resultMessage).toMatch(/KR is used by \d+ records \(\d+ users \(country of office\), \d+ user country connections\)/);
+    const recode = await t.call('PUT', `/api/properties/${kr.id}`, { token: admin, body: { kind: 'countries', code: 'KOR', name: 'Korea', regionCode: 'APAC' } });
+    expect(recode.status).toBe(409);
+    const apac = (await list({ kind: 'regions', q: 'APAC' })).body.data.list[0];
+    expect((await t.call('DELETE', `/api/properties/${apac.id}`, { token: admin })).body.resultMessage).toMatch(/countries/);
+    expect(await dbSnapshot(t, ['countries'])).toEqual(before);
+  });
+
+  it('is for system-admins only', async () => {
+    for (const authority of ['global-admin', 'region-admin', 'local-admin', 'user'] as const) {
+      const token = accounts[authority].token;
+      expect((await t.call('GET', '/api/properties?filter={"kind":"regions"}', { token })).status).toBe(403);
+      expect((await create({ kind: 'regions', code: 'ZZ', name: 'Z' }, token)).status).toBe(403);
+    }
+  });
+});
