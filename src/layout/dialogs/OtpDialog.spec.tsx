@@ -5,6 +5,7 @@ import { Button, Menu } from '@mui/material';
 import { OTP_TOKEN_KEY, OTP_VERIFIED_KEY } from '../../shared';
 import { clearCookies, envelope, stubFetch, type RecordedCall, type StubAnswer } from '../../testing/fetchStub';
 import { renderPage } from '../../testing/renderPage';
+import { rememberOtpVerification } from './otpVerification';
 import { PROFILE, SIGNED_IN_EMAIL, signInForTest } from './profileFixtures';
 import { profileFlow } from './profileFlow';
 import { ProfileFlowHost } from './ProfileFlowHost';
@@ -185,6 +186,25 @@ describe('Email Authentication dialog (SPEC §4, §5)', { timeout: 20_000 }, () 
     expect(screen.getByRole('dialog', { name: 'My Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Email Authentication' })).not.toBeInTheDocument();
     expect(calls(all, 'send')).toHaveLength(1);
+  });
+
+  it('returns to Email Authentication, forgetting the verification, when the server refuses the OTP token', async () => {
+    server((call) =>
+      call.url === '/api/auth/admin/password-change' ? { status: 403, body: envelope('FORBIDDEN', null, 'Your e-mail verification has expired.') } : undefined,
+    );
+    rememberOtpVerification('stale-token');
+    await openProfileFromPopover();
+    const profile = screen.getByRole('dialog', { name: 'My Profile' });
+    await settle(1000);
+    for (const [label, value] of [['Current Password', 'Old#pass1'], ['New Password', 'New#pass22'], ['Confirm New Password', 'New#pass22']]) {
+      fireEvent.change(within(profile).getByLabelText(label), { target: { value } });
+    }
+    fireEvent.click(within(profile).getByRole('button', { name: 'Save' }));
+    await settle(1000);
+    expect(otpDialog()).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'My Profile' })).not.toBeInTheDocument();
+    expect(sessionStorage.getItem(OTP_VERIFIED_KEY)).toBeNull();
+    expect(sessionStorage.getItem(OTP_TOKEN_KEY)).toBeNull();
   });
 
   it('treats any stored otpVerified value as verified', async () => {
