@@ -1,7 +1,11 @@
 import { Admin, CustomRoutes } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router';
-import { AppLayout } from './layout/AppLayout';
 import { AppTitle } from './layout/AppTitle';
+import { ConsoleLayout } from './layout/ConsoleLayout';
+import { ConsoleNotification } from './layout/ConsoleNotification';
+import { LayoutStateProvider } from './layout/LayoutStateContext';
+import { createConsoleStore } from './layout/consoleStore';
+import { useStoredLayoutSettings } from './layout/useStoredLayoutSettings';
 import { NewPassword } from './pages/NewPassword';
 import { NotFound } from './pages/NotFound';
 import { SignIn } from './pages/SignIn';
@@ -14,35 +18,48 @@ import { RankGuard } from './routes/RankGuard';
 import { SignInNavigator } from './routes/SignInNavigator';
 import { appRoutes } from './routes/appRoutes';
 import { NEW_PASSWORD_PATH, SIGN_UP_PATH } from './routes/paths';
+import { buildThemeOptions } from './theme/buildTheme';
 
-/** BrowserRouter, not react-admin's default hash router: mailed links point at /new-password/{token}. */
+const store = createConsoleStore();
+
+/**
+ * BrowserRouter, not react-admin's default hash router: mailed links point at /new-password/{token}.
+ * The theme is built from the stored layout settings, so a choice in the settings panel restyles
+ * every screen at once.
+ */
 export function App() {
+  const settings = useStoredLayoutSettings(store);
   return (
     <BrowserRouter>
       <SignInNavigator />
-      <Admin
-        title={<AppTitle />}
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        layout={AppLayout}
-        catchAll={NotFound}
-        loginPage={false}
-        requireAuth
-        disableTelemetry
-      >
-        <CustomRoutes noLayout>
-          <Route path={SIGN_IN_PATH} element={<SignIn />} />
-          <Route path={SIGN_UP_PATH} element={<SignUp />} />
-          <Route path={NEW_PASSWORD_PATH} element={<NewPassword />} />
-          <Route path={`${NEW_PASSWORD_PATH}/:token`} element={<NewPassword />} />
-        </CustomRoutes>
-        <CustomRoutes>
-          {appRoutes.map(({ path, requireRank, element }) => (
-            <Route key={path} path={path} element={<RankGuard requireRank={requireRank}>{element}</RankGuard>} />
-          ))}
-        </CustomRoutes>
-      </Admin>
+      <LayoutStateProvider>
+        <Admin
+          title={<AppTitle />}
+          store={store}
+          theme={buildThemeOptions(settings)}
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          i18nProvider={i18nProvider}
+          layout={ConsoleLayout}
+          notification={ConsoleNotification}
+          catchAll={NotFound}
+          loginPage={false}
+          requireAuth
+          disableTelemetry
+        >
+          <CustomRoutes noLayout>
+            <Route path={SIGN_IN_PATH} element={<SignIn />} />
+            <Route path={SIGN_UP_PATH} element={<SignUp />} />
+            <Route path={NEW_PASSWORD_PATH} element={<NewPassword />} />
+            <Route path={`${NEW_PASSWORD_PATH}/:token`} element={<NewPassword />} />
+          </CustomRoutes>
+          <CustomRoutes>
+            {appRoutes.map(({ path, requireRank, element }) => (
+              <Route key={path} path={path} element={<RankGuard requireRank={requireRank}>{element}</RankGuard>} />
+            ))}
+          </CustomRoutes>
+        </Admin>
+      </LayoutStateProvider>
     </BrowserRouter>
   );
 }

@@ -1,2 +1,9 @@
 /** Messages of the console frame (console.frame.*). */
-export const frameEn = {};
+export const frameEn = {
+  mainMenu: 'Main menu',
+  sidebar: 'Sidebar',
+  toggleMenu: 'Toggle menu',
+  anchor: 'Pin the menu open',
+  settings: 'Settings',
+  userMenu: 'User menu',
+};

@@ -1,17 +1,35 @@
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+import type { SvgIconProps } from '@mui/material';
+import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import DomainIcon from '@mui/icons-material/Domain';
+import EmailIcon from '@mui/icons-material/Email';
+import FolderIcon from '@mui/icons-material/Folder';
+import GavelIcon from '@mui/icons-material/Gavel';
+import HistoryIcon from '@mui/icons-material/History';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import PeopleIcon from '@mui/icons-material/People';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import TuneIcon from '@mui/icons-material/Tune';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { AREA_RANK } from '../shared';
 import type { ConsoleMessages } from '../i18n/en';
 import { UnderConstruction } from '../pages/UnderConstruction';
+import { PROJECT_DETAIL_ROUTE } from './paths';
 
 export type MenuGroup = keyof ConsoleMessages['menu'];
 
 /** A screen inside the layout (SPEC §2): the menu and the rank guard are both built from this table. */
 export interface AppRoute {
   path: string;
-  /** Message key of the screen's title, also its menu label. */
+  /** Message key of the screen's title, also its menu label and the top bar's title. */
   title: string;
   requireRank: number;
   group: MenuGroup;
+  icon: ComponentType<SvgIconProps>;
   /** Reached from another screen (it needs an id or is a sub-step), so not in the menu. */
   hidden?: boolean;
   element: ReactElement;
@@ -20,22 +38,22 @@ export interface AppRoute {
 export const MENU_GROUPS: MenuGroup[] = ['project', 'systemSetting', 'collectData', 'systemLog', 'userManagement'];
 
 export const appRoutes: AppRoute[] = [
-  { path: '/', title: 'console.screens.projectList', requireRank: AREA_RANK.project, group: 'project', element: <UnderConstruction title="console.screens.projectList" /> },
-  { path: '/project/manual', title: 'console.screens.manualUpload', requireRank: AREA_RANK.project, group: 'project', element: <UnderConstruction title="console.screens.manualUpload" /> },
-  { path: '/project/detail/:id', title: 'console.screens.projectDetail', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <UnderConstruction title="console.screens.projectDetail" /> },
-  { path: '/project/create', title: 'console.screens.projectCreate', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <UnderConstruction title="console.screens.projectCreate" /> },
-  { path: '/project/modify/:id', title: 'console.screens.projectModify', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <UnderConstruction title="console.screens.projectModify" /> },
-  { path: '/system/terms', title: 'console.screens.terms', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.terms" /> },
-  { path: '/system/white-domain', title: 'console.screens.whiteDomain', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.whiteDomain" /> },
-  { path: '/system/dashboard-template', title: 'console.screens.dashboardTemplate', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.dashboardTemplate" /> },
-  { path: '/system/email-template', title: 'console.screens.emailTemplate', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.emailTemplate" /> },
-  { path: '/system/project-property', title: 'console.screens.projectProperty', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.projectProperty" /> },
-  { path: '/system/alert-mail', title: 'console.screens.alertMail', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.alertMail" /> },
-  { path: '/data/collect-status', title: 'console.screens.collectStatus', requireRank: AREA_RANK.collectData, group: 'collectData', element: <UnderConstruction title="console.screens.collectStatus" /> },
-  { path: '/data/collect-metric', title: 'console.screens.collectMetric', requireRank: AREA_RANK.collectData, group: 'collectData', element: <UnderConstruction title="console.screens.collectMetric" /> },
-  { path: '/data/post-metric', title: 'console.screens.postMetric', requireRank: AREA_RANK.collectData, group: 'collectData', element: <UnderConstruction title="console.screens.postMetric" /> },
-  { path: '/data/market-account', title: 'console.screens.marketAccount', requireRank: AREA_RANK.collectData, group: 'collectData', element: <UnderConstruction title="console.screens.marketAccount" /> },
-  { path: '/log/system', title: 'console.screens.systemLog', requireRank: AREA_RANK.systemLog, group: 'systemLog', element: <UnderConstruction title="console.screens.systemLog" /> },
-  { path: '/user/users', title: 'console.screens.users', requireRank: AREA_RANK.userManagement, group: 'userManagement', element: <UnderConstruction title="console.screens.users" /> },
-  { path: '/user/access-history', title: 'console.screens.accessHistory', requireRank: AREA_RANK.userManagement, group: 'userManagement', element: <UnderConstruction title="console.screens.accessHistory" /> },
+  { path: '/', icon: FolderIcon, title: 'console.screens.projectList', requireRank: AREA_RANK.project, group: 'project', element: <UnderConstruction title="console.screens.projectList" /> },
+  { path: '/project/manual', icon: UploadFileIcon, title: 'console.screens.manualUpload', requireRank: AREA_RANK.project, group: 'project', element: <UnderConstruction title="console.screens.manualUpload" /> },
+  { path: PROJECT_DETAIL_ROUTE, icon: FolderIcon, title: 'console.screens.projectDetail', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <UnderConstruction title="console.screens.projectDetail" /> },
+  { path: '/project/create', icon: FolderIcon, title: 'console.screens.projectCreate', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <UnderConstruction title="console.screens.projectCreate" /> },
+  { path: '/project/modify/:id', icon: FolderIcon, title: 'console.screens.projectModify', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <UnderConstruction title="console.screens.projectModify" /> },
+  { path: '/system/terms', icon: GavelIcon, title: 'console.screens.terms', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.terms" /> },
+  { path: '/system/white-domain', icon: DomainIcon, title: 'console.screens.whiteDomain', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.whiteDomain" /> },
+  { path: '/system/dashboard-template', icon: DashboardIcon, title: 'console.screens.dashboardTemplate', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.dashboardTemplate" /> },
+  { path: '/system/email-template', icon: EmailIcon, title: 'console.screens.emailTemplate', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.emailTemplate" /> },
+  { path: '/system/project-property', icon: TuneIcon, title: 'console.screens.projectProperty', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.projectProperty" /> },
+  { path: '/system/alert-mail', icon: NotificationsIcon, title: 'console.screens.alertMail', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.alertMail" /> },
+  { path: '/data/collect-status', icon: MonitorHeartIcon, title: 'console.screens.collectStatus', requireRank: AREA_RANK.collectData, group: 'collectData', element: <UnderConstruction title="console.screens.collectStatus" /> },
+  { path: '/data/collect-metric', icon: CloudDownloadIcon, title: 'console.screens.collectMetric', requireRank: AREA_RANK.collectData, group: 'collectData', element: <UnderConstruction title="console.screens.collectMetric" /> },
+  { path: '/data/post-metric', icon: CloudUploadIcon, title: 'console.screens.postMetric', requireRank: AREA_RANK.collectData, group: 'collectData', element: <UnderConstruction title="console.screens.postMetric" /> },
+  { path: '/data/market-account', icon: StorefrontIcon, title: 'console.screens.marketAccount', requireRank: AREA_RANK.collectData, group: 'collectData', element: <UnderConstruction title="console.screens.marketAccount" /> },
+  { path: '/log/system', icon: ReceiptLongIcon, title: 'console.screens.systemLog', requireRank: AREA_RANK.systemLog, group: 'systemLog', element: <UnderConstruction title="console.screens.systemLog" /> },
+  { path: '/user/users', icon: PeopleIcon, title: 'console.screens.users', requireRank: AREA_RANK.userManagement, group: 'userManagement', element: <UnderConstruction title="console.screens.users" /> },
+  { path: '/user/access-history', icon: HistoryIcon, title: 'console.screens.accessHistory', requireRank: AREA_RANK.userManagement, group: 'userManagement', element: <UnderConstruction title="console.screens.accessHistory" /> },
 ];

@@ -1,0 +1,37 @@
+import { Layout, type LayoutProps } from 'react-admin';
+import { LoadingDialog } from './dialogs/LoadingDialog';
+import { ProfileFlowHost } from './dialogs/ProfileFlowHost';
+import { HORIZONTAL_MENU_HEIGHT_PX, TOPBAR_HEIGHT_PX } from './frameMetrics';
+import { SettingsPanel } from './settings/SettingsPanel';
+import { Sidebar } from './Sidebar';
+import { SidebarMenu } from './SidebarMenu';
+import { TopBar } from './TopBar';
+import { useFrame } from './useFrame';
+
+/**
+ * The console frame around every signed-in screen: react-admin's layout plumbing (skip link,
+ * error boundary, suspense) with the product's top bar, sidebar and menu, plus the panels and
+ * dialogs that float above it.
+ */
+export function ConsoleLayout({ children }: LayoutProps) {
+  const { horizontal } = useFrame();
+  const topOffset = `${TOPBAR_HEIGHT_PX + (horizontal ? HORIZONTAL_MENU_HEIGHT_PX : 0)}px`;
+  return (
+    <>
+      <Layout
+        appBar={TopBar}
+        sidebar={Sidebar}
+        menu={SidebarMenu}
+        sx={(theme) => ({
+          '& .RaLayout-appFrame': { marginTop: topOffset, [theme.breakpoints.down('sm')]: { marginTop: topOffset } },
+          '& .RaLayout-content': { padding: { xs: 1.5, md: 3 }, minWidth: 0 },
+        })}
+      >
+        {children}
+      </Layout>
+      <SettingsPanel />
+      <ProfileFlowHost />
+      <LoadingDialog />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { Typography } from '@mui/material';
+import { useLocation, useMatchPath, useTranslate } from 'react-admin';
+import { appRoutes } from '../routes/appRoutes';
+import { PROJECT_DETAIL_ROUTE } from '../routes/paths';
+
+/** The top bar's title: the project's name on its detail screen (from navigation state), else the screen's title. */
+export function ScreenTitle() {
+  const translate = useTranslate();
+  const matchPath = useMatchPath();
+  const { pathname, state } = useLocation();
+  const route = appRoutes.find(({ path }) => matchPath({ path, end: true }, pathname) !== null);
+  const projectName: unknown = route?.path === PROJECT_DETAIL_ROUTE ? state?.projectName : undefined;
+  const title = typeof projectName === 'string' && projectName !== '' ? projectName : translate(route?.title ?? 'console.appTitle');
+  return (
+    <Typography component="div" variant="h6" noWrap sx={{ flex: 1, minWidth: 0, fontSize: { xs: '1rem', sm: '1.15rem' } }}>
+      {title}
+    </Typography>
+  );
+}

@@ -1,0 +1,13 @@
+import { useTheme } from '@mui/material/styles';
+import { menuThemeColors, topbarThemeColors } from '../theme/menuThemes';
+import { useLayoutSettings } from '../theme/layoutSettings';
+
+/** Sidebar and top bar colours: the chosen menu theme in light mode, the dark surface in dark mode (SPEC §2). */
+export function useFrameColors() {
+  const theme = useTheme();
+  const [settings] = useLayoutSettings();
+  const sidebar = settings.darkTheme
+    ? { background: theme.palette.background.paper, text: theme.palette.text.primary, hover: theme.palette.action.hover, active: theme.palette.action.selected }
+    : menuThemeColors(settings.menuTheme);
+  return { sidebar, topbar: topbarThemeColors(settings.topbarTheme) };
+}
