@@ -13,7 +13,7 @@ import { passwordHasher } from '../../server/auth/passwords';
 import type { Clock } from '../../server/clock';
 import { AUTHORITIES, AUTHORITY_RANKS, type Authority, type Envelope, type TokenPair } from '../../src/shared';
 import type { Insertable } from 'kysely';
-import type { AdminsTable } from '../../server/db/schema';
+import type { AdminsTable, Database } from '../../server/db/schema';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'Admin#2024x';
@@ -158,7 +158,7 @@ export const STATE_TABLES = [
 ] as const;
 
 /** Every row of the state tables, in a stable order, for before/after comparisons. */
-export async function dbSnapshot(t: TestApp, tables: readonly (typeof STATE_TABLES)[number][] = STATE_TABLES): Promise<Record<string, unknown[]>> {
+export async function dbSnapshot(t: TestApp, tables: readonly (keyof Database)[] = STATE_TABLES): Promise<Record<string, unknown[]>> {
   const snapshot: Record<string, unknown[]> = {};
   for (const table of tables) {
     const rows = await t.db.selectFrom(table).selectAll().execute();
