@@ -15,6 +15,7 @@ export function ColorSchemeToggle() {
       exclusive
       size="small"
       fullWidth
+      sx={{ '& .MuiToggleButton-root': { textTransform: 'none' } }}
       value={settings.darkTheme ? 'dark' : 'light'}
       onChange={(_, scheme: 'light' | 'dark' | null) => {
         if (scheme) switchColorScheme(scheme === 'dark');

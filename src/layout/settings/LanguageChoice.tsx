@@ -10,6 +10,7 @@ export function LanguageChoice() {
       exclusive
       size="small"
       fullWidth
+      sx={{ '& .MuiToggleButton-root': { textTransform: 'none' } }}
       value={locale}
       onChange={(_, chosen: string | null) => {
         if (chosen) setLocale(chosen);

@@ -176,13 +176,16 @@ describe('SettingsPanel', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('panel-visible')).toHaveTextContent('false');
   });
 
-  it('closes from its close button and on Escape', async () => {
+  it('closes from its close button and on Escape, handing focus back to the cog', async () => {
     const { user, panel } = await renderPanel();
+    expect(within(panel).getByLabelText('Close settings')).toHaveFocus();
     await user.click(within(panel).getByLabelText('Close settings'));
     expect(screen.getByTestId('panel-visible')).toHaveTextContent('false');
+    expect(screen.getByText('cog')).toHaveFocus();
     await user.click(screen.getByText('cog'));
     await user.keyboard('{Escape}');
     expect(screen.getByTestId('panel-visible')).toHaveTextContent('false');
+    expect(screen.getByText('cog')).toHaveFocus();
   });
 
   it('switches the language to Korean and keeps it in the store', async () => {

@@ -25,7 +25,18 @@ export function SettingsPanel() {
   const { state, dispatch } = useLayoutState();
   const visible = state.configSidebarVisible;
   const panel = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   usePageDarkClass(settings.darkTheme);
+
+  // Keyboard users land in the panel and return to where they were (the cog) when it closes.
+  useEffect(() => {
+    if (!visible) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closeButton.current?.focus();
+    return () => {
+      if (panel.current?.contains(document.activeElement)) opener?.focus();
+    };
+  }, [visible]);
 
   useEffect(() => {
     if (!visible) return;
@@ -46,13 +57,13 @@ export function SettingsPanel() {
   }, [visible, dispatch]);
 
   return (
-    <Drawer variant="persistent" anchor="right" open={visible} slotProps={{ paper: { sx: { width: 'min(22rem, 100vw)' } } }}>
+    <Drawer variant="persistent" anchor="right" open={visible} slotProps={{ paper: { sx: { width: 'min(22rem, 100vw)', boxShadow: 8 } } }}>
       <Box ref={panel} component="aside" aria-labelledby={titleId} sx={{ minHeight: '100%', p: 2.5 }}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
           <Typography id={titleId} component="h2" variant="h6">
             {translate('console.settings.title')}
           </Typography>
-          <IconButton aria-label={translate('console.settings.close')} onClick={() => dispatch({ type: 'closeConfigPanel' })}>
+          <IconButton ref={closeButton} aria-label={translate('console.settings.close')} onClick={() => dispatch({ type: 'closeConfigPanel' })}>
             <CloseIcon />
           </IconButton>
         </Stack>
