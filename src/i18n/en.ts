@@ -4,6 +4,9 @@ import { frameEn } from './frame.en';
 import { settingsEn } from './settings.en';
 import { profileEn } from './profile.en';
 
+/** The shared rules keep their messages `as const`; widened here so ko.ts can translate them. */
+const specValidationMessages: Record<keyof typeof validationMessages, string> = validationMessages;
+
 /**
  * Every label of the console. App keys live under `console.*`; ko.ts mirrors `consoleMessages`
  * (typed by ConsoleMessages so a missing key is a type error). Areas with many keys keep them in
@@ -65,7 +68,7 @@ export const consoleMessages = {
     requestComment: 'Request comment (optional)',
   },
   validation: {
-    ...validationMessages,
+    ...specValidationMessages,
     emailRequired: 'Email is required.',
     required: 'This field is required.',
     requiredTerms: 'Please accept the required terms.',

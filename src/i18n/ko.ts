@@ -1,0 +1,135 @@
+import type { ConsoleMessages } from './en';
+import { raKo } from './ra.ko';
+import { frameKo } from './frame.ko';
+import { settingsKo } from './settings.ko';
+import { profileKo } from './profile.ko';
+
+/**
+ * Korean labels of the console. Loaded on demand by the i18nProvider, so this file imports only
+ * types from en.ts: a value import would pull English into the Korean chunk and vice versa.
+ */
+const consoleMessagesKo: ConsoleMessages = {
+  appTitle: '캠페인 콘솔',
+  menu: {
+    project: '프로젝트',
+    systemSetting: '시스템 설정',
+    collectData: '데이터 수집 설정',
+    systemLog: '시스템 로그',
+    userManagement: '사용자 관리',
+  },
+  screens: {
+    projectList: '프로젝트 목록',
+    manualUpload: '수동 업로드',
+    projectDetail: '프로젝트 상세',
+    projectCreate: '프로젝트 생성',
+    projectModify: '프로젝트 수정',
+    terms: '약관',
+    whiteDomain: '허용 도메인',
+    dashboardTemplate: '대시보드 템플릿',
+    emailTemplate: '이메일 템플릿',
+    projectProperty: '프로젝트 속성',
+    alertMail: '알림 메일',
+    collectStatus: '수집 현황',
+    collectMetric: '수집 지표',
+    postMetric: '게시 지표',
+    marketAccount: '마켓 계정',
+    systemLog: '시스템 로그',
+    users: '사용자',
+    accessHistory: '접속 이력',
+  },
+  underConstruction: {
+    title: '준비 중',
+    message: '%{screen} 화면은 아직 준비 중입니다.',
+  },
+  notFound: {
+    title: '페이지를 찾을 수 없습니다',
+    message: '이 주소에는 페이지가 없습니다.',
+    home: '프로젝트 목록으로 이동',
+  },
+  permission: {
+    title: '권한 오류',
+    message: '요청한 영역에 접근할 권한이 없습니다.',
+  },
+  fields: {
+    email: '이메일',
+    password: '비밀번호',
+    newPassword: '새 비밀번호',
+    confirmPassword: '비밀번호 확인',
+    code: '인증번호',
+    firstName: '이름',
+    lastName: '성',
+    company: '회사',
+    region: '지역',
+    office: '근무 국가',
+    requestComment: '요청 메모 (선택)',
+  },
+  validation: {
+    emailInvalid: '이메일 형식이 올바르지 않습니다',
+    passwordInvalid: '비밀번호 형식이 올바르지 않습니다',
+    passwordRequired: '비밀번호를 입력해 주세요.',
+    currentPasswordRequired: '현재 비밀번호를 입력해 주세요.',
+    passwordMismatch: '비밀번호와 비밀번호 확인이 일치하지 않습니다.',
+    passwordUnchanged: '현재 비밀번호와 변경할 비밀번호는 같을 수 없습니다.',
+    otpRequired: '인증번호를 입력해 주세요',
+    otpInvalid: '인증번호는 6자리 숫자여야 합니다',
+    emailRequired: '이메일을 입력해 주세요.',
+    required: '필수 입력 항목입니다.',
+    requiredTerms: '필수 약관에 동의해 주세요.',
+  },
+  passwordStrength: {
+    label: '비밀번호 강도: %{strength}',
+    weak: '약함',
+    medium: '보통',
+    strong: '강함',
+    rules: '8~12자, 영문자·숫자·특수문자(! @ # $ % ^ & *)를 각각 1개 이상 포함',
+  },
+  otp: {
+    sent: '%{email}(으)로 6자리 인증번호를 보냈습니다.',
+    resent: '새 인증번호를 보냈습니다.',
+    remaining: '인증번호 유효 시간 %{time}',
+    expired: '인증번호가 만료되었습니다. 새 인증번호를 받으세요.',
+    resend: '재전송',
+    next: '다음',
+  },
+  terms: {
+    heading: '약관',
+    required: '(필수)',
+    optional: '(선택)',
+    agree: '%{title}에 동의합니다',
+    agreeAndContinue: '동의하고 계속하기',
+    updated: '약관이 변경되었습니다. 계속하려면 변경된 약관을 확인해 주세요.',
+  },
+  signIn: {
+    title: '로그인',
+    submit: '로그인',
+    signUp: '회원가입',
+    forgotPassword: '비밀번호를 잊으셨나요?',
+    codeTitle: '인증번호 입력',
+  },
+  signUp: {
+    title: '회원가입',
+    steps: { email: '이메일', code: '인증', details: '계정 정보', done: '완료' },
+    sendCode: '인증번호 보내기',
+    submit: '계정 신청',
+    doneTitle: '신청이 접수되었습니다',
+    doneMessage: '계정이 승인을 기다리고 있습니다. 승인자가 승인하면 이메일로 알려 드립니다.',
+    haveAccount: '이미 계정이 있으신가요? 로그인',
+    choose: '선택…',
+  },
+  newPassword: {
+    title: '새 비밀번호 설정',
+    requestTitle: '비밀번호 찾기',
+    requestHelp: '이메일을 입력하시면 새 비밀번호를 설정할 수 있는 링크를 보내 드립니다.',
+    send: '링크 보내기',
+    linkSent: '해당 이메일로 가입된 계정이 있으면 새 비밀번호 설정 링크를 보냈습니다.',
+    submit: '비밀번호 저장',
+    saved: '비밀번호가 변경되었습니다.',
+    backToSignIn: '로그인으로 돌아가기',
+    signIn: '로그인',
+  },
+  frame: frameKo,
+  settings: settingsKo,
+  profile: profileKo,
+};
+
+export const ko = { ...raKo, console: consoleMessagesKo };
