@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['src/**/*.spec.tsx', 'tests/unit/**/*.spec.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup-dom.ts'],
+          // react-admin renders are heavy; on 2 shared cores a render-and-click test can take seconds.
+          testTimeout: 30_000,
         },
       },
       {
