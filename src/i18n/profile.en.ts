@@ -10,7 +10,6 @@ export const profileEn = {
     email: 'Email',
     send: 'Send',
     resend: 'Re-send',
-    code: 'Code',
     next: 'Next',
     remaining: 'Time left %{time}',
     expired: 'The code has expired. Press Re-send for a new one.',

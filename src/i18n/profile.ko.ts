@@ -12,7 +12,6 @@ export const profileKo: typeof profileEn = {
     email: '이메일',
     send: '전송',
     resend: '재전송',
-    code: '인증 코드',
     next: '다음',
     remaining: '남은 시간 %{time}',
     expired: '인증 코드가 만료되었습니다. 재전송을 눌러 새 코드를 받으세요.',

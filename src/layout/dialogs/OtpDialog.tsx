@@ -88,7 +88,14 @@ export function OtpDialog({ onClose, onVerified }: OtpDialogProps) {
           </Stack>
           {sent && (
             <>
-              <OtpCodeField value={code} onChange={setCode} problem={problem} />
+              <OtpCodeField
+                value={code}
+                onChange={(typed) => {
+                  setCode(typed);
+                  setProblem(undefined);
+                }}
+                problem={problem}
+              />
               <Typography variant="body2" role="timer" color={expired ? 'error' : 'text.secondary'}>
                 {expired ? translate('console.profile.otp.expired') : translate('console.profile.otp.remaining', { time: formatCountdown(secondsLeft) })}
               </Typography>

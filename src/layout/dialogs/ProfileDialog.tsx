@@ -79,35 +79,35 @@ export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
 
   return (
     <>
-    <Dialog open onClose={onClose} aria-labelledby="profile-dialog-title" slotProps={{ paper: { sx: dialogWidth(40) } }}>
-      <form noValidate onSubmit={save}>
-        <DialogHeading id="profile-dialog-title" title={translate('console.profile.dialog.title')} onClose={onClose} />
-        <DialogContent dividers>
-          <ProfileDetails profile={profile} accountLevel={accountLevel} />
-          <Divider sx={{ my: 2 }} />
-          <PasswordChangeFields
-            values={passwords}
-            problems={problems}
-            onChange={(values) => {
-              setPasswords(values);
-              setServerProblems({});
-            }}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>
-          <Typography variant="caption" color="text.secondary" sx={{ flex: '1 1 240px' }}>
-            {translate('console.profile.dialog.footer')}
-          </Typography>
-          <Button variant="outlined" onClick={() => setConnectedDataOpen(true)} disabled={!profile}>
-            {translate('console.profile.dialog.connectedData')}
-          </Button>
-          <Button type="submit" variant="contained" loading={saving}>
-            {translate('console.profile.dialog.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-    {connectedDataOpen && profile && <ConnectedDataDialog mode="view" profile={profile} onClose={() => setConnectedDataOpen(false)} />}
+      <Dialog open onClose={onClose} aria-labelledby="profile-dialog-title" slotProps={{ paper: { sx: dialogWidth(40) } }}>
+        <form noValidate onSubmit={save}>
+          <DialogHeading id="profile-dialog-title" title={translate('console.profile.dialog.title')} onClose={onClose} />
+          <DialogContent dividers>
+            <ProfileDetails profile={profile} accountLevel={accountLevel} />
+            <Divider sx={{ my: 2 }} />
+            <PasswordChangeFields
+              values={passwords}
+              problems={problems}
+              onChange={(values) => {
+                setPasswords(values);
+                setServerProblems({});
+              }}
+            />
+          </DialogContent>
+          <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>
+            <Typography variant="caption" color="text.secondary" sx={{ flex: '1 1 240px' }}>
+              {translate('console.profile.dialog.footer')}
+            </Typography>
+            <Button variant="outlined" onClick={() => setConnectedDataOpen(true)} disabled={!profile}>
+              {translate('console.profile.dialog.connectedData')}
+            </Button>
+            <Button type="submit" variant="contained" loading={saving}>
+              {translate('console.profile.dialog.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      {connectedDataOpen && profile && <ConnectedDataDialog mode="view" profile={profile} onClose={() => setConnectedDataOpen(false)} />}
     </>
   );
 }
