@@ -121,6 +121,13 @@ describe('console frame', () => {
     const menuBarBottom = await page.getByRole('navigation', { name: 'Main menu' }).boundingBox();
     expect((await content.boundingBox())!.y).toBeGreaterThanOrEqual(menuBarBottom!.y + menuBarBottom!.height);
 
+    await useMenuMode(page, 'static', { menuTheme: 'indigo', topbarTheme: 'white' });
+    expect(await sidebar.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(40, 53, 147)');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await shot(page, 'desktop-menu-theme-settings');
+    await page.keyboard.press('Escape');
+
     await useMenuMode(page, 'static', { darkTheme: true, primary: 'violet' });
     await shot(page, 'desktop-static-dark');
     expect(problems).toEqual([]);
@@ -162,6 +169,12 @@ describe('console frame', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Project List' }).waitFor();
     expect(await background()).toBe(dark);
+
+    // Appearance belongs to the browser: signing out keeps it.
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), SETTINGS_STORAGE_KEY))!).darkTheme).toBe(true);
     await context.close();
   });
 });

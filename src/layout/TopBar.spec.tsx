@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { envelope, stubFetch } from '../testing/fetchStub';
+import type { MenuMode } from '../theme/layoutSettings';
+import { currentPath, layoutState, renderFrame } from './renderFrame';
+import { Sidebar } from './Sidebar';
+import { SidebarMenu } from './SidebarMenu';
+import { TopBar } from './TopBar';
+
+afterEach(() => {
+  window.innerWidth = 1024;
+});
+
+async function renderTopBar(menuMode: MenuMode, viewportWidth: number, route: { path?: string; navigationState?: unknown } = {}) {
+  await renderFrame(
+    <>
+      <TopBar />
+      <Sidebar>
+        <SidebarMenu />
+      </Sidebar>
+    </>,
+    { settings: { menuMode }, viewportWidth, ...route },
+  );
+}
+
+const toggleMenu = () => fireEvent.click(screen.getByRole('button', { name: 'Toggle menu' }));
+const drawer = () => screen.queryByRole('dialog', { name: 'Sidebar' });
+
+describe('top bar menu toggle (SPEC §4)', { timeout: 20_000 }, () => {
+  it('flips the overlay menu in overlay mode, whatever the width', async () => {
+    await renderTopBar('overlay', 1440);
+    expect(drawer()).not.toBeInTheDocument();
+    toggleMenu();
+    expect(layoutState()).toMatchObject({ overlayMenuActive: true, staticMenuDesktopInactive: false, staticMenuMobileActive: false });
+    expect(drawer()).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Terms' }));
+    expect(currentPath()).toBe('/system/terms');
+    expect(layoutState().overlayMenuActive).toBe(false);
+    await waitFor(() => expect(drawer()).not.toBeInTheDocument());
+  });
+
+  it('flips the desktop static menu above 991 px', async () => {
+    await renderTopBar('static', 992);
+    toggleMenu();
+    expect(layoutState()).toMatchObject({ staticMenuDesktopInactive: true, staticMenuMobileActive: false, overlayMenuActive: false });
+    toggleMenu();
+    expect(layoutState().staticMenuDesktopInactive).toBe(false);
+  });
+
+  it('opens the mobile drawer at 991 px and below, closed again from its backdrop', async () => {
+    await renderTopBar('static', 991);
+    expect(drawer()).not.toBeInTheDocument();
+    toggleMenu();
+    expect(layoutState()).toMatchObject({ staticMenuMobileActive: true, staticMenuDesktopInactive: false });
+    expect(drawer()).toBeInTheDocument();
+    fireEvent.click(document.querySelector('.MuiBackdrop-root')!);
+    expect(layoutState().staticMenuMobileActive).toBe(false);
+  });
+
+  it('uses the drawer on a phone in every mode, horizontal included', async () => {
+    await renderTopBar('horizontal', 390);
+    expect(screen.queryByRole('button', { name: 'System Setting' })).not.toBeInTheDocument();
+    toggleMenu();
+    expect(drawer()).toBeInTheDocument();
+  });
+
+  it('offers no toggle where a desktop menu is always shown', async () => {
+    await renderTopBar('slim', 1440);
+    expect(screen.queryByRole('button', { name: 'Toggle menu' })).not.toBeInTheDocument();
+  });
+});
+
+describe('top bar contents (SPEC §2)', { timeout: 20_000 }, () => {
+  it('links the logo to the site root and titles the screen from the route table', async () => {
+    await renderTopBar('overlay', 1440, { path: '/system/white-domain' });
+    expect(screen.getAllByRole('link', { name: 'Campaign Console' })[0]).toHaveAttribute('href', '/');
+    expect(screen.getByRole('banner')).toHaveTextContent('Allowed Domains');
+  });
+
+  it('titles the project detail screen with the project name from navigation state', async () => {
+    await renderTopBar('static', 1440, { path: '/project/detail/42', navigationState: { projectName: 'Spring Sale 2025' } });
+    expect(screen.getByRole('banner')).toHaveTextContent('Spring Sale 2025');
+  });
+
+  it('falls back to the screen title on project detail without a project name', async () => {
+    await renderTopBar('static', 1440, { path: '/project/detail/42' });
+    expect(screen.getByRole('banner')).toHaveTextContent('Project Detail');
+  });
+
+  it('opens and closes the settings panel from the cog', async () => {
+    await renderTopBar('static', 1440);
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(layoutState().configSidebarVisible).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(layoutState().configSidebarVisible).toBe(false);
+  });
+
+  it('offers Profile and Logout in the user popover; Logout signs out and goes to sign-in', async () => {
+    const { calls } = stubFetch(() => ({ body: envelope('SUCCESS') }));
+    await renderTopBar('static', 1440);
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Profile', 'Logout']);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(currentPath()).toBe('/sign-in'));
+    expect(calls.map((call) => `${call.method} ${new URL(call.url, 'http://x').pathname}`)).toEqual(['POST /api/auth/signout']);
+    expect(document.cookie).not.toContain('accessToken');
+  });
+});
