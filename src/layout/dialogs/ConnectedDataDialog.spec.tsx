@@ -20,7 +20,7 @@ async function renderEditMode(initialCountries?: string[]) {
   return { dialog, onConnect, box, connect };
 }
 
-describe('Dataset Connection, edit mode', { timeout: 20_000 }, () => {
+describe('Dataset Connection, edit mode', () => {
   it('offers the two advertisers with the first chosen, under the permissions caption', async () => {
     const { dialog, onConnect, connect } = await renderEditMode();
     expect(within(dialog).getByText('Dataset list based on user permissions')).toBeInTheDocument();

@@ -80,7 +80,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Email Authentication dialog (SPEC §4, §5)', { timeout: 20_000 }, () => {
+describe('Email Authentication dialog (SPEC §4, §5)', () => {
   it('opens from the popover, which closes, and starts unsent with the signed-in e-mail read-only', async () => {
     server();
     await openProfileFromPopover();

@@ -43,7 +43,7 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('My Profile dialog', { timeout: 20_000 }, () => {
+describe('My Profile dialog', () => {
   it('shows the profile read-only, with the account level of the session', async () => {
     server();
     renderProfile();
