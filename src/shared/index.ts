@@ -6,3 +6,4 @@ export * from './validation';
 export * from './auth';
 export * from './domains';
 export * from './properties';
+export * from './profile';

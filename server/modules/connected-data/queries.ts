@@ -1,16 +1,5 @@
 import type { Db } from '../../db/database';
-
-/** SPEC §3 tree node: regions are branches, countries their leaves. */
-export interface TreeNode {
-  key: string;
-  label: string;
-  children: TreeNode[];
-}
-
-export interface ConnectedDataOptions {
-  advertisers: { code: string; name: string }[];
-  countryTree: TreeNode[];
-}
+import type { ConnectedDataOptions } from '../../../src/shared';
 
 /** The advertisers and the region → country tree a dataset connection is chosen from. */
 export async function loadConnectedDataOptions(db: Db): Promise<ConnectedDataOptions> {

@@ -1,18 +1,5 @@
 import type { Db } from '../../db/database';
-
-export interface Profile {
-  email: string;
-  firstName: string;
-  lastName: string;
-  company: string | null;
-  region: string | null;
-  office: string | null;
-  isApprover: 'Y' | 'N';
-  isCreator: 'Y' | 'N';
-  isUploader: 'Y' | 'N';
-  connectedDataTypes: { groupName: string; member: { name: string }[] }[];
-  connectedCountries: { groupCode: string; member: { code: string; name: string }[] }[];
-}
+import type { Profile } from '../../../src/shared';
 
 export async function loadProfile(db: Db, adminId: number): Promise<Profile | undefined> {
   const admin = await db
