@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router';
 import { AppTitle } from './layout/AppTitle';
 import { ConsoleLayout } from './layout/ConsoleLayout';
@@ -19,6 +19,8 @@ import { SignInNavigator } from './routes/SignInNavigator';
 import { appRoutes } from './routes/appRoutes';
 import { NEW_PASSWORD_PATH, SIGN_UP_PATH } from './routes/paths';
 import { buildThemeOptions } from './theme/buildTheme';
+import { consoleResources } from './resources';
+import { resourceRoutes } from './resources/resourceRoutes';
 
 const store = createConsoleStore();
 
@@ -53,6 +55,9 @@ export function App() {
             <Route path={NEW_PASSWORD_PATH} element={<NewPassword />} />
             <Route path={`${NEW_PASSWORD_PATH}/:token`} element={<NewPassword />} />
           </CustomRoutes>
+          {consoleResources.map((resource) => (
+            <Resource key={resource.name} {...resourceRoutes(resource)} />
+          ))}
           <CustomRoutes>
             {appRoutes.map(({ path, requireRank, element }) => (
               <Route key={path} path={path} element={<RankGuard requireRank={requireRank}>{element}</RankGuard>} />

@@ -3,6 +3,7 @@ import { messages as validationMessages } from '../shared';
 import { frameEn } from './frame.en';
 import { settingsEn } from './settings.en';
 import { profileEn } from './profile.en';
+import { resourcesEn } from './resources/index.en';
 
 /** The shared rules keep their messages `as const`; widened here so ko.ts can translate them. */
 const specValidationMessages: Record<keyof typeof validationMessages, string> = validationMessages;
@@ -44,6 +45,10 @@ export const consoleMessages = {
   underConstruction: {
     title: 'Under construction',
     message: 'The %{screen} screen is not built yet.',
+  },
+  flags: {
+    active: 'Active',
+    inactive: 'Inactive',
   },
   notFound: {
     title: 'Page not found',
@@ -131,4 +136,4 @@ export const consoleMessages = {
 
 export type ConsoleMessages = typeof consoleMessages;
 
-export const en = { ...englishMessages, console: consoleMessages };
+export const en = { ...englishMessages, console: consoleMessages, resources: resourcesEn };

@@ -3,6 +3,7 @@ import { raKo } from './ra.ko';
 import { frameKo } from './frame.ko';
 import { settingsKo } from './settings.ko';
 import { profileKo } from './profile.ko';
+import { resourcesKo } from './resources/index.ko';
 
 /**
  * Korean labels of the console. Loaded on demand by the i18nProvider, so this file imports only
@@ -40,6 +41,10 @@ const consoleMessagesKo: ConsoleMessages = {
   underConstruction: {
     title: '준비 중',
     message: '%{screen} 화면은 아직 준비 중입니다.',
+  },
+  flags: {
+    active: '사용',
+    inactive: '사용 안 함',
   },
   notFound: {
     title: '페이지를 찾을 수 없습니다',
@@ -132,4 +137,4 @@ const consoleMessagesKo: ConsoleMessages = {
   profile: profileKo,
 };
 
-export const ko = { ...raKo, console: consoleMessagesKo };
+export const ko = { ...raKo, console: consoleMessagesKo, resources: resourcesKo };

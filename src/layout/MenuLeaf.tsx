@@ -2,6 +2,7 @@ import { ListItem, ListItemButton, ListItemIcon, ListItemText, Tooltip, Typograp
 import { LinkBase, useLocation, useMatchPath, useTranslate } from 'react-admin';
 import type { MenuItem } from './menuModel';
 import type { MenuVariant } from './sidebarGeometry';
+import { screenPathOf } from '../resources';
 
 interface MenuLeafProps {
   item: MenuItem;
@@ -27,7 +28,7 @@ export function MenuLeaf({ item, variant, depth, onNavigate }: MenuLeafProps) {
   const button = (
     <ListItemButton
       {...link}
-      selected={item.to ? matchPath({ path: item.to, end: true }, pathname) !== null : false}
+      selected={item.to ? matchPath({ path: item.to, end: true }, screenPathOf(pathname)) !== null : false}
       disabled={item.disabled}
       onClick={onClick}
       aria-label={variant === 'full' ? undefined : label}

@@ -1,6 +1,7 @@
 import { Typography } from '@mui/material';
 import { useLocation, useMatchPath, useTranslate } from 'react-admin';
 import { appRoutes } from '../routes/appRoutes';
+import { screenPathOf } from '../resources';
 import { PROJECT_DETAIL_ROUTE } from '../routes/paths';
 
 /** The top bar's title: the project's name on its detail screen (from navigation state), else the screen's title. */
@@ -8,7 +9,8 @@ export function ScreenTitle() {
   const translate = useTranslate();
   const matchPath = useMatchPath();
   const { pathname, state } = useLocation();
-  const route = appRoutes.find(({ path }) => matchPath({ path, end: true }, pathname) !== null);
+  const screenPath = screenPathOf(pathname);
+  const route = appRoutes.find(({ path }) => matchPath({ path, end: true }, screenPath) !== null);
   const projectName: unknown = route?.path === PROJECT_DETAIL_ROUTE ? state?.projectName : undefined;
   const title = typeof projectName === 'string' && projectName !== '' ? projectName : translate(route?.title ?? 'console.appTitle');
   return (

@@ -12,7 +12,8 @@ import { request, type RequestOptions } from './httpClient';
 function toHttpError(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
   const body: Record<string, unknown> = { result: error.result, resultMessage: error.resultMessage, data: error.data };
-  if (error.result === 'VALIDATION_ERROR') {
+  // Validation errors and conflicts (a duplicate code) both name their fields in data.errors.
+  if (error.result === 'VALIDATION_ERROR' || error.fieldErrors.length > 0) {
     body.errors = Object.fromEntries([
       ['root', { serverError: error.text }],
       ...error.fieldErrors.map(({ field, message }) => [field, message]),

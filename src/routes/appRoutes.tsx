@@ -18,6 +18,8 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { AREA_RANK } from '../shared';
 import type { ConsoleMessages } from '../i18n/en';
 import { UnderConstruction } from '../pages/UnderConstruction';
+import { resourceNamed } from '../resources';
+import { ResourceListScreen } from '../resources/ResourceListScreen';
 import { PROJECT_DETAIL_ROUTE } from './paths';
 
 export type MenuGroup = keyof ConsoleMessages['menu'];
@@ -44,7 +46,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/project/create', icon: FolderIcon, title: 'console.screens.projectCreate', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <UnderConstruction title="console.screens.projectCreate" /> },
   { path: '/project/modify/:id', icon: FolderIcon, title: 'console.screens.projectModify', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <UnderConstruction title="console.screens.projectModify" /> },
   { path: '/system/terms', icon: GavelIcon, title: 'console.screens.terms', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.terms" /> },
-  { path: '/system/white-domain', icon: DomainIcon, title: 'console.screens.whiteDomain', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.whiteDomain" /> },
+  { path: '/system/white-domain', icon: DomainIcon, title: 'console.screens.whiteDomain', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <ResourceListScreen resource={resourceNamed('domains')} /> },
   { path: '/system/dashboard-template', icon: DashboardIcon, title: 'console.screens.dashboardTemplate', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.dashboardTemplate" /> },
   { path: '/system/email-template', icon: EmailIcon, title: 'console.screens.emailTemplate', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.emailTemplate" /> },
   { path: '/system/project-property', icon: TuneIcon, title: 'console.screens.projectProperty', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <UnderConstruction title="console.screens.projectProperty" /> },

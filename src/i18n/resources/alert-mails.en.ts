@@ -1,0 +1,2 @@
+/** react-admin messages of the `alert-mails` resource (resources.alert-mails.*). */
+export const alertMailsEn = {};

@@ -1,0 +1,2 @@
+/** react-admin messages of the `email-templates` resource (resources.email-templates.*). */
+export const emailTemplatesEn = {};

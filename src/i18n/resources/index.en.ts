@@ -1,0 +1,16 @@
+import { termsEn } from './terms.en';
+import { domainsEn } from './domains.en';
+import { templatesEn } from './templates.en';
+import { emailTemplatesEn } from './email-templates.en';
+import { propertiesEn } from './properties.en';
+import { alertMailsEn } from './alert-mails.en';
+
+/** Messages of every resource, under react-admin's `resources.<name>` keys. */
+export const resourcesEn = {
+  'terms': termsEn,
+  'domains': domainsEn,
+  'templates': templatesEn,
+  'email-templates': emailTemplatesEn,
+  'properties': propertiesEn,
+  'alert-mails': alertMailsEn,
+};

@@ -1,0 +1,17 @@
+import type { resourcesEn } from './index.en';
+import { termsKo } from './terms.ko';
+import { domainsKo } from './domains.ko';
+import { templatesKo } from './templates.ko';
+import { emailTemplatesKo } from './email-templates.ko';
+import { propertiesKo } from './properties.ko';
+import { alertMailsKo } from './alert-mails.ko';
+
+/** Korean messages of every resource. */
+export const resourcesKo: typeof resourcesEn = {
+  'terms': termsKo,
+  'domains': domainsKo,
+  'templates': templatesKo,
+  'email-templates': emailTemplatesKo,
+  'properties': propertiesKo,
+  'alert-mails': alertMailsKo,
+};

@@ -1,0 +1,2 @@
+/** react-admin messages of the `properties` resource (resources.properties.*). */
+export const propertiesEn = {};

@@ -1,0 +1,2 @@
+/** react-admin messages of the `templates` resource (resources.templates.*). */
+export const templatesEn = {};

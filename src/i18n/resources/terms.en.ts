@@ -1,0 +1,2 @@
+/** react-admin messages of the `terms` resource (resources.terms.*). */
+export const termsEn = {};

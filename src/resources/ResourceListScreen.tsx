@@ -1,0 +1,15 @@
+import { Suspense } from 'react';
+import { Loading, ResourceContextProvider } from 'react-admin';
+import type { ConsoleResource } from './ConsoleResource';
+
+/** A resource's list at its SPEC §2 screen path. */
+export function ResourceListScreen({ resource }: { resource: ConsoleResource }) {
+  const List = resource.list;
+  return (
+    <ResourceContextProvider value={resource.name}>
+      <Suspense fallback={<Loading />}>
+        <List />
+      </Suspense>
+    </ResourceContextProvider>
+  );
+}

@@ -1,0 +1,14 @@
+import { Create, SimpleForm } from 'react-admin';
+import { domainInput } from '../../shared';
+import { inputOf, zodValidator } from '../zodForm';
+import { DomainInputs } from './DomainInputs';
+
+export function DomainCreate() {
+  return (
+    <Create redirect="list" transform={inputOf(domainInput)}>
+      <SimpleForm validate={zodValidator(domainInput)} defaultValues={{ activeFlag: 'Y' }}>
+        <DomainInputs />
+      </SimpleForm>
+    </Create>
+  );
+}

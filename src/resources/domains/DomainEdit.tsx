@@ -1,0 +1,15 @@
+import { Edit, SimpleForm } from 'react-admin';
+import { domainInput } from '../../shared';
+import { inputOf, zodValidator } from '../zodForm';
+import { DomainInputs } from './DomainInputs';
+
+/** Pessimistic: the save and the delete (with its confirmation) wait for the server's answer. */
+export function DomainEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list" transform={inputOf(domainInput)}>
+      <SimpleForm validate={zodValidator(domainInput)}>
+        <DomainInputs />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,36 @@
+import { BulkDeleteButton, CreateButton, DataTable, DateField, ExportButton, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import type { Domain } from '../../shared';
+import { ActiveFlagField } from '../../components/ActiveFlagField';
+import { activeFlagChoices } from '../../components/activeFlagChoices';
+
+const Column = DataTable.Col<Domain>;
+
+const domainFilters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="activeFlag" source="activeFlag" choices={activeFlagChoices} />];
+
+export function DomainList() {
+  return (
+    <List
+      resource="domains"
+      filters={domainFilters}
+      sort={{ field: 'domain', order: 'ASC' }}
+      perPage={10}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+          <ExportButton />
+        </TopToolbar>
+      }
+    >
+      <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <Column source="domain" />
+        <Column source="description" disableSort />
+        <Column source="activeFlag">
+          <ActiveFlagField />
+        </Column>
+        <Column source="updatedAt">
+          <DateField source="updatedAt" showTime />
+        </Column>
+      </DataTable>
+    </List>
+  );
+}

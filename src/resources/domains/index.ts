@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import DomainIcon from '@mui/icons-material/Domain';
+import { AREA_RANK } from '../../shared';
+import type { ConsoleResource } from '../ConsoleResource';
+
+/** Allowed sign-up domains (System Setting › Allowed Domains). Views load on first use. */
+const domains: ConsoleResource = {
+  name: 'domains',
+  listPath: '/system/white-domain',
+  requireRank: AREA_RANK.systemSetting,
+  icon: DomainIcon,
+  list: lazy(() => import('./DomainList').then((module) => ({ default: module.DomainList }))),
+  create: lazy(() => import('./DomainCreate').then((module) => ({ default: module.DomainCreate }))),
+  edit: lazy(() => import('./DomainEdit').then((module) => ({ default: module.DomainEdit }))),
+  show: lazy(() => import('./DomainShow').then((module) => ({ default: module.DomainShow }))),
+  recordRepresentation: 'domain',
+};
+
+export default domains;

@@ -1,0 +1,17 @@
+import type { ConsoleResource } from './ConsoleResource';
+import domains from './domains';
+
+/** Every react-admin resource of the console; App registers each, appRoutes shows each list. */
+export const consoleResources: ConsoleResource[] = [domains];
+
+export function resourceNamed(name: string): ConsoleResource {
+  const resource = consoleResources.find((candidate) => candidate.name === name);
+  if (!resource) throw new Error(`Unknown resource ${name}`);
+  return resource;
+}
+
+/** The SPEC §2 screen a path belongs to: a resource's own routes (/domains/3) belong to its list screen. */
+export function screenPathOf(pathname: string): string {
+  const resource = consoleResources.find(({ name }) => pathname === `/${name}` || pathname.startsWith(`/${name}/`));
+  return resource ? resource.listPath : pathname;
+}
