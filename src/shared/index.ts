@@ -7,3 +7,6 @@ export * from './auth';
 export * from './domains';
 export * from './properties';
 export * from './profile';
+export * from './email-templates';
+export * from './alert-mails';
+export * from './system-logs';

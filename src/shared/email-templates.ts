@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { yesNo } from './domains';
+
+/** Each mail the server sends, with the stable typeId of SPEC §3 and the placeholders its values fill. */
+export const EMAIL_TEMPLATE_TYPES = {
+  'otp': { typeId: 1, placeholders: ['name', 'code', 'email'] },
+  'signup-request': { typeId: 2, placeholders: ['name', 'applicant', 'email', 'link'] },
+  'signup-approved': { typeId: 3, placeholders: ['name', 'email', 'link'] },
+  'password-reset': { typeId: 4, placeholders: ['name', 'email', 'link'] },
+  'alert': { typeId: 5, placeholders: ['name', 'procedure', 'errorId', 'subtitle', 'detail', 'link'] },
+} as const satisfies Record<string, { typeId: number; placeholders: readonly string[] }>;
+
+export type EmailTemplateType = keyof typeof EMAIL_TEMPLATE_TYPES;
+export const emailTemplateTypes = Object.keys(EMAIL_TEMPLATE_TYPES) as [EmailTemplateType, ...EmailTemplateType[]];
+
+/** What a preview fills placeholders with; `<` and `&` show that values are escaped in HTML. */
+export const PLACEHOLDER_SAMPLES: Record<string, string> = {
+  name: 'Jane Doe',
+  code: '482913',
+  email: 'jane.doe@example.com',
+  applicant: 'John <Smith> & Co',
+  link: 'https://console.example.com/sign-in',
+  procedure: 'collect-meta-ads',
+  errorId: 'E401',
+  subtitle: 'The access token of the market account has expired',
+  detail: 'Task 1024 stopped at 03:00 UTC.',
+  taskId: '1024',
+  configId: '77',
+  occurredAt: '2024-05-01T03:00:00Z',
+};
+
+const PLACEHOLDER_NAME = /^\s*([a-zA-Z]\w*)\s*$/;
+
+/**
+ * Why a template text cannot be used, or undefined when it can: every `{{` must close with `}}`
+ * around one allowed name. Answered as one sentence naming the offending placeholder.
+ */
+export function placeholderProblem(text: string, allowed: readonly string[]): string | undefined {
+  const braces = /\{\{|\}\}/g;
+  let open = -1;
+  for (let match = braces.exec(text); match; match = braces.exec(text)) {
+    if (match[0] === '{{') {
+      if (open >= 0) return `Unbalanced {{ at position ${open + 1}: close it with }} before the next {{.`;
+      open = match.index;
+      continue;
+    }
+    if (open < 0) return `Unbalanced }} at position ${match.index + 1}: there is no {{ before it.`;
+    const inner = text.slice(open + 2, match.index);
+    const name = PLACEHOLDER_NAME.exec(inner)?.[1];
+    if (!name || !allowed.includes(name)) {
+      return `Unknown placeholder {{${inner}}}: use ${allowed.map((known) => `{{${known}}}`).join(', ')}.`;
+    }
+    open = -1;
+  }
+  return open >= 0 ? `Unbalanced {{ at position ${open + 1}: close it with }}.` : undefined;
+}
+
+/** A zod check adding the placeholder problem of `text` to `field`. */
+export function checkPlaceholders(context: z.core.$RefinementCtx, field: string, text: string | null | undefined, allowed: readonly string[]) {
+  const problem = text ? placeholderProblem(text, allowed) : undefined;
+  if (problem) context.addIssue({ code: 'custom', path: [field], message: problem });
+}
+
+const emailTemplateStatementInput = z.strictObject({
+  statement: z.string().trim().max(4000),
+  fileId: z.number().int().positive().nullish(),
+});
+
+const emailTemplateFields = {
+  type: z.enum(emailTemplateTypes, 'Choose one of the template types.'),
+  title: z.string().trim().min(1, 'Enter a title.').max(200, 'The title is at most 200 characters.'),
+  body: z.string().trim().min(1, 'Enter the body.').max(20_000, 'The body is at most 20,000 characters.'),
+  statements: z.array(emailTemplateStatementInput).max(20, 'At most 20 statements.').default([]),
+};
+
+function checkTemplatePlaceholders(value: { type: EmailTemplateType; title: string; body: string; statements?: { statement: string }[] }, context: z.core.$RefinementCtx) {
+  const allowed = EMAIL_TEMPLATE_TYPES[value.type]?.placeholders;
+  if (!allowed) return;
+  checkPlaceholders(context, 'title', value.title, allowed);
+  checkPlaceholders(context, 'body', value.body, allowed);
+  value.statements?.forEach((statement, index) => checkPlaceholders(context, `statements.${index}.statement`, statement.statement, allowed));
+}
+
+export const emailTemplateInput = z
+  .strictObject({ ...emailTemplateFields, activeFlag: yesNo.default('N') })
+  .superRefine(checkTemplatePlaceholders);
+export type EmailTemplateInput = z.input<typeof emailTemplateInput>;
+
+/** What the live preview sends: the fields being edited, nothing saved. */
+export const emailTemplatePreviewInput = z.strictObject(emailTemplateFields).superRefine(checkTemplatePlaceholders);
+
+/** A rendered mail: subject line, plain text and HTML parts. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** An extra paragraph of a template, with an optional attached file (SPEC §3). */
+export interface EmailTemplateStatement {
+  statementId: number;
+  statement: string;
+  fileId: number | null;
+  fileType: string | null;
+  originalName: string | null;
+  url: string | null;
+}
+
+/** SPEC §3 "Email template". */
+export interface EmailTemplate {
+  id: number;
+  typeId: number;
+  type: EmailTemplateType;
+  title: string;
+  body: string;
+  activeFlag: 'Y' | 'N';
+  statements: EmailTemplateStatement[];
+  createdAt: string;
+  updatedAt: string;
+}
