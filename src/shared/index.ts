@@ -10,3 +10,5 @@ export * from './profile';
 export * from './email-templates';
 export * from './alert-mails';
 export * from './system-logs';
+export * from './files';
+export * from './templates';

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { fileIdSchema, type UploadedFile } from './files';
+
+export const MAX_TEMPLATE_PREVIEWS = 10;
+
+export const templateInput = z.strictObject({
+  name: z.string().trim().min(1, 'Name is required.').max(100, 'Use at most 100 characters.'),
+  dataType: z.string().trim().min(1, 'Choose a data type.').max(20).transform((value) => value.toUpperCase()),
+  description: z.string().trim().max(1000, 'Use at most 1000 characters.').nullish(),
+  status: z.enum(['Y', 'N']).default('Y'),
+  /** The dashboard file (purpose template-dashboard), if any. */
+  fileId: fileIdSchema.nullish(),
+  /** Preview images in display order; objects so a read record can be sent back as it is. */
+  previews: z
+    .array(z.object({ fileId: fileIdSchema }))
+    .max(MAX_TEMPLATE_PREVIEWS, `Use at most ${MAX_TEMPLATE_PREVIEWS} preview images.`)
+    .refine((previews) => new Set(previews.map((preview) => preview.fileId)).size === previews.length, 'Each preview image can be used once.')
+    .default([]),
+});
+export type TemplateInput = z.input<typeof templateInput>;
+
+/** SPEC §3 "Template"; `file` is the dashboard file and `previews` the ordered preview images. */
+export interface Template {
+  id: number;
+  name: string;
+  dataType: string;
+  dataTypeName: string | null;
+  description: string | null;
+  status: 'Y' | 'N';
+  fileId: string | null;
+  file: UploadedFile | null;
+  previews: UploadedFile[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A project may only be built on an active template (issue 4: status N cannot be chosen). */
+export function isSelectableTemplate(template: Pick<Template, 'status'>): boolean {
+  return template.status === 'Y';
+}
