@@ -1,10 +1,12 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { isSqlite, type Db } from './database';
 import * as foundation from './migrations/001_foundation';
+import * as templates from './migrations/003_templates';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
+  '003_templates': templates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -168,6 +168,35 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+export interface UploadedFilesTable {
+  id: Generated<number>;
+  purpose: string;
+  original_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  storage_key: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface TemplatesTable {
+  id: Generated<number>;
+  name: string;
+  data_type_code: string;
+  description: string | null;
+  status: string;
+  file_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TemplatePreviewsTable {
+  template_id: number;
+  sort_no: number;
+  file_id: number;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_countries: AdminCountriesTable;
@@ -188,4 +217,7 @@ export interface Database {
   system_logs: SystemLogsTable;
   access_history: AccessHistoryTable;
   mail_outbox: MailOutboxTable;
+  uploaded_files: UploadedFilesTable;
+  templates: TemplatesTable;
+  template_previews: TemplatePreviewsTable;
 }

@@ -49,12 +49,11 @@ export function tooLargeMessage(purpose: FilePurpose): string {
   return `The file is larger than ${formatBytes(FILE_PURPOSE_RULES[purpose].maxBytes)}.`;
 }
 
-/** File ids are random UUIDs, so an id cannot be guessed from another. */
-export const fileIdSchema = z.uuid('Not a file id.');
+export const fileIdSchema = z.number('Not a file id.').int('Not a file id.').positive('Not a file id.');
 
 /** SPEC §3 "Uploaded file". `url` carries a short-lived download token so an <img> can load it. */
 export interface UploadedFile {
-  fileId: string;
+  fileId: number;
   originalName: string;
   type: string;
   url: string;

@@ -27,7 +27,7 @@ export interface Template {
   dataTypeName: string | null;
   description: string | null;
   status: 'Y' | 'N';
-  fileId: string | null;
+  fileId: number | null;
   file: UploadedFile | null;
   previews: UploadedFile[];
   createdAt: string;
