@@ -12,3 +12,4 @@ export * from './alert-mails';
 export * from './system-logs';
 export * from './files';
 export * from './templates';
+export * from './terms';

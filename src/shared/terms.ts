@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { yesNo } from './domains';
+
+export const TERM_TYPES = ['POST', 'REQUIRED'] as const;
+export type TermType = (typeof TERM_TYPES)[number];
+
+/** Raw characters of one version's HTML, checked before sanitising so a huge body is refused, not trimmed. */
+export const TERM_CONTENT_MAX_LENGTH = 50_000;
+/** A new version may take effect "now": a form filled a little while ago is not "in the past". */
+export const EFFECTIVE_AT_TOLERANCE_MS = 60_000;
+
+/**
+ * The HTML a term's content may keep (what the rich-text editor produces); everything else is
+ * stripped on the server before it is stored. Links keep only http(s) and mailto targets.
+ */
+export const TERM_CONTENT_ALLOWED = {
+  tags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'hr', 'a', 'span', 'mark'],
+  attributes: { a: ['href', 'target', 'rel'], p: ['style'], h1: ['style'], h2: ['style'], h3: ['style'], h4: ['style'] } as Record<string, string[]>,
+  /** Only text alignment survives in a style attribute. */
+  styles: { 'text-align': [/^(left|right|center|justify)$/] },
+  schemes: ['http', 'https', 'mailto'],
+};
+
+export const termMessages = {
+  titleRequired: 'Enter a title.',
+  typeInvalid: 'Choose POST or REQUIRED.',
+  versionInvalid: 'Enter a version label such as 1.0 (letters, digits, dots, hyphens or underscores; up to 20 characters).',
+  effectiveAtInvalid: 'Enter the date and time the version takes effect.',
+  effectiveAtPast: 'The effective date cannot be in the past.',
+  contentRequired: 'Enter the content of the terms.',
+  contentTooLong: `The content is too long (at most ${TERM_CONTENT_MAX_LENGTH.toLocaleString('en')} characters).`,
+} as const;
+
+const title = z.string().trim().min(1, termMessages.titleRequired).max(200);
+const type = z.enum(TERM_TYPES, termMessages.typeInvalid);
+const termsVersion = z.string().trim().regex(/^[0-9A-Za-z][0-9A-Za-z._-]{0,19}$/, termMessages.versionInvalid);
+/** An instant with its offset, stored as UTC ISO text so effective dates compare as strings. */
+const effectiveAt = z
+  .string(termMessages.effectiveAtInvalid)
+  .pipe(z.iso.datetime({ offset: true, message: termMessages.effectiveAtInvalid }))
+  .transform((value) => new Date(value).toISOString());
+const content = z.string(termMessages.contentRequired).trim().min(1, termMessages.contentRequired).max(TERM_CONTENT_MAX_LENGTH, termMessages.contentTooLong);
+
+/** A version to publish, or the new state of a version being edited. */
+export const termVersionInput = z.strictObject({ termsVersion, effectiveAt, content });
+export type TermVersionInput = z.input<typeof termVersionInput>;
+
+/** A new term with its first version. */
+export const termCreateInput = z.strictObject({ title, type, activeFlag: yesNo.default('Y'), termsVersion, effectiveAt, content });
+export type TermCreateInput = z.input<typeof termCreateInput>;
+
+/** A term's own fields; its versions change only through the version calls. */
+export const termUpdateInput = z.strictObject({ title, type, activeFlag: yesNo });
+export type TermUpdateInput = z.input<typeof termUpdateInput>;
+
+/** Where a version stands at the server's present time. */
+export type TermVersionStatus = 'IN_EFFECT' | 'SCHEDULED' | 'SUPERSEDED';
+
+/** A term version (SPEC §3 "detail version"). */
+export interface TermVersion {
+  id: number;
+  detailId: number;
+  termId: number;
+  termsVersion: string;
+  content: string;
+  effectiveAt: string;
+  createdAt: string;
+  updatedAt: string;
+  status: TermVersionStatus;
+  /** Set when saving a version that had taken effect published this new one instead. */
+  replacesDetailId?: number;
+}
+
+/** A term as listed (SPEC §3 "Terms"), with its version in effect. */
+export interface TermSummary {
+  id: number;
+  title: string;
+  type: TermType;
+  activeFlag: 'Y' | 'N';
+  versionInEffect: string | null;
+  effectiveAt: string | null;
+  versionCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Term extends TermSummary {
+  versions: TermVersion[];
+  agreementCount: number;
+}
+
+/** One person's agreement to one version of a term. */
+export interface TermAgreement {
+  id: number;
+  adminId: number;
+  email: string;
+  name: string;
+  detailId: number;
+  termsVersion: string;
+  agreedAt: string;
+}
