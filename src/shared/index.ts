@@ -12,4 +12,6 @@ export * from './alert-mails';
 export * from './system-logs';
 export * from './files';
 export * from './templates';
+export * from './users';
+export * from './access-history';
 export * from './terms';
