@@ -1,8 +1,9 @@
 import type { ConsoleResource } from './ConsoleResource';
 import domains from './domains';
+import properties from './properties';
 
 /** Every react-admin resource of the console; App registers each, appRoutes shows each list. */
-export const consoleResources: ConsoleResource[] = [domains];
+export const consoleResources: ConsoleResource[] = [domains, properties];
 
 export function resourceNamed(name: string): ConsoleResource {
   const resource = consoleResources.find((candidate) => candidate.name === name);

@@ -1,0 +1,19 @@
+import { Create, SimpleForm } from 'react-admin';
+import { propertyInput } from '../../shared';
+import { inputOf, zodValidator } from '../zodForm';
+import { backToPropertyList } from './propertyListPath';
+import { PropertyInputs } from './PropertyInputs';
+import { PropertyTitle } from './PropertyTitle';
+import { usePropertyKind } from './usePropertyKind';
+
+/** The kind comes from the list's create link (`?kind=`), so a new property lands on the tab it came from. */
+export function PropertyCreate() {
+  const kind = usePropertyKind();
+  return (
+    <Create title={<PropertyTitle kind={kind} />} redirect={backToPropertyList} transform={inputOf(propertyInput)}>
+      <SimpleForm key={kind} validate={zodValidator(propertyInput)} defaultValues={{ kind, no: 0 }}>
+        <PropertyInputs kind={kind} />
+      </SimpleForm>
+    </Create>
+  );
+}

@@ -1,0 +1,18 @@
+import { Edit, SimpleForm, WithRecord } from 'react-admin';
+import { propertyInput, type Property } from '../../shared';
+import { inputOf, zodValidator } from '../zodForm';
+import { backToPropertyList } from './propertyListPath';
+import { PropertyEditToolbar } from './PropertyEditToolbar';
+import { PropertyInputs } from './PropertyInputs';
+import { PropertyTitle } from './PropertyTitle';
+
+/** Pessimistic: the save and the delete wait for the server, whose refusals (duplicate, in use) are shown. */
+export function PropertyEdit() {
+  return (
+    <Edit mutationMode="pessimistic" title={<PropertyTitle />} redirect={backToPropertyList} transform={inputOf(propertyInput)}>
+      <SimpleForm validate={zodValidator(propertyInput)} toolbar={<PropertyEditToolbar />}>
+        <WithRecord<Property> render={(property) => <PropertyInputs kind={property.kind} />} />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,14 @@
+import { DeleteButton, SaveButton, Toolbar, useRecordContext } from 'react-admin';
+import type { Property } from '../../shared';
+import { propertyListPath } from './propertyListPath';
+
+/** Delete asks first, waits for the server (a code in use is refused with its usage count) and returns to the property's tab. */
+export function PropertyEditToolbar() {
+  const property = useRecordContext<Property>();
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      {property && <DeleteButton mutationMode="pessimistic" redirect={() => propertyListPath(property.kind)} />}
+    </Toolbar>
+  );
+}

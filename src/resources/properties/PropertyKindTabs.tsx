@@ -1,0 +1,17 @@
+import { Tab, Tabs } from '@mui/material';
+import { useNavigate, useTranslate } from 'react-admin';
+import { PROPERTY_KINDS, type PropertyKind } from '../../shared';
+import { propertyListPath } from './propertyListPath';
+
+/** One tab per code table; switching pushes `?kind=`, so the browser's back returns to the previous tab. */
+export function PropertyKindTabs({ kind }: { kind: PropertyKind }) {
+  const navigate = useNavigate();
+  const translate = useTranslate();
+  return (
+    <Tabs value={kind} onChange={(_event, next: PropertyKind) => navigate(propertyListPath(next))} variant="scrollable" allowScrollButtonsMobile>
+      {PROPERTY_KINDS.map((value) => (
+        <Tab key={value} value={value} label={translate(`resources.properties.kinds.${value}`, { smart_count: 2 })} />
+      ))}
+    </Tabs>
+  );
+}

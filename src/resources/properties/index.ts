@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import TuneIcon from '@mui/icons-material/Tune';
+import { AREA_RANK, type Property } from '../../shared';
+import type { ConsoleResource } from '../ConsoleResource';
+import { PROPERTIES_LIST_PATH } from './propertyListPath';
+
+/** Code tables of the project forms (System Setting › Project Properties). Views load on first use. */
+const properties: ConsoleResource = {
+  name: 'properties',
+  listPath: PROPERTIES_LIST_PATH,
+  requireRank: AREA_RANK.systemSetting,
+  icon: TuneIcon,
+  list: lazy(() => import('./PropertyList').then((module) => ({ default: module.PropertyList }))),
+  create: lazy(() => import('./PropertyCreate').then((module) => ({ default: module.PropertyCreate }))),
+  edit: lazy(() => import('./PropertyEdit').then((module) => ({ default: module.PropertyEdit }))),
+  show: lazy(() => import('./PropertyShow').then((module) => ({ default: module.PropertyShow }))),
+  recordRepresentation: (record) => `${record.code} ${(record as Property).name}`,
+};
+
+export default properties;

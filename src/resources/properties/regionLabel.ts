@@ -1,0 +1,3 @@
+import type { Property } from '../../shared';
+
+export const regionLabel = (region: Pick<Property, 'code' | 'name'>) => `${region.name} (${region.code})`;
