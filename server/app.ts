@@ -18,7 +18,11 @@ import { authModule } from './auth';
 import { profileModule } from './modules/profile';
 import { usersModule } from './modules/users';
 import { domainsModule } from './modules/domains';
+import { termsModule } from './modules/terms';
 import { propertiesModule } from './modules/properties';
+import { filesModule } from './files';
+import { templatesModule } from './modules/templates';
+import { systemLogsModule } from './modules/system-logs';
 import { connectedDataModule } from './modules/connected-data';
 import type { AppContext } from './context';
 import './context';
@@ -84,7 +88,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(profileModule);
       await api.register(usersModule);
       await api.register(domainsModule);
+      await api.register(termsModule);
       await api.register(propertiesModule);
+      await api.register(filesModule);
+      await api.register(templatesModule);
+      await api.register(systemLogsModule);
       await api.register(connectedDataModule);
     },
     { prefix: '/api' },

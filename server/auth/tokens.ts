@@ -8,7 +8,7 @@ import { AppError } from '../http/app-error';
 type Admin = Selectable<AdminsTable>;
 
 /** Short-lived signed tokens: the access token and single-purpose proofs (verified e-mail, terms, OTP, file download link). */
-export type ProofPurpose = 'signup-email' | 'terms' | 'otp' | 'file';
+export type ProofPurpose = 'signup-email' | 'terms' | 'otp' | 'file' | 'export';
 
 export interface TokenService {
   signAccessToken(admin: Admin, sessionId: string, countries: string[]): Promise<string>;

@@ -2,11 +2,15 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { isSqlite, type Db } from './database';
 import * as foundation from './migrations/001_foundation';
 import * as templates from './migrations/003_templates';
+import * as mailTemplates from './migrations/004_mail_templates';
+import * as systemLog from './migrations/006_system_log';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
   '003_templates': templates,
+  '004_mail_templates': mailTemplates,
+  '006_system_log': systemLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -15,7 +19,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
   // On PostgreSQL the migration bookkeeping lives in the connection's schema, so databases that
   // share a server but not a schema (tests, tenants) do not see each other's migrations.
   const migrationTableSchema = isSqlite(db) ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema;
-  const migrator = new Migrator({ db, provider, migrationTableSchema });
+  // Features land in parallel, so a later-numbered migration may already have run where an
+  // earlier-numbered one arrives afterwards; each migration only adds its own tables.
+  const migrator = new Migrator({ db, provider, migrationTableSchema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

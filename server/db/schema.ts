@@ -168,6 +168,40 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface EmailTemplatesTable {
+  id: Generated<number>;
+  type: string;
+  title: string;
+  body: string;
+  active_flag: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmailTemplateStatementsTable {
+  id: Generated<number>;
+  template_id: number;
+  sort_no: number;
+  statement: string;
+  file_id: string | null;
+}
+
+export interface AlertMailsTable {
+  id: Generated<number>;
+  procedure: string;
+  error_id: string;
+  subtitle: string;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface UploadedFilesTable {
   id: Generated<number>;
   purpose: string;
@@ -220,4 +254,8 @@ export interface Database {
   uploaded_files: UploadedFilesTable;
   templates: TemplatesTable;
   template_previews: TemplatePreviewsTable;
+  email_templates: EmailTemplatesTable;
+  email_template_statements: EmailTemplateStatementsTable;
+  alert_mails: AlertMailsTable;
+  app_settings: AppSettingsTable;
 }

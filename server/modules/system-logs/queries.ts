@@ -1,0 +1,82 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../db/database';
+import type { SystemLogEntry, SystemLogFilter } from '../../../src/shared';
+
+const columns = [
+  'id', 'admin_id as adminId', 'email', 'event_id as eventId', 'end_point as endPoint', 'http_method as httpMethod',
+  'http_status as httpStatus', 'query_param as queryParam', 'request_body as requestBody', 'request_at as requestAt', 'source_ip as sourceIp',
+] as const;
+
+/** A position in the log, newest first: rows strictly older than (requestAt, id). */
+export interface LogCursor {
+  requestAt: string;
+  id: number;
+}
+
+export function encodeCursor(entry: LogCursor): string {
+  return Buffer.from(`${entry.requestAt}|${entry.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): LogCursor | undefined {
+  const [requestAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!requestAt || Number.isNaN(Date.parse(requestAt)) || !/^\d{1,15}$/.test(id ?? '')) return undefined;
+  return { requestAt, id: Number(id) };
+}
+
+function escapeLike(value: string): string {
+  return value.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+export function whereOfFilter(filter: SystemLogFilter): Expression<SqlBool>[] {
+  const parts: Expression<SqlBool>[] = [];
+  if (filter.from) parts.push(sql<SqlBool>`request_at >= ${new Date(filter.from).toISOString()}`);
+  if (filter.to) parts.push(sql<SqlBool>`request_at <= ${new Date(filter.to).toISOString()}`);
+  if (filter.adminId) parts.push(sql<SqlBool>`admin_id = ${filter.adminId}`);
+  if (filter.email) parts.push(sql<SqlBool>`lower(email) like ${`%${escapeLike(filter.email)}%`} escape '\\'`);
+  if (filter.httpMethod) parts.push(sql<SqlBool>`http_method = ${filter.httpMethod}`);
+  if (filter.statusClass) {
+    const low = Number(filter.statusClass[0]) * 100;
+    parts.push(sql<SqlBool>`http_status >= ${low} and http_status < ${low + 100}`);
+  }
+  if (filter.endPoint) parts.push(sql<SqlBool>`lower(end_point) like ${`%${escapeLike(filter.endPoint)}%`} escape '\\'`);
+  return parts;
+}
+
+/**
+ * A page newest (or oldest) first. With a cursor the page starts right after it (keyset: cost
+ * does not grow with depth); without, at `offset`.
+ */
+export async function pageOfLogs(
+  db: Db,
+  filter: SystemLogFilter,
+  page: { limit: number; offset: number; cursor?: LogCursor; direction: 'asc' | 'desc' },
+): Promise<SystemLogEntry[]> {
+  const parts = whereOfFilter(filter);
+  if (page.cursor) {
+    const { requestAt, id } = page.cursor;
+    parts.push(
+      page.direction === 'desc'
+        ? sql<SqlBool>`(request_at < ${requestAt} or (request_at = ${requestAt} and id < ${id}))`
+        : sql<SqlBool>`(request_at > ${requestAt} or (request_at = ${requestAt} and id > ${id}))`,
+    );
+  }
+  let query = db.selectFrom('system_logs').select(columns);
+  if (parts.length) query = query.where(sql<SqlBool>`${sql.join(parts, sql` and `)}`);
+  return query
+    .orderBy('request_at', page.direction)
+    .orderBy('id', page.direction)
+    .limit(page.limit)
+    .offset(page.cursor ? 0 : page.offset)
+    .execute() as Promise<SystemLogEntry[]>;
+}
+
+export async function countLogs(db: Db, filter: SystemLogFilter): Promise<number> {
+  const parts = whereOfFilter(filter);
+  let query = db.selectFrom('system_logs').select(sql<number>`count(*)`.as('count'));
+  if (parts.length) query = query.where(sql<SqlBool>`${sql.join(parts, sql` and `)}`);
+  return Number((await query.executeTakeFirstOrThrow()).count);
+}
+
+export function findLog(db: Db, id: number): Promise<SystemLogEntry | undefined> {
+  return db.selectFrom('system_logs').select(columns).where('id', '=', id).executeTakeFirst() as Promise<SystemLogEntry | undefined>;
+}

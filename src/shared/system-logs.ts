@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** One API call as the system log keeps it (SPEC §3 "System log"). */
+export interface SystemLogEntry {
+  id: number;
+  adminId: number | null;
+  email: string | null;
+  eventId: string;
+  endPoint: string;
+  httpMethod: string;
+  httpStatus: number;
+  queryParam: string | null;
+  requestBody: string | null;
+  requestAt: string;
+  sourceIp: string | null;
+}
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
+
+export const MIN_RETENTION_DAYS = 1;
+export const MAX_RETENTION_DAYS = 3650;
+export const DEFAULT_RETENTION_DAYS = 180;
+
+export const retentionInput = z.strictObject({
+  retentionDays: z
+    .number({ message: 'Enter a number of days.' })
+    .int('Enter a whole number of days.')
+    .min(MIN_RETENTION_DAYS, `Keep the log at least ${MIN_RETENTION_DAYS} day.`)
+    .max(MAX_RETENTION_DAYS, `Keep the log at most ${MAX_RETENTION_DAYS} days.`),
+});
+
+/** Filters of the system-log list and export. Dates are ISO instants; `to` must not precede `from`. */
+export const systemLogFilter = z
+  .strictObject({
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    adminId: z.number().int().positive().optional(),
+    email: z.string().trim().max(254).optional(),
+    httpMethod: z.enum(HTTP_METHODS).optional(),
+    statusClass: z.enum(STATUS_CLASSES).optional(),
+    endPoint: z.string().trim().max(200).optional(),
+  })
+  .refine((filter) => !filter.from || !filter.to || Date.parse(filter.from) <= Date.parse(filter.to), { message: 'The end of the date range is before its start.', path: ['to'] });
+export type SystemLogFilter = z.infer<typeof systemLogFilter>;

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountsByRank, startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  accounts = await accountsByRank(t);
+  admin = accounts['system-admin'].token;
+});
+afterAll(async () => t.close());
+
+const list = (params: Record<string, unknown>, token = admin) =>
+  t.call('GET', `/api/system-logs?${new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])))}`, { token });
+
+async function insertLog(row: Partial<{ email: string; end_point: string; http_method: string; http_status: number; request_body: string; request_at: string }>) {
+  await t.db
+    .insertInto('system_logs')
+    .values({
+      admin_id: null, email: row.email ?? 'seed@example.com', event_id: crypto.randomUUID(), end_point: row.end_point ?? '/api/seeded',
+      http_method: row.http_method ?? 'GET', http_status: row.http_status ?? 200, query_param: null, request_body: row.request_body ?? null,
+      request_at: row.request_at ?? new Date().toISOString(), source_ip: '127.0.0.1',
+    })
+    .execute();
+}
+
+describe('system log', () => {
+  it('lists every API call newest first with the SPEC fields', async () => {
+    await t.call('POST', '/api/auth/signin', { body: { email: 'nobody@example.com', password: 'Wrong#123' } });
+    const reply = await list({ range: [0, 4] });
+    expect(reply.status).toBe(200);
+    const [first] = reply.body.data.list;
+    expect(Object.keys(first).sort()).toEqual(['adminId', 'email', 'endPoint', 'eventId', 'httpMethod', 'httpStatus', 'id', 'queryParam', 'requestAt', 'requestBody', 'sourceIp'].sort());
+    const times = reply.body.data.list.map((row: { requestAt: string }) => row.requestAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const signIn = await list({ filter: { endPoint: '/api/auth/signin', statusClass: '4xx' } });
+    expect(signIn.body.data.list[0]).toMatchObject({ httpMethod: 'POST', httpStatus: 401, email: 'nobody@example.com' });
+    expect(signIn.body.data.list[0].requestBody).toContain('[REDACTED]');
+  });
+
+  it('filters by date range, user, method and status class, and refuses a reversed range or unknown keys', async () => {
+    const old = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    await insertLog({ email: 'old@example.com', request_at: old, http_method: 'DELETE', http_status: 500 });
+    const ranged = await list({ filter: { from: new Date(Date.now() - 11 * 86_400_000).toISOString(), to: new Date(Date.now() - 9 * 86_400_000).toISOString() } });
+    expect(ranged.body.data.list.map((row: { email: string }) => row.email)).toEqual(['old@example.com']);
+    expect((await list({ filter: { httpMethod: 'DELETE', statusClass: '5xx' } })).body.data.list).toHaveLength(1);
+    expect((await list({ filter: { email: 'OLD@' } })).body.data.totalCount).toBe(1);
+    const reversed = await list({ filter: { from: new Date().toISOString(), to: old } });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.data.errors[0]).toMatchObject({ field: 'filter.to', message: 'The end of the date range is before its start.' });
+    for (const params of [{ filter: { password: 'x' } }, { sort: ['email', 'ASC'] }, { filter: { httpMethod: 'BREW' } }, { after: '!!!' }]) {
+      expect((await list(params)).status, JSON.stringify(params)).toBe(400);
+    }
+  });
+
+  it('pages deep with a keyset cursor that gives the same rows as the offset', async () => {
+    for (let i = 0; i < 30; i++) await insertLog({ end_point: `/api/keyset/${i}`, request_at: new Date(Date.now() - 60_000 + i).toISOString() });
+    const filter = { endPoint: '/api/keyset/' };
+    const first = await list({ filter, range: [0, 9] });
+    const byOffset = await list({ filter, range: [10, 19] });
+    const byCursor = await list({ filter, range: [10, 19], after: first.body.data.nextCursor });
+    expect(byCursor.body.data.list).toEqual(byOffset.body.data.list);
+    expect(byCursor.body.data.list[0].endPoint).toBe('/api/keyset/19');
+  });
+
+  it('shows one entry', async () => {
+    const [entry] = (await list({ range: [0, 0] })).body.data.list;
+    expect((await t.call('GET', `/api/system-logs/${entry.id}`, { token: admin })).body.data).toEqual(entry);
+    expect((await t.call('GET', '/api/system-logs/999999999', { token: admin })).status).toBe(404);
+  });
+
+  it('exports the filtered rows as CSV safe against formula injection, through a short-lived link', async () => {
+    await insertLog({ email: '=HYPERLINK("http://evil","x")', end_point: '/api/export-me', request_body: '{"note":"a,b\n\\"quoted\\""}' });
+    await insertLog({ email: '+cmd|calc', end_point: '/api/export-me', request_body: '@SUM(1)' });
+    const ticket = await t.call('POST', '/api/system-logs/export', { token: admin, body: { filter: { endPoint: '/api/export-me' } } });
+    expect(ticket.body.data.url).toMatch(/^\/api\/system-logs\/export\?token=/);
+    const download = await t.app.inject({ method: 'GET', url: ticket.body.data.url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toContain('text/csv');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="system-log-.*\.csv"$/);
+    const lines = download.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('requestAt,eventId,adminId,email,httpMethod,endPoint,httpStatus,queryParam,requestBody,sourceIp');
+    expect(download.body).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(download.body).toContain("'+cmd|calc");
+    expect(download.body).toContain("'@SUM(1)");
+    expect(download.body).toContain('"{""note"":""a,b\n\\""quoted\\""""}"');
+    expect(download.body.match(/\/api\/export-me/g)).toHaveLength(2);
+    t.clock.advance(121_000);
+    expect((await t.app.inject({ method: 'GET', url: ticket.body.data.url })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/system-logs/export?token=forged.token.value' })).statusCode).toBe(400);
+  });
+
+  it('keeps the retention setting and prunes older rows at once', async () => {
+    expect((await t.call('GET', '/api/system-logs/retention', { token: admin })).body.data.retentionDays).toBe(180);
+    await insertLog({ email: 'ancient@example.com', request_at: new Date(t.clock.now().getTime() - 40 * 86_400_000).toISOString() });
+    const saved = await t.call('PUT', '/api/system-logs/retention', { token: admin, body: { retentionDays: 30 } });
+    expect(saved.body.data).toMatchObject({ retentionDays: 30, removed: 1 });
+    expect((await list({ filter: { email: 'ancient' } })).body.data.list).toHaveLength(0);
+    expect((await t.call('GET', '/api/system-logs/retention', { token: admin })).body.data.retentionDays).toBe(30);
+    for (const retentionDays of [0, 3651, 1.5, '30']) {
+      expect((await t.call('PUT', '/api/system-logs/retention', { token: admin, body: { retentionDays } })).status).toBe(400);
+    }
+    expect((await t.call('GET', '/api/system-logs/retention', { token: admin })).body.data.retentionDays).toBe(30);
+  });
+
+  it('is for system-admins only', async () => {
+    for (const authority of ['global-admin', 'region-admin', 'local-admin', 'user'] as const) {
+      const token = accounts[authority].token;
+      expect((await list({}, token)).status).toBe(403);
+      expect((await t.call('POST', '/api/system-logs/export', { token, body: {} })).status).toBe(403);
+      expect((await t.call('PUT', '/api/system-logs/retention', { token, body: { retentionDays: 1 } })).status).toBe(403);
+    }
+    expect((await list({}, '')).status).toBe(401);
+  });
+});
