@@ -203,7 +203,7 @@ export interface AlertMailsTable {
 }
 
 export interface UploadedFilesTable {
-  id: Generated<number>;
+  id: string;
   purpose: string;
   original_name: string;
   content_type: string;
@@ -220,7 +220,7 @@ export interface TemplatesTable {
   data_type_code: string;
   description: string | null;
   status: string;
-  file_id: number | null;
+  file_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -228,7 +228,7 @@ export interface TemplatesTable {
 export interface TemplatePreviewsTable {
   template_id: number;
   sort_no: number;
-  file_id: number;
+  file_id: string;
 }
 
 export interface Database {
