@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AREA_RANK, EFFECTIVE_AT_TOLERANCE_MS, termCreateInput, termMessages, termUpdateInput, termVersionInput } from '../../../src/shared';
+import { requireRank } from '../../auth/guard';
+import { isoNow, type Clock } from '../../clock';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { AppError, validationError } from '../../http/app-error';
+import { success } from '../../http/envelope';
+import { listQuerystring, parseListQuery } from '../../http/list-query';
+import { deleteUnagreedTerm, insertTerm, insertVersion, updateScheduledVersion, updateTerm, type VersionValues } from './commands';
+import { isBlankContent, sanitiseTermContent } from './content';
+import { agreementListSpec, findTerm, findVersion, labelTaken, listAgreements, listTerms, termListSpec } from './queries';
+
+const termParams = z.object({ id: z.coerce.number().int().positive() });
+const versionParams = termParams.extend({ detailId: z.coerce.number().int().positive() });
+
+const noSuchTerm = () => new AppError('NOT_FOUND', 'No such term.');
+const noSuchVersion = () => new AppError('NOT_FOUND', 'No such version of this term.');
+
+function duplicateLabel(termsVersion: string): AppError {
+  const message = `Version ${termsVersion} already exists for this term.`;
+  return new AppError('CONFLICT', message, { errors: [{ field: 'termsVersion', message }] });
+}
+
+/** Sanitised content and a start that is not in the past, or a field-level refusal. */
+function checkedVersion(input: z.output<typeof termVersionInput>, clock: Clock): VersionValues {
+  const errors = [];
+  if (Date.parse(input.effectiveAt) < clock.now().getTime() - EFFECTIVE_AT_TOLERANCE_MS) errors.push({ field: 'effectiveAt', message: termMessages.effectiveAtPast });
+  const content = sanitiseTermContent(input.content);
+  if (isBlankContent(content)) errors.push({ field: 'content', message: termMessages.contentRequired });
+  if (errors.length) throw validationError(errors);
+  return { termsVersion: input.termsVersion, effectiveAt: input.effectiveAt, content };
+}
+
+/** /api/terms: terms and their versions, and who agreed to them (System Setting, rank 1). */
+export async function termsModule(app: FastifyInstance) {
+  const { db, clock } = app.ctx;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // onRequest, so a caller without the rank is refused before their body is even validated.
+  app.addHook('onRequest', requireRank(AREA_RANK.systemSetting));
+
+  const existingTerm = async (id: number) => {
+    const term = await findTerm(db, id, isoNow(clock));
+    if (!term) throw noSuchTerm();
+    return term;
+  };
+  const rethrowDuplicate = (termsVersion: string) => (error: unknown) => {
+    throw isUniqueViolation(error) ? duplicateLabel(termsVersion) : error;
+  };
+
+  routes.get('/terms', { schema: { querystring: listQuerystring } }, async (request) =>
+    success(await listTerms(db, parseListQuery(request.query, termListSpec), isoNow(clock))));
+
+  routes.get('/terms/:id', { schema: { params: termParams } }, async (request) => success(await existingTerm(request.params.id)));
+
+  routes.post('/terms', { schema: { body: termCreateInput } }, async (request) => {
+    const { title, type, activeFlag, ...version } = request.body;
+    const id = await insertTerm(db, { title, type, activeFlag }, checkedVersion(version, clock), isoNow(clock));
+    return success(await existingTerm(id), 'The term has been created.');
+  });
+
+  routes.put('/terms/:id', { schema: { params: termParams, body: termUpdateInput } }, async (request) => {
+    const updated = await updateTerm(db, request.params.id, request.body, isoNow(clock));
+    if (Number(updated.numUpdatedRows) === 0) throw noSuchTerm();
+    const message = request.body.activeFlag === 'N' ? 'The term has been saved; it is inactive, so it is neither offered at sign-up nor asked for at sign-in.' : 'The term has been saved.';
+    return success(await existingTerm(request.params.id), message);
+  });
+
+  routes.delete('/terms/:id', { schema: { params: termParams } }, async (request) => {
+    const term = await existingTerm(request.params.id);
+    if (!(await deleteUnagreedTerm(db, term.id))) {
+      throw new AppError('CONFLICT', `${term.title} has been agreed to, so it cannot be deleted; deactivate it instead.`, { agreementCount: term.agreementCount });
+    }
+    return success(term, 'The term has been deleted.');
+  });
+
+  routes.get('/terms/:id/agreements', { schema: { params: termParams, querystring: listQuerystring } }, async (request) => {
+    const term = await existingTerm(request.params.id);
+    return success(await listAgreements(db, term.id, parseListQuery(request.query, agreementListSpec)));
+  });
+
+  routes.post('/terms/:id/versions', { schema: { params: termParams, body: termVersionInput } }, async (request) => {
+    const term = await existingTerm(request.params.id);
+    const version = checkedVersion(request.body, clock);
+    if (await labelTaken(db, term.id, version.termsVersion)) throw duplicateLabel(version.termsVersion);
+    const detailId = await insertVersion(db, term.id, version, isoNow(clock)).catch(rethrowDuplicate(version.termsVersion));
+    const published = await findVersion(db, term.id, detailId, isoNow(clock));
+    return success(published, `Version ${version.termsVersion} has been published.`);
+  });
+
+  routes.get('/terms/:id/versions/:detailId', { schema: { params: versionParams } }, async (request) => {
+    const version = await findVersion(db, request.params.id, request.params.detailId, isoNow(clock));
+    if (!version) throw noSuchVersion();
+    return success(version);
+  });
+
+  routes.put('/terms/:id/versions/:detailId', { schema: { params: versionParams, body: termVersionInput } }, async (request) => {
+    const { id: termId, detailId } = request.params;
+    const current = await findVersion(db, termId, detailId, isoNow(clock));
+    if (!current) throw noSuchVersion();
+    if (current.status === 'SCHEDULED') {
+      const version = checkedVersion(request.body, clock);
+      if (await labelTaken(db, termId, version.termsVersion, detailId)) throw duplicateLabel(version.termsVersion);
+      await updateScheduledVersion(db, termId, detailId, version, isoNow(clock)).catch(rethrowDuplicate(version.termsVersion));
+      return success(await findVersion(db, termId, detailId, isoNow(clock)), `Version ${version.termsVersion} has been saved.`);
+    }
+    // People may have agreed to what this version says, so it is never rewritten: the change becomes a new version.
+    if (request.body.termsVersion === current.termsVersion) {
+      throw validationError([{ field: 'termsVersion', message: `Version ${current.termsVersion} has already taken effect and is never changed: give the new version its own label.` }]);
+    }
+    const version = checkedVersion(request.body, clock);
+    if (await labelTaken(db, termId, version.termsVersion)) throw duplicateLabel(version.termsVersion);
+    const newId = await insertVersion(db, termId, version, isoNow(clock)).catch(rethrowDuplicate(version.termsVersion));
+    const published = await findVersion(db, termId, newId, isoNow(clock));
+    return success(
+      { ...published!, replacesDetailId: detailId },
+      `Version ${current.termsVersion} has already taken effect, so it was kept unchanged; your changes were published as version ${version.termsVersion}.`,
+    );
+  });
+}

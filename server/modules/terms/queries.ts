@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Term, TermAgreement, TermSummary, TermType, TermVersion, TermVersionStatus } from '../../../src/shared';
+import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+
+export const termListSpec: ListSpec = {
+  // effectiveAt and versionCount are select aliases (subqueries), which ORDER BY accepts on both engines.
+  sortable: { id: 'id', title: 'title', type: 'type', activeFlag: 'active_flag', effectiveAt: 'effectiveAt', versionCount: 'versionCount', updatedAt: 'updated_at', createdAt: 'created_at' },
+  defaultSort: ['title', 'ASC'],
+  filters: { id: { column: 'id', kind: 'eq' }, title: { column: 'title', kind: 'contains' }, type: { column: 'type', kind: 'eq' }, activeFlag: { column: 'active_flag', kind: 'eq' } },
+  search: ['title'],
+};
+
+export const agreementListSpec: ListSpec = {
+  sortable: { id: 'term_agreements.id', agreedAt: 'term_agreements.agreed_at', email: 'admins.email', name: 'admins.first_name', termsVersion: 'term_versions.terms_version', detailId: 'term_versions.id' },
+  defaultSort: ['agreedAt', 'DESC'],
+  filters: { detailId: { column: 'term_versions.id', kind: 'eq' }, adminId: { column: 'admins.id', kind: 'eq' } },
+  search: ['admins.email', 'admins.first_name', 'admins.last_name'],
+};
+
+interface TermRow {
+  id: number;
+  title: string;
+  type: string;
+  activeFlag: string;
+  versionInEffect: string | null;
+  effectiveAt: string | null;
+  versionCount: number | string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function summaryOf(row: TermRow): TermSummary {
+  return { ...row, type: row.type as TermType, activeFlag: row.activeFlag as 'Y' | 'N', versionCount: Number(row.versionCount) };
+}
+
+/** Terms with, per row, the version in effect at `nowIso` and the number of versions. */
+export async function listTerms(db: Db, request: ListRequest, nowIso: string) {
+  const page = await listPage(db.selectFrom('terms'), request, (query) =>
+    query.select((eb) => [
+      'id', 'title', 'type', 'active_flag as activeFlag', 'created_at as createdAt', 'updated_at as updatedAt',
+      eb.selectFrom('term_versions as v').select('v.terms_version').whereRef('v.term_id', '=', 'terms.id').where('v.effective_at', '<=', nowIso)
+        .orderBy('v.effective_at', 'desc').orderBy('v.id', 'desc').limit(1).as('versionInEffect'),
+      eb.selectFrom('term_versions as v').select('v.effective_at').whereRef('v.term_id', '=', 'terms.id').where('v.effective_at', '<=', nowIso)
+        .orderBy('v.effective_at', 'desc').orderBy('v.id', 'desc').limit(1).as('effectiveAt'),
+      eb.selectFrom('term_versions as v').select(eb.fn.countAll().as('n')).whereRef('v.term_id', '=', 'terms.id').as('versionCount'),
+    ]), 'id');
+  return { ...page, list: (page.list as TermRow[]).map(summaryOf) };
+}
+
+const versionColumns = [
+  'id', 'term_id as termId', 'terms_version as termsVersion', 'content', 'effective_at as effectiveAt', 'created_at as createdAt', 'updated_at as updatedAt',
+] as const;
+
+type VersionRow = Omit<TermVersion, 'detailId' | 'status'>;
+
+/** Versions newest first, each marked in effect, scheduled or superseded at `nowIso`. */
+function withStatus(rows: VersionRow[], nowIso: string): TermVersion[] {
+  let inEffectSeen = false;
+  return rows.map((row) => {
+    let status: TermVersionStatus = 'SCHEDULED';
+    if (row.effectiveAt <= nowIso) {
+      status = inEffectSeen ? 'SUPERSEDED' : 'IN_EFFECT';
+      inEffectSeen = true;
+    }
+    return { ...row, detailId: row.id, status };
+  });
+}
+
+async function versionsOf(db: Db, termId: number, nowIso: string): Promise<TermVersion[]> {
+  const rows = await db.selectFrom('term_versions').select(versionColumns).where('term_id', '=', termId).orderBy('effective_at', 'desc').orderBy('id', 'desc').execute();
+  return withStatus(rows, nowIso);
+}
+
+export async function findTerm(db: Db, id: number, nowIso: string): Promise<Term | undefined> {
+  const row = await db.selectFrom('terms').select(['id', 'title', 'type', 'active_flag as activeFlag', 'created_at as createdAt', 'updated_at as updatedAt']).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const versions = await versionsOf(db, id, nowIso);
+  const inEffect = versions.find((version) => version.status === 'IN_EFFECT');
+  return {
+    ...summaryOf({ ...row, versionInEffect: inEffect?.termsVersion ?? null, effectiveAt: inEffect?.effectiveAt ?? null, versionCount: versions.length }),
+    versions,
+    agreementCount: await countAgreements(db, id),
+  };
+}
+
+export async function findVersion(db: Db, termId: number, detailId: number, nowIso: string): Promise<TermVersion | undefined> {
+  return (await versionsOf(db, termId, nowIso)).find((version) => version.id === detailId);
+}
+
+export async function labelTaken(db: Db, termId: number, termsVersion: string, exceptDetailId?: number): Promise<boolean> {
+  let query = db.selectFrom('term_versions').select('id').where('term_id', '=', termId).where('terms_version', '=', termsVersion);
+  if (exceptDetailId !== undefined) query = query.where('id', '!=', exceptDetailId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function countAgreements(db: Db, termId: number): Promise<number> {
+  const row = await db
+    .selectFrom('term_agreements')
+    .innerJoin('term_versions', 'term_versions.id', 'term_agreements.term_version_id')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('term_versions.term_id', '=', termId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Who agreed to which version of one term, and when. */
+export function listAgreements(db: Db, termId: number, request: ListRequest) {
+  const base = db
+    .selectFrom('term_agreements')
+    .innerJoin('term_versions', 'term_versions.id', 'term_agreements.term_version_id')
+    .innerJoin('admins', 'admins.id', 'term_agreements.admin_id')
+    .where('term_versions.term_id', '=', termId);
+  return listPage(base, request, (query) =>
+    query.select([
+      'term_agreements.id', 'admins.id as adminId', 'admins.email', sql<string>`admins.first_name || ' ' || admins.last_name`.as('name'),
+      'term_versions.id as detailId', 'term_versions.terms_version as termsVersion', 'term_agreements.agreed_at as agreedAt',
+    ]), 'term_agreements.id') as Promise<{ list: TermAgreement[]; totalCount: number; totalPage: number; currentPage: number }>;
+}
