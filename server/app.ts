@@ -19,7 +19,6 @@ import { profileModule } from './modules/profile';
 import { usersModule } from './modules/users';
 import { domainsModule } from './modules/domains';
 import { termsModule } from './modules/terms';
-import { termsModule } from './modules/terms';
 import { propertiesModule } from './modules/properties';
 import { filesModule } from './files';
 import { templatesModule } from './modules/templates';
@@ -89,7 +88,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(profileModule);
       await api.register(usersModule);
       await api.register(domainsModule);
-      await api.register(termsModule);
       await api.register(termsModule);
       await api.register(propertiesModule);
       await api.register(filesModule);
