@@ -1,13 +1,18 @@
-/** Built-in mail templates; the e-mail template screen (System Setting) can override them later. */
-export type MailType = 'otp' | 'signup-request' | 'signup-approved' | 'password-reset';
+import { PLACEHOLDER_SAMPLES, type EmailTemplateType, type RenderedMail } from '../../src/shared';
+
+/** The mails the server sends; a type's active e-mail template (System Setting) overrides its default. */
+export type MailType = EmailTemplateType;
 
 export interface MailTemplate {
   title: string;
   body: string;
+  /** Extra paragraphs after the body. */
+  statements?: string[];
 }
 
+/** Built-in mails: the first rows of email_templates, and the fallback when a type has no active template. */
 export const DEFAULT_TEMPLATES: Record<MailType, MailTemplate> = {
-  otp: {
+  'otp': {
     title: 'Your verification code: {{code}}',
     body: 'Hello {{name}},\n\nYour verification code is {{code}}. It expires in 5 minutes.\n\nIf you did not ask for it, ignore this mail.',
   },
@@ -23,6 +28,10 @@ export const DEFAULT_TEMPLATES: Record<MailType, MailTemplate> = {
     title: 'Set a new password',
     body: 'Hello {{name}},\n\nFollow this link to set a new password (valid for 30 minutes):\n{{link}}\n\nIf you did not ask for it, ignore this mail.',
   },
+  'alert': {
+    title: '[Alert] {{procedure}} {{errorId}}: {{subtitle}}',
+    body: 'Hello {{name}},\n\nA data-collection task failed.\n\n{{subtitle}}\n\n{{detail}}\n\nSee the collecting status: {{link}}',
+  },
 };
 
 const PLACEHOLDER = /\{\{\s*([a-zA-Z][\w]*)\s*\}\}/g;
@@ -35,8 +44,35 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
+/**
+ * The template and every value escaped, except `trustedHtml` values, which are fragments this
+ * module already escaped (an alert's detail rendered from its own template).
+ */
+export function renderHtmlFragment(template: string, values: Record<string, string>, trustedHtml: Record<string, string> = {}): string {
+  const escaped = { ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(v)])), ...trustedHtml };
+  return renderText(escapeHtml(template), escaped);
+}
+
 /** The HTML part escapes the template and every value, so a name cannot inject markup. */
-export function renderHtml(template: string, values: Record<string, string>): string {
-  const escaped = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, escapeHtml(v)]));
-  return `<div style="font-family:sans-serif;white-space:pre-wrap">${renderText(escapeHtml(template), escaped)}</div>`;
+export function renderHtml(template: string, values: Record<string, string>, trustedHtml: Record<string, string> = {}): string {
+  return `<div style="font-family:sans-serif;white-space:pre-wrap">${renderHtmlFragment(template, values, trustedHtml)}</div>`;
+}
+
+/**
+ * Subject, text and HTML of a template: the body followed by its statements as paragraphs.
+ * A `trustedHtml` value replaces the escaped `values` one in the HTML part only.
+ */
+export function renderMail(template: MailTemplate, values: Record<string, string>, trustedHtml: Record<string, string> = {}): RenderedMail {
+  const body = [template.body, ...(template.statements ?? []).filter((statement) => statement.trim())].join('\n\n');
+  return {
+    // A subject is one line, whatever the values hold.
+    subject: renderText(template.title, values).replace(/\s*[\r\n]+\s*/g, ' ').trim(),
+    text: renderText(body, values),
+    html: renderHtml(body, values, trustedHtml),
+  };
+}
+
+/** The preview values of the given placeholders. */
+export function sampleValues(placeholders: readonly string[]): Record<string, string> {
+  return Object.fromEntries(placeholders.map((name) => [name, PLACEHOLDER_SAMPLES[name] ?? name]));
 }

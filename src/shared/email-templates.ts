@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { yesNo } from './domains';
+import { fileIdSchema } from './files';
 
 /** Each mail the server sends, with the stable typeId of SPEC §3 and the placeholders its values fill. */
 export const EMAIL_TEMPLATE_TYPES = {
@@ -63,7 +64,7 @@ export function checkPlaceholders(context: z.core.$RefinementCtx, field: string,
 
 const emailTemplateStatementInput = z.strictObject({
   statement: z.string().trim().max(4000),
-  fileId: z.number().int().positive().nullish(),
+  fileId: fileIdSchema.nullish(),
 });
 
 const emailTemplateFields = {
@@ -100,7 +101,7 @@ export interface RenderedMail {
 export interface EmailTemplateStatement {
   statementId: number;
   statement: string;
-  fileId: number | null;
+  fileId: string | null;
   fileType: string | null;
   originalName: string | null;
   url: string | null;
