@@ -17,6 +17,7 @@ import { systemLog } from './audit/system-log';
 import { authModule } from './auth';
 import { profileModule } from './modules/profile';
 import { usersModule } from './modules/users';
+import { accessHistoryModule } from './modules/access-history';
 import { domainsModule } from './modules/domains';
 import { termsModule } from './modules/terms';
 import { propertiesModule } from './modules/properties';
@@ -87,6 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(authModule);
       await api.register(profileModule);
       await api.register(usersModule);
+      await api.register(accessHistoryModule);
       await api.register(domainsModule);
       await api.register(termsModule);
       await api.register(propertiesModule);

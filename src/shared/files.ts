@@ -49,11 +49,12 @@ export function tooLargeMessage(purpose: FilePurpose): string {
   return `The file is larger than ${formatBytes(FILE_PURPOSE_RULES[purpose].maxBytes)}.`;
 }
 
-export const fileIdSchema = z.number('Not a file id.').int('Not a file id.').positive('Not a file id.');
+/** File ids are random UUIDs: knowing one file's id tells nothing about another's. */
+export const fileIdSchema = z.uuid('Not a file id.');
 
 /** SPEC §3 "Uploaded file". `url` carries a short-lived download token so an <img> can load it. */
 export interface UploadedFile {
-  fileId: number;
+  fileId: string;
   originalName: string;
   type: string;
   url: string;

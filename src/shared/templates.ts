@@ -27,7 +27,7 @@ export interface Template {
   dataTypeName: string | null;
   description: string | null;
   status: 'Y' | 'N';
-  fileId: number | null;
+  fileId: string | null;
   file: UploadedFile | null;
   previews: UploadedFile[];
   createdAt: string;

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import { withId } from './columns';
 
-/** The upload store's metadata (the bytes live in the FileStore) and the dashboard templates. */
+/** The upload store's metadata (the bytes live in the FileStore; ids are random UUIDs) and the dashboard templates. */
 export async function up(db: Kysely<any>): Promise<void> {
-  await withId(db, db.schema.createTable('uploaded_files'))
+  await db.schema
+    .createTable('uploaded_files')
+    .addColumn('id', 'text', (col) => col.primaryKey())
     .addColumn('purpose', 'text', (col) => col.notNull())
     .addColumn('original_name', 'text', (col) => col.notNull())
     .addColumn('content_type', 'text', (col) => col.notNull())
@@ -19,7 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('data_type_code', 'text', (col) => col.notNull())
     .addColumn('description', 'text')
     .addColumn('status', 'text', (col) => col.notNull().defaultTo('Y'))
-    .addColumn('file_id', 'integer', (col) => col.references('uploaded_files.id'))
+    .addColumn('file_id', 'text', (col) => col.references('uploaded_files.id'))
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
@@ -30,7 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('template_previews')
     .addColumn('template_id', 'integer', (col) => col.notNull().references('templates.id').onDelete('cascade'))
     .addColumn('sort_no', 'integer', (col) => col.notNull())
-    .addColumn('file_id', 'integer', (col) => col.notNull().references('uploaded_files.id'))
+    .addColumn('file_id', 'text', (col) => col.notNull().references('uploaded_files.id'))
     .addPrimaryKeyConstraint('template_previews_pk', ['template_id', 'sort_no'])
     .execute();
 }

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AREA_RANK, FILE_KINDS, FILE_PURPOSE_RULES, fileIdSchema, isImageType } from '../../src/shared';
+import { authenticate, requireRank } from '../auth/guard';
+import { isoNow } from '../clock';
+import { AppError, validationError } from '../http/app-error';
+import { success } from '../http/envelope';
+import { detectKind } from './kinds';
+import { FILE_LINK_TTL_SECONDS, presentFiles } from './references';
+import { localFileStore, newStorageKey } from './store';
+import { readUpload } from './upload';
+import { contentDisposition } from './content-disposition';
+
+const fileParams = z.object({ fileId: fileIdSchema });
+const downloadQuery = z.object({ token: z.string().max(2000).optional() });
+
+/** Uploaded content is shown, never run: no scripts, no plugins, no framing of other origins. */
+const FILE_CSP = "default-src 'none'; img-src 'self'; sandbox";
+
+/** A signed-in caller, by Bearer header or by the download token of this very file. */
+async function authorizeDownload(request: FastifyRequest, fileId: string, token: string | undefined): Promise<void> {
+  if (!token) return authenticate(request);
+  const proof = await request.server.ctx.tokens.verifyProof('file', token).catch(() => undefined);
+  if (proof?.sub !== fileId) throw new AppError('TOKEN_UNAUTHORIZED', 'This file link has expired or is not valid. Reload the page for a new one.');
+}
+
+/**
+ * /api/files: the upload store other features reference by file id. Multipart parsing is
+ * registered here only, so the app's 1 MiB JSON body limit still holds everywhere else.
+ */
+export async function filesModule(app: FastifyInstance) {
+  const { db, clock, tokens, config } = app.ctx;
+  const store = localFileStore(config.dataDir);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(multipart);
+
+  // Any signed-in user may upload; each consumer checks the purpose of the files it references.
+  routes.post('/files', { onRequest: requireRank(AREA_RANK.project) }, async (request) => {
+    const { purpose, originalName, received } = await readUpload(request, store);
+    const rule = FILE_PURPOSE_RULES[purpose];
+    const kind = detectKind(received.head, originalName, rule.kinds);
+    if (!kind) {
+      await rm(received.tempPath, { force: true });
+      throw validationError([{ field: 'file', message: `${originalName} is not ${rule.description}.` }]);
+    }
+    const storageKey = newStorageKey();
+    await store.put(storageKey, received.tempPath);
+    const row = await db
+      .insertInto('uploaded_files')
+      .values({
+        id: randomUUID(), purpose, original_name: originalName, content_type: FILE_KINDS[kind].type, size_bytes: received.size, sha256: received.sha256,
+        storage_key: storageKey, created_by: request.admin!.id, created_at: isoNow(clock),
+      })
+      .returning(['id', 'purpose', 'original_name', 'content_type'])
+      .executeTakeFirstOrThrow()
+      .catch(async (error) => {
+        await store.delete(storageKey);
+        throw error;
+      });
+    return success((await presentFiles(tokens, [row])).get(row.id), 'The file has been uploaded.');
+  });
+
+  routes.get('/files/:fileId', { schema: { params: fileParams, querystring: downloadQuery } }, async (request, reply) => {
+    const { fileId } = request.params;
+    await authorizeDownload(request, fileId, request.query.token);
+    const file = await db.selectFrom('uploaded_files').selectAll().where('id', '=', fileId).executeTakeFirst();
+    if (!file) throw new AppError('NOT_FOUND', 'No such file.');
+    const etag = `"${file.sha256}"`;
+    reply
+      .header('Content-Security-Policy', FILE_CSP)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', `private, max-age=${FILE_LINK_TTL_SECONDS}`)
+      .header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply
+      .type(file.content_type)
+      .header('Content-Length', file.size_bytes)
+      .header('Content-Disposition', contentDisposition(isImageType(file.content_type) ? 'inline' : 'attachment', file.original_name))
+      .send(store.get(file.storage_key));
+  });
+}

@@ -1,0 +1,46 @@
+import type { FieldError, FilePurpose, UploadedFile } from '../../src/shared';
+import type { TokenService } from '../auth/tokens';
+import type { Db } from '../db/database';
+
+/** How long a download link handed to a signed-in user stays valid (an <img> cannot send the Bearer header). */
+export const FILE_LINK_TTL_SECONDS = 60 * 60;
+
+export interface StoredFileRow {
+  id: string;
+  purpose: string;
+  original_name: string;
+  content_type: string;
+}
+
+export function findFileRows(db: Db, ids: readonly string[]): Promise<StoredFileRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('uploaded_files').select(['id', 'purpose', 'original_name', 'content_type']).where('id', 'in', [...ids]).execute();
+}
+
+/** `/api/files/{id}?token=…`: the signed token lets the link work without the Bearer header. */
+export async function fileUrl(tokens: TokenService, fileId: string): Promise<string> {
+  const token = await tokens.signProof('file', fileId, FILE_LINK_TTL_SECONDS);
+  return `/api/files/${fileId}?token=${token}`;
+}
+
+/** SPEC §3 "Uploaded file" for rows of the store, each with a fresh download link. */
+export async function presentFiles(tokens: TokenService, rows: readonly StoredFileRow[]): Promise<Map<string, UploadedFile>> {
+  const presented = await Promise.all(
+    rows.map(async (row) => ({ fileId: row.id, originalName: row.original_name, type: row.content_type, url: await fileUrl(tokens, row.id) })),
+  );
+  return new Map(presented.map((file) => [file.fileId, file]));
+}
+
+/**
+ * Field errors for file ids a record wants to reference: each must exist and have been uploaded
+ * for `purpose` (a consumer only accepts what its purpose allowed at upload time).
+ */
+export async function fileReferenceErrors(db: Db, field: string, ids: readonly string[], purpose: FilePurpose): Promise<FieldError[]> {
+  const rows = new Map((await findFileRows(db, ids)).map((row) => [row.id, row]));
+  return ids.flatMap((id): FieldError[] => {
+    const row = rows.get(id);
+    if (!row) return [{ field, message: `File ${id} does not exist; upload it again.` }];
+    if (row.purpose !== purpose) return [{ field, message: `File ${id} (${row.original_name}) was not uploaded as a ${purpose} file.` }];
+    return [];
+  });
+}
