@@ -6,7 +6,8 @@ import { isoAfter, isoNow } from '../clock';
 import { AppError, validationError } from '../http/app-error';
 import { success } from '../http/envelope';
 import { authLimits } from '../http/rate-limits';
-import { displayName, findAdminByEmail, findAdminById } from './accounts';
+import type { AppContext } from '../context';
+import { displayName, findAdminByEmail, findAdminById, type Admin } from './accounts';
 import { authenticate } from './guard';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
 import { hashToken, newOpaqueToken } from './secrets';
@@ -15,6 +16,16 @@ import { revokeAllSessions } from './sessions';
 const RESET_LINK_TTL_MS = 30 * 60_000;
 const OTP_PROOF_TTL_SECONDS = 10 * 60;
 
+/** Mails a one-time link to set a new password (the public reset form, or a user manager on the user's behalf). */
+export async function sendPasswordResetLink(ctx: AppContext, admin: Admin): Promise<void> {
+  const token = newOpaqueToken();
+  await ctx.db
+    .insertInto('password_reset_tokens')
+    .values({ admin_id: admin.id, token_hash: hashToken(token), expires_at: isoAfter(ctx.clock, RESET_LINK_TTL_MS), created_at: isoNow(ctx.clock) })
+    .execute();
+  await ctx.mailer.send('password-reset', admin.email, { name: displayName(admin), email: admin.email, link: `${ctx.config.publicUrl}/new-password/${token}` });
+}
+
 export async function passwordRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -22,14 +33,7 @@ export async function passwordRoutes(app: FastifyInstance) {
   // The answer is the same whether or not the account exists: no user enumeration.
   routes.post('/auth/password/reset', { schema: { body: resetRequestBody }, ...authLimits(app, 'reset') }, async (request) => {
     const admin = await findAdminByEmail(ctx.db, request.body.email);
-    if (admin && admin.status_code === 'ACTIVE') {
-      const token = newOpaqueToken();
-      await ctx.db
-        .insertInto('password_reset_tokens')
-        .values({ admin_id: admin.id, token_hash: hashToken(token), expires_at: isoAfter(ctx.clock, RESET_LINK_TTL_MS), created_at: isoNow(ctx.clock) })
-        .execute();
-      await ctx.mailer.send('password-reset', admin.email, { name: displayName(admin), email: admin.email, link: `${ctx.config.publicUrl}/new-password/${token}` });
-    }
+    if (admin && admin.status_code === 'ACTIVE') await sendPasswordResetLink(ctx, admin);
     return success(null, 'If an account exists for that e-mail, a link to set a new password has been sent.');
   });
 

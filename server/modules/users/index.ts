@@ -1,27 +1,83 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK } from '../../../src/shared';
-import { authenticate, FORBIDDEN_MESSAGE } from '../../auth/guard';
+import { AREA_RANK, approvalDecisionInput, bulkApprovalInput, userStatusInput, userUpdateInput } from '../../../src/shared';
+import { authenticate, FORBIDDEN_MESSAGE, requireRank } from '../../auth/guard';
+import { sendPasswordResetLink } from '../../auth/password-routes';
+import { isoNow } from '../../clock';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
-import { decideApproval } from './approval';
+import { listQuerystring, parseListQuery } from '../../http/list-query';
+import { decideApprovals } from './approval';
+import { setStatus, targetFor, updateUser } from './edit';
+import { listUsers, loadFormOptions, loadUserDetail, takeLockedFilter, userListSpec } from './queries';
+import { inScope, scopeOf } from './scope';
 
-const approvalBody = z.discriminatedUnion('approvalStatusCode', [
-  z.strictObject({ approvalStatusCode: z.literal('APPROVED') }),
-  z.strictObject({ approvalStatusCode: z.literal('REJECTED'), reason: z.string().trim().min(1).max(500) }),
-]);
+const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** User management; approval is open to user managers (rank ≤ 4) and to approvers. */
+/** Approvals are open to user managers (rank ≤ 4) and to approvers of any rank. */
+async function approverGuard(request: FastifyRequest) {
+  await authenticate(request);
+  const caller = request.admin!;
+  if (caller.rank > AREA_RANK.userManagement && !caller.approver) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+}
+
+/** /api/users: user management (rank ≤ 4), every read and write limited to the caller's scope. */
 export async function usersModule(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().put(
-    '/users/:id/approval',
-    { schema: { params: z.object({ id: z.coerce.number().int().positive() }), body: approvalBody }, preHandler: authenticate },
-    async (request) => {
-      const caller = request.admin!;
-      if (caller.rank > AREA_RANK.userManagement && !caller.approver) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
-      await decideApproval(app.ctx, request.params.id, request.body);
-      return success(null, request.body.approvalStatusCode === 'APPROVED' ? 'The account has been approved.' : 'The account has been rejected.');
-    },
-  );
+  const { ctx } = app;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const managerOnly = { onRequest: requireRank(AREA_RANK.userManagement) };
+  const scope = (request: FastifyRequest) => scopeOf(ctx.db, request.admin!);
+
+  routes.get('/users', { ...managerOnly, schema: { querystring: listQuerystring } }, async (request) => {
+    const { filter, locked } = takeLockedFilter(request.query.filter);
+    const listRequest = parseListQuery({ ...request.query, filter }, userListSpec);
+    return success(await listUsers(ctx.db, await scope(request), listRequest, isoNow(ctx.clock), locked));
+  });
+
+  routes.get('/users/options', managerOnly, async () => success(await loadFormOptions(ctx.db)));
+
+  routes.get('/users/:id', { ...managerOnly, schema: { params: idParams } }, async (request) => {
+    const { id } = request.params;
+    const detail = (await inScope(ctx.db, await scope(request), id)) ? await loadUserDetail(ctx.db, id, isoNow(ctx.clock)) : undefined;
+    if (!detail) throw new AppError('NOT_FOUND', 'No such account.');
+    return success(detail);
+  });
+
+  routes.put('/users/:id', { ...managerOnly, schema: { params: idParams, body: userUpdateInput } }, async (request) => {
+    await updateUser(ctx, request.admin!, await scope(request), request.params.id, request.body);
+    return success(await loadUserDetail(ctx.db, request.params.id, isoNow(ctx.clock)), 'The account has been saved.');
+  });
+
+  routes.put('/users/:id/status', { ...managerOnly, schema: { params: idParams, body: userStatusInput } }, async (request) => {
+    const { statusCode } = request.body;
+    await setStatus(ctx, request.admin!, await scope(request), request.params.id, statusCode);
+    return success(await loadUserDetail(ctx.db, request.params.id, isoNow(ctx.clock)), statusCode === 'ACTIVE' ? 'The account has been activated.' : 'The account has been deactivated and signed out.');
+  });
+
+  routes.post('/users/:id/unlock', { ...managerOnly, schema: { params: idParams } }, async (request) => {
+    const target = await targetFor(ctx, request.admin!, await scope(request), request.params.id, 'unlock');
+    await ctx.db.updateTable('admins').set({ sign_in_attempt: 0, locked_until: null, updated_at: isoNow(ctx.clock) }).where('id', '=', target.id).execute();
+    return success(await loadUserDetail(ctx.db, target.id, isoNow(ctx.clock)), 'The account has been unlocked.');
+  });
+
+  routes.post('/users/:id/password-reset', { ...managerOnly, schema: { params: idParams } }, async (request) => {
+    const target = await targetFor(ctx, request.admin!, await scope(request), request.params.id, 'reset the password of');
+    if (target.status_code !== 'ACTIVE' || target.approval_status_code !== 'APPROVED') {
+      throw new AppError('CONFLICT', 'Only an active, approved account can be sent a password reset link.');
+    }
+    await sendPasswordResetLink(ctx, target);
+    return success(null, `A link to set a new password has been sent to ${target.email}.`);
+  });
+
+  routes.put('/users/:id/approval', { onRequest: approverGuard, schema: { params: idParams, body: approvalDecisionInput } }, async (request) => {
+    await decideApprovals(ctx, await scope(request), [request.params.id], request.body);
+    return success(null, request.body.approvalStatusCode === 'APPROVED' ? 'The account has been approved.' : 'The account has been rejected.');
+  });
+
+  routes.post('/users/approval', { onRequest: approverGuard, schema: { body: bulkApprovalInput } }, async (request) => {
+    await decideApprovals(ctx, await scope(request), request.body.ids, request.body);
+    const count = new Set(request.body.ids).size;
+    return success(null, count === 1 ? 'The account has been approved.' : `${count} accounts have been approved.`);
+  });
 }

@@ -1,0 +1,93 @@
+import type { AppContext, SignedInAdmin } from '../../context';
+import { isoNow } from '../../clock';
+import { AppError, validationError } from '../../http/app-error';
+import { revokeAllSessions } from '../../auth/sessions';
+import { AUTHORITY_RANKS, type AccountStatus, type FieldError, type UserUpdateInput } from '../../../src/shared';
+import { findAdminById, type Admin } from '../../auth/accounts';
+import { inScope, type UserScope } from './scope';
+
+/**
+ * The account a user manager is about to change: in scope (else 404), not their own (they use
+ * Profile) and not of a higher level than theirs (else 403).
+ */
+export async function targetFor(ctx: AppContext, caller: SignedInAdmin, scope: UserScope, id: number, action: string): Promise<Admin> {
+  const target = (await inScope(ctx.db, scope, id)) ? await findAdminById(ctx.db, id) : undefined;
+  if (!target) throw new AppError('NOT_FOUND', 'No such account.');
+  if (target.id === caller.id) throw new AppError('FORBIDDEN', `You cannot ${action} your own account here. Use Profile for your own details.`);
+  if (target.account_rank < caller.rank) throw new AppError('FORBIDDEN', `You cannot ${action} an account with a higher level than your own.`);
+  return target;
+}
+
+/** Field errors for codes that do not exist or lie outside what the editor manages. */
+async function codeProblems(ctx: AppContext, scope: UserScope, input: Required<Pick<UserUpdateInput, 'regionCode' | 'officeCode' | 'companyCode' | 'countryCodes' | 'dataTypes'>>): Promise<FieldError[]> {
+  const { db } = ctx;
+  const countryCodes = [...new Set([input.officeCode, ...input.countryCodes])];
+  const [region, company, countries, advertisers, dataTypes] = await Promise.all([
+    db.selectFrom('regions').select('code').where('code', '=', input.regionCode).executeTakeFirst(),
+    db.selectFrom('companies').select('code').where('code', '=', input.companyCode).executeTakeFirst(),
+    db.selectFrom('countries').select(['code', 'region_code']).where('code', 'in', countryCodes).execute(),
+    db.selectFrom('advertisers').select('code').execute(),
+    db.selectFrom('data_types').select('code').execute(),
+  ]);
+  const errors: FieldError[] = [];
+  if (!region) errors.push({ field: 'regionCode', message: 'Choose a region from the list.' });
+  if (!company) errors.push({ field: 'companyCode', message: 'Choose a company from the list.' });
+  const office = countries.find((country) => country.code === input.officeCode);
+  if (!office || office.region_code !== input.regionCode) errors.push({ field: 'officeCode', message: 'Choose a country of office in the chosen region.' });
+  const unknown = input.countryCodes.filter((code) => !countries.some((country) => country.code === code));
+  if (unknown.length) errors.push({ field: 'countryCodes', message: `Unknown countries: ${unknown.join(', ')}.` });
+  const badPairs = input.dataTypes.filter(
+    (pair) => !advertisers.some((row) => row.code === pair.advertiserCode) || !dataTypes.some((row) => row.code === pair.dataTypeCode),
+  );
+  if (badPairs.length) errors.push({ field: 'dataTypes', message: `Unknown advertiser or data type: ${badPairs.map((pair) => `${pair.advertiserCode}/${pair.dataTypeCode}`).join(', ')}.` });
+  if (errors.length) return errors;
+  // An editor cannot place a user, or grant countries, outside what they manage themselves.
+  if (scope.kind === 'region') {
+    if (input.regionCode !== scope.regionCode) errors.push({ field: 'regionCode', message: 'You can only assign users to your own region.' });
+    const outside = countries.filter((country) => country.region_code !== scope.regionCode).map((country) => country.code);
+    if (outside.length) errors.push({ field: 'countryCodes', message: `Outside your region: ${outside.join(', ')}.` });
+  }
+  if (scope.kind === 'countries') {
+    const outside = countryCodes.filter((code) => !scope.countryCodes.includes(code));
+    if (outside.length) errors.push({ field: outside.includes(input.officeCode) ? 'officeCode' : 'countryCodes', message: `Not among your countries: ${outside.join(', ')}.` });
+  }
+  return errors;
+}
+
+export async function updateUser(ctx: AppContext, caller: SignedInAdmin, scope: UserScope, id: number, input: UserUpdateInput): Promise<void> {
+  await targetFor(ctx, caller, scope, id, input.statusCode === 'INACTIVE' ? 'deactivate' : 'edit');
+  const granted = AUTHORITY_RANKS[input.authority];
+  if (granted.rank < caller.rank) {
+    throw new AppError('FORBIDDEN', `You cannot grant the ${granted.level} level: it is above your own.`, { errors: [{ field: 'authority', message: 'This level is above your own.' }] });
+  }
+  const errors = await codeProblems(ctx, scope, input);
+  if (errors.length) throw validationError(errors);
+  const countryCodes = [...new Set(input.countryCodes)];
+  const pairs = [...new Map(input.dataTypes.map((pair) => [`${pair.advertiserCode}\u0000${pair.dataTypeCode}`, pair])).values()];
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('admins')
+      .set({
+        authority: input.authority, account_rank: granted.rank, account_level: granted.level,
+        approver_flag: input.approverFlag, creator_flag: input.creatorFlag, uploader_flag: input.uploaderFlag,
+        region_code: input.regionCode, office_code: input.officeCode, company_code: input.companyCode,
+        status_code: input.statusCode, updated_at: isoNow(ctx.clock),
+      })
+      .where('id', '=', id)
+      .execute();
+    await trx.deleteFrom('admin_countries').where('admin_id', '=', id).execute();
+    if (countryCodes.length) await trx.insertInto('admin_countries').values(countryCodes.map((code) => ({ admin_id: id, country_code: code }))).execute();
+    await trx.deleteFrom('admin_data_types').where('admin_id', '=', id).execute();
+    if (pairs.length) {
+      await trx.insertInto('admin_data_types').values(pairs.map((pair) => ({ admin_id: id, advertiser_code: pair.advertiserCode, data_type_code: pair.dataTypeCode }))).execute();
+    }
+  });
+  if (input.statusCode === 'INACTIVE') await revokeAllSessions(ctx, id, 'DEACTIVATED');
+}
+
+/** Activates or deactivates; deactivation ends the user's sessions so their next call is refused. */
+export async function setStatus(ctx: AppContext, caller: SignedInAdmin, scope: UserScope, id: number, statusCode: AccountStatus): Promise<void> {
+  await targetFor(ctx, caller, scope, id, statusCode === 'INACTIVE' ? 'deactivate' : 'activate');
+  await ctx.db.updateTable('admins').set({ status_code: statusCode, updated_at: isoNow(ctx.clock) }).where('id', '=', id).execute();
+  if (statusCode === 'INACTIVE') await revokeAllSessions(ctx, id, 'DEACTIVATED');
+}

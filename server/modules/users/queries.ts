@@ -1,0 +1,136 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { AdminDetail, AdminUser, Authority, ListPage, UserFormOptions } from '../../../src/shared';
+import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import { validationError } from '../../http/app-error';
+import { loadProfile } from '../profile/queries';
+import { scopeCondition, type UserScope } from './scope';
+
+export const userListSpec: ListSpec = {
+  sortable: {
+    id: 'admins.id', email: 'admins.email', name: 'admins.first_name', company: 'companies.name', region: 'admins.region_code',
+    country: 'admins.office_code', adminLevel: 'admins.account_rank', approverFlag: 'admins.approver_flag', statusCode: 'admins.status_code',
+    approvalStatusCode: 'admins.approval_status_code', lastLoginAt: 'admins.last_login_at', createdAt: 'admins.created_at',
+  },
+  defaultSort: ['createdAt', 'DESC'],
+  filters: {
+    id: { column: 'admins.id', kind: 'eq' },
+    approvalStatusCode: { column: 'admins.approval_status_code', kind: 'eq' },
+    statusCode: { column: 'admins.status_code', kind: 'eq' },
+    adminLevel: { column: 'admins.account_level', kind: 'eq' },
+    region: { column: 'admins.region_code', kind: 'eq' },
+    country: { column: 'admins.office_code', kind: 'eq' },
+    approverFlag: { column: 'admins.approver_flag', kind: 'eq' },
+  },
+  search: ['admins.email', 'admins.first_name', 'admins.last_name', 'companies.name'],
+};
+
+/** `locked` is computed from locked_until, so it is taken out of the filter before the whitelist parse. */
+export function takeLockedFilter(rawFilter: string | undefined): { filter: string | undefined; locked?: 'Y' | 'N' } {
+  if (!rawFilter) return { filter: rawFilter };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawFilter);
+  } catch {
+    return { filter: rawFilter };
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || !('locked' in parsed)) return { filter: rawFilter };
+  const { locked, ...rest } = parsed as Record<string, unknown>;
+  if (locked === undefined || locked === null || locked === '') return { filter: JSON.stringify(rest) };
+  if (locked !== 'Y' && locked !== 'N') throw validationError([{ field: 'filter.locked', message: 'locked must be Y or N.' }]);
+  return { filter: JSON.stringify(rest), locked };
+}
+
+function lockedExpression(now: string) {
+  return sql<string>`case when ${sql.ref('admins.locked_until')} > ${now} then 'Y' else 'N' end`;
+}
+
+export async function listUsers(db: Db, scope: UserScope, request: ListRequest, now: string, locked?: 'Y' | 'N'): Promise<ListPage<AdminUser>> {
+  let base = db
+    .selectFrom('admins')
+    .leftJoin('companies', 'companies.code', 'admins.company_code')
+    .leftJoin('regions', 'regions.code', 'admins.region_code')
+    .leftJoin('countries', 'countries.code', 'admins.office_code');
+  const condition = scopeCondition(scope);
+  if (condition) base = base.where(condition);
+  if (locked === 'Y') base = base.where('admins.locked_until', '>', now);
+  if (locked === 'N') base = base.where((eb) => eb.or([eb('admins.locked_until', 'is', null), eb('admins.locked_until', '<=', now)]));
+  const page = await listPage(
+    base,
+    request,
+    (query) =>
+      query.select([
+        'admins.id', 'admins.email', 'admins.first_name', 'admins.last_name', 'companies.name as company', 'regions.name as region', 'countries.name as country',
+        'admins.account_level as adminLevel', 'admins.approver_flag as approverFlag', 'admins.status_code as statusCode',
+        'admins.approval_status_code as approvalStatusCode', 'admins.last_login_at as lastLoginAt', 'admins.sign_in_attempt as signInAttempt',
+        'admins.created_at as createdAt', lockedExpression(now).as('locked'),
+      ]),
+    'admins.id',
+  );
+  return { ...page, list: page.list.map(({ first_name, last_name, ...row }) => ({ ...row, name: `${first_name} ${last_name}`.trim(), signInAttempt: Number(row.signInAttempt) }) as AdminUser) };
+}
+
+export async function loadUserDetail(db: Db, id: number, now: string): Promise<AdminDetail | undefined> {
+  const row = await db
+    .selectFrom('admins')
+    .leftJoin('companies', 'companies.code', 'admins.company_code')
+    .leftJoin('regions', 'regions.code', 'admins.region_code')
+    .leftJoin('countries', 'countries.code', 'admins.office_code')
+    .selectAll('admins')
+    .select(['companies.name as company_name', 'regions.name as region_name', 'countries.name as office_name'])
+    .where('admins.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [profile, countryRows, dataTypeRows] = await Promise.all([
+    loadProfile(db, id),
+    db.selectFrom('admin_countries').select('country_code').where('admin_id', '=', id).orderBy('country_code').execute(),
+    db.selectFrom('admin_data_types').select(['advertiser_code', 'data_type_code']).where('admin_id', '=', id).orderBy('advertiser_code').orderBy('data_type_code').execute(),
+  ]);
+  const codeName = (code: string | null, name: string | null) => (code ? { code, name: name ?? code } : null);
+  return {
+    id: row.id,
+    email: row.email,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    authority: row.authority as Authority,
+    adminLevel: row.account_level as AdminDetail['adminLevel'],
+    approverFlag: row.approver_flag as 'Y' | 'N',
+    creatorFlag: row.creator_flag as 'Y' | 'N',
+    uploaderFlag: row.uploader_flag as 'Y' | 'N',
+    statusCode: row.status_code as AdminDetail['statusCode'],
+    approvalStatusCode: row.approval_status_code as AdminDetail['approvalStatusCode'],
+    company: codeName(row.company_code, row.company_name),
+    region: codeName(row.region_code, row.region_name),
+    office: codeName(row.office_code, row.office_name),
+    country: row.office_name,
+    requestComment: row.request_comment,
+    rejectReason: row.reject_reason,
+    connectedCountries: profile?.connectedCountries ?? [],
+    connectedDataTypes: profile?.connectedDataTypes ?? [],
+    lastLoginAt: row.last_login_at,
+    lastSignInAt: row.last_login_at,
+    createdAt: row.created_at,
+    passwordUpdatedAt: row.password_updated_at,
+    signInAttempt: Number(row.sign_in_attempt),
+    lockedUntil: row.locked_until,
+    locked: row.locked_until && row.locked_until > now ? 'Y' : 'N',
+    projectList: [],
+    companyCode: row.company_code,
+    regionCode: row.region_code,
+    officeCode: row.office_code,
+    countryCodes: countryRows.map((country) => country.country_code),
+    dataTypes: dataTypeRows.map((pair) => ({ advertiserCode: pair.advertiser_code, dataTypeCode: pair.data_type_code })),
+  };
+}
+
+export async function loadFormOptions(db: Db): Promise<UserFormOptions> {
+  const [regions, countries, companies, advertisers, dataTypes] = await Promise.all([
+    db.selectFrom('regions').select(['code', 'name']).orderBy('sort_no').orderBy('name').execute(),
+    db.selectFrom('countries').select(['code', 'name', 'region_code as regionCode']).orderBy('name').execute(),
+    db.selectFrom('companies').select(['code', 'name']).orderBy('sort_no').orderBy('name').execute(),
+    db.selectFrom('advertisers').select(['code', 'name']).orderBy('sort_no').orderBy('name').execute(),
+    db.selectFrom('data_types').select(['code', 'name']).orderBy('sort_no').orderBy('name').execute(),
+  ]);
+  return { regions, countries, companies, advertisers, dataTypes };
+}
