@@ -10,7 +10,8 @@ import { usePropertyKind } from './usePropertyKind';
 export function PropertyCreate() {
   const kind = usePropertyKind();
   return (
-    <Create title={<PropertyTitle kind={kind} />} redirect={backToPropertyList} transform={inputOf(propertyInput)}>
+    <Create redirect={backToPropertyList} transform={inputOf(propertyInput)}>
+      <PropertyTitle kind={kind} />
       <SimpleForm key={kind} validate={zodValidator(propertyInput)} defaultValues={{ kind, no: 0 }}>
         <PropertyInputs kind={kind} />
       </SimpleForm>

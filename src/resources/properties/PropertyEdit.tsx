@@ -9,7 +9,8 @@ import { PropertyTitle } from './PropertyTitle';
 /** Pessimistic: the save and the delete wait for the server, whose refusals (duplicate, in use) are shown. */
 export function PropertyEdit() {
   return (
-    <Edit mutationMode="pessimistic" title={<PropertyTitle />} redirect={backToPropertyList} transform={inputOf(propertyInput)}>
+    <Edit mutationMode="pessimistic" redirect={backToPropertyList} transform={inputOf(propertyInput)}>
+      <PropertyTitle />
       <SimpleForm validate={zodValidator(propertyInput)} toolbar={<PropertyEditToolbar />}>
         <WithRecord<Property> render={(property) => <PropertyInputs kind={property.kind} />} />
       </SimpleForm>

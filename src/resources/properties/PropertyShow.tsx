@@ -5,15 +5,18 @@ import { RegionField } from './RegionField';
 
 export function PropertyShow() {
   return (
-    <Show title={<PropertyTitle />}>
+    <Show>
       <WithRecord<Property>
         render={(property) => (
-          <SimpleShowLayout>
-            <TextField source="code" />
-            <TextField source="name" />
-            {property.kind === 'countries' && <RegionField label="resources.properties.fields.regionCode" />}
-            <NumberField source="no" />
-          </SimpleShowLayout>
+          <>
+            <PropertyTitle />
+            <SimpleShowLayout>
+              <TextField source="code" />
+              <TextField source="name" />
+              {property.kind === 'countries' && <RegionField label="resources.properties.fields.regionCode" />}
+              <NumberField source="no" />
+            </SimpleShowLayout>
+          </>
         )}
       />
     </Show>
