@@ -25,6 +25,8 @@ import { filesModule } from './files';
 import { templatesModule } from './modules/templates';
 import { systemLogsModule } from './modules/system-logs';
 import { connectedDataModule } from './modules/connected-data';
+import { emailTemplatesModule } from './modules/email-templates';
+import { alertMailsModule } from './modules/alert-mails';
 import type { AppContext } from './context';
 import './context';
 
@@ -96,6 +98,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(templatesModule);
       await api.register(systemLogsModule);
       await api.register(connectedDataModule);
+      await api.register(emailTemplatesModule);
+      await api.register(alertMailsModule);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AREA_RANK, EMAIL_TEMPLATE_TYPES, emailTemplateInput, emailTemplatePreviewInput } from '../../../src/shared';
+import { requireRank } from '../../auth/guard';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { AppError } from '../../http/app-error';
+import { success } from '../../http/envelope';
+import { listQuerystring, parseListQuery } from '../../http/list-query';
+import { renderMail, sampleValues } from '../../mail/templates';
+import { emailTemplateListSpec, findEmailTemplate, listEmailTemplates, saveEmailTemplate } from './queries';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Two saves activating the same type at once: the partial unique index refuses the second. */
+function activationRace(error: unknown): unknown {
+  return isUniqueViolation(error)
+    ? new AppError('CONFLICT', 'Another template of this type was activated at the same time; reload and try again.', { errors: [{ field: 'activeFlag', message: 'Another template of this type was activated at the same time.' }] })
+    : error;
+}
+
+/** /api/email-templates: the mails the server sends, one active template per type (System Setting, rank 1). */
+export async function emailTemplatesModule(app: FastifyInstance) {
+  const { db, clock } = app.ctx;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireRank(AREA_RANK.systemSetting));
+
+  routes.get('/email-templates', { schema: { querystring: listQuerystring } }, async (request) =>
+    success(await listEmailTemplates(db, parseListQuery(request.query, emailTemplateListSpec))));
+
+  routes.get('/email-templates/:id', { schema: { params: idParams } }, async (request) => {
+    const template = await findEmailTemplate(db, request.params.id);
+    if (!template) throw new AppError('NOT_FOUND', 'No such e-mail template.');
+    return success(template);
+  });
+
+  // Renders what is being edited with sample values; nothing is saved.
+  routes.post('/email-templates/preview', { schema: { body: emailTemplatePreviewInput } }, async (request) => {
+    const { type, title, body, statements } = request.body;
+    return success(renderMail({ title, body, statements: statements.map((statement) => statement.statement) }, sampleValues(EMAIL_TEMPLATE_TYPES[type].placeholders)));
+  });
+
+  routes.post('/email-templates', { schema: { body: emailTemplateInput } }, async (request) => {
+    const id = await saveEmailTemplate(db, clock, request.body).catch((error) => {
+      throw activationRace(error);
+    });
+    return success(await findEmailTemplate(db, id!), 'The e-mail template has been added.');
+  });
+
+  routes.put('/email-templates/:id', { schema: { params: idParams, body: emailTemplateInput } }, async (request) => {
+    const id = await saveEmailTemplate(db, clock, request.body, request.params.id).catch((error) => {
+      throw activationRace(error);
+    });
+    if (id === undefined) throw new AppError('NOT_FOUND', 'No such e-mail template.');
+    return success(await findEmailTemplate(db, id), 'The e-mail template has been saved.');
+  });
+
+  routes.delete('/email-templates/:id', { schema: { params: idParams } }, async (request) => {
+    const template = await findEmailTemplate(db, request.params.id);
+    if (!template) throw new AppError('NOT_FOUND', 'No such e-mail template.');
+    await db.deleteFrom('email_templates').where('id', '=', request.params.id).execute();
+    return success(template, 'The e-mail template has been deleted.');
+  });
+}

@@ -1,0 +1,69 @@
+import type { Clock } from '../../clock';
+import { isoNow } from '../../clock';
+import type { z } from 'zod';
+import type { Db } from '../../db/database';
+import { EMAIL_TEMPLATE_TYPES, type EmailTemplate, type EmailTemplateStatement, type EmailTemplateType, type emailTemplateInput } from '../../../src/shared';
+import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+
+export const emailTemplateListSpec: ListSpec = {
+  sortable: { id: 'id', type: 'type', title: 'title', activeFlag: 'active_flag', updatedAt: 'updated_at', createdAt: 'created_at' },
+  defaultSort: ['type', 'ASC'],
+  filters: { id: { column: 'id', kind: 'eq' }, type: { column: 'type', kind: 'eq' }, activeFlag: { column: 'active_flag', kind: 'eq' } },
+  search: ['title', 'body'],
+};
+
+const columns = ['id', 'type', 'title', 'body', 'active_flag as activeFlag', 'created_at as createdAt', 'updated_at as updatedAt'] as const;
+
+type TemplateRow = Omit<EmailTemplate, 'typeId' | 'statements'>;
+
+const withTypeId = <Row extends { type: string }>(row: Row) => ({ ...row, typeId: EMAIL_TEMPLATE_TYPES[row.type as EmailTemplateType]?.typeId ?? 0 });
+
+export async function listEmailTemplates(db: Db, request: ListRequest) {
+  const page = await listPage(db.selectFrom('email_templates'), request, (query) => query.select(columns), 'id');
+  return { ...page, list: page.list.map(withTypeId) };
+}
+
+export async function findEmailTemplate(db: Db, id: number): Promise<EmailTemplate | undefined> {
+  const row = (await db.selectFrom('email_templates').select(columns).where('id', '=', id).executeTakeFirst()) as TemplateRow | undefined;
+  if (!row) return undefined;
+  const statements = await db
+    .selectFrom('email_template_statements')
+    .select(['id', 'statement', 'file_id'])
+    .where('template_id', '=', id)
+    .orderBy('sort_no')
+    .execute();
+  return { ...withTypeId(row), statements: statements.map((statement): EmailTemplateStatement => ({ statementId: statement.id, statement: statement.statement, fileId: statement.file_id, fileType: null, originalName: null, url: null })) };
+}
+
+type SavedInput = z.output<typeof emailTemplateInput>;
+
+/**
+ * Writes a template and its statements in one transaction; an active template first retires the
+ * type's other active one, so the partial unique index never sees two.
+ */
+export async function saveEmailTemplate(db: Db, clock: Clock, input: SavedInput, id?: number): Promise<number | undefined> {
+  const now = isoNow(clock);
+  return db.transaction().execute(async (trx) => {
+    if (id !== undefined && !(await trx.selectFrom('email_templates').select('id').where('id', '=', id).executeTakeFirst())) return undefined;
+    if (input.activeFlag === 'Y') {
+      let others = trx.updateTable('email_templates').set({ active_flag: 'N', updated_at: now }).where('type', '=', input.type).where('active_flag', '=', 'Y');
+      if (id !== undefined) others = others.where('id', '!=', id);
+      await others.execute();
+    }
+    const fields = { type: input.type, title: input.title, body: input.body, active_flag: input.activeFlag, updated_at: now };
+    let templateId = id;
+    if (templateId === undefined) {
+      templateId = (await trx.insertInto('email_templates').values({ ...fields, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    } else {
+      await trx.updateTable('email_templates').set(fields).where('id', '=', templateId).execute();
+      await trx.deleteFrom('email_template_statements').where('template_id', '=', templateId).execute();
+    }
+    if (input.statements.length) {
+      await trx
+        .insertInto('email_template_statements')
+        .values(input.statements.map((statement, index) => ({ template_id: templateId, sort_no: index + 1, statement: statement.statement, file_id: statement.fileId ?? null })))
+        .execute();
+    }
+    return templateId;
+  });
+}
