@@ -1,0 +1,33 @@
+import { Box, Typography } from '@mui/material';
+import { DataTable, DateField, ListBase, Pagination, useRecordContext, useTranslate } from 'react-admin';
+import type { Term, TermAgreement } from '../../shared';
+
+const Column = DataTable.Col<TermAgreement>;
+
+/**
+ * Who agreed to which version and when, paged on the server (GET /api/terms/{id}/agreements). The
+ * show view's rank guard covers it, so the list skips react-admin's own access check.
+ */
+export function TermAgreementsSection(_props: { label?: string | false }) {
+  const term = useRecordContext<Term>();
+  const translate = useTranslate();
+  if (!term) return null;
+  return (
+    <Box component="section" aria-label={translate('resources.terms.sections.agreements')}>
+      <Typography variant="h6" component="h2">
+        {translate('resources.terms.sections.agreements')}
+      </Typography>
+      <ListBase resource={`terms/${term.id}/agreements`} disableSyncWithLocation disableAuthentication storeKey={false} perPage={10} sort={{ field: 'agreedAt', order: 'DESC' }}>
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.terms.agreements.empty')}</Typography>}>
+          <Column source="email" label="resources.terms.agreements.email" />
+          <Column source="name" label="resources.terms.agreements.name" />
+          <Column source="termsVersion" label="resources.terms.agreements.termsVersion" />
+          <Column source="agreedAt" label="resources.terms.agreements.agreedAt">
+            <DateField source="agreedAt" showTime />
+          </Column>
+        </DataTable>
+        <Pagination rowsPerPageOptions={[10, 25, 50]} />
+      </ListBase>
+    </Box>
+  );
+}

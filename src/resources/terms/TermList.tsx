@@ -1,0 +1,50 @@
+import { CreateButton, DataTable, DateField, List, NumberField, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import type { TermSummary } from '../../shared';
+import { ActiveFlagField } from '../../components/ActiveFlagField';
+import { activeFlagChoices } from '../../components/activeFlagChoices';
+import { TermTypeField } from './TermTypeField';
+import { termTypeChoices } from './termTypeChoices';
+
+const Column = DataTable.Col<TermSummary>;
+
+const termFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="type" source="type" choices={termTypeChoices} />,
+  <SelectInput key="activeFlag" source="activeFlag" choices={activeFlagChoices} />,
+];
+
+export function TermList() {
+  return (
+    <List
+      resource="terms"
+      filters={termFilters}
+      sort={{ field: 'title', order: 'ASC' }}
+      perPage={10}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+    >
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <Column source="title" />
+        <Column source="type">
+          <TermTypeField />
+        </Column>
+        <Column source="activeFlag">
+          <ActiveFlagField />
+        </Column>
+        <Column source="versionInEffect" disableSort />
+        <Column source="effectiveAt">
+          <DateField source="effectiveAt" showTime />
+        </Column>
+        <Column source="versionCount">
+          <NumberField source="versionCount" />
+        </Column>
+        <Column source="updatedAt">
+          <DateField source="updatedAt" showTime />
+        </Column>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import EditIcon from '@mui/icons-material/Edit';
+import { Alert } from '@mui/material';
+import { Button, EditBase, SimpleForm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { termVersionInput, type TermVersion } from '../../shared';
+import { TermVersionDialog } from './TermVersionDialog';
+import { TermVersionFormToolbar } from './TermVersionFormToolbar';
+import { TermVersionInputs } from './TermVersionInputs';
+import { localInputValue, versionPayload, versionValidator } from './termVersionForm';
+
+const payload = versionPayload(Object.keys(termVersionInput.shape));
+const validate = versionValidator(termVersionInput);
+
+/**
+ * Edits the version of its table row. A scheduled version is changed in place; one that has taken
+ * effect is never changed, so its form starts a new version (new label, start from now on).
+ */
+export function TermVersionEditButton(_props: { label?: string }) {
+  const version = useRecordContext<TermVersion>();
+  const [open, setOpen] = useState(false);
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!version) return null;
+  const takenEffect = version.status !== 'SCHEDULED';
+  const close = () => setOpen(false);
+  const onSuccess = (saved: TermVersion) => {
+    if (saved.replacesDetailId) notify('resources.terms.notifications.replaced', { type: 'success', messageArgs: { previous: version.termsVersion, version: saved.termsVersion } });
+    else notify('resources.terms.notifications.saved', { type: 'success', messageArgs: { version: saved.termsVersion } });
+    close();
+    refresh();
+  };
+  return (
+    <>
+      <Button label={takenEffect ? 'resources.terms.actions.editAsNew' : 'resources.terms.actions.edit'} onClick={() => setOpen(true)}>
+        <EditIcon />
+      </Button>
+      {open && (
+        <TermVersionDialog title={translate(takenEffect ? 'resources.terms.dialogs.editAsNew' : 'resources.terms.dialogs.edit', { version: version.termsVersion })} onClose={close}>
+          <EditBase resource={`terms/${version.termId}/versions`} id={version.id} mutationMode="pessimistic" redirect={false} transform={payload} mutationOptions={{ onSuccess }}>
+            {takenEffect && (
+              <Alert severity="info" sx={{ mb: 1 }}>
+                {translate('resources.terms.dialogs.takenEffect', { version: version.termsVersion })}
+              </Alert>
+            )}
+            <SimpleForm
+              validate={validate}
+              record={takenEffect ? { ...version, termsVersion: '', effectiveAt: localInputValue(new Date()) } : undefined}
+              toolbar={<TermVersionFormToolbar onCancel={close} />}
+            >
+              <TermVersionInputs />
+            </SimpleForm>
+          </EditBase>
+        </TermVersionDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import { Button, CreateBase, SimpleForm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { termVersionInput, type Term, type TermVersion } from '../../shared';
+import { TermVersionDialog } from './TermVersionDialog';
+import { TermVersionFormToolbar } from './TermVersionFormToolbar';
+import { TermVersionInputs } from './TermVersionInputs';
+import { localInputValue, versionPayload, versionValidator } from './termVersionForm';
+
+const payload = versionPayload(Object.keys(termVersionInput.shape));
+const validate = versionValidator(termVersionInput);
+
+/** Opens the form that publishes a new version of the term on show (POST /api/terms/{id}/versions). */
+export function TermVersionPublishButton() {
+  const term = useRecordContext<Term>();
+  const [open, setOpen] = useState(false);
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!term) return null;
+  const close = () => setOpen(false);
+  const onSuccess = (published: TermVersion) => {
+    notify('resources.terms.notifications.published', { type: 'success', messageArgs: { version: published.termsVersion } });
+    close();
+    refresh();
+  };
+  return (
+    <>
+      <Button label="resources.terms.actions.publish" onClick={() => setOpen(true)}>
+        <AddIcon />
+      </Button>
+      {open && (
+        <TermVersionDialog title={translate('resources.terms.dialogs.publish', { title: term.title })} onClose={close}>
+          <CreateBase resource={`terms/${term.id}/versions`} redirect={false} transform={payload} mutationOptions={{ onSuccess }}>
+            <SimpleForm validate={validate} defaultValues={{ effectiveAt: localInputValue(new Date()) }} toolbar={<TermVersionFormToolbar onCancel={close} />}>
+              <TermVersionInputs />
+            </SimpleForm>
+          </CreateBase>
+        </TermVersionDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import GavelIcon from '@mui/icons-material/Gavel';
+import { AREA_RANK } from '../../shared';
+import type { ConsoleResource } from '../ConsoleResource';
+
+/** Terms and their versions (System Setting › Terms). Views load on first use. */
+const terms: ConsoleResource = {
+  name: 'terms',
+  listPath: '/system/terms',
+  requireRank: AREA_RANK.systemSetting,
+  icon: GavelIcon,
+  list: lazy(() => import('./TermList').then((module) => ({ default: module.TermList }))),
+  create: lazy(() => import('./TermCreate').then((module) => ({ default: module.TermCreate }))),
+  edit: lazy(() => import('./TermEdit').then((module) => ({ default: module.TermEdit }))),
+  show: lazy(() => import('./TermShow').then((module) => ({ default: module.TermShow }))),
+  recordRepresentation: 'title',
+};
+
+export default terms;
