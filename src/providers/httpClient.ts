@@ -57,7 +57,9 @@ async function send<T>(path: string, options: SendOptions): Promise<Envelope<T>>
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const accessToken = options.withoutAccessToken ? undefined : readAccessToken();
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) is sent as it is: the browser writes its multipart boundary.
+  const formData = body instanceof FormData ? body : undefined;
+  if (body !== undefined && !formData) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
   let timedOut = false;
@@ -76,7 +78,7 @@ async function send<T>(path: string, options: SendOptions): Promise<Envelope<T>>
       response = await fetch(buildUrl(path, method === 'GET' ? query : undefined), {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: formData ?? (body === undefined ? undefined : JSON.stringify(body)),
         signal: controller.signal,
       });
       payload = await readBody(response);
