@@ -4,6 +4,8 @@ import { templatesEn } from './templates.en';
 import { emailTemplatesEn } from './email-templates.en';
 import { propertiesEn } from './properties.en';
 import { alertMailsEn } from './alert-mails.en';
+import { usersEn } from './users.en';
+import { accessHistoryEn } from './access-history.en';
 
 /** Messages of every resource, under react-admin's `resources.<name>` keys. */
 export const resourcesEn = {
@@ -13,4 +15,6 @@ export const resourcesEn = {
   'email-templates': emailTemplatesEn,
   'properties': propertiesEn,
   'alert-mails': alertMailsEn,
+  'users': usersEn,
+  'access-history': accessHistoryEn,
 };

@@ -5,6 +5,8 @@ import { templatesKo } from './templates.ko';
 import { emailTemplatesKo } from './email-templates.ko';
 import { propertiesKo } from './properties.ko';
 import { alertMailsKo } from './alert-mails.ko';
+import { usersKo } from './users.ko';
+import { accessHistoryKo } from './access-history.ko';
 
 /** Korean messages of every resource. */
 export const resourcesKo: typeof resourcesEn = {
@@ -14,4 +16,6 @@ export const resourcesKo: typeof resourcesEn = {
   'email-templates': emailTemplatesKo,
   'properties': propertiesKo,
   'alert-mails': alertMailsKo,
+  'users': usersKo,
+  'access-history': accessHistoryKo,
 };

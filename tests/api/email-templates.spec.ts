@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { accountsByRank, ADMIN_EMAIL, ADMIN_PASSWORD, dbSnapshot, signedInAccount, startTestApp, type TestApp } from './harness';
+import { DEFAULT_TEMPLATES } from '../../server/mail/templates';
+
+const TEMPLATE_TABLES = ['email_templates', 'email_template_statements', 'mail_outbox'] as const;
+
+let smtp: SMTPServer;
+let received: { to: string[]; raw: string }[] = [];
+let t: TestApp;
+let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let admin: string;
+
+/** The raw message with quoted-printable soft breaks and escapes undone, so text can be searched. */
+function decoded(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: decoded(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  t = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+  accounts = await accountsByRank(t);
+  admin = accounts['system-admin'].token;
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(resolve));
+});
+beforeEach(() => {
+  received = [];
+});
+
+const create = (body: unknown, token = admin) => t.call('POST', '/api/email-templates', { token, body });
+const query = (params: Record<string, unknown>) =>
+  t.call('GET', `/api/email-templates?${new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])))}`, { token: admin });
+const activeOf = async (type: string) =>
+  (await t.db.selectFrom('email_templates').select(['id', 'title']).where('type', '=', type).where('active_flag', '=', 'Y').execute());
+
+describe('e-mail templates', () => {
+  it('starts with the built-in mail of every type as its active template', async () => {
+    const { body } = await query({ sort: ['type', 'ASC'], range: [0, 9], filter: { activeFlag: 'Y' } });
+    expect(body.data.list.map((row: { type: string; typeId: number; title: string }) => [row.type, row.typeId, row.title])).toEqual([
+      ['alert', 5, DEFAULT_TEMPLATES.alert.title],
+      ['otp', 1, DEFAULT_TEMPLATES.otp.title],
+      ['password-reset', 4, DEFAULT_TEMPLATES['password-reset'].title],
+      ['signup-approved', 3, DEFAULT_TEMPLATES['signup-approved'].title],
+      ['signup-request', 2, DEFAULT_TEMPLATES['signup-request'].title],
+    ]);
+  });
+
+  it('creates, reads, updates and deletes a template with its statements', async () => {
+    const created = await create({ type: 'signup-approved', title: 'Welcome {{name}}', body: 'Sign in at {{link}}', statements: [{ statement: 'Questions? Write to {{email}}.' }, { statement: 'Second paragraph' }] });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ type: 'signup-approved', typeId: 3, title: 'Welcome {{name}}', activeFlag: 'N' });
+    expect(created.body.data.statements.map((s: { statement: string; fileId: null }) => [s.statement, s.fileId])).toEqual([['Questions? Write to {{email}}.', null], ['Second paragraph', null]]);
+    const id = created.body.data.id;
+    const updated = await t.call('PUT', `/api/email-templates/${id}`, { token: admin, body: { type: 'signup-approved', title: 'Welcome aboard', body: 'Sign in at {{link}}', statements: [{ statement: 'Only one now' }] } });
+    expect(updated.body.data).toMatchObject({ title: 'Welcome aboard', activeFlag: 'N' });
+    expect((await t.call('GET', `/api/email-templates/${id}`, { token: admin })).body.data.statements.map((s: { statement: string }) => s.statement)).toEqual(['Only one now']);
+    expect((await t.call('DELETE', `/api/email-templates/${id}`, { token: admin })).body.data.title).toBe('Welcome aboard');
+    expect((await t.call('GET', `/api/email-templates/${id}`, { token: admin })).status).toBe(404);
+    expect(await t.db.selectFrom('email_template_statements').select('id').where('template_id', '=', id).execute()).toEqual([]);
+    expect((await t.call('PUT', '/api/email-templates/9999', { token: admin, body: { type: 'otp', title: 'x', body: 'y', activeFlag: 'Y' } })).status).toBe(404);
+    expect(await activeOf('otp')).toHaveLength(1);
+  });
+
+  it('keeps one active template per type: activating one retires the previous', async () => {
+    const [seeded] = await activeOf('password-reset');
+    const first = await create({ type: 'password-reset', title: 'Reset (draft)', body: 'Go to {{link}}' });
+    expect(await activeOf('password-reset')).toEqual([seeded]);
+    await t.call('PUT', `/api/email-templates/${first.body.data.id}`, { token: admin, body: { type: 'password-reset', title: 'Reset', body: 'Go to {{link}}', activeFlag: 'Y' } });
+    expect(await activeOf('password-reset')).toEqual([{ id: first.body.data.id, title: 'Reset' }]);
+    const second = await create({ type: 'password-reset', title: 'Reset v2', body: 'Go to {{link}}', activeFlag: 'Y' });
+    expect(await activeOf('password-reset')).toEqual([{ id: second.body.data.id, title: 'Reset v2' }]);
+    expect((await t.call('GET', `/api/email-templates/${seeded.id}`, { token: admin })).body.data.activeFlag).toBe('N');
+    expect(await activeOf('otp')).toHaveLength(1);
+  });
+
+  it('refuses unknown placeholders and unbalanced braces on the field that has them, saving nothing', async () => {
+    const before = await dbSnapshot(t, TEMPLATE_TABLES);
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ type: 'otp', title: 'Code', body: 'Hi {{unknown}}' }, 'body', /Unknown placeholder \{\{unknown\}\}.*\{\{code\}\}/],
+      [{ type: 'signup-approved', title: 'Your code {{code}}', body: 'Hi' }, 'title', /\{\{code\}\}/],
+      [{ type: 'otp', title: 'Code {{code', body: 'Hi' }, 'title', /Unbalanced \{\{/],
+      [{ type: 'otp', title: 'Code', body: 'Hi {{name}} and {{ code' }, 'body', /Unbalanced \{\{/],
+      [{ type: 'otp', title: 'Code', body: 'Hi name}}' }, 'body', /Unbalanced \}\}/],
+      [{ type: 'otp', title: 'Code', body: 'Hi {{}}' }, 'body', /Unknown placeholder/],
+      [{ type: 'otp', title: 'Code', body: 'Hi', statements: [{ statement: 'ok' }, { statement: '{{link}}' }] }, 'statements.1.statement', /\{\{link\}\}/],
+      [{ type: 'nope', title: 'Code', body: 'Hi' }, 'type', /template types/],
+      [{ type: 'otp', title: ' ', body: 'Hi' }, 'title', /Enter a title/],
+    ];
+    for (const [body, field, message] of cases) {
+      const reply = await create({ ...body, activeFlag: 'Y' });
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(reply.body.result).toBe('VALIDATION_ERROR');
+      expect(reply.body.data.errors[0].field).toBe(field);
+      expect(reply.body.data.errors[0].message).toMatch(message);
+    }
+    const [otp] = await activeOf('otp');
+    const edit = await t.call('PUT', `/api/email-templates/${otp.id}`, { token: admin, body: { type: 'otp', title: '{{code}}', body: '{{oops}}', activeFlag: 'Y' } });
+    expect(edit.body.data.errors).toEqual([{ field: 'body', message: expect.stringContaining('{{oops}}') }]);
+    expect(await dbSnapshot(t, TEMPLATE_TABLES)).toEqual(before);
+  });
+
+  it('previews with sample values, escaping them in HTML, without writing anything', async () => {
+    const before = await dbSnapshot(t, TEMPLATE_TABLES);
+    const reply = await t.call('POST', '/api/email-templates/preview', {
+      token: admin,
+      body: { type: 'signup-request', title: 'Sign-up: {{applicant}}', body: '<b>{{applicant}}</b> ({{email}})', statements: [{ statement: 'Review: {{link}}' }] },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.subject).toBe('Sign-up: John <Smith> & Co');
+    expect(reply.body.data.text).toBe('<b>John <Smith> & Co</b> (jane.doe@example.com)\n\nReview: https://console.example.com/sign-in');
+    expect(reply.body.data.html).toContain('&lt;b&gt;John &lt;Smith&gt; &amp; Co&lt;/b&gt;');
+    expect(reply.body.data.html).not.toContain('<b>');
+    const refused = await t.call('POST', '/api/email-templates/preview', { token: admin, body: { type: 'otp', title: 'x', body: '{{applicant}}' } });
+    expect(refused.body.data.errors[0]).toMatchObject({ field: 'body', message: expect.stringContaining('{{applicant}}') });
+    expect(await dbSnapshot(t, TEMPLATE_TABLES)).toEqual(before);
+  });
+
+  it('pages, sorts, filters and searches on the server', async () => {
+    for (let i = 0; i < 7; i++) await create({ type: 'signup-approved', title: `Paged ${i}`, body: `Body {{link}} ${i}` });
+    const first = await query({ sort: ['title', 'DESC'], range: [0, 2], filter: { q: 'paged', type: 'signup-approved' } });
+    expect(first.body.data).toMatchObject({ totalCount: 7, totalPage: 3, currentPage: 1 });
+    expect(first.body.data.list.map((row: { title: string }) => row.title)).toEqual(['Paged 6', 'Paged 5', 'Paged 4']);
+    const last = await query({ sort: ['title', 'DESC'], range: [6, 8], filter: { q: 'paged' } });
+    expect(last.body.data.list.map((row: { title: string }) => row.title)).toEqual(['Paged 0']);
+    expect((await query({ filter: { type: 'otp' } })).body.data.totalCount).toBe(1);
+    for (const search of ['sort=["body_html","ASC"]', 'filter={"title":"x"}', 'range=[3,1]']) {
+      expect((await t.call('GET', `/api/email-templates?${search}`, { token: admin })).status, search).toBe(400);
+    }
+  });
+
+  it('refuses ranks 2–5 with 403 and changes nothing', async () => {
+    const before = await dbSnapshot(t, TEMPLATE_TABLES);
+    const [otp] = await activeOf('otp');
+    for (const authority of ['global-admin', 'region-admin', 'local-admin', 'user'] as const) {
+      const token = accounts[authority].token;
+      expect((await t.call('GET', '/api/email-templates', { token })).status).toBe(403);
+      expect((await t.call('GET', `/api/email-templates/${otp.id}`, { token })).status).toBe(403);
+      expect((await create({ type: 'otp', title: 'x', body: 'y', activeFlag: 'Y' }, token)).status).toBe(403);
+      expect((await t.call('PUT', `/api/email-templates/${otp.id}`, { token, body: { type: 'otp', title: 'x', body: 'y', activeFlag: 'N' } })).status).toBe(403);
+      expect((await t.call('POST', '/api/email-templates/preview', { token, body: { type: 'otp', title: 'x', body: 'y' } })).status).toBe(403);
+      expect((await t.call('DELETE', `/api/email-templates/${otp.id}`, { token })).status).toBe(403);
+    }
+    expect((await t.call('GET', '/api/email-templates')).status).toBe(401);
+    expect(await dbSnapshot(t, TEMPLATE_TABLES)).toEqual(before);
+  });
+});
+
+describe('the mailer uses the active template', () => {
+  it('sends the edited otp template to a real SMTP peer, and the built-in one once it is deactivated', async () => {
+    const [otp] = await activeOf('otp');
+    const edited = { type: 'otp', title: 'ACME sign-in code {{code}}', body: 'Dear {{name}}, your ACME code is {{code}} (sent to {{email}}).', statements: [{ statement: 'ACME security team' }] };
+    expect((await t.call('PUT', `/api/email-templates/${otp.id}`, { token: admin, body: { ...edited, activeFlag: 'Y' } })).status).toBe(200);
+
+    const signIn = await t.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    expect(signIn.body.result).toBe('OTP_REQUIRED');
+    const code = await t.lastCode(ADMIN_EMAIL);
+    expect(received).toHaveLength(1);
+    expect(received[0].to).toEqual([ADMIN_EMAIL]);
+    expect(received[0].raw).toContain(`Subject: ACME sign-in code ${code}`);
+    expect(received[0].raw).toContain(`your ACME code is ${code} (sent to ${ADMIN_EMAIL}).`);
+    expect(received[0].raw).toContain('ACME security team');
+    expect((await t.call('POST', '/api/auth/signin/otp', { body: { challengeToken: signIn.body.data.challengeToken, code } })).body.result).toBe('SUCCESS');
+
+    await t.call('PUT', `/api/email-templates/${otp.id}`, { token: admin, body: { ...edited, activeFlag: 'N' } });
+    received = [];
+    await t.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    const second = await t.lastCode(ADMIN_EMAIL);
+    expect(received).toHaveLength(1);
+    expect(received[0].raw).toContain(`Subject: Your verification code: ${second}`);
+    expect(received[0].raw).toContain(`Your verification code is ${second}. It expires in 5 minutes.`);
+    expect(received[0].raw).not.toContain('ACME');
+    const row = await t.db.selectFrom('mail_outbox').select(['status', 'template_type']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'SENT', template_type: 'otp' });
+  });
+
+  it('escapes values in the HTML part of a stored template', async () => {
+    const mallory = await signedInAccount(t, 'mallory@example.com', 'user', { first_name: '<img src=x onerror=alert(1)>' });
+    await create({ type: 'otp', title: 'Code {{code}}', body: 'Hi {{name}}: {{code}}', activeFlag: 'Y' });
+    received = [];
+    await t.call('POST', '/api/auth/signin', { body: { email: mallory.email, password: 'Passw0rd!' } });
+    const mail = await t.db.selectFrom('mail_outbox').select(['body_text', 'body_html']).where('to_address', '=', mallory.email).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(mail.body_text).toMatch(/^Hi <img src=x onerror=alert\(1\)>/);
+    expect(mail.body_html).toContain('Hi &lt;img src=x onerror=alert(1)&gt;');
+    expect(mail.body_html).not.toContain('<img');
+    expect(received[0].raw).toContain('Hi &lt;img src=x onerror=alert(1)&gt;');
+  });
+});
