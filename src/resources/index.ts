@@ -2,9 +2,10 @@ import type { ConsoleResource } from './ConsoleResource';
 import domains from './domains';
 import properties from './properties';
 import terms from './terms';
+import templates from './templates';
 
 /** Every react-admin resource of the console; App registers each, appRoutes shows each list. */
-export const consoleResources: ConsoleResource[] = [domains, properties, terms];
+export const consoleResources: ConsoleResource[] = [domains, properties, terms, templates];
 
 export function resourceNamed(name: string): ConsoleResource {
   const resource = consoleResources.find((candidate) => candidate.name === name);

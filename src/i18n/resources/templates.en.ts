@@ -1,2 +1,32 @@
 /** react-admin messages of the `templates` resource (resources.templates.*). */
-export const templatesEn = {};
+export const templatesEn = {
+  name: 'Dashboard Template |||| Dashboard Templates',
+  fields: {
+    name: 'Name',
+    dataType: 'Data type',
+    description: 'Description',
+    status: 'Active',
+    fileId: 'Dashboard file',
+    previews: 'Preview images',
+    createdAt: 'Created',
+    updatedAt: 'Updated',
+    q: 'Search',
+  },
+  helpers: {
+    fileId: 'A .twb, .twbx, .json or .pdf file, up to %{size}',
+    previews: 'PNG, JPEG or WebP, up to %{size} each, at most %{max}; the first is the thumbnail',
+  },
+  actions: {
+    uploadFile: 'Upload file',
+    replaceFile: 'Replace file',
+    removeFile: 'Remove file',
+    addPreviews: 'Add images',
+    removePreview: 'Remove %{name}',
+  },
+  messages: {
+    noFile: 'No dashboard file',
+    noPreviews: 'No preview images',
+    refused: '%{name} was not accepted: %{reason}',
+    tooMany: 'Use at most %{max} preview images.',
+  },
+};

@@ -1,0 +1,21 @@
+import { ImageList, ImageListItem, ImageListItemBar, Typography } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import type { Template } from '../../shared';
+
+/** Every preview image in order; each opens full size. */
+export function PreviewGallery(_props: { label?: string }) {
+  const record = useRecordContext<Template>();
+  const translate = useTranslate();
+  if (!record) return null;
+  if (record.previews.length === 0) return <Typography variant="body2" color="text.secondary">{translate('resources.templates.messages.noPreviews')}</Typography>;
+  return (
+    <ImageList cols={3} gap={12} sx={{ maxWidth: 960, m: 0 }} data-testid="preview-gallery">
+      {record.previews.map((preview) => (
+        <ImageListItem key={preview.fileId} component="a" href={preview.url} target="_blank" rel="noopener" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+          <img src={preview.url} alt={preview.originalName} loading="lazy" style={{ height: 200, objectFit: 'cover' }} />
+          <ImageListItemBar title={preview.originalName} />
+        </ImageListItem>
+      ))}
+    </ImageList>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState, type ChangeEvent } from 'react';
+import { Alert, Box, Button, FormHelperText, FormLabel, IconButton, ImageList, ImageListItem, ImageListItemBar } from '@mui/material';
+import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { useInput, useTranslate } from 'react-admin';
+import { acceptOf, FILE_PURPOSE_RULES, formatBytes, MAX_TEMPLATE_PREVIEWS, type UploadedFile } from '../../shared';
+import { refusalOf, uploadFile } from './uploadFile';
+
+/** The ordered preview images: uploaded as they are picked, shown as thumbnails, each removable. */
+export function PreviewImagesInput() {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput<UploadedFile[]>({ source: 'previews', defaultValue: [] });
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const previews: UploadedFile[] = field.value ?? [];
+
+  async function add(event: ChangeEvent<HTMLInputElement>) {
+    const picked = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    setUploading(true);
+    const refused: string[] = [];
+    let next = previews;
+    for (const file of picked) {
+      if (next.length >= MAX_TEMPLATE_PREVIEWS) {
+        refused.push(translate('resources.templates.messages.refused', { name: file.name, reason: translate('resources.templates.messages.tooMany', { max: MAX_TEMPLATE_PREVIEWS }) }));
+        continue;
+      }
+      try {
+        next = [...next, await uploadFile(file, 'template-preview')];
+      } catch (error) {
+        refused.push(translate('resources.templates.messages.refused', { name: file.name, reason: refusalOf(error) }));
+      }
+    }
+    field.onChange(next);
+    setRefusals(refused);
+    setUploading(false);
+  }
+
+  const remove = (fileId: string) => field.onChange(previews.filter((preview) => preview.fileId !== fileId));
+
+  return (
+    <Box sx={{ width: '100%', my: 1 }}>
+      <FormLabel component="div" sx={{ mb: 1 }}>{translate('resources.templates.fields.previews')}</FormLabel>
+      {previews.length > 0 && (
+        <ImageList cols={4} gap={8} sx={{ maxWidth: 720, my: 1 }} data-testid="preview-thumbnails">
+          {previews.map((preview) => (
+            <ImageListItem key={preview.fileId} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+              <img src={preview.url} alt={preview.originalName} loading="lazy" style={{ height: 120, objectFit: 'cover' }} />
+              <ImageListItemBar
+                title={preview.originalName}
+                actionIcon={
+                  <IconButton size="small" sx={{ color: 'common.white' }} aria-label={translate('resources.templates.actions.removePreview', { name: preview.originalName })} onClick={() => remove(preview.fileId)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                }
+              />
+            </ImageListItem>
+          ))}
+        </ImageList>
+      )}
+      <Button component="label" variant="outlined" size="small" startIcon={<AddPhotoAlternateIcon />} loading={uploading} loadingPosition="start">
+        {translate('resources.templates.actions.addPreviews')}
+        <input hidden type="file" multiple accept={acceptOf('template-preview')} onChange={add} data-testid="preview-file-input" />
+      </Button>
+      <FormHelperText error={Boolean(fieldState.error)}>
+        {fieldState.error?.message ? translate(fieldState.error.message, { _: fieldState.error.message }) : translate('resources.templates.helpers.previews', { size: formatBytes(FILE_PURPOSE_RULES['template-preview'].maxBytes), max: MAX_TEMPLATE_PREVIEWS })}
+      </FormHelperText>
+      {refusals.length > 0 && (
+        <Alert severity="error" sx={{ mt: 1, maxWidth: 720 }} onClose={() => setRefusals([])}>
+          {refusals.map((refusal) => <div key={refusal}>{refusal}</div>)}
+        </Alert>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,14 @@
+import { Create, SimpleForm } from 'react-admin';
+import { templateInput } from '../../shared';
+import { inputOf, zodValidator } from '../zodForm';
+import { TemplateInputs } from './TemplateInputs';
+
+export function TemplateCreate() {
+  return (
+    <Create redirect="show" transform={inputOf(templateInput)}>
+      <SimpleForm validate={zodValidator(templateInput)} defaultValues={{ status: 'Y', previews: [], fileId: null }}>
+        <TemplateInputs />
+      </SimpleForm>
+    </Create>
+  );
+}

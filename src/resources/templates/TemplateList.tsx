@@ -1,0 +1,47 @@
+import { BulkDeleteButton, CreateButton, DataTable, DateField, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import type { Template } from '../../shared';
+import { ActiveFlagField } from '../../components/ActiveFlagField';
+import { activeFlagChoices } from '../../components/activeFlagChoices';
+import { DataTypeField } from './DataTypeField';
+import { DataTypeInput } from './DataTypeInput';
+import { PreviewThumbnail } from './PreviewThumbnail';
+
+const Column = DataTable.Col<Template>;
+
+const templateFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <DataTypeInput key="dataType" />,
+  <SelectInput key="status" source="status" choices={activeFlagChoices} />,
+];
+
+export function TemplateList() {
+  return (
+    <List
+      resource="templates"
+      filters={templateFilters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={10}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+    >
+      <DataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <Column source="previews" disableSort>
+          <PreviewThumbnail />
+        </Column>
+        <Column source="name" />
+        <Column source="dataType">
+          <DataTypeField />
+        </Column>
+        <Column source="status">
+          <ActiveFlagField source="status" />
+        </Column>
+        <Column source="createdAt">
+          <DateField source="createdAt" showTime />
+        </Column>
+      </DataTable>
+    </List>
+  );
+}

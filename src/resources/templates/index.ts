@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import { AREA_RANK } from '../../shared';
+import type { ConsoleResource } from '../ConsoleResource';
+
+/** Dashboard templates (System Setting › Dashboard Templates). Views load on first use. */
+const templates: ConsoleResource = {
+  name: 'templates',
+  listPath: '/system/dashboard-template',
+  requireRank: AREA_RANK.systemSetting,
+  icon: DashboardIcon,
+  list: lazy(() => import('./TemplateList').then((module) => ({ default: module.TemplateList }))),
+  create: lazy(() => import('./TemplateCreate').then((module) => ({ default: module.TemplateCreate }))),
+  edit: lazy(() => import('./TemplateEdit').then((module) => ({ default: module.TemplateEdit }))),
+  show: lazy(() => import('./TemplateShow').then((module) => ({ default: module.TemplateShow }))),
+  recordRepresentation: 'name',
+};
+
+export default templates;
