@@ -37,7 +37,8 @@ export function TermVersionEditButton(_props: { label?: string }) {
       </Button>
       {open && (
         <TermVersionDialog title={translate(takenEffect ? 'resources.terms.dialogs.editAsNew' : 'resources.terms.dialogs.edit', { version: version.termsVersion })} onClose={close}>
-          <EditBase resource={`terms/${version.termId}/versions`} id={version.id} mutationMode="pessimistic" redirect={false} transform={payload} mutationOptions={{ onSuccess }}>
+          {/* The show view's rank guard covers this form; canAccess knows only the `terms` resource. */}
+          <EditBase resource={`terms/${version.termId}/versions`} disableAuthentication id={version.id} mutationMode="pessimistic" redirect={false} transform={payload} mutationOptions={{ onSuccess }}>
             {takenEffect && (
               <Alert severity="info" sx={{ mb: 1 }}>
                 {translate('resources.terms.dialogs.takenEffect', { version: version.termsVersion })}
