@@ -9,6 +9,7 @@ import type { AppConfig } from './config';
 import { systemClock, type Clock } from './clock';
 import { openDatabase, type Db } from './db/database';
 import { createMailer } from './mail/mailer';
+import { localFileStore } from './files/store';
 import { passwordHasher } from './auth/passwords';
 import { tokenService } from './auth/tokens';
 import { errorEnvelope } from './http/error-handler';
@@ -60,7 +61,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock,
     tokens: tokenService(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
     passwords: passwordHasher(config.passwordHash),
-    mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, files: localFileStore(config.dataDir) }),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

@@ -4,7 +4,9 @@ import type { RenderedMail } from '../../src/shared';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { isoNow } from '../clock';
+import type { FileStore } from '../files/store';
 import { activeTemplate } from './active-template';
+import { attachmentsOf } from './attachments';
 import { DEFAULT_TEMPLATES, renderMail, type MailType } from './templates';
 
 export interface Mailer {
@@ -20,11 +22,7 @@ export interface Mailer {
  * Every mail is written to mail_outbox. With SMTP_URL it is also sent over SMTP; without, the
  * server log prints it so the embedded default works with no mail server.
  */
-async function attachmentsOf(fileIds: string[]): Promise<{ filename: string; content: Buffer; contentType: string }[]> {
-  return fileIds.length ? [] : [];
-}
-
-export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; from: string; log: FastifyBaseLogger; files: FileStore }): Mailer {
   const transporter: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   const deliver: Mailer['deliver'] = async (type, to, { subject, text, html }, attachmentFileIds = []) => {
     const { id } = await options.db
@@ -38,7 +36,7 @@ export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; 
       return;
     }
     try {
-      await transporter.sendMail({ from: options.from, to, subject, text, html, attachments: await attachmentsOf(attachmentFileIds) });
+      await transporter.sendMail({ from: options.from, to, subject, text, html, attachments: await attachmentsOf(options.db, options.files, attachmentFileIds) });
       await options.db.updateTable('mail_outbox').set({ status: 'SENT', sent_at: isoNow(options.clock) }).where('id', '=', id).execute();
     } catch (error) {
       options.log.error({ err: error, mailTo: to }, 'mail delivery failed');

@@ -5,6 +5,7 @@ import { accountsByRank, ADMIN_EMAIL, ADMIN_PASSWORD, dbSnapshot, signedInAccoun
 import { DEFAULT_TEMPLATES } from '../../server/mail/templates';
 
 const TEMPLATE_TABLES = ['email_templates', 'email_template_statements', 'mail_outbox'] as const;
+const GUIDE_PDF = Buffer.from('%PDF-1.7\nACME onboarding guide\n');
 
 let smtp: SMTPServer;
 let received: { to: string[]; raw: string }[] = [];
@@ -46,6 +47,16 @@ beforeEach(() => {
 const create = (body: unknown, token = admin) => t.call('POST', '/api/email-templates', { token, body });
 const query = (params: Record<string, unknown>) =>
   t.call('GET', `/api/email-templates?${new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])))}`, { token: admin });
+/** Uploads through POST /api/files as the browser does, answering the file id. */
+async function upload(purpose: string, bytes: Buffer, fileName: string): Promise<string> {
+  const form = new FormData();
+  form.append('purpose', purpose);
+  form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
+  const encoded = new Response(form);
+  const reply = await t.call('POST', '/api/files', { token: admin, body: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } });
+  if (reply.status !== 200) throw new Error(JSON.stringify(reply.body));
+  return reply.body.data.fileId;
+}
 const activeOf = async (type: string) =>
   (await t.db.selectFrom('email_templates').select(['id', 'title']).where('type', '=', type).where('active_flag', '=', 'Y').execute());
 
@@ -199,5 +210,28 @@ describe('the mailer uses the active template', () => {
     expect(mail.body_html).toContain('Hi &lt;img src=x onerror=alert(1)&gt;');
     expect(mail.body_html).not.toContain('<img');
     expect(received[0].raw).toContain('Hi &lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('attaches the files of the template’s statements, refusing files that are missing or uploaded for another purpose', async () => {
+    const guide = await upload('email-attachment', GUIDE_PDF, 'guide.pdf');
+    const image = await upload('template-preview', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png')]), 'shot.png');
+    const before = await dbSnapshot(t, TEMPLATE_TABLES);
+    const withFile = (fileId: string) => ({ type: 'otp', title: 'Code {{code}}', body: 'Your code is {{code}}.', activeFlag: 'Y', statements: [{ statement: 'Text only' }, { statement: 'The guide is attached.', fileId }] });
+    const missing = await create(withFile('7b0f5d7e-1c7a-4c0e-9a55-3f1d2b9e8a10'));
+    expect(missing.body.data.errors).toEqual([{ field: 'statements.1.fileId', message: expect.stringContaining('does not exist') }]);
+    const otherPurpose = await create(withFile(image));
+    expect(otherPurpose.body.data.errors).toEqual([{ field: 'statements.1.fileId', message: expect.stringContaining('shot.png') }]);
+    expect(await dbSnapshot(t, TEMPLATE_TABLES)).toEqual(before);
+
+    const created = await create(withFile(guide));
+    expect(created.status).toBe(200);
+    expect(created.body.data.statements[1]).toMatchObject({ statement: 'The guide is attached.', fileId: guide, fileType: 'application/pdf', originalName: 'guide.pdf', url: expect.stringMatching(`^/api/files/${guide}\\?token=`) });
+    received = [];
+    await t.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    expect(received).toHaveLength(1);
+    expect(received[0].raw).toContain(`Your code is ${await t.lastCode(ADMIN_EMAIL)}.`);
+    expect(received[0].raw).toMatch(/Content-Disposition: attachment; filename=guide\.pdf/);
+    // Padding is left out: the quoted-printable decoding of the whole message takes a trailing "=" for a soft break.
+    expect(received[0].raw.replace(/\r?\n/g, '')).toContain(GUIDE_PDF.toString('base64').replace(/=+$/, ''));
   });
 });

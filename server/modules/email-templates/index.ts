@@ -3,14 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AREA_RANK, EMAIL_TEMPLATE_TYPES, emailTemplateInput, emailTemplatePreviewInput } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
+import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { AppError } from '../../http/app-error';
+import { AppError, validationError } from '../../http/app-error';
+import { fileReferenceErrors } from '../../files/references';
 import { success } from '../../http/envelope';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { renderMail, sampleValues } from '../../mail/templates';
 import { emailTemplateListSpec, findEmailTemplate, listEmailTemplates, saveEmailTemplate } from './queries';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Every statement's file must be in the upload store as an e-mail attachment. */
+async function checkAttachments(db: Db, statements: { fileId?: string | null }[]): Promise<void> {
+  const errors = (await Promise.all(statements.map((statement, index) => (statement.fileId ? fileReferenceErrors(db, `statements.${index}.fileId`, [statement.fileId], 'email-attachment') : [])))).flat();
+  if (errors.length) throw validationError(errors);
+}
 
 /** Two saves activating the same type at once: the partial unique index refuses the second. */
 function activationRace(error: unknown): unknown {
@@ -21,7 +29,7 @@ function activationRace(error: unknown): unknown {
 
 /** /api/email-templates: the mails the server sends, one active template per type (System Setting, rank 1). */
 export async function emailTemplatesModule(app: FastifyInstance) {
-  const { db, clock } = app.ctx;
+  const { db, clock, tokens } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireRank(AREA_RANK.systemSetting));
 
@@ -29,7 +37,7 @@ export async function emailTemplatesModule(app: FastifyInstance) {
     success(await listEmailTemplates(db, parseListQuery(request.query, emailTemplateListSpec))));
 
   routes.get('/email-templates/:id', { schema: { params: idParams } }, async (request) => {
-    const template = await findEmailTemplate(db, request.params.id);
+    const template = await findEmailTemplate(db, tokens, request.params.id);
     if (!template) throw new AppError('NOT_FOUND', 'No such e-mail template.');
     return success(template);
   });
@@ -41,22 +49,24 @@ export async function emailTemplatesModule(app: FastifyInstance) {
   });
 
   routes.post('/email-templates', { schema: { body: emailTemplateInput } }, async (request) => {
+    await checkAttachments(db, request.body.statements);
     const id = await saveEmailTemplate(db, clock, request.body).catch((error) => {
       throw activationRace(error);
     });
-    return success(await findEmailTemplate(db, id!), 'The e-mail template has been added.');
+    return success(await findEmailTemplate(db, tokens, id!), 'The e-mail template has been added.');
   });
 
   routes.put('/email-templates/:id', { schema: { params: idParams, body: emailTemplateInput } }, async (request) => {
+    await checkAttachments(db, request.body.statements);
     const id = await saveEmailTemplate(db, clock, request.body, request.params.id).catch((error) => {
       throw activationRace(error);
     });
     if (id === undefined) throw new AppError('NOT_FOUND', 'No such e-mail template.');
-    return success(await findEmailTemplate(db, id), 'The e-mail template has been saved.');
+    return success(await findEmailTemplate(db, tokens, id), 'The e-mail template has been saved.');
   });
 
   routes.delete('/email-templates/:id', { schema: { params: idParams } }, async (request) => {
-    const template = await findEmailTemplate(db, request.params.id);
+    const template = await findEmailTemplate(db, tokens, request.params.id);
     if (!template) throw new AppError('NOT_FOUND', 'No such e-mail template.');
     await db.deleteFrom('email_templates').where('id', '=', request.params.id).execute();
     return success(template, 'The e-mail template has been deleted.');

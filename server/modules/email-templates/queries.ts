@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { EMAIL_TEMPLATE_TYPES, type EmailTemplate, type EmailTemplateStatement, type EmailTemplateType, type emailTemplateInput } from '../../../src/shared';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import type { TokenService } from '../../auth/tokens';
+import { findFileRows, presentFiles } from '../../files/references';
 
 export const emailTemplateListSpec: ListSpec = {
   sortable: { id: 'id', type: 'type', title: 'title', activeFlag: 'active_flag', updatedAt: 'updated_at', createdAt: 'created_at' },
@@ -23,7 +25,8 @@ export async function listEmailTemplates(db: Db, request: ListRequest) {
   return { ...page, list: page.list.map(withTypeId) };
 }
 
-export async function findEmailTemplate(db: Db, id: number): Promise<EmailTemplate | undefined> {
+/** A template with its statements, each attached file presented with a fresh download link. */
+export async function findEmailTemplate(db: Db, tokens: TokenService, id: number): Promise<EmailTemplate | undefined> {
   const row = (await db.selectFrom('email_templates').select(columns).where('id', '=', id).executeTakeFirst()) as TemplateRow | undefined;
   if (!row) return undefined;
   const statements = await db
@@ -32,7 +35,14 @@ export async function findEmailTemplate(db: Db, id: number): Promise<EmailTempla
     .where('template_id', '=', id)
     .orderBy('sort_no')
     .execute();
-  return { ...withTypeId(row), statements: statements.map((statement): EmailTemplateStatement => ({ statementId: statement.id, statement: statement.statement, fileId: statement.file_id, fileType: null, originalName: null, url: null })) };
+  const files = await presentFiles(tokens, await findFileRows(db, statements.flatMap((statement) => (statement.file_id ? [statement.file_id] : []))));
+  return {
+    ...withTypeId(row),
+    statements: statements.map((statement): EmailTemplateStatement => {
+      const file = statement.file_id ? files.get(statement.file_id) : undefined;
+      return { statementId: statement.id, statement: statement.statement, fileId: statement.file_id, fileType: file?.type ?? null, originalName: file?.originalName ?? null, url: file?.url ?? null };
+    }),
+  };
 }
 
 type SavedInput = z.output<typeof emailTemplateInput>;
