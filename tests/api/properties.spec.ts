@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsByRank, dbSnapshot, startTestApp, type TestApp } from './harness';
+import { accountsByRank, ADMIN_EMAIL, dbSnapshot, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 let accounts: Awaited<ReturnType<typeof accountsByRank>>;
@@ -55,12 +55,21 @@ describe('project properties', () => {
     const before = await dbSnapshot(t, ['countries']);
     const refused = await t.call('DELETE', `/api/properties/${kr.id}`, { token: admin });
     expect(refused.status).toBe(409);
-    expect(refused.body.resultMessage).toMatch(/KR is used by \d+ records \(\d+ users \(country of office\), \d+ user country connections\)/);
+    expect(refused.body.resultMessage).toMatch(/KR is used by \d+ records \(\d+ users \(country of office\), \d+ user country connections?\)/);
     const recode = await t.call('PUT', `/api/properties/${kr.id}`, { token: admin, body: { kind: 'countries', code: 'KOR', name: 'Korea', regionCode: 'APAC' } });
     expect(recode.status).toBe(409);
     const apac = (await list({ kind: 'regions', q: 'APAC' })).body.data.list[0];
     expect((await t.call('DELETE', `/api/properties/${apac.id}`, { token: admin })).body.resultMessage).toMatch(/countries/);
     expect(await dbSnapshot(t, ['countries'])).toEqual(before);
+  });
+
+  it('names the usage in the singular when one record uses a code', async () => {
+    const solo = (await create({ kind: 'companies', code: 'SOLO', name: 'Solo Agency' })).body.data;
+    await t.db.updateTable('admins').set({ company_code: 'SOLO' }).where('email', '=', ADMIN_EMAIL).execute();
+    const refused = await t.call('DELETE', `/api/properties/${solo.id}`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.resultMessage).toBe('It cannot be deleted: SOLO is used by 1 record (1 user).');
+    expect((await t.call('GET', `/api/properties/${solo.id}`, { token: admin })).body.data.code).toBe('SOLO');
   });
 
   it('is for system-admins only', async () => {

@@ -11,23 +11,24 @@ export const PROPERTY_TABLE = {
   'data-types': 'data_types',
 } as const satisfies Record<PropertyKind, string>;
 
-/** Where each kind's codes are used; a code still in use cannot be deleted or renamed. */
-const USAGES: Record<PropertyKind, { table: string; column: string; label: string }[]> = {
+/** Where each kind's codes are used (labels for one and for many); a code still in use cannot be deleted or renamed. */
+const USAGES: Record<PropertyKind, { table: string; column: string; label: [string, string] }[]> = {
   regions: [
-    { table: 'countries', column: 'region_code', label: 'countries' },
-    { table: 'admins', column: 'region_code', label: 'users' },
+    { table: 'countries', column: 'region_code', label: ['country', 'countries'] },
+    { table: 'admins', column: 'region_code', label: ['user', 'users'] },
   ],
   countries: [
-    { table: 'admins', column: 'office_code', label: 'users (country of office)' },
-    { table: 'admin_countries', column: 'country_code', label: 'user country connections' },
+    { table: 'admins', column: 'office_code', label: ['user (country of office)', 'users (country of office)'] },
+    { table: 'admin_countries', column: 'country_code', label: ['user country connection', 'user country connections'] },
   ],
-  companies: [{ table: 'admins', column: 'company_code', label: 'users' }],
-  advertisers: [{ table: 'admin_data_types', column: 'advertiser_code', label: 'user dataset connections' }],
-  'data-types': [{ table: 'admin_data_types', column: 'data_type_code', label: 'user dataset connections' }],
+  companies: [{ table: 'admins', column: 'company_code', label: ['user', 'users'] }],
+  advertisers: [{ table: 'admin_data_types', column: 'advertiser_code', label: ['user dataset connection', 'user dataset connections'] }],
+  'data-types': [{ table: 'admin_data_types', column: 'data_type_code', label: ['user dataset connection', 'user dataset connections'] }],
 };
 
 export interface Usage {
   count: number;
+  /** Already in the number the count needs ("1 user", "2 users"). */
   label: string;
 }
 
@@ -36,7 +37,7 @@ export async function usagesOf(db: Db, kind: PropertyKind, code: string): Promis
   for (const { table, column, label } of USAGES[kind]) {
     const { rows } = await sql<{ count: number | string }>`select count(*) as count from ${sql.table(table)} where ${sql.ref(column)} = ${code}`.execute(db);
     const count = Number(rows[0].count);
-    if (count > 0) usages.push({ count, label });
+    if (count > 0) usages.push({ count, label: label[count === 1 ? 0 : 1] });
   }
   return usages;
 }
