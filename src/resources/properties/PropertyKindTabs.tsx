@@ -1,14 +1,15 @@
 import { Tab, Tabs } from '@mui/material';
 import { useNavigate, useTranslate } from 'react-admin';
 import { PROPERTY_KINDS, type PropertyKind } from '../../shared';
-import { propertyListPath } from './propertyListPath';
+import { usePropertyListPath } from './usePropertyListPath';
 
-/** One tab per code table; switching pushes `?kind=`, so the browser's back returns to the previous tab. */
+/** One tab per code table; switching pushes `?kind=` (and that tab's last search), so back returns to the previous tab. */
 export function PropertyKindTabs({ kind }: { kind: PropertyKind }) {
   const navigate = useNavigate();
   const translate = useTranslate();
+  const listPath = usePropertyListPath();
   return (
-    <Tabs value={kind} onChange={(_event, next: PropertyKind) => navigate(propertyListPath(next))} variant="scrollable" allowScrollButtonsMobile>
+    <Tabs value={kind} onChange={(_event, next: PropertyKind) => navigate(listPath(next))} variant="scrollable" allowScrollButtonsMobile>
       {PROPERTY_KINDS.map((value) => (
         <Tab key={value} value={value} label={translate(`resources.properties.kinds.${value}`, { smart_count: 2 })} />
       ))}

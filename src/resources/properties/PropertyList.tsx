@@ -4,6 +4,7 @@ import { PropertyKindTabs } from './PropertyKindTabs';
 import { PropertyListError } from './PropertyListError';
 import { propertyFilters } from './propertyFilters';
 import { RegionField } from './RegionField';
+import { propertyListStoreKey } from './propertyListPath';
 import { usePropertyKind } from './usePropertyKind';
 
 const Column = DataTable.Col<Property>;
@@ -21,7 +22,7 @@ export function PropertyList() {
       <List
         key={kind}
         resource="properties"
-        storeKey={`properties.${kind}.listParams`}
+        storeKey={propertyListStoreKey(kind)}
         filter={{ kind }}
         filters={propertyFilters(kind)}
         sort={{ field: 'no', order: 'ASC' }}

@@ -1,4 +1,3 @@
-import type { RedirectionSideEffect } from 'react-admin';
 import { PROPERTY_KINDS, type PropertyKind } from '../../shared';
 
 /** SPEC §2 screen of the project properties; `?kind=` names its tab so reload and back keep it. */
@@ -9,9 +8,15 @@ export function kindOf(value: string | null | undefined): PropertyKind {
   return PROPERTY_KINDS.find((kind) => kind === value) ?? PROPERTY_KINDS[0];
 }
 
-export function propertyListPath(kind: PropertyKind): string {
-  return `${PROPERTIES_LIST_PATH}?kind=${kind}`;
-}
+/** Each kind keeps its own sort, page and filters in react-admin's store. */
+export const propertyListStoreKey = (kind: PropertyKind) => `properties.${kind}.listParams`;
 
-/** After a save: back to the list, on the tab of the saved property (react-admin's 'list' would lose the tab). */
-export const backToPropertyList: RedirectionSideEffect = (_resource, _id, data) => propertyListPath(kindOf(data?.kind));
+/** react-admin's list parameters as it writes them in the URL, plus the tab's kind. */
+export function propertyListPath(kind: PropertyKind, stored: Record<string, unknown> = {}): string {
+  const search = new URLSearchParams({ kind });
+  for (const [name, value] of Object.entries(stored)) {
+    if (name === 'kind' || value === undefined || value === null) continue;
+    search.set(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return `${PROPERTIES_LIST_PATH}?${search}`;
+}
