@@ -3,9 +3,11 @@ import domains from './domains';
 import properties from './properties';
 import terms from './terms';
 import templates from './templates';
+import emailTemplates from './email-templates';
+import alertMails from './alert-mails';
 
 /** Every react-admin resource of the console; App registers each, appRoutes shows each list. */
-export const consoleResources: ConsoleResource[] = [domains, properties, terms, templates];
+export const consoleResources: ConsoleResource[] = [domains, properties, terms, templates, emailTemplates, alertMails];
 
 export function resourceNamed(name: string): ConsoleResource {
   const resource = consoleResources.find((candidate) => candidate.name === name);

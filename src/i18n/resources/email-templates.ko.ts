@@ -1,4 +1,46 @@
 import type { emailTemplatesEn } from './email-templates.en';
 
 /** Korean messages of the `email-templates` resource. */
-export const emailTemplatesKo: typeof emailTemplatesEn = {};
+export const emailTemplatesKo: typeof emailTemplatesEn = {
+  name: '이메일 템플릿 |||| 이메일 템플릿',
+  fields: {
+    type: '유형',
+    typeId: '유형 ID',
+    title: '제목',
+    body: '본문',
+    activeFlag: '사용',
+    statements: '추가 문단',
+    statement: '문단',
+    attachment: '첨부 파일',
+    createdAt: '생성일',
+    updatedAt: '수정일',
+    q: '검색',
+  },
+  types: {
+    'otp': '인증 코드',
+    'signup-request': '가입 요청 (승인자에게)',
+    'signup-approved': '가입 승인',
+    'password-reset': '비밀번호 재설정',
+    'alert': '알림 (데이터 수집)',
+  },
+  helpers: {
+    placeholders: '이 유형에서 쓸 수 있는 자리표시자: %{list}',
+    activeFlag: '이 템플릿을 사용하면 같은 유형의 기존 사용 템플릿은 사용 중지됩니다.',
+  },
+  actions: {
+    attach: '파일 첨부',
+    replace: '파일 교체',
+    remove: '파일 삭제',
+  },
+  messages: {
+    noAttachment: '파일 없음',
+    refused: '%{name} 파일을 첨부하지 못했습니다: %{reason}',
+  },
+  preview: {
+    title: '미리보기',
+    subject: '제목',
+    sample: '예시 값으로 표시하며 저장하지 않습니다.',
+    frame: '메일 미리보기',
+    loading: '표시하는 중…',
+  },
+};

@@ -1,0 +1,31 @@
+import { BulkDeleteButton, CreateButton, DataTable, DateField, List, SearchInput, TextInput, TopToolbar } from 'react-admin';
+import type { AlertMail } from '../../shared';
+
+const Column = DataTable.Col<AlertMail>;
+
+const alertMailFilters = [<SearchInput key="q" source="q" alwaysOn />, <TextInput key="procedure" source="procedure" />, <TextInput key="errorId" source="errorId" />];
+
+export function AlertMailList() {
+  return (
+    <List
+      resource="alert-mails"
+      filters={alertMailFilters}
+      sort={{ field: 'procedure', order: 'ASC' }}
+      perPage={10}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+    >
+      <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <Column source="procedure" />
+        <Column source="errorId" />
+        <Column source="subtitle" />
+        <Column source="updatedAt">
+          <DateField source="updatedAt" showTime />
+        </Column>
+      </DataTable>
+    </List>
+  );
+}

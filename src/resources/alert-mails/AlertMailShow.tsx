@@ -1,0 +1,27 @@
+import { DateField, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import type { AlertMail } from '../../shared';
+import { MailPreview } from '../email-templates/MailPreview';
+
+/** The stored alert rendered as a job would send it. */
+function StoredAlertPreview() {
+  const record = useRecordContext<AlertMail>();
+  if (!record) return null;
+  const { procedure, errorId, subtitle, content } = record;
+  return <MailPreview path="/alert-mails/preview" input={{ procedure, errorId, subtitle, content }} />;
+}
+
+export function AlertMailShow() {
+  return (
+    <Show>
+      <SimpleShowLayout>
+        <TextField source="procedure" />
+        <TextField source="errorId" />
+        <TextField source="subtitle" />
+        <TextField source="content" sx={{ whiteSpace: 'pre-wrap' }} />
+        <DateField source="createdAt" showTime />
+        <DateField source="updatedAt" showTime />
+        <StoredAlertPreview />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

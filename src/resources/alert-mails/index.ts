@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { AREA_RANK } from '../../shared';
+import type { ConsoleResource } from '../ConsoleResource';
+
+/** Mails of failed data-collection tasks, per procedure and error (System Setting › Alert Mail). */
+const alertMails: ConsoleResource = {
+  name: 'alert-mails',
+  listPath: '/system/alert-mail',
+  requireRank: AREA_RANK.systemSetting,
+  icon: NotificationsIcon,
+  list: lazy(() => import('./AlertMailList').then((module) => ({ default: module.AlertMailList }))),
+  create: lazy(() => import('./AlertMailCreate').then((module) => ({ default: module.AlertMailCreate }))),
+  edit: lazy(() => import('./AlertMailEdit').then((module) => ({ default: module.AlertMailEdit }))),
+  show: lazy(() => import('./AlertMailShow').then((module) => ({ default: module.AlertMailShow }))),
+  recordRepresentation: (record) => `${record.procedure} ${record.errorId}`,
+};
+
+export default alertMails;

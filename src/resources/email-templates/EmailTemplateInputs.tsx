@@ -1,0 +1,23 @@
+import { ArrayInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { ActiveFlagInput } from '../../components/ActiveFlagInput';
+import { PlaceholderHelp } from './PlaceholderHelp';
+import { StatementAttachmentInput } from './StatementAttachmentInput';
+import { typeChoices } from './typeChoices';
+
+/** Inputs shared by the create and edit forms. */
+export function EmailTemplateInputs() {
+  return (
+    <>
+      <SelectInput source="type" choices={typeChoices} isRequired />
+      <TextInput source="title" isRequired fullWidth />
+      <TextInput source="body" isRequired multiline minRows={6} fullWidth helperText={<PlaceholderHelp />} />
+      <ActiveFlagInput />
+      <ArrayInput source="statements" label="resources.email-templates.fields.statements">
+        <SimpleFormIterator inline={false} disableReordering={false} fullWidth>
+          <TextInput source="statement" label="resources.email-templates.fields.statement" multiline fullWidth />
+          <StatementAttachmentInput />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { CreateButton, DataTable, DateField, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import type { EmailTemplate } from '../../shared';
+import { ActiveFlagField } from '../../components/ActiveFlagField';
+import { activeFlagChoices } from '../../components/activeFlagChoices';
+import { EmailTemplateTypeField } from './EmailTemplateTypeField';
+import { typeChoices } from './typeChoices';
+
+const Column = DataTable.Col<EmailTemplate>;
+
+const emailTemplateFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="type" source="type" choices={typeChoices} />,
+  <SelectInput key="activeFlag" source="activeFlag" choices={activeFlagChoices} />,
+];
+
+export function EmailTemplateList() {
+  return (
+    <List
+      resource="email-templates"
+      filters={emailTemplateFilters}
+      sort={{ field: 'type', order: 'ASC' }}
+      perPage={10}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <Column source="type">
+          <EmailTemplateTypeField />
+        </Column>
+        <Column source="title" />
+        <Column source="activeFlag">
+          <ActiveFlagField />
+        </Column>
+        <Column source="updatedAt">
+          <DateField source="updatedAt" showTime />
+        </Column>
+      </DataTable>
+    </List>
+  );
+}

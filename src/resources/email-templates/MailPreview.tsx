@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Card, CardContent, CardHeader, LinearProgress, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { RenderedMail } from '../../shared';
+import { ApiError } from '../../providers/apiError';
+import { httpClient } from '../../providers/httpClient';
+
+/** Typing pauses this long before the preview is asked for again. */
+const PREVIEW_DELAY_MS = 400;
+
+/**
+ * The mail rendered by the server (`path`) from what is being edited, with sample values. The
+ * HTML part is shown in a sandboxed frame, so nothing in it can run.
+ */
+export function MailPreview({ path, input }: { path: string; input: Record<string, unknown> }) {
+  const translate = useTranslate();
+  const [mail, setMail] = useState<RenderedMail>();
+  const [problems, setProblems] = useState<string[]>([]);
+  const [rendering, setRendering] = useState(false);
+  const requestBody = JSON.stringify(input);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      setRendering(true);
+      try {
+        const { data } = await httpClient.post<RenderedMail>(path, JSON.parse(requestBody), { signal: controller.signal });
+        setMail(data);
+        setProblems([]);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        const apiError = error instanceof ApiError ? error : undefined;
+        setProblems(apiError?.fieldErrors.length ? apiError.fieldErrors.map(({ message }) => message) : [apiError?.text ?? String(error)]);
+      } finally {
+        if (!controller.signal.aborted) setRendering(false);
+      }
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [path, requestBody]);
+
+  return (
+    <Card variant="outlined" data-testid="mail-preview">
+      <CardHeader title={translate('resources.email-templates.preview.title')} subheader={translate('resources.email-templates.preview.sample')} />
+      <Box sx={{ height: 4 }}>{rendering && <LinearProgress aria-label={translate('resources.email-templates.preview.loading')} />}</Box>
+      <CardContent>
+        {problems.map((problem) => (
+          <Alert key={problem} severity="warning" sx={{ mb: 1 }}>{problem}</Alert>
+        ))}
+        {mail && (
+          <>
+            <Typography variant="caption" color="text.secondary">{translate('resources.email-templates.preview.subject')}</Typography>
+            <Typography variant="subtitle1" sx={{ mb: 1, wordBreak: 'break-word' }} data-testid="mail-preview-subject">{mail.subject}</Typography>
+            <Box
+              component="iframe"
+              title={translate('resources.email-templates.preview.frame')}
+              sandbox=""
+              srcDoc={mail.html}
+              data-testid="mail-preview-html"
+              sx={{ width: '100%', height: 320, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
+            />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

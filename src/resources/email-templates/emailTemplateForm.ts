@@ -1,0 +1,45 @@
+import { emailTemplateInput } from '../../shared';
+import { zodValidator } from '../zodForm';
+
+interface StatementValues {
+  statement?: string;
+  fileId?: string | null;
+}
+
+/**
+ * The request body of the edited record: only the fields the API takes. Statements carry the
+ * attached file's name and link for display, which the server does not accept back.
+ */
+export function toEmailTemplateInput(values: Record<string, unknown>) {
+  const statements = (values.statements as StatementValues[] | undefined) ?? [];
+  return {
+    type: values.type,
+    title: values.title,
+    body: values.body,
+    activeFlag: values.activeFlag,
+    statements: statements.map((statement) => ({ statement: statement?.statement ?? '', fileId: statement?.fileId ?? null })),
+  };
+}
+
+const validateInput = zodValidator(emailTemplateInput);
+
+/** `{'statements.1.statement': m}` as `{statements: [{}, {statement: m}]}`: react-admin reads errors shaped like the form. */
+function nested(errors: Record<string, string>) {
+  const shaped: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const [field, index, leaf] = path.split('.');
+    if (field !== 'statements' || leaf === undefined) {
+      shaped[path] = message;
+      continue;
+    }
+    const items = (shaped.statements ??= []) as Record<string, string>[];
+    items[Number(index)] = { ...items[Number(index)], [leaf]: message };
+  }
+  if (Array.isArray(shaped.statements)) shaped.statements = Array.from(shaped.statements, (item) => item ?? {});
+  return shaped;
+}
+
+/** The shared schema's messages on the form's fields, before anything is sent. */
+export function validateEmailTemplate(values: Record<string, unknown>) {
+  return nested(validateInput(toEmailTemplateInput(values)));
+}

@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import EmailIcon from '@mui/icons-material/Email';
+import { AREA_RANK } from '../../shared';
+import type { ConsoleResource } from '../ConsoleResource';
+
+/** The mails the server sends (System Setting › E-mail Templates). Views load on first use. */
+const emailTemplates: ConsoleResource = {
+  name: 'email-templates',
+  listPath: '/system/email-template',
+  requireRank: AREA_RANK.systemSetting,
+  icon: EmailIcon,
+  list: lazy(() => import('./EmailTemplateList').then((module) => ({ default: module.EmailTemplateList }))),
+  create: lazy(() => import('./EmailTemplateCreate').then((module) => ({ default: module.EmailTemplateCreate }))),
+  edit: lazy(() => import('./EmailTemplateEdit').then((module) => ({ default: module.EmailTemplateEdit }))),
+  show: lazy(() => import('./EmailTemplateShow').then((module) => ({ default: module.EmailTemplateShow }))),
+  recordRepresentation: 'title',
+};
+
+export default emailTemplates;
