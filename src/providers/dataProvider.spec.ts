@@ -25,6 +25,19 @@ describe('dataProvider', () => {
     });
   });
 
+  it('pages forward with the keyset cursor a list answer carries, and falls back to the offset otherwise', async () => {
+    const { calls } = stubFetch(() => ({ body: envelope('SUCCESS', { list: [{ id: 3 }], totalCount: 900, nextCursor: 'cursor-after-page-1' }) }));
+    const params = { pagination: { page: 1, perPage: 25 }, sort: { field: 'requestAt', order: 'DESC' as const }, filter: { httpMethod: 'POST' } };
+    await dataProvider.getList('system-logs', params);
+    await dataProvider.getList('system-logs', { ...params, pagination: { page: 2, perPage: 25 } });
+    await dataProvider.getList('system-logs', { ...params, pagination: { page: 7, perPage: 25 } });
+    await dataProvider.getList('system-logs', { ...params, filter: { httpMethod: 'GET' }, pagination: { page: 2, perPage: 25 } });
+    expect(query(calls[0].url).after).toBeUndefined();
+    expect(query(calls[1].url)).toMatchObject({ after: 'cursor-after-page-1', range: '[25,49]' });
+    expect(query(calls[2].url).after).toBeUndefined();
+    expect(query(calls[3].url).after).toBeUndefined();
+  });
+
   it('gets many through filter={"id":[...]}', async () => {
     const { calls } = stubFetch(() => ({ body: envelope('SUCCESS', { list: [{ id: 1 }, { id: 2 }], totalCount: 2 }) }));
     expect(await dataProvider.getMany('templates', { ids: [1, 2] })).toEqual({ data: [{ id: 1 }, { id: 2 }] });

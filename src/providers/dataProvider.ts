@@ -2,6 +2,7 @@ import { HttpError, type DataProvider, type GetListParams, type Identifier, type
 import type { ListPage } from '../shared';
 import { ApiError } from './apiError';
 import { request, type RequestOptions } from './httpClient';
+import { cursorFor, rememberNextCursor } from './listCursors';
 
 /**
  * ra-data-simple-rest's query conventions against `/api/<resource>`, written over httpClient
@@ -44,7 +45,10 @@ const itemPath = (resource: string, id: Identifier) => `/${resource}/${encodeURI
 
 export const dataProvider: DataProvider = {
   async getList(resource, params) {
-    const page = await call<ListPage<RaRecord>>(`/${resource}`, { query: listQuery(params), signal: params.signal });
+    const after = cursorFor(resource, params);
+    const query = { ...listQuery(params), ...(after ? { after } : {}) };
+    const page = await call<ListPage<RaRecord> & { nextCursor?: string | null }>(`/${resource}`, { query, signal: params.signal });
+    rememberNextCursor(resource, params, page.nextCursor);
     return { data: page.list, total: page.totalCount };
   },
   async getOne(resource, params) {

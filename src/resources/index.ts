@@ -5,9 +5,10 @@ import terms from './terms';
 import templates from './templates';
 import emailTemplates from './email-templates';
 import alertMails from './alert-mails';
+import systemLogs from './system-logs';
 
 /** Every react-admin resource of the console; App registers each, appRoutes shows each list. */
-export const consoleResources: ConsoleResource[] = [domains, properties, terms, templates, emailTemplates, alertMails];
+export const consoleResources: ConsoleResource[] = [domains, properties, terms, templates, systemLogs, emailTemplates, alertMails];
 
 export function resourceNamed(name: string): ConsoleResource {
   const resource = consoleResources.find((candidate) => candidate.name === name);

@@ -4,6 +4,7 @@ import { templatesEn } from './templates.en';
 import { emailTemplatesEn } from './email-templates.en';
 import { propertiesEn } from './properties.en';
 import { alertMailsEn } from './alert-mails.en';
+import { systemLogsEn } from './system-logs.en';
 import { usersEn } from './users.en';
 import { accessHistoryEn } from './access-history.en';
 
@@ -15,6 +16,7 @@ export const resourcesEn = {
   'email-templates': emailTemplatesEn,
   'properties': propertiesEn,
   'alert-mails': alertMailsEn,
+  'system-logs': systemLogsEn,
   'users': usersEn,
   'access-history': accessHistoryEn,
 };

@@ -5,6 +5,7 @@ import { templatesKo } from './templates.ko';
 import { emailTemplatesKo } from './email-templates.ko';
 import { propertiesKo } from './properties.ko';
 import { alertMailsKo } from './alert-mails.ko';
+import { systemLogsKo } from './system-logs.ko';
 import { usersKo } from './users.ko';
 import { accessHistoryKo } from './access-history.ko';
 
@@ -16,6 +17,7 @@ export const resourcesKo: typeof resourcesEn = {
   'email-templates': emailTemplatesKo,
   'properties': propertiesKo,
   'alert-mails': alertMailsKo,
+  'system-logs': systemLogsKo,
   'users': usersKo,
   'access-history': accessHistoryKo,
 };

@@ -1,0 +1,29 @@
+/** react-admin messages of the `system-logs` resource (resources.system-logs.*). */
+export const systemLogsEn = {
+  name: 'Log entry |||| System Log',
+  fields: {
+    requestAt: 'Time',
+    eventId: 'Event ID',
+    adminId: 'User ID',
+    email: 'E-mail',
+    httpMethod: 'Method',
+    endPoint: 'Endpoint',
+    httpStatus: 'Status',
+    queryParam: 'Query',
+    requestBody: 'Request body',
+    sourceIp: 'Source IP',
+    from: 'From',
+    to: 'To',
+    statusClass: 'Status class',
+  },
+  actions: {
+    export: 'Export CSV',
+  },
+  retention: {
+    title: 'Retention',
+    days: 'Keep entries for (days)',
+    help: 'Older entries are removed every hour, and at once when you save.',
+    required: 'Enter a number of days.',
+    saved: 'Entries are kept for %{days} days; %{removed} older entries were removed.',
+  },
+};

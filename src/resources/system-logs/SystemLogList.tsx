@@ -1,0 +1,56 @@
+import { DataTable, DateField, DateTimeInput, FilterButton, List, NumberField, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { HTTP_METHODS, STATUS_CLASSES, type SystemLogEntry } from '../../shared';
+import { ExportLogButton } from './ExportLogButton';
+import { HttpStatusField } from './HttpStatusField';
+import { RetentionSetting } from './RetentionSetting';
+
+const Column = DataTable.Col<SystemLogEntry>;
+
+/** Dates travel as ISO instants, which is what the server's filter schema expects. */
+const toIso = (value: string | Date | null) => (value ? new Date(value).toISOString() : undefined);
+
+const logFilters = [
+  <DateTimeInput key="from" source="from" parse={toIso} alwaysOn />,
+  <DateTimeInput key="to" source="to" parse={toIso} alwaysOn />,
+  <TextInput key="email" source="email" />,
+  <SelectInput key="httpMethod" source="httpMethod" choices={HTTP_METHODS.map((method) => ({ id: method, name: method }))} />,
+  <SelectInput key="statusClass" source="statusClass" choices={STATUS_CLASSES.map((statusClass) => ({ id: statusClass, name: statusClass }))} />,
+  <TextInput key="endPoint" source="endPoint" />,
+];
+
+/** Newest first; paging forward uses the server's keyset cursor, so deep pages stay fast. */
+export function SystemLogList() {
+  return (
+    <>
+      <RetentionSetting />
+      <List
+        resource="system-logs"
+        filters={logFilters}
+        sort={{ field: 'requestAt', order: 'DESC' }}
+        perPage={25}
+        actions={
+          <TopToolbar>
+            <FilterButton />
+            <ExportLogButton />
+          </TopToolbar>
+        }
+      >
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <Column source="requestAt">
+            <DateField source="requestAt" showTime />
+          </Column>
+          <Column source="email" disableSort />
+          <Column source="httpMethod" disableSort />
+          <Column source="endPoint" disableSort />
+          <Column source="httpStatus" disableSort>
+            <HttpStatusField />
+          </Column>
+          <Column source="adminId" disableSort>
+            <NumberField source="adminId" />
+          </Column>
+          <Column source="sourceIp" disableSort />
+        </DataTable>
+      </List>
+    </>
+  );
+}

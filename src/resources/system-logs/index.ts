@@ -1,0 +1,17 @@
+import { lazy } from 'react';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { AREA_RANK } from '../../shared';
+import type { ConsoleResource } from '../ConsoleResource';
+
+/** The audit log (System Log). Read-only: entries are written by the server on every API call. */
+const systemLogs: ConsoleResource = {
+  name: 'system-logs',
+  listPath: '/log/system',
+  requireRank: AREA_RANK.systemLog,
+  icon: ReceiptLongIcon,
+  list: lazy(() => import('./SystemLogList').then((module) => ({ default: module.SystemLogList }))),
+  show: lazy(() => import('./SystemLogShow').then((module) => ({ default: module.SystemLogShow }))),
+  recordRepresentation: 'eventId',
+};
+
+export default systemLogs;
