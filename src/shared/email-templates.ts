@@ -20,7 +20,7 @@ export const PLACEHOLDER_SAMPLES: Record<string, string> = {
   code: '482913',
   email: 'jane.doe@example.com',
   applicant: 'John <Smith> & Co',
-  link: 'https://console.example.com/sign-in',
+  link: 'https://console.example.com',
   procedure: 'collect-meta-ads',
   errorId: 'E401',
   subtitle: 'The access token of the market account has expired',

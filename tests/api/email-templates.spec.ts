@@ -134,7 +134,7 @@ describe('e-mail templates', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.body.data.subject).toBe('Sign-up: John <Smith> & Co');
-    expect(reply.body.data.text).toBe('<b>John <Smith> & Co</b> (jane.doe@example.com)\n\nReview: https://console.example.com/sign-in');
+    expect(reply.body.data.text).toBe('<b>John <Smith> & Co</b> (jane.doe@example.com)\n\nReview: https://console.example.com');
     expect(reply.body.data.html).toContain('&lt;b&gt;John &lt;Smith&gt; &amp; Co&lt;/b&gt;');
     expect(reply.body.data.html).not.toContain('<b>');
     const refused = await t.call('POST', '/api/email-templates/preview', { token: admin, body: { type: 'otp', title: 'x', body: '{{applicant}}' } });
