@@ -8,6 +8,7 @@ export const templatesEn = {
     status: 'Active',
     fileId: 'Dashboard file',
     previews: 'Preview images',
+    thumbnail: 'Preview',
     createdAt: 'Created',
     updatedAt: 'Updated',
     q: 'Search',

@@ -10,6 +10,7 @@ export const templatesKo: typeof templatesEn = {
     status: '사용',
     fileId: '대시보드 파일',
     previews: '미리보기 이미지',
+    thumbnail: '미리보기',
     createdAt: '생성일',
     updatedAt: '수정일',
     q: '검색',

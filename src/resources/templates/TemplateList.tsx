@@ -1,4 +1,4 @@
-import { BulkDeleteButton, CreateButton, DataTable, DateField, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { BulkDeleteButton, CreateButton, DataTable, DateField, FilterButton, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
 import type { Template } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
@@ -10,7 +10,8 @@ const Column = DataTable.Col<Template>;
 
 const templateFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <DataTypeInput key="dataType" />,
+  // FilterButton names its menu entries by the source prop.
+  <DataTypeInput key="dataType" source="dataType" />,
   <SelectInput key="status" source="status" choices={activeFlagChoices} />,
 ];
 
@@ -23,12 +24,13 @@ export function TemplateList() {
       perPage={10}
       actions={
         <TopToolbar>
+          <FilterButton />
           <CreateButton />
         </TopToolbar>
       }
     >
       <DataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-        <Column source="previews" disableSort>
+        <Column source="previews" label="resources.templates.fields.thumbnail" disableSort>
           <PreviewThumbnail />
         </Column>
         <Column source="name" />
