@@ -8,7 +8,7 @@ import { BENCH_EMAIL, BENCH_PASSWORD, startBenchServer } from './harness';
 
 const ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const SAMPLES = 100;
-const server = await startBenchServer({ passwordHash: { memoryCost: 4096, timeCost: 1, parallelism: 1 } });
+const server = await startBenchServer({ passwordHash: { memoryCost: 4096, timeCost: 1, parallelism: 1 }, accessTokenTtlSeconds: 3600 });
 const { db } = server;
 
 const seedStarted = performance.now();
@@ -84,7 +84,7 @@ const deepSql = await median(() =>
     .selectAll()
     .where('http_method', '=', 'POST')
     .where(sql<boolean>`http_status >= 400 and http_status < 500`)
-    .where(sql<boolean>`(request_at < ${requestAt} or (request_at = ${requestAt} and id < ${Number(id)}))`)
+    .where(sql<boolean>`(request_at, id) < (${requestAt}, ${Number(id)})`)
     .orderBy('request_at', 'desc')
     .orderBy('id', 'desc')
     .limit(25)

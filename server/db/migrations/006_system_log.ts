@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 
-/** Console-wide settings (the system-log retention) and an index for the status-class filter. */
+/**
+ * Console-wide settings (the system-log retention). No extra index on the log: filters are applied
+ * while walking the (request_at, id) index in order, which keeps keyset pages cheap; an index on
+ * status tempted the planner into sorting every matching row instead.
+ */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('app_settings')
@@ -8,10 +12,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('value', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('system_logs_status_idx').on('system_logs').columns(['http_status', 'request_at']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('system_logs_status_idx').execute();
   await db.schema.dropTable('app_settings').execute();
 }

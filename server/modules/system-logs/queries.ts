@@ -54,10 +54,11 @@ export async function pageOfLogs(
   const parts = whereOfFilter(filter);
   if (page.cursor) {
     const { requestAt, id } = page.cursor;
+    // A row-value comparison lets both engines seek the (request_at, id) index instead of scanning.
     parts.push(
       page.direction === 'desc'
-        ? sql<SqlBool>`(request_at < ${requestAt} or (request_at = ${requestAt} and id < ${id}))`
-        : sql<SqlBool>`(request_at > ${requestAt} or (request_at = ${requestAt} and id > ${id}))`,
+        ? sql<SqlBool>`(request_at, id) < (${requestAt}, ${id})`
+        : sql<SqlBool>`(request_at, id) > (${requestAt}, ${id})`,
     );
   }
   let query = db.selectFrom('system_logs').select(columns);
