@@ -1,5 +1,7 @@
 import type { ConsoleResource } from './ConsoleResource';
 import domains from './domains';
+import users from './users';
+import accessHistory from './access-history';
 import properties from './properties';
 import terms from './terms';
 import templates from './templates';
@@ -8,7 +10,7 @@ import alertMails from './alert-mails';
 import systemLogs from './system-logs';
 
 /** Every react-admin resource of the console; App registers each, appRoutes shows each list. */
-export const consoleResources: ConsoleResource[] = [domains, properties, terms, templates, systemLogs, emailTemplates, alertMails];
+export const consoleResources: ConsoleResource[] = [domains, properties, terms, templates, systemLogs, emailTemplates, alertMails, users, accessHistory];
 
 export function resourceNamed(name: string): ConsoleResource {
   const resource = consoleResources.find((candidate) => candidate.name === name);

@@ -56,6 +56,6 @@ export const appRoutes: AppRoute[] = [
   { path: '/data/post-metric', icon: CloudUploadIcon, title: 'console.screens.postMetric', requireRank: AREA_RANK.collectData, group: 'collectData', element: <UnderConstruction title="console.screens.postMetric" /> },
   { path: '/data/market-account', icon: StorefrontIcon, title: 'console.screens.marketAccount', requireRank: AREA_RANK.collectData, group: 'collectData', element: <UnderConstruction title="console.screens.marketAccount" /> },
   { path: '/log/system', icon: ReceiptLongIcon, title: 'console.screens.systemLog', requireRank: AREA_RANK.systemLog, group: 'systemLog', element: <ResourceListScreen resource={resourceNamed('system-logs')} /> },
-  { path: '/user/users', icon: PeopleIcon, title: 'console.screens.users', requireRank: AREA_RANK.userManagement, group: 'userManagement', element: <UnderConstruction title="console.screens.users" /> },
-  { path: '/user/access-history', icon: HistoryIcon, title: 'console.screens.accessHistory', requireRank: AREA_RANK.userManagement, group: 'userManagement', element: <UnderConstruction title="console.screens.accessHistory" /> },
+  { path: '/user/users', icon: PeopleIcon, title: 'console.screens.users', requireRank: AREA_RANK.userManagement, group: 'userManagement', element: <ResourceListScreen resource={resourceNamed('users')} /> },
+  { path: '/user/access-history', icon: HistoryIcon, title: 'console.screens.accessHistory', requireRank: AREA_RANK.userManagement, group: 'userManagement', element: <ResourceListScreen resource={resourceNamed('access-history')} /> },
 ];

@@ -1,0 +1,47 @@
+import { AutocompleteInput, DataTable, DateField, DateInput, List, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
+import { ACCESS_EVENT_TYPES, type AccessHistoryEntry } from '../../shared';
+import { CodeChip } from '../users/CodeChip';
+import { AccessStatsPanel } from './AccessStatsPanel';
+
+const Column = DataTable.Col<AccessHistoryEntry>;
+
+const eventChoices = ACCESS_EVENT_TYPES.map((code) => ({ id: code, name: `resources.access-history.events.${code}` }));
+const resultChoices = [
+  { id: 'Y', name: 'resources.access-history.results.Y' },
+  { id: 'N', name: 'resources.access-history.results.N' },
+];
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="resources.access-history.fields.q" />,
+  <DateInput key="from" source="from" alwaysOn />,
+  <DateInput key="to" source="to" alwaysOn />,
+  <ReferenceInput key="adminId" source="adminId" reference="users" alwaysOn>
+    <AutocompleteInput optionText="email" filterToQuery={(q) => ({ q })} sx={{ minWidth: 240 }} />
+  </ReferenceInput>,
+  <SelectInput key="eventType" source="eventType" choices={eventChoices} />,
+  <SelectInput key="success" source="success" choices={resultChoices} />,
+];
+
+/** Access history (User Management): sign-ins, dashboard views, project creations and uploads, with totals and a chart. */
+export function AccessHistoryList() {
+  return (
+    <List resource="access-history" filters={filters} sort={{ field: 'occurredAt', order: 'DESC' }} perPage={10} exporter={false}>
+      <AccessStatsPanel />
+      <DataTable bulkActionButtons={false}>
+        <Column source="occurredAt">
+          <DateField source="occurredAt" showTime />
+        </Column>
+        <Column source="email" />
+        <Column source="name" disableSort />
+        <Column source="eventType">
+          <CodeChip source="eventType" messages="resources.access-history.events" colors={{}} />
+        </Column>
+        <Column source="success">
+          <CodeChip source="success" messages="resources.access-history.results" colors={{ Y: 'success', N: 'error' }} />
+        </Column>
+        <Column source="sourceIp" disableSort />
+        <Column source="detail" disableSort />
+      </DataTable>
+    </List>
+  );
+}

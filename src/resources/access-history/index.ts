@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+import HistoryIcon from '@mui/icons-material/History';
+import { AREA_RANK } from '../../shared';
+import type { ConsoleResource } from '../ConsoleResource';
+
+/** Access history (User Management › Access History): a read-only list with stats. */
+const accessHistory: ConsoleResource = {
+  name: 'access-history',
+  listPath: '/user/access-history',
+  requireRank: AREA_RANK.userManagement,
+  icon: HistoryIcon,
+  list: lazy(() => import('./AccessHistoryList').then((module) => ({ default: module.AccessHistoryList }))),
+};
+
+export default accessHistory;

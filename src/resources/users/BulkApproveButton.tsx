@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Button, Confirm, useListContext, useTranslate } from 'react-admin';
+import { userCalls } from './userCalls';
+import { useUserAction } from './useUserAction';
+
+/** Approves every selected pending sign-up in one request: all of them, or none when one cannot be. */
+export function BulkApproveButton() {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const translate = useTranslate();
+  const { run, busy } = useUserAction();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button label="resources.users.actions.bulkApprove" onClick={() => setOpen(true)} disabled={busy}>
+        <CheckCircleIcon />
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title={translate('resources.users.confirm.bulkApproveTitle', { smart_count: selectedIds.length })}
+        content="resources.users.confirm.bulkApproveContent"
+        onConfirm={() => run(() => userCalls.bulkApprove(selectedIds.map(Number)), () => onUnselectItems()).then(() => setOpen(false))}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { Chip, type ChipProps } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+
+interface CodeChipProps {
+  source: string;
+  /** Message prefix; the code is appended (`resources.users.approval` + `.PENDING`). */
+  messages: string;
+  colors: Record<string, ChipProps['color']>;
+  label?: string;
+}
+
+/** A status code as a coloured chip, so pending or inactive accounts stand out in a list. */
+export function CodeChip({ source, messages, colors }: CodeChipProps) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const code = record?.[source];
+  if (!code) return null;
+  const color = colors[code] ?? 'default';
+  return <Chip size="small" color={color} variant={color === 'default' ? 'outlined' : 'filled'} label={translate(`${messages}.${code}`, { _: code })} />;
+}

@@ -1,0 +1,37 @@
+import { useState, type ReactElement } from 'react';
+import { Button, Confirm } from 'react-admin';
+import type { Envelope } from '../../shared';
+import { useUserAction } from './useUserAction';
+
+interface ConfirmedActionButtonProps {
+  label: string;
+  icon: ReactElement;
+  call: () => Promise<Envelope<unknown>>;
+  /** With a title the action asks first (destructive or mailing actions). */
+  confirm?: { title: string; content?: string; titleArgs?: Record<string, unknown> };
+  color?: 'primary' | 'error' | 'success' | 'warning';
+}
+
+/** A user action button: runs its call, asking first when it has a confirmation. */
+export function ConfirmedActionButton({ label, icon, call, confirm, color = 'primary' }: ConfirmedActionButtonProps) {
+  const { run, busy } = useUserAction();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button label={label} color={color} disabled={busy} onClick={() => (confirm ? setOpen(true) : run(call))}>
+        {icon}
+      </Button>
+      {confirm && (
+        <Confirm
+          isOpen={open}
+          loading={busy}
+          title={confirm.title}
+          titleTranslateOptions={confirm.titleArgs}
+          content={confirm.content ?? ''}
+          onConfirm={() => run(call).then(() => setOpen(false))}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import PublicIcon from '@mui/icons-material/Public';
+import { Box, Chip, FormHelperText, FormLabel, Stack } from '@mui/material';
+import { Button, useInput, useTranslate } from 'react-admin';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import { ConnectedDataDialog, type DatasetConnection } from '../../layout/dialogs/ConnectedDataDialog';
+import type { UserFormOptions } from '../../shared';
+
+/**
+ * The connected countries, chosen in the Dataset Connection dialog (edit mode). The advertiser
+ * chosen there is added as a data-type row to complete when the user has none for it yet.
+ */
+export function CountryCodesInput({ options }: { options?: UserFormOptions }) {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput<string[]>({ source: 'countryCodes' });
+  const { getValues } = useFormContext();
+  const dataTypes = useFieldArray({ name: 'dataTypes' });
+  const [open, setOpen] = useState(false);
+  const codes: string[] = field.value ?? [];
+  const nameOf = (code: string) => options?.countries.find((country) => country.code === code)?.name ?? code;
+
+  const connect = ({ countries, advertiser }: DatasetConnection) => {
+    field.onChange(countries);
+    const pairs: { advertiserCode: string }[] = getValues('dataTypes') ?? [];
+    if (advertiser && !pairs.some((pair) => pair.advertiserCode === advertiser)) dataTypes.append({ advertiserCode: advertiser, dataTypeCode: '' });
+    setOpen(false);
+  };
+
+  return (
+    <Box sx={{ my: 1, width: '100%' }}>
+      <FormLabel component="legend">{translate('resources.users.fields.countryCodes')}</FormLabel>
+      <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ my: 1 }} aria-label={translate('resources.users.fields.countryCodes')}>
+        {codes.map((code) => (
+          <Chip key={code} size="small" label={nameOf(code)} onDelete={() => field.onChange(codes.filter((other) => other !== code))} />
+        ))}
+      </Stack>
+      <Button label="resources.users.actions.chooseCountries" variant="outlined" onClick={() => setOpen(true)}>
+        <PublicIcon />
+      </Button>
+      {fieldState.error?.message && <FormHelperText error>{translate(fieldState.error.message, { _: fieldState.error.message })}</FormHelperText>}
+      {open && <ConnectedDataDialog mode="edit" initialCountries={codes} onConnect={connect} onClose={() => setOpen(false)} />}
+    </Box>
+  );
+}

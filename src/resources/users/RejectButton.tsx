@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import BlockIcon from '@mui/icons-material/Block';
+import { Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Button, useRecordContext, useTranslate } from 'react-admin';
+import type { AdminDetail } from '../../shared';
+import { userCalls } from './userCalls';
+import { useUserAction } from './useUserAction';
+
+/** Rejects a pending sign-up with a reason, which is kept on the account. */
+export function RejectButton() {
+  const record = useRecordContext<AdminDetail>();
+  const translate = useTranslate();
+  const { run, busy } = useUserAction();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  if (!record) return null;
+  return (
+    <>
+      <Button label="resources.users.actions.reject" color="error" onClick={() => setOpen(true)}>
+        <BlockIcon />
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="reject-title" fullWidth maxWidth="xs">
+        <DialogTitle id="reject-title">{translate('resources.users.confirm.rejectTitle', { name: record.name })}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            name="reason"
+            label={translate('resources.users.confirm.rejectReason')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            fullWidth
+            multiline
+            minRows={2}
+            margin="dense"
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
+          <Button
+            label="resources.users.actions.reject"
+            color="error"
+            variant="contained"
+            disabled={busy || !reason.trim()}
+            onClick={() => run(() => userCalls.reject(record.id, reason.trim()), () => setOpen(false))}
+          />
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { Edit, RadioButtonGroupInput, SelectInput, SimpleForm, TextField, Labeled, usePermissions } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { Stack } from '@mui/material';
+import { userUpdateInput, type UserFormOptions } from '../../shared';
+import type { ConsolePermissions } from '../../providers/authProvider';
+import { inputOf, zodValidator } from '../zodForm';
+import { CountryCodesInput } from './CountryCodesInput';
+import { DataTypesInput } from './DataTypesInput';
+import { authorityChoices, statusChoices, yesNoChoices } from './userChoices';
+import { useUserFormOptions } from './useUserFormOptions';
+
+/** Offices of the chosen region only. */
+function OfficeInput({ options }: { options?: UserFormOptions }) {
+  const regionCode = useWatch({ name: 'regionCode' });
+  const offices = (options?.countries ?? []).filter((country) => country.regionCode === regionCode);
+  return <SelectInput source="officeCode" choices={offices} optionValue="code" isRequired />;
+}
+
+/** Level (never above the editor's own), flags, organisation, connections and status of another user. */
+export function UserEdit() {
+  const options = useUserFormOptions();
+  const { permissions } = usePermissions<ConsolePermissions>();
+  return (
+    <Edit mutationMode="pessimistic" redirect="show" transform={inputOf(userUpdateInput)}>
+      <SimpleForm validate={zodValidator(userUpdateInput)}>
+        <Labeled source="email">
+          <TextField source="email" />
+        </Labeled>
+        <SelectInput source="authority" choices={authorityChoices(permissions?.rank ?? 99)} isRequired />
+        <Stack direction="row" spacing={3} useFlexGap flexWrap="wrap">
+          <RadioButtonGroupInput source="approverFlag" choices={yesNoChoices} row />
+          <RadioButtonGroupInput source="creatorFlag" choices={yesNoChoices} row />
+          <RadioButtonGroupInput source="uploaderFlag" choices={yesNoChoices} row />
+        </Stack>
+        <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
+          <SelectInput source="regionCode" choices={options?.regions ?? []} optionValue="code" isRequired />
+          <OfficeInput options={options} />
+          <SelectInput source="companyCode" choices={options?.companies ?? []} optionValue="code" isRequired />
+        </Stack>
+        <CountryCodesInput options={options} />
+        <DataTypesInput options={options} />
+        <SelectInput source="statusCode" choices={statusChoices} isRequired />
+      </SimpleForm>
+    </Edit>
+  );
+}

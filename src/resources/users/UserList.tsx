@@ -1,0 +1,65 @@
+import type { SxProps } from '@mui/material';
+import { DataTable, DateField, ExportButton, FilterButton, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import type { AdminUser } from '../../shared';
+import { BulkApproveButton } from './BulkApproveButton';
+import { CodeChip } from './CodeChip';
+import { PendingToggle } from './PendingToggle';
+import { approvalChoices, approvalColors, levelChoices, statusChoices, statusColors, yesNoChoices } from './userChoices';
+import { useUserFormOptions } from './useUserFormOptions';
+
+const Column = DataTable.Col<AdminUser>;
+
+/** Pending sign-ups get a tinted row with a warning-coloured edge. */
+const pendingRowSx = (record: AdminUser): SxProps =>
+  record.approvalStatusCode === 'PENDING'
+    ? { bgcolor: 'action.hover', '& td:first-of-type': { borderLeft: '4px solid', borderLeftColor: 'warning.main' } }
+    : {};
+
+function UserListActions() {
+  return (
+    <TopToolbar sx={{ width: '100%' }}>
+      <PendingToggle />
+      <FilterButton />
+      <ExportButton />
+    </TopToolbar>
+  );
+}
+
+/** Users (User Management): scoped by the server to the accounts the signed-in manager may see. */
+export function UserList() {
+  const options = useUserFormOptions();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder="resources.users.fields.q" />,
+    <SelectInput key="approvalStatusCode" source="approvalStatusCode" choices={approvalChoices} alwaysOn />,
+    <SelectInput key="statusCode" source="statusCode" choices={statusChoices} alwaysOn />,
+    <SelectInput key="adminLevel" source="adminLevel" choices={levelChoices} />,
+    <SelectInput key="region" source="region" choices={options?.regions ?? []} optionValue="code" />,
+    <SelectInput key="country" source="country" choices={options?.countries ?? []} optionValue="code" />,
+    <SelectInput key="approverFlag" source="approverFlag" choices={yesNoChoices} />,
+    <SelectInput key="locked" source="locked" choices={yesNoChoices} />,
+  ];
+  return (
+    <List resource="users" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} actions={<UserListActions />}>
+      <DataTable rowClick="show" bulkActionButtons={<BulkApproveButton />} rowSx={pendingRowSx}>
+        <Column source="email" />
+        <Column source="name" />
+        <Column source="company" />
+        <Column source="region" />
+        <Column source="country" />
+        <Column source="adminLevel">
+          <CodeChip source="adminLevel" messages="resources.users.levels" colors={{}} />
+        </Column>
+        <Column source="approverFlag" />
+        <Column source="statusCode">
+          <CodeChip source="statusCode" messages="resources.users.status" colors={statusColors} />
+        </Column>
+        <Column source="approvalStatusCode">
+          <CodeChip source="approvalStatusCode" messages="resources.users.approval" colors={approvalColors} />
+        </Column>
+        <Column source="lastLoginAt">
+          <DateField source="lastLoginAt" showTime />
+        </Column>
+      </DataTable>
+    </List>
+  );
+}

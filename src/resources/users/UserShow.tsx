@@ -1,0 +1,64 @@
+import { DataTable, DateField, FunctionField, NumberField, ReferenceManyField, Show, TabbedShowLayout, TextField, Pagination } from 'react-admin';
+import type { AdminDetail } from '../../shared';
+import { CodeChip } from './CodeChip';
+import { ConnectedGroupsField } from './ConnectedGroupsField';
+import { ProjectListField } from './ProjectListField';
+import { UserShowActions } from './UserShowActions';
+import { approvalColors, statusColors } from './userChoices';
+
+const codeAndName = (value: { code: string; name: string } | null) => (value ? `${value.name} (${value.code})` : '');
+
+/** Every field of SPEC "Admin detail", the project list and the user's access history. */
+export function UserShow() {
+  return (
+    <Show actions={<UserShowActions />}>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="resources.users.sections.account">
+          <TextField source="email" />
+          <TextField source="name" />
+          <CodeChip source="adminLevel" messages="resources.users.levels" colors={{}} label="resources.users.fields.adminLevel" />
+          <CodeChip source="approvalStatusCode" messages="resources.users.approval" colors={approvalColors} label="resources.users.fields.approvalStatusCode" />
+          <CodeChip source="statusCode" messages="resources.users.status" colors={statusColors} label="resources.users.fields.statusCode" />
+          <CodeChip source="approverFlag" messages="resources.users.yesNo" colors={{}} label="resources.users.fields.approverFlag" />
+          <CodeChip source="creatorFlag" messages="resources.users.yesNo" colors={{}} label="resources.users.fields.creatorFlag" />
+          <CodeChip source="uploaderFlag" messages="resources.users.yesNo" colors={{}} label="resources.users.fields.uploaderFlag" />
+          <TextField source="requestComment" emptyText="—" />
+          <TextField source="rejectReason" emptyText="—" />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="resources.users.sections.organisation">
+          <FunctionField<AdminDetail> source="region" render={(record) => codeAndName(record.region)} />
+          <FunctionField<AdminDetail> source="office" render={(record) => codeAndName(record.office)} />
+          <FunctionField<AdminDetail> source="company" render={(record) => codeAndName(record.company)} />
+          <ConnectedGroupsField source="connectedCountries" label="resources.users.fields.connectedCountries" />
+          <ConnectedGroupsField source="connectedDataTypes" label="resources.users.fields.connectedDataTypes" />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="resources.users.sections.security">
+          <DateField source="lastSignInAt" showTime emptyText="—" />
+          <DateField source="createdAt" showTime />
+          <DateField source="passwordUpdatedAt" showTime emptyText="—" />
+          <NumberField source="signInAttempt" />
+          <DateField source="lockedUntil" showTime emptyText="—" />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="resources.users.sections.projects">
+          <ProjectListField label="resources.users.fields.projectList" />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="resources.users.sections.accessHistory">
+          <ReferenceManyField reference="access-history" target="adminId" sort={{ field: 'occurredAt', order: 'DESC' }} perPage={10} pagination={<Pagination />} label={false}>
+            <DataTable bulkActionButtons={false}>
+              <DataTable.Col source="occurredAt">
+                <DateField source="occurredAt" showTime />
+              </DataTable.Col>
+              <DataTable.Col source="eventType">
+                <CodeChip source="eventType" messages="resources.access-history.events" colors={{}} />
+              </DataTable.Col>
+              <DataTable.Col source="success">
+                <CodeChip source="success" messages="resources.access-history.results" colors={{ Y: 'success', N: 'error' }} />
+              </DataTable.Col>
+              <DataTable.Col source="sourceIp" />
+            </DataTable>
+          </ReferenceManyField>
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,59 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import MailIcon from '@mui/icons-material/Mail';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
+import PersonIcon from '@mui/icons-material/Person';
+import { Alert } from '@mui/material';
+import { EditButton, TopToolbar, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
+import type { AdminDetail } from '../../shared';
+import { ConfirmedActionButton } from './ConfirmedActionButton';
+import { RejectButton } from './RejectButton';
+import { userCalls } from './userCalls';
+
+/** What a manager can do with the shown account; nothing for their own (they use Profile). */
+export function UserShowActions() {
+  const record = useRecordContext<AdminDetail>();
+  const { identity } = useGetIdentity();
+  const translate = useTranslate();
+  if (!record) return <TopToolbar />;
+  if (identity && String(identity.id) === String(record.id)) {
+    return (
+      <TopToolbar>
+        <Alert severity="info" sx={{ py: 0 }}>
+          {translate('resources.users.messages.ownRecord')}
+        </Alert>
+      </TopToolbar>
+    );
+  }
+  const pending = record.approvalStatusCode === 'PENDING';
+  const active = record.statusCode === 'ACTIVE';
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      {pending && <ConfirmedActionButton label="resources.users.actions.approve" color="success" icon={<CheckCircleIcon />} call={() => userCalls.approve(record.id)} />}
+      {pending && <RejectButton />}
+      {record.locked === 'Y' || record.signInAttempt > 0 ? (
+        <ConfirmedActionButton label="resources.users.actions.unlock" icon={<LockOpenIcon />} call={() => userCalls.unlock(record.id)} />
+      ) : null}
+      {!pending && active && (
+        <ConfirmedActionButton
+          label="resources.users.actions.sendReset"
+          icon={<MailIcon />}
+          call={() => userCalls.sendResetLink(record.id)}
+          confirm={{ title: 'resources.users.confirm.resetTitle', titleArgs: { email: record.email } }}
+        />
+      )}
+      {active ? (
+        <ConfirmedActionButton
+          label="resources.users.actions.deactivate"
+          color="error"
+          icon={<PersonOffIcon />}
+          call={() => userCalls.setStatus(record.id, 'INACTIVE')}
+          confirm={{ title: 'resources.users.confirm.deactivateTitle', titleArgs: { name: record.name }, content: 'resources.users.confirm.deactivateContent' }}
+        />
+      ) : (
+        <ConfirmedActionButton label="resources.users.actions.activate" color="success" icon={<PersonIcon />} call={() => userCalls.setStatus(record.id, 'ACTIVE')} />
+      )}
+      <EditButton />
+    </TopToolbar>
+  );
+}

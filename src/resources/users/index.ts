@@ -1,0 +1,18 @@
+import { lazy } from 'react';
+import PeopleIcon from '@mui/icons-material/People';
+import { AREA_RANK } from '../../shared';
+import type { ConsoleResource } from '../ConsoleResource';
+
+/** Users (User Management › Users): approval, detail, edit. Views load on first use. */
+const users: ConsoleResource = {
+  name: 'users',
+  listPath: '/user/users',
+  requireRank: AREA_RANK.userManagement,
+  icon: PeopleIcon,
+  list: lazy(() => import('./UserList').then((module) => ({ default: module.UserList }))),
+  edit: lazy(() => import('./UserEdit').then((module) => ({ default: module.UserEdit }))),
+  show: lazy(() => import('./UserShow').then((module) => ({ default: module.UserShow }))),
+  recordRepresentation: 'email',
+};
+
+export default users;
