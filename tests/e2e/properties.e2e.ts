@@ -107,6 +107,9 @@ describe('Project Properties screen', () => {
     await shoot(page, '05-korea-in-use');
     expect(await countries()).toContainEqual({ code: 'KR', name: 'Korea', region_code: 'APAC' });
     expect(page.url()).toContain('/properties/countries');
+    await page.getByRole('link', { name: 'Show' }).click();
+    await page.getByText('Country KR').waitFor();
+    await page.getByText('Asia Pacific (APAC)').waitFor();
 
     await page.goto(`${LIST}?kind=countries`);
     await page.getByPlaceholder('Search').fill('PT');
@@ -121,6 +124,11 @@ describe('Project Properties screen', () => {
     expect(await page.getByText('Portuguese Republic').count()).toBe(0);
     expect(await countries()).toHaveLength(13);
     await shoot(page, '06-after-delete');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${LIST}?kind=countries`);
+    await page.getByText('Korea').waitFor();
+    await shoot(page, '07-phone');
+
     // 409s are the refusals above; ERR_ABORTED is a request cut short by this test's own goto/reload.
     expect(problems.filter((problem) => !/40[09]|net::ERR_ABORTED/.test(problem))).toEqual([]);
     await context.close();

@@ -1,23 +1,23 @@
-import { CreateButton, DataTable, List, TopToolbar } from 'react-admin';
-import type { Property } from '../../shared';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { CreateButton, List, TopToolbar } from 'react-admin';
 import { PropertyKindTabs } from './PropertyKindTabs';
 import { PropertyListError } from './PropertyListError';
 import { propertyFilters } from './propertyFilters';
-import { RegionField } from './RegionField';
 import { propertyListStoreKey } from './propertyListPath';
+import { PropertySimpleList } from './PropertySimpleList';
+import { PropertyTable } from './PropertyTable';
 import { usePropertyKind } from './usePropertyKind';
-
-const Column = DataTable.Col<Property>;
 
 /**
  * One code table at a time, chosen by the tab in `?kind=`. Each kind keeps its own sort, page and
  * filters (its own store key), and the list remounts on a tab change so no filter leaks across.
- * No bulk delete: codes in use are refused one by one, and a partial bulk delete would mislead.
  */
 export function PropertyList() {
   const kind = usePropertyKind();
+  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  // Inline-size containment: the scrollable tabs and the table scroll inside the screen instead of widening the page on a phone.
   return (
-    <>
+    <Box sx={{ contain: 'inline-size' }}>
       <PropertyKindTabs kind={kind} />
       <List
         key={kind}
@@ -35,17 +35,8 @@ export function PropertyList() {
           </TopToolbar>
         }
       >
-        <DataTable rowClick="edit" bulkActionButtons={false}>
-          <Column source="code" />
-          <Column source="name" />
-          {kind === 'countries' && (
-            <Column source="regionCode" disableSort>
-              <RegionField />
-            </Column>
-          )}
-          <Column source="no" />
-        </DataTable>
+        {isPhone ? <PropertySimpleList /> : <PropertyTable kind={kind} />}
       </List>
-    </>
+    </Box>
   );
 }
