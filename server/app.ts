@@ -25,6 +25,7 @@ import { propertiesModule } from './modules/properties';
 import { filesModule } from './files';
 import { templatesModule } from './modules/templates';
 import { systemLogsModule } from './modules/system-logs';
+import { healthModule } from './modules/health';
 import { connectedDataModule } from './modules/connected-data';
 import { emailTemplatesModule } from './modules/email-templates';
 import { alertMailsModule } from './modules/alert-mails';
@@ -98,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(filesModule);
       await api.register(templatesModule);
       await api.register(systemLogsModule);
+      await api.register(healthModule);
       await api.register(connectedDataModule);
       await api.register(emailTemplatesModule);
       await api.register(alertMailsModule);

@@ -15,20 +15,25 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<void> {
+async function migratorFor(db: Db): Promise<Migrator> {
   // On PostgreSQL the migration bookkeeping lives in the connection's schema, so databases that
   // share a server but not a schema (tests, tenants) do not see each other's migrations.
   const migrationTableSchema = isSqlite(db) ? undefined : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema;
   // Features land in parallel, so a later-numbered migration may already have run where an
   // earlier-numbered one arrives afterwards; each migration only adds its own tables.
-  const migrator = new Migrator({ db, provider, migrationTableSchema, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db, provider, migrationTableSchema, allowUnorderedMigrations: true });
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await (await migratorFor(db)).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
 
-export function latestMigrationName(): string {
-  return Object.keys(migrations).sort().at(-1)!;
+/** How many known migrations have not run on this database (0 when it is current). */
+export async function pendingMigrationCount(db: Db): Promise<number> {
+  const migrations = await (await migratorFor(db)).getMigrations();
+  return migrations.filter((migration) => !migration.executedAt).length;
 }

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { success } from '../../http/envelope';
+import { pendingMigrationCount } from '../../db/migrate';
+
+/**
+ * Probes for load balancers: /api/health says the process answers; /api/ready that the database
+ * is reachable and migrated and mail can go out. Unauthenticated and not written to the system log.
+ */
+export async function healthModule(app: FastifyInstance) {
+  const { db, mailer } = app.ctx;
+
+  app.get('/health', async () => success({ status: 'UP', uptimeSeconds: Math.round(process.uptime()) }));
+
+  app.get('/ready', async (_request, reply) => {
+    const checks = { database: false, migrations: false, mail: mailer.transport };
+    try {
+      await sql`select 1`.execute(db);
+      checks.database = true;
+      checks.migrations = (await pendingMigrationCount(db)) === 0;
+    } catch {
+      // An unreachable database leaves the checks false; the answer below says so.
+    }
+    const ready = checks.database && checks.migrations;
+    return reply
+      .code(ready ? 200 : 503)
+      .send(ready ? success({ status: 'READY', ...checks }) : { result: 'NOT_READY', resultMessage: 'The console is not ready to serve requests.', data: { status: 'NOT_READY', ...checks } });
+  });
+}
