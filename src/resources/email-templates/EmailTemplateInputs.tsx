@@ -13,7 +13,7 @@ export function EmailTemplateInputs() {
       <TextInput source="body" isRequired multiline minRows={6} fullWidth helperText={<PlaceholderHelp />} />
       <ActiveFlagInput />
       <ArrayInput source="statements" label="resources.email-templates.fields.statements">
-        <SimpleFormIterator inline={false} disableReordering={false} fullWidth>
+        <SimpleFormIterator fullWidth>
           <TextInput source="statement" label="resources.email-templates.fields.statement" multiline fullWidth />
           <StatementAttachmentInput />
         </SimpleFormIterator>
