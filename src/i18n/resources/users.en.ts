@@ -93,6 +93,7 @@ export const usersEn = {
   messages: {
     noProjects: 'No projects yet.',
     noCountries: 'No countries connected.',
+    noDataTypes: 'No data types connected.',
     ownRecord: 'This is your own account: change your details through Profile.',
   },
 };

@@ -95,6 +95,7 @@ export const usersKo: typeof usersEn = {
   messages: {
     noProjects: '아직 프로젝트가 없습니다.',
     noCountries: '연결된 국가가 없습니다.',
+    noDataTypes: '연결된 데이터 유형이 없습니다.',
     ownRecord: '본인 계정입니다. 프로필에서 정보를 변경하세요.',
   },
 };

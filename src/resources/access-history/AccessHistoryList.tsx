@@ -12,7 +12,7 @@ const resultChoices = [
 ];
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="resources.access-history.fields.q" />,
+  <SearchInput key="q" source="q" alwaysOn />,
   <DateInput key="from" source="from" alwaysOn />,
   <DateInput key="to" source="to" alwaysOn />,
   <ReferenceInput key="adminId" source="adminId" reference="users" alwaysOn>

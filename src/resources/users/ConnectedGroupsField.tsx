@@ -11,7 +11,7 @@ export function ConnectedGroupsField({ source }: { source: 'connectedCountries' 
     source === 'connectedCountries'
       ? record.connectedCountries.map((group) => ({ key: group.groupCode, members: group.member.map((member) => member.name) }))
       : record.connectedDataTypes.map((group) => ({ key: group.groupName, members: group.member.map((member) => member.name) }));
-  if (!groups.length) return <Typography variant="body2" color="text.secondary">{translate('resources.users.messages.noCountries')}</Typography>;
+  if (!groups.length) return <Typography variant="body2" color="text.secondary">{translate(source === 'connectedCountries' ? 'resources.users.messages.noCountries' : 'resources.users.messages.noDataTypes')}</Typography>;
   return (
     <Stack spacing={1}>
       {groups.map((group) => (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import PublicIcon from '@mui/icons-material/Public';
 import { Box, Chip, FormHelperText, FormLabel, Stack } from '@mui/material';
 import { Button, useInput, useTranslate } from 'react-admin';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { ConnectedDataDialog, type DatasetConnection } from '../../layout/dialogs/ConnectedDataDialog';
 import type { UserFormOptions } from '../../shared';
 
@@ -13,8 +13,7 @@ import type { UserFormOptions } from '../../shared';
 export function CountryCodesInput({ options }: { options?: UserFormOptions }) {
   const translate = useTranslate();
   const { field, fieldState } = useInput<string[]>({ source: 'countryCodes' });
-  const { getValues } = useFormContext();
-  const dataTypes = useFieldArray({ name: 'dataTypes' });
+  const { getValues, setValue } = useFormContext();
   const [open, setOpen] = useState(false);
   const codes: string[] = field.value ?? [];
   const nameOf = (code: string) => options?.countries.find((country) => country.code === code)?.name ?? code;
@@ -22,7 +21,9 @@ export function CountryCodesInput({ options }: { options?: UserFormOptions }) {
   const connect = ({ countries, advertiser }: DatasetConnection) => {
     field.onChange(countries);
     const pairs: { advertiserCode: string }[] = getValues('dataTypes') ?? [];
-    if (advertiser && !pairs.some((pair) => pair.advertiserCode === advertiser)) dataTypes.append({ advertiserCode: advertiser, dataTypeCode: '' });
+    if (advertiser && !pairs.some((pair) => pair.advertiserCode === advertiser)) {
+      setValue('dataTypes', [...pairs, { advertiserCode: advertiser, dataTypeCode: '' }], { shouldDirty: true });
+    }
     setOpen(false);
   };
 

@@ -6,8 +6,8 @@ export function DataTypesInput({ options }: { options?: UserFormOptions }) {
   return (
     <ArrayInput source="dataTypes">
       <SimpleFormIterator inline disableReordering>
-        <SelectInput source="advertiserCode" choices={options?.advertisers ?? []} optionValue="code" isRequired />
-        <SelectInput source="dataTypeCode" choices={options?.dataTypes ?? []} optionValue="code" isRequired />
+        <SelectInput source="advertiserCode" label="resources.users.fields.advertiserCode" choices={options?.advertisers ?? []} optionValue="code" isRequired helperText={false} />
+        <SelectInput source="dataTypeCode" label="resources.users.fields.dataTypeCode" choices={options?.dataTypes ?? []} optionValue="code" isRequired helperText={false} />
       </SimpleFormIterator>
     </ArrayInput>
   );

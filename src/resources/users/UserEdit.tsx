@@ -1,4 +1,4 @@
-import { Edit, RadioButtonGroupInput, SelectInput, SimpleForm, TextField, Labeled, usePermissions } from 'react-admin';
+import { Edit, Labeled, RadioButtonGroupInput, SaveButton, SelectInput, SimpleForm, TextField, Toolbar, usePermissions } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Stack } from '@mui/material';
 import { userUpdateInput, type UserFormOptions } from '../../shared';
@@ -16,21 +16,30 @@ function OfficeInput({ options }: { options?: UserFormOptions }) {
   return <SelectInput source="officeCode" choices={offices} optionValue="code" isRequired />;
 }
 
+/** Accounts are deactivated, never deleted. */
+function SaveOnlyToolbar() {
+  return (
+    <Toolbar>
+      <SaveButton />
+    </Toolbar>
+  );
+}
+
 /** Level (never above the editor's own), flags, organisation, connections and status of another user. */
 export function UserEdit() {
   const options = useUserFormOptions();
   const { permissions } = usePermissions<ConsolePermissions>();
   return (
     <Edit mutationMode="pessimistic" redirect="show" transform={inputOf(userUpdateInput)}>
-      <SimpleForm validate={zodValidator(userUpdateInput)}>
+      <SimpleForm validate={zodValidator(userUpdateInput)} toolbar={<SaveOnlyToolbar />}>
         <Labeled source="email">
           <TextField source="email" />
         </Labeled>
         <SelectInput source="authority" choices={authorityChoices(permissions?.rank ?? 99)} isRequired />
         <Stack direction="row" spacing={3} useFlexGap flexWrap="wrap">
-          <RadioButtonGroupInput source="approverFlag" choices={yesNoChoices} row />
-          <RadioButtonGroupInput source="creatorFlag" choices={yesNoChoices} row />
-          <RadioButtonGroupInput source="uploaderFlag" choices={yesNoChoices} row />
+          <RadioButtonGroupInput source="approverFlag" choices={yesNoChoices} row helperText={false} />
+          <RadioButtonGroupInput source="creatorFlag" choices={yesNoChoices} row helperText={false} />
+          <RadioButtonGroupInput source="uploaderFlag" choices={yesNoChoices} row helperText={false} />
         </Stack>
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
           <SelectInput source="regionCode" choices={options?.regions ?? []} optionValue="code" isRequired />

@@ -29,7 +29,7 @@ function UserListActions() {
 export function UserList() {
   const options = useUserFormOptions();
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder="resources.users.fields.q" />,
+    <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput key="approvalStatusCode" source="approvalStatusCode" choices={approvalChoices} alwaysOn />,
     <SelectInput key="statusCode" source="statusCode" choices={statusChoices} alwaysOn />,
     <SelectInput key="adminLevel" source="adminLevel" choices={levelChoices} />,

@@ -1,0 +1,165 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+
+const SHOTS = '/tmp/shots-users';
+const NEW_EMAIL = 'newcomer@example.com';
+const NEW_PASSWORD = 'Welcome1!';
+
+let e2e: E2e;
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  e2e = await startE2e();
+});
+afterAll(async () => e2e?.close());
+
+async function api(path: string, body?: unknown) {
+  const response = await fetch(`${e2e.baseUrl}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return response.json();
+}
+
+/** A sign-up through the public API, as the sign-up page would make it. */
+async function signUpThroughApi(email: string, password: string) {
+  await api('/auth/otp', { email });
+  const verified = await api('/auth/otp/verification', { email, code: await e2e.lastCode(email) });
+  const terms = await api('/auth/terms');
+  const answer = await api('/auth/signup', {
+    verificationToken: verified.data.verificationToken, password, firstName: 'Nora', lastName: 'Newcomer', company: 'AGENCY', region: 'APAC', office: 'KR',
+    requestComment: 'Joining the Seoul team', agreedTermVersionIds: terms.data.map((term: { termVersionId: number }) => term.termVersionId),
+  });
+  expect(answer.result).toBe('SUCCESS');
+}
+
+const account = () => e2e.db.selectFrom('admins').selectAll().where('email', '=', NEW_EMAIL).executeTakeFirstOrThrow();
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+
+describe('User Management screens', () => {
+  it('takes a sign-up from pending to approved, edited, signed in, and deactivated with its session ended', async () => {
+    await signUpThroughApi(NEW_EMAIL, NEW_PASSWORD);
+
+    const adminSide = await e2e.newPage();
+    const admin = adminSide.page;
+    const problems = watchProblems(admin);
+    await signInThroughPage(e2e, admin, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await admin.waitForURL((url) => url.pathname === '/');
+    await admin.getByRole('link', { name: 'Users' }).click();
+    await admin.waitForURL((url) => url.pathname === '/user/users');
+    await admin.getByRole('button', { name: 'Pending sign-ups' }).click();
+    await admin.getByText('1-1 of 1').waitFor();
+    const row = admin.getByRole('row').filter({ hasText: NEW_EMAIL });
+    await row.getByText('Pending').waitFor();
+    await shot(admin, 'users-pending');
+
+    await row.getByText(NEW_EMAIL).click();
+    await admin.waitForURL(/\/users\/\d+\/show/);
+    await admin.getByText('Joining the Seoul team').waitFor();
+    await shot(admin, 'user-show-pending');
+    await admin.getByRole('button', { name: 'Approve' }).click();
+    await admin.getByText('The account has been approved.').waitFor();
+    await expect.poll(async () => (await account()).approval_status_code).toBe('APPROVED');
+    const mail = await e2e.db.selectFrom('mail_outbox').select('template_type').where('to_address', '=', NEW_EMAIL).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(mail.template_type).toBe('signup-approved');
+
+    for (const tab of ['Organisation', 'Sign-in and security', 'Projects']) {
+      await admin.getByRole('tab', { name: tab }).click();
+      await shot(admin, `user-show-${tab.toLowerCase().replace(/\W+/g, '-')}`);
+    }
+    await admin.getByText('Media Agency (AGENCY)').first().waitFor({ state: 'attached' }).catch(() => undefined);
+    await admin.getByText('No projects yet.').waitFor();
+
+    // Edit: make the newcomer a local-admin connected to Korea and Japan, chosen in the Dataset Connection dialog.
+    await admin.getByRole('link', { name: 'Edit' }).click();
+    await admin.waitForURL(/\/users\/\d+$/);
+    await admin.getByRole('combobox', { name: 'Level' }).click();
+    const levels = await admin.getByRole('option').allTextContents();
+    expect(levels).toEqual(['System admin', 'Global admin', 'Region admin', 'Local admin', 'User']);
+    await admin.getByRole('option', { name: 'Local admin' }).click();
+    await admin.getByRole('button', { name: 'Choose countries' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Dataset Connection' });
+    await dialog.getByLabel('Japan').check();
+    await shot(admin, 'user-edit-countries-dialog');
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await admin.getByRole('combobox', { name: 'Data type' }).last().click();
+    await admin.getByRole('option', { name: 'Media' }).click();
+    await shot(admin, 'user-edit');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.waitForURL(/\/users\/\d+\/show/);
+    await expect.poll(async () => (await account()).authority).toBe('local-admin');
+    const id = (await account()).id;
+    const countries = await e2e.db.selectFrom('admin_countries').select('country_code').where('admin_id', '=', id).orderBy('country_code').execute();
+    expect(countries.map((country) => country.country_code)).toEqual(['JP', 'KR']);
+    expect(await e2e.db.selectFrom('admin_data_types').select(['advertiser_code', 'data_type_code']).where('admin_id', '=', id).execute()).toEqual([
+      { advertiser_code: 'ACME', data_type_code: 'MEDIA' },
+    ]);
+
+    // The newcomer signs in, in a second browser.
+    const userSide = await e2e.newPage();
+    const user = userSide.page;
+    await signInThroughPage(e2e, user, NEW_EMAIL, NEW_PASSWORD);
+    await user.waitForURL((url) => url.pathname === '/');
+    await user.getByRole('link', { name: 'Users' }).waitFor();
+
+    // The admin deactivates the newcomer, confirming first.
+    await admin.getByRole('button', { name: 'Deactivate' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await admin.getByText('The account has been deactivated and signed out.').waitFor();
+    await expect.poll(async () => (await account()).status_code).toBe('INACTIVE');
+    await admin.getByRole('button', { name: 'Activate' }).waitFor();
+    await shot(admin, 'user-show-deactivated');
+
+    // The newcomer's next call is refused and the browser goes to sign-in.
+    await user.getByRole('link', { name: 'Users' }).click();
+    await user.waitForURL((url) => url.pathname === '/sign-in');
+    await shot(user, 'deactivated-user-sent-to-sign-in');
+
+    await admin.goto('/user/users');
+    await admin.getByRole('button', { name: 'All users' }).click();
+    await admin.getByText(NEW_EMAIL).waitFor();
+    await shot(admin, 'users-list');
+    expect(problems.filter((problem) => !/40[0149]/.test(problem))).toEqual([]);
+    await userSide.context.close();
+    await adminSide.context.close();
+  });
+
+  it('bulk-approves pending sign-ups from the list', async () => {
+    for (const email of ['bulk.one@example.com', 'bulk.two@example.com']) await signUpThroughApi(email, NEW_PASSWORD);
+    const { context, page } = await e2e.newPage();
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/user/users');
+    await page.getByRole('button', { name: 'Pending sign-ups' }).click();
+    await page.getByText('1-2 of 2').waitFor();
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: 'Approve selected' }).click();
+    await shot(page, 'users-bulk-approve-confirm');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('2 accounts have been approved.').waitFor();
+    const pending = await e2e.db.selectFrom('admins').select('email').where('approval_status_code', '=', 'PENDING').execute();
+    expect(pending).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the access history with totals and a sign-ins-per-day chart', async () => {
+    const { context, page } = await e2e.newPage();
+    const problems = watchProblems(page);
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'Access History' }).click();
+    await page.waitForURL((url) => url.pathname === '/user/access-history');
+    const stats = page.getByTestId('access-stats');
+    await stats.getByText('Sign-ins', { exact: true }).waitFor();
+    await page.getByRole('img', { name: /Sign-ins per day from .* successful/ }).waitFor();
+    await page.getByText(NEW_EMAIL).first().waitFor();
+    await shot(page, 'access-history');
+    await page.getByRole('textbox', { name: 'From' }).fill('2030-01-02');
+    await page.getByRole('textbox', { name: 'To' }).fill('2030-01-01');
+    await page.getByText('The end of the date range must not be before its start.').first().waitFor();
+    expect(problems.filter((problem) => !/400/.test(problem))).toEqual([]);
+    await context.close();
+  });
+});
