@@ -72,6 +72,15 @@ describe('project properties', () => {
     expect((await t.call('GET', `/api/properties/${solo.id}`, { token: admin })).body.data.code).toBe('SOLO');
   });
 
+  it('will not delete a data type a dashboard template uses', async () => {
+    const template = await t.call('POST', '/api/templates', { token: admin, body: { name: 'Social board', dataType: 'SOCIAL', previews: [] } });
+    expect(template.body.result).toBe('SUCCESS');
+    const social = (await list({ kind: 'data-types', q: 'SOCIAL' })).body.data.list[0];
+    const refused = await t.call('DELETE', `/api/properties/${social.id}`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.resultMessage).toContain('1 dashboard template');
+  });
+
   it('is for system-admins only', async () => {
     for (const authority of ['global-admin', 'region-admin', 'local-admin', 'user'] as const) {
       const token = accounts[authority].token;

@@ -23,7 +23,10 @@ const USAGES: Record<PropertyKind, { table: string; column: string; label: [stri
   ],
   companies: [{ table: 'admins', column: 'company_code', label: ['user', 'users'] }],
   advertisers: [{ table: 'admin_data_types', column: 'advertiser_code', label: ['user dataset connection', 'user dataset connections'] }],
-  'data-types': [{ table: 'admin_data_types', column: 'data_type_code', label: ['user dataset connection', 'user dataset connections'] }],
+  'data-types': [
+    { table: 'admin_data_types', column: 'data_type_code', label: ['user dataset connection', 'user dataset connections'] },
+    { table: 'templates', column: 'data_type_code', label: ['dashboard template', 'dashboard templates'] },
+  ],
 };
 
 export interface Usage {
