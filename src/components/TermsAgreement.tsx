@@ -1,6 +1,7 @@
 import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
-import { RichTextField, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { OfferedTerm } from '../shared';
+import { TermContentField } from '../resources/terms/TermContentField';
 
 export const isRequiredTerm = (term: OfferedTerm) => term.requiredFlag === 'Y' || term.agreementType === 'REQUIRED';
 
@@ -24,9 +25,8 @@ export function TermsAgreement({ terms, agreed, onChange }: { terms: OfferedTerm
           <Typography variant="subtitle1" component="h2">
             {term.title} {translate(isRequiredTerm(term) ? 'console.terms.required' : 'console.terms.optional')}
           </Typography>
-          {/* The server stored sanitised HTML; RichTextField purifies it again before rendering. */}
           <Box sx={{ maxHeight: 160, overflow: 'auto', p: 1, border: 1, borderColor: 'divider', borderRadius: 1, whiteSpace: 'pre-wrap', '& p': { mt: 0, mb: 1 } }} tabIndex={0}>
-            <RichTextField record={term} source="content" />
+            <TermContentField record={{ id: term.termVersionId, content: term.content }} />
           </Box>
           <FormControlLabel
             control={<Checkbox checked={agreed.has(term.termVersionId)} onChange={(event) => toggle(term.termVersionId, event.target.checked)} />}

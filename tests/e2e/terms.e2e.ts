@@ -84,4 +84,24 @@ describe('Terms screens', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('shows a new version\'s content as HTML in the sign-in terms step, purified once more in the browser', async () => {
+    await e2e.createAccount('reader@example.com', 'Welcome1!');
+    const term = await e2e.db.selectFrom('terms').select('id').where('title', '=', 'Terms of Service').executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    // Written straight to the database, past the API's sanitiser, to prove the page does not trust it either.
+    await e2e.db
+      .insertInto('term_versions')
+      .values({ term_id: term.id, terms_version: '3.0', content: '<p>Read this <strong>carefully</strong>.</p><img src="x" onerror="window.pwned=1"><script>window.pwned=2</script>', effective_at: now, created_at: now, updated_at: now })
+      .execute();
+    const { context, page } = await e2e.newPage();
+    await signInThroughPage(e2e, page, 'reader@example.com', 'Welcome1!');
+    await page.getByText('Our terms have changed. Please review them to continue.').waitFor();
+    const terms = page.getByRole('region', { name: 'Terms' });
+    await terms.locator('strong', { hasText: 'carefully' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/signin-terms.png`, fullPage: true });
+    expect(await terms.locator('img, script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await context.close();
+  });
 });

@@ -1,10 +1,11 @@
-import { RichTextField, useRecordContext } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 import type { Term } from '../../shared';
+import { TermContentField } from './TermContentField';
 
-/** The sanitised HTML of the version in effect (react-admin's RichTextField purifies it once more). */
+/** The content of the version in effect. */
 export function TermContentInEffect(_props: { label?: string }) {
   const term = useRecordContext<Term>();
   const inEffect = term?.versions.find((version) => version.status === 'IN_EFFECT');
   if (!inEffect) return null;
-  return <RichTextField record={inEffect} source="content" />;
+  return <TermContentField record={inEffect} />;
 }

@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
-import { ArrayField, DataTable, DateField, RichTextField, useTranslate } from 'react-admin';
+import { ArrayField, DataTable, DateField, useTranslate } from 'react-admin';
 import type { TermVersion } from '../../shared';
+import { TermContentField } from './TermContentField';
 import { TermVersionEditButton } from './TermVersionEditButton';
 import { TermVersionPublishButton } from './TermVersionPublishButton';
 import { TermVersionStatusField } from './TermVersionStatusField';
@@ -19,7 +20,7 @@ export function TermVersionsSection(_props: { label?: string | false }) {
         <TermVersionPublishButton />
       </Box>
       <ArrayField source="versions">
-        <DataTable rowClick={false} bulkActionButtons={false} expand={<RichTextField source="content" />}>
+        <DataTable rowClick={false} bulkActionButtons={false} expand={<TermContentField />}>
           <Column source="detailId" disableSort />
           <Column source="termsVersion" disableSort />
           <Column source="status" disableSort>
