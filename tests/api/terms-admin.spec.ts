@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TERM_CONTENT_MAX_LENGTH } from '../../src/shared';
+import { updateScheduledVersion } from '../../server/modules/terms/commands';
 import { accountsByRank, dbSnapshot, startTestApp, type TestApp } from './harness';
 
 const TERM_TABLES = ['terms', 'term_versions', 'term_agreements'] as const;
@@ -189,6 +190,10 @@ describe('terms administration', () => {
     expect((await t.db.selectFrom('term_versions').select('id').where('term_id', '=', body.data.id).execute())).toHaveLength(2);
     const clash = await editVersion(body.data.id, scheduled.body.data.id, { termsVersion: '1.0', effectiveAt: inMinutes(180), content: 'x' });
     expect(clash.status).toBe(409);
+    // Had it taken effect between the read and the write, the write changes nothing.
+    const before = await dbSnapshot(t, TERM_TABLES);
+    expect(await updateScheduledVersion(t.db, body.data.id, scheduled.body.data.id, { termsVersion: '2.1', effectiveAt: inMinutes(300), content: 'Late' }, inMinutes(200))).toBe(false);
+    expect(await dbSnapshot(t, TERM_TABLES)).toEqual(before);
   });
 
   it('deletes a term nobody agreed to, and refuses (409) one with agreements, telling to deactivate it', async () => {

@@ -41,16 +41,20 @@ export function insertVersion(db: Db, termId: number, version: VersionValues, no
   });
 }
 
-/** Only for a version that has not taken effect; the caller checks. */
-export function updateScheduledVersion(db: Db, termId: number, detailId: number, version: VersionValues, nowIso: string) {
+/** Changes a version that has not taken effect; answers false (changing nothing) once it has. */
+export function updateScheduledVersion(db: Db, termId: number, detailId: number, version: VersionValues, nowIso: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    await trx
+    const updated = await trx
       .updateTable('term_versions')
       .set({ terms_version: version.termsVersion, content: version.content, effective_at: version.effectiveAt, updated_at: nowIso })
       .where('id', '=', detailId)
       .where('term_id', '=', termId)
-      .execute();
+      // Re-checked here: it may have taken effect since the caller read it.
+      .where('effective_at', '>', nowIso)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return false;
     await trx.updateTable('terms').set({ updated_at: nowIso }).where('id', '=', termId).execute();
+    return true;
   });
 }
 

@@ -102,7 +102,9 @@ export async function termsModule(app: FastifyInstance) {
     if (current.status === 'SCHEDULED') {
       const version = checkedVersion(request.body, clock);
       if (await labelTaken(db, termId, version.termsVersion, detailId)) throw duplicateLabel(version.termsVersion);
-      await updateScheduledVersion(db, termId, detailId, version, isoNow(clock)).catch(rethrowDuplicate(version.termsVersion));
+      if (!(await updateScheduledVersion(db, termId, detailId, version, isoNow(clock)).catch(rethrowDuplicate(version.termsVersion)))) {
+        throw new AppError('CONFLICT', `Version ${current.termsVersion} took effect meanwhile and can no longer be changed; edit it again to publish a new version.`);
+      }
       return success(await findVersion(db, termId, detailId, isoNow(clock)), `Version ${version.termsVersion} has been saved.`);
     }
     // People may have agreed to what this version says, so it is never rewritten: the change becomes a new version.
