@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
-import { accountsByRank, dbSnapshot, signedInAccount, signUp, startTestApp, STATE_TABLES, type TestApp } from './harness';
+import { accountsByRank, dbSnapshot, signedInAccount, signUp, startTestApp, STATE_TABLES, type Reply, type TestApp } from './harness';
 import type { AdminsTable } from '../../server/db/schema';
 import type { Authority } from '../../src/shared';
 
@@ -53,7 +53,7 @@ const CALLERS: Caller[] = ['system-admin', 'global-admin', 'region-admin', 'loca
 const tokenOf = (caller: Caller) => (caller === 'unauthenticated' ? undefined : accounts[caller].token);
 
 describe('role × action matrix', () => {
-  const actions: Record<string, { setup: () => Promise<number>; call: (id: number, token?: string) => ReturnType<TestApp['call']>; changed: (id: number) => Promise<boolean> }> = {
+  const actions: Record<string, { setup: () => Promise<number>; call: (id: number, token?: string) => Promise<Reply>; changed: (id: number) => Promise<boolean> }> = {
     list: { setup: () => makeUser(), call: (_id, token) => t.call('GET', '/api/users?range=[0,99]', { token }), changed: async () => false },
     show: { setup: () => makeUser(), call: (id, token) => t.call('GET', `/api/users/${id}`, { token }), changed: async () => false },
     edit: { setup: () => makeUser(), call: (id, token) => t.call('PUT', `/api/users/${id}`, { token, body: editBody() }), changed: async (id) => (await row(id)).company_code === 'AGENCY' },
