@@ -45,7 +45,8 @@ async function useMenuMode(page: Page, menuMode: string, extra: Record<string, u
     [SETTINGS_STORAGE_KEY, { menuMode, ...extra }] as const,
   );
   await page.reload();
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  // Built screens have no h1 of their own; the main content area is there on every screen.
+  await page.locator('#main-content').waitFor();
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
