@@ -18,7 +18,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup-dom.ts'],
           // react-admin renders are heavy; on 2 shared cores a render-and-click test can take seconds.
-          testTimeout: 30_000,
+          testTimeout: 60_000,
         },
       },
       {

@@ -60,5 +60,5 @@ describe('SignUp', () => {
       office: 'FR',
       agreedTermVersionIds: [11],
     });
-  }, 20_000); // a long form typed key by key in jsdom
+  }, 60_000); // a long form typed key by key in jsdom
 });

@@ -69,7 +69,7 @@ async function renderPanel(initial: Partial<LayoutSettings> = {}) {
 beforeEach(() => document.documentElement.classList.remove('dark'));
 
 // MUI's styles make each render slow in jsdom, more so on a shared machine.
-describe('SettingsPanel', { timeout: 30_000 }, () => {
+describe('SettingsPanel', { timeout: 60_000 }, () => {
   it('opens from the cog button, titled Settings, with every section', async () => {
     const { panel } = await renderPanel();
     for (const title of ['Primary', 'Surface', 'Color Scheme', 'Menu Type', 'Menu Themes', 'Topbar Themes', 'Language']) {
