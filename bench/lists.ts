@@ -14,7 +14,25 @@ const { db } = server;
 const now = new Date().toISOString();
 
 await db.transaction().execute(async (trx) => {
+  const terms = ['REQUIRED', 'POST'];
   for (let start = 0; start < ROWS; start += 500) {
+    await trx
+      .insertInto('templates')
+      .values(Array.from({ length: 500 }, (_, i) => ({ name: `Bench template ${start + i}`, data_type_code: ['MEDIA', 'CRM', 'RETAIL', 'SOCIAL'][(start + i) % 4], description: null, status: (start + i) % 5 ? 'Y' : 'N', file_id: null, created_at: now, updated_at: now })))
+      .execute();
+    await trx
+      .insertInto('alert_mails')
+      .values(Array.from({ length: 500 }, (_, i) => ({ procedure: `PROC_${(start + i) % 50}`, error_id: `E${start + i}`, subtitle: `Failure ${start + i}`, content: 'Task {{taskId}} failed: {{detail}}', created_at: now, updated_at: now })))
+      .execute();
+    const termIds = await trx
+      .insertInto('terms')
+      .values(Array.from({ length: 500 }, (_, i) => ({ title: `Bench term ${start + i}`, type: terms[(start + i) % 2], active_flag: 'N', created_at: now, updated_at: now })))
+      .returning('id')
+      .execute();
+    await trx
+      .insertInto('term_versions')
+      .values(termIds.map(({ id }) => ({ term_id: id, terms_version: '1.0', content: '<p>Bench</p>', effective_at: now, created_at: now, updated_at: now })))
+      .execute();
     await trx
       .insertInto('allowed_domains')
       .values(Array.from({ length: 500 }, (_, i) => ({ domain: `bench${start + i}.example.org`, description: `Bench domain ${start + i}`, active_flag: (start + i) % 4 ? 'Y' : 'N', created_at: now, updated_at: now })))
@@ -81,6 +99,35 @@ const cases: Case[] = [
         db.selectFrom('countries').selectAll().where('region_code', '=', 'EMEA').orderBy('name').orderBy('id').limit(10).execute(),
         db.selectFrom('countries').select(sql<number>`count(*)`.as('count')).where('region_code', '=', 'EMEA').executeTakeFirst(),
       ]),
+  },
+  {
+    label: 'templates of data type MEDIA, page 1, sorted by name',
+    url: `/api/templates?sort=${encodeURIComponent('["name","ASC"]')}&range=${encodeURIComponent('[0,9]')}&filter=${encodeURIComponent('{"dataType":"MEDIA"}')}`,
+    direct: () =>
+      Promise.all([
+        db.selectFrom('templates').selectAll().where('data_type_code', '=', 'MEDIA').orderBy('name').orderBy('id').limit(10).execute(),
+        db.selectFrom('templates').select(sql<number>`count(*)`.as('count')).where('data_type_code', '=', 'MEDIA').executeTakeFirst(),
+      ]),
+  },
+  {
+    label: 'alert mails of one procedure, page 1, sorted by error id',
+    url: `/api/alert-mails?sort=${encodeURIComponent('["errorId","ASC"]')}&range=${encodeURIComponent('[0,9]')}&filter=${encodeURIComponent('{"procedure":"PROC_7"}')}`,
+    direct: () =>
+      Promise.all([
+        db.selectFrom('alert_mails').selectAll().where('procedure', '=', 'PROC_7').orderBy('error_id').orderBy('id').limit(10).execute(),
+        db.selectFrom('alert_mails').select(sql<number>`count(*)`.as('count')).where('procedure', '=', 'PROC_7').executeTakeFirst(),
+      ]),
+  },
+  {
+    label: 'terms, page 1, search "term 99", sorted by title',
+    url: `/api/terms?sort=${encodeURIComponent('["title","ASC"]')}&range=${encodeURIComponent('[0,9]')}&filter=${encodeURIComponent('{"q":"term 99"}')}`,
+    direct: () => {
+      const where = sql<boolean>`lower(title) like ${'%term 99%'}`;
+      return Promise.all([
+        db.selectFrom('terms').selectAll().where(where).orderBy('title').orderBy('id').limit(10).execute(),
+        db.selectFrom('terms').select(sql<number>`count(*)`.as('count')).where(where).executeTakeFirst(),
+      ]);
+    },
   },
 ];
 
