@@ -50,6 +50,13 @@ describe('System Setting screens', () => {
     await page.getByPlaceholder('Search').fill('');
     await page.getByText('example.com').waitFor();
     expect(await page.getByText('agency.co.kr').count()).toBe(0);
+
+    // Filters that are not always shown are reached through "Add filter".
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Active' }).click();
+    await page.getByRole('combobox', { name: 'Active' }).click();
+    await page.getByRole('option', { name: 'Inactive' }).click();
+    await expect.poll(() => page.getByText('example.com').count()).toBe(0);
     expect(problems.filter((problem) => !/40[09]/.test(problem))).toEqual([]);
     await context.close();
   });

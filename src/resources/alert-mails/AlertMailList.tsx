@@ -1,4 +1,5 @@
-import { BulkDeleteButton, CreateButton, DataTable, DateField, List, SearchInput, TextInput, TopToolbar } from 'react-admin';
+import { BulkDeleteButton, DataTable, DateField, List, SearchInput, TextInput } from 'react-admin';
+import { ListActions } from '../ListActions';
 import type { AlertMail } from '../../shared';
 
 const Column = DataTable.Col<AlertMail>;
@@ -12,11 +13,7 @@ export function AlertMailList() {
       filters={alertMailFilters}
       sort={{ field: 'procedure', order: 'ASC' }}
       perPage={10}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
+      actions={<ListActions />}
     >
       <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <Column source="procedure" />

@@ -1,4 +1,5 @@
-import { BulkDeleteButton, CreateButton, DataTable, DateField, ExportButton, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { BulkDeleteButton, DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
+import { ListActions } from '../ListActions';
 import type { Domain } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
@@ -14,12 +15,7 @@ export function DomainList() {
       filters={domainFilters}
       sort={{ field: 'domain', order: 'ASC' }}
       perPage={10}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-          <ExportButton />
-        </TopToolbar>
-      }
+      actions={<ListActions exporter />}
     >
       <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <Column source="domain" />

@@ -1,4 +1,5 @@
-import { CreateButton, DataTable, DateField, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
+import { ListActions } from '../ListActions';
 import type { EmailTemplate } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
@@ -20,11 +21,7 @@ export function EmailTemplateList() {
       filters={emailTemplateFilters}
       sort={{ field: 'type', order: 'ASC' }}
       perPage={10}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
+      actions={<ListActions />}
     >
       <DataTable rowClick="edit" bulkActionButtons={false}>
         <Column source="type">

@@ -1,4 +1,5 @@
-import { BulkDeleteButton, CreateButton, DataTable, DateField, FilterButton, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { BulkDeleteButton, DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
+import { ListActions } from '../ListActions';
 import type { Template } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
@@ -22,12 +23,7 @@ export function TemplateList() {
       filters={templateFilters}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={10}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CreateButton />
-        </TopToolbar>
-      }
+      actions={<ListActions />}
     >
       <DataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <Column source="previews" label="resources.templates.fields.thumbnail" disableSort>

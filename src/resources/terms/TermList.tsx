@@ -1,4 +1,5 @@
-import { CreateButton, DataTable, DateField, List, NumberField, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { DataTable, DateField, List, NumberField, SearchInput, SelectInput } from 'react-admin';
+import { ListActions } from '../ListActions';
 import type { TermSummary } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
@@ -20,11 +21,7 @@ export function TermList() {
       filters={termFilters}
       sort={{ field: 'title', order: 'ASC' }}
       perPage={10}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
+      actions={<ListActions />}
     >
       <DataTable rowClick="show" bulkActionButtons={false}>
         <Column source="title" />
