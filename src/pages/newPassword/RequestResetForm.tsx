@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, TextField, Typography } from '@mui/material';
+import { Alert, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { authCalls } from '../../api/authCalls';
-import { emailProblem, validationLabel, type ValidationKey } from '../../components/formRules';
+import { emailProblem, type ValidationKey } from '../../components/formRules';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
+import { EmailField } from '../../components/EmailField';
 
 /** Asks for a reset link; the answer is the same whether or not the account exists. */
 export function RequestResetForm() {
@@ -37,19 +38,7 @@ export function RequestResetForm() {
     <form noValidate onSubmit={submit}>
       <Typography gutterBottom>{translate('console.newPassword.requestHelp')}</Typography>
       <ServerErrorAlert error={error} />
-      <TextField
-        name="email"
-        type="email"
-        label={translate('console.fields.email')}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={Boolean(problem)}
-        helperText={problem && translate(validationLabel(problem))}
-        autoComplete="email"
-        autoFocus
-        fullWidth
-        margin="normal"
-      />
+      <EmailField value={email} onChange={setEmail} problem={problem} />
       <Button type="submit" variant="contained" fullWidth loading={pending} sx={{ mt: 2 }}>
         {translate('console.newPassword.send')}
       </Button>

@@ -4,6 +4,7 @@ import { useTranslate } from 'react-admin';
 import { authCalls, type SignInChallenge } from '../../api/authCalls';
 import { emailProblem, signInPasswordProblem, validationLabel, type ValidationKey } from '../../components/formRules';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
+import { EmailField } from '../../components/EmailField';
 
 /** E-mail and password; the server answers with a challenge and mails the code. */
 export function CredentialsStep({ onChallenge }: { onChallenge: (email: string, challenge: SignInChallenge) => void }) {
@@ -34,19 +35,7 @@ export function CredentialsStep({ onChallenge }: { onChallenge: (email: string, 
   return (
     <form noValidate onSubmit={submit}>
       <ServerErrorAlert error={error} />
-      <TextField
-        name="email"
-        type="email"
-        label={translate('console.fields.email')}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={Boolean(problems.email)}
-        helperText={message(problems.email)}
-        autoComplete="username"
-        autoFocus
-        fullWidth
-        margin="normal"
-      />
+      <EmailField value={email} onChange={setEmail} problem={problems.email} autoComplete="username" />
       <TextField
         name="password"
         type="password"

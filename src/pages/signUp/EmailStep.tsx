@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TextField } from '@mui/material';
+import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { authCalls } from '../../api/authCalls';
-import { emailProblem, validationLabel, type ValidationKey } from '../../components/formRules';
+import { emailProblem, type ValidationKey } from '../../components/formRules';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
+import { EmailField } from '../../components/EmailField';
 
 /** Sign-up starts with the e-mail: the server checks the domain and mails a code. */
 export function EmailStep({ onCodeSent }: { onCodeSent: (email: string) => void }) {
@@ -32,19 +33,7 @@ export function EmailStep({ onCodeSent }: { onCodeSent: (email: string) => void 
   return (
     <form noValidate onSubmit={submit}>
       <ServerErrorAlert error={error} />
-      <TextField
-        name="email"
-        type="email"
-        label={translate('console.fields.email')}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={Boolean(problem)}
-        helperText={problem && translate(validationLabel(problem))}
-        autoComplete="email"
-        autoFocus
-        fullWidth
-        margin="normal"
-      />
+      <EmailField value={email} onChange={setEmail} problem={problem} />
       <Button type="submit" variant="contained" fullWidth loading={pending} sx={{ mt: 2 }}>
         {translate('console.signUp.sendCode')}
       </Button>

@@ -1,0 +1,31 @@
+import { TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { validationLabel, type ValidationKey } from './formRules';
+
+interface EmailFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  problem?: ValidationKey;
+  /** 'username' on sign-in, so password managers pair it with the password. */
+  autoComplete?: 'email' | 'username';
+}
+
+/** The e-mail input of the public pages (sign-in, sign-up, new password). */
+export function EmailField({ value, onChange, problem, autoComplete = 'email' }: EmailFieldProps) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      name="email"
+      type="email"
+      label={translate('console.fields.email')}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(problem)}
+      helperText={problem && translate(validationLabel(problem))}
+      autoComplete={autoComplete}
+      autoFocus
+      fullWidth
+      margin="normal"
+    />
+  );
+}
