@@ -110,7 +110,12 @@ export function watchProblems(page: Page): string[] {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`));
+  // ERR_ABORTED is the browser cancelling a request because the page moved on (a reload, a
+  // navigation, a download), not a failure of the server.
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText;
+    if (reason !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()} ${reason}`);
+  });
   return problems;
 }
 
