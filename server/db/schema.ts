@@ -1,3 +1,6 @@
+import type { ProjectTables } from './tables/projects';
+import type { DatasetTables } from './tables/datasets';
+import type { CollectTables } from './tables/collect';
 import type { Generated } from 'kysely';
 
 /**
@@ -231,7 +234,7 @@ export interface TemplatePreviewsTable {
   file_id: string;
 }
 
-export interface Database {
+export interface Database extends ProjectTables, DatasetTables, CollectTables {
   admins: AdminsTable;
   admin_countries: AdminCountriesTable;
   admin_data_types: AdminDataTypesTable;

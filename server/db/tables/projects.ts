@@ -1,0 +1,2 @@
+/** Tables of the projects feature; the Database interface (../schema.ts) extends this. */
+export interface ProjectTables {}
