@@ -15,6 +15,7 @@ import { tokenService } from './auth/tokens';
 import { errorEnvelope } from './http/error-handler';
 import { rateLimits } from './http/rate-limits';
 import { systemLog } from './audit/system-log';
+import { apiReference } from './ops/openapi';
 import { authModule } from './auth';
 import { profileModule } from './modules/profile';
 import { usersModule } from './modules/users';
@@ -29,6 +30,13 @@ import { healthModule } from './modules/health';
 import { connectedDataModule } from './modules/connected-data';
 import { emailTemplatesModule } from './modules/email-templates';
 import { alertMailsModule } from './modules/alert-mails';
+import { datasetsModule } from './modules/datasets';
+import { uploadsModule } from './modules/uploads';
+import { masterInfoModule } from './modules/master-info';
+import { manualPermissionsModule } from './modules/manual-permissions';
+import { projectsModule } from './modules/projects';
+import { projectSharesModule } from './modules/project-shares';
+import { plansModule } from './modules/plans';
 import type { AppContext } from './context';
 import './context';
 
@@ -86,6 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(errorEnvelope);
   await app.register(rateLimits);
   await app.register(systemLog);
+  await app.register(apiReference);
 
   await app.register(
     async (api) => {
@@ -103,6 +112,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(connectedDataModule);
       await api.register(emailTemplatesModule);
       await api.register(alertMailsModule);
+      await api.register(datasetsModule);
+      await api.register(uploadsModule);
+      await api.register(masterInfoModule);
+      await api.register(manualPermissionsModule);
+      await api.register(projectsModule);
+      await api.register(projectSharesModule);
+      await api.register(plansModule);
     },
     { prefix: '/api' },
   );

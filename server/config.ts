@@ -20,6 +20,23 @@ const envSchema = z.object({
   PUBLIC_URL: z.url('PUBLIC_URL must be a URL').optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TABLEAU_SERVER_URL: z.url('TABLEAU_SERVER_URL must be a URL').optional(),
+  TABLEAU_SITE: z.string().optional(),
+  TABLEAU_CLIENT_ID: z.string().optional(),
+  TABLEAU_SECRET_ID: z.string().optional(),
+  TABLEAU_SECRET_VALUE: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0, 'SHUTDOWN_GRACE_MS must be 0 or more').default(30_000),
+  SEED_DEMO: z.enum(['Y', 'N'], 'SEED_DEMO must be Y or N').default('N'),
+  COLLECT_SCHEDULER: z.enum(['on', 'off'], 'COLLECT_SCHEDULER must be on or off').default('on'),
+  COLLECT_POLL_MS: z.coerce.number().int().min(100, 'COLLECT_POLL_MS must be at least 100').default(5000),
+  COLLECT_LEASE_MS: z.coerce.number().int().min(1000, 'COLLECT_LEASE_MS must be at least 1000').default(120_000),
+  COLLECT_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'COLLECT_MAX_ATTEMPTS must be 1 or more').max(20).default(3),
+  COLLECT_RETRY_BASE_MS: z.coerce.number().int().min(0, 'COLLECT_RETRY_BASE_MS must be 0 or more').default(60_000),
+  COLLECT_SUSPEND_AFTER: z.coerce.number().int().min(1, 'COLLECT_SUSPEND_AFTER must be 1 or more').default(5),
 });
 
 export interface RateLimitRule {
@@ -52,6 +69,53 @@ export interface AppConfig {
   lockout: { maxFailures: number; lockMinutes: number };
   /** argon2id cost: above OWASP's floor (m 19 MiB, t 2) so a sign-in costs 50–500 ms of CPU (bench/auth.ts). Tests lower it. */
   passwordHash: { memoryCost: number; timeCost: number; parallelism: number };
+  /** Tableau Connected App (direct trust) for embedded dashboards; unset means dashboards are off. */
+  tableau?: TableauConfig;
+  /** Shared store for rate limits across instances; unset keeps them in process. */
+  redisUrl?: string;
+  /** Prefix of every Redis key, so deployments (and test runs) sharing a Redis stay apart. */
+  redisKeyPrefix: string;
+  /** How long a SIGTERM/SIGINT may take to drain requests before the process exits non-zero. */
+  shutdownGraceMs: number;
+  /** The in-process collect scheduler (issue 7). */
+  collect: CollectSettings;
+}
+
+export interface CollectSettings {
+  /** Off: buildApp creates the scheduler but never polls (tests call tick()). */
+  schedulerEnabled: boolean;
+  pollMs: number;
+  /** How long a claimed task is owned before another instance may take it over; renewed while it runs. */
+  leaseMs: number;
+  maxAttempts: number;
+  /** Backoff before retry n is retryBaseMs × 2^(n-1). */
+  retryBaseMs: number;
+  /** Failed tasks in a row that suspend a collect config. */
+  suspendAfter: number;
+}
+
+export function collectFromEnv(vars: z.infer<typeof envSchema>): CollectSettings {
+  return {
+    schedulerEnabled: vars.COLLECT_SCHEDULER === 'on', pollMs: vars.COLLECT_POLL_MS, leaseMs: vars.COLLECT_LEASE_MS,
+    maxAttempts: vars.COLLECT_MAX_ATTEMPTS, retryBaseMs: vars.COLLECT_RETRY_BASE_MS, suspendAfter: vars.COLLECT_SUSPEND_AFTER,
+  };
+}
+
+export interface TableauConfig {
+  /** e.g. https://tableau.example.com; views load from `<serverUrl>[/t/<site>]/views/<viewName>`. */
+  serverUrl: string;
+  /** Site content URL; empty for the default site. */
+  site: string;
+  clientId: string;
+  secretId: string;
+  secretValue: string;
+}
+
+/** The Tableau settings when all four required variables are set, else undefined. */
+export function tableauFromEnv(vars: z.infer<typeof envSchema>): TableauConfig | undefined {
+  const { TABLEAU_SERVER_URL: serverUrl, TABLEAU_CLIENT_ID: clientId, TABLEAU_SECRET_ID: secretId, TABLEAU_SECRET_VALUE: secretValue } = vars;
+  if (!serverUrl || !clientId || !secretId || !secretValue) return undefined;
+  return { serverUrl: serverUrl.replace(/\/$/, ''), site: vars.TABLEAU_SITE ?? '', clientId, secretId, secretValue };
 }
 
 export class ConfigError extends Error {}
@@ -73,6 +137,9 @@ export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'j
     otpResendIntervalMs: 30_000,
     lockout: { maxFailures: 5, lockMinutes: 15 },
     passwordHash: { memoryCost: 32_768, timeCost: 4, parallelism: 1 },
+    redisKeyPrefix: 'console:',
+    shutdownGraceMs: 30_000,
+    collect: { schedulerEnabled: true, pollMs: 5000, leaseMs: 120_000, maxAttempts: 3, retryBaseMs: 60_000, suspendAfter: 5 },
     ...overrides,
   };
 }

@@ -1,12 +1,14 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ConfigError, defaultConfig, readEnv, type AppConfig } from './config';
+import { collectFromEnv, ConfigError, defaultConfig, readEnv, tableauFromEnv, type AppConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedFoundation } from './db/seed';
 import { passwordHasher } from './auth/passwords';
 import { buildApp } from './app';
+import { exitGracefullyOnSignals } from './ops/shutdown';
+import { RedisUnreachableError } from './http/rate-limits';
 
 /** The JWT key comes from JWT_SECRET, or is generated once into DATA_DIR with owner-only access. */
 function jwtSecretFor(dataDir: string, fromEnv?: string): string {
@@ -36,6 +38,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, ''),
     trustProxy: vars.TRUST_PROXY === 'true',
     logLevel: vars.LOG_LEVEL,
+    tableau: tableauFromEnv(vars),
+    redisUrl: vars.REDIS_URL,
+    shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
+    collect: collectFromEnv(vars),
   });
 }
 
@@ -58,22 +64,17 @@ async function main(): Promise<void> {
     hasher: passwordHasher(config.passwordHash),
     nowIso: new Date().toISOString(),
   });
-  const app = await buildApp(config, { db, staticDir: resolve('dist') });
+  const app = await buildApp(config, { db, staticDir: resolve('dist') }).catch(async (error: unknown) => {
+    if (!(error instanceof RedisUnreachableError)) throw error;
+    console.error(error.message);
+    await db.destroy();
+    process.exit(2);
+  });
   if (seeded.created) {
     const password = seeded.generatedPassword ?? '(the ADMIN_PASSWORD you set)';
     app.log.warn(`First start: created the system-admin ${seeded.adminEmail} with the initial password ${password} — it is shown only this once.`);
   }
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await db.destroy();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  exitGracefullyOnSignals(app, { graceMs: config.shutdownGraceMs, closeResources: () => db.destroy() });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Console ready at ${config.publicUrl} (database: ${config.databaseUrl ? 'PostgreSQL' : config.sqlitePath}, mail: ${app.ctx.mailer.transport})`);
 }

@@ -4,6 +4,9 @@ import * as foundation from './migrations/001_foundation';
 import * as templates from './migrations/003_templates';
 import * as mailTemplates from './migrations/004_mail_templates';
 import * as systemLog from './migrations/006_system_log';
+import * as projects from './migrations/007_projects';
+import * as datasets from './migrations/008_datasets';
+import * as collect from './migrations/009_collect';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +14,9 @@ const migrations: Record<string, Migration> = {
   '003_templates': templates,
   '004_mail_templates': mailTemplates,
   '006_system_log': systemLog,
+  '007_projects': projects,
+  '008_datasets': datasets,
+  '009_collect': collect,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,11 +1,51 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import { AppError } from './app-error';
 
+/** Thrown at start when REDIS_URL is set but Redis does not answer: the server does not start. */
+export class RedisUnreachableError extends Error {}
+
+/**
+ * Connects and pings once at start. Later outages are logged and the limits are skipped
+ * (skipOnError) rather than refusing every sign-in; the per-account lockout lives in the database.
+ */
+async function connectRedis(url: string, app: FastifyInstance): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 5000, commandTimeout: 2000, maxRetriesPerRequest: 1 });
+  let lastError: Error | undefined;
+  let started = false;
+  redis.on('error', (error: Error) => {
+    lastError = error;
+    if (started) app.log.error({ err: error }, 'Redis error: rate limits are skipped until it answers again');
+  });
+  try {
+    await redis.connect();
+    await redis.ping();
+    started = true;
+  } catch (error) {
+    redis.disconnect();
+    const reason = lastError?.message ?? (error as Error).message;
+    throw new RedisUnreachableError(`REDIS_URL ${redactedUrl(url)} is unreachable: ${reason}. Start Redis or unset REDIS_URL.`);
+  }
+  return redis;
+}
+
+function redactedUrl(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, '//***@');
+}
+
+/**
+ * In-process counters by default; with REDIS_URL every instance counts in the same Redis, so a
+ * client cannot multiply its attempts by the number of instances behind the load balancer.
+ */
 export const rateLimits = fp(async (app: FastifyInstance) => {
+  const { redisUrl, redisKeyPrefix } = app.ctx.config;
+  const redis = redisUrl ? await connectRedis(redisUrl, app) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       result: 'TOO_MANY_REQUESTS',

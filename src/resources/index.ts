@@ -8,9 +8,11 @@ import templates from './templates';
 import emailTemplates from './email-templates';
 import alertMails from './alert-mails';
 import systemLogs from './system-logs';
+import marketAccounts from './market-accounts';
+import tasks from './tasks';
 
 /** Every react-admin resource of the console; App registers each, appRoutes shows each list. */
-export const consoleResources: ConsoleResource[] = [domains, properties, terms, templates, systemLogs, emailTemplates, alertMails, users, accessHistory];
+export const consoleResources: ConsoleResource[] = [domains, properties, terms, templates, systemLogs, emailTemplates, alertMails, users, accessHistory, marketAccounts, tasks];
 
 export function resourceNamed(name: string): ConsoleResource {
   const resource = consoleResources.find((candidate) => candidate.name === name);

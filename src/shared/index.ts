@@ -15,3 +15,7 @@ export * from './templates';
 export * from './users';
 export * from './access-history';
 export * from './terms';
+export * from './projects';
+export * from './datasets';
+export * from './uploads';
+export * from './collect';

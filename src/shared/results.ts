@@ -20,6 +20,8 @@ export const RESULT_STATUS = {
   ACCOUNT_LOCKED: 423,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_ERROR: 500,
+  /** The embedded dashboard needs Tableau settings the server does not have. */
+  TABLEAU_NOT_CONFIGURED: 503,
 } as const;
 
 export type ResultCode = keyof typeof RESULT_STATUS;

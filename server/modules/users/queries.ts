@@ -4,6 +4,7 @@ import type { AdminDetail, AdminUser, Authority, ListPage, UserFormOptions } fro
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 import { validationError } from '../../http/app-error';
 import { loadProfile } from '../profile/queries';
+import { projectsOfUser } from '../projects/queries';
 import { scopeCondition, type UserScope } from './scope';
 
 export const userListSpec: ListSpec = {
@@ -115,7 +116,7 @@ export async function loadUserDetail(db: Db, id: number, now: string): Promise<A
     signInAttempt: Number(row.sign_in_attempt),
     lockedUntil: row.locked_until,
     locked: row.locked_until && row.locked_until > now ? 'Y' : 'N',
-    projectList: [],
+    projectList: await projectsOfUser(db, id),
     companyCode: row.company_code,
     regionCode: row.region_code,
     officeCode: row.office_code,

@@ -7,6 +7,9 @@ import { alertMailsEn } from './alert-mails.en';
 import { systemLogsEn } from './system-logs.en';
 import { usersEn } from './users.en';
 import { accessHistoryEn } from './access-history.en';
+import { plansEn, projectSharesEn, projectsEn } from './projects.en';
+import { marketAccountsEn } from './market-accounts.en';
+import { tasksEn } from './tasks.en';
 
 /** Messages of every resource, under react-admin's `resources.<name>` keys. */
 export const resourcesEn = {
@@ -19,4 +22,9 @@ export const resourcesEn = {
   'system-logs': systemLogsEn,
   'users': usersEn,
   'access-history': accessHistoryEn,
+  'projects': projectsEn,
+  'project-shares': projectSharesEn,
+  'plans': plansEn,
+  'market-accounts': marketAccountsEn,
+  'tasks': tasksEn,
 };

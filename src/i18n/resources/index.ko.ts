@@ -8,6 +8,9 @@ import { alertMailsKo } from './alert-mails.ko';
 import { systemLogsKo } from './system-logs.ko';
 import { usersKo } from './users.ko';
 import { accessHistoryKo } from './access-history.ko';
+import { plansKo, projectSharesKo, projectsKo } from './projects.ko';
+import { marketAccountsKo } from './market-accounts.ko';
+import { tasksKo } from './tasks.ko';
 
 /** Korean messages of every resource. */
 export const resourcesKo: typeof resourcesEn = {
@@ -20,4 +23,9 @@ export const resourcesKo: typeof resourcesEn = {
   'system-logs': systemLogsKo,
   'users': usersKo,
   'access-history': accessHistoryKo,
+  'projects': projectsKo,
+  'project-shares': projectSharesKo,
+  'plans': plansKo,
+  'market-accounts': marketAccountsKo,
+  'tasks': tasksKo,
 };

@@ -1,0 +1,59 @@
+import { Storage, type StorageOptions } from '@google-cloud/storage';
+import { TaskFailure } from '../task-failure';
+import type { Poster, PostTarget } from './poster';
+
+/** bucket[/prefix] of the target location. */
+function bucketAndPrefix(location: string): { bucket: string; prefix: string } {
+  const [bucket, ...rest] = location.split('/');
+  const prefix = rest.join('/').replace(/^\/+|\/+$/g, '');
+  return { bucket, prefix: prefix ? `${prefix}/` : '' };
+}
+
+/**
+ * The client for a target. The secret is a service-account JSON key; `apiEndpoint` points the
+ * client at another GCS JSON API server (an emulator, or the tests' fake), which the client then
+ * calls without authentication.
+ */
+function storageFor(target: PostTarget): Storage {
+  const options: StorageOptions = { projectId: target.data.projectId || undefined, retryOptions: { maxRetries: 2 } };
+  if (target.data.apiEndpoint) options.apiEndpoint = target.data.apiEndpoint;
+  if (target.secret) {
+    try {
+      options.credentials = JSON.parse(target.secret);
+    } catch {
+      throw new TaskFailure('TARGET_AUTH', 'The GCS secret must be a service-account JSON key.');
+    }
+  } else if (!target.data.apiEndpoint) {
+    throw new TaskFailure('TARGET_AUTH', 'The GCS target has no service-account key.');
+  }
+  return new Storage(options);
+}
+
+function asFailure(error: unknown): TaskFailure {
+  if (error instanceof TaskFailure) return error;
+  const code = (error as { code?: number }).code;
+  const message = (error as Error).message;
+  return code === 401 || code === 403 ? new TaskFailure('TARGET_AUTH', `GCS refused the credentials: ${message}`) : new TaskFailure('TARGET_ERROR', `GCS: ${message}`);
+}
+
+export const gcsPoster: Poster = {
+  async post(target, file) {
+    const { bucket, prefix } = bucketAndPrefix(target.location);
+    const name = `${prefix}${file.name}`;
+    try {
+      await storageFor(target).bucket(bucket).file(name).save(file.content, { resumable: false, contentType: 'text/csv; charset=utf-8', validation: 'md5' });
+    } catch (error) {
+      throw asFailure(error);
+    }
+    return { location: `gs://${bucket}/${name}` };
+  },
+  async testConnection(target) {
+    const { bucket } = bucketAndPrefix(target.location);
+    try {
+      await storageFor(target).bucket(bucket).getMetadata();
+      return { ok: true, message: `The bucket ${bucket} is reachable.` };
+    } catch (error) {
+      return { ok: false, message: asFailure(error).message };
+    }
+  },
+};

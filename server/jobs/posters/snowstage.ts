@@ -1,0 +1,74 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import snowflake from 'snowflake-sdk';
+import { TaskFailure } from '../task-failure';
+import type { Poster, PostTarget } from './poster';
+
+snowflake.configure({ logLevel: 'OFF' });
+
+type Connection = ReturnType<typeof snowflake.createConnection>;
+
+/** Opens a session; `accessUrl` (targetData) points the driver at another host, as the tests' stub does. */
+async function connect(target: PostTarget): Promise<Connection> {
+  if (!target.secret) throw new TaskFailure('TARGET_AUTH', 'The Snowflake target has no password.');
+  const { account, username, warehouse, database, schema, role, accessUrl } = target.data;
+  const connection = snowflake.createConnection({
+    account, username, password: target.secret, warehouse, database, schema, role, accessUrl: accessUrl || undefined, timeout: 60_000,
+  });
+  try {
+    await connection.connectAsync();
+  } catch (error) {
+    const code = (error as { code?: number | string }).code;
+    const message = (error as Error).message;
+    // 390100: incorrect user name or password; 390144: JWT invalid; 390318: token expired.
+    if (String(code).startsWith('3901') || String(code).startsWith('3903') || /password|authenticat/i.test(message)) throw new TaskFailure('TARGET_AUTH', `Snowflake refused the sign-in: ${message}`);
+    throw new TaskFailure('TARGET_ERROR', `Snowflake could not be reached: ${message}`);
+  }
+  return connection;
+}
+
+function run(connection: Connection, sqlText: string): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    connection.execute({ sqlText, complete: (error, _statement, rows) => (error ? reject(new TaskFailure('TARGET_ERROR', `Snowflake: ${error.message}`)) : resolve(rows ?? [])) });
+  });
+}
+
+function close(connection: Connection): Promise<void> {
+  return new Promise((resolve) => connection.destroy(() => resolve()));
+}
+
+const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** PUTs the CSV into the stage location (`@stage[/path]`), overwriting a file of the same name. */
+export const snowstagePoster: Poster = {
+  async post(target, file) {
+    const folder = await mkdtemp(join(tmpdir(), 'snowstage-'));
+    const path = join(folder, file.name);
+    try {
+      await writeFile(path, file.content);
+      const connection = await connect(target);
+      try {
+        const rows = await run(connection, `PUT ${quoted(`file://${path}`)} ${target.location} AUTO_COMPRESS=FALSE OVERWRITE=TRUE`);
+        return { location: `${target.location.replace(/\/$/, '')}/${file.name}`, meta: { put: rows } };
+      } finally {
+        await close(connection);
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  },
+  async testConnection(target) {
+    try {
+      const connection = await connect(target);
+      try {
+        await run(connection, `LIST ${target.location}`);
+      } finally {
+        await close(connection);
+      }
+      return { ok: true, message: `Connected to Snowflake and listed ${target.location}.` };
+    } catch (error) {
+      return { ok: false, message: (error as Error).message };
+    }
+  },
+};

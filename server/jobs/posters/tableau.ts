@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { TaskFailure } from '../task-failure';
+import type { Poster, PostTarget } from './poster';
+import { storedZip } from './zip';
+
+const DEFAULT_API_VERSION = '3.21';
+
+const xml = (text: string) => text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+interface Session {
+  base: string;
+  token: string;
+  siteId: string;
+}
+
+/** Signs in with the personal access token (name in targetData.tokenName, secret in targetSecret). */
+async function signIn(target: PostTarget): Promise<Session> {
+  if (!target.secret) throw new TaskFailure('TARGET_AUTH', 'The Tableau target has no personal access token secret.');
+  const base = `${target.data.serverUrl.replace(/\/$/, '')}/api/${target.data.apiVersion || DEFAULT_API_VERSION}`;
+  const response = await fetch(`${base}/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ credentials: { personalAccessTokenName: target.data.tokenName, personalAccessTokenSecret: target.secret, site: { contentUrl: target.data.site ?? '' } } }),
+    signal: AbortSignal.timeout(30_000),
+  }).catch((error: Error) => {
+    throw new TaskFailure('TARGET_ERROR', `Tableau could not be reached: ${(error as Error & { cause?: Error }).cause?.message ?? error.message}`);
+  });
+  if (response.status === 401 || response.status === 403) throw new TaskFailure('TARGET_AUTH', `Tableau refused the sign-in (HTTP ${response.status}).`);
+  if (!response.ok) throw new TaskFailure('TARGET_ERROR', `Tableau sign-in answered HTTP ${response.status}.`);
+  const body = (await response.json()) as { credentials?: { token?: string; site?: { id?: string } } };
+  if (!body.credentials?.token || !body.credentials.site?.id) throw new TaskFailure('TARGET_ERROR', 'Tableau sign-in answered without a token.');
+  return { base, token: body.credentials.token, siteId: body.credentials.site.id };
+}
+
+async function signOut(session: Session): Promise<void> {
+  await fetch(`${session.base}/auth/signout`, { method: 'POST', headers: { 'x-tableau-auth': session.token }, signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+}
+
+/** A .tdsx: a text-file data source (.tds) with the CSV in its Data folder. */
+export function tdsxFor(name: string, csv: Buffer): Buffer {
+  const tds = `<?xml version='1.0' encoding='utf-8' ?>
+<datasource formatted-name='${xml(name)}' inline='true' version='18.1' xmlns:user='http://www.tableausoftware.com/xml/user'>
+  <connection class='federated'>
+    <named-connections>
+      <named-connection caption='${xml(name)}' name='textscan.1'>
+        <connection class='textscan' directory='Data' filename='${xml(name)}.csv' password='' server='' />
+      </named-connection>
+    </named-connections>
+    <relation connection='textscan.1' name='${xml(name)}.csv' table='[${xml(name)}#csv]' type='table' />
+  </connection>
+</datasource>
+`;
+  return storedZip([
+    { name: `${name}.tds`, content: Buffer.from(tds, 'utf8') },
+    { name: `Data/${name}.csv`, content: csv },
+  ]);
+}
+
+/** Publishes the rows as a data source (overwriting), through Tableau's REST API: sign in, publish, sign out. */
+export const tableauPoster: Poster = {
+  async post(target, file) {
+    const session = await signIn(target);
+    try {
+      const name = target.location;
+      const boundary = `console-${randomBytes(12).toString('hex')}`;
+      const payload = `<tsRequest><datasource name="${xml(name)}"><project id="${xml(target.data.projectId)}" /></datasource></tsRequest>`;
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: name="request_payload"\r\nContent-Type: text/xml\r\n\r\n${payload}\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: name="tableau_datasource"; filename="${name.replace(/["\r\n]/g, '_')}.tdsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        tdsxFor(name, file.content),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const response = await fetch(`${session.base}/sites/${session.siteId}/datasources?overwrite=true`, {
+        method: 'POST',
+        headers: { 'x-tableau-auth': session.token, 'content-type': `multipart/mixed; boundary=${boundary}`, accept: 'application/json' },
+        body,
+        signal: AbortSignal.timeout(300_000),
+      });
+      if (response.status === 401 || response.status === 403) throw new TaskFailure('TARGET_AUTH', `Tableau refused the publish (HTTP ${response.status}).`);
+      if (!response.ok) throw new TaskFailure('TARGET_ERROR', `Tableau publish answered HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`);
+      const published = (await response.json()) as { datasource?: { id?: string } };
+      return { location: `${target.data.serverUrl}#datasource/${published.datasource?.id ?? name}`, meta: { datasourceId: published.datasource?.id } };
+    } finally {
+      await signOut(session);
+    }
+  },
+  async testConnection(target) {
+    try {
+      await signOut(await signIn(target));
+      return { ok: true, message: 'Signed in to Tableau.' };
+    } catch (error) {
+      return { ok: false, message: (error as Error).message };
+    }
+  },
+};

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AREA_RANK, SCHEMA_LOCKED_MESSAGE, datasetInput } from '../../../src/shared';
+import { requireRank } from '../../auth/guard';
+import { isoNow } from '../../clock';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { localFileStore } from '../../files/store';
+import { AppError, validationError } from '../../http/app-error';
+import { success } from '../../http/envelope';
+import { listQuerystring, parseListQuery } from '../../http/list-query';
+import { requireDatasetManager } from '../manual-permissions/uploader';
+import {
+  dataTypeExists, datasetListSpec, deleteDataset, findDataset, findDatasetByTitle, listDatasets, sameSchema, saveDataset, uploadInFlight,
+} from './queries';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+function duplicate(title: string): AppError {
+  const message = `A dataset titled ${title} already exists.`;
+  return new AppError('CONFLICT', message, { errors: [{ field: 'title', message }] });
+}
+
+/** /api/datasets: custom data sets (SPEC §3). Rank 5 reads; uploaders and user managers write. */
+export async function datasetsModule(app: FastifyInstance) {
+  const { db, clock, config } = app.ctx;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const readers = { onRequest: requireRank(AREA_RANK.project) };
+  const managers = { onRequest: requireDatasetManager() };
+
+  routes.get('/datasets', { ...readers, schema: { querystring: listQuerystring } }, async (request) => {
+    return success(await listDatasets(db, parseListQuery(request.query, datasetListSpec)));
+  });
+
+  routes.get('/datasets/:id', { ...readers, schema: { params: idParams } }, async (request) => {
+    const dataset = await findDataset(db, request.params.id);
+    if (!dataset) throw new AppError('NOT_FOUND', 'No such dataset.');
+    return success(dataset);
+  });
+
+  routes.post('/datasets', { ...managers, schema: { body: datasetInput } }, async (request) => {
+    const input = request.body;
+    if (!(await dataTypeExists(db, input.dataType))) throw validationError([{ field: 'dataType', message: `${input.dataType} is not a data type.` }]);
+    if (await findDatasetByTitle(db, input.title)) throw duplicate(input.title);
+    const id = await saveDataset(db, input, request.admin!.id, isoNow(clock)).catch((error) => {
+      throw isUniqueViolation(error) ? duplicate(input.title) : error;
+    });
+    return success(await findDataset(db, id!), 'The dataset has been added.');
+  });
+
+  routes.put('/datasets/:id', { ...managers, schema: { params: idParams, body: datasetInput } }, async (request) => {
+    const input = request.body;
+    const current = await findDataset(db, request.params.id);
+    if (!current) throw new AppError('NOT_FOUND', 'No such dataset.');
+    if (!(await dataTypeExists(db, input.dataType))) throw validationError([{ field: 'dataType', message: `${input.dataType} is not a data type.` }]);
+    const clash = await findDatasetByTitle(db, input.title);
+    if (clash && clash.id !== current.id) throw duplicate(input.title);
+    if (!sameSchema(current.schemaInfo, input.schemaInfo)) {
+      // Rows are stored in schema order, so the schema is fixed while rows or a commit exist.
+      if (current.schemaLocked || (await uploadInFlight(db, current.id))) {
+        throw new AppError('CONFLICT', SCHEMA_LOCKED_MESSAGE, { errors: [{ field: 'schemaInfo', message: SCHEMA_LOCKED_MESSAGE }] });
+      }
+    }
+    await saveDataset(db, input, request.admin!.id, isoNow(clock), current.id).catch((error) => {
+      throw isUniqueViolation(error) ? duplicate(input.title) : error;
+    });
+    return success(await findDataset(db, current.id), 'The dataset has been saved.');
+  });
+
+  routes.delete('/datasets/:id', { ...managers, schema: { params: idParams } }, async (request) => {
+    const dataset = await findDataset(db, request.params.id);
+    if (!dataset) throw new AppError('NOT_FOUND', 'No such dataset.');
+    if (await uploadInFlight(db, dataset.id)) throw new AppError('CONFLICT', 'An upload to this dataset is in progress; delete it once the upload has finished.');
+    const storageKeys = await deleteDataset(db, dataset.id);
+    // Files go after the rows: a failure here leaves an orphan file, never a history row without its file.
+    const store = localFileStore(config.dataDir);
+    await Promise.all(storageKeys.map((key) => store.delete(key)));
+    return success(dataset, 'The dataset has been deleted.');
+  });
+}

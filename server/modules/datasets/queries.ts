@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import type { Dataset, DatasetColumn, DatasetInput } from '../../../src/shared';
+import type { Db } from '../../db/database';
+import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+
+export const datasetListSpec: ListSpec = {
+  sortable: { id: 'datasets.id', title: 'datasets.title', dataType: 'datasets.data_type_code', createdAt: 'datasets.created_at', updatedAt: 'datasets.updated_at' },
+  defaultSort: ['updatedAt', 'DESC'],
+  filters: {
+    id: { column: 'datasets.id', kind: 'eq' },
+    title: { column: 'datasets.title', kind: 'contains' },
+    dataType: { column: 'datasets.data_type_code', kind: 'eq' },
+  },
+  search: ['datasets.title', 'datasets.description'],
+};
+
+const fullName = (alias: 'creator' | 'updater') => sql<string | null>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;
+
+const baseQuery = (db: Db) =>
+  db
+    .selectFrom('datasets')
+    .leftJoin('data_types', 'data_types.code', 'datasets.data_type_code')
+    .leftJoin('admins as creator', 'creator.id', 'datasets.created_by')
+    .leftJoin('admins as updater', 'updater.id', 'datasets.updated_by');
+
+type DatasetRow = Omit<Dataset, 'schemaInfo' | 'schemaLocked'>;
+
+function selectDataset<Q extends ReturnType<typeof baseQuery>>(query: Q) {
+  return query.select([
+    'datasets.id', 'datasets.title', 'datasets.data_type_code as dataType', 'data_types.name as dataTypeName', 'datasets.description', 'datasets.row_count as rowCount',
+    fullName('creator').as('createdBy'), 'datasets.created_at as createdAt', fullName('updater').as('updatedBy'), 'datasets.updated_at as updatedAt',
+  ]);
+}
+
+export async function datasetColumns(db: Db, datasetIds: number[]): Promise<Map<number, DatasetColumn[]>> {
+  const byDataset = new Map<number, DatasetColumn[]>(datasetIds.map((id) => [id, []]));
+  if (datasetIds.length === 0) return byDataset;
+  const rows = await db.selectFrom('dataset_columns').selectAll().where('dataset_id', 'in', datasetIds).orderBy('dataset_id').orderBy('sort_no').execute();
+  for (const row of rows) {
+    byDataset.get(row.dataset_id)!.push({ colName: row.col_name, colType: row.col_type as DatasetColumn['colType'], required: row.required_flag === 'Y', key: row.key_flag === 'Y' });
+  }
+  return byDataset;
+}
+
+async function complete(db: Db, rows: DatasetRow[]): Promise<Dataset[]> {
+  const ids = rows.map((row) => row.id);
+  const columns = await datasetColumns(db, ids);
+  return rows.map(({ rowCount, ...row }) => ({ ...row, schemaInfo: columns.get(row.id) ?? [], rowCount: Number(rowCount), schemaLocked: Number(rowCount) > 0 }));
+}
+
+export async function listDatasets(db: Db, request: ListRequest) {
+  const page = await listPage(baseQuery(db), request, (query) => selectDataset(query), 'datasets.id');
+  return { ...page, list: await complete(db, page.list as DatasetRow[]) };
+}
+
+export async function findDataset(db: Db, id: number): Promise<Dataset | undefined> {
+  const row = await selectDataset(baseQuery(db)).where('datasets.id', '=', id).executeTakeFirst();
+  return row ? (await complete(db, [row as DatasetRow]))[0] : undefined;
+}
+
+export function findDatasetByTitle(db: Db, title: string) {
+  return db.selectFrom('datasets').select('id').where('title', '=', title).executeTakeFirst();
+}
+
+export function dataTypeExists(db: Db, code: string) {
+  return db.selectFrom('data_types').select('id').where('code', '=', code).executeTakeFirst();
+}
+
+type SavedInput = Omit<DatasetInput, 'schemaInfo'> & { dataType: string; schemaInfo: DatasetColumn[] };
+
+/** Writes a data set and (when `withSchema`) replaces its columns, in one transaction. */
+export function saveDataset(db: Db, input: SavedInput, adminId: number, now: string, id?: number): Promise<number | undefined> {
+  const values = { title: input.title, data_type_code: input.dataType, description: input.description ?? null, updated_by: adminId, updated_at: now };
+  return db.transaction().execute(async (trx) => {
+    let datasetId = id;
+    if (datasetId === undefined) {
+      datasetId = (await trx.insertInto('datasets').values({ ...values, created_by: adminId, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    } else {
+      const updated = await trx.updateTable('datasets').set(values).where('id', '=', datasetId).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return undefined;
+      await trx.deleteFrom('dataset_columns').where('dataset_id', '=', datasetId).execute();
+    }
+    await trx
+      .insertInto('dataset_columns')
+      .values(input.schemaInfo.map((column, index) => ({
+        dataset_id: datasetId!, sort_no: index + 1, col_name: column.colName, col_type: column.colType,
+        required_flag: column.required ? 'Y' : 'N', key_flag: column.key ? 'Y' : 'N',
+      })))
+      .execute();
+    return datasetId;
+  });
+}
+
+export function sameSchema(a: DatasetColumn[], b: DatasetColumn[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Storage keys of a data set's uploaded files, to remove from the store after the rows are gone. */
+export async function deleteDataset(db: Db, id: number): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const files = await trx.selectFrom('upload_histories').select('storage_key').where('dataset_id', '=', id).execute();
+    await trx.deleteFrom('dataset_rows').where('dataset_id', '=', id).execute();
+    await trx.deleteFrom('upload_histories').where('dataset_id', '=', id).execute();
+    await trx.deleteFrom('dataset_columns').where('dataset_id', '=', id).execute();
+    await trx.deleteFrom('datasets').where('id', '=', id).execute();
+    return files.map((file) => file.storage_key);
+  });
+}
+
+export async function uploadInFlight(db: Db, datasetId: number): Promise<boolean> {
+  const row = await db.selectFrom('upload_histories').select('id').where('dataset_id', '=', datasetId).where('status', 'in', ['PARSING', 'COMMITTING']).executeTakeFirst();
+  return row !== undefined;
+}

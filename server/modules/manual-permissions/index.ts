@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { AREA_RANK, manualPermissionInput, type ManualPermission } from '../../../src/shared';
+import { requireRank } from '../../auth/guard';
+import { isoNow } from '../../clock';
+import { AppError } from '../../http/app-error';
+import { success } from '../../http/envelope';
+import { listPage, listQuerystring, parseListQuery, type ListSpec } from '../../http/list-query';
+import type { SignedInAdmin } from '../../context';
+import { inScope, scopeCondition, scopeOf } from '../users/scope';
+
+const listSpec: ListSpec = {
+  sortable: { adminId: 'admins.id', name: 'admins.first_name', email: 'admins.email', privType: 'admins.uploader_flag' },
+  defaultSort: ['email', 'ASC'],
+  filters: { privType: { column: 'admins.uploader_flag', kind: 'eq' } },
+  search: ['admins.email', 'admins.first_name', 'admins.last_name'],
+};
+const adminParams = z.object({ adminId: z.coerce.number().int().positive() });
+
+/**
+ * /api/manual-permissions: who holds UPLOADER (SPEC §3 "Manual permission"). User managers
+ * (rank ≤ 4) grant and revoke it within their user scope; the permission is admins.uploader_flag.
+ */
+export async function manualPermissionsModule(app: FastifyInstance) {
+  const { db, clock } = app.ctx;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const managers = { onRequest: requireRank(AREA_RANK.userManagement) };
+
+  routes.get('/manual-permissions', { ...managers, schema: { querystring: listQuerystring } }, async (request) => {
+    const query = { ...request.query };
+    // privType=UPLOADER filters on the flag; the API speaks the SPEC's word, the column holds Y/N.
+    if (query.filter) query.filter = query.filter.replace(/"privType"\s*:\s*"UPLOADER"/, '"privType":"Y"');
+    const list = parseListQuery(query, listSpec);
+    const scope = scopeCondition(await scopeOf(db, request.admin!));
+    const base = db.selectFrom('admins').where('admins.approval_status_code', '=', 'APPROVED').where('admins.status_code', '=', 'ACTIVE');
+    const page = await listPage(scope ? base.where(scope) : base, list, (q) =>
+      q.select(['admins.id as adminId', sql<string>`admins.first_name || ' ' || admins.last_name`.as('name'), 'admins.email', 'admins.uploader_flag']), 'admins.id');
+    const permissions: ManualPermission[] = page.list.map((row) => ({ adminId: row.adminId, name: row.name, email: row.email, privType: row.uploader_flag === 'Y' ? 'UPLOADER' : null }));
+    return success({ ...page, list: permissions });
+  });
+
+  const setFlag = async (caller: SignedInAdmin, adminId: number, flag: 'Y' | 'N') => {
+    if (!(await inScope(db, await scopeOf(db, caller), adminId))) throw new AppError('NOT_FOUND', 'No such user.');
+    await db.updateTable('admins').set({ uploader_flag: flag, updated_at: isoNow(clock) }).where('id', '=', adminId).execute();
+  };
+
+  routes.post('/manual-permissions', { ...managers, schema: { body: manualPermissionInput } }, async (request) => {
+    await setFlag(request.admin!, request.body.adminId, 'Y');
+    return success({ adminId: request.body.adminId, privType: 'UPLOADER' }, 'The UPLOADER permission has been granted.');
+  });
+
+  routes.delete('/manual-permissions/:adminId', { ...managers, schema: { params: adminParams } }, async (request) => {
+    await setFlag(request.admin!, request.params.adminId, 'N');
+    return success({ adminId: request.params.adminId, privType: null }, 'The UPLOADER permission has been revoked.');
+  });
+}

@@ -1,0 +1,32 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import { AREA_RANK, NOT_UPLOADER_MESSAGE } from '../../../src/shared';
+import { authenticate } from '../../auth/guard';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/app-error';
+
+/** The UPLOADER permission is admins.uploader_flag, read on every call so a revoke applies at once. */
+export async function isUploader(db: Db, adminId: number): Promise<boolean> {
+  const row = await db.selectFrom('admins').select('uploader_flag').where('id', '=', adminId).executeTakeFirst();
+  return row?.uploader_flag === 'Y';
+}
+
+/** onRequest guard for upload routes: a rank-5 user holding UPLOADER, or 403. */
+export function requireUploader(): preHandlerAsyncHookHandler {
+  return async function uploaderGuard(request) {
+    if (!request.admin) await authenticate(request);
+    const admin = request.admin!;
+    if (admin.rank > AREA_RANK.project || !(await isUploader(request.server.ctx.db, admin.id))) throw new AppError('FORBIDDEN', NOT_UPLOADER_MESSAGE);
+  };
+}
+
+/** Data sets are defined, and upload history read, by uploaders and by user managers (rank ≤ 4). */
+export function requireDatasetManager(message = 'Only uploaders and administrators can change datasets.'): preHandlerAsyncHookHandler {
+  return async function datasetManagerGuard(request) {
+    if (!request.admin) await authenticate(request);
+    const admin = request.admin!;
+    if (admin.rank <= AREA_RANK.userManagement) return;
+    if (admin.rank > AREA_RANK.project || !(await isUploader(request.server.ctx.db, admin.id))) {
+      throw new AppError('FORBIDDEN', message);
+    }
+  };
+}

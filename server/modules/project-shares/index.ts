@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AREA_RANK, shareInput, sharePrivilegeInput } from '../../../src/shared';
+import { requireRank } from '../../auth/guard';
+import { isoNow } from '../../clock';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { AppError, validationError } from '../../http/app-error';
+import { success } from '../../http/envelope';
+import { listQuerystring, parseListQuery } from '../../http/list-query';
+import { requireProjectPrivilege } from '../projects/access';
+import { changeShare, findActiveAccount, findCandidates, findShare, listShares, shareListSpec } from './queries';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const candidateQuery = z.object({ projectId: z.coerce.number().int().positive(), q: z.string().trim().min(2, 'Type at least 2 characters of the e-mail.').max(100) });
+
+/** The project id a share list is for: required, since shares only make sense per project. */
+function projectIdOf(filter: string | undefined): number {
+  const projectId = filter ? (JSON.parse(filter) as { projectId?: unknown }).projectId : undefined;
+  if (typeof projectId !== 'number' || !Number.isInteger(projectId)) throw validationError([{ field: 'filter.projectId', message: 'Give the projectId.' }]);
+  return projectId;
+}
+
+/**
+ * /api/project-shares (rank 5): who may see or change a project. Everyone who can see the project
+ * reads its share list; only owners add, change or remove entries, and the last owner stays.
+ */
+export async function projectSharesModule(app: FastifyInstance) {
+  const { db, clock } = app.ctx;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const members = { onRequest: requireRank(AREA_RANK.project) };
+
+  async function ownShare(request: { admin?: Parameters<typeof requireProjectPrivilege>[1] }, id: number) {
+    const share = await findShare(db, id);
+    if (!share) throw new AppError('NOT_FOUND', 'No such share entry.');
+    await requireProjectPrivilege(db, request.admin!, share.projectId, 'OWNER');
+    return share;
+  }
+
+  routes.get('/project-shares', { ...members, schema: { querystring: listQuerystring } }, async (request) => {
+    const list = parseListQuery(request.query, shareListSpec);
+    await requireProjectPrivilege(db, request.admin!, projectIdOf(request.query.filter), 'VIEWER');
+    return success(await listShares(db, list));
+  });
+
+  routes.get('/project-shares/candidates', { ...members, schema: { querystring: candidateQuery } }, async (request) => {
+    await requireProjectPrivilege(db, request.admin!, request.query.projectId, 'OWNER');
+    return success(await findCandidates(db, request.query.projectId, request.query.q));
+  });
+
+  routes.get('/project-shares/:id', { ...members, schema: { params: idParams } }, async (request) => {
+    const share = await findShare(db, request.params.id);
+    if (!share) throw new AppError('NOT_FOUND', 'No such share entry.');
+    await requireProjectPrivilege(db, request.admin!, share.projectId, 'VIEWER');
+    return success(share);
+  });
+
+  routes.post('/project-shares', { ...members, schema: { body: shareInput } }, async (request) => {
+    const { projectId, email, privilege } = request.body;
+    await requireProjectPrivilege(db, request.admin!, projectId, 'OWNER');
+    const account = await findActiveAccount(db, email);
+    if (!account) throw validationError([{ field: 'email', message: `No active account uses ${email}.` }]);
+    const taken = () => {
+      const message = `${email} already has access to this project; change their privilege instead.`;
+      return new AppError('CONFLICT', message, { errors: [{ field: 'email', message }] });
+    };
+    const existing = await db.selectFrom('project_shares').select('id').where('project_id', '=', projectId).where('admin_id', '=', account.id).executeTakeFirst();
+    if (existing) throw taken();
+    const now = isoNow(clock);
+    const created = await db.insertInto('project_shares').values({ project_id: projectId, admin_id: account.id, privilege, created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow().catch((error) => {
+        throw isUniqueViolation(error) ? taken() : error;
+      });
+    return success(await findShare(db, created.id), `The project is now shared with ${email}.`);
+  });
+
+  routes.put('/project-shares/:id', { ...members, schema: { params: idParams, body: sharePrivilegeInput } }, async (request) => {
+    const share = await ownShare(request, request.params.id);
+    await changeShare(db, share, request.body.privilege, isoNow(clock));
+    return success(await findShare(db, share.id), 'The privilege has been changed.');
+  });
+
+  routes.delete('/project-shares/:id', { ...members, schema: { params: idParams } }, async (request) => {
+    const share = await ownShare(request, request.params.id);
+    await changeShare(db, share, null, isoNow(clock));
+    return success(share, `${share.email} no longer has access to this project.`);
+  });
+}

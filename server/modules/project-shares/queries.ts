@@ -1,0 +1,76 @@
+import type { ShareCandidate, ShareEntry, SharePrivilege } from '../../../src/shared';
+import { isSqlite, type Db } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+
+export const shareListSpec: ListSpec = {
+  sortable: { id: 'project_shares.id', email: 'admins.email', privilege: 'project_shares.privilege', createdAt: 'project_shares.created_at' },
+  defaultSort: ['id', 'ASC'],
+  filters: {
+    projectId: { column: 'project_shares.project_id', kind: 'eq' },
+    privilege: { column: 'project_shares.privilege', kind: 'eq' },
+  },
+  search: ['admins.email', 'admins.first_name', 'admins.last_name'],
+};
+
+const people = (db: Db) =>
+  db.selectFrom('admins').leftJoin('regions', 'regions.code', 'admins.region_code').leftJoin('countries', 'countries.code', 'admins.office_code');
+
+const shares = (db: Db) => db.selectFrom('project_shares').innerJoin('admins', 'admins.id', 'project_shares.admin_id')
+  .leftJoin('regions', 'regions.code', 'admins.region_code').leftJoin('countries', 'countries.code', 'admins.office_code');
+
+const shareColumns = [
+  'project_shares.id', 'project_shares.project_id as projectId', 'project_shares.admin_id as adminId', 'admins.email', 'admins.first_name',
+  'admins.last_name', 'regions.name as region', 'countries.name as country', 'project_shares.privilege',
+] as const;
+
+type ShareRow = Omit<ShareEntry, 'name'> & { first_name: string; last_name: string };
+const entryOf = ({ first_name, last_name, ...row }: ShareRow): ShareEntry => ({ ...row, name: `${first_name} ${last_name}`.trim() });
+
+export async function listShares(db: Db, request: ListRequest) {
+  const page = await listPage(shares(db), request, (query) => query.select(shareColumns), 'project_shares.id');
+  return { ...page, list: (page.list as ShareRow[]).map(entryOf) };
+}
+
+export async function findShare(db: Db, id: number): Promise<ShareEntry | undefined> {
+  const row = await shares(db).select(shareColumns).where('project_shares.id', '=', id).executeTakeFirst();
+  return row ? entryOf(row as ShareRow) : undefined;
+}
+
+/** Active, approved accounts whose e-mail contains `q`, not yet on the project. */
+export async function findCandidates(db: Db, projectId: number, q: string): Promise<ShareCandidate[]> {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const rows = await people(db)
+    .select(['admins.id', 'admins.email', 'admins.first_name', 'admins.last_name', 'regions.name as region', 'countries.name as country'])
+    .where((eb) => eb(eb.fn('lower', ['admins.email']), 'like', pattern))
+    .where('admins.status_code', '=', 'ACTIVE')
+    .where('admins.approval_status_code', '=', 'APPROVED')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('project_shares').select('project_shares.id').where('project_shares.project_id', '=', projectId).whereRef('project_shares.admin_id', '=', 'admins.id'))))
+    .orderBy('admins.email')
+    .limit(10)
+    .execute();
+  return rows.map(({ first_name, last_name, ...row }) => ({ ...row, name: `${first_name} ${last_name}`.trim() }));
+}
+
+export function findActiveAccount(db: Db, email: string) {
+  return db.selectFrom('admins').select('id').where('email', '=', email).where('status_code', '=', 'ACTIVE').where('approval_status_code', '=', 'APPROVED').executeTakeFirst();
+}
+
+export const LAST_OWNER_MESSAGE = 'A project must keep at least one owner. Make someone else an owner first.';
+
+/**
+ * Changes (or, with null, removes) a share, refusing to leave the project without an owner. The
+ * project row is locked first on PostgreSQL so two owners demoting each other cannot both win
+ * (SQLite runs one writer at a time anyway).
+ */
+export async function changeShare(db: Db, share: ShareEntry, privilege: SharePrivilege | null, now: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const lock = trx.selectFrom('projects').select('id').where('id', '=', share.projectId);
+    await (isSqlite(db) ? lock : lock.forUpdate()).execute();
+    if (privilege === null) await trx.deleteFrom('project_shares').where('id', '=', share.id).execute();
+    else await trx.updateTable('project_shares').set({ privilege, updated_at: now }).where('id', '=', share.id).execute();
+    const owners = await trx.selectFrom('project_shares').select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('project_id', '=', share.projectId).where('privilege', '=', 'OWNER').executeTakeFirstOrThrow();
+    if (Number(owners.count) === 0) throw new AppError('CONFLICT', LAST_OWNER_MESSAGE, { errors: [{ field: 'privilege', message: LAST_OWNER_MESSAGE }] });
+  });
+}

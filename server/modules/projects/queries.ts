@@ -1,0 +1,143 @@
+import { sql } from 'kysely';
+import type { ListPage, ProjectDetail, ProjectSummary, ProjectValues, SharePrivilege } from '../../../src/shared';
+import type { SignedInAdmin } from '../../context';
+import type { Db } from '../../db/database';
+import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import { projectInScope, type ProjectScope } from './access';
+
+export const projectListSpec: ListSpec = {
+  sortable: {
+    id: 'projects.id', name: 'projects.name', status: 'projects.status', dataType: 'projects.data_type_code', dataSource: 'projects.data_source',
+    dashboardType: 'projects.dashboard_type', advertiser: 'projects.advertiser_code', ownerCountry: 'projects.owner_country_code',
+    startAt: 'projects.start_at', endAt: 'projects.end_at', createdAt: 'projects.created_at', updatedAt: 'projects.updated_at',
+  },
+  defaultSort: ['createdAt', 'DESC'],
+  filters: {
+    id: { column: 'projects.id', kind: 'eq' },
+    status: { column: 'projects.status', kind: 'eq' },
+    dataType: { column: 'projects.data_type_code', kind: 'eq' },
+    dataSource: { column: 'projects.data_source', kind: 'eq' },
+    dashboardType: { column: 'projects.dashboard_type', kind: 'eq' },
+    advertiser: { column: 'projects.advertiser_code', kind: 'eq' },
+    ownerCountry: { column: 'projects.owner_country_code', kind: 'eq' },
+    templateId: { column: 'projects.template_id', kind: 'eq' },
+    /** Projects still running on or after this day. */
+    from: { column: 'projects.end_at', kind: 'gte' },
+    /** Projects started on or before this day. */
+    to: { column: 'projects.start_at', kind: 'lte' },
+  },
+  search: ['projects.name', 'projects.description'],
+};
+
+/** Projects joined with the caller's share, the code tables and the template; only visible rows. */
+function visibleProjects(db: Db, caller: SignedInAdmin, scope: ProjectScope) {
+  return db
+    .selectFrom('projects')
+    .leftJoin('project_shares as my_share', (join) => join.onRef('my_share.project_id', '=', 'projects.id').on('my_share.admin_id', '=', caller.id))
+    .leftJoin('advertisers', 'advertisers.code', 'projects.advertiser_code')
+    .leftJoin('countries as owner_country', 'owner_country.code', 'projects.owner_country_code')
+    .leftJoin('templates', 'templates.id', 'projects.template_id')
+    .leftJoin('admins as creator', 'creator.id', 'projects.created_by')
+    .where((eb) => eb.or([eb('my_share.id', 'is not', null), projectInScope(scope)]));
+}
+
+function withColumns(query: ReturnType<typeof visibleProjects>, scope: ProjectScope) {
+  return query.select([
+    'projects.id', 'projects.name', 'projects.description', 'projects.status', 'projects.data_type_code as dataType', 'projects.data_source as dataSource',
+    'projects.dashboard_type as dashboardType', 'projects.advertiser_code as advertiser', 'advertisers.name as advertiserName',
+    'projects.template_id as templateId', 'templates.name as templateName', 'projects.owner_country_code as ownerCountry',
+    'owner_country.name as ownerCountryName', 'projects.start_at as startAt', 'projects.end_at as endAt', 'projects.created_by as createdBy',
+    'creator.first_name as creatorFirstName', 'creator.last_name as creatorLastName', 'projects.created_at as createdAt', 'projects.updated_at as updatedAt',
+    'projects.dashboard_url as dashboardUrl', 'projects.is_active as isActive', 'my_share.privilege as sharePrivilege',
+    sql<string>`case when ${projectInScope(scope)} then 'Y' else 'N' end`.as('inScope'),
+  ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof withColumns>['executeTakeFirstOrThrow']>>;
+
+function summaryOf(row: Row): ProjectSummary & Pick<ProjectDetail, 'dashboardUrl' | 'isActive'> {
+  const { creatorFirstName, creatorLastName, sharePrivilege, inScope, ...project } = row;
+  return {
+    ...(project as Omit<ProjectSummary, 'createdByName' | 'myPrivilege'> & Pick<ProjectDetail, 'dashboardUrl' | 'isActive'>),
+    createdByName: creatorFirstName === null ? null : `${creatorFirstName} ${creatorLastName ?? ''}`.trim(),
+    // Admin scope acts as ownership: managers can fix and hand over the projects of their area.
+    myPrivilege: inScope === 'Y' ? 'OWNER' : (sharePrivilege as SharePrivilege),
+  };
+}
+
+export async function listProjects(db: Db, caller: SignedInAdmin, scope: ProjectScope, request: ListRequest): Promise<ListPage<ProjectSummary>> {
+  const page = await listPage(visibleProjects(db, caller, scope), request, (query) => withColumns(query, scope), 'projects.id');
+  return { ...page, list: page.list.map((row) => { const { dashboardUrl: _url, isActive: _active, ...summary } = summaryOf(row as Row); return summary; }) };
+}
+
+/** One visible project with its data filters, or undefined when the caller may not see it. */
+export async function findProject(db: Db, caller: SignedInAdmin, scope: ProjectScope, id: number): Promise<Omit<ProjectDetail, 'templatePreviews'> | undefined> {
+  const row = await withColumns(visibleProjects(db, caller, scope).where('projects.id', '=', id), scope).executeTakeFirst();
+  if (!row) return undefined;
+  const [countries, filters] = await Promise.all([
+    db.selectFrom('project_countries').innerJoin('countries', 'countries.code', 'project_countries.country_code')
+      .select(['countries.region_code as regionCode', 'countries.code', 'countries.name'])
+      .where('project_countries.project_id', '=', id).orderBy('countries.region_code').orderBy('countries.name').execute(),
+    db.selectFrom('project_filters').select(['kind', 'field', 'operator', 'value']).where('project_id', '=', id).orderBy('kind').orderBy('sort_no').execute(),
+  ]);
+  const summary = summaryOf(row);
+  return {
+    ...summary,
+    isActive: summary.isActive as 'Y' | 'N',
+    dataFilters: {
+      advertiser: summary.advertiser,
+      dataType: summary.dataType,
+      countries,
+      keywordFilters: filters.filter((f) => f.kind === 'KEYWORD').map((f) => ({ keyword: f.value, mode: f.operator as 'INCLUDE' | 'EXCLUDE' })),
+      conditionFilters: filters.filter((f) => f.kind === 'CONDITION').map((f) => ({ field: f.field ?? '', operator: f.operator as never, value: f.value })),
+    },
+  };
+}
+
+/**
+ * Writes a project with its countries and filters (replacing them on update) and, on create, the
+ * creator's OWNER share, all in one transaction. Answers the id, or undefined for an unknown id.
+ */
+export function saveProject(db: Db, input: ProjectValues, by: { adminId: number; countryCode: string | null }, now: string, id?: number): Promise<number | undefined> {
+  const values = {
+    name: input.name, description: input.description ?? null, status: input.status, data_type_code: input.dataType, data_source: input.dataSource,
+    advertiser_code: input.advertiser, dashboard_type: input.dashboardType,
+    template_id: input.dashboardType === 'TEMPLATE' ? (input.templateId ?? null) : null,
+    dashboard_url: input.dashboardType === 'CUSTOM' ? (input.dashboardUrl ?? null) : null,
+    start_at: input.startAt, end_at: input.endAt, updated_by: by.adminId, updated_at: now,
+  };
+  return db.transaction().execute(async (trx) => {
+    let projectId = id;
+    if (projectId === undefined) {
+      projectId = (await trx.insertInto('projects').values({ ...values, owner_country_code: by.countryCode, created_by: by.adminId, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+      await trx.insertInto('project_shares').values({ project_id: projectId, admin_id: by.adminId, privilege: 'OWNER', created_at: now, updated_at: now }).execute();
+    } else {
+      const updated = await trx.updateTable('projects').set(values).where('id', '=', projectId).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return undefined;
+      await trx.deleteFrom('project_countries').where('project_id', '=', projectId).execute();
+      await trx.deleteFrom('project_filters').where('project_id', '=', projectId).execute();
+    }
+    const { countries, keywordFilters, conditionFilters } = input.dataFilters;
+    if (countries.length) await trx.insertInto('project_countries').values([...new Set(countries)].map((country_code) => ({ project_id: projectId, country_code }))).execute();
+    const filterRows = [
+      ...keywordFilters.map((filter, sort_no) => ({ project_id: projectId, kind: 'KEYWORD' as const, sort_no, field: null, operator: filter.mode, value: filter.keyword })),
+      ...conditionFilters.map((filter, sort_no) => ({ project_id: projectId, kind: 'CONDITION' as const, sort_no, field: filter.field, operator: filter.operator, value: filter.value })),
+    ];
+    if (filterRows.length) await trx.insertInto('project_filters').values(filterRows).execute();
+    return projectId;
+  });
+}
+
+/** Removes a project and everything hanging from it in one transaction. */
+export async function deleteProject(db: Db, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const table of ['plans', 'project_shares', 'project_filters', 'project_countries'] as const) await trx.deleteFrom(table).where('project_id', '=', id).execute();
+    await trx.deleteFrom('projects').where('id', '=', id).execute();
+  });
+}
+
+/** The projects a user holds a share in, for the user-management detail. */
+export function projectsOfUser(db: Db, adminId: number): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('project_shares').innerJoin('projects', 'projects.id', 'project_shares.project_id')
+    .select(['projects.id', 'projects.name']).where('project_shares.admin_id', '=', adminId).orderBy('projects.name').orderBy('projects.id').execute();
+}

@@ -1,0 +1,30 @@
+import type { FieldError, ProjectValues } from '../../../src/shared';
+import type { Db } from '../../db/database';
+import { validationError } from '../../http/app-error';
+
+/**
+ * The codes and the template a project names must exist; a template must be active and of the
+ * project's data type. A modified project may keep the template it already has, even if retired.
+ */
+export async function checkProjectReferences(db: Db, input: ProjectValues, currentTemplateId: number | null = null): Promise<void> {
+  const errors: FieldError[] = [];
+  const countries = [...new Set(input.dataFilters.countries)];
+  const [advertiser, knownCountries, template] = await Promise.all([
+    db.selectFrom('advertisers').select('code').where('code', '=', input.advertiser).executeTakeFirst(),
+    countries.length ? db.selectFrom('countries').select('code').where('code', 'in', countries).execute() : Promise.resolve([]),
+    input.dashboardType === 'TEMPLATE' && input.templateId
+      ? db.selectFrom('templates').select(['id', 'name', 'data_type_code', 'status']).where('id', '=', input.templateId).executeTakeFirst()
+      : Promise.resolve(undefined),
+  ]);
+  if (!advertiser) errors.push({ field: 'advertiser', message: `${input.advertiser} is not an advertiser.` });
+  const unknown = countries.filter((code) => !knownCountries.some((known) => known.code === code));
+  if (unknown.length) errors.push({ field: 'dataFilters.countries', message: `Unknown countries: ${unknown.join(', ')}.` });
+  if (input.dashboardType === 'TEMPLATE' && input.templateId) {
+    if (!template) errors.push({ field: 'templateId', message: 'No such template.' });
+    else if (template.status !== 'Y' && template.id !== currentTemplateId) errors.push({ field: 'templateId', message: `The template ${template.name} is inactive; choose an active one.` });
+    else if (template.data_type_code !== input.dataType) {
+      errors.push({ field: 'templateId', message: `The template ${template.name} is for ${template.data_type_code} projects; choose a ${input.dataType} template.` });
+    }
+  }
+  if (errors.length) throw validationError(errors);
+}

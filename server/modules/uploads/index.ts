@@ -1,0 +1,185 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AREA_RANK, NOT_UPLOADER_MESSAGE, commitInput } from '../../../src/shared';
+import { authenticate } from '../../auth/guard';
+import { isoNow } from '../../clock';
+import { contentDisposition } from '../../files/content-disposition';
+import { localFileStore, newStorageKey } from '../../files/store';
+import { AppError } from '../../http/app-error';
+import { success } from '../../http/envelope';
+import { listQuerystring, parseListQuery } from '../../http/list-query';
+import { datasetColumns } from '../datasets/queries';
+import { isUploader, requireDatasetManager, requireUploader } from '../manual-permissions/uploader';
+import { commitRows } from './commit';
+import { previewFile, stagingPath } from './preview';
+import { UploadProgressBoard } from './progress';
+import { failInterruptedUploads, findUpload, listUploads, uploadListSpec, uploadRow } from './queries';
+import { receiveManualFile } from './receive';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const downloadQuery = z.object({ token: z.string().max(2000).optional() });
+const CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+
+/**
+ * /api/uploads: manual upload (preview, then an all-or-nothing commit) and its history. Parsing
+ * and writing run after the answer, so the browser polls `/api/uploads/{id}/progress`.
+ */
+export async function uploadsModule(app: FastifyInstance) {
+  const { db, clock, tokens, config } = app.ctx;
+  const store = localFileStore(config.dataDir);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const board = new UploadProgressBoard();
+  const running = new Set<Promise<void>>();
+  const uploaders = { onRequest: requireUploader() };
+  const readers = { onRequest: requireDatasetManager(NOT_UPLOADER_MESSAGE) };
+  // The local store keeps a file under its key, so the parser can read it in place.
+  const storedPath = (storageKey: string) => join(config.dataDir, 'uploads', storageKey);
+  await app.register(multipart);
+
+  for (const id of await failInterruptedUploads(db, isoNow(clock))) await rm(stagingPath(config.dataDir, id), { force: true });
+
+  /** Runs a job after the answer; the app waits for it on close rather than pulling the database away. */
+  const background = (job: () => Promise<void>) => {
+    const promise = job().catch((error) => app.log.error({ err: error }, 'upload job failed'));
+    running.add(promise);
+    void promise.finally(() => running.delete(promise));
+  };
+  app.addHook('onClose', async () => {
+    await Promise.all(running);
+  });
+
+  const fail = (uploadId: number, reason: string) =>
+    db.updateTable('upload_histories').set({ status: 'FAIL', reason, updated_at: isoNow(clock) }).where('id', '=', uploadId).execute();
+
+  routes.post('/uploads', uploaders, async (request) => {
+    const file = await receiveManualFile(request, store);
+    const schema = (await datasetColumns(db, [file.datasetId])).get(file.datasetId)!;
+    const dataset = await db.selectFrom('datasets').select('id').where('id', '=', file.datasetId).executeTakeFirst();
+    if (!dataset || !schema.length) {
+      await rm(file.received.tempPath, { force: true });
+      throw new AppError('NOT_FOUND', 'No such dataset.');
+    }
+    const storageKey = newStorageKey();
+    await store.put(storageKey, file.received.tempPath);
+    const now = isoNow(clock);
+    const adminId = request.admin!.id;
+    const { id } = await db
+      .insertInto('upload_histories')
+      .values({
+        dataset_id: file.datasetId, file_name: file.originalName, storage_key: storageKey, file_kind: file.kind, size_bytes: file.received.size,
+        sha256: file.received.sha256, status: 'PARSING', created_by: adminId, created_at: now, updated_by: adminId, updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    let parsed = 0;
+    board.set(id, adminId, { phase: 'PARSING', done: 0, total: file.received.size });
+    background(async () => {
+      try {
+        const { preview, failure } = await previewFile(file.kind, storedPath(storageKey), schema, stagingPath(config.dataDir, id), (bytes) => {
+          parsed += bytes;
+          board.set(id, adminId, { phase: 'PARSING', done: parsed, total: file.received.size });
+        });
+        await db
+          .updateTable('upload_histories')
+          .set({
+            status: failure ? 'FAIL' : 'READY', reason: failure ?? null, row_count: preview.uploadedCount, problem_count: preview.problemCount,
+            preview: JSON.stringify(preview), updated_at: isoNow(clock),
+          })
+          .where('id', '=', id)
+          .execute();
+      } catch (error) {
+        app.log.warn({ err: error }, 'upload could not be read');
+        await rm(stagingPath(config.dataDir, id), { force: true });
+        await fail(id, `The file could not be read as ${file.kind.toUpperCase()}: ${(error as Error).message.slice(0, 200)}`);
+      } finally {
+        board.clear(id);
+      }
+    });
+    return success(await findUpload(db, tokens, id), 'The file has been received and is being checked.');
+  });
+
+  routes.get('/uploads', { ...readers, schema: { querystring: listQuerystring } }, async (request) =>
+    success(await listUploads(db, tokens, parseListQuery(request.query, uploadListSpec))));
+
+  routes.get('/uploads/:id', { ...readers, schema: { params: idParams } }, async (request) => {
+    const upload = await findUpload(db, tokens, request.params.id);
+    if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
+    const progress = board.get(upload.id);
+    return success({ ...upload, progress: progress ? { phase: progress.phase, done: progress.done, total: progress.total } : null });
+  });
+
+  // Checks the token's signature only: on SQLite a commit holds the one connection, and this is
+  // what the progress bar polls while it runs. It answers only to the user who started the upload.
+  routes.get('/uploads/:id/progress', { schema: { params: idParams } }, async (request) => {
+    const token = request.headers.authorization?.replace(/^Bearer\s+/, '');
+    if (!token) throw new AppError('TOKEN_UNAUTHORIZED', 'Sign in to continue.');
+    const claims = await tokens.verifyAccessToken(token);
+    const progress = board.get(request.params.id);
+    if (progress && progress.adminId === claims['user-id']) return success({ running: true, phase: progress.phase, done: progress.done, total: progress.total });
+    return success({ running: false, phase: null, done: 0, total: 0 });
+  });
+
+  routes.post('/uploads/:id/commit', { ...uploaders, schema: { params: idParams, body: commitInput } }, async (request) => {
+    const uploadId = request.params.id;
+    const { mode } = request.body;
+    const adminId = request.admin!.id;
+    const upload = await uploadRow(db, uploadId);
+    if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
+    // Only a checked file without problems can be written, and only once.
+    const claimed = await db
+      .updateTable('upload_histories')
+      .set({ status: 'COMMITTING', mode, updated_by: adminId, updated_at: isoNow(clock) })
+      .where('id', '=', uploadId)
+      .where('status', '=', 'READY')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) {
+      const message = upload.status === 'SUCCESS' ? 'This upload has already been committed.' : upload.status === 'FAIL' ? 'This file has problems; fix them and upload it again.' : 'This upload is not ready to commit.';
+      throw new AppError('CONFLICT', message);
+    }
+    const staging = stagingPath(config.dataDir, uploadId);
+    board.set(uploadId, adminId, { phase: 'WRITING', done: 0, total: upload.row_count });
+    background(async () => {
+      try {
+        await commitRows(db, {
+          uploadId, datasetId: upload.dataset_id, mode, stagingFile: staging, adminId, now: () => isoNow(clock),
+          onRows: (written) => board.set(uploadId, adminId, { phase: 'WRITING', done: written, total: upload.row_count }),
+        });
+      } catch (error) {
+        app.log.error({ err: error }, 'upload commit failed');
+        await fail(uploadId, `Writing the rows failed, so none were kept: ${(error as Error).message.slice(0, 200)}`);
+      } finally {
+        board.clear(uploadId);
+        await rm(staging, { force: true });
+      }
+    });
+    return success(await findUpload(db, tokens, uploadId), 'The rows are being written.');
+  });
+
+  routes.get('/uploads/:id/file', { schema: { params: idParams, querystring: downloadQuery } }, async (request, reply) => {
+    await authorizeDownload(request, request.params.id, request.query.token);
+    const upload = await uploadRow(db, request.params.id);
+    if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
+    return reply
+      .type(CONTENT_TYPES[upload.file_kind as keyof typeof CONTENT_TYPES] ?? 'application/octet-stream')
+      .header('Content-Length', Number(upload.size_bytes))
+      .header('Content-Disposition', contentDisposition('attachment', upload.file_name))
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(store.get(upload.storage_key));
+  });
+}
+
+/** A signed-in uploader or manager by Bearer header, or the signed link of this very upload. */
+async function authorizeDownload(request: FastifyRequest, uploadId: number, token: string | undefined): Promise<void> {
+  if (!token) {
+    await authenticate(request);
+    const admin = request.admin!;
+    if (admin.rank > AREA_RANK.userManagement && !(await isUploader(request.server.ctx.db, admin.id))) throw new AppError('FORBIDDEN', NOT_UPLOADER_MESSAGE);
+    return;
+  }
+  const proof = await request.server.ctx.tokens.verifyProof('file', token).catch(() => undefined);
+  if (proof?.sub !== `upload:${uploadId}`) throw new AppError('TOKEN_UNAUTHORIZED', 'This download link has expired or is not valid. Reload the page for a new one.');
+}

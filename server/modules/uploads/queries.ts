@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import type { FilePreview, UploadHistory, UploadMode, UploadStatus } from '../../../src/shared';
+import type { TokenService } from '../../auth/tokens';
+import type { Db } from '../../db/database';
+import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+
+export const uploadListSpec: ListSpec = {
+  sortable: { id: 'upload_histories.id', fileName: 'upload_histories.file_name', status: 'upload_histories.status', updatedAt: 'upload_histories.updated_at', uploadedCount: 'upload_histories.uploaded_count' },
+  defaultSort: ['updatedAt', 'DESC'],
+  filters: {
+    datasetId: { column: 'upload_histories.dataset_id', kind: 'eq' },
+    status: { column: 'upload_histories.status', kind: 'eq' },
+  },
+  search: ['upload_histories.file_name'],
+};
+
+const FILE_LINK_TTL_SECONDS = 60 * 60;
+
+/** The original file's link; the proof's subject names the upload, so it never opens a store file by id. */
+export async function uploadFileUrl(tokens: TokenService, uploadId: number): Promise<string> {
+  return `/api/uploads/${uploadId}/file?token=${await tokens.signProof('file', `upload:${uploadId}`, FILE_LINK_TTL_SECONDS)}`;
+}
+
+const baseQuery = (db: Db) =>
+  db
+    .selectFrom('upload_histories')
+    .leftJoin('datasets', 'datasets.id', 'upload_histories.dataset_id')
+    .leftJoin('admins', 'admins.id', 'upload_histories.updated_by');
+
+const columns = [
+  'upload_histories.id', 'upload_histories.dataset_id as datasetId', 'datasets.title as datasetTitle', 'upload_histories.file_name as fileName',
+  'upload_histories.size_bytes as sizeBytes', 'upload_histories.status', 'upload_histories.reason', 'upload_histories.mode',
+  'upload_histories.row_count as rowCount', 'upload_histories.uploaded_count as uploadedCount', 'upload_histories.problem_count as problemCount',
+  sql<string | null>`admins.first_name || ' ' || admins.last_name`.as('updatedBy'), 'upload_histories.updated_at as updatedAt',
+  'upload_histories.created_at as createdAt',
+] as const;
+
+type HistoryRow = Omit<UploadHistory, 'fileUrl' | 'preview' | 'progress'>;
+
+async function present(tokens: TokenService, row: HistoryRow): Promise<UploadHistory> {
+  return {
+    ...row, sizeBytes: Number(row.sizeBytes), status: row.status as UploadStatus, mode: row.mode as UploadMode | null,
+    fileUrl: await uploadFileUrl(tokens, row.id),
+  };
+}
+
+export async function listUploads(db: Db, tokens: TokenService, request: ListRequest) {
+  const page = await listPage(baseQuery(db), request, (query) => query.select(columns), 'upload_histories.id');
+  return { ...page, list: await Promise.all((page.list as HistoryRow[]).map((row) => present(tokens, row))) };
+}
+
+export async function findUpload(db: Db, tokens: TokenService, id: number): Promise<UploadHistory | undefined> {
+  const row = await baseQuery(db).select([...columns, 'upload_histories.preview']).where('upload_histories.id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const { preview, ...history } = row;
+  return { ...(await present(tokens, history as HistoryRow)), preview: preview ? (JSON.parse(preview) as FilePreview) : null };
+}
+
+export function uploadRow(db: Db, id: number) {
+  return db.selectFrom('upload_histories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Start-up: an upload left PARSING or COMMITTING belongs to a process that died (its transaction
+ * rolled back), so it is marked FAIL; its staged rows are removed by the caller.
+ */
+export async function failInterruptedUploads(db: Db, now: string): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom('upload_histories').select('id').where('status', 'in', ['PARSING', 'COMMITTING']).execute();
+    if (rows.length) {
+      await trx
+        .updateTable('upload_histories')
+        .set({ status: 'FAIL', reason: 'The upload was interrupted by a server restart; nothing was written. Upload the file again.', updated_at: now })
+        .where('id', 'in', rows.map((row) => row.id))
+        .execute();
+    }
+    return rows.map((row) => row.id);
+  });
+}

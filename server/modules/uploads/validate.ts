@@ -1,0 +1,84 @@
+import { looksLikeFormula, type DatasetColumn, type UploadProblem } from '../../../src/shared';
+import { normaliseDate } from './dates';
+
+const MAX_CELL_CHARS = 4000;
+/** Joins key values; a unit separator cannot appear in a trimmed CSV cell by accident. */
+const KEY_SEPARATOR = '\u001f';
+
+/** Checks one file against a data set's schema: the header once, then each record. */
+export class RowValidator {
+  /** For each schema column, its index in the file's header (-1 when missing). */
+  private readonly cellIndexes: number[];
+  private readonly keyColumns: number[];
+  /** Key → first row holding it: the one structure that grows with the file (~60 bytes a row). */
+  private readonly seenKeys = new Map<string, number>();
+  readonly headerProblems: UploadProblem[] = [];
+
+  constructor(
+    private readonly schema: DatasetColumn[],
+    readonly headers: string[],
+  ) {
+    const byName = new Map<string, number>();
+    headers.forEach((header, index) => {
+      const name = header.trim();
+      if (!name) {
+        this.headerProblems.push({ row: 1, column: `#${index + 1}`, reason: 'UNKNOWN_COLUMN', message: `Column ${index + 1} of the header has no name.` });
+      } else if (byName.has(name.toLowerCase())) {
+        this.headerProblems.push({ row: 1, column: name, reason: 'UNKNOWN_COLUMN', message: `${name} appears twice in the header.` });
+      } else {
+        byName.set(name.toLowerCase(), index);
+        if (!schema.some((column) => column.colName.toLowerCase() === name.toLowerCase())) {
+          this.headerProblems.push({ row: 1, column: name, reason: 'UNKNOWN_COLUMN', message: `${name} is not a column of this dataset.` });
+        }
+      }
+    });
+    this.cellIndexes = schema.map((column) => byName.get(column.colName.toLowerCase()) ?? -1);
+    schema.forEach((column, index) => {
+      if (this.cellIndexes[index] < 0) this.headerProblems.push({ row: 1, column: column.colName, reason: 'MISSING_COLUMN', message: `The header has no ${column.colName} column.` });
+    });
+    this.keyColumns = schema.flatMap((column, index) => (column.key ? [index] : []));
+  }
+
+  /**
+   * The record's values in schema order with its key, or its problems. Dates come back as
+   * YYYY-MM-DD; cells a spreadsheet would run as a formula are refused, not rewritten.
+   */
+  check(row: number, cells: (string | null)[], problems: (problem: UploadProblem) => void): { key: string | null; values: (string | null)[] } | undefined {
+    let valid = true;
+    const report = (problem: UploadProblem) => {
+      valid = false;
+      problems(problem);
+    };
+    for (let index = this.headers.length; index < cells.length; index += 1) {
+      if (cells[index] !== null) report({ row, column: `#${index + 1}`, reason: 'UNKNOWN_COLUMN', message: `Cell ${index + 1} is past the last column of the header.` });
+    }
+    const values = this.schema.map((column, index) => {
+      const cellIndex = this.cellIndexes[index];
+      const cell = cellIndex < 0 ? null : (cells[cellIndex] ?? null);
+      if (cell === null) {
+        if (column.required) report({ row, column: column.colName, reason: 'MISSING_REQUIRED', message: `${column.colName} is required.` });
+        return null;
+      }
+      if (column.colType === 'DATE') {
+        const date = normaliseDate(cell);
+        if (!date) report({ row, column: column.colName, reason: 'BAD_DATE', message: `${cell.slice(0, 40)} is not a date (use YYYY-MM-DD, YYYY/MM/DD or MM/DD/YYYY).` });
+        return date ?? null;
+      }
+      if (looksLikeFormula(cell)) report({ row, column: column.colName, reason: 'FORMULA', message: `${cell.slice(0, 40)} starts like a spreadsheet formula (=, +, -, @); such cells are refused.` });
+      else if (cell.length > MAX_CELL_CHARS) report({ row, column: column.colName, reason: 'TOO_LONG', message: `${column.colName} is longer than ${MAX_CELL_CHARS} characters.` });
+      return cell;
+    });
+    let key: string | null = null;
+    if (this.keyColumns.length) {
+      key = this.keyColumns.map((index) => values[index] ?? '').join(KEY_SEPARATOR);
+      const first = this.seenKeys.get(key);
+      if (first !== undefined) {
+        const names = this.keyColumns.map((index) => this.schema[index].colName).join(', ');
+        report({ row, column: names, reason: 'DUPLICATE_KEY', message: `Row ${first} has the same key (${names}).` });
+      } else if (valid) {
+        this.seenKeys.set(key, row);
+      }
+    }
+    return valid ? { key, values } : undefined;
+  }
+}

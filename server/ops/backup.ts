@@ -1,0 +1,158 @@
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import SqliteDatabase from 'better-sqlite3';
+import * as tar from 'tar';
+
+export const BACKUP_FORMAT = 'campaign-console-backup';
+const MANIFEST = 'backup.json';
+const DATABASE_FILE = 'console.sqlite';
+
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  formatVersion: 1;
+  createdAt: string;
+  database: typeof DATABASE_FILE;
+  migrations: string[];
+  tables: Record<string, number>;
+  uploads: number;
+}
+
+/** A refusal the command line prints as is: the input was wrong, nothing was written. */
+export class OpsError extends Error {}
+
+/**
+ * One archive (gzipped tar) with a consistent snapshot of the SQLite database, taken through
+ * SQLite's online backup API while the server keeps writing, plus `DATA_DIR/uploads`.
+ * The snapshot is taken first, so every file it references was already in the store.
+ */
+export async function createBackup(source: { sqlitePath: string; dataDir: string }, archivePath: string): Promise<BackupManifest> {
+  const target = resolve(archivePath);
+  if (existsSync(target)) throw new OpsError(`${archivePath} already exists; choose a new file name (nothing was overwritten).`);
+  if (!existsSync(source.sqlitePath)) throw new OpsError(`No database at ${source.sqlitePath}: check DATA_DIR.`);
+  if (!existsSync(dirname(target))) throw new OpsError(`The folder ${dirname(archivePath)} does not exist.`);
+  const staging = mkdtempSync(join(dirname(target), `.${basename(target)}.`));
+  const partial = `${target}.partial-${randomBytes(4).toString('hex')}`;
+  try {
+    const live = new SqliteDatabase(source.sqlitePath, { fileMustExist: true });
+    try {
+      live.pragma('busy_timeout = 5000');
+      // After the first step, copy the rest in one step: a writer between small steps would
+      // restart the copy again and again.
+      await live.backup(join(staging, DATABASE_FILE), { progress: () => 0x7fffffff });
+    } finally {
+      live.close();
+    }
+    const manifest = describeSnapshot(join(staging, DATABASE_FILE), source.dataDir);
+    writeFileSync(join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
+    const plainTar = `${partial}.tar`;
+    await tar.create({ file: plainTar, cwd: staging, portable: true }, [MANIFEST, DATABASE_FILE]);
+    if (existsSync(join(source.dataDir, 'uploads'))) {
+      // uploads/.incoming holds uploads still arriving: they are not part of any record yet.
+      await tar.replace({ file: plainTar, cwd: source.dataDir, portable: true, filter: (path) => !path.startsWith('uploads/.incoming') }, ['uploads']);
+    }
+    await pipeline(createReadStream(plainTar), createGzip(), createWriteStream(partial, { flags: 'wx' }));
+    rmSync(plainTar, { force: true });
+    await rename(partial, target);
+    return manifest;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+    rmSync(partial, { force: true });
+    rmSync(`${partial}.tar`, { force: true });
+  }
+}
+
+function describeSnapshot(snapshotPath: string, dataDir: string): BackupManifest {
+  const snapshot = new SqliteDatabase(snapshotPath, { readonly: true });
+  try {
+    const names = snapshot.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[];
+    const tables = Object.fromEntries(names.map((name) => [name, snapshot.prepare(`select count(*) from "${name}"`).pluck().get() as number]));
+    const migrations = names.includes('kysely_migration') ? (snapshot.prepare('select name from kysely_migration order by name').pluck().all() as string[]) : [];
+    const uploadsDir = join(dataDir, 'uploads');
+    const uploads = existsSync(uploadsDir) ? readdirSync(uploadsDir).filter((name) => statSync(join(uploadsDir, name)).isFile()).length : 0;
+    return { format: BACKUP_FORMAT, formatVersion: 1, createdAt: new Date().toISOString(), database: DATABASE_FILE, migrations, tables, uploads };
+  } finally {
+    snapshot.close();
+  }
+}
+
+/**
+ * Restores an archive made by createBackup into an empty (or missing) data directory. The archive
+ * is checked whole first and unpacked beside the target; the target is filled only once the
+ * database passes SQLite's integrity check.
+ */
+export async function restoreBackup(archivePath: string, dataDir: string): Promise<BackupManifest> {
+  const target = resolve(dataDir);
+  if (!existsSync(archivePath) || !statSync(archivePath).isFile()) throw new OpsError(`No backup file at ${archivePath}.`);
+  if (existsSync(target) && readdirSync(target).length > 0) {
+    throw new OpsError(`The data directory ${dataDir} is not empty: restore only into an empty or new directory (nothing was changed).`);
+  }
+  const manifest = await readManifest(archivePath);
+  await mkdir(dirname(target), { recursive: true });
+  const staging = mkdtempSync(join(dirname(target), `.${basename(target)}.restore-`));
+  try {
+    await tar.extract({ file: archivePath, cwd: staging, strict: true, filter: (path, entry) => isBackupEntry(path, 'type' in entry ? entry.type : 'File') });
+    const database = join(staging, DATABASE_FILE);
+    if (!existsSync(database)) throw new OpsError(`${archivePath} has no database in it: it is not a complete backup.`);
+    const restored = new SqliteDatabase(database, { fileMustExist: true });
+    try {
+      const check = restored.pragma('integrity_check', { simple: true });
+      if (check !== 'ok') throw new OpsError(`The database in ${archivePath} fails SQLite's integrity check (${String(check)}).`);
+    } finally {
+      restored.close();
+    }
+    rmSync(join(staging, MANIFEST), { force: true });
+    if (existsSync(target)) {
+      for (const name of readdirSync(staging)) await rename(join(staging, name), join(target, name));
+    } else {
+      await rename(staging, target);
+    }
+    return manifest;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+function isBackupEntry(path: string, type: string): boolean {
+  const normal = path.replace(/^\.\//, '');
+  if (normal === MANIFEST || normal === DATABASE_FILE) return type === 'File';
+  return /^uploads(\/[^/]+)?\/?$/.test(normal) && (type === 'File' || type === 'Directory');
+}
+
+/** Reads backup.json from the archive; anything that is not one of our archives is refused. */
+async function readManifest(archivePath: string): Promise<BackupManifest> {
+  let text: string | undefined;
+  let foreign: string | undefined;
+  try {
+    await tar.list({
+      file: archivePath,
+      strict: true,
+      onReadEntry: (entry) => {
+        if (!isBackupEntry(entry.path, entry.type)) foreign ??= entry.path;
+        if (entry.path === MANIFEST) {
+          const chunks: Buffer[] = [];
+          entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+          entry.on('end', () => (text = Buffer.concat(chunks).toString('utf8')));
+        } else {
+          entry.resume();
+        }
+      },
+    });
+  } catch (error) {
+    throw new OpsError(`${archivePath} is not a console backup (${(error as Error).message}).`);
+  }
+  if (foreign) throw new OpsError(`${archivePath} is not a console backup: it holds ${foreign}.`);
+  let manifest: Partial<BackupManifest> | undefined;
+  try {
+    manifest = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Falls through to the refusal below.
+  }
+  if (manifest?.format !== BACKUP_FORMAT || manifest.formatVersion !== 1) {
+    throw new OpsError(`${archivePath} is not a console backup (no ${MANIFEST} of format ${BACKUP_FORMAT} v1).`);
+  }
+  return manifest as BackupManifest;
+}

@@ -1,0 +1,14 @@
+// npm run backup -- <file>: an online backup of the SQLite database and the uploads folder.
+import { createBackup, OpsError } from '../backup';
+import { dataFromEnv, runCommand, usageError } from './run';
+
+const USAGE = 'npm run backup -- <archive file>   (reads DATA_DIR like the server; safe while it runs)';
+
+await runCommand(USAGE, async ([file, ...rest]) => {
+  if (!file || rest.length > 0) usageError(USAGE);
+  const { dataDir, sqlitePath, databaseUrl } = dataFromEnv();
+  if (databaseUrl) throw new OpsError('DATABASE_URL is set: back up PostgreSQL with pg_dump (docs/operations.md, "Backup and restore").');
+  const manifest = await createBackup({ dataDir, sqlitePath }, file);
+  const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
+  console.log(`Backup written to ${file}: ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.uploads} uploaded files.`);
+});

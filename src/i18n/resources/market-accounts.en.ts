@@ -1,0 +1,27 @@
+/** react-admin messages of the `market-accounts` resource (resources.market-accounts.*). */
+export const marketAccountsEn = {
+  name: 'Market Account |||| Market Accounts',
+  fields: {
+    platform: 'Platform',
+    accountId: 'Account ID',
+    name: 'Name',
+    advertiser: 'Advertiser',
+    country: 'Country',
+    secret: 'Secret',
+    secretSet: 'Secret',
+    activeFlag: 'Active',
+    createdAt: 'Created',
+    updatedAt: 'Updated',
+    q: 'Search',
+  },
+  helpers: {
+    platform: 'The ad platform, e.g. GOOGLE_ADS or META',
+  },
+  secret: {
+    set: 'Set',
+    unset: 'Not set',
+    newHelper: 'Write-only: once saved it is never shown again.',
+    keepHelper: 'A secret is stored. Leave empty to keep it; type to replace it.',
+    unsetHelper: 'No secret is stored. Type one to store it.',
+  },
+};

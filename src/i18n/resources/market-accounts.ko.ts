@@ -1,0 +1,29 @@
+import type { marketAccountsEn } from './market-accounts.en';
+
+/** Korean messages of the `market-accounts` resource. */
+export const marketAccountsKo: typeof marketAccountsEn = {
+  name: '마켓 계정 |||| 마켓 계정',
+  fields: {
+    platform: '플랫폼',
+    accountId: '계정 ID',
+    name: '이름',
+    advertiser: '광고주',
+    country: '국가',
+    secret: '비밀 키',
+    secretSet: '비밀 키',
+    activeFlag: '사용',
+    createdAt: '생성일',
+    updatedAt: '수정일',
+    q: '검색',
+  },
+  helpers: {
+    platform: '광고 플랫폼, 예: GOOGLE_ADS 또는 META',
+  },
+  secret: {
+    set: '설정됨',
+    unset: '미설정',
+    newHelper: '저장 후에는 다시 표시되지 않습니다.',
+    keepHelper: '비밀 키가 저장되어 있습니다. 비워 두면 유지되고, 입력하면 교체됩니다.',
+    unsetHelper: '저장된 비밀 키가 없습니다. 입력하면 저장됩니다.',
+  },
+};

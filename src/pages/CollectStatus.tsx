@@ -1,0 +1,37 @@
+import { AutocompleteInput, DateInput, List, ReferenceInput, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { CollectBoard } from './collectStatus/CollectBoard';
+import { TaskTable } from '../resources/tasks/TaskTable';
+import { processTypeChoices, taskKindChoices, taskScheduleTypeChoices, taskStatusChoices } from '../resources/tasks/taskChoices';
+
+const DAY_MS = 86_400_000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** The period the board opens with: the last 7 days to today (UTC), the server's own default. */
+export const defaultPeriod = () => ({ from: isoDay(Date.now() - 6 * DAY_MS), to: isoDay(Date.now()) });
+
+const taskFilters = [
+  <DateInput key="from" source="from" alwaysOn />,
+  <DateInput key="to" source="to" alwaysOn />,
+  <ReferenceInput key="configId" source="configId" reference="collect-configs" alwaysOn>
+    <AutocompleteInput optionText="metricName" filterToQuery={(q) => ({ q })} sx={{ minWidth: 240 }} />
+  </ReferenceInput>,
+  <SelectInput key="status" source="status" choices={taskStatusChoices} alwaysOn />,
+  <SearchInput key="q" source="q" />,
+  <TextInput key="processId" source="processId" />,
+  <SelectInput key="taskKind" source="taskKind" choices={taskKindChoices} />,
+  <SelectInput key="scheduleType" source="scheduleType" choices={taskScheduleTypeChoices} />,
+  <SelectInput key="processType" source="processType" choices={processTypeChoices} />,
+];
+
+/**
+ * Collecting Status (Collect Data Setting): the board for a period, then its tasks. The period
+ * picker is the task list's from/to filter, so the board, the chart and the list always agree.
+ */
+export function CollectStatus() {
+  return (
+    <List resource="tasks" filters={taskFilters} filterDefaultValues={defaultPeriod()} sort={{ field: 'id', order: 'DESC' }} perPage={10} exporter={false} empty={false}>
+      <CollectBoard />
+      <TaskTable />
+    </List>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Dialog, DialogActions, DialogContent, DialogContentText, Stack, TextField } from '@mui/material';
+import HistoryIcon from '@mui/icons-material/History';
+import { Button, useRecordContext, useTranslate } from 'react-admin';
+import { backfillInput, type CollectConfig, type Task } from '../../shared';
+import { httpClient } from '../../providers/httpClient';
+import { DialogHeading } from '../../layout/dialogs/DialogHeading';
+import { useCollectAction } from './useCollectAction';
+
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const dayCount = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+
+/** "Backfill": one collect task per day of a past date range, after the range is confirmed in a dialog. */
+export function BackfillButton() {
+  const config = useRecordContext<CollectConfig>();
+  const translate = useTranslate();
+  const { run, busy } = useCollectAction();
+  const [open, setOpen] = useState(false);
+  const [range, setRange] = useState({ from: yesterday(), to: yesterday() });
+  if (!config) return null;
+  const parsed = backfillInput.safeParse(range);
+  const problem = (field: 'from' | 'to') => (parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path[0] === field)?.message);
+  const submit = async () => {
+    if (!parsed.success) return;
+    const days = dayCount(range.from, range.to);
+    const done = await run(() => httpClient.post<{ tasks: Task[] }>(`/collect-configs/${config.id}/backfill`, range), {
+      message: 'resources.collect-configs.notifications.backfillQueued',
+      args: { smart_count: days, metric: config.metricName },
+      queued: true,
+    });
+    if (done) setOpen(false);
+  };
+  return (
+    <>
+      <Button label="resources.collect-configs.actions.backfill" onClick={() => setOpen(true)} disabled={busy}>
+        <HistoryIcon />
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="backfill-title">
+        <DialogHeading id="backfill-title" title={translate('resources.collect-configs.actions.backfillTitle', { metric: config.metricName })} onClose={() => setOpen(false)} />
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{translate('resources.collect-configs.actions.backfillContent')}</DialogContentText>
+          <Stack direction="row" spacing={2}>
+            {(['from', 'to'] as const).map((field) => (
+              <TextField
+                key={field}
+                type="date"
+                label={translate(`resources.collect-configs.fields.backfill_${field}`)}
+                value={range[field]}
+                onChange={(event) => setRange({ ...range, [field]: event.target.value })}
+                error={Boolean(problem(field))}
+                helperText={problem(field) ?? ' '}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': translate(`resources.collect-configs.fields.backfill_${field}`) } }}
+              />
+            ))}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
+          <Button
+            label={parsed.success ? translate('resources.collect-configs.actions.backfillConfirm', { smart_count: dayCount(range.from, range.to) }) : 'resources.collect-configs.actions.backfill'}
+            variant="contained"
+            onClick={submit}
+            disabled={!parsed.success || busy}
+          />
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { Alert } from '@mui/material';
+import { ArrayField, DataTable, DateField, EditButton, FunctionField, ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import type { CollectConfig, CollectField, CollectSchedule } from '../../shared';
+import { ActiveFlagField } from '../../components/ActiveFlagField';
+import { TaskStatusChip } from '../tasks/TaskStatusChip';
+import { BackfillButton } from './BackfillButton';
+import { ResumeButton } from './ResumeButton';
+import { RunNowButton } from './RunNowButton';
+
+function CollectConfigShowActions() {
+  return (
+    <TopToolbar>
+      <RunNowButton />
+      <BackfillButton />
+      <ResumeButton />
+      <EditButton />
+    </TopToolbar>
+  );
+}
+
+/** A suspended config says so at the top, with the way to resume it. */
+function SuspendedBanner() {
+  const config = useRecordContext<CollectConfig>();
+  const translate = useTranslate();
+  if (!config || config.suspended !== 'Y') return null;
+  return (
+    <Alert severity="warning" action={<ResumeButton />} sx={{ mb: 1 }} data-testid="suspended-banner">
+      {translate('resources.collect-configs.messages.suspendedBanner', { count: config.failureStreak, at: config.suspendedAt ? new Date(config.suspendedAt).toLocaleString() : '' })}
+    </Alert>
+  );
+}
+
+const FieldColumn = DataTable.Col<CollectField>;
+const ScheduleColumn = DataTable.Col<CollectSchedule>;
+
+export function CollectConfigShow() {
+  return (
+    <Show<CollectConfig> actions={<CollectConfigShowActions />}>
+      <SimpleShowLayout>
+        <SuspendedBanner />
+        <TextField source="metricName" />
+        <TextField source="advertiser" />
+        <TextField source="dataType" />
+        <TextField source="sourceType" />
+        <TextField source="sourceName" emptyText="—" />
+        <TextField source="sourceLocation" label="resources.collect-configs.fields.sourceLocation" />
+        <FunctionField<CollectConfig>
+          label="resources.collect-configs.fields.sourceMethod"
+          render={(config) => (config.sourceType === 'API' ? `${config.sourceMethod.httpMethod} · ${config.sourceMethod.responseFormat} · ${config.sourceMethod.pagination.type}` : config.sourceMethod.responseFormat)}
+        />
+        <ReferenceField source="marketAccountId" reference="market-accounts" emptyText="—" link="show" />
+        <TextField source="keyName" emptyText="—" />
+        <ArrayField source="fields">
+          <DataTable bulkActionButtons={false} sx={{ maxWidth: 900 }}>
+            <FieldColumn source="field" label="resources.collect-configs.fields.sourceField" />
+            <FieldColumn source="code" label="resources.collect-configs.fields.masterCode" />
+            <FieldColumn source="type" label="resources.collect-configs.fields.fieldType" />
+            <FieldColumn source="fieldFlag" label="resources.collect-configs.fields.fieldFlag" />
+            <FieldColumn source="masterFlag" label="resources.collect-configs.fields.masterFlag" />
+          </DataTable>
+        </ArrayField>
+        <ArrayField source="schedules">
+          <DataTable bulkActionButtons={false} sx={{ maxWidth: 1100 }} empty={<EmptySchedules />}>
+            <ScheduleColumn source="scheduleType" label="resources.collect-configs.fields.scheduleType" />
+            <ScheduleColumn source="scheduledTime" label="resources.collect-configs.fields.scheduledTime" />
+            <ScheduleColumn source="scheduledDay" label="resources.collect-configs.fields.scheduledDay" />
+            <ScheduleColumn source="timeZone" label="resources.collect-configs.fields.timeZone" />
+            <ScheduleColumn source="startAt" label="resources.collect-configs.fields.startAt" />
+            <ScheduleColumn source="endAt" label="resources.collect-configs.fields.endAt" />
+            <ScheduleColumn source="inUse" label="resources.collect-configs.fields.scheduleInUse">
+              <ActiveFlagField source="inUse" />
+            </ScheduleColumn>
+            <ScheduleColumn source="nextRunAt" label="resources.collect-configs.fields.nextRunAt">
+              <DateField source="nextRunAt" showTime emptyText="—" />
+            </ScheduleColumn>
+          </DataTable>
+        </ArrayField>
+        <FunctionField<CollectConfig> source="alertRecipients" render={(config) => config.alertRecipients.join(', ') || '—'} />
+        <ActiveFlagField source="inUse" label="resources.collect-configs.fields.inUse" />
+        <TaskStatusChip source="lastTaskStatus" label="resources.collect-configs.fields.lastTaskStatus" />
+        <DateField source="nextRunAt" showTime emptyText="—" />
+        <DateField source="updatedAt" showTime />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
+
+function EmptySchedules() {
+  const translate = useTranslate();
+  return <Alert severity="info">{translate('resources.collect-configs.messages.noSchedules')}</Alert>;
+}

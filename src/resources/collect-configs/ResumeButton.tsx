@@ -1,0 +1,23 @@
+import PlayCircleIcon from '@mui/icons-material/PlayCircleOutline';
+import { Button, useRecordContext } from 'react-admin';
+import type { CollectConfig } from '../../shared';
+import { httpClient } from '../../providers/httpClient';
+import { useCollectAction } from './useCollectAction';
+
+/** Lets the scheduler run a suspended config again (its failure streak starts over). */
+export function ResumeButton({ variant }: { variant?: 'text' | 'contained' }) {
+  const config = useRecordContext<CollectConfig>();
+  const { run, busy } = useCollectAction();
+  if (!config || config.suspended !== 'Y') return null;
+  return (
+    <Button
+      label="resources.collect-configs.actions.resume"
+      variant={variant}
+      color="warning"
+      disabled={busy}
+      onClick={() => run(() => httpClient.post<CollectConfig>(`/collect-configs/${config.id}/resume`), { message: 'resources.collect-configs.notifications.resumed', args: { metric: config.metricName } })}
+    >
+      <PlayCircleIcon />
+    </Button>
+  );
+}

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { Button, Confirm, useRecordContext } from 'react-admin';
+import type { CollectConfig, Task } from '../../shared';
+import { httpClient } from '../../providers/httpClient';
+import { useCollectAction } from './useCollectAction';
+
+/** "Run now": queues one collect task for the config (also when suspended or not in use), after a confirmation. */
+export function RunNowButton() {
+  const config = useRecordContext<CollectConfig>();
+  const { run, busy } = useCollectAction();
+  const [open, setOpen] = useState(false);
+  if (!config) return null;
+  const confirm = async () => {
+    const done = await run(() => httpClient.post<Task>(`/collect-configs/${config.id}/run`), { message: 'resources.collect-configs.notifications.runQueued', args: { metric: config.metricName }, queued: true });
+    if (done) setOpen(false);
+  };
+  return (
+    <>
+      <Button label="resources.collect-configs.actions.runNow" onClick={() => setOpen(true)} disabled={busy}>
+        <PlayArrowIcon />
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title="resources.collect-configs.actions.runNowTitle"
+        titleTranslateOptions={{ metric: config.metricName }}
+        content="resources.collect-configs.actions.runNowContent"
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}

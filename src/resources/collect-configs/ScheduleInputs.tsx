@@ -1,0 +1,30 @@
+import { ArrayInput, DateInput, FormDataConsumer, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { FlagSwitch } from './FlagSwitch';
+import { scheduleTypeChoices, weekDayChoices } from './collectChoices';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The schedules of a collect config: DAILY at a time, HOURLY at a minute, WEEKLY on a day at a
+ * time, in a time zone between start and end dates. The shared schema's rules (end before start,
+ * weekly without a day, unknown time zone) show their messages on these inputs.
+ */
+export function ScheduleInputs() {
+  return (
+    <ArrayInput source="schedules" label="resources.collect-configs.fields.schedules" helperText="resources.collect-configs.helpers.schedules">
+      <SimpleFormIterator inline disableReordering getItemLabel={(index) => `#${index + 1}`}>
+        <SelectInput source="scheduleType" defaultValue="DAILY" choices={scheduleTypeChoices} label="resources.collect-configs.fields.scheduleType" sx={{ minWidth: 130 }} />
+        <TextInput source="scheduledTime" defaultValue="06:00" type="time" label="resources.collect-configs.fields.scheduledTime" sx={{ width: 140 }} />
+        <FormDataConsumer>
+          {({ scopedFormData }) =>
+            scopedFormData?.scheduleType === 'WEEKLY' ? <SelectInput source="scheduledDay" choices={weekDayChoices} label="resources.collect-configs.fields.scheduledDay" sx={{ minWidth: 140 }} /> : null
+          }
+        </FormDataConsumer>
+        <TextInput source="timeZone" defaultValue="UTC" label="resources.collect-configs.fields.timeZone" sx={{ width: 180 }} />
+        <DateInput source="startAt" defaultValue={today()} label="resources.collect-configs.fields.startAt" />
+        <DateInput source="endAt" label="resources.collect-configs.fields.endAt" />
+        <FlagSwitch source="inUse" defaultValue="Y" label="resources.collect-configs.fields.scheduleInUse" />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}

@@ -1,0 +1,59 @@
+import { collectFieldSchema, collectConfigInput, headerEntry, scheduleSchema, type CollectConfigInput } from '../../shared';
+import { zodValidator } from '../zodForm';
+
+const keysOf = (schema: { shape: Record<string, unknown> }) => Object.keys(schema.shape);
+const pick = (value: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((key) => key in value).map((key) => [key, value[key]]));
+
+/**
+ * Alert recipients are typed as one comma-separated text: the form keeps the text as typed (so a
+ * trailing comma survives typing) and the request splits it.
+ */
+export const recipientsFormat = (recipients: unknown) => (Array.isArray(recipients) ? recipients.join(', ') : (recipients ?? ''));
+const recipientsParse = (text: string) =>
+  text
+    .split(/[,;\s]+/)
+    .map((address) => address.trim())
+    .filter(Boolean);
+
+/**
+ * The request body of a form's values: only the fields the input schema declares, at every
+ * level (a read record carries ids, next run times and names the strict schema refuses).
+ */
+export function collectConfigRequest(values: Record<string, unknown>): CollectConfigInput {
+  const body = pick(values, keysOf(collectConfigInput));
+  const sourceMethod = (body.sourceMethod ?? {}) as Record<string, unknown>;
+  if (Array.isArray(sourceMethod.headers)) sourceMethod.headers = sourceMethod.headers.map((header) => pick(header ?? {}, keysOf(headerEntry)));
+  if (Array.isArray(body.fields)) body.fields = body.fields.map((field) => pick(field ?? {}, keysOf(collectFieldSchema)));
+  if (Array.isArray(body.schedules)) body.schedules = body.schedules.map((schedule) => scheduleRequest(schedule ?? {}));
+  if (typeof body.alertRecipients === 'string') body.alertRecipients = recipientsParse(body.alertRecipients);
+  return body as CollectConfigInput;
+}
+
+/** A schedule's fields; the day only for WEEKLY (a switched type must not keep a stale day). */
+function scheduleRequest(schedule: Record<string, unknown>) {
+  const picked = pick(schedule, keysOf(scheduleSchema));
+  if (picked.scheduleType !== 'WEEKLY') picked.scheduledDay = null;
+  return picked;
+}
+
+const validateBody = zodValidator(collectConfigInput);
+
+/** The shared rules on the form, with recipient errors (`alertRecipients.2`) shown on the one recipients input. */
+export function validateCollectConfig(values: Record<string, unknown>) {
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(validateBody(collectConfigRequest(values) as Record<string, unknown>))) {
+    const shownOn = field.startsWith('alertRecipients.') ? 'alertRecipients' : field;
+    errors[shownOn] ??= message;
+  }
+  return errors;
+}
+
+export const newCollectConfig: Partial<CollectConfigInput> = {
+  sourceType: 'API',
+  sourceMethod: { httpMethod: 'GET', headers: [], responseFormat: 'JSON', rowsPath: '', pagination: { type: 'NONE', maxPages: 1000 }, timeoutMs: 30_000 },
+  configData: {},
+  fields: [{ field: '', code: '', type: 'STRING', fieldFlag: 'N', masterFlag: 'N' }],
+  schedules: [],
+  alertRecipients: [],
+  inUse: 'Y',
+};

@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
+import { AREA_RANK } from '../../shared';
+import type { ConsoleResource } from '../ConsoleResource';
+
+/** Collect metrics, SPEC "API master config" (Collect Data Setting › Collect Metrics). */
+const collectConfigs: ConsoleResource = {
+  name: 'collect-configs',
+  listPath: '/data/collect-metric',
+  requireRank: AREA_RANK.collectData,
+  icon: CloudDownloadIcon,
+  list: lazy(() => import('./CollectConfigList').then((module) => ({ default: module.CollectConfigList }))),
+  create: lazy(() => import('./CollectConfigCreate').then((module) => ({ default: module.CollectConfigCreate }))),
+  edit: lazy(() => import('./CollectConfigEdit').then((module) => ({ default: module.CollectConfigEdit }))),
+  show: lazy(() => import('./CollectConfigShow').then((module) => ({ default: module.CollectConfigShow }))),
+  recordRepresentation: 'metricName',
+};
+
+export default collectConfigs;

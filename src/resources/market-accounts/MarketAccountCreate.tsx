@@ -1,0 +1,17 @@
+import { Create, SimpleForm } from 'react-admin';
+import { marketAccountInput } from '../../shared';
+import { inputOf, zodValidator } from '../zodForm';
+import { MarketAccountInputs } from './MarketAccountInputs';
+import { keepUntouchedSecret } from './secretTransform';
+
+const toRequest = (data: Record<string, unknown>) => keepUntouchedSecret('secret', inputOf(marketAccountInput)(data));
+
+export function MarketAccountCreate() {
+  return (
+    <Create redirect="show" transform={toRequest}>
+      <SimpleForm validate={(values) => zodValidator(marketAccountInput)(toRequest(values))} defaultValues={{ activeFlag: 'Y' }}>
+        <MarketAccountInputs />
+      </SimpleForm>
+    </Create>
+  );
+}

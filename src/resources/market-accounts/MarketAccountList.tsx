@@ -1,0 +1,39 @@
+import { BulkDeleteButton, DataTable, DateField, List, SearchInput, SelectInput, TextInput } from 'react-admin';
+import type { MarketAccount } from '../../shared';
+import { ActiveFlagField } from '../../components/ActiveFlagField';
+import { activeFlagChoices } from '../../components/activeFlagChoices';
+import { ListActions } from '../ListActions';
+import { SecretStateField } from './SecretStateField';
+
+const Column = DataTable.Col<MarketAccount>;
+
+const marketAccountFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <TextInput key="platform" source="platform" />,
+  <TextInput key="advertiser" source="advertiser" />,
+  <TextInput key="country" source="country" />,
+  <SelectInput key="activeFlag" source="activeFlag" choices={activeFlagChoices} />,
+];
+
+export function MarketAccountList() {
+  return (
+    <List resource="market-accounts" filters={marketAccountFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions />}>
+      <DataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <Column source="platform" />
+        <Column source="accountId" />
+        <Column source="name" />
+        <Column source="advertiser" />
+        <Column source="country" />
+        <Column source="secretSet" disableSort>
+          <SecretStateField />
+        </Column>
+        <Column source="activeFlag">
+          <ActiveFlagField />
+        </Column>
+        <Column source="updatedAt">
+          <DateField source="updatedAt" showTime />
+        </Column>
+      </DataTable>
+    </List>
+  );
+}

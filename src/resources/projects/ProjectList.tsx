@@ -1,0 +1,78 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Button, DataTable, DateField, FilterButton, LinkBase, List, SearchInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-admin';
+import type { ProjectSummary } from '../../shared';
+import { readLoginSession } from '../../providers/loginSession';
+import { dashboardTypeChoices, dataSourceChoices, dataTypeChoices, detailLink, statusChoices } from './projectChoices';
+import { ProjectEmpty } from './ProjectEmpty';
+import { ProjectStatusChip } from './ProjectStatusChip';
+
+const Column = DataTable.Col<ProjectSummary>;
+
+const projectFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+  <SelectInput key="dataType" source="dataType" choices={dataTypeChoices} />,
+  <SelectInput key="dataSource" source="dataSource" choices={dataSourceChoices} />,
+  <SelectInput key="dashboardType" source="dashboardType" choices={dashboardTypeChoices} />,
+];
+
+function ProjectListActions() {
+  const creator = readLoginSession().creatorYn === 'Y';
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {creator && (
+        <Button component={LinkBase} to="/project/create" label="resources.projects.actions.create">
+          <AddIcon />
+        </Button>
+      )}
+    </TopToolbar>
+  );
+}
+
+function OwnerCountry() {
+  return <TextField source="ownerCountryName" emptyText="—" />;
+}
+
+/** Project list (`/`): the projects the user may see; a row opens the detail with its name in the top bar. */
+export function ProjectList() {
+  const navigate = useNavigate();
+  const translate = useTranslate();
+  return (
+    <List
+      resource="projects"
+      filters={projectFilters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={10}
+      actions={<ProjectListActions />}
+      empty={<ProjectEmpty />}
+      title={translate('console.screens.projectList')}
+    >
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={(_id, _resource, record) => {
+          const link = detailLink(record as ProjectSummary);
+          navigate(link.to, { state: link.state });
+          return false;
+        }}
+      >
+        <Column source="name" />
+        <Column source="status">
+          <ProjectStatusChip />
+        </Column>
+        <Column source="dataType" />
+        <Column source="dataSource" />
+        <Column source="dashboardType" />
+        <Column source="ownerCountry">
+          <OwnerCountry />
+        </Column>
+        <Column source="startAt" />
+        <Column source="endAt" />
+        <Column source="createdAt">
+          <DateField source="createdAt" />
+        </Column>
+      </DataTable>
+    </List>
+  );
+}

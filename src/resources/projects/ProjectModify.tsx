@@ -1,0 +1,34 @@
+import { Edit, SimpleForm, Toolbar, SaveButton, useNotify, useTranslate, useNavigate, useParams } from 'react-admin';
+import { projectInput, type ProjectDetail } from '../../shared';
+import { detailLink } from './projectChoices';
+import { nestedZodValidator, toProjectInput } from './projectFormValues';
+import { ProjectInputs } from './ProjectInputs';
+
+/** `/project/modify/:id`: the create form on a read project; editors and owners save (the server decides). */
+export function ProjectModify() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const translate = useTranslate();
+  return (
+    <Edit
+      resource="projects"
+      id={id}
+      title={translate('console.screens.projectModify')}
+      mutationMode="pessimistic"
+      transform={toProjectInput}
+      redirect={false}
+      mutationOptions={{
+        onSuccess: (project: ProjectDetail) => {
+          notify('resources.projects.messages.saved', { type: 'success' });
+          const link = detailLink(project);
+          navigate(link.to, { state: link.state });
+        },
+      }}
+    >
+      <SimpleForm validate={nestedZodValidator(projectInput)} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+        <ProjectInputs />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ZodType } from 'zod';
+import type { ProjectDetail, ProjectInput } from '../../shared';
+
+/**
+ * A form `validate` from a zod schema with errors nested like the values (`dataFilters.countries`
+ * → `{dataFilters: {countries}}`): react-admin hands them to react-hook-form, which looks nested
+ * fields up by path, so flat keys would never reach the array and nested inputs.
+ */
+export function nestedZodValidator(schema: ZodType) {
+  return (values: Record<string, unknown>) => {
+    const parsed = schema.safeParse(values);
+    const errors: Record<string, unknown> = {};
+    if (parsed.success) return errors;
+    for (const issue of parsed.error.issues) {
+      if (!issue.path.length) continue;
+      let node: Record<string | number, unknown> = errors;
+      issue.path.forEach((key, index) => {
+        const last = index === issue.path.length - 1;
+        const name = key as string | number;
+        if (last) {
+          if (node[name] === undefined) node[name] = issue.message;
+        } else {
+          if (typeof node[name] !== 'object' || node[name] === null) node[name] = typeof issue.path[index + 1] === 'number' ? [] : {};
+          node = node[name] as Record<string | number, unknown>;
+        }
+      });
+    }
+    return errors;
+  };
+}
+
+type FormValues = Partial<ProjectDetail> & { dataFilters?: { countries?: (string | { code: string })[]; keywordFilters?: unknown[]; conditionFilters?: unknown[] } };
+
+/** The request body from the form (or a read record): only the fields projectInput declares. */
+export function toProjectInput(values: FormValues): ProjectInput {
+  const filters = values.dataFilters ?? {};
+  return {
+    name: values.name ?? '',
+    description: values.description ?? null,
+    status: values.status,
+    dataType: values.dataType as ProjectInput['dataType'],
+    dataSource: values.dataSource as ProjectInput['dataSource'],
+    advertiser: values.advertiser ?? '',
+    dashboardType: values.dashboardType as ProjectInput['dashboardType'],
+    templateId: values.dashboardType === 'TEMPLATE' ? (values.templateId ?? null) : null,
+    dashboardUrl: values.dashboardType === 'CUSTOM' ? (values.dashboardUrl ?? null) : null,
+    startAt: values.startAt ?? '',
+    endAt: values.endAt ?? '',
+    dataFilters: {
+      countries: (filters.countries ?? []).map((country) => (typeof country === 'string' ? country : country.code)),
+      keywordFilters: (filters.keywordFilters ?? []) as never,
+      conditionFilters: (filters.conditionFilters ?? []) as never,
+    },
+  };
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A new project starts today and runs for a month, on a template, with no filters. */
+export function newProjectDefaults(today = new Date()) {
+  const end = new Date(today);
+  end.setUTCMonth(end.getUTCMonth() + 1);
+  return {
+    status: 'STAND_BY', dataType: 'MEDIA', dataSource: 'MASTER', dashboardType: 'TEMPLATE', templateId: null, dashboardUrl: null,
+    startAt: isoDay(today), endAt: isoDay(end), dataFilters: { countries: [], keywordFilters: [], conditionFilters: [] },
+  };
+}

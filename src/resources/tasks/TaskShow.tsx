@@ -1,0 +1,58 @@
+import { Button } from '@mui/material';
+import { DateField, FunctionField, LinkBase, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import type { TaskDetail } from '../../shared';
+import { BOARD_POLL_MS } from '../../pages/collectStatus/CollectBoard';
+import { CodeChip } from '../users/CodeChip';
+import { RetryTaskButton } from './RetryTaskButton';
+import { TaskStatusChip } from './TaskStatusChip';
+import { PostingTasksField, ResponseMetaField, TaskErrorField, TaskLogField } from './TaskDetailFields';
+
+function TaskShowActions() {
+  const task = useRecordContext<TaskDetail>();
+  const translate = useTranslate();
+  return (
+    <TopToolbar>
+      {task && (
+        <Button component={LinkBase} to={`/collect-configs/${task.configId}/show`} size="small">
+          {translate('resources.tasks.actions.openConfig')}
+        </Button>
+      )}
+      <RetryTaskButton />
+    </TopToolbar>
+  );
+}
+
+const isUnderway = (task?: TaskDetail) => task?.status === 'PENDING' || task?.status === 'STARTED' || task?.postingTasks.some((posting) => posting.status === 'PENDING' || posting.status === 'STARTED');
+
+/** A task's detail: where its data came from and went, the source's response metadata, the error and the log. */
+export function TaskShow() {
+  return (
+    <Show<TaskDetail> actions={<TaskShowActions />} queryOptions={{ refetchInterval: (query) => (isUnderway(query.state.data) ? BOARD_POLL_MS : false) }}>
+      <SimpleShowLayout>
+        <NumberField source="id" label="resources.tasks.fields.taskId" />
+        <CodeChip source="taskKind" messages="resources.tasks.kinds" colors={{}} label="resources.tasks.fields.taskKind" />
+        <TextField source="metricName" />
+        <TextField source="processId" />
+        <TextField source="processType" />
+        <CodeChip source="scheduleType" messages="resources.tasks.scheduleTypes" colors={{}} label="resources.tasks.fields.scheduleType" />
+        <TaskStatusChip label="resources.tasks.fields.status" />
+        <FunctionField<TaskDetail> label="resources.tasks.fields.attempt" render={(task) => `${task.attempt}/${task.maxAttempts}`} />
+        <FunctionField<TaskDetail> label="resources.tasks.fields.period" render={(task) => `${task.periodFrom} – ${task.periodTo}`} />
+        <FunctionField<TaskDetail> source="parentTaskId" render={(task) => (task.parentTaskId ? <LinkBase to={`/tasks/${task.parentTaskId}/show`}>#{task.parentTaskId}</LinkBase> : '—')} />
+        <TextField source="targetMethod" emptyText="—" />
+        <TextField source="dataLocation" emptyText="—" />
+        <TextField source="targetLocation" emptyText="—" />
+        <NumberField source="rowsFetched" />
+        <NumberField source="rowsMastered" />
+        <NumberField source="rowsPosted" />
+        <DateField source="dueAt" showTime />
+        <DateField source="startedAt" showTime emptyText="—" />
+        <DateField source="finishedAt" showTime emptyText="—" />
+        <ResponseMetaField label="resources.tasks.fields.responseMeta" />
+        <TaskErrorField label="resources.tasks.fields.errorText" />
+        <TaskLogField label="resources.tasks.fields.logs" />
+        <PostingTasksField label="resources.tasks.fields.postingTasks" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,53 @@
+import { Box } from '@mui/material';
+import { DataTable, DateField, NumberField } from 'react-admin';
+import type { Task } from '../../shared';
+import { CodeChip } from '../users/CodeChip';
+import { RetryTaskButton } from './RetryTaskButton';
+import { TaskStatusChip } from './TaskStatusChip';
+
+const Column = DataTable.Col<Task>;
+
+/** The task rows of the board's drill-down; a row opens the task's detail. */
+export function TaskTable() {
+  return (
+    <DataTable rowClick="show" bulkActionButtons={false} hiddenColumns={['processType', 'attempt', 'startedAt']}>
+      <Column source="id" label="resources.tasks.fields.taskId" />
+      <Column source="taskKind">
+        <CodeChip source="taskKind" messages="resources.tasks.kinds" colors={{}} />
+      </Column>
+      <Column source="metricName" disableSort />
+      <Column source="processId" disableSort />
+      <Column source="processType" />
+      <Column source="scheduleType">
+        <CodeChip source="scheduleType" messages="resources.tasks.scheduleTypes" colors={{}} />
+      </Column>
+      <Column source="status">
+        <TaskStatusChip />
+      </Column>
+      <Column source="attempt" disableSort render={(task) => `${task.attempt}/${task.maxAttempts}`} />
+      <Column source="periodFrom" disableSort render={(task) => (task.periodFrom === task.periodTo ? task.periodFrom : `${task.periodFrom} – ${task.periodTo}`)} label="resources.tasks.fields.period" />
+      <Column source="rowsMastered" disableSort>
+        <NumberField source="rowsMastered" />
+      </Column>
+      <Column source="rowsPosted" disableSort>
+        <NumberField source="rowsPosted" />
+      </Column>
+      <Column source="createdAt">
+        <DateField source="createdAt" showTime />
+      </Column>
+      <Column source="startedAt">
+        <DateField source="startedAt" showTime />
+      </Column>
+      <Column source="finishedAt">
+        <DateField source="finishedAt" showTime />
+      </Column>
+      <Column source="errorText" disableSort render={(task) => <Box sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={task.errorText ?? undefined}>{task.errorText}</Box>} />
+      <Column label="" disableSort>
+        {/* The button and its dialog live inside the row: their clicks must not open the task. */}
+        <Box onClick={(event) => event.stopPropagation()}>
+          <RetryTaskButton />
+        </Box>
+      </Column>
+    </DataTable>
+  );
+}

@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import { AREA_RANK } from '../../shared';
+import type { ConsoleResource } from '../ConsoleResource';
+
+/**
+ * Collect and posting tasks. Their list is part of the Collecting Status board (the drill-down
+ * below the process rows), so `/tasks` leads there; a task's detail is `/tasks/:id/show`.
+ */
+const tasks: ConsoleResource = {
+  name: 'tasks',
+  listPath: '/data/collect-status',
+  requireRank: AREA_RANK.collectData,
+  icon: MonitorHeartIcon,
+  list: lazy(() => import('../../pages/CollectStatus').then((module) => ({ default: module.CollectStatus }))),
+  show: lazy(() => import('./TaskShow').then((module) => ({ default: module.TaskShow }))),
+  recordRepresentation: (record) => `#${record.id}`,
+};
+
+export default tasks;

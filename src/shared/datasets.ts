@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Column types of a custom data set (SPEC §3): dates are stored normalised to YYYY-MM-DD. */
+export const DATASET_COLUMN_TYPES = ['DATE', 'VARCHAR'] as const;
+export type DatasetColumnType = (typeof DATASET_COLUMN_TYPES)[number];
+
+export const MAX_DATASET_COLUMNS = 50;
+export const DATASET_TITLE_MAX = 100;
+
+export const datasetColumnInput = z.strictObject({
+  colName: z
+    .string()
+    .trim()
+    .min(1, 'Column name is required.')
+    .max(64, 'Use at most 64 characters.')
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'Use letters, digits and _ and start with a letter.'),
+  colType: z.enum(DATASET_COLUMN_TYPES, 'Choose DATE or VARCHAR.'),
+  required: z.boolean().default(false),
+  key: z.boolean().default(false),
+});
+
+export const datasetInput = z.strictObject({
+  title: z.string().trim().min(1, 'Title is required.').max(DATASET_TITLE_MAX, `Use at most ${DATASET_TITLE_MAX} characters.`),
+  dataType: z.string().trim().min(1, 'Choose a data type.').max(20).transform((value) => value.toUpperCase()),
+  description: z.string().trim().max(1000, 'Use at most 1000 characters.').nullish(),
+  schemaInfo: z
+    .array(datasetColumnInput)
+    .min(1, 'Add at least one column.')
+    .max(MAX_DATASET_COLUMNS, `Use at most ${MAX_DATASET_COLUMNS} columns.`)
+    .superRefine((columns, ctx) => {
+      const seen = new Set<string>();
+      columns.forEach((column, index) => {
+        const name = column.colName.toLowerCase();
+        if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [index, 'colName'], message: `${column.colName} is used twice.` });
+        seen.add(name);
+        if (column.key && !column.required) ctx.addIssue({ code: 'custom', path: [index, 'required'], message: 'A key column must be required.' });
+      });
+    }),
+});
+export type DatasetInput = z.input<typeof datasetInput>;
+export type DatasetColumn = z.output<typeof datasetColumnInput>;
+
+/** SPEC §3 "Custom data set"; `rowCount` > 0 locks the schema. */
+export interface Dataset {
+  id: number;
+  title: string;
+  dataType: string;
+  dataTypeName: string | null;
+  description: string | null;
+  schemaInfo: DatasetColumn[];
+  rowCount: number;
+  schemaLocked: boolean;
+  createdBy: string | null;
+  createdAt: string;
+  updatedBy: string | null;
+  updatedAt: string;
+}
+
+export const SCHEMA_LOCKED_MESSAGE = 'The schema cannot change once data has been uploaded to this dataset. Create a new dataset, or replace its data with a file of the current schema.';
+
+/** SPEC §3 "Master info": the schema master data of a metric conforms to. */
+export const MASTER_FIELD_TYPES = ['DATE', 'STRING', 'NUMBER'] as const;
+export interface MasterInfo {
+  id: number;
+  metric: string;
+  dataSource: string;
+  dataType: string;
+  headers: { field: string; type: (typeof MASTER_FIELD_TYPES)[number] }[];
+}
+
+/** SPEC §3 "Manual permission". */
+export interface ManualPermission {
+  adminId: number;
+  name: string;
+  email: string;
+  privType: 'UPLOADER' | null;
+}
+export const manualPermissionInput = z.strictObject({
+  adminId: z.number().int().positive(),
+  privType: z.literal('UPLOADER', 'privType must be UPLOADER.'),
+});
+
+export const NOT_UPLOADER_MESSAGE = 'Only users with the UPLOADER permission can upload manual data. Ask an administrator to grant it.';

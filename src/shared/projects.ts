@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { emailSchema } from './validation';
+import type { UploadedFile } from './files';
+
+export const PROJECT_STATUSES = ['ON_GOING', 'STAND_BY', 'COMPLETED', 'PENDING'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const PROJECT_DATA_TYPES = ['MEDIA', 'CRM', 'RETAIL'] as const;
+export type ProjectDataType = (typeof PROJECT_DATA_TYPES)[number];
+export const DATA_SOURCES = ['MASTER', 'MANUAL', 'CUSTOM'] as const;
+export const DASHBOARD_TYPES = ['TEMPLATE', 'CUSTOM'] as const;
+/** Share privileges, weakest first: each one includes the rights of those before it. */
+export const SHARE_PRIVILEGES = ['VIEWER', 'EDITOR', 'OWNER'] as const;
+export type SharePrivilege = (typeof SHARE_PRIVILEGES)[number];
+export const CONDITION_OPERATORS = ['EQ', 'NE', 'GT', 'GTE', 'LT', 'LTE', 'CONTAINS', 'NOT_CONTAINS'] as const;
+export const KEYWORD_MODES = ['INCLUDE', 'EXCLUDE'] as const;
+
+export const PROJECT_NAME_MAX = 100;
+export const MAX_FILTERS = 20;
+
+/** True when `held` grants at least `needed` (VIEWER < EDITOR < OWNER). */
+export function privilegeAllows(held: SharePrivilege | null | undefined, needed: SharePrivilege): boolean {
+  return !!held && SHARE_PRIVILEGES.indexOf(held) >= SHARE_PRIVILEGES.indexOf(needed);
+}
+
+export const projectMessages = {
+  nameRequired: 'Name is required.',
+  nameTooLong: `Use at most ${PROJECT_NAME_MAX} characters.`,
+  endBeforeStart: 'The end date must be after the start date.',
+  dateInvalid: 'Use a date such as 2024-05-31.',
+  templateRequired: 'Choose a template.',
+  dashboardUrlRequired: 'Enter the dashboard URL.',
+  dashboardUrlInvalid: 'Use an http(s) URL.',
+} as const;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateSchema = z
+  .string()
+  .trim()
+  .refine((value) => DATE.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), projectMessages.dateInvalid);
+const code = (message: string) => z.string().trim().min(1, message).max(20).transform((value) => value.toUpperCase());
+const text = (max: number) => z.string().trim().min(1, 'Required.').max(max, `Use at most ${max} characters.`);
+
+export const keywordFilterSchema = z.strictObject({ keyword: text(100), mode: z.enum(KEYWORD_MODES).default('INCLUDE') });
+export const conditionFilterSchema = z.strictObject({ field: text(100), operator: z.enum(CONDITION_OPERATORS), value: z.string().trim().max(200, 'Use at most 200 characters.') });
+
+/** The body of POST and PUT /api/projects; the same schema validates the browser's form. */
+export const projectInput = z
+  .strictObject({
+    name: z.string().trim().min(1, projectMessages.nameRequired).max(PROJECT_NAME_MAX, projectMessages.nameTooLong),
+    description: z.string().trim().max(1000, 'Use at most 1000 characters.').nullish(),
+    status: z.enum(PROJECT_STATUSES).default('STAND_BY'),
+    dataType: z.enum(PROJECT_DATA_TYPES, 'Choose MEDIA, CRM or RETAIL.'),
+    dataSource: z.enum(DATA_SOURCES, 'Choose MASTER, MANUAL or CUSTOM.'),
+    advertiser: code('Choose an advertiser.'),
+    dashboardType: z.enum(DASHBOARD_TYPES, 'Choose TEMPLATE or CUSTOM.'),
+    templateId: z.coerce.number().int().positive().nullish(),
+    dashboardUrl: z.string().trim().max(500, 'Use at most 500 characters.').nullish(),
+    startAt: dateSchema,
+    endAt: dateSchema,
+    dataFilters: z
+      .strictObject({
+        /** Country codes; the region of each comes from the code table. */
+        countries: z.array(code('Choose a country.')).max(300).default([]),
+        keywordFilters: z.array(keywordFilterSchema).max(MAX_FILTERS, `Use at most ${MAX_FILTERS} filters.`).default([]),
+        conditionFilters: z.array(conditionFilterSchema).max(MAX_FILTERS, `Use at most ${MAX_FILTERS} filters.`).default([]),
+      })
+      .default({ countries: [], keywordFilters: [], conditionFilters: [] }),
+  })
+  .superRefine((project, ctx) => {
+    if (project.startAt && project.endAt && project.endAt <= project.startAt) ctx.addIssue({ code: 'custom', path: ['endAt'], message: projectMessages.endBeforeStart });
+    if (project.dashboardType === 'TEMPLATE' && !project.templateId) ctx.addIssue({ code: 'custom', path: ['templateId'], message: projectMessages.templateRequired });
+    if (project.dashboardType === 'CUSTOM') {
+      if (!project.dashboardUrl) ctx.addIssue({ code: 'custom', path: ['dashboardUrl'], message: projectMessages.dashboardUrlRequired });
+      else if (!/^https?:\/\/[^\s]+$/i.test(project.dashboardUrl)) ctx.addIssue({ code: 'custom', path: ['dashboardUrl'], message: projectMessages.dashboardUrlInvalid });
+    }
+  });
+export type ProjectInput = z.input<typeof projectInput>;
+export type ProjectValues = z.output<typeof projectInput>;
+
+export interface CodeNamePair {
+  code: string;
+  name: string;
+}
+
+/** A row of the project list (SPEC §3 "Project"). */
+export interface ProjectSummary {
+  id: number;
+  name: string;
+  description: string | null;
+  status: ProjectStatus;
+  dataType: ProjectDataType;
+  dataSource: (typeof DATA_SOURCES)[number];
+  dashboardType: (typeof DASHBOARD_TYPES)[number];
+  advertiser: string;
+  advertiserName: string | null;
+  templateId: number | null;
+  templateName: string | null;
+  ownerCountry: string | null;
+  ownerCountryName: string | null;
+  startAt: string;
+  endAt: string;
+  createdBy: number | null;
+  createdByName: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** The caller's effective privilege: their share, or OWNER through an admin scope. */
+  myPrivilege: SharePrivilege;
+}
+
+export interface ProjectDetail extends ProjectSummary {
+  dashboardUrl: string | null;
+  isActive: 'Y' | 'N';
+  templatePreviews: UploadedFile[];
+  dataFilters: {
+    advertiser: string;
+    dataType: ProjectDataType;
+    countries: { regionCode: string; code: string; name: string }[];
+    keywordFilters: z.output<typeof keywordFilterSchema>[];
+    conditionFilters: z.output<typeof conditionFilterSchema>[];
+  };
+}
+
+/** GET /api/projects/{id}/dashboard-token. `src` is the view's full URL on the configured Tableau server. */
+export interface DashboardToken {
+  token: string;
+  viewName: string;
+  src: string;
+  expiresAt: string;
+}
+
+/** SPEC §3 "Share entry". */
+export interface ShareEntry {
+  id: number;
+  projectId: number;
+  adminId: number;
+  email: string;
+  name: string;
+  region: string | null;
+  country: string | null;
+  privilege: SharePrivilege;
+}
+
+export const shareInput = z.strictObject({
+  projectId: z.coerce.number().int().positive(),
+  email: emailSchema,
+  privilege: z.enum(SHARE_PRIVILEGES, 'Choose VIEWER, EDITOR or OWNER.'),
+});
+export const sharePrivilegeInput = z.strictObject({ privilege: z.enum(SHARE_PRIVILEGES, 'Choose VIEWER, EDITOR or OWNER.') });
+
+/** A person an owner may share with, found by e-mail. */
+export interface ShareCandidate {
+  id: number;
+  email: string;
+  name: string;
+  region: string | null;
+  country: string | null;
+}
+
+/** SPEC §3 "Plan". */
+export interface Plan {
+  id: number;
+  projectId: number;
+  projectName: string;
+  title: string;
+  dataType: string;
+  description: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  updatedBy: string | null;
+  updatedAt: string;
+}
+
+export const planInput = z.strictObject({
+  projectId: z.coerce.number().int().positive(),
+  title: z.string().trim().min(1, 'Title is required.').max(100, 'Use at most 100 characters.'),
+  dataType: code('Choose a data type.'),
+  description: z.string().trim().max(2000, 'Use at most 2000 characters.').nullish(),
+});
+export type PlanInput = z.input<typeof planInput>;

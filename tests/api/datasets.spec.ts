@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCHEMA_LOCKED_MESSAGE } from '../../src/shared';
+import { accountsByRank, dbSnapshot, signedInAccount, startTestApp, type TestApp } from './harness';
+import { MEDIA_SCHEMA, commit, createDataset, preview } from './uploads-support';
+
+let t: TestApp;
+let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let admin: string;
+let uploader: { id: number; token: string };
+const TABLES = ['datasets', 'dataset_columns', 'dataset_rows', 'upload_histories'] as const;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  accounts = await accountsByRank(t);
+  admin = accounts['system-admin'].token;
+  uploader = await signedInAccount(t, 'uploader@example.com', 'user', { uploader_flag: 'Y' });
+});
+afterAll(async () => t.close());
+
+const body = (overrides: Record<string, unknown> = {}) => ({ title: 'Search spend', dataType: 'media', description: 'Weekly search', schemaInfo: MEDIA_SCHEMA, ...overrides });
+
+describe('datasets', () => {
+  it('creates, reads, lists, updates and deletes a dataset with its schema and audit fields', async () => {
+    const created = await t.call('POST', '/api/datasets', { token: uploader.token, body: body() });
+    expect(created.status).toBe(200);
+    const dataset = created.body.data;
+    expect(dataset).toMatchObject({ title: 'Search spend', dataType: 'MEDIA', dataTypeName: 'Media', rowCount: 0, schemaLocked: false, createdBy: 'user Tester', updatedBy: 'user Tester' });
+    expect(dataset.schemaInfo).toEqual(MEDIA_SCHEMA);
+    expect(dataset.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    const listed = await t.call('GET', `/api/datasets?filter=${encodeURIComponent(JSON.stringify({ q: 'search' }))}&sort=${encodeURIComponent('["title","ASC"]')}`, { token: accounts.user.token });
+    expect(listed.body.data.list.map((row: { title: string }) => row.title)).toEqual(['Search spend']);
+    expect((await t.call('GET', `/api/datasets?filter=${encodeURIComponent('{"owner":1}')}`, { token: admin })).status).toBe(400);
+
+    const schemaInfo = [...MEDIA_SCHEMA, { colName: 'spend', colType: 'VARCHAR', required: false, key: false }];
+    const updated = await t.call('PUT', `/api/datasets/${dataset.id}`, { token: admin, body: body({ title: 'Search spend 2', schemaInfo }) });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data.schemaInfo.map((column: { colName: string }) => column.colName)).toEqual(['date', 'campaign_id', 'channel', 'impressions', 'spend']);
+    expect(updated.body.data.updatedBy).toBe('system-admin Tester');
+
+    const deleted = await t.call('DELETE', `/api/datasets/${dataset.id}`, { token: admin });
+    expect(deleted.status).toBe(200);
+    expect((await t.call('GET', `/api/datasets/${dataset.id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('refuses bad input with field errors and changes nothing', async () => {
+    await createDataset(t, admin, MEDIA_SCHEMA, 'Taken title');
+    const before = await dbSnapshot(t, TABLES);
+    const cases: [Record<string, unknown>, string, number][] = [
+      [{ title: 'x'.repeat(101) }, 'title', 400],
+      [{ title: '' }, 'title', 400],
+      [{ dataType: 'NOPE' }, 'dataType', 400],
+      [{ schemaInfo: [] }, 'schemaInfo', 400],
+      [{ schemaInfo: [{ colName: 'date', colType: 'NUMBER' }] }, 'schemaInfo.0.colType', 400],
+      [{ schemaInfo: [{ colName: '1st col', colType: 'VARCHAR' }] }, 'schemaInfo.0.colName', 400],
+      [{ schemaInfo: [{ colName: 'a', colType: 'VARCHAR' }, { colName: 'A', colType: 'DATE' }] }, 'schemaInfo.1.colName', 400],
+      [{ schemaInfo: [{ colName: 'a', colType: 'VARCHAR', key: true, required: false }] }, 'schemaInfo.0.required', 400],
+      [{ title: 'Taken title' }, 'title', 409],
+    ];
+    for (const [overrides, field, status] of cases) {
+      const reply = await t.call('POST', '/api/datasets', { token: admin, body: body(overrides) });
+      expect(reply.status, JSON.stringify(overrides)).toBe(status);
+      expect(reply.body.data.errors.map((error: { field: string }) => error.field)).toContain(field);
+    }
+    expect(await dbSnapshot(t, TABLES)).toEqual(before);
+  });
+
+  it('locks the schema once data exists, with a clear message, but still edits the title', async () => {
+    const id = await createDataset(t, uploader.token);
+    const upload = await preview(t, uploader.token, id, 'one.csv', 'date,campaign_id,channel,impressions\n2024-01-01,C1,search,10\n');
+    expect((await commit(t, uploader.token, upload.id)).status).toBe('SUCCESS');
+    const locked = await t.call('GET', `/api/datasets/${id}`, { token: admin });
+    expect(locked.body.data).toMatchObject({ rowCount: 1, schemaLocked: true });
+
+    const changed = await t.call('PUT', `/api/datasets/${id}`, { token: admin, body: body({ title: 'Locked set', schemaInfo: MEDIA_SCHEMA.slice(0, 2) }) });
+    expect(changed.status).toBe(409);
+    expect(changed.body.resultMessage).toBe(SCHEMA_LOCKED_MESSAGE);
+    expect(changed.body.data.errors[0].field).toBe('schemaInfo');
+    const retitled = await t.call('PUT', `/api/datasets/${id}`, { token: admin, body: body({ title: 'Locked set', schemaInfo: MEDIA_SCHEMA }) });
+    expect(retitled.status).toBe(200);
+    expect(retitled.body.data.title).toBe('Locked set');
+  });
+
+  it('lets only uploaders and user managers write datasets; every rank-5 user reads them', async () => {
+    const id = await createDataset(t, admin);
+    expect((await t.call('POST', '/api/datasets', { token: accounts.user.token, body: body({ title: 'Nope' }) })).status).toBe(403);
+    expect((await t.call('PUT', `/api/datasets/${id}`, { token: accounts.user.token, body: body({ title: 'Nope' }) })).status).toBe(403);
+    expect((await t.call('DELETE', `/api/datasets/${id}`, { token: accounts.user.token })).status).toBe(403);
+    expect((await t.call('GET', `/api/datasets/${id}`, { token: accounts.user.token })).status).toBe(200);
+    expect((await t.call('POST', '/api/datasets', { token: accounts['local-admin'].token, body: body({ title: 'By a local admin' }) })).status).toBe(200);
+    expect((await t.call('GET', '/api/datasets')).status).toBe(401);
+  });
+});
+
+describe('master info', () => {
+  it('lists the seeded master schemas with typed headers, filtered by data type', async () => {
+    const all = await t.call('GET', '/api/master-info', { token: accounts.user.token });
+    expect(all.status).toBe(200);
+    const media = all.body.data.find((info: { metric: string }) => info.metric === 'Media performance (daily)');
+    expect(media).toMatchObject({ dataSource: 'MASTER', dataType: 'MEDIA' });
+    expect(media.headers).toContainEqual({ field: 'impressions', type: 'NUMBER' });
+    expect(media.headers).toContainEqual({ field: 'date', type: 'DATE' });
+    expect(media.headers).toContainEqual({ field: 'campaign_name', type: 'STRING' });
+    const crm = await t.call('GET', '/api/master-info?dataType=crm', { token: accounts.user.token });
+    expect(crm.body.data.map((info: { dataType: string }) => info.dataType)).toEqual(['CRM']);
+  });
+});
+
+describe('manual permissions', () => {
+  it('lets a user manager grant and revoke UPLOADER, which takes effect on the next call', async () => {
+    const person = await signedInAccount(t, 'grantee@example.com', 'user');
+    const id = await createDataset(t, admin);
+    const csv = 'date,campaign_id,channel,impressions\n2024-01-01,C1,search,10\n';
+    expect((await preview(t, uploader.token, id, 'a.csv', csv)).status).toBe('READY');
+
+    const refused = await t.call('GET', '/api/uploads', { token: person.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.resultMessage).toMatch(/UPLOADER/);
+
+    const granted = await t.call('POST', '/api/manual-permissions', { token: accounts['global-admin'].token, body: { adminId: person.id, privType: 'UPLOADER' } });
+    expect(granted.status).toBe(200);
+    const listed = await t.call('GET', `/api/manual-permissions?filter=${encodeURIComponent('{"privType":"UPLOADER","q":"grantee"}')}`, { token: admin });
+    expect(listed.body.data.list).toEqual([{ adminId: person.id, name: 'user Tester', email: 'grantee@example.com', privType: 'UPLOADER' }]);
+    expect((await preview(t, person.token, id, 'b.csv', csv)).status).toBe('READY');
+
+    expect((await t.call('DELETE', `/api/manual-permissions/${person.id}`, { token: admin })).status).toBe(200);
+    const after = await t.call('GET', `/api/manual-permissions?filter=${encodeURIComponent('{"q":"grantee"}')}`, { token: admin });
+    expect(after.body.data.list[0].privType).toBeNull();
+    expect((await t.call('GET', '/api/uploads', { token: person.token })).status).toBe(403);
+  });
+
+  it('is managed by ranks 1–4 only, within their scope', async () => {
+    const person = await signedInAccount(t, 'far@example.com', 'user', { region_code: 'EMEA', office_code: 'DE' });
+    expect((await t.call('GET', '/api/manual-permissions', { token: accounts.user.token })).status).toBe(403);
+    expect((await t.call('POST', '/api/manual-permissions', { token: accounts.user.token, body: { adminId: person.id, privType: 'UPLOADER' } })).status).toBe(403);
+    // A region-admin of APAC does not see an EMEA account.
+    expect((await t.call('POST', '/api/manual-permissions', { token: accounts['region-admin'].token, body: { adminId: person.id, privType: 'UPLOADER' } })).status).toBe(404);
+    expect((await t.call('POST', '/api/manual-permissions', { token: admin, body: { adminId: person.id, privType: 'ADMIN' } })).status).toBe(400);
+  });
+});

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { openDatabase, type Db } from '../../server/db/database';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from './harness';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+const ready = Boolean(databaseUrl) && (await redisAnswers());
+const prefix = `console-test-${randomBytes(6).toString('hex')}:`;
+
+/** Two instances of the console, each listening on 127.0.0.1, on one PostgreSQL schema and one Redis. */
+describe.skipIf(!ready)('two instances on one PostgreSQL and one Redis', () => {
+  let t: TestApp;
+  let dbB: Db;
+  let appB: FastifyInstance;
+  let urlA: string;
+  let urlB: string;
+
+  const post = async (base: string, path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    return { status: response.status, body: await response.json() };
+  };
+  const get = async (base: string, path: string, token: string) => {
+    const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return { status: response.status, body: await response.json() };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      redisUrl: REDIS_URL,
+      redisKeyPrefix: prefix,
+      rateLimits: { perIp: { max: 100_000, windowMs: 60_000 }, perEmail: { max: 3, windowMs: 60_000 } },
+    });
+    // Instance B has its own connection pool on the same schema, as a second process would.
+    const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0];
+    dbB = openDatabase({ ...t.config, pgSchema: schema });
+    appB = await buildApp(t.config, { db: dbB, clock: t.clock, logger: false });
+    urlA = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    urlB = await appB.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await appB?.close();
+    await dbB?.destroy();
+    await t?.close();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('a sign-in on A works on B, and a refresh token rotated on A is dead on B', async () => {
+    const challenge = await post(urlA, '/api/auth/signin', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    expect(challenge.body.result).toBe('OTP_REQUIRED');
+    const signedIn = await post(urlA, '/api/auth/signin/otp', { challengeToken: challenge.body.data.challengeToken, code: await t.lastCode(ADMIN_EMAIL) });
+    expect(signedIn.body.result).toBe('SUCCESS');
+    const { accessToken, refreshToken } = signedIn.body.data;
+    const admin = await t.db.selectFrom('admins').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow();
+
+    const onB = await get(urlB, `/api/system/profile/${admin.id}`, accessToken);
+    expect(onB.status).toBe(200);
+    expect(onB.body.data).toMatchObject({ email: ADMIN_EMAIL });
+
+    const rotated = await post(urlA, '/api/auth/reissue', { refreshToken });
+    expect(rotated.body.result).toBe('SUCCESS');
+    const replayedOnB = await post(urlB, '/api/auth/reissue', { refreshToken });
+    expect(replayedOnB.status).toBe(401);
+    // The replay revoked the family on the shared database: A refuses the new token too.
+    expect((await get(urlA, `/api/system/profile/${admin.id}`, rotated.body.data.accessToken)).status).toBe(401);
+  });
+
+  it('counts sign-in attempts made on both instances against one limit', async () => {
+    const attempt = (base: string) => post(base, '/api/auth/signin', { email: 'limited@example.com', password: 'Wrong#123' });
+    expect((await attempt(urlA)).status).not.toBe(429);
+    expect((await attempt(urlB)).status).not.toBe(429);
+    expect((await attempt(urlA)).status).not.toBe(429);
+    const fourth = await attempt(urlB);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.result).toBe('TOO_MANY_REQUESTS');
+    const redis = new Redis(REDIS_URL);
+    expect((await redis.keys(`${prefix}rate-limit:*`)).length).toBeGreaterThan(0);
+    redis.disconnect();
+  });
+});
+
+describe('REDIS_URL that does not answer', () => {
+  it('stops start-up with an error naming REDIS_URL', async () => {
+    await expect(startTestApp({ redisUrl: 'redis://127.0.0.1:1' })).rejects.toThrow(/REDIS_URL redis:\/\/127\.0\.0\.1:1 is unreachable: .*ECONNREFUSED.*Start Redis or unset REDIS_URL/);
+  });
+});

@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import SqliteDatabase from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getFresh, spawnServer, type ChildServer } from './ops-child';
+
+const FIXTURE = 'tests/api/fixtures/ops-server.ts';
+let dataDir: string;
+let server: ChildServer | undefined;
+
+afterEach(async () => {
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+  server = undefined;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(graceMs: number): Promise<{ port: number }> {
+  dataDir = mkdtempSync(join(tmpdir(), 'console-ops-'));
+  server = spawnServer(FIXTURE, { DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: String(graceMs) });
+  const [, port] = await server.waitFor(/LISTENING (\d+)/);
+  return { port: Number(port) };
+}
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM finishes the in-flight request, refuses new connections, closes the database and exits 0', async () => {
+    const { port } = await start(10_000);
+    const inFlight = getFresh(port, '/api/ops-test/slow?ms=1500');
+    await sleep(300);
+    const signalledAt = Date.now();
+    server!.child.kill('SIGTERM');
+    await server!.waitFor(/SIGTERM received/);
+    await expect(getFresh(port, '/api/health')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ result: 'SUCCESS', data: { ms: 1500 } });
+    const { code, atMs } = await server!.exited;
+    expect(code).toBe(0);
+    expect(atMs - signalledAt).toBeLessThan(10_000);
+    expect(server!.output()).toMatch(/Shut down cleanly/);
+    // The slow request's write committed before the database closed.
+    const sqlite = new SqliteDatabase(join(dataDir, 'console.sqlite'), { readonly: true });
+    expect(sqlite.prepare("select value from app_settings where key = 'slow-1500'").get()).toEqual({ value: 'finished' });
+    expect((sqlite.pragma('integrity_check') as Array<{ integrity_check: string }>)[0].integrity_check).toBe('ok');
+    sqlite.close();
+  });
+
+  it('exits 1 with a log line when in-flight work outlasts SHUTDOWN_GRACE_MS', async () => {
+    const { port } = await start(800);
+    getFresh(port, '/api/ops-test/slow?ms=20000').catch(() => undefined);
+    await sleep(300);
+    const signalledAt = Date.now();
+    server!.child.kill('SIGINT');
+    const { code, atMs } = await server!.exited;
+    expect(code).toBe(1);
+    expect(atMs - signalledAt).toBeGreaterThanOrEqual(700);
+    expect(atMs - signalledAt).toBeLessThan(5_000);
+    expect(server!.output()).toMatch(/did not finish within SHUTDOWN_GRACE_MS \(800 ms\)/);
+  });
+
+  it('npm start\'s entry point (server/main.ts) shuts down on SIGTERM too', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'console-ops-'));
+    server = spawnServer('server/main.ts', { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'Admin#2024x', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '5000' });
+    await server.waitFor(/Console ready/, 60_000);
+    server.child.kill('SIGTERM');
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+    expect(server.output()).toMatch(/Shut down cleanly/);
+  });
+});
