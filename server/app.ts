@@ -30,6 +30,12 @@ import { healthModule } from './modules/health';
 import { connectedDataModule } from './modules/connected-data';
 import { emailTemplatesModule } from './modules/email-templates';
 import { alertMailsModule } from './modules/alert-mails';
+import { collectJobs } from './jobs';
+import { marketAccountsModule } from './modules/market-accounts';
+import { collectConfigsModule } from './modules/collect-configs';
+import { postConfigsModule } from './modules/post-configs';
+import { tasksModule } from './modules/tasks';
+import { collectStatusModule } from './modules/collect-status';
 import { datasetsModule } from './modules/datasets';
 import { uploadsModule } from './modules/uploads';
 import { masterInfoModule } from './modules/master-info';
@@ -78,6 +84,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (!options.db) await db.destroy();
   });
 
+  const tableauOrigin = config.tableau ? [new URL(config.tableau.serverUrl).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -86,14 +93,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         // MUI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...tableauOrigin],
         frameAncestors: ["'none'"],
+        // Embedded Tableau dashboards: the embedding library signs in to the configured server and frames its views.
+        frameSrc: ["'self'", ...tableauOrigin],
       },
     },
   });
   await app.register(errorEnvelope);
   await app.register(rateLimits);
   await app.register(systemLog);
+  await app.register(collectJobs);
   await app.register(apiReference);
 
   await app.register(
@@ -112,6 +122,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(connectedDataModule);
       await api.register(emailTemplatesModule);
       await api.register(alertMailsModule);
+      await api.register(marketAccountsModule);
+      await api.register(collectConfigsModule);
+      await api.register(postConfigsModule);
+      await api.register(tasksModule);
+      await api.register(collectStatusModule);
       await api.register(datasetsModule);
       await api.register(uploadsModule);
       await api.register(masterInfoModule);

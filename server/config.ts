@@ -77,6 +77,8 @@ export interface AppConfig {
   redisKeyPrefix: string;
   /** How long a SIGTERM/SIGINT may take to drain requests before the process exits non-zero. */
   shutdownGraceMs: number;
+  /** SEED_DEMO=Y: fill a new database with the demo sample on its first start. */
+  seedDemo?: boolean;
   /** The in-process collect scheduler (issue 7). */
   collect: CollectSettings;
 }

@@ -9,6 +9,7 @@ import { passwordHasher } from './auth/passwords';
 import { buildApp } from './app';
 import { exitGracefullyOnSignals } from './ops/shutdown';
 import { RedisUnreachableError } from './http/rate-limits';
+import { describeDemoSeed, seedDemo } from './ops/demo';
 
 /** The JWT key comes from JWT_SECRET, or is generated once into DATA_DIR with owner-only access. */
 function jwtSecretFor(dataDir: string, fromEnv?: string): string {
@@ -41,6 +42,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     tableau: tableauFromEnv(vars),
     redisUrl: vars.REDIS_URL,
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
+    seedDemo: vars.SEED_DEMO === 'Y',
     collect: collectFromEnv(vars),
   });
 }
@@ -73,6 +75,11 @@ async function main(): Promise<void> {
   if (seeded.created) {
     const password = seeded.generatedPassword ?? '(the ADMIN_PASSWORD you set)';
     app.log.warn(`First start: created the system-admin ${seeded.adminEmail} with the initial password ${password} — it is shown only this once.`);
+  }
+  if (config.seedDemo) {
+    // Only on the first start: a database that already ran is never filled with samples.
+    if (seeded.created) app.log.warn(describeDemoSeed(await seedDemo(db, { hasher: passwordHasher(config.passwordHash), dataDir: config.dataDir })));
+    else app.log.info('SEED_DEMO=Y ignored: the database is not new');
   }
   exitGracefullyOnSignals(app, { graceMs: config.shutdownGraceMs, closeResources: () => db.destroy() });
   await app.listen({ port: config.port, host: config.host });

@@ -61,7 +61,7 @@ export async function createDueTasks(db: Db, now: Date, maxAttempts: number): Pr
         .values(collectTaskValues({ configId: schedule.config_id, scheduleType: schedule.schedule_type as TaskScheduleType, scheduleId: schedule.id, dueAt: dueAt.toISOString(), periodFrom: period.from, periodTo: period.to, maxAttempts, now: nowIso }))
         .onConflict((conflict) => conflict.columns(['schedule_id', 'due_at']).doNothing())
         .executeTakeFirst();
-      created += Number(inserted.numInsertedRows ?? 0);
+      created += Number(inserted.numInsertedOrUpdatedRows ?? 0);
     });
   }
   return created;

@@ -73,7 +73,7 @@ export async function migrateData(options: MigrateDataOptions): Promise<Record<s
  * Rows each table holds right after the migrations on an empty database (some migrations seed
  * defaults, such as the mail templates), measured on a scratch in-memory SQLite.
  */
-async function rowsAfterMigrations(): Promise<Map<string, number>> {
+export async function rowsAfterMigrations(): Promise<Map<string, number>> {
   const scratch = openDatabase({ sqlitePath: ':memory:' });
   try {
     await migrateToLatest(scratch);

@@ -8,11 +8,14 @@ import templates from './templates';
 import emailTemplates from './email-templates';
 import alertMails from './alert-mails';
 import systemLogs from './system-logs';
+import projects from './projects';
 import marketAccounts from './market-accounts';
 import tasks from './tasks';
+import collectConfigs from './collect-configs';
+import postConfigs from './post-configs';
 
 /** Every react-admin resource of the console; App registers each, appRoutes shows each list. */
-export const consoleResources: ConsoleResource[] = [domains, properties, terms, templates, systemLogs, emailTemplates, alertMails, users, accessHistory, marketAccounts, tasks];
+export const consoleResources: ConsoleResource[] = [projects, domains, properties, terms, templates, systemLogs, emailTemplates, alertMails, users, accessHistory, marketAccounts, collectConfigs, postConfigs, tasks];
 
 export function resourceNamed(name: string): ConsoleResource {
   const resource = consoleResources.find((candidate) => candidate.name === name);

@@ -20,6 +20,7 @@ import type { ConsoleMessages } from '../i18n/en';
 import { UnderConstruction } from '../pages/UnderConstruction';
 import { resourceNamed } from '../resources';
 import { ResourceListScreen } from '../resources/ResourceListScreen';
+import { ProjectCreateScreen, ProjectDetailPage, ProjectModifyScreen } from '../resources/projects/ProjectScreens';
 import { PROJECT_DETAIL_ROUTE } from './paths';
 
 export type MenuGroup = keyof ConsoleMessages['menu'];
@@ -40,11 +41,11 @@ export interface AppRoute {
 export const MENU_GROUPS: MenuGroup[] = ['project', 'systemSetting', 'collectData', 'systemLog', 'userManagement'];
 
 export const appRoutes: AppRoute[] = [
-  { path: '/', icon: FolderIcon, title: 'console.screens.projectList', requireRank: AREA_RANK.project, group: 'project', element: <UnderConstruction title="console.screens.projectList" /> },
+  { path: '/', icon: FolderIcon, title: 'console.screens.projectList', requireRank: AREA_RANK.project, group: 'project', element: <ResourceListScreen resource={resourceNamed('projects')} /> },
   { path: '/project/manual', icon: UploadFileIcon, title: 'console.screens.manualUpload', requireRank: AREA_RANK.project, group: 'project', element: <UnderConstruction title="console.screens.manualUpload" /> },
-  { path: PROJECT_DETAIL_ROUTE, icon: FolderIcon, title: 'console.screens.projectDetail', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <UnderConstruction title="console.screens.projectDetail" /> },
-  { path: '/project/create', icon: FolderIcon, title: 'console.screens.projectCreate', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <UnderConstruction title="console.screens.projectCreate" /> },
-  { path: '/project/modify/:id', icon: FolderIcon, title: 'console.screens.projectModify', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <UnderConstruction title="console.screens.projectModify" /> },
+  { path: PROJECT_DETAIL_ROUTE, icon: FolderIcon, title: 'console.screens.projectDetail', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <ProjectDetailPage /> },
+  { path: '/project/create', icon: FolderIcon, title: 'console.screens.projectCreate', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <ProjectCreateScreen /> },
+  { path: '/project/modify/:id', icon: FolderIcon, title: 'console.screens.projectModify', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <ProjectModifyScreen /> },
   { path: '/system/terms', icon: GavelIcon, title: 'console.screens.terms', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <ResourceListScreen resource={resourceNamed('terms')} /> },
   { path: '/system/white-domain', icon: DomainIcon, title: 'console.screens.whiteDomain', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <ResourceListScreen resource={resourceNamed('domains')} /> },
   { path: '/system/dashboard-template', icon: DashboardIcon, title: 'console.screens.dashboardTemplate', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <ResourceListScreen resource={resourceNamed('templates')} /> },
@@ -52,8 +53,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/system/project-property', icon: TuneIcon, title: 'console.screens.projectProperty', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <ResourceListScreen resource={resourceNamed('properties')} /> },
   { path: '/system/alert-mail', icon: NotificationsIcon, title: 'console.screens.alertMail', requireRank: AREA_RANK.systemSetting, group: 'systemSetting', element: <ResourceListScreen resource={resourceNamed('alert-mails')} /> },
   { path: '/data/collect-status', icon: MonitorHeartIcon, title: 'console.screens.collectStatus', requireRank: AREA_RANK.collectData, group: 'collectData', element: <ResourceListScreen resource={resourceNamed('tasks')} /> },
-  { path: '/data/collect-metric', icon: CloudDownloadIcon, title: 'console.screens.collectMetric', requireRank: AREA_RANK.collectData, group: 'collectData', element: <UnderConstruction title="console.screens.collectMetric" /> },
-  { path: '/data/post-metric', icon: CloudUploadIcon, title: 'console.screens.postMetric', requireRank: AREA_RANK.collectData, group: 'collectData', element: <UnderConstruction title="console.screens.postMetric" /> },
+  { path: '/data/collect-metric', icon: CloudDownloadIcon, title: 'console.screens.collectMetric', requireRank: AREA_RANK.collectData, group: 'collectData', element: <ResourceListScreen resource={resourceNamed('collect-configs')} /> },
+  { path: '/data/post-metric', icon: CloudUploadIcon, title: 'console.screens.postMetric', requireRank: AREA_RANK.collectData, group: 'collectData', element: <ResourceListScreen resource={resourceNamed('post-configs')} /> },
   { path: '/data/market-account', icon: StorefrontIcon, title: 'console.screens.marketAccount', requireRank: AREA_RANK.collectData, group: 'collectData', element: <ResourceListScreen resource={resourceNamed('market-accounts')} /> },
   { path: '/log/system', icon: ReceiptLongIcon, title: 'console.screens.systemLog', requireRank: AREA_RANK.systemLog, group: 'systemLog', element: <ResourceListScreen resource={resourceNamed('system-logs')} /> },
   { path: '/user/users', icon: PeopleIcon, title: 'console.screens.users', requireRank: AREA_RANK.userManagement, group: 'userManagement', element: <ResourceListScreen resource={resourceNamed('users')} /> },

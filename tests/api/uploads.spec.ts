@@ -238,6 +238,9 @@ describe('manual upload: refused files', () => {
       request.write(prefix);
     });
     expect(declared).toBe(413);
+    // Refused bodies are not read, so the server closes those connections.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await new Promise((resolve) => t.app.server.getConnections((_error, count) => resolve(count)))).toBe(0);
   });
 
   it('answers 400 to a cut-off multipart body', async () => {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { defaultConfig } from '../../server/config';
+import { defaultConfig, type AppConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedFoundation } from '../../server/db/seed';
@@ -35,7 +35,7 @@ export interface E2e {
 }
 
 /** The real server serving the built app (dist/) on 127.0.0.1, a fresh SQLite file, and Chromium. */
-export async function startE2e(): Promise<E2e> {
+export async function startE2e(overrides: Partial<AppConfig> = {}): Promise<E2e> {
   // E2E_DIST_DIR lets parallel work build into separate folders.
   const distDir = resolve(process.env.E2E_DIST_DIR ?? 'dist');
   if (!existsSync(join(distDir, 'index.html'))) throw new Error('dist/ is missing: run `npm run test:e2e`, which builds first');
@@ -47,6 +47,7 @@ export async function startE2e(): Promise<E2e> {
     otpResendIntervalMs: 0,
     logLevel: 'silent',
     rateLimits: { perIp: { max: 10_000, windowMs: 60_000 }, perEmail: { max: 10_000, windowMs: 60_000 } },
+    ...overrides,
   });
   const db = openDatabase(config);
   await migrateToLatest(db);

@@ -33,9 +33,9 @@ export interface CollectConfigsTable {
   /** JSON array of e-mail addresses. */
   alert_recipients: string;
   in_use: Flag;
-  suspended_flag: Flag;
+  suspended_flag: Generated<Flag>;
   suspended_at: string | null;
-  failure_streak: number;
+  failure_streak: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -75,7 +75,7 @@ export interface PostConfigsTable {
   backup_flag: Flag;
   backup_location: string | null;
   in_use: Flag;
-  failure_streak: number;
+  failure_streak: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -100,7 +100,7 @@ export interface CollectTasksTable {
   schedule_type: string;
   schedule_id: number | null;
   status: string;
-  attempt: number;
+  attempt: Generated<number>;
   max_attempts: number;
   period_from: string;
   period_to: string;
@@ -110,9 +110,9 @@ export interface CollectTasksTable {
   lease_until: string | null;
   started_at: string | null;
   finished_at: string | null;
-  rows_fetched: number;
-  rows_mastered: number;
-  rows_posted: number;
+  rows_fetched: Generated<number>;
+  rows_mastered: Generated<number>;
+  rows_posted: Generated<number>;
   data_location: string | null;
   target_location: string | null;
   response_meta: string | null;

@@ -1,4 +1,4 @@
-import { Storage, type StorageOptions } from '@google-cloud/storage';
+import type { Storage, StorageOptions } from '@google-cloud/storage';
 import { TaskFailure } from '../task-failure';
 import type { Poster, PostTarget } from './poster';
 
@@ -14,7 +14,7 @@ function bucketAndPrefix(location: string): { bucket: string; prefix: string } {
  * client at another GCS JSON API server (an emulator, or the tests' fake), which the client then
  * calls without authentication.
  */
-function storageFor(target: PostTarget): Storage {
+async function storageFor(target: PostTarget): Promise<Storage> {
   const options: StorageOptions = { projectId: target.data.projectId || undefined, retryOptions: { maxRetries: 2 } };
   if (target.data.apiEndpoint) options.apiEndpoint = target.data.apiEndpoint;
   if (target.secret) {
@@ -26,6 +26,8 @@ function storageFor(target: PostTarget): Storage {
   } else if (!target.data.apiEndpoint) {
     throw new TaskFailure('TARGET_AUTH', 'The GCS target has no service-account key.');
   }
+  // Loaded on first use, like the Snowflake driver, to keep server startup quick.
+  const { Storage } = await import('@google-cloud/storage');
   return new Storage(options);
 }
 
@@ -41,7 +43,7 @@ export const gcsPoster: Poster = {
     const { bucket, prefix } = bucketAndPrefix(target.location);
     const name = `${prefix}${file.name}`;
     try {
-      await storageFor(target).bucket(bucket).file(name).save(file.content, { resumable: false, contentType: 'text/csv; charset=utf-8', validation: 'md5' });
+      await (await storageFor(target)).bucket(bucket).file(name).save(file.content, { resumable: false, contentType: 'text/csv; charset=utf-8', validation: 'md5' });
     } catch (error) {
       throw asFailure(error);
     }
@@ -50,7 +52,7 @@ export const gcsPoster: Poster = {
   async testConnection(target) {
     const { bucket } = bucketAndPrefix(target.location);
     try {
-      await storageFor(target).bucket(bucket).getMetadata();
+      await (await storageFor(target)).bucket(bucket).getMetadata();
       return { ok: true, message: `The bucket ${bucket} is reachable.` };
     } catch (error) {
       return { ok: false, message: asFailure(error).message };

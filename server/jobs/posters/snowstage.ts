@@ -1,23 +1,29 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import snowflake from 'snowflake-sdk';
+import type * as Snowflake from 'snowflake-sdk';
 import { TaskFailure } from '../task-failure';
 import type { Poster, PostTarget } from './poster';
 
-snowflake.configure({ logLevel: 'OFF' });
+type Connection = ReturnType<typeof Snowflake.createConnection>;
 
-type Connection = ReturnType<typeof snowflake.createConnection>;
+/** Loaded on first use: the driver (and the cloud SDKs it pulls in) costs seconds at startup. */
+async function driver(): Promise<typeof Snowflake> {
+  const snowflake = (await import('snowflake-sdk')).default;
+  snowflake.configure({ logLevel: 'OFF' });
+  return snowflake;
+}
 
 /** Opens a session; `accessUrl` (targetData) points the driver at another host, as the tests' stub does. */
 async function connect(target: PostTarget): Promise<Connection> {
   if (!target.secret) throw new TaskFailure('TARGET_AUTH', 'The Snowflake target has no password.');
   const { account, username, warehouse, database, schema, role, accessUrl } = target.data;
-  const connection = snowflake.createConnection({
+  const connection = (await driver()).createConnection({
     account, username, password: target.secret, warehouse, database, schema, role, accessUrl: accessUrl || undefined, timeout: 60_000,
   });
   try {
-    await connection.connectAsync();
+    // connect(callback): connectAsync reports some failures (a refused log-in) only through its callback.
+    await new Promise<void>((resolve, reject) => connection.connect((error) => (error ? reject(error) : resolve())));
   } catch (error) {
     const code = (error as { code?: number | string }).code;
     const message = (error as Error).message;

@@ -27,8 +27,10 @@ export interface CommitJob {
   onRows: (written: number) => void;
 }
 
+/** better-sqlite3 answers synchronously, so each batch yields a turn of the event loop to let other requests (the progress polls) through. */
 async function insertBatch(trx: Transaction<Database>, text: string, parameters: unknown[]): Promise<void> {
   await trx.executeQuery(CompiledQuery.raw(text, parameters));
+  await new Promise((resolve) => setImmediate(resolve));
 }
 
 /**

@@ -55,8 +55,12 @@ export async function uploadsModule(app: FastifyInstance) {
   const fail = (uploadId: number, reason: string) =>
     db.updateTable('upload_histories').set({ status: 'FAIL', reason, updated_at: isoNow(clock) }).where('id', '=', uploadId).execute();
 
-  routes.post('/uploads', uploaders, async (request) => {
-    const file = await receiveManualFile(request, store);
+  routes.post('/uploads', uploaders, async (request, reply) => {
+    const file = await receiveManualFile(request, store).catch((error) => {
+      // The rest of a refused body is not read, so the connection cannot be reused.
+      reply.header('Connection', 'close');
+      throw error;
+    });
     const schema = (await datasetColumns(db, [file.datasetId])).get(file.datasetId)!;
     const dataset = await db.selectFrom('datasets').select('id').where('id', '=', file.datasetId).executeTakeFirst();
     if (!dataset || !schema.length) {
@@ -141,6 +145,8 @@ export async function uploadsModule(app: FastifyInstance) {
       throw new AppError('CONFLICT', message);
     }
     const staging = stagingPath(config.dataDir, uploadId);
+    // Read before the job starts: on SQLite the commit's transaction holds the only connection.
+    const answer = await findUpload(db, tokens, uploadId);
     board.set(uploadId, adminId, { phase: 'WRITING', done: 0, total: upload.row_count });
     background(async () => {
       try {
@@ -156,7 +162,7 @@ export async function uploadsModule(app: FastifyInstance) {
         await rm(staging, { force: true });
       }
     });
-    return success(await findUpload(db, tokens, uploadId), 'The rows are being written.');
+    return success({ ...answer!, progress: { phase: 'WRITING' as const, done: 0, total: upload.row_count } }, 'The rows are being written.');
   });
 
   routes.get('/uploads/:id/file', { schema: { params: idParams, querystring: downloadQuery } }, async (request, reply) => {

@@ -36,7 +36,8 @@ export const demoTemplates: DemoFeature = {
         .values({ name, data_type_code: dataType, description, status: name.includes('retired') ? 'N' : 'Y', file_id: null, created_at: createdAt, updated_at: createdAt })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (let sortNo = 1; sortNo <= rng.int(1, 3); sortNo++) {
+      const previewCount = rng.int(1, 3);
+      for (let sortNo = 1; sortNo <= previewCount; sortNo++) {
         const png = dashboardPreviewPng(320, 180, rng.pick(ACCENTS), Array.from({ length: rng.int(5, 9) }, () => 0.15 + rng.next() * 0.85));
         const fileId = rng.uuid();
         files.push({

@@ -10,6 +10,8 @@ import { accessHistoryEn } from './access-history.en';
 import { plansEn, projectSharesEn, projectsEn } from './projects.en';
 import { marketAccountsEn } from './market-accounts.en';
 import { tasksEn } from './tasks.en';
+import { collectConfigsEn } from './collect-configs.en';
+import { postConfigsEn } from './post-configs.en';
 
 /** Messages of every resource, under react-admin's `resources.<name>` keys. */
 export const resourcesEn = {
@@ -27,4 +29,6 @@ export const resourcesEn = {
   'plans': plansEn,
   'market-accounts': marketAccountsEn,
   'tasks': tasksEn,
+  'collect-configs': collectConfigsEn,
+  'post-configs': postConfigsEn,
 };

@@ -11,6 +11,8 @@ import { accessHistoryKo } from './access-history.ko';
 import { plansKo, projectSharesKo, projectsKo } from './projects.ko';
 import { marketAccountsKo } from './market-accounts.ko';
 import { tasksKo } from './tasks.ko';
+import { collectConfigsKo } from './collect-configs.ko';
+import { postConfigsKo } from './post-configs.ko';
 
 /** Korean messages of every resource. */
 export const resourcesKo: typeof resourcesEn = {
@@ -28,4 +30,6 @@ export const resourcesKo: typeof resourcesEn = {
   'plans': plansKo,
   'market-accounts': marketAccountsKo,
   'tasks': tasksKo,
+  'collect-configs': collectConfigsKo,
+  'post-configs': postConfigsKo,
 };

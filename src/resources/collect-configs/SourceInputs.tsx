@@ -55,7 +55,7 @@ function ApiSourceInputs() {
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
         <SelectInput source="sourceMethod.responseFormat" choices={responseFormatChoices} label="resources.collect-configs.fields.responseFormat" />
         {responseFormat !== 'CSV' && <TextInput source="sourceMethod.rowsPath" label="resources.collect-configs.fields.rowsPath" helperText="resources.collect-configs.helpers.rowsPath" />}
-        <NumberInput source="sourceMethod.timeoutMs" label="resources.collect-configs.fields.timeoutMs" min={100} step={1000} />
+        <NumberInput source="sourceMethod.timeoutMs" label="resources.collect-configs.fields.timeoutMs" min={100} />
       </Stack>
       <PaginationInputs />
     </>

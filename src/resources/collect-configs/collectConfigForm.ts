@@ -48,8 +48,13 @@ export function validateCollectConfig(values: Record<string, unknown>) {
   return errors;
 }
 
+/** Empty text rather than absent fields, so an untouched input gets its own message ("Enter the metric name."). */
 export const newCollectConfig: Partial<CollectConfigInput> = {
+  metricName: '',
+  advertiser: '',
+  dataType: '',
   sourceType: 'API',
+  sourceLocation: '',
   sourceMethod: { httpMethod: 'GET', headers: [], responseFormat: 'JSON', rowsPath: '', pagination: { type: 'NONE', maxPages: 1000 }, timeoutMs: 30_000 },
   configData: {},
   fields: [{ field: '', code: '', type: 'STRING', fieldFlag: 'N', masterFlag: 'N' }],

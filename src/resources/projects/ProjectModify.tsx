@@ -13,7 +13,7 @@ export function ProjectModify() {
   return (
     <Edit
       resource="projects"
-      id={id}
+      id={Number(id)}
       title={translate('console.screens.projectModify')}
       mutationMode="pessimistic"
       transform={toProjectInput}

@@ -29,7 +29,7 @@ export function nestedZodValidator(schema: ZodType) {
   };
 }
 
-type FormValues = Partial<ProjectDetail> & { dataFilters?: { countries?: (string | { code: string })[]; keywordFilters?: unknown[]; conditionFilters?: unknown[] } };
+type FormValues = Omit<Partial<ProjectDetail>, 'dataFilters'> & { dataFilters?: { countries?: (string | { code: string })[]; keywordFilters?: unknown[]; conditionFilters?: unknown[] } };
 
 /** The request body from the form (or a read record): only the fields projectInput declares. */
 export function toProjectInput(values: FormValues): ProjectInput {

@@ -1,0 +1,125 @@
+/**
+ * Manual upload at scale: a generated 1,000,000-row, 12-column CSV is sent over HTTP, previewed
+ * and committed through the real code path; the commit's rows/s is printed as a ratio to a bare
+ * bulk insert of the same rows (prepared 500-row statements, one transaction) into a table of the
+ * same shape in the same database, in the same run. Then the process's peak RSS.
+ */
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { BENCH_EMAIL, BENCH_PASSWORD, ratio, startBenchServer } from './harness';
+
+const ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 1_000_000);
+const COLUMNS = ['date', 'campaign_id', 'country', 'channel', 'campaign_name', 'ad_group', 'creative', 'impressions', 'clicks', 'spend', 'conversions', 'video_views'];
+const server = await startBenchServer({ passwordHash: { memoryCost: 4096, timeCost: 1, parallelism: 1 }, accessTokenTtlSeconds: 3600 });
+const { db, config } = server;
+
+console.log(`RSS at start (server built, nothing uploaded): ${(process.memoryUsage.rss() / 1024 / 1024).toFixed(0)} MiB`);
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+/** Row n of the file, cells as the CSV holds them (dates in three formats). */
+function cells(n: number): string[] {
+  const day = 1 + (n % 28);
+  const date = n % 3 === 0 ? `2024-03-${String(day).padStart(2, '0')}` : n % 3 === 1 ? `2024/03/${day}` : `03/${day}/2024`;
+  return [date, `C${n}`, ['KR', 'US', 'DE', 'JP'][n % 4], ['search', 'social', 'display'][n % 3], `Spring sale ${n % 50}`, `AG${n % 400}`, `CR${n % 900}`, String(n % 100_000), String(n % 5000), (n % 9000 / 7).toFixed(2), String(n % 300), String(n % 20_000)];
+}
+/** The same row as the upload stores it: dates normalised, its key and its JSON values. */
+function stored(n: number): [string, string] {
+  const values = cells(n);
+  values[0] = `2024-03-${String(1 + (n % 28)).padStart(2, '0')}`;
+  return [`${values[0]}\u001f${values[1]}`, JSON.stringify(values)];
+}
+
+const csvPath = join(config.dataDir, 'bench.csv');
+const out = createWriteStream(csvPath);
+out.write(`${COLUMNS.join(',')}\n`);
+for (let n = 0; n < ROWS; n++) if (!out.write(`${cells(n).join(',')}\n`)) await once(out, 'drain');
+out.end();
+await once(out, 'close');
+const fileBytes = statSync(csvPath).size;
+console.log(`generated ${ROWS.toLocaleString()} rows × ${COLUMNS.length} columns, ${mib(fileBytes)}`);
+const rssBefore = process.memoryUsage.rss();
+
+// Baseline: the same rows straight into an identical table, prepared statements, one transaction.
+const raw = new SqliteDatabase(config.sqlitePath);
+raw.pragma('synchronous = NORMAL');
+raw.exec('create table bare_rows (dataset_id integer not null, row_key text, upload_id integer not null, row_values text not null); create unique index bare_rows_key_uq on bare_rows (dataset_id, row_key)');
+const BATCH = 500;
+const insert = raw.prepare(`insert into bare_rows (dataset_id, row_key, upload_id, row_values) values ${Array(BATCH).fill('(?, ?, ?, ?)').join(', ')}`);
+const bareStarted = performance.now();
+raw.transaction(() => {
+  for (let from = 0; from < ROWS; from += BATCH) {
+    const parameters: unknown[] = [];
+    for (let n = from; n < Math.min(from + BATCH, ROWS); n++) {
+      const [key, values] = stored(n);
+      parameters.push(1, key, 1, values);
+    }
+    if (parameters.length === BATCH * 4) insert.run(parameters);
+    else raw.prepare(`insert into bare_rows values ${Array(parameters.length / 4).fill('(?, ?, ?, ?)').join(', ')}`).run(parameters);
+  }
+})();
+const bareSeconds = (performance.now() - bareStarted) / 1000;
+raw.exec('drop table bare_rows');
+raw.close();
+
+// The real path: sign in, define the data set, stream the file to POST /api/uploads, commit.
+const challenge = (await server.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD } })).json();
+const mail = await db.selectFrom('mail_outbox').select('body_text').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+const tokens = (await server.app.inject({ method: 'POST', url: '/api/auth/signin/otp', payload: { challengeToken: challenge.data.challengeToken, code: mail.body_text.match(/\b(\d{6})\b/)![1] } })).json();
+const authorization = `Bearer ${tokens.data.accessToken}`;
+const api = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
+  const reply = await server.app.inject({ method, url, payload: payload as never, headers: { authorization } });
+  if (reply.statusCode !== 200) throw new Error(reply.body);
+  return reply.json().data;
+};
+const schemaInfo = COLUMNS.map((colName, index) => ({ colName, colType: index === 0 ? 'DATE' : 'VARCHAR', required: index < 2, key: index < 2 }));
+const dataset = await api('POST', '/api/datasets', { title: 'Bench media', dataType: 'MEDIA', schemaInfo });
+
+const boundary = 'bench-boundary';
+const head = `--${boundary}\r\nContent-Disposition: form-data; name="datasetId"\r\n\r\n${dataset.id}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+const tail = `\r\n--${boundary}--\r\n`;
+const previewStarted = performance.now();
+const received = await new Promise<{ id: number }>((resolve, reject) => {
+  const upload = request(
+    { host: '127.0.0.1', port: Number(new URL(server.address).port), method: 'POST', path: '/api/uploads', headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': Buffer.byteLength(head) + fileBytes + Buffer.byteLength(tail) } },
+    (response) => {
+      let text = '';
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => (response.statusCode === 200 ? resolve(JSON.parse(text).data) : reject(new Error(text))));
+    },
+  );
+  upload.on('error', reject);
+  upload.write(head);
+  const file = createReadStream(csvPath);
+  file.pipe(upload, { end: false });
+  file.on('end', () => upload.end(tail));
+});
+const settle = async () => {
+  for (;;) {
+    const upload = await api('GET', `/api/uploads/${received.id}`);
+    if (upload.status !== 'PARSING' && upload.status !== 'COMMITTING') return upload;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+const previewed = await settle();
+const previewSeconds = (performance.now() - previewStarted) / 1000;
+if (previewed.status !== 'READY') throw new Error(JSON.stringify(previewed).slice(0, 500));
+
+const commitStarted = performance.now();
+await api('POST', `/api/uploads/${received.id}/commit`, { mode: 'APPEND' });
+const committed = await settle();
+const commitSeconds = (performance.now() - commitStarted) / 1000;
+if (committed.status !== 'SUCCESS' || committed.uploadedCount !== ROWS) throw new Error(JSON.stringify(committed).slice(0, 500));
+clearInterval(sampler);
+
+const rate = (seconds: number) => Math.round(ROWS / seconds);
+console.log(`bare bulk insert:            ${rate(bareSeconds).toLocaleString()} rows/s (${bareSeconds.toFixed(2)} s)`);
+console.log(`upload + preview (parse):    ${rate(previewSeconds).toLocaleString()} rows/s (${previewSeconds.toFixed(2)} s)`);
+console.log(`commit:                      ${rate(commitSeconds).toLocaleString()} rows/s (${commitSeconds.toFixed(2)} s), ratio to bare insert ${ratio(rate(commitSeconds), rate(bareSeconds))} (target ≥ 0.5)`);
+console.log(`preview + commit end to end: ratio to bare insert ${ratio(rate(previewSeconds + commitSeconds), rate(bareSeconds))}`);
+console.log(`peak RSS: ${mib(peakRss)} (after generating the file: ${mib(rssBefore)}; max reported by the OS ${mib(process.resourceUsage().maxRSS * 1024)}), target under 300 MiB`);
+await server.close();

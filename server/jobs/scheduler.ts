@@ -1,0 +1,146 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context';
+import { recordFailure, recordSuccess } from './alerts';
+import { runCollectTask, runPostTask, type TaskRun } from './run-task';
+import { secretBox } from './secret-box';
+import { appendLog, claimNextTask, createDueTasks, failureValues, releaseLease, renewLease, settleTask, type TaskRow } from './task-store';
+import { asTaskFailure, TaskFailure } from './task-failure';
+
+type SchedulerContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
+
+/**
+ * The in-process collect scheduler. Each tick turns due schedules into tasks, then claims and runs
+ * due tasks one at a time under a lease until none is left. Every instance runs the same loop; the
+ * database decides which instance gets a task.
+ */
+export class CollectScheduler {
+  /** This instance's name on the leases it holds. */
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private timer: NodeJS.Timeout | undefined;
+  private loop: Promise<number> | undefined;
+  private current: TaskRow | undefined;
+  private stopping = false;
+  private readonly box;
+
+  constructor(
+    private readonly ctx: SchedulerContext,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.box = secretBox(ctx.config.jwtSecret);
+  }
+
+  private get settings() {
+    return this.ctx.config.collect;
+  }
+
+  /** Starts polling (unless the config turns the scheduler off). */
+  start(): void {
+    if (!this.settings.schedulerEnabled || this.stopping) return;
+    this.schedule(this.settings.pollMs);
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      void this.tick()
+        .catch((error) => this.log.error({ err: error }, 'collect scheduler tick failed'))
+        .finally(() => !this.stopping && this.schedule(this.settings.pollMs));
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** Runs a tick soon, e.g. after "Run now", instead of waiting for the next poll. */
+  wake(): void {
+    if (this.settings.schedulerEnabled && !this.stopping) this.schedule(0);
+  }
+
+  /** One pass: create due tasks, then run claimable tasks until none is left. Answers how many ran. */
+  async tick(): Promise<number> {
+    while (this.loop) await this.loop.catch(() => undefined);
+    if (this.stopping) return 0;
+    this.loop = this.runDue();
+    try {
+      return await this.loop;
+    } finally {
+      this.loop = undefined;
+    }
+  }
+
+  private async runDue(): Promise<number> {
+    const { db, clock } = this.ctx;
+    await createDueTasks(db, clock.now(), this.settings.maxAttempts);
+    let ran = 0;
+    while (!this.stopping) {
+      const task = await claimNextTask(db, this.owner, clock.now(), this.settings.leaseMs);
+      if (!task) break;
+      this.current = task;
+      try {
+        await this.execute(task);
+      } finally {
+        this.current = undefined;
+      }
+      ran++;
+    }
+    return ran;
+  }
+
+  /** Runs a claimed task, renewing its lease while it works, and settles it as success, retry or error. */
+  async execute(task: TaskRow): Promise<void> {
+    const { db, clock } = this.ctx;
+    const run: TaskRun = {
+      ctx: this.ctx, box: this.box, owner: this.owner,
+      log: (level, message) => appendLog(db, task.id, level, message, clock.now().toISOString()),
+    };
+    const renewal = setInterval(() => {
+      void renewLease(db, task.id, this.owner, new Date(clock.now().getTime() + this.settings.leaseMs)).catch(() => undefined);
+    }, Math.max(1000, this.settings.leaseMs / 3));
+    renewal.unref();
+    try {
+      if (task.attempt > task.max_attempts) throw new TaskFailure('LEASE_LOST', 'The task was interrupted on its last attempt (its server stopped or its lease expired).');
+      if (task.task_kind === 'POST') await runPostTask(run, task);
+      else await runCollectTask(run, task);
+      await recordSuccess(this.ctx, task);
+    } catch (error) {
+      await this.fail(run, task, error);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  private async fail(run: TaskRun, task: TaskRow, error: unknown): Promise<void> {
+    const failure = asTaskFailure(error);
+    if (failure.errorId === 'INTERNAL') this.log.error({ err: error, taskId: task.id }, 'collect task failed unexpectedly');
+    const nowDate = this.ctx.clock.now();
+    const now = nowDate.toISOString();
+    await run.log('ERROR', `${failure.errorId}: ${failure.message}`).catch(() => undefined);
+    if (failure.errorId === 'LEASE_LOST' && task.attempt <= task.max_attempts) return; // the new owner settles it
+    const final = task.attempt >= task.max_attempts;
+    if (!final) {
+      const retryAt = new Date(nowDate.getTime() + this.settings.retryBaseMs * 2 ** (task.attempt - 1)).toISOString();
+      if (await settleTask(this.ctx.db, task.id, this.owner, { status: 'PENDING', run_after: retryAt, updated_at: now, ...failureValues(failure.errorId, failure.message) })) {
+        await run.log('WARN', `Attempt ${task.attempt} of ${task.max_attempts} failed; retrying at ${retryAt}.`);
+      }
+      return;
+    }
+    if (await settleTask(this.ctx.db, task.id, this.owner, { status: 'ERROR', finished_at: now, updated_at: now, ...failureValues(failure.errorId, failure.message) })) {
+      await recordFailure(this.ctx, task, failure.errorId, failure.message).catch((mailError) => this.log.error({ err: mailError, taskId: task.id }, 'collect alert failed'));
+    }
+  }
+
+  /**
+   * Stops polling and lets the running task finish within the grace time; a task still running
+   * after it is handed back (its lease released) so another instance takes it over at once.
+   */
+  async stop(graceMs = Math.min(this.ctx.config.shutdownGraceMs / 2, 15_000)): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.timer);
+    if (!this.loop) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), graceMs)));
+    const outcome = await Promise.race([this.loop.then(() => 'done' as const, () => 'done' as const), timedOut]);
+    clearTimeout(timer);
+    if (outcome === 'timeout' && this.current) await releaseLease(this.ctx.db, this.current.id, this.owner, this.ctx.clock.now()).catch(() => undefined);
+  }
+}

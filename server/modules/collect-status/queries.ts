@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { CollectProcessRow, CollectStatus, TaskStatus } from '../../../src/shared';
+import type { Db } from '../../db/database';
+import { daysOf } from '../../jobs/schedule-times';
+
+const HOUR_MS = 3_600_000;
+
+/** The status board for tasks created between two days (inclusive, UTC). */
+export async function collectStatus(db: Db, from: string, to: string, now: Date): Promise<CollectStatus> {
+  const start = `${from}T00:00:00.000Z`;
+  const end = `${to}T23:59:59.999Z`;
+  const inPeriod = db.selectFrom('collect_tasks').where('created_at', '>=', start).where('created_at', '<=', end);
+  const day = sql<string>`substr(created_at, 1, 10)`;
+
+  const [byStatus, perDay, perConfig, configs, recent, targets, latest, running] = await Promise.all([
+    inPeriod
+      .select(['status', 'task_kind'])
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('rows_mastered').as('mastered'), eb.fn.sum<number>('rows_posted').as('posted')])
+      .groupBy(['status', 'task_kind'])
+      .execute(),
+    inPeriod.select([day.as('day'), 'status']).select((eb) => eb.fn.countAll<number>().as('count')).groupBy([day, 'status']).execute(),
+    inPeriod
+      .select('config_id')
+      .select((eb) => [eb.fn.sum<number>('rows_mastered').as('mastered'), eb.fn.sum<number>('rows_posted').as('posted'), eb.fn.max('updated_at').as('updatedAt')])
+      .where('status', '=', 'SUCCESS')
+      .groupBy('config_id')
+      .execute(),
+    db
+      .selectFrom('collect_configs')
+      .leftJoin('collect_schedules', (join) => join.onRef('collect_schedules.config_id', '=', 'collect_configs.id').on('collect_schedules.in_use', '=', 'Y'))
+      .select(['collect_configs.id', 'collect_configs.metric_name', 'collect_configs.data_type_code', 'collect_configs.in_use', 'collect_configs.suspended_flag', 'collect_configs.updated_at'])
+      .select((eb) => eb.fn.min('collect_schedules.next_run_at').as('scheduled'))
+      .groupBy(['collect_configs.id', 'collect_configs.metric_name', 'collect_configs.data_type_code', 'collect_configs.in_use', 'collect_configs.suspended_flag', 'collect_configs.updated_at'])
+      .orderBy('collect_configs.id')
+      .execute(),
+    db
+      .selectFrom('collect_tasks')
+      .select('config_id')
+      .select((eb) => [
+        eb.fn.sum<number>(sql`case when created_at >= ${new Date(now.getTime() - HOUR_MS).toISOString()} then 1 else 0 end`).as('hourly'),
+        eb.fn.sum<number>(sql`case when created_at >= ${new Date(now.getTime() - 7 * 24 * HOUR_MS).toISOString()} then 1 else 0 end`).as('weekly'),
+        eb.fn.countAll<number>().as('monthly'),
+        eb.fn.max('updated_at').as('lastUpdate'),
+      ])
+      .where('task_kind', '=', 'COLLECT')
+      .where('created_at', '>=', new Date(now.getTime() - 30 * 24 * HOUR_MS).toISOString())
+      .groupBy('config_id')
+      .execute(),
+    db.selectFrom('post_configs').select('data_type_code').select((eb) => eb.fn.countAll<number>().as('count')).where('in_use', '=', 'Y').groupBy('data_type_code').execute(),
+    db
+      .selectFrom('collect_tasks')
+      .select(['config_id', 'status', 'updated_at'])
+      .where('id', 'in', db.selectFrom('collect_tasks').select((eb) => eb.fn.max('id').as('id')).where('task_kind', '=', 'COLLECT').groupBy('config_id'))
+      .execute(),
+    db.selectFrom('collect_tasks').select('id').where('status', 'in', ['PENDING', 'STARTED']).limit(1).executeTakeFirst(),
+  ]);
+
+  const count = (status: string) => byStatus.filter((row) => row.status === status).reduce((sum, row) => sum + Number(row.count), 0);
+  const succeeded = count('SUCCESS');
+  const failed = count('ERROR');
+  const totalMastered = byStatus.filter((row) => row.status === 'SUCCESS' && row.task_kind === 'COLLECT').reduce((sum, row) => sum + Number(row.mastered ?? 0), 0);
+  const totalPosted = byStatus.filter((row) => row.status === 'SUCCESS' && row.task_kind === 'POST').reduce((sum, row) => sum + Number(row.posted ?? 0), 0);
+
+  const tasksPerDay = daysOf(from, to).map((date) => {
+    const entry = { day: date, PENDING: 0, STARTED: 0, SUCCESS: 0, ERROR: 0 };
+    for (const row of perDay) if (row.day === date && row.status in entry) entry[row.status as TaskStatus] = Number(row.count);
+    return entry;
+  });
+
+  const processes: CollectProcessRow[] = configs.map((config) => {
+    const period = perConfig.find((row) => row.config_id === config.id);
+    const activity = recent.find((row) => row.config_id === config.id);
+    const last = latest.find((row) => row.config_id === config.id);
+    return {
+      processId: `P${config.id}`, configId: config.id, metricName: config.metric_name, dataType: config.data_type_code,
+      hourly: Number(activity?.hourly ?? 0), weekly: Number(activity?.weekly ?? 0), monthly: Number(activity?.monthly ?? 0),
+      scheduled: config.in_use === 'Y' && config.suspended_flag === 'N' ? ((config.scheduled as string | null) ?? null) : null,
+      mastered: Number(period?.mastered ?? 0), posted: Number(period?.posted ?? 0),
+      targets: Number(targets.find((row) => row.data_type_code === config.data_type_code)?.count ?? 0),
+      updatedAt: (activity?.lastUpdate as string | undefined) ?? last?.updated_at ?? null,
+      status: config.suspended_flag === 'Y' ? 'SUSPENDED' : ((last?.status as TaskStatus | undefined) ?? null),
+    };
+  });
+
+  return {
+    from, to, totalMastered, totalPosted, failedTask: failed,
+    successRate: succeeded + failed ? Math.round((succeeded / (succeeded + failed)) * 1000) / 10 : null,
+    tasksPerDay, processes, running: Boolean(running),
+  };
+}

@@ -1,0 +1,72 @@
+import type { ResponseMeta, Task, TaskDetail, TaskLogLine } from '../../../src/shared';
+import type { Db } from '../../db/database';
+import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+
+export const taskListSpec: ListSpec = {
+  sortable: {
+    id: 'collect_tasks.id', configId: 'collect_tasks.config_id', status: 'collect_tasks.status', scheduleType: 'collect_tasks.schedule_type',
+    processType: 'collect_tasks.process_type', taskKind: 'collect_tasks.task_kind', createdAt: 'collect_tasks.created_at', updatedAt: 'collect_tasks.updated_at',
+    startedAt: 'collect_tasks.started_at', finishedAt: 'collect_tasks.finished_at',
+  },
+  defaultSort: ['id', 'DESC'],
+  filters: {
+    id: { column: 'collect_tasks.id', kind: 'eq' },
+    configId: { column: 'collect_tasks.config_id', kind: 'eq' },
+    postConfigId: { column: 'collect_tasks.post_config_id', kind: 'eq' },
+    parentTaskId: { column: 'collect_tasks.parent_task_id', kind: 'eq' },
+    processId: { column: 'collect_tasks.process_id', kind: 'eq' },
+    status: { column: 'collect_tasks.status', kind: 'eq' },
+    scheduleType: { column: 'collect_tasks.schedule_type', kind: 'eq' },
+    processType: { column: 'collect_tasks.process_type', kind: 'eq' },
+    taskKind: { column: 'collect_tasks.task_kind', kind: 'eq' },
+    errorId: { column: 'collect_tasks.error_id', kind: 'eq' },
+    from: { column: 'collect_tasks.created_at', kind: 'gte' },
+    to: { column: 'collect_tasks.created_at', kind: 'lte' },
+  },
+  search: ['collect_tasks.error_text'],
+};
+
+const columns = [
+  'collect_tasks.id', 'collect_tasks.id as taskId', 'collect_tasks.task_kind as taskKind', 'collect_tasks.config_id as configId', 'collect_configs.metric_name as metricName',
+  'collect_tasks.post_config_id as postConfigId', 'post_configs.target_method as targetMethod', 'collect_tasks.parent_task_id as parentTaskId', 'collect_tasks.process_id as processId',
+  'collect_tasks.process_type as processType', 'collect_tasks.schedule_type as scheduleType', 'collect_tasks.schedule_id as scheduleId', 'collect_tasks.status',
+  'collect_tasks.attempt', 'collect_tasks.max_attempts as maxAttempts', 'collect_tasks.period_from as periodFrom', 'collect_tasks.period_to as periodTo',
+  'collect_tasks.due_at as dueAt', 'collect_tasks.started_at as startedAt', 'collect_tasks.finished_at as finishedAt', 'collect_tasks.rows_fetched as rowsFetched',
+  'collect_tasks.rows_mastered as rowsMastered', 'collect_tasks.rows_posted as rowsPosted', 'collect_tasks.error_id as errorId', 'collect_tasks.error_text as errorText',
+  'collect_tasks.created_at as createdAt', 'collect_tasks.updated_at as updatedAt',
+] as const;
+
+const base = (db: Db) =>
+  db.selectFrom('collect_tasks').leftJoin('collect_configs', 'collect_configs.id', 'collect_tasks.config_id').leftJoin('post_configs', 'post_configs.id', 'collect_tasks.post_config_id');
+
+/** A day filter (YYYY-MM-DD) covers the whole day. */
+export function widenDayFilters(request: ListRequest): ListRequest {
+  for (const condition of request.conditions) {
+    if (condition.column === 'collect_tasks.created_at' && typeof condition.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(condition.value)) {
+      condition.value = condition.kind === 'gte' ? `${condition.value}T00:00:00.000Z` : `${condition.value}T23:59:59.999Z`;
+    }
+  }
+  return request;
+}
+
+export function listTasks(db: Db, request: ListRequest) {
+  return listPage(base(db), widenDayFilters(request), (query) => query.select(columns), 'collect_tasks.id') as Promise<{ list: Task[]; totalCount: number; totalPage: number; currentPage: number }>;
+}
+
+export async function findTask(db: Db, id: number): Promise<Task | undefined> {
+  return (await base(db).select(columns).where('collect_tasks.id', '=', id).executeTakeFirst()) as Task | undefined;
+}
+
+export async function findTaskDetail(db: Db, id: number): Promise<TaskDetail | undefined> {
+  const task = await findTask(db, id);
+  if (!task) return undefined;
+  const [extra, logs, postingTasks] = await Promise.all([
+    db.selectFrom('collect_tasks').select(['data_location', 'target_location', 'response_meta']).where('id', '=', id).executeTakeFirstOrThrow(),
+    db.selectFrom('collect_task_logs').select(['at', 'level', 'message']).where('task_id', '=', id).orderBy('id').limit(500).execute(),
+    base(db).select(columns).where('collect_tasks.parent_task_id', '=', id).orderBy('collect_tasks.id').execute(),
+  ]);
+  return {
+    ...task, dataLocation: extra.data_location, targetLocation: extra.target_location,
+    responseMeta: extra.response_meta ? (JSON.parse(extra.response_meta) as ResponseMeta) : null, logs: logs as TaskLogLine[], postingTasks: postingTasks as Task[],
+  };
+}

@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
+import { dataProvider } from '../../providers/dataProvider';
+import { i18nProvider } from '../../providers/i18nProvider';
+import { envelope, stubFetch, type RecordedCall } from '../../testing/fetchStub';
+import type { CollectStatus as Board, Task } from '../../shared';
+import { CollectStatus } from '../CollectStatus';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const BOARD: Board = {
+  from: '2026-11-16',
+  to: '2026-11-18',
+  totalMastered: 12345,
+  totalPosted: 6789,
+  successRate: 87.5,
+  failedTask: 2,
+  tasksPerDay: [
+    { day: '2026-11-16', PENDING: 0, STARTED: 0, SUCCESS: 3, ERROR: 1 },
+    { day: '2026-11-17', PENDING: 0, STARTED: 0, SUCCESS: 0, ERROR: 0 },
+    { day: '2026-11-18', PENDING: 1, STARTED: 1, SUCCESS: 4, ERROR: 1 },
+  ],
+  processes: [
+    { processId: 'P7', configId: 7, metricName: 'Media spend', dataType: 'MEDIA', hourly: 1, weekly: 9, monthly: 30, scheduled: '2026-11-19T06:00:00.000Z', mastered: 12345, posted: 6789, targets: 2, updatedAt: '2026-11-18T06:01:00.000Z', status: 'ERROR' },
+  ],
+  running: false,
+};
+
+const TASK: Task = {
+  id: 41, taskId: 41, taskKind: 'COLLECT', configId: 7, metricName: 'Media spend', postConfigId: null, targetMethod: null, parentTaskId: null, processId: 'P7',
+  processType: 'MASTERING', scheduleType: 'MANUAL', scheduleId: null, status: 'ERROR', attempt: 3, maxAttempts: 3, periodFrom: '2026-11-17', periodTo: '2026-11-17',
+  dueAt: '2026-11-18T06:00:00.000Z', startedAt: '2026-11-18T06:00:01.000Z', finishedAt: '2026-11-18T06:00:02.000Z', rowsFetched: 0, rowsMastered: 0, rowsPosted: 0,
+  errorId: 'SOURCE_HTTP_ERROR', errorText: 'The source answered HTTP 500.', createdAt: '2026-11-18T06:00:00.000Z', updatedAt: '2026-11-18T06:00:02.000Z',
+};
+
+const listPage = (list: unknown[]) => envelope('SUCCESS', { list, totalCount: list.length, totalPage: 1, currentPage: 1 });
+const filterOf = (call: RecordedCall) => JSON.parse(new URL(call.url, 'http://x').searchParams.get('filter') ?? '{}');
+
+/** The real dataProvider and HTTP client over a stubbed server; `boards` are answered in turn (the last one repeats). */
+function renderBoard(boards: Board[] | ((call: RecordedCall) => { status: number; body: unknown })) {
+  let served = 0;
+  const { calls } = stubFetch((call) => {
+    if (call.url.startsWith('/api/collect-status')) {
+      if (typeof boards === 'function') return boards(call);
+      return { body: envelope('SUCCESS', boards[Math.min(served++, boards.length - 1)]) };
+    }
+    if (call.url.startsWith('/api/tasks')) return { body: listPage([TASK]) };
+    if (call.url.startsWith('/api/collect-configs')) return { body: listPage([{ id: 7, metricName: 'Media spend' }]) };
+    return { status: 404, body: envelope('NOT_FOUND') };
+  });
+  render(
+    <TestMemoryRouter initialEntries={['/data/collect-status']}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="tasks">
+          <CollectStatus />
+        </ResourceContextProvider>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  const boardCalls = () => calls.filter((call) => call.url.startsWith('/api/collect-status'));
+  const taskCalls = () => calls.filter((call) => call.url.startsWith('/api/tasks'));
+  return { boardCalls, taskCalls };
+}
+
+describe('Collecting Status board', () => {
+  it('shows the totals, the chart of tasks per day by status and the process rows of the period', async () => {
+    const { boardCalls } = renderBoard([BOARD]);
+    const tiles = await screen.findByTestId('collect-tiles');
+    expect(within(tiles).getByText('Total mastered').nextSibling).toHaveTextContent('12,345');
+    expect(within(tiles).getByText('Total posted').nextSibling).toHaveTextContent('6,789');
+    expect(within(tiles).getByText('Success rate').nextSibling).toHaveTextContent('87.5%');
+    expect(within(tiles).getByText('Failed tasks').nextSibling).toHaveTextContent('2');
+
+    // Both the board and the list ask for the same default period: the last 7 days to today.
+    const query = new URL(boardCalls()[0].url, 'http://x').searchParams;
+    expect(Date.parse(query.get('to')!) - Date.parse(query.get('from')!)).toBe(6 * 86_400_000);
+
+    const chart = screen.getByRole('img', { name: 'Tasks per day from 2026-11-16 to 2026-11-18: 7 successful, 2 failed, 1 running, 1 waiting' });
+    const bars = [...chart.querySelectorAll('g')].map((day) => [day.getAttribute('data-day'), [...day.querySelectorAll('rect')].map((rect) => `${rect.getAttribute('data-status')}:${Number(rect.getAttribute('height')).toFixed(1)}`)]);
+    // The busiest day (7 tasks) is full height (138 px); an empty day draws nothing.
+    expect(bars).toEqual([
+      ['2026-11-16', ['SUCCESS:59.1', 'ERROR:19.7']],
+      ['2026-11-17', []],
+      ['2026-11-18', ['SUCCESS:78.9', 'ERROR:19.7', 'STARTED:19.7', 'PENDING:19.7']],
+    ]);
+
+    const row = within(screen.getByTestId('process-table')).getByText('P7').closest('tr')!;
+    expect(within(row).getByText('Media spend')).toBeInTheDocument();
+    expect(within(row).getByText('Error')).toBeInTheDocument();
+    expect(await screen.findByText('The source answered HTTP 500.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('drills down from a process row into the task list of that collect metric', async () => {
+    const { taskCalls } = renderBoard([BOARD]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show tasks of Media spend' }));
+    await waitFor(() => expect(filterOf(taskCalls().at(-1)!)).toMatchObject({ configId: 7 }));
+    expect(within(screen.getByTestId('process-table')).getByText('P7').closest('tr')).toHaveClass('Mui-selected');
+  });
+
+  it('says there is nothing to show yet when no collect metric exists, and shows zero totals without a rate', async () => {
+    renderBoard([{ ...BOARD, totalMastered: 0, totalPosted: 0, successRate: null, failedTask: 0, processes: [] }]);
+    expect(await screen.findByText('No collect metrics yet. Add one under Collect Metrics.')).toBeInTheDocument();
+    expect(within(screen.getByTestId('collect-tiles')).getByText('Success rate').nextSibling).toHaveTextContent('—');
+  });
+
+  it('shows why the board could not load', async () => {
+    renderBoard(() => ({ status: 400, body: envelope('VALIDATION_ERROR', { errors: [{ field: 'to', message: 'The end date must not be before the start date.' }] }, 'The end date must not be before the start date.') }));
+    expect(await screen.findByText('The collecting status could not be loaded: The end date must not be before the start date.')).toBeInTheDocument();
+  });
+
+  it('polls the board and the task list while tasks run, and stops once they are done', async () => {
+    const { boardCalls, taskCalls } = renderBoard([{ ...BOARD, running: true }, BOARD]);
+    expect(await screen.findByText('Tasks are running; this board refreshes itself.')).toBeInTheDocument();
+    await waitFor(() => expect(boardCalls()).toHaveLength(2), { timeout: 6000 });
+    await waitFor(() => expect(screen.queryByText('Tasks are running; this board refreshes itself.')).not.toBeInTheDocument());
+    const tasksAfterRun = taskCalls().length;
+    expect(tasksAfterRun).toBeGreaterThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(boardCalls()).toHaveLength(2);
+  });
+});

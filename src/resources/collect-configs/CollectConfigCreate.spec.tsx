@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
+import { dataProvider } from '../../providers/dataProvider';
+import { i18nProvider } from '../../providers/i18nProvider';
+import { envelope, stubFetch } from '../../testing/fetchStub';
+import { CollectConfigCreate } from './CollectConfigCreate';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The create form over the real data provider; the code tables are refused as for a rank-2 admin. */
+function renderCreate() {
+  const { calls } = stubFetch((call) => {
+    if (call.url.startsWith('/api/properties')) return { status: 403, body: envelope('FORBIDDEN') };
+    if (call.url.startsWith('/api/market-accounts')) return { body: envelope('SUCCESS', { list: [], totalCount: 0, totalPage: 0, currentPage: 1 }) };
+    if (call.method === 'POST' && call.url === '/api/collect-configs') return { body: envelope('SUCCESS', { id: 5, ...(call.body as object) }) };
+    return { status: 404, body: envelope('NOT_FOUND') };
+  });
+  render(
+    <TestMemoryRouter initialEntries={['/collect-configs/create']}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="collect-configs">
+          <CollectConfigCreate />
+        </ResourceContextProvider>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { saves: () => calls.filter((call) => call.method === 'POST') };
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });
+
+async function choose(combobox: HTMLElement, option: string) {
+  await userEvent.click(combobox);
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+}
+
+/** Save is disabled while the form re-validates after a change. */
+async function save() {
+  const button = screen.getByRole('button', { name: 'Save' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await userEvent.click(button);
+}
+
+describe('Collect metric form, schedules', () => {
+  it('shows the shared schedule rules on the schedule inputs and saves only once they hold', async () => {
+    const { saves } = renderCreate();
+    // With the code tables refused, advertiser and data type are typed as codes.
+    await waitFor(() => expect(screen.getByLabelText('Advertiser *', { selector: 'input' })).not.toHaveAttribute('role', 'combobox'));
+    type('Metric name', 'Media spend');
+    type('Advertiser', 'acme');
+    type('Data type', 'media');
+    type('URL', 'http://127.0.0.1:9/report?from={{from}}');
+    type('Source field', 'spend');
+    type('Master field', 'spend');
+
+    const schedules = screen.getByText('Schedules', { selector: '.RaArrayInput-label span' }).closest('.MuiFormControl-root') as HTMLElement;
+    await userEvent.click(within(schedules).getByRole('button', { name: 'Add' }));
+    await choose(within(schedules).getByRole('combobox', { name: 'Repeat' }), 'Weekly');
+    fireEvent.change(within(schedules).getByLabelText('Start date'), { target: { value: '2026-12-10' } });
+    fireEvent.change(within(schedules).getByLabelText('End date'), { target: { value: '2026-12-01' } });
+    fireEvent.change(within(schedules).getByLabelText('Time zone'), { target: { value: 'Mars/Olympus' } });
+    await save();
+
+    expect(await within(schedules).findByText('Choose the day of a weekly schedule.')).toBeInTheDocument();
+    expect(within(schedules).getByText('The end date must not be before the start date.')).toBeInTheDocument();
+    expect(within(schedules).getByText('Mars/Olympus is not a known time zone.')).toBeInTheDocument();
+    expect(saves()).toEqual([]);
+
+    await choose(within(schedules).getByRole('combobox', { name: 'Day' }), 'Tuesday');
+    fireEvent.change(within(schedules).getByLabelText('End date'), { target: { value: '2026-12-31' } });
+    fireEvent.change(within(schedules).getByLabelText('Time zone'), { target: { value: 'Asia/Seoul' } });
+    await save();
+
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0].body).toMatchObject({
+      metricName: 'Media spend',
+      advertiser: 'ACME',
+      sourceType: 'API',
+      fields: [{ field: 'spend', code: 'spend', type: 'STRING', fieldFlag: 'N', masterFlag: 'N' }],
+      schedules: [{ scheduleType: 'WEEKLY', scheduledDay: 'TUE', scheduledTime: '06:00', timeZone: 'Asia/Seoul', startAt: '2026-12-10', endAt: '2026-12-31', inUse: 'Y' }],
+      alertRecipients: [],
+    });
+  });
+});

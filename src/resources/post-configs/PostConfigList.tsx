@@ -1,0 +1,40 @@
+import { BulkDeleteButton, DataTable, DateField, List, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { TARGET_METHODS, type PostConfig } from '../../shared';
+import { ActiveFlagField } from '../../components/ActiveFlagField';
+import { activeFlagChoices } from '../../components/activeFlagChoices';
+import { SecretStateField } from '../market-accounts/SecretStateField';
+import { ListActions } from '../ListActions';
+
+const Column = DataTable.Col<PostConfig>;
+
+const targetMethodChoices = TARGET_METHODS.map((method) => ({ id: method, name: `resources.post-configs.methods.${method}` }));
+
+const postConfigFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="targetMethod" source="targetMethod" choices={targetMethodChoices} />,
+  <TextInput key="dataType" source="dataType" />,
+  <SelectInput key="inUse" source="inUse" choices={activeFlagChoices} />,
+];
+
+export function PostConfigList() {
+  return (
+    <List resource="post-configs" filters={postConfigFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions />}>
+      <DataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <Column source="dataType" />
+        <Column source="targetType" />
+        <Column source="targetMethod" />
+        <Column source="targetLocation" disableSort />
+        <Column source="headers" disableSort render={(config) => config.headers.filter((header) => header.inUse === 'Y').length} />
+        <Column source="secretSet" disableSort>
+          <SecretStateField />
+        </Column>
+        <Column source="inUse">
+          <ActiveFlagField source="inUse" />
+        </Column>
+        <Column source="updatedAt">
+          <DateField source="updatedAt" showTime />
+        </Column>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,53 @@
+import { ArrayField, DataTable, DateField, EditButton, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import type { PostConfig, PostHeader } from '../../shared';
+import { ActiveFlagField } from '../../components/ActiveFlagField';
+import { SecretStateField } from '../market-accounts/SecretStateField';
+import { TestConnectionButton } from './TestConnectionButton';
+
+const HeaderColumn = DataTable.Col<PostHeader>;
+
+function PostConfigShowActions() {
+  return (
+    <TopToolbar>
+      <TestConnectionButton />
+      <EditButton />
+    </TopToolbar>
+  );
+}
+
+export function PostConfigShow() {
+  return (
+    <Show<PostConfig> actions={<PostConfigShowActions />}>
+      <SimpleShowLayout>
+        <TextField source="dataType" />
+        <TextField source="targetType" />
+        <TextField source="targetMethod" />
+        <TextField source="targetLocation" />
+        <FunctionField<PostConfig>
+          source="targetData"
+          render={(config) =>
+            Object.entries(config.targetData)
+              .map(([key, value]) => `${key}: ${value}`)
+              .join(' · ') || '—'
+          }
+        />
+        <SecretStateField label="resources.post-configs.fields.secretSet" />
+        <ActiveFlagField source="backupFlag" label="resources.post-configs.fields.backupFlag" />
+        <TextField source="backupLocation" emptyText="—" />
+        <ArrayField source="headers">
+          <DataTable bulkActionButtons={false} sx={{ maxWidth: 700 }}>
+            <HeaderColumn source="order" label="resources.post-configs.fields.headerOrder" />
+            <HeaderColumn source="code" label="resources.post-configs.fields.headerCode" />
+            <HeaderColumn source="type" label="resources.post-configs.fields.headerType" />
+            <HeaderColumn source="inUse" label="resources.post-configs.fields.headerInUse">
+              <ActiveFlagField source="inUse" />
+            </HeaderColumn>
+          </DataTable>
+        </ArrayField>
+        <ActiveFlagField source="inUse" label="resources.post-configs.fields.inUse" />
+        <DateField source="createdAt" showTime />
+        <DateField source="updatedAt" showTime />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

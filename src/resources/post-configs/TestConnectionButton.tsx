@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Alert, Dialog, DialogActions, DialogContent } from '@mui/material';
+import CableIcon from '@mui/icons-material/Cable';
+import { Button, useRecordContext, useTranslate } from 'react-admin';
+import type { ConnectionCheck, PostConfig } from '../../shared';
+import { httpClient } from '../../providers/httpClient';
+import { ApiError } from '../../providers/apiError';
+import { DialogHeading } from '../../layout/dialogs/DialogHeading';
+
+/** "Test connection": asks the server to reach the saved target and shows what it answered. */
+export function TestConnectionButton() {
+  const config = useRecordContext<PostConfig>();
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+  const [check, setCheck] = useState<ConnectionCheck | null>(null);
+  if (!config) return null;
+  const test = async () => {
+    setBusy(true);
+    try {
+      setCheck((await httpClient.post<ConnectionCheck>(`/post-configs/${config.id}/test-connection`)).data);
+    } catch (failure) {
+      setCheck({ ok: false, message: failure instanceof ApiError ? failure.text : (failure as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button label="resources.post-configs.actions.testConnection" onClick={test} disabled={busy}>
+        <CableIcon />
+      </Button>
+      <Dialog open={check !== null} onClose={() => setCheck(null)} aria-labelledby="connection-check-title" maxWidth="sm" fullWidth>
+        <DialogHeading id="connection-check-title" title={translate('resources.post-configs.actions.testConnection')} onClose={() => setCheck(null)} />
+        <DialogContent>
+          {check && (
+            <Alert severity={check.ok ? 'success' : 'error'} data-testid="connection-check">
+              <strong>{translate(check.ok ? 'resources.post-configs.messages.connected' : 'resources.post-configs.messages.notConnected')}</strong> {check.message}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.close" onClick={() => setCheck(null)} />
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import { AREA_RANK } from '../../shared';
+import type { ConsoleResource } from '../ConsoleResource';
+
+/** Post metrics, SPEC "API post config": where mastered rows are sent (Collect Data Setting › Post Metrics). */
+const postConfigs: ConsoleResource = {
+  name: 'post-configs',
+  listPath: '/data/post-metric',
+  requireRank: AREA_RANK.collectData,
+  icon: CloudUploadIcon,
+  list: lazy(() => import('./PostConfigList').then((module) => ({ default: module.PostConfigList }))),
+  create: lazy(() => import('./PostConfigCreate').then((module) => ({ default: module.PostConfigCreate }))),
+  edit: lazy(() => import('./PostConfigEdit').then((module) => ({ default: module.PostConfigEdit }))),
+  show: lazy(() => import('./PostConfigShow').then((module) => ({ default: module.PostConfigShow }))),
+  recordRepresentation: (record) => `${record.targetType} (${record.targetMethod})`,
+};
+
+export default postConfigs;

@@ -1,0 +1,216 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAdPlatform, type AdPlatform } from '../fakes/ad-platform';
+import { collectConfig, localPostConfig, marketAccount, startCollectApp } from '../fakes/collect-fixtures';
+import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
+
+let platform: AdPlatform;
+let smtp: SmtpPeer;
+let env: Awaited<ReturnType<typeof startCollectApp>>;
+let accountId: number;
+
+const yesterday = () => new Date(env.t.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+
+async function createConfig(overrides: Parameters<typeof collectConfig>[1] = {}) {
+  const reply = await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { marketAccountId: accountId, ...overrides }));
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body.data.id as number;
+}
+
+async function runNow(configId: number) {
+  const queued = await env.api('POST', `/api/collect-configs/${configId}/run`);
+  expect(queued.body.data).toMatchObject({ status: 'PENDING', scheduleType: 'MANUAL', processType: 'MASTERING', taskKind: 'COLLECT' });
+  await env.tick();
+  return (await env.api('GET', `/api/tasks/${queued.body.data.id}`)).body.data;
+}
+
+const masteredCount = async (configId: number) =>
+  Number((await env.t.db.selectFrom('master_rows').select((eb) => eb.fn.countAll<number>().as('n')).where('config_id', '=', configId).executeTakeFirstOrThrow()).n);
+
+beforeAll(async () => {
+  platform = await startAdPlatform(25);
+  smtp = await startSmtpPeer();
+  env = await startCollectApp({ suspendAfter: 3 }, { smtpUrl: smtp.url });
+  accountId = (await env.api('POST', '/api/market-accounts', marketAccount())).body.data.id;
+});
+afterAll(async () => {
+  await env.t.close();
+  await platform.close();
+  await smtp.close();
+});
+
+describe('run now, end to end', () => {
+  let configId: number;
+
+  it('fetches every page, masters the rows and posts them to a LOCAL folder', async () => {
+    configId = await createConfig();
+    const posting = await env.api('POST', '/api/post-configs', localPostConfig({ backupFlag: 'Y', backupLocation: 'media-copies' }));
+    await env.api('POST', '/api/post-configs', localPostConfig({ dataType: 'CRM', targetLocation: 'feeds/crm' })); // another data type: not posted
+    platform.requests.length = 0;
+
+    const task = await runNow(configId);
+    expect(task).toMatchObject({ status: 'SUCCESS', processType: 'MASTERED', rowsFetched: 25, rowsMastered: 25, attempt: 1, errorId: null, periodFrom: yesterday(), processId: `P${configId}` });
+    expect(task.responseMeta).toMatchObject({ status: 200, pages: 3, rows: 25 });
+    expect(task.dataLocation).toBe(`master_rows?configId=${configId}&period=${yesterday()}..${yesterday()}`);
+    expect(task.logs.map((line: { message: string }) => line.message).join('\n')).toContain('Fetched 25 rows in 3 pages');
+    expect(await masteredCount(configId)).toBe(25);
+
+    // The platform saw the account's secret and the period in every request.
+    expect(platform.requests).toHaveLength(3);
+    for (const request of platform.requests) {
+      expect(request.headers['x-api-key']).toBe('platform-secret-1');
+      expect(request.url.searchParams.get('day')).toBe(yesterday());
+    }
+
+    expect(task.postingTasks).toHaveLength(1);
+    const post = task.postingTasks[0];
+    expect(post).toMatchObject({ taskKind: 'POST', status: 'SUCCESS', processType: 'MASTERED', postConfigId: posting.body.data.id, rowsPosted: 25, targetMethod: 'LOCAL', parentTaskId: task.id });
+    const postDetail = (await env.api('GET', `/api/tasks/${post.id}`)).body.data;
+    const file = join(env.t.config.dataDir, 'posted', 'feeds/media', `MEDIA-${configId}-${yesterday()}.csv`);
+    expect(postDetail.targetLocation).toBe(file);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('report_date,campaign_id,clicks');
+    expect(lines).toHaveLength(26);
+    expect(lines[1]).toBe(`${yesterday()},C1,11`);
+    expect(readFileSync(join(env.t.config.dataDir, 'backup', 'media-copies', `MEDIA-${configId}-${yesterday()}.csv`), 'utf8')).toBe(readFileSync(file, 'utf8'));
+  });
+
+  it('replaces the period\'s rows when the same period runs again', async () => {
+    const again = await runNow(configId);
+    expect(again.status).toBe('SUCCESS');
+    expect(await masteredCount(configId)).toBe(25);
+  });
+
+  it('shows the runs on the collecting status board', async () => {
+    const board = await env.api('GET', '/api/collect-status');
+    expect(board.status).toBe(200);
+    expect(board.body.data).toMatchObject({ totalMastered: 50, totalPosted: 50, successRate: 100, failedTask: 0, running: false });
+    const today = env.t.clock.now().toISOString().slice(0, 10);
+    expect(board.body.data.tasksPerDay).toHaveLength(7);
+    expect(board.body.data.tasksPerDay.at(-1)).toMatchObject({ day: today, SUCCESS: 4, ERROR: 0 });
+    expect(board.body.data.processes.find((row: { configId: number }) => row.configId === configId)).toMatchObject({
+      processId: `P${configId}`, hourly: 2, weekly: 2, monthly: 2, mastered: 50, posted: 50, targets: 1, status: 'SUCCESS',
+    });
+    const inverted = await env.api('GET', '/api/collect-status?from=2026-02-02&to=2026-02-01');
+    expect(inverted.status).toBe(400);
+    const tasks = await env.api('GET', `/api/tasks?filter=${encodeURIComponent(JSON.stringify({ configId, taskKind: 'POST' }))}&sort=${encodeURIComponent('["id","ASC"]')}`);
+    expect(tasks.body.data.totalCount).toBe(2);
+  });
+
+  it('previews an unsaved config\'s first page without storing anything', async () => {
+    const before = await env.t.db.selectFrom('collect_tasks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const preview = await env.api('POST', '/api/collect-configs/test-source', { ...collectConfig(platform.url, { marketAccountId: accountId }), periodFrom: '2026-02-03' });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.rows).toHaveLength(10);
+    expect(preview.body.data.rows[0]).toEqual({ report_date: '2026-02-03', campaign_id: 'C1', impressions: 1001, clicks: 11 });
+    expect(preview.body.data.responseMeta.pages).toBe(1);
+    const broken = await env.api('POST', '/api/collect-configs/test-source', collectConfig(platform.url, { marketAccountId: accountId, sourceLocation: `${platform.url}/broken` }));
+    expect(broken.status).toBe(400);
+    expect(broken.body.data.errors[0]).toMatchObject({ field: 'sourceLocation', message: expect.stringContaining('HTTP 500') });
+    const after = await env.t.db.selectFrom('collect_tasks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
+  it('runs a CSV report and a cursor-paged report', async () => {
+    const csv = await createConfig({
+      sourceLocation: `${platform.url}/report.csv`,
+      sourceMethod: { responseFormat: 'CSV', pagination: { type: 'NONE' } },
+      fields: [
+        { field: 'date', code: 'report_date', type: 'DATE', fieldFlag: 'Y', masterFlag: 'Y' },
+        { field: 'campaign_id', code: 'campaign_id', fieldFlag: 'Y', masterFlag: 'Y' },
+        { field: 'clicks', code: 'clicks', type: 'NUMBER' },
+      ],
+    });
+    expect(await runNow(csv)).toMatchObject({ status: 'SUCCESS', rowsMastered: 25 });
+    const cursor = await createConfig({ sourceLocation: `${platform.url}/cursor`, sourceMethod: { rowsPath: 'rows', pagination: { type: 'CURSOR', cursorParam: 'cursor', cursorPath: 'paging.next' } } });
+    expect(await runNow(cursor)).toMatchObject({ status: 'SUCCESS', rowsMastered: 25, responseMeta: { pages: 3 } });
+  });
+});
+
+describe('FILE sources', () => {
+  it('reads the inbox files matching the pattern, and fails with SOURCE_NOT_FOUND when none match', async () => {
+    const inbox = join(env.t.config.dataDir, 'inbox', 'media');
+    mkdirSync(inbox, { recursive: true });
+    writeFileSync(join(inbox, `report-${yesterday()}-a.csv`), `date,campaign_id,clicks\n${yesterday()},F1,3\n${yesterday()},F2,4\n`);
+    writeFileSync(join(inbox, `report-${yesterday()}-b.csv`), `date,campaign_id,clicks\n${yesterday()},F3,5\n`);
+    writeFileSync(join(inbox, 'other.csv'), 'date,campaign_id,clicks\n2020-01-01,X,1\n');
+    const fields = [
+      { field: 'date', code: 'report_date', type: 'DATE' as const, fieldFlag: 'Y' as const, masterFlag: 'Y' as const },
+      { field: 'campaign_id', code: 'campaign_id', fieldFlag: 'Y' as const, masterFlag: 'Y' as const },
+      { field: 'clicks', code: 'clicks', type: 'NUMBER' as const },
+    ];
+    const configId = await createConfig({ sourceType: 'FILE', sourceLocation: 'media/report-{{from}}-*.csv', sourceMethod: { responseFormat: 'CSV' }, marketAccountId: null, keyName: null, fields, alertRecipients: [] });
+    const task = await runNow(configId);
+    expect(task).toMatchObject({ status: 'SUCCESS', rowsMastered: 3, responseMeta: { files: [`inbox/media/report-${yesterday()}-a.csv`, `inbox/media/report-${yesterday()}-b.csv`] } });
+    const missing = await createConfig({ sourceType: 'FILE', sourceLocation: 'media/none-*.csv', sourceMethod: { responseFormat: 'CSV' }, marketAccountId: null, keyName: null, fields, alertRecipients: [] });
+    expect(await runNow(missing)).toMatchObject({ status: 'ERROR', errorId: 'SOURCE_NOT_FOUND' });
+    const escape = await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { sourceType: 'FILE', sourceLocation: '../secrets/*.csv', fields }));
+    expect(escape.body.data.errors.map((error: { field: string }) => error.field)).toContain('sourceLocation');
+  });
+});
+
+describe('bad sources end in ERROR with the reason and store nothing', () => {
+  const cases = [
+    { name: 'a 500', path: '/broken', errorId: 'SOURCE_HTTP_ERROR', text: 'HTTP 500' },
+    { name: 'a timeout', path: '/slow', errorId: 'SOURCE_TIMEOUT', text: 'did not answer within 300 ms' },
+    { name: 'malformed JSON', path: '/malformed', errorId: 'SOURCE_MALFORMED', text: 'not valid JSON' },
+    { name: 'rows failing master validation', path: '/invalid', errorId: 'MASTER_VALIDATION', text: 'row 2: clicks is not a number (many)' },
+  ];
+  for (const { name, path, errorId, text } of cases) {
+    it(name, async () => {
+      const configId = await createConfig({ alertRecipients: [], sourceLocation: `${platform.url}${path}`, sourceMethod: { rowsPath: 'data.rows', timeoutMs: 300 } });
+      const task = await runNow(configId);
+      expect(task).toMatchObject({ status: 'ERROR', errorId, processType: 'MASTERING', postingTasks: [] });
+      expect(task.errorText).toContain(text);
+      expect(task.logs.at(-1)).toMatchObject({ level: 'ERROR' });
+      expect(await masteredCount(configId)).toBe(0);
+    });
+  }
+
+  it('a CSV without a mapped column', async () => {
+    const configId = await createConfig({
+      alertRecipients: [], sourceLocation: `${platform.url}/missing.csv`, sourceMethod: { responseFormat: 'CSV' },
+      fields: [{ field: 'date', code: 'report_date', type: 'DATE' }, { field: 'clicks', code: 'clicks', type: 'NUMBER' }],
+    });
+    const task = await runNow(configId);
+    expect(task).toMatchObject({ status: 'ERROR', errorId: 'SOURCE_MISSING_COLUMNS', errorText: 'The source lacks mapped columns: clicks.' });
+  });
+});
+
+describe('alerts, streaks and retry', () => {
+  it('mails the recipients once per failure streak and suspends after 3 failures in a row', async () => {
+    const configId = await createConfig({ alertRecipients: ['ops@example.com', 'lead@example.com'], sourceLocation: `${platform.url}/broken` });
+    smtp.received.length = 0;
+    const first = await runNow(configId);
+    expect(first.status).toBe('ERROR');
+    expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual(['lead@example.com', 'ops@example.com']);
+    expect(smtp.received[0].raw).toContain('SOURCE_HTTP_ERROR');
+    expect(smtp.received[0].raw).toContain(`${first.id}`);
+
+    await runNow(configId);
+    expect(smtp.received).toHaveLength(2); // same streak: no new mail
+    let config = (await env.api('GET', `/api/collect-configs/${configId}`)).body.data;
+    expect(config).toMatchObject({ failureStreak: 2, suspended: 'N', lastTaskStatus: 'ERROR' });
+    await runNow(configId);
+    config = (await env.api('GET', `/api/collect-configs/${configId}`)).body.data;
+    expect(config).toMatchObject({ failureStreak: 3, suspended: 'Y' });
+    const board = (await env.api('GET', '/api/collect-status')).body.data;
+    expect(board.processes.find((row: { configId: number }) => row.configId === configId).status).toBe('SUSPENDED');
+
+    // Fixed and retried: the failed task succeeds, the streak ends, and the next failure mails again.
+    const body = collectConfig(platform.url, { marketAccountId: accountId, alertRecipients: ['ops@example.com'] });
+    await env.api('PUT', `/api/collect-configs/${configId}`, body);
+    expect((await env.api('POST', `/api/collect-configs/${configId}/resume`)).body.data).toMatchObject({ suspended: 'N', failureStreak: 0 });
+    const retried = await env.api('POST', `/api/tasks/${first.id}/retry`);
+    expect(retried.body.data).toMatchObject({ status: 'PENDING', attempt: 0 });
+    expect((await env.api('POST', `/api/tasks/${first.id}/retry`)).status).toBe(409);
+    await env.tick();
+    expect((await env.api('GET', `/api/tasks/${first.id}`)).body.data).toMatchObject({ status: 'SUCCESS', processType: 'MASTERED', attempt: 1 });
+
+    await env.api('PUT', `/api/collect-configs/${configId}`, { ...body, sourceLocation: `${platform.url}/malformed` });
+    await runNow(configId);
+    expect(smtp.received).toHaveLength(3);
+    expect(smtp.received[2].raw).toContain('SOURCE_MALFORMED');
+  });
+});

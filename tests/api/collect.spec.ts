@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountsByRank, dbSnapshot } from './harness';
+import { collectConfig, localPostConfig, marketAccount, startCollectApp } from '../fakes/collect-fixtures';
+
+let env: Awaited<ReturnType<typeof startCollectApp>>;
+const COLLECT_TABLES = ['market_accounts', 'collect_configs', 'collect_config_fields', 'collect_schedules', 'post_configs', 'post_config_headers', 'collect_tasks', 'master_rows'] as const;
+
+beforeAll(async () => {
+  env = await startCollectApp();
+});
+afterAll(() => env.t.close());
+
+describe('market accounts', () => {
+  it('creates, lists, updates and deletes an account; the secret is write-only', async () => {
+    const created = await env.api('POST', '/api/market-accounts', marketAccount());
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ platform: 'FAKEADS', accountId: 'act-1', secretSet: true });
+    expect(JSON.stringify(created.body)).not.toContain('platform-secret-1');
+    const stored = await env.t.db.selectFrom('market_accounts').select('secret_enc').executeTakeFirstOrThrow();
+    expect(stored.secret_enc).not.toContain('platform-secret-1');
+
+    const id = created.body.data.id;
+    const kept = await env.api('PUT', `/api/market-accounts/${id}`, { ...marketAccount({ name: 'Renamed' }), secret: undefined });
+    expect(kept.body.data).toMatchObject({ name: 'Renamed', secretSet: true });
+    const cleared = await env.api('PUT', `/api/market-accounts/${id}`, { ...marketAccount(), secret: null });
+    expect(cleared.body.data.secretSet).toBe(false);
+
+    const list = await env.api('GET', `/api/market-accounts?sort=${encodeURIComponent('["name","ASC"]')}&range=[0,9]&filter=${encodeURIComponent('{"q":"fake"}')}`);
+    expect(list.body.data).toMatchObject({ totalCount: 1, totalPage: 1, currentPage: 1 });
+    expect(list.body.data.list[0]).not.toHaveProperty('secret');
+    expect(list.body.data.list[0]).not.toHaveProperty('secret_enc');
+
+    const deleted = await env.api('DELETE', `/api/market-accounts/${id}`);
+    expect(deleted.status).toBe(200);
+    expect((await env.api('GET', `/api/market-accounts/${id}`)).status).toBe(404);
+  });
+
+  it('refuses unknown codes, duplicates and unknown list parameters without changing anything', async () => {
+    await env.api('POST', '/api/market-accounts', marketAccount({ accountId: 'dup' }));
+    const before = await dbSnapshot(env.t, COLLECT_TABLES);
+    const badCode = await env.api('POST', '/api/market-accounts', marketAccount({ accountId: 'other', advertiser: 'NOPE' }));
+    expect(badCode.status).toBe(400);
+    expect(badCode.body.data.errors).toEqual([{ field: 'advertiser', message: 'NOPE is not an advertiser.' }]);
+    const duplicate = await env.api('POST', '/api/market-accounts', marketAccount({ accountId: 'dup' }));
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.data.errors[0].field).toBe('accountId');
+    expect((await env.api('GET', `/api/market-accounts?sort=${encodeURIComponent('["secret_enc","ASC"]')}`)).status).toBe(400);
+    expect((await env.api('GET', `/api/market-accounts?filter=${encodeURIComponent('{"secret":"x"}')}`)).status).toBe(400);
+    expect(await dbSnapshot(env.t, COLLECT_TABLES)).toEqual(before);
+  });
+
+  it('is rank 2: a region admin gets 403', async () => {
+    const accounts = await accountsByRank(env.t);
+    expect((await env.t.call('GET', '/api/market-accounts', { token: accounts['global-admin'].token })).status).toBe(200);
+    for (const path of ['/api/market-accounts', '/api/collect-configs', '/api/post-configs', '/api/tasks', '/api/collect-status']) {
+      expect((await env.t.call('GET', path, { token: accounts['region-admin'].token })).status).toBe(403);
+    }
+  });
+});
+
+describe('collect configs', () => {
+  it('saves a config with fields and schedules and answers next run times', async () => {
+    const account = await env.api('POST', '/api/market-accounts', marketAccount({ accountId: 'cfg' }));
+    const body = collectConfig('http://127.0.0.1:9', {
+      marketAccountId: account.body.data.id,
+      schedules: [
+        { scheduleType: 'DAILY', scheduledTime: '09:00', timeZone: 'Asia/Seoul', startAt: '2020-01-01' },
+        { scheduleType: 'WEEKLY', scheduledDay: 'MON', scheduledTime: '06:30', timeZone: 'UTC', startAt: '2020-01-01', endAt: '2020-02-01' },
+      ],
+    });
+    const created = await env.api('POST', '/api/collect-configs', body);
+    expect(created.status).toBe(200);
+    const config = created.body.data;
+    expect(config).toMatchObject({ metricName: 'Fake daily report', dataType: 'MEDIA', marketAccountName: 'Fake Ads KR', suspended: 'N', failureStreak: 0, lastTaskStatus: null });
+    expect(config.fields).toHaveLength(4);
+    expect(config.schedules[0].nextRunAt).toMatch(/T00:00:00.000Z$/); // 09:00 in Seoul
+    expect(config.schedules[1].nextRunAt).toBeNull(); // ended
+    expect(config.nextRunAt).toBe(config.schedules[0].nextRunAt);
+
+    // A PUT keeps the schedule ids it sends back and removes the others.
+    const updated = await env.api('PUT', `/api/collect-configs/${config.id}`, { ...body, schedules: [{ ...body.schedules![0], id: config.schedules[0].id, scheduledTime: '10:00' }] });
+    expect(updated.body.data.schedules).toHaveLength(1);
+    expect(updated.body.data.schedules[0]).toMatchObject({ id: config.schedules[0].id, scheduledTime: '10:00' });
+
+    const list = await env.api('GET', `/api/collect-configs?filter=${encodeURIComponent('{"dataType":"MEDIA","sourceType":"API"}')}`);
+    expect(list.body.data.list.map((row: { id: number }) => row.id)).toContain(config.id);
+    const account409 = await env.api('DELETE', `/api/market-accounts/${account.body.data.id}`);
+    expect(account409.status).toBe(409);
+  });
+
+  it('refuses invalid schedules at save with field errors', async () => {
+    const before = await dbSnapshot(env.t, COLLECT_TABLES);
+    const reply = await env.api('POST', '/api/collect-configs', collectConfig('http://127.0.0.1:9', {
+      schedules: [
+        { scheduleType: 'DAILY', scheduledTime: '09:00', startAt: '2026-05-02', endAt: '2026-05-01' },
+        { scheduleType: 'WEEKLY', scheduledTime: '09:00', startAt: '2026-05-01' },
+        { scheduleType: 'HOURLY', scheduledTime: '00:15', timeZone: 'Mars/Olympus', startAt: '2026-05-01' },
+      ],
+    }));
+    expect(reply.status).toBe(400);
+    expect(reply.body.result).toBe('VALIDATION_ERROR');
+    const fields = reply.body.data.errors.map((error: { field: string }) => error.field);
+    expect(fields).toEqual(expect.arrayContaining(['schedules.0.endAt', 'schedules.1.scheduledDay', 'schedules.2.timeZone']));
+    expect(await dbSnapshot(env.t, COLLECT_TABLES)).toEqual(before);
+  });
+
+  it('refuses a config without fields, a bad URL, duplicate master codes and an unknown data type', async () => {
+    const noFields = await env.api('POST', '/api/collect-configs', collectConfig('http://x', { fields: [] }));
+    expect(noFields.body.data.errors.map((e: { field: string }) => e.field)).toContain('fields');
+    const badUrl = await env.api('POST', '/api/collect-configs', collectConfig('ftp://x'));
+    expect(badUrl.body.data.errors.map((e: { field: string }) => e.field)).toContain('sourceLocation');
+    const twice = collectConfig('http://x');
+    twice.fields = [...twice.fields, { field: 'other', code: 'clicks' }];
+    expect((await env.api('POST', '/api/collect-configs', twice)).body.data.errors.map((e: { field: string }) => e.field)).toContain('fields.4.code');
+    const unknownType = await env.api('POST', '/api/collect-configs', collectConfig('http://x', { dataType: 'NOPE' }));
+    expect(unknownType.body.data.errors).toEqual([{ field: 'dataType', message: 'NOPE is not a data type.' }]);
+  });
+});
+
+describe('post configs', () => {
+  it('creates a post config with ordered headers and a write-only secret', async () => {
+    const created = await env.api('POST', '/api/post-configs', localPostConfig({ targetMethod: 'GCS', targetLocation: 'media-bucket/feeds', targetData: { apiEndpoint: 'http://127.0.0.1:9' }, targetSecret: '{"type":"service_account"}' }));
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ targetMethod: 'GCS', secretSet: true, targetLocation: 'media-bucket/feeds' });
+    expect(created.body.data.headers.map((header: { code: string }) => header.code)).toEqual(['report_date', 'campaign_id', 'clicks', 'impressions']);
+    expect(JSON.stringify(created.body)).not.toContain('service_account');
+    const kept = await env.api('PUT', `/api/post-configs/${created.body.data.id}`, localPostConfig({ targetMethod: 'GCS', targetLocation: 'media-bucket', targetData: {} }));
+    expect(kept.body.data.secretSet).toBe(true);
+  });
+
+  it('checks each method\'s settings', async () => {
+    const tableau = await env.api('POST', '/api/post-configs', localPostConfig({ targetMethod: 'TABLEAU', targetLocation: 'Media feed', targetData: { serverUrl: 'not a url' } }));
+    expect(tableau.status).toBe(400);
+    expect(tableau.body.data.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['targetData.tokenName', 'targetData.projectId', 'targetData.serverUrl']));
+    const local = await env.api('POST', '/api/post-configs', localPostConfig({ targetLocation: '../etc' }));
+    expect(local.body.data.errors.map((e: { field: string }) => e.field)).toContain('targetLocation');
+    const stage = await env.api('POST', '/api/post-configs', localPostConfig({ targetMethod: 'SNOWSTAGE', targetLocation: 'stage', targetData: { account: 'a', username: 'u' } }));
+    expect(stage.body.data.errors.map((e: { field: string }) => e.field)).toContain('targetLocation');
+  });
+});

@@ -1,0 +1,125 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordHasher } from '../../server/auth/passwords';
+import { seedDemo, type DemoSeedResult } from '../../server/ops/demo';
+import { AUTHORITIES } from '../../src/shared';
+import { startTestApp, type TestApp } from './harness';
+import { spawnServer } from './ops-child';
+
+const NOW = new Date('2026-06-01T09:00:00.000Z');
+let t: TestApp;
+let seeded: DemoSeedResult;
+
+async function sample(app: TestApp) {
+  return {
+    admins: await app.db.selectFrom('admins').select(['email', 'first_name', 'authority', 'region_code', 'approval_status_code', 'status_code', 'created_at']).where('email', 'like', '%@demo.example.com').orderBy('id').execute(),
+    // Sign-ins made by the other tests come after NOW.
+    access: await app.db.selectFrom('access_history').select(['email', 'event_type', 'occurred_at']).where('occurred_at', '<=', NOW.toISOString()).orderBy('id').execute(),
+    logs: await app.db.selectFrom('system_logs').select(['event_id', 'end_point', 'http_status', 'request_at']).orderBy('id').limit(200).execute(),
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  seeded = await seedDemo(t.db, { hasher: passwordHasher(t.config.passwordHash), dataDir: t.config.dataDir, now: NOW });
+});
+afterAll(async () => t.close());
+
+describe('demo data', () => {
+  it('fills users across regions and ranks (pending ones too), templates with previews, access history and a month of system log', async () => {
+    const admins = await t.db.selectFrom('admins').select(['authority', 'region_code', 'approval_status_code', 'status_code']).where('email', 'like', '%@demo.example.com').execute();
+    expect(admins.length).toBe(300);
+    expect(new Set(admins.map((admin) => admin.authority))).toEqual(new Set(AUTHORITIES));
+    expect(new Set(admins.map((admin) => admin.region_code))).toEqual(new Set(['APAC', 'EMEA', 'NA', 'LATAM']));
+    expect(admins.filter((admin) => admin.approval_status_code === 'PENDING').length).toBeGreaterThanOrEqual(10);
+    expect(admins.filter((admin) => admin.approval_status_code === 'REJECTED').length).toBeGreaterThan(0);
+    expect(admins.filter((admin) => admin.status_code === 'INACTIVE').length).toBeGreaterThan(0);
+    expect(seeded.counts).toMatchObject({ admins: 300, templates: 12, system_logs: 6000 });
+    expect(seeded.counts.access_history).toBeGreaterThan(1000);
+
+    const logs = await t.db.selectFrom('system_logs').select(['request_at']).orderBy('request_at').execute();
+    expect(logs[0].request_at >= new Date(NOW.getTime() - 30 * 86_400_000).toISOString()).toBe(true);
+    expect(logs.at(-1)!.request_at <= NOW.toISOString()).toBe(true);
+
+    const previews = await t.db.selectFrom('template_previews').innerJoin('uploaded_files', 'uploaded_files.id', 'template_previews.file_id').select(['storage_key', 'content_type']).execute();
+    expect(previews.length).toBeGreaterThanOrEqual(12);
+    for (const preview of previews) expect(existsSync(join(t.config.dataDir, 'uploads', preview.storage_key))).toBe(true);
+
+    // The list screens show rows through the API.
+    const { accessToken } = await t.signIn('admin@example.com', 'Admin#2024x');
+    for (const resource of ['users', 'templates', 'access-history', 'system-logs']) {
+      const list = await t.call('GET', `/api/${resource}?range=[0,9]`, { token: accessToken });
+      expect(list.status, resource).toBe(200);
+      expect(list.body.data.totalCount, resource).toBeGreaterThan(10);
+    }
+  });
+
+  it('gives every demo account one password that is shown once and stored only as a hash', async () => {
+    const approver = seeded.sampleAccounts.find((account) => account.authority === 'region-admin')!;
+    expect(approver.email).toMatch(/@demo\.example\.com$/);
+    await expect(t.signIn(approver.email, seeded.password)).resolves.toMatchObject({ accessToken: expect.any(String) });
+    const hashes = await t.db.selectFrom('admins').select('password_hash').where('email', 'like', '%@demo.example.com').execute();
+    expect(hashes.every((row) => row.password_hash.startsWith('$argon2id$') && !row.password_hash.includes(seeded.password))).toBe(true);
+    const settings = await t.db.selectFrom('app_settings').select('value').execute();
+    expect(settings.some((row) => row.value.includes(seeded.password))).toBe(false);
+  });
+
+  it('is deterministic: the same seed and moment give the same sample', async () => {
+    const other = await startTestApp();
+    try {
+      await seedDemo(other.db, { hasher: passwordHasher(other.config.passwordHash), dataDir: other.config.dataDir, now: NOW });
+      expect(await sample(other)).toEqual(await sample(t));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a database that already holds demo data, or other data unless forced, changing nothing', async () => {
+    const hasher = passwordHasher(t.config.passwordHash);
+    await expect(seedDemo(t.db, { hasher, dataDir: t.config.dataDir })).rejects.toThrow(/already holds the demo data \(seeded at 2026-06-01T09:00:00.000Z\)/);
+    await expect(seedDemo(t.db, { hasher, dataDir: t.config.dataDir, force: true })).rejects.toThrow(/already holds the demo data/);
+
+    const other = await startTestApp();
+    try {
+      const now = new Date().toISOString();
+      await other.db.insertInto('templates').values({ name: 'Ours', data_type_code: 'MEDIA', description: null, status: 'Y', file_id: null, created_at: now, updated_at: now }).execute();
+      await expect(seedDemo(other.db, { hasher, dataDir: other.config.dataDir })).rejects.toThrow(/already holds data \(table templates\).*--force/);
+      expect(await other.db.selectFrom('admins').select('id').execute()).toHaveLength(1);
+      const forced = await seedDemo(other.db, { hasher, dataDir: other.config.dataDir, force: true });
+      expect(forced.counts.admins).toBe(300);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run seed:demo and SEED_DEMO=Y', () => {
+  let dir: string;
+  beforeAll(() => void (dir = mkdtempSync(join(tmpdir(), 'console-demo-'))));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('seeds an empty data dir once, printing the password, and refuses a second run', () => {
+    const run = () => spawnSync(process.execPath, ['--import', 'tsx', 'server/ops/cli/seed-demo.ts'], { env: { ...process.env, DATA_DIR: join(dir, 'cli') }, encoding: 'utf8' });
+    const first = run();
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/Demo data added: admins 300/);
+    expect(first.stdout.match(/has the password (\S+) — it is shown only this once/)).not.toBeNull();
+    const second = run();
+    expect(second.status).toBe(1);
+    expect(second.stderr).toMatch(/already holds the demo data/);
+  });
+
+  it('SEED_DEMO=Y fills a new database on the first start', async () => {
+    const server = spawnServer('server/main.ts', { DATA_DIR: join(dir, 'start'), PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'Y', ADMIN_PASSWORD: 'Admin#2024x' });
+    try {
+      await server.waitFor(/Console ready/, 90_000);
+      expect(server.output(), server.output()).toMatch(/Demo data added: admins 300/);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSqlite } from '../../server/db/database';
+import { signedInAccount, startSiblingApp, startTestApp, type TestApp } from './harness';
+import { commit, createDataset, datasetRows, preview } from './uploads-support';
+
+let t: TestApp;
+let uploader: { token: string };
+let pgSchema: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  uploader = await signedInAccount(t, 'shutdown@example.com', 'user', { uploader_flag: 'Y' });
+  pgSchema = isSqlite(t.db) ? '-' : (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0].schema;
+});
+afterAll(async () => t.close());
+
+/** A data set holding one earlier row, and a previewed (READY) upload of `rows` rows that will REPLACE it. */
+async function readyUpload(rows: number) {
+  const datasetId = await createDataset(t, uploader.token);
+  const earlier = await commit(t, uploader.token, (await preview(t, uploader.token, datasetId, 'earlier.csv', 'date,campaign_id,channel,impressions\n2023-12-31,KEEP,search,1\n')).id);
+  const lines = ['date,campaign_id,channel,impressions'];
+  for (let row = 0; row < rows; row += 1) lines.push(`2024-01-01,C${row},search,${row}`);
+  const upload = await preview(t, uploader.token, datasetId, 'big.csv', `${lines.join('\n')}\n`);
+  expect(upload).toMatchObject({ status: 'READY', rowCount: rows });
+  return { datasetId, earlierId: earlier.id, uploadId: upload.id };
+}
+
+/** Starts the commit in a child process and sends SIGTERM once `signalAfter` rows are written. */
+function commitThenTerminate(uploadId: number, graceMs: number, signalAfter: number) {
+  return new Promise<{ code: number | null; msAfterSignal: number; lastDone: number; output: string }>((resolve, reject) => {
+    const config = JSON.stringify({ ...t.config, shutdownGraceMs: graceMs });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/fixtures/ops-upload-child.ts', config, pgSchema, String(uploadId), uploader.token], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let lastDone = 0;
+    let signalledAt = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      for (const match of output.matchAll(/PROGRESS (\d+)/g)) lastDone = Math.max(lastDone, Number(match[1]));
+      if (!signalledAt && lastDone >= signalAfter) {
+        signalledAt = Date.now();
+        child.kill('SIGTERM');
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (signalledAt ? resolve({ code, msAfterSignal: Date.now() - signalledAt, lastDone, output }) : reject(new Error(`child exited before the signal:\n${output}`))));
+  });
+}
+
+async function uploadAfterRestart(uploadId: number) {
+  const restarted = await startSiblingApp(t, {});
+  try {
+    return (await restarted.app.inject({ method: 'GET', url: `/api/uploads/${uploadId}`, headers: { authorization: `Bearer ${uploader.token}` } })).json().data;
+  } finally {
+    await restarted.close();
+  }
+}
+
+describe('SIGTERM during a long upload commit', () => {
+  it('with time to spare, the commit finishes: the process exits 0 and the upload is whole', async () => {
+    const rows = 20_000;
+    const { datasetId, uploadId } = await readyUpload(rows);
+    const { code, msAfterSignal, output } = await commitThenTerminate(uploadId, 60_000, 1);
+    expect(code, output).toBe(0);
+    expect(msAfterSignal).toBeLessThan(60_000);
+    expect(await uploadAfterRestart(uploadId)).toMatchObject({ status: 'SUCCESS' });
+    const kept = await datasetRows(t, datasetId);
+    expect(kept).toHaveLength(rows);
+    expect(kept.some((row) => row.values[1] === 'KEEP')).toBe(false);
+  }, 120_000);
+
+  it('past the grace period, the process exits 1 within it and the upload is absent', async () => {
+    const rows = 200_000;
+    const { datasetId, earlierId, uploadId } = await readyUpload(rows);
+    const { code, msAfterSignal, lastDone, output } = await commitThenTerminate(uploadId, 300, 10_000);
+    expect(lastDone, output).toBeLessThan(rows);
+    expect(code, output).toBe(1);
+    expect(msAfterSignal).toBeLessThan(300 + 2_000);
+    expect(await uploadAfterRestart(uploadId)).toMatchObject({ status: 'FAIL', uploadedCount: 0 });
+    // The REPLACE never committed: the earlier row is still there and none of the new ones are.
+    const kept = await datasetRows(t, datasetId);
+    expect(kept.map((row) => row.values[1])).toEqual(['KEEP']);
+    expect(kept.every((row) => row.upload === earlierId)).toBe(true);
+  }, 180_000);
+});

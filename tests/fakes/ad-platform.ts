@@ -1,0 +1,55 @@
+import { startFakeServer, sendJson, type FakeServer } from './http-server';
+
+/** One row of the fake platform's daily report. */
+export function reportRow(index: number, day = '2026-03-01') {
+  return { date: day, campaign: { id: `C${index}`, name: `Campaign ${index}` }, metrics: { impressions: 1000 + index, clicks: String(10 + index) } };
+}
+
+export interface AdPlatform extends FakeServer {
+  /** The secret the platform expects in its `X-Api-Key` header. */
+  apiKey: string;
+  totalRows: number;
+}
+
+/**
+ * A local ad platform. `/report` pages JSON (`page`, `size`), `/cursor` pages by cursor, `/report.csv`
+ * answers CSV; `/broken` answers 500, `/slow` never answers, `/malformed` cuts its JSON short,
+ * `/missing.csv` lacks a column, `/invalid` has a row whose clicks are not a number.
+ */
+export async function startAdPlatform(totalRows = 25, apiKey = 'platform-secret-1'): Promise<AdPlatform> {
+  const platform = await startFakeServer((request, response) => {
+    if (request.headers['x-api-key'] !== apiKey) return sendJson(response, 401, { error: 'bad key' });
+    const day = request.url.searchParams.get('day') ?? '2026-03-01';
+    const rows = Array.from({ length: totalRows }, (_, index) => reportRow(index + 1, day));
+    switch (request.url.pathname) {
+      case '/report': {
+        const page = Number(request.url.searchParams.get('page') ?? 1);
+        const size = Number(request.url.searchParams.get('size') ?? 10);
+        return sendJson(response, 200, { data: { rows: rows.slice((page - 1) * size, page * size) } });
+      }
+      case '/cursor': {
+        const start = Number(request.url.searchParams.get('cursor') ?? 0);
+        const next = start + 10 < rows.length ? String(start + 10) : null;
+        return sendJson(response, 200, { rows: rows.slice(start, start + 10), paging: { next } });
+      }
+      case '/report.csv':
+        response.writeHead(200, { 'content-type': 'text/csv' });
+        return response.end(['date,campaign_id,impressions,clicks', ...rows.map((row) => `${row.date},${row.campaign.id},${row.metrics.impressions},${row.metrics.clicks}`)].join('\n'));
+      case '/missing.csv':
+        response.writeHead(200, { 'content-type': 'text/csv' });
+        return response.end('date,campaign_id,impressions\n2026-03-01,C1,5\n');
+      case '/broken':
+        return sendJson(response, 500, { error: 'internal' });
+      case '/slow':
+        return; // never answers
+      case '/malformed':
+        response.writeHead(200, { 'content-type': 'application/json' });
+        return response.end('{"data": {"rows": [{"date": "2026-03-01"');
+      case '/invalid':
+        return sendJson(response, 200, { data: { rows: [reportRow(1), { ...reportRow(2), metrics: { impressions: 5, clicks: 'many' } }] } });
+      default:
+        return sendJson(response, 404, { error: 'no such report' });
+    }
+  });
+  return Object.assign(platform, { apiKey, totalRows });
+}
