@@ -18,7 +18,19 @@ const { db, config } = server;
 
 console.log(`RSS at start (server built, nothing uploaded): ${(process.memoryUsage.rss() / 1024 / 1024).toFixed(0)} MiB`);
 let peakRss = 0;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
+let phasePeak = 0;
+const sampler = setInterval(() => {
+  const rss = process.memoryUsage.rss();
+  peakRss = Math.max(peakRss, rss);
+  phasePeak = Math.max(phasePeak, rss);
+}, 20);
+const phasePeaks: string[] = [];
+/** Records the peak RSS of the phase that just ended. */
+const endPhase = (name: string) => {
+  const memory = process.memoryUsage();
+  phasePeaks.push(`${name} ${mib(phasePeak)}${process.env.BENCH_MEMORY_DETAIL ? ` (heap ${mib(memory.heapUsed)}/${mib(memory.heapTotal)}, external ${mib(memory.external)})` : ''}`);
+  phasePeak = process.memoryUsage.rss();
+};
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 /** Row n of the file, cells as the CSV holds them (dates in three formats). */
@@ -43,6 +55,7 @@ await once(out, 'close');
 const fileBytes = statSync(csvPath).size;
 console.log(`generated ${ROWS.toLocaleString()} rows × ${COLUMNS.length} columns, ${mib(fileBytes)}`);
 const rssBefore = process.memoryUsage.rss();
+endPhase('generating the file');
 
 // Baseline: the same rows straight into an identical table, prepared statements, one transaction.
 const raw = new SqliteDatabase(config.sqlitePath);
@@ -65,6 +78,7 @@ raw.transaction(() => {
 const bareSeconds = (performance.now() - bareStarted) / 1000;
 raw.exec('drop table bare_rows');
 raw.close();
+endPhase('bare insert');
 
 // The real path: sign in, define the data set, stream the file to POST /api/uploads, commit.
 const challenge = (await server.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD } })).json();
@@ -107,6 +121,7 @@ const settle = async () => {
 };
 const previewed = await settle();
 const previewSeconds = (performance.now() - previewStarted) / 1000;
+endPhase('upload + preview');
 if (previewed.status !== 'READY') throw new Error(JSON.stringify(previewed).slice(0, 500));
 
 const commitStarted = performance.now();
@@ -114,6 +129,7 @@ await api('POST', `/api/uploads/${received.id}/commit`, { mode: 'APPEND' });
 const committed = await settle();
 const commitSeconds = (performance.now() - commitStarted) / 1000;
 if (committed.status !== 'SUCCESS' || committed.uploadedCount !== ROWS) throw new Error(JSON.stringify(committed).slice(0, 500));
+endPhase('commit');
 clearInterval(sampler);
 
 const rate = (seconds: number) => Math.round(ROWS / seconds);
@@ -121,5 +137,6 @@ console.log(`bare bulk insert:            ${rate(bareSeconds).toLocaleString()} 
 console.log(`upload + preview (parse):    ${rate(previewSeconds).toLocaleString()} rows/s (${previewSeconds.toFixed(2)} s)`);
 console.log(`commit:                      ${rate(commitSeconds).toLocaleString()} rows/s (${commitSeconds.toFixed(2)} s), ratio to bare insert ${ratio(rate(commitSeconds), rate(bareSeconds))} (target ≥ 0.5)`);
 console.log(`preview + commit end to end: ratio to bare insert ${ratio(rate(previewSeconds + commitSeconds), rate(bareSeconds))}`);
+console.log(`peak RSS by phase: ${phasePeaks.join(', ')}`);
 console.log(`peak RSS: ${mib(peakRss)} (after generating the file: ${mib(rssBefore)}; max reported by the OS ${mib(process.resourceUsage().maxRSS * 1024)}), target under 300 MiB`);
 await server.close();

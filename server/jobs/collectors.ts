@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { CollectField, ResponseMeta, SourceMethod, SourceType } from '../../src/shared';
-import { assertColumns, readPath, type SourceRow } from './master-mapping';
+import { columnIndexes, readPath, type SourceRow } from './master-mapping';
 import { TaskFailure } from './task-failure';
 
 /** What a collector needs of a collect config, with the market account's secret opened. */
@@ -23,25 +23,52 @@ export interface Period {
 
 export interface Collected {
   rows: SourceRow[];
-  /** CSV rows are flat column maps; JSON rows are read by dotted paths. */
-  flatColumns: boolean;
   meta: ResponseMeta;
 }
 
 const fill = (text: string, period: Period) => text.replaceAll('{{from}}', period.from).replaceAll('{{to}}', period.to);
 
-function parseBody(text: string, method: SourceMethod, fields: CollectField[], where: string): SourceRow[] {
-  if (method.responseFormat === 'CSV') {
-    let records: SourceRow[];
-    let columns: string[] = [];
-    try {
-      records = parseCsv(text, { columns: (header: string[]) => (columns = header.map((name) => name.trim())), skip_empty_lines: true, bom: true });
-    } catch (error) {
-      throw new TaskFailure('SOURCE_MALFORMED', `${where} is not valid CSV: ${(error as Error).message}`);
+/**
+ * CSV text as records projected to the field list's order. Text without quotes (the common
+ * export) is read line by line without keeping the unmapped columns, several times faster and
+ * smaller than csv-parse on a million rows; quoted text goes through csv-parse.
+ */
+function parseCsvRows(text: string, fields: CollectField[], where: string): SourceRow[] {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (!body.includes('"')) {
+    const headerEnd = body.indexOf('\n') === -1 ? body.length : body.indexOf('\n');
+    const columns = body.slice(0, headerEnd).replace(/\r$/, '').split(',').map((name) => name.trim());
+    if (!columns[0]) return [];
+    const indexes = columnIndexes(columns, fields);
+    const rows: SourceRow[] = [];
+    let line = 1;
+    for (let start = headerEnd + 1; start < body.length; line++) {
+      let end = body.indexOf('\n', start);
+      if (end === -1) end = body.length;
+      const text = body.slice(start, body.charCodeAt(end - 1) === 13 ? end - 1 : end);
+      start = end + 1;
+      if (!text) continue;
+      const record = text.split(',');
+      if (record.length !== columns.length) throw new TaskFailure('SOURCE_MALFORMED', `${where} is not valid CSV: line ${line + 1} has ${record.length} fields, the header ${columns.length}.`);
+      rows.push(indexes.map((index) => record[index]));
     }
-    if (records.length || columns.length) assertColumns(columns, fields);
-    return records;
+    return rows;
   }
+  let records: string[][];
+  try {
+    records = parseCsv(body, { skip_empty_lines: true });
+  } catch (error) {
+    throw new TaskFailure('SOURCE_MALFORMED', `${where} is not valid CSV: ${(error as Error).message}`);
+  }
+  const columns = (records.shift() ?? []).map((name) => name.trim());
+  if (!columns.length) return [];
+  const indexes = columnIndexes(columns, fields);
+  return records.map((record) => indexes.map((index) => record[index]));
+}
+
+/** The rows of one answer or file: JSON objects, or CSV records projected to the field list's order. */
+function parseBody(text: string, method: SourceMethod, fields: CollectField[], where: string): SourceRow[] {
+  if (method.responseFormat === 'CSV') return parseCsvRows(text, fields, where);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -107,7 +134,7 @@ async function collectApi(source: CollectSource, period: Period, maxPages: numbe
   }
   meta.rows = rows.length;
   meta.durationMs = Date.now() - started;
-  return { rows, flatColumns: method.responseFormat === 'CSV', meta };
+  return { rows, meta };
 }
 
 /** Reads the files under DATA_DIR/inbox matching the location (`*` allowed in the file name). */
@@ -126,7 +153,7 @@ async function collectFile(source: CollectSource, period: Period, dataDir: strin
     const fileRows = parseBody(text, source.sourceMethod, source.fields, `File ${name}`);
     for (const row of fileRows) rows.push(row);
   }
-  return { rows, flatColumns: source.sourceMethod.responseFormat === 'CSV', meta: { files: names.map((name) => posix.join('inbox', folder, name)), rows: rows.length, bytes } };
+  return { rows, meta: { files: names.map((name) => posix.join('inbox', folder, name)), rows: rows.length, bytes } };
 }
 
 export function collectSource(source: CollectSource, period: Period, dataDir: string, options: { preview?: boolean } = {}): Promise<Collected> {

@@ -35,9 +35,9 @@ export async function loadCollectConfig(db: Db, id: number): Promise<CollectConf
 }
 
 /** Inserts mastered rows in batches; the caller's transaction makes them all-or-nothing. */
-export async function insertMasterRows(trx: Pick<Db, 'insertInto'>, base: { config_id: number; task_id: number; data_type_code: string; advertiser_code: string; period_from: string; period_to: string; created_at: string }, rows: MasterRow[], keys: (string | null)[]): Promise<void> {
+export async function insertMasterRows(trx: Pick<Db, 'insertInto'>, base: { config_id: number; task_id: number; data_type_code: string; advertiser_code: string; period_from: string; period_to: string; created_at: string }, rows: string[], keys: (string | null)[]): Promise<void> {
   for (let start = 0; start < rows.length; start += MASTER_INSERT_BATCH) {
-    const batch = rows.slice(start, start + MASTER_INSERT_BATCH).map((row, index) => ({ ...base, row_key: keys[start + index], row_data: JSON.stringify(row) }));
+    const batch = rows.slice(start, start + MASTER_INSERT_BATCH).map((row, index) => ({ ...base, row_key: keys[start + index], row_data: row }));
     await trx.insertInto('master_rows').values(batch).execute();
   }
 }
@@ -54,7 +54,7 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<void>
   await run.log('INFO', `Collecting ${config.sourceType} ${config.sourceLocation} for ${period.from}..${period.to} (attempt ${task.attempt} of ${task.max_attempts}).`);
   const collected = await collectSource(await collectSourceOf(db, run.box, config), period, appConfig.dataDir);
   await run.log('INFO', `Fetched ${collected.rows.length} rows${collected.meta.pages ? ` in ${collected.meta.pages} pages` : ''}${collected.meta.files ? ` from ${collected.meta.files.join(', ')}` : ''}.`);
-  const mapped = mapToMaster(collected.rows, config.fields, collected.flatColumns);
+  const mapped = mapToMaster(collected.rows, config.fields);
   assertValid(mapped);
   const targets = await db.selectFrom('post_configs').select('id').where('data_type_code', '=', config.dataType).where('in_use', '=', 'Y').orderBy('id').execute();
   const finishedAt = now(run);

@@ -51,8 +51,8 @@ export async function createBackup(source: { sqlitePath: string; dataDir: string
     const plainTar = `${partial}.tar`;
     await tar.create({ file: plainTar, cwd: staging, portable: true }, [MANIFEST, DATABASE_FILE]);
     if (existsSync(join(source.dataDir, 'uploads'))) {
-      // uploads/.incoming holds uploads still arriving: they are not part of any record yet.
-      await tar.replace({ file: plainTar, cwd: source.dataDir, portable: true, filter: (path) => !path.startsWith('uploads/.incoming') }, ['uploads']);
+      // Dot folders (uploads/.incoming, uploads/.staging) hold work in progress, not stored files.
+      await tar.replace({ file: plainTar, cwd: source.dataDir, portable: true, filter: (path) => !/^uploads\/\./.test(path) }, ['uploads']);
     }
     await pipeline(createReadStream(plainTar), createGzip(), createWriteStream(partial, { flags: 'wx' }));
     rmSync(plainTar, { force: true });
@@ -119,7 +119,7 @@ export async function restoreBackup(archivePath: string, dataDir: string): Promi
 function isBackupEntry(path: string, type: string): boolean {
   const normal = path.replace(/^\.\//, '');
   if (normal === MANIFEST || normal === DATABASE_FILE) return type === 'File';
-  return /^uploads(\/[^/]+)?\/?$/.test(normal) && (type === 'File' || type === 'Directory');
+  return /^uploads(\/.*)?$/.test(normal) && (type === 'File' || type === 'Directory');
 }
 
 /** Reads backup.json from the archive; anything that is not one of our archives is refused. */

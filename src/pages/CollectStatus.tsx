@@ -1,4 +1,4 @@
-import { AutocompleteInput, DateInput, List, ReferenceInput, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { AutocompleteInput, ColumnsButton, DateInput, FilterButton, List, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { CollectBoard } from './collectStatus/CollectBoard';
 import { TaskTable } from '../resources/tasks/TaskTable';
 import { processTypeChoices, taskKindChoices, taskScheduleTypeChoices, taskStatusChoices } from '../resources/tasks/taskChoices';
@@ -23,13 +23,20 @@ const taskFilters = [
   <SelectInput key="processType" source="processType" choices={processTypeChoices} />,
 ];
 
+const taskActions = (
+  <TopToolbar>
+    <FilterButton />
+    <ColumnsButton />
+  </TopToolbar>
+);
+
 /**
  * Collecting Status (Collect Data Setting): the board for a period, then its tasks. The period
  * picker is the task list's from/to filter, so the board, the chart and the list always agree.
  */
 export function CollectStatus() {
   return (
-    <List resource="tasks" filters={taskFilters} filterDefaultValues={defaultPeriod()} sort={{ field: 'id', order: 'DESC' }} perPage={10} exporter={false} empty={false}>
+    <List resource="tasks" filters={taskFilters} filterDefaultValues={defaultPeriod()} sort={{ field: 'id', order: 'DESC' }} perPage={10} exporter={false} empty={false} actions={taskActions}>
       <CollectBoard />
       <TaskTable />
     </List>

@@ -17,7 +17,7 @@ import TuneIcon from '@mui/icons-material/Tune';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { AREA_RANK } from '../shared';
 import type { ConsoleMessages } from '../i18n/en';
-import { UnderConstruction } from '../pages/UnderConstruction';
+import { ManualUpload } from '../pages/ManualUpload';
 import { resourceNamed } from '../resources';
 import { ResourceListScreen } from '../resources/ResourceListScreen';
 import { ProjectCreateScreen, ProjectDetailPage, ProjectModifyScreen } from '../resources/projects/ProjectScreens';
@@ -42,7 +42,7 @@ export const MENU_GROUPS: MenuGroup[] = ['project', 'systemSetting', 'collectDat
 
 export const appRoutes: AppRoute[] = [
   { path: '/', icon: FolderIcon, title: 'console.screens.projectList', requireRank: AREA_RANK.project, group: 'project', element: <ResourceListScreen resource={resourceNamed('projects')} /> },
-  { path: '/project/manual', icon: UploadFileIcon, title: 'console.screens.manualUpload', requireRank: AREA_RANK.project, group: 'project', element: <UnderConstruction title="console.screens.manualUpload" /> },
+  { path: '/project/manual', icon: UploadFileIcon, title: 'console.screens.manualUpload', requireRank: AREA_RANK.project, group: 'project', element: <ManualUpload /> },
   { path: PROJECT_DETAIL_ROUTE, icon: FolderIcon, title: 'console.screens.projectDetail', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <ProjectDetailPage /> },
   { path: '/project/create', icon: FolderIcon, title: 'console.screens.projectCreate', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <ProjectCreateScreen /> },
   { path: '/project/modify/:id', icon: FolderIcon, title: 'console.screens.projectModify', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <ProjectModifyScreen /> },

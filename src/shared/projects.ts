@@ -32,6 +32,15 @@ export const projectMessages = {
   dashboardUrlInvalid: 'Use an http(s) URL.',
 } as const;
 
+/** An absolute http(s) URL that parses (the dashboard token reads its path). */
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol) && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateSchema = z
   .string()
@@ -71,7 +80,7 @@ export const projectInput = z
     if (project.dashboardType === 'TEMPLATE' && !project.templateId) ctx.addIssue({ code: 'custom', path: ['templateId'], message: projectMessages.templateRequired });
     if (project.dashboardType === 'CUSTOM') {
       if (!project.dashboardUrl) ctx.addIssue({ code: 'custom', path: ['dashboardUrl'], message: projectMessages.dashboardUrlRequired });
-      else if (!/^https?:\/\/[^\s]+$/i.test(project.dashboardUrl)) ctx.addIssue({ code: 'custom', path: ['dashboardUrl'], message: projectMessages.dashboardUrlInvalid });
+      else if (!isHttpUrl(project.dashboardUrl)) ctx.addIssue({ code: 'custom', path: ['dashboardUrl'], message: projectMessages.dashboardUrlInvalid });
     }
   });
 export type ProjectInput = z.input<typeof projectInput>;

@@ -18,6 +18,9 @@ describe('market accounts', () => {
     expect(JSON.stringify(created.body)).not.toContain('platform-secret-1');
     const stored = await env.t.db.selectFrom('market_accounts').select('secret_enc').executeTakeFirstOrThrow();
     expect(stored.secret_enc).not.toContain('platform-secret-1');
+    const logged = await env.t.db.selectFrom('system_logs').select('request_body').where('end_point', '=', '/api/market-accounts').execute();
+    expect(logged.length).toBeGreaterThan(0);
+    expect(JSON.stringify(logged)).not.toContain('platform-secret-1');
 
     const id = created.body.data.id;
     const kept = await env.api('PUT', `/api/market-accounts/${id}`, { ...marketAccount({ name: 'Renamed' }), secret: undefined });

@@ -28,23 +28,27 @@ async function readyUpload(rows: number) {
 
 /** Starts the commit in a child process and sends SIGTERM once `signalAfter` rows are written. */
 function commitThenTerminate(uploadId: number, graceMs: number, signalAfter: number) {
-  return new Promise<{ code: number | null; msAfterSignal: number; lastDone: number; output: string }>((resolve, reject) => {
+  return new Promise<{ code: number | null; msAfterSignal: number; lastDone: number; runningAtSignal: boolean; output: string }>((resolve, reject) => {
     const config = JSON.stringify({ ...t.config, shutdownGraceMs: graceMs });
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/fixtures/ops-upload-child.ts', config, pgSchema, String(uploadId), uploader.token], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let lastDone = 0;
     let signalledAt = 0;
+    let runningAtSignal = false;
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      for (const match of output.matchAll(/PROGRESS (\d+)/g)) lastDone = Math.max(lastDone, Number(match[1]));
-      if (!signalledAt && lastDone >= signalAfter) {
+      const running = [...output.matchAll(/PROGRESS (\d+)/g)];
+      for (const match of running) lastDone = Math.max(lastDone, Number(match[1]));
+      const finished = /PROGRESS done/.test(output);
+      if (!signalledAt && ((running.length > 0 && lastDone >= signalAfter) || finished)) {
         signalledAt = Date.now();
+        runningAtSignal = !finished;
         child.kill('SIGTERM');
       }
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (signalledAt ? resolve({ code, msAfterSignal: Date.now() - signalledAt, lastDone, output }) : reject(new Error(`child exited before the signal:\n${output}`))));
+    child.on('exit', (code) => (signalledAt ? resolve({ code, msAfterSignal: Date.now() - signalledAt, lastDone, runningAtSignal, output }) : reject(new Error(`child exited before the signal:\n${output}`))));
   });
 }
 
@@ -59,9 +63,10 @@ async function uploadAfterRestart(uploadId: number) {
 
 describe('SIGTERM during a long upload commit', () => {
   it('with time to spare, the commit finishes: the process exits 0 and the upload is whole', async () => {
-    const rows = 20_000;
+    const rows = 50_000;
     const { datasetId, uploadId } = await readyUpload(rows);
-    const { code, msAfterSignal, output } = await commitThenTerminate(uploadId, 60_000, 1);
+    const { code, msAfterSignal, runningAtSignal, output } = await commitThenTerminate(uploadId, 60_000, 0);
+    expect(runningAtSignal, output).toBe(true);
     expect(code, output).toBe(0);
     expect(msAfterSignal).toBeLessThan(60_000);
     expect(await uploadAfterRestart(uploadId)).toMatchObject({ status: 'SUCCESS' });
@@ -73,7 +78,8 @@ describe('SIGTERM during a long upload commit', () => {
   it('past the grace period, the process exits 1 within it and the upload is absent', async () => {
     const rows = 200_000;
     const { datasetId, earlierId, uploadId } = await readyUpload(rows);
-    const { code, msAfterSignal, lastDone, output } = await commitThenTerminate(uploadId, 300, 10_000);
+    const { code, msAfterSignal, lastDone, runningAtSignal, output } = await commitThenTerminate(uploadId, 300, 10_000);
+    expect(runningAtSignal, output).toBe(true);
     expect(lastDone, output).toBeLessThan(rows);
     expect(code, output).toBe(1);
     expect(msAfterSignal).toBeLessThan(300 + 2_000);

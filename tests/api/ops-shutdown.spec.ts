@@ -30,11 +30,17 @@ describe('graceful shutdown', () => {
   it('on SIGTERM finishes the in-flight request, refuses new connections, closes the database and exits 0', async () => {
     const { port } = await start(10_000);
     const inFlight = getFresh(port, '/api/ops-test/slow?ms=1500');
-    await sleep(300);
+    let answered = false;
+    void inFlight.finally(() => (answered = true));
+    await server!.waitFor(/SLOW STARTED 1500/);
     const signalledAt = Date.now();
     server!.child.kill('SIGTERM');
     await server!.waitFor(/SIGTERM received/);
-    await expect(getFresh(port, '/api/health')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    // The listener closes right after the log line; from then on connections are refused.
+    let refused: unknown;
+    for (let tries = 0; tries < 50 && !refused; tries++) refused = await getFresh(port, '/api/health').then(() => sleep(10).then(() => undefined), (error) => error);
+    expect(refused).toMatchObject({ code: 'ECONNREFUSED' });
+    expect(answered).toBe(false);
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ result: 'SUCCESS', data: { ms: 1500 } });
@@ -52,7 +58,7 @@ describe('graceful shutdown', () => {
   it('exits 1 with a log line when in-flight work outlasts SHUTDOWN_GRACE_MS', async () => {
     const { port } = await start(800);
     getFresh(port, '/api/ops-test/slow?ms=20000').catch(() => undefined);
-    await sleep(300);
+    await server!.waitFor(/SLOW STARTED 20000/);
     const signalledAt = Date.now();
     server!.child.kill('SIGINT');
     const { code, atMs } = await server!.exited;
@@ -70,5 +76,26 @@ describe('graceful shutdown', () => {
     const { code } = await server.exited;
     expect(code).toBe(0);
     expect(server.output()).toMatch(/Shut down cleanly/);
+  });
+});
+
+describe('start-up refusals', () => {
+  it('an unreachable REDIS_URL stops start-up with exit code 2 and a message naming it', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'console-ops-'));
+    server = spawnServer('server/main.ts', { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'Admin#2024x', REDIS_URL: 'redis://127.0.0.1:1' });
+    const { code } = await server.exited;
+    expect(code).toBe(2);
+    expect(server.output()).toMatch(/REDIS_URL redis:\/\/127\.0\.0\.1:1 is unreachable/);
+    expect(server.output()).not.toMatch(/Console ready/);
+  });
+
+  it('bad SHUTDOWN_GRACE_MS, REDIS_URL and SEED_DEMO values are named', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'console-ops-'));
+    server = spawnServer('server/main.ts', { DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: 'soon', REDIS_URL: 'localhost:6379', SEED_DEMO: 'yes' });
+    const { code } = await server.exited;
+    expect(code).toBe(2);
+    expect(server.output()).toMatch(/SHUTDOWN_GRACE_MS: /);
+    expect(server.output()).toMatch(/REDIS_URL: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(server.output()).toMatch(/SEED_DEMO: SEED_DEMO must be Y or N/);
   });
 });

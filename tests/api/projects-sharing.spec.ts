@@ -1,5 +1,6 @@
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEnv, tableauFromEnv } from '../../server/config';
 import { dbSnapshot, signedInAccount, startSiblingApp, startTestApp, type TestApp } from './harness';
 import { listQuery, PROJECT_TABLES, projectBody, projectPeople, seedTemplate, sharedProject, TABLEAU } from './projects-fixtures';
 
@@ -133,6 +134,32 @@ describe('dashboard token', () => {
     });
     const reply = await t.call('GET', `/api/projects/${created.body.data.id}/dashboard-token`, { token: people.owner.token });
     expect(reply.body.data).toMatchObject({ viewName: 'Sales/Overview', src: 'https://tableau.example.com/t/marketing/views/Sales/Overview' });
+  });
+
+  it('lets the page frame and reach only the configured Tableau server', async () => {
+    const csp = String((await t.call('GET', '/api/health')).headers['content-security-policy']);
+    expect(csp).toContain("frame-src 'self' https://tableau.example.com");
+    expect(csp).toContain("connect-src 'self' https://tableau.example.com");
+  });
+
+  it('reads the Tableau settings from the environment only when all four are set', () => {
+    const env = { TABLEAU_SERVER_URL: 'https://tableau.example.com/', TABLEAU_CLIENT_ID: 'c', TABLEAU_SECRET_ID: 's', TABLEAU_SECRET_VALUE: 'v' };
+    expect(tableauFromEnv(readEnv(env))).toEqual({ serverUrl: 'https://tableau.example.com', site: '', clientId: 'c', secretId: 's', secretValue: 'v' });
+    expect(tableauFromEnv(readEnv({ ...env, TABLEAU_SITE: 'marketing' }))?.site).toBe('marketing');
+    expect(tableauFromEnv(readEnv({ ...env, TABLEAU_SECRET_VALUE: '' }))).toBeUndefined();
+    expect(() => readEnv({ ...env, TABLEAU_SERVER_URL: 'not a url' })).toThrow(/TABLEAU_SERVER_URL/);
+  });
+
+  it('asks for another template when the project\'s template was deleted', async () => {
+    const doomed = await seedTemplate(t, 'Doomed', 'MEDIA');
+    const id = await sharedProject(t, people, doomed, 'Orphaned');
+    expect((await t.call('DELETE', `/api/templates/${doomed}`, { token: people.globalAdmin.token })).status).toBe(403);
+    await t.db.deleteFrom('templates').where('id', '=', doomed).execute();
+    const project = await t.call('GET', `/api/projects/${id}`, { token: people.owner.token });
+    expect(project.body.data).toMatchObject({ templateId: null, templateName: null });
+    const reply = await t.call('GET', `/api/projects/${id}/dashboard-token`, { token: people.owner.token });
+    expect(reply.status).toBe(409);
+    expect(reply.body.resultMessage).toMatch(/no dashboard template/);
   });
 
   it('says plainly when Tableau is not configured', async () => {

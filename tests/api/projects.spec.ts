@@ -99,6 +99,8 @@ describe('projects', () => {
     const denied = await t.call('POST', '/api/projects', { token: people.viewer.token, body: projectBody(media) });
     expect(denied.status).toBe(403);
     expect(denied.body.resultMessage).toMatch(/creator/);
+    // Before the body is read, like the rank guard.
+    expect((await t.call('POST', '/api/projects', { token: people.viewer.token, body: {} })).status).toBe(403);
   });
 
   it('lists a user\'s projects on the user-management detail', async () => {
@@ -121,6 +123,7 @@ describe('projects', () => {
       [projectBody(retired), 'templateId', /inactive/],
       [projectBody(media, { templateId: null }), 'templateId', /Choose a template/],
       [projectBody(media, { dashboardType: 'CUSTOM', dashboardUrl: 'javascript:alert(1)' }), 'dashboardUrl', /http/],
+      [projectBody(media, { dashboardType: 'CUSTOM', dashboardUrl: 'http://[broken' }), 'dashboardUrl', /http/],
       [projectBody(media, { advertiser: 'NOPE' }), 'advertiser', /not an advertiser/],
       [projectBody(media, { dataType: 'SOCIAL' as never }), 'dataType', /MEDIA, CRM or RETAIL/],
       [projectBody(media, { dataFilters: { countries: ['ZZ'], keywordFilters: [], conditionFilters: [] } }), 'dataFilters.countries', /Unknown countries: ZZ/],

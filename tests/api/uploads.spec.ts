@@ -4,7 +4,6 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANUAL_UPLOAD_MAX_BYTES } from '../../src/shared';
 import { accountsByRank, dbSnapshot, signedInAccount, startTestApp, type TestApp } from './harness';
 import { commit, createDataset, datasetRows, multipartBody, postFile, preview } from './uploads-support';
 
@@ -171,7 +170,7 @@ describe('manual upload: refused files', () => {
       const reply = await postFile(t, uploader.token, id, name, content);
       expect(reply.status, name).toBe(status);
       expect(reply.body.resultMessage, name).toMatch(message);
-      expect(reply.body.data.errors[0].field).toBe('file');
+      expect((reply.body.data as unknown as { errors: { field: string }[] }).errors[0].field).toBe('file');
     }
     expect((await postFile(t, uploader.token, 999_999, 'a.csv', `${HEADER}\n`)).status).toBe(404);
     expect(await dbSnapshot(t, TABLES)).toEqual(before);

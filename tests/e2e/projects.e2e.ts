@@ -95,11 +95,31 @@ describe('Projects screens', () => {
     await page.getByRole('option', { name: /viewer@example.com/ }).click();
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     await page.locator(`tr[data-email="${VIEWER_EMAIL}"]`).waitFor();
+
+    // A plan, written in its dialog, is listed with who made it.
+    await page.getByRole('button', { name: 'Add plan' }).click();
+    await page.locator('input[name=planTitle]').fill('Q2 search flight');
+    await page.locator('textarea[name=planDescription]').fill('Brand and generic keywords');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Q2 search flight').waitFor();
+    await page.getByText(/Created by: System Admin/).waitFor();
     await page.screenshot({ path: `${SHOTS}/detail.png`, fullPage: true });
+
+    // Modify opens the same form filled from the project, countries included.
+    await page.getByRole('link', { name: 'Modify' }).click();
+    await page.waitForURL((url) => /^\/project\/modify\/\d+$/.test(url.pathname));
+    await expect.poll(() => page.locator('input[name=name]').inputValue()).toBe('Spring launch');
+    expect(await page.getByRole('checkbox', { name: 'Korea' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Singapore' }).isChecked()).toBe(false);
+    await page.locator('input[name=name]').fill('Spring launch APAC');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => /^\/project\/detail\/\d+$/.test(url.pathname));
+    await page.getByRole('banner').getByText('Spring launch APAC').waitFor();
+    await page.getByText('impressions equals 1000').waitFor();
 
     // An address typed in has no navigation state: the top bar's name is fetched.
     await page.goto(new URL(page.url()).pathname);
-    await page.getByRole('banner').getByText('Spring launch').waitFor();
+    await page.getByRole('banner').getByText('Spring launch APAC').waitFor();
     await viz.waitFor({ state: 'attached' });
     const views = await e2e.db.selectFrom('access_history').select('detail').where('event_type', '=', 'DASHBOARD_VIEW').execute();
     expect(views.length).toBeGreaterThanOrEqual(2);
@@ -117,7 +137,7 @@ describe('Projects screens', () => {
     const viewerProblems = watchProblems(viewer.page);
     await signInThroughPage(e2e, viewer.page, VIEWER_EMAIL, VIEWER_PASSWORD);
     await viewer.page.waitForURL((url) => url.pathname === '/');
-    const row = viewer.page.getByRole('row', { name: /Spring launch/ });
+    const row = viewer.page.getByRole('row', { name: /Spring launch APAC/ });
     await row.waitFor();
     expect(await row.getByText('Stand by').count()).toBe(1);
     // A user without the creator flag is not offered a new project.

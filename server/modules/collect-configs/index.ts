@@ -103,8 +103,8 @@ export async function collectConfigsModule(app: FastifyInstance) {
     const period = { from: input.periodFrom ?? yesterday, to: input.periodTo ?? input.periodFrom ?? yesterday };
     try {
       const collected = await collectSource(await collectSourceOf(db, box, input), period, config.dataDir, { preview: true });
-      const mapped = mapToMaster(collected.rows.slice(0, PREVIEW_ROWS), input.fields, collected.flatColumns);
-      const preview: SourcePreview = { rows: mapped.rows, errors: mapped.errors, responseMeta: collected.meta };
+      const mapped = mapToMaster(collected.rows.slice(0, PREVIEW_ROWS), input.fields);
+      const preview: SourcePreview = { rows: mapped.rows.map((row) => JSON.parse(row)), errors: mapped.errors, responseMeta: collected.meta };
       return success(preview, `Fetched ${collected.rows.length} rows.`);
     } catch (error) {
       if (error instanceof TaskFailure) throw validationError([{ field: 'sourceLocation', message: error.message }]);

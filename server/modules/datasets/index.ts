@@ -32,6 +32,9 @@ export async function datasetsModule(app: FastifyInstance) {
     return success(await listDatasets(db, parseListQuery(request.query, datasetListSpec)));
   });
 
+  // The data types a data set can have: the code table, for rank-5 users who cannot read Project Properties.
+  routes.get('/datasets/options', readers, async () => success({ dataTypes: await db.selectFrom('data_types').select(['code', 'name']).orderBy('code').execute() }));
+
   routes.get('/datasets/:id', { ...readers, schema: { params: idParams } }, async (request) => {
     const dataset = await findDataset(db, request.params.id);
     if (!dataset) throw new AppError('NOT_FOUND', 'No such dataset.');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AREA_RANK, projectInput, type ProjectDetail } from '../../../src/shared';
@@ -42,9 +42,10 @@ export async function projectsModule(app: FastifyInstance) {
 
   routes.get('/projects/:id', { ...members, schema: { params: idParams } }, async (request) => success(await detail(request.admin!, request.params.id)));
 
-  routes.post('/projects', { ...members, schema: { body: projectInput } }, async (request) => {
+  // The creator check runs before the body is validated, like the rank guard.
+  const creators = { onRequest: [requireRank(AREA_RANK.project), async (request: FastifyRequest) => requireCreator(db, request.admin!)] };
+  routes.post('/projects', { ...creators, schema: { body: projectInput } }, async (request) => {
     const caller = request.admin!;
-    await requireCreator(db, caller);
     await checkProjectReferences(db, request.body);
     const office = await db.selectFrom('admins').select('office_code').where('id', '=', caller.id).executeTakeFirstOrThrow();
     const id = await saveProject(db, request.body, { adminId: caller.id, countryCode: office.office_code }, isoNow(clock));

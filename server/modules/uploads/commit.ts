@@ -5,16 +5,20 @@ import type { UploadMode } from '../../../src/shared';
 import { isSqlite, type Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 
-/** Rows per INSERT: 4 parameters each stays far below both engines' parameter limits. */
-const BATCH_ROWS = 500;
+/** Rows per INSERT; each batch is one JSON parameter, so the statement text never changes. */
+const BATCH_ROWS = 2000;
 
-/** One multi-row upsert statement for `rows` rows, in the engine's placeholder style. */
-function upsertText(sqlite: boolean, rows: number): string {
-  let parameter = 0;
-  const next = () => (sqlite ? '?' : `$${++parameter}`);
-  const tuples = Array.from({ length: rows }, () => `(${next()}, ${next()}, ${next()}, ${next()})`).join(', ');
-  // A row whose key is already in the data set replaces it (NULL keys never conflict).
-  return `insert into dataset_rows (dataset_id, row_key, upload_id, row_values) values ${tuples} on conflict (dataset_id, row_key) do update set upload_id = excluded.upload_id, row_values = excluded.row_values`;
+/**
+ * One upsert for a batch of rows sent as a single JSON array of [key, values] pairs: the same
+ * short statement for every batch (no 8,000-placeholder statement to prepare each time, whose
+ * native memory the garbage collector does not see). A row whose key is already in the data
+ * set replaces it; NULL keys never conflict.
+ */
+function upsertText(sqlite: boolean): string {
+  const source = sqlite
+    ? `select ?, value ->> 0, ?, value -> 1 from json_each(?)`
+    : `select $1::integer, x ->> 0, $2::integer, (x -> 1)::text from json_array_elements($3::json) as x`;
+  return `insert into dataset_rows (dataset_id, row_key, upload_id, row_values) ${source} where true on conflict (dataset_id, row_key) do update set upload_id = excluded.upload_id, row_values = excluded.row_values`;
 }
 
 export interface CommitJob {
@@ -40,28 +44,25 @@ async function insertBatch(trx: Transaction<Database>, text: string, parameters:
  * FAIL meanwhile (another instance) rolls the rows back instead of contradicting the history.
  */
 export async function commitRows(db: Db, job: CommitJob): Promise<number> {
-  const sqlite = isSqlite(db);
-  const fullBatch = upsertText(sqlite, BATCH_ROWS);
+  const statement = upsertText(isSqlite(db));
   return db.transaction().execute(async (trx) => {
     if (job.mode === 'REPLACE') await trx.deleteFrom('dataset_rows').where('dataset_id', '=', job.datasetId).execute();
-    let parameters: unknown[] = [];
+    let batch: string[] = [];
     let written = 0;
+    const flush = async () => {
+      // Staged lines are `<key JSON>\t<values JSON>`: the batch is built by concatenation, not re-encoding.
+      await insertBatch(trx, statement, [job.datasetId, job.uploadId, `[${batch.join(',')}]`]);
+      written += batch.length;
+      batch = [];
+      job.onRows(written);
+    };
     const lines = createInterface({ input: createReadStream(job.stagingFile, { highWaterMark: 1 << 20 }), crlfDelay: Infinity });
     for await (const line of lines) {
       const tab = line.indexOf('\t');
-      parameters.push(job.datasetId, JSON.parse(line.slice(0, tab)), job.uploadId, line.slice(tab + 1));
-      if (parameters.length === BATCH_ROWS * 4) {
-        await insertBatch(trx, fullBatch, parameters);
-        written += BATCH_ROWS;
-        parameters = [];
-        job.onRows(written);
-      }
+      batch.push(`[${line.slice(0, tab)},${line.slice(tab + 1)}]`);
+      if (batch.length === BATCH_ROWS) await flush();
     }
-    if (parameters.length) {
-      await insertBatch(trx, upsertText(sqlite, parameters.length / 4), parameters);
-      written += parameters.length / 4;
-      job.onRows(written);
-    }
+    if (batch.length) await flush();
     const now = job.now();
     await trx
       .updateTable('datasets')

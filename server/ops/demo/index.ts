@@ -11,12 +11,15 @@ import { seededPrng } from './prng';
 import { demoUsers } from './users';
 import { demoTemplates } from './templates';
 import { demoAccessHistory, demoSystemLog } from './activity';
+import { demoProjects } from './projects';
+import { demoDatasets } from './datasets';
+import { demoCollect } from './collect';
 
 /**
  * The demo features in the order they run: later ones use the accounts the users feature made.
  * A feature adds its file beside these and one line here.
  */
-export const DEMO_FEATURES: DemoFeature[] = [demoUsers, demoTemplates, demoAccessHistory, demoSystemLog];
+export const DEMO_FEATURES: DemoFeature[] = [demoUsers, demoTemplates, demoProjects, demoDatasets, demoCollect, demoAccessHistory, demoSystemLog];
 
 const MARKER_KEY = 'demo.seededAt';
 /** Tables the first start fills, and records of activity rather than of work: not "someone's data". */

@@ -37,6 +37,7 @@ export const demoUsers: DemoFeature = {
       // Only users sign up and wait for approval; staff accounts were approved long ago.
       const approval = authority !== 'user' ? 'APPROVED' : rng.chance(0.1) ? 'PENDING' : rng.chance(0.04) ? 'REJECTED' : 'APPROVED';
       const approved = approval === 'APPROVED';
+      const locked = approved && rng.chance(0.02);
       const createdDaysAgo = approval === 'PENDING' ? rng.next() * 7 : 30 + rng.next() * 700;
       const createdAt = daysBefore(now, createdDaysAgo);
       const email = `${ascii(first)}.${ascii(last)}.${String(index + 1).padStart(3, '0')}@${DEMO_EMAIL_DOMAIN}`;
@@ -53,8 +54,9 @@ export const demoUsers: DemoFeature = {
           approval_status_code: approval,
           request_comment: authority === 'user' ? rng.pick(REQUEST_COMMENTS) : null,
           reject_reason: approval === 'REJECTED' ? rng.pick(REJECT_REASONS) : null,
-          sign_in_attempt: approved && rng.chance(0.02) ? 5 : 0,
-          locked_until: null,
+          // A few accounts just locked themselves out (5 wrong passwords → 15 minutes).
+          sign_in_attempt: locked ? 5 : 0,
+          locked_until: locked ? daysBefore(now, -15 / 1440) : null,
           last_login_at: approved ? daysBefore(now, rng.next() * 30) : null,
           password_updated_at: createdAt,
           created_at: createdAt,

@@ -12,6 +12,7 @@ import { marketAccountsEn } from './market-accounts.en';
 import { tasksEn } from './tasks.en';
 import { collectConfigsEn } from './collect-configs.en';
 import { postConfigsEn } from './post-configs.en';
+import { datasetsEn, uploadsEn } from './uploads.en';
 
 /** Messages of every resource, under react-admin's `resources.<name>` keys. */
 export const resourcesEn = {
@@ -31,4 +32,6 @@ export const resourcesEn = {
   'tasks': tasksEn,
   'collect-configs': collectConfigsEn,
   'post-configs': postConfigsEn,
+  'datasets': datasetsEn,
+  'uploads': uploadsEn,
 };

@@ -13,6 +13,7 @@ import { marketAccountsKo } from './market-accounts.ko';
 import { tasksKo } from './tasks.ko';
 import { collectConfigsKo } from './collect-configs.ko';
 import { postConfigsKo } from './post-configs.ko';
+import { datasetsKo, uploadsKo } from './uploads.ko';
 
 /** Korean messages of every resource. */
 export const resourcesKo: typeof resourcesEn = {
@@ -32,4 +33,6 @@ export const resourcesKo: typeof resourcesEn = {
   'tasks': tasksKo,
   'collect-configs': collectConfigsKo,
   'post-configs': postConfigsKo,
+  'datasets': datasetsKo,
+  'uploads': uploadsKo,
 };

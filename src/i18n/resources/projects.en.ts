@@ -62,6 +62,7 @@ export const projectsEn = {
     noCountries: 'All countries',
     noFilters: 'None',
     notFound: 'This project does not exist or is not shared with you.',
+    creatorOnly: 'Only users with the creator permission can create projects. Ask an administrator to grant it.',
   },
   status: {
     ON_GOING: 'On going',

@@ -63,6 +63,7 @@ export const projectsKo: typeof projectsEn = {
     noCountries: '모든 국가',
     noFilters: '없음',
     notFound: '존재하지 않거나 공유되지 않은 프로젝트입니다.',
+    creatorOnly: '생성 권한이 있는 사용자만 프로젝트를 만들 수 있습니다. 관리자에게 권한을 요청하세요.',
   },
   status: {
     ON_GOING: '진행 중',

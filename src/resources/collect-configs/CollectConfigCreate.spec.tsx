@@ -59,7 +59,7 @@ describe('Collect metric form, schedules', () => {
     type('Source field', 'spend');
     type('Master field', 'spend');
 
-    const schedules = screen.getByText('Schedules', { selector: '.RaArrayInput-label span' }).closest('.MuiFormControl-root') as HTMLElement;
+    const schedules = document.querySelector('.ra-input-schedules') as HTMLElement;
     await userEvent.click(within(schedules).getByRole('button', { name: 'Add' }));
     await choose(within(schedules).getByRole('combobox', { name: 'Repeat' }), 'Weekly');
     fireEvent.change(within(schedules).getByLabelText('Start date'), { target: { value: '2026-12-10' } });

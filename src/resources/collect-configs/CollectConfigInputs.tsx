@@ -25,7 +25,7 @@ function Section({ title }: { title: string }) {
 export function CollectConfigInputs() {
   return (
     <>
-      <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="flex-start">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap alignItems="flex-start">
         <TextInput source="metricName" isRequired sx={{ minWidth: 280 }} />
         <CodeInput kind="advertisers" source="advertiser" isRequired />
         <CodeInput kind="data-types" source="dataType" isRequired />

@@ -5,7 +5,7 @@ import { fieldTypeChoices } from './collectChoices';
 /** The field list: each source field, the master field it fills, its type, and the required / key flags. */
 export function FieldMappingInput() {
   return (
-    <ArrayInput source="fields" label="resources.collect-configs.fields.fields" helperText="resources.collect-configs.helpers.fields">
+    <ArrayInput source="fields" label={false} helperText="resources.collect-configs.helpers.fields">
       <SimpleFormIterator inline>
         <TextInput source="field" defaultValue="" label="resources.collect-configs.fields.sourceField" helperText={false} />
         <TextInput source="code" label="resources.collect-configs.fields.masterCode" helperText={false} />

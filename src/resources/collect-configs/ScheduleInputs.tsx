@@ -11,7 +11,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 export function ScheduleInputs() {
   return (
-    <ArrayInput source="schedules" label="resources.collect-configs.fields.schedules" helperText="resources.collect-configs.helpers.schedules">
+    <ArrayInput source="schedules" label={false} helperText="resources.collect-configs.helpers.schedules">
       <SimpleFormIterator inline disableReordering getItemLabel={(index) => `#${index + 1}`}>
         <SelectInput source="scheduleType" defaultValue="DAILY" choices={scheduleTypeChoices} label="resources.collect-configs.fields.scheduleType" sx={{ minWidth: 130 }} />
         <TextInput source="scheduledTime" defaultValue="06:00" type="time" label="resources.collect-configs.fields.scheduledTime" sx={{ width: 140 }} />

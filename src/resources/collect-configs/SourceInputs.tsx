@@ -8,7 +8,7 @@ import { httpMethodChoices, paginationTypeChoices, responseFormatChoices } from 
 function PaginationInputs() {
   const type = useWatch({ name: 'sourceMethod.pagination.type' }) as PaginationType | undefined;
   return (
-    <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap>
       <SelectInput source="sourceMethod.pagination.type" choices={paginationTypeChoices} label="resources.collect-configs.fields.paginationType" />
       {type === 'PAGE' && (
         <>
@@ -34,8 +34,8 @@ function ApiSourceInputs() {
   const [httpMethod, responseFormat] = useWatch({ name: ['sourceMethod.httpMethod', 'sourceMethod.responseFormat'] });
   return (
     <>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ width: '100%' }}>
-        <SelectInput source="sourceMethod.httpMethod" choices={httpMethodChoices} label="resources.collect-configs.fields.httpMethod" sx={{ minWidth: 120 }} />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ width: '100%' }}>
+        <SelectInput source="sourceMethod.httpMethod" choices={httpMethodChoices} label="resources.collect-configs.fields.httpMethod" sx={{ minWidth: 120, maxWidth: 160 }} />
         <TextInput source="sourceLocation" label="resources.collect-configs.fields.url" isRequired fullWidth helperText="resources.collect-configs.helpers.url" />
       </Stack>
       {httpMethod === 'POST' && <TextInput source="sourceMethod.body" label="resources.collect-configs.fields.body" multiline minRows={3} fullWidth />}
@@ -46,13 +46,13 @@ function ApiSourceInputs() {
         </SimpleFormIterator>
       </ArrayInput>
       <Typography variant="subtitle2">{translate('resources.collect-configs.sections.secret')}</Typography>
-      <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap>
         <ReferenceInput source="marketAccountId" reference="market-accounts" filter={{ activeFlag: 'Y' }}>
           <AutocompleteInput optionText={(account) => `${account.name} (${account.platform} ${account.accountId})`} filterToQuery={(q) => ({ q })} label="resources.collect-configs.fields.marketAccountId" sx={{ minWidth: 320 }} />
         </ReferenceInput>
         <TextInput source="keyName" label="resources.collect-configs.fields.keyName" helperText="resources.collect-configs.helpers.keyName" />
       </Stack>
-      <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap>
         <SelectInput source="sourceMethod.responseFormat" choices={responseFormatChoices} label="resources.collect-configs.fields.responseFormat" />
         {responseFormat !== 'CSV' && <TextInput source="sourceMethod.rowsPath" label="resources.collect-configs.fields.rowsPath" helperText="resources.collect-configs.helpers.rowsPath" />}
         <NumberInput source="sourceMethod.timeoutMs" label="resources.collect-configs.fields.timeoutMs" min={100} />
@@ -65,7 +65,7 @@ function ApiSourceInputs() {
 /** A file source: a file name or `*` pattern under the inbox folder, and its format. */
 function FileSourceInputs() {
   return (
-    <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ width: '100%' }}>
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ width: '100%' }}>
       <TextInput source="sourceLocation" label="resources.collect-configs.fields.filePattern" isRequired helperText="resources.collect-configs.helpers.filePattern" sx={{ minWidth: 420 }} />
       <SelectInput source="sourceMethod.responseFormat" choices={responseFormatChoices} label="resources.collect-configs.fields.fileFormat" />
       <TextInput source="sourceMethod.rowsPath" label="resources.collect-configs.fields.rowsPath" helperText="resources.collect-configs.helpers.rowsPath" />

@@ -28,14 +28,14 @@ function TargetInputs() {
   const backupFlag = useWatch({ name: 'backupFlag' });
   return (
     <>
-      <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="flex-start">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap alignItems="flex-start">
         <SelectInput source="targetMethod" choices={targetMethodChoices} isRequired sx={{ minWidth: 200 }} />
         <TextInput source="targetLocation" isRequired helperText={method ? `resources.post-configs.helpers.location_${method}` : false} sx={{ minWidth: 420 }} />
       </Stack>
       {keys && keys.required.length + keys.optional.length > 0 && (
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
           {[...keys.required, ...keys.optional].map((key) => (
-            <TextInput key={`${method}-${key}`} source={`targetData.${key}`} label={`resources.post-configs.targetData.${key}`} isRequired={keys.required.includes(key)} helperText={false} />
+            <TextInput key={`${method}-${key}`} source={`targetData.${key}`} label={`resources.post-configs.targetData.${key}`} isRequired={keys.required.includes(key)} helperText={false} fullWidth={false} sx={{ width: 280 }} />
           ))}
         </Stack>
       )}
@@ -50,7 +50,7 @@ function TargetInputs() {
 export function PostConfigInputs() {
   return (
     <>
-      <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="flex-start">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap alignItems="flex-start">
         <CodeInput kind="data-types" source="dataType" isRequired />
         <TextInput source="targetType" isRequired helperText="resources.post-configs.helpers.targetType" />
       </Stack>

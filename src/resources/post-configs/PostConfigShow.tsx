@@ -1,4 +1,4 @@
-import { ArrayField, DataTable, DateField, EditButton, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { ArrayField, DataTable, DateField, EditButton, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
 import type { PostConfig, PostHeader } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { SecretStateField } from '../market-accounts/SecretStateField';
@@ -13,6 +13,11 @@ function PostConfigShowActions() {
       <EditButton />
     </TopToolbar>
   );
+}
+
+function YesNo({ flag }: { flag: 'Y' | 'N' }) {
+  const translate = useTranslate();
+  return <>{translate(flag === 'Y' ? 'ra.boolean.true' : 'ra.boolean.false')}</>;
 }
 
 export function PostConfigShow() {
@@ -32,7 +37,7 @@ export function PostConfigShow() {
           }
         />
         <SecretStateField label="resources.post-configs.fields.secretSet" />
-        <ActiveFlagField source="backupFlag" label="resources.post-configs.fields.backupFlag" />
+        <FunctionField<PostConfig> source="backupFlag" render={(config) => <YesNo flag={config.backupFlag} />} />
         <TextField source="backupLocation" emptyText="—" />
         <ArrayField source="headers">
           <DataTable bulkActionButtons={false} sx={{ maxWidth: 700 }}>

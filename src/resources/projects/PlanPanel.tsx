@@ -53,6 +53,7 @@ export function PlanPanel({ projectId, canEdit }: { projectId: number; canEdit: 
             <ListItem
               key={plan.id}
               divider
+              sx={canEdit ? { pr: 12 } : undefined}
               secondaryAction={canEdit && (
                 <>
                   <Tooltip title={translate('resources.plans.actions.edit')}><IconButton size="small" aria-label={`${translate('resources.plans.actions.edit')} ${plan.title}`} onClick={() => setEditing(plan)}><EditIcon fontSize="small" /></IconButton></Tooltip>
@@ -65,8 +66,11 @@ export function PlanPanel({ projectId, canEdit }: { projectId: number; canEdit: 
                 secondary={
                   <>
                     {plan.description && <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'pre-line' }}>{plan.description}</Typography>}
-                    <Typography component="span" variant="caption">
-                      {translate('resources.plans.fields.createdBy')}: {plan.createdBy ?? '—'} · {day(plan.createdAt)} — {translate('resources.plans.fields.updatedBy')}: {plan.updatedBy ?? '—'} · {day(plan.updatedAt)}
+                    <Typography component="span" variant="caption" sx={{ display: 'block' }}>
+                      {translate('resources.plans.fields.createdBy')}: {plan.createdBy ?? '—'} · {day(plan.createdAt)}
+                    </Typography>
+                    <Typography component="span" variant="caption" sx={{ display: 'block' }}>
+                      {translate('resources.plans.fields.updatedBy')}: {plan.updatedBy ?? '—'} · {day(plan.updatedAt)}
                     </Typography>
                   </>
                 }

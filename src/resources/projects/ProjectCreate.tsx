@@ -1,7 +1,9 @@
+import { Alert } from '@mui/material';
 import { Create, SimpleForm, useNotify, useTranslate, useNavigate } from 'react-admin';
-import { projectInput, type ProjectDetail } from '../../shared';
+import { readLoginSession } from '../../providers/loginSession';
+import type { ProjectDetail } from '../../shared';
 import { detailLink } from './projectChoices';
-import { newProjectDefaults, nestedZodValidator, toProjectInput } from './projectFormValues';
+import { newProjectDefaults, toProjectInput, validateProjectForm } from './projectFormValues';
 import { ProjectInputs } from './ProjectInputs';
 
 /** `/project/create`: the creator becomes the project's owner; the detail opens with the new name in the top bar. */
@@ -9,6 +11,8 @@ export function ProjectCreate() {
   const navigate = useNavigate();
   const notify = useNotify();
   const translate = useTranslate();
+  // The server refuses anyway; this spares a user without the creator flag a form they cannot save.
+  if (readLoginSession().creatorYn !== 'Y') return <Alert severity="warning" sx={{ m: 2 }}>{translate('resources.projects.messages.creatorOnly')}</Alert>;
   return (
     <Create
       resource="projects"
@@ -22,7 +26,7 @@ export function ProjectCreate() {
         },
       }}
     >
-      <SimpleForm validate={nestedZodValidator(projectInput)} defaultValues={newProjectDefaults()}>
+      <SimpleForm validate={validateProjectForm} defaultValues={newProjectDefaults()}>
         <ProjectInputs />
       </SimpleForm>
     </Create>

@@ -63,7 +63,7 @@ export function ProjectDetailScreen() {
       </Stack>
       <ProjectFields project={project} />
       <DashboardPanel projectId={project.id} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '4fr 3fr' }, gap: 2 }}>
         <SharePanel projectId={project.id} canShare={isOwner} />
         <PlanPanel projectId={project.id} canEdit={canModify} />
       </Box>

@@ -1,6 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, DataTable, DateField, FilterButton, LinkBase, List, SearchInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-admin';
+import { Button, DataTable, DateField, FilterButton, LinkBase, List, SearchInput, SelectInput, TextField, TopToolbar, useNavigate, useTranslate } from 'react-admin';
 import type { ProjectSummary } from '../../shared';
 import { readLoginSession } from '../../providers/loginSession';
 import { dashboardTypeChoices, dataSourceChoices, dataTypeChoices, detailLink, statusChoices } from './projectChoices';

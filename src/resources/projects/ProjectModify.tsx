@@ -1,7 +1,7 @@
 import { Edit, SimpleForm, Toolbar, SaveButton, useNotify, useTranslate, useNavigate, useParams } from 'react-admin';
-import { projectInput, type ProjectDetail } from '../../shared';
+import type { ProjectDetail } from '../../shared';
 import { detailLink } from './projectChoices';
-import { nestedZodValidator, toProjectInput } from './projectFormValues';
+import { toProjectInput, validateProjectForm } from './projectFormValues';
 import { ProjectInputs } from './ProjectInputs';
 
 /** `/project/modify/:id`: the create form on a read project; editors and owners save (the server decides). */
@@ -26,7 +26,7 @@ export function ProjectModify() {
         },
       }}
     >
-      <SimpleForm validate={nestedZodValidator(projectInput)} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+      <SimpleForm validate={validateProjectForm} toolbar={<Toolbar><SaveButton /></Toolbar>}>
         <ProjectInputs />
       </SimpleForm>
     </Edit>

@@ -30,7 +30,7 @@ export function ShareCandidateSearch({ projectId, value, onChange }: { projectId
 
   return (
     <Autocomplete
-      sx={{ flex: 1, minWidth: 280 }}
+      sx={{ flex: 1, minWidth: 220 }}
       size="small"
       options={options}
       value={value}

@@ -73,7 +73,10 @@ export function SharePanel({ projectId, canShare }: { projectId: number; canShar
                 <TableRow key={share.id} data-email={share.email}>
                   <TableCell>{share.name}</TableCell>
                   <TableCell>{share.email}</TableCell>
-                  <TableCell>{[share.region, share.country].filter(Boolean).join(' / ')}</TableCell>
+                  <TableCell>
+                    {share.country}
+                    {share.region && <Typography variant="caption" color="text.secondary" component="div">{share.region}</Typography>}
+                  </TableCell>
                   <TableCell>
                     {canShare ? (
                       <TextField select size="small" variant="standard" value={share.privilege} onChange={(event) => change(share, event.target.value as SharePrivilege)} slotProps={{ htmlInput: { 'aria-label': `${translate(t('fields.privilege'))} ${share.email}` } }}>

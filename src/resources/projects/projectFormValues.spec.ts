@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { projectInput } from '../../shared';
-import { nestedZodValidator, newProjectDefaults, toProjectInput } from './projectFormValues';
+import { nestedZodValidator, newProjectDefaults, toProjectInput, validateProjectForm } from './projectFormValues';
 import { renewDelayMs } from './useDashboardToken';
 
 const valid = { ...newProjectDefaults(new Date('2026-03-01T00:00:00Z')), name: 'Spring', advertiser: 'ACME', templateId: 3 };
@@ -25,6 +25,9 @@ describe('project form values', () => {
     expect(body).toMatchObject({ templateId: null, dashboardUrl: 'https://tableau.example.com/views/A/B', dataFilters: { countries: ['KR'], keywordFilters: [], conditionFilters: [] } });
     expect(Object.keys(body)).not.toContain('id');
     expect(projectInput.safeParse(body).success).toBe(true);
+    // The modify form starts from such a record: its extra keys and country objects are no errors.
+    expect(validateProjectForm(read)).toEqual({});
+    expect(validateProjectForm({ ...read, endAt: '2020-01-01' })).toEqual({ endAt: 'The end date must be after the start date.' });
   });
 
   it('starts a new project today for a month', () => {

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { ProjectDetail, ProjectInput } from '../../shared';
+import { projectInput, type ProjectDetail, type ProjectInput } from '../../shared';
 
 /**
  * A form `validate` from a zod schema with errors nested like the values (`dataFilters.countries`
@@ -64,4 +64,12 @@ export function newProjectDefaults(today = new Date()) {
     status: 'STAND_BY', dataType: 'MEDIA', dataSource: 'MASTER', dashboardType: 'TEMPLATE', templateId: null, dashboardUrl: null,
     startAt: isoDay(today), endAt: isoDay(end), dataFilters: { countries: [], keywordFilters: [], conditionFilters: [] },
   };
+}
+
+/**
+ * The form's `validate`: the values as they will be sent (a read project carries countries as
+ * objects and extra keys the strict schema would refuse), checked by the shared schema.
+ */
+export function validateProjectForm(values: Record<string, unknown>) {
+  return nestedZodValidator(projectInput)(toProjectInput(values as FormValues) as unknown as Record<string, unknown>);
 }

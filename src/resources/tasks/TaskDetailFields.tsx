@@ -36,7 +36,8 @@ export function TaskLogField(_props: { label?: string }) {
   const task = useRecordContext<TaskDetail>();
   const translate = useTranslate();
   if (!task) return null;
-  if (task.logs.length === 0) return <Typography variant="body2">{translate('resources.tasks.detail.noLogs')}</Typography>;
+  // The list's row stands in until the detail arrives: it has no log lines yet.
+  if (!task.logs?.length) return <Typography variant="body2">{translate('resources.tasks.detail.noLogs')}</Typography>;
   return (
     <Box component="pre" sx={{ ...preSx, maxHeight: 320, overflow: 'auto' }} data-testid="task-log">
       {task.logs.map((line) => `${line.at}  ${line.level.padEnd(5)}  ${line.message}`).join('\n')}
@@ -49,7 +50,7 @@ export function PostingTasksField(_props: { label?: string }) {
   const task = useRecordContext<TaskDetail>();
   const translate = useTranslate();
   if (!task || task.taskKind !== 'COLLECT') return null;
-  if (task.postingTasks.length === 0) return <Typography variant="body2">{translate('resources.tasks.detail.noPostingTasks')}</Typography>;
+  if (!task.postingTasks?.length) return <Typography variant="body2">{translate('resources.tasks.detail.noPostingTasks')}</Typography>;
   return (
     <Table size="small" sx={{ maxWidth: 800 }}>
       <TableHead>

@@ -1,5 +1,5 @@
 import { Button } from '@mui/material';
-import { DateField, FunctionField, LinkBase, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { DateField, FunctionField, LinkBase, type Identifier, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { TaskDetail } from '../../shared';
 import { BOARD_POLL_MS } from '../../pages/collectStatus/CollectBoard';
 import { CodeChip } from '../users/CodeChip';
@@ -22,12 +22,16 @@ function TaskShowActions() {
   );
 }
 
-const isUnderway = (task?: TaskDetail) => task?.status === 'PENDING' || task?.status === 'STARTED' || task?.postingTasks.some((posting) => posting.status === 'PENDING' || posting.status === 'STARTED');
+// Until the detail arrives the record may be the list's row (no postingTasks, no logs).
+const isUnderway = (task?: TaskDetail) => task?.status === 'PENDING' || task?.status === 'STARTED' || task?.postingTasks?.some((posting) => posting.status === 'PENDING' || posting.status === 'STARTED');
 
-/** A task's detail: where its data came from and went, the source's response metadata, the error and the log. */
-export function TaskShow() {
+/**
+ * A task's detail: where its data came from and went, the source's response metadata, the error
+ * and the log. The id comes from the route (`id` for rendering it elsewhere).
+ */
+export function TaskShow({ id }: { id?: Identifier }) {
   return (
-    <Show<TaskDetail> actions={<TaskShowActions />} queryOptions={{ refetchInterval: (query) => (isUnderway(query.state.data) ? BOARD_POLL_MS : false) }}>
+    <Show<TaskDetail> id={id} actions={<TaskShowActions />} queryOptions={{ refetchInterval: (query) => (isUnderway(query.state.data) ? BOARD_POLL_MS : false) }}>
       <SimpleShowLayout>
         <NumberField source="id" label="resources.tasks.fields.taskId" />
         <CodeChip source="taskKind" messages="resources.tasks.kinds" colors={{}} label="resources.tasks.fields.taskKind" />

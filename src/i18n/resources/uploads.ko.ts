@@ -1,0 +1,78 @@
+import type { datasetsEn, uploadsEn } from './uploads.en';
+
+export const datasetsKo: typeof datasetsEn = {
+  name: '데이터셋 |||| 데이터셋',
+  fields: {
+    title: '제목',
+    dataType: '데이터 유형',
+    description: '설명',
+    schemaInfo: '스키마',
+    colName: '컬럼 이름',
+    colType: '유형',
+    required: '필수',
+    key: '키',
+    rowCount: '행 수',
+    updatedAt: '수정일',
+  },
+  actions: {
+    create: '새 데이터셋',
+    edit: '데이터셋 편집',
+    addColumn: '컬럼 추가',
+    removeColumn: '%{name} 컬럼 삭제',
+    save: '저장',
+    cancel: '취소',
+  },
+  messages: {
+    choose: '데이터셋을 선택하세요',
+    none: '아직 데이터셋이 없습니다. 데이터를 올릴 첫 데이터셋을 만드세요.',
+    schemaLocked: '이 데이터셋에 %{count}개 행이 있어 스키마가 잠겨 있습니다. 제목과 설명은 바꿀 수 있습니다.',
+    saved: '데이터셋을 저장했습니다.',
+    keyHint: '키가 같은 행은 이전 행을 대체합니다.',
+  },
+};
+
+export const uploadsKo: typeof uploadsEn = {
+  name: '업로드 |||| 업로드',
+  fields: {
+    fileName: '파일',
+    status: '상태',
+    uploadedCount: '업로드된 행',
+    updatedBy: '작업자',
+    updatedAt: '일시',
+    reason: '사유',
+    row: '행',
+    column: '컬럼',
+    problem: '문제',
+    mode: '방식',
+  },
+  status: { PARSING: '검사 중', READY: '준비됨', COMMITTING: '쓰는 중', SUCCESS: 'SUCCESS', FAIL: 'FAIL' },
+  modes: {
+    APPEND: '추가: 행을 더하고, 키가 같은 행은 이전 행을 대체합니다',
+    REPLACE: '교체: 데이터셋의 행을 이 파일의 행으로 바꿉니다',
+  },
+  phases: { upload: '업로드 중 %{percent}%', PARSING: '파일 검사 중 %{percent}%', WRITING: '행 쓰는 중 %{done} / %{total}' },
+  actions: {
+    drop: 'CSV 또는 XLSX 파일을 여기에 놓거나',
+    browse: '파일을 선택하세요',
+    commit: '%{count}개 행 반영',
+    confirmReplace: '데이터셋의 행을 교체할까요?',
+    confirmReplaceContent: '%{title}의 현재 %{count}개 행이 삭제되고 %{file}의 %{rows}개 행으로 바뀝니다.',
+    download: '%{name} 내려받기',
+    another: '다른 파일 올리기',
+  },
+  messages: {
+    notUploader: 'UPLOADER 권한이 없어 수동 데이터를 올릴 수 없습니다. 관리자에게 권한을 요청하세요.',
+    limits: 'CSV 또는 XLSX, 최대 %{size}. 첫 행은 헤더이며 날짜는 YYYY-MM-DD, YYYY/MM/DD 또는 MM/DD/YYYY 형식입니다.',
+    counted: '%{count}개 행 확인',
+    firstRows: '처음 %{count}개 행',
+    problems: '문제 %{count}건: 파일을 고쳐 다시 올리세요.',
+    moreProblems: '문제 %{count}건 중 처음 %{shown}건을 보여 줍니다.',
+    ready: '문제가 없습니다. 쓰는 방식을 고른 뒤 반영하세요.',
+    committed: '%{title}에 %{count}개 행을 썼습니다.',
+    history: '업로드 이력',
+    noHistory: '이 데이터셋에 올린 파일이 아직 없습니다.',
+    masterInfo: '마스터 스키마',
+    masterInfoHint: '지표, 데이터 소스, 데이터 유형별로 마스터 데이터가 따르는 스키마입니다.',
+    failed: '업로드 실패: %{reason}',
+  },
+};

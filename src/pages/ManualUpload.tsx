@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import KeyIcon from '@mui/icons-material/Key';
+import { Loading, useGetList, useTranslate } from 'react-admin';
+import type { Dataset, UploadHistory } from '../shared';
+import { ApiError } from '../providers/apiError';
+import { request } from '../providers/httpClient';
+import { DatasetDialog } from './manualUpload/DatasetDialog';
+import { MasterInfoPanel } from './manualUpload/MasterInfoPanel';
+import { UploadHistoryTable } from './manualUpload/UploadHistoryTable';
+import { UploadPanel } from './manualUpload/UploadPanel';
+
+/** Whether the caller holds UPLOADER, asked of the server (which enforces it) rather than read from the token. */
+function useUploaderCheck(): 'checking' | 'yes' | 'no' {
+  const [state, setState] = useState<'checking' | 'yes' | 'no'>('checking');
+  useEffect(() => {
+    request('/uploads', { query: { range: '[0,0]' } }).then(
+      () => setState('yes'),
+      (error) => setState(error instanceof ApiError && error.status === 403 ? 'no' : 'yes'),
+    );
+  }, []);
+  return state;
+}
+
+/**
+ * Manual Upload (/project/manual): choose a data set, drop a CSV or XLSX file, read the preview
+ * and its problems, commit all or nothing, and follow the data set's upload history.
+ */
+export function ManualUpload() {
+  const translate = useTranslate();
+  const uploader = useUploaderCheck();
+  const [datasetId, setDatasetId] = useState<number>();
+  const [dialog, setDialog] = useState<'create' | 'edit'>();
+  const [version, setVersion] = useState(0);
+  const { data: datasets = [], isPending, refetch } = useGetList<Dataset>('datasets', { pagination: { page: 1, perPage: 100 }, sort: { field: 'title', order: 'ASC' } }, { enabled: uploader === 'yes' });
+  const dataset = datasets.find((candidate) => candidate.id === datasetId);
+
+  useEffect(() => {
+    if (datasetId === undefined && datasets.length) setDatasetId(datasets[0].id);
+  }, [datasets, datasetId]);
+
+  if (uploader === 'checking' || (uploader === 'yes' && isPending)) return <Loading />;
+  if (uploader === 'no') return <Alert severity="warning" sx={{ m: 2 }}>{translate('resources.uploads.messages.notUploader')}</Alert>;
+
+  const afterUpload = (upload: UploadHistory) => {
+    setVersion((current) => current + 1);
+    if (upload.status === 'SUCCESS') void refetch();
+  };
+
+  return (
+    <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }}>
+      <Card variant="outlined">
+        <CardContent>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
+            <TextField
+              select label={translate('resources.datasets.messages.choose')} value={dataset ? dataset.id : ''} sx={{ width: { md: 480 } }}
+              onChange={(event) => setDatasetId(Number(event.target.value))} disabled={!datasets.length}
+              slotProps={{ htmlInput: { 'data-testid': 'dataset-select' } }}
+            >
+              {datasets.map((candidate) => <MenuItem key={candidate.id} value={candidate.id}>{candidate.title}</MenuItem>)}
+            </TextField>
+            <Button startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setDialog('create')}>{translate('resources.datasets.actions.create')}</Button>
+            {dataset && <Button startIcon={<EditIcon />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setDialog('edit')}>{translate('resources.datasets.actions.edit')}</Button>}
+          </Stack>
+          {!datasets.length && <Typography color="text.secondary" sx={{ mt: 2 }}>{translate('resources.datasets.messages.none')}</Typography>}
+          {dataset && (
+            <Stack spacing={1} sx={{ mt: 2 }}>
+              <Typography variant="body2" color="text.secondary">
+                {[dataset.dataTypeName ?? dataset.dataType, dataset.description, `${translate('resources.datasets.fields.rowCount')}: ${dataset.rowCount.toLocaleString()}`].filter(Boolean).join(' · ')}
+              </Typography>
+              <Stack direction="row" flexWrap="wrap" gap={0.5}>
+                {dataset.schemaInfo.map((column) => (
+                  <Chip
+                    key={column.colName} size="small" variant={column.key ? 'filled' : 'outlined'} color={column.key ? 'primary' : 'default'}
+                    icon={column.key ? <KeyIcon /> : undefined} title={column.key ? translate('resources.datasets.fields.key') : undefined}
+                    label={`${column.colName} · ${column.colType}${column.required ? ' *' : ''}`}
+                  />
+                ))}
+              </Stack>
+              {dataset.schemaLocked && <Typography variant="body2" color="text.secondary">{translate('resources.datasets.messages.schemaLocked', { count: dataset.rowCount.toLocaleString() })}</Typography>}
+            </Stack>
+          )}
+        </CardContent>
+      </Card>
+
+      {dataset && (
+        <Card variant="outlined">
+          <CardContent>
+            <UploadPanel key={dataset.id} dataset={dataset} onSettled={afterUpload} />
+          </CardContent>
+        </Card>
+      )}
+
+      {dataset && (
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" sx={{ mb: 1 }}>{translate('resources.uploads.messages.history')}</Typography>
+            <UploadHistoryTable datasetId={dataset.id} version={version} />
+          </CardContent>
+        </Card>
+      )}
+
+      <MasterInfoPanel />
+
+      <DatasetDialog
+        open={dialog !== undefined}
+        dataset={dialog === 'edit' ? dataset : undefined}
+        onClose={() => setDialog(undefined)}
+        onSaved={(saved) => {
+          setDialog(undefined);
+          setDatasetId(saved.id);
+          void refetch();
+        }}
+      />
+    </Stack>
+  );
+}
+

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { useTranslate } from 'react-admin';
+import { DATASET_COLUMN_TYPES, datasetInput, type Dataset, type DatasetColumn } from '../../shared';
+import { ApiError } from '../../providers/apiError';
+import { request } from '../../providers/httpClient';
+
+const emptyColumn = (): DatasetColumn => ({ colName: '', colType: 'VARCHAR', required: false, key: false });
+
+/**
+ * Creates or edits a data set. The schema is read-only once the data set holds rows; the
+ * server enforces the same rule (409) with the same shared schema for every field.
+ */
+export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: Dataset; open: boolean; onClose: () => void; onSaved: (saved: Dataset) => void }) {
+  const translate = useTranslate();
+  const [title, setTitle] = useState('');
+  const [dataType, setDataType] = useState('');
+  const [description, setDescription] = useState('');
+  const [columns, setColumns] = useState<DatasetColumn[]>([emptyColumn()]);
+  const [dataTypes, setDataTypes] = useState<{ code: string; name: string }[]>([]);
+  const [errors, setErrors] = useState<{ field: string; message: string }[]>([]);
+  const locked = dataset?.schemaLocked ?? false;
+
+  useEffect(() => {
+    if (!open) return;
+    setTitle(dataset?.title ?? '');
+    setDataType(dataset?.dataType ?? '');
+    setDescription(dataset?.description ?? '');
+    setColumns(dataset?.schemaInfo.length ? dataset.schemaInfo : [emptyColumn()]);
+    setErrors([]);
+    request<{ dataTypes: { code: string; name: string }[] }>('/datasets/options').then((reply) => setDataTypes(reply.data.dataTypes), () => setDataTypes([]));
+  }, [open, dataset]);
+
+  const fieldError = (field: string) => errors.find((error) => error.field === field)?.message;
+  const setColumn = (index: number, change: Partial<DatasetColumn>) =>
+    setColumns((current) => current.map((column, i) => (i === index ? { ...column, ...change, ...(change.key ? { required: true } : {}) } : column)));
+
+  const save = async () => {
+    const body = { title, dataType, description: description || null, schemaInfo: columns };
+    const checked = datasetInput.safeParse(body);
+    if (!checked.success) return setErrors(checked.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
+    try {
+      const reply = dataset ? await request<Dataset>(`/datasets/${dataset.id}`, { method: 'PUT', body }) : await request<Dataset>('/datasets', { method: 'POST', body });
+      onSaved(reply.data);
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fieldErrors.length ? error.fieldErrors : [{ field: 'root', message: error.text }]);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth>
+      <DialogTitle>{translate(dataset ? 'resources.datasets.actions.edit' : 'resources.datasets.actions.create')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {fieldError('root') && <Alert severity="error">{fieldError('root')}</Alert>}
+          <Stack direction="row" spacing={2}>
+            <TextField label={translate('resources.datasets.fields.title')} value={title} onChange={(event) => setTitle(event.target.value)} required fullWidth error={!!fieldError('title')} helperText={fieldError('title')} />
+            <TextField select label={translate('resources.datasets.fields.dataType')} value={dataTypes.length ? dataType : ''} onChange={(event) => setDataType(event.target.value)} required sx={{ minWidth: 200 }} error={!!fieldError('dataType')} helperText={fieldError('dataType')}>
+              {dataTypes.map((type) => <MenuItem key={type.code} value={type.code}>{type.name}</MenuItem>)}
+            </TextField>
+          </Stack>
+          <TextField label={translate('resources.datasets.fields.description')} value={description} onChange={(event) => setDescription(event.target.value)} multiline minRows={2} error={!!fieldError('description')} helperText={fieldError('description')} />
+          <Typography variant="subtitle2">{translate('resources.datasets.fields.schemaInfo')}</Typography>
+          {locked && <Alert severity="info">{translate('resources.datasets.messages.schemaLocked', { count: dataset!.rowCount.toLocaleString() })}</Alert>}
+          {(fieldError('schemaInfo')) && <Alert severity="error">{fieldError('schemaInfo')}</Alert>}
+          {columns.map((column, index) => (
+            <Stack key={index} direction="row" spacing={1} alignItems="flex-start">
+              <TextField
+                size="small" label={translate('resources.datasets.fields.colName')} value={column.colName} disabled={locked} sx={{ flex: 1 }}
+                onChange={(event) => setColumn(index, { colName: event.target.value })}
+                error={!!fieldError(`schemaInfo.${index}.colName`)} helperText={fieldError(`schemaInfo.${index}.colName`)}
+              />
+              <TextField select size="small" label={translate('resources.datasets.fields.colType')} value={column.colType} disabled={locked} sx={{ width: 140 }} onChange={(event) => setColumn(index, { colType: event.target.value as DatasetColumn['colType'] })}>
+                {DATASET_COLUMN_TYPES.map((type) => <MenuItem key={type} value={type}>{type}</MenuItem>)}
+              </TextField>
+              <FormControlLabel control={<Checkbox checked={column.required} disabled={locked || column.key} onChange={(event) => setColumn(index, { required: event.target.checked })} />} label={translate('resources.datasets.fields.required')} />
+              <FormControlLabel control={<Checkbox checked={column.key} disabled={locked} onChange={(event) => setColumn(index, { key: event.target.checked })} />} label={translate('resources.datasets.fields.key')} />
+              <IconButton aria-label={translate('resources.datasets.actions.removeColumn', { name: column.colName })} disabled={locked || columns.length === 1} onClick={() => setColumns((current) => current.filter((_, i) => i !== index))}>
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+          ))}
+          {!locked && (
+            <Stack direction="row" justifyContent="space-between" alignItems="center">
+              <Button startIcon={<AddIcon />} onClick={() => setColumns((current) => [...current, emptyColumn()])}>{translate('resources.datasets.actions.addColumn')}</Button>
+              <Typography variant="body2" color="text.secondary">{translate('resources.datasets.messages.keyHint')}</Typography>
+            </Stack>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('resources.datasets.actions.cancel')}</Button>
+        <Button variant="contained" onClick={save}>{translate('resources.datasets.actions.save')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Box, Chip, Link, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { useGetList, useTranslate } from 'react-admin';
+import type { UploadHistory } from '../../shared';
+
+const PER_PAGE = 10;
+
+/** SPEC §3 "Upload history" of one data set, newest first, paged by the server. */
+export function UploadHistoryTable({ datasetId, version }: { datasetId: number; version: number }) {
+  const translate = useTranslate();
+  const [page, setPage] = useState(1);
+  const { data = [], total = 0, isPending } = useGetList<UploadHistory>('uploads', {
+    filter: { datasetId },
+    pagination: { page, perPage: PER_PAGE },
+    sort: { field: 'updatedAt', order: 'DESC' },
+    meta: { version },
+  });
+  if (!isPending && total === 0) return <Typography color="text.secondary">{translate('resources.uploads.messages.noHistory')}</Typography>;
+  return (
+    <Box>
+      <TableContainer>
+        <Table size="small" aria-label={translate('resources.uploads.messages.history')}>
+          <TableHead>
+            <TableRow>
+              {(['fileName', 'status', 'uploadedCount', 'updatedBy', 'updatedAt'] as const).map((field) => (
+                <TableCell key={field} align={field === 'uploadedCount' ? 'right' : 'left'}>{translate(`resources.uploads.fields.${field}`)}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.map((upload) => (
+              <TableRow key={upload.id} data-testid="upload-history-row">
+                <TableCell>
+                  <Link href={upload.fileUrl} download={upload.fileName} title={translate('resources.uploads.actions.download', { name: upload.fileName })}>{upload.fileName}</Link>
+                </TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    label={translate(`resources.uploads.status.${upload.status}`)}
+                    color={upload.status === 'SUCCESS' ? 'success' : upload.status === 'FAIL' ? 'error' : 'default'}
+                    variant={upload.status === 'READY' ? 'outlined' : 'filled'}
+                  />
+                  {upload.status === 'FAIL' && upload.reason && (
+                    <Typography variant="body2" color="error" sx={{ mt: 0.5, maxWidth: 420 }}>{upload.reason}</Typography>
+                  )}
+                </TableCell>
+                <TableCell align="right">{upload.uploadedCount.toLocaleString()}</TableCell>
+                <TableCell>{upload.updatedBy}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(upload.updatedAt).toLocaleString()}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {total > PER_PAGE && (
+        <TablePagination component="div" count={total} page={page - 1} rowsPerPage={PER_PAGE} rowsPerPageOptions={[PER_PAGE]} onPageChange={(_, next) => setPage(next + 1)} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, LinearProgress, Radio, RadioGroup, Stack, Typography,
+} from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { Dataset, UploadHistory, UploadMode } from '../../shared';
+import { ApiError } from '../../providers/apiError';
+import { request } from '../../providers/httpClient';
+import { FileDrop } from './FileDrop';
+import { PreviewPanel } from './PreviewPanel';
+import { sendFile } from './sendFile';
+import { useUploadWatch } from './useUploadWatch';
+
+/** One file's way through: upload (XHR progress), checking, preview with problems, commit and writing. */
+export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettled: (upload: UploadHistory) => void }) {
+  const translate = useTranslate();
+  const [sent, setSent] = useState<UploadHistory>();
+  const [uploadFraction, setUploadFraction] = useState<number>();
+  const [error, setError] = useState<string>();
+  const [mode, setMode] = useState<UploadMode>('APPEND');
+  const [confirming, setConfirming] = useState(false);
+  const { upload, progress, error: watchError } = useUploadWatch(sent);
+
+  useEffect(() => {
+    if (upload && (upload.status === 'READY' || upload.status === 'FAIL' || upload.status === 'SUCCESS')) onSettled(upload);
+    // Only a change of status is news.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [upload?.id, upload?.status]);
+
+  const choose = async (file: File) => {
+    setError(undefined);
+    setSent(undefined);
+    setUploadFraction(0);
+    try {
+      setSent(await sendFile(dataset.id, file, setUploadFraction));
+    } catch (cause) {
+      setError(cause instanceof ApiError ? cause.text : String(cause));
+    } finally {
+      setUploadFraction(undefined);
+    }
+  };
+
+  const commit = async () => {
+    setConfirming(false);
+    try {
+      setSent((await request<UploadHistory>(`/uploads/${upload!.id}/commit`, { method: 'POST', body: { mode } })).data);
+    } catch (cause) {
+      setError(cause instanceof ApiError ? cause.text : String(cause));
+    }
+  };
+
+  const busy = uploadFraction !== undefined || upload?.status === 'PARSING' || upload?.status === 'COMMITTING';
+  const percent = (done: number, total: number) => (total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0);
+  let bar: { label: string; value?: number } | undefined;
+  if (uploadFraction !== undefined) bar = { label: translate('resources.uploads.phases.upload', { percent: Math.round(uploadFraction * 100) }), value: uploadFraction * 100 };
+  else if (progress?.phase === 'PARSING') bar = { label: translate('resources.uploads.phases.PARSING', { percent: percent(progress.done, progress.total) }), value: percent(progress.done, progress.total) };
+  else if (progress?.phase === 'WRITING') bar = { label: translate('resources.uploads.phases.WRITING', { done: progress.done.toLocaleString(), total: progress.total.toLocaleString() }), value: percent(progress.done, progress.total) };
+  else if (busy) bar = { label: translate(`resources.uploads.status.${upload!.status}`) };
+
+  return (
+    <Stack spacing={2}>
+      <FileDrop disabled={busy} onFile={choose} />
+      {bar && (
+        <Box role="status">
+          <Typography variant="body2" sx={{ mb: 0.5 }}>{bar.label}</Typography>
+          <LinearProgress variant={bar.value === undefined ? 'indeterminate' : 'determinate'} value={bar.value} />
+        </Box>
+      )}
+      {(error ?? watchError) && <Alert severity="error">{error ?? watchError}</Alert>}
+      {upload?.status === 'FAIL' && upload.problemCount === 0 && upload.reason && <Alert severity="error">{translate('resources.uploads.messages.failed', { reason: upload.reason })}</Alert>}
+      {upload?.preview && upload.status !== 'SUCCESS' && <PreviewPanel preview={upload.preview} />}
+      {upload?.status === 'READY' && (
+        <Stack spacing={1}>
+          <Alert severity="success">{translate('resources.uploads.messages.ready')}</Alert>
+          <RadioGroup value={mode} onChange={(event) => setMode(event.target.value as UploadMode)} aria-label={translate('resources.uploads.fields.mode')}>
+            <FormControlLabel value="APPEND" control={<Radio />} label={translate('resources.uploads.modes.APPEND')} />
+            <FormControlLabel value="REPLACE" control={<Radio />} label={translate('resources.uploads.modes.REPLACE')} />
+          </RadioGroup>
+          <Box>
+            <Button variant="contained" onClick={() => (mode === 'REPLACE' && dataset.rowCount > 0 ? setConfirming(true) : void commit())}>
+              {translate('resources.uploads.actions.commit', { count: upload.rowCount.toLocaleString() })}
+            </Button>
+          </Box>
+        </Stack>
+      )}
+      {upload?.status === 'SUCCESS' && <Alert severity="success">{translate('resources.uploads.messages.committed', { count: upload.uploadedCount.toLocaleString(), title: dataset.title })}</Alert>}
+      <Dialog open={confirming} onClose={() => setConfirming(false)}>
+        <DialogTitle>{translate('resources.uploads.actions.confirmReplace')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {translate('resources.uploads.actions.confirmReplaceContent', { count: dataset.rowCount.toLocaleString(), title: dataset.title, rows: upload?.rowCount.toLocaleString() ?? '0', file: upload?.fileName ?? '' })}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{translate('resources.datasets.actions.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={() => void commit()}>{translate('resources.uploads.actions.confirmReplace')}</Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
