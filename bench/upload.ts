@@ -61,18 +61,13 @@ endPhase('generating the file');
 const raw = new SqliteDatabase(config.sqlitePath);
 raw.pragma('synchronous = NORMAL');
 raw.exec('create table bare_rows (dataset_id integer not null, row_key text, upload_id integer not null, row_values text not null); create unique index bare_rows_key_uq on bare_rows (dataset_id, row_key)');
-const BATCH = 500;
-const insert = raw.prepare(`insert into bare_rows (dataset_id, row_key, upload_id, row_values) values ${Array(BATCH).fill('(?, ?, ?, ?)').join(', ')}`);
+// better-sqlite3's own bulk-insert idiom: one prepared statement reused for every row.
+const insert = raw.prepare('insert into bare_rows (dataset_id, row_key, upload_id, row_values) values (?, ?, ?, ?)');
 const bareStarted = performance.now();
 raw.transaction(() => {
-  for (let from = 0; from < ROWS; from += BATCH) {
-    const parameters: unknown[] = [];
-    for (let n = from; n < Math.min(from + BATCH, ROWS); n++) {
-      const [key, values] = stored(n);
-      parameters.push(1, key, 1, values);
-    }
-    if (parameters.length === BATCH * 4) insert.run(parameters);
-    else raw.prepare(`insert into bare_rows values ${Array(parameters.length / 4).fill('(?, ?, ?, ?)').join(', ')}`).run(parameters);
+  for (let n = 0; n < ROWS; n++) {
+    const [key, values] = stored(n);
+    insert.run(1, key, 1, values);
   }
 })();
 const bareSeconds = (performance.now() - bareStarted) / 1000;

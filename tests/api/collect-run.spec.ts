@@ -134,6 +134,7 @@ describe('FILE sources', () => {
     mkdirSync(inbox, { recursive: true });
     writeFileSync(join(inbox, `report-${yesterday()}-a.csv`), `date,campaign_id,clicks\n${yesterday()},F1,3\n${yesterday()},F2,4\n`);
     writeFileSync(join(inbox, `report-${yesterday()}-b.csv`), `date,campaign_id,clicks\n${yesterday()},F3,5\n`);
+    writeFileSync(join(inbox, `report-${yesterday()}-c.csv`), `date,campaign_id,clicks\r\n${yesterday()},"F4, quoted ""x""",6\r\n`); // quoted: csv-parse
     writeFileSync(join(inbox, 'other.csv'), 'date,campaign_id,clicks\n2020-01-01,X,1\n');
     const fields = [
       { field: 'date', code: 'report_date', type: 'DATE' as const, fieldFlag: 'Y' as const, masterFlag: 'Y' as const },
@@ -142,7 +143,12 @@ describe('FILE sources', () => {
     ];
     const configId = await createConfig({ sourceType: 'FILE', sourceLocation: 'media/report-{{from}}-*.csv', sourceMethod: { responseFormat: 'CSV' }, marketAccountId: null, keyName: null, fields, alertRecipients: [] });
     const task = await runNow(configId);
-    expect(task).toMatchObject({ status: 'SUCCESS', rowsMastered: 3, responseMeta: { files: [`inbox/media/report-${yesterday()}-a.csv`, `inbox/media/report-${yesterday()}-b.csv`] } });
+    expect(task).toMatchObject({ status: 'SUCCESS', rowsMastered: 4, responseMeta: { files: ['a', 'b', 'c'].map((part) => `inbox/media/report-${yesterday()}-${part}.csv`) } });
+    const quoted = await env.t.db.selectFrom('master_rows').select('row_data').where('config_id', '=', configId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(quoted.row_data)).toEqual({ report_date: yesterday(), campaign_id: 'F4, quoted "x"', clicks: 6 });
+    writeFileSync(join(inbox, `ragged-${yesterday()}.csv`), 'date,campaign_id,clicks\n2026-01-01,R1\n');
+    const ragged = await createConfig({ sourceType: 'FILE', sourceLocation: 'media/ragged-*.csv', sourceMethod: { responseFormat: 'CSV' }, marketAccountId: null, keyName: null, fields, alertRecipients: [] });
+    expect(await runNow(ragged)).toMatchObject({ status: 'ERROR', errorId: 'SOURCE_MALFORMED', errorText: expect.stringContaining('line 2 has 2 fields, the header 3') });
     const missing = await createConfig({ sourceType: 'FILE', sourceLocation: 'media/none-*.csv', sourceMethod: { responseFormat: 'CSV' }, marketAccountId: null, keyName: null, fields, alertRecipients: [] });
     expect(await runNow(missing)).toMatchObject({ status: 'ERROR', errorId: 'SOURCE_NOT_FOUND' });
     const escape = await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { sourceType: 'FILE', sourceLocation: '../secrets/*.csv', fields }));

@@ -18,7 +18,12 @@ describe('market accounts', () => {
     expect(JSON.stringify(created.body)).not.toContain('platform-secret-1');
     const stored = await env.t.db.selectFrom('market_accounts').select('secret_enc').executeTakeFirstOrThrow();
     expect(stored.secret_enc).not.toContain('platform-secret-1');
-    const logged = await env.t.db.selectFrom('system_logs').select('request_body').where('end_point', '=', '/api/market-accounts').execute();
+    // The system log row is written after the response.
+    let logged: { request_body: string | null }[] = [];
+    for (let wait = 0; wait < 50 && !logged.length; wait++) {
+      logged = await env.t.db.selectFrom('system_logs').select('request_body').where('end_point', '=', '/api/market-accounts').execute();
+      if (!logged.length) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(logged.length).toBeGreaterThan(0);
     expect(JSON.stringify(logged)).not.toContain('platform-secret-1');
 

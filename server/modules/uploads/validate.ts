@@ -1,5 +1,6 @@
 import { looksLikeFormula, type DatasetColumn, type UploadProblem } from '../../../src/shared';
 import { normaliseDate } from './dates';
+import { KeyIndex } from './key-index';
 
 const MAX_CELL_CHARS = 4000;
 /** Joins key values; a unit separator cannot appear in a trimmed CSV cell by accident. */
@@ -10,8 +11,8 @@ export class RowValidator {
   /** For each schema column, its index in the file's header (-1 when missing). */
   private readonly cellIndexes: number[];
   private readonly keyColumns: number[];
-  /** Key → first row holding it: the one structure that grows with the file (~60 bytes a row). */
-  private readonly seenKeys = new Map<string, number>();
+  /** Key → first row holding it: the one structure that grows with the file (12–24 bytes a row). */
+  private readonly seenKeys = new KeyIndex();
   readonly headerProblems: UploadProblem[] = [];
 
   constructor(
@@ -71,12 +72,11 @@ export class RowValidator {
     let key: string | null = null;
     if (this.keyColumns.length) {
       key = this.keyColumns.map((index) => values[index] ?? '').join(KEY_SEPARATOR);
-      const first = this.seenKeys.get(key);
+      // Only a valid row claims its key, so a bad row is not reported again as a duplicate.
+      const first = valid ? this.seenKeys.firstRowOf(key, row) : undefined;
       if (first !== undefined) {
         const names = this.keyColumns.map((index) => this.schema[index].colName).join(', ');
         report({ row, column: names, reason: 'DUPLICATE_KEY', message: `Row ${first} has the same key (${names}).` });
-      } else if (valid) {
-        this.seenKeys.set(key, row);
       }
     }
     return valid ? { key, values } : undefined;

@@ -1,5 +1,5 @@
 import { Button } from '@mui/material';
-import { DateField, FunctionField, LinkBase, type Identifier, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { DateField, FunctionField, LinkBase, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { TaskDetail } from '../../shared';
 import { BOARD_POLL_MS } from '../../pages/collectStatus/CollectBoard';
 import { CodeChip } from '../users/CodeChip';
@@ -29,7 +29,7 @@ const isUnderway = (task?: TaskDetail) => task?.status === 'PENDING' || task?.st
  * A task's detail: where its data came from and went, the source's response metadata, the error
  * and the log. The id comes from the route (`id` for rendering it elsewhere).
  */
-export function TaskShow({ id }: { id?: Identifier }) {
+export function TaskShow({ id }: { id?: number }) {
   return (
     <Show<TaskDetail> id={id} actions={<TaskShowActions />} queryOptions={{ refetchInterval: (query) => (isUnderway(query.state.data) ? BOARD_POLL_MS : false) }}>
       <SimpleShowLayout>
