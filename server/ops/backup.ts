@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import SqliteDatabase from 'better-sqlite3';
 import * as tar from 'tar';
+import { OpsError } from './ops-error';
 
 export const BACKUP_FORMAT = 'campaign-console-backup';
 const MANIFEST = 'backup.json';
@@ -21,8 +22,6 @@ export interface BackupManifest {
   uploads: number;
 }
 
-/** A refusal the command line prints as is: the input was wrong, nothing was written. */
-export class OpsError extends Error {}
 
 /**
  * One archive (gzipped tar) with a consistent snapshot of the SQLite database, taken through

@@ -4,7 +4,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { openDatabase } from '../db/database';
 import { migrateToLatest, pendingMigrationCount } from '../db/migrate';
-import { OpsError } from './backup';
+import { OpsError } from './ops-error';
 
 /** Kysely's own bookkeeping: the target's migrations run there, they are not copied. */
 const BOOKKEEPING = new Set(['kysely_migration', 'kysely_migration_lock']);

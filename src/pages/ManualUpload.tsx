@@ -4,25 +4,13 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import { Loading, useGetList, useTranslate } from 'react-admin';
-import type { Dataset, UploadHistory } from '../shared';
-import { ApiError } from '../providers/apiError';
-import { request } from '../providers/httpClient';
+import { AREA_RANK, type Dataset, type UploadHistory } from '../shared';
+import { readLoginSession } from '../providers/loginSession';
 import { DatasetDialog } from './manualUpload/DatasetDialog';
+import { ManualPermissionsPanel } from './manualUpload/ManualPermissionsPanel';
 import { MasterInfoPanel } from './manualUpload/MasterInfoPanel';
 import { UploadHistoryTable } from './manualUpload/UploadHistoryTable';
 import { UploadPanel } from './manualUpload/UploadPanel';
-
-/** Whether the caller holds UPLOADER, asked of the server (which enforces it) rather than read from the token. */
-function useUploaderCheck(): 'checking' | 'yes' | 'no' {
-  const [state, setState] = useState<'checking' | 'yes' | 'no'>('checking');
-  useEffect(() => {
-    request('/uploads', { query: { range: '[0,0]' } }).then(
-      () => setState('yes'),
-      (error) => setState(error instanceof ApiError && error.status === 403 ? 'no' : 'yes'),
-    );
-  }, []);
-  return state;
-}
 
 /**
  * Manual Upload (/project/manual): choose a data set, drop a CSV or XLSX file, read the preview
@@ -30,7 +18,10 @@ function useUploaderCheck(): 'checking' | 'yes' | 'no' {
  */
 export function ManualUpload() {
   const translate = useTranslate();
-  const uploader = useUploaderCheck();
+  // The token's flag decides what to show; the server checks the flag in the database on every upload.
+  const session = readLoginSession();
+  const uploader = session.uploaderYn === 'Y' ? 'yes' : 'no';
+  const managesUsers = session.accountRank <= AREA_RANK.userManagement;
   const [datasetId, setDatasetId] = useState<number>();
   const [dialog, setDialog] = useState<'create' | 'edit'>();
   const [version, setVersion] = useState(0);
@@ -41,8 +32,15 @@ export function ManualUpload() {
     if (datasetId === undefined && datasets.length) setDatasetId(datasets[0].id);
   }, [datasets, datasetId]);
 
-  if (uploader === 'checking' || (uploader === 'yes' && isPending)) return <Loading />;
-  if (uploader === 'no') return <Alert severity="warning" sx={{ m: 2 }}>{translate('resources.uploads.messages.notUploader')}</Alert>;
+  if (uploader === 'yes' && isPending) return <Loading />;
+  if (uploader === 'no') {
+    return (
+      <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }}>
+        <Alert severity="warning">{translate('resources.uploads.messages.notUploader')}</Alert>
+        {managesUsers && <ManualPermissionsPanel />}
+      </Stack>
+    );
+  }
 
   const afterUpload = (upload: UploadHistory) => {
     setVersion((current) => current + 1);
@@ -103,6 +101,7 @@ export function ManualUpload() {
       )}
 
       <MasterInfoPanel />
+      {managesUsers && <ManualPermissionsPanel />}
 
       <DatasetDialog
         open={dialog !== undefined}

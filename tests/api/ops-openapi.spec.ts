@@ -22,6 +22,8 @@ describe('API reference', () => {
     const body = signIn.requestBody.content['application/json'].schema;
     expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['email', 'password']));
     expect(body.required).toEqual(expect.arrayContaining(['email', 'password']));
+    expect(signIn.tags).toEqual(['auth']);
+    expect(document.paths['/api/users'].get.tags).toEqual(['users']);
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const operations of Object.values<Record<string, { responses?: unknown }>>(document.paths)) {
       for (const operation of Object.values(operations)) expect(operation.responses).toBeDefined();

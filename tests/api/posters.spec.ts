@@ -5,7 +5,9 @@ import { startFakeGcs, type FakeGcs } from '../fakes/gcs-server';
 import { startTableauStub, TABLEAU_API } from '../fakes/tableau-stub';
 import type { FakeServer } from '../fakes/http-server';
 import { startSnowflakeStub, type SnowflakeStub } from '../fakes/snowflake-stub';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tdsxFor } from '../../server/jobs/posters/tableau';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,7 +20,8 @@ let env: Awaited<ReturnType<typeof startCollectApp>>;
 let configId: number;
 
 const yesterday = () => new Date(env.t.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
-const expectedCsv = () => ['report_date,campaign_id,clicks', ...Array.from({ length: 12 }, (_, i) => `${yesterday()},C${i + 1},${11 + i}`)].join('\r\n') + '\r\n';
+const expectedCsvFor = (day: string) => ['report_date,campaign_id,clicks', ...Array.from({ length: 12 }, (_, i) => `${day},C${i + 1},${11 + i}`)].join('\r\n') + '\r\n';
+const expectedCsv = () => expectedCsvFor(yesterday());
 
 /** Makes `postConfig` the only post config in use, runs the collect config and answers its posting task. */
 async function postThrough(postConfig: ReturnType<typeof localPostConfig>) {
@@ -111,6 +114,16 @@ describe('Tableau through its REST API', () => {
     expect(mail?.subject + mail!.body_text).toContain('TARGET_AUTH');
     const check = (await env.api('POST', `/api/post-configs/${postConfigId}/test-connection`)).body.data;
     expect(check).toEqual({ ok: false, message: 'Tableau refused the sign-in (HTTP 401).' });
+  });
+});
+
+describe('the .tdsx Tableau receives', () => {
+  it.skipIf(!existsSync('/usr/bin/unzip'))('is a zip that unzip reads back, with the data source and the CSV', () => {
+    const path = join(stageFolder, 'check.tdsx');
+    writeFileSync(path, tdsxFor('Media daily', Buffer.from(expectedCsvFor('2026-01-01'))));
+    expect(execFileSync('/usr/bin/unzip', ['-t', path]).toString()).toContain('No errors detected');
+    expect(execFileSync('/usr/bin/unzip', ['-p', path, 'Data/Media daily.csv']).toString()).toBe(expectedCsvFor('2026-01-01'));
+    expect(execFileSync('/usr/bin/unzip', ['-p', path, 'Media daily.tds']).toString()).toContain("<connection class='textscan' directory='Data' filename='Media daily.csv'");
   });
 });
 

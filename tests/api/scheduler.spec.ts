@@ -98,6 +98,34 @@ describe('the scheduler', () => {
     expect(await tasksOf(configId)).toHaveLength(3);
   });
 
+  it('runs HOURLY and WEEKLY schedules through the spring-forward night', async () => {
+    setClock('2026-03-28T23:00:00Z');
+    const created = await env.api('POST', '/api/collect-configs', collectConfig(platform.url, {
+      marketAccountId: accountId,
+      schedules: [
+        { scheduleType: 'HOURLY', scheduledTime: '00:30', timeZone: 'Europe/Berlin', startAt: '2026-03-01' },
+        { scheduleType: 'WEEKLY', scheduledDay: 'SUN', scheduledTime: '02:30', timeZone: 'Europe/Berlin', startAt: '2026-03-01' },
+      ],
+    }));
+    const configId = created.body.data.id;
+    for (const at of ['2026-03-28T23:30:01Z', '2026-03-29T00:30:01Z', '2026-03-29T01:00:01Z', '2026-03-29T01:30:01Z', '2026-03-29T02:30:01Z']) {
+      setClock(at);
+      await env.tick();
+    }
+    const tasks = await tasksOf(configId);
+    expect(tasks.map((task) => [task.schedule_type, task.due_at, task.period_from, task.period_to])).toEqual([
+      ['HOURLY', '2026-03-28T23:30:00.000Z', '2026-03-29', '2026-03-29'],
+      ['HOURLY', '2026-03-29T00:30:00.000Z', '2026-03-29', '2026-03-29'],
+      // 02:30 does not exist in Berlin that night: the weekly run moves to 03:00 CEST.
+      ['WEEKLY', '2026-03-29T01:00:00.000Z', '2026-03-22', '2026-03-28'],
+      ['HOURLY', '2026-03-29T01:30:00.000Z', '2026-03-29', '2026-03-29'],
+      ['HOURLY', '2026-03-29T02:30:00.000Z', '2026-03-29', '2026-03-29'],
+    ]);
+    const weekly = (await env.api('GET', `/api/collect-configs/${configId}`)).body.data.schedules[1];
+    expect(weekly.nextRunAt).toBe('2026-04-05T00:30:00.000Z');
+    await env.t.db.updateTable('collect_configs').set({ in_use: 'N' }).where('id', '=', configId).execute(); // quiet for the next tests
+  });
+
   it('re-claims a task whose process died once its lease expires', async () => {
     setClock('2026-04-10T12:00:00Z');
     const configId = (await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { marketAccountId: accountId }))).body.data.id;

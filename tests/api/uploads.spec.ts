@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -144,6 +144,24 @@ describe('manual upload: preview and commit', () => {
     const replaced = await commit(t, uploader.token, (await preview(t, uploader.token, id, 'c.csv', `${HEADER}\n2025-01-01,Z,search,9\n`)).id, 'REPLACE');
     expect(replaced).toMatchObject({ status: 'SUCCESS', mode: 'REPLACE', uploadedCount: 1 });
     expect((await datasetRows(t, id)).map((row) => row.values)).toEqual([['2025-01-01', 'Z', 'search', '9']]);
+    expect((await t.call('GET', `/api/datasets/${id}`, { token: uploader.token })).body.data.rowCount).toBe(1);
+  });
+
+  it('rolls a failed commit back whole: a REPLACE that fails midway keeps the earlier rows, and the upload is FAIL', async () => {
+    const id = await createDataset(t, uploader.token);
+    await commit(t, uploader.token, (await preview(t, uploader.token, id, 'keep.csv', `${HEADER}\n2024-01-01,KEEP,search,1\n`)).id);
+    const lines = Array.from({ length: 5000 }, (_, n) => `2024-01-02,C${n},search,${n}`);
+    const upload = await preview(t, uploader.token, id, 'broken.csv', `${HEADER}\n${lines.join('\n')}\n`);
+    // A staged row the database refuses (its values are not JSON) fails the 3rd batch, after the
+    // REPLACE has deleted the earlier row and two batches have been written.
+    const staging = join(t.config.dataDir, 'uploads', '.staging', `${upload.id}.rows`);
+    const staged = readFileSync(staging, 'utf8').split('\n');
+    staged[4500] = '["broken", [not json';
+    writeFileSync(staging, staged.join('\n'));
+    const failed = await commit(t, uploader.token, upload.id, 'REPLACE');
+    expect(failed.status).toBe('FAIL');
+    expect(failed.reason).toMatch(/^Writing the rows failed, so none were kept/);
+    expect((await datasetRows(t, id)).map((row) => row.values[1])).toEqual(['KEEP']);
     expect((await t.call('GET', `/api/datasets/${id}`, { token: uploader.token })).body.data.rowCount).toBe(1);
   });
 

@@ -107,6 +107,15 @@ describe('Collect Data Setting screens', () => {
     await shot(page, '03-market-account-show');
     const account = await e2e.db.selectFrom('market_accounts').selectAll().executeTakeFirstOrThrow();
     expect(JSON.stringify(account)).not.toContain(SECRET);
+    // Editing without typing a secret keeps the stored one.
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByText('A secret is stored. Leave empty to keep it; type to replace it.').waitFor();
+    expect(await page.locator('input[name=secret]').inputValue()).toBe('');
+    await page.locator('input[name=name]').fill('Fake Ads Korea');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => /^\/market-accounts\/\d+\/show$/.test(url.pathname));
+    await page.getByText('Fake Ads Korea').waitFor();
+    await page.getByText('Set', { exact: true }).waitFor();
 
     // Collect metric against the fake platform: test the source first, then save.
     await page.goto('/data/collect-metric');
@@ -116,7 +125,7 @@ describe('Collect Data Setting screens', () => {
     await pick(page, 'Advertiser', 'Acme', 'Acme Electronics (ACME)');
     await pick(page, 'Data type', 'Med', 'Media (MEDIA)');
     await form.locator('input[name=sourceLocation]').fill(`${platformUrl}/report`);
-    await pick(page, 'Market account', 'Fake', 'Fake Ads KR (FAKEADS act-1)');
+    await pick(page, 'Market account', 'Fake', 'Fake Ads Korea (FAKEADS act-1)');
     await form.locator('input[name=keyName]').fill('X-Api-Key');
     await form.locator('input[name="sourceMethod.rowsPath"]').fill('data.rows');
     await form.getByRole('combobox', { name: 'Pagination' }).click();
@@ -170,7 +179,7 @@ describe('Collect Data Setting screens', () => {
     await page.goto(configPath);
     await page.getByRole('button', { name: 'Run now' }).click();
     await confirm(page);
-    await page.getByRole('link', { name: 'Collecting Status' }).last().click();
+    await page.getByRole('status').getByRole('link', { name: 'Collecting Status' }).click();
     await page.waitForURL((url) => url.pathname === '/data/collect-status');
     await processStatus(page, `P${configId}`, 'Success');
     await page.getByTestId('collect-tiles').getByText('3', { exact: true }).first().waitFor();
@@ -207,13 +216,49 @@ describe('Collect Data Setting screens', () => {
     await confirm(page);
     await processStatus(page, `P${configId}`, 'Success');
     await shot(page, '12-board-retried');
+    // The board with its wide tables still fits a 1440 px screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
 
     // The three lists show what was made, with the secrets as set/unset only.
-    for (const [path, text, name] of [['/data/market-account', 'Fake Ads KR', '13-market-accounts'], ['/data/collect-metric', 'Fake daily report', '14-collect-metrics'], ['/data/post-metric', 'dashboard feed', '15-post-metrics']]) {
+    for (const [path, text, name] of [['/data/market-account', 'Fake Ads Korea', '13-market-accounts'], ['/data/collect-metric', 'Fake daily report', '14-collect-metrics'], ['/data/post-metric', 'dashboard feed', '15-post-metrics']]) {
       await page.goto(path);
       await page.locator('tbody tr', { hasText: text }).waitFor();
       await shot(page, name);
     }
+
+    // The same screens in Korean.
+    await page.evaluate(() => localStorage.setItem('RaStoreconsole.locale', JSON.stringify('ko')));
+    await page.goto('/data/collect-status');
+    await page.getByText('총 마스터링').waitFor();
+    await page.getByRole('img', { name: /일별 작업: 성공 \d+, 실패 \d+/ }).waitFor();
+    await shot(page, '16-board-ko');
+    await page.goto(`${configPath.replace('/show', '')}`);
+    await page.getByText('필드 매핑').first().waitFor();
+    await shot(page, '17-collect-edit-ko');
+    expect(problems.filter((problem) => !/40[0-9]/.test(problem))).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a global admin (rank 2), who cannot read the code tables, type the advertiser and country codes', async () => {
+    await e2e.createAccount('collector@example.com', 'Collect#2024', 'global-admin');
+    const { context, page } = await e2e.newPage();
+    const problems = watchProblems(page);
+    await signInThroughPage(e2e, page, 'collector@example.com', 'Collect#2024');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'Market Accounts' }).click();
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.locator('input[name=platform]').fill('meta');
+    await page.locator('input[name=accountId]').fill('act-9');
+    await page.locator('input[name=name]').fill('Meta KR');
+    // The code tables answer 403 to rank 2, so the inputs are plain code inputs.
+    await page.locator('input[name=advertiser]:not([role=combobox])').fill('acme');
+    await page.locator('input[name=country]:not([role=combobox])').fill('kr');
+    await shot(page, '18-market-account-create-rank2');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => /^\/market-accounts\/\d+\/show$/.test(url.pathname));
+    await page.getByText('Not set', { exact: true }).waitFor();
+    const saved = await e2e.db.selectFrom('market_accounts').selectAll().where('account_id', '=', 'act-9').executeTakeFirstOrThrow();
+    expect(saved).toMatchObject({ platform: 'META', name: 'Meta KR', advertiser_code: 'ACME' });
     expect(problems.filter((problem) => !/40[0-9]/.test(problem))).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 
 const SHOTS = '/tmp/shots-manual-upload';
 const PASSWORD = 'Passw0rd!';
@@ -23,6 +23,30 @@ describe('Manual Upload screen', () => {
     await page.goto('/project/manual');
     await page.getByText('You do not have the UPLOADER permission').waitFor();
     await page.screenshot({ path: `${SHOTS}/not-uploader.png` });
+    // A rank-5 user does not see the permissions panel.
+    expect(await page.getByText('Manual permissions').count()).toBe(0);
+    await context.close();
+  });
+
+  it('lets a user manager grant UPLOADER from the screen', async () => {
+    const id = await e2e.createAccount('grantee@example.com', PASSWORD);
+    const { context, page } = await e2e.newPage();
+    const problems = watchProblems(page);
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/project/manual');
+    await page.getByText('Manual permissions').click();
+    await page.getByLabel('Search').fill('grantee');
+    const toggle = page.getByLabel('UPLOADER grantee@example.com');
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    // The switch follows the server: it turns on once the grant has been stored and the list re-read.
+    await toggle.click();
+    await page.getByText('The UPLOADER permission has been granted.').waitFor();
+    await page.waitForFunction(() => (document.querySelector('input[aria-label="UPLOADER grantee@example.com"]') as HTMLInputElement | null)?.checked === true);
+    expect((await e2e.db.selectFrom('admins').select('uploader_flag').where('id', '=', id).executeTakeFirstOrThrow()).uploader_flag).toBe('Y');
+    await page.screenshot({ path: `${SHOTS}/permissions.png`, fullPage: true });
+    expect(problems).toEqual([]);
     await context.close();
   });
 

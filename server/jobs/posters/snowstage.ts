@@ -19,7 +19,8 @@ async function connect(target: PostTarget): Promise<Connection> {
   if (!target.secret) throw new TaskFailure('TARGET_AUTH', 'The Snowflake target has no password.');
   const { account, username, warehouse, database, schema, role, accessUrl } = target.data;
   const connection = (await driver()).createConnection({
-    account, username, password: target.secret, warehouse, database, schema, role, accessUrl: accessUrl || undefined, timeout: 60_000,
+    account, username, password: target.secret, warehouse: warehouse || undefined, database: database || undefined, schema: schema || undefined, role: role || undefined,
+    accessUrl: accessUrl || undefined, timeout: 60_000,
   });
   try {
     // connect(callback): connectAsync reports some failures (a refused log-in) only through its callback.

@@ -50,7 +50,7 @@ export async function commitRows(db: Db, job: CommitJob): Promise<number> {
     let batch: string[] = [];
     let written = 0;
     const flush = async () => {
-      // Staged lines are `<key JSON>\t<values JSON>`: the batch is built by concatenation, not re-encoding.
+      // Staged lines are already `[key, [values]]` JSON: the batch is built by concatenation, not re-encoding.
       await insertBatch(trx, statement, [job.datasetId, job.uploadId, `[${batch.join(',')}]`]);
       written += batch.length;
       batch = [];
@@ -58,8 +58,7 @@ export async function commitRows(db: Db, job: CommitJob): Promise<number> {
     };
     const lines = createInterface({ input: createReadStream(job.stagingFile, { highWaterMark: 1 << 20 }), crlfDelay: Infinity });
     for await (const line of lines) {
-      const tab = line.indexOf('\t');
-      batch.push(`[${line.slice(0, tab)},${line.slice(tab + 1)}]`);
+      batch.push(line);
       if (batch.length === BATCH_ROWS) await flush();
     }
     if (batch.length) await flush();

@@ -6,7 +6,7 @@ import { MAX_LISTED_PROBLEMS, PREVIEW_ROW_COUNT, type DatasetColumn, type FilePr
 import { fileRecords, type FileKindOfUpload } from './parse';
 import { RowValidator } from './validate';
 
-/** Checked rows wait here between preview and commit, one `<key JSON>\t<values JSON>` line each. */
+/** Checked rows wait here between preview and commit, one `[<key>, [<values>]]` JSON line each. */
 export function stagingPath(dataDir: string, uploadId: number): string {
   const folder = join(dataDir, 'uploads', '.staging');
   mkdirSync(folder, { recursive: true });
@@ -47,7 +47,7 @@ export async function previewFile(
       uploadedCount += 1;
       if (rows.length < PREVIEW_ROW_COUNT) rows.push(record.cells);
       const checked = validator.check(record.row, record.cells, addProblem);
-      if (checked && problemCount === 0 && !out.write(`${JSON.stringify(checked.key)}\t${JSON.stringify(checked.values)}\n`)) await once(out, 'drain');
+      if (checked && problemCount === 0 && !out.write(`${JSON.stringify([checked.key, checked.values])}\n`)) await once(out, 'drain');
     }
   } finally {
     out.end();

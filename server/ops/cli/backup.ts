@@ -1,5 +1,6 @@
 // npm run backup -- <file>: an online backup of the SQLite database and the uploads folder.
-import { createBackup, OpsError } from '../backup';
+import { createBackup } from '../backup';
+import { OpsError } from '../ops-error';
 import { dataFromEnv, runCommand, usageError } from './run';
 
 const USAGE = 'npm run backup -- <archive file>   (reads DATA_DIR like the server; safe while it runs)';

@@ -1,6 +1,6 @@
 // npm run migrate-data -- --from sqlite:<path> --to postgres://…: copies every table into an empty PostgreSQL.
 import { parseArgs } from 'node:util';
-import { OpsError } from '../backup';
+import { OpsError } from '../ops-error';
 import { migrateData } from '../migrate-data';
 import { runCommand, usageError } from './run';
 

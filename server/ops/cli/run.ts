@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { ConfigError, readEnv } from '../../config';
-import { OpsError } from '../backup';
+import { OpsError } from '../ops-error';
 
 /** Runs an operations command: refusals print their message and exit 1, bad config exits 2. */
 export async function runCommand(usage: string, command: (args: string[]) => Promise<void>): Promise<void> {

@@ -5,7 +5,7 @@ import { seedFoundation } from '../../db/seed';
 import { passwordHasher } from '../../auth/passwords';
 import { defaultConfig } from '../../config';
 import { describeDemoSeed, seedDemo } from '../demo';
-import { OpsError } from '../backup';
+import { OpsError } from '../ops-error';
 import { dataFromEnv, runCommand } from './run';
 
 const USAGE = 'npm run seed:demo [-- --force]   (DATA_DIR or DATABASE_URL like the server; --force adds to a database that holds data)';

@@ -1,6 +1,5 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { FileStore } from '../../files/store';
 import type { Prng } from './prng';
 
 /** A seeded demo account, for the features that seed after the users (owners, creators, shares). */
@@ -22,9 +21,8 @@ export interface DemoContext {
   /** argon2id hash of the one demo password, computed once. */
   passwordHash: string;
   accounts: DemoAccount[];
-  /** Stores files (template previews …); the caller removes them again if the seed fails. */
+  /** Stores a file in the upload store and answers its storage key; removed again if the seed fails. */
   storeFile(bytes: Buffer): Promise<string>;
-  files: FileStore;
   /** Rows written per table, for the summary line. */
   counted(table: string, rows: number): void;
 }

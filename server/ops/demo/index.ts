@@ -4,11 +4,11 @@ import { isSqlite, type Db } from '../../db/database';
 import type { PasswordHasher } from '../../auth/passwords';
 import { generatePassword } from '../../db/seed';
 import { localFileStore, newStorageKey } from '../../files/store';
-import { OpsError } from '../backup';
+import { OpsError } from '../ops-error';
 import { rowsAfterMigrations } from '../migrate-data';
 import type { DemoContext, DemoFeature } from './context';
 import { seededPrng } from './prng';
-import { demoUsers } from './users';
+import { DEMO_EMAIL_DOMAIN, demoUsers } from './users';
 import { demoTemplates } from './templates';
 import { demoAccessHistory, demoSystemLog } from './activity';
 import { demoProjects } from './projects';
@@ -58,7 +58,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
   try {
     await db.transaction().execute(async (trx) => {
       const demo: DemoContext = {
-        trx, rng: seededPrng(options.seed ?? 20_240_601), now, passwordHash, accounts: [], files,
+        trx, rng: seededPrng(options.seed ?? 20_240_601), now, passwordHash, accounts: [],
         counted: (table, rows) => void (counts[table] = (counts[table] ?? 0) + rows),
         async storeFile(bytes) {
           const key = newStorageKey();
@@ -81,7 +81,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
   const sampleAccounts = await db
     .selectFrom('admins')
     .select(['email', 'authority'])
-    .where('email', 'like', '%@demo.example.com')
+    .where('email', 'like', `%@${DEMO_EMAIL_DOMAIN}`)
     .where('approval_status_code', '=', 'APPROVED')
     .where('status_code', '=', 'ACTIVE')
     .orderBy('account_rank')
@@ -117,5 +117,5 @@ async function tablesHere(db: Db): Promise<string[]> {
 export function describeDemoSeed(result: DemoSeedResult): string {
   const counts = Object.entries(result.counts).map(([table, rows]) => `${table} ${rows}`).join(', ');
   const samples = result.sampleAccounts.map((account) => `  ${account.authority.padEnd(13)} ${account.email}`).join('\n');
-  return `Demo data added: ${counts}.\nEvery demo account (…@demo.example.com) has the password ${result.password} — it is shown only this once. For example:\n${samples}`;
+  return `Demo data added: ${counts}.\nEvery demo account (…@${DEMO_EMAIL_DOMAIN}) has the password ${result.password} — it is shown only this once. For example:\n${samples}`;
 }

@@ -59,6 +59,12 @@ export const uploadsEn = {
     download: 'Download %{name}',
     another: 'Upload another file',
   },
+  permissions: {
+    title: 'Manual permissions',
+    hint: 'Who may upload manual data (UPLOADER), among the users you manage.',
+    name: 'Name',
+    email: 'E-mail',
+  },
   messages: {
     notUploader: 'You do not have the UPLOADER permission, so you cannot upload manual data. Ask an administrator to grant it.',
     limits: 'CSV or XLSX, up to %{size}. The first row is the header; dates as YYYY-MM-DD, YYYY/MM/DD or MM/DD/YYYY.',

@@ -60,6 +60,12 @@ export const uploadsKo: typeof uploadsEn = {
     download: '%{name} 내려받기',
     another: '다른 파일 올리기',
   },
+  permissions: {
+    title: '수동 업로드 권한',
+    hint: '관리하는 사용자 중 수동 데이터를 올릴 수 있는 사람(UPLOADER)입니다.',
+    name: '이름',
+    email: '이메일',
+  },
   messages: {
     notUploader: 'UPLOADER 권한이 없어 수동 데이터를 올릴 수 없습니다. 관리자에게 권한을 요청하세요.',
     limits: 'CSV 또는 XLSX, 최대 %{size}. 첫 행은 헤더이며 날짜는 YYYY-MM-DD, YYYY/MM/DD 또는 MM/DD/YYYY 형식입니다.',

@@ -32,7 +32,7 @@ export function ProcessTable({ processes, selectedConfigId, onShowTasks }: Proce
         <TableHead>
           <TableRow>
             {COLUMNS.map((column) => (
-              <TableCell key={column} align={NUMERIC.has(column) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell key={column} align={NUMERIC.has(column) ? 'right' : 'left'}>
                 {translate(`resources.tasks.board.columns.${column}`)}
               </TableCell>
             ))}

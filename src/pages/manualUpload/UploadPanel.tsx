@@ -24,7 +24,6 @@ export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettle
   useEffect(() => {
     if (upload && (upload.status === 'READY' || upload.status === 'FAIL' || upload.status === 'SUCCESS')) onSettled(upload);
     // Only a change of status is news.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [upload?.id, upload?.status]);
 
   const choose = async (file: File) => {

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { emailSchema } from './validation';
+import { MASTER_FIELD_TYPES } from './datasets';
+import { PAGINATION_TYPES, RESPONSE_FORMATS, SCHEDULE_TYPES, SOURCE_HTTP_METHODS, SOURCE_TYPES, WEEK_DAYS, type ScheduleType, type SourceType, type TaskStatus, type WeekDay } from './collect-constants';
+import { code, day, flag, isKnownTimeZone, relativePath } from './collect-fields';
+
+export const headerEntry = z.strictObject({
+  name: z.string().trim().min(1, 'Enter the header name.').max(100).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid header name.'),
+  value: z.string().max(2000),
+});
+
+export const paginationSchema = z.strictObject({
+  type: z.enum(PAGINATION_TYPES).default('NONE'),
+  /** PAGE: the query parameter of the page number (starts at 1). */
+  pageParam: z.string().trim().max(50).nullish(),
+  /** PAGE: optional page size parameter and value. */
+  sizeParam: z.string().trim().max(50).nullish(),
+  pageSize: z.number().int().min(1).max(10_000).nullish(),
+  /** CURSOR: the query parameter that carries the cursor, and the JSON path of the next cursor in the answer. */
+  cursorParam: z.string().trim().max(50).nullish(),
+  cursorPath: z.string().trim().max(200).nullish(),
+  /** Stops a runaway source; the task fails past it. */
+  maxPages: z.number().int().min(1).max(10_000).default(1000),
+});
+
+export const sourceMethodSchema = z.strictObject({
+  /** API only. */
+  httpMethod: z.enum(SOURCE_HTTP_METHODS).default('GET'),
+  headers: z.array(headerEntry).max(30).default([]),
+  /** API POST body (text; {{from}} and {{to}} are replaced by the task's period). */
+  body: z.string().max(20_000).nullish(),
+  responseFormat: z.enum(RESPONSE_FORMATS).default('JSON'),
+  /** JSON: dotted path to the array of rows (e.g. `data.rows`); empty means the answer itself is the array. */
+  rowsPath: z.string().trim().max(200).nullish(),
+  pagination: paginationSchema.default({ type: 'NONE', maxPages: 1000 }),
+  timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+});
+export type SourceMethod = z.output<typeof sourceMethodSchema>;
+
+export const collectFieldSchema = z.strictObject({
+  /** The source field (JSON: dotted path in a row; CSV: column name). */
+  field: z.string().trim().min(1, 'Enter the source field.').max(200),
+  /** The master field it fills. */
+  code: z.string().trim().min(1, 'Enter the master field.').max(100).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and underscores.'),
+  type: z.enum(MASTER_FIELD_TYPES).default('STRING'),
+  /** Y: the row must have a value (a row without one fails master validation). */
+  fieldFlag: flag.default('N'),
+  /** Y: part of the master key (rows with the same key in one run are one row: the last wins). */
+  masterFlag: flag.default('N'),
+});
+export type CollectField = z.output<typeof collectFieldSchema>;
+
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const scheduleSchema = z
+  .strictObject({
+    id: z.number().int().positive().nullish(),
+    scheduleType: z.enum(SCHEDULE_TYPES),
+    /** HH:MM in the time zone; HOURLY uses the minutes only. */
+    scheduledTime: z.string().regex(TIME_PATTERN, 'Use a time as HH:MM.').default('00:00'),
+    /** WEEKLY only. */
+    scheduledDay: z.enum(WEEK_DAYS).nullish(),
+    timeZone: z.string().trim().max(60).default('UTC'),
+    startAt: day,
+    endAt: day.nullish(),
+    inUse: flag.default('Y'),
+  })
+  .superRefine((schedule, context) => {
+    if (schedule.endAt && schedule.endAt < schedule.startAt) context.addIssue({ code: 'custom', path: ['endAt'], message: 'The end date must not be before the start date.' });
+    if (schedule.scheduleType === 'WEEKLY' && !schedule.scheduledDay) context.addIssue({ code: 'custom', path: ['scheduledDay'], message: 'Choose the day of a weekly schedule.' });
+    if (!isKnownTimeZone(schedule.timeZone)) context.addIssue({ code: 'custom', path: ['timeZone'], message: `${schedule.timeZone} is not a known time zone.` });
+  });
+export type ScheduleInput = z.input<typeof scheduleSchema>;
+
+const collectConfigFields = {
+  metricName: z.string().trim().min(1, 'Enter the metric name.').max(100),
+  advertiser: code('an advertiser'),
+  dataType: code('a data type'),
+  sourceType: z.enum(SOURCE_TYPES),
+  /** Free label of the source (platform, report name). */
+  sourceName: z.string().trim().max(100).nullish(),
+  /** API: the http(s) URL ({{from}}/{{to}} allowed); FILE: a file or `*` pattern under DATA_DIR/inbox. */
+  sourceLocation: z.string().trim().min(1, 'Enter the source location.').max(2000),
+  sourceMethod: sourceMethodSchema.default({ httpMethod: 'GET', headers: [], responseFormat: 'JSON', pagination: { type: 'NONE', maxPages: 1000 }, timeoutMs: 30_000 }),
+  /** API: the market account whose secret is sent, and the header that carries it. */
+  marketAccountId: z.number().int().positive().nullish(),
+  keyName: z.string().trim().max(100).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]*$/, 'Not a valid header name.').nullish(),
+  /** Extra query parameters sent with every API request ({{from}}/{{to}} allowed). */
+  configData: z.record(z.string().max(100), z.string().max(2000)).default({}),
+  fields: z.array(collectFieldSchema).min(1, 'Map at least one field.').max(200),
+  schedules: z.array(scheduleSchema).max(20).default([]),
+  /** Who gets the alert mail when a task of this config fails. */
+  alertRecipients: z.array(emailSchema).max(20).default([]),
+  inUse: flag.default('Y'),
+};
+
+function checkCollectConfig(config: { sourceType: SourceType; sourceLocation: string; sourceMethod: SourceMethod; fields: CollectField[]; marketAccountId?: number | null; keyName?: string | null }, context: z.core.$RefinementCtx) {
+  if (config.sourceType === 'API' && !/^https?:\/\/[^\s]+$/i.test(config.sourceLocation)) {
+    context.addIssue({ code: 'custom', path: ['sourceLocation'], message: 'An API source needs an http:// or https:// URL.' });
+  }
+  if (config.sourceType === 'FILE') {
+    const checked = relativePath('source location').safeParse(config.sourceLocation);
+    if (!checked.success) context.addIssue({ code: 'custom', path: ['sourceLocation'], message: checked.error.issues[0].message });
+  }
+  const pagination = config.sourceMethod.pagination;
+  if (pagination.type === 'PAGE' && !pagination.pageParam) context.addIssue({ code: 'custom', path: ['sourceMethod', 'pagination', 'pageParam'], message: 'Enter the page parameter.' });
+  if (pagination.type === 'CURSOR' && !pagination.cursorParam) context.addIssue({ code: 'custom', path: ['sourceMethod', 'pagination', 'cursorParam'], message: 'Enter the cursor parameter.' });
+  if (pagination.type === 'CURSOR' && !pagination.cursorPath) context.addIssue({ code: 'custom', path: ['sourceMethod', 'pagination', 'cursorPath'], message: 'Enter the path of the next cursor.' });
+  if (config.marketAccountId && !config.keyName) context.addIssue({ code: 'custom', path: ['keyName'], message: 'Enter the header that carries the account secret.' });
+  const seen = new Set<string>();
+  config.fields.forEach((field, index) => {
+    if (seen.has(field.code)) context.addIssue({ code: 'custom', path: ['fields', index, 'code'], message: `${field.code} is mapped twice.` });
+    seen.add(field.code);
+  });
+}
+
+export const collectConfigInput = z.strictObject(collectConfigFields).superRefine(checkCollectConfig);
+export type CollectConfigInput = z.input<typeof collectConfigInput>;
+
+/** "Test source": an unsaved config; answers mapped preview rows of the first page, stores nothing. */
+export const testSourceInput = z
+  .strictObject({ ...collectConfigFields, periodFrom: day.nullish(), periodTo: day.nullish() })
+  .superRefine(checkCollectConfig);
+
+export interface CollectSchedule {
+  id: number;
+  scheduleType: ScheduleType;
+  scheduledTime: string;
+  scheduledDay: WeekDay | null;
+  timeZone: string;
+  startAt: string;
+  endAt: string | null;
+  inUse: 'Y' | 'N';
+  /** The next due time (UTC ISO), null when the schedule has ended or is off. */
+  nextRunAt: string | null;
+}
+
+export interface CollectConfig {
+  id: number;
+  configId: number;
+  metricName: string;
+  advertiser: string;
+  dataType: string;
+  sourceType: SourceType;
+  sourceName: string | null;
+  sourceLocation: string;
+  sourceMethod: SourceMethod;
+  marketAccountId: number | null;
+  marketAccountName: string | null;
+  keyName: string | null;
+  configData: Record<string, string>;
+  fields: CollectField[];
+  schedules: CollectSchedule[];
+  alertRecipients: string[];
+  inUse: 'Y' | 'N';
+  /** Y after N failed tasks in a row: the scheduler skips it until it is resumed. */
+  suspended: 'Y' | 'N';
+  suspendedAt: string | null;
+  failureStreak: number;
+  /** Earliest next due time of its schedules. */
+  nextRunAt: string | null;
+  lastTaskStatus: TaskStatus | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const backfillInput = z
+  .strictObject({ from: day, to: day })
+  .superRefine((range, context) => {
+    if (range.to < range.from) context.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date.' });
+    else if ((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 >= MAX_BACKFILL_DAYS) context.addIssue({ code: 'custom', path: ['to'], message: `Backfill at most ${MAX_BACKFILL_DAYS} days at once.` });
+  });
+export const MAX_BACKFILL_DAYS = 366;
+
+export interface SourcePreview {
+  /** Mapped rows of the first page (at most 20), keyed by master field code. */
+  rows: Record<string, string | number | null>[];
+  /** Rows that fail master validation, with the reason. */
+  errors: { row: number; message: string }[];
+  responseMeta: ResponseMeta;
+}
+
+export interface ResponseMeta {
+  status?: number;
+  contentType?: string | null;
+  pages?: number;
+  rows?: number;
+  bytes?: number;
+  durationMs?: number;
+  files?: string[];
+}
