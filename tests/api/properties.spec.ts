@@ -81,11 +81,17 @@ describe('project properties', () => {
     expect(refused.body.resultMessage).toContain('1 dashboard template');
   });
 
-  it('is for system-admins only', async () => {
+  it('is managed by system-admins only and read by every signed-in user (the forms pick codes from it)', async () => {
+    const apac = (await list({ kind: 'regions', q: 'APAC' })).body.data.list[0];
     for (const authority of ['global-admin', 'region-admin', 'local-admin', 'user'] as const) {
       const token = accounts[authority].token;
-      expect((await t.call('GET', '/api/properties?filter={"kind":"regions"}', { token })).status).toBe(403);
+      const regions = await t.call('GET', '/api/properties?filter={"kind":"regions"}', { token });
+      expect(regions.status).toBe(200);
+      expect(regions.body.data.list.map((region: { code: string }) => region.code)).toContain('APAC');
       expect((await create({ kind: 'regions', code: 'ZZ', name: 'Z' }, token)).status).toBe(403);
+      expect((await t.call('PUT', `/api/properties/${apac.id}`, { token, body: { kind: 'regions', code: 'APAC', name: 'Renamed' } })).status).toBe(403);
+      expect((await t.call('DELETE', `/api/properties/${apac.id}`, { token })).status).toBe(403);
     }
+    expect((await t.call('GET', '/api/properties?filter={"kind":"regions"}')).status).toBe(401);
   });
 });

@@ -26,11 +26,16 @@ async function assertRegion(db: Db, kind: PropertyKind, regionCode: string | nul
   return regionCode;
 }
 
-/** /api/properties: regions, countries, companies, advertisers and data types (System Setting, rank 1). */
+/**
+ * /api/properties: regions, countries, companies, advertisers and data types. Managed in System
+ * Setting (rank 1); every signed-in user may read them, because the project, dataset and
+ * collect-data forms pick their codes from these tables.
+ */
 export async function propertiesModule(app: FastifyInstance) {
   const { db } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', requireRank(AREA_RANK.systemSetting));
+  const readers = { onRequest: requireRank(AREA_RANK.project) };
+  const managers = { onRequest: requireRank(AREA_RANK.systemSetting) };
 
   async function load(id: string) {
     const ref = parsePropertyId(id);
@@ -39,12 +44,12 @@ export async function propertiesModule(app: FastifyInstance) {
     return { ref, property };
   }
 
-  routes.get('/properties', { schema: { querystring: listQuerystring } }, async (request) =>
+  routes.get('/properties', { ...readers, schema: { querystring: listQuerystring } }, async (request) =>
     success(await listProperties(db, parseListQuery(request.query, propertyListSpec))));
 
-  routes.get('/properties/:id', { schema: { params: idParams } }, async (request) => success((await load(request.params.id)).property));
+  routes.get('/properties/:id', { ...readers, schema: { params: idParams } }, async (request) => success((await load(request.params.id)).property));
 
-  routes.post('/properties', { schema: { body: propertyInput } }, async (request) => {
+  routes.post('/properties', { ...managers, schema: { body: propertyInput } }, async (request) => {
     const { kind, code, name, no } = request.body;
     const regionCode = await assertRegion(db, kind, request.body.regionCode);
     if (await findPropertyByCode(db, kind, code)) throw duplicate(code);
@@ -59,7 +64,7 @@ export async function propertiesModule(app: FastifyInstance) {
     return success(await findProperty(db, kind, id), 'The property has been added.');
   });
 
-  routes.put('/properties/:id', { schema: { params: idParams, body: propertyInput } }, async (request) => {
+  routes.put('/properties/:id', { ...managers, schema: { params: idParams, body: propertyInput } }, async (request) => {
     const { ref, property } = await load(request.params.id);
     const { kind, code, name, no } = request.body;
     if (kind !== ref.kind) throw validationError([{ field: 'kind', message: 'The kind of a property cannot change.' }]);
@@ -81,7 +86,7 @@ export async function propertiesModule(app: FastifyInstance) {
     return success(await findProperty(db, kind, ref.rowId), 'The property has been saved.');
   });
 
-  routes.delete('/properties/:id', { schema: { params: idParams } }, async (request) => {
+  routes.delete('/properties/:id', { ...managers, schema: { params: idParams } }, async (request) => {
     const { ref, property } = await load(request.params.id);
     const usages = await usagesOf(db, ref.kind, property.code);
     if (usages.length) throw new AppError('CONFLICT', `It cannot be deleted: ${describeUsages(property.code, usages)}`);
