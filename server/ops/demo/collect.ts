@@ -98,7 +98,7 @@ async function insertTasks(demo: Parameters<DemoFeature['seed']>[0], tasks: Reco
       .insertInto('collect_tasks')
       .values({
         ...(task as object), task_kind: 'POST', post_config_id: post.postConfigId, parent_task_id: id, process_type: 'MASTERED', status: 'SUCCESS', attempt: 1,
-        rows_posted: post.rows, target_location: location, started_at: post.at, finished_at: post.at, created_at: post.at, updated_at: post.at,
+        rows_fetched: 0, rows_mastered: 0, rows_posted: post.rows, target_location: location, started_at: post.at, finished_at: post.at, created_at: post.at, updated_at: post.at,
       } as never)
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -24,4 +24,5 @@ export const marketAccountsEn = {
     keepHelper: 'A secret is stored. Leave empty to keep it; type to replace it.',
     unsetHelper: 'No secret is stored. Type one to store it.',
   },
+  codeTableError: 'The list could not be loaded. Reload the page to try again.',
 };

@@ -26,4 +26,5 @@ export const marketAccountsKo: typeof marketAccountsEn = {
     keepHelper: '비밀 키가 저장되어 있습니다. 비워 두면 유지되고, 입력하면 교체됩니다.',
     unsetHelper: '저장된 비밀 키가 없습니다. 입력하면 저장됩니다.',
   },
+  codeTableError: '목록을 불러오지 못했습니다. 페이지를 새로 고친 후 다시 시도하세요.',
 };

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
 import { dataProvider } from '../../providers/dataProvider';
 import { i18nProvider } from '../../providers/i18nProvider';
-import { envelope, stubFetch } from '../../testing/fetchStub';
+import type { Property } from '../../shared';
+import { envelope, stubFetch, type StubAnswer } from '../../testing/fetchStub';
 import { CollectConfigCreate } from './CollectConfigCreate';
 
 afterEach(() => {
@@ -12,10 +13,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The create form over the real data provider; the code tables are refused as for a rank-2 admin. */
-function renderCreate() {
+const CODE_TABLES: Record<string, Property[]> = {
+  advertisers: [{ id: 'advertisers:1', kind: 'advertisers', code: 'ACME', name: 'Acme Electronics', no: 1, regionCode: null }],
+  'data-types': [{ id: 'data-types:1', kind: 'data-types', code: 'MEDIA', name: 'Media', no: 1, regionCode: null }],
+};
+
+/** The code tables as the server answers them to any signed-in admin, filtered by `kind`. */
+function codeTable(url: string): StubAnswer {
+  const { kind } = JSON.parse(new URL(url, 'http://x').searchParams.get('filter') ?? '{}') as { kind?: string };
+  const list = CODE_TABLES[kind ?? ''] ?? [];
+  return { body: envelope('SUCCESS', { list, totalCount: list.length, totalPage: 1, currentPage: 1 }) };
+}
+
+/** The create form over the real data provider; `properties` answers the code tables unless told otherwise. */
+function renderCreate(properties: (url: string) => StubAnswer = codeTable) {
   const { calls } = stubFetch((call) => {
-    if (call.url.startsWith('/api/properties')) return { status: 403, body: envelope('FORBIDDEN') };
+    if (call.url.startsWith('/api/properties')) return properties(call.url);
     if (call.url.startsWith('/api/market-accounts')) return { body: envelope('SUCCESS', { list: [], totalCount: 0, totalPage: 0, currentPage: 1 }) };
     if (call.method === 'POST' && call.url === '/api/collect-configs') return { body: envelope('SUCCESS', { id: 5, ...(call.body as object) }) };
     return { status: 404, body: envelope('NOT_FOUND') };
@@ -50,11 +63,9 @@ async function save() {
 describe('Collect metric form, schedules', () => {
   it('shows the shared schedule rules on the schedule inputs and saves only once they hold', async () => {
     const { saves } = renderCreate();
-    // With the code tables refused, advertiser and data type are typed as codes.
-    await waitFor(() => expect(screen.getByLabelText('Advertiser *', { selector: 'input' })).not.toHaveAttribute('role', 'combobox'));
     type('Metric name', 'Media spend');
-    type('Advertiser', 'acme');
-    type('Data type', 'media');
+    await choose(screen.getByRole('combobox', { name: /^Advertiser/ }), 'Acme Electronics (ACME)');
+    await choose(screen.getByRole('combobox', { name: /^Data type/ }), 'Media (MEDIA)');
     type('URL', 'http://127.0.0.1:9/report?from={{from}}');
     type('Source field', 'spend');
     type('Master field', 'spend');
@@ -81,10 +92,20 @@ describe('Collect metric form, schedules', () => {
     expect(saves()[0].body).toMatchObject({
       metricName: 'Media spend',
       advertiser: 'ACME',
+      dataType: 'MEDIA',
       sourceType: 'API',
       fields: [{ field: 'spend', code: 'spend', type: 'STRING', fieldFlag: 'N', masterFlag: 'N' }],
       schedules: [{ scheduleType: 'WEEKLY', scheduledDay: 'TUE', scheduledTime: '06:00', timeZone: 'Asia/Seoul', startAt: '2026-12-10', endAt: '2026-12-31', inUse: 'Y' }],
       alertRecipients: [],
     });
+  });
+});
+
+describe('Collect metric form, code tables', () => {
+  it('says so and offers no input when a code table cannot be loaded', async () => {
+    renderCreate(() => ({ status: 500, body: envelope('INTERNAL_ERROR') }));
+    await waitFor(() => expect(screen.getAllByText('The list could not be loaded. Reload the page to try again.')).toHaveLength(2));
+    expect(screen.getByRole('combobox', { name: /^Advertiser/ })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: /^Data type/ })).toBeDisabled();
   });
 });
