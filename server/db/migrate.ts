@@ -7,6 +7,7 @@ import * as systemLog from './migrations/006_system_log';
 import * as projects from './migrations/007_projects';
 import * as datasets from './migrations/008_datasets';
 import * as collect from './migrations/009_collect';
+import * as masterRowKeys from './migrations/010_master_row_keys';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '007_projects': projects,
   '008_datasets': datasets,
   '009_collect': collect,
+  '010_master_row_keys': masterRowKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,8 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-import { parse as parseCsv } from 'csv-parse/sync';
 import type { CollectField, ResponseMeta, SourceMethod, SourceType } from '../../src/shared';
-import { columnIndexes, readPath, type SourceRow } from './master-mapping';
+import { csvFileRows, csvTextRows } from './csv-source';
+import { readPath, type SourceRow } from './master-mapping';
 import { TaskFailure } from './task-failure';
 
 /** What a collector needs of a collect config, with the market account's secret opened. */
@@ -21,6 +21,12 @@ export interface Period {
   to: string;
 }
 
+/** A source read as it arrives: batches of rows (a page, or a few thousand rows of a file), and what was read so far. */
+export interface SourceStream {
+  batches: AsyncGenerator<SourceRow[]>;
+  meta: ResponseMeta;
+}
+
 export interface Collected {
   rows: SourceRow[];
   meta: ResponseMeta;
@@ -28,47 +34,9 @@ export interface Collected {
 
 const fill = (text: string, period: Period) => text.replaceAll('{{from}}', period.from).replaceAll('{{to}}', period.to);
 
-/**
- * CSV text as records projected to the field list's order. Text without quotes (the common
- * export) is read line by line without keeping the unmapped columns, several times faster and
- * smaller than csv-parse on a million rows; quoted text goes through csv-parse.
- */
-function parseCsvRows(text: string, fields: CollectField[], where: string): SourceRow[] {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (!body.includes('"')) {
-    const headerEnd = body.indexOf('\n') === -1 ? body.length : body.indexOf('\n');
-    const columns = body.slice(0, headerEnd).replace(/\r$/, '').split(',').map((name) => name.trim());
-    if (!columns[0]) return [];
-    const indexes = columnIndexes(columns, fields);
-    const rows: SourceRow[] = [];
-    let line = 1;
-    for (let start = headerEnd + 1; start < body.length; line++) {
-      let end = body.indexOf('\n', start);
-      if (end === -1) end = body.length;
-      const text = body.slice(start, body.charCodeAt(end - 1) === 13 ? end - 1 : end);
-      start = end + 1;
-      if (!text) continue;
-      const record = text.split(',');
-      if (record.length !== columns.length) throw new TaskFailure('SOURCE_MALFORMED', `${where} is not valid CSV: line ${line + 1} has ${record.length} fields, the header ${columns.length}.`);
-      rows.push(indexes.map((index) => record[index]));
-    }
-    return rows;
-  }
-  let records: string[][];
-  try {
-    records = parseCsv(body, { skip_empty_lines: true });
-  } catch (error) {
-    throw new TaskFailure('SOURCE_MALFORMED', `${where} is not valid CSV: ${(error as Error).message}`);
-  }
-  const columns = (records.shift() ?? []).map((name) => name.trim());
-  if (!columns.length) return [];
-  const indexes = columnIndexes(columns, fields);
-  return records.map((record) => indexes.map((index) => record[index]));
-}
-
 /** The rows of one answer or file: JSON objects, or CSV records projected to the field list's order. */
 function parseBody(text: string, method: SourceMethod, fields: CollectField[], where: string): SourceRow[] {
-  if (method.responseFormat === 'CSV') return parseCsvRows(text, fields, where);
+  if (method.responseFormat === 'CSV') return csvTextRows(text, fields, where);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -81,8 +49,8 @@ function parseBody(text: string, method: SourceMethod, fields: CollectField[], w
   return rows as SourceRow[];
 }
 
-/** Fetches every page of an API source (or the first only, for a preview). */
-async function collectApi(source: CollectSource, period: Period, maxPages: number): Promise<Collected> {
+/** Fetches the pages of an API source one at a time (or the first only, for a preview). */
+async function* collectApi(source: CollectSource, period: Period, maxPages: number, meta: ResponseMeta): AsyncGenerator<SourceRow[]> {
   const method = source.sourceMethod;
   const pagination = method.pagination;
   const headers: Record<string, string> = {};
@@ -90,8 +58,7 @@ async function collectApi(source: CollectSource, period: Period, maxPages: numbe
   if (source.keyName && source.secret) headers[source.keyName] = source.secret;
   if (method.httpMethod === 'POST' && method.body && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
 
-  const rows: SourceRow[] = [];
-  const meta: ResponseMeta = { pages: 0, rows: 0, bytes: 0 };
+  Object.assign(meta, { pages: 0, rows: 0, bytes: 0 });
   const started = Date.now();
   let cursor: string | null = null;
   for (let page = 1; ; page++) {
@@ -123,7 +90,8 @@ async function collectApi(source: CollectSource, period: Period, maxPages: numbe
     meta.pages = page;
     if (!response.ok) throw new TaskFailure('SOURCE_HTTP_ERROR', `The source answered HTTP ${response.status} on page ${page}: ${text.slice(0, 200)}`);
     const pageRows = parseBody(text, method, source.fields, `Page ${page} of the source`);
-    for (const row of pageRows) rows.push(row); // not push(...): a page can exceed the argument limit
+    meta.rows! += pageRows.length;
+    if (pageRows.length) yield pageRows;
     if (page >= maxPages || pagination.type === 'NONE' || pageRows.length === 0) break;
     if (pagination.type === 'PAGE' && pagination.pageSize && pageRows.length < pagination.pageSize) break;
     if (pagination.type === 'CURSOR') {
@@ -132,30 +100,47 @@ async function collectApi(source: CollectSource, period: Period, maxPages: numbe
       cursor = String(next);
     }
   }
-  meta.rows = rows.length;
   meta.durationMs = Date.now() - started;
-  return { rows, meta };
 }
 
-/** Reads the files under DATA_DIR/inbox matching the location (`*` allowed in the file name). */
-async function collectFile(source: CollectSource, period: Period, dataDir: string, maxFiles: number): Promise<Collected> {
+/** Reads the files under DATA_DIR/inbox matching the location (`*` allowed in the file name); CSV files stream. */
+async function* collectFile(source: CollectSource, period: Period, dataDir: string, maxFiles: number, meta: ResponseMeta): AsyncGenerator<SourceRow[]> {
   const location = posix.normalize(fill(source.sourceLocation, period).replaceAll('\\', '/'));
   const folder = posix.dirname(location);
   const pattern = new RegExp(`^${posix.basename(location).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`);
   const base = join(dataDir, 'inbox', folder);
   const names = (await readdir(base).catch(() => [] as string[])).filter((name) => pattern.test(name)).sort().slice(0, maxFiles);
   if (!names.length) throw new TaskFailure('SOURCE_NOT_FOUND', `No file matches inbox/${location}.`);
-  const rows: SourceRow[] = [];
-  let bytes = 0;
+  Object.assign(meta, { files: names.map((name) => posix.join('inbox', folder, name)), rows: 0, bytes: 0 });
   for (const name of names) {
-    const text = await readFile(join(base, name), 'utf8');
-    bytes += Buffer.byteLength(text);
-    const fileRows = parseBody(text, source.sourceMethod, source.fields, `File ${name}`);
-    for (const row of fileRows) rows.push(row);
+    const path = join(base, name);
+    meta.bytes! += (await stat(path)).size;
+    if (source.sourceMethod.responseFormat === 'CSV') {
+      for await (const rows of csvFileRows(path, source.fields, `File ${name}`)) {
+        meta.rows! += rows.length;
+        yield rows;
+      }
+    } else {
+      // JSON has no row boundaries to stream on: a JSON file is read whole (CSV is the format for big exports).
+      const rows = parseBody(await readFile(path, 'utf8'), source.sourceMethod, source.fields, `File ${name}`);
+      meta.rows! += rows.length;
+      if (rows.length) yield rows;
+    }
   }
-  return { rows, meta: { files: names.map((name) => posix.join('inbox', folder, name)), rows: rows.length, bytes } };
 }
 
-export function collectSource(source: CollectSource, period: Period, dataDir: string, options: { preview?: boolean } = {}): Promise<Collected> {
-  return source.sourceType === 'API' ? collectApi(source, period, options.preview ? 1 : Number.POSITIVE_INFINITY) : collectFile(source, period, dataDir, options.preview ? 1 : 1000);
+export function streamSource(source: CollectSource, period: Period, dataDir: string, options: { preview?: boolean } = {}): SourceStream {
+  const meta: ResponseMeta = {};
+  const batches = source.sourceType === 'API'
+    ? collectApi(source, period, options.preview ? 1 : Number.POSITIVE_INFINITY, meta)
+    : collectFile(source, period, dataDir, options.preview ? 1 : 1000, meta);
+  return { batches, meta };
+}
+
+/** The first page or file whole, for the "Test source" preview. */
+export async function collectSource(source: CollectSource, period: Period, dataDir: string): Promise<Collected> {
+  const { batches, meta } = streamSource(source, period, dataDir, { preview: true });
+  const rows: SourceRow[] = [];
+  for await (const batch of batches) for (const row of batch) rows.push(row); // not push(...): a page can exceed the argument limit
+  return { rows, meta };
 }

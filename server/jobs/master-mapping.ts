@@ -36,29 +36,27 @@ function masterJson(raw: unknown, field: CollectField): string | Error {
   return JSON.stringify(typeof raw === 'object' ? JSON.stringify(raw) : String(raw));
 }
 
-export interface MappedRows {
-  /** Each mastered row as the JSON object text stored in master_rows.row_data. */
-  rows: string[];
-  /** The master key of each row (its masterFlag fields, as JSON), null when it has none. */
-  keys: (string | null)[];
-  errors: { row: number; message: string }[];
+/** One mapped row: its JSON object text (master_rows.row_data) and master key (masterFlag fields as JSON, null without). */
+export interface MasterRowText {
+  json: string;
+  key: string | null;
+}
+
+export interface RowError {
+  row: number;
+  message: string;
 }
 
 /**
- * Maps source rows to master rows and validates them, writing each row's JSON directly (a million
- * rows stay a million strings, not a million objects). Rows sharing a master key collapse to the
- * last one, so a source that repeats a row across pages does not double it.
+ * A mapper for one field list: each source row becomes its master JSON text directly (a run
+ * streams rows through it, so only the row at hand exists as values), or the reasons it fails.
  */
-export function mapToMaster(sourceRows: SourceRow[], fields: CollectField[], maxErrors = 20): MappedRows {
+export function masterMapper(fields: CollectField[]): (source: SourceRow) => MasterRowText | string {
   const prefixes = fields.map((field, index) => `${index ? ',' : '{'}${JSON.stringify(field.code)}:`);
   const keyIndexes = fields.flatMap((field, index) => (field.masterFlag === 'Y' ? [index] : []));
-  const byKey = new Map<string, number>();
-  const rows: string[] = [];
-  const keys: (string | null)[] = [];
-  const errors: MappedRows['errors'] = [];
   const values: string[] = new Array(fields.length);
   const parts: string[] = new Array(fields.length * 2 + 1).fill('}');
-  sourceRows.forEach((source, index) => {
+  return (source) => {
     let problems: string[] | undefined;
     for (let i = 0; i < fields.length; i++) {
       const value = masterJson(Array.isArray(source) ? source[i] : readPath(source, fields[i].field), fields[i]);
@@ -68,30 +66,42 @@ export function mapToMaster(sourceRows: SourceRow[], fields: CollectField[], max
         parts[2 * i + 1] = values[i] = value;
       }
     }
-    if (problems) {
-      if (errors.length < maxErrors) errors.push({ row: index + 1, message: problems.join('; ') });
-      return;
-    }
+    if (problems) return problems.join('; ');
     // join() makes one flat string; += would keep a tree of pieces per row alive.
-    const json = parts.join('');
-    const key = keyIndexes.length ? `[${keyIndexes.map((i) => values[i]).join(',')}]` : null;
-    const existing = key === null ? undefined : byKey.get(key);
-    if (existing !== undefined) {
-      rows[existing] = json;
+    return { json: parts.join(''), key: keyIndexes.length ? `[${keyIndexes.map((i) => values[i]).join(',')}]` : null };
+  };
+}
+
+/**
+ * Maps a few source rows for the "Test source" preview; rows sharing a master key collapse to the
+ * last one, as they do when a run stores them.
+ */
+export function mapToMaster(sourceRows: SourceRow[], fields: CollectField[], maxErrors = 20): { rows: string[]; errors: RowError[] } {
+  const map = masterMapper(fields);
+  const byKey = new Map<string, number>();
+  const rows: string[] = [];
+  const errors: RowError[] = [];
+  sourceRows.forEach((source, index) => {
+    const mapped = map(source);
+    if (typeof mapped === 'string') {
+      if (errors.length < maxErrors) errors.push({ row: index + 1, message: mapped });
       return;
     }
-    if (key !== null) byKey.set(key, rows.length);
-    rows.push(json);
-    keys.push(key);
+    const existing = mapped.key === null ? undefined : byKey.get(mapped.key);
+    if (existing !== undefined) rows[existing] = mapped.json;
+    else {
+      if (mapped.key !== null) byKey.set(mapped.key, rows.length);
+      rows.push(mapped.json);
+    }
   });
-  return { rows, keys, errors };
+  return { rows, errors };
 }
 
 /** Throws the task failure for rows that fail master validation; nothing is stored then. */
-export function assertValid(mapped: MappedRows, maxErrors = 20): void {
-  if (!mapped.errors.length) return;
-  const shown = mapped.errors.slice(0, 5).map((error) => `row ${error.row}: ${error.message}`).join('; ');
-  throw new TaskFailure('MASTER_VALIDATION', `${mapped.errors.length >= maxErrors ? `At least ${maxErrors}` : mapped.errors.length} rows fail master validation: ${shown}`);
+export function assertValid(errors: RowError[], maxErrors = 20): void {
+  if (!errors.length) return;
+  const shown = errors.slice(0, 5).map((error) => `row ${error.row}: ${error.message}`).join('; ');
+  throw new TaskFailure('MASTER_VALIDATION', `${errors.length >= maxErrors ? `At least ${maxErrors}` : errors.length} rows fail master validation: ${shown}`);
 }
 
 /** CSV headers must contain every mapped source column; answers each field's column index. */

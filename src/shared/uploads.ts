@@ -74,5 +74,8 @@ export interface UploadHistory {
 
 /** Formula injection: a cell a spreadsheet would run. Plain signed numbers stay allowed. */
 export function looksLikeFormula(value: string): boolean {
-  return /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value);
+  // First-character test before any regex: the server runs this on every cell of an upload.
+  const first = value.charCodeAt(0);
+  if (first !== 61 && first !== 43 && first !== 45 && first !== 64 && first !== 9 && first !== 13) return false;
+  return !/^[+-]?\d+(\.\d+)?$/.test(value);
 }

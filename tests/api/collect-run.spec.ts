@@ -156,6 +156,30 @@ describe('FILE sources', () => {
   });
 });
 
+describe('master keys', () => {
+  it('rows repeating a master key collapse to the last one, across insert batches', async () => {
+    const inbox = join(env.t.config.dataDir, 'inbox', 'dupes');
+    mkdirSync(inbox, { recursive: true });
+    const lines = ['date,campaign_id,clicks'];
+    for (let n = 1; n <= 1200; n++) lines.push(`${yesterday()},D${n},${n}`);
+    for (let n = 1; n <= 300; n++) lines.push(`${yesterday()},D${n},${n + 5000}`); // the same keys again, in a later batch
+    writeFileSync(join(inbox, `report-${yesterday()}.csv`), `${lines.join('\n')}\n`);
+    const configId = await createConfig({
+      sourceType: 'FILE', sourceLocation: 'dupes/report-{{from}}.csv', sourceMethod: { responseFormat: 'CSV' }, marketAccountId: null, keyName: null, alertRecipients: [],
+      fields: [
+        { field: 'date', code: 'report_date', type: 'DATE', fieldFlag: 'Y', masterFlag: 'Y' },
+        { field: 'campaign_id', code: 'campaign_id', fieldFlag: 'Y', masterFlag: 'Y' },
+        { field: 'clicks', code: 'clicks', type: 'NUMBER' },
+      ],
+    });
+    expect(await runNow(configId)).toMatchObject({ status: 'SUCCESS', rowsFetched: 1500, rowsMastered: 1200 });
+    const stored = await env.t.db.selectFrom('master_rows').select('row_data').where('config_id', '=', configId).orderBy('id').execute();
+    expect(stored).toHaveLength(1200);
+    expect(JSON.parse(stored[0].row_data)).toEqual({ report_date: yesterday(), campaign_id: 'D1', clicks: 5001 }); // first place, last data
+    expect(JSON.parse(stored[1199].row_data)).toEqual({ report_date: yesterday(), campaign_id: 'D1200', clicks: 1200 });
+  });
+});
+
 describe('bad sources end in ERROR with the reason and store nothing', () => {
   const cases = [
     { name: 'a 500', path: '/broken', errorId: 'SOURCE_HTTP_ERROR', text: 'HTTP 500' },
@@ -181,6 +205,31 @@ describe('bad sources end in ERROR with the reason and store nothing', () => {
     });
     const task = await runNow(configId);
     expect(task).toMatchObject({ status: 'ERROR', errorId: 'SOURCE_MISSING_COLUMNS', errorText: 'The source lacks mapped columns: clicks.' });
+  });
+});
+
+describe('a large source streams through the run', () => {
+  it('a row failing validation at the very end of many pages leaves no row of the run, and the period keeps its rows', async () => {
+    const big = await startAdPlatform(5000);
+    try {
+      const paged = (path: string) => collectConfig(big.url, {
+        marketAccountId: accountId, alertRecipients: [], sourceLocation: `${big.url}${path}`,
+        sourceMethod: { rowsPath: 'data.rows', pagination: { type: 'PAGE', pageParam: 'page', sizeParam: 'size', pageSize: 500, maxPages: 100 } },
+      });
+      const created = await env.api('POST', '/api/collect-configs', paged('/report'));
+      const configId = created.body.data.id as number;
+      expect(await runNow(configId)).toMatchObject({ status: 'SUCCESS', rowsFetched: 5000, rowsMastered: 5000, responseMeta: { pages: 11 } });
+
+      expect((await env.api('PUT', `/api/collect-configs/${configId}`, paged('/bad-last'))).status).toBe(200);
+      const failed = await runNow(configId);
+      expect(failed).toMatchObject({ status: 'ERROR', errorId: 'MASTER_VALIDATION', postingTasks: [] });
+      expect(failed.errorText).toContain('row 5000: clicks is not a number (many)');
+      const ofRun = await env.t.db.selectFrom('master_rows').select((eb) => eb.fn.countAll<number>().as('n')).where('task_id', '=', failed.id).executeTakeFirstOrThrow();
+      expect(Number(ofRun.n)).toBe(0);
+      expect(await masteredCount(configId)).toBe(5000); // the earlier run's rows of the period are untouched
+    } finally {
+      await big.close();
+    }
   });
 });
 

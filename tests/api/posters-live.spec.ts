@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
 import { tableauPoster } from '../../server/jobs/posters/tableau';
 import { snowstagePoster } from '../../server/jobs/posters/snowstage';
 
@@ -7,9 +11,14 @@ import { snowstagePoster } from '../../server/jobs/posters/snowstage';
  * environment (never in CI by default): test connection, then post a two-row file.
  */
 const env = process.env;
-const file = { name: 'console-live-check.csv', content: Buffer.from('report_date,clicks\r\n2026-01-01,1\r\n'), rows: 1 };
+const content = Buffer.from('report_date,clicks\r\n2026-01-01,1\r\n');
+const folder = mkdtempSync(join(tmpdir(), 'live-check-'));
+const file = { name: 'console-live-check.csv', path: join(folder, 'console-live-check.csv'), rows: 1, bytes: content.length, crc: crc32(content), remove: async () => rmSync(folder, { recursive: true, force: true }) };
+writeFileSync(file.path, content);
 
 describe('live targets', () => {
+  afterAll(() => file.remove());
+
   it.skipIf(!env.LIVE_TABLEAU_URL)('Tableau: signs in and publishes', async () => {
     const target = {
       method: 'TABLEAU' as const, location: env.LIVE_TABLEAU_DATASOURCE ?? 'console-live-check', secret: env.LIVE_TABLEAU_TOKEN_SECRET ?? null, dataDir: '.',

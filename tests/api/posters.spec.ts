@@ -5,9 +5,11 @@ import { startFakeGcs, type FakeGcs } from '../fakes/gcs-server';
 import { startTableauStub, TABLEAU_API } from '../fakes/tableau-stub';
 import type { FakeServer } from '../fakes/http-server';
 import { startSnowflakeStub, type SnowflakeStub } from '../fakes/snowflake-stub';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { crc32 } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { tdsxFor } from '../../server/jobs/posters/tableau';
+import { writeTdsx } from '../../server/jobs/posters/tableau';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -118,9 +120,15 @@ describe('Tableau through its REST API', () => {
 });
 
 describe('the .tdsx Tableau receives', () => {
-  it.skipIf(!existsSync('/usr/bin/unzip'))('is a zip that unzip reads back, with the data source and the CSV', () => {
+  it.skipIf(!existsSync('/usr/bin/unzip'))('is a zip that unzip reads back, with the data source and the CSV', async () => {
     const path = join(stageFolder, 'check.tdsx');
-    writeFileSync(path, tdsxFor('Media daily', Buffer.from(expectedCsvFor('2026-01-01'))));
+    const csv = Buffer.from(expectedCsvFor('2026-01-01'));
+    const csvPath = join(stageFolder, 'check.csv');
+    writeFileSync(csvPath, csv);
+    const out = createWriteStream(path);
+    await writeTdsx(out, 'Media daily', { path: csvPath, bytes: csv.length, crc: crc32(csv) });
+    out.end();
+    await once(out, 'finish');
     expect(execFileSync('/usr/bin/unzip', ['-t', path]).toString()).toContain('No errors detected');
     expect(execFileSync('/usr/bin/unzip', ['-p', path, 'Data/Media daily.csv']).toString()).toBe(expectedCsvFor('2026-01-01'));
     expect(execFileSync('/usr/bin/unzip', ['-p', path, 'Media daily.tds']).toString()).toContain("<connection class='textscan' directory='Data' filename='Media daily.csv'");

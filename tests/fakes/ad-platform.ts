@@ -14,7 +14,8 @@ export interface AdPlatform extends FakeServer {
 /**
  * A local ad platform. `/report` pages JSON (`page`, `size`), `/cursor` pages by cursor, `/report.csv`
  * answers CSV; `/broken` answers 500, `/slow` never answers, `/malformed` cuts its JSON short,
- * `/missing.csv` lacks a column, `/invalid` has a row whose clicks are not a number.
+ * `/missing.csv` lacks a column, `/invalid` has a row whose clicks are not a number, `/bad-last` pages
+ * like `/report` but its very last row's clicks are not a number.
  */
 export async function startAdPlatform(totalRows = 25, apiKey = 'platform-secret-1'): Promise<AdPlatform> {
   const platform = await startFakeServer((request, response) => {
@@ -22,7 +23,9 @@ export async function startAdPlatform(totalRows = 25, apiKey = 'platform-secret-
     const day = request.url.searchParams.get('day') ?? '2026-03-01';
     const rows = Array.from({ length: totalRows }, (_, index) => reportRow(index + 1, day));
     switch (request.url.pathname) {
+      case '/bad-last':
       case '/report': {
+        if (request.url.pathname === '/bad-last') rows[rows.length - 1].metrics.clicks = 'many';
         const page = Number(request.url.searchParams.get('page') ?? 1);
         const size = Number(request.url.searchParams.get('size') ?? 10);
         return sendJson(response, 200, { data: { rows: rows.slice((page - 1) * size, page * size) } });

@@ -12,9 +12,7 @@ export function outputColumns(headers: PostHeader[]): string[] {
   return headers.filter((header) => header.inUse === 'Y').sort((a, b) => a.order - b.order).map((header) => header.code);
 }
 
-/** Mastered rows as CSV (RFC 4180, CRLF) with the given columns; missing fields are empty. */
-export function toCsv(columns: string[], rows: Iterable<MasterRow>): Buffer {
-  const lines = [columns.map(cell).join(',')];
-  for (const row of rows) lines.push(columns.map((column) => cell(row[column])).join(','));
-  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+/** One CSV line (RFC 4180, CRLF) of the given columns; missing fields are empty. */
+export function csvLine(columns: string[], row: MasterRow | null): string {
+  return `${(row ? columns.map((column) => cell(row[column])) : columns.map(cell)).join(',')}\r\n`;
 }

@@ -43,7 +43,8 @@ export const gcsPoster: Poster = {
     const { bucket, prefix } = bucketAndPrefix(target.location);
     const name = `${prefix}${file.name}`;
     try {
-      await (await storageFor(target)).bucket(bucket).file(name).save(file.content, { resumable: false, contentType: 'text/csv; charset=utf-8', validation: 'md5' });
+      // upload() streams the file from disk.
+      await (await storageFor(target)).bucket(bucket).upload(file.path, { destination: name, resumable: false, contentType: 'text/csv; charset=utf-8', validation: 'md5' });
     } catch (error) {
       throw asFailure(error);
     }

@@ -1,17 +1,17 @@
 import { constants } from 'node:fs';
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Poster, PostTarget } from './poster';
+import type { Poster, PostFile, PostTarget } from './poster';
 
 export const localFolder = (target: Pick<PostTarget, 'dataDir' | 'location'>) => join(target.dataDir, 'posted', target.location);
 
-/** Writes the file next to its final name and renames it, so a reader never sees half a file. */
-export async function writeWhole(folder: string, name: string, content: Buffer): Promise<string> {
+/** Copies the file next to its final name and renames it, so a reader never sees half a file. */
+export async function placeWhole(folder: string, file: Pick<PostFile, 'name' | 'path'>): Promise<string> {
   await mkdir(folder, { recursive: true });
-  const path = join(folder, name);
+  const path = join(folder, file.name);
   const partial = `${path}.partial`;
   try {
-    await writeFile(partial, content);
+    await copyFile(file.path, partial);
     await rename(partial, path);
   } catch (error) {
     await rm(partial, { force: true });
@@ -21,13 +21,13 @@ export async function writeWhole(folder: string, name: string, content: Buffer):
 }
 
 /** Keeps a copy of a posted file under DATA_DIR/backup/<folder>. */
-export async function backupCopy(dataDir: string, folder: string, name: string, content: Buffer): Promise<string> {
-  return writeWhole(join(dataDir, 'backup', folder), name, content);
+export async function backupCopy(dataDir: string, folder: string, file: Pick<PostFile, 'name' | 'path'>): Promise<string> {
+  return placeWhole(join(dataDir, 'backup', folder), file);
 }
 
 export const localPoster: Poster = {
   async post(target, file) {
-    return { location: await writeWhole(localFolder(target), file.name, file.content) };
+    return { location: await placeWhole(localFolder(target), file) };
   },
   async testConnection(target) {
     const folder = localFolder(target);

@@ -9,11 +9,16 @@ export interface PostTarget {
   dataDir: string;
 }
 
-/** The file a posting task sends: the mastered rows as CSV with the post config's headers. */
+/** The file a posting task sends: the mastered rows as CSV with the post config's headers, in a temporary file. */
 export interface PostFile {
   name: string;
-  content: Buffer;
+  /** The CSV on disk; its base name is `name`. */
+  path: string;
   rows: number;
+  bytes: number;
+  /** CRC-32 of the content (for the zip entry of a Tableau .tdsx). */
+  crc: number;
+  remove(): Promise<void>;
 }
 
 export interface Posted {

@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type * as Snowflake from 'snowflake-sdk';
 import { TaskFailure } from '../task-failure';
 import type { Poster, PostTarget } from './poster';
@@ -50,19 +47,13 @@ const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
 /** PUTs the CSV into the stage location (`@stage[/path]`), overwriting a file of the same name. */
 export const snowstagePoster: Poster = {
   async post(target, file) {
-    const folder = await mkdtemp(join(tmpdir(), 'snowstage-'));
-    const path = join(folder, file.name);
+    // The posting file already has the posted name, which PUT keeps.
+    const connection = await connect(target);
     try {
-      await writeFile(path, file.content);
-      const connection = await connect(target);
-      try {
-        const rows = await run(connection, `PUT ${quoted(`file://${path}`)} ${target.location} AUTO_COMPRESS=FALSE OVERWRITE=TRUE`);
-        return { location: `${target.location.replace(/\/$/, '')}/${file.name}`, meta: { put: rows } };
-      } finally {
-        await close(connection);
-      }
+      const rows = await run(connection, `PUT ${quoted(`file://${file.path}`)} ${target.location} AUTO_COMPRESS=FALSE OVERWRITE=TRUE`);
+      return { location: `${target.location.replace(/\/$/, '')}/${file.name}`, meta: { put: rows } };
     } finally {
-      await rm(folder, { recursive: true, force: true });
+      await close(connection);
     }
   },
   async testConnection(target) {

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { Readable, type Writable } from 'node:stream';
+import { writeChunk } from '../master-store';
 import { TaskFailure } from '../task-failure';
-import type { Poster, PostTarget } from './poster';
-import { storedZip } from './zip';
+import type { Poster, PostFile, PostTarget } from './poster';
+import { writeStoredZip } from './zip';
 
 const DEFAULT_API_VERSION = '3.21';
 
@@ -36,8 +41,8 @@ async function signOut(session: Session): Promise<void> {
   await fetch(`${session.base}/auth/signout`, { method: 'POST', headers: { 'x-tableau-auth': session.token }, signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
 }
 
-/** A .tdsx: a text-file data source (.tds) with the CSV in its Data folder. */
-export function tdsxFor(name: string, csv: Buffer): Buffer {
+/** Writes a .tdsx to a stream: a text-file data source (.tds) with the CSV file in its Data folder. */
+export function writeTdsx(out: Writable, name: string, csv: Pick<PostFile, 'path' | 'bytes' | 'crc'>): Promise<void> {
   const tds = `<?xml version='1.0' encoding='utf-8' ?>
 <datasource formatted-name='${xml(name)}' inline='true' version='18.1' xmlns:user='http://www.tableausoftware.com/xml/user'>
   <connection class='federated'>
@@ -50,9 +55,9 @@ export function tdsxFor(name: string, csv: Buffer): Buffer {
   </connection>
 </datasource>
 `;
-  return storedZip([
+  return writeStoredZip(out, [
     { name: `${name}.tds`, content: Buffer.from(tds, 'utf8') },
-    { name: `Data/${name}.csv`, content: csv },
+    { name: `Data/${name}.csv`, path: csv.path, size: csv.bytes, crc: csv.crc },
   ]);
 }
 
@@ -64,18 +69,21 @@ export const tableauPoster: Poster = {
       const name = target.location;
       const boundary = `console-${randomBytes(12).toString('hex')}`;
       const payload = `<tsRequest><datasource name="${xml(name)}"><project id="${xml(target.data.projectId)}" /></datasource></tsRequest>`;
-      const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: name="request_payload"\r\nContent-Type: text/xml\r\n\r\n${payload}\r\n`),
-        Buffer.from(`--${boundary}\r\nContent-Disposition: name="tableau_datasource"; filename="${name.replace(/["\r\n]/g, '_')}.tdsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-        tdsxFor(name, file.content),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
+      // The multipart body is written next to the CSV and streamed from there with its length.
+      const bodyPath = `${file.path}.body`;
+      const out = createWriteStream(bodyPath);
+      await writeChunk(out, `--${boundary}\r\nContent-Disposition: name="request_payload"\r\nContent-Type: text/xml\r\n\r\n${payload}\r\n`);
+      await writeChunk(out, `--${boundary}\r\nContent-Disposition: name="tableau_datasource"; filename="${name.replace(/["\r\n]/g, '_')}.tdsx"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+      await writeTdsx(out, name, file);
+      out.end(`\r\n--${boundary}--\r\n`);
+      await once(out, 'finish');
       const response = await fetch(`${session.base}/sites/${session.siteId}/datasources?overwrite=true`, {
         method: 'POST',
-        headers: { 'x-tableau-auth': session.token, 'content-type': `multipart/mixed; boundary=${boundary}`, accept: 'application/json' },
-        body,
+        headers: { 'x-tableau-auth': session.token, 'content-type': `multipart/mixed; boundary=${boundary}`, 'content-length': String((await stat(bodyPath)).size), accept: 'application/json' },
+        body: Readable.toWeb(createReadStream(bodyPath)) as ReadableStream<Uint8Array>,
+        duplex: 'half',
         signal: AbortSignal.timeout(300_000),
-      });
+      } as RequestInit);
       if (response.status === 401 || response.status === 403) throw new TaskFailure('TARGET_AUTH', `Tableau refused the publish (HTTP ${response.status}).`);
       if (!response.ok) throw new TaskFailure('TARGET_ERROR', `Tableau publish answered HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`);
       const published = (await response.json()) as { datasource?: { id?: string } };

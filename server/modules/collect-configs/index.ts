@@ -102,7 +102,7 @@ export async function collectConfigsModule(app: FastifyInstance) {
     const yesterday = addDays(clock.now().toISOString().slice(0, 10), -1);
     const period = { from: input.periodFrom ?? yesterday, to: input.periodTo ?? input.periodFrom ?? yesterday };
     try {
-      const collected = await collectSource(await collectSourceOf(db, box, input), period, config.dataDir, { preview: true });
+      const collected = await collectSource(await collectSourceOf(db, box, input), period, config.dataDir);
       const mapped = mapToMaster(collected.rows.slice(0, PREVIEW_ROWS), input.fields);
       const preview: SourcePreview = { rows: mapped.rows.map((row) => JSON.parse(row)), errors: mapped.errors, responseMeta: collected.meta };
       return success(preview, `Fetched ${collected.rows.length} rows.`);

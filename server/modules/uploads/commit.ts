@@ -1,12 +1,18 @@
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { CompiledQuery, sql, type Transaction } from 'kysely';
 import type { UploadMode } from '../../../src/shared';
 import { isSqlite, type Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 
-/** Rows per INSERT; each batch is one JSON parameter, so the statement text never changes. */
-const BATCH_ROWS = 2000;
+/** Staged text per INSERT (~2,000 rows of 12 columns); each batch is one JSON parameter, so the statement text never changes. */
+const BATCH_BYTES = 256 * 1024;
+
+/** Rows in a run of staged lines (one more than its newlines: the last line has none). */
+function countLines(lines: string): number {
+  let count = 1;
+  for (let index = lines.indexOf('\n'); index >= 0; index = lines.indexOf('\n', index + 1)) count += 1;
+  return count;
+}
 
 /**
  * One upsert for a batch of rows sent as a single JSON array of [key, values] pairs: the same
@@ -44,24 +50,52 @@ async function insertBatch(trx: Transaction<Database>, text: string, parameters:
  * FAIL meanwhile (another instance) rolls the rows back instead of contradicting the history.
  */
 export async function commitRows(db: Db, job: CommitJob): Promise<number> {
-  const statement = upsertText(isSqlite(db));
+  const sqlite = isSqlite(db);
+  return withCommitCache(db, sqlite, () => writeRows(db, upsertText(sqlite), job));
+}
+
+/** SQLite page cache while a commit runs, in KiB (the server keeps 64 MiB for its lookups). */
+const COMMIT_CACHE_KIB = 16 * 1024;
+
+/**
+ * A commit writes each page once and spills dirty pages to the WAL when the cache is full, so a
+ * large cache only holds pages it will not read again: it would add the server's whole 64 MiB
+ * cache to an upload's peak memory. Kysely's SQLite driver has one connection, which the commit
+ * holds anyway, so the setting applies to the commit alone and is put back after it.
+ */
+async function withCommitCache<T>(db: Db, sqlite: boolean, run: () => Promise<T>): Promise<T> {
+  if (!sqlite) return run();
+  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+  const previous = Number(rows[0].cache_size);
+  await sql.raw(`pragma cache_size = -${COMMIT_CACHE_KIB}`).execute(db);
+  try {
+    return await run();
+  } finally {
+    await sql.raw(`pragma cache_size = ${previous}`).execute(db);
+  }
+}
+
+function writeRows(db: Db, statement: string, job: CommitJob): Promise<number> {
   return db.transaction().execute(async (trx) => {
     if (job.mode === 'REPLACE') await trx.deleteFrom('dataset_rows').where('dataset_id', '=', job.datasetId).execute();
-    let batch: string[] = [];
     let written = 0;
-    const flush = async () => {
-      // Staged lines are already `[key, [values]]` JSON: the batch is built by concatenation, not re-encoding.
-      await insertBatch(trx, statement, [job.datasetId, job.uploadId, `[${batch.join(',')}]`]);
-      written += batch.length;
-      batch = [];
+    // Staged lines are already `[key, [values]]` JSON without raw newlines, so a chunk of whole
+    // lines becomes one batch's JSON array by swapping its newlines for commas: no per-row strings.
+    let rest = '';
+    for await (const text of createReadStream(job.stagingFile, { encoding: 'utf8', highWaterMark: BATCH_BYTES }) as AsyncIterable<string>) {
+      const end = text.lastIndexOf('\n');
+      if (end < 0) {
+        rest += text;
+        continue;
+      }
+      const lines = rest + text.slice(0, end);
+      rest = text.slice(end + 1);
+      if (!lines) continue;
+      await insertBatch(trx, statement, [job.datasetId, job.uploadId, `[${lines.replaceAll('\n', ',')}]`]);
+      written += countLines(lines);
       job.onRows(written);
-    };
-    const lines = createInterface({ input: createReadStream(job.stagingFile, { highWaterMark: 1 << 20 }), crlfDelay: Infinity });
-    for await (const line of lines) {
-      batch.push(line);
-      if (batch.length === BATCH_ROWS) await flush();
     }
-    if (batch.length) await flush();
+    if (rest) throw new Error('The staged rows end in a cut-off line.');
     const now = job.now();
     await trx
       .updateTable('datasets')

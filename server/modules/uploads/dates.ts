@@ -15,6 +15,20 @@ export function normaliseDate(value: string | Date): string | undefined {
   if (value instanceof Date) {
     return Number.isNaN(value.getTime()) ? undefined : calendarDate(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate());
   }
+  // A file repeats a few hundred dates a million times: remember the answers, up to a bound.
+  const known = recent.get(value);
+  if (known !== undefined) return known || undefined;
+  const date = parseDateText(value);
+  if (recent.size >= RECENT_DATES) recent.clear();
+  recent.set(value, date ?? '');
+  return date;
+}
+
+/** Text → date answers already worked out ('' for not a date). */
+const recent = new Map<string, string>();
+const RECENT_DATES = 4096;
+
+function parseDateText(value: string): string | undefined {
   let match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
   if (match) return calendarDate(+match[1], +match[2], +match[3]);
   match = /^(\d{4})(\d{2})(\d{2})$/.exec(value);

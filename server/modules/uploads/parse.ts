@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Transform } from 'node:stream';
-import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { CsvReader } from './csv';
 import { normaliseDate } from './dates';
 
 /** One record of the file: its row number as a spreadsheet shows it, and its cells as text. */
@@ -12,29 +12,29 @@ export interface FileRecord {
 
 export type FileKindOfUpload = 'csv' | 'xlsx';
 
-/** Counts the bytes read from the file, for the parsing progress. */
-function byteMeter(onBytes: (bytes: number) => void): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      onBytes(chunk.length);
-      callback(null, chunk);
-    },
-  });
-}
-
 /**
- * The records of a CSV, streamed: memory stays flat whatever the file size. Quoted cells may hold
- * newlines and a UTF-8 BOM is dropped; the row number counts records, header = row 1.
+ * The records of a CSV, streamed a chunk at a time (256 KiB of text → its records as one batch):
+ * memory stays flat whatever the file size, and there is one await per chunk, not per row. The
+ * row number counts records, header = row 1. Characters split between chunks are joined by the
+ * stream's UTF-8 decoder.
  */
-async function* csvRecords(path: string, onBytes: (bytes: number) => void): AsyncGenerator<FileRecord> {
-  const parser = createReadStream(path, { highWaterMark: 1 << 20 })
-    .pipe(byteMeter(onBytes))
-    .pipe(parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true }));
+async function* csvRecords(path: string, onBytes: (bytes: number) => void): AsyncGenerator<FileRecord[]> {
+  const reader = new CsvReader();
   let row = 0;
-  for await (const record of parser as AsyncIterable<string[]>) {
+  let batch: FileRecord[] = [];
+  const onRecord = (cells: (string | null)[]) => {
     row += 1;
-    yield { row, cells: record.map((cell) => (cell === '' ? null : cell)) };
+    batch.push({ row, cells });
+  };
+  const input = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 18 });
+  for await (const text of input as AsyncIterable<string>) {
+    onBytes(Buffer.byteLength(text));
+    reader.push(text, onRecord);
+    yield batch;
+    batch = [];
   }
+  reader.end(onRecord);
+  if (batch.length) yield batch;
 }
 
 function xlsxCell(value: ExcelJS.CellValue): string | null {
@@ -52,8 +52,18 @@ function xlsxCell(value: ExcelJS.CellValue): string | null {
   return text === '' ? null : text;
 }
 
-/** The first worksheet of an XLSX, streamed row by row (exceljs' streaming reader). */
-async function* xlsxRecords(path: string, onBytes: (bytes: number) => void): AsyncGenerator<FileRecord> {
+/** Counts the bytes read from the file, for the parsing progress. */
+function byteMeter(onBytes: (bytes: number) => void): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      onBytes(chunk.length);
+      callback(null, chunk);
+    },
+  });
+}
+
+/** The first worksheet of an XLSX, streamed row by row (exceljs' streaming reader), one row a batch. */
+async function* xlsxRecords(path: string, onBytes: (bytes: number) => void): AsyncGenerator<FileRecord[]> {
   const input = createReadStream(path).pipe(byteMeter(onBytes));
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
   for await (const worksheet of workbook) {
@@ -62,12 +72,13 @@ async function* xlsxRecords(path: string, onBytes: (bytes: number) => void): Asy
       const values = (row.values as ExcelJS.CellValue[]).slice(1);
       const cells = Array.from({ length: values.length }, (_, index) => xlsxCell(values[index]));
       if (cells.every((cell) => cell === null)) continue;
-      yield { row: row.number, cells };
+      yield [{ row: row.number, cells }];
     }
     break;
   }
 }
 
-export function fileRecords(kind: FileKindOfUpload, path: string, onBytes: (bytes: number) => void): AsyncGenerator<FileRecord> {
+/** The file's records in batches, in file order. */
+export function fileRecords(kind: FileKindOfUpload, path: string, onBytes: (bytes: number) => void): AsyncGenerator<FileRecord[]> {
   return kind === 'csv' ? csvRecords(path, onBytes) : xlsxRecords(path, onBytes);
 }

@@ -38,16 +38,21 @@ export async function previewFile(
   let uploadedCount = 0;
   const out = createWriteStream(staging);
   try {
-    for await (const record of fileRecords(kind, filePath, onBytes)) {
-      if (!validator) {
-        validator = new RowValidator(schema, record.cells.map((cell) => cell ?? ''));
-        validator.headerProblems.forEach(addProblem);
-        continue;
+    for await (const records of fileRecords(kind, filePath, onBytes)) {
+      // One write per batch of records, and the next batch waits while the disk catches up.
+      let lines = '';
+      for (const record of records) {
+        if (!validator) {
+          validator = new RowValidator(schema, record.cells.map((cell) => cell ?? ''));
+          validator.headerProblems.forEach(addProblem);
+          continue;
+        }
+        uploadedCount += 1;
+        if (rows.length < PREVIEW_ROW_COUNT) rows.push(record.cells);
+        const checked = validator.check(record.row, record.cells, addProblem);
+        if (checked && problemCount === 0) lines += `${JSON.stringify([checked.key, checked.values])}\n`;
       }
-      uploadedCount += 1;
-      if (rows.length < PREVIEW_ROW_COUNT) rows.push(record.cells);
-      const checked = validator.check(record.row, record.cells, addProblem);
-      if (checked && problemCount === 0 && !out.write(`${JSON.stringify([checked.key, checked.values])}\n`)) await once(out, 'drain');
+      if (lines && problemCount === 0 && !out.write(lines)) await once(out, 'drain');
     }
   } finally {
     out.end();

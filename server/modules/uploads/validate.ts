@@ -45,38 +45,46 @@ export class RowValidator {
    * YYYY-MM-DD; cells a spreadsheet would run as a formula are refused, not rewritten.
    */
   check(row: number, cells: (string | null)[], problems: (problem: UploadProblem) => void): { key: string | null; values: (string | null)[] } | undefined {
+    // A plain loop without closures: this runs once per row, a million times for a large file.
     let valid = true;
-    const report = (problem: UploadProblem) => {
-      valid = false;
-      problems(problem);
-    };
     for (let index = this.headers.length; index < cells.length; index += 1) {
-      if (cells[index] !== null) report({ row, column: `#${index + 1}`, reason: 'UNKNOWN_COLUMN', message: `Cell ${index + 1} is past the last column of the header.` });
+      if (cells[index] === null) continue;
+      valid = false;
+      problems({ row, column: `#${index + 1}`, reason: 'UNKNOWN_COLUMN', message: `Cell ${index + 1} is past the last column of the header.` });
     }
-    const values = this.schema.map((column, index) => {
+    const values: (string | null)[] = new Array(this.schema.length);
+    for (let index = 0; index < this.schema.length; index += 1) {
+      const column = this.schema[index];
       const cellIndex = this.cellIndexes[index];
       const cell = cellIndex < 0 ? null : (cells[cellIndex] ?? null);
+      values[index] = cell;
+      let problem: UploadProblem | undefined;
       if (cell === null) {
-        if (column.required) report({ row, column: column.colName, reason: 'MISSING_REQUIRED', message: `${column.colName} is required.` });
-        return null;
-      }
-      if (column.colType === 'DATE') {
+        if (column.required) problem = { row, column: column.colName, reason: 'MISSING_REQUIRED', message: `${column.colName} is required.` };
+      } else if (column.colType === 'DATE') {
         const date = normaliseDate(cell);
-        if (!date) report({ row, column: column.colName, reason: 'BAD_DATE', message: `${cell.slice(0, 40)} is not a date (use YYYY-MM-DD, YYYY/MM/DD or MM/DD/YYYY).` });
-        return date ?? null;
+        values[index] = date ?? null;
+        if (!date) problem = { row, column: column.colName, reason: 'BAD_DATE', message: `${cell.slice(0, 40)} is not a date (use YYYY-MM-DD, YYYY/MM/DD or MM/DD/YYYY).` };
+      } else if (looksLikeFormula(cell)) {
+        problem = { row, column: column.colName, reason: 'FORMULA', message: `${cell.slice(0, 40)} starts like a spreadsheet formula (=, +, -, @); such cells are refused.` };
+      } else if (cell.length > MAX_CELL_CHARS) {
+        problem = { row, column: column.colName, reason: 'TOO_LONG', message: `${column.colName} is longer than ${MAX_CELL_CHARS} characters.` };
       }
-      if (looksLikeFormula(cell)) report({ row, column: column.colName, reason: 'FORMULA', message: `${cell.slice(0, 40)} starts like a spreadsheet formula (=, +, -, @); such cells are refused.` });
-      else if (cell.length > MAX_CELL_CHARS) report({ row, column: column.colName, reason: 'TOO_LONG', message: `${column.colName} is longer than ${MAX_CELL_CHARS} characters.` });
-      return cell;
-    });
+      if (problem) {
+        valid = false;
+        problems(problem);
+      }
+    }
     let key: string | null = null;
     if (this.keyColumns.length) {
-      key = this.keyColumns.map((index) => values[index] ?? '').join(KEY_SEPARATOR);
+      key = values[this.keyColumns[0]] ?? '';
+      for (let index = 1; index < this.keyColumns.length; index += 1) key += KEY_SEPARATOR + (values[this.keyColumns[index]] ?? '');
       // Only a valid row claims its key, so a bad row is not reported again as a duplicate.
       const first = valid ? this.seenKeys.firstRowOf(key, row) : undefined;
       if (first !== undefined) {
         const names = this.keyColumns.map((index) => this.schema[index].colName).join(', ');
-        report({ row, column: names, reason: 'DUPLICATE_KEY', message: `Row ${first} has the same key (${names}).` });
+        valid = false;
+        problems({ row, column: names, reason: 'DUPLICATE_KEY', message: `Row ${first} has the same key (${names}).` });
       }
     }
     return valid ? { key, values } : undefined;

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { AdminContext } from 'react-admin';
+import { i18nProvider } from '../../providers/i18nProvider';
+import { SignInsChart } from './SignInsChart';
+
+afterEach(cleanup);
+
+describe('Sign-ins per day chart', () => {
+  it('stacks failed sign-ins on successful ones, scaled to the busiest day, with a tooltip per day', () => {
+    const days = [
+      { day: '2026-11-16', success: 3, failure: 1 },
+      { day: '2026-11-17', success: 0, failure: 0 },
+      { day: '2026-11-18', success: 1, failure: 0 },
+    ];
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <SignInsChart days={days} />
+      </AdminContext>,
+    );
+    const chart = screen.getByRole('img', { name: 'Sign-ins per day from 2026-11-16 to 2026-11-18: 4 successful, 1 failed' });
+    const bars = [...chart.querySelectorAll('g')].map((day) => [
+      day.querySelector('title')?.textContent,
+      [...day.querySelectorAll('rect')].map((rect) => `${rect.getAttribute('data-status')}:${Number(rect.getAttribute('y')).toFixed(1)}+${Number(rect.getAttribute('height')).toFixed(1)}`),
+    ]);
+    // The busiest day (4 sign-ins) is full height (118 px); failures sit on top; an empty day draws nothing.
+    expect(bars).toEqual([
+      ['2026-11-16: 3 successful, 1 failed', ['SUCCESS:29.5+88.5', 'FAILURE:0.0+29.5']],
+      ['2026-11-17: 0 successful, 0 failed', []],
+      ['2026-11-18: 1 successful, 0 failed', ['SUCCESS:88.5+29.5']],
+    ]);
+    expect(screen.getByText('2026-11-16')).toBeInTheDocument();
+    expect(screen.getByText('2026-11-18')).toBeInTheDocument();
+  });
+});
