@@ -81,7 +81,7 @@ for (const rows of SIZES) {
   const [taskId] = await insertTasks(db, [collectTaskValues({ configId, scheduleType: 'MANUAL', dueAt: now, periodFrom: DAY, periodTo: DAY, maxAttempts: 1, now })]);
 
   // End to end through the scheduler of a fresh server process: the collect task, then its posting task.
-  const run = JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/collect.ts'], {
+  const run = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'bench/collect.ts'], {
     env: { ...process.env, BENCH_COLLECT_RUN: JSON.stringify({ dataDir: config.dataDir, jwtSecret: config.jwtSecret }) }, encoding: 'utf8', maxBuffer: 1 << 20,
   }).trim().split('\n').at(-1)!) as RunResult;
   const task = await db.selectFrom('collect_tasks').select(['status', 'rows_mastered', 'error_text']).where('id', '=', taskId).executeTakeFirstOrThrow();

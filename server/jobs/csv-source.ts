@@ -6,7 +6,7 @@ import { columnIndexes, type SourceRow } from './master-mapping';
 import { TaskFailure } from './task-failure';
 
 /** Rows handed on at a time while a file streams: big enough to be cheap, small enough to stay flat. */
-export const SOURCE_BATCH = 5000;
+export const SOURCE_BATCH = 1000;
 
 /**
  * CSV without quotes (the common export), split line by line as chunks arrive and projected to the
@@ -95,7 +95,7 @@ async function hasQuote(path: string): Promise<boolean> {
 export async function* csvFileRows(path: string, fields: CollectField[], where: string): AsyncGenerator<SourceRow[]> {
   if (!(await hasQuote(path))) {
     const splitter = new CsvSplitter(fields, where);
-    for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+    for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 16 })) {
       splitter.push(chunk as string);
       if (splitter.rows.length >= SOURCE_BATCH) {
         yield splitter.rows;

@@ -4,7 +4,9 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { Db } from '../db/database';
+import { sql, type Kysely } from 'kysely';
+import { isSqlite } from '../db/database';
+import type { Database } from '../db/schema';
 import type { MasterRowText } from './master-mapping';
 
 /** Rows per INSERT: under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters at 8 columns. */
@@ -32,9 +34,13 @@ export class MasterSpool {
     return new MasterSpool(folder, createWriteStream(join(folder, 'rows.tsv')));
   }
 
-  async add(row: MasterRowText): Promise<void> {
-    this.rows++;
-    await writeChunk(this.out, `${row.key ?? ''}\t${row.json}\n`);
+  static line(row: MasterRowText): string {
+    return `${row.key ?? ''}\t${row.json}\n`;
+  }
+
+  async add(lines: string[]): Promise<void> {
+    this.rows += lines.length;
+    await writeChunk(this.out, lines.join(''));
   }
 
   async finish(): Promise<void> {
@@ -46,7 +52,7 @@ export class MasterSpool {
   async *batches(): AsyncGenerator<MasterRowText[]> {
     let batch: MasterRowText[] = [];
     let rest = '';
-    for await (const chunk of createReadStream(join(this.folder, 'rows.tsv'), { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+    for await (const chunk of createReadStream(join(this.folder, 'rows.tsv'), { encoding: 'utf8', highWaterMark: 1 << 16 })) {
       const text = rest + (chunk as string);
       let start = 0;
       for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
@@ -72,12 +78,22 @@ export class MasterSpool {
 /**
  * Inserts one batch of mastered rows; the caller's transaction makes a run all-or-nothing. A row
  * whose master key is already stored for the period replaces that row's data (duplicates in one
- * run collapse to the last, keeping the first's place); repeats inside the batch are collapsed
- * first, since PostgreSQL refuses an upsert that touches a row twice.
+ * run collapse to the last, keeping the first's place).
+ *
+ * On SQLite the batch is one JSON parameter unpacked by json_each: the statement text never
+ * changes, whereas a multi-row VALUES insert prepares a new 9,000-parameter statement per batch
+ * whose native memory V8 does not see, so a million-row run grew by hundreds of MiB before a GC.
+ * PostgreSQL takes a VALUES insert; repeats inside the batch are collapsed first, since it refuses
+ * an upsert that touches a row twice.
  */
-let probe = 0;
-export async function insertMasterRows(trx: Pick<Db, 'insertInto'>, base: MasterRowBase, rows: MasterRowText[]): Promise<void> {
-  if (process.env.PROBE_GC && ++probe % 20 === 0) (globalThis as any).gc?.();
+export async function insertMasterRows(trx: Kysely<Database>, base: MasterRowBase, rows: MasterRowText[]): Promise<void> {
+  if (isSqlite(trx)) {
+    await sql`insert into master_rows (config_id, task_id, data_type_code, advertiser_code, period_from, period_to, created_at, row_key, row_data)
+      select ${base.config_id}, ${base.task_id}, ${base.data_type_code}, ${base.advertiser_code}, ${base.period_from}, ${base.period_to}, ${base.created_at}, json_extract(value, '$[0]'), json_extract(value, '$[1]')
+      from json_each(${JSON.stringify(rows.map((row) => [row.key, row.json]))}) where true
+      on conflict (config_id, period_from, period_to, row_key) do update set row_data = excluded.row_data`.execute(trx);
+    return;
+  }
   const byKey = new Map<string, number>();
   const values: (MasterRowBase & { row_key: string | null; row_data: string })[] = [];
   for (const row of rows) {

@@ -51,13 +51,17 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<void>
     const errors: RowError[] = [];
     let fetched = 0;
     for await (const batch of source.batches) {
+      // A batch is mapped and spooled in one go, so it is garbage before the next one arrives.
+      const lines: string[] = [];
       for (const row of batch) {
         fetched++;
         const mapped = map(row);
         if (typeof mapped === 'string') {
           if (errors.length < 20) errors.push({ row: fetched, message: mapped });
-        } else if (!errors.length) await spool.add(mapped); // once a row fails, nothing will be stored: only count
+        } else if (!errors.length) lines.push(MasterSpool.line(mapped)); // once a row fails, nothing will be stored: only count
       }
+      batch.length = 0;
+      if (lines.length) await spool.add(lines);
     }
     await spool.finish();
     const meta = source.meta;

@@ -103,6 +103,8 @@ describe('User Management screens', () => {
     await signInThroughPage(e2e, user, NEW_EMAIL, NEW_PASSWORD);
     await user.waitForURL((url) => url.pathname === '/');
     await user.getByRole('link', { name: 'Users' }).waitFor();
+    // The project list has loaded, so the next call is the one the click below makes.
+    await user.getByText('No projects yet').waitFor();
 
     // The admin deactivates the newcomer, confirming first.
     await admin.getByRole('button', { name: 'Deactivate' }).click();

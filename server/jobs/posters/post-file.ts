@@ -11,7 +11,7 @@ import { csvLine } from './csv-output';
 import type { PostFile } from './poster';
 
 /** Rows read per query while writing a posting file. */
-const PAGE = 5000;
+const PAGE = 1000;
 
 /**
  * Writes a period's mastered rows as CSV into a temporary folder under the posted name, paging

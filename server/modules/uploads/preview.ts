@@ -55,6 +55,7 @@ export async function previewFile(
       if (lines && problemCount === 0 && !out.write(lines)) await once(out, 'drain');
     }
   } finally {
+    validator?.close();
     out.end();
     await once(out, 'close');
   }

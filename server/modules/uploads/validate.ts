@@ -11,7 +11,7 @@ export class RowValidator {
   /** For each schema column, its index in the file's header (-1 when missing). */
   private readonly cellIndexes: number[];
   private readonly keyColumns: number[];
-  /** Key → first row holding it: the one structure that grows with the file (12–24 bytes a row). */
+  /** Key → first row holding it, on disk: the one structure that grows with the file. */
   private readonly seenKeys = new KeyIndex();
   readonly headerProblems: UploadProblem[] = [];
 
@@ -88,5 +88,10 @@ export class RowValidator {
       }
     }
     return valid ? { key, values } : undefined;
+  }
+
+  /** Deletes the key index. */
+  close(): void {
+    this.seenKeys.close();
   }
 }
