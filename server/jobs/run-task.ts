@@ -60,7 +60,6 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<void>
           if (errors.length < 20) errors.push({ row: fetched, message: mapped });
         } else if (!errors.length) lines.push(MasterSpool.line(mapped)); // once a row fails, nothing will be stored: only count
       }
-      batch.length = 0;
       if (lines.length) await spool.add(lines);
     }
     await spool.finish();

@@ -20,11 +20,11 @@ describe('signing in, staying signed in, signing out', () => {
     const problems = watchProblems(page);
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByText('Project List').first().waitFor();
+    await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
     expect(await cookieNames(page)).toEqual(expect.arrayContaining(['accessToken', 'refreshToken']));
 
     await page.reload();
-    await page.getByText('Project List').first().waitFor();
+    await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
 
     // An expired access token is renewed silently with the refresh token.
@@ -35,7 +35,7 @@ describe('signing in, staying signed in, signing out', () => {
     const before = await context.cookies();
     await context.addCookies([{ name: 'accessToken', value: expired, url: e2e.baseUrl }]);
     await page.reload();
-    await page.getByText('Project List').first().waitFor();
+    await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     const renewed = (await context.cookies()).find((cookie) => cookie.name === 'accessToken')!.value;
     expect(renewed).not.toBe(expired);

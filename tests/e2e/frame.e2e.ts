@@ -25,7 +25,7 @@ async function signedInPage(email: string, password: string, viewport = DESKTOP)
   const problems = watchProblems(page);
   await signInThroughPage(e2e, page, email, password);
   await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('heading', { name: 'Project List' }).waitFor();
+  await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
   return { context, page, problems };
 }
 
@@ -168,7 +168,7 @@ describe('console frame', () => {
     await expect.poll(background).not.toBe(light);
     const dark = await background();
     await page.reload();
-    await page.getByRole('heading', { name: 'Project List' }).waitFor();
+    await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
     expect(await background()).toBe(dark);
 
     // Appearance belongs to the browser: signing out keeps it.

@@ -28,7 +28,7 @@ async function signedInAdmin(viewport: { width: number; height: number }) {
   const { context, page } = await e2e.newPage(viewport);
   const problems = watchProblems(page);
   await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await page.getByRole('heading', { name: 'Project List' }).waitFor();
+  await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
   return { context, page, problems };
 }
 
@@ -83,11 +83,11 @@ describe('settings panel', () => {
     await shot(page, 'desktop-dark-panel');
 
     // A click outside the panel closes it.
-    await page.getByRole('heading', { name: 'Project List' }).click();
+    await page.getByRole('heading', { name: 'No projects yet' }).click();
     await settingsPanel(page).waitFor({ state: 'hidden' });
 
     await page.reload();
-    await page.getByRole('heading', { name: 'Project List' }).waitFor();
+    await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
     await expectDarkVioletHorizontal(page);
     await shot(page, 'desktop-dark');
     await openSettings(page);

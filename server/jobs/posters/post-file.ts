@@ -27,10 +27,9 @@ export async function writePostFile(db: Db, period: { configId: number; periodFr
   let bytes = 0;
   let crc = 0;
   const write = async (text: string) => {
-    const chunk = Buffer.from(text, 'utf8');
-    bytes += chunk.length;
-    crc = crc32(chunk, crc);
-    await writeChunk(out, chunk);
+    bytes += Buffer.byteLength(text);
+    crc = crc32(text, crc);
+    await writeChunk(out, text);
   };
   try {
     await write(csvLine(columns, null));

@@ -51,7 +51,8 @@ async function insertBatch(trx: Transaction<Database>, text: string, parameters:
  */
 export async function commitRows(db: Db, job: CommitJob): Promise<number> {
   const sqlite = isSqlite(db);
-  return withCommitCache(db, sqlite, () => writeRows(db, upsertText(sqlite), job));
+  const statement = upsertText(sqlite);
+  return db.transaction().execute((trx) => (sqlite ? withCommitCache(trx, () => writeRows(trx, statement, job)) : writeRows(trx, statement, job)));
 }
 
 /** SQLite page cache while a commit runs, in KiB (the server keeps 64 MiB for its lookups). */
@@ -60,55 +61,52 @@ const COMMIT_CACHE_KIB = 16 * 1024;
 /**
  * A commit writes each page once and spills dirty pages to the WAL when the cache is full, so a
  * large cache only holds pages it will not read again: it would add the server's whole 64 MiB
- * cache to an upload's peak memory. Kysely's SQLite driver has one connection, which the commit
- * holds anyway, so the setting applies to the commit alone and is put back after it.
+ * cache to an upload's peak memory. Kysely's SQLite driver has one connection, held by the
+ * transaction, so set and restored inside it the setting applies to the commit alone.
  */
-async function withCommitCache<T>(db: Db, sqlite: boolean, run: () => Promise<T>): Promise<T> {
-  if (!sqlite) return run();
-  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+async function withCommitCache<T>(trx: Transaction<Database>, run: () => Promise<T>): Promise<T> {
+  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(trx);
   const previous = Number(rows[0].cache_size);
-  await sql.raw(`pragma cache_size = -${COMMIT_CACHE_KIB}`).execute(db);
+  await sql.raw(`pragma cache_size = -${COMMIT_CACHE_KIB}`).execute(trx);
   try {
     return await run();
   } finally {
-    await sql.raw(`pragma cache_size = ${previous}`).execute(db);
+    await sql.raw(`pragma cache_size = ${previous}`).execute(trx);
   }
 }
 
-function writeRows(db: Db, statement: string, job: CommitJob): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    if (job.mode === 'REPLACE') await trx.deleteFrom('dataset_rows').where('dataset_id', '=', job.datasetId).execute();
-    let written = 0;
-    // Staged lines are already `[key, [values]]` JSON without raw newlines, so a chunk of whole
-    // lines becomes one batch's JSON array by swapping its newlines for commas: no per-row strings.
-    let rest = '';
-    for await (const text of createReadStream(job.stagingFile, { encoding: 'utf8', highWaterMark: BATCH_BYTES }) as AsyncIterable<string>) {
-      const end = text.lastIndexOf('\n');
-      if (end < 0) {
-        rest += text;
-        continue;
-      }
-      const lines = rest + text.slice(0, end);
-      rest = text.slice(end + 1);
-      if (!lines) continue;
-      await insertBatch(trx, statement, [job.datasetId, job.uploadId, `[${lines.replaceAll('\n', ',')}]`]);
-      written += countLines(lines);
-      job.onRows(written);
+async function writeRows(trx: Transaction<Database>, statement: string, job: CommitJob): Promise<number> {
+  if (job.mode === 'REPLACE') await trx.deleteFrom('dataset_rows').where('dataset_id', '=', job.datasetId).execute();
+  let written = 0;
+  // Staged lines are already `[key, [values]]` JSON without raw newlines, so a chunk of whole
+  // lines becomes one batch's JSON array by swapping its newlines for commas: no per-row strings.
+  let rest = '';
+  for await (const text of createReadStream(job.stagingFile, { encoding: 'utf8', highWaterMark: BATCH_BYTES }) as AsyncIterable<string>) {
+    const end = text.lastIndexOf('\n');
+    if (end < 0) {
+      rest += text;
+      continue;
     }
-    if (rest) throw new Error('The staged rows end in a cut-off line.');
-    const now = job.now();
-    await trx
-      .updateTable('datasets')
-      .set({ row_count: sql<number>`(select count(*) from dataset_rows where dataset_id = ${job.datasetId})`, updated_at: now, updated_by: job.adminId })
-      .where('id', '=', job.datasetId)
-      .execute();
-    const done = await trx
-      .updateTable('upload_histories')
-      .set({ status: 'SUCCESS', reason: null, mode: job.mode, uploaded_count: written, updated_by: job.adminId, updated_at: now })
-      .where('id', '=', job.uploadId)
-      .where('status', '=', 'COMMITTING')
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new Error('The upload was marked as failed while it was being written.');
-    return written;
-  });
+    const lines = rest + text.slice(0, end);
+    rest = text.slice(end + 1);
+    if (!lines) continue;
+    await insertBatch(trx, statement, [job.datasetId, job.uploadId, `[${lines.replaceAll('\n', ',')}]`]);
+    written += countLines(lines);
+    job.onRows(written);
+  }
+  if (rest) throw new Error('The staged rows end in a cut-off line.');
+  const now = job.now();
+  await trx
+    .updateTable('datasets')
+    .set({ row_count: sql<number>`(select count(*) from dataset_rows where dataset_id = ${job.datasetId})`, updated_at: now, updated_by: job.adminId })
+    .where('id', '=', job.datasetId)
+    .execute();
+  const done = await trx
+    .updateTable('upload_histories')
+    .set({ status: 'SUCCESS', reason: null, mode: job.mode, uploaded_count: written, updated_by: job.adminId, updated_at: now })
+    .where('id', '=', job.uploadId)
+    .where('status', '=', 'COMMITTING')
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw new Error('The upload was marked as failed while it was being written.');
+  return written;
 }
