@@ -36,7 +36,18 @@ const taskActions = (
  */
 export function CollectStatus() {
   return (
-    <List resource="tasks" filters={taskFilters} filterDefaultValues={defaultPeriod()} sort={{ field: 'id', order: 'DESC' }} perPage={10} exporter={false} empty={false} actions={taskActions}>
+    <List
+      resource="tasks"
+      filters={taskFilters}
+      filterDefaultValues={defaultPeriod()}
+      sort={{ field: 'id', order: 'DESC' }}
+      perPage={10}
+      exporter={false}
+      empty={false}
+      actions={taskActions}
+      // Failed rows add error text and Retry: the table scrolls inside its card, never the page.
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } }}
+    >
       <CollectBoard />
       <TaskTable />
     </List>

@@ -207,6 +207,8 @@ describe('Collect Data Setting screens', () => {
     const failedRow = page.locator('tbody tr', { hasText: 'Collect' }).filter({ hasText: 'Error' }).first();
     await failedRow.getByText('HTTP 500', { exact: false }).waitFor();
     await shot(page, '11-board-error');
+    // Error text and the Retry button do not widen the page either.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
     await expect.poll(async () => (await e2e.db.selectFrom('mail_outbox').select('to_address').execute()).map((mail) => mail.to_address)).toContain('ops@example.com');
 
     // Mend the source and retry the failed task from the board.

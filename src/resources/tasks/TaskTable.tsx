@@ -10,7 +10,7 @@ const Column = DataTable.Col<Task>;
 /** The task rows of the board's drill-down; a row opens the task's detail. Less used columns start hidden (the Columns button shows them). */
 export function TaskTable() {
   return (
-    <DataTable rowClick="show" bulkActionButtons={false} hiddenColumns={['processId', 'processType', 'attempt', 'startedAt', 'finishedAt']}>
+    <DataTable rowClick="show" bulkActionButtons={false} hiddenColumns={['processId', 'processType', 'scheduleType', 'attempt', 'startedAt', 'finishedAt']}>
       <Column source="id" label="resources.tasks.fields.taskId" />
       <Column source="taskKind">
         <CodeChip source="taskKind" messages="resources.tasks.kinds" colors={{}} />
@@ -41,7 +41,7 @@ export function TaskTable() {
       <Column source="finishedAt">
         <DateField source="finishedAt" showTime />
       </Column>
-      <Column source="errorText" disableSort render={(task) => <Box sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={task.errorText ?? undefined}>{task.errorText}</Box>} />
+      <Column source="errorText" disableSort render={(task) => <Box sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={task.errorText ?? undefined}>{task.errorText}</Box>} />
       <Column label="" disableSort>
         {/* The button and its dialog live inside the row: their clicks must not open the task. */}
         <Box onClick={(event) => event.stopPropagation()}>
