@@ -42,10 +42,6 @@ export const consoleMessages = {
     users: 'Users',
     accessHistory: 'Access History',
   },
-  underConstruction: {
-    title: 'Under construction',
-    message: 'The %{screen} screen is not built yet.',
-  },
   flags: {
     active: 'Active',
     inactive: 'Inactive',

@@ -38,10 +38,6 @@ const consoleMessagesKo: ConsoleMessages = {
     users: '사용자',
     accessHistory: '접속 이력',
   },
-  underConstruction: {
-    title: '준비 중',
-    message: '%{screen} 화면은 아직 준비 중입니다.',
-  },
   flags: {
     active: '사용',
     inactive: '사용 안 함',
