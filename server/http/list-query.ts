@@ -119,7 +119,7 @@ export function whereOf(request: ListRequest): Expression<SqlBool> | undefined {
   return parts.length ? sql<SqlBool>`${sql.join(parts, sql` and `)}` : undefined;
 }
 
-function escapeLike(value: string): string {
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 

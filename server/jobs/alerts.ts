@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { COLLECT_ALERT_PROCEDURES, type TaskErrorId } from '../../src/shared';
 import type { AppContext } from '../context';
+import { isoNow } from '../clock';
 import { sendAlertMail } from '../modules/alert-mails/render';
 import type { TaskRow } from './task-store';
 
@@ -11,7 +12,7 @@ import type { TaskRow } from './task-store';
  */
 export async function recordFailure(ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 'clock'>, task: TaskRow, errorId: TaskErrorId, errorText: string): Promise<void> {
   const { db, config } = ctx;
-  const now = ctx.clock.now().toISOString();
+  const now = isoNow(ctx.clock);
   let streak: number;
   if (task.task_kind === 'POST' && task.post_config_id) {
     await db.updateTable('post_configs').set({ failure_streak: sql`failure_streak + 1` }).where('id', '=', task.post_config_id).execute();

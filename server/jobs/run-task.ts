@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { CollectConfig, TargetMethod, TaskLogLine } from '../../src/shared';
+import { isoNow } from '../clock';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import type { CollectTasksTable } from '../db/tables/collect';
@@ -25,7 +26,7 @@ export interface TaskRun {
   log(level: TaskLogLine['level'], message: string): Promise<void>;
 }
 
-const now = (run: TaskRun) => run.ctx.clock.now().toISOString();
+const now = (run: TaskRun) => isoNow(run.ctx.clock);
 
 export async function loadCollectConfig(db: Db, id: number): Promise<CollectConfig> {
   const config = await findCollectConfig(db, id);

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import { isoNow } from '../clock';
 import { recordFailure, recordSuccess } from './alerts';
 import { runCollectTask, runPostTask, type TaskRun } from './run-task';
 import { secretBox } from './secret-box';
@@ -91,7 +92,7 @@ export class CollectScheduler {
     const { db, clock } = this.ctx;
     const run: TaskRun = {
       ctx: this.ctx, box: this.box, owner: this.owner,
-      log: (level, message) => appendLog(db, task.id, level, message, clock.now().toISOString()),
+      log: (level, message) => appendLog(db, task.id, level, message, isoNow(clock)),
     };
     const renewal = setInterval(() => {
       void renewLease(db, task.id, this.owner, new Date(clock.now().getTime() + this.settings.leaseMs)).catch(() => undefined);

@@ -7,6 +7,7 @@ import { createGzip } from 'node:zlib';
 import SqliteDatabase from 'better-sqlite3';
 import * as tar from 'tar';
 import { OpsError } from './ops-error';
+import { quotedIdentifier, sqliteTableNames } from './sqlite-tables';
 
 export const BACKUP_FORMAT = 'campaign-console-backup';
 const MANIFEST = 'backup.json';
@@ -67,8 +68,8 @@ export async function createBackup(source: { sqlitePath: string; dataDir: string
 function describeSnapshot(snapshotPath: string, dataDir: string): BackupManifest {
   const snapshot = new SqliteDatabase(snapshotPath, { readonly: true });
   try {
-    const names = snapshot.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[];
-    const tables = Object.fromEntries(names.map((name) => [name, snapshot.prepare(`select count(*) from "${name}"`).pluck().get() as number]));
+    const names = sqliteTableNames(snapshot);
+    const tables = Object.fromEntries(names.map((name) => [name, snapshot.prepare(`select count(*) from ${quotedIdentifier(name)}`).pluck().get() as number]));
     const migrations = names.includes('kysely_migration') ? (snapshot.prepare('select name from kysely_migration order by name').pluck().all() as string[]) : [];
     const uploadsDir = join(dataDir, 'uploads');
     const uploads = existsSync(uploadsDir) ? readdirSync(uploadsDir).filter((name) => statSync(join(uploadsDir, name)).isFile()).length : 0;

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { openDatabase } from '../db/database';
 import { migrateToLatest, pendingMigrationCount } from '../db/migrate';
 import { OpsError } from './ops-error';
+import { quotedIdentifier as quoted, sqliteTableNames } from './sqlite-tables';
 
 /** Kysely's own bookkeeping: the target's migrations run there, they are not copied. */
 const BOOKKEEPING = new Set(['kysely_migration', 'kysely_migration_lock']);
@@ -108,17 +109,13 @@ async function columnsByTable(target: Kysely<any>): Promise<Map<string, Set<stri
   return new Map(tables.map((table) => [table.name, new Set(table.columns.map((column) => column.name))]));
 }
 
-function quoted(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
 function sourceColumns(source: SqliteDatabase.Database, table: string): string[] {
   return (source.pragma(`table_info(${quoted(table)})`) as Array<{ name: string }>).map((column) => column.name);
 }
 
 /** The source's tables, each after the tables its foreign keys point to. */
 function tablesInCopyOrder(source: SqliteDatabase.Database): string[] {
-  const names = (source.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[]).filter((name) => !BOOKKEEPING.has(name));
+  const names = sqliteTableNames(source).filter((name) => !BOOKKEEPING.has(name));
   const parents = new Map(names.map((name) => [name, (source.pragma(`foreign_key_list(${quoted(name)})`) as Array<{ table: string }>).map((fk) => fk.table).filter((parent) => parent !== name)]));
   const ordered: string[] = [];
   const visiting = new Set<string>();

@@ -26,6 +26,11 @@ describe('sharing', () => {
     // People already on the project are not offered again.
     expect((await t.call('GET', `/api/project-shares/candidates?projectId=${id}&q=viewer@`, { token: people.owner.token })).body.data).toEqual([]);
     expect((await t.call('GET', `/api/project-shares/candidates?projectId=${id}&q=te`, { token: people.viewer.token })).status).toBe(403);
+    // `_` and `%` are searched as themselves, on SQLite as on PostgreSQL.
+    const underscored = await signedInAccount(t, 'team_mate@example.com', 'user');
+    const literal = await t.call('GET', `/api/project-shares/candidates?projectId=${id}&q=${encodeURIComponent('team_m')}`, { token: people.owner.token });
+    expect(literal.body.data.map((candidate: { id: number }) => candidate.id)).toEqual([underscored.id]);
+    expect((await t.call('GET', `/api/project-shares/candidates?projectId=${id}&q=${encodeURIComponent('team%')}`, { token: people.owner.token })).body.data).toEqual([]);
 
     const added = await t.call('POST', '/api/project-shares', { token: people.owner.token, body: { projectId: id, email: 'TEAMMATE@example.com', privilege: 'EDITOR' } });
     expect(added.body.data).toMatchObject({ email: 'teammate@example.com', privilege: 'EDITOR', country: 'United Kingdom' });

@@ -1,11 +1,7 @@
 import type { PostHeader } from '../../../src/shared';
 import type { MasterRow } from '../master-mapping';
+import { quotedCsvCell as cell } from '../../modules/system-logs/csv';
 
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** The in-use headers in their order. */
 export function outputColumns(headers: PostHeader[]): string[] {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AREA_RANK, backfillInput, collectConfigInput, testSourceInput, type FieldError, type SourcePreview } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
+import { isoNow } from '../../clock';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
@@ -71,7 +72,7 @@ export async function collectConfigsModule(app: FastifyInstance) {
   // By hand: runs even when the config is off or suspended; yesterday (UTC) is the period.
   routes.post('/collect-configs/:id/run', { schema: { params: idParams } }, async (request) => {
     const found = await existing(request.params.id);
-    const now = clock.now().toISOString();
+    const now = isoNow(clock);
     const yesterday = addDays(now.slice(0, 10), -1);
     const [id] = await insertTasks(db, [collectTaskValues({ configId: found.id, scheduleType: 'MANUAL', dueAt: now, periodFrom: yesterday, periodTo: yesterday, maxAttempts: config.collect.maxAttempts, now })]);
     app.collectScheduler.wake();
@@ -80,7 +81,7 @@ export async function collectConfigsModule(app: FastifyInstance) {
 
   routes.post('/collect-configs/:id/backfill', { schema: { params: idParams, body: backfillInput } }, async (request) => {
     const found = await existing(request.params.id);
-    const now = clock.now().toISOString();
+    const now = isoNow(clock);
     const ids = await db.transaction().execute((trx) =>
       insertTasks(trx, daysOf(request.body.from, request.body.to).map((day) => collectTaskValues({ configId: found.id, scheduleType: 'BACKFILL', dueAt: now, periodFrom: day, periodTo: day, maxAttempts: config.collect.maxAttempts, now }))),
     );
@@ -91,7 +92,7 @@ export async function collectConfigsModule(app: FastifyInstance) {
 
   routes.post('/collect-configs/:id/resume', { schema: { params: idParams } }, async (request) => {
     const found = await existing(request.params.id);
-    await db.updateTable('collect_configs').set({ suspended_flag: 'N', suspended_at: null, failure_streak: 0, updated_at: clock.now().toISOString() }).where('id', '=', found.id).execute();
+    await db.updateTable('collect_configs').set({ suspended_flag: 'N', suspended_at: null, failure_streak: 0, updated_at: isoNow(clock) }).where('id', '=', found.id).execute();
     return success(await findCollectConfig(db, found.id), 'The collect configuration has been resumed.');
   });
 
@@ -99,7 +100,7 @@ export async function collectConfigsModule(app: FastifyInstance) {
   routes.post('/collect-configs/test-source', { schema: { body: testSourceInput } }, async (request) => {
     const input = request.body;
     await checkReferences(db, input);
-    const yesterday = addDays(clock.now().toISOString().slice(0, 10), -1);
+    const yesterday = addDays(isoNow(clock).slice(0, 10), -1);
     const period = { from: input.periodFrom ?? yesterday, to: input.periodTo ?? input.periodFrom ?? yesterday };
     try {
       const collected = await collectSource(await collectSourceOf(db, box, input), period, config.dataDir);

@@ -10,8 +10,9 @@ import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { requireDatasetManager } from '../manual-permissions/uploader';
+import { dataTypeExists } from '../templates/queries';
 import {
-  dataTypeExists, datasetListSpec, deleteDataset, findDataset, findDatasetByTitle, listDatasets, sameSchema, saveDataset, uploadInFlight,
+  datasetListSpec, deleteDataset, findDataset, findDatasetByTitle, listDatasets, sameSchema, saveDataset, uploadInFlight,
 } from './queries';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -27,6 +28,7 @@ export async function datasetsModule(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const readers = { onRequest: requireRank(AREA_RANK.project) };
   const managers = { onRequest: requireDatasetManager() };
+  const store = localFileStore(config.dataDir);
 
   routes.get('/datasets', { ...readers, schema: { querystring: listQuerystring } }, async (request) => {
     return success(await listDatasets(db, parseListQuery(request.query, datasetListSpec)));
@@ -76,7 +78,6 @@ export async function datasetsModule(app: FastifyInstance) {
     if (await uploadInFlight(db, dataset.id)) throw new AppError('CONFLICT', 'An upload to this dataset is in progress; delete it once the upload has finished.');
     const storageKeys = await deleteDataset(db, dataset.id);
     // Files go after the rows: a failure here leaves an orphan file, never a history row without its file.
-    const store = localFileStore(config.dataDir);
     await Promise.all(storageKeys.map((key) => store.delete(key)));
     return success(dataset, 'The dataset has been deleted.');
   });

@@ -62,10 +62,6 @@ export function findDatasetByTitle(db: Db, title: string) {
   return db.selectFrom('datasets').select('id').where('title', '=', title).executeTakeFirst();
 }
 
-export function dataTypeExists(db: Db, code: string) {
-  return db.selectFrom('data_types').select('id').where('code', '=', code).executeTakeFirst();
-}
-
 type SavedInput = Omit<DatasetInput, 'schemaInfo'> & { dataType: string; schemaInfo: DatasetColumn[] };
 
 /** Writes a data set and (when `withSchema`) replaces its columns, in one transaction. */

@@ -9,6 +9,7 @@ import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { requireProjectPrivilege } from '../projects/access';
+import { dataTypeExists } from '../templates/queries';
 import { findPlan, insertPlan, listPlans, planListSpec, updatePlan } from './queries';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -30,8 +31,7 @@ export async function plansModule(app: FastifyInstance) {
   }
 
   async function checkDataType(code: string) {
-    const known = await db.selectFrom('data_types').select('code').where('code', '=', code).executeTakeFirst();
-    if (!known) throw validationError([{ field: 'dataType', message: `${code} is not a data type.` }]);
+    if (!(await dataTypeExists(db, code))) throw validationError([{ field: 'dataType', message: `${code} is not a data type.` }]);
   }
 
   routes.get('/plans', { ...members, schema: { querystring: listQuerystring } }, async (request) => {

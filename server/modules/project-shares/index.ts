@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { AREA_RANK, shareInput, sharePrivilegeInput } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
+import type { SignedInAdmin } from '../../context';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
-import { listQuerystring, parseListQuery } from '../../http/list-query';
+import { listQuerystring, parseListQuery, type ListRequest } from '../../http/list-query';
 import { requireProjectPrivilege } from '../projects/access';
 import { changeShare, findActiveAccount, findCandidates, findShare, listShares, shareListSpec } from './queries';
 
@@ -15,8 +16,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const candidateQuery = z.object({ projectId: z.coerce.number().int().positive(), q: z.string().trim().min(2, 'Type at least 2 characters of the e-mail.').max(100) });
 
 /** The project id a share list is for: required, since shares only make sense per project. */
-function projectIdOf(filter: string | undefined): number {
-  const projectId = filter ? (JSON.parse(filter) as { projectId?: unknown }).projectId : undefined;
+function projectIdOf(list: ListRequest): number {
+  const projectId = list.conditions.find((condition) => condition.column === shareListSpec.filters.projectId.column)?.value;
   if (typeof projectId !== 'number' || !Number.isInteger(projectId)) throw validationError([{ field: 'filter.projectId', message: 'Give the projectId.' }]);
   return projectId;
 }
@@ -30,16 +31,16 @@ export async function projectSharesModule(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const members = { onRequest: requireRank(AREA_RANK.project) };
 
-  async function ownShare(request: { admin?: Parameters<typeof requireProjectPrivilege>[1] }, id: number) {
+  async function visibleShare(caller: SignedInAdmin, id: number, needed: 'VIEWER' | 'OWNER') {
     const share = await findShare(db, id);
     if (!share) throw new AppError('NOT_FOUND', 'No such share entry.');
-    await requireProjectPrivilege(db, request.admin!, share.projectId, 'OWNER');
+    await requireProjectPrivilege(db, caller, share.projectId, needed);
     return share;
   }
 
   routes.get('/project-shares', { ...members, schema: { querystring: listQuerystring } }, async (request) => {
     const list = parseListQuery(request.query, shareListSpec);
-    await requireProjectPrivilege(db, request.admin!, projectIdOf(request.query.filter), 'VIEWER');
+    await requireProjectPrivilege(db, request.admin!, projectIdOf(list), 'VIEWER');
     return success(await listShares(db, list));
   });
 
@@ -48,12 +49,8 @@ export async function projectSharesModule(app: FastifyInstance) {
     return success(await findCandidates(db, request.query.projectId, request.query.q));
   });
 
-  routes.get('/project-shares/:id', { ...members, schema: { params: idParams } }, async (request) => {
-    const share = await findShare(db, request.params.id);
-    if (!share) throw new AppError('NOT_FOUND', 'No such share entry.');
-    await requireProjectPrivilege(db, request.admin!, share.projectId, 'VIEWER');
-    return success(share);
-  });
+  routes.get('/project-shares/:id', { ...members, schema: { params: idParams } }, async (request) =>
+    success(await visibleShare(request.admin!, request.params.id, 'VIEWER')));
 
   routes.post('/project-shares', { ...members, schema: { body: shareInput } }, async (request) => {
     const { projectId, email, privilege } = request.body;
@@ -75,13 +72,13 @@ export async function projectSharesModule(app: FastifyInstance) {
   });
 
   routes.put('/project-shares/:id', { ...members, schema: { params: idParams, body: sharePrivilegeInput } }, async (request) => {
-    const share = await ownShare(request, request.params.id);
+    const share = await visibleShare(request.admin!, request.params.id, 'OWNER');
     await changeShare(db, share, request.body.privilege, isoNow(clock));
     return success(await findShare(db, share.id), 'The privilege has been changed.');
   });
 
   routes.delete('/project-shares/:id', { ...members, schema: { params: idParams } }, async (request) => {
-    const share = await ownShare(request, request.params.id);
+    const share = await visibleShare(request.admin!, request.params.id, 'OWNER');
     await changeShare(db, share, null, isoNow(clock));
     return success(share, `${share.email} no longer has access to this project.`);
   });

@@ -1,7 +1,8 @@
+import { sql, type SqlBool } from 'kysely';
 import type { ShareCandidate, ShareEntry, SharePrivilege } from '../../../src/shared';
 import { isSqlite, type Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import { escapeLike, listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const shareListSpec: ListSpec = {
   sortable: { id: 'project_shares.id', email: 'admins.email', privilege: 'project_shares.privilege', createdAt: 'project_shares.created_at' },
@@ -39,10 +40,10 @@ export async function findShare(db: Db, id: number): Promise<ShareEntry | undefi
 
 /** Active, approved accounts whose e-mail contains `q`, not yet on the project. */
 export async function findCandidates(db: Db, projectId: number, q: string): Promise<ShareCandidate[]> {
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const pattern = `%${escapeLike(q.toLowerCase())}%`;
   const rows = await people(db)
     .select(['admins.id', 'admins.email', 'admins.first_name', 'admins.last_name', 'regions.name as region', 'countries.name as country'])
-    .where((eb) => eb(eb.fn('lower', ['admins.email']), 'like', pattern))
+    .where(sql<SqlBool>`lower(admins.email) like ${pattern} escape '\\'`)
     .where('admins.status_code', '=', 'ACTIVE')
     .where('admins.approval_status_code', '=', 'APPROVED')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('project_shares').select('project_shares.id').where('project_shares.project_id', '=', projectId).whereRef('project_shares.admin_id', '=', 'admins.id'))))

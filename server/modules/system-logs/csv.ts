@@ -10,8 +10,14 @@ export const CSV_COLUMNS: (keyof SystemLogEntry)[] = [
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = String(value);
+  return quotedCsvCell(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+}
+
+/** A CSV cell as RFC 4180 writes it: quoted when it holds a quote, comma or line break. */
+export function quotedCsvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

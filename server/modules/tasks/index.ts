@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AREA_RANK } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
+import { isoNow } from '../../clock';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
@@ -29,7 +30,7 @@ export async function tasksModule(app: FastifyInstance) {
   routes.post('/tasks/:id/retry', { schema: { params: idParams } }, async (request) => {
     const task = await findTask(db, request.params.id);
     if (!task) throw new AppError('NOT_FOUND', 'No such task.');
-    const now = clock.now().toISOString();
+    const now = isoNow(clock);
     const retried = await db
       .updateTable('collect_tasks')
       .set({ status: 'PENDING', attempt: 0, run_after: now, finished_at: null, lease_owner: null, lease_until: null, updated_at: now, ...(task.taskKind === 'COLLECT' ? { process_type: 'MASTERING' } : {}) })

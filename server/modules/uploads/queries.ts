@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FilePreview, UploadHistory, UploadMode, UploadStatus } from '../../../src/shared';
 import type { TokenService } from '../../auth/tokens';
 import type { Db } from '../../db/database';
+import { FILE_LINK_TTL_SECONDS } from '../../files/references';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const uploadListSpec: ListSpec = {
@@ -13,8 +14,6 @@ export const uploadListSpec: ListSpec = {
   },
   search: ['upload_histories.file_name'],
 };
-
-const FILE_LINK_TTL_SECONDS = 60 * 60;
 
 /** The original file's link; the proof's subject names the upload, so it never opens a store file by id. */
 export async function uploadFileUrl(tokens: TokenService, uploadId: number): Promise<string> {

@@ -1,6 +1,6 @@
 import { AutocompleteInput, DataTable, DateField, DateInput, List, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
 import { ACCESS_EVENT_TYPES, type AccessHistoryEntry } from '../../shared';
-import { CodeChip } from '../users/CodeChip';
+import { CodeChip } from '../../components/CodeChip';
 import { AccessStatsPanel } from './AccessStatsPanel';
 
 const Column = DataTable.Col<AccessHistoryEntry>;

@@ -4,7 +4,7 @@ import { useListContext, useTranslate } from 'react-admin';
 import { httpClient } from '../../providers/httpClient';
 import type { AccessStats } from '../../shared';
 import { SignInsChart } from './SignInsChart';
-import { StatTile } from './StatTile';
+import { StatTile } from '../../components/StatTile';
 
 const TOTALS = ['totalLoginCount', 'totalDashboardViews', 'totalProjectCreateCount', 'totalUploadCount'] as const;
 

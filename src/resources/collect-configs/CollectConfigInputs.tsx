@@ -1,10 +1,10 @@
 import { Divider, Stack, Typography } from '@mui/material';
 import { TextInput, useTranslate } from 'react-admin';
-import { CodeInput } from '../market-accounts/CodeInput';
+import { CodeInput } from '../../components/CodeInput';
 import { recipientsFormat } from './collectConfigForm';
 import { sourceTypeChoices } from './collectChoices';
 import { FieldMappingInput } from './FieldMappingInput';
-import { FlagSwitch } from './FlagSwitch';
+import { FlagSwitch } from '../../components/FlagSwitch';
 import { ScheduleInputs } from './ScheduleInputs';
 import { SourceInputs } from './SourceInputs';
 import { TestSourceButton } from './TestSourceButton';

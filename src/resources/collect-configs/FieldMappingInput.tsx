@@ -1,5 +1,5 @@
 import { ArrayInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
-import { FlagSwitch } from './FlagSwitch';
+import { FlagSwitch } from '../../components/FlagSwitch';
 import { fieldTypeChoices } from './collectChoices';
 
 /** The field list: each source field, the master field it fills, its type, and the required / key flags. */

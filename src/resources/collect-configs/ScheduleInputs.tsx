@@ -1,5 +1,5 @@
 import { ArrayInput, DateInput, FormDataConsumer, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
-import { FlagSwitch } from './FlagSwitch';
+import { FlagSwitch } from '../../components/FlagSwitch';
 import { scheduleTypeChoices, weekDayChoices } from './collectChoices';
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -1,8 +1,6 @@
 import { collectFieldSchema, collectConfigInput, headerEntry, scheduleSchema, type CollectConfigInput } from '../../shared';
-import { zodValidator } from '../zodForm';
+import { inputOf, zodValidator } from '../zodForm';
 
-const keysOf = (schema: { shape: Record<string, unknown> }) => Object.keys(schema.shape);
-const pick = (value: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((key) => key in value).map((key) => [key, value[key]]));
 
 /**
  * Alert recipients are typed as one comma-separated text: the form keeps the text as typed (so a
@@ -20,10 +18,10 @@ const recipientsParse = (text: string) =>
  * level (a read record carries ids, next run times and names the strict schema refuses).
  */
 export function collectConfigRequest(values: Record<string, unknown>): CollectConfigInput {
-  const body = pick(values, keysOf(collectConfigInput));
+  const body = inputOf(collectConfigInput)(values);
   const sourceMethod = (body.sourceMethod ?? {}) as Record<string, unknown>;
-  if (Array.isArray(sourceMethod.headers)) sourceMethod.headers = sourceMethod.headers.map((header) => pick(header ?? {}, keysOf(headerEntry)));
-  if (Array.isArray(body.fields)) body.fields = body.fields.map((field) => pick(field ?? {}, keysOf(collectFieldSchema)));
+  if (Array.isArray(sourceMethod.headers)) sourceMethod.headers = sourceMethod.headers.map((header) => inputOf(headerEntry)(header ?? {}));
+  if (Array.isArray(body.fields)) body.fields = body.fields.map((field) => inputOf(collectFieldSchema)(field ?? {}));
   if (Array.isArray(body.schedules)) body.schedules = body.schedules.map((schedule) => scheduleRequest(schedule ?? {}));
   if (typeof body.alertRecipients === 'string') body.alertRecipients = recipientsParse(body.alertRecipients);
   return body as CollectConfigInput;
@@ -31,7 +29,7 @@ export function collectConfigRequest(values: Record<string, unknown>): CollectCo
 
 /** A schedule's fields; the day only for WEEKLY (a switched type must not keep a stale day). */
 function scheduleRequest(schedule: Record<string, unknown>) {
-  const picked = pick(schedule, keysOf(scheduleSchema));
+  const picked = inputOf(scheduleSchema)(schedule);
   if (picked.scheduleType !== 'WEEKLY') picked.scheduledDay = null;
   return picked;
 }

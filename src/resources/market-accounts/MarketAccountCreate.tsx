@@ -2,7 +2,7 @@ import { Create, SimpleForm } from 'react-admin';
 import { marketAccountInput } from '../../shared';
 import { inputOf, zodValidator } from '../zodForm';
 import { MarketAccountInputs } from './MarketAccountInputs';
-import { keepUntouchedSecret } from './secretTransform';
+import { keepUntouchedSecret } from '../../components/secretTransform';
 
 const toRequest = (data: Record<string, unknown>) => keepUntouchedSecret('secret', inputOf(marketAccountInput)(data));
 

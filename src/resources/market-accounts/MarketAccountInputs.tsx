@@ -1,7 +1,7 @@
 import { TextInput } from 'react-admin';
 import { ActiveFlagInput } from '../../components/ActiveFlagInput';
-import { CodeInput } from './CodeInput';
-import { SecretInput } from './SecretInput';
+import { CodeInput } from '../../components/CodeInput';
+import { SecretInput } from '../../components/SecretInput';
 
 /** Inputs shared by the create and edit forms. */
 export function MarketAccountInputs() {

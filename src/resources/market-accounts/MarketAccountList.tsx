@@ -3,7 +3,7 @@ import type { MarketAccount } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { ListActions } from '../ListActions';
-import { SecretStateField } from './SecretStateField';
+import { SecretStateField } from '../../components/SecretStateField';
 
 const Column = DataTable.Col<MarketAccount>;
 

@@ -1,6 +1,6 @@
 import { DateField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
-import { SecretStateField } from './SecretStateField';
+import { SecretStateField } from '../../components/SecretStateField';
 
 export function MarketAccountShow() {
   return (

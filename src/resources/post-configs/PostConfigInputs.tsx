@@ -2,9 +2,9 @@ import { Divider, Stack, Typography } from '@mui/material';
 import { ArrayInput, SelectInput, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { MASTER_FIELD_TYPES, TARGET_DATA_KEYS, TARGET_METHODS, type TargetMethod } from '../../shared';
-import { CodeInput } from '../market-accounts/CodeInput';
-import { SecretInput } from '../market-accounts/SecretInput';
-import { FlagSwitch } from '../collect-configs/FlagSwitch';
+import { CodeInput } from '../../components/CodeInput';
+import { SecretInput } from '../../components/SecretInput';
+import { FlagSwitch } from '../../components/FlagSwitch';
 
 const targetMethodChoices = TARGET_METHODS.map((method) => ({ id: method, name: `resources.post-configs.methods.${method}` }));
 const fieldTypeChoices = MASTER_FIELD_TYPES.map((type) => ({ id: type, name: `resources.collect-configs.choices.fieldType.${type}` }));

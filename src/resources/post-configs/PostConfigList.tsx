@@ -2,7 +2,7 @@ import { BulkDeleteButton, DataTable, DateField, List, SearchInput, SelectInput,
 import { TARGET_METHODS, type PostConfig } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
-import { SecretStateField } from '../market-accounts/SecretStateField';
+import { SecretStateField } from '../../components/SecretStateField';
 import { ListActions } from '../ListActions';
 
 const Column = DataTable.Col<PostConfig>;

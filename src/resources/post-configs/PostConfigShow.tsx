@@ -1,7 +1,7 @@
 import { ArrayField, DataTable, DateField, EditButton, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
 import type { PostConfig, PostHeader } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
-import { SecretStateField } from '../market-accounts/SecretStateField';
+import { SecretStateField } from '../../components/SecretStateField';
 import { TestConnectionButton } from './TestConnectionButton';
 
 const HeaderColumn = DataTable.Col<PostHeader>;

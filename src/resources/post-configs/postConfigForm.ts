@@ -1,9 +1,7 @@
 import { postConfigInput, postHeaderSchema, TARGET_DATA_KEYS, type PostConfigInput, type TargetMethod } from '../../shared';
-import { keepUntouchedSecret } from '../market-accounts/secretTransform';
-import { zodValidator } from '../zodForm';
+import { keepUntouchedSecret } from '../../components/secretTransform';
+import { inputOf, zodValidator } from '../zodForm';
 
-const keysOf = (schema: { shape: Record<string, unknown> }) => Object.keys(schema.shape);
-const pick = (value: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((key) => key in value).map((key) => [key, value[key]]));
 
 /** Only the target data keys the chosen method uses, and no empty optional ones (another method's leftovers are refused). */
 function targetDataFor(method: TargetMethod | undefined, targetData: unknown) {
@@ -19,9 +17,9 @@ function targetDataFor(method: TargetMethod | undefined, targetData: unknown) {
  * position in the list (the order the files get), and an untouched secret left out so it is kept.
  */
 export function postConfigRequest(values: Record<string, unknown>): PostConfigInput {
-  const body = pick(values, keysOf(postConfigInput));
+  const body = inputOf(postConfigInput)(values);
   body.targetData = targetDataFor(body.targetMethod as TargetMethod | undefined, body.targetData);
-  if (Array.isArray(body.headers)) body.headers = body.headers.map((header, index) => ({ ...pick(header ?? {}, keysOf(postHeaderSchema)), order: index + 1 }));
+  if (Array.isArray(body.headers)) body.headers = body.headers.map((header, index) => ({ ...inputOf(postHeaderSchema)(header ?? {}), order: index + 1 }));
   if (body.backupFlag !== 'Y' && !body.backupLocation) body.backupLocation = null;
   return keepUntouchedSecret('targetSecret', body) as PostConfigInput;
 }

@@ -2,7 +2,7 @@ import { Button } from '@mui/material';
 import { DateField, FunctionField, LinkBase, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { TaskDetail } from '../../shared';
 import { BOARD_POLL_MS } from '../../pages/collectStatus/CollectBoard';
-import { CodeChip } from '../users/CodeChip';
+import { CodeChip } from '../../components/CodeChip';
 import { RetryTaskButton } from './RetryTaskButton';
 import { TaskStatusChip } from './TaskStatusChip';
 import { PostingTasksField, ResponseMetaField, TaskErrorField, TaskLogField } from './TaskDetailFields';

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { DataTable, DateField, NumberField } from 'react-admin';
 import type { Task } from '../../shared';
-import { CodeChip } from '../users/CodeChip';
+import { CodeChip } from '../../components/CodeChip';
 import { RetryTaskButton } from './RetryTaskButton';
 import { TaskStatusChip } from './TaskStatusChip';
 

@@ -2,7 +2,7 @@ import type { SxProps } from '@mui/material';
 import { DataTable, DateField, ExportButton, FilterButton, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
 import type { AdminUser } from '../../shared';
 import { BulkApproveButton } from './BulkApproveButton';
-import { CodeChip } from './CodeChip';
+import { CodeChip } from '../../components/CodeChip';
 import { PendingToggle } from './PendingToggle';
 import { approvalChoices, approvalColors, levelChoices, statusChoices, statusColors, yesNoChoices } from './userChoices';
 import { useUserFormOptions } from './useUserFormOptions';

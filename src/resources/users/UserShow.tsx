@@ -1,6 +1,6 @@
 import { DataTable, DateField, FunctionField, NumberField, ReferenceManyField, Show, TabbedShowLayout, TextField, Pagination } from 'react-admin';
 import type { AdminDetail } from '../../shared';
-import { CodeChip } from './CodeChip';
+import { CodeChip } from '../../components/CodeChip';
 import { ConnectedGroupsField } from './ConnectedGroupsField';
 import { ProjectListField } from './ProjectListField';
 import { UserShowActions } from './UserShowActions';

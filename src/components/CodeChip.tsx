@@ -2,7 +2,9 @@ import { Chip, type ChipProps } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 
 interface CodeChipProps {
-  source: string;
+  source?: string;
+  /** The code to show instead of the record's `source` field (a row outside a record context). */
+  code?: string | null;
   /** Message prefix; the code is appended (`resources.users.approval` + `.PENDING`). */
   messages: string;
   colors: Record<string, ChipProps['color']>;
@@ -10,10 +12,10 @@ interface CodeChipProps {
 }
 
 /** A status code as a coloured chip, so pending or inactive accounts stand out in a list. */
-export function CodeChip({ source, messages, colors }: CodeChipProps) {
+export function CodeChip({ source = '', code: given, messages, colors }: CodeChipProps) {
   const record = useRecordContext();
   const translate = useTranslate();
-  const code = record?.[source];
+  const code: string | null | undefined = given !== undefined ? given : record?.[source];
   if (!code) return null;
   const color = colors[code] ?? 'default';
   return <Chip size="small" color={color} variant={color === 'default' ? 'outlined' : 'filled'} label={translate(`${messages}.${code}`, { _: code })} />;

@@ -1,5 +1,5 @@
 import { AutocompleteInput, useGetList, type InputProps } from 'react-admin';
-import type { Property, PropertyKind } from '../../shared';
+import type { Property, PropertyKind } from '../shared';
 
 interface CodeInputProps extends Pick<InputProps, 'source' | 'label' | 'helperText'> {
   kind: Extract<PropertyKind, 'advertisers' | 'countries' | 'data-types'>;
