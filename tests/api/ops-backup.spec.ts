@@ -45,7 +45,7 @@ beforeAll(async () => {
   writeFileSync(join(dataDir, 'uploads', UPLOAD_KEY), 'uploaded bytes');
   writeFileSync(join(dataDir, 'uploads', '.incoming', 'half.part'), 'still arriving');
   mkdirSync(join(dataDir, 'uploads', '.staging'), { recursive: true });
-  writeFileSync(join(dataDir, 'uploads', '.staging', '7.rows'), 'parsed rows waiting for a commit');
+  writeFileSync(join(dataDir, 'uploads', '.staging', '7.db'), 'checked rows waiting for a commit');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

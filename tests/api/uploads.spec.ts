@@ -1,4 +1,5 @@
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import SqliteDatabase from 'better-sqlite3';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSqlite } from '../../server/db/database';
+import { STAGED_TABLE } from '../../server/modules/uploads/staging';
 import { accountsByRank, dbSnapshot, signedInAccount, startTestApp, type TestApp } from './harness';
 import { commit, createDataset, datasetRows, multipartBody, postFile, preview } from './uploads-support';
 
@@ -152,14 +154,14 @@ describe('manual upload: preview and commit', () => {
   it('rolls a failed commit back whole: a REPLACE that fails midway keeps the earlier rows, and the upload is FAIL', async () => {
     const id = await createDataset(t, uploader.token);
     await commit(t, uploader.token, (await preview(t, uploader.token, id, 'keep.csv', `${HEADER}\n2024-01-01,KEEP,search,1\n`)).id);
-    const lines = Array.from({ length: 20_000 }, (_, n) => `2024-01-02,C${n},search,${n}`);
+    const lines = Array.from({ length: 50_000 }, (_, n) => `2024-01-02,C${n},search,${n}`);
     const upload = await preview(t, uploader.token, id, 'broken.csv', `${HEADER}\n${lines.join('\n')}\n`);
-    // A staged row the database refuses (its values are not JSON) fails a late batch (~1.1 MiB in,
-    // batches are 256 KiB), after the REPLACE has deleted the earlier row and batches were written.
-    const staging = join(t.config.dataDir, 'uploads', '.staging', `${upload.id}.rows`);
-    const staged = readFileSync(staging, 'utf8').split('\n');
-    staged[18_000] = '["broken", [not json';
-    writeFileSync(staging, staged.join('\n'));
+    // A staged row without values, which dataset_rows refuses, fails the third chunk of 20,000
+    // rows: after the REPLACE has deleted the earlier row and two chunks were written.
+    const staging = new SqliteDatabase(join(t.config.dataDir, 'uploads', '.staging', `${upload.id}.db`));
+    staging.exec(`create table loose as select * from ${STAGED_TABLE}; drop table ${STAGED_TABLE}; alter table loose rename to ${STAGED_TABLE}`);
+    staging.prepare(`update ${STAGED_TABLE} set row_values = null where row = 45000`).run();
+    staging.close();
     const failed = await commit(t, uploader.token, upload.id, 'REPLACE');
     expect(failed.status).toBe('FAIL');
     expect(failed.reason).toMatch(/^Writing the rows failed, so none were kept/);

@@ -1,31 +1,16 @@
-import { createReadStream } from 'node:fs';
-import { CompiledQuery, sql, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import SqliteDatabase from 'better-sqlite3';
 import type { UploadMode } from '../../../src/shared';
 import { isSqlite, type Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { STAGED_TABLE } from './staging';
 
-/** Staged text per INSERT (~2,000 rows of 12 columns); each batch is one JSON parameter, so the statement text never changes. */
-const BATCH_BYTES = 256 * 1024;
+/** Staged rows per INSERT: small enough that each one holds the event loop for a few milliseconds. */
+const CHUNK_ROWS = 20_000;
+/** The schema name a staging file is attached under during its commit. */
+const ATTACHED = 'upload_staging';
 
-/** Rows in a run of staged lines (one more than its newlines: the last line has none). */
-function countLines(lines: string): number {
-  let count = 1;
-  for (let index = lines.indexOf('\n'); index >= 0; index = lines.indexOf('\n', index + 1)) count += 1;
-  return count;
-}
-
-/**
- * One upsert for a batch of rows sent as a single JSON array of [key, values] pairs: the same
- * short statement for every batch (no 8,000-placeholder statement to prepare each time, whose
- * native memory the garbage collector does not see). A row whose key is already in the data
- * set replaces it; NULL keys never conflict.
- */
-function upsertText(sqlite: boolean): string {
-  const source = sqlite
-    ? `select ?, value ->> 0, ?, value -> 1 from json_each(?)`
-    : `select $1::integer, x ->> 0, $2::integer, (x -> 1)::text from json_array_elements($3::json) as x`;
-  return `insert into dataset_rows (dataset_id, row_key, upload_id, row_values) ${source} where true on conflict (dataset_id, row_key) do update set upload_id = excluded.upload_id, row_values = excluded.row_values`;
-}
+const UPSERT = 'on conflict (dataset_id, row_key) do update set upload_id = excluded.upload_id, row_values = excluded.row_values';
 
 export interface CommitJob {
   uploadId: number;
@@ -37,11 +22,43 @@ export interface CommitJob {
   onRows: (written: number) => void;
 }
 
-/** better-sqlite3 answers synchronously, so each batch yields a turn of the event loop to let other requests (the progress polls) through. */
-async function insertBatch(trx: Transaction<Database>, text: string, parameters: unknown[]): Promise<void> {
-  await trx.executeQuery(CompiledQuery.raw(text, parameters));
-  await new Promise((resolve) => setImmediate(resolve));
-}
+/**
+ * Copies one chunk of staged rows (a range of file rows) into dataset_rows; answers the rows
+ * written. Within a chunk rows go in key order, so the key index is filled page by page.
+ */
+type ChunkWriter = (trx: Transaction<Database>, fromRow: number, toRow: number) => Promise<number>;
+
+/**
+ * On SQLite the staging file is attached to the server's connection and each chunk is one
+ * INSERT … SELECT: the rows never pass through JavaScript. A row whose key is already in the data
+ * set replaces it; NULL keys never conflict.
+ */
+const sqliteChunk = (job: CommitJob): ChunkWriter => async (trx, fromRow, toRow) => {
+  const result = await trx.executeQuery(CompiledQuery.raw(
+    `insert into dataset_rows (dataset_id, row_key, upload_id, row_values)
+     select ?, row_key, ?, row_values from ${ATTACHED}.${STAGED_TABLE} where row > ? and row <= ? order by row_key ${UPSERT}`,
+    [job.datasetId, job.uploadId, fromRow, toRow],
+  ));
+  return Number(result.numAffectedRows ?? 0);
+};
+
+/**
+ * On PostgreSQL each chunk is read from the staging file as one JSON array of [key, values]
+ * pairs (built by SQLite) and sent as a single parameter: the statement text never changes.
+ */
+const postgresChunk = (job: CommitJob, staging: SqliteDatabase.Database): ChunkWriter => {
+  const read = staging
+    .prepare(`select json_group_array(json_array(row_key, json(row_values))) from (select row_key, row_values from ${STAGED_TABLE} where row > ? and row <= ? order by row_key)`)
+    .pluck();
+  return async (trx, fromRow, toRow) => {
+    const result = await trx.executeQuery(CompiledQuery.raw(
+      `insert into dataset_rows (dataset_id, row_key, upload_id, row_values)
+       select $1::integer, x ->> 0, $2::integer, x ->> 1 from json_array_elements($3::json) as x ${UPSERT}`,
+      [job.datasetId, job.uploadId, read.get(fromRow, toRow)],
+    ));
+    return Number(result.numAffectedRows ?? 0);
+  };
+};
 
 /**
  * Writes the staged rows in one transaction: all of them and the SUCCESS status, or nothing.
@@ -50,9 +67,22 @@ async function insertBatch(trx: Transaction<Database>, text: string, parameters:
  * FAIL meanwhile (another instance) rolls the rows back instead of contradicting the history.
  */
 export async function commitRows(db: Db, job: CommitJob): Promise<number> {
-  const sqlite = isSqlite(db);
-  const statement = upsertText(sqlite);
-  return db.transaction().execute((trx) => (sqlite ? withCommitCache(trx, () => writeRows(trx, statement, job)) : writeRows(trx, statement, job)));
+  const staging = new SqliteDatabase(job.stagingFile, { readonly: true, fileMustExist: true });
+  try {
+    const lastRow = Number(staging.prepare(`select coalesce(max(row), 0) from ${STAGED_TABLE}`).pluck().get());
+    if (!isSqlite(db)) return await db.transaction().execute((trx) => writeRows(trx, postgresChunk(job, staging), lastRow, job));
+    // ATTACH needs the connection outside a transaction; Kysely's SQLite driver has one connection, held here throughout.
+    return await db.connection().execute(async (connection) => {
+      await sql`attach database ${job.stagingFile} as ${sql.raw(ATTACHED)}`.execute(connection);
+      try {
+        return await connection.transaction().execute((trx) => withCommitCache(trx, () => writeRows(trx, sqliteChunk(job), lastRow, job)));
+      } finally {
+        await sql.raw(`detach database ${ATTACHED}`).execute(connection);
+      }
+    });
+  } finally {
+    staging.close();
+  }
 }
 
 /** SQLite page cache while a commit runs, in KiB (the server keeps 64 MiB for its lookups). */
@@ -61,10 +91,10 @@ const COMMIT_CACHE_KIB = 16 * 1024;
 /**
  * A commit writes each page once and spills dirty pages to the WAL when the cache is full, so a
  * large cache only holds pages it will not read again: it would add the server's whole 64 MiB
- * cache to an upload's peak memory. Kysely's SQLite driver has one connection, held by the
- * transaction, so set and restored inside it the setting applies to the commit alone.
+ * cache to an upload's peak memory. Set and restored inside the transaction, on the one
+ * connection, the setting applies to the commit alone.
  */
-async function withCommitCache<T>(trx: Transaction<Database>, run: () => Promise<T>): Promise<T> {
+async function withCommitCache<T>(trx: Kysely<Database>, run: () => Promise<T>): Promise<T> {
   const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(trx);
   const previous = Number(rows[0].cache_size);
   await sql.raw(`pragma cache_size = -${COMMIT_CACHE_KIB}`).execute(trx);
@@ -75,26 +105,15 @@ async function withCommitCache<T>(trx: Transaction<Database>, run: () => Promise
   }
 }
 
-async function writeRows(trx: Transaction<Database>, statement: string, job: CommitJob): Promise<number> {
+async function writeRows(trx: Transaction<Database>, writeChunk: ChunkWriter, lastRow: number, job: CommitJob): Promise<number> {
   if (job.mode === 'REPLACE') await trx.deleteFrom('dataset_rows').where('dataset_id', '=', job.datasetId).execute();
   let written = 0;
-  // Staged lines are already `[key, [values]]` JSON without raw newlines, so a chunk of whole
-  // lines becomes one batch's JSON array by swapping its newlines for commas: no per-row strings.
-  let rest = '';
-  for await (const text of createReadStream(job.stagingFile, { encoding: 'utf8', highWaterMark: BATCH_BYTES }) as AsyncIterable<string>) {
-    const end = text.lastIndexOf('\n');
-    if (end < 0) {
-      rest += text;
-      continue;
-    }
-    const lines = rest + text.slice(0, end);
-    rest = text.slice(end + 1);
-    if (!lines) continue;
-    await insertBatch(trx, statement, [job.datasetId, job.uploadId, `[${lines.replaceAll('\n', ',')}]`]);
-    written += countLines(lines);
+  for (let fromRow = 0; fromRow < lastRow; fromRow += CHUNK_ROWS) {
+    written += await writeChunk(trx, fromRow, fromRow + CHUNK_ROWS);
     job.onRows(written);
+    // better-sqlite3 answers synchronously: yield a turn so other requests (the progress polls) get through.
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  if (rest) throw new Error('The staged rows end in a cut-off line.');
   const now = job.now();
   await trx
     .updateTable('datasets')

@@ -15,10 +15,11 @@ import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { datasetColumns } from '../datasets/queries';
 import { isUploader, requireDatasetManager, requireUploader } from '../manual-permissions/uploader';
 import { commitRows } from './commit';
-import { previewFile, stagingPath } from './preview';
+import { previewFile } from './preview';
 import { UploadProgressBoard } from './progress';
 import { failInterruptedUploads, findUpload, listUploads, uploadListSpec, uploadRow } from './queries';
 import { receiveManualFile } from './receive';
+import { stagingPath } from './staging';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const downloadQuery = z.object({ token: z.string().max(2000).optional() });

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { Transform } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { CsvReader } from './csv';
 import { normaliseDate } from './dates';
 
@@ -66,7 +66,9 @@ function byteMeter(onBytes: (bytes: number) => void): Transform {
 /** The first worksheet of an XLSX, streamed row by row (exceljs' streaming reader), one row a batch. */
 async function* xlsxRecords(path: string, onBytes: (bytes: number) => void): AsyncGenerator<FileRecord[]> {
   const input = createReadStream(path).pipe(byteMeter(onBytes));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
+  // Loaded on first use: exceljs takes longer to load than a CSV of thousands of rows takes to read.
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
   for await (const worksheet of workbook) {
     for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
       // row.values is 1-based with a hole at 0.

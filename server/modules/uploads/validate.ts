@@ -1,6 +1,6 @@
-import { looksLikeFormula, type DatasetColumn, type UploadProblem } from '../../../src/shared';
+import type { DatasetColumn } from '../../../src/shared/datasets';
+import { looksLikeFormula, type UploadProblem } from '../../../src/shared/upload-rules';
 import { normaliseDate } from './dates';
-import { KeyIndex } from './key-index';
 
 const MAX_CELL_CHARS = 4000;
 /** Joins key values; a unit separator cannot appear in a trimmed CSV cell by accident. */
@@ -11,8 +11,6 @@ export class RowValidator {
   /** For each schema column, its index in the file's header (-1 when missing). */
   private readonly cellIndexes: number[];
   private readonly keyColumns: number[];
-  /** Key → first row holding it, on disk: the one structure that grows with the file. */
-  private readonly seenKeys = new KeyIndex();
   readonly headerProblems: UploadProblem[] = [];
 
   constructor(
@@ -75,23 +73,19 @@ export class RowValidator {
         problems(problem);
       }
     }
+    if (!valid) return undefined;
+    // Duplicates need every earlier key, so they are found over the staged rows (staging.ts).
     let key: string | null = null;
     if (this.keyColumns.length) {
       key = values[this.keyColumns[0]] ?? '';
       for (let index = 1; index < this.keyColumns.length; index += 1) key += KEY_SEPARATOR + (values[this.keyColumns[index]] ?? '');
-      // Only a valid row claims its key, so a bad row is not reported again as a duplicate.
-      const first = valid ? this.seenKeys.firstRowOf(key, row) : undefined;
-      if (first !== undefined) {
-        const names = this.keyColumns.map((index) => this.schema[index].colName).join(', ');
-        valid = false;
-        problems({ row, column: names, reason: 'DUPLICATE_KEY', message: `Row ${first} has the same key (${names}).` });
-      }
     }
-    return valid ? { key, values } : undefined;
+    return { key, values };
   }
+}
 
-  /** Deletes the key index. */
-  close(): void {
-    this.seenKeys.close();
-  }
+/** A checked row whose key an earlier row of the file holds. */
+export function duplicateKeyProblem(schema: DatasetColumn[], row: number, first: number): UploadProblem {
+  const names = schema.filter((column) => column.key).map((column) => column.colName).join(', ');
+  return { row, column: names, reason: 'DUPLICATE_KEY', message: `Row ${first} has the same key (${names}).` };
 }

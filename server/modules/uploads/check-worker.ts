@@ -1,0 +1,80 @@
+/**
+ * The preview's reading thread: parses the file, checks every record against the schema and
+ * hands the checked rows to the main thread in batches, which stages them (staging.ts). Reading
+ * and checking cost as much as staging, so the two run side by side on two cores, and the main
+ * thread's event loop stays free for other requests while a large file is read.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { DatasetColumn } from '../../../src/shared/datasets';
+import { MAX_LISTED_PROBLEMS, PREVIEW_ROW_COUNT, type UploadProblem } from '../../../src/shared/upload-rules';
+import { fileRecords, type FileKindOfUpload } from './parse';
+import { RowValidator } from './validate';
+
+export interface CheckJob {
+  kind: FileKindOfUpload;
+  filePath: string;
+  schema: DatasetColumn[];
+}
+
+/** The checked rows of one chunk of the file, flat: row number, key, values as JSON, for each row. */
+export interface CheckedBatch {
+  type: 'rows';
+  rows: (number | string | null)[];
+  /** Problems found in this chunk, while fewer than the listed maximum have been sent. */
+  problems: UploadProblem[];
+  problemCount: number;
+  bytes: number;
+}
+
+export interface CheckedFile {
+  type: 'done';
+  /** Undefined when the file has no header row. */
+  headers?: string[];
+  previewRows: (string | null)[][];
+  uploadedCount: number;
+}
+
+/** Batches the main thread has not staged yet: the reader waits past this, so memory stays flat. */
+const MAX_UNSTAGED_BATCHES = 4;
+
+const { kind, filePath, schema } = workerData as CheckJob;
+const port = parentPort!;
+let unstaged = 0;
+let resume: (() => void) | undefined;
+port.on('message', () => {
+  unstaged -= 1;
+  resume?.();
+  resume = undefined;
+});
+
+let validator: RowValidator | undefined;
+const previewRows: (string | null)[][] = [];
+let uploadedCount = 0;
+let sentProblems = 0;
+let bytes = 0;
+for await (const records of fileRecords(kind, filePath, (read) => (bytes += read))) {
+  const rows: (number | string | null)[] = [];
+  const problems: UploadProblem[] = [];
+  let problemCount = 0;
+  const addProblem = (problem: UploadProblem) => {
+    problemCount += 1;
+    if (sentProblems + problems.length < MAX_LISTED_PROBLEMS) problems.push(problem);
+  };
+  for (const record of records) {
+    if (!validator) {
+      validator = new RowValidator(schema, record.cells.map((cell) => cell ?? ''));
+      validator.headerProblems.forEach(addProblem);
+      continue;
+    }
+    uploadedCount += 1;
+    if (previewRows.length < PREVIEW_ROW_COUNT) previewRows.push(record.cells);
+    const checked = validator.check(record.row, record.cells, addProblem);
+    if (checked) rows.push(record.row, checked.key, JSON.stringify(checked.values));
+  }
+  sentProblems += problems.length;
+  port.postMessage({ type: 'rows', rows, problems, problemCount, bytes } satisfies CheckedBatch);
+  bytes = 0;
+  unstaged += 1;
+  while (unstaged >= MAX_UNSTAGED_BATCHES) await new Promise<void>((wake) => (resume = wake));
+}
+port.postMessage({ type: 'done', headers: validator?.headers, previewRows, uploadedCount } satisfies CheckedFile);

@@ -1,0 +1,76 @@
+/** Upload constants, types and cell rules, without zod: the server's file-reading thread loads only this. */
+const MIB = 1024 * 1024;
+
+/** Big enough for the 1M-row, 12-column bench file (~110 MiB); a 200 MB file is refused with 413. */
+export const MANUAL_UPLOAD_MAX_BYTES = 150 * MIB;
+export const UPLOAD_FILE_NAME_MAX = 200;
+/** Rows shown in the preview. */
+export const PREVIEW_ROW_COUNT = 20;
+/** Problems kept and listed; the count covers all of them. */
+export const MAX_LISTED_PROBLEMS = 500;
+export const MANUAL_UPLOAD_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * PARSING → READY (preview without problems) → COMMITTING → SUCCESS; a file with problems, a
+ * failed commit or one interrupted by a restart ends FAIL with its reason.
+ */
+export const UPLOAD_STATUSES = ['PARSING', 'READY', 'COMMITTING', 'SUCCESS', 'FAIL'] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+export const UPLOAD_MODES = ['APPEND', 'REPLACE'] as const;
+export type UploadMode = (typeof UPLOAD_MODES)[number];
+
+export type UploadProblemReason = 'MISSING_REQUIRED' | 'BAD_DATE' | 'DUPLICATE_KEY' | 'UNKNOWN_COLUMN' | 'MISSING_COLUMN' | 'FORMULA' | 'TOO_LONG';
+
+/** One row-level problem; row 1 is the header line. */
+export interface UploadProblem {
+  row: number;
+  column: string;
+  reason: UploadProblemReason;
+  message: string;
+}
+
+/** SPEC §3 "File preview" plus the problems found. */
+export interface FilePreview {
+  headers: string[];
+  rows: (string | null)[][];
+  uploadedCount: number;
+  problems: UploadProblem[];
+  problemCount: number;
+}
+
+export interface UploadProgress {
+  phase: 'PARSING' | 'WRITING';
+  done: number;
+  total: number;
+}
+
+/** SPEC §3 "Upload history" with the preview and progress of the upload in hand. */
+export interface UploadHistory {
+  id: number;
+  datasetId: number;
+  datasetTitle: string | null;
+  fileName: string;
+  sizeBytes: number;
+  status: UploadStatus;
+  reason: string | null;
+  mode: UploadMode | null;
+  rowCount: number;
+  uploadedCount: number;
+  problemCount: number;
+  updatedBy: string | null;
+  updatedAt: string;
+  createdAt: string;
+  /** Signed link to the original file. */
+  fileUrl: string;
+  preview?: FilePreview | null;
+  progress?: UploadProgress | null;
+}
+
+/** Formula injection: a cell a spreadsheet would run. Plain signed numbers stay allowed. */
+export function looksLikeFormula(value: string): boolean {
+  // First-character test before any regex: the server runs this on every cell of an upload.
+  const first = value.charCodeAt(0);
+  if (first !== 61 && first !== 43 && first !== 45 && first !== 64 && first !== 9 && first !== 13) return false;
+  return !/^[+-]?\d+(\.\d+)?$/.test(value);
+}
