@@ -5,9 +5,10 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isSqlite } from '../../server/db/database';
 import { STAGED_TABLE } from '../../server/modules/uploads/staging';
+import { MAX_LISTED_PROBLEMS } from '../../src/shared';
 import { accountsByRank, dbSnapshot, signedInAccount, startTestApp, type TestApp } from './harness';
 import { commit, createDataset, datasetRows, multipartBody, postFile, preview } from './uploads-support';
 
@@ -39,9 +40,19 @@ describe('manual upload: preview and commit', () => {
       uploadedCount: 3, problems: [], problemCount: 0,
     });
     expect(await datasetRows(t, id)).toEqual([]);
+    // The checked rows wait in the upload's staging file until the commit, which removes it.
+    const staged = new SqliteDatabase(join(t.config.dataDir, 'uploads', '.staging', `${upload.id}.db`), { readonly: true, fileMustExist: true });
+    expect(staged.prepare(`select row, row_key, row_values from ${STAGED_TABLE} order by row`).all()).toEqual([
+      { row: 2, row_key: '2024-01-01\u001fC1', row_values: '["2024-01-01","C1","search","100"]' },
+      { row: 3, row_key: '2024-01-02\u001fC1', row_values: '["2024-01-02","C1","social","200"]' },
+      { row: 4, row_key: '2024-01-02\u001fC2', row_values: '["2024-01-02","C2",null,null]' },
+    ]);
+    staged.close();
 
     const done = await commit(t, uploader.token, upload.id);
     expect(done).toMatchObject({ status: 'SUCCESS', uploadedCount: 3, mode: 'APPEND', updatedBy: 'user Tester', reason: null });
+    // Removed just after the commit's transaction ends.
+    await vi.waitFor(() => expect(readdirSync(join(t.config.dataDir, 'uploads', '.staging'))).not.toContain(`${upload.id}.db`));
     expect((await datasetRows(t, id)).map((row) => row.values)).toEqual([['2024-01-01', 'C1', 'search', '100'], ['2024-01-02', 'C1', 'social', '200'], ['2024-01-02', 'C2', null, null]]);
 
     const history = await t.call('GET', `/api/uploads?filter=${encodeURIComponent(JSON.stringify({ datasetId: id }))}`, { token: uploader.token });
@@ -87,7 +98,34 @@ describe('manual upload: preview and commit', () => {
     const refused = await t.call('POST', `/api/uploads/${upload.id}/commit`, { token: uploader.token, body: { mode: 'APPEND' } });
     expect(refused.status).toBe(409);
     expect(await dbSnapshot(t, ['dataset_rows'])).toEqual(before);
-    expect(readdirSync(join(t.config.dataDir, 'uploads', '.staging'))).not.toContain(`${upload.id}.rows`);
+    expect(readdirSync(join(t.config.dataDir, 'uploads', '.staging'))).not.toContain(`${upload.id}.db`);
+  });
+
+  it('lists the first problems by row, duplicates among them, and counts them all', async () => {
+    const id = await createDataset(t, uploader.token);
+    // Row 2 holds key K; rows 3–402 repeat it (400 duplicates, found after the file is read);
+    // rows 403–1002 have bad dates (600 problems, found while reading). 1,000 problems in all.
+    const lines = [HEADER, '2024-01-01,K,search,1'];
+    for (let n = 0; n < 400; n += 1) lines.push(`2024-01-01,K,search,${n}`);
+    for (let n = 0; n < 600; n += 1) lines.push(`2024-13-01,B${n},search,${n}`);
+    const upload = await preview(t, uploader.token, id, 'many.csv', lines.join('\n'));
+    expect(upload).toMatchObject({ status: 'FAIL', problemCount: 1000, reason: '1000 problems found in the file; fix them and upload it again.' });
+    const listed = upload.preview!.problems;
+    expect(listed).toHaveLength(MAX_LISTED_PROBLEMS);
+    expect(listed.map((problem) => problem.row)).toEqual(Array.from({ length: MAX_LISTED_PROBLEMS }, (_, n) => n + 3));
+    expect(listed[0]).toMatchObject({ reason: 'DUPLICATE_KEY', message: 'Row 2 has the same key (date, campaign_id).' });
+    expect(listed[399].reason).toBe('DUPLICATE_KEY');
+    expect(listed[400]).toMatchObject({ row: 403, reason: 'BAD_DATE' });
+  });
+
+  it('fails a file that claims to be XLSX but cannot be read, with the reader\'s reason, keeping no staged rows', async () => {
+    const id = await createDataset(t, uploader.token);
+    // A ZIP signature and then nothing a workbook holds.
+    const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 7)]);
+    const upload = await preview(t, uploader.token, id, 'broken.xlsx', broken);
+    expect(upload.status).toBe('FAIL');
+    expect(upload.reason).toMatch(/^The file could not be read as XLSX: ./);
+    expect(readdirSync(join(t.config.dataDir, 'uploads', '.staging'))).not.toContain(`${upload.id}.db`);
   });
 
   it('reports a header that does not match the schema', async () => {
