@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
@@ -237,6 +237,19 @@ describe('manual upload: refused files', () => {
     expect((await postFile(t, uploader.token, 999_999, 'a.csv', `${HEADER}\n`)).status).toBe(404);
     expect(await dbSnapshot(t, TABLES)).toEqual(before);
     expect(readdirSync(join(t.config.dataDir, 'uploads', '.incoming'))).toEqual([]);
+  });
+
+  it('stops the reading thread it started for a refused upload', async () => {
+    // Each upload starts its reading thread before the file arrives; a refusal must end it.
+    const threads = () => Number(readFileSync('/proc/self/status', 'utf8').match(/^Threads:\s+(\d+)/m)![1]);
+    const refuse = async () => expect((await postFile(t, uploader.token, 999_999, 'a.csv', `${HEADER}\n`)).status).toBe(404);
+    await refuse();
+    await vi.waitFor(async () => {
+      const before = threads();
+      for (let n = 0; n < 5; n += 1) await refuse();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(threads()).toBeLessThanOrEqual(before);
+    }, { timeout: 10_000, interval: 100 });
   });
 
   it('fails a file with only a header, or only a BOM and blank lines, with a clear reason', async () => {

@@ -4,7 +4,8 @@
  * and checking cost as much as staging, so the two run side by side on two cores, and the main
  * thread's event loop stays free for other requests while a large file is read.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { once } from 'node:events';
+import { parentPort } from 'node:worker_threads';
 import type { DatasetColumn } from '../../../src/shared/datasets';
 import { MAX_LISTED_PROBLEMS, PREVIEW_ROW_COUNT, type UploadProblem } from '../../../src/shared/upload-rules';
 import { fileRecords, type FileKindOfUpload } from './parse';
@@ -37,8 +38,9 @@ export interface CheckedFile {
 /** Batches the main thread has not staged yet: the reader waits past this, so memory stays flat. */
 const MAX_UNSTAGED_BATCHES = 4;
 
-const { kind, filePath, schema } = workerData as CheckJob;
 const port = parentPort!;
+// The thread starts before its file has arrived: the first message is the job, the rest acknowledge batches.
+const [{ kind, filePath, schema }] = (await once(port, 'message')) as [CheckJob];
 let unstaged = 0;
 let resume: (() => void) | undefined;
 port.on('message', () => {

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AREA_RANK, NOT_UPLOADER_MESSAGE, commitInput } from '../../../src/shared';
@@ -14,6 +14,7 @@ import { success } from '../../http/envelope';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { datasetColumns } from '../datasets/queries';
 import { isUploader, requireDatasetManager, requireUploader } from '../manual-permissions/uploader';
+import { startFileChecker } from './check-thread';
 import { commitRows } from './commit';
 import { previewFile } from './preview';
 import { UploadProgressBoard } from './progress';
@@ -56,7 +57,8 @@ export async function uploadsModule(app: FastifyInstance) {
   const fail = (uploadId: number, reason: string) =>
     db.updateTable('upload_histories').set({ status: 'FAIL', reason, updated_at: isoNow(clock) }).where('id', '=', uploadId).execute();
 
-  routes.post('/uploads', uploaders, async (request, reply) => {
+  /** Receives the file and records the upload as PARSING; refusals keep nothing. */
+  const recordUpload = async (request: FastifyRequest, reply: FastifyReply) => {
     const file = await receiveManualFile(request, store).catch((error) => {
       // The rest of a refused body is not read, so the connection cannot be reused.
       reply.header('Connection', 'close');
@@ -80,11 +82,20 @@ export async function uploadsModule(app: FastifyInstance) {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    return { file, schema, storageKey, id, adminId };
+  };
+
+  routes.post('/uploads', uploaders, async (request, reply) => {
+    const checker = startFileChecker();
+    const { file, schema, storageKey, id, adminId } = await recordUpload(request, reply).catch((error) => {
+      checker.stop();
+      throw error;
+    });
     let parsed = 0;
     board.set(id, adminId, { phase: 'PARSING', done: 0, total: file.received.size });
     background(async () => {
       try {
-        const { preview, failure } = await previewFile(file.kind, storedPath(storageKey), schema, stagingPath(config.dataDir, id), (bytes) => {
+        const { preview, failure } = await previewFile(checker, file.kind, storedPath(storageKey), schema, stagingPath(config.dataDir, id), (bytes) => {
           parsed += bytes;
           board.set(id, adminId, { phase: 'PARSING', done: parsed, total: file.received.size });
         });

@@ -1,5 +1,5 @@
 import { MAX_LISTED_PROBLEMS, type DatasetColumn, type FilePreview, type UploadProblem } from '../../../src/shared';
-import { checkInWorker } from './check-thread';
+import type { FileChecker } from './check-thread';
 import type { FileKindOfUpload } from './parse';
 import { StagedRows } from './staging';
 import { duplicateKeyProblem } from './validate';
@@ -11,20 +11,20 @@ export interface PreviewOutcome {
 }
 
 /**
- * Reads the whole file once: a worker thread parses and checks every record while this thread
+ * Reads the whole file once: the checker's thread parses and checks every record while this thread
  * stages the checked rows (staging.ts), then one pass over the staged keys finds the duplicates.
  * The preview keeps the first rows and problems; a file that cannot be committed keeps no
  * staging file, one that can keeps it for the commit (which does not parse the file again).
  */
 export async function previewFile(
-  kind: FileKindOfUpload, filePath: string, schema: DatasetColumn[], stagingFile: string, onBytes: (bytes: number) => void,
+  checker: FileChecker, kind: FileKindOfUpload, filePath: string, schema: DatasetColumn[], stagingFile: string, onBytes: (bytes: number) => void,
 ): Promise<PreviewOutcome> {
   const staged = new StagedRows(stagingFile);
   const problems: UploadProblem[] = [];
   let problemCount = 0;
   let file;
   try {
-    file = await checkInWorker({ kind, filePath, schema }, (batch) => {
+    file = await checker.check({ kind, filePath, schema }, (batch) => {
       staged.add(batch.rows);
       problems.push(...batch.problems);
       problemCount += batch.problemCount;
