@@ -9,6 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import type { DatasetColumn } from '../../../src/shared/datasets';
 import { MAX_LISTED_PROBLEMS, PREVIEW_ROW_COUNT, type UploadProblem } from '../../../src/shared/upload-rules';
 import { fileRecords, type FileKindOfUpload } from './parse';
+import { SeenKeys } from './seen-keys';
 import { RowValidator } from './validate';
 
 export interface CheckJob {
@@ -21,6 +22,8 @@ export interface CheckJob {
 export interface CheckedBatch {
   type: 'rows';
   rows: (number | string | null)[];
+  /** Keys of this chunk that an earlier row may hold: the staging confirms or clears them. */
+  candidates: string[];
   /** Problems found in this chunk, while fewer than the listed maximum have been sent. */
   problems: UploadProblem[];
   problemCount: number;
@@ -50,12 +53,14 @@ port.on('message', () => {
 });
 
 let validator: RowValidator | undefined;
+const seenKeys = new SeenKeys();
 const previewRows: (string | null)[][] = [];
 let uploadedCount = 0;
 let sentProblems = 0;
 let bytes = 0;
 for await (const records of fileRecords(kind, filePath, (read) => (bytes += read))) {
   const rows: (number | string | null)[] = [];
+  const candidates: string[] = [];
   const problems: UploadProblem[] = [];
   let problemCount = 0;
   const addProblem = (problem: UploadProblem) => {
@@ -71,10 +76,12 @@ for await (const records of fileRecords(kind, filePath, (read) => (bytes += read
     uploadedCount += 1;
     if (previewRows.length < PREVIEW_ROW_COUNT) previewRows.push(record.cells);
     const checked = validator.check(record.row, record.cells, addProblem);
-    if (checked) rows.push(record.row, checked.key, JSON.stringify(checked.values));
+    if (!checked) continue;
+    rows.push(record.row, checked.key, JSON.stringify(checked.values));
+    if (checked.key !== null && seenKeys.add(checked.key)) candidates.push(checked.key);
   }
   sentProblems += problems.length;
-  port.postMessage({ type: 'rows', rows, problems, problemCount, bytes } satisfies CheckedBatch);
+  port.postMessage({ type: 'rows', rows, candidates, problems, problemCount, bytes } satisfies CheckedBatch);
   bytes = 0;
   unstaged += 1;
   while (unstaged >= MAX_UNSTAGED_BATCHES) await new Promise<void>((wake) => (resume = wake));

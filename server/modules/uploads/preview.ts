@@ -12,7 +12,7 @@ export interface PreviewOutcome {
 
 /**
  * Reads the whole file once: the checker's thread parses and checks every record while this thread
- * stages the checked rows (staging.ts), then one pass over the staged keys finds the duplicates.
+ * stages the checked rows (staging.ts), then the keys the thread flagged are checked for duplicates.
  * The preview keeps the first rows and problems; a file that cannot be committed keeps no
  * staging file, one that can keeps it for the commit (which does not parse the file again).
  */
@@ -26,6 +26,7 @@ export async function previewFile(
   try {
     file = await checker.check({ kind, filePath, schema }, (batch) => {
       staged.add(batch.rows);
+      staged.addCandidates(batch.candidates);
       problems.push(...batch.problems);
       problemCount += batch.problemCount;
       onBytes(batch.bytes);

@@ -2,8 +2,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 
-/** Page cache of a staging database, in KiB: all the memory staging takes, whatever the file's size. */
-const CACHE_KIB = 16 * 1024;
+/** Page cache of a staging database, in KiB: appends in rowid order touch only the last pages, so a small one does. */
+const CACHE_KIB = 4 * 1024;
 
 /** Where an upload's checked rows wait between preview and commit: a SQLite file of its own. */
 export function stagingPath(dataDir: string, uploadId: number): string {
@@ -30,6 +30,8 @@ export interface DuplicateRow {
 export class StagedRows {
   private readonly db: SqliteDatabase.Database;
   private readonly insert;
+  private readonly insertCandidate;
+  private candidateCount = 0;
 
   constructor(private readonly path: string) {
     rmSync(path, { force: true });
@@ -38,7 +40,9 @@ export class StagedRows {
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     this.db.exec(`create table ${STAGED_TABLE} (row integer primary key, row_key text, row_values text not null)`);
+    this.db.exec('create table candidate_keys (row_key text primary key) without rowid');
     this.insert = this.db.prepare(`insert into ${STAGED_TABLE} (row, row_key, row_values) values (?, ?, ?)`);
+    this.insertCandidate = this.db.prepare('insert into candidate_keys (row_key) values (?) on conflict do nothing');
     this.db.exec('begin');
   }
 
@@ -47,16 +51,24 @@ export class StagedRows {
     for (let index = 0; index < rows.length; index += 3) this.insert.run(rows[index], rows[index + 1], rows[index + 2]);
   }
 
+  /** Records keys an earlier row may hold (SeenKeys' "maybe seen"). */
+  addCandidates(keys: string[]): void {
+    for (const key of keys) this.candidateCount += this.insertCandidate.run(key).changes;
+  }
+
   /**
-   * Every row whose key an earlier row holds, in file order, with that first row: one sort of the
-   * keys (SQLite's external sorter, so memory stays flat). Answers the count and the first `limit`.
+   * Every row whose key an earlier row holds, in file order, with that first row: the candidate
+   * keys checked exactly against the staged rows, so a false alarm of the filter is cleared here.
+   * Without candidates there are no duplicates. Answers the count and the first `limit`.
    */
   duplicates(limit: number): { count: number; listed: DuplicateRow[] } {
+    if (this.candidateCount === 0) return { count: 0, listed: [] };
     const rows = this.db
       .prepare(
-        `select staged.row, firsts.first from ${STAGED_TABLE} staged
-           join (select row_key, min(row) first from ${STAGED_TABLE} where row_key is not null group by row_key having count(*) > 1) firsts
-             on firsts.row_key = staged.row_key
+        `with firsts as (
+           select row_key, min(row) first from ${STAGED_TABLE} where row_key in (select row_key from candidate_keys) group by row_key having count(*) > 1
+         )
+         select staged.row, firsts.first from ${STAGED_TABLE} staged join firsts on firsts.row_key = staged.row_key
          where staged.row <> firsts.first order by staged.row`,
       )
       .iterate() as IterableIterator<DuplicateRow>;
@@ -71,6 +83,7 @@ export class StagedRows {
 
   /** Writes the staged rows out and closes the file, for the commit to read. */
   finish(): void {
+    this.db.exec('drop table candidate_keys');
     this.db.exec('commit');
     this.db.close();
   }
