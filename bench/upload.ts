@@ -2,10 +2,11 @@
  * Manual upload at scale: a generated CSV of 12 columns (1,000,000 rows, and 250,000 to show that
  * memory does not grow with the file) is sent over HTTP, previewed and committed through the real
  * code path. Rows/s are printed as ratios to a bare bulk insert of the same rows (one prepared
- * statement reused, one transaction) into a table of the same shape in the same database, in the
- * same run: end to end (upload + preview + commit, the path a user takes) and the commit alone.
- * Then the peak RSS. Each size runs in a child process of its own that serves the upload and runs
- * the baseline; the file is generated beforehand by this parent, so its garbage is not counted.
+ * statement reused, one transaction, timed with its COMMIT) into a table of the same shape in the
+ * same database, in the same run: end to end (upload + preview + commit, the path a user takes)
+ * and the commit alone. Then the peak RSS. Each size runs in a child process of its own that
+ * serves the upload and runs the baseline; the file is generated beforehand by this parent, so
+ * its garbage is not counted.
  */
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -37,6 +38,7 @@ if (!process.env.BENCH_UPLOAD_FILE) {
   const sizes = (process.env.BENCH_UPLOAD_ROWS ?? '250000,1000000').split(',').map(Number);
   const folder = mkdtempSync(join(tmpdir(), 'upload-bench-'));
   const peaks: string[] = [];
+  const ratios: string[] = [];
   for (const rows of sizes) {
     const csvPath = join(folder, `bench-${rows}.csv`);
     const out = createWriteStream(csvPath);
@@ -52,8 +54,10 @@ if (!process.env.BENCH_UPLOAD_FILE) {
     rmSync(csvPath, { force: true });
     if (child.status !== 0) throw new Error(`the ${rows}-row run failed`);
     peaks.push(`${rows.toLocaleString()} rows ${child.stdout.match(/^peak RSS: (\d+ MiB)/m)?.[1]}`);
+    ratios.push(`${rows.toLocaleString()} rows ${child.stdout.match(/^end to end .*= ([\d.]+) ×/m)?.[1]} ×`);
   }
   rmSync(folder, { recursive: true, force: true });
+  console.log(`end to end by file size, × bare insert (target ≥ 0.5 for 1,000,000 rows): ${ratios.join(', ')}`);
   console.log(`peak RSS by file size (target: flat, each under 300 MiB): ${peaks.join(', ')}`);
   process.exit(0);
 }
@@ -167,7 +171,7 @@ console.log(`bare bulk insert (baseline):              ${rate(bareSeconds).toLoc
 console.log(`  of which upload received:               ${rate(receiveSeconds).toLocaleString()} rows/s (${receiveSeconds.toFixed(2)} s)`);
 console.log(`  upload + preview:                       ${rate(previewSeconds).toLocaleString()} rows/s (${previewSeconds.toFixed(2)} s)`);
 console.log(`  commit:                                 ${rate(commitSeconds).toLocaleString()} rows/s (${commitSeconds.toFixed(2)} s)`);
-console.log(`end to end (upload + preview + commit):   ${rate(endToEnd).toLocaleString()} rows/s = ${ratio(rate(endToEnd), rate(bareSeconds))} × bare insert (target ≥ 0.5)`);
+console.log(`end to end (upload + preview + commit):   ${rate(endToEnd).toLocaleString()} rows/s = ${ratio(rate(endToEnd), rate(bareSeconds))} × bare insert${ROWS === 1_000_000 ? ' (target ≥ 0.5)' : ' (the ≥ 0.5 target is set for the 1,000,000-row file; here the reading thread\'s start-up weighs more)'}`);
 console.log(`commit only:                              ${ratio(rate(commitSeconds), rate(bareSeconds))} × bare insert`);
 console.log(`peak RSS by phase: ${phasePeaks.join(', ')}`);
 console.log(`peak RSS: ${mib(peakRss)} during upload, preview and commit (at start, server built: ${mib(startRss)}), target under 300 MiB`);
