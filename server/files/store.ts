@@ -15,6 +15,11 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** A new temporary file path for an incoming upload, on the store's own disk. */
   tempPath(): string;
+  /**
+   * A local path to read the file in place (the manual upload's reader streams it in a worker
+   * thread, which cannot take a stream from this one). An object store would download it here.
+   */
+  localPath(key: string): string;
 }
 
 /** A random storage key: the client's file name never becomes part of a path. */
@@ -47,6 +52,9 @@ export function localFileStore(dataDir: string): FileStore {
     },
     tempPath() {
       return join(incoming, `${randomBytes(16).toString('hex')}.part`);
+    },
+    localPath(key) {
+      return join(root, checkedKey(key));
     },
   };
 }

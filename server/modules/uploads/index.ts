@@ -1,5 +1,4 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,8 +37,6 @@ export async function uploadsModule(app: FastifyInstance) {
   const running = new Set<Promise<void>>();
   const uploaders = { onRequest: requireUploader() };
   const readers = { onRequest: requireDatasetManager(NOT_UPLOADER_MESSAGE) };
-  // The local store keeps a file under its key, so the parser can read it in place.
-  const storedPath = (storageKey: string) => join(config.dataDir, 'uploads', storageKey);
   await app.register(multipart);
 
   for (const id of await failInterruptedUploads(db, isoNow(clock))) await rm(stagingPath(config.dataDir, id), { force: true });
@@ -95,7 +92,7 @@ export async function uploadsModule(app: FastifyInstance) {
     board.set(id, adminId, { phase: 'PARSING', done: 0, total: file.received.size });
     background(async () => {
       try {
-        const { preview, failure } = await previewFile(checker, file.kind, storedPath(storageKey), schema, stagingPath(config.dataDir, id), (bytes) => {
+        const { preview, failure } = await previewFile(checker, file.kind, store.localPath(storageKey), schema, stagingPath(config.dataDir, id), (bytes) => {
           parsed += bytes;
           board.set(id, adminId, { phase: 'PARSING', done: parsed, total: file.received.size });
         });
