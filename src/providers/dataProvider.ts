@@ -20,7 +20,8 @@ function toHttpError(error: unknown): unknown {
       ...error.fieldErrors.map(({ field, message }) => [field, message]),
     ]);
   }
-  return new HttpError(`${error.title}: ${error.text}`, error.status, body);
+  // The cause keeps title and text apart for the error toast (useApiErrorToast).
+  return Object.assign(new HttpError(`${error.title}: ${error.text}`, error.status, body), { cause: error });
 }
 
 async function call<T>(path: string, options?: RequestOptions): Promise<T> {

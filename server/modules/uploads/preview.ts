@@ -19,7 +19,13 @@ export interface PreviewOutcome {
 export async function previewFile(
   checker: FileChecker, kind: FileKindOfUpload, filePath: string, schema: DatasetColumn[], stagingFile: string, onBytes: (bytes: number) => void,
 ): Promise<PreviewOutcome> {
-  const staged = new StagedRows(stagingFile);
+  let staged: StagedRows;
+  try {
+    staged = new StagedRows(stagingFile);
+  } catch (error) {
+    checker.stop();
+    throw error;
+  }
   const problems: UploadProblem[] = [];
   let problemCount = 0;
   let file;

@@ -64,6 +64,10 @@ export const uploadsEn = {
     hint: 'Who may upload manual data (UPLOADER), among the users you manage.',
     name: 'Name',
     email: 'E-mail',
+    none: 'There are no users to manage.',
+    noMatch: 'No user matches "%{q}".',
+    revokeTitle: 'Revoke UPLOADER from %{name}?',
+    revokeContent: '%{email} will no longer be able to upload manual data.',
   },
   messages: {
     notUploader: 'You do not have the UPLOADER permission, so you cannot upload manual data. Ask an administrator to grant it.',

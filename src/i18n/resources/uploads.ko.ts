@@ -65,6 +65,10 @@ export const uploadsKo: typeof uploadsEn = {
     hint: '관리하는 사용자 중 수동 데이터를 올릴 수 있는 사람(UPLOADER)입니다.',
     name: '이름',
     email: '이메일',
+    none: '관리하는 사용자가 없습니다.',
+    noMatch: '"%{q}"에 해당하는 사용자가 없습니다.',
+    revokeTitle: '%{name} 님의 UPLOADER 권한을 회수할까요?',
+    revokeContent: '%{email} 님은 더 이상 수동 데이터를 올릴 수 없습니다.',
   },
   messages: {
     notUploader: 'UPLOADER 권한이 없어 수동 데이터를 올릴 수 없습니다. 관리자에게 권한을 요청하세요.',

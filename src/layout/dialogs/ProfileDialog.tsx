@@ -12,7 +12,7 @@ import { passwordChangeProblems } from './passwordChangeProblems';
 import { PasswordChangeFields } from './PasswordChangeFields';
 import { profileCalls, type Profile } from './profileCalls';
 import { ProfileDetails } from './ProfileDetails';
-import { useApiErrorToast } from './useApiErrorToast';
+import { useApiErrorToast } from '../../components/useApiErrorToast';
 
 const NO_PASSWORDS: PasswordChangeValues = { password: '', changePassword: '', confirmPassword: '' };
 

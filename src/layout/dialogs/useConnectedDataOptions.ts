@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { profileCalls, type ConnectedDataOptions } from './profileCalls';
-import { useApiErrorToast } from './useApiErrorToast';
+import { useApiErrorToast } from '../../components/useApiErrorToast';
 
 /** The advertisers and region → country tree, fetched once per mounted dialog. */
 export function useConnectedDataOptions(): ConnectedDataOptions | undefined {

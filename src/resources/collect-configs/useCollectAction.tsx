@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Alert, Button } from '@mui/material';
 import { LinkBase, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { useApiErrorToast } from '../../layout/dialogs/useApiErrorToast';
+import { useApiErrorToast } from '../../components/useApiErrorToast';
 
 /** The toast after queueing tasks: how many, and the way to the board where they can be followed. */
 function QueuedToast({ message }: { message: string }) {

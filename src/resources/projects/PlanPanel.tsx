@@ -4,8 +4,8 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Card, CardContent, Chip, IconButton, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
 import { Confirm, useCreate, useDelete, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { useApiErrorToast } from '../../components/useApiErrorToast';
 import type { Plan, PlanInput } from '../../shared';
-import { errorText } from './errorText';
 import { PlanDialog } from './PlanDialog';
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -20,7 +20,7 @@ export function PlanPanel({ projectId, canEdit }: { projectId: number; canEdit: 
   const [remove] = useDelete();
   const [editing, setEditing] = useState<Plan | 'new'>();
   const [deleting, setDeleting] = useState<Plan>();
-  const failed = (error: unknown) => notify(errorText(error), { type: 'error' });
+  const failed = useApiErrorToast();
 
   const save = (input: PlanInput) => {
     const done = (message: string) => () => {

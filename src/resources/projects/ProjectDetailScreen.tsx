@@ -3,9 +3,9 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { Confirm, LinkBase, Loading, useDelete, useGetOne, useLocation, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
+import { useApiErrorToast } from '../../components/useApiErrorToast';
 import { privilegeAllows, type ProjectDetail } from '../../shared';
 import { DashboardPanel } from './DashboardPanel';
-import { errorText } from './errorText';
 import { PlanPanel } from './PlanPanel';
 import { ProjectFields } from './ProjectFields';
 import { SharePanel } from './SharePanel';
@@ -15,6 +15,7 @@ export function ProjectDetailScreen() {
   const { id } = useParams();
   const translate = useTranslate();
   const notify = useNotify();
+  const showError = useApiErrorToast();
   const navigate = useNavigate();
   const location = useLocation();
   const { data: project, isPending, error } = useGetOne<ProjectDetail>('projects', { id: Number(id) }, { retry: false });
@@ -40,7 +41,7 @@ export function ProjectDetailScreen() {
         notify('resources.projects.messages.deleted', { type: 'success' });
         navigate('/');
       },
-      onError: (failure) => notify(errorText(failure), { type: 'error' }),
+      onError: showError,
       onSettled: () => setConfirming(false),
     });
 

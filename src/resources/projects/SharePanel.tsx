@@ -2,8 +2,8 @@ import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Alert, Box, Button, Card, CardContent, IconButton, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import { Confirm, useCreate, useDelete, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { useApiErrorToast } from '../../components/useApiErrorToast';
 import { SHARE_PRIVILEGES, type ShareCandidate, type ShareEntry, type SharePrivilege } from '../../shared';
-import { errorText } from './errorText';
 import { ShareCandidateSearch } from './ShareCandidateSearch';
 
 const t = (key: string) => `resources.project-shares.${key}`;
@@ -19,7 +19,7 @@ export function SharePanel({ projectId, canShare }: { projectId: number; canShar
   const [candidate, setCandidate] = useState<ShareCandidate | null>(null);
   const [privilege, setPrivilege] = useState<SharePrivilege>('VIEWER');
   const [removing, setRemoving] = useState<ShareEntry>();
-  const failed = (error: unknown) => notify(errorText(error), { type: 'error' });
+  const failed = useApiErrorToast();
   const privilegeLabel = (value: SharePrivilege) => translate(t(`privileges.${value}`));
 
   const add = () => {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import type { Envelope } from '../../shared';
-import { useApiErrorToast } from '../../layout/dialogs/useApiErrorToast';
+import { useApiErrorToast } from '../../components/useApiErrorToast';
 
 /** Runs one user-management call: the server's message as a success toast, a refresh, or the error toast. */
 export function useUserAction() {
