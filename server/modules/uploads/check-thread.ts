@@ -4,9 +4,11 @@ import type { CheckedBatch, CheckedFile, CheckJob } from './check-worker';
 const ENTRY = new URL('./check-worker.ts', import.meta.url).href;
 /**
  * The server's TypeScript runs through tsx, whose loader a worker thread does not inherit for its
- * entry file, so the thread registers tsx before importing it.
+ * entry file, so the thread registers tsx before importing it. Both by absolute URL: an eval'd
+ * thread resolves bare names from the working directory, which need not be the project's.
  */
-const BOOTSTRAP = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY)}); })`;
+const TSX_API = import.meta.resolve('tsx/esm/api');
+const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY)}); })`;
 
 export interface FileChecker {
   /**
