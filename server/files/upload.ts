@@ -1,9 +1,8 @@
-import { rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { FILE_PURPOSE_RULES, FILE_PURPOSES, tooLargeMessage, type FilePurpose } from '../../src/shared';
 import { validationError } from '../http/app-error';
-import { cleanFileName } from './kinds';
-import { receiveToTemp, type ReceivedFile } from './receive';
+import { readFieldThenFile } from './field-then-file';
+import type { ReceivedFile } from './receive';
 import type { FileStore } from './store';
 
 export interface IncomingUpload {
@@ -13,9 +12,6 @@ export interface IncomingUpload {
 }
 
 const LARGEST_FILE = Math.max(...Object.values(FILE_PURPOSE_RULES).map((rule) => rule.maxBytes));
-
-/** The parser's own limit stays just above every purpose's, so receiveToTemp's clearer refusal comes first. */
-const PARSER_LIMITS = { files: 1, fields: 1, parts: 2, fieldSize: 100, fileSize: LARGEST_FILE + 1 };
 
 const PARSER_REFUSALS: Record<string, string> = {
   FST_FILES_LIMIT: 'Send one file per upload.',
@@ -31,36 +27,21 @@ function parsePurpose(value: unknown): FilePurpose {
   return value as FilePurpose;
 }
 
-/**
- * Reads `purpose` and then one file part into a temporary file, enforcing the purpose's size
- * limit while streaming. Any refusal removes the temporary file.
- */
+/** Reads `purpose` and then one file part into a temporary file, enforcing the purpose's size limit while streaming. */
 export async function readUpload(request: FastifyRequest, store: FileStore): Promise<IncomingUpload> {
-  let purpose: FilePurpose | undefined;
-  let upload: IncomingUpload | undefined;
   try {
-    for await (const part of request.parts({ limits: PARSER_LIMITS })) {
-      if (part.type === 'field') {
-        if (part.fieldname !== 'purpose') throw validationError([{ field: part.fieldname, message: `Unknown field ${part.fieldname}.` }]);
-        purpose = parsePurpose(part.value);
-        continue;
-      }
-      if (!purpose) {
-        part.file.resume();
-        throw validationError([{ field: 'purpose', message: 'Send the purpose field before the file.' }]);
-      }
-      const received = await receiveToTemp(part.file, store.tempPath(), FILE_PURPOSE_RULES[purpose].maxBytes, tooLargeMessage(purpose));
-      upload = { purpose, originalName: cleanFileName(part.filename), received };
-    }
+    const { field: purpose, originalName, received } = await readFieldThenFile(request, store, {
+      field: 'purpose',
+      parse: parsePurpose,
+      fieldFirstMessage: 'Send the purpose field before the file.',
+      fieldMissingMessage: 'purpose is required.',
+      maxBytes: (purpose) => FILE_PURPOSE_RULES[purpose].maxBytes,
+      tooLargeMessage,
+      parserMaxBytes: LARGEST_FILE + 1,
+    });
+    return { purpose, originalName, received };
   } catch (error) {
-    if (upload) await rm(upload.received.tempPath, { force: true });
     const refusal = PARSER_REFUSALS[(error as { code?: string }).code ?? ''];
     throw refusal ? validationError([{ field: 'file', message: refusal }]) : error;
   }
-  if (!upload) throw validationError([{ field: purpose ? 'file' : 'purpose', message: purpose ? 'Choose a file to upload.' : 'purpose is required.' }]);
-  if (upload.received.size === 0) {
-    await rm(upload.received.tempPath, { force: true });
-    throw validationError([{ field: 'file', message: 'The file is empty.' }]);
-  }
-  return upload;
 }
