@@ -5,7 +5,8 @@ import { Button, useRecordContext, useTranslate } from 'react-admin';
 import { backfillInput, type CollectConfig, type Task } from '../../shared';
 import { httpClient } from '../../providers/httpClient';
 import { DialogHeading } from '../../layout/dialogs/DialogHeading';
-import { useCollectAction } from './useCollectAction';
+import { useApiAction } from '../../components/useApiAction';
+import { queuedToast } from './queuedToast';
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const dayCount = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
@@ -14,7 +15,7 @@ const dayCount = (from: string, to: string) => Math.round((Date.parse(to) - Date
 export function BackfillButton() {
   const config = useRecordContext<CollectConfig>();
   const translate = useTranslate();
-  const { run, busy } = useCollectAction();
+  const { run, busy } = useApiAction();
   const [open, setOpen] = useState(false);
   const [range, setRange] = useState({ from: yesterday(), to: yesterday() });
   if (!config) return null;
@@ -26,7 +27,7 @@ export function BackfillButton() {
     const done = await run(() => httpClient.post<{ tasks: Task[] }>(`/collect-configs/${config.id}/backfill`, range), {
       message: 'resources.collect-configs.notifications.backfillQueued',
       args: { smart_count: days, metric: config.metricName },
-      queued: true,
+      toast: queuedToast,
     });
     if (done) setOpen(false);
   };

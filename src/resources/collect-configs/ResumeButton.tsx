@@ -2,12 +2,12 @@ import PlayCircleIcon from '@mui/icons-material/PlayCircleOutline';
 import { Button, useRecordContext } from 'react-admin';
 import type { CollectConfig } from '../../shared';
 import { httpClient } from '../../providers/httpClient';
-import { useCollectAction } from './useCollectAction';
+import { useApiAction } from '../../components/useApiAction';
 
 /** Lets the scheduler run a suspended config again (its failure streak starts over). */
 export function ResumeButton({ variant }: { variant?: 'text' | 'contained' }) {
   const config = useRecordContext<CollectConfig>();
-  const { run, busy } = useCollectAction();
+  const { run, busy } = useApiAction();
   if (!config || config.suspended !== 'Y') return null;
   return (
     <Button

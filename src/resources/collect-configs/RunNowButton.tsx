@@ -3,16 +3,17 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Button, Confirm, useRecordContext } from 'react-admin';
 import type { CollectConfig, Task } from '../../shared';
 import { httpClient } from '../../providers/httpClient';
-import { useCollectAction } from './useCollectAction';
+import { useApiAction } from '../../components/useApiAction';
+import { queuedToast } from './queuedToast';
 
 /** "Run now": queues one collect task for the config (also when suspended or not in use), after a confirmation. */
 export function RunNowButton() {
   const config = useRecordContext<CollectConfig>();
-  const { run, busy } = useCollectAction();
+  const { run, busy } = useApiAction();
   const [open, setOpen] = useState(false);
   if (!config) return null;
   const confirm = async () => {
-    const done = await run(() => httpClient.post<Task>(`/collect-configs/${config.id}/run`), { message: 'resources.collect-configs.notifications.runQueued', args: { metric: config.metricName }, queued: true });
+    const done = await run(() => httpClient.post<Task>(`/collect-configs/${config.id}/run`), { message: 'resources.collect-configs.notifications.runQueued', args: { metric: config.metricName }, toast: queuedToast });
     if (done) setOpen(false);
   };
   return (

@@ -2,7 +2,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { useRecordContext } from 'react-admin';
 import type { Task } from '../../shared';
 import { httpClient } from '../../providers/httpClient';
-import { ConfirmedActionButton } from '../users/ConfirmedActionButton';
+import { ConfirmedActionButton } from '../../components/ConfirmedActionButton';
 
 /** Retry of a failed task (ERROR only; the server refuses others), after a confirmation. */
 export function RetryTaskButton() {

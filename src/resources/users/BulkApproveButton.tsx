@@ -2,13 +2,13 @@ import { useState } from 'react';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Button, Confirm, useListContext, useTranslate } from 'react-admin';
 import { userCalls } from './userCalls';
-import { useUserAction } from './useUserAction';
+import { useApiAction } from '../../components/useApiAction';
 
 /** Approves every selected pending sign-up in one request: all of them, or none when one cannot be. */
 export function BulkApproveButton() {
   const { selectedIds, onUnselectItems } = useListContext();
   const translate = useTranslate();
-  const { run, busy } = useUserAction();
+  const { run, busy } = useApiAction();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -20,7 +20,7 @@ export function BulkApproveButton() {
         loading={busy}
         title={translate('resources.users.confirm.bulkApproveTitle', { smart_count: selectedIds.length })}
         content="resources.users.confirm.bulkApproveContent"
-        onConfirm={() => run(() => userCalls.bulkApprove(selectedIds.map(Number)), () => onUnselectItems()).then(() => setOpen(false))}
+        onConfirm={() => run(() => userCalls.bulkApprove(selectedIds.map(Number)), { onDone: () => onUnselectItems() }).then(() => setOpen(false))}
         onClose={() => setOpen(false)}
       />
     </>

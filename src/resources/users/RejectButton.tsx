@@ -4,13 +4,13 @@ import { Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@m
 import { Button, useRecordContext, useTranslate } from 'react-admin';
 import type { AdminDetail } from '../../shared';
 import { userCalls } from './userCalls';
-import { useUserAction } from './useUserAction';
+import { useApiAction } from '../../components/useApiAction';
 
 /** Rejects a pending sign-up with a reason, which is kept on the account. */
 export function RejectButton() {
   const record = useRecordContext<AdminDetail>();
   const translate = useTranslate();
-  const { run, busy } = useUserAction();
+  const { run, busy } = useApiAction();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   if (!record) return null;
@@ -42,7 +42,7 @@ export function RejectButton() {
             color="error"
             variant="contained"
             disabled={busy || !reason.trim()}
-            onClick={() => run(() => userCalls.reject(record.id, reason.trim()), () => setOpen(false))}
+            onClick={() => run(() => userCalls.reject(record.id, reason.trim()), { onDone: () => setOpen(false) })}
           />
         </DialogActions>
       </Dialog>

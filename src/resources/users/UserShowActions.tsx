@@ -6,7 +6,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import { Alert } from '@mui/material';
 import { EditButton, TopToolbar, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
 import type { AdminDetail } from '../../shared';
-import { ConfirmedActionButton } from './ConfirmedActionButton';
+import { ConfirmedActionButton } from '../../components/ConfirmedActionButton';
 import { RejectButton } from './RejectButton';
 import { userCalls } from './userCalls';
 

@@ -1,7 +1,7 @@
 import { useState, type ReactElement } from 'react';
 import { Button, Confirm } from 'react-admin';
-import type { Envelope } from '../../shared';
-import { useUserAction } from './useUserAction';
+import type { Envelope } from '../shared';
+import { useApiAction } from './useApiAction';
 
 interface ConfirmedActionButtonProps {
   label: string;
@@ -12,9 +12,9 @@ interface ConfirmedActionButtonProps {
   color?: 'primary' | 'error' | 'success' | 'warning';
 }
 
-/** A user action button: runs its call, asking first when it has a confirmation. */
+/** An action button whose toast is the server's message: runs its call, asking first when it has a confirmation. */
 export function ConfirmedActionButton({ label, icon, call, confirm, color = 'primary' }: ConfirmedActionButtonProps) {
-  const { run, busy } = useUserAction();
+  const { run, busy } = useApiAction();
   const [open, setOpen] = useState(false);
   return (
     <>
