@@ -1,6 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import type { ListPage } from '../../src/shared';
+import { ISO_DATE_OR_TIME, type ListPage } from '../../src/shared';
 import { validationError } from './app-error';
 
 /** ra-data-simple-rest's list parameters: sort=["field","ASC"], range=[0,24], filter={...}. */
@@ -11,7 +11,8 @@ export const listQuerystring = z.object({
 });
 export type ListQuerystring = z.infer<typeof listQuerystring>;
 
-export type FilterKind =
+/** How a parsed condition compares its column; what reaches SQL. */
+export type ConditionKind =
   /** equals the value, or any of an array of values */
   | 'eq'
   /** case-insensitive substring */
@@ -21,9 +22,18 @@ export type FilterKind =
   /** value is an upper bound (inclusive) */
   | 'lte';
 
+export type FilterKind =
+  | ConditionKind
+  /** a lower bound: a day (YYYY-MM-DD) from its first millisecond (UTC), or an ISO time; see dayBound */
+  | 'dayFrom'
+  /** an upper bound: a day to its last millisecond (UTC), or an ISO time; before the column's dayFrom is a 400 */
+  | 'dayTo';
+
 export interface FilterSpec {
   column: string;
   kind: FilterKind;
+  /** The API's words for the column's values (e.g. { UPLOADER: 'Y' }); a value not listed is a 400. */
+  values?: Record<string, string | number>;
 }
 
 /** What a list endpoint allows; anything else in the request is a 400, never SQL. */
@@ -40,7 +50,7 @@ export interface ListRequest {
   orderBy: { column: string; direction: 'asc' | 'desc' };
   offset: number;
   limit: number;
-  conditions: { column: string; kind: FilterKind; value: unknown }[];
+  conditions: { column: string; kind: ConditionKind; value: unknown }[];
   q?: string;
   searchColumns: string[];
 }
@@ -76,6 +86,8 @@ export function parseListQuery(query: ListQuerystring, spec: ListSpec): ListRequ
     throw validationError([{ field: 'filter', message: 'filter must be a JSON object.' }]);
   }
   const conditions: ListRequest['conditions'] = [];
+  const dayFroms = new Map<string, string>();
+  const dayTos: { column: string; field: string; value: string }[] = [];
   let q: string | undefined;
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
@@ -84,14 +96,23 @@ export function parseListQuery(query: ListQuerystring, spec: ListSpec): ListRequ
       q = value.trim().slice(0, 200);
       continue;
     }
+    const field = `filter.${key}`;
     const filterSpec = spec.filters[key];
-    if (!filterSpec) throw validationError([{ field: `filter.${key}`, message: `Cannot filter by ${key}.` }]);
+    if (!filterSpec) throw validationError([{ field, message: `Cannot filter by ${key}.` }]);
     const scalar = (item: unknown) => typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean';
     if (!(scalar(value) || (Array.isArray(value) && filterSpec.kind === 'eq' && value.length <= 500 && value.every(scalar)))) {
-      throw validationError([{ field: `filter.${key}`, message: `Invalid value for ${key}.` }]);
+      throw validationError([{ field, message: `Invalid value for ${key}.` }]);
     }
-    conditions.push({ column: filterSpec.column, kind: filterSpec.kind, value });
+    if (filterSpec.kind === 'dayFrom' || filterSpec.kind === 'dayTo') {
+      const bound = dayBound(value, filterSpec.kind === 'dayFrom' ? 'from' : 'to', field);
+      conditions.push({ column: filterSpec.column, kind: filterSpec.kind === 'dayFrom' ? 'gte' : 'lte', value: bound });
+      if (filterSpec.kind === 'dayFrom') dayFroms.set(filterSpec.column, bound);
+      else dayTos.push({ column: filterSpec.column, field, value: bound });
+      continue;
+    }
+    conditions.push({ column: filterSpec.column, kind: filterSpec.kind, value: filterSpec.values ? mapValues(value, filterSpec.values, key) : value });
   }
+  for (const to of dayTos) refuseInvertedRange(dayFroms.get(to.column), to.value, to.field);
   return {
     orderBy: { column, direction: String(sort[1]).toLowerCase() as 'asc' | 'desc' },
     offset: range[0],
@@ -100,6 +121,36 @@ export function parseListQuery(query: ListQuerystring, spec: ListSpec): ListRequ
     q: q || undefined,
     searchColumns: spec.search ?? [],
   };
+}
+
+/** A filter value (or each of an array) in the API's words, as the column's value. */
+function mapValues(value: unknown, values: Record<string, string | number>, key: string): unknown {
+  const map = (item: unknown) => {
+    if (typeof item === 'string' && Object.hasOwn(values, item)) return values[item];
+    throw validationError([{ field: `filter.${key}`, message: `${key} must be one of ${Object.keys(values).join(', ')}.` }]);
+  };
+  return Array.isArray(value) ? value.map(map) : map(value);
+}
+
+/**
+ * A day (YYYY-MM-DD) as its first (`from`) or last (`to`) millisecond in UTC; an ISO time as itself.
+ * Anything else is a 400 on `field`, an impossible day such as 2024-02-30 too (Date.parse would roll it over).
+ */
+export function dayBound(value: unknown, edge: 'from' | 'to', field: string): string {
+  const text = typeof value === 'string' && ISO_DATE_OR_TIME.test(value) ? value : '';
+  const day = text.slice(0, 10);
+  const dayStart = Date.parse(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(dayStart) || new Date(dayStart).toISOString().slice(0, 10) !== day || Number.isNaN(Date.parse(text))) {
+    const name = field.slice(field.lastIndexOf('.') + 1);
+    throw validationError([{ field, message: `${name} must be a real date such as 2024-05-31, or an ISO time.` }]);
+  }
+  if (text.length > 10) return new Date(text).toISOString();
+  return edge === 'from' ? `${day}T00:00:00.000Z` : `${day}T23:59:59.999Z`;
+}
+
+/** A range whose end (from dayBound) is before its start is a 400 on the end's `field`. */
+export function refuseInvertedRange(from: string | undefined, to: string | undefined, field: string): void {
+  if (from && to && from > to) throw validationError([{ field, message: 'The end of the date range must not be before its start.' }]);
 }
 
 /** The WHERE of a parsed list request; every column came from the endpoint's own spec. */

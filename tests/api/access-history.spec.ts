@@ -74,6 +74,9 @@ describe('access history list', () => {
     expect([inverted.status, inverted.body.data.errors]).toEqual([400, [{ field: 'filter.to', message: 'The end of the date range must not be before its start.' }]]);
     expect((await list({ filter: { from: 'yesterday' } })).body.data.errors[0].field).toBe('filter.from');
     expect((await list({ filter: { from: '2024-02-30x' } })).status).toBe(400);
+    // Date.parse would roll an impossible day over to the next month; it is refused instead.
+    expect((await list({ filter: { to: '2024-02-30' } })).body.data.errors).toEqual([{ field: 'filter.to', message: 'to must be a real date such as 2024-05-31, or an ISO time.' }]);
+    expect((await t.call('GET', '/api/access-history/stats?from=2024-02-30&to=2024-03-01', { token: admin })).body.data.errors[0].field).toBe('from');
     expect((await list({ sort: ['detail', 'ASC'] })).status).toBe(400);
     expect((await list({ filter: { password: 'x' } })).status).toBe(400);
     expect((await list({ filter: { success: 'maybe' } })).status).toBe(400);

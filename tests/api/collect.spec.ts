@@ -146,3 +146,32 @@ describe('post configs', () => {
     expect(stage.body.data.errors.map((e: { field: string }) => e.field)).toContain('targetLocation');
   });
 });
+
+describe('task list', () => {
+  it('filters by creation day: a day covers all of it, an impossible day or an inverted range is a 400', async () => {
+    const account = await env.api('POST', '/api/market-accounts', marketAccount({ accountId: 'days' }));
+    const configId = (await env.api('POST', '/api/collect-configs', collectConfig('http://127.0.0.1:9', { marketAccountId: account.body.data.id }))).body.data.id as number;
+    const task = (createdAt: string) => ({
+      task_kind: 'COLLECT', config_id: configId, process_id: `P${configId}`, process_type: 'MASTERED', schedule_type: 'MANUAL', status: 'SUCCESS', max_attempts: 1,
+      period_from: '2024-02-29', period_to: '2024-02-29', due_at: createdAt, run_after: createdAt, created_at: createdAt, updated_at: createdAt,
+    });
+    const createdAts = ['2024-02-29T23:59:59.999Z', '2024-03-01T00:00:00.000Z', '2024-03-01T23:59:59.999Z', '2024-03-02T00:00:00.000Z'];
+    await env.t.db.insertInto('collect_tasks').values(createdAts.map(task)).execute();
+    const listed = async (filter: Record<string, unknown>) => {
+      const reply = await env.api('GET', `/api/tasks?sort=${encodeURIComponent('["createdAt","ASC"]')}&filter=${encodeURIComponent(JSON.stringify({ configId, ...filter }))}`);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body.data.list.map((row: { createdAt: string }) => row.createdAt);
+    };
+    // The last millisecond of the `to` day is in; the next day is not.
+    expect(await listed({ from: '2024-03-01', to: '2024-03-01' })).toEqual(['2024-03-01T00:00:00.000Z', '2024-03-01T23:59:59.999Z']);
+    expect(await listed({ to: '2024-02-29' })).toEqual(['2024-02-29T23:59:59.999Z']);
+    expect(await listed({ from: '2024-03-02' })).toEqual(['2024-03-02T00:00:00.000Z']);
+
+    const before = await dbSnapshot(env.t, COLLECT_TABLES);
+    const impossible = await env.api('GET', `/api/tasks?filter=${encodeURIComponent('{"to":"2024-02-30"}')}`);
+    expect([impossible.status, impossible.body.data.errors]).toEqual([400, [{ field: 'filter.to', message: 'to must be a real date such as 2024-05-31, or an ISO time.' }]]);
+    const inverted = await env.api('GET', `/api/tasks?filter=${encodeURIComponent('{"from":"2024-03-02","to":"2024-03-01"}')}`);
+    expect([inverted.status, inverted.body.data.errors[0].field]).toEqual([400, 'filter.to']);
+    expect(await dbSnapshot(env.t, COLLECT_TABLES)).toEqual(before);
+  });
+});

@@ -129,6 +129,28 @@ describe('manual permissions', () => {
     expect((await t.call('GET', '/api/uploads', { token: person.token })).status).toBe(403);
   });
 
+  it('filters by privType in the API\'s words: UPLOADER the holders, NONE the others, anything else a 400', async () => {
+    const listed = async (privType: string) => {
+      const reply = await t.call('GET', `/api/manual-permissions?range=[0,99]&filter=${encodeURIComponent(JSON.stringify({ privType }))}`, { token: admin });
+      expect(reply.status).toBe(200);
+      return reply.body.data as { totalCount: number; list: { email: string; privType: string | null }[] };
+    };
+    const holders = await listed('UPLOADER');
+    expect(holders.list.map((row) => row.email)).toContain('uploader@example.com');
+    expect(holders.list.every((row) => row.privType === 'UPLOADER')).toBe(true);
+    const others = await listed('NONE');
+    expect(others.list.map((row) => row.email)).toContain(accounts.user.email);
+    expect(others.list.every((row) => row.privType === null)).toBe(true);
+    const everyone = await t.call('GET', '/api/manual-permissions', { token: admin });
+    expect(holders.totalCount + others.totalCount).toBe(everyone.body.data.totalCount);
+
+    // The column's own Y/N is not the API's word.
+    for (const privType of ['ADMIN', 'Y']) {
+      const refused = await t.call('GET', `/api/manual-permissions?filter=${encodeURIComponent(JSON.stringify({ privType }))}`, { token: admin });
+      expect([refused.status, refused.body.data.errors]).toEqual([400, [{ field: 'filter.privType', message: 'privType must be one of UPLOADER, NONE.' }]]);
+    }
+  });
+
   it('is managed by ranks 1–4 only, within their scope', async () => {
     const person = await signedInAccount(t, 'far@example.com', 'user', { region_code: 'EMEA', office_code: 'DE' });
     expect((await t.call('GET', '/api/manual-permissions', { token: accounts.user.token })).status).toBe(403);

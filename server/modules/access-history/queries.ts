@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AccessHistoryEntry, AccessStats, ListPage } from '../../../src/shared';
-import { ISO_DATE_OR_TIME } from '../../../src/shared';
 import { validationError } from '../../http/app-error';
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import { dayBound, listPage, refuseInvertedRange, type ListRequest, type ListSpec } from '../../http/list-query';
 import { scopeCondition, type UserScope } from '../users/scope';
 
 export const accessHistoryListSpec: ListSpec = {
@@ -12,32 +11,22 @@ export const accessHistoryListSpec: ListSpec = {
   filters: {
     adminId: { column: 'access_history.admin_id', kind: 'eq' },
     eventType: { column: 'access_history.event_type', kind: 'eq' },
-    success: { column: 'access_history.success_flag', kind: 'eq' },
-    from: { column: 'access_history.occurred_at', kind: 'gte' },
-    to: { column: 'access_history.occurred_at', kind: 'lte' },
+    success: { column: 'access_history.success_flag', kind: 'eq', values: { Y: 'Y', N: 'N' } },
+    from: { column: 'access_history.occurred_at', kind: 'dayFrom' },
+    to: { column: 'access_history.occurred_at', kind: 'dayTo' },
   },
   search: ['access_history.email', 'access_history.source_ip'],
 };
 
 export interface DateRange {
-  from?: string;
-  to?: string;
+  from: string;
+  to: string;
 }
 
-/** A day bound covers the whole day: `from` its first millisecond, `to` its last. Inverted ranges are refused. */
-export function parseRange(from: unknown, to: unknown, fieldPrefix = ''): DateRange {
-  const bound = (value: unknown, field: 'from' | 'to') => {
-    if (value === undefined || value === null || value === '') return undefined;
-    if (typeof value !== 'string' || !ISO_DATE_OR_TIME.test(value) || Number.isNaN(Date.parse(value))) {
-      throw validationError([{ field: `${fieldPrefix}${field}`, message: 'Use a date such as 2024-05-31.' }]);
-    }
-    if (value.length > 10) return new Date(value).toISOString();
-    return field === 'from' ? `${value}T00:00:00.000Z` : `${value}T23:59:59.999Z`;
-  };
-  const range = { from: bound(from, 'from'), to: bound(to, 'to') };
-  if (range.from && range.to && range.from > range.to) {
-    throw validationError([{ field: `${fieldPrefix}to`, message: 'The end of the date range must not be before its start.' }]);
-  }
+/** The stats range, by the list filters' rule: a day bound covers the whole day; an inverted range is refused. */
+export function parseRange(from: string, to: string): DateRange {
+  const range = { from: dayBound(from, 'from', 'from'), to: dayBound(to, 'to', 'to') };
+  refuseInvertedRange(range.from, range.to, 'to');
   return range;
 }
 
@@ -69,7 +58,7 @@ export async function listAccessHistory(db: Db, scope: UserScope, request: ListR
 const MAX_CHART_DAYS = 366;
 
 /** Totals of each event type and successful/failed sign-ins per day (every day of the range, zeros included). */
-export async function accessStats(db: Db, scope: UserScope, range: Required<DateRange>, adminId?: number): Promise<AccessStats> {
+export async function accessStats(db: Db, scope: UserScope, range: DateRange, adminId?: number): Promise<AccessStats> {
   const days = Math.floor((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1;
   if (days > MAX_CHART_DAYS) throw validationError([{ field: 'to', message: `Choose a range of at most ${MAX_CHART_DAYS} days.` }]);
   let base = scoped(db, scope).where('access_history.occurred_at', '>=', range.from).where('access_history.occurred_at', '<=', range.to);

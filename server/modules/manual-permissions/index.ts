@@ -14,7 +14,8 @@ import { inScope, scopeCondition, scopeOf } from '../users/scope';
 const listSpec: ListSpec = {
   sortable: { adminId: 'admins.id', name: 'admins.first_name', email: 'admins.email', privType: 'admins.uploader_flag' },
   defaultSort: ['email', 'ASC'],
-  filters: { privType: { column: 'admins.uploader_flag', kind: 'eq' } },
+  // The API speaks the SPEC's word, the column holds Y/N. Non-holders are NONE: their privType is null, but a null filter means no filter.
+  filters: { privType: { column: 'admins.uploader_flag', kind: 'eq', values: { UPLOADER: 'Y', NONE: 'N' } } },
   search: ['admins.email', 'admins.first_name', 'admins.last_name'],
 };
 const adminParams = z.object({ adminId: z.coerce.number().int().positive() });
@@ -29,10 +30,7 @@ export async function manualPermissionsModule(app: FastifyInstance) {
   const managers = { onRequest: requireRank(AREA_RANK.userManagement) };
 
   routes.get('/manual-permissions', { ...managers, schema: { querystring: listQuerystring } }, async (request) => {
-    const query = { ...request.query };
-    // privType=UPLOADER filters on the flag; the API speaks the SPEC's word, the column holds Y/N.
-    if (query.filter) query.filter = query.filter.replace(/"privType"\s*:\s*"UPLOADER"/, '"privType":"Y"');
-    const list = parseListQuery(query, listSpec);
+    const list = parseListQuery(request.query, listSpec);
     const scope = scopeCondition(await scopeOf(db, request.admin!));
     const base = db.selectFrom('admins').where('admins.approval_status_code', '=', 'APPROVED').where('admins.status_code', '=', 'ACTIVE');
     const page = await listPage(scope ? base.where(scope) : base, list, (q) =>

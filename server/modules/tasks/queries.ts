@@ -20,8 +20,8 @@ export const taskListSpec: ListSpec = {
     processType: { column: 'collect_tasks.process_type', kind: 'eq' },
     taskKind: { column: 'collect_tasks.task_kind', kind: 'eq' },
     errorId: { column: 'collect_tasks.error_id', kind: 'eq' },
-    from: { column: 'collect_tasks.created_at', kind: 'gte' },
-    to: { column: 'collect_tasks.created_at', kind: 'lte' },
+    from: { column: 'collect_tasks.created_at', kind: 'dayFrom' },
+    to: { column: 'collect_tasks.created_at', kind: 'dayTo' },
   },
   search: ['collect_tasks.error_text'],
 };
@@ -39,18 +39,8 @@ const columns = [
 const base = (db: Db) =>
   db.selectFrom('collect_tasks').leftJoin('collect_configs', 'collect_configs.id', 'collect_tasks.config_id').leftJoin('post_configs', 'post_configs.id', 'collect_tasks.post_config_id');
 
-/** A day filter (YYYY-MM-DD) covers the whole day. */
-export function widenDayFilters(request: ListRequest): ListRequest {
-  for (const condition of request.conditions) {
-    if (condition.column === 'collect_tasks.created_at' && typeof condition.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(condition.value)) {
-      condition.value = condition.kind === 'gte' ? `${condition.value}T00:00:00.000Z` : `${condition.value}T23:59:59.999Z`;
-    }
-  }
-  return request;
-}
-
 export function listTasks(db: Db, request: ListRequest) {
-  return listPage(base(db), widenDayFilters(request), (query) => query.select(columns), 'collect_tasks.id') as Promise<{ list: Task[]; totalCount: number; totalPage: number; currentPage: number }>;
+  return listPage(base(db), request, (query) => query.select(columns), 'collect_tasks.id') as Promise<{ list: Task[]; totalCount: number; totalPage: number; currentPage: number }>;
 }
 
 export async function findTask(db: Db, id: number): Promise<Task | undefined> {
