@@ -1,13 +1,13 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../db/database';
 import type { Database } from '../db/schema';
 import type { MasterRowText } from './master-mapping';
+import { openWorkFolder, type WorkOwner } from './work-folder';
 
 /** Rows per INSERT: under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters at 8 columns. */
 export const MASTER_INSERT_BATCH = 1000;
@@ -23,14 +23,15 @@ export async function writeChunk(out: Writable, chunk: string | Buffer): Promise
  * A run's mastered rows on disk (`key<TAB>json` lines; JSON text never holds a raw tab or newline)
  * between mapping and storing: the source is read and validated before the store transaction
  * opens, so the transaction (which on SQLite holds the server's one connection) never waits on
- * the network, and a row that fails validation anywhere means nothing is written at all.
+ * the network, and a row that fails validation anywhere means nothing is written at all. The file
+ * lives in the run's work folder (work-folder.ts).
  */
 export class MasterSpool {
   rows = 0;
   private constructor(private folder: string, private out: Writable) {}
 
-  static async open(): Promise<MasterSpool> {
-    const folder = await mkdtemp(join(tmpdir(), 'master-rows-'));
+  static async open(work: WorkOwner): Promise<MasterSpool> {
+    const folder = await openWorkFolder(work);
     return new MasterSpool(folder, createWriteStream(join(folder, 'rows.tsv')));
   }
 

@@ -46,7 +46,7 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<void>
   const period = { from: task.period_from, to: task.period_to };
   await run.log('INFO', `Collecting ${config.sourceType} ${config.sourceLocation} for ${period.from}..${period.to} (attempt ${task.attempt} of ${task.max_attempts}).`);
   const source = streamSource(await collectSourceOf(db, run.box, config), period, appConfig.dataDir);
-  const spool = await MasterSpool.open();
+  const spool = await MasterSpool.open({ dataDir: appConfig.dataDir, taskId: task.id, owner: run.owner });
   try {
     const map = masterMapper(config.fields);
     const errors: RowError[] = [];
@@ -113,7 +113,7 @@ export async function loadPostTarget(db: Db, box: SecretBox, postConfigId: numbe
 }
 
 /**
- * A posting task: the period's mastered rows, paged out of the database into a temporary CSV file
+ * A posting task: the period's mastered rows, paged out of the database into a CSV work file
  * with the post config's headers, sent to its target from that file (never whole in memory).
  */
 export async function runPostTask(run: TaskRun, task: TaskRow): Promise<void> {
@@ -121,7 +121,7 @@ export async function runPostTask(run: TaskRun, task: TaskRow): Promise<void> {
   const { postConfig, target } = await loadPostTarget(db, run.box, task.post_config_id!, appConfig.dataDir);
   const period = task.period_from === task.period_to ? task.period_from : `${task.period_from}_${task.period_to}`;
   const name = `${postConfig.dataType}-${task.config_id}-${period}.csv`.replace(/[^\w.-]/g, '_');
-  const file = await writePostFile(db, { configId: task.config_id, periodFrom: task.period_from, periodTo: task.period_to }, outputColumns(postConfig.headers), name);
+  const file = await writePostFile(db, { configId: task.config_id, periodFrom: task.period_from, periodTo: task.period_to }, outputColumns(postConfig.headers), name, { dataDir: appConfig.dataDir, taskId: task.id, owner: run.owner });
   try {
     await run.log('INFO', `Posting ${file.rows} rows (${file.bytes} bytes) to ${target.method} ${target.location} as ${name}.`);
     const posted = await POSTERS[target.method].post(target, file);

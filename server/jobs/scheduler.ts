@@ -8,6 +8,7 @@ import { runCollectTask, runPostTask, type TaskRun } from './run-task';
 import { secretBox } from './secret-box';
 import { appendLog, claimNextTask, createDueTasks, failureValues, releaseLease, renewLease, settleTask, type TaskRow } from './task-store';
 import { asTaskFailure, TaskFailure } from './task-failure';
+import { sweepWorkFolders } from './work-folder';
 
 type SchedulerContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
 
@@ -69,8 +70,22 @@ export class CollectScheduler {
     }
   }
 
+  /**
+   * Removes work folders left by runs that are over (a killed process cannot remove its own); at
+   * start-up and before each pass, so a folder left by a quick restart goes once its lease is stale.
+   */
+  async sweepWork(): Promise<void> {
+    try {
+      const removed = await sweepWorkFolders(this.ctx.db, this.ctx.config.dataDir, this.ctx.clock.now(), this.settings.leaseMs);
+      if (removed.length) this.log.info({ folders: removed }, 'removed work folders of collect runs that are over');
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not sweep the collect work folders');
+    }
+  }
+
   private async runDue(): Promise<number> {
     const { db, clock } = this.ctx;
+    await this.sweepWork();
     await createDueTasks(db, clock.now(), this.settings.maxAttempts);
     let ran = 0;
     while (!this.stopping) {

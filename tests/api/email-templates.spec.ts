@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { accountsByRank, ADMIN_EMAIL, ADMIN_PASSWORD, dbSnapshot, signedInAccount, startTestApp, type TestApp } from './harness';
+import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
 import { DEFAULT_TEMPLATES } from '../../server/mail/templates';
 
 const TEMPLATE_TABLES = ['email_templates', 'email_template_statements', 'mail_outbox'] as const;
 const GUIDE_PDF = Buffer.from('%PDF-1.7\nACME onboarding guide\n');
 
-let smtp: SMTPServer;
-let received: { to: string[]; raw: string }[] = [];
+let smtp: SmtpPeer;
 let t: TestApp;
 let accounts: Awaited<ReturnType<typeof accountsByRank>>;
 let admin: string;
@@ -17,31 +15,21 @@ let admin: string;
 function decoded(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
+/** The mails the SMTP peer accepted since the last reset, decoded. */
+const received = () => smtp.received.map((mail) => ({ to: mail.to, raw: decoded(mail.raw) }));
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: decoded(raw) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  t = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+  smtp = await startSmtpPeer();
+  t = await startTestApp({ smtpUrl: smtp.url });
   accounts = await accountsByRank(t);
   admin = accounts['system-admin'].token;
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 beforeEach(() => {
-  received = [];
+  smtp.received.length = 0;
 });
 
 const create = (body: unknown, token = admin) => t.call('POST', '/api/email-templates', { token, body });
@@ -181,21 +169,21 @@ describe('the mailer uses the active template', () => {
     const signIn = await t.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
     expect(signIn.body.result).toBe('OTP_REQUIRED');
     const code = await t.lastCode(ADMIN_EMAIL);
-    expect(received).toHaveLength(1);
-    expect(received[0].to).toEqual([ADMIN_EMAIL]);
-    expect(received[0].raw).toContain(`Subject: ACME sign-in code ${code}`);
-    expect(received[0].raw).toContain(`your ACME code is ${code} (sent to ${ADMIN_EMAIL}).`);
-    expect(received[0].raw).toContain('ACME security team');
+    expect(received()).toHaveLength(1);
+    expect(received()[0].to).toEqual([ADMIN_EMAIL]);
+    expect(received()[0].raw).toContain(`Subject: ACME sign-in code ${code}`);
+    expect(received()[0].raw).toContain(`your ACME code is ${code} (sent to ${ADMIN_EMAIL}).`);
+    expect(received()[0].raw).toContain('ACME security team');
     expect((await t.call('POST', '/api/auth/signin/otp', { body: { challengeToken: signIn.body.data.challengeToken, code } })).body.result).toBe('SUCCESS');
 
     await t.call('PUT', `/api/email-templates/${otp.id}`, { token: admin, body: { ...edited, activeFlag: 'N' } });
-    received = [];
+    smtp.received.length = 0;
     await t.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
     const second = await t.lastCode(ADMIN_EMAIL);
-    expect(received).toHaveLength(1);
-    expect(received[0].raw).toContain(`Subject: Your verification code: ${second}`);
-    expect(received[0].raw).toContain(`Your verification code is ${second}. It expires in 5 minutes.`);
-    expect(received[0].raw).not.toContain('ACME');
+    expect(received()).toHaveLength(1);
+    expect(received()[0].raw).toContain(`Subject: Your verification code: ${second}`);
+    expect(received()[0].raw).toContain(`Your verification code is ${second}. It expires in 5 minutes.`);
+    expect(received()[0].raw).not.toContain('ACME');
     const row = await t.db.selectFrom('mail_outbox').select(['status', 'template_type']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'SENT', template_type: 'otp' });
   });
@@ -203,13 +191,13 @@ describe('the mailer uses the active template', () => {
   it('escapes values in the HTML part of a stored template', async () => {
     const mallory = await signedInAccount(t, 'mallory@example.com', 'user', { first_name: '<img src=x onerror=alert(1)>' });
     await create({ type: 'otp', title: 'Code {{code}}', body: 'Hi {{name}}: {{code}}', activeFlag: 'Y' });
-    received = [];
+    smtp.received.length = 0;
     await t.call('POST', '/api/auth/signin', { body: { email: mallory.email, password: 'Passw0rd!' } });
     const mail = await t.db.selectFrom('mail_outbox').select(['body_text', 'body_html']).where('to_address', '=', mallory.email).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(mail.body_text).toMatch(/^Hi <img src=x onerror=alert\(1\)>/);
     expect(mail.body_html).toContain('Hi &lt;img src=x onerror=alert(1)&gt;');
     expect(mail.body_html).not.toContain('<img');
-    expect(received[0].raw).toContain('Hi &lt;img src=x onerror=alert(1)&gt;');
+    expect(received()[0].raw).toContain('Hi &lt;img src=x onerror=alert(1)&gt;');
   });
 
   it('attaches the files of the template’s statements, refusing files that are missing or uploaded for another purpose', async () => {
@@ -226,12 +214,12 @@ describe('the mailer uses the active template', () => {
     const created = await create(withFile(guide));
     expect(created.status).toBe(200);
     expect(created.body.data.statements[1]).toMatchObject({ statement: 'The guide is attached.', fileId: guide, fileType: 'application/pdf', originalName: 'guide.pdf', url: expect.stringMatching(`^/api/files/${guide}\\?token=`) });
-    received = [];
+    smtp.received.length = 0;
     await t.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-    expect(received).toHaveLength(1);
-    expect(received[0].raw).toContain(`Your code is ${await t.lastCode(ADMIN_EMAIL)}.`);
-    expect(received[0].raw).toMatch(/Content-Disposition: attachment; filename=guide\.pdf/);
+    expect(received()).toHaveLength(1);
+    expect(received()[0].raw).toContain(`Your code is ${await t.lastCode(ADMIN_EMAIL)}.`);
+    expect(received()[0].raw).toMatch(/Content-Disposition: attachment; filename=guide\.pdf/);
     // Padding is left out: the quoted-printable decoding of the whole message takes a trailing "=" for a soft break.
-    expect(received[0].raw.replace(/\r?\n/g, '')).toContain(GUIDE_PDF.toString('base64').replace(/=+$/, ''));
+    expect(received()[0].raw.replace(/\r?\n/g, '')).toContain(GUIDE_PDF.toString('base64').replace(/=+$/, ''));
   });
 });

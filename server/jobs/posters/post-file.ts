@@ -1,12 +1,12 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Db } from '../../db/database';
 import type { MasterRow } from '../master-mapping';
 import { writeChunk } from '../master-store';
+import { openWorkFolder, type WorkOwner } from '../work-folder';
 import { csvLine } from './csv-output';
 import type { PostFile } from './poster';
 
@@ -14,12 +14,12 @@ import type { PostFile } from './poster';
 const PAGE = 1000;
 
 /**
- * Writes a period's mastered rows as CSV into a temporary folder under the posted name, paging
+ * Writes a period's mastered rows as CSV into the run's work folder under the posted name, paging
  * by id (the period index ends in id, so each page is an index range, not a sort), and keeps the
  * CRC-32 a zip entry needs. The caller removes the file once it is sent.
  */
-export async function writePostFile(db: Db, period: { configId: number; periodFrom: string; periodTo: string }, columns: string[], name: string): Promise<PostFile> {
-  const folder = await mkdtemp(join(tmpdir(), 'post-'));
+export async function writePostFile(db: Db, period: { configId: number; periodFrom: string; periodTo: string }, columns: string[], name: string, work: WorkOwner): Promise<PostFile> {
+  const folder = await openWorkFolder(work);
   const remove = () => rm(folder, { recursive: true, force: true });
   const path = join(folder, name);
   const out = createWriteStream(path);

@@ -9,7 +9,7 @@ export interface PostTarget {
   dataDir: string;
 }
 
-/** The file a posting task sends: the mastered rows as CSV with the post config's headers, in a temporary file. */
+/** The file a posting task sends: the mastered rows as CSV with the post config's headers, in the run's work folder. */
 export interface PostFile {
   name: string;
   /** The CSV on disk; its base name is `name`. */
