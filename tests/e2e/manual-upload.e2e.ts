@@ -37,6 +37,8 @@ describe('Manual Upload screen', () => {
     await page.goto('/project/manual');
     await page.getByText('Manual permissions').click();
     await page.getByLabel('Search').fill('grantee');
+    // The search re-reads the list: until it has, a click could land on a row of the unfiltered one.
+    await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Manual permissions"] tbody tr').length === 1);
     const toggle = page.getByLabel('UPLOADER grantee@example.com');
     await toggle.waitFor();
     expect(await toggle.isChecked()).toBe(false);
