@@ -1,6 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { ISO_DATE_OR_TIME, type ListPage } from '../../src/shared';
+import { ISO_DATE_OR_TIME, isCalendarDay, type ListPage } from '../../src/shared';
 import { validationError } from './app-error';
 
 /** ra-data-simple-rest's list parameters: sort=["field","ASC"], range=[0,24], filter={...}. */
@@ -139,8 +139,7 @@ function mapValues(value: unknown, values: Record<string, string | number>, key:
 export function dayBound(value: unknown, edge: 'from' | 'to', field: string): string {
   const text = typeof value === 'string' && ISO_DATE_OR_TIME.test(value) ? value : '';
   const day = text.slice(0, 10);
-  const dayStart = Date.parse(`${day}T00:00:00.000Z`);
-  if (Number.isNaN(dayStart) || new Date(dayStart).toISOString().slice(0, 10) !== day || Number.isNaN(Date.parse(text))) {
+  if (!isCalendarDay(day) || Number.isNaN(Date.parse(text))) {
     const name = field.slice(field.lastIndexOf('.') + 1);
     throw validationError([{ field, message: `${name} must be a real date such as 2024-05-31, or an ISO time.` }]);
   }

@@ -2,6 +2,7 @@ export * from './ranks';
 export * from './results';
 export * from './envelope';
 export * from './constants';
+export * from './calendar-day';
 export * from './validation';
 export * from './auth';
 export * from './domains';

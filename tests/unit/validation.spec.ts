@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isValidEmail, isValidPassword, messages, passwordStrength, validatePasswordChange } from '../../src/shared/validation';
 import { authorityOf, rankAllows } from '../../src/shared/ranks';
+import { isCalendarDay } from '../../src/shared/calendar-day';
+import { backfillInput } from '../../src/shared/collect-configs';
 
 describe('SPEC §5 e-mail format', () => {
   it.each(['a.b_c-d@example.com', 'x@sub.example.co', 'USER@EXAMPLE.ORG'])('accepts %s', (email) => expect(isValidEmail(email)).toBe(true));
@@ -69,5 +71,19 @@ describe('SPEC §6 ranks', () => {
     expect(authorityOf(1)).toBe('system-admin');
     expect(authorityOf(3)).toBe('region-admin');
     expect(authorityOf(10)).toBeUndefined();
+  });
+});
+
+describe('calendar days', () => {
+  it('accepts days that exist and refuses those Date.parse would roll over', () => {
+    expect(['2024-02-29', '2023-12-31', '2024-04-30'].every(isCalendarDay)).toBe(true);
+    expect(['2024-02-30', '2023-02-29', '2024-04-31', '2024-13-01', '2024-1-01', '20240101'].some(isCalendarDay)).toBe(false);
+  });
+
+  it('refuses an impossible day in a backfill range, as the collect forms and server share it', () => {
+    expect(backfillInput.safeParse({ from: '2024-02-01', to: '2024-02-29' }).success).toBe(true);
+    const refused = backfillInput.safeParse({ from: '2024-02-01', to: '2024-02-30' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['to', 'Not a real date.']]);
   });
 });
