@@ -18,8 +18,8 @@ describe('SeenKeys', () => {
   });
 
   it('keeps a fixed size: a tiny filter fills up and then flags everything', () => {
-    const seen = new SeenKeys(5);
-    for (let n = 0; n < 200; n += 1) seen.add(`key ${n}`);
+    const seen = new SeenKeys(9);
+    for (let n = 0; n < 2000; n += 1) seen.add(`key ${n}`);
     expect(Array.from({ length: 50 }, (_, n) => seen.add(`fresh ${n}`)).every(Boolean)).toBe(true);
   });
 });
