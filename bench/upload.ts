@@ -4,7 +4,8 @@
  * code path. Rows/s are printed as ratios to a bare bulk insert of the same rows (one prepared
  * statement reused, one transaction, timed with its COMMIT) into a table of the same shape in the
  * same database, in the same run: end to end (upload + preview + commit, the path a user takes)
- * and the commit alone. Then the peak RSS. Each size runs in a child process of its own that
+ * and the commit alone, as medians of rounds that alternate the two sides (BENCH_UPLOAD_ROUNDS,
+ * 3). Then the peak RSS. Each size runs in a child process of its own that
  * serves the upload and runs the baseline; the file is generated beforehand by this parent, so
  * its garbage is not counted.
  */
@@ -47,7 +48,7 @@ if (!process.env.BENCH_UPLOAD_FILE) {
     out.end();
     await once(out, 'close');
     console.log(`--- ${rows.toLocaleString()} rows × ${COLUMNS.length} columns, ${mib(statSync(csvPath).size)}`);
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+    const child = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url)], {
       env: { ...process.env, BENCH_UPLOAD_FILE: csvPath, BENCH_UPLOAD_FILE_ROWS: String(rows) }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
     });
     process.stdout.write(child.stdout);
@@ -63,6 +64,7 @@ if (!process.env.BENCH_UPLOAD_FILE) {
 }
 
 const ROWS = Number(process.env.BENCH_UPLOAD_FILE_ROWS);
+const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
 const csvPath = process.env.BENCH_UPLOAD_FILE;
 const fileBytes = statSync(csvPath).size;
 
@@ -95,78 +97,104 @@ const api = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
   return reply.json().data;
 };
 const schemaInfo = COLUMNS.map((colName, index) => ({ colName, colType: index === 0 ? 'DATE' : 'VARCHAR', required: index < 2, key: index < 2 }));
-const dataset = await api('POST', '/api/datasets', { title: 'Bench media', dataType: 'MEDIA', schemaInfo });
-
 const boundary = 'bench-boundary';
-const head = `--${boundary}\r\nContent-Disposition: form-data; name="datasetId"\r\n\r\n${dataset.id}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`;
 const tail = `\r\n--${boundary}--\r\n`;
-const previewStarted = performance.now();
-let receiveSeconds = 0;
-const received = await new Promise<{ id: number }>((resolve, reject) => {
-  const upload = request(
-    { host: '127.0.0.1', port: Number(new URL(server.address).port), method: 'POST', path: '/api/uploads', headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': Buffer.byteLength(head) + fileBytes + Buffer.byteLength(tail) } },
-    (response) => {
-      let text = '';
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => {
-        receiveSeconds = (performance.now() - previewStarted) / 1000;
-        if (response.statusCode === 200) resolve(JSON.parse(text).data);
-        else reject(new Error(text));
-      });
-    },
-  );
-  upload.on('error', reject);
-  upload.write(head);
-  const file = createReadStream(csvPath);
-  file.pipe(upload, { end: false });
-  file.on('end', () => upload.end(tail));
-});
-const settle = async () => {
-  for (;;) {
-    const upload = await api('GET', `/api/uploads/${received.id}`);
-    if (upload.status !== 'PARSING' && upload.status !== 'COMMITTING') return upload;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
-const previewed = await settle();
-const previewSeconds = (performance.now() - previewStarted) / 1000;
-endPhase('upload + preview');
-if (previewed.status !== 'READY') throw new Error(JSON.stringify(previewed).slice(0, 500));
 
-const commitStarted = performance.now();
-await api('POST', `/api/uploads/${received.id}/commit`, { mode: 'APPEND' });
-const committed = await settle();
-const commitSeconds = (performance.now() - commitStarted) / 1000;
-if (committed.status !== 'SUCCESS' || committed.uploadedCount !== ROWS) throw new Error(JSON.stringify(committed).slice(0, 500));
-endPhase('commit');
+/** The user's path once, into a new data set: stream the file to POST /api/uploads, wait for the preview, commit. */
+async function uploadRound(round: number) {
+  const dataset = await api('POST', '/api/datasets', { title: `Bench media ${round}`, dataType: 'MEDIA', schemaInfo });
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="datasetId"\r\n\r\n${dataset.id}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+  const previewStarted = performance.now();
+  let receiveSeconds = 0;
+  const received = await new Promise<{ id: number }>((resolve, reject) => {
+    const upload = request(
+      { host: '127.0.0.1', port: Number(new URL(server.address).port), method: 'POST', path: '/api/uploads', headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': Buffer.byteLength(head) + fileBytes + Buffer.byteLength(tail) } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => {
+          receiveSeconds = (performance.now() - previewStarted) / 1000;
+          if (response.statusCode === 200) resolve(JSON.parse(text).data);
+          else reject(new Error(text));
+        });
+      },
+    );
+    upload.on('error', reject);
+    upload.write(head);
+    const file = createReadStream(csvPath);
+    file.pipe(upload, { end: false });
+    file.on('end', () => upload.end(tail));
+  });
+  const settle = async () => {
+    for (;;) {
+      const upload = await api('GET', `/api/uploads/${received.id}`);
+      if (upload.status !== 'PARSING' && upload.status !== 'COMMITTING') return upload;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const previewed = await settle();
+  const previewSeconds = (performance.now() - previewStarted) / 1000;
+  endPhase(`upload + preview ${round}`);
+  if (previewed.status !== 'READY') throw new Error(JSON.stringify(previewed).slice(0, 500));
+
+  const commitStarted = performance.now();
+  await api('POST', `/api/uploads/${received.id}/commit`, { mode: 'APPEND' });
+  const committed = await settle();
+  const commitSeconds = (performance.now() - commitStarted) / 1000;
+  if (committed.status !== 'SUCCESS' || committed.uploadedCount !== ROWS) throw new Error(JSON.stringify(committed).slice(0, 500));
+  endPhase(`commit ${round}`);
+  return { receiveSeconds, previewSeconds, commitSeconds };
+}
+
+/**
+ * The baseline: the same rows straight into an identical table, better-sqlite3's own bulk-insert
+ * idiom (one prepared statement reused for every row), one transaction. Rows are made in chunks
+ * outside the clock, so only the inserts and the COMMIT are timed; the COMMIT counts on both
+ * sides, as it is where SQLite writes the WAL back (its automatic checkpoint).
+ */
+function bareRound(): number {
+  const raw = new SqliteDatabase(config.sqlitePath);
+  raw.pragma('synchronous = NORMAL');
+  raw.exec('create table bare_rows (dataset_id integer not null, row_key text, upload_id integer not null, row_values text not null); create unique index bare_rows_key_uq on bare_rows (dataset_id, row_key)');
+  const insert = raw.prepare('insert into bare_rows (dataset_id, row_key, upload_id, row_values) values (?, ?, ?, ?)');
+  let bareMs = 0;
+  raw.exec('begin');
+  for (let from = 0; from < ROWS; from += 10_000) {
+    const chunk = Array.from({ length: Math.min(10_000, ROWS - from) }, (_, i) => stored(from + i));
+    const started = performance.now();
+    for (const [key, values] of chunk) insert.run(1, key, 1, values);
+    bareMs += performance.now() - started;
+  }
+  const commitStarted = performance.now();
+  raw.exec('commit');
+  bareMs += performance.now() - commitStarted;
+  raw.exec('drop table bare_rows');
+  raw.close();
+  return bareMs / 1000;
+}
+
+// Rounds alternate the two sides, so both see the same moments of this shared machine, and the
+// medians are reported. A bare round runs synchronously, so the memory sampler never runs inside it.
+const rate = (seconds: number) => Math.round(ROWS / seconds);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const rounds: { receiveSeconds: number; previewSeconds: number; commitSeconds: number; bareSeconds: number }[] = [];
+for (let round = 1; round <= ROUNDS; round += 1) {
+  const upload = await uploadRound(round);
+  const bareSeconds = bareRound();
+  // The baseline's own garbage (its generated rows) is collected before the next upload round is measured.
+  (globalThis as { gc?: () => void }).gc?.();
+  phasePeak = process.memoryUsage.rss();
+  rounds.push({ ...upload, bareSeconds });
+  console.log(`round ${round}: end to end ${(upload.previewSeconds + upload.commitSeconds).toFixed(2)} s, bare insert ${bareSeconds.toFixed(2)} s = ${ratio(rate(upload.previewSeconds + upload.commitSeconds), rate(bareSeconds))} ×`);
+}
 clearInterval(sampler);
 
-// Baseline, after the upload so that its garbage is not in the upload's memory figures: the same
-// rows straight into an identical table, prepared statements, one transaction.
-const raw = new SqliteDatabase(config.sqlitePath);
-raw.pragma('synchronous = NORMAL');
-raw.exec('create table bare_rows (dataset_id integer not null, row_key text, upload_id integer not null, row_values text not null); create unique index bare_rows_key_uq on bare_rows (dataset_id, row_key)');
-// better-sqlite3's own bulk-insert idiom: one prepared statement reused for every row.
-const insert = raw.prepare('insert into bare_rows (dataset_id, row_key, upload_id, row_values) values (?, ?, ?, ?)');
-// Rows are made in chunks outside the clock, so only the inserts and the COMMIT are timed. The
-// COMMIT counts on both sides: it is where SQLite writes the WAL back (its automatic checkpoint).
-let bareMs = 0;
-raw.exec('begin');
-for (let from = 0; from < ROWS; from += 10_000) {
-  const chunk = Array.from({ length: Math.min(10_000, ROWS - from) }, (_, i) => stored(from + i));
-  const started = performance.now();
-  for (const [key, values] of chunk) insert.run(1, key, 1, values);
-  bareMs += performance.now() - started;
-}
-const commitStartedBare = performance.now();
-raw.exec('commit');
-bareMs += performance.now() - commitStartedBare;
-const bareSeconds = bareMs / 1000;
-raw.exec('drop table bare_rows');
-raw.close();
-
-const rate = (seconds: number) => Math.round(ROWS / seconds);
-const endToEnd = previewSeconds + commitSeconds;
+const bareSeconds = median(rounds.map((round) => round.bareSeconds));
+const receiveSeconds = median(rounds.map((round) => round.receiveSeconds));
+const previewSeconds = median(rounds.map((round) => round.previewSeconds));
+const commitSeconds = median(rounds.map((round) => round.commitSeconds));
+const endToEnd = median(rounds.map((round) => round.previewSeconds + round.commitSeconds));
+console.log(`medians of ${ROUNDS} rounds:`);
 console.log(`bare bulk insert (baseline):              ${rate(bareSeconds).toLocaleString()} rows/s (${bareSeconds.toFixed(2)} s)`);
 console.log(`  of which upload received:               ${rate(receiveSeconds).toLocaleString()} rows/s (${receiveSeconds.toFixed(2)} s)`);
 console.log(`  upload + preview:                       ${rate(previewSeconds).toLocaleString()} rows/s (${previewSeconds.toFixed(2)} s)`);
