@@ -239,17 +239,23 @@ describe('manual upload: refused files', () => {
     expect(readdirSync(join(t.config.dataDir, 'uploads', '.incoming'))).toEqual([]);
   });
 
-  it('stops the reading thread it started for a refused upload', async () => {
-    // Each upload starts its reading thread before the file arrives; a refusal must end it.
+  it('keeps one reading thread between uploads, refused or read', async () => {
+    // The thread starts when an upload arrives and serves the next ones; no upload adds another.
     const threads = () => Number(readFileSync('/proc/self/status', 'utf8').match(/^Threads:\s+(\d+)/m)![1]);
+    const id = await createDataset(t, uploader.token);
     const refuse = async () => expect((await postFile(t, uploader.token, 999_999, 'a.csv', `${HEADER}\n`)).status).toBe(404);
+    const read = async (n: number) => expect((await preview(t, uploader.token, id, `${n}.csv`, `${HEADER}\n2024-01-01,C${n},search,1\n`)).status).toBe('READY');
     await refuse();
+    await read(0);
     await vi.waitFor(async () => {
       const before = threads();
-      for (let n = 0; n < 5; n += 1) await refuse();
+      for (let n = 1; n <= 3; n += 1) {
+        await refuse();
+        await read(n);
+      }
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(threads()).toBeLessThanOrEqual(before);
-    }, { timeout: 10_000, interval: 100 });
+    }, { timeout: 20_000, interval: 100 });
   });
 
   it('fails a file with only a header, or only a BOM and blank lines, with a clear reason', async () => {

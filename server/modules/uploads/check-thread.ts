@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { CheckedBatch, CheckedFile, CheckJob } from './check-worker';
+import type { CheckedBatch, CheckedFile, CheckerCommand, CheckFailed, CheckJob } from './check-worker';
 
 const ENTRY = new URL('./check-worker.ts', import.meta.url).href;
 /**
@@ -10,53 +10,81 @@ const ENTRY = new URL('./check-worker.ts', import.meta.url).href;
 const TSX_API = import.meta.resolve('tsx/esm/api');
 const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY)}); })`;
 
-export interface FileChecker {
+/**
+ * The uploads' reading thread, one per server, kept between uploads: starting one costs a
+ * V8 isolate and tsx's loader (~0.3 s and tens of MiB), which a thread per upload paid each time
+ * and left behind in the allocator. Files are checked one at a time, in the order asked.
+ */
+export class FileChecker {
+  private worker?: Worker;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** Starts the thread ahead of a file, so that loading it overlaps receiving the upload. */
+  warm(): void {
+    this.thread();
+  }
+
   /**
    * Reads and checks a file, handing each batch of checked rows to `onBatch` (synchronous; the
    * thread reads ahead a few batches at most). Resolves with the file's summary; rejects if the
-   * file cannot be read or `onBatch` throws. The thread is stopped either way.
+   * file cannot be read, or if `onBatch` throws (the thread is then replaced).
    */
-  check(job: CheckJob, onBatch: (batch: CheckedBatch) => void): Promise<CheckedFile>;
-  /** Stops a thread that will not be used. */
-  stop(): void;
-}
+  check(job: CheckJob, onBatch: (batch: CheckedBatch) => void): Promise<CheckedFile> {
+    const run = this.queue.then(() => this.run(job, onBatch));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
 
-/**
- * Starts a file-reading thread ahead of its file: loading the thread's modules overlaps receiving
- * the upload. One thread per upload; it ends with its file.
- */
-export function startFileChecker(): FileChecker {
-  // A small young generation: the thread's garbage is short-lived batches, and the peak RSS counts it.
-  const worker = new Worker(BOOTSTRAP, { eval: true, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-  let failure: Error | undefined;
-  let onFailure = (error: Error): void => {
-    failure = error;
-  };
-  worker.on('error', (error) => onFailure(error));
-  worker.on('exit', () => onFailure(new Error('The file reader stopped before the end of the file.')));
-  return {
-    stop: () => void worker.terminate(),
-    check: (job, onBatch) =>
-      new Promise((resolve, reject) => {
-        let settled = false;
-        const settle = (outcome: () => void) => {
-          if (settled) return;
-          settled = true;
-          outcome();
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+
+  private thread(): Worker {
+    if (!this.worker) {
+      // A small young generation: the thread's garbage is short-lived batches, and the server's RSS counts it.
+      const worker = new Worker(BOOTSTRAP, { eval: true, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+      // An idle thread does not keep the process alive; close() ends it with the server.
+      worker.unref();
+      worker.on('exit', () => {
+        if (this.worker === worker) this.worker = undefined;
+      });
+      worker.on('error', () => undefined);
+      this.worker = worker;
+    }
+    return this.worker;
+  }
+
+  private run(job: CheckJob, onBatch: (batch: CheckedBatch) => void): Promise<CheckedFile> {
+    const worker = this.thread();
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const settle = (outcome: () => void, broken: boolean) => {
+        if (settled) return;
+        settled = true;
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        // A thread stopped mid-file cannot be told to drop it: a new one serves the next upload.
+        if (broken) {
+          if (this.worker === worker) this.worker = undefined;
           void worker.terminate();
-        };
-        onFailure = (error) => settle(() => reject(error));
-        if (failure) return onFailure(failure);
-        worker.on('message', (message: CheckedBatch | CheckedFile) => {
-          if (message.type === 'done') return settle(() => resolve(message));
-          try {
-            onBatch(message);
-            worker.postMessage('staged');
-          } catch (error) {
-            settle(() => reject(error));
-          }
-        });
-        worker.postMessage(job);
-      }),
-  };
+        }
+        outcome();
+      };
+      const onMessage = (message: CheckedBatch | CheckedFile | CheckFailed) => {
+        if (message.type === 'done') return settle(() => resolve(message), false);
+        if (message.type === 'failed') return settle(() => reject(new Error(message.message)), false);
+        try {
+          onBatch(message);
+          worker.postMessage({ type: 'staged' } satisfies CheckerCommand);
+        } catch (error) {
+          settle(() => reject(error), true);
+        }
+      };
+      const onError = (error: Error) => settle(() => reject(error), true);
+      const onExit = () => settle(() => reject(new Error('The file reader stopped before the end of the file.')), true);
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      worker.postMessage({ type: 'job', job } satisfies CheckerCommand);
+    });
+  }
 }

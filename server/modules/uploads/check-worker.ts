@@ -4,7 +4,6 @@
  * and checking cost as much as staging, so the two run side by side on two cores, and the main
  * thread's event loop stays free for other requests while a large file is read.
  */
-import { once } from 'node:events';
 import { parentPort } from 'node:worker_threads';
 import type { DatasetColumn } from '../../../src/shared/datasets';
 import { MAX_LISTED_PROBLEMS, PREVIEW_ROW_COUNT, type UploadProblem } from '../../../src/shared/upload-rules';
@@ -38,52 +37,80 @@ export interface CheckedFile {
   uploadedCount: number;
 }
 
+export interface CheckFailed {
+  type: 'failed';
+  message: string;
+}
+
+/** What the main thread sends: a file to check, or the acknowledgement of a staged batch. */
+export type CheckerCommand = { type: 'job'; job: CheckJob } | { type: 'staged' };
+
 /** Batches the main thread has not staged yet: the reader waits past this, so memory stays flat. */
 const MAX_UNSTAGED_BATCHES = 4;
 
 const port = parentPort!;
-// The thread starts before its file has arrived: the first message is the job, the rest acknowledge batches.
-const [{ kind, filePath, schema }] = (await once(port, 'message')) as [CheckJob];
+const jobs: CheckJob[] = [];
+let nextJob: (() => void) | undefined;
 let unstaged = 0;
 let resume: (() => void) | undefined;
-port.on('message', () => {
+port.on('message', (command: CheckerCommand) => {
+  if (command.type === 'job') {
+    jobs.push(command.job);
+    nextJob?.();
+    nextJob = undefined;
+    return;
+  }
   unstaged -= 1;
   resume?.();
   resume = undefined;
 });
 
-let validator: RowValidator | undefined;
-const seenKeys = new SeenKeys();
-const previewRows: (string | null)[][] = [];
-let uploadedCount = 0;
-let sentProblems = 0;
-let bytes = 0;
-for await (const records of fileRecords(kind, filePath, (read) => (bytes += read))) {
-  const rows: (number | string | null)[] = [];
-  const candidates: string[] = [];
-  const problems: UploadProblem[] = [];
-  let problemCount = 0;
-  const addProblem = (problem: UploadProblem) => {
-    problemCount += 1;
-    if (sentProblems + problems.length < MAX_LISTED_PROBLEMS) problems.push(problem);
-  };
-  for (const record of records) {
-    if (!validator) {
-      validator = new RowValidator(schema, record.cells.map((cell) => cell ?? ''));
-      validator.headerProblems.forEach(addProblem);
-      continue;
+async function checkFile({ kind, filePath, schema }: CheckJob): Promise<CheckedFile> {
+  unstaged = 0;
+  let validator: RowValidator | undefined;
+  const seenKeys = new SeenKeys();
+  const previewRows: (string | null)[][] = [];
+  let uploadedCount = 0;
+  let sentProblems = 0;
+  let bytes = 0;
+  for await (const records of fileRecords(kind, filePath, (read) => (bytes += read))) {
+    const rows: (number | string | null)[] = [];
+    const candidates: string[] = [];
+    const problems: UploadProblem[] = [];
+    let problemCount = 0;
+    const addProblem = (problem: UploadProblem) => {
+      problemCount += 1;
+      if (sentProblems + problems.length < MAX_LISTED_PROBLEMS) problems.push(problem);
+    };
+    for (const record of records) {
+      if (!validator) {
+        validator = new RowValidator(schema, record.cells.map((cell) => cell ?? ''));
+        validator.headerProblems.forEach(addProblem);
+        continue;
+      }
+      uploadedCount += 1;
+      if (previewRows.length < PREVIEW_ROW_COUNT) previewRows.push(record.cells);
+      const checked = validator.check(record.row, record.cells, addProblem);
+      if (!checked) continue;
+      rows.push(record.row, checked.key, JSON.stringify(checked.values));
+      if (checked.key !== null && seenKeys.add(checked.key)) candidates.push(checked.key);
     }
-    uploadedCount += 1;
-    if (previewRows.length < PREVIEW_ROW_COUNT) previewRows.push(record.cells);
-    const checked = validator.check(record.row, record.cells, addProblem);
-    if (!checked) continue;
-    rows.push(record.row, checked.key, JSON.stringify(checked.values));
-    if (checked.key !== null && seenKeys.add(checked.key)) candidates.push(checked.key);
+    sentProblems += problems.length;
+    port.postMessage({ type: 'rows', rows, candidates, problems, problemCount, bytes } satisfies CheckedBatch);
+    bytes = 0;
+    unstaged += 1;
+    while (unstaged >= MAX_UNSTAGED_BATCHES) await new Promise<void>((wake) => (resume = wake));
   }
-  sentProblems += problems.length;
-  port.postMessage({ type: 'rows', rows, candidates, problems, problemCount, bytes } satisfies CheckedBatch);
-  bytes = 0;
-  unstaged += 1;
-  while (unstaged >= MAX_UNSTAGED_BATCHES) await new Promise<void>((wake) => (resume = wake));
+  return { type: 'done', headers: validator?.headers, previewRows, uploadedCount };
 }
-port.postMessage({ type: 'done', headers: validator?.headers, previewRows, uploadedCount } satisfies CheckedFile);
+
+// One file at a time, for as long as the server runs: the thread (and tsx's loader in it) starts once.
+for (;;) {
+  if (!jobs.length) await new Promise<void>((wake) => (nextJob = wake));
+  const job = jobs.shift()!;
+  try {
+    port.postMessage(await checkFile(job));
+  } catch (error) {
+    port.postMessage({ type: 'failed', message: (error as Error).message } satisfies CheckFailed);
+  }
+}

@@ -13,7 +13,7 @@ import { success } from '../../http/envelope';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { datasetColumns } from '../datasets/queries';
 import { isUploader, requireDatasetManager, requireUploader } from '../manual-permissions/uploader';
-import { startFileChecker } from './check-thread';
+import { FileChecker } from './check-thread';
 import { commitRows } from './commit';
 import { previewFile } from './preview';
 import { UploadProgressBoard } from './progress';
@@ -34,6 +34,7 @@ export async function uploadsModule(app: FastifyInstance) {
   const store = localFileStore(config.dataDir);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const board = new UploadProgressBoard();
+  const checker = new FileChecker();
   const running = new Set<Promise<void>>();
   const uploaders = { onRequest: requireUploader() };
   const readers = { onRequest: requireDatasetManager(NOT_UPLOADER_MESSAGE) };
@@ -49,6 +50,7 @@ export async function uploadsModule(app: FastifyInstance) {
   };
   app.addHook('onClose', async () => {
     await Promise.all(running);
+    await checker.close();
   });
 
   const fail = (uploadId: number, reason: string) =>
@@ -83,11 +85,8 @@ export async function uploadsModule(app: FastifyInstance) {
   };
 
   routes.post('/uploads', uploaders, async (request, reply) => {
-    const checker = startFileChecker();
-    const { file, schema, storageKey, id, adminId } = await recordUpload(request, reply).catch((error) => {
-      checker.stop();
-      throw error;
-    });
+    checker.warm();
+    const { file, schema, storageKey, id, adminId } = await recordUpload(request, reply);
     let parsed = 0;
     board.set(id, adminId, { phase: 'PARSING', done: 0, total: file.received.size });
     background(async () => {

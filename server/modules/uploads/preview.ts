@@ -19,13 +19,7 @@ export interface PreviewOutcome {
 export async function previewFile(
   checker: FileChecker, kind: FileKindOfUpload, filePath: string, schema: DatasetColumn[], stagingFile: string, onBytes: (bytes: number) => void,
 ): Promise<PreviewOutcome> {
-  let staged: StagedRows;
-  try {
-    staged = new StagedRows(stagingFile);
-  } catch (error) {
-    checker.stop();
-    throw error;
-  }
+  const staged = new StagedRows(stagingFile);
   const problems: UploadProblem[] = [];
   let problemCount = 0;
   let file;
