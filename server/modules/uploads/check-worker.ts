@@ -65,10 +65,12 @@ port.on('message', (command: CheckerCommand) => {
   resume = undefined;
 });
 
+const seenKeys = new SeenKeys();
+
 async function checkFile({ kind, filePath, schema }: CheckJob): Promise<CheckedFile> {
   unstaged = 0;
+  seenKeys.clear();
   let validator: RowValidator | undefined;
-  const seenKeys = new SeenKeys();
   const previewRows: (string | null)[][] = [];
   let uploadedCount = 0;
   let sentProblems = 0;

@@ -20,6 +20,11 @@ export class SeenKeys {
     this.blockMask = blocks - 1;
   }
 
+  /** Forgets every key: the reading thread reuses one filter for file after file rather than leave 16 MiB for the collector each time. */
+  clear(): void {
+    this.words.fill(0);
+  }
+
   /** Records the key; answers true when it may have been recorded before. */
   add(key: string): boolean {
     // Two 32-bit hashes in one pass (FNV-1a and a multiply-xorshift).
