@@ -43,8 +43,10 @@ export class FileChecker {
 
   private thread(): Worker {
     if (!this.worker) {
-      // A small young generation: the thread's garbage is short-lived batches, and the server's RSS counts it.
-      const worker = new Worker(BOOTSTRAP, { eval: true, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+      // Small heap limits: the thread's garbage is short-lived batches, and the server's RSS counts
+      // it. Left alone, a long-lived thread's old generation grows after its first large file and
+      // the next file's peak with it. A file needing more (a huge XLSX's shared strings) fails.
+      const worker = new Worker(BOOTSTRAP, { eval: true, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 } });
       // An idle thread does not keep the process alive; close() ends it with the server.
       worker.unref();
       worker.on('exit', () => {
