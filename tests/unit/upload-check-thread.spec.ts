@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileChecker } from '../../server/modules/uploads/check-thread';
+import { FileChecker, OUT_OF_MEMORY_REASON } from '../../server/modules/uploads/check-thread';
 
 const folder = mkdtempSync(join(tmpdir(), 'check-thread-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -55,4 +55,15 @@ describe('FileChecker', () => {
       await checker.close();
     }
   });
+});
+
+it('fails a file that outgrows the thread\'s heap with a reason the uploader can act on', async () => {
+  const tiny = new FileChecker(1);
+  try {
+    const path = join(folder, 'any.csv');
+    writeFileSync(path, 'a\nX\n');
+    await expect(tiny.check({ kind: 'csv', filePath: path, schema: [{ colName: 'a', colType: 'VARCHAR', required: true, key: true }] }, () => undefined)).rejects.toThrow(OUT_OF_MEMORY_REASON);
+  } finally {
+    await tiny.close();
+  }
 });

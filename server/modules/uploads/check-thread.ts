@@ -15,9 +15,15 @@ const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.regist
  * V8 isolate and tsx's loader (~0.3 s and tens of MiB), which a thread per upload paid each time
  * and left behind in the allocator. Files are checked one at a time, in the order asked.
  */
+/** Why a file failed when the thread ran out of its heap; the upload's reason quotes it. */
+export const OUT_OF_MEMORY_REASON = 'it needs more memory than an upload may use (an XLSX keeps every distinct text in memory); save it as CSV or split it';
+
 export class FileChecker {
   private worker?: Worker;
   private queue: Promise<unknown> = Promise.resolve();
+
+  /** `heapMib`: the thread's old generation (tests make it tiny to see a file outgrow it). */
+  constructor(private readonly heapMib = 64) {}
 
   /** Starts the thread ahead of a file, so that loading it overlaps receiving the upload. */
   warm(): void {
@@ -45,8 +51,9 @@ export class FileChecker {
     if (!this.worker) {
       // Small heap limits: the thread's garbage is short-lived batches, and the server's RSS counts
       // it. Left alone, a long-lived thread's old generation grows after its first large file and
-      // the next file's peak with it. A file needing more (a huge XLSX's shared strings) fails.
-      const worker = new Worker(BOOTSTRAP, { eval: true, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 } });
+      // the next file's peak with it (by ~100 MiB at 1M rows). A CSV needs a few MiB whatever its
+      // size; a file needing more (a huge XLSX's shared strings) fails with OUT_OF_MEMORY_REASON.
+      const worker = new Worker(BOOTSTRAP, { eval: true, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: this.heapMib } });
       // An idle thread does not keep the process alive; close() ends it with the server.
       worker.unref();
       worker.on('exit', () => {
@@ -83,7 +90,10 @@ export class FileChecker {
           settle(() => reject(error), true);
         }
       };
-      const onError = (error: Error) => settle(() => reject(error), true);
+      const onError = (error: Error) => {
+        const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+        settle(() => reject(outOfMemory ? new Error(OUT_OF_MEMORY_REASON) : error), true);
+      };
       const onExit = () => settle(() => reject(new Error('The file reader stopped before the end of the file.')), true);
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       worker.postMessage({ type: 'job', job } satisfies CheckerCommand);
