@@ -5,9 +5,9 @@
  * statement reused, one transaction, timed with its COMMIT) into a table of the same shape in the
  * same database, in the same run: end to end (upload + preview + commit, the path a user takes)
  * and the commit alone, as medians of rounds that alternate the two sides (BENCH_UPLOAD_ROUNDS,
- * 3). Then the peak RSS. Each size runs in a child process of its own that
- * serves the upload and runs the baseline; the file is generated beforehand by this parent, so
- * its garbage is not counted.
+ * 3). Then the peak RSS. Each size runs in a child process of its own that serves the upload;
+ * each bare round runs in a process of its own on the same database file, and the file is
+ * generated beforehand by this parent, so neither one's memory is counted as the upload's.
  */
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -35,6 +35,48 @@ function stored(n: number): [string, string] {
   return [`${values[0]}\u001f${values[1]}`, JSON.stringify(values)];
 }
 
+/**
+ * The baseline: the same rows straight into an identical table, better-sqlite3's own bulk-insert
+ * idiom (one prepared statement reused for every row), one transaction. Rows are made in chunks
+ * outside the clock, so only the inserts and the COMMIT are timed; the COMMIT counts on both
+ * sides, as it is where SQLite writes the WAL back (its automatic checkpoint). It runs in a process
+ * of its own on the same database file, so its memory is not in the upload server's figures.
+ */
+function bareInsert(sqlitePath: string, rows: number): number {
+  const raw = new SqliteDatabase(sqlitePath);
+  raw.pragma('synchronous = NORMAL');
+  raw.exec('create table bare_rows (dataset_id integer not null, row_key text, upload_id integer not null, row_values text not null); create unique index bare_rows_key_uq on bare_rows (dataset_id, row_key)');
+  const insert = raw.prepare('insert into bare_rows (dataset_id, row_key, upload_id, row_values) values (?, ?, ?, ?)');
+  let bareMs = 0;
+  raw.exec('begin');
+  for (let from = 0; from < rows; from += 10_000) {
+    const chunk = Array.from({ length: Math.min(10_000, rows - from) }, (_, i) => stored(from + i));
+    const started = performance.now();
+    for (const [key, values] of chunk) insert.run(1, key, 1, values);
+    bareMs += performance.now() - started;
+  }
+  const commitStarted = performance.now();
+  raw.exec('commit');
+  bareMs += performance.now() - commitStarted;
+  raw.exec('drop table bare_rows');
+  raw.close();
+  return bareMs / 1000;
+}
+
+if (process.env.BENCH_UPLOAD_BARE) {
+  console.log(bareInsert(process.env.BENCH_UPLOAD_BARE, Number(process.env.BENCH_UPLOAD_FILE_ROWS)));
+  process.exit(0);
+}
+
+/** A bare round in its own process; answers its timed seconds. */
+function bareRound(sqlitePath: string, rows: number): number {
+  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+    env: { ...process.env, BENCH_UPLOAD_BARE: sqlitePath, BENCH_UPLOAD_FILE_ROWS: String(rows) }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (child.status !== 0) throw new Error('the bare insert failed');
+  return Number(child.stdout.trim());
+}
+
 if (!process.env.BENCH_UPLOAD_FILE) {
   const sizes = (process.env.BENCH_UPLOAD_ROWS ?? '250000,1000000').split(',').map(Number);
   const folder = mkdtempSync(join(tmpdir(), 'upload-bench-'));
@@ -48,7 +90,7 @@ if (!process.env.BENCH_UPLOAD_FILE) {
     out.end();
     await once(out, 'close');
     console.log(`--- ${rows.toLocaleString()} rows × ${COLUMNS.length} columns, ${mib(statSync(csvPath).size)}`);
-    const child = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url)], {
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
       env: { ...process.env, BENCH_UPLOAD_FILE: csvPath, BENCH_UPLOAD_FILE_ROWS: String(rows) }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
     });
     process.stdout.write(child.stdout);
@@ -146,43 +188,14 @@ async function uploadRound(round: number) {
   return { receiveSeconds, previewSeconds, commitSeconds };
 }
 
-/**
- * The baseline: the same rows straight into an identical table, better-sqlite3's own bulk-insert
- * idiom (one prepared statement reused for every row), one transaction. Rows are made in chunks
- * outside the clock, so only the inserts and the COMMIT are timed; the COMMIT counts on both
- * sides, as it is where SQLite writes the WAL back (its automatic checkpoint).
- */
-function bareRound(): number {
-  const raw = new SqliteDatabase(config.sqlitePath);
-  raw.pragma('synchronous = NORMAL');
-  raw.exec('create table bare_rows (dataset_id integer not null, row_key text, upload_id integer not null, row_values text not null); create unique index bare_rows_key_uq on bare_rows (dataset_id, row_key)');
-  const insert = raw.prepare('insert into bare_rows (dataset_id, row_key, upload_id, row_values) values (?, ?, ?, ?)');
-  let bareMs = 0;
-  raw.exec('begin');
-  for (let from = 0; from < ROWS; from += 10_000) {
-    const chunk = Array.from({ length: Math.min(10_000, ROWS - from) }, (_, i) => stored(from + i));
-    const started = performance.now();
-    for (const [key, values] of chunk) insert.run(1, key, 1, values);
-    bareMs += performance.now() - started;
-  }
-  const commitStarted = performance.now();
-  raw.exec('commit');
-  bareMs += performance.now() - commitStarted;
-  raw.exec('drop table bare_rows');
-  raw.close();
-  return bareMs / 1000;
-}
-
 // Rounds alternate the two sides, so both see the same moments of this shared machine, and the
-// medians are reported. A bare round runs synchronously, so the memory sampler never runs inside it.
+// medians are reported.
 const rate = (seconds: number) => Math.round(ROWS / seconds);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const rounds: { receiveSeconds: number; previewSeconds: number; commitSeconds: number; bareSeconds: number }[] = [];
 for (let round = 1; round <= ROUNDS; round += 1) {
   const upload = await uploadRound(round);
-  const bareSeconds = bareRound();
-  // The baseline's own garbage (its generated rows) is collected before the next upload round is measured.
-  (globalThis as { gc?: () => void }).gc?.();
+  const bareSeconds = bareRound(config.sqlitePath, ROWS);
   phasePeak = process.memoryUsage.rss();
   rounds.push({ ...upload, bareSeconds });
   console.log(`round ${round}: end to end ${(upload.previewSeconds + upload.commitSeconds).toFixed(2)} s, bare insert ${bareSeconds.toFixed(2)} s = ${ratio(rate(upload.previewSeconds + upload.commitSeconds), rate(bareSeconds))} ×`);
