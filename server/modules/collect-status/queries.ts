@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
 import type { CollectProcessRow, CollectStatus, TaskStatus } from '../../../src/shared';
 import type { Db } from '../../db/database';
+import { dayBound } from '../../http/list-query';
 import { daysOf } from '../../jobs/schedule-times';
 
 const HOUR_MS = 3_600_000;
 
 /** The status board for tasks created between two days (inclusive, UTC). */
 export async function collectStatus(db: Db, from: string, to: string, now: Date): Promise<CollectStatus> {
-  const start = `${from}T00:00:00.000Z`;
-  const end = `${to}T23:59:59.999Z`;
+  const start = dayBound(from, 'from', 'from');
+  const end = dayBound(to, 'to', 'to');
   const inPeriod = db.selectFrom('collect_tasks').where('created_at', '>=', start).where('created_at', '<=', end);
   const day = sql<string>`substr(created_at, 1, 10)`;
 

@@ -59,6 +59,7 @@ export class FileChecker {
       worker.on('exit', () => {
         if (this.worker === worker) this.worker = undefined;
       });
+      // An idle thread's crash is not an upload's failure: its exit clears it and the next upload starts another.
       worker.on('error', () => undefined);
       this.worker = worker;
     }

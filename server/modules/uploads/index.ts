@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AREA_RANK, NOT_UPLOADER_MESSAGE, commitInput } from '../../../src/shared';
@@ -56,8 +56,9 @@ export async function uploadsModule(app: FastifyInstance) {
   const fail = (uploadId: number, reason: string) =>
     db.updateTable('upload_histories').set({ status: 'FAIL', reason, updated_at: isoNow(clock) }).where('id', '=', uploadId).execute();
 
-  /** Receives the file and records the upload as PARSING; refusals keep nothing. */
-  const recordUpload = async (request: FastifyRequest, reply: FastifyReply) => {
+  routes.post('/uploads', uploaders, async (request, reply) => {
+    // Started (once per server) while the file arrives, so loading the thread overlaps receiving it.
+    checker.warm();
     const file = await receiveManualFile(request, store).catch((error) => {
       // The rest of a refused body is not read, so the connection cannot be reused.
       reply.header('Connection', 'close');
@@ -81,12 +82,6 @@ export async function uploadsModule(app: FastifyInstance) {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { file, schema, storageKey, id, adminId };
-  };
-
-  routes.post('/uploads', uploaders, async (request, reply) => {
-    checker.warm();
-    const { file, schema, storageKey, id, adminId } = await recordUpload(request, reply);
     let parsed = 0;
     board.set(id, adminId, { phase: 'PARSING', done: 0, total: file.received.size });
     background(async () => {
