@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress';
 
 const apiPort = process.env.API_PORT ?? '8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000 },
   server: {
     port: 5173,

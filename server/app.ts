@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -141,7 +141,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
   const spaIndex = staticDir ? join(staticDir, 'index.html') : undefined;
   if (staticDir && existsSync(spaIndex!)) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+    // Vite names every built asset by its content hash, so a browser may keep it for good; every
+    // other file (index.html above all) is checked on each load so a deploy shows at once.
+    await app.register(fastifyStatic, {
+      root: staticDir, wildcard: false, index: false, preCompressed: true, cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', isHashedAsset(staticDir, path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (!request.url.startsWith('/api') && request.method === 'GET' && spaIndex && existsSync(spaIndex)) {
@@ -150,4 +155,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.code(404).send({ result: 'NOT_FOUND', resultMessage: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, data: null });
   });
   return app;
+}
+
+/** Vite's output under assets/ carries a content hash in its name (index-B1a2c3d4.js). */
+function isHashedAsset(staticDir: string, path: string): boolean {
+  return relative(staticDir, path).startsWith(`assets${sep}`);
 }
