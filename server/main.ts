@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedFoundation } from './db/seed';
 import { passwordHasher } from './auth/passwords';
 import { buildApp } from './app';
-import { exitGracefullyOnSignals } from './ops/shutdown';
+import { exitGracefullyOnSignals, ignoreBrokenStdio } from './ops/shutdown';
 import { RedisUnreachableError } from './http/rate-limits';
 import { describeDemoSeed, seedDemo } from './ops/demo';
 
@@ -48,6 +48,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
 }
 
 async function main(): Promise<void> {
+  ignoreBrokenStdio();
   let config: AppConfig;
   try {
     config = configFromEnv(process.env);
