@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -116,6 +116,16 @@ describe('start-up refusals', () => {
     expect(code).toBe(2);
     expect(server.output()).toMatch(/REDIS_URL redis:\/\/127\.0\.0\.1:1 is unreachable/);
     expect(server.output()).not.toMatch(/Console ready/);
+  });
+
+  it('DATABASE_URL without JWT_SECRET stops start-up with exit code 2, before any key is generated', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'console-ops-'));
+    server = spawnServer('server/main.ts', { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'postgres://console@127.0.0.1:1/console', JWT_SECRET: '' });
+    const { code } = await server.exited;
+    expect(code, server.output()).toBe(2);
+    expect(server.output()).toMatch(/JWT_SECRET: required when DATABASE_URL is set/);
+    expect(server.output()).not.toMatch(/Console ready/);
+    expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
   });
 
   it('bad SHUTDOWN_GRACE_MS, REDIS_URL and SEED_DEMO values are named', async () => {
