@@ -155,3 +155,24 @@ export function readEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
   }
   return parsed.data;
 }
+
+/**
+ * readEnv plus the rules that only a serving instance has: with DATABASE_URL the instances share
+ * sessions, so they must share the signing key; a key generated per DATA_DIR would make every
+ * session signed on one instance invalid on the next.
+ */
+export function readServerEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
+  const set = (name: string) => (env[name] ?? '') !== '';
+  const rules = set('DATABASE_URL') && !set('JWT_SECRET')
+    ? ['  JWT_SECRET: required when DATABASE_URL is set — every instance on the shared database must sign sessions with the same key (at least 32 characters, e.g. `openssl rand -base64 48`)']
+    : [];
+  let vars: z.infer<typeof envSchema>;
+  try {
+    vars = readEnv(env);
+  } catch (error) {
+    if (error instanceof ConfigError && rules.length > 0) throw new ConfigError(`${error.message}\n${rules.join('\n')}`);
+    throw error;
+  }
+  if (rules.length > 0) throw new ConfigError(`Invalid configuration:\n${rules.join('\n')}`);
+  return vars;
+}

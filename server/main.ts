@@ -1,17 +1,20 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { collectFromEnv, ConfigError, defaultConfig, readEnv, tableauFromEnv, type AppConfig } from './config';
+import { collectFromEnv, ConfigError, defaultConfig, readServerEnv, tableauFromEnv, type AppConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedFoundation } from './db/seed';
 import { passwordHasher } from './auth/passwords';
 import { buildApp } from './app';
-import { exitGracefullyOnSignals } from './ops/shutdown';
+import { exitGracefullyOnSignals, ignoreBrokenStdio } from './ops/shutdown';
 import { RedisUnreachableError } from './http/rate-limits';
 import { describeDemoSeed, seedDemo } from './ops/demo';
 
-/** The JWT key comes from JWT_SECRET, or is generated once into DATA_DIR with owner-only access. */
+/**
+ * The JWT key comes from JWT_SECRET, or (SQLite only: readServerEnv requires JWT_SECRET with
+ * DATABASE_URL) is generated once into DATA_DIR with owner-only access.
+ */
 function jwtSecretFor(dataDir: string, fromEnv?: string): string {
   if (fromEnv) return fromEnv;
   const file = join(dataDir, 'jwt-secret');
@@ -23,7 +26,7 @@ function jwtSecretFor(dataDir: string, fromEnv?: string): string {
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
-  const vars = readEnv(env);
+  const vars = readServerEnv(env);
   const dataDir = resolve(vars.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return defaultConfig({
@@ -48,6 +51,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
 }
 
 async function main(): Promise<void> {
+  ignoreBrokenStdio();
   let config: AppConfig;
   try {
     config = configFromEnv(process.env);

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getFresh, spawnServer, type ChildServer } from './ops-child';
+import { WATCHDOG_MARGIN_MS } from '../../server/ops/shutdown';
 
 const FIXTURE = 'tests/api/fixtures/ops-server.ts';
 let dataDir: string;
@@ -71,6 +72,19 @@ describe('graceful shutdown', () => {
     expect(server!.output()).toMatch(/did not finish within SHUTDOWN_GRACE_MS \(800 ms\)/);
   });
 
+  it('a shutdown that blocks the event loop is killed by the watchdog shortly after SHUTDOWN_GRACE_MS', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'console-ops-'));
+    server = spawnServer('tests/api/fixtures/ops-blocked.ts', { SHUTDOWN_GRACE_MS: '500' });
+    await server.waitFor(/LISTENING \d+/);
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    await server.waitFor(/BLOCKING/);
+    const exited = await Promise.race([server.exited.then(({ atMs }) => ({ signal: server!.child.signalCode, atMs })), sleep(10_000).then(() => ({ signal: 'still running', atMs: Date.now() }))]);
+    expect(exited.signal).toBe('SIGKILL');
+    expect(exited.atMs - signalledAt).toBeGreaterThanOrEqual(500 + WATCHDOG_MARGIN_MS - 100);
+    expect(exited.atMs - signalledAt).toBeLessThan(500 + WATCHDOG_MARGIN_MS + 2_000);
+  });
+
   it('npm start\'s entry point (server/main.ts) shuts down on SIGTERM too', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'console-ops-'));
     server = spawnServer('server/main.ts', { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'Admin#2024x', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '5000' });
@@ -79,6 +93,18 @@ describe('graceful shutdown', () => {
     const { code } = await server.exited;
     expect(code).toBe(0);
     expect(server.output()).toMatch(/Shut down cleanly/);
+  });
+
+  it('server/main.ts with its stdout reader gone still drains and exits 0 on SIGTERM, within SHUTDOWN_GRACE_MS', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'console-ops-'));
+    server = spawnServer('server/main.ts', { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'Admin#2024x', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '2000' });
+    await server.waitFor(/Console ready/, 60_000);
+    server.child.stdout!.destroy(); // the log shipper died: every write to stdout fails with EPIPE
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    const { code, atMs } = await Promise.race([server.exited, sleep(6_000).then(() => ({ code: 'still running', atMs: Date.now() }))]);
+    expect(code, server.output()).toBe(0);
+    expect(atMs - signalledAt).toBeLessThan(2_000);
   });
 });
 
@@ -90,6 +116,16 @@ describe('start-up refusals', () => {
     expect(code).toBe(2);
     expect(server.output()).toMatch(/REDIS_URL redis:\/\/127\.0\.0\.1:1 is unreachable/);
     expect(server.output()).not.toMatch(/Console ready/);
+  });
+
+  it('DATABASE_URL without JWT_SECRET stops start-up with exit code 2, before any key is generated', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'console-ops-'));
+    server = spawnServer('server/main.ts', { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'postgres://console@127.0.0.1:1/console', JWT_SECRET: '' });
+    const { code } = await server.exited;
+    expect(code, server.output()).toBe(2);
+    expect(server.output()).toMatch(/JWT_SECRET: required when DATABASE_URL is set/);
+    expect(server.output()).not.toMatch(/Console ready/);
+    expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
   });
 
   it('bad SHUTDOWN_GRACE_MS, REDIS_URL and SEED_DEMO values are named', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readEnv } from '../../server/config';
+import { ConfigError, readEnv, readServerEnv } from '../../server/config';
 
 describe('configuration from the environment', () => {
   it('applies the defaults of the README', () => {
@@ -25,5 +25,39 @@ describe('configuration from the environment', () => {
 
   it('treats an empty variable as unset', () => {
     expect(readEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  describe('a serving instance (readServerEnv)', () => {
+    const secret = 'x'.repeat(32);
+
+    it('requires JWT_SECRET when DATABASE_URL is set, naming it', () => {
+      const env = { DATABASE_URL: 'postgres://db/console' };
+      expect(() => readServerEnv(env)).toThrow(ConfigError);
+      expect(() => readServerEnv(env)).toThrow(/JWT_SECRET: required when DATABASE_URL is set/);
+      expect(() => readServerEnv({ ...env, JWT_SECRET: '' })).toThrow(/JWT_SECRET: required/);
+      expect(readServerEnv({ ...env, JWT_SECRET: secret }).JWT_SECRET).toBe(secret);
+    });
+
+    it('leaves JWT_SECRET optional on SQLite (the key is generated into DATA_DIR)', () => {
+      expect(readServerEnv({}).JWT_SECRET).toBeUndefined();
+      expect(readServerEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    });
+
+    it('lists the rule with the other bad values', () => {
+      const error = (() => {
+        try {
+          readServerEnv({ DATABASE_URL: 'postgres://db/console', PORT: 'eighty' });
+        } catch (caught) {
+          return caught as Error;
+        }
+      })();
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error?.message).toMatch(/PORT: /);
+      expect(error?.message).toMatch(/JWT_SECRET: required when DATABASE_URL is set/);
+    });
+
+    it('still reports a short JWT_SECRET as too short', () => {
+      expect(() => readServerEnv({ DATABASE_URL: 'postgres://db/console', JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+    });
   });
 });
