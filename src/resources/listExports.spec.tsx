@@ -80,7 +80,7 @@ function rowsOf(csv: string): string[][] {
   return rows;
 }
 const cellsOf = (csv: string) => rowsOf(csv).slice(1).flat();
-const FORMULA_START = /^\s*[=+\-@\t\r]/;
+const FORMULA_START = /^\s*[=+\-@\t\r\0]/;
 
 describe('list exports', () => {
   it("write a formula typed into the Users list as text: each such cell starts with '", async () => {

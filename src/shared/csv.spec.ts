@@ -13,6 +13,7 @@ describe('csvCell', () => {
       ['\r=1', `"'\r=1"`],
       ['  =1+1', "'  =1+1"],
       ['\n@x', `"'\n@x"`],
+      ['\0=1', "'\0=1"],
       ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
     ];
     for (const [value, cell] of cases) expect(csvCell(value), JSON.stringify(value)).toBe(cell);

@@ -7,10 +7,11 @@
 export const CSV_BOM = '\uFEFF';
 
 /**
- * A cell that starts with = + - @, tab or carriage return, also after leading blanks (spreadsheets
- * skip them), is read as a formula; a leading apostrophe makes it text.
+ * A cell that starts with = + - @, tab, carriage return or NUL (ASVS 5.0 1.2.10, OWASP "CSV
+ * Injection"), also after leading blanks (spreadsheets skip them), is read as a formula; a leading
+ * apostrophe makes it text.
  */
-const FORMULA_START = /^\s*[=+\-@\t\r]/;
+const FORMULA_START = /^\s*[=+\-@\t\r\0]/;
 
 /** A CSV cell as RFC 4180 writes it: quoted when it holds a quote, comma or line break. */
 export function quotedCsvCell(value: unknown): string {
