@@ -1,15 +1,23 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { ISO_DATE_OR_TIME, isCalendarDay, type ListPage } from '../../src/shared';
+import { ISO_DATE_OR_TIME, isCalendarDay, LIST_BOUNDS, type ListPage } from '../../src/shared';
 import { validationError } from './app-error';
+import { conditionValue, textValue, type ConditionFilter } from './list-filter-value';
 
-/** ra-data-simple-rest's list parameters: sort=["field","ASC"], range=[0,24], filter={...}. */
+/** ra-data-simple-rest's list parameters: sort=["field","ASC"], range=[0,24], filter={...}; each given once, as JSON text. */
 export const listQuerystring = z.object({
-  sort: z.string().max(200).optional(),
-  range: z.string().max(100).optional(),
-  filter: z.string().max(4000).optional(),
+  sort: listParameter('sort', 200, '["name","ASC"]'),
+  range: listParameter('range', 100, '[0,24]'),
+  filter: listParameter('filter', 4000, '{"q":"sale"}'),
 });
 export type ListQuerystring = z.infer<typeof listQuerystring>;
+
+function listParameter(name: string, max: number, example: string) {
+  return z
+    .string({ error: `${name} must be given once, as JSON text such as ${example}.` })
+    .max(max, `${name} must be at most ${max} characters.`)
+    .optional();
+}
 
 /** How a parsed condition compares its column; what reaches SQL. */
 export type ConditionKind =
@@ -22,19 +30,16 @@ export type ConditionKind =
   /** value is an upper bound (inclusive) */
   | 'lte';
 
-export type FilterKind =
-  | ConditionKind
-  /** a lower bound: a day (YYYY-MM-DD) from its first millisecond (UTC), or an ISO time; see dayBound */
-  | 'dayFrom'
-  /** an upper bound: a day to its last millisecond (UTC), or an ISO time; before the column's dayFrom is a 400 */
-  | 'dayTo';
-
-export interface FilterSpec {
+export interface DayFilter {
   column: string;
-  kind: FilterKind;
-  /** The API's words for the column's values (e.g. { UPLOADER: 'Y' }); a value not listed is a 400. */
-  values?: Record<string, string | number>;
+  /**
+   * dayFrom: a lower bound, a day (YYYY-MM-DD) from its first millisecond (UTC), or an ISO time; see dayBound.
+   * dayTo: an upper bound, a day to its last millisecond (UTC), or an ISO time; before the column's dayFrom is a 400.
+   */
+  kind: 'dayFrom' | 'dayTo';
 }
+export type FilterSpec = ConditionFilter | DayFilter;
+const isDayFilter = (filter: FilterSpec): filter is DayFilter => filter.kind === 'dayFrom' || filter.kind === 'dayTo';
 
 /** What a list endpoint allows; anything else in the request is a 400, never SQL. */
 export interface ListSpec {
@@ -43,7 +48,6 @@ export interface ListSpec {
   filters: Record<string, FilterSpec>;
   /** Columns the free-text `q` filter searches. */
   search?: string[];
-  maxPageSize?: number;
 }
 
 export interface ListRequest {
@@ -57,7 +61,8 @@ export interface ListRequest {
 
 const DEFAULT_PAGE_SIZE = 10;
 
-function parseJson(raw: string | undefined, field: string): unknown {
+/** A list parameter's JSON; undefined when it is absent or empty. */
+export function parseJson(raw: string | undefined, field: string): unknown {
   if (raw === undefined || raw === '') return undefined;
   try {
     return JSON.parse(raw);
@@ -66,24 +71,35 @@ function parseJson(raw: string | undefined, field: string): unknown {
   }
 }
 
-export function parseListQuery(query: ListQuerystring, spec: ListSpec): ListRequest {
-  const sort = parseJson(query.sort, 'sort') ?? spec.defaultSort;
-  if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== 'string' || !/^(ASC|DESC)$/i.test(String(sort[1]))) {
-    throw validationError([{ field: 'sort', message: 'sort must be ["field","ASC"|"DESC"].' }]);
+/** sort=["field","ASC"|"DESC"] as the column it names in `sortable` (own keys only: "constructor" is not a column). */
+export function parseSort(raw: string | undefined, sortable: Record<string, string>, defaultSort: [string, 'ASC' | 'DESC']): ListRequest['orderBy'] {
+  const sort = parseJson(raw, 'sort') ?? defaultSort;
+  if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== 'string' || typeof sort[1] !== 'string' || !/^(ASC|DESC)$/i.test(sort[1])) {
+    throw validationError([{ field: 'sort', message: 'sort must be ["field","ASC"] or ["field","DESC"].' }]);
   }
-  const column = spec.sortable[sort[0]];
-  if (!column) throw validationError([{ field: 'sort', message: `Cannot sort by ${sort[0]}.` }]);
+  if (!Object.hasOwn(sortable, sort[0])) {
+    throw validationError([{ field: 'sort', message: `Cannot sort by ${sort[0].slice(0, 50)}; sort by one of ${Object.keys(sortable).join(', ')}.` }]);
+  }
+  return { column: sortable[sort[0]], direction: sort[1].toLowerCase() as 'asc' | 'desc' };
+}
 
-  const maxPageSize = spec.maxPageSize ?? 100;
-  const range = parseJson(query.range, 'range') ?? [0, DEFAULT_PAGE_SIZE - 1];
-  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
-    throw validationError([{ field: 'range', message: 'range must be [start, end] with 0 ≤ start ≤ end.' }]);
+/** range=[first,last] row numbers as an offset and a limit; a range wider than a page is answered with a full page. */
+export function parseRange(raw: string | undefined, defaultPageSize = DEFAULT_PAGE_SIZE): { offset: number; limit: number } {
+  const range = parseJson(raw, 'range') ?? [0, defaultPageSize - 1];
+  const { maxOffset, maxPageSize } = LIST_BOUNDS;
+  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isSafeInteger(n)) || range[0] < 0 || range[1] < range[0] || range[0] > maxOffset) {
+    throw validationError([{ field: 'range', message: `range must be [first, last] row numbers: whole numbers with 0 ≤ first ≤ last and first at most ${maxOffset}.` }]);
   }
-  const limit = Math.min(range[1] - range[0] + 1, maxPageSize);
+  return { offset: range[0], limit: Math.min(range[1] - range[0] + 1, maxPageSize) };
+}
+
+export function parseListQuery(query: ListQuerystring, spec: ListSpec): ListRequest {
+  const orderBy = parseSort(query.sort, spec.sortable, spec.defaultSort);
+  const { offset, limit } = parseRange(query.range);
 
   const filter = parseJson(query.filter, 'filter') ?? {};
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
-    throw validationError([{ field: 'filter', message: 'filter must be a JSON object.' }]);
+    throw validationError([{ field: 'filter', message: 'filter must be a JSON object such as {"q":"sale"}.' }]);
   }
   const conditions: ListRequest['conditions'] = [];
   const dayFroms = new Map<string, string>();
@@ -91,45 +107,25 @@ export function parseListQuery(query: ListQuerystring, spec: ListSpec): ListRequ
   let q: string | undefined;
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
+    const field = `filter.${key.slice(0, 50)}`;
     if (key === 'q' && spec.search?.length) {
-      if (typeof value !== 'string') throw validationError([{ field: 'filter.q', message: 'q must be text.' }]);
-      q = value.trim().slice(0, 200);
+      q = textValue(value, 'q').trim();
       continue;
     }
-    const field = `filter.${key}`;
+    // Own keys only: "__proto__" or "constructor" must not find Object.prototype's members.
+    if (!Object.hasOwn(spec.filters, key)) throw validationError([{ field, message: `Cannot filter by ${key.slice(0, 50)}.` }]);
     const filterSpec = spec.filters[key];
-    if (!filterSpec) throw validationError([{ field, message: `Cannot filter by ${key}.` }]);
-    const scalar = (item: unknown) => typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean';
-    if (!(scalar(value) || (Array.isArray(value) && filterSpec.kind === 'eq' && value.length <= 500 && value.every(scalar)))) {
-      throw validationError([{ field, message: `Invalid value for ${key}.` }]);
-    }
-    if (filterSpec.kind === 'dayFrom' || filterSpec.kind === 'dayTo') {
-      const bound = dayBound(value, filterSpec.kind === 'dayFrom' ? 'from' : 'to', field);
-      conditions.push({ column: filterSpec.column, kind: filterSpec.kind === 'dayFrom' ? 'gte' : 'lte', value: bound });
-      if (filterSpec.kind === 'dayFrom') dayFroms.set(filterSpec.column, bound);
-      else dayTos.push({ column: filterSpec.column, field, value: bound });
+    if (!isDayFilter(filterSpec)) {
+      conditions.push({ column: filterSpec.column, kind: filterSpec.kind, value: conditionValue(value, filterSpec, key) });
       continue;
     }
-    conditions.push({ column: filterSpec.column, kind: filterSpec.kind, value: filterSpec.values ? mapValues(value, filterSpec.values, key) : value });
+    const bound = dayBound(value, filterSpec.kind === 'dayFrom' ? 'from' : 'to', field);
+    conditions.push({ column: filterSpec.column, kind: filterSpec.kind === 'dayFrom' ? 'gte' : 'lte', value: bound });
+    if (filterSpec.kind === 'dayFrom') dayFroms.set(filterSpec.column, bound);
+    else dayTos.push({ column: filterSpec.column, field, value: bound });
   }
   for (const to of dayTos) refuseInvertedRange(dayFroms.get(to.column), to.value, to.field);
-  return {
-    orderBy: { column, direction: String(sort[1]).toLowerCase() as 'asc' | 'desc' },
-    offset: range[0],
-    limit,
-    conditions,
-    q: q || undefined,
-    searchColumns: spec.search ?? [],
-  };
-}
-
-/** A filter value (or each of an array) in the API's words, as the column's value. */
-function mapValues(value: unknown, values: Record<string, string | number>, key: string): unknown {
-  const map = (item: unknown) => {
-    if (typeof item === 'string' && Object.hasOwn(values, item)) return values[item];
-    throw validationError([{ field: `filter.${key}`, message: `${key} must be one of ${Object.keys(values).join(', ')}.` }]);
-  };
-  return Array.isArray(value) ? value.map(map) : map(value);
+  return { orderBy, offset, limit, conditions, q: q || undefined, searchColumns: spec.search ?? [] };
 }
 
 /**

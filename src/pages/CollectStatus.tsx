@@ -1,4 +1,5 @@
-import { AutocompleteInput, ColumnsButton, DateInput, FilterButton, List, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { AutocompleteInput, ColumnsButton, DateInput, FilterButton, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { ConsoleList } from '../resources/ConsoleList';
 import { CollectBoard } from './collectStatus/CollectBoard';
 import { TaskTable } from '../resources/tasks/TaskTable';
 import { processTypeChoices, taskKindChoices, taskScheduleTypeChoices, taskStatusChoices } from '../resources/tasks/taskChoices';
@@ -36,7 +37,7 @@ const taskActions = (
  */
 export function CollectStatus() {
   return (
-    <List
+    <ConsoleList
       resource="tasks"
       filters={taskFilters}
       filterDefaultValues={defaultPeriod()}
@@ -50,6 +51,6 @@ export function CollectStatus() {
     >
       <CollectBoard />
       <TaskTable />
-    </List>
+    </ConsoleList>
   );
 }

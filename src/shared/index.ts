@@ -3,6 +3,8 @@ export * from './results';
 export * from './envelope';
 export * from './constants';
 export * from './calendar-day';
+export * from './csv';
+export * from './list-bounds';
 export * from './validation';
 export * from './auth';
 export * from './domains';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INTEGER_MAX, NO_NUL } from './list-bounds';
 
 /** One API call as the system log keeps it (SPEC §3 "System log"). */
 export interface SystemLogEntry {
@@ -35,11 +36,11 @@ export const systemLogFilter = z
   .strictObject({
     from: z.iso.datetime({ offset: true }).optional(),
     to: z.iso.datetime({ offset: true }).optional(),
-    adminId: z.number().int().positive().optional(),
-    email: z.string().trim().max(254).optional(),
+    adminId: z.number().int().positive().max(DB_INTEGER_MAX).optional(),
+    email: z.string().trim().max(254).regex(NO_NUL, 'email must not contain a NUL character.').optional(),
     httpMethod: z.enum(HTTP_METHODS).optional(),
     statusClass: z.enum(STATUS_CLASSES).optional(),
-    endPoint: z.string().trim().max(200).optional(),
+    endPoint: z.string().trim().max(200).regex(NO_NUL, 'endPoint must not contain a NUL character.').optional(),
   })
   .refine((filter) => !filter.from || !filter.to || Date.parse(filter.from) <= Date.parse(filter.to), { message: 'The end of the date range is before its start.', path: ['to'] });
 export type SystemLogFilter = z.infer<typeof systemLogFilter>;

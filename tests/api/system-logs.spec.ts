@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvCell } from '../../src/shared';
 import { accountsByRank, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -89,6 +90,20 @@ describe('system log', () => {
     t.clock.advance(121_000);
     expect((await t.app.inject({ method: 'GET', url: ticket.body.data.url })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/system-logs/export?token=forged.token.value' })).statusCode).toBe(400);
+  });
+
+  it('writes a formula after leading blanks, a tab or a minus as text too, by the rule the browser exports use', async () => {
+    const values = ["  =cmd|' /C calc'!A0", '\t=1+1', '-2', ' @SUM(A1)'];
+    for (const value of values) await insertLog({ email: value, end_point: '/api/export-blank', request_body: value });
+    const ticket = await t.call('POST', '/api/system-logs/export', { token: admin, body: { filter: { endPoint: '/api/export-blank' } } });
+    const download = await t.app.inject({ method: 'GET', url: ticket.body.data.url });
+    expect(download.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const rows = download.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).slice(1).map((line) => line.split(','));
+    expect(rows).toHaveLength(values.length);
+    const columns = ['email', 'requestBody'].map((name) => 'requestAt,eventId,adminId,email,httpMethod,endPoint,httpStatus,queryParam,requestBody,sourceIp'.split(',').indexOf(name));
+    const written = rows.flatMap((row) => columns.map((column) => row[column])).sort();
+    expect(written).toEqual(values.flatMap((value) => [`'${value}`, `'${value}`]).sort());
+    for (const value of values) expect(written).toContain(csvCell(value));
   });
 
   it('keeps the retention setting and prunes older rows at once', async () => {

@@ -6,8 +6,11 @@ const spec: ListSpec = {
   sortable: { id: 't.id' },
   defaultSort: ['id', 'ASC'],
   filters: {
-    privType: { column: 't.flag', kind: 'eq', values: { UPLOADER: 'Y', NONE: 'N' } },
-    status: { column: 't.status', kind: 'eq' },
+    privType: { column: 't.flag', kind: 'eq', type: 'text', values: { UPLOADER: 'Y', NONE: 'N' } },
+    status: { column: 't.status', kind: 'eq', type: 'text' },
+    ownerId: { column: 't.owner_id', kind: 'eq', type: 'integer' },
+    name: { column: 't.name', kind: 'contains', type: 'text' },
+    endAt: { column: 't.end_at', kind: 'gte', type: 'text' },
     from: { column: 't.created_at', kind: 'dayFrom' },
     to: { column: 't.created_at', kind: 'dayTo' },
   },
@@ -73,5 +76,41 @@ describe('parseListQuery day bounds', () => {
     expect(dayBound('2024-02-29', 'from', 'from')).toBe('2024-02-29T00:00:00.000Z');
     expect(dayBound('2024-02-29', 'to', 'to')).toBe('2024-02-29T23:59:59.999Z');
     expect(refusal(() => dayBound('2024-02-30', 'to', 'to')).errors).toEqual([{ field: 'to', message: 'to must be a real date such as 2024-05-31, or an ISO time.' }]);
+  });
+});
+
+describe('parseListQuery value types', () => {
+  it('binds an integer column only whole numbers in its range, digits in text included', () => {
+    expect(parse({ ownerId: 12 })).toEqual([{ column: 't.owner_id', kind: 'eq', value: 12 }]);
+    expect(parse({ ownerId: '12' })).toEqual([{ column: 't.owner_id', kind: 'eq', value: 12 }]);
+    expect(parse({ ownerId: [1, '2'] })).toEqual([{ column: 't.owner_id', kind: 'eq', value: [1, 2] }]);
+    for (const value of [1.5, 1e30, 2147483648, 'abc', '1e3', true, {}, [[]], [{}], ['x']]) {
+      expect(refusal(() => parse({ ownerId: value })).errors, JSON.stringify(value)).toEqual([{ field: 'filter.ownerId', message: 'ownerId must be a whole number between -2147483648 and 2147483647.' }]);
+    }
+  });
+
+  it('binds a text column bounded text without NUL, and a text bound only a day or an ISO time', () => {
+    expect(parse({ status: 10, name: '%_\\' })).toEqual([{ column: 't.status', kind: 'eq', value: '10' }, { column: 't.name', kind: 'contains', value: '%_\\' }]);
+    expect(refusal(() => parse({ status: 'a\u0000' })).errors).toEqual([{ field: 'filter.status', message: 'status must not contain a NUL character.' }]);
+    expect(refusal(() => parse({ name: 'x'.repeat(201) })).errors).toEqual([{ field: 'filter.name', message: 'name must be text of at most 200 characters.' }]);
+    expect(refusal(() => parse({ name: ['a'] })).errors).toEqual([{ field: 'filter.name', message: 'name must be a single value.' }]);
+    expect(refusal(() => parse({ status: Array(501).fill('a') })).errors).toEqual([{ field: 'filter.status', message: 'status takes at most 500 values.' }]);
+    expect(parse({ endAt: '2024-05-31' })).toEqual([{ column: 't.end_at', kind: 'gte', value: '2024-05-31' }]);
+    expect(refusal(() => parse({ endAt: 20240531 })).errors).toEqual([{ field: 'filter.endAt', message: 'endAt must be a date such as 2024-05-31, or an ISO time.' }]);
+  });
+
+  it("finds only the spec's own filters and sort keys, never Object.prototype's", () => {
+    for (const key of ['__proto__', 'constructor', 'toString']) {
+      expect(refusal(() => parseListQuery({ filter: `{"${key}":1}` }, spec)).errors).toEqual([{ field: `filter.${key}`, message: `Cannot filter by ${key}.` }]);
+      expect(refusal(() => parseListQuery({ sort: `["${key}","ASC"]` }, spec)).errors).toEqual([{ field: 'sort', message: `Cannot sort by ${key}; sort by one of id.` }]);
+    }
+  });
+
+  it('takes a range of safe whole numbers, caps the page and bounds the offset', () => {
+    expect(parseListQuery({ range: '[0,1000000000]' }, spec)).toMatchObject({ offset: 0, limit: 100 });
+    expect(parseListQuery({ range: '[100000,100009]' }, spec)).toMatchObject({ offset: 100000, limit: 10 });
+    for (const range of ['[1e300,1e300]', '[-1,5]', '[5,1]', '[0.5,2]', '["a","b"]', '[]', '{}', '[100001,100002]', '[0,9007199254740993]']) {
+      expect(refusal(() => parseListQuery({ range }, spec)).errors[0].field, range).toBe('range');
+    }
   });
 });

@@ -9,9 +9,9 @@ export const accessHistoryListSpec: ListSpec = {
   sortable: { id: 'access_history.id', occurredAt: 'access_history.occurred_at', email: 'access_history.email', eventType: 'access_history.event_type', success: 'access_history.success_flag' },
   defaultSort: ['occurredAt', 'DESC'],
   filters: {
-    adminId: { column: 'access_history.admin_id', kind: 'eq' },
-    eventType: { column: 'access_history.event_type', kind: 'eq' },
-    success: { column: 'access_history.success_flag', kind: 'eq', values: { Y: 'Y', N: 'N' } },
+    adminId: { column: 'access_history.admin_id', kind: 'eq', type: 'integer' },
+    eventType: { column: 'access_history.event_type', kind: 'eq', type: 'text' },
+    success: { column: 'access_history.success_flag', kind: 'eq', type: 'text', values: { Y: 'Y', N: 'N' } },
     from: { column: 'access_history.occurred_at', kind: 'dayFrom' },
     to: { column: 'access_history.occurred_at', kind: 'dayTo' },
   },

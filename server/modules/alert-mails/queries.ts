@@ -5,7 +5,7 @@ import { listPage, type ListRequest, type ListSpec } from '../../http/list-query
 export const alertMailListSpec: ListSpec = {
   sortable: { id: 'id', procedure: 'procedure', errorId: 'error_id', subtitle: 'subtitle', updatedAt: 'updated_at', createdAt: 'created_at' },
   defaultSort: ['procedure', 'ASC'],
-  filters: { id: { column: 'id', kind: 'eq' }, procedure: { column: 'procedure', kind: 'eq' }, errorId: { column: 'error_id', kind: 'eq' } },
+  filters: { id: { column: 'id', kind: 'eq', type: 'integer' }, procedure: { column: 'procedure', kind: 'eq', type: 'text' }, errorId: { column: 'error_id', kind: 'eq', type: 'text' } },
   search: ['procedure', 'error_id', 'subtitle', 'content'],
 };
 

@@ -7,9 +7,9 @@ export const datasetListSpec: ListSpec = {
   sortable: { id: 'datasets.id', title: 'datasets.title', dataType: 'datasets.data_type_code', createdAt: 'datasets.created_at', updatedAt: 'datasets.updated_at' },
   defaultSort: ['updatedAt', 'DESC'],
   filters: {
-    id: { column: 'datasets.id', kind: 'eq' },
-    title: { column: 'datasets.title', kind: 'contains' },
-    dataType: { column: 'datasets.data_type_code', kind: 'eq' },
+    id: { column: 'datasets.id', kind: 'eq', type: 'integer' },
+    title: { column: 'datasets.title', kind: 'contains', type: 'text' },
+    dataType: { column: 'datasets.data_type_code', kind: 'eq', type: 'text' },
   },
   search: ['datasets.title', 'datasets.description'],
 };

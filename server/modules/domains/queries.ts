@@ -5,7 +5,7 @@ import { listPage, type ListRequest, type ListSpec } from '../../http/list-query
 export const domainListSpec: ListSpec = {
   sortable: { id: 'id', domain: 'domain', activeFlag: 'active_flag', updatedAt: 'updated_at', createdAt: 'created_at' },
   defaultSort: ['domain', 'ASC'],
-  filters: { id: { column: 'id', kind: 'eq' }, activeFlag: { column: 'active_flag', kind: 'eq' } },
+  filters: { id: { column: 'id', kind: 'eq', type: 'integer' }, activeFlag: { column: 'active_flag', kind: 'eq', type: 'text' } },
   search: ['domain', 'description'],
 };
 

@@ -10,11 +10,11 @@ export const marketAccountListSpec: ListSpec = {
   },
   defaultSort: ['updatedAt', 'DESC'],
   filters: {
-    id: { column: 'market_accounts.id', kind: 'eq' },
-    platform: { column: 'market_accounts.platform', kind: 'eq' },
-    advertiser: { column: 'market_accounts.advertiser_code', kind: 'eq' },
-    country: { column: 'market_accounts.country_code', kind: 'eq' },
-    activeFlag: { column: 'market_accounts.active_flag', kind: 'eq' },
+    id: { column: 'market_accounts.id', kind: 'eq', type: 'integer' },
+    platform: { column: 'market_accounts.platform', kind: 'eq', type: 'text' },
+    advertiser: { column: 'market_accounts.advertiser_code', kind: 'eq', type: 'text' },
+    country: { column: 'market_accounts.country_code', kind: 'eq', type: 'text' },
+    activeFlag: { column: 'market_accounts.active_flag', kind: 'eq', type: 'text' },
   },
   search: ['market_accounts.platform', 'market_accounts.account_id', 'market_accounts.name'],
 };

@@ -8,8 +8,8 @@ export const planListSpec: ListSpec = {
   sortable: { id: 'plans.id', title: 'plans.title', dataType: 'plans.data_type_code', createdAt: 'plans.created_at', updatedAt: 'plans.updated_at' },
   defaultSort: ['createdAt', 'DESC'],
   filters: {
-    projectId: { column: 'plans.project_id', kind: 'eq' },
-    dataType: { column: 'plans.data_type_code', kind: 'eq' },
+    projectId: { column: 'plans.project_id', kind: 'eq', type: 'integer' },
+    dataType: { column: 'plans.data_type_code', kind: 'eq', type: 'text' },
   },
   search: ['plans.title', 'plans.description'],
 };

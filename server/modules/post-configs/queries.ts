@@ -13,10 +13,10 @@ export const postConfigListSpec: ListSpec = {
   },
   defaultSort: ['updatedAt', 'DESC'],
   filters: {
-    id: { column: 'post_configs.id', kind: 'eq' },
-    dataType: { column: 'post_configs.data_type_code', kind: 'eq' },
-    targetMethod: { column: 'post_configs.target_method', kind: 'eq' },
-    inUse: { column: 'post_configs.in_use', kind: 'eq' },
+    id: { column: 'post_configs.id', kind: 'eq', type: 'integer' },
+    dataType: { column: 'post_configs.data_type_code', kind: 'eq', type: 'text' },
+    targetMethod: { column: 'post_configs.target_method', kind: 'eq', type: 'text' },
+    inUse: { column: 'post_configs.in_use', kind: 'eq', type: 'text' },
   },
   search: ['post_configs.target_type', 'post_configs.target_location'],
 };

@@ -8,8 +8,8 @@ export const shareListSpec: ListSpec = {
   sortable: { id: 'project_shares.id', email: 'admins.email', privilege: 'project_shares.privilege', createdAt: 'project_shares.created_at' },
   defaultSort: ['id', 'ASC'],
   filters: {
-    projectId: { column: 'project_shares.project_id', kind: 'eq' },
-    privilege: { column: 'project_shares.privilege', kind: 'eq' },
+    projectId: { column: 'project_shares.project_id', kind: 'eq', type: 'integer' },
+    privilege: { column: 'project_shares.privilege', kind: 'eq', type: 'text' },
   },
   search: ['admins.email', 'admins.first_name', 'admins.last_name'],
 };

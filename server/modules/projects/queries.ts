@@ -13,18 +13,18 @@ export const projectListSpec: ListSpec = {
   },
   defaultSort: ['createdAt', 'DESC'],
   filters: {
-    id: { column: 'projects.id', kind: 'eq' },
-    status: { column: 'projects.status', kind: 'eq' },
-    dataType: { column: 'projects.data_type_code', kind: 'eq' },
-    dataSource: { column: 'projects.data_source', kind: 'eq' },
-    dashboardType: { column: 'projects.dashboard_type', kind: 'eq' },
-    advertiser: { column: 'projects.advertiser_code', kind: 'eq' },
-    ownerCountry: { column: 'projects.owner_country_code', kind: 'eq' },
-    templateId: { column: 'projects.template_id', kind: 'eq' },
+    id: { column: 'projects.id', kind: 'eq', type: 'integer' },
+    status: { column: 'projects.status', kind: 'eq', type: 'text' },
+    dataType: { column: 'projects.data_type_code', kind: 'eq', type: 'text' },
+    dataSource: { column: 'projects.data_source', kind: 'eq', type: 'text' },
+    dashboardType: { column: 'projects.dashboard_type', kind: 'eq', type: 'text' },
+    advertiser: { column: 'projects.advertiser_code', kind: 'eq', type: 'text' },
+    ownerCountry: { column: 'projects.owner_country_code', kind: 'eq', type: 'text' },
+    templateId: { column: 'projects.template_id', kind: 'eq', type: 'integer' },
     /** Projects still running on or after this day. */
-    from: { column: 'projects.end_at', kind: 'gte' },
+    from: { column: 'projects.end_at', kind: 'gte', type: 'text' },
     /** Projects started on or before this day. */
-    to: { column: 'projects.start_at', kind: 'lte' },
+    to: { column: 'projects.start_at', kind: 'lte', type: 'text' },
   },
   search: ['projects.name', 'projects.description'],
 };

@@ -2,13 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { PROPERTY_KINDS, type Property, type PropertyKind } from '../../../src/shared';
 import { validationError } from '../../http/app-error';
-import { listPage, type ListRequest } from '../../http/list-query';
+import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 import { PROPERTY_TABLE } from './tables';
 
-export const propertyListSpec = {
+export const propertyListSpec: ListSpec = {
   sortable: { code: 'code', name: 'name', no: 'sort_no', id: 'id' },
-  defaultSort: ['no', 'ASC'] as [string, 'ASC' | 'DESC'],
-  filters: { kind: { column: 'kind', kind: 'eq' as const }, regionCode: { column: 'region_code', kind: 'eq' as const } },
+  defaultSort: ['no', 'ASC'],
+  filters: { kind: { column: 'kind', kind: 'eq', type: 'text' }, regionCode: { column: 'region_code', kind: 'eq', type: 'text' } },
   search: ['code', 'name'],
 };
 

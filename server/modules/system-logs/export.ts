@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/database';
-import type { SystemLogFilter } from '../../../src/shared';
-import { CSV_COLUMNS, csvLine } from './csv';
+import { CSV_BOM, csvLine, type SystemLogFilter } from '../../../src/shared';
+import { CSV_COLUMNS } from './csv';
 import { pageOfLogs, type LogCursor } from './queries';
 
 const BATCH = 2000;
@@ -9,7 +9,7 @@ const BATCH = 2000;
 /** The filtered log as CSV, newest first, read in keyset batches so memory stays flat at any size. */
 export function systemLogCsv(db: Db, filter: SystemLogFilter): Readable {
   async function* lines() {
-    yield `\uFEFF${csvLine(CSV_COLUMNS)}`;
+    yield `${CSV_BOM}${csvLine(CSV_COLUMNS)}`;
     let cursor: LogCursor | undefined;
     for (;;) {
       const rows = await pageOfLogs(db, filter, { limit: BATCH, offset: 0, cursor, direction: 'desc' });

@@ -5,33 +5,27 @@ import { AREA_RANK, retentionInput, systemLogFilter, type SystemLogFilter } from
 import { requireRank } from '../../auth/guard';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { listQuerystring, parseJson, parseRange, parseSort } from '../../http/list-query';
 import { CountCache } from './count-cache';
 import { systemLogCsv } from './export';
 import { decodeCursor, encodeCursor, findLog, pageOfLogs, countLogs } from './queries';
 import { PRUNE_INTERVAL_MS, pruneSystemLog, retentionDays, setRetentionDays } from './retention';
 
-const listQuery = z.object({
-  sort: z.string().max(100).optional(),
-  range: z.string().max(100).optional(),
-  filter: z.string().max(2000).optional(),
-  after: z.string().max(200).optional(),
-});
-const MAX_PAGE = 100;
+const listQuery = listQuerystring.extend({ after: z.string({ error: 'after must be given once.' }).max(200, 'after must be at most 200 characters.').optional() });
+/** The log is read newest or oldest first: (request_at, id) is its index, and its cursor. */
+const sortable = { requestAt: 'request_at' };
 const EXPORT_TOKEN_SECONDS = 120;
-
-function parseJson(raw: string | undefined, field: string, fallback: unknown): unknown {
-  if (!raw) return fallback;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw validationError([{ field, message: `${field} must be JSON.` }]);
-  }
-}
 
 function parseFilter(raw: unknown): SystemLogFilter {
   const parsed = systemLogFilter.safeParse(raw);
   if (!parsed.success) {
-    throw validationError(parsed.error.issues.map((issue) => ({ field: ['filter', ...issue.path].join('.'), message: issue.message })));
+    throw validationError(
+      parsed.error.issues.flatMap((issue) =>
+        issue.code === 'unrecognized_keys'
+          ? issue.keys.map((key) => ({ field: `filter.${key.slice(0, 50)}`, message: `Cannot filter by ${key.slice(0, 50)}.` }))
+          : [{ field: ['filter', ...issue.path].join('.'), message: issue.message }],
+      ),
+    );
   }
   return parsed.data;
 }
@@ -59,21 +53,13 @@ export async function systemLogsModule(app: FastifyInstance) {
     const api = guarded.withTypeProvider<ZodTypeProvider>();
 
     api.get('/system-logs', { schema: { querystring: listQuery } }, async (request) => {
-      const sort = parseJson(request.query.sort, 'sort', ['requestAt', 'DESC']);
-      if (!Array.isArray(sort) || sort[0] !== 'requestAt' || !/^(ASC|DESC)$/i.test(String(sort[1]))) {
-        throw validationError([{ field: 'sort', message: 'The system log sorts by requestAt only.' }]);
-      }
-      const range = parseJson(request.query.range, 'range', [0, 24]);
-      if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
-        throw validationError([{ field: 'range', message: 'range must be [start, end] with 0 ≤ start ≤ end.' }]);
-      }
-      const filter = parseFilter(parseJson(request.query.filter, 'filter', {}));
+      const { direction } = parseSort(request.query.sort, sortable, ['requestAt', 'DESC']);
+      const { offset, limit } = parseRange(request.query.range, 25);
+      const filter = parseFilter(parseJson(request.query.filter, 'filter') ?? {});
       const cursor = request.query.after ? decodeCursor(request.query.after) : undefined;
       if (request.query.after && !cursor) throw validationError([{ field: 'after', message: 'Unknown position in the log.' }]);
-      const limit = Math.min(range[1] - range[0] + 1, MAX_PAGE);
-      const direction = String(sort[1]).toLowerCase() as 'asc' | 'desc';
       const [list, totalCount] = await Promise.all([
-        pageOfLogs(ctx.db, filter, { limit, offset: range[0], cursor, direction }),
+        pageOfLogs(ctx.db, filter, { limit, offset, cursor, direction }),
         counts.get(JSON.stringify(filter), ctx.clock.now().getTime(), () => countLogs(ctx.db, filter)),
       ]);
       const last = list.at(-1);
@@ -81,7 +67,7 @@ export async function systemLogsModule(app: FastifyInstance) {
         list,
         totalCount,
         totalPage: Math.max(1, Math.ceil(totalCount / limit)),
-        currentPage: Math.floor(range[0] / limit) + 1,
+        currentPage: Math.floor(offset / limit) + 1,
         nextCursor: last && list.length === limit ? encodeCursor(last) : null,
       });
     });

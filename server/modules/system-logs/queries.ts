@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
-import type { SystemLogEntry, SystemLogFilter } from '../../../src/shared';
+import { DB_INTEGER_MAX, type SystemLogEntry, type SystemLogFilter } from '../../../src/shared';
 
 const columns = [
   'id', 'admin_id as adminId', 'email', 'event_id as eventId', 'end_point as endPoint', 'http_method as httpMethod',
@@ -19,8 +19,9 @@ export function encodeCursor(entry: LogCursor): string {
 
 export function decodeCursor(cursor: string): LogCursor | undefined {
   const [requestAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!requestAt || Number.isNaN(Date.parse(requestAt)) || !/^\d{1,15}$/.test(id ?? '')) return undefined;
-  return { requestAt, id: Number(id) };
+  // Exactly what encodeCursor wrote (request_at is an ISO instant, id an integer row id): anything else could reach PostgreSQL as NUL or an overflow.
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(requestAt ?? '') || !/^\d{1,10}$/.test(id ?? '') || Number(id) > DB_INTEGER_MAX) return undefined;
+  return { requestAt: requestAt!, id: Number(id) };
 }
 
 function escapeLike(value: string): string {

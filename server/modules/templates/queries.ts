@@ -12,10 +12,10 @@ export const templateListSpec: ListSpec = {
   },
   defaultSort: ['createdAt', 'DESC'],
   filters: {
-    id: { column: 'templates.id', kind: 'eq' },
-    name: { column: 'templates.name', kind: 'contains' },
-    dataType: { column: 'templates.data_type_code', kind: 'eq' },
-    status: { column: 'templates.status', kind: 'eq' },
+    id: { column: 'templates.id', kind: 'eq', type: 'integer' },
+    name: { column: 'templates.name', kind: 'contains', type: 'text' },
+    dataType: { column: 'templates.data_type_code', kind: 'eq', type: 'text' },
+    status: { column: 'templates.status', kind: 'eq', type: 'text' },
   },
   search: ['templates.name', 'templates.description'],
 };

@@ -7,14 +7,14 @@ export const termListSpec: ListSpec = {
   // effectiveAt and versionCount are select aliases (subqueries), which ORDER BY accepts on both engines.
   sortable: { id: 'id', title: 'title', type: 'type', activeFlag: 'active_flag', effectiveAt: 'effectiveAt', versionCount: 'versionCount', updatedAt: 'updated_at', createdAt: 'created_at' },
   defaultSort: ['title', 'ASC'],
-  filters: { id: { column: 'id', kind: 'eq' }, title: { column: 'title', kind: 'contains' }, type: { column: 'type', kind: 'eq' }, activeFlag: { column: 'active_flag', kind: 'eq' } },
+  filters: { id: { column: 'id', kind: 'eq', type: 'integer' }, title: { column: 'title', kind: 'contains', type: 'text' }, type: { column: 'type', kind: 'eq', type: 'text' }, activeFlag: { column: 'active_flag', kind: 'eq', type: 'text' } },
   search: ['title'],
 };
 
 export const agreementListSpec: ListSpec = {
   sortable: { id: 'term_agreements.id', agreedAt: 'term_agreements.agreed_at', email: 'admins.email', name: 'admins.first_name', termsVersion: 'term_versions.terms_version', detailId: 'term_versions.id' },
   defaultSort: ['agreedAt', 'DESC'],
-  filters: { detailId: { column: 'term_versions.id', kind: 'eq' }, adminId: { column: 'admins.id', kind: 'eq' } },
+  filters: { detailId: { column: 'term_versions.id', kind: 'eq', type: 'integer' }, adminId: { column: 'admins.id', kind: 'eq', type: 'integer' } },
   search: ['admins.email', 'admins.first_name', 'admins.last_name'],
 };
 

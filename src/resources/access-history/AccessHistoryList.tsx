@@ -1,4 +1,5 @@
-import { AutocompleteInput, DataTable, DateField, DateInput, List, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
+import { AutocompleteInput, DataTable, DateField, DateInput, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
+import { ConsoleList } from '../ConsoleList';
 import { ACCESS_EVENT_TYPES, type AccessHistoryEntry } from '../../shared';
 import { CodeChip } from '../../components/CodeChip';
 import { AccessStatsPanel } from './AccessStatsPanel';
@@ -25,7 +26,7 @@ const filters = [
 /** Access history (User Management): sign-ins, dashboard views, project creations and uploads, with totals and a chart. */
 export function AccessHistoryList() {
   return (
-    <List resource="access-history" filters={filters} sort={{ field: 'occurredAt', order: 'DESC' }} perPage={10} exporter={false}>
+    <ConsoleList resource="access-history" filters={filters} sort={{ field: 'occurredAt', order: 'DESC' }} perPage={10} exporter={false}>
       <AccessStatsPanel />
       <DataTable bulkActionButtons={false}>
         <Column source="occurredAt">
@@ -42,6 +43,6 @@ export function AccessHistoryList() {
         <Column source="sourceIp" disableSort />
         <Column source="detail" disableSort />
       </DataTable>
-    </List>
+    </ConsoleList>
   );
 }

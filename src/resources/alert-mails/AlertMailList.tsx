@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, DateField, List, SearchInput, TextInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, DateField, SearchInput, TextInput } from 'react-admin';
+import { ConsoleList } from '../ConsoleList';
 import { ListActions } from '../ListActions';
 import type { AlertMail } from '../../shared';
 
@@ -8,7 +9,7 @@ const alertMailFilters = [<SearchInput key="q" source="q" alwaysOn />, <TextInpu
 
 export function AlertMailList() {
   return (
-    <List
+    <ConsoleList
       resource="alert-mails"
       filters={alertMailFilters}
       sort={{ field: 'procedure', order: 'ASC' }}
@@ -23,6 +24,6 @@ export function AlertMailList() {
           <DateField source="updatedAt" showTime />
         </Column>
       </DataTable>
-    </List>
+    </ConsoleList>
   );
 }

@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, DateField, List, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { ConsoleList } from '../ConsoleList';
 import { Stack } from '@mui/material';
 import type { CollectConfig } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
@@ -26,7 +27,7 @@ const collectConfigFilters = [
 
 export function CollectConfigList() {
   return (
-    <List resource="collect-configs" filters={collectConfigFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions />}>
+    <ConsoleList resource="collect-configs" filters={collectConfigFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions />}>
       <DataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <Column source="metricName" />
         <Column source="advertiser" />
@@ -49,6 +50,6 @@ export function CollectConfigList() {
           <DateField source="updatedAt" showTime />
         </Column>
       </DataTable>
-    </List>
+    </ConsoleList>
   );
 }

@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput } from 'react-admin';
+import { ConsoleList } from '../ConsoleList';
 import { ListActions } from '../ListActions';
 import type { Domain } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
@@ -10,7 +11,7 @@ const domainFilters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput
 
 export function DomainList() {
   return (
-    <List
+    <ConsoleList
       resource="domains"
       filters={domainFilters}
       sort={{ field: 'domain', order: 'ASC' }}
@@ -27,6 +28,6 @@ export function DomainList() {
           <DateField source="updatedAt" showTime />
         </Column>
       </DataTable>
-    </List>
+    </ConsoleList>
   );
 }

@@ -1,4 +1,5 @@
-import { DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
+import { DataTable, DateField, SearchInput, SelectInput } from 'react-admin';
+import { ConsoleList } from '../ConsoleList';
 import { ListActions } from '../ListActions';
 import type { EmailTemplate } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
@@ -16,7 +17,7 @@ const emailTemplateFilters = [
 
 export function EmailTemplateList() {
   return (
-    <List
+    <ConsoleList
       resource="email-templates"
       filters={emailTemplateFilters}
       sort={{ field: 'type', order: 'ASC' }}
@@ -35,6 +36,6 @@ export function EmailTemplateList() {
           <DateField source="updatedAt" showTime />
         </Column>
       </DataTable>
-    </List>
+    </ConsoleList>
   );
 }

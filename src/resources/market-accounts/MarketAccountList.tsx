@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, DateField, List, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { ConsoleList } from '../ConsoleList';
 import type { MarketAccount } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
@@ -17,7 +18,7 @@ const marketAccountFilters = [
 
 export function MarketAccountList() {
   return (
-    <List resource="market-accounts" filters={marketAccountFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions />}>
+    <ConsoleList resource="market-accounts" filters={marketAccountFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions />}>
       <DataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <Column source="platform" />
         <Column source="accountId" />
@@ -34,6 +35,6 @@ export function MarketAccountList() {
           <DateField source="updatedAt" showTime />
         </Column>
       </DataTable>
-    </List>
+    </ConsoleList>
   );
 }

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, DataTable, DateField, FilterButton, LinkBase, List, SearchInput, SelectInput, TextField, TopToolbar, useNavigate, useTranslate } from 'react-admin';
+import { Button, DataTable, DateField, FilterButton, LinkBase, SearchInput, SelectInput, TextField, TopToolbar, useNavigate, useTranslate } from 'react-admin';
+import { ConsoleList } from '../ConsoleList';
 import type { ProjectSummary } from '../../shared';
 import { readLoginSession } from '../../providers/loginSession';
 import { dashboardTypeChoices, dataSourceChoices, dataTypeChoices, detailLink, statusChoices } from './projectChoices';
@@ -39,7 +40,7 @@ export function ProjectList() {
   const navigate = useNavigate();
   const translate = useTranslate();
   return (
-    <List
+    <ConsoleList
       resource="projects"
       filters={projectFilters}
       sort={{ field: 'createdAt', order: 'DESC' }}
@@ -72,6 +73,6 @@ export function ProjectList() {
           <DateField source="createdAt" />
         </Column>
       </DataTable>
-    </List>
+    </ConsoleList>
   );
 }

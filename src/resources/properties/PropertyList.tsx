@@ -1,5 +1,6 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { CreateButton, List, TopToolbar } from 'react-admin';
+import { CreateButton, TopToolbar } from 'react-admin';
+import { ConsoleList } from '../ConsoleList';
 import { PropertyKindTabs } from './PropertyKindTabs';
 import { PropertyListError } from './PropertyListError';
 import { propertyFilters } from './propertyFilters';
@@ -19,7 +20,7 @@ export function PropertyList() {
   return (
     <Box sx={{ contain: 'inline-size' }}>
       <PropertyKindTabs kind={kind} />
-      <List
+      <ConsoleList
         key={kind}
         resource="properties"
         storeKey={propertyListStoreKey(kind)}
@@ -36,7 +37,7 @@ export function PropertyList() {
         }
       >
         {isPhone ? <PropertySimpleList /> : <PropertyTable kind={kind} />}
-      </List>
+      </ConsoleList>
     </Box>
   );
 }

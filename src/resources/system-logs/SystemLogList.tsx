@@ -1,4 +1,5 @@
-import { DataTable, DateField, DateTimeInput, FilterButton, List, NumberField, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { DataTable, DateField, DateTimeInput, FilterButton, NumberField, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { ConsoleList } from '../ConsoleList';
 import { HTTP_METHODS, STATUS_CLASSES, type SystemLogEntry } from '../../shared';
 import { ExportLogButton } from './ExportLogButton';
 import { HttpStatusField } from './HttpStatusField';
@@ -23,7 +24,7 @@ export function SystemLogList() {
   return (
     <>
       <RetentionSetting />
-      <List
+      <ConsoleList
         resource="system-logs"
         filters={logFilters}
         sort={{ field: 'requestAt', order: 'DESC' }}
@@ -50,7 +51,7 @@ export function SystemLogList() {
           </Column>
           <Column source="sourceIp" disableSort />
         </DataTable>
-      </List>
+      </ConsoleList>
     </>
   );
 }

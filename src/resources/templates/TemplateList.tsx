@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput } from 'react-admin';
+import { ConsoleList } from '../ConsoleList';
 import { ListActions } from '../ListActions';
 import type { Template } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
@@ -18,7 +19,7 @@ const templateFilters = [
 
 export function TemplateList() {
   return (
-    <List
+    <ConsoleList
       resource="templates"
       filters={templateFilters}
       sort={{ field: 'createdAt', order: 'DESC' }}
@@ -40,6 +41,6 @@ export function TemplateList() {
           <DateField source="createdAt" showTime />
         </Column>
       </DataTable>
-    </List>
+    </ConsoleList>
   );
 }

@@ -1,4 +1,5 @@
-import { DataTable, DateField, List, NumberField, SearchInput, SelectInput } from 'react-admin';
+import { DataTable, DateField, NumberField, SearchInput, SelectInput } from 'react-admin';
+import { ConsoleList } from '../ConsoleList';
 import { ListActions } from '../ListActions';
 import type { TermSummary } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
@@ -16,7 +17,7 @@ const termFilters = [
 
 export function TermList() {
   return (
-    <List
+    <ConsoleList
       resource="terms"
       filters={termFilters}
       sort={{ field: 'title', order: 'ASC' }}
@@ -42,6 +43,6 @@ export function TermList() {
           <DateField source="updatedAt" showTime />
         </Column>
       </DataTable>
-    </List>
+    </ConsoleList>
   );
 }

@@ -1,5 +1,6 @@
 import type { SxProps } from '@mui/material';
-import { DataTable, DateField, ExportButton, FilterButton, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { DataTable, DateField, ExportButton, FilterButton, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { ConsoleList } from '../ConsoleList';
 import type { AdminUser } from '../../shared';
 import { BulkApproveButton } from './BulkApproveButton';
 import { CodeChip } from '../../components/CodeChip';
@@ -39,7 +40,7 @@ export function UserList() {
     <SelectInput key="locked" source="locked" choices={yesNoChoices} />,
   ];
   return (
-    <List resource="users" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} actions={<UserListActions />}>
+    <ConsoleList resource="users" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} actions={<UserListActions />}>
       <DataTable rowClick="show" bulkActionButtons={<BulkApproveButton />} rowSx={pendingRowSx}>
         <Column source="email" />
         <Column source="name" />
@@ -60,6 +61,6 @@ export function UserList() {
           <DateField source="lastLoginAt" showTime />
         </Column>
       </DataTable>
-    </List>
+    </ConsoleList>
   );
 }
