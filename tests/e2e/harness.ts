@@ -43,6 +43,7 @@ export async function startE2e(overrides: Partial<AppConfig> = {}): Promise<E2e>
   const config = defaultConfig({
     dataDir,
     jwtSecret: randomBytes(32).toString('hex'),
+    secretsKeys: [randomBytes(32).toString('hex')],
     passwordHash: { memoryCost: 4096, timeCost: 1, parallelism: 1 },
     otpResendIntervalMs: 0,
     logLevel: 'silent',
