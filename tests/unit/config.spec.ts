@@ -18,9 +18,24 @@ describe('configuration from the environment', () => {
     ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'weak' }],
     ['JWT_SECRET', { JWT_SECRET: 'short' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'nota url' }],
+    ['OUTBOUND_ALLOW', { OUTBOUND_ALLOW: 'http://ads.internal/' }],
+    ['OUTBOUND_ALLOW', { OUTBOUND_ALLOW: '10.0.0.0/33' }],
+    ['SECRETS_KEY', { SECRETS_KEY: 'not-hex' }],
+    ['SECRETS_KEY', { SECRETS_KEY: `${'a'.repeat(64)},${'b'.repeat(63)}` }],
   ])('stops with a message naming %s when it is bad', (name, env) => {
     expect(() => readEnv(env)).toThrow(ConfigError);
     expect(() => readEnv(env)).toThrow(new RegExp(name));
+  });
+
+  it('reads OUTBOUND_ALLOW as host names, addresses and CIDR networks, comma-separated', () => {
+    expect(readEnv({}).OUTBOUND_ALLOW).toEqual([]);
+    expect(readEnv({ OUTBOUND_ALLOW: ' 127.0.0.1/32, localhost ,ads.internal,10.0.0.0/8,::1,fd00::/8' }).OUTBOUND_ALLOW).toEqual(['127.0.0.1/32', 'localhost', 'ads.internal', '10.0.0.0/8', '::1', 'fd00::/8']);
+  });
+
+  it('reads SECRETS_KEY as 64-hex-character keys, newest first', () => {
+    expect(readEnv({}).SECRETS_KEY).toBeUndefined();
+    const [a, b] = ['a'.repeat(64), 'B'.repeat(64)];
+    expect(readEnv({ SECRETS_KEY: `${b}, ${a}` }).SECRETS_KEY).toEqual([b, a]);
   });
 
   it('treats an empty variable as unset', () => {
