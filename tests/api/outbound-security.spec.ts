@@ -55,6 +55,26 @@ describe('without OUTBOUND_ALLOW (the production default)', () => {
     expect(tableauCheck.body.data).toEqual({ ok: false, message: 'Tableau sign-in could not be made: Refused: 127.0.0.1 is a loopback address. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).' });
     expect(internal.requests).toHaveLength(0);
   });
+
+  it('refuses the endpoints an SDK would reach by itself: a Snowflake account name bent into an address, a GCS key\'s token_uri', async () => {
+    const port = new URL(internal.url).port;
+    const snowflake = await env.api('POST', '/api/post-configs', localPostConfig({ targetMethod: 'SNOWSTAGE', targetLocation: '@stage', targetData: { account: `127.0.0.1:${port}/?`, username: 'loader' }, targetSecret: 'password' }));
+    const snowflakeCheck = await env.api('POST', `/api/post-configs/${snowflake.body.data.id}/test-connection`);
+    expect(snowflakeCheck.body.data).toEqual({ ok: false, message: 'Snowflake was not called: Refused: 127.0.0.1 is a loopback address. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).' });
+    const key = JSON.stringify({ type: 'service_account', client_email: 'x@example.iam.gserviceaccount.com', private_key: 'none', token_uri: 'http://169.254.169.254/token' });
+    const gcs = await env.api('POST', '/api/post-configs', localPostConfig({ targetMethod: 'GCS', targetLocation: 'media-bucket', targetData: { projectId: 'p' }, targetSecret: key }));
+    const gcsCheck = await env.api('POST', `/api/post-configs/${gcs.body.data.id}/test-connection`);
+    expect(gcsCheck.body.data).toEqual({ ok: false, message: 'The GCS key\'s token_uri was not called: Refused: 169.254.169.254 is a link-local or cloud-metadata address. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).' });
+    expect(internal.requests).toHaveLength(0);
+  });
+
+  it('keeps a market account\'s secret hosts as bare host names', async () => {
+    const bad = await env.api('POST', '/api/market-accounts', marketAccount({ allowedHosts: ['https://api.example.com/v1'] }));
+    expect(bad.status).toBe(400);
+    const created = await env.api('POST', '/api/market-accounts', marketAccount({ allowedHosts: [' Graph.Example.com. ', '[::1]'] }));
+    expect(created.body.data.allowedHosts).toEqual(['graph.example.com', '::1']);
+    expect((await env.api('GET', `/api/market-accounts/${created.body.data.id}`)).body.data.allowedHosts).toEqual(['graph.example.com', '::1']);
+  });
 });
 
 describe('with OUTBOUND_ALLOW=127.0.0.1,localhost', () => {

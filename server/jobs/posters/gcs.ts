@@ -29,6 +29,13 @@ async function storageFor(target: PostTarget): Promise<Storage> {
     } catch {
       throw new TaskFailure('TARGET_AUTH', 'The GCS secret must be a service-account JSON key.');
     }
+    // The key names the token endpoint the client signs in at; it is an admin-typed URL too.
+    const tokenUri = (options.credentials as { token_uri?: unknown }).token_uri;
+    if (typeof tokenUri === 'string') {
+      await target.outbound.checkEndpoint(tokenUri).catch((error: Error) => {
+        throw new TaskFailure('TARGET_AUTH', `The GCS key's token_uri was not called: ${error.message}`);
+      });
+    }
   } else if (!target.data.apiEndpoint) {
     throw new TaskFailure('TARGET_AUTH', 'The GCS target has no service-account key.');
   }
