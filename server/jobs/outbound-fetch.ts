@@ -76,7 +76,7 @@ function once(url: URL, init: OutboundInit, body: string | Readable | undefined,
     });
     request.on('error', (error) => reject(error.name === 'AbortError' ? Object.assign(new Error(`No answer within ${init.timeoutMs} ms`), { name: 'TimeoutError' }) : error));
     if (body === undefined || typeof body === 'string') request.end(body);
-    else body.pipe(request);
+    else body.on('error', (error) => request.destroy(error)).pipe(request);
   });
 }
 
