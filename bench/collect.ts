@@ -31,8 +31,8 @@ interface RunResult { startupPeak: number; peak: number; seconds: number }
 
 if (process.env.BENCH_COLLECT_RUN) {
   // The run's own process: a server on the prepared database that runs the due tasks once.
-  const { dataDir, jwtSecret } = JSON.parse(process.env.BENCH_COLLECT_RUN) as { dataDir: string; jwtSecret: string };
-  const config = defaultConfig({ dataDir, jwtSecret, logLevel: 'silent', collect: COLLECT });
+  const { dataDir, jwtSecret, secretsKeys } = JSON.parse(process.env.BENCH_COLLECT_RUN) as { dataDir: string; jwtSecret: string; secretsKeys: string[] };
+  const config = defaultConfig({ dataDir, jwtSecret, secretsKeys, logLevel: 'silent', collect: COLLECT });
   const db = openDatabase(config);
   const app = await buildApp(config, { db, logger: false });
   const startupPeak = peakRss();
@@ -59,7 +59,7 @@ const fields = [
   { field: 'clicks', code: 'clicks', type: 'NUMBER' },
   { field: 'cost', code: 'cost', type: 'NUMBER' },
 ];
-await savePostConfig(db, secretBox(config.jwtSecret), postConfigInput.parse({
+await savePostConfig(db, secretBox(config.secretsKeys, config.jwtSecret), postConfigInput.parse({
   dataType: 'MEDIA', targetType: 'dashboard feed', targetMethod: 'LOCAL', targetLocation: 'bench', targetData: {},
   headers: fields.map((field, order) => ({ code: field.code, type: field.type, inUse: 'Y', order })),
 }), new Date().toISOString());
@@ -82,7 +82,7 @@ for (const rows of SIZES) {
 
   // End to end through the scheduler of a fresh server process: the collect task, then its posting task.
   const run = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'bench/collect.ts'], {
-    env: { ...process.env, BENCH_COLLECT_RUN: JSON.stringify({ dataDir: config.dataDir, jwtSecret: config.jwtSecret }) }, encoding: 'utf8', maxBuffer: 1 << 20,
+    env: { ...process.env, BENCH_COLLECT_RUN: JSON.stringify({ dataDir: config.dataDir, jwtSecret: config.jwtSecret, secretsKeys: config.secretsKeys }) }, encoding: 'utf8', maxBuffer: 1 << 20,
   }).trim().split('\n').at(-1)!) as RunResult;
   const task = await db.selectFrom('collect_tasks').select(['status', 'rows_mastered', 'error_text']).where('id', '=', taskId).executeTakeFirstOrThrow();
   const post = await db.selectFrom('collect_tasks').select(['status', 'rows_posted', 'started_at', 'finished_at', 'error_text']).where('parent_task_id', '=', taskId).executeTakeFirstOrThrow();

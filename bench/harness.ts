@@ -18,6 +18,7 @@ export async function startBenchServer(overrides: Partial<AppConfig> = {}) {
   const config = defaultConfig({
     dataDir,
     jwtSecret: randomBytes(32).toString('hex'),
+    secretsKeys: [randomBytes(32).toString('hex')],
     logLevel: 'silent',
     rateLimits: { perIp: { max: 1_000_000, windowMs: 60_000 }, perEmail: { max: 1_000_000, windowMs: 60_000 } },
     ...overrides,

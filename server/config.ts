@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '../src/shared/validation';
+import { parseOutboundAllow } from './jobs/outbound-policy';
+
+const commaList = (text: string) => text.split(',').map((entry) => entry.trim()).filter(Boolean);
+
+/** 32 random bytes as 64 hex characters (e.g. `openssl rand -hex 32`). */
+export const SECRETS_KEY_PATTERN = /^[0-9a-f]{64}$/i;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -29,6 +35,22 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
     .optional(),
+  OUTBOUND_ALLOW: z
+    .string()
+    .transform(commaList)
+    .superRefine((entries, context) => {
+      try {
+        parseOutboundAllow(entries);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: `OUTBOUND_ALLOW: ${(error as Error).message} (use host names, addresses or CIDR networks, comma-separated)` });
+      }
+    })
+    .default([]),
+  SECRETS_KEY: z
+    .string()
+    .transform(commaList)
+    .refine((keys) => keys.length > 0 && keys.every((key) => SECRETS_KEY_PATTERN.test(key)), 'SECRETS_KEY must be 64 hex characters (32 bytes, e.g. openssl rand -hex 32), several comma-separated, newest first')
+    .optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0, 'SHUTDOWN_GRACE_MS must be 0 or more').default(30_000),
   SEED_DEMO: z.enum(['Y', 'N'], 'SEED_DEMO must be Y or N').default('N'),
   COLLECT_SCHEDULER: z.enum(['on', 'off'], 'COLLECT_SCHEDULER must be on or off').default('on'),
@@ -57,6 +79,13 @@ export interface AppConfig {
   adminEmail?: string;
   adminPassword?: string;
   jwtSecret: string;
+  /**
+   * Keys (64 hex characters) that seal stored secrets, newest first: the newest seals, all open.
+   * Values sealed before SECRETS_KEY existed (v1) open with a key derived from jwtSecret.
+   */
+  secretsKeys: string[];
+  /** Host names, addresses and CIDR networks outbound calls may reach although not public (OUTBOUND_ALLOW). */
+  outboundAllow: string[];
   publicUrl: string;
   trustProxy: boolean;
   logLevel: string;
@@ -122,7 +151,7 @@ export function tableauFromEnv(vars: z.infer<typeof envSchema>): TableauConfig |
 
 export class ConfigError extends Error {}
 
-export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'jwtSecret' | 'dataDir'>): AppConfig {
+export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'jwtSecret' | 'secretsKeys' | 'dataDir'>): AppConfig {
   const port = overrides.port ?? 8080;
   return {
     port,
@@ -131,6 +160,7 @@ export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'j
     mailFrom: 'Campaign Console <no-reply@console.local>',
     publicUrl: `http://localhost:${port}`,
     trustProxy: false,
+    outboundAllow: [],
     logLevel: 'info',
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 8 * 60 * 60,
@@ -163,9 +193,12 @@ export function readEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
  */
 export function readServerEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
   const set = (name: string) => (env[name] ?? '') !== '';
-  const rules = set('DATABASE_URL') && !set('JWT_SECRET')
-    ? ['  JWT_SECRET: required when DATABASE_URL is set — every instance on the shared database must sign sessions with the same key (at least 32 characters, e.g. `openssl rand -base64 48`)']
-    : [];
+  // Instances on one database must agree on these; generating them per DATA_DIR would split them.
+  const sharedKeys = [
+    ['JWT_SECRET', 'every instance on the shared database must sign sessions with the same key (at least 32 characters, e.g. `openssl rand -base64 48`)'],
+    ['SECRETS_KEY', 'every instance must open the stored secrets with the same key (64 hex characters, e.g. `openssl rand -hex 32`)'],
+  ];
+  const rules = set('DATABASE_URL') ? sharedKeys.filter(([name]) => !set(name)).map(([name, why]) => `  ${name}: required when DATABASE_URL is set — ${why}`) : [];
   let vars: z.infer<typeof envSchema>;
   try {
     vars = readEnv(env);

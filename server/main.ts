@@ -1,6 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { collectFromEnv, ConfigError, defaultConfig, readServerEnv, tableauFromEnv, type AppConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -10,20 +9,9 @@ import { buildApp } from './app';
 import { exitGracefullyOnSignals, ignoreBrokenStdio } from './ops/shutdown';
 import { RedisUnreachableError } from './http/rate-limits';
 import { describeDemoSeed, seedDemo } from './ops/demo';
-
-/**
- * The JWT key comes from JWT_SECRET, or (SQLite only: readServerEnv requires JWT_SECRET with
- * DATABASE_URL) is generated once into DATA_DIR with owner-only access.
- */
-function jwtSecretFor(dataDir: string, fromEnv?: string): string {
-  if (fromEnv) return fromEnv;
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
-}
+import { jwtSecretFor, secretsKeysFor } from './key-files';
+import { resealSecrets } from './jobs/reseal-secrets';
+import { secretBox } from './jobs/secret-box';
 
 export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
   const vars = readServerEnv(env);
@@ -39,6 +27,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     adminEmail: vars.ADMIN_EMAIL,
     adminPassword: vars.ADMIN_PASSWORD,
     jwtSecret: jwtSecretFor(dataDir, vars.JWT_SECRET),
+    secretsKeys: secretsKeysFor(dataDir, vars.SECRETS_KEY),
+    outboundAllow: vars.OUTBOUND_ALLOW,
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, ''),
     trustProxy: vars.TRUST_PROXY === 'true',
     logLevel: vars.LOG_LEVEL,
@@ -64,6 +54,8 @@ async function main(): Promise<void> {
   }
   const db = openDatabase(config);
   await migrateToLatest(db);
+  // Secrets sealed before SECRETS_KEY (under the JWT-derived key) move to it once, while JWT_SECRET still opens them.
+  const legacy = await resealSecrets(db, secretBox(config.secretsKeys, config.jwtSecret), 'legacy');
   const seeded = await seedFoundation(db, {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
@@ -76,6 +68,8 @@ async function main(): Promise<void> {
     await db.destroy();
     process.exit(2);
   });
+  if (legacy.resealed) app.log.info(`Re-sealed ${legacy.resealed} stored secret(s) from the JWT-derived key under SECRETS_KEY`);
+  if (legacy.unreadable.length) app.log.warn(`No key opens the stored secret(s) of ${legacy.unreadable.join(', ')}; enter them again`);
   if (seeded.created) {
     const password = seeded.generatedPassword ?? '(the ADMIN_PASSWORD you set)';
     app.log.warn(`First start: created the system-admin ${seeded.adminEmail} with the initial password ${password} — it is shown only this once.`);

@@ -3,6 +3,7 @@ import { join, posix } from 'node:path';
 import type { CollectField, ResponseMeta, SourceMethod, SourceType } from '../../src/shared';
 import { csvFileRows, csvTextRows } from './csv-source';
 import { readPath, type SourceRow } from './master-mapping';
+import { OutboundRefused, type Outbound, type OutboundAnswer } from './outbound-fetch';
 import { TaskFailure } from './task-failure';
 
 /** What a collector needs of a collect config, with the market account's secret opened. */
@@ -12,6 +13,8 @@ export interface CollectSource {
   sourceMethod: SourceMethod;
   keyName: string | null;
   secret: string | null;
+  /** The hosts the market account lets its secret go to. */
+  secretHosts: string[];
   configData: Record<string, string>;
   fields: CollectField[];
 }
@@ -50,12 +53,13 @@ function parseBody(text: string, method: SourceMethod, fields: CollectField[], w
 }
 
 /** Fetches the pages of an API source one at a time (or the first only, for a preview). */
-async function* collectApi(source: CollectSource, period: Period, maxPages: number, meta: ResponseMeta): AsyncGenerator<SourceRow[]> {
+async function* collectApi(source: CollectSource, period: Period, outbound: Outbound, maxPages: number, meta: ResponseMeta): AsyncGenerator<SourceRow[]> {
   const method = source.sourceMethod;
   const pagination = method.pagination;
   const headers: Record<string, string> = {};
   for (const header of method.headers) headers[header.name] = fill(header.value, period);
-  if (source.keyName && source.secret) headers[source.keyName] = source.secret;
+  const sendsSecret = Boolean(source.keyName && source.secret);
+  if (sendsSecret) headers[source.keyName!] = source.secret!;
   if (method.httpMethod === 'POST' && method.body && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
 
   Object.assign(meta, { pages: 0, rows: 0, bytes: 0 });
@@ -71,24 +75,25 @@ async function* collectApi(source: CollectSource, period: Period, maxPages: numb
     }
     if (pagination.type === 'CURSOR' && cursor !== null) url.searchParams.set(pagination.cursorParam!, cursor);
 
-    let response: Response;
-    let text: string;
+    let response: OutboundAnswer;
     try {
-      response = await fetch(url, {
+      response = await outbound.request(url, {
         method: method.httpMethod, headers, body: method.httpMethod === 'POST' && method.body ? fill(method.body, period) : undefined,
-        signal: AbortSignal.timeout(method.timeoutMs), redirect: 'follow',
+        timeoutMs: method.timeoutMs, secretHosts: sendsSecret ? source.secretHosts : undefined,
       });
-      text = await response.text();
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') throw new TaskFailure('SOURCE_TIMEOUT', `The source did not answer within ${method.timeoutMs} ms (page ${page}).`);
-      throw new TaskFailure('SOURCE_HTTP_ERROR', `The source could not be reached: ${((error as Error & { cause?: Error }).cause ?? (error as Error)).message}`);
+      if (error instanceof OutboundRefused) throw new TaskFailure('SOURCE_HTTP_ERROR', `The source was not called (page ${page}). ${error.message}`);
+      throw new TaskFailure('SOURCE_HTTP_ERROR', `The source could not be reached: ${(error as Error).message}`);
     }
+    const text = response.body.toString('utf8');
     meta.status = response.status;
-    meta.contentType = response.headers.get('content-type');
-    meta.bytes! += Buffer.byteLength(text);
+    meta.contentType = response.headers['content-type'] ?? null;
+    meta.bytes! += response.body.length;
     meta.pages = page;
-    if (!response.ok) throw new TaskFailure('SOURCE_HTTP_ERROR', `The source answered HTTP ${response.status} on page ${page}: ${text.slice(0, 200)}`);
+    // Status and size only: the body of an error page may hold what the caller must not see (an internal service's answer, an echoed secret).
+    if (!response.ok) throw new TaskFailure('SOURCE_HTTP_ERROR', `The source answered HTTP ${response.status} (${response.body.length.toLocaleString('en-US')} bytes) on page ${page}.`);
     const pageRows = parseBody(text, method, source.fields, `Page ${page} of the source`);
     meta.rows! += pageRows.length;
     if (pageRows.length) yield pageRows;
@@ -129,17 +134,17 @@ async function* collectFile(source: CollectSource, period: Period, dataDir: stri
   }
 }
 
-export function streamSource(source: CollectSource, period: Period, dataDir: string, options: { preview?: boolean } = {}): SourceStream {
+export function streamSource(source: CollectSource, period: Period, dataDir: string, outbound: Outbound, options: { preview?: boolean } = {}): SourceStream {
   const meta: ResponseMeta = {};
   const batches = source.sourceType === 'API'
-    ? collectApi(source, period, options.preview ? 1 : Number.POSITIVE_INFINITY, meta)
+    ? collectApi(source, period, outbound, options.preview ? 1 : Number.POSITIVE_INFINITY, meta)
     : collectFile(source, period, dataDir, options.preview ? 1 : 1000, meta);
   return { batches, meta };
 }
 
 /** The first page or file whole, for the "Test source" preview. */
-export async function collectSource(source: CollectSource, period: Period, dataDir: string): Promise<Collected> {
-  const { batches, meta } = streamSource(source, period, dataDir, { preview: true });
+export async function collectSource(source: CollectSource, period: Period, dataDir: string, outbound: Outbound): Promise<Collected> {
+  const { batches, meta } = streamSource(source, period, dataDir, outbound, { preview: true });
   const rows: SourceRow[] = [];
   for await (const batch of batches) for (const row of batch) rows.push(row); // not push(...): a page can exceed the argument limit
   return { rows, meta };

@@ -13,6 +13,7 @@ import { POSTERS, type PostTarget } from './posters';
 import { outputColumns } from './posters/csv-output';
 import { backupCopy } from './posters/local';
 import { writePostFile } from './posters/post-file';
+import type { Outbound } from './outbound-fetch';
 import type { SecretBox } from './secret-box';
 import { collectSourceOf } from './sources';
 import { settleTask, type TaskRow } from './task-store';
@@ -22,6 +23,7 @@ import { TaskFailure } from './task-failure';
 export interface TaskRun {
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
   box: SecretBox;
+  outbound: Outbound;
   owner: string;
   log(level: TaskLogLine['level'], message: string): Promise<void>;
 }
@@ -45,7 +47,7 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<void>
   const config = await loadCollectConfig(db, task.config_id);
   const period = { from: task.period_from, to: task.period_to };
   await run.log('INFO', `Collecting ${config.sourceType} ${config.sourceLocation} for ${period.from}..${period.to} (attempt ${task.attempt} of ${task.max_attempts}).`);
-  const source = streamSource(await collectSourceOf(db, run.box, config), period, appConfig.dataDir);
+  const source = streamSource(await collectSourceOf(db, run.box, config), period, appConfig.dataDir, run.outbound);
   const spool = await MasterSpool.open({ dataDir: appConfig.dataDir, taskId: task.id, owner: run.owner });
   try {
     const map = masterMapper(config.fields);
@@ -98,17 +100,17 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<void>
   }
 }
 
-export async function loadPostTarget(db: Db, box: SecretBox, postConfigId: number, dataDir: string) {
+export async function loadPostTarget(db: Db, box: SecretBox, outbound: Outbound, postConfigId: number, dataDir: string) {
   const postConfig = await findPostConfig(db, postConfigId);
   if (!postConfig) throw new TaskFailure('INTERNAL', `Post config ${postConfigId} no longer exists.`);
   const sealed = await db.selectFrom('post_configs').select('target_secret_enc').where('id', '=', postConfigId).executeTakeFirstOrThrow();
   let secret: string | null = null;
   try {
     secret = sealed.target_secret_enc ? box.open(sealed.target_secret_enc) : null;
-  } catch {
-    throw new TaskFailure('TARGET_AUTH', 'The stored target secret cannot be read (was JWT_SECRET changed?); enter it again.');
+  } catch (error) {
+    throw new TaskFailure('TARGET_AUTH', `The stored target secret cannot be read (${(error as Error).message}); enter it again.`);
   }
-  const target: PostTarget = { method: postConfig.targetMethod as TargetMethod, location: postConfig.targetLocation, data: postConfig.targetData, secret, dataDir };
+  const target: PostTarget = { method: postConfig.targetMethod as TargetMethod, location: postConfig.targetLocation, data: postConfig.targetData, secret, dataDir, outbound };
   return { postConfig, target };
 }
 
@@ -118,7 +120,7 @@ export async function loadPostTarget(db: Db, box: SecretBox, postConfigId: numbe
  */
 export async function runPostTask(run: TaskRun, task: TaskRow): Promise<void> {
   const { db, config: appConfig } = run.ctx;
-  const { postConfig, target } = await loadPostTarget(db, run.box, task.post_config_id!, appConfig.dataDir);
+  const { postConfig, target } = await loadPostTarget(db, run.box, run.outbound, task.post_config_id!, appConfig.dataDir);
   const period = task.period_from === task.period_to ? task.period_from : `${task.period_from}_${task.period_to}`;
   const name = `${postConfig.dataType}-${task.config_id}-${period}.csv`.replace(/[^\w.-]/g, '_');
   const file = await writePostFile(db, { configId: task.config_id, periodFrom: task.period_from, periodTo: task.period_to }, outputColumns(postConfig.headers), name, { dataDir: appConfig.dataDir, taskId: task.id, owner: run.owner });

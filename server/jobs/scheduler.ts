@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { isoNow } from '../clock';
 import { recordFailure, recordSuccess } from './alerts';
 import { runCollectTask, runPostTask, type TaskRun } from './run-task';
+import { outboundFor } from './outbound-fetch';
 import { secretBox } from './secret-box';
 import { appendLog, claimNextTask, createDueTasks, failureValues, releaseLease, renewLease, settleTask, type TaskRow } from './task-store';
 import { asTaskFailure, TaskFailure } from './task-failure';
@@ -25,12 +26,14 @@ export class CollectScheduler {
   private current: TaskRow | undefined;
   private stopping = false;
   private readonly box;
+  private readonly outbound;
 
   constructor(
     private readonly ctx: SchedulerContext,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.box = secretBox(ctx.config.jwtSecret);
+    this.box = secretBox(ctx.config.secretsKeys, ctx.config.jwtSecret);
+    this.outbound = outboundFor(ctx.config.outboundAllow);
   }
 
   private get settings() {
@@ -106,7 +109,7 @@ export class CollectScheduler {
   async execute(task: TaskRow): Promise<void> {
     const { db, clock } = this.ctx;
     const run: TaskRun = {
-      ctx: this.ctx, box: this.box, owner: this.owner,
+      ctx: this.ctx, box: this.box, outbound: this.outbound, owner: this.owner,
       log: (level, message) => appendLog(db, task.id, level, message, isoNow(clock)),
     };
     const renewal = setInterval(() => {

@@ -1,30 +1,53 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * Seals the write-only secrets (market accounts, post configs) at rest with AES-256-GCM under a key
- * derived from the server's JWT secret: a database copy alone does not reveal them. Changing
- * JWT_SECRET makes stored secrets unreadable, so they must then be entered again.
+ * Seals the write-only secrets (market accounts, post configs) at rest with AES-256-GCM under
+ * SECRETS_KEY, a key of their own: a database copy alone does not reveal them, and rotating
+ * JWT_SECRET leaves them readable. Several keys rotate: the newest seals, every key opens, and a
+ * sealed value names its key (`v2.<key id>.<iv>.<tag>.<body>`). `v1` values, sealed before
+ * SECRETS_KEY existed under a key derived from JWT_SECRET, still open with that key until the server
+ * re-seals them at startup (resealSecrets).
  */
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /** Whether the value is sealed under the newest key (rotation leaves it alone). */
+  isCurrent(sealed: string): boolean;
 }
 
-export function secretBox(serverSecret: string): SecretBox {
-  const key = createHash('sha256').update(`collect-secrets:${serverSecret}`).digest();
+/** The first 8 hex characters of the key's SHA-256: names the key without revealing it. */
+const keyId = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
+
+function openWith(key: Buffer, iv: string, tag: string, body: string): string {
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+}
+
+/** keys: 64 hex characters each, newest first (validated by the configuration). */
+export function secretBox(keys: readonly string[], legacyJwtSecret: string): SecretBox {
+  if (!keys.length) throw new Error('No SECRETS_KEY to seal secrets with.');
+  const byId = new Map(keys.map((hex) => Buffer.from(hex, 'hex')).map((key) => [keyId(key), key]));
+  const [newestId] = byId.keys();
+  const newest = byId.get(newestId)!;
+  const legacy = createHash('sha256').update(`collect-secrets:${legacyJwtSecret}`).digest();
   return {
     seal(plain) {
       const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const cipher = createCipheriv('aes-256-gcm', newest, iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join('.');
+      return ['v2', newestId, iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join('.');
     },
     open(sealed) {
-      const [version, iv, tag, body] = sealed.split('.');
-      if (version !== 'v1') throw new Error('Unknown secret format.');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+      const parts = sealed.split('.');
+      if (parts[0] === 'v1' && parts.length === 4) return openWith(legacy, parts[1], parts[2], parts[3]);
+      if (parts[0] !== 'v2' || parts.length !== 5) throw new Error('Unknown secret format.');
+      const key = byId.get(parts[1]);
+      if (!key) throw new Error(`The secret is sealed under key ${parts[1]}, which is not in SECRETS_KEY.`);
+      return openWith(key, parts[2], parts[3], parts[4]);
+    },
+    isCurrent(sealed) {
+      return sealed.startsWith(`v2.${newestId}.`);
     },
   };
 }

@@ -1,6 +1,24 @@
 import { z } from 'zod';
 import { code, flag } from './collect-fields';
 
+/** A host as compared for secrets and OUTBOUND_ALLOW: lower case, without IPv6 brackets or a trailing dot. */
+export const normalHost = (host: string) => host.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+
+/** Whether a host is one of the hosts a market account's secret may be sent to (exact, case-insensitive). */
+export const secretMayGoTo = (hosts: readonly string[], host: string) => hosts.some((allowed) => normalHost(allowed) === normalHost(host));
+
+const HOST_NAME = /^(\[[0-9a-f:.]+\]|[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?\.?|[0-9a-f:.]+)$/i;
+
+/** Checked as a whole, so a form shows the message on the list input itself. */
+const secretHosts = z
+  .array(z.string().trim().max(253, 'A host name has at most 253 characters.'))
+  .max(20, 'Name at most 20 hosts.')
+  .superRefine((hosts, context) => {
+    const bad = hosts.find((host) => !HOST_NAME.test(host));
+    if (bad !== undefined) context.addIssue({ code: 'custom', message: `"${bad}" is not a bare host name such as api.example.com (no scheme, port or path).` });
+  })
+  .transform((hosts) => hosts.map(normalHost));
+
 export const marketAccountInput = z.strictObject({
   platform: z.string().trim().min(1, 'Enter the platform.').max(50).transform((value) => value.toUpperCase()),
   accountId: z.string().trim().min(1, 'Enter the account id.').max(100),
@@ -9,6 +27,8 @@ export const marketAccountInput = z.strictObject({
   country: code('a country'),
   /** Write-only: absent keeps the stored secret, null clears it, text replaces it. */
   secret: z.string().min(1, 'Enter the secret, or leave it unchanged.').max(4000).nullish(),
+  /** The hosts the secret may be sent to; none (the default) means the secret goes nowhere. */
+  allowedHosts: secretHosts.default([]),
   activeFlag: flag.default('Y'),
 });
 export type MarketAccountInput = z.input<typeof marketAccountInput>;
@@ -22,6 +42,7 @@ export interface MarketAccount {
   country: string;
   /** Whether a secret is stored; the secret itself is never answered. */
   secretSet: boolean;
+  allowedHosts: string[];
   activeFlag: 'Y' | 'N';
   createdAt: string;
   updatedAt: string;

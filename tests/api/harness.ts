@@ -61,6 +61,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     dataDir,
     databaseUrl,
     jwtSecret: randomBytes(32).toString('hex'),
+    secretsKeys: [randomBytes(32).toString('hex')],
     passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     rateLimits: { perIp: { max: 100_000, windowMs: 60_000 }, perEmail: { max: 100_000, windowMs: 60_000 } },
     otpResendIntervalMs: 0,

@@ -32,7 +32,7 @@ async function pgQuery(text: string) {
 
 /** A source database with rows in the foundation's tables, made through the real server. */
 async function fillSource(): Promise<void> {
-  const config = defaultConfig({ dataDir: dir, jwtSecret: randomBytes(32).toString('hex'), passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, logLevel: 'silent' });
+  const config = defaultConfig({ dataDir: dir, jwtSecret: randomBytes(32).toString('hex'), secretsKeys: [randomBytes(32).toString('hex')], passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, logLevel: 'silent' });
   const db = openDatabase(config);
   await migrateToLatest(db);
   await seedFoundation(db, { hasher: passwordHasher(config.passwordHash), adminEmail: 'admin@example.com', adminPassword: 'Admin#2024x', nowIso: new Date().toISOString() });

@@ -52,6 +52,7 @@ describe.skipIf(!ready)('two instances on one PostgreSQL and one Redis', () => {
       rateLimits: { perIp: { max: 100_000, windowMs: 60_000 }, perEmail: { max: 3, windowMs: 60_000 } },
       // The test ticks both schedulers itself, at the same moment.
       collect: { schedulerEnabled: false, pollMs: 1000, leaseMs: 60_000, maxAttempts: 1, retryBaseMs: 0, suspendAfter: 3 },
+      outboundAllow: ['127.0.0.1'],
     });
     // Instance B has its own connection pool on the same schema, as a second process would.
     const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0];

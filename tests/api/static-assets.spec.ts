@@ -31,7 +31,7 @@ describe('static files of the built app', () => {
     plugin.configResolved({ build: { outDir: dist } });
     plugin.closeBundle();
 
-    const config = defaultConfig({ dataDir: join(root, 'data'), jwtSecret: randomBytes(32).toString('hex'), logLevel: 'silent' });
+    const config = defaultConfig({ dataDir: join(root, 'data'), jwtSecret: randomBytes(32).toString('hex'), secretsKeys: [randomBytes(32).toString('hex')], logLevel: 'silent' });
     config.collect.schedulerEnabled = false;
     mkdirSync(config.dataDir, { recursive: true });
     db = openDatabase(config);

@@ -100,6 +100,9 @@ describe('Collect Data Setting screens', () => {
     await pick(page, 'Country', 'Kor', 'Korea (KR)');
     await page.locator('input[name=secret]').fill(SECRET);
     expect(await page.locator('input[name=secret]').getAttribute('type')).toBe('password');
+    // The secret goes only to the hosts named here: the fake platform's.
+    await page.getByLabel('Secret hosts').fill('127.0.0.1');
+    await page.keyboard.press('Enter');
     await shot(page, '02-market-account-create');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => /^\/market-accounts\/\d+\/show$/.test(url.pathname));

@@ -43,8 +43,11 @@ export async function startE2e(overrides: Partial<AppConfig> = {}): Promise<E2e>
   const config = defaultConfig({
     dataDir,
     jwtSecret: randomBytes(32).toString('hex'),
+    secretsKeys: [randomBytes(32).toString('hex')],
     passwordHash: { memoryCost: 4096, timeCost: 1, parallelism: 1 },
     otpResendIntervalMs: 0,
+    // The collect journey's fake ad platform listens on 127.0.0.1.
+    outboundAllow: ['127.0.0.1'],
     logLevel: 'silent',
     rateLimits: { perIp: { max: 10_000, windowMs: 60_000 }, perEmail: { max: 10_000, windowMs: 60_000 } },
     ...overrides,

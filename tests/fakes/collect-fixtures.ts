@@ -3,7 +3,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from '../api/
 import type { AppConfig } from '../../server/config';
 
 export const marketAccount = (overrides: Partial<MarketAccountInput> = {}): MarketAccountInput => ({
-  platform: 'fakeads', accountId: 'act-1', name: 'Fake Ads KR', advertiser: 'ACME', country: 'KR', secret: 'platform-secret-1', activeFlag: 'Y', ...overrides,
+  platform: 'fakeads', accountId: 'act-1', name: 'Fake Ads KR', advertiser: 'ACME', country: 'KR', secret: 'platform-secret-1', allowedHosts: ['127.0.0.1'], activeFlag: 'Y', ...overrides,
 });
 
 /** A config of the fake platform's paged JSON report, mapped to four master fields. */
@@ -32,9 +32,12 @@ export const localPostConfig = (overrides: Partial<PostConfigInput> = {}): PostC
   inUse: 'Y', ...overrides,
 });
 
-/** A test app whose scheduler does not poll (tests call tick()), retrying at once, signed in as the seeded system admin. */
+/**
+ * A test app whose scheduler does not poll (tests call tick()), retrying at once, signed in as the
+ * seeded system admin. Its outbound calls may reach the local fakes on 127.0.0.1 (OUTBOUND_ALLOW).
+ */
 export async function startCollectApp(collect: Partial<AppConfig['collect']> = {}, overrides: Partial<AppConfig> = {}) {
-  const t: TestApp = await startTestApp({ collect: { schedulerEnabled: false, pollMs: 1000, leaseMs: 60_000, maxAttempts: 1, retryBaseMs: 0, suspendAfter: 3, ...collect }, ...overrides });
+  const t: TestApp = await startTestApp({ collect: { schedulerEnabled: false, pollMs: 1000, leaseMs: 60_000, maxAttempts: 1, retryBaseMs: 0, suspendAfter: 3, ...collect }, outboundAllow: ['127.0.0.1'], ...overrides });
   const token = (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
   const api = <T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => t.call<T>(method, url, { token, body });
   return { t, token, api, tick: () => t.app.collectScheduler.tick() };

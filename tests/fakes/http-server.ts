@@ -14,8 +14,8 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-/** A real HTTP server on a free local port that records every request it answers. */
-export async function startFakeServer(handle: (request: RecordedRequest, response: ServerResponse) => unknown): Promise<FakeServer> {
+/** A real HTTP server on a free local port (of 127.0.0.1, or another loopback address) that records every request it answers. */
+export async function startFakeServer(handle: (request: RecordedRequest, response: ServerResponse) => unknown, host = '127.0.0.1'): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((incoming, response) => {
     const chunks: Buffer[] = [];
@@ -29,10 +29,10 @@ export async function startFakeServer(handle: (request: RecordedRequest, respons
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

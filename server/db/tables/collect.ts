@@ -11,6 +11,8 @@ export interface MarketAccountsTable {
   country_code: string;
   /** AES-GCM sealed secret (server/jobs/secret-box.ts); never answered. */
   secret_enc: string | null;
+  /** JSON array of the hosts the secret may be sent to (011). */
+  allowed_hosts: Generated<string>;
   active_flag: Flag;
   created_at: string;
   updated_at: string;

@@ -1,4 +1,5 @@
 import type { ConnectionCheck, TargetMethod } from '../../../src/shared';
+import type { Outbound } from '../outbound-fetch';
 
 /** A post config as a poster needs it, with the secret opened. */
 export interface PostTarget {
@@ -7,6 +8,8 @@ export interface PostTarget {
   data: Record<string, string>;
   secret: string | null;
   dataDir: string;
+  /** Every call to an admin-typed endpoint goes through it. */
+  outbound: Outbound;
 }
 
 /** The file a posting task sends: the mastered rows as CSV with the post config's headers, in the run's work folder. */

@@ -15,6 +15,11 @@ async function driver(): Promise<typeof Snowflake> {
 async function connect(target: PostTarget): Promise<Connection> {
   if (!target.secret) throw new TaskFailure('TARGET_AUTH', 'The Snowflake target has no password.');
   const { account, username, warehouse, database, schema, role, accessUrl } = target.data;
+  // The driver connects by itself: where it would go (accessUrl, else the account's host, which an
+  // account name such as `10.0.0.5/?` would bend) is checked before the driver is handed the password.
+  await target.outbound.checkEndpoint(accessUrl || `https://${account}.snowflakecomputing.com`).catch((error: Error) => {
+    throw new TaskFailure('TARGET_ERROR', `Snowflake was not called: ${error.message}`);
+  });
   const connection = (await driver()).createConnection({
     account, username, password: target.secret, warehouse: warehouse || undefined, database: database || undefined, schema: schema || undefined, role: role || undefined,
     accessUrl: accessUrl || undefined, timeout: 60_000,

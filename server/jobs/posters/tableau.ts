@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { once } from 'node:events';
-import { Readable, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { writeChunk } from '../master-store';
+import type { OutboundAnswer, OutboundInit } from '../outbound-fetch';
 import { TaskFailure } from '../task-failure';
 import type { Poster, PostFile, PostTarget } from './poster';
 import { writeStoredZip } from './zip';
@@ -22,23 +23,38 @@ interface Session {
 async function signIn(target: PostTarget): Promise<Session> {
   if (!target.secret) throw new TaskFailure('TARGET_AUTH', 'The Tableau target has no personal access token secret.');
   const base = `${target.data.serverUrl.replace(/\/$/, '')}/api/${target.data.apiVersion || DEFAULT_API_VERSION}`;
-  const response = await fetch(`${base}/auth/signin`, {
+  const response = await call(target, `${base}/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ credentials: { personalAccessTokenName: target.data.tokenName, personalAccessTokenSecret: target.secret, site: { contentUrl: target.data.site ?? '' } } }),
-    signal: AbortSignal.timeout(30_000),
-  }).catch((error: Error) => {
-    throw new TaskFailure('TARGET_ERROR', `Tableau could not be reached: ${(error as Error & { cause?: Error }).cause?.message ?? error.message}`);
-  });
+    timeoutMs: 30_000,
+  }, 'sign-in');
   if (response.status === 401 || response.status === 403) throw new TaskFailure('TARGET_AUTH', `Tableau refused the sign-in (HTTP ${response.status}).`);
   if (!response.ok) throw new TaskFailure('TARGET_ERROR', `Tableau sign-in answered HTTP ${response.status}.`);
-  const body = (await response.json()) as { credentials?: { token?: string; site?: { id?: string } } };
+  const body = parsed(response) as { credentials?: { token?: string; site?: { id?: string } } };
   if (!body.credentials?.token || !body.credentials.site?.id) throw new TaskFailure('TARGET_ERROR', 'Tableau sign-in answered without a token.');
   return { base, token: body.credentials.token, siteId: body.credentials.site.id };
 }
 
-async function signOut(session: Session): Promise<void> {
-  await fetch(`${session.base}/auth/signout`, { method: 'POST', headers: { 'x-tableau-auth': session.token }, signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+/** A call to the target's server; the token or secret it carries never follows a redirect to another host. */
+async function call(target: PostTarget, url: string, init: Omit<OutboundInit, 'secretHosts'>, step: string): Promise<OutboundAnswer> {
+  try {
+    return await target.outbound.request(url, { ...init, secretHosts: [new URL(url).hostname] });
+  } catch (error) {
+    throw new TaskFailure('TARGET_ERROR', `Tableau ${step} could not be made: ${(error as Error).message}`);
+  }
+}
+
+function parsed(response: OutboundAnswer): unknown {
+  try {
+    return JSON.parse(response.body.toString('utf8'));
+  } catch {
+    throw new TaskFailure('TARGET_ERROR', `Tableau answered HTTP ${response.status} with ${response.body.length} bytes that are not JSON.`);
+  }
+}
+
+async function signOut(target: PostTarget, session: Session): Promise<void> {
+  await call(target, `${session.base}/auth/signout`, { method: 'POST', headers: { 'x-tableau-auth': session.token }, timeoutMs: 10_000 }, 'sign-out').catch(() => undefined);
 }
 
 /** Writes a .tdsx to a stream: a text-file data source (.tds) with the CSV file in its Data folder. */
@@ -77,24 +93,24 @@ export const tableauPoster: Poster = {
       await writeTdsx(out, name, file);
       out.end(`\r\n--${boundary}--\r\n`);
       await once(out, 'finish');
-      const response = await fetch(`${session.base}/sites/${session.siteId}/datasources?overwrite=true`, {
+      const response = await call(target, `${session.base}/sites/${session.siteId}/datasources?overwrite=true`, {
         method: 'POST',
         headers: { 'x-tableau-auth': session.token, 'content-type': `multipart/mixed; boundary=${boundary}`, 'content-length': String((await stat(bodyPath)).size), accept: 'application/json' },
-        body: Readable.toWeb(createReadStream(bodyPath)) as ReadableStream<Uint8Array>,
-        duplex: 'half',
-        signal: AbortSignal.timeout(300_000),
-      } as RequestInit);
+        body: createReadStream(bodyPath),
+        timeoutMs: 300_000,
+      }, 'publish');
       if (response.status === 401 || response.status === 403) throw new TaskFailure('TARGET_AUTH', `Tableau refused the publish (HTTP ${response.status}).`);
-      if (!response.ok) throw new TaskFailure('TARGET_ERROR', `Tableau publish answered HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`);
-      const published = (await response.json()) as { datasource?: { id?: string } };
+      // Status and size only: an error page is not repeated to the admin.
+      if (!response.ok) throw new TaskFailure('TARGET_ERROR', `Tableau publish answered HTTP ${response.status} (${response.body.length.toLocaleString('en-US')} bytes).`);
+      const published = parsed(response) as { datasource?: { id?: string } };
       return { location: `${target.data.serverUrl}#datasource/${published.datasource?.id ?? name}`, meta: { datasourceId: published.datasource?.id } };
     } finally {
-      await signOut(session);
+      await signOut(target, session);
     }
   },
   async testConnection(target) {
     try {
-      await signOut(await signIn(target));
+      await signOut(target, await signIn(target));
       return { ok: true, message: 'Signed in to Tableau.' };
     } catch (error) {
       return { ok: false, message: (error as Error).message };

@@ -11,8 +11,9 @@ import type { Db } from '../../db/database';
 import { collectSource } from '../../jobs/collectors';
 import { mapToMaster } from '../../jobs/master-mapping';
 import { addDays, daysOf } from '../../jobs/schedule-times';
+import { outboundFor } from '../../jobs/outbound-fetch';
 import { secretBox } from '../../jobs/secret-box';
-import { collectSourceOf } from '../../jobs/sources';
+import { collectSourceOf, secretHostProblem } from '../../jobs/sources';
 import { TaskFailure } from '../../jobs/task-failure';
 import { collectTaskValues, insertTasks } from '../../jobs/task-store';
 import { unknownCode } from '../collect-shared';
@@ -22,13 +23,17 @@ import { collectConfigListSpec, deleteCollectConfig, findCollectConfig, listColl
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const PREVIEW_ROWS = 20;
 
-async function checkReferences(db: Db, input: Pick<CollectConfigValues, 'advertiser' | 'dataType' | 'marketAccountId'>): Promise<void> {
+/** Unknown codes or account, and a source host the account's secret may not go to (saved, it would only fail at every run). */
+async function checkReferences(db: Db, input: Pick<CollectConfigValues, 'advertiser' | 'dataType' | 'marketAccountId' | 'sourceType' | 'sourceLocation' | 'keyName'>): Promise<void> {
   const errors: FieldError[] = [
     ...(await unknownCode(db, 'advertisers', input.advertiser, 'advertiser', 'an advertiser')),
     ...(await unknownCode(db, 'data_types', input.dataType, 'dataType', 'a data type')),
   ];
-  if (input.marketAccountId && !(await db.selectFrom('market_accounts').select('id').where('id', '=', input.marketAccountId).executeTakeFirst())) {
-    errors.push({ field: 'marketAccountId', message: `Market account ${input.marketAccountId} does not exist.` });
+  if (input.marketAccountId) {
+    const account = await db.selectFrom('market_accounts').select(['name', 'allowed_hosts', 'secret_enc']).where('id', '=', input.marketAccountId).executeTakeFirst();
+    if (!account) errors.push({ field: 'marketAccountId', message: `Market account ${input.marketAccountId} does not exist.` });
+    const problem = account?.secret_enc ? secretHostProblem(input, { name: account.name, allowedHosts: JSON.parse(account.allowed_hosts) as string[] }) : null;
+    if (problem) errors.push({ field: 'sourceLocation', message: problem });
   }
   if (errors.length) throw validationError(errors);
 }
@@ -36,7 +41,8 @@ async function checkReferences(db: Db, input: Pick<CollectConfigValues, 'adverti
 /** /api/collect-configs: what to collect, how, and when (rank 2), with run now, backfill and test source. */
 export async function collectConfigsModule(app: FastifyInstance) {
   const { db, clock, config } = app.ctx;
-  const box = secretBox(config.jwtSecret);
+  const box = secretBox(config.secretsKeys, config.jwtSecret);
+  const outbound = outboundFor(config.outboundAllow);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireRank(AREA_RANK.collectData));
 
@@ -103,7 +109,7 @@ export async function collectConfigsModule(app: FastifyInstance) {
     const yesterday = addDays(isoNow(clock).slice(0, 10), -1);
     const period = { from: input.periodFrom ?? yesterday, to: input.periodTo ?? input.periodFrom ?? yesterday };
     try {
-      const collected = await collectSource(await collectSourceOf(db, box, input), period, config.dataDir);
+      const collected = await collectSource(await collectSourceOf(db, box, input), period, config.dataDir, outbound);
       const mapped = mapToMaster(collected.rows.slice(0, PREVIEW_ROWS), input.fields);
       const preview: SourcePreview = { rows: mapped.rows.map((row) => JSON.parse(row)), errors: mapped.errors, responseMeta: collected.meta };
       return success(preview, `Fetched ${collected.rows.length} rows.`);

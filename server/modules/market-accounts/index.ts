@@ -29,7 +29,7 @@ async function checkCodes(db: Db, input: Input): Promise<void> {
 /** /api/market-accounts: the ad-platform accounts and secrets collectors use (rank 2). */
 export async function marketAccountsModule(app: FastifyInstance) {
   const { db, clock, config } = app.ctx;
-  const box = secretBox(config.jwtSecret);
+  const box = secretBox(config.secretsKeys, config.jwtSecret);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireRank(AREA_RANK.collectData));
 
@@ -49,7 +49,7 @@ export async function marketAccountsModule(app: FastifyInstance) {
       .insertInto('market_accounts')
       .values({
         platform: input.platform, account_id: input.accountId, name: input.name, advertiser_code: input.advertiser, country_code: input.country,
-        secret_enc: nextSealedSecret(box, input.secret ?? null, null), active_flag: input.activeFlag, created_at: now, updated_at: now,
+        secret_enc: nextSealedSecret(box, input.secret ?? null, null), allowed_hosts: JSON.stringify(input.allowedHosts), active_flag: input.activeFlag, created_at: now, updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow()
@@ -68,7 +68,7 @@ export async function marketAccountsModule(app: FastifyInstance) {
       .updateTable('market_accounts')
       .set({
         platform: input.platform, account_id: input.accountId, name: input.name, advertiser_code: input.advertiser, country_code: input.country,
-        secret_enc: nextSealedSecret(box, input.secret, stored.secret_enc), active_flag: input.activeFlag, updated_at: isoNow(clock),
+        secret_enc: nextSealedSecret(box, input.secret, stored.secret_enc), allowed_hosts: JSON.stringify(input.allowedHosts), active_flag: input.activeFlag, updated_at: isoNow(clock),
       })
       .where('id', '=', request.params.id)
       .execute()

@@ -21,15 +21,15 @@ export const marketAccountListSpec: ListSpec = {
 
 const columns = [
       'market_accounts.id', 'market_accounts.platform', 'market_accounts.account_id as accountId', 'market_accounts.name', 'market_accounts.advertiser_code as advertiser',
-      'market_accounts.country_code as country', 'market_accounts.secret_enc', 'market_accounts.active_flag as activeFlag',
+      'market_accounts.country_code as country', 'market_accounts.secret_enc', 'market_accounts.allowed_hosts', 'market_accounts.active_flag as activeFlag',
       'market_accounts.created_at as createdAt', 'market_accounts.updated_at as updatedAt',
 ] as const;
 
-type Row = Omit<MarketAccount, 'secretSet'> & { secret_enc: string | null };
+type Row = Omit<MarketAccount, 'secretSet' | 'allowedHosts'> & { secret_enc: string | null; allowed_hosts: string };
 
 /** The answer shape: the sealed secret becomes `secretSet` and never leaves the server. */
-function present({ secret_enc, ...row }: Row): MarketAccount {
-  return { ...row, secretSet: secret_enc !== null };
+function present({ secret_enc, allowed_hosts, ...row }: Row): MarketAccount {
+  return { ...row, secretSet: secret_enc !== null, allowedHosts: JSON.parse(allowed_hosts) as string[] };
 }
 
 export async function listMarketAccounts(db: Db, request: ListRequest) {

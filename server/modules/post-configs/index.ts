@@ -9,6 +9,7 @@ import { success } from '../../http/envelope';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { POSTERS } from '../../jobs/posters';
 import { loadPostTarget } from '../../jobs/run-task';
+import { outboundFor } from '../../jobs/outbound-fetch';
 import { secretBox } from '../../jobs/secret-box';
 import { unknownCode } from '../collect-shared';
 import { findPostConfig, listPostConfigs, postConfigListSpec, savePostConfig } from './queries';
@@ -18,7 +19,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** /api/post-configs: where mastered rows are posted (GCS, Tableau, Snowflake stage, a local folder); rank 2. */
 export async function postConfigsModule(app: FastifyInstance) {
   const { db, clock, config } = app.ctx;
-  const box = secretBox(config.jwtSecret);
+  const box = secretBox(config.secretsKeys, config.jwtSecret);
+  const outbound = outboundFor(config.outboundAllow);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireRank(AREA_RANK.collectData));
 
@@ -64,7 +66,7 @@ export async function postConfigsModule(app: FastifyInstance) {
     if (!(await findPostConfig(db, request.params.id))) throw new AppError('NOT_FOUND', 'No such post configuration.');
     let check: ConnectionCheck;
     try {
-      const { target } = await loadPostTarget(db, box, request.params.id, config.dataDir);
+      const { target } = await loadPostTarget(db, box, outbound, request.params.id, config.dataDir);
       check = await POSTERS[target.method].testConnection(target);
     } catch (error) {
       check = { ok: false, message: (error as Error).message };

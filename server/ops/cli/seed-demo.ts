@@ -17,7 +17,7 @@ await runCommand(USAGE, async (args) => {
   const db = openDatabase({ databaseUrl, sqlitePath });
   try {
     await migrateToLatest(db);
-    const hasher = passwordHasher(defaultConfig({ dataDir, jwtSecret: 'not used here' }).passwordHash);
+    const hasher = passwordHasher(defaultConfig({ dataDir, jwtSecret: 'not used here', secretsKeys: [] }).passwordHash);
     const foundation = await seedFoundation(db, { adminEmail: vars.ADMIN_EMAIL, adminPassword: vars.ADMIN_PASSWORD, hasher, nowIso: new Date().toISOString() });
     if (foundation.created) {
       console.log(`Created the system-admin ${foundation.adminEmail} with the initial password ${foundation.generatedPassword ?? '(the ADMIN_PASSWORD you set)'} — it is shown only this once.`);

@@ -41,7 +41,7 @@ export const demoCollect: DemoFeature = {
       const advertiser = advertisers[index % advertisers.length];
       const { id: accountId } = await trx
         .insertInto('market_accounts')
-        .values({ platform, account_id: `act-${1000 + index}`, name: `${name} ${advertiser}`, advertiser_code: advertiser, country_code: rng.pick(['KR', 'US', 'DE']), secret_enc: null, active_flag: 'Y', created_at: at, updated_at: at })
+        .values({ platform, account_id: `act-${1000 + index}`, name: `${name} ${advertiser}`, advertiser_code: advertiser, country_code: rng.pick(['KR', 'US', 'DE']), secret_enc: null, allowed_hosts: JSON.stringify([`${platform}.demo.example.com`]), active_flag: 'Y', created_at: at, updated_at: at })
         .returning('id')
         .executeTakeFirstOrThrow();
       const dataType = (['MEDIA', 'CRM', 'RETAIL'] as const)[index];

@@ -9,6 +9,7 @@ export const marketAccountsEn = {
     country: 'Country',
     secret: 'Secret',
     secretSet: 'Secret',
+    allowedHosts: 'Secret hosts',
     activeFlag: 'Active',
     createdAt: 'Created',
     updatedAt: 'Updated',
@@ -16,6 +17,7 @@ export const marketAccountsEn = {
   },
   helpers: {
     platform: 'The ad platform, e.g. GOOGLE_ADS or META',
+    allowedHosts: 'The only hosts the secret is sent to, e.g. graph.facebook.com (press Enter after each). With none, the secret is sent nowhere.',
   },
   secret: {
     set: 'Set',
@@ -24,5 +26,6 @@ export const marketAccountsEn = {
     keepHelper: 'A secret is stored. Leave empty to keep it; type to replace it.',
     unsetHelper: 'No secret is stored. Type one to store it.',
   },
+  noHosts: 'None: the secret is sent nowhere',
   codeTableError: 'The list could not be loaded. Reload the page to try again.',
 };

@@ -11,6 +11,7 @@ export const marketAccountsKo: typeof marketAccountsEn = {
     country: '국가',
     secret: '비밀 키',
     secretSet: '비밀 키',
+    allowedHosts: '비밀 키 전송 호스트',
     activeFlag: '사용',
     createdAt: '생성일',
     updatedAt: '수정일',
@@ -18,6 +19,7 @@ export const marketAccountsKo: typeof marketAccountsEn = {
   },
   helpers: {
     platform: '광고 플랫폼, 예: GOOGLE_ADS 또는 META',
+    allowedHosts: '비밀 키를 보낼 수 있는 호스트만 입력합니다. 예: graph.facebook.com (각각 입력 후 Enter). 없으면 비밀 키는 어디에도 전송되지 않습니다.',
   },
   secret: {
     set: '설정됨',
@@ -26,5 +28,6 @@ export const marketAccountsKo: typeof marketAccountsEn = {
     keepHelper: '비밀 키가 저장되어 있습니다. 비워 두면 유지되고, 입력하면 교체됩니다.',
     unsetHelper: '저장된 비밀 키가 없습니다. 입력하면 저장됩니다.',
   },
+  noHosts: '없음: 비밀 키는 어디에도 전송되지 않습니다',
   codeTableError: '목록을 불러오지 못했습니다. 페이지를 새로 고친 후 다시 시도하세요.',
 };

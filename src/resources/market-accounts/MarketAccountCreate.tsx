@@ -9,7 +9,7 @@ const toRequest = (data: Record<string, unknown>) => keepUntouchedSecret('secret
 export function MarketAccountCreate() {
   return (
     <Create redirect="show" transform={toRequest}>
-      <SimpleForm validate={(values) => zodValidator(marketAccountInput)(toRequest(values))} defaultValues={{ platform: '', accountId: '', name: '', advertiser: '', country: '', activeFlag: 'Y' }}>
+      <SimpleForm validate={(values) => zodValidator(marketAccountInput)(toRequest(values))} defaultValues={{ platform: '', accountId: '', name: '', advertiser: '', country: '', allowedHosts: [], activeFlag: 'Y' }}>
         <MarketAccountInputs />
       </SimpleForm>
     </Create>

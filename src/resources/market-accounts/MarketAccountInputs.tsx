@@ -1,4 +1,4 @@
-import { TextInput } from 'react-admin';
+import { TextArrayInput, TextInput } from 'react-admin';
 import { ActiveFlagInput } from '../../components/ActiveFlagInput';
 import { CodeInput } from '../../components/CodeInput';
 import { SecretInput } from '../../components/SecretInput';
@@ -13,6 +13,7 @@ export function MarketAccountInputs() {
       <CodeInput kind="advertisers" source="advertiser" isRequired />
       <CodeInput kind="countries" source="country" isRequired />
       <SecretInput source="secret" label="resources.market-accounts.fields.secret" />
+      <TextArrayInput source="allowedHosts" helperText="resources.market-accounts.helpers.allowedHosts" />
       <ActiveFlagInput source="activeFlag" label="resources.market-accounts.fields.activeFlag" />
     </>
   );

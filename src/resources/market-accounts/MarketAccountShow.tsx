@@ -1,8 +1,9 @@
-import { DateField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { DateField, Show, SimpleShowLayout, TextArrayField, TextField, useTranslate } from 'react-admin';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { SecretStateField } from '../../components/SecretStateField';
 
 export function MarketAccountShow() {
+  const translate = useTranslate();
   return (
     <Show>
       <SimpleShowLayout>
@@ -12,6 +13,7 @@ export function MarketAccountShow() {
         <TextField source="advertiser" />
         <TextField source="country" />
         <SecretStateField label="resources.market-accounts.fields.secretSet" />
+        <TextArrayField source="allowedHosts" emptyText={translate('resources.market-accounts.noHosts')} />
         <ActiveFlagField label="resources.market-accounts.fields.activeFlag" />
         <DateField source="createdAt" showTime />
         <DateField source="updatedAt" showTime />

@@ -1,0 +1,131 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
+import type { Readable } from 'node:stream';
+import { normalHost, secretMayGoTo } from '../../src/shared';
+import { outboundPolicy, type OutboundPolicy } from './outbound-policy';
+
+const MAX_REDIRECTS = 5;
+
+/** A call to an admin-typed URL was not made (refused address, secret host, redirect); the message says why. */
+export class OutboundRefused extends Error {}
+
+export interface OutboundInit {
+  method: string;
+  headers: Record<string, string>;
+  /** A stream body is sent once: a redirect of such a request is refused rather than followed. */
+  body?: string | Readable;
+  timeoutMs: number;
+  /**
+   * Set when the request carries a secret: the hosts it may go to. The first URL's host must be one
+   * of them, and a redirect to any other host is refused, so the secret never follows it.
+   */
+  secretHosts?: readonly string[];
+}
+
+export interface OutboundAnswer {
+  status: number;
+  ok: boolean;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface Outbound {
+  /** Calls the URL, checking the address at connect time and again on each redirect it follows. */
+  request(url: string | URL, init: OutboundInit): Promise<OutboundAnswer>;
+  /** For SDKs that connect by themselves (GCS, Snowflake): refuses an endpoint whose host resolves to a refused address. */
+  checkEndpoint(url: string): Promise<void>;
+}
+
+const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
+
+/**
+ * Resolves like dns.lookup, then refuses when any address is refused. Node calls it as it
+ * connects, so the address checked is the address used (a DNS answer that changes between a check
+ * and the connection cannot slip through).
+ */
+function guardedLookup(policy: OutboundPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 4);
+      for (const { address } of addresses) {
+        const reason = policy.refusal(hostname, address);
+        if (reason) return callback(new OutboundRefused(refusedMessage(reason)), '', 4);
+      }
+      if (options.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+}
+
+const refusedMessage = (reason: string) => `Refused: ${reason}. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).`;
+
+function once(url: URL, init: OutboundInit, body: string | Readable | undefined, lookup: LookupFunction): Promise<OutboundAnswer> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(url, { method: init.method, headers: init.headers, lookup, signal: AbortSignal.timeout(init.timeoutMs) }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const status = response.statusCode ?? 0;
+        resolve({ status, ok: status >= 200 && status < 300, headers: response.headers, body: Buffer.concat(chunks) });
+      });
+    });
+    request.on('error', (error) => reject(error.name === 'AbortError' ? Object.assign(new Error(`No answer within ${init.timeoutMs} ms`), { name: 'TimeoutError' }) : error));
+    if (body === undefined || typeof body === 'string') request.end(body);
+    else body.on('error', (error) => request.destroy(error)).pipe(request);
+  });
+}
+
+export function outboundFor(allow: string[]): Outbound {
+  const policy = outboundPolicy(allow);
+  const lookup = guardedLookup(policy);
+
+  /** Refuses a URL before it is called: a scheme other than http(s), or a literal address that is refused (literals skip the lookup). */
+  const checkUrl = (url: URL) => {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused(`Refused: ${url.protocol} URLs are not called.`);
+    const reason = policy.refusal(bare(url.hostname));
+    if (reason) throw new OutboundRefused(refusedMessage(reason));
+  };
+
+  return {
+    async request(first, init) {
+      let url = new URL(first);
+      if (init.secretHosts && !secretMayGoTo(init.secretHosts, url.hostname)) {
+        throw new OutboundRefused(`Refused: the secret may not be sent to ${normalHost(url.hostname)}; add it to the market account's secret hosts.`);
+      }
+      let method = init.method;
+      let body = init.body;
+      for (let hop = 0; ; hop++) {
+        checkUrl(url);
+        const answer = await once(url, { ...init, method }, body, lookup);
+        const location = answer.headers.location;
+        if (answer.status < 300 || answer.status >= 400 || answer.status === 304 || !location) return answer;
+        if (hop === MAX_REDIRECTS) throw new OutboundRefused(`Refused: more than ${MAX_REDIRECTS} redirects.`);
+        const next = new URL(location, url);
+        if (init.secretHosts && normalHost(next.hostname) !== normalHost(url.hostname)) {
+          throw new OutboundRefused(`Refused: ${normalHost(url.hostname)} redirected to another host (${normalHost(next.hostname)}); the secret is not sent there.`);
+        }
+        // As fetch does: 303, and 301/302 of a POST, continue as a GET without the body.
+        if (answer.status === 303 || ((answer.status === 301 || answer.status === 302) && method === 'POST')) {
+          method = 'GET';
+          body = undefined;
+        } else if (body !== undefined && typeof body !== 'string') {
+          throw new OutboundRefused(`Refused: ${normalHost(url.hostname)} redirected an upload to ${next.href}, which is not followed.`);
+        }
+        url = next;
+      }
+    },
+
+    async checkEndpoint(endpoint) {
+      const url = new URL(endpoint);
+      checkUrl(url);
+      const host = bare(url.hostname);
+      if (isIP(host)) return;
+      await new Promise<void>((resolve, reject) => lookup(host, { all: true }, (error) => (error ? reject(error) : resolve())));
+    },
+  };
+}
