@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import { systemClock, type Clock } from './clock';
 import { openDatabase, type Db } from './db/database';
-import { createMailer } from './mail/mailer';
+import { createMailer, type OutgoingMail } from './mail/mailer';
 import { localFileStore } from './files/store';
 import { passwordHasher } from './auth/passwords';
 import { tokenService } from './auth/tokens';
@@ -53,6 +53,8 @@ export interface BuildOptions {
   /** Folder of the built SPA; served with an index.html fallback when present. */
   staticDir?: string;
   logger?: boolean;
+  /** Sees each mail as it leaves (tests and the e2e harness read sign-in codes and links here). */
+  observeMail?: (mail: OutgoingMail) => void;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -76,11 +78,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock,
     tokens: tokenService(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
     passwords: passwordHasher(config.passwordHash),
-    mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, files: localFileStore(config.dataDir) }),
+    mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, files: localFileStore(config.dataDir), observe: options.observeMail }),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
-    ctx.mailer.close();
+    // Mails queued by the last requests go out before the database closes.
+    await ctx.mailer.close();
     if (!options.db) await db.destroy();
   });
 

@@ -23,7 +23,7 @@ export async function sendPasswordResetLink(ctx: AppContext, admin: Admin): Prom
     .insertInto('password_reset_tokens')
     .values({ admin_id: admin.id, token_hash: hashToken(token), expires_at: isoAfter(ctx.clock, RESET_LINK_TTL_MS), created_at: isoNow(ctx.clock) })
     .execute();
-  await ctx.mailer.send('password-reset', admin.email, { name: displayName(admin), email: admin.email, link: `${ctx.config.publicUrl}/new-password/${token}` });
+  ctx.mailer.send('password-reset', admin.email, { name: displayName(admin), email: admin.email, link: `${ctx.config.publicUrl}/new-password/${token}` });
 }
 
 export async function passwordRoutes(app: FastifyInstance) {
@@ -67,7 +67,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     const admin = request.admin!;
     await assertResendAllowed(ctx, 'PROFILE', admin.email);
     const { code } = await issueChallenge(ctx, 'PROFILE', admin.email, admin.id, false);
-    await ctx.mailer.send('otp', admin.email, { name: admin.name, code, email: admin.email });
+    ctx.mailer.send('otp', admin.email, { name: admin.name, code, email: admin.email });
     return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
   });
 

@@ -21,10 +21,13 @@ export async function signUpRoutes(app: FastifyInstance) {
   routes.post('/auth/otp', { schema: { body: sendSignupOtpBody }, ...authLimits(app, 'signup-otp') }, async (request) => {
     const { email } = request.body;
     await assertDomainAllowed(ctx, email);
-    if (await findAdminByEmail(ctx.db, email)) throw new AppError('CONFLICT', 'An account with this e-mail already exists. Please sign in.');
     await assertResendAllowed(ctx, 'SIGNUP', email);
+    // A registered address gets the same answer and a challenge too, so the resend interval and
+    // the work are alike; only its mail differs: it says the account exists instead of the code.
     const { code } = await issueChallenge(ctx, 'SIGNUP', email, null, false);
-    await ctx.mailer.send('otp', email, { name: email, code, email });
+    const admin = await findAdminByEmail(ctx.db, email);
+    if (admin) ctx.mailer.send('account-exists', email, { name: displayName(admin), email, link: `${ctx.config.publicUrl}/sign-in` });
+    else ctx.mailer.send('otp', email, { name: email, code, email });
     return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
   });
 
@@ -113,7 +116,7 @@ async function notifyApprovers(ctx: AppContext, email: string, applicant: string
     .where('approval_status_code', '=', 'APPROVED')
     .execute();
   for (const approver of approvers) {
-    await ctx.mailer.send('signup-request', approver.email, {
+    ctx.mailer.send('signup-request', approver.email, {
       name: displayName(approver), applicant, email, link: `${ctx.config.publicUrl}/user/users`,
     });
   }

@@ -163,6 +163,7 @@ describe('rate limits', () => {
   }
 
   async function otpMails(email: string) {
+    await rl.app.ctx.mailer.idle();
     return (await rl.db.selectFrom('mail_outbox').select('id').where('to_address', '=', email).where('template_type', '=', 'otp').execute()).length;
   }
 
