@@ -135,7 +135,7 @@ export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'j
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 8 * 60 * 60,
     bodyLimitBytes: 1024 * 1024,
-    rateLimits: { perIp: { max: 30, windowMs: 60_000 }, perEmail: { max: 10, windowMs: 15 * 60_000 } },
+    rateLimits: { perIp: { max: 10, windowMs: 60_000 }, perEmail: { max: 10, windowMs: 15 * 60_000 } },
     otpResendIntervalMs: 30_000,
     lockout: { maxFailures: 5, lockMinutes: 15 },
     passwordHash: { memoryCost: 32_768, timeCost: 4, parallelism: 1 },

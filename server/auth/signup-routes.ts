@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OTP_TTL_SECONDS, sendSignupOtpBody, signUpBody, verifySignupOtpBody, type SignUpOptions } from '../../src/shared';
 import { isoNow } from '../clock';
@@ -38,7 +38,10 @@ export async function signUpRoutes(app: FastifyInstance) {
     return success({ verificationToken }, 'Your e-mail has been verified.');
   });
 
-  routes.post('/auth/signup', { schema: { body: signUpBody }, ...authLimits(app, 'signup') }, async (request) => {
+  // Counted per e-mail of the proof as well; a proof that does not verify counts per IP only.
+  const proofEmail = async (request: FastifyRequest) =>
+    (await ctx.tokens.verifyProof('signup-email', (request.body as { verificationToken: string }).verificationToken).catch(() => undefined))?.sub;
+  routes.post('/auth/signup', { schema: { body: signUpBody }, ...authLimits(app, 'signup', proofEmail) }, async (request) => {
     const body = request.body;
     const email = (await ctx.tokens.verifyProof('signup-email', body.verificationToken)).sub;
     await assertDomainAllowed(ctx, email);
