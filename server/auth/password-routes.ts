@@ -12,9 +12,9 @@ import { authenticate } from './guard';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
 import { hashToken, newOpaqueToken } from './secrets';
 import { revokeAllSessions } from './sessions';
+import { countOtpTokenMiss, issueOtpToken, liveOtpToken, spendOtpToken } from './queries';
 
 const RESET_LINK_TTL_MS = 30 * 60_000;
-const OTP_PROOF_TTL_SECONDS = 10 * 60;
 
 /** Mails a one-time link to set a new password (the public reset form, or a user manager on the user's behalf). */
 export async function sendPasswordResetLink(ctx: AppContext, admin: Admin): Promise<void> {
@@ -74,31 +74,38 @@ export async function passwordRoutes(app: FastifyInstance) {
   routes.post('/auth/admin/otp/verify', { schema: { body: adminOtpVerifyBody }, preHandler: authenticate }, async (request) => {
     const admin = request.admin!;
     await verifyChallenge(ctx, { purpose: 'PROFILE', email: admin.email }, request.body.code);
-    const token = await ctx.tokens.signProof('otp', String(admin.id), OTP_PROOF_TTL_SECONDS);
+    const token = await issueOtpToken(ctx.db, ctx.clock, admin.id);
     return success({ token }, 'Verified.');
   });
 
+  // The X-OTP-Token is spent by the change it allows; a wrong current password costs one of
+  // OTP_MAX_WRONG_TRIES tries, so a stolen token cannot be used to guess the password.
   routes.put('/auth/admin/password-change', { schema: { body: passwordChangeBody }, preHandler: authenticate }, async (request) => {
     const signedIn = request.admin!;
     const otpToken = request.headers[OTP_TOKEN_HEADER.toLowerCase()];
     if (typeof otpToken !== 'string' || !otpToken) throw new AppError('FORBIDDEN', 'Verify your e-mail with a code before changing the password.');
-    const proof = await ctx.tokens.verifyProof('otp', otpToken).catch(() => {
-      throw new AppError('FORBIDDEN', 'Your e-mail verification has expired. Please verify again.');
-    });
-    if (proof.sub !== String(signedIn.id)) throw new AppError('FORBIDDEN', 'Your e-mail verification has expired. Please verify again.');
+    const proof = await liveOtpToken(ctx.db, ctx.clock, signedIn.id, otpToken);
+    if (!proof) throw spentOtpToken();
     const { password, changePassword } = request.body;
     if (password === changePassword) throw validationError([{ field: 'changePassword', message: messages.passwordUnchanged }]);
     const admin = await findAdminById(ctx.db, signedIn.id);
     if (!admin || !(await ctx.passwords.verify(admin.password_hash, password))) {
+      await countOtpTokenMiss(ctx.db, proof.id);
       throw validationError([{ field: 'password', message: 'The current password is not correct.' }]);
     }
+    const passwordHash = await ctx.passwords.hash(changePassword);
     const now = isoNow(ctx.clock);
-    await ctx.db
-      .updateTable('admins')
-      .set({ password_hash: await ctx.passwords.hash(changePassword), password_updated_at: now, updated_at: now })
-      .where('id', '=', admin.id)
-      .execute();
+    const changed = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await spendOtpToken(trx, proof.id, now))) return false;
+      await trx.updateTable('admins').set({ password_hash: passwordHash, password_updated_at: now, updated_at: now }).where('id', '=', admin.id).execute();
+      return true;
+    });
+    if (!changed) throw spentOtpToken();
     await revokeAllSessions(ctx, admin.id, 'PASSWORD_CHANGED', signedIn.sessionId);
     return success(null, 'Change Success');
   });
+}
+
+function spentOtpToken(): AppError {
+  return new AppError('FORBIDDEN', 'Your e-mail verification has expired or was already used. Please verify again.');
 }

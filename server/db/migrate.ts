@@ -8,6 +8,7 @@ import * as projects from './migrations/007_projects';
 import * as datasets from './migrations/008_datasets';
 import * as collect from './migrations/009_collect';
 import * as masterRowKeys from './migrations/010_master_row_keys';
+import * as otpTokens from './migrations/012_otp_tokens';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '008_datasets': datasets,
   '009_collect': collect,
   '010_master_row_keys': masterRowKeys,
+  '012_otp_tokens': otpTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -240,4 +240,37 @@ describe('password change with an e-mailed OTP', () => {
     expect((await signInStep(email, current)).body.result).toBe('INVALID_CREDENTIALS');
     await t.signIn(email, 'Next#pw22');
   });
+
+  const SPENT = { status: 403, result: 'FORBIDDEN', resultMessage: 'Your e-mail verification has expired or was already used. Please verify again.' };
+  const outcome = (reply: { status: number; body: { result: string; resultMessage: string } }) => ({ status: reply.status, result: reply.body.result, resultMessage: reply.body.resultMessage });
+
+  it('takes an OTP token once: replaying it after a successful change is refused and changes nothing', async () => {
+    const otp = await otpToken(t, session.accessToken, email);
+    expect((await change({ password: 'Next#pw22', changePassword: 'Third#pw33' }, otp)).body.result).toBe('SUCCESS');
+    const hashAfter = await passwordHash(email);
+    const replay = await change({ password: 'Third#pw33', changePassword: 'Fourth#pw44' }, otp);
+    expect(outcome(replay)).toEqual(SPENT);
+    expect(await passwordHash(email)).toBe(hashAfter);
+    // Only a hash of the token is stored.
+    expect((await t.db.selectFrom('otp_tokens').select('token_hash').execute()).map((row) => row.token_hash)).not.toContain(otp);
+  });
+
+  it('refuses an OTP token older than the code countdown (5 minutes)', async () => {
+    const otp = await otpToken(t, session.accessToken, email);
+    t.clock.advance(5 * 60_000 + 1000);
+    expect(outcome(await change({ password: 'Third#pw33', changePassword: 'Fourth#pw44' }, otp))).toEqual(SPENT);
+    await t.signIn(email, 'Third#pw33');
+  });
+
+  it('lets an OTP token survive a mistyped current password, but only five times', async () => {
+    session = await t.signIn(email, 'Third#pw33');
+    const otp = await otpToken(t, session.accessToken, email);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await change({ password: `Wrong#pw${attempt}`, changePassword: 'Fourth#pw44' }, otp)).body.data.errors[0].field).toBe('password');
+    }
+    expect(outcome(await change({ password: 'Third#pw33', changePassword: 'Fourth#pw44' }, otp))).toEqual(SPENT);
+    const fresh = await otpToken(t, session.accessToken, email);
+    expect((await change({ password: 'Wrong#pw9', changePassword: 'Fourth#pw44' }, fresh)).body.data.errors[0].field).toBe('password');
+    expect((await change({ password: 'Third#pw33', changePassword: 'Fourth#pw44' }, fresh)).body.result).toBe('SUCCESS');
+  });
 });
