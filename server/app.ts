@@ -15,6 +15,7 @@ import { tokenService } from './auth/tokens';
 import { errorEnvelope } from './http/error-handler';
 import { rateLimits } from './http/rate-limits';
 import { systemLog } from './audit/system-log';
+import { mailRetention } from './mail/retention';
 import { apiReference } from './ops/openapi';
 import { authModule } from './auth';
 import { profileModule } from './modules/profile';
@@ -106,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(errorEnvelope);
   await app.register(rateLimits);
   await app.register(systemLog);
+  await app.register(mailRetention);
   await app.register(collectJobs);
   await app.register(apiReference);
 

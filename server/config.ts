@@ -29,6 +29,7 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
     .optional(),
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1, 'MAIL_RETENTION_DAYS must be 1 or more').max(3650).default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0, 'SHUTDOWN_GRACE_MS must be 0 or more').default(30_000),
   SEED_DEMO: z.enum(['Y', 'N'], 'SEED_DEMO must be Y or N').default('N'),
   COLLECT_SCHEDULER: z.enum(['on', 'off'], 'COLLECT_SCHEDULER must be on or off').default('on'),
@@ -75,6 +76,8 @@ export interface AppConfig {
   redisUrl?: string;
   /** Prefix of every Redis key, so deployments (and test runs) sharing a Redis stay apart. */
   redisKeyPrefix: string;
+  /** Days a sent mail stays in mail_outbox (its secrets masked) before the hourly prune removes it. */
+  mailRetentionDays: number;
   /** How long a SIGTERM/SIGINT may take to drain requests before the process exits non-zero. */
   shutdownGraceMs: number;
   /** SEED_DEMO=Y: fill a new database with the demo sample on its first start. */
@@ -141,6 +144,7 @@ export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'j
     passwordHash: { memoryCost: 32_768, timeCost: 4, parallelism: 1 },
     redisKeyPrefix: 'console:',
     shutdownGraceMs: 30_000,
+    mailRetentionDays: 30,
     collect: { schedulerEnabled: true, pollMs: 5000, leaseMs: 120_000, maxAttempts: 3, retryBaseMs: 60_000, suspendAfter: 5 },
     ...overrides,
   };

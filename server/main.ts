@@ -25,7 +25,9 @@ function jwtSecretFor(dataDir: string, fromEnv?: string): string {
 export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
   const vars = readEnv(env);
   const dataDir = resolve(vars.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Owner-only, also for a folder an older version created with the default mode.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   return defaultConfig({
     port: vars.PORT,
     host: vars.HOST,
@@ -42,12 +44,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     tableau: tableauFromEnv(vars),
     redisUrl: vars.REDIS_URL,
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
+    mailRetentionDays: vars.MAIL_RETENTION_DAYS,
     seedDemo: vars.SEED_DEMO === 'Y',
     collect: collectFromEnv(vars),
   });
 }
 
 async function main(): Promise<void> {
+  // Whatever the server creates in DATA_DIR (database, WAL, uploads) is readable by its owner only.
+  process.umask(0o077);
   let config: AppConfig;
   try {
     config = configFromEnv(process.env);
