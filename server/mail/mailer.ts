@@ -27,6 +27,8 @@ export interface Mailer {
    * does not tell whether a mail was sent.
    */
   send(type: MailType, to: string, values: Record<string, string>): void;
+  /** Runs work that ends in a mail (a reset link's token row, then its mail) in the queue, after the answer. */
+  later(task: () => Promise<void>): void;
   /** Sends an already rendered mail with the given upload store files attached. */
   deliver(type: MailType, to: string, mail: RenderedMail, attachmentFileIds?: string[]): Promise<void>;
   /** Resolves once every queued mail has been sent or has failed. */
@@ -35,6 +37,8 @@ export interface Mailer {
   /** Sends what is still queued, then closes the SMTP connection. */
   close(): Promise<void>;
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface MailerOptions {
   db: Db;
@@ -87,18 +91,23 @@ export function createMailer(options: MailerOptions): Mailer {
     }
   };
 
+  const later: Mailer['later'] = (task) => {
+    // Each task waits for a later turn of the event loop, so the answer is written first: SQLite
+    // calls are synchronous and would otherwise delay it, by more for a known account.
+    queue = queue.then(nextTurn).then(task).catch((error: unknown) => options.log.error({ err: error }, 'queued mail could not be sent'));
+  };
+
   return {
     transport: transporter ? 'smtp' : 'outbox',
     send(type, to, values) {
       const masked = Object.fromEntries(EMAIL_TEMPLATE_TYPES[type].secrets.map((name) => [name, MASKED]));
-      queue = queue
-        .then(async () => {
-          const active = await activeTemplate(options.db, type);
-          const template = active ?? DEFAULT_TEMPLATES[type];
-          await transmit(type, to, renderMail(template, values), renderMail(template, { ...values, ...masked }), active?.attachmentFileIds ?? []);
-        })
-        .catch((error: unknown) => options.log.error({ err: error, mailTo: to, mailType: type }, 'queued mail could not be sent'));
+      later(async () => {
+        const active = await activeTemplate(options.db, type);
+        const template = active ?? DEFAULT_TEMPLATES[type];
+        await transmit(type, to, renderMail(template, values), renderMail(template, { ...values, ...masked }), active?.attachmentFileIds ?? []);
+      });
     },
+    later,
     deliver: (type, to, mail, attachmentFileIds = []) => transmit(type, to, mail, mail, attachmentFileIds),
     idle,
     async close() {

@@ -45,8 +45,14 @@ async function timed(url: string, payload: Record<string, string>): Promise<Time
   return { ms, status: response.statusCode, body: response.body };
 }
 
-/** Alternates known and unknown tries (which goes first flips each round) and compares them. */
+/**
+ * Alternates known and unknown tries (which goes first flips each round) after one untimed warm-up
+ * of each, and compares the means of each side's fastest 90%: a slow moment of the shared CPU does
+ * not decide, while a wait for the 100 ms SMTP peer would slow every try.
+ */
 async function compare(url: string, known: Record<string, string>, unknown: Record<string, string>) {
+  await timed(url, known);
+  await timed(url, unknown);
   const knownTries: Timed[] = [];
   const unknownTries: Timed[] = [];
   for (let round = 0; round < TRIES; round++) {
@@ -58,7 +64,10 @@ async function compare(url: string, known: Record<string, string>, unknown: Reco
       knownTries.push(await timed(url, known));
     }
   }
-  const mean = (tries: Timed[]) => tries.reduce((sum, timing) => sum + timing.ms, 0) / tries.length;
+  const mean = (tries: Timed[]) => {
+    const fastest = tries.map((timing) => timing.ms).sort((a, b) => a - b).slice(0, Math.ceil(tries.length * 0.9));
+    return fastest.reduce((sum, ms) => sum + ms, 0) / fastest.length;
+  };
   return { known: knownTries, unknown: unknownTries, gapMs: Math.abs(mean(knownTries) - mean(unknownTries)) };
 }
 
@@ -75,8 +84,8 @@ describe('who has an account cannot be told before signing in (SMTP peer answeri
     expectAlike(result);
     expect(result.unknown[0].status).toBe(200);
     const types = (to: string) => smtp.received.filter((mail) => mail.to.includes(to)).map((mail) => /Subject: ([^\r\n]*)/.exec(mail.raw)?.[1]);
-    expect(types(ADMIN_EMAIL)).toEqual(Array(TRIES).fill('You already have an account'));
-    expect(types(UNKNOWN_EMAIL)).toHaveLength(TRIES);
+    expect(types(ADMIN_EMAIL)).toEqual(Array(TRIES + 1).fill('You already have an account'));
+    expect(types(UNKNOWN_EMAIL)).toHaveLength(TRIES + 1);
   });
 
   it('the password-reset request answers a real and an unknown account alike, in status, body and time', async () => {
@@ -85,7 +94,7 @@ describe('who has an account cannot be told before signing in (SMTP peer answeri
     expectAlike(result);
     expect(result.unknown[0].status).toBe(200);
     // The real account did get its links, after the answers.
-    expect(smtp.received.slice(before).map((mail) => mail.to)).toEqual(Array(TRIES).fill([ADMIN_EMAIL]));
+    expect(smtp.received.slice(before).map((mail) => mail.to)).toEqual(Array(TRIES + 1).fill([ADMIN_EMAIL]));
   });
 
   it('sign-in answers a locked account as an unknown one, in status, body and time', async () => {
