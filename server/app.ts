@@ -8,13 +8,14 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import { systemClock, type Clock } from './clock';
 import { openDatabase, type Db } from './db/database';
-import { createMailer } from './mail/mailer';
+import { createMailer, type OutgoingMail } from './mail/mailer';
 import { localFileStore } from './files/store';
 import { passwordHasher } from './auth/passwords';
 import { tokenService } from './auth/tokens';
 import { errorEnvelope } from './http/error-handler';
 import { rateLimits } from './http/rate-limits';
 import { systemLog } from './audit/system-log';
+import { mailRetention } from './mail/retention';
 import { apiReference } from './ops/openapi';
 import { authModule } from './auth';
 import { profileModule } from './modules/profile';
@@ -53,6 +54,8 @@ export interface BuildOptions {
   /** Folder of the built SPA; served with an index.html fallback when present. */
   staticDir?: string;
   logger?: boolean;
+  /** Sees each mail as it leaves (tests and the e2e harness read sign-in codes and links here). */
+  observeMail?: (mail: OutgoingMail) => void;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -76,11 +79,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock,
     tokens: tokenService(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
     passwords: passwordHasher(config.passwordHash),
-    mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, files: localFileStore(config.dataDir) }),
+    mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, files: localFileStore(config.dataDir), observe: options.observeMail }),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
-    ctx.mailer.close();
+    // Mails queued by the last requests go out before the database closes.
+    await ctx.mailer.close();
     if (!options.db) await db.destroy();
   });
 
@@ -103,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(errorEnvelope);
   await app.register(rateLimits);
   await app.register(systemLog);
+  await app.register(mailRetention);
   await app.register(collectJobs);
   await app.register(apiReference);
 

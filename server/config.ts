@@ -51,6 +51,7 @@ const envSchema = z.object({
     .transform(commaList)
     .refine((keys) => keys.length > 0 && keys.every((key) => SECRETS_KEY_PATTERN.test(key)), 'SECRETS_KEY must be 64 hex characters (32 bytes, e.g. openssl rand -hex 32), several comma-separated, newest first')
     .optional(),
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1, 'MAIL_RETENTION_DAYS must be 1 or more').max(3650).default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0, 'SHUTDOWN_GRACE_MS must be 0 or more').default(30_000),
   SEED_DEMO: z.enum(['Y', 'N'], 'SEED_DEMO must be Y or N').default('N'),
   COLLECT_SCHEDULER: z.enum(['on', 'off'], 'COLLECT_SCHEDULER must be on or off').default('on'),
@@ -104,6 +105,8 @@ export interface AppConfig {
   redisUrl?: string;
   /** Prefix of every Redis key, so deployments (and test runs) sharing a Redis stay apart. */
   redisKeyPrefix: string;
+  /** Days a sent mail stays in mail_outbox (its secrets masked) before the hourly prune removes it. */
+  mailRetentionDays: number;
   /** How long a SIGTERM/SIGINT may take to drain requests before the process exits non-zero. */
   shutdownGraceMs: number;
   /** SEED_DEMO=Y: fill a new database with the demo sample on its first start. */
@@ -165,12 +168,13 @@ export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'j
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 8 * 60 * 60,
     bodyLimitBytes: 1024 * 1024,
-    rateLimits: { perIp: { max: 30, windowMs: 60_000 }, perEmail: { max: 10, windowMs: 15 * 60_000 } },
+    rateLimits: { perIp: { max: 10, windowMs: 60_000 }, perEmail: { max: 10, windowMs: 15 * 60_000 } },
     otpResendIntervalMs: 30_000,
     lockout: { maxFailures: 5, lockMinutes: 15 },
     passwordHash: { memoryCost: 32_768, timeCost: 4, parallelism: 1 },
     redisKeyPrefix: 'console:',
     shutdownGraceMs: 30_000,
+    mailRetentionDays: 30,
     collect: { schedulerEnabled: true, pollMs: 5000, leaseMs: 120_000, maxAttempts: 3, retryBaseMs: 60_000, suspendAfter: 5 },
     ...overrides,
   };

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { collectFromEnv, ConfigError, defaultConfig, readServerEnv, tableauFromEnv, type AppConfig } from './config';
 import { openDatabase } from './db/database';
@@ -16,7 +16,9 @@ import { secretBox } from './jobs/secret-box';
 export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
   const vars = readServerEnv(env);
   const dataDir = resolve(vars.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Owner-only, also for a folder an older version created with the default mode.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   return defaultConfig({
     port: vars.PORT,
     host: vars.HOST,
@@ -35,6 +37,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     tableau: tableauFromEnv(vars),
     redisUrl: vars.REDIS_URL,
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
+    mailRetentionDays: vars.MAIL_RETENTION_DAYS,
     seedDemo: vars.SEED_DEMO === 'Y',
     collect: collectFromEnv(vars),
   });
@@ -42,6 +45,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
 
 async function main(): Promise<void> {
   ignoreBrokenStdio();
+  // Whatever the server creates in DATA_DIR (database, WAL, uploads) is readable by its owner only.
+  process.umask(0o077);
   let config: AppConfig;
   try {
     config = configFromEnv(process.env);

@@ -12,9 +12,9 @@ import { authenticate } from './guard';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
 import { hashToken, newOpaqueToken } from './secrets';
 import { revokeAllSessions } from './sessions';
+import { countOtpTokenMiss, issueOtpToken, liveOtpToken, spendOtpToken } from './queries';
 
 const RESET_LINK_TTL_MS = 30 * 60_000;
-const OTP_PROOF_TTL_SECONDS = 10 * 60;
 
 /** Mails a one-time link to set a new password (the public reset form, or a user manager on the user's behalf). */
 export async function sendPasswordResetLink(ctx: AppContext, admin: Admin): Promise<void> {
@@ -23,17 +23,18 @@ export async function sendPasswordResetLink(ctx: AppContext, admin: Admin): Prom
     .insertInto('password_reset_tokens')
     .values({ admin_id: admin.id, token_hash: hashToken(token), expires_at: isoAfter(ctx.clock, RESET_LINK_TTL_MS), created_at: isoNow(ctx.clock) })
     .execute();
-  await ctx.mailer.send('password-reset', admin.email, { name: displayName(admin), email: admin.email, link: `${ctx.config.publicUrl}/new-password/${token}` });
+  ctx.mailer.send('password-reset', admin.email, { name: displayName(admin), email: admin.email, link: `${ctx.config.publicUrl}/new-password/${token}` });
 }
 
 export async function passwordRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // The answer is the same whether or not the account exists: no user enumeration.
+  // The answer is the same whether or not the account exists, and as fast: the link's token row
+  // and its mail are made after answering, so the answer time does not tell either.
   routes.post('/auth/password/reset', { schema: { body: resetRequestBody }, ...authLimits(app, 'reset') }, async (request) => {
     const admin = await findAdminByEmail(ctx.db, request.body.email);
-    if (admin && admin.status_code === 'ACTIVE') await sendPasswordResetLink(ctx, admin);
+    if (admin && admin.status_code === 'ACTIVE') ctx.mailer.later(() => sendPasswordResetLink(ctx, admin));
     return success(null, 'If an account exists for that e-mail, a link to set a new password has been sent.');
   });
 
@@ -67,38 +68,45 @@ export async function passwordRoutes(app: FastifyInstance) {
     const admin = request.admin!;
     await assertResendAllowed(ctx, 'PROFILE', admin.email);
     const { code } = await issueChallenge(ctx, 'PROFILE', admin.email, admin.id, false);
-    await ctx.mailer.send('otp', admin.email, { name: admin.name, code, email: admin.email });
+    ctx.mailer.send('otp', admin.email, { name: admin.name, code, email: admin.email });
     return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
   });
 
   routes.post('/auth/admin/otp/verify', { schema: { body: adminOtpVerifyBody }, preHandler: authenticate }, async (request) => {
     const admin = request.admin!;
     await verifyChallenge(ctx, { purpose: 'PROFILE', email: admin.email }, request.body.code);
-    const token = await ctx.tokens.signProof('otp', String(admin.id), OTP_PROOF_TTL_SECONDS);
+    const token = await issueOtpToken(ctx.db, ctx.clock, admin.id);
     return success({ token }, 'Verified.');
   });
 
+  // The X-OTP-Token is spent by the change it allows; a wrong current password costs one of
+  // OTP_MAX_WRONG_TRIES tries, so a stolen token cannot be used to guess the password.
   routes.put('/auth/admin/password-change', { schema: { body: passwordChangeBody }, preHandler: authenticate }, async (request) => {
     const signedIn = request.admin!;
     const otpToken = request.headers[OTP_TOKEN_HEADER.toLowerCase()];
     if (typeof otpToken !== 'string' || !otpToken) throw new AppError('FORBIDDEN', 'Verify your e-mail with a code before changing the password.');
-    const proof = await ctx.tokens.verifyProof('otp', otpToken).catch(() => {
-      throw new AppError('FORBIDDEN', 'Your e-mail verification has expired. Please verify again.');
-    });
-    if (proof.sub !== String(signedIn.id)) throw new AppError('FORBIDDEN', 'Your e-mail verification has expired. Please verify again.');
+    const proof = await liveOtpToken(ctx.db, ctx.clock, signedIn.id, otpToken);
+    if (!proof) throw spentOtpToken();
     const { password, changePassword } = request.body;
     if (password === changePassword) throw validationError([{ field: 'changePassword', message: messages.passwordUnchanged }]);
     const admin = await findAdminById(ctx.db, signedIn.id);
     if (!admin || !(await ctx.passwords.verify(admin.password_hash, password))) {
+      await countOtpTokenMiss(ctx.db, proof.id);
       throw validationError([{ field: 'password', message: 'The current password is not correct.' }]);
     }
+    const passwordHash = await ctx.passwords.hash(changePassword);
     const now = isoNow(ctx.clock);
-    await ctx.db
-      .updateTable('admins')
-      .set({ password_hash: await ctx.passwords.hash(changePassword), password_updated_at: now, updated_at: now })
-      .where('id', '=', admin.id)
-      .execute();
+    const changed = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await spendOtpToken(trx, proof.id, now))) return false;
+      await trx.updateTable('admins').set({ password_hash: passwordHash, password_updated_at: now, updated_at: now }).where('id', '=', admin.id).execute();
+      return true;
+    });
+    if (!changed) throw spentOtpToken();
     await revokeAllSessions(ctx, admin.id, 'PASSWORD_CHANGED', signedIn.sessionId);
     return success(null, 'Change Success');
   });
+}
+
+function spentOtpToken(): AppError {
+  return new AppError('FORBIDDEN', 'Your e-mail verification has expired or was already used. Please verify again.');
 }

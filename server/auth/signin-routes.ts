@@ -24,15 +24,13 @@ export async function signInRoutes(app: FastifyInstance) {
   routes.post('/auth/signin', { schema: { body: signInBody }, ...authLimits(app, 'signin') }, async (request) => {
     const { email, password } = request.body;
     const admin = await findAdminByEmail(ctx.db, email);
-    if (!admin) {
+    const locked = Boolean(admin?.locked_until && Date.parse(admin.locked_until) > ctx.clock.now().getTime());
+    if (!admin || locked) {
+      // A locked account answers as an unknown one, after the same hashing work, so the answer
+      // does not tell that the address has an account; its owner was told of the lock by mail.
       await ctx.passwords.verifyNothing(password);
-      await recordAccess(ctx, { email, adminId: null, eventType: 'SIGN_IN', success: false, ip: request.ip, detail: 'unknown account' });
+      await recordAccess(ctx, { email, adminId: admin?.id ?? null, eventType: 'SIGN_IN', success: false, ip: request.ip, detail: admin ? 'locked' : 'unknown account' });
       throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
-    }
-    const now = ctx.clock.now();
-    if (admin.locked_until && Date.parse(admin.locked_until) > now.getTime()) {
-      await recordAccess(ctx, { email, adminId: admin.id, eventType: 'SIGN_IN', success: false, ip: request.ip, detail: 'locked' });
-      throw lockedError(admin.locked_until, now);
     }
     if (!(await ctx.passwords.verify(admin.password_hash, password))) {
       await countFailure(ctx, admin);
@@ -42,7 +40,7 @@ export async function signInRoutes(app: FastifyInstance) {
     assertMaySignIn(admin);
     await ctx.db.updateTable('admins').set({ sign_in_attempt: 0, locked_until: null }).where('id', '=', admin.id).execute();
     const { code, challengeToken } = await issueChallenge(ctx, 'SIGNIN', admin.email, admin.id, true);
-    await ctx.mailer.send('otp', admin.email, { name: displayName(admin), code, email: admin.email });
+    ctx.mailer.send('otp', admin.email, { name: displayName(admin), code, email: admin.email });
     return outcome('OTP_REQUIRED', 'A verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
   });
 
@@ -53,7 +51,7 @@ export async function signInRoutes(app: FastifyInstance) {
       const previous = await verifyResendable(ctx, request.body.challengeToken);
       await assertResendAllowed(ctx, 'SIGNIN', previous.email);
       const { code, challengeToken } = await issueChallenge(ctx, 'SIGNIN', previous.email, previous.id, true);
-      await ctx.mailer.send('otp', previous.email, { name: displayName(previous), code, email: previous.email });
+      ctx.mailer.send('otp', previous.email, { name: displayName(previous), code, email: previous.email });
       return outcome('OTP_REQUIRED', 'A new verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
     },
   );
@@ -123,19 +121,21 @@ function assertMaySignIn(admin: Admin): void {
   if (admin.approval_status_code !== 'APPROVED') throw new AppError('ACCOUNT_REJECTED', 'This account request was rejected. Please contact your administrator.');
 }
 
+/** The failure that locks the account mails its owner, once per lock: the sign-in answer does not say. */
 async function countFailure(ctx: AppContext, admin: Admin): Promise<void> {
   const attempts = admin.sign_in_attempt + 1;
   const { maxFailures, lockMinutes } = ctx.config.lockout;
+  const locks = attempts >= maxFailures;
   await ctx.db
     .updateTable('admins')
-    .set({ sign_in_attempt: attempts, locked_until: attempts >= maxFailures ? isoAfter(ctx.clock, lockMinutes * 60_000) : admin.locked_until })
+    .set({ sign_in_attempt: attempts, locked_until: locks ? isoAfter(ctx.clock, lockMinutes * 60_000) : admin.locked_until })
     .where('id', '=', admin.id)
     .execute();
-}
-
-function lockedError(lockedUntil: string, now: Date): AppError {
-  const minutes = Math.max(1, Math.ceil((Date.parse(lockedUntil) - now.getTime()) / 60_000));
-  return new AppError('ACCOUNT_LOCKED', `Too many failed sign-ins. Try again in ${minutes} minute(s), or reset your password.`);
+  if (locks) {
+    ctx.mailer.send('account-locked', admin.email, {
+      name: displayName(admin), email: admin.email, minutes: String(lockMinutes), link: `${ctx.config.publicUrl}/new-password`,
+    });
+  }
 }
 
 /** A resend needs a challenge the password step issued within the last 30 minutes, even if its code expired. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OTP_TTL_SECONDS, sendSignupOtpBody, signUpBody, verifySignupOtpBody, type SignUpOptions } from '../../src/shared';
 import { isoNow } from '../clock';
@@ -21,10 +21,13 @@ export async function signUpRoutes(app: FastifyInstance) {
   routes.post('/auth/otp', { schema: { body: sendSignupOtpBody }, ...authLimits(app, 'signup-otp') }, async (request) => {
     const { email } = request.body;
     await assertDomainAllowed(ctx, email);
-    if (await findAdminByEmail(ctx.db, email)) throw new AppError('CONFLICT', 'An account with this e-mail already exists. Please sign in.');
     await assertResendAllowed(ctx, 'SIGNUP', email);
+    // A registered address gets the same answer and a challenge too, so the resend interval and
+    // the work are alike; only its mail differs: it says the account exists instead of the code.
     const { code } = await issueChallenge(ctx, 'SIGNUP', email, null, false);
-    await ctx.mailer.send('otp', email, { name: email, code, email });
+    const admin = await findAdminByEmail(ctx.db, email);
+    if (admin) ctx.mailer.send('account-exists', email, { name: displayName(admin), email, link: `${ctx.config.publicUrl}/sign-in` });
+    else ctx.mailer.send('otp', email, { name: email, code, email });
     return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
   });
 
@@ -35,7 +38,10 @@ export async function signUpRoutes(app: FastifyInstance) {
     return success({ verificationToken }, 'Your e-mail has been verified.');
   });
 
-  routes.post('/auth/signup', { schema: { body: signUpBody }, ...authLimits(app, 'signup') }, async (request) => {
+  // Counted per e-mail of the proof as well; a proof that does not verify counts per IP only.
+  const proofEmail = async (request: FastifyRequest) =>
+    (await ctx.tokens.verifyProof('signup-email', (request.body as { verificationToken: string }).verificationToken).catch(() => undefined))?.sub;
+  routes.post('/auth/signup', { schema: { body: signUpBody }, ...authLimits(app, 'signup', proofEmail) }, async (request) => {
     const body = request.body;
     const email = (await ctx.tokens.verifyProof('signup-email', body.verificationToken)).sub;
     await assertDomainAllowed(ctx, email);
@@ -113,7 +119,7 @@ async function notifyApprovers(ctx: AppContext, email: string, applicant: string
     .where('approval_status_code', '=', 'APPROVED')
     .execute();
   for (const approver of approvers) {
-    await ctx.mailer.send('signup-request', approver.email, {
+    ctx.mailer.send('signup-request', approver.email, {
       name: displayName(approver), applicant, email, link: `${ctx.config.publicUrl}/user/users`,
     });
   }

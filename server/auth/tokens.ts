@@ -7,8 +7,8 @@ import { AppError } from '../http/app-error';
 
 type Admin = Selectable<AdminsTable>;
 
-/** Short-lived signed tokens: the access token and single-purpose proofs (verified e-mail, terms, OTP, file download link). */
-export type ProofPurpose = 'signup-email' | 'terms' | 'otp' | 'file' | 'export';
+/** Short-lived signed tokens: the access token and single-purpose proofs (verified e-mail, terms, file download link). */
+export type ProofPurpose = 'signup-email' | 'terms' | 'file' | 'export';
 
 export interface TokenService {
   signAccessToken(admin: Admin, sessionId: string, countries: string[]): Promise<string>;
@@ -68,7 +68,7 @@ export function tokenService(secret: string, accessTtlSeconds: number, now: () =
         return payload as { sub: string } & Record<string, unknown>;
       } catch {
         return Promise.reject(new AppError('VALIDATION_ERROR', 'This verification has expired or is not valid. Please start again.', {
-          errors: [{ field: purpose === 'otp' ? 'X-OTP-Token' : 'verificationToken', message: 'Expired or not valid' }],
+          errors: [{ field: 'verificationToken', message: 'Expired or not valid' }],
         }));
       }
     },

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
@@ -24,8 +24,13 @@ export function openDatabase(target: DatabaseTarget): Db {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  mkdirSync(dirname(target.sqlitePath), { recursive: true });
+  mkdirSync(dirname(target.sqlitePath), { recursive: true, mode: 0o700 });
   const sqlite = new SqliteDatabase(target.sqlitePath);
+  // Owner-only, also for a file an older version created world-readable; SQLite gives the WAL
+  // and shared-memory files it creates later the database file's mode.
+  for (const file of [target.sqlitePath, `${target.sqlitePath}-wal`, `${target.sqlitePath}-shm`]) {
+    if (existsSync(file)) chmodSync(file, 0o600);
+  }
   // A server's settings (DESIGN §5): WAL for concurrent readers, NORMAL sync is durable under WAL,
   // a 64 MiB page cache for the indexes, and a busy timeout instead of instant SQLITE_BUSY.
   sqlite.pragma('journal_mode = WAL');

@@ -9,6 +9,7 @@ import * as datasets from './migrations/008_datasets';
 import * as collect from './migrations/009_collect';
 import * as masterRowKeys from './migrations/010_master_row_keys';
 import * as marketAccountHosts from './migrations/011_market_account_hosts';
+import * as otpTokens from './migrations/012_otp_tokens';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '009_collect': collect,
   '010_master_row_keys': masterRowKeys,
   '011_market_account_hosts': marketAccountHosts,
+  '012_otp_tokens': otpTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -87,6 +87,16 @@ export interface PasswordResetTokensTable {
   created_at: string;
 }
 
+export interface OtpTokensTable {
+  id: Generated<number>;
+  admin_id: number;
+  token_hash: string;
+  attempts: Generated<number>;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface TermsTable {
   id: Generated<number>;
   title: string;
@@ -242,6 +252,7 @@ export interface Database extends ProjectTables, DatasetTables, CollectTables {
   refresh_tokens: RefreshTokensTable;
   otp_challenges: OtpChallengesTable;
   password_reset_tokens: PasswordResetTokensTable;
+  otp_tokens: OtpTokensTable;
   terms: TermsTable;
   term_versions: TermVersionsTable;
   term_agreements: TermAgreementsTable;

@@ -58,19 +58,20 @@ export const rateLimits = fp(async (app: FastifyInstance) => {
 /**
  * Route options that limit an abusable auth endpoint per client IP (route config) and, once the
  * body is parsed, per e-mail address: spreading attempts over many IPs does not help an attacker.
+ * `emailOf` finds the address where the body does not name it (a sign-up names it in its proof).
  */
-export function authLimits(app: FastifyInstance, group: string) {
+export function authLimits(app: FastifyInstance, group: string, emailOf: (request: FastifyRequest) => Promise<string | undefined> | string | undefined = bodyEmail) {
   const { perIp, perEmail } = app.ctx.config.rateLimits;
   // createRateLimit, not rateLimit: the handler rateLimit returns skips any request the per-IP
   // route limit already checked, so a second limiter on the same route would never count.
   const limitEmail = app.createRateLimit({
     max: perEmail.max,
     timeWindow: perEmail.windowMs,
-    keyGenerator: (request: FastifyRequest) => `${group}:email:${emailOf(request)}`,
+    keyGenerator: async (request: FastifyRequest) => `${group}:email:${(await emailOf(request))?.toLowerCase()}`,
   });
   const byEmail: preHandlerAsyncHookHandler = async (request, reply) => {
     // Bodies without an e-mail (code steps) are covered by the per-IP limit and per-code tries.
-    if (emailOf(request) === undefined) return;
+    if ((await emailOf(request)) === undefined) return;
     const limit = await limitEmail(request);
     if (limit.isAllowed || !limit.isExceeded) return;
     reply.header('retry-after', limit.ttlInSeconds);
@@ -83,7 +84,7 @@ export function authLimits(app: FastifyInstance, group: string) {
   };
 }
 
-function emailOf(request: FastifyRequest): string | undefined {
+function bodyEmail(request: FastifyRequest): string | undefined {
   const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email.toLowerCase() : undefined;
+  return typeof email === 'string' ? email : undefined;
 }

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RenderedMail } from '../../src/shared';
+import { EMAIL_TEMPLATE_TYPES, type RenderedMail } from '../../src/shared';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { isoNow } from '../clock';
@@ -9,48 +9,109 @@ import { activeTemplate } from './active-template';
 import { attachmentsOf } from './attachments';
 import { DEFAULT_TEMPLATES, renderMail, type MailType } from './templates';
 
+/** What the outbox keeps in place of a secret value (a code, a reset link). */
+export const MASKED = '••••••';
+
+/** A mail as it leaves the server, secrets in clear: what an observer of the mailer sees. */
+export interface OutgoingMail {
+  type: MailType;
+  to: string;
+  subject: string;
+  text: string;
+}
+
 export interface Mailer {
-  /** Renders the type's active e-mail template (the built-in default when none is active) and sends it. */
-  send(type: MailType, to: string, values: Record<string, string>): Promise<void>;
+  /**
+   * Queues the type's active e-mail template (the built-in default when none is active) rendered
+   * with the values, and returns at once: no request waits for the SMTP peer, so its answer time
+   * does not tell whether a mail was sent.
+   */
+  send(type: MailType, to: string, values: Record<string, string>): void;
+  /** Runs work that ends in a mail (a reset link's token row, then its mail) in the queue, after the answer. */
+  later(task: () => Promise<void>): void;
   /** Sends an already rendered mail with the given upload store files attached. */
   deliver(type: MailType, to: string, mail: RenderedMail, attachmentFileIds?: string[]): Promise<void>;
+  /** Resolves once every queued mail has been sent or has failed. */
+  idle(): Promise<void>;
   readonly transport: 'smtp' | 'outbox';
-  close(): void;
+  /** Sends what is still queued, then closes the SMTP connection. */
+  close(): Promise<void>;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export interface MailerOptions {
+  db: Db;
+  clock: Clock;
+  smtpUrl?: string;
+  from: string;
+  log: FastifyBaseLogger;
+  files: FileStore;
+  /** Sees each mail as it is logged or sent (tests read codes here, since the outbox masks them). */
+  observe?: (mail: OutgoingMail) => void;
 }
 
 /**
- * Every mail is written to mail_outbox. With SMTP_URL it is also sent over SMTP; without, the
- * server log prints it so the embedded default works with no mail server.
+ * Every mail is written to mail_outbox, its secret values masked. With SMTP_URL it is also sent
+ * over SMTP; without, the server log prints it whole so the embedded default works with no mail
+ * server. Queued mails go out one at a time, in the order they were queued.
  */
-export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; from: string; log: FastifyBaseLogger; files: FileStore }): Mailer {
+export function createMailer(options: MailerOptions): Mailer {
   const transporter: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
-  const deliver: Mailer['deliver'] = async (type, to, { subject, text, html }, attachmentFileIds = []) => {
+  let queue: Promise<void> = Promise.resolve();
+
+  const transmit = async (type: MailType, to: string, mail: RenderedMail, stored: RenderedMail, attachmentFileIds: string[]) => {
     const { id } = await options.db
       .insertInto('mail_outbox')
-      .values({ to_address: to, subject, body_text: text, body_html: html, template_type: type, status: 'QUEUED', created_at: isoNow(options.clock) })
+      .values({ to_address: to, subject: stored.subject, body_text: stored.text, body_html: stored.html, template_type: type, status: 'QUEUED', created_at: isoNow(options.clock) })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const { subject, text, html } = mail;
     if (!transporter) {
       options.log.info({ mailTo: to, mailType: type }, `mail to ${to}: ${subject}\n${text}`);
+      options.observe?.({ type, to, subject, text });
       await options.db.updateTable('mail_outbox').set({ status: 'LOGGED' }).where('id', '=', id).execute();
       return;
     }
     try {
       await transporter.sendMail({ from: options.from, to, subject, text, html, attachments: await attachmentsOf(options.db, options.files, attachmentFileIds) });
+      options.observe?.({ type, to, subject, text });
       await options.db.updateTable('mail_outbox').set({ status: 'SENT', sent_at: isoNow(options.clock) }).where('id', '=', id).execute();
     } catch (error) {
       options.log.error({ err: error, mailTo: to }, 'mail delivery failed');
       await options.db.updateTable('mail_outbox').set({ status: 'FAILED', error: String(error) }).where('id', '=', id).execute();
     }
   };
+
+  const idle = async () => {
+    // A mail queued while waiting extends the queue: wait until it stops growing.
+    for (let seen = queue; ; seen = queue) {
+      await seen;
+      if (seen === queue) return;
+    }
+  };
+
+  const later: Mailer['later'] = (task) => {
+    // Each task waits for a later turn of the event loop, so the answer is written first: SQLite
+    // calls are synchronous and would otherwise delay it, by more for a known account.
+    queue = queue.then(nextTurn).then(task).catch((error: unknown) => options.log.error({ err: error }, 'queued mail could not be sent'));
+  };
+
   return {
     transport: transporter ? 'smtp' : 'outbox',
-    async send(type, to, values) {
-      const stored = await activeTemplate(options.db, type);
-      await deliver(type, to, renderMail(stored ?? DEFAULT_TEMPLATES[type], values), stored?.attachmentFileIds);
+    send(type, to, values) {
+      const masked = Object.fromEntries(EMAIL_TEMPLATE_TYPES[type].secrets.map((name) => [name, MASKED]));
+      later(async () => {
+        const active = await activeTemplate(options.db, type);
+        const template = active ?? DEFAULT_TEMPLATES[type];
+        await transmit(type, to, renderMail(template, values), renderMail(template, { ...values, ...masked }), active?.attachmentFileIds ?? []);
+      });
     },
-    deliver,
-    close() {
+    later,
+    deliver: (type, to, mail, attachmentFileIds = []) => transmit(type, to, mail, mail, attachmentFileIds),
+    idle,
+    async close() {
+      await idle();
       transporter?.close();
     },
   };

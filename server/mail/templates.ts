@@ -28,6 +28,14 @@ export const DEFAULT_TEMPLATES: Record<MailType, MailTemplate> = {
     title: 'Set a new password',
     body: 'Hello {{name}},\n\nFollow this link to set a new password (valid for 30 minutes):\n{{link}}\n\nIf you did not ask for it, ignore this mail.',
   },
+  'account-exists': {
+    title: 'You already have an account',
+    body: 'Hello {{name}},\n\nSomeone asked to sign up with {{email}}, which already has an account. Sign in here: {{link}}\nIf you forgot your password, ask for a new one on the sign-in page.\n\nIf it was not you, ignore this mail.',
+  },
+  'account-locked': {
+    title: 'Your account has been locked',
+    body: 'Hello {{name}},\n\nAfter too many failed sign-ins, your account {{email}} is locked for {{minutes}} minute(s). To unlock it now, set a new password: {{link}}\n\nIf it was not you, someone may be guessing your password: set a new one.',
+  },
   'alert': {
     title: '[Alert] {{procedure}} {{errorId}}: {{subtitle}}',
     body: 'Hello {{name}},\n\nA data-collection task failed.\n\n{{subtitle}}\n\n{{detail}}\n\nSee the collecting status: {{link}}',

@@ -2,14 +2,19 @@ import { z } from 'zod';
 import { yesNo } from './domains';
 import { fileIdSchema } from './files';
 
-/** Each mail the server sends, with the stable typeId of SPEC §3 and the placeholders its values fill. */
+/**
+ * Each mail the server sends, with the stable typeId of SPEC §3, the placeholders its values fill
+ * and those of them that are secrets (a code, a reset link): the outbox stores the mail with them masked.
+ */
 export const EMAIL_TEMPLATE_TYPES = {
-  'otp': { typeId: 1, placeholders: ['name', 'code', 'email'] },
-  'signup-request': { typeId: 2, placeholders: ['name', 'applicant', 'email', 'link'] },
-  'signup-approved': { typeId: 3, placeholders: ['name', 'email', 'link'] },
-  'password-reset': { typeId: 4, placeholders: ['name', 'email', 'link'] },
-  'alert': { typeId: 5, placeholders: ['name', 'procedure', 'errorId', 'subtitle', 'detail', 'link'] },
-} as const satisfies Record<string, { typeId: number; placeholders: readonly string[] }>;
+  'otp': { typeId: 1, placeholders: ['name', 'code', 'email'], secrets: ['code'] },
+  'signup-request': { typeId: 2, placeholders: ['name', 'applicant', 'email', 'link'], secrets: [] },
+  'signup-approved': { typeId: 3, placeholders: ['name', 'email', 'link'], secrets: [] },
+  'password-reset': { typeId: 4, placeholders: ['name', 'email', 'link'], secrets: ['link'] },
+  'alert': { typeId: 5, placeholders: ['name', 'procedure', 'errorId', 'subtitle', 'detail', 'link'], secrets: [] },
+  'account-exists': { typeId: 6, placeholders: ['name', 'email', 'link'], secrets: [] },
+  'account-locked': { typeId: 7, placeholders: ['name', 'email', 'minutes', 'link'], secrets: [] },
+} as const satisfies Record<string, { typeId: number; placeholders: readonly string[]; secrets: readonly string[] }>;
 
 export type EmailTemplateType = keyof typeof EMAIL_TEMPLATE_TYPES;
 export const emailTemplateTypes = Object.keys(EMAIL_TEMPLATE_TYPES) as [EmailTemplateType, ...EmailTemplateType[]];
@@ -28,6 +33,7 @@ export const PLACEHOLDER_SAMPLES: Record<string, string> = {
   taskId: '1024',
   configId: '77',
   occurredAt: '2024-05-01T03:00:00Z',
+  minutes: '15',
 };
 
 const PLACEHOLDER_NAME = /^\s*([a-zA-Z]\w*)\s*$/;

@@ -52,6 +52,8 @@ describe('e-mail templates', () => {
   it('starts with the built-in mail of every type as its active template', async () => {
     const { body } = await query({ sort: ['type', 'ASC'], range: [0, 9], filter: { activeFlag: 'Y' } });
     expect(body.data.list.map((row: { type: string; typeId: number; title: string }) => [row.type, row.typeId, row.title])).toEqual([
+      ['account-exists', 6, DEFAULT_TEMPLATES['account-exists'].title],
+      ['account-locked', 7, DEFAULT_TEMPLATES['account-locked'].title],
       ['alert', 5, DEFAULT_TEMPLATES.alert.title],
       ['otp', 1, DEFAULT_TEMPLATES.otp.title],
       ['password-reset', 4, DEFAULT_TEMPLATES['password-reset'].title],
@@ -193,6 +195,7 @@ describe('the mailer uses the active template', () => {
     await create({ type: 'otp', title: 'Code {{code}}', body: 'Hi {{name}}: {{code}}', activeFlag: 'Y' });
     smtp.received.length = 0;
     await t.call('POST', '/api/auth/signin', { body: { email: mallory.email, password: 'Passw0rd!' } });
+    await t.app.ctx.mailer.idle();
     const mail = await t.db.selectFrom('mail_outbox').select(['body_text', 'body_html']).where('to_address', '=', mallory.email).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(mail.body_text).toMatch(/^Hi <img src=x onerror=alert\(1\)>/);
     expect(mail.body_html).toContain('Hi &lt;img src=x onerror=alert(1)&gt;');
@@ -216,6 +219,7 @@ describe('the mailer uses the active template', () => {
     expect(created.body.data.statements[1]).toMatchObject({ statement: 'The guide is attached.', fileId: guide, fileType: 'application/pdf', originalName: 'guide.pdf', url: expect.stringMatching(`^/api/files/${guide}\\?token=`) });
     smtp.received.length = 0;
     await t.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    await t.app.ctx.mailer.idle();
     expect(received()).toHaveLength(1);
     expect(received()[0].raw).toContain(`Your code is ${await t.lastCode(ADMIN_EMAIL)}.`);
     expect(received()[0].raw).toMatch(/Content-Disposition: attachment; filename=guide\.pdf/);

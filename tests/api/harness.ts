@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { seedFoundation } from '../../server/db/seed';
 import { passwordHasher } from '../../server/auth/passwords';
 import type { Clock } from '../../server/clock';
+import type { OutgoingMail } from '../../server/mail/mailer';
 import { AUTHORITIES, AUTHORITY_RANKS, type Authority, type Envelope, type TokenPair } from '../../src/shared';
 import type { Insertable } from 'kysely';
 import type { AdminsTable, Database } from '../../server/db/schema';
@@ -41,9 +42,12 @@ export interface TestApp {
   clock: TestClock;
   config: AppConfig;
   call<T = any>(method: InjectOptions['method'], url: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Reply<T>>;
-  /** The 6-digit code in the newest mail to this address. */
+  /** The 6-digit code in the newest mail to this address, once the queued mails are out. */
   lastCode(email: string): Promise<string>;
+  /** The newest mail to this address as it left the server, secrets in clear (the outbox masks them). */
   lastMail(email: string): Promise<{ subject: string; body_text: string; template_type: string } | undefined>;
+  /** Every mail that left the server, oldest first. */
+  mails: OutgoingMail[];
   signIn(email: string, password: string): Promise<TokenPair>;
   close(): Promise<void>;
 }
@@ -72,10 +76,11 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   const clock = new TestClock();
   const db = openDatabase({ ...config, pgSchema });
   let app: FastifyInstance;
+  const mails: OutgoingMail[] = [];
   try {
     await migrateToLatest(db);
     await seedFoundation(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, hasher: passwordHasher(config.passwordHash), nowIso: clock.now().toISOString() });
-    app = await buildApp(config, { db, clock, logger: false });
+    app = await buildApp(config, { db, clock, logger: false, observeMail: (mail) => mails.push(mail) });
   } catch (error) {
     await db.destroy();
     if (databaseUrl) await adminQuery(databaseUrl, `DROP SCHEMA ${pgSchema} CASCADE`);
@@ -91,8 +96,11 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     });
     return { status: response.statusCode, body: response.json(), headers: response.headers };
   };
-  const lastMail: TestApp['lastMail'] = (email) =>
-    db.selectFrom('mail_outbox').select(['subject', 'body_text', 'template_type']).where('to_address', '=', email).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const lastMail: TestApp['lastMail'] = async (email) => {
+    await app.ctx.mailer.idle();
+    const mail = mails.findLast((sent) => sent.to === email);
+    return mail && { subject: mail.subject, body_text: mail.text, template_type: mail.type };
+  };
   const lastCode: TestApp['lastCode'] = async (email) => {
     const mail = await lastMail(email);
     const code = mail?.body_text.match(/\b(\d{6})\b/)?.[1];
@@ -107,7 +115,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     return second.body.data;
   };
   return {
-    app, db, clock, config, call, lastCode, lastMail, signIn,
+    app, db, clock, config, call, lastCode, lastMail, mails, signIn,
     async close() {
       await app.close();
       await db.destroy();
@@ -160,6 +168,8 @@ export const STATE_TABLES = [
 
 /** Every row of the state tables, in a stable order, for before/after comparisons. */
 export async function dbSnapshot(t: TestApp, tables: readonly (keyof Database)[] = STATE_TABLES): Promise<Record<string, unknown[]>> {
+  // Mails queued by earlier calls settle first, so only what the compared calls did shows.
+  await t.app.ctx.mailer.idle();
   const snapshot: Record<string, unknown[]> = {};
   for (const table of tables) {
     const rows = await t.db.selectFrom(table).selectAll().execute();

@@ -36,10 +36,11 @@ async function fillSource(): Promise<void> {
   const db = openDatabase(config);
   await migrateToLatest(db);
   await seedFoundation(db, { hasher: passwordHasher(config.passwordHash), adminEmail: 'admin@example.com', adminPassword: 'Admin#2024x', nowIso: new Date().toISOString() });
-  const app = await buildApp(config, { db, logger: false });
+  const mails: string[] = [];
+  const app = await buildApp(config, { db, logger: false, observeMail: (mail) => mails.push(mail.text) });
   const first = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'admin@example.com', password: 'Admin#2024x' } });
-  const mail = await db.selectFrom('mail_outbox').select('body_text').orderBy('id', 'desc').executeTakeFirstOrThrow();
-  const code = mail.body_text.match(/\b(\d{6})\b/)![1];
+  await app.ctx.mailer.idle();
+  const code = mails.at(-1)!.match(/\b(\d{6})\b/)![1];
   await app.inject({ method: 'POST', url: '/api/auth/signin/otp', payload: { challengeToken: first.json().data.challengeToken, code } });
   await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'admin@example.com', password: 'wrong#123' } });
   const now = new Date().toISOString();

@@ -60,12 +60,15 @@ describe('password reset by e-mailed link', () => {
     expect(unknown.raw).toBe(known.raw);
     expect(JSON.parse(known.raw)).toMatchObject({ result: 'SUCCESS', data: null });
 
+    await t.app.ctx.mailer.idle();
     const mailsAfter = await t.db.selectFrom('mail_outbox').select(['id', 'to_address', 'template_type', 'body_text']).execute();
     const fresh = mailsAfter.filter((mail) => !mailsBefore.some((old) => old.id === mail.id));
     expect(fresh.map((mail) => [mail.to_address, mail.template_type])).toEqual([[email, 'password-reset']]);
-    const token = fresh[0].body_text.match(LINK)?.[1];
+    const token = (await t.lastMail(email))!.body_text.match(LINK)?.[1];
     expect(token).toMatch(/^[\w-]{40,}$/);
-    expect(fresh[0].body_text).toContain(`http://console.test/new-password/${token}`);
+    // The outbox keeps the mail with its link masked.
+    expect(fresh[0].body_text).not.toContain(token);
+    expect(fresh[0].body_text).toContain('••••••');
     // Only a hash of the link's token is stored.
     const stored = await t.db.selectFrom('password_reset_tokens').select('token_hash').execute();
     expect(stored.map((row) => row.token_hash)).not.toContain(token);
@@ -236,5 +239,38 @@ describe('password change with an e-mailed OTP', () => {
 
     expect((await signInStep(email, current)).body.result).toBe('INVALID_CREDENTIALS');
     await t.signIn(email, 'Next#pw22');
+  });
+
+  const SPENT = { status: 403, result: 'FORBIDDEN', resultMessage: 'Your e-mail verification has expired or was already used. Please verify again.' };
+  const outcome = (reply: { status: number; body: { result: string; resultMessage: string } }) => ({ status: reply.status, result: reply.body.result, resultMessage: reply.body.resultMessage });
+
+  it('takes an OTP token once: replaying it after a successful change is refused and changes nothing', async () => {
+    const otp = await otpToken(t, session.accessToken, email);
+    expect((await change({ password: 'Next#pw22', changePassword: 'Third#pw33' }, otp)).body.result).toBe('SUCCESS');
+    const hashAfter = await passwordHash(email);
+    const replay = await change({ password: 'Third#pw33', changePassword: 'Fourth#pw44' }, otp);
+    expect(outcome(replay)).toEqual(SPENT);
+    expect(await passwordHash(email)).toBe(hashAfter);
+    // Only a hash of the token is stored.
+    expect((await t.db.selectFrom('otp_tokens').select('token_hash').execute()).map((row) => row.token_hash)).not.toContain(otp);
+  });
+
+  it('refuses an OTP token older than the code countdown (5 minutes)', async () => {
+    const otp = await otpToken(t, session.accessToken, email);
+    t.clock.advance(5 * 60_000 + 1000);
+    expect(outcome(await change({ password: 'Third#pw33', changePassword: 'Fourth#pw44' }, otp))).toEqual(SPENT);
+    await t.signIn(email, 'Third#pw33');
+  });
+
+  it('lets an OTP token survive a mistyped current password, but only five times', async () => {
+    session = await t.signIn(email, 'Third#pw33');
+    const otp = await otpToken(t, session.accessToken, email);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await change({ password: `Wrong#pw${attempt}`, changePassword: 'Fourth#pw44' }, otp)).body.data.errors[0].field).toBe('password');
+    }
+    expect(outcome(await change({ password: 'Third#pw33', changePassword: 'Fourth#pw44' }, otp))).toEqual(SPENT);
+    const fresh = await otpToken(t, session.accessToken, email);
+    expect((await change({ password: 'Wrong#pw9', changePassword: 'Fourth#pw44' }, fresh)).body.data.errors[0].field).toBe('password');
+    expect((await change({ password: 'Third#pw33', changePassword: 'Fourth#pw44' }, fresh)).body.result).toBe('SUCCESS');
   });
 });

@@ -96,15 +96,27 @@ describe('sign-in with an e-mailed code', () => {
     expect(ok.body.result).toBe('SUCCESS');
   });
 
-  it('locks the account after five failed passwords, and a successful sign-in after the lock resets the count', async () => {
+  it('locks the account after five failed passwords, telling its owner by mail once and the caller nothing; a successful sign-in after the lock resets the count', async () => {
+    const wrong = [];
     for (let attempt = 0; attempt < 5; attempt++) {
-      await t.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: 'Wrong#123' } });
+      wrong.push(await t.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: 'Wrong#123' } }));
     }
     const counted = await t.db.selectFrom('admins').select(['sign_in_attempt', 'locked_until']).where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow();
     expect(counted.sign_in_attempt).toBe(5);
+    // Even the right password answers what a wrong one (or an unknown e-mail) answers.
     const locked = await t.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-    expect(locked.status).toBe(423);
-    expect(locked.body.result).toBe('ACCOUNT_LOCKED');
+    const lockedAgain = await t.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: 'Wrong#123' } });
+    const unknown = await t.call('POST', '/api/auth/signin', { body: { email: 'nobody@example.com', password: ADMIN_PASSWORD } });
+    for (const reply of [locked, lockedAgain, unknown]) {
+      expect(reply.status).toBe(401);
+      expect(reply.body).toEqual(wrong[0].body);
+    }
+    expect(wrong[0].body).toMatchObject({ result: 'INVALID_CREDENTIALS', resultMessage: 'The e-mail or password is not correct.' });
+    await t.app.ctx.mailer.idle();
+    const lockMails = t.mails.filter((mail) => mail.to === ADMIN_EMAIL && mail.type === 'account-locked');
+    expect(lockMails).toHaveLength(1);
+    expect(lockMails[0].text).toContain('locked for 15 minute(s)');
+    expect(lockMails[0].text).toContain('http://console.test/new-password');
     t.clock.advance(16 * 60_000);
     await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     const reset = await t.db.selectFrom('admins').select(['sign_in_attempt', 'locked_until']).where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow();

@@ -330,7 +330,8 @@ describe('deactivation, unlock and reset link', () => {
     const email = `locked${Date.now()}@example.com`;
     const user = await signedInAccount(t, email, 'user');
     for (let i = 0; i < 5; i++) await t.call('POST', '/api/auth/signin', { body: { email, password: 'Wrong#123' } });
-    expect((await t.call('POST', '/api/auth/signin', { body: { email, password: 'Passw0rd!' } })).body.result).toBe('ACCOUNT_LOCKED');
+    // A locked account answers as a wrong password does: the lock is told by mail, not to the caller.
+    expect((await t.call('POST', '/api/auth/signin', { body: { email, password: 'Passw0rd!' } })).body.result).toBe('INVALID_CREDENTIALS');
     const list1 = await list({ filter: { q: email, locked: 'Y' } });
     expect(list1.body.data.list[0]).toMatchObject({ locked: 'Y', signInAttempt: 5 });
     const unlocked = await t.call('POST', `/api/users/${user.id}/unlock`, { token: admin });

@@ -62,6 +62,7 @@ describe('User Management screens', () => {
     await admin.getByRole('button', { name: 'Approve' }).click();
     await admin.getByText('The account has been approved.').waitFor();
     await expect.poll(async () => (await account()).approval_status_code).toBe('APPROVED');
+    await e2e.app.ctx.mailer.idle();
     const mail = await e2e.db.selectFrom('mail_outbox').select('template_type').where('to_address', '=', NEW_EMAIL).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(mail.template_type).toBe('signup-approved');
 

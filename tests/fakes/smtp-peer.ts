@@ -7,8 +7,8 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free local port that keeps every message it accepts. */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** A real SMTP server on a free local port that keeps every message it accepts, after `delayMs` (a slow relay). */
+export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise<SmtpPeer> {
   const received: SmtpPeer['received'] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -18,7 +18,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
         received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-        callback();
+        setTimeout(callback, options.delayMs ?? 0);
       });
     },
   });

@@ -4,6 +4,8 @@ import { OpsError } from '../ops-error';
 
 /** Runs an operations command: refusals print their message and exit 1, bad config exits 2. */
 export async function runCommand(usage: string, command: (args: string[]) => Promise<void>): Promise<void> {
+  // Archives, restored databases and uploads are written owner-only, like the server's files.
+  process.umask(0o077);
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
     console.log(usage);

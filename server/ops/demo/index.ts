@@ -26,7 +26,7 @@ const MARKER_KEY = 'demo.seededAt';
 const FIRST_START_TABLES = new Set([
   'regions', 'countries', 'companies', 'advertisers', 'data_types', 'allowed_domains', 'terms', 'term_versions', 'term_agreements',
   'admin_countries', 'admin_data_types', 'email_templates', 'app_settings', 'system_logs', 'access_history', 'sessions', 'refresh_tokens',
-  'otp_challenges', 'password_reset_tokens', 'mail_outbox', 'kysely_migration', 'kysely_migration_lock',
+  'otp_challenges', 'password_reset_tokens', 'otp_tokens', 'mail_outbox', 'kysely_migration', 'kysely_migration_lock',
 ]);
 
 export interface DemoSeedOptions {

@@ -19,6 +19,8 @@ export const emailTemplatesEn = {
     'signup-request': 'Sign-up request (to approvers)',
     'signup-approved': 'Sign-up approved',
     'password-reset': 'Password reset',
+    'account-exists': 'Account exists (sign-up of a registered e-mail)',
+    'account-locked': 'Account locked',
     'alert': 'Alert (data collection)',
   },
   helpers: {

@@ -21,6 +21,8 @@ export const emailTemplatesKo: typeof emailTemplatesEn = {
     'signup-request': '가입 요청 (승인자에게)',
     'signup-approved': '가입 승인',
     'password-reset': '비밀번호 재설정',
+    'account-exists': '기존 계정 안내 (가입된 이메일로 가입 요청)',
+    'account-locked': '계정 잠김',
     'alert': '알림 (데이터 수집)',
   },
   helpers: {
