@@ -37,9 +37,11 @@ describe('secrets at rest under SECRETS_KEY', () => {
 
   /** The same database served by a new instance with other keys, signed in afresh (its JWT key differs). */
   async function restart(secretsKeys: string[]) {
-    const app = await buildApp({ ...env.t.config, secretsKeys, jwtSecret: randomBytes(32).toString('hex') }, { db: env.t.db, clock: env.t.clock, logger: false });
+    // Its mail joins the harness's list, so lastCode finds the code it sends.
+    const app = await buildApp({ ...env.t.config, secretsKeys, jwtSecret: randomBytes(32).toString('hex') }, { db: env.t.db, clock: env.t.clock, logger: false, observeMail: (mail) => env.t.mails.push(mail) });
     restarted.push(app);
     const first = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    await app.ctx.mailer.idle();
     const second = await app.inject({ method: 'POST', url: '/api/auth/signin/otp', payload: { challengeToken: first.json().data.challengeToken, code: await env.t.lastCode(ADMIN_EMAIL) } });
     const token = second.json().data.accessToken as string;
     const api = async (method: 'POST', url: string, payload?: object) => (await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } })).json();
