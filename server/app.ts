@@ -9,7 +9,8 @@ import type { AppConfig } from './config';
 import { systemClock, type Clock } from './clock';
 import { openDatabase, type Db } from './db/database';
 import { createMailer } from './mail/mailer';
-import { localFileStore } from './files/store';
+import { createFileStore } from './files/create-store';
+import type { FileStore } from './files/store';
 import { passwordHasher } from './auth/passwords';
 import { tokenService } from './auth/tokens';
 import { errorEnvelope } from './http/error-handler';
@@ -53,6 +54,8 @@ export interface BuildOptions {
   /** Folder of the built SPA; served with an index.html fallback when present. */
   staticDir?: string;
   logger?: boolean;
+  /** An already-built (and checked) file store; otherwise built from the config. */
+  files?: FileStore;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -70,13 +73,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const clock = options.clock ?? systemClock;
   const db = options.db ?? openDatabase(config);
+  const files = options.files ?? createFileStore(config);
   const ctx: AppContext = {
     config,
     db,
     clock,
     tokens: tokenService(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
     passwords: passwordHasher(config.passwordHash),
-    mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, files: localFileStore(config.dataDir) }),
+    mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, files }),
+    files,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

@@ -29,6 +29,10 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
     .optional(),
+  FILE_STORE: z
+    .string()
+    .regex(/^(s3|gs):\/\/[a-z0-9][a-z0-9._-]{1,220}[a-z0-9](\/.*)?$/, 'FILE_STORE must be s3://bucket[/prefix] or gs://bucket[/prefix] (unset: files stay in DATA_DIR/uploads)')
+    .optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0, 'SHUTDOWN_GRACE_MS must be 0 or more').default(30_000),
   SEED_DEMO: z.enum(['Y', 'N'], 'SEED_DEMO must be Y or N').default('N'),
   COLLECT_SCHEDULER: z.enum(['on', 'off'], 'COLLECT_SCHEDULER must be on or off').default('on'),
@@ -75,6 +79,11 @@ export interface AppConfig {
   redisUrl?: string;
   /** Prefix of every Redis key, so deployments (and test runs) sharing a Redis stay apart. */
   redisKeyPrefix: string;
+  /**
+   * FILE_STORE: the bucket uploaded files live in; unset keeps them in DATA_DIR/uploads. The
+   * endpoint is AWS_ENDPOINT_URL (S3-compatible servers) or STORAGE_EMULATOR_HOST (GCS emulators).
+   */
+  fileStore?: { url: string; endpoint?: string };
   /** How long a SIGTERM/SIGINT may take to drain requests before the process exits non-zero. */
   shutdownGraceMs: number;
   /** SEED_DEMO=Y: fill a new database with the demo sample on its first start. */
