@@ -1,10 +1,13 @@
-import { createReadStream, mkdirSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { constants, createReadStream, mkdirSync } from 'node:fs';
+import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { checkedKey, type FileStore } from './store';
+import { checkedKey, checkedName, type FileStore } from './store';
 
-/** Files under `<dataDir>/uploads/`, named by their storage key; uploads arrive in `uploads/.incoming/`. */
+/**
+ * Files under `<dataDir>/uploads/`, named by their storage key; uploads arrive in `uploads/.incoming/`.
+ * Published files (LOCAL post output) go to `<dataDir>/<name>`.
+ */
 export function localFileStore(dataDir: string): FileStore {
   const root = join(dataDir, 'uploads');
   const incoming = join(root, '.incoming');
@@ -32,5 +35,29 @@ export function localFileStore(dataDir: string): FileStore {
       return { path: join(root, checkedKey(key)), release: async () => {} };
     },
     async check() {},
+    async publish(name, path) {
+      // Copied next to its final name and renamed, so a reader never sees half a file.
+      const target = join(dataDir, checkedName(name));
+      const partial = `${target}.partial`;
+      await mkdir(dirname(target), { recursive: true });
+      try {
+        await copyFile(path, partial);
+        await rename(partial, target);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      return target;
+    },
+    async checkPublish(folder) {
+      const path = join(dataDir, checkedName(folder));
+      try {
+        await mkdir(path, { recursive: true });
+        await access(path, constants.W_OK);
+        return { ok: true, message: `The folder ${path} is writable.` };
+      } catch (error) {
+        return { ok: false, message: `The folder ${path} is not writable: ${(error as Error).message}` };
+      }
+    },
   };
 }

@@ -6,7 +6,7 @@ import { PassThrough, pipeline, type Readable } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
 import { AppError } from '../http/app-error';
 import { FileStoreUnavailableError, FileStoreUnreachableError } from './store-errors';
-import { checkedKey, type FileStore } from './store';
+import { checkedKey, checkedName, type FileStore } from './store';
 
 /** The few calls an object service has to offer; s3-store.ts and gcs-store.ts implement them. */
 export interface ObjectBucket {
@@ -46,12 +46,13 @@ export interface ObjectLocation {
  * disk (DATA_DIR/work/incoming): the size limit and the kind check need the whole file before
  * anything is stored, and a failed upload then leaves no object behind.
  */
-export function objectFileStore(bucket: ObjectBucket, { url, prefix }: ObjectLocation, dataDir: string): FileStore {
+export function objectFileStore(bucket: ObjectBucket, { url, bucket: bucketName, prefix }: ObjectLocation, dataDir: string): FileStore {
   const incoming = join(dataDir, 'work', 'incoming');
   const copies = join(dataDir, 'work', 'copies');
   mkdirSync(incoming, { recursive: true });
   mkdirSync(copies, { recursive: true });
   const objectName = (key: string) => `${prefix}${checkedKey(key)}`;
+  const objectUrl = `${url.slice(0, url.indexOf('://'))}://${bucketName}/`;
   return {
     location: url,
     async put(key, tempPath) {
@@ -95,6 +96,21 @@ export function objectFileStore(bucket: ObjectBucket, { url, prefix }: ObjectLoc
       await bucket.probe().catch((error) => {
         throw new FileStoreUnreachableError(`FILE_STORE ${url}: the bucket ${bucket.description} cannot be reached: ${reasonOf(error)}`);
       });
+    },
+    async publish(name, path) {
+      const objectName = `${prefix}${checkedName(name)}`;
+      await bucket.upload(objectName, path).catch((error) => {
+        throw unavailable(error);
+      });
+      return `${objectUrl}${objectName}`;
+    },
+    async checkPublish(folder) {
+      try {
+        await bucket.probe();
+        return { ok: true, message: `The bucket ${bucket.description} is reachable; files go to ${objectUrl}${prefix}${checkedName(folder)}/.` };
+      } catch (error) {
+        return { ok: false, message: `The bucket ${bucket.description} cannot be reached: ${reasonOf(error)}` };
+      }
     },
   };
 }

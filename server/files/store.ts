@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { ConnectionCheck } from '../../src/shared';
 
 /**
  * Where uploaded bytes live, by storage key; the metadata is in the uploaded_files table.
@@ -21,6 +22,14 @@ export interface FileStore {
   localCopy(key: string): Promise<LocalCopy>;
   /** Throws FileStoreUnreachableError when the store cannot be used (the start-up check). */
   check(): Promise<void>;
+  /**
+   * Copies a finished file that stays where it is (a posting task's CSV) to `name`, a relative
+   * path such as `posted/<folder>/<file>` (the LOCAL post target and its backup copies), whole
+   * or not at all; answers where it now is. Local disk keeps these in DATA_DIR, beside uploads/.
+   */
+  publish(name: string, path: string): Promise<string>;
+  /** Whether files can be published under `folder`, in words (the LOCAL target's test connection). */
+  checkPublish(folder: string): Promise<ConnectionCheck>;
 }
 
 export interface LocalCopy {
@@ -38,4 +47,10 @@ const KEY_PATTERN = /^[0-9a-f]{32}$/;
 export function checkedKey(key: string): string {
   if (!KEY_PATTERN.test(key)) throw new Error('Not a storage key');
   return key;
+}
+
+/** A published file's relative path: no leading /, no empty, `.` or `..` segments (the post config's rules, checked again here). */
+export function checkedName(name: string): string {
+  if (name.split('/').some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('\\'))) throw new Error(`Not a relative path: ${name}`);
+  return name;
 }

@@ -1,4 +1,5 @@
 import type { ConnectionCheck, TargetMethod } from '../../../src/shared';
+import type { FileStore } from '../../files/store';
 
 /** A post config as a poster needs it, with the secret opened. */
 export interface PostTarget {
@@ -6,7 +7,8 @@ export interface PostTarget {
   location: string;
   data: Record<string, string>;
   secret: string | null;
-  dataDir: string;
+  /** The app's file store, where the LOCAL target writes. */
+  files: FileStore;
 }
 
 /** The file a posting task sends: the mastered rows as CSV with the post config's headers, in the run's work folder. */
