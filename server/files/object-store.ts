@@ -98,11 +98,11 @@ export function objectFileStore(bucket: ObjectBucket, { url, bucket: bucketName,
       });
     },
     async publish(name, path) {
-      const objectName = `${prefix}${checkedName(name)}`;
-      await bucket.upload(objectName, path).catch((error) => {
+      const published = `${prefix}${checkedName(name)}`;
+      await bucket.upload(published, path).catch((error) => {
         throw unavailable(error);
       });
-      return `${objectUrl}${objectName}`;
+      return `${objectUrl}${published}`;
     },
     async checkPublish(folder) {
       try {

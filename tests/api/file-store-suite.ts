@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/config';
 import { createFileStore } from '../../server/files/create-store';
 import { newStorageKey } from '../../server/files/store';
-import { signedInAccount, startTestApp, type TestApp } from './harness';
+import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signedInAccount, startTestApp, type TestApp } from './harness';
 import { createDataset, postFile, preview, commit, datasetRows } from './uploads-support';
 
 /** A running object service for the suite: S3 (s3rver) or GCS (the fake). */
@@ -21,12 +22,13 @@ export interface ObjectPeer {
 }
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png body')]);
+const PDF = Buffer.from('%PDF-1.7\nACME onboarding guide, kept in the bucket\n');
 const CSV = 'date,campaign_id,channel,impressions\n2024-01-01,C1,search,100\n2024-01-02,C2,social,200\n';
 
-async function filesForm(purpose: string, bytes: Buffer, fileName: string) {
+async function filesForm(purpose: string, bytes: Buffer, fileName: string, type = 'image/png') {
   const form = new FormData();
   form.append('purpose', purpose);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), fileName);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), fileName);
   const encoded = new Response(form);
   return { body: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
 }
@@ -35,18 +37,20 @@ async function filesForm(purpose: string, bytes: Buffer, fileName: string) {
 export function fileStoreSuite(name: string, bucket: string, startPeer: () => Promise<ObjectPeer>) {
   describe(`${name} file store`, () => {
     let peer: ObjectPeer;
+    let smtp: SmtpPeer;
     let t: TestApp;
     let admin: string;
     let uploader: { token: string };
     beforeAll(async () => {
       peer = await startPeer();
-      t = await startTestApp({ fileStore: peer.setting(bucket, 'console/files') });
+      smtp = await startSmtpPeer();
+      t = await startTestApp({ fileStore: peer.setting(bucket, 'console/files'), smtpUrl: smtp.url });
       admin = (await signedInAccount(t, 'sysadmin@example.com', 'system-admin')).token;
       uploader = await signedInAccount(t, 'uploader@example.com', 'user', { uploader_flag: 'Y' });
     });
     afterAll(async () => {
       await t?.close();
-      await peer?.close();
+      await Promise.all([peer?.close(), smtp?.close()]);
     });
 
     it('puts, gets, copies to local disk and deletes an object under the prefix', async () => {
@@ -101,6 +105,20 @@ export function fileStoreSuite(name: string, bucket: string, startPeer: () => Pr
       expect(download.headers['content-type']).toBe('image/png');
       expect(download.rawPayload.equals(PNG)).toBe(true);
       expect((await t.app.inject({ method: 'GET', url: `/api/files/${uploaded.body.data.fileId}?token=forged` })).statusCode).toBe(401);
+    });
+
+    it('attaches an e-mail template\'s file read from the bucket', async () => {
+      const uploaded = await t.call('POST', '/api/files', { token: admin, ...(await filesForm('email-attachment', PDF, 'guide.pdf', 'application/pdf')) });
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+      const template = await t.call('POST', '/api/email-templates', {
+        token: admin, body: { type: 'otp', title: 'Code {{code}}', body: 'Your code is {{code}}.', activeFlag: 'Y', statements: [{ statement: 'The guide is attached.', fileId: uploaded.body.data.fileId }] },
+      });
+      expect(template.status, JSON.stringify(template.body)).toBe(200);
+      smtp.received.length = 0;
+      await t.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0].raw).toMatch(/Content-Disposition: attachment; filename=guide\.pdf/);
+      expect(smtp.received[0].raw.replace(/\r?\n/g, '')).toContain(PDF.toString('base64').replace(/=+$/, ''));
     });
 
     it('checks and commits a manual upload whose original is in the bucket, and hands the original back', async () => {
