@@ -9,7 +9,8 @@ import type { AppConfig } from './config';
 import { systemClock, type Clock } from './clock';
 import { openDatabase, type Db } from './db/database';
 import { createMailer, type OutgoingMail } from './mail/mailer';
-import { localFileStore } from './files/store';
+import { createFileStore } from './files/create-store';
+import type { FileStore } from './files/store';
 import { passwordHasher } from './auth/passwords';
 import { tokenService } from './auth/tokens';
 import { errorEnvelope } from './http/error-handler';
@@ -56,6 +57,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Sees each mail as it leaves (tests and the e2e harness read sign-in codes and links here). */
   observeMail?: (mail: OutgoingMail) => void;
+  /** An already-built (and checked) file store; otherwise built from the config. */
+  files?: FileStore;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -73,13 +76,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const clock = options.clock ?? systemClock;
   const db = options.db ?? openDatabase(config);
+  const files = options.files ?? createFileStore(config);
   const ctx: AppContext = {
     config,
     db,
     clock,
     tokens: tokenService(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
     passwords: passwordHasher(config.passwordHash),
-    mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, files: localFileStore(config.dataDir), observe: options.observeMail }),
+    mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, files, observe: options.observeMail }),
+    files,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

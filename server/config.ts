@@ -52,6 +52,10 @@ const envSchema = z.object({
     .refine((keys) => keys.length > 0 && keys.every((key) => SECRETS_KEY_PATTERN.test(key)), 'SECRETS_KEY must be 64 hex characters (32 bytes, e.g. openssl rand -hex 32), several comma-separated, newest first')
     .optional(),
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1, 'MAIL_RETENTION_DAYS must be 1 or more').max(3650).default(30),
+  FILE_STORE: z
+    .string()
+    .regex(/^(s3|gs):\/\/[a-z0-9][a-z0-9._-]{1,220}[a-z0-9](\/.*)?$/, 'FILE_STORE must be s3://bucket[/prefix] or gs://bucket[/prefix] (unset: files stay in DATA_DIR/uploads)')
+    .optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0, 'SHUTDOWN_GRACE_MS must be 0 or more').default(30_000),
   SEED_DEMO: z.enum(['Y', 'N'], 'SEED_DEMO must be Y or N').default('N'),
   COLLECT_SCHEDULER: z.enum(['on', 'off'], 'COLLECT_SCHEDULER must be on or off').default('on'),
@@ -107,6 +111,11 @@ export interface AppConfig {
   redisKeyPrefix: string;
   /** Days a sent mail stays in mail_outbox (its secrets masked) before the hourly prune removes it. */
   mailRetentionDays: number;
+  /**
+   * FILE_STORE: the bucket uploaded files live in; unset keeps them in DATA_DIR/uploads. The
+   * endpoint is AWS_ENDPOINT_URL (S3-compatible servers) or STORAGE_EMULATOR_HOST (GCS emulators).
+   */
+  fileStore?: { url: string; endpoint?: string };
   /** How long a SIGTERM/SIGINT may take to drain requests before the process exits non-zero. */
   shutdownGraceMs: number;
   /** SEED_DEMO=Y: fill a new database with the demo sample on its first start. */
@@ -201,6 +210,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema>
   const sharedKeys = [
     ['JWT_SECRET', 'every instance on the shared database must sign sessions with the same key (at least 32 characters, e.g. `openssl rand -base64 48`)'],
     ['SECRETS_KEY', 'every instance must open the stored secrets with the same key (64 hex characters, e.g. `openssl rand -hex 32`)'],
+    ['FILE_STORE', 'every instance must read the files the others stored (s3://bucket[/prefix] or gs://bucket[/prefix])'],
   ];
   const rules = set('DATABASE_URL') ? sharedKeys.filter(([name]) => !set(name)).map(([name, why]) => `  ${name}: required when DATABASE_URL is set — ${why}`) : [];
   let vars: z.infer<typeof envSchema>;

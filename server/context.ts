@@ -1,6 +1,7 @@
 import type { AppConfig } from './config';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
+import type { FileStore } from './files/store';
 import type { Mailer } from './mail/mailer';
 import type { PasswordHasher } from './auth/passwords';
 import type { TokenService } from './auth/tokens';
@@ -13,6 +14,8 @@ export interface AppContext {
   tokens: TokenService;
   passwords: PasswordHasher;
   mailer: Mailer;
+  /** Where uploaded files live (FILE_STORE or DATA_DIR/uploads), one for the whole app. */
+  files: FileStore;
 }
 
 /** The verified caller of an authenticated request, read from the database, not from the token. */

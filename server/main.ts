@@ -12,6 +12,8 @@ import { describeDemoSeed, seedDemo } from './ops/demo';
 import { jwtSecretFor, secretsKeysFor } from './key-files';
 import { resealSecrets } from './jobs/reseal-secrets';
 import { secretBox } from './jobs/secret-box';
+import { createFileStore, fileStoreFromEnv } from './files/create-store';
+import { FileStoreUnreachableError } from './files/store-errors';
 
 export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
   const vars = readServerEnv(env);
@@ -36,6 +38,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     logLevel: vars.LOG_LEVEL,
     tableau: tableauFromEnv(vars),
     redisUrl: vars.REDIS_URL,
+    fileStore: fileStoreFromEnv(vars.FILE_STORE, env),
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
     mailRetentionDays: vars.MAIL_RETENTION_DAYS,
     seedDemo: vars.SEED_DEMO === 'Y',
@@ -57,6 +60,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Before the database is touched: a console that cannot store its files must not start serving.
+  const files = createFileStore(config);
+  await files.check().catch((error: unknown) => {
+    if (!(error instanceof FileStoreUnreachableError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  });
   const db = openDatabase(config);
   await migrateToLatest(db);
   // Secrets sealed before SECRETS_KEY (under the JWT-derived key) move to it once, while JWT_SECRET still opens them.
@@ -67,7 +77,7 @@ async function main(): Promise<void> {
     hasher: passwordHasher(config.passwordHash),
     nowIso: new Date().toISOString(),
   });
-  const app = await buildApp(config, { db, staticDir: resolve('dist') }).catch(async (error: unknown) => {
+  const app = await buildApp(config, { db, files, staticDir: resolve('dist') }).catch(async (error: unknown) => {
     if (!(error instanceof RedisUnreachableError)) throw error;
     console.error(error.message);
     await db.destroy();
@@ -81,7 +91,7 @@ async function main(): Promise<void> {
   }
   if (config.seedDemo) {
     // Only on the first start: a database that already ran is never filled with samples.
-    if (seeded.created) app.log.warn(describeDemoSeed(await seedDemo(db, { hasher: passwordHasher(config.passwordHash), dataDir: config.dataDir })));
+    if (seeded.created) app.log.warn(describeDemoSeed(await seedDemo(db, { hasher: passwordHasher(config.passwordHash), files })));
     else app.log.info('SEED_DEMO=Y ignored: the database is not new');
   }
   exitGracefullyOnSignals(app, { graceMs: config.shutdownGraceMs, closeResources: () => db.destroy() });

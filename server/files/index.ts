@@ -11,7 +11,7 @@ import { AppError, validationError } from '../http/app-error';
 import { success } from '../http/envelope';
 import { detectKind } from './kinds';
 import { FILE_LINK_TTL_SECONDS, presentFiles } from './references';
-import { localFileStore, newStorageKey } from './store';
+import { newStorageKey } from './store';
 import { readUpload } from './upload';
 import { contentDisposition } from './content-disposition';
 
@@ -33,8 +33,7 @@ async function authorizeDownload(request: FastifyRequest, fileId: string, token:
  * registered here only, so the app's 1 MiB JSON body limit still holds everywhere else.
  */
 export async function filesModule(app: FastifyInstance) {
-  const { db, clock, tokens, config } = app.ctx;
-  const store = localFileStore(config.dataDir);
+  const { db, clock, tokens, files: store } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart);
 

@@ -1,25 +1,40 @@
-import { createReadStream, mkdirSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { ConnectionCheck } from '../../src/shared';
 
 /**
  * Where uploaded bytes live, by storage key; the metadata is in the uploaded_files table.
- * Local disk now; an object-store implementation can replace it behind the same three calls.
+ * Local disk under DATA_DIR/uploads by default, or an S3 / GCS bucket with FILE_STORE.
  */
 export interface FileStore {
-  /** Moves a finished temporary file into the store under `key`. */
+  /** Where the files are, for messages: a folder or `s3://bucket/prefix`. */
+  readonly location: string;
+  /** Moves a finished temporary file into the store under `key`; the temporary file is gone afterwards, stored or not. */
   put(key: string, tempPath: string): Promise<void>;
   get(key: string): Readable;
   delete(key: string): Promise<void>;
-  /** A new temporary file path for an incoming upload, on the store's own disk. */
+  /** A new temporary file path for an incoming upload, always on local disk. */
   tempPath(): string;
   /**
-   * A local path to read the file in place (the manual upload's reader streams it in a worker
-   * thread, which cannot take a stream from this one). An object store would download it here.
+   * The file on local disk, for readers that need a path (the manual upload's reading thread
+   * cannot take a stream from this one). An object store downloads a copy that release() removes.
    */
-  localPath(key: string): string;
+  localCopy(key: string): Promise<LocalCopy>;
+  /** Throws FileStoreUnreachableError when the store cannot be used (the start-up check). */
+  check(): Promise<void>;
+  /**
+   * Copies a finished file that stays where it is (a posting task's CSV) to `name`, a relative
+   * path such as `posted/<folder>/<file>` (the LOCAL post target and its backup copies), whole
+   * or not at all; answers where it now is. Local disk keeps these in DATA_DIR, beside uploads/.
+   */
+  publish(name: string, path: string): Promise<string>;
+  /** Whether files can be published under `folder`, in words (the LOCAL target's test connection). */
+  checkPublish(folder: string): Promise<ConnectionCheck>;
+}
+
+export interface LocalCopy {
+  path: string;
+  release(): Promise<void>;
 }
 
 /** A random storage key: the client's file name never becomes part of a path. */
@@ -29,32 +44,13 @@ export function newStorageKey(): string {
 
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
 
-function checkedKey(key: string): string {
+export function checkedKey(key: string): string {
   if (!KEY_PATTERN.test(key)) throw new Error('Not a storage key');
   return key;
 }
 
-/** Files under `<dataDir>/uploads/`, named by their storage key; uploads arrive in `uploads/.incoming/`. */
-export function localFileStore(dataDir: string): FileStore {
-  const root = join(dataDir, 'uploads');
-  const incoming = join(root, '.incoming');
-  mkdirSync(incoming, { recursive: true });
-  return {
-    async put(key, tempPath) {
-      // tempPath() is on the same disk, so this is an atomic rename.
-      await rename(tempPath, join(root, checkedKey(key)));
-    },
-    get(key) {
-      return createReadStream(join(root, checkedKey(key)));
-    },
-    async delete(key) {
-      await rm(join(root, checkedKey(key)), { force: true });
-    },
-    tempPath() {
-      return join(incoming, `${randomBytes(16).toString('hex')}.part`);
-    },
-    localPath(key) {
-      return join(root, checkedKey(key));
-    },
-  };
+/** A published file's relative path: no leading /, no empty, `.` or `..` segments (the post config's rules, checked again here). */
+export function checkedName(name: string): string {
+  if (name.split('/').some((segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('\\'))) throw new Error(`Not a relative path: ${name}`);
+  return name;
 }

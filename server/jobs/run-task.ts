@@ -3,6 +3,7 @@ import type { CollectConfig, TargetMethod, TaskLogLine } from '../../src/shared'
 import { isoNow } from '../clock';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
+import type { FileStore } from '../files/store';
 import type { CollectTasksTable } from '../db/tables/collect';
 import { findCollectConfig } from '../modules/collect-configs/queries';
 import { findPostConfig } from '../modules/post-configs/queries';
@@ -21,7 +22,7 @@ import { TaskFailure } from './task-failure';
 
 /** What one task run needs: the app's context, this instance's lease name and a log writer. */
 export interface TaskRun {
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'files'>;
   box: SecretBox;
   outbound: Outbound;
   owner: string;
@@ -100,7 +101,7 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<void>
   }
 }
 
-export async function loadPostTarget(db: Db, box: SecretBox, outbound: Outbound, postConfigId: number, dataDir: string) {
+export async function loadPostTarget(db: Db, box: SecretBox, outbound: Outbound, postConfigId: number, files: FileStore) {
   const postConfig = await findPostConfig(db, postConfigId);
   if (!postConfig) throw new TaskFailure('INTERNAL', `Post config ${postConfigId} no longer exists.`);
   const sealed = await db.selectFrom('post_configs').select('target_secret_enc').where('id', '=', postConfigId).executeTakeFirstOrThrow();
@@ -110,7 +111,7 @@ export async function loadPostTarget(db: Db, box: SecretBox, outbound: Outbound,
   } catch (error) {
     throw new TaskFailure('TARGET_AUTH', `The stored target secret cannot be read (${(error as Error).message}); enter it again.`);
   }
-  const target: PostTarget = { method: postConfig.targetMethod as TargetMethod, location: postConfig.targetLocation, data: postConfig.targetData, secret, dataDir, outbound };
+  const target: PostTarget = { method: postConfig.targetMethod as TargetMethod, location: postConfig.targetLocation, data: postConfig.targetData, secret, files, outbound };
   return { postConfig, target };
 }
 
@@ -119,15 +120,15 @@ export async function loadPostTarget(db: Db, box: SecretBox, outbound: Outbound,
  * with the post config's headers, sent to its target from that file (never whole in memory).
  */
 export async function runPostTask(run: TaskRun, task: TaskRow): Promise<void> {
-  const { db, config: appConfig } = run.ctx;
-  const { postConfig, target } = await loadPostTarget(db, run.box, run.outbound, task.post_config_id!, appConfig.dataDir);
+  const { db, config: appConfig, files } = run.ctx;
+  const { postConfig, target } = await loadPostTarget(db, run.box, run.outbound, task.post_config_id!, files);
   const period = task.period_from === task.period_to ? task.period_from : `${task.period_from}_${task.period_to}`;
   const name = `${postConfig.dataType}-${task.config_id}-${period}.csv`.replace(/[^\w.-]/g, '_');
   const file = await writePostFile(db, { configId: task.config_id, periodFrom: task.period_from, periodTo: task.period_to }, outputColumns(postConfig.headers), name, { dataDir: appConfig.dataDir, taskId: task.id, owner: run.owner });
   try {
     await run.log('INFO', `Posting ${file.rows} rows (${file.bytes} bytes) to ${target.method} ${target.location} as ${name}.`);
     const posted = await POSTERS[target.method].post(target, file);
-    const backup = postConfig.backupFlag === 'Y' && postConfig.backupLocation ? await backupCopy(appConfig.dataDir, postConfig.backupLocation, file) : null;
+    const backup = postConfig.backupFlag === 'Y' && postConfig.backupLocation ? await backupCopy(files, postConfig.backupLocation, file) : null;
     const finishedAt = now(run);
     const owned = await settleTask(db, task.id, run.owner, {
       status: 'SUCCESS', finished_at: finishedAt, updated_at: finishedAt, rows_posted: file.rows, target_location: posted.location,

@@ -11,7 +11,7 @@ import { appendLog, claimNextTask, createDueTasks, failureValues, releaseLease, 
 import { asTaskFailure, TaskFailure } from './task-failure';
 import { sweepWorkFolders } from './work-folder';
 
-type SchedulerContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
+type SchedulerContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'files'>;
 
 /**
  * The in-process collect scheduler. Each tick turns due schedules into tasks, then claims and runs

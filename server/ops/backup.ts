@@ -20,7 +20,10 @@ export interface BackupManifest {
   database: typeof DATABASE_FILE;
   migrations: string[];
   tables: Record<string, number>;
+  /** Uploaded files in the archive; 0 when they live in a bucket. */
   uploads: number;
+  /** FILE_STORE of the backed-up console: its files are in that bucket, not in the archive. */
+  fileStore?: string;
 }
 
 
@@ -28,8 +31,11 @@ export interface BackupManifest {
  * One archive (gzipped tar) with a consistent snapshot of the SQLite database, taken through
  * SQLite's online backup API while the server keeps writing, plus `DATA_DIR/uploads`.
  * The snapshot is taken first, so every file it references was already in the store.
+ * With FILE_STORE the files stay in the bucket, kept by its own versioning: copying a bucket into
+ * one archive would not scale with it, and objects are never changed in place (a key is written
+ * once, deleted with its record), so versioning alone restores the files of any moment.
  */
-export async function createBackup(source: { sqlitePath: string; dataDir: string }, archivePath: string): Promise<BackupManifest> {
+export async function createBackup(source: { sqlitePath: string; dataDir: string; fileStore?: string }, archivePath: string): Promise<BackupManifest> {
   const target = resolve(archivePath);
   if (existsSync(target)) throw new OpsError(`${archivePath} already exists; choose a new file name (nothing was overwritten).`);
   if (!existsSync(source.sqlitePath)) throw new OpsError(`No database at ${source.sqlitePath}: check DATA_DIR.`);
@@ -46,11 +52,11 @@ export async function createBackup(source: { sqlitePath: string; dataDir: string
     } finally {
       live.close();
     }
-    const manifest = describeSnapshot(join(staging, DATABASE_FILE), source.dataDir);
+    const manifest = describeSnapshot(join(staging, DATABASE_FILE), source);
     writeFileSync(join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
     const plainTar = `${partial}.tar`;
     await tar.create({ file: plainTar, cwd: staging, portable: true }, [MANIFEST, DATABASE_FILE]);
-    if (existsSync(join(source.dataDir, 'uploads'))) {
+    if (!source.fileStore && existsSync(join(source.dataDir, 'uploads'))) {
       // Dot folders (uploads/.incoming, uploads/.staging) hold work in progress, not stored files.
       await tar.replace({ file: plainTar, cwd: source.dataDir, portable: true, filter: (path) => !/^uploads\/\./.test(path) }, ['uploads']);
     }
@@ -65,15 +71,15 @@ export async function createBackup(source: { sqlitePath: string; dataDir: string
   }
 }
 
-function describeSnapshot(snapshotPath: string, dataDir: string): BackupManifest {
+function describeSnapshot(snapshotPath: string, { dataDir, fileStore }: { dataDir: string; fileStore?: string }): BackupManifest {
   const snapshot = new SqliteDatabase(snapshotPath, { readonly: true });
   try {
     const names = sqliteTableNames(snapshot);
     const tables = Object.fromEntries(names.map((name) => [name, snapshot.prepare(`select count(*) from ${quotedIdentifier(name)}`).pluck().get() as number]));
     const migrations = names.includes('kysely_migration') ? (snapshot.prepare('select name from kysely_migration order by name').pluck().all() as string[]) : [];
     const uploadsDir = join(dataDir, 'uploads');
-    const uploads = existsSync(uploadsDir) ? readdirSync(uploadsDir).filter((name) => statSync(join(uploadsDir, name)).isFile()).length : 0;
-    return { format: BACKUP_FORMAT, formatVersion: 1, createdAt: new Date().toISOString(), database: DATABASE_FILE, migrations, tables, uploads };
+    const uploads = !fileStore && existsSync(uploadsDir) ? readdirSync(uploadsDir).filter((name) => statSync(join(uploadsDir, name)).isFile()).length : 0;
+    return { format: BACKUP_FORMAT, formatVersion: 1, createdAt: new Date().toISOString(), database: DATABASE_FILE, migrations, tables, uploads, ...(fileStore ? { fileStore } : {}) };
   } finally {
     snapshot.close();
   }

@@ -22,6 +22,8 @@ export const RESULT_STATUS = {
   INTERNAL_ERROR: 500,
   /** The embedded dashboard needs Tableau settings the server does not have. */
   TABLEAU_NOT_CONFIGURED: 503,
+  /** The object store (FILE_STORE) failed a call; the request stored nothing. */
+  FILE_STORE_UNAVAILABLE: 503,
 } as const;
 
 export type ResultCode = keyof typeof RESULT_STATUS;

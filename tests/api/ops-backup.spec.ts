@@ -78,6 +78,22 @@ describe('backup and restore', () => {
     expect(readdirSync(root).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 
+  it('with FILE_STORE leaves the files to the bucket, says so, and records the bucket for the restore', async () => {
+    const archive = join(root, 'bucket.backup');
+    const backup = cli('backup', [archive], { DATA_DIR: dataDir, FILE_STORE: 's3://console-files/prod' });
+    expect(backup.status, backup.out).toBe(0);
+    expect(backup.out).toMatch(/the uploaded files stay in s3:\/\/console-files\/prod and are not in this archive: keep them with the bucket's own versioning/);
+    const entries: string[] = [];
+    await tar.list({ file: archive, onReadEntry: (entry) => entries.push(entry.path) });
+    expect(entries.sort()).toEqual(['backup.json', 'console.sqlite']);
+
+    const restoredDir = join(root, 'restored-bucket');
+    const restore = cli('restore', [archive], { DATA_DIR: restoredDir });
+    expect(restore.status, restore.out).toBe(0);
+    expect(restore.out).toMatch(/its uploaded files are in s3:\/\/console-files\/prod: start with FILE_STORE=s3:\/\/console-files\/prod/);
+    expect(readdirSync(restoredDir)).toEqual(['console.sqlite']);
+  });
+
   it('refuses to overwrite an existing archive', () => {
     const archive = join(root, 'existing.backup');
     writeFileSync(archive, 'keep me');

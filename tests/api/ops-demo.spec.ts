@@ -24,7 +24,7 @@ async function sample(app: TestApp) {
 
 beforeAll(async () => {
   t = await startTestApp();
-  seeded = await seedDemo(t.db, { hasher: passwordHasher(t.config.passwordHash), dataDir: t.config.dataDir, now: NOW });
+  seeded = await seedDemo(t.db, { hasher: passwordHasher(t.config.passwordHash), files: t.app.ctx.files, now: NOW });
 });
 afterAll(async () => t.close());
 
@@ -74,7 +74,7 @@ describe('demo data', () => {
   it('is deterministic: the same seed and moment give the same sample', async () => {
     const other = await startTestApp();
     try {
-      await seedDemo(other.db, { hasher: passwordHasher(other.config.passwordHash), dataDir: other.config.dataDir, now: NOW });
+      await seedDemo(other.db, { hasher: passwordHasher(other.config.passwordHash), files: other.app.ctx.files, now: NOW });
       expect(await sample(other)).toEqual(await sample(t));
     } finally {
       await other.close();
@@ -83,16 +83,16 @@ describe('demo data', () => {
 
   it('refuses a database that already holds demo data, or other data unless forced, changing nothing', async () => {
     const hasher = passwordHasher(t.config.passwordHash);
-    await expect(seedDemo(t.db, { hasher, dataDir: t.config.dataDir })).rejects.toThrow(/already holds the demo data \(seeded at 2026-06-01T09:00:00.000Z\)/);
-    await expect(seedDemo(t.db, { hasher, dataDir: t.config.dataDir, force: true })).rejects.toThrow(/already holds the demo data/);
+    await expect(seedDemo(t.db, { hasher, files: t.app.ctx.files })).rejects.toThrow(/already holds the demo data \(seeded at 2026-06-01T09:00:00.000Z\)/);
+    await expect(seedDemo(t.db, { hasher, files: t.app.ctx.files, force: true })).rejects.toThrow(/already holds the demo data/);
 
     const other = await startTestApp();
     try {
       const now = new Date().toISOString();
       await other.db.insertInto('templates').values({ name: 'Ours', data_type_code: 'MEDIA', description: null, status: 'Y', file_id: null, created_at: now, updated_at: now }).execute();
-      await expect(seedDemo(other.db, { hasher, dataDir: other.config.dataDir })).rejects.toThrow(/already holds data \(table templates\).*--force/);
+      await expect(seedDemo(other.db, { hasher, files: other.app.ctx.files })).rejects.toThrow(/already holds data \(table templates\).*--force/);
       expect(await other.db.selectFrom('admins').select('id').execute()).toHaveLength(1);
-      const forced = await seedDemo(other.db, { hasher, dataDir: other.config.dataDir, force: true });
+      const forced = await seedDemo(other.db, { hasher, files: other.app.ctx.files, force: true });
       expect(forced.counts.admins).toBe(300);
     } finally {
       await other.close();

@@ -13,6 +13,7 @@ import { seedFoundation } from '../../server/db/seed';
 import { passwordHasher } from '../../server/auth/passwords';
 import { migrateData } from '../../server/ops/migrate-data';
 import { seedDemo } from '../../server/ops/demo';
+import { localFileStore } from '../../server/files/local-store';
 import { tableChecksum } from './ops-checksum';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -47,7 +48,7 @@ async function fillSource(): Promise<void> {
   await db.insertInto('uploaded_files').values({ id: randomBytes(16).toString('hex'), purpose: 'template-preview', original_name: 'p.png', content_type: 'image/png', size_bytes: 3, sha256: 'x'.repeat(64), storage_key: 'a'.repeat(32), created_by: 1, created_at: now }).execute();
   await db.insertInto('templates').values({ name: 'Weekly "media" mix', data_type_code: 'MEDIA', description: 'Quotes \' and unicode 한국어', status: 'ACTIVE', file_id: null, created_at: now, updated_at: now }).execute();
   await db.insertInto('alert_mails').values({ procedure: 'collect', error_id: 'E1', subtitle: 's', content: 'c', created_at: now, updated_at: now }).execute();
-  await seedDemo(db, { hasher: passwordHasher(config.passwordHash), dataDir: dir, force: true });
+  await seedDemo(db, { hasher: passwordHasher(config.passwordHash), files: localFileStore(dir), force: true });
   await app.close();
   await db.destroy();
 }

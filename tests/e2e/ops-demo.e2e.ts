@@ -6,8 +6,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems
 let e2e: E2e;
 beforeAll(async () => {
   e2e = await startE2e();
-  const { config } = e2e.app.ctx;
-  await seedDemo(e2e.db, { hasher: passwordHasher(config.passwordHash), dataDir: config.dataDir });
+  const { config, files } = e2e.app.ctx;
+  await seedDemo(e2e.db, { hasher: passwordHasher(config.passwordHash), files });
 });
 afterAll(async () => e2e?.close());
 

@@ -24,7 +24,7 @@ function multipartParts(body: Buffer, contentType: string): Buffer[] {
   return parts;
 }
 
-/** A GCS JSON API server for @google-cloud/storage (`apiEndpoint`): bucket metadata and multipart uploads. */
+/** A GCS JSON API server for @google-cloud/storage (`apiEndpoint`): bucket metadata, multipart uploads, object download and delete. */
 export async function startFakeGcs(buckets: string[]): Promise<FakeGcs> {
   const objects = new Map<string, Buffer>();
   const server = await startFakeServer((request, response) => {
@@ -43,6 +43,25 @@ export async function startFakeGcs(buckets: string[]): Promise<FakeGcs> {
         kind: 'storage#object', bucket, name, size: String(content.length), generation: '1', contentType: 'text/csv',
         md5Hash: createHash('md5').update(content).digest('base64'),
       });
+    }
+    const objectMatch = /^\/storage\/v1\/b\/([^/]+)\/o\/([^/]+)$/.exec(request.url.pathname);
+    if (objectMatch) {
+      const key = `${objectMatch[1]}/${decodeURIComponent(objectMatch[2])}`;
+      const content = objects.get(key);
+      if (!content) return sendJson(response, 404, { error: { code: 404, message: `No such object: ${key}` } });
+      if (request.method === 'DELETE') {
+        objects.delete(key);
+        response.writeHead(204).end();
+        return;
+      }
+      if (request.method === 'GET' && request.url.searchParams.get('alt') === 'media') {
+        response.writeHead(200, {
+          'content-type': 'application/octet-stream', 'content-length': content.length, 'x-goog-stored-content-encoding': 'identity',
+          'x-goog-hash': `md5=${createHash('md5').update(content).digest('base64')}`,
+        });
+        response.end(content);
+        return;
+      }
     }
     return sendJson(response, 404, { error: { code: 404, message: `fake GCS has no ${request.method} ${request.url.pathname}` } });
   });

@@ -45,6 +45,7 @@ describe('configuration from the environment', () => {
   describe('a serving instance (readServerEnv)', () => {
     const secret = 'x'.repeat(32);
     const key = 'ab'.repeat(32);
+    const store = 's3://console-files/prod';
 
     it('requires JWT_SECRET when DATABASE_URL is set, naming it', () => {
       const env = { DATABASE_URL: 'postgres://db/console' };
@@ -52,14 +53,20 @@ describe('configuration from the environment', () => {
       expect(() => readServerEnv(env)).toThrow(/JWT_SECRET: required when DATABASE_URL is set/);
       expect(() => readServerEnv({ ...env, JWT_SECRET: '' })).toThrow(/JWT_SECRET: required/);
       expect(() => readServerEnv({ ...env, JWT_SECRET: secret })).toThrow(/SECRETS_KEY: required when DATABASE_URL is set/);
-      expect(readServerEnv({ ...env, JWT_SECRET: secret, SECRETS_KEY: key }).JWT_SECRET).toBe(secret);
+      expect(readServerEnv({ ...env, JWT_SECRET: secret, SECRETS_KEY: key, FILE_STORE: store }).JWT_SECRET).toBe(secret);
     });
 
     it('requires SECRETS_KEY when DATABASE_URL is set, naming it', () => {
       const env = { DATABASE_URL: 'postgres://db/console', JWT_SECRET: secret };
       expect(() => readServerEnv(env)).toThrow(/SECRETS_KEY: required when DATABASE_URL is set/);
       expect(() => readServerEnv({ ...env, SECRETS_KEY: '' })).toThrow(/SECRETS_KEY: required/);
-      expect(readServerEnv({ ...env, SECRETS_KEY: key }).SECRETS_KEY).toEqual([key]);
+      expect(readServerEnv({ ...env, SECRETS_KEY: key, FILE_STORE: store }).SECRETS_KEY).toEqual([key]);
+    });
+
+    it('requires FILE_STORE when DATABASE_URL is set, naming it', () => {
+      const env = { DATABASE_URL: 'postgres://db/console', JWT_SECRET: secret, SECRETS_KEY: key };
+      expect(() => readServerEnv(env)).toThrow(/FILE_STORE: required when DATABASE_URL is set/);
+      expect(readServerEnv({ ...env, FILE_STORE: store }).FILE_STORE).toBe(store);
     });
 
     it('leaves JWT_SECRET optional on SQLite (the key is generated into DATA_DIR)', () => {

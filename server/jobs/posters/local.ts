@@ -1,43 +1,20 @@
-import { constants } from 'node:fs';
-import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Poster, PostFile, PostTarget } from './poster';
+import type { FileStore } from '../../files/store';
+import type { Poster, PostFile } from './poster';
 
-export const localFolder = (target: Pick<PostTarget, 'dataDir' | 'location'>) => join(target.dataDir, 'posted', target.location);
-
-/** Copies the file next to its final name and renames it, so a reader never sees half a file. */
-export async function placeWhole(folder: string, file: Pick<PostFile, 'name' | 'path'>): Promise<string> {
-  await mkdir(folder, { recursive: true });
-  const path = join(folder, file.name);
-  const partial = `${path}.partial`;
-  try {
-    await copyFile(file.path, partial);
-    await rename(partial, path);
-  } catch (error) {
-    await rm(partial, { force: true });
-    throw error;
-  }
-  return path;
-}
-
-/** Keeps a copy of a posted file under DATA_DIR/backup/<folder>. */
-export async function backupCopy(dataDir: string, folder: string, file: Pick<PostFile, 'name' | 'path'>): Promise<string> {
-  return placeWhole(join(dataDir, 'backup', folder), file);
-}
-
+/**
+ * The LOCAL target writes into the console's own file store: DATA_DIR/posted/<location>/ on local
+ * disk, or posted/<location>/ under FILE_STORE's prefix, so every instance's output is in one place.
+ */
 export const localPoster: Poster = {
   async post(target, file) {
-    return { location: await placeWhole(localFolder(target), file) };
+    return { location: await target.files.publish(`posted/${target.location}/${file.name}`, file.path) };
   },
   async testConnection(target) {
-    const folder = localFolder(target);
-    try {
-      await mkdir(folder, { recursive: true });
-      await access(folder, constants.W_OK);
-      return { ok: true, message: `The folder ${folder} is writable.` };
-    } catch (error) {
-      return { ok: false, message: `The folder ${folder} is not writable: ${(error as Error).message}` };
-    }
+    return target.files.checkPublish(`posted/${target.location}`);
   },
 };
 
+/** Keeps a copy of a posted file under backup/<folder> of the file store. */
+export async function backupCopy(files: FileStore, folder: string, file: Pick<PostFile, 'name' | 'path'>): Promise<string> {
+  return files.publish(`backup/${folder}/${file.name}`, file.path);
+}

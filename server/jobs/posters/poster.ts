@@ -1,5 +1,6 @@
 import type { ConnectionCheck, TargetMethod } from '../../../src/shared';
 import type { Outbound } from '../outbound-fetch';
+import type { FileStore } from '../../files/store';
 
 /** A post config as a poster needs it, with the secret opened. */
 export interface PostTarget {
@@ -7,9 +8,10 @@ export interface PostTarget {
   location: string;
   data: Record<string, string>;
   secret: string | null;
-  dataDir: string;
   /** Every call to an admin-typed endpoint goes through it. */
   outbound: Outbound;
+  /** The app's file store, where the LOCAL target writes. */
+  files: FileStore;
 }
 
 /** The file a posting task sends: the mastered rows as CSV with the post config's headers, in the run's work folder. */

@@ -5,7 +5,6 @@ import { AREA_RANK, SCHEMA_LOCKED_MESSAGE, datasetInput } from '../../../src/sha
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { localFileStore } from '../../files/store';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
@@ -24,11 +23,10 @@ function duplicate(title: string): AppError {
 
 /** /api/datasets: custom data sets (SPEC §3). Rank 5 reads; uploaders and user managers write. */
 export async function datasetsModule(app: FastifyInstance) {
-  const { db, clock, config } = app.ctx;
+  const { db, clock, files: store } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const readers = { onRequest: requireRank(AREA_RANK.project) };
   const managers = { onRequest: requireDatasetManager() };
-  const store = localFileStore(config.dataDir);
 
   routes.get('/datasets', { ...readers, schema: { querystring: listQuerystring } }, async (request) => {
     return success(await listDatasets(db, parseListQuery(request.query, datasetListSpec)));

@@ -66,7 +66,7 @@ export async function postConfigsModule(app: FastifyInstance) {
     if (!(await findPostConfig(db, request.params.id))) throw new AppError('NOT_FOUND', 'No such post configuration.');
     let check: ConnectionCheck;
     try {
-      const { target } = await loadPostTarget(db, box, outbound, request.params.id, config.dataDir);
+      const { target } = await loadPostTarget(db, box, outbound, request.params.id, app.ctx.files);
       check = await POSTERS[target.method].testConnection(target);
     } catch (error) {
       check = { ok: false, message: (error as Error).message };

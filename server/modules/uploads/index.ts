@@ -7,7 +7,8 @@ import { AREA_RANK, NOT_UPLOADER_MESSAGE, commitInput } from '../../../src/share
 import { authenticate } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { contentDisposition } from '../../files/content-disposition';
-import { localFileStore, newStorageKey } from '../../files/store';
+import { newStorageKey, type LocalCopy } from '../../files/store';
+import { FileStoreUnavailableError } from '../../files/store-errors';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
@@ -30,8 +31,7 @@ const CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-o
  * and writing run after the answer, so the browser polls `/api/uploads/{id}/progress`.
  */
 export async function uploadsModule(app: FastifyInstance) {
-  const { db, clock, tokens, config } = app.ctx;
-  const store = localFileStore(config.dataDir);
+  const { db, clock, tokens, config, files: store } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const board = new UploadProgressBoard();
   const checker = new FileChecker();
@@ -85,8 +85,10 @@ export async function uploadsModule(app: FastifyInstance) {
     let parsed = 0;
     board.set(id, adminId, { phase: 'PARSING', done: 0, total: file.received.size });
     background(async () => {
+      let copy: LocalCopy | undefined;
       try {
-        const { preview, failure } = await previewFile(checker, file.kind, store.localPath(storageKey), schema, stagingPath(config.dataDir, id), (bytes) => {
+        copy = await store.localCopy(storageKey);
+        const { preview, failure } = await previewFile(checker, file.kind, copy.path, schema, stagingPath(config.dataDir, id), (bytes) => {
           parsed += bytes;
           board.set(id, adminId, { phase: 'PARSING', done: parsed, total: file.received.size });
         });
@@ -101,9 +103,10 @@ export async function uploadsModule(app: FastifyInstance) {
       } catch (error) {
         app.log.warn({ err: error }, 'upload could not be read');
         await rm(stagingPath(config.dataDir, id), { force: true });
-        await fail(id, `The file could not be read as ${file.kind.toUpperCase()}: ${(error as Error).message.slice(0, 200)}`);
+        await fail(id, error instanceof FileStoreUnavailableError ? error.message : `The file could not be read as ${file.kind.toUpperCase()}: ${(error as Error).message.slice(0, 200)}`);
       } finally {
         board.clear(id);
+        await copy?.release();
       }
     });
     return success(await findUpload(db, tokens, id), 'The file has been received and is being checked.');

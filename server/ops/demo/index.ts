@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { isSqlite, type Db } from '../../db/database';
 import type { PasswordHasher } from '../../auth/passwords';
 import { generatePassword } from '../../db/seed';
-import { localFileStore, newStorageKey } from '../../files/store';
+import { newStorageKey, type FileStore } from '../../files/store';
 import { OpsError } from '../ops-error';
 import { rowsAfterMigrations } from '../migrate-data';
 import type { DemoContext, DemoFeature } from './context';
@@ -31,7 +31,8 @@ const FIRST_START_TABLES = new Set([
 
 export interface DemoSeedOptions {
   hasher: PasswordHasher;
-  dataDir: string;
+  /** Where the sample's files (template previews) go: the app's store. */
+  files: FileStore;
   now?: Date;
   seed?: number;
   /** Seed even though the database holds other data (never over an earlier demo seed). */
@@ -50,7 +51,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
   await refuseUnlessEmpty(db, options.force ?? false);
   const password = generatePassword();
   const passwordHash = await options.hasher.hash(password);
-  const files = localFileStore(options.dataDir);
+  const { files } = options;
   const storedKeys: string[] = [];
   const counts: Record<string, number> = {};
   const now = options.now ?? new Date();
