@@ -13,6 +13,7 @@ import { createFileStore } from './files/create-store';
 import type { FileStore } from './files/store';
 import { passwordHasher } from './auth/passwords';
 import { tokenService } from './auth/tokens';
+import { liveSessions } from './auth/live-sessions';
 import { errorEnvelope } from './http/error-handler';
 import { rateLimits } from './http/rate-limits';
 import { systemLog } from './audit/system-log';
@@ -85,11 +86,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     passwords: passwordHasher(config.passwordHash),
     mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, files, observe: options.observeMail }),
     files,
+    sessions: liveSessions(db, config.sqlitePath),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     // Mails queued by the last requests go out before the database closes.
     await ctx.mailer.close();
+    ctx.sessions.close();
     if (!options.db) await db.destroy();
   });
 
@@ -108,6 +111,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         frameSrc: ["'self'", ...tableauOrigin],
       },
     },
+  });
+  // Answers carry tokens and personal data: no browser or proxy may keep one. Only the API
+  // reference's static files are public and unchanging.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api') && !request.url.startsWith('/api/reference/static')) reply.header('cache-control', 'no-store');
   });
   await app.register(errorEnvelope);
   await app.register(rateLimits);

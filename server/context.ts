@@ -5,6 +5,7 @@ import type { FileStore } from './files/store';
 import type { Mailer } from './mail/mailer';
 import type { PasswordHasher } from './auth/passwords';
 import type { TokenService } from './auth/tokens';
+import type { LiveSessions } from './auth/live-sessions';
 
 /** What every module needs, built once per app instance in buildApp. */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   tokens: TokenService;
   passwords: PasswordHasher;
   mailer: Mailer;
+  /** The guard's view of sessions (server/auth/live-sessions.ts). */
+  sessions: LiveSessions;
   /** Where uploaded files live (FILE_STORE or DATA_DIR/uploads), one for the whole app. */
   files: FileStore;
 }

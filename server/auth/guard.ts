@@ -13,12 +13,7 @@ export async function authenticate(request: FastifyRequest, _reply?: FastifyRepl
   if (!token) throw new AppError('TOKEN_UNAUTHORIZED', 'Sign in to continue.');
   const { ctx } = request.server;
   const claims = await ctx.tokens.verifyAccessToken(token);
-  const row = await ctx.db
-    .selectFrom('sessions')
-    .innerJoin('admins', 'admins.id', 'sessions.admin_id')
-    .select(['sessions.revoked_at', 'admins.id', 'admins.email', 'admins.first_name', 'admins.last_name', 'admins.authority', 'admins.status_code', 'admins.approval_status_code', 'admins.region_code', 'admins.approver_flag'])
-    .where('sessions.id', '=', String(claims.sid))
-    .executeTakeFirst();
+  const row = await ctx.sessions.find(String(claims.sid));
   if (!row || row.revoked_at || row.status_code !== 'ACTIVE' || row.approval_status_code !== 'APPROVED' || row.id !== claims['user-id']) {
     throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'Your session has ended. Please sign in again.');
   }

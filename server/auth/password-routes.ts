@@ -64,7 +64,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     return success(null, 'Your password has been set. You can sign in now.');
   });
 
-  routes.post('/auth/admin/otp/send', { preHandler: authenticate }, async (request) => {
+  routes.post('/auth/admin/otp/send', { onRequest: authenticate }, async (request) => {
     const admin = request.admin!;
     await assertResendAllowed(ctx, 'PROFILE', admin.email);
     const { code } = await issueChallenge(ctx, 'PROFILE', admin.email, admin.id, false);
@@ -72,7 +72,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
   });
 
-  routes.post('/auth/admin/otp/verify', { schema: { body: adminOtpVerifyBody }, preHandler: authenticate }, async (request) => {
+  routes.post('/auth/admin/otp/verify', { schema: { body: adminOtpVerifyBody }, onRequest: authenticate }, async (request) => {
     const admin = request.admin!;
     await verifyChallenge(ctx, { purpose: 'PROFILE', email: admin.email }, request.body.code);
     const token = await issueOtpToken(ctx.db, ctx.clock, admin.id);
@@ -81,7 +81,7 @@ export async function passwordRoutes(app: FastifyInstance) {
 
   // The X-OTP-Token is spent by the change it allows; a wrong current password costs one of
   // OTP_MAX_WRONG_TRIES tries, so a stolen token cannot be used to guess the password.
-  routes.put('/auth/admin/password-change', { schema: { body: passwordChangeBody }, preHandler: authenticate }, async (request) => {
+  routes.put('/auth/admin/password-change', { schema: { body: passwordChangeBody }, onRequest: authenticate }, async (request) => {
     const signedIn = request.admin!;
     const otpToken = request.headers[OTP_TOKEN_HEADER.toLowerCase()];
     if (typeof otpToken !== 'string' || !otpToken) throw new AppError('FORBIDDEN', 'Verify your e-mail with a code before changing the password.');

@@ -11,8 +11,28 @@ export async function sessionRoutes(app: FastifyInstance) {
 
   routes.post('/auth/reissue', { schema: { body: reissueBody } }, async (request) => success(await reissue(ctx, request.body.refreshToken)));
 
-  // Sign-out always succeeds for the caller; it ends the session named by the access or refresh token.
-  routes.post('/auth/signout', { schema: { body: signOutBody.optional() } }, async (request) => {
+  await app.register(signOutRoute);
+}
+
+/**
+ * Sign-out always succeeds for the caller; it ends the session named by the access or refresh
+ * token. SPEC §7 calls it with the Bearer token, a `user-id` header and no body, and clients send
+ * that with or without `content-type: application/json`: here an empty JSON body is no body.
+ */
+async function signOutRoute(app: FastifyInstance) {
+  const { ctx } = app;
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (!text.trim()) return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      // The error handler answers a 400 SyntaxError as "not valid JSON", like every other route.
+      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
+    }
+  });
+  app.withTypeProvider<ZodTypeProvider>().post('/auth/signout', { schema: { body: signOutBody.nullish() } }, async (request) => {
     if (request.headers.authorization) {
       await authenticate(request).catch(() => undefined);
       if (request.admin) await revokeSession(ctx, request.admin.sessionId, 'SIGNED_OUT');

@@ -10,7 +10,7 @@ import { isoNow } from '../clock';
 import { AppError, validationError } from '../http/app-error';
 import { success } from '../http/envelope';
 import { detectKind } from './kinds';
-import { FILE_LINK_TTL_SECONDS, presentFiles } from './references';
+import { presentFiles } from './references';
 import { newStorageKey } from './store';
 import { readUpload } from './upload';
 import { contentDisposition } from './content-disposition';
@@ -72,7 +72,6 @@ export async function filesModule(app: FastifyInstance) {
     reply
       .header('Content-Security-Policy', FILE_CSP)
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', `private, max-age=${FILE_LINK_TTL_SECONDS}`)
       .header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply

@@ -68,7 +68,7 @@ describe('file store', () => {
       'content-type': 'image/png',
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; img-src 'self'; sandbox",
-      'cache-control': 'private, max-age=3600',
+      'cache-control': 'no-store',
       'content-length': String(PNG.length),
       'content-disposition': `inline; filename="Launch 'KV' (1)_x.png"; filename*=UTF-8''Launch%20%27KV%27%20%281%29%3Bx.png`,
     });

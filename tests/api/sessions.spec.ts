@@ -141,6 +141,19 @@ describe('sign-out', () => {
     expect((await profile(other.accessToken)).body.result).toBe('SUCCESS');
   });
 
+  it('ends the session as SPEC §7 calls it: Bearer token and user-id header, no body, with or without a JSON content type', async () => {
+    for (const contentType of [{}, { 'content-type': 'application/json' }, { 'content-type': 'application/json; charset=utf-8' }]) {
+      const pair = await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+      const out = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { authorization: `Bearer ${pair.accessToken}`, 'user-id': String(adminId), ...contentType } });
+      expect(out.statusCode, JSON.stringify(contentType)).toBe(200);
+      expect(out.json().result).toBe('SUCCESS');
+      expectRevoked(await profile(pair.accessToken));
+    }
+    const broken = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { 'content-type': 'application/json' }, payload: '{"refreshToken":' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().result).toBe('VALIDATION_ERROR');
+  });
+
   it('also ends the session when only the refresh token is sent', async () => {
     const pair = await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     const out = await t.call('POST', '/api/auth/signout', { body: { refreshToken: pair.refreshToken } });

@@ -36,9 +36,14 @@ export async function systemLogsModule(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const counts = new CountCache(30_000);
 
-  // The export link is opened by the browser itself (a download), so it carries a signed token instead of the Bearer header.
+  // The export link is opened by the browser itself (a download), so it carries a signed token
+  // instead of the Bearer header; the token names the session that asked, which must still be live.
   routes.get('/system-logs/export', { schema: { querystring: z.object({ token: z.string().max(4000) }) } }, async (request, reply) => {
     const proof = await ctx.tokens.verifyProof('export', request.query.token);
+    const session = await ctx.sessions.find(String(proof.sid));
+    if (!session || session.revoked_at || session.status_code !== 'ACTIVE' || String(session.id) !== proof.sub) {
+      throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'Your session has ended. Please sign in again.');
+    }
     const filter = parseFilter(proof.filter);
     const stamp = ctx.clock.now().toISOString().replace(/[:.]/g, '-');
     return reply
@@ -80,7 +85,7 @@ export async function systemLogsModule(app: FastifyInstance) {
 
     api.post('/system-logs/export', { schema: { body: z.strictObject({ filter: z.record(z.string(), z.unknown()).default({}) }) } }, async (request) => {
       const filter = parseFilter(request.body.filter);
-      const token = await ctx.tokens.signProof('export', String(request.admin!.id), EXPORT_TOKEN_SECONDS, { filter });
+      const token = await ctx.tokens.signProof('export', String(request.admin!.id), EXPORT_TOKEN_SECONDS, { filter, sid: request.admin!.sessionId });
       return success({ url: `/api/system-logs/export?token=${encodeURIComponent(token)}` }, 'The export is ready to download.');
     });
 

@@ -122,14 +122,12 @@ export async function uploadsModule(app: FastifyInstance) {
     return success({ ...upload, progress: progress ? { phase: progress.phase, done: progress.done, total: progress.total } : null });
   });
 
-  // Checks the token's signature only: on SQLite a commit holds the one connection, and this is
-  // what the progress bar polls while it runs. It answers only to the user who started the upload.
-  routes.get('/uploads/:id/progress', { schema: { params: idParams } }, async (request) => {
-    const token = request.headers.authorization?.replace(/^Bearer\s+/, '');
-    if (!token) throw new AppError('TOKEN_UNAUTHORIZED', 'Sign in to continue.');
-    const claims = await tokens.verifyAccessToken(token);
+  // What the progress bar polls while a commit holds SQLite's one connection: the guard reads the
+  // session through its own connection (auth/live-sessions.ts), so this needs no rank query.
+  // It answers only to the user who started the upload.
+  routes.get('/uploads/:id/progress', { onRequest: authenticate, schema: { params: idParams } }, async (request) => {
     const progress = board.get(request.params.id);
-    if (progress && progress.adminId === claims['user-id']) return success({ running: true, phase: progress.phase, done: progress.done, total: progress.total });
+    if (progress && progress.adminId === request.admin!.id) return success({ running: true, phase: progress.phase, done: progress.done, total: progress.total });
     return success({ running: false, phase: null, done: 0, total: 0 });
   });
 
