@@ -26,13 +26,17 @@ const store = createConsoleStore();
 
 /**
  * BrowserRouter, not react-admin's default hash router: mailed links point at /new-password/{token}.
+ * Without transitions: when a signed-out person opens a protected page, react-admin navigates to
+ * sign-in and, in the same tick, resets its store and query cache. As a transition the navigation
+ * lost to those urgent updates, so the old page re-rendered, asked for sign-in again, and the app
+ * pushed /sign-in a hundred times a second without ever drawing it.
  * The theme is built from the stored layout settings, so a choice in the settings panel restyles
  * every screen at once.
  */
 export function App() {
   const settings = useStoredLayoutSettings(store);
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <SignInNavigator />
       <LayoutStateProvider>
         <Admin

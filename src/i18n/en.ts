@@ -46,6 +46,11 @@ export const consoleMessages = {
     active: 'Active',
     inactive: 'Inactive',
   },
+  screenError: {
+    title: 'This screen stopped working',
+    message: 'Something went wrong while drawing it. The menu still works; try again, or go back to the previous page.',
+    retry: 'Try again',
+  },
   notFound: {
     title: 'Page not found',
     message: 'There is nothing at this address.',

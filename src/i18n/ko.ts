@@ -42,6 +42,11 @@ const consoleMessagesKo: ConsoleMessages = {
     active: '사용',
     inactive: '사용 안 함',
   },
+  screenError: {
+    title: '이 화면이 동작을 멈췄습니다',
+    message: '화면을 그리는 중 문제가 생겼습니다. 메뉴는 그대로 쓸 수 있습니다. 다시 시도하거나 이전 페이지로 돌아가세요.',
+    retry: '다시 시도',
+  },
   notFound: {
     title: '페이지를 찾을 수 없습니다',
     message: '이 주소에는 페이지가 없습니다.',

@@ -36,7 +36,8 @@ export function AccountMenu() {
         <MenuItem
           onClick={() => {
             close();
-            logout();
+            // Chosen by the person: the next sign-in (maybe someone else's) starts at the project list.
+            logout({ chosenByUser: true }, undefined, false);
           }}
         >
           <ListItemIcon>

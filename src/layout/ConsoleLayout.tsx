@@ -1,5 +1,6 @@
 import { Layout, type LayoutProps } from 'react-admin';
 import { LoadingDialog } from './dialogs/LoadingDialog';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { ProfileFlowHost } from './dialogs/ProfileFlowHost';
 import { HORIZONTAL_MENU_HEIGHT_PX, TOPBAR_HEIGHT_PX } from './frameMetrics';
 import { SettingsPanel } from './settings/SettingsPanel';
@@ -27,7 +28,7 @@ export function ConsoleLayout({ children }: LayoutProps) {
           '& .RaLayout-content': { padding: { xs: 1.5, md: 3 }, minWidth: 0 },
         })}
       >
-        {children}
+        <ScreenErrorBoundary>{children}</ScreenErrorBoundary>
       </Layout>
       <SettingsPanel />
       <ProfileFlowHost />

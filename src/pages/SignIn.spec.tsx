@@ -12,14 +12,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 const renderSignIn = (path = '/sign-in') => renderPage(<SignIn />, { path, authProvider });
 
-async function reachCodeStep() {
+async function reachCodeStep(path = '/sign-in') {
   const user = userEvent.setup();
   const server = stubFetch((call) => {
     if (call.url === '/api/auth/signin') return { body: envelope('OTP_REQUIRED', { challengeToken: 'challenge-token-1', expiresIn: 300 }) };
     if (call.url === '/api/auth/signin/otp') return { body: envelope('SUCCESS', { accessToken: 'access-token-1', refreshToken: 'refresh-token-1' }) };
     return { status: 404, body: envelope('NOT_FOUND') };
   });
-  renderSignIn();
+  renderSignIn(path);
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');
   await user.type(screen.getByLabelText('Password'), 'Secret#123');
   await user.keyboard('{Enter}');
@@ -82,5 +82,18 @@ describe('SignIn', () => {
   it('shows why the session ended', () => {
     renderSignIn('/sign-in?notice=Your%20session%20was%20revoked');
     expect(screen.getByText('Your session was revoked')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/sign-in?next=%2Fuser%2Fusers', '/user/users'],
+    ['/sign-in?next=%2Fproject%2Fdetail%2F3%3Ftab%3Dplans', '/project/detail/3?tab=plans'],
+    ['/sign-in?next=%2F%2Fevil.example%2Fx', '/'],
+    ['/sign-in?next=https%3A%2F%2Fevil.example%2F', '/'],
+    ['/sign-in?next=%2Fsign-in', '/'],
+  ])('from %s lands on %s once the code is accepted', async (path, landing) => {
+    const { user } = await reachCodeStep(path);
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('current-path').textContent).toBe(landing));
   });
 });

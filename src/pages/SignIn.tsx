@@ -7,9 +7,9 @@ import { authCalls, type TermsUpdate } from '../api/authCalls';
 import { OtpCodeForm } from '../components/OtpCodeForm';
 import { PublicPage } from '../components/PublicPage';
 import { readLoginSession } from '../providers/loginSession';
-import { SIGN_IN_NOTICE_PARAM } from '../providers/signInRedirect';
+import { SIGN_IN_NOTICE_PARAM, afterSignInPath } from '../providers/signInRedirect';
 import { readRefreshToken, storeTokenPair } from '../providers/storedSession';
-import { HOME_PATH, NEW_PASSWORD_PATH, SIGN_UP_PATH } from '../routes/paths';
+import { NEW_PASSWORD_PATH, SIGN_UP_PATH } from '../routes/paths';
 import { CredentialsStep } from './signIn/CredentialsStep';
 import { TermsStep } from './signIn/TermsStep';
 
@@ -29,14 +29,16 @@ export function SignIn() {
   const { search } = useLocation();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [signedInAlready] = useState(hasStoredSession);
-  if (signedInAlready) return <Navigate to={HOME_PATH} replace />;
+  // Only a same-site path that needs signing in is followed (no open redirect through ?next=).
+  const nextPath = afterSignInPath(search);
+  if (signedInAlready) return <Navigate to={nextPath} replace />;
 
   const completeSignIn = async (tokens: TokenPair) => {
     storeTokenPair(tokens);
     // react-admin caches the "not signed in" answer it got on this page; without a reset the layout
     // would act on that stale answer and log the new session straight out.
     await queryClient.resetQueries({ queryKey: ['auth'] });
-    await login(tokens, HOME_PATH);
+    await login(tokens, nextPath);
   };
   const notice = new URLSearchParams(search).get(SIGN_IN_NOTICE_PARAM);
 

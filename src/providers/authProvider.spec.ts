@@ -130,4 +130,17 @@ describe('logout', () => {
     expect(await authProvider.logout({})).toBe('/sign-in');
     expectSignedOut();
   });
+
+  it('keeps the page a signed-out visit asked for in the sign-in address, but not after a chosen sign-out', async () => {
+    window.history.replaceState(null, '', '/project/detail/3?tab=plans');
+    try {
+      expect(await authProvider.logout({})).toBe('/sign-in?next=%2Fproject%2Fdetail%2F3%3Ftab%3Dplans');
+      await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/sign-in?next=%2Fproject%2Fdetail%2F3%3Ftab%3Dplans' });
+      await signedIn();
+      stubFetch(() => ({ body: envelope('SUCCESS') }));
+      expect(await authProvider.logout({ chosenByUser: true })).toBe('/sign-in');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });

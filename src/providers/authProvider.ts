@@ -3,7 +3,7 @@ import { rankAllows, type TokenPair } from '../shared';
 import { httpClient, renewSession } from './httpClient';
 import { isSessionExpired, readLoginSession } from './loginSession';
 import { RESOURCE_RANK } from './resourceRanks';
-import { SIGN_IN_PATH, signInPath } from './signInRedirect';
+import { SIGN_IN_PATH, currentNextPath, signInPath } from './signInRedirect';
 import { clearStoredSession, readAccessToken, readRefreshToken, storeTokenPair } from './storedSession';
 
 export { storeTokenPair };
@@ -28,8 +28,12 @@ export const authProvider: AuthProvider = {
     storeTokenPair(tokens);
   },
 
-  /** Revokes the session on the server when there is one; cleans up locally whatever the server says (SPEC §4). */
-  async logout() {
+  /**
+   * Revokes the session on the server when there is one; cleans up locally whatever the server says (SPEC §4).
+   * react-admin also calls this when a signed-out person opens a protected page: the sign-in address
+   * then carries that page, so signing in leads back to it. A sign-out the person chose starts afresh.
+   */
+  async logout(params?: { chosenByUser?: boolean }) {
     const refreshToken = readRefreshToken();
     if (refreshToken || readAccessToken()) {
       try {
@@ -39,7 +43,7 @@ export const authProvider: AuthProvider = {
       }
     }
     clearStoredSession();
-    return SIGN_IN_PATH;
+    return params?.chosenByUser ? SIGN_IN_PATH : signInPath({ next: currentNextPath() });
   },
 
   async checkAuth() {
@@ -47,7 +51,7 @@ export const authProvider: AuthProvider = {
     if (readRefreshToken() && (await renewSession())) return;
     // Stale cookies would otherwise send the sign-in page straight back here.
     clearStoredSession();
-    throw { redirectTo: SIGN_IN_PATH, message: false };
+    throw { redirectTo: signInPath({ next: currentNextPath() }), message: false };
   },
 
   /** Ends the session on a 401 that reached the UI (refresh failed, or the token was revoked); 403 only means "not this". */
@@ -57,7 +61,7 @@ export const authProvider: AuthProvider = {
     if (result === 'INVALID_CREDENTIALS') return;
     clearStoredSession();
     const notice = result === 'ADMIN_ACCESS_TOKEN_NOT_MATCHED' ? (error.body?.resultMessage ?? error.text) : undefined;
-    throw { redirectTo: signInPath(notice), message: false };
+    throw { redirectTo: signInPath({ notice, next: currentNextPath() }), message: false };
   },
 
   async getIdentity() {

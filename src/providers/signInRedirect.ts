@@ -1,5 +1,8 @@
+import { HOME_PATH, NEW_PASSWORD_PATH, SIGN_UP_PATH } from '../routes/paths';
+
 /**
- * Sends the user to the sign-in page from code that runs outside React (the HTTP client).
+ * Sends the user to the sign-in page from code that runs outside React (the HTTP client), and
+ * carries the page they were on in the sign-in address, so signing in brings them back to it.
  * The app registers the router's navigate; the fallback is a full page load.
  */
 type Navigator = (to: string) => void;
@@ -7,6 +10,12 @@ type Navigator = (to: string) => void;
 export const SIGN_IN_PATH = '/sign-in';
 /** Query parameter the sign-in page reads to explain why the session ended. */
 export const SIGN_IN_NOTICE_PARAM = 'notice';
+/** Query parameter the sign-in page reads to know where to go once signed in. */
+export const SIGN_IN_NEXT_PARAM = 'next';
+
+const PUBLIC_PATHS = [SIGN_IN_PATH, SIGN_UP_PATH, NEW_PASSWORD_PATH];
+/** Any origin will do: it only tells a relative path from one that leaves the site. */
+const PROBE_ORIGIN = 'https://console.invalid';
 
 let navigateTo: Navigator = (to) => window.location.assign(to);
 
@@ -14,10 +23,50 @@ export function registerSignInNavigator(navigator: Navigator): void {
   navigateTo = navigator;
 }
 
-export function signInPath(notice?: string): string {
-  return notice ? `${SIGN_IN_PATH}?${new URLSearchParams({ [SIGN_IN_NOTICE_PARAM]: notice })}` : SIGN_IN_PATH;
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
+/**
+ * The page to open after sign-in, when `raw` is a path of this site that needs signing in; undefined
+ * otherwise. Refuses anything that could leave the site (`//evil.com`, `/\evil.com`, `https://…`,
+ * control characters that browsers drop), and the public pages, so sign-in never leads to itself.
+ */
+export function safeNextPath(raw: string | null | undefined): string | undefined {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return undefined;
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw, PROBE_ORIGIN);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== PROBE_ORIGIN || isPublicPath(url.pathname)) return undefined;
+  const path = url.pathname + url.search + url.hash;
+  // The project list is where sign-in goes anyway; keeping it out keeps the address short.
+  return path === HOME_PATH ? undefined : path;
+}
+
+/** The page the browser is on now, as a next path (undefined on the home and public pages). */
+export function currentNextPath(): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  return safeNextPath(window.location.pathname + window.location.search);
+}
+
+export function signInPath({ notice, next }: { notice?: string; next?: string } = {}): string {
+  const query = new URLSearchParams();
+  const safeNext = safeNextPath(next);
+  if (safeNext) query.set(SIGN_IN_NEXT_PARAM, safeNext);
+  if (notice) query.set(SIGN_IN_NOTICE_PARAM, notice);
+  const search = query.toString();
+  return search ? `${SIGN_IN_PATH}?${search}` : SIGN_IN_PATH;
+}
+
+/** Where the sign-in page at `search` sends the person once signed in. */
+export function afterSignInPath(search: string): string {
+  return safeNextPath(new URLSearchParams(search).get(SIGN_IN_NEXT_PARAM)) ?? HOME_PATH;
 }
 
 export function goToSignIn(notice?: string): void {
-  navigateTo(signInPath(notice));
+  navigateTo(signInPath({ notice, next: currentNextPath() }));
 }

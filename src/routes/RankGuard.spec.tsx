@@ -62,7 +62,7 @@ describe('RankGuard (SPEC §4)', () => {
     vi.useFakeTimers();
     renderTermsScreen(10, 'GUEST');
     await settle();
-    expect(currentPath()).toBe('/sign-in');
+    expect(currentPath()).toBe('/sign-in?next=%2Fsystem%2Fterms');
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.queryByText(WARNING)).not.toBeInTheDocument();
   });

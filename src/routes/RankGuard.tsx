@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { GUEST_LEVEL, PERMISSION_TOAST_DELAY_MS, rankAllows } from '../shared';
 import type { ConsolePermissions } from '../providers/authProvider';
-import { SIGN_IN_PATH } from '../providers/signInRedirect';
+import { isPublicPath, signInPath } from '../providers/signInRedirect';
 import { HOME_PATH } from './paths';
 
 /**
@@ -14,14 +14,15 @@ export function RankGuard({ requireRank, children }: { requireRank: number; chil
   const notify = useNotify();
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const allowed = !isPending && permissions !== undefined && rankAllows(requireRank, permissions.rank);
   const signedIn = permissions !== undefined && permissions.level !== GUEST_LEVEL;
 
   useEffect(() => {
     if (isPending || allowed) return;
     if (!signedIn) {
-      navigate(SIGN_IN_PATH, { replace: true });
+      // The sign-in address keeps this page, so signing in comes back to it.
+      if (!isPublicPath(pathname)) navigate(signInPath({ next: pathname + search }), { replace: true });
       return;
     }
     const timer = setTimeout(() => {
@@ -32,7 +33,7 @@ export function RankGuard({ requireRank, children }: { requireRank: number; chil
       if (pathname !== HOME_PATH) navigate(HOME_PATH, { replace: true });
     }, PERMISSION_TOAST_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [isPending, allowed, signedIn, notify, translate, navigate, pathname]);
+  }, [isPending, allowed, signedIn, notify, translate, navigate, pathname, search]);
 
   return allowed ? children : null;
 }

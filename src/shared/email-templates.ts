@@ -19,6 +19,15 @@ export const EMAIL_TEMPLATE_TYPES = {
 export type EmailTemplateType = keyof typeof EMAIL_TEMPLATE_TYPES;
 export const emailTemplateTypes = Object.keys(EMAIL_TEMPLATE_TYPES) as [EmailTemplateType, ...EmailTemplateType[]];
 
+/**
+ * Types whose mail the server sends on its own (sign-in code, sign-up, password reset, alerts):
+ * once one of them has an active template, it always keeps one, so nobody deletes or deactivates
+ * the sign-in code mail by accident. Today that is every type.
+ */
+export const SYSTEM_EMAIL_TEMPLATE_TYPES: readonly EmailTemplateType[] = emailTemplateTypes;
+
+export const isSystemEmailTemplateType = (type: string): boolean => (SYSTEM_EMAIL_TEMPLATE_TYPES as readonly string[]).includes(type);
+
 /** What a preview fills placeholders with; `<` and `&` show that values are escaped in HTML. */
 export const PLACEHOLDER_SAMPLES: Record<string, string> = {
   name: 'Jane Doe',

@@ -31,6 +31,22 @@ export const retentionInput = z.strictObject({
     .max(MAX_RETENTION_DAYS, `Keep the log at most ${MAX_RETENTION_DAYS} days.`),
 });
 
+/** GET /api/system-logs/retention/preview?days=N: what saving N would delete, nothing changed. */
+export const retentionPreviewQuery = z.strictObject({
+  days: z.coerce
+    .number({ message: 'Enter a number of days.' })
+    .int('Enter a whole number of days.')
+    .min(MIN_RETENTION_DAYS, `Keep the log at least ${MIN_RETENTION_DAYS} day.`)
+    .max(MAX_RETENTION_DAYS, `Keep the log at most ${MAX_RETENTION_DAYS} days.`),
+});
+
+export interface RetentionPreview {
+  retentionDays: number;
+  /** ISO instant: rows logged before it would be deleted. */
+  cutoff: string;
+  rowsToDelete: number;
+}
+
 /** Filters of the system-log list and export. Dates are ISO instants; `to` must not precede `from`. */
 export const systemLogFilter = z
   .strictObject({

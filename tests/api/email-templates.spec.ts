@@ -162,6 +162,30 @@ describe('e-mail templates', () => {
   });
 });
 
+describe('system types always keep an active template', () => {
+  it('refuses deleting, deactivating or retyping the last active template of a type, with a sentence; allows it once another is active', async () => {
+    const [otp] = await activeOf('otp');
+    const full = (await t.call('GET', `/api/email-templates/${otp.id}`, { token: admin })).body.data;
+    const body = { type: 'otp', title: full.title, body: full.body, statements: [] };
+
+    const deleted = await t.call('DELETE', `/api/email-templates/${otp.id}`, { token: admin });
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.result).toBe('CONFLICT');
+    expect(deleted.body.resultMessage).toBe('This is the only active "otp" template and the console sends every otp mail from it, so it cannot be deleted. Activate another "otp" template first.');
+    const deactivated = await t.call('PUT', `/api/email-templates/${otp.id}`, { token: admin, body: { ...body, activeFlag: 'N' } });
+    expect(deactivated.status).toBe(409);
+    expect(deactivated.body.data.errors).toEqual([{ field: 'activeFlag', message: expect.stringContaining('cannot be deactivated') }]);
+    expect((await t.call('PUT', `/api/email-templates/${otp.id}`, { token: admin, body: { type: 'alert', title: 'Alert', body: 'Alert {{name}}', statements: [], activeFlag: 'Y' } })).status).toBe(409);
+    expect((await activeOf('otp')).map((template: { id: number }) => template.id)).toEqual([otp.id]);
+
+    // Another active otp template takes over; the old one is then inactive and may go.
+    const successor = await create({ ...body, title: 'New sign-in code {{code}}', activeFlag: 'Y' });
+    expect(successor.status).toBe(200);
+    expect((await t.call('DELETE', `/api/email-templates/${otp.id}`, { token: admin })).status).toBe(200);
+    expect((await t.call('DELETE', `/api/email-templates/${successor.body.data.id}`, { token: admin })).status).toBe(409);
+  });
+});
+
 describe('the mailer uses the active template', () => {
   it('sends the edited otp template to a real SMTP peer, and the built-in one once it is deactivated', async () => {
     const [otp] = await activeOf('otp');
@@ -178,7 +202,9 @@ describe('the mailer uses the active template', () => {
     expect(received()[0].raw).toContain('ACME security team');
     expect((await t.call('POST', '/api/auth/signin/otp', { body: { challengeToken: signIn.body.data.challengeToken, code } })).body.result).toBe('SUCCESS');
 
-    await t.call('PUT', `/api/email-templates/${otp.id}`, { token: admin, body: { ...edited, activeFlag: 'N' } });
+    // The API refuses to leave otp without an active template; a database without one (set by hand) still mails the built-in text.
+    expect((await t.call('PUT', `/api/email-templates/${otp.id}`, { token: admin, body: { ...edited, activeFlag: 'N' } })).status).toBe(409);
+    await t.db.updateTable('email_templates').set({ active_flag: 'N' }).where('id', '=', otp.id).execute();
     smtp.received.length = 0;
     await t.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
     const second = await t.lastCode(ADMIN_EMAIL);

@@ -119,6 +119,29 @@ describe('system log', () => {
     expect((await t.call('GET', '/api/system-logs/retention', { token: admin })).body.data.retentionDays).toBe(30);
   });
 
+  it('previews how many rows a shorter retention would delete, deleting nothing', async () => {
+    const daysAgo = (days: number) => new Date(t.clock.now().getTime() - days * 86_400_000).toISOString();
+    const preview = (days: unknown, token = admin) => t.call('GET', `/api/system-logs/retention/preview?days=${days}`, { token });
+    // Counted against what the tests above left: three rows seeded at 11, 12 and 14 days.
+    const before10 = (await preview(10)).body.data.rowsToDelete;
+    const before13 = (await preview(13)).body.data.rowsToDelete;
+    for (const days of [11, 12, 14]) await insertLog({ email: `preview-${days}@example.com`, request_at: daysAgo(days) });
+
+    const ten = await preview(10);
+    expect(ten.status).toBe(200);
+    expect(ten.body.data).toEqual({ retentionDays: 10, cutoff: expect.any(String), rowsToDelete: before10 + 3 });
+    expect(Math.abs(Date.parse(ten.body.data.cutoff) - Date.parse(daysAgo(10)))).toBeLessThan(5_000);
+    expect((await preview(13)).body.data.rowsToDelete).toBe(before13 + 1);
+    // Nothing was deleted and the setting is unchanged.
+    expect((await list({ filter: { email: 'preview-' } })).body.data.list).toHaveLength(3);
+    expect((await t.call('GET', '/api/system-logs/retention', { token: admin })).body.data.retentionDays).toBe(30);
+
+    const saved = await t.call('PUT', '/api/system-logs/retention', { token: admin, body: { retentionDays: 10 } });
+    expect(saved.body.data.removed).toBe(before10 + 3);
+    for (const days of [0, 3651, 1.5, 'ten', '']) expect((await preview(days)).status).toBe(400);
+    expect((await preview(10, accounts['global-admin'].token)).status).toBe(403);
+  });
+
   it('is for system-admins only', async () => {
     for (const authority of ['global-admin', 'region-admin', 'local-admin', 'user'] as const) {
       const token = accounts[authority].token;

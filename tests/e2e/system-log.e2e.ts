@@ -42,7 +42,7 @@ describe('System Log screen', () => {
     await page.getByText('Keep the log at least 1 day.').waitFor();
     await page.locator('input[name=retentionDays]').fill('90');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Entries are kept for 90 days', { exact: false }).waitFor();
+    await page.getByText('Retention set to 90 days', { exact: false }).waitFor();
     const setting = await e2e.db.selectFrom('app_settings').select('value').where('key', '=', 'systemLogRetentionDays').executeTakeFirstOrThrow();
     expect(setting.value).toBe('90');
     await page.screenshot({ path: '/tmp/shots/system-log.png' });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, EMAIL_TEMPLATE_TYPES, emailTemplateInput, emailTemplatePreviewInput } from '../../../src/shared';
+import { AREA_RANK, EMAIL_TEMPLATE_TYPES, emailTemplateInput, emailTemplatePreviewInput, isSystemEmailTemplateType, type EmailTemplate } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -10,7 +10,7 @@ import { fileReferenceErrors } from '../../files/references';
 import { success } from '../../http/envelope';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { renderMail, sampleValues } from '../../mail/templates';
-import { emailTemplateListSpec, findEmailTemplate, listEmailTemplates, saveEmailTemplate } from './queries';
+import { countActiveOfType, emailTemplateListSpec, findEmailTemplate, listEmailTemplates, saveEmailTemplate } from './queries';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -25,6 +25,16 @@ function activationRace(error: unknown): unknown {
   return isUniqueViolation(error)
     ? new AppError('CONFLICT', 'Another template of this type was activated at the same time; reload and try again.', { errors: [{ field: 'activeFlag', message: 'Another template of this type was activated at the same time.' }] })
     : error;
+}
+
+/**
+ * A system type keeps an active template: deleting it, deactivating it or moving it to another type
+ * is refused while it is the type's last active one (activate another template of the type first).
+ */
+async function refuseRetiringLastActive(db: Db, template: EmailTemplate, change: 'delete' | 'deactivate'): Promise<void> {
+  if (template.activeFlag !== 'Y' || !isSystemEmailTemplateType(template.type) || (await countActiveOfType(db, template.type)) > 1) return;
+  const message = `This is the only active "${template.type}" template and the console sends every ${template.type} mail from it, so it cannot be ${change === 'delete' ? 'deleted' : 'deactivated'}. Activate another "${template.type}" template first.`;
+  throw new AppError('CONFLICT', message, { errors: [{ field: 'activeFlag', message }] });
 }
 
 /** /api/email-templates: the mails the server sends, one active template per type (System Setting, rank 1). */
@@ -57,6 +67,8 @@ export async function emailTemplatesModule(app: FastifyInstance) {
   });
 
   routes.put('/email-templates/:id', { schema: { params: idParams, body: emailTemplateInput } }, async (request) => {
+    const current = await findEmailTemplate(db, tokens, request.params.id);
+    if (current && (request.body.activeFlag !== 'Y' || request.body.type !== current.type)) await refuseRetiringLastActive(db, current, 'deactivate');
     await checkAttachments(db, request.body.statements);
     const id = await saveEmailTemplate(db, clock, request.body, request.params.id).catch((error) => {
       throw activationRace(error);
@@ -68,6 +80,7 @@ export async function emailTemplatesModule(app: FastifyInstance) {
   routes.delete('/email-templates/:id', { schema: { params: idParams } }, async (request) => {
     const template = await findEmailTemplate(db, tokens, request.params.id);
     if (!template) throw new AppError('NOT_FOUND', 'No such e-mail template.');
+    await refuseRetiringLastActive(db, template, 'delete');
     await db.deleteFrom('email_templates').where('id', '=', request.params.id).execute();
     return success(template, 'The e-mail template has been deleted.');
   });

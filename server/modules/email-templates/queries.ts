@@ -77,3 +77,9 @@ export async function saveEmailTemplate(db: Db, clock: Clock, input: SavedInput,
     return templateId;
   });
 }
+
+/** How many active templates a type has (the partial unique index keeps it at 0 or 1). */
+export async function countActiveOfType(db: Db, type: string): Promise<number> {
+  const row = await db.selectFrom('email_templates').select((eb) => eb.fn.countAll<number | string>().as('count')).where('type', '=', type).where('active_flag', '=', 'Y').executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, retentionInput, systemLogFilter, type SystemLogFilter } from '../../../src/shared';
+import { AREA_RANK, retentionInput, retentionPreviewQuery, systemLogFilter, type SystemLogFilter } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
@@ -9,7 +9,7 @@ import { listQuerystring, parseJson, parseRange, parseSort } from '../../http/li
 import { CountCache } from './count-cache';
 import { systemLogCsv } from './export';
 import { decodeCursor, encodeCursor, findLog, pageOfLogs, countLogs } from './queries';
-import { PRUNE_INTERVAL_MS, pruneSystemLog, retentionDays, setRetentionDays } from './retention';
+import { PRUNE_INTERVAL_MS, countPrunable, pruneSystemLog, retentionDays, setRetentionDays } from './retention';
 
 const listQuery = listQuerystring.extend({ after: z.string({ error: 'after must be given once.' }).max(200, 'after must be at most 200 characters.').optional() });
 /** The log is read newest or oldest first: (request_at, id) is its index, and its cursor. */
@@ -90,6 +90,12 @@ export async function systemLogsModule(app: FastifyInstance) {
     });
 
     api.get('/system-logs/retention', async () => success({ retentionDays: await retentionDays(ctx) }));
+
+    // A dry run: how many rows saving `days` would delete now, so the screen can say so and ask first.
+    api.get('/system-logs/retention/preview', { schema: { querystring: retentionPreviewQuery } }, async (request) => {
+      const { cutoff, rowsToDelete } = await countPrunable(ctx, request.query.days);
+      return success({ retentionDays: request.query.days, cutoff, rowsToDelete });
+    });
 
     api.put('/system-logs/retention', { schema: { body: retentionInput } }, async (request) => {
       await setRetentionDays(ctx, request.body.retentionDays);

@@ -20,12 +20,24 @@ export async function setRetentionDays(ctx: AppContext, days: number): Promise<v
     .execute();
 }
 
+/** The moment before which a retention of `days` lets rows go. */
+export function retentionCutoff(ctx: AppContext, days: number): string {
+  return new Date(ctx.clock.now().getTime() - days * 86_400_000).toISOString();
+}
+
+/** How many rows a retention of `days` would delete now: what the settings screen asks before saving. */
+export async function countPrunable(ctx: AppContext, days: number): Promise<{ cutoff: string; rowsToDelete: number }> {
+  const cutoff = retentionCutoff(ctx, days);
+  const row = await ctx.db.selectFrom('system_logs').select((eb) => eb.fn.countAll<number | string>().as('count')).where('request_at', '<', cutoff).executeTakeFirstOrThrow();
+  return { cutoff, rowsToDelete: Number(row.count) };
+}
+
 /**
  * Deletes rows older than the retention period in batches, so one prune never holds the
  * single SQLite writer for long. Answers how many rows went.
  */
 export async function pruneSystemLog(ctx: AppContext): Promise<number> {
-  const cutoff = new Date(ctx.clock.now().getTime() - (await retentionDays(ctx)) * 86_400_000).toISOString();
+  const cutoff = retentionCutoff(ctx, await retentionDays(ctx));
   let removed = 0;
   for (;;) {
     const batch = await ctx.db

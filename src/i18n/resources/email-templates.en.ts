@@ -33,8 +33,16 @@ export const emailTemplatesEn = {
     remove: 'Remove file',
   },
   messages: {
+    keepsItsType: 'This is the active %{type} template: the console sends those mails from it, so it cannot be deleted or deactivated. To retire it, activate another %{type} template.',
     noAttachment: 'No file',
     refused: '%{name} was not attached: %{reason}',
+  },
+  delete: {
+    title: 'Delete the e-mail template "%{title}"?',
+    content: 'It is not the active template of its type, so no mail changes; the template itself cannot be restored.',
+  },
+  errors: {
+    lastActive: 'This is the only active template of its type; the console sends those mails from it. Activate another template of the type first.',
   },
   preview: {
     title: 'Preview',

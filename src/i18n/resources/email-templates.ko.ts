@@ -35,8 +35,16 @@ export const emailTemplatesKo: typeof emailTemplatesEn = {
     remove: '파일 삭제',
   },
   messages: {
+    keepsItsType: '활성화된 %{type} 템플릿입니다. 콘솔이 이 템플릿으로 메일을 보내므로 삭제하거나 비활성화할 수 없습니다. 교체하려면 다른 %{type} 템플릿을 활성화하세요.',
     noAttachment: '파일 없음',
     refused: '%{name} 파일을 첨부하지 못했습니다: %{reason}',
+  },
+  delete: {
+    title: '메일 템플릿 "%{title}"을(를) 삭제할까요?',
+    content: '이 유형의 활성 템플릿이 아니므로 발송되는 메일은 바뀌지 않습니다. 삭제한 템플릿은 복구할 수 없습니다.',
+  },
+  errors: {
+    lastActive: '이 유형의 유일한 활성 템플릿이며, 콘솔은 이 템플릿으로 메일을 보냅니다. 먼저 같은 유형의 다른 템플릿을 활성화하세요.',
   },
   preview: {
     title: '미리보기',

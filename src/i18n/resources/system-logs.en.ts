@@ -24,6 +24,10 @@ export const systemLogsEn = {
     days: 'Keep entries for (days)',
     help: 'Older entries are removed every hour, and at once when you save.',
     required: 'Enter a number of days.',
-    saved: 'Entries are kept for %{days} days; %{removed} older entries were removed.',
+    saved: 'Retention set to %{days} days: %{removed} log rows older than %{date} were deleted.',
+    savedNothingRemoved: 'Retention set to %{days} days; no log rows were old enough to delete.',
+    confirmTitle: 'Shorten retention to %{days} days?',
+    confirmContent: 'This permanently deletes %{rows} log rows older than %{date}.',
+    confirmAction: 'Delete and save',
   },
 };

@@ -26,6 +26,10 @@ export const systemLogsKo: typeof systemLogsEn = {
     days: '보관 일수',
     help: '기간이 지난 항목은 매시간, 그리고 저장할 때 즉시 삭제됩니다.',
     required: '일수를 입력하세요.',
-    saved: '항목을 %{days}일 동안 보관합니다. 오래된 항목 %{removed}개를 삭제했습니다.',
+    saved: '보관 기간을 %{days}일로 설정했습니다. %{date} 이전의 로그 %{removed}건을 삭제했습니다.',
+    savedNothingRemoved: '보관 기간을 %{days}일로 설정했습니다. 삭제할 만큼 오래된 로그는 없었습니다.',
+    confirmTitle: '보관 기간을 %{days}일로 줄일까요?',
+    confirmContent: '%{date} 이전의 로그 %{rows}건이 영구적으로 삭제됩니다.',
+    confirmAction: '삭제하고 저장',
   },
 };

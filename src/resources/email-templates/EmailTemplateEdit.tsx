@@ -1,12 +1,16 @@
 import { Edit } from 'react-admin';
 import { toEmailTemplateInput } from './emailTemplateForm';
+import { EmailTemplateEditToolbar } from './EmailTemplateEditToolbar';
 import { EmailTemplateForm } from './EmailTemplateForm';
 
-/** Pessimistic: the save and the delete (with its confirmation) wait for the server's answer. */
+/**
+ * Pessimistic: the save and the delete (with a confirmation naming the template) wait for the
+ * server's answer. The active template of a system type has no Delete, and says why.
+ */
 export function EmailTemplateEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="list" transform={toEmailTemplateInput}>
-      <EmailTemplateForm />
+      <EmailTemplateForm toolbar={<EmailTemplateEditToolbar />} />
     </Edit>
   );
 }

@@ -1,5 +1,5 @@
 import { Box, FormHelperText, FormLabel } from '@mui/material';
-import { useInput, useTranslate } from 'react-admin';
+import { InputHelperText, useInput, useTranslate } from 'react-admin';
 import { CountryChecklist } from '../../layout/dialogs/CountryChecklist';
 import type { TreeNode } from '../../shared';
 
@@ -18,7 +18,12 @@ export function CountryTreeInput({ countryTree }: { countryTree?: TreeNode[] }) 
       <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.5, mt: 0.5 }}>
         {countryTree && <CountryChecklist countryTree={countryTree} chosen={field.value ?? []} onChange={field.onChange} />}
       </Box>
-      {fieldState.error?.message && <FormHelperText error>{translate(fieldState.error.message, { _: fieldState.error.message })}</FormHelperText>}
+      {fieldState.error && (
+        <FormHelperText error>
+          {/* A form-level validate hands react-hook-form {message, args}, not a string: react-admin's helper translates both. */}
+          <InputHelperText error={fieldState.error.message} />
+        </FormHelperText>
+      )}
     </Box>
   );
 }

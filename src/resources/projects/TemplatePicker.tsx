@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Box, Card, CardActionArea, CardContent, CardMedia, FormHelperText, FormLabel, Typography } from '@mui/material';
-import { useGetList, useInput, useTranslate } from 'react-admin';
+import { InputHelperText, useGetList, useInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { Template } from '../../shared';
 
@@ -58,7 +58,12 @@ export function TemplatePicker() {
           ))}
         </Box>
       )}
-      {fieldState.error?.message && <FormHelperText error>{translate(fieldState.error.message, { _: fieldState.error.message })}</FormHelperText>}
+      {fieldState.error && (
+        <FormHelperText error>
+          {/* A form-level validate hands react-hook-form {message, args}, not a string: react-admin's helper translates both. */}
+          <InputHelperText error={fieldState.error.message} />
+        </FormHelperText>
+      )}
     </Box>
   );
 }

@@ -1,17 +1,31 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
-import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, retentionInput } from '../../shared';
+import { Confirm, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, retentionInput, type RetentionPreview } from '../../shared';
 import { httpClient } from '../../providers/httpClient';
 import { ApiError } from '../../providers/apiError';
 
-/** How long the log keeps its rows; saving prunes older rows at once (the server also prunes hourly). */
+/** YYYY-MM-DD of an instant in the browser's time zone, as the log table shows its times. */
+function localDay(iso: string): string {
+  const at = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/**
+ * How long the log keeps its rows. Saving deletes older rows at once (the server also prunes
+ * hourly), so the server is first asked how many would go and, when any would, the person confirms
+ * a sentence naming the count and the date; the toast says what happened and the table reloads.
+ */
 export function RetentionSetting() {
   const translate = useTranslate();
   const notify = useNotify();
+  const refresh = useRefresh();
+  const [locale] = useLocaleState();
   const [days, setDays] = useState('');
   const [problem, setProblem] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const [pending, setPending] = useState<RetentionPreview>();
 
   useEffect(() => {
     httpClient.get<{ retentionDays: number }>('/system-logs/retention').then(
@@ -19,6 +33,27 @@ export function RetentionSetting() {
       (error: unknown) => setProblem(error instanceof ApiError ? error.text : String(error)),
     );
   }, []);
+
+  const rows = (count: number) => count.toLocaleString(locale);
+  const fail = (error: unknown) => setProblem(error instanceof ApiError ? error.text : String(error));
+
+  const store = async (preview: RetentionPreview) => {
+    setPending(undefined);
+    setSaving(true);
+    try {
+      const answer = await httpClient.put<{ retentionDays: number; removed: number }>('/system-logs/retention', { retentionDays: preview.retentionDays });
+      const { retentionDays, removed } = answer.data;
+      notify(removed > 0 ? 'resources.system-logs.retention.saved' : 'resources.system-logs.retention.savedNothingRemoved', {
+        type: 'success',
+        messageArgs: { days: retentionDays, removed: rows(removed), date: localDay(preview.cutoff) },
+      });
+      refresh();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setSaving(false);
+    }
+  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,14 +64,18 @@ export function RetentionSetting() {
     }
     setProblem(undefined);
     setSaving(true);
+    let preview: RetentionPreview;
     try {
-      const answer = await httpClient.put<{ retentionDays: number; removed: number }>('/system-logs/retention', parsed.data);
-      notify('resources.system-logs.retention.saved', { type: 'info', messageArgs: { days: answer.data.retentionDays, removed: answer.data.removed } });
+      preview = (await httpClient.get<RetentionPreview>(`/system-logs/retention/preview?days=${parsed.data.retentionDays}`)).data;
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.text : String(error));
-    } finally {
+      fail(error);
       setSaving(false);
+      return;
     }
+    setSaving(false);
+    // Nothing would be lost: no question to ask.
+    if (preview.rowsToDelete > 0) setPending(preview);
+    else await store(preview);
   };
 
   return (
@@ -63,6 +102,16 @@ export function RetentionSetting() {
           </Button>
         </Box>
       </CardContent>
+      <Confirm
+        isOpen={pending !== undefined}
+        title="resources.system-logs.retention.confirmTitle"
+        content="resources.system-logs.retention.confirmContent"
+        translateOptions={pending && { days: pending.retentionDays, rows: rows(pending.rowsToDelete), date: localDay(pending.cutoff) }}
+        confirm="resources.system-logs.retention.confirmAction"
+        confirmColor="warning"
+        onConfirm={() => pending && store(pending)}
+        onClose={() => setPending(undefined)}
+      />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, FormHelperText, FormLabel, Link, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useInput, useRecordContext, useTranslate } from 'react-admin';
+import { InputHelperText, useInput, useRecordContext, useTranslate } from 'react-admin';
 import { acceptOf, FILE_PURPOSE_RULES, formatBytes, type Template, type UploadedFile } from '../../shared';
 import { refusalOf, uploadFile } from './uploadFile';
 
@@ -54,7 +54,7 @@ export function DashboardFileInput() {
         {current && <Button size="small" onClick={remove}>{translate('resources.templates.actions.removeFile')}</Button>}
       </Stack>
       <FormHelperText error={Boolean(fieldState.error)}>
-        {fieldState.error?.message ? translate(fieldState.error.message, { _: fieldState.error.message }) : translate('resources.templates.helpers.fileId', { size: formatBytes(FILE_PURPOSE_RULES['template-dashboard'].maxBytes) })}
+        <InputHelperText error={fieldState.error?.message} helperText={translate('resources.templates.helpers.fileId', { size: formatBytes(FILE_PURPOSE_RULES['template-dashboard'].maxBytes) })} />
       </FormHelperText>
       {refusal && <Alert severity="error" sx={{ mt: 1, maxWidth: 720 }} onClose={() => setRefusal(undefined)}>{refusal}</Alert>}
     </Box>

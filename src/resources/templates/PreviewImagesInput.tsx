@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, FormHelperText, FormLabel, IconButton, ImageList, ImageListItem, ImageListItemBar } from '@mui/material';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useInput, useTranslate } from 'react-admin';
+import { InputHelperText, useInput, useTranslate } from 'react-admin';
 import { acceptOf, FILE_PURPOSE_RULES, formatBytes, MAX_TEMPLATE_PREVIEWS, type UploadedFile } from '../../shared';
 import { refusalOf, uploadFile } from './uploadFile';
 
@@ -63,7 +63,7 @@ export function PreviewImagesInput() {
         <input hidden type="file" multiple accept={acceptOf('template-preview')} onChange={add} data-testid="preview-file-input" />
       </Button>
       <FormHelperText error={Boolean(fieldState.error)}>
-        {fieldState.error?.message ? translate(fieldState.error.message, { _: fieldState.error.message }) : translate('resources.templates.helpers.previews', { size: formatBytes(FILE_PURPOSE_RULES['template-preview'].maxBytes), max: MAX_TEMPLATE_PREVIEWS })}
+        <InputHelperText error={fieldState.error?.message} helperText={translate('resources.templates.helpers.previews', { size: formatBytes(FILE_PURPOSE_RULES['template-preview'].maxBytes), max: MAX_TEMPLATE_PREVIEWS })} />
       </FormHelperText>
       {refusals.length > 0 && (
         <Alert severity="error" sx={{ mt: 1, maxWidth: 720 }} onClose={() => setRefusals([])}>

@@ -15,10 +15,18 @@ const termFilters = [
   <SelectInput key="activeFlag" source="activeFlag" choices={activeFlagChoices} />,
 ];
 
+/**
+ * The list's rows are summaries (no versions). react-admin seeds each row into the getOne cache
+ * under the list's `meta`, and the show view would render a summary as the full term while the real
+ * one loads (`versions` undefined → crash on a row click). A meta of its own keeps the two apart.
+ */
+const summaryRows = { meta: { rows: 'summary' } };
+
 export function TermList() {
   return (
     <ConsoleList
       resource="terms"
+      queryOptions={summaryRows}
       filters={termFilters}
       sort={{ field: 'title', order: 'ASC' }}
       perPage={10}

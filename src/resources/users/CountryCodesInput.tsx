@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import PublicIcon from '@mui/icons-material/Public';
 import { Box, Chip, FormHelperText, FormLabel, Stack } from '@mui/material';
-import { Button, useInput, useTranslate } from 'react-admin';
+import { Button, InputHelperText, useInput, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { ConnectedDataDialog, type DatasetConnection } from '../../layout/dialogs/ConnectedDataDialog';
 import type { UserFormOptions } from '../../shared';
@@ -38,7 +38,12 @@ export function CountryCodesInput({ options }: { options?: UserFormOptions }) {
       <Button label="resources.users.actions.chooseCountries" variant="outlined" onClick={() => setOpen(true)}>
         <PublicIcon />
       </Button>
-      {fieldState.error?.message && <FormHelperText error>{translate(fieldState.error.message, { _: fieldState.error.message })}</FormHelperText>}
+      {fieldState.error && (
+        <FormHelperText error>
+          {/* A form-level validate hands react-hook-form {message, args}, not a string: react-admin's helper translates both. */}
+          <InputHelperText error={fieldState.error.message} />
+        </FormHelperText>
+      )}
       {open && <ConnectedDataDialog mode="edit" initialCountries={codes} onConnect={connect} onClose={() => setOpen(false)} />}
     </Box>
   );
