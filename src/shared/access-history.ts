@@ -1,3 +1,4 @@
+import { DB_INTEGER_MAX } from './list-bounds';
 import { z } from 'zod';
 
 export const ACCESS_EVENT_TYPES = ['SIGN_IN', 'DASHBOARD_VIEW', 'PROJECT_CREATE', 'UPLOAD'] as const;
@@ -12,7 +13,7 @@ const bound = z.string().regex(ISO_DATE_OR_TIME, 'Use a date such as 2024-05-31.
 export const accessStatsQuery = z.strictObject({
   from: bound,
   to: bound,
-  adminId: z.coerce.number().int().positive().optional(),
+  adminId: z.coerce.number().int().positive().max(DB_INTEGER_MAX).optional(),
 });
 
 /** One row of GET /api/access-history. */

@@ -1,3 +1,4 @@
+import { DB_INTEGER_MAX } from './list-bounds';
 import { z } from 'zod';
 import { emailSchema } from './validation';
 import type { UploadedFile } from './files';
@@ -62,7 +63,7 @@ export const projectInput = z
     dataSource: z.enum(DATA_SOURCES, 'Choose MASTER, MANUAL or CUSTOM.'),
     advertiser: code('Choose an advertiser.'),
     dashboardType: z.enum(DASHBOARD_TYPES, 'Choose TEMPLATE or CUSTOM.'),
-    templateId: z.coerce.number().int().positive().nullish(),
+    templateId: z.coerce.number().int().positive().max(DB_INTEGER_MAX).nullish(),
     dashboardUrl: z.string().trim().max(500, 'Use at most 500 characters.').nullish(),
     startAt: dateSchema,
     endAt: dateSchema,
@@ -150,7 +151,7 @@ export interface ShareEntry {
 }
 
 export const shareInput = z.strictObject({
-  projectId: z.coerce.number().int().positive(),
+  projectId: z.coerce.number().int().positive().max(DB_INTEGER_MAX),
   email: emailSchema,
   privilege: z.enum(SHARE_PRIVILEGES, 'Choose VIEWER, EDITOR or OWNER.'),
 });
@@ -180,7 +181,7 @@ export interface Plan {
 }
 
 export const planInput = z.strictObject({
-  projectId: z.coerce.number().int().positive(),
+  projectId: z.coerce.number().int().positive().max(DB_INTEGER_MAX),
   title: z.string().trim().min(1, 'Title is required.').max(100, 'Use at most 100 characters.'),
   dataType: code('Choose a data type.'),
   description: z.string().trim().max(2000, 'Use at most 2000 characters.').nullish(),

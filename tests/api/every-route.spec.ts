@@ -77,4 +77,17 @@ describe('every route', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json().result).toBe('ADMIN_ACCESS_TOKEN_NOT_MATCHED');
   });
+
+  it('answers an id past the integer columns with a 400, never a 5xx, on every route that takes one', async () => {
+    const token = (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
+    const crashed: string[] = [];
+    for (const [method, path] of operations) {
+      if (!/\{\w*[iI]d\}/.test(path) || path === '/api/auth/signout') continue;
+      const url = path.replace(/\{(\w+)\}/g, (_, name: string) => (/id$/i.test(name) ? '99999999999' : 'x'));
+      const reply = await t.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: method === 'GET' || method === 'DELETE' ? undefined : '{}' });
+      if (reply.statusCode >= 500 || reply.statusCode === 200) crashed.push(`${method} ${url} → ${reply.statusCode} ${reply.json().result}`);
+    }
+    expect(crashed).toEqual([]);
+  });
 });
+

@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ALERT_MAIL_PLACEHOLDERS, AREA_RANK, alertMailInput } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { sampleValues } from '../../mail/templates';
 import { alertMailListSpec, findAlertMail, findAlertMailFor, listAlertMails } from './queries';
 import { composeAlertMail } from './render';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 function duplicate(procedure: string, errorId: string): AppError {
   const message = `An alert mail for ${procedure} and error ${errorId} already exists.`;

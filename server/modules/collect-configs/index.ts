@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AREA_RANK, backfillInput, collectConfigInput, testSourceInput, type FieldError, type SourcePreview } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import type { Db } from '../../db/database';
 import { collectSource } from '../../jobs/collectors';
@@ -20,7 +20,6 @@ import { unknownCode } from '../collect-shared';
 import { findTask } from '../tasks/queries';
 import { collectConfigListSpec, deleteCollectConfig, findCollectConfig, listCollectConfigs, saveCollectConfig, type CollectConfigValues } from './queries';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const PREVIEW_ROWS = 20;
 
 /** Unknown codes or account, and a source host the account's secret may not go to (saved, it would only fail at every run). */

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AREA_RANK, SCHEMA_LOCKED_MESSAGE, datasetInput } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { requireDatasetManager } from '../manual-permissions/uploader';
 import { dataTypeExists } from '../templates/queries';
@@ -14,7 +14,6 @@ import {
   datasetListSpec, deleteDataset, findDataset, findDatasetByTitle, listDatasets, sameSchema, saveDataset, uploadInFlight,
 } from './queries';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 function duplicate(title: string): AppError {
   const message = `A dataset titled ${title} already exists.`;

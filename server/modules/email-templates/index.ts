@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AREA_RANK, EMAIL_TEMPLATE_TYPES, emailTemplateInput, emailTemplatePreviewInput, isSystemEmailTemplateType, type EmailTemplate } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import type { Db } from '../../db/database';
@@ -8,11 +7,11 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, validationError } from '../../http/app-error';
 import { fileReferenceErrors } from '../../files/references';
 import { success } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { renderMail, sampleValues } from '../../mail/templates';
 import { countActiveOfType, emailTemplateListSpec, findEmailTemplate, listEmailTemplates, saveEmailTemplate } from './queries';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Every statement's file must be in the upload store as an e-mail attachment. */
 async function checkAttachments(db: Db, statements: { fileId?: string | null }[]): Promise<void> {

@@ -7,13 +7,13 @@ import { isoNow } from '../../clock';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { nextSealedSecret, secretBox } from '../../jobs/secret-box';
 import type { Db } from '../../db/database';
 import { unknownCode } from '../collect-shared';
 import { findMarketAccount, listMarketAccounts, marketAccountListSpec } from './queries';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 type Input = z.output<typeof marketAccountInput>;
 
 function duplicate(input: Input): AppError {

@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AREA_RANK, planInput } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import type { SignedInAdmin } from '../../context';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { requireProjectPrivilege } from '../projects/access';
 import { dataTypeExists } from '../templates/queries';
 import { findPlan, insertPlan, listPlans, planListSpec, updatePlan } from './queries';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * /api/plans (rank 5): a project's plans. Whoever can see the project reads them; editors and

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AREA_RANK, postConfigInput, type ConnectionCheck } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { POSTERS } from '../../jobs/posters';
 import { loadPostTarget } from '../../jobs/run-task';
@@ -14,7 +14,6 @@ import { secretBox } from '../../jobs/secret-box';
 import { unknownCode } from '../collect-shared';
 import { findPostConfig, listPostConfigs, postConfigListSpec, savePostConfig } from './queries';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** /api/post-configs: where mastered rows are posted (GCS, Tableau, Snowflake stage, a local folder); rank 2. */
 export async function postConfigsModule(app: FastifyInstance) {

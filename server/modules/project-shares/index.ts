@@ -8,12 +8,12 @@ import type { SignedInAdmin } from '../../context';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { idParams, recordId } from '../../http/id-params';
 import { listQuerystring, parseListQuery, type ListRequest } from '../../http/list-query';
 import { requireProjectPrivilege } from '../projects/access';
 import { changeShare, findActiveAccount, findCandidates, findShare, listShares, shareListSpec } from './queries';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const candidateQuery = z.object({ projectId: z.coerce.number().int().positive(), q: z.string().trim().min(2, 'Type at least 2 characters of the e-mail.').max(100) });
+const candidateQuery = z.object({ projectId: recordId, q: z.string().trim().min(2, 'Type at least 2 characters of the e-mail.').max(100) });
 
 /** The project id a share list is for: required, since shares only make sense per project. */
 function projectIdOf(list: ListRequest): number {

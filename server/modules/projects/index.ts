@@ -8,6 +8,7 @@ import { recordAccess } from '../../audit/access-history';
 import { isoNow } from '../../clock';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { findTemplate } from '../templates/queries';
 import { projectScopeOf, requireCreator, requireProjectPrivilege } from './access';
@@ -15,7 +16,6 @@ import { dashboardViewOf, mintDashboardToken } from './dashboard-token';
 import { deleteProject, findProject, listProjects, projectListSpec, saveProject } from './queries';
 import { checkProjectReferences } from './references';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** `renew` marks a token fetched to keep an open dashboard alive: not a new view. */
 const tokenQuery = z.object({ purpose: z.enum(['view', 'renew']).default('view') });
 

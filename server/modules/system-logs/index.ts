@@ -5,6 +5,7 @@ import { AREA_RANK, retentionInput, retentionPreviewQuery, systemLogFilter, type
 import { requireRank } from '../../auth/guard';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { recordId } from '../../http/id-params';
 import { listQuerystring, parseJson, parseRange, parseSort } from '../../http/list-query';
 import { CountCache } from './count-cache';
 import { systemLogCsv } from './export';
@@ -77,7 +78,7 @@ export async function systemLogsModule(app: FastifyInstance) {
       });
     });
 
-    api.get('/system-logs/:id', { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
+    api.get('/system-logs/:id', { schema: { params: z.object({ id: recordId }) } }, async (request) => {
       const entry = await findLog(ctx.db, request.params.id);
       if (!entry) throw new AppError('NOT_FOUND', 'No such log entry.');
       return success(entry);

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AREA_RANK } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { appendLog } from '../../jobs/task-store';
 import { findTask, findTaskDetail, listTasks, taskListSpec } from './queries';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** /api/tasks: collect and posting tasks, their detail and logs, and retry of a failed one (rank 2). */
 export async function tasksModule(app: FastifyInstance) {

@@ -8,11 +8,11 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { fileReferenceErrors } from '../../files/references';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import type { Db } from '../../db/database';
 import { dataTypeExists, findTemplate, findTemplateByName, listTemplates, saveTemplate, templateListSpec } from './queries';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 type TemplateValues = z.output<typeof templateInput>;
 
 function duplicate(name: string): AppError {

@@ -7,13 +7,14 @@ import { isoNow, type Clock } from '../../clock';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { recordId } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { deleteUnagreedTerm, insertTerm, insertVersion, updateScheduledVersion, updateTerm, type VersionValues } from './commands';
 import { isBlankContent, sanitiseTermContent } from './content';
 import { agreementListSpec, findTerm, findVersion, labelTaken, listAgreements, listTerms, termListSpec } from './queries';
 
-const termParams = z.object({ id: z.coerce.number().int().positive() });
-const versionParams = termParams.extend({ detailId: z.coerce.number().int().positive() });
+const termParams = z.object({ id: recordId });
+const versionParams = termParams.extend({ detailId: recordId });
 
 const noSuchTerm = () => new AppError('NOT_FOUND', 'No such term.');
 const noSuchVersion = () => new AppError('NOT_FOUND', 'No such version of this term.');

@@ -11,6 +11,7 @@ import { newStorageKey, type LocalCopy } from '../../files/store';
 import { FileStoreUnavailableError } from '../../files/store-errors';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { datasetColumns } from '../datasets/queries';
 import { isUploader, requireDatasetManager, requireUploader } from '../manual-permissions/uploader';
@@ -22,7 +23,6 @@ import { failInterruptedUploads, findUpload, listUploads, uploadListSpec, upload
 import { receiveManualFile } from './receive';
 import { stagingPath } from './staging';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const downloadQuery = z.object({ token: z.string().max(2000).optional() });
 const CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 
