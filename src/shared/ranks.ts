@@ -34,3 +34,8 @@ export function authorityOf(rank: number): Authority | undefined {
 export function rankAllows(requiredRank: number, userRank: number): boolean {
   return requiredRank >= userRank;
 }
+
+/** An administrator manages only accounts of a lower level than their own: never a peer, never a superior. */
+export function rankManages(managerRank: number, accountRank: number): boolean {
+  return accountRank > managerRank;
+}

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { AREA_RANK, manualPermissionInput, type ManualPermission } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
-import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { listPage, listQuerystring, parseListQuery, type ListSpec } from '../../http/list-query';
 import type { SignedInAdmin } from '../../context';
-import { inScope, scopeCondition, scopeOf } from '../users/scope';
+import { scopeCondition, scopeOf } from '../users/scope';
+import { accountToChange } from '../users/account-rules';
 
 const listSpec: ListSpec = {
   sortable: { adminId: 'admins.id', name: 'admins.first_name', email: 'admins.email', privType: 'admins.uploader_flag' },
@@ -22,7 +22,7 @@ const adminParams = z.object({ adminId: z.coerce.number().int().positive() });
 
 /**
  * /api/manual-permissions: who holds UPLOADER (SPEC §3 "Manual permission"). User managers
- * (rank ≤ 4) grant and revoke it within their user scope; the permission is admins.uploader_flag.
+ * (rank ≤ 4) grant and revoke it on the accounts they may edit; the permission is admins.uploader_flag.
  */
 export async function manualPermissionsModule(app: FastifyInstance) {
   const { db, clock } = app.ctx;
@@ -39,8 +39,9 @@ export async function manualPermissionsModule(app: FastifyInstance) {
     return success({ ...page, list: permissions });
   });
 
+  // A permission is a write on the account, so it follows the same rule as editing it in /api/users.
   const setFlag = async (caller: SignedInAdmin, adminId: number, flag: 'Y' | 'N') => {
-    if (!(await inScope(db, await scopeOf(db, caller), adminId))) throw new AppError('NOT_FOUND', 'No such user.');
+    await accountToChange(db, caller, await scopeOf(db, caller), adminId, flag === 'Y' ? 'grant UPLOADER on' : 'revoke UPLOADER on');
     await db.updateTable('admins').set({ uploader_flag: flag, updated_at: isoNow(clock) }).where('id', '=', adminId).execute();
   };
 

@@ -3,20 +3,8 @@ import { isoNow } from '../../clock';
 import { AppError, validationError } from '../../http/app-error';
 import { revokeAllSessions } from '../../auth/sessions';
 import { AUTHORITY_RANKS, type AccountStatus, type FieldError, type UserUpdateInput } from '../../../src/shared';
-import { findAdminById, type Admin } from '../../auth/accounts';
-import { inScope, type UserScope } from './scope';
-
-/**
- * The account a user manager is about to change: in scope (else 404), not their own (they use
- * Profile) and not of a higher level than theirs (else 403).
- */
-export async function targetFor(ctx: AppContext, caller: SignedInAdmin, scope: UserScope, id: number, action: string): Promise<Admin> {
-  const target = (await inScope(ctx.db, scope, id)) ? await findAdminById(ctx.db, id) : undefined;
-  if (!target) throw new AppError('NOT_FOUND', 'No such account.');
-  if (target.id === caller.id) throw new AppError('FORBIDDEN', `You cannot ${action} your own account here. Use Profile for your own details.`);
-  if (target.account_rank < caller.rank) throw new AppError('FORBIDDEN', `You cannot ${action} an account with a higher level than your own.`);
-  return target;
-}
+import { accountToChange } from './account-rules';
+import type { UserScope } from './scope';
 
 /** Field errors for codes that do not exist or lie outside what the editor manages. */
 async function codeProblems(ctx: AppContext, scope: UserScope, input: Required<Pick<UserUpdateInput, 'regionCode' | 'officeCode' | 'companyCode' | 'countryCodes' | 'dataTypes'>>): Promise<FieldError[]> {
@@ -55,7 +43,7 @@ async function codeProblems(ctx: AppContext, scope: UserScope, input: Required<P
 }
 
 export async function updateUser(ctx: AppContext, caller: SignedInAdmin, scope: UserScope, id: number, input: UserUpdateInput): Promise<void> {
-  await targetFor(ctx, caller, scope, id, input.statusCode === 'INACTIVE' ? 'deactivate' : 'edit');
+  await accountToChange(ctx.db, caller, scope, id, input.statusCode === 'INACTIVE' ? 'deactivate' : 'edit');
   const granted = AUTHORITY_RANKS[input.authority];
   if (granted.rank < caller.rank) {
     throw new AppError('FORBIDDEN', `You cannot grant the ${granted.level} level: it is above your own.`, { errors: [{ field: 'authority', message: 'This level is above your own.' }] });
@@ -87,7 +75,7 @@ export async function updateUser(ctx: AppContext, caller: SignedInAdmin, scope: 
 
 /** Activates or deactivates; deactivation ends the user's sessions so their next call is refused. */
 export async function setStatus(ctx: AppContext, caller: SignedInAdmin, scope: UserScope, id: number, statusCode: AccountStatus): Promise<void> {
-  await targetFor(ctx, caller, scope, id, statusCode === 'INACTIVE' ? 'deactivate' : 'activate');
+  await accountToChange(ctx.db, caller, scope, id, statusCode === 'INACTIVE' ? 'deactivate' : 'activate');
   await ctx.db.updateTable('admins').set({ status_code: statusCode, updated_at: isoNow(ctx.clock) }).where('id', '=', id).execute();
   if (statusCode === 'INACTIVE') await revokeAllSessions(ctx, id, 'DEACTIVATED');
 }

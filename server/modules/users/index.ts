@@ -9,9 +9,10 @@ import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { decideApprovals } from './approval';
-import { setStatus, targetFor, updateUser } from './edit';
+import { accountToChange, assertCanReadAccount } from './account-rules';
+import { setStatus, updateUser } from './edit';
 import { listUsers, loadFormOptions, loadUserDetail, takeLockedFilter, userListSpec } from './queries';
-import { inScope, scopeOf } from './scope';
+import { scopeOf } from './scope';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -39,7 +40,8 @@ export async function usersModule(app: FastifyInstance) {
 
   routes.get('/users/:id', { ...managerOnly, schema: { params: idParams } }, async (request) => {
     const { id } = request.params;
-    const detail = (await inScope(ctx.db, await scope(request), id)) ? await loadUserDetail(ctx.db, id, isoNow(ctx.clock)) : undefined;
+    await assertCanReadAccount(ctx.db, request.admin!, id);
+    const detail = await loadUserDetail(ctx.db, id, isoNow(ctx.clock));
     if (!detail) throw new AppError('NOT_FOUND', 'No such account.');
     return success(detail);
   });
@@ -56,13 +58,13 @@ export async function usersModule(app: FastifyInstance) {
   });
 
   routes.post('/users/:id/unlock', { ...managerOnly, schema: { params: idParams } }, async (request) => {
-    const target = await targetFor(ctx, request.admin!, await scope(request), request.params.id, 'unlock');
+    const target = await accountToChange(ctx.db, request.admin!, await scope(request), request.params.id, 'unlock');
     await ctx.db.updateTable('admins').set({ sign_in_attempt: 0, locked_until: null, updated_at: isoNow(ctx.clock) }).where('id', '=', target.id).execute();
     return success(await loadUserDetail(ctx.db, target.id, isoNow(ctx.clock)), 'The account has been unlocked.');
   });
 
   routes.post('/users/:id/password-reset', { ...managerOnly, schema: { params: idParams } }, async (request) => {
-    const target = await targetFor(ctx, request.admin!, await scope(request), request.params.id, 'reset the password of');
+    const target = await accountToChange(ctx.db, request.admin!, await scope(request), request.params.id, 'reset the password of');
     if (target.status_code !== 'ACTIVE' || target.approval_status_code !== 'APPROVED') {
       throw new AppError('CONFLICT', 'Only an active, approved account can be sent a password reset link.');
     }
