@@ -5,5 +5,5 @@ import { loadConnectedDataOptions } from './queries';
 
 /** GET /api/system/connected-data: what a dataset connection can be made of, for any signed-in user. */
 export async function connectedDataModule(app: FastifyInstance) {
-  app.get('/system/connected-data', { preHandler: authenticate }, async () => success(await loadConnectedDataOptions(app.ctx.db)));
+  app.get('/system/connected-data', { onRequest: authenticate }, async () => success(await loadConnectedDataOptions(app.ctx.db)));
 }

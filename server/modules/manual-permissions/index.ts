@@ -6,6 +6,7 @@ import { AREA_RANK, manualPermissionInput, type ManualPermission } from '../../.
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { success } from '../../http/envelope';
+import { recordId } from '../../http/id-params';
 import { listPage, listQuerystring, parseListQuery, type ListSpec } from '../../http/list-query';
 import type { SignedInAdmin } from '../../context';
 import { scopeCondition, scopeOf } from '../users/scope';
@@ -18,7 +19,7 @@ const listSpec: ListSpec = {
   filters: { privType: { column: 'admins.uploader_flag', kind: 'eq', type: 'text', values: { UPLOADER: 'Y', NONE: 'N' } } },
   search: ['admins.email', 'admins.first_name', 'admins.last_name'],
 };
-const adminParams = z.object({ adminId: z.coerce.number().int().positive() });
+const adminParams = z.object({ adminId: recordId });
 
 /**
  * /api/manual-permissions: who holds UPLOADER (SPEC §3 "Manual permission"). User managers

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { authenticate } from '../../auth/guard';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { recordId } from '../../http/id-params';
 import { assertCanReadAccount } from '../users/account-rules';
 import { loadProfile } from './queries';
 
@@ -11,7 +12,7 @@ import { loadProfile } from './queries';
 export async function profileModule(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/system/profile/:adminId',
-    { schema: { params: z.object({ adminId: z.coerce.number().int().positive() }) }, preHandler: authenticate },
+    { schema: { params: z.object({ adminId: recordId }) }, onRequest: authenticate },
     async (request) => {
       const { adminId } = request.params;
       if (adminId !== request.admin!.id) await assertCanReadAccount(app.ctx.db, request.admin!, adminId);

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AREA_RANK, approvalDecisionInput, bulkApprovalInput, userStatusInput, userUpdateInput } from '../../../src/shared';
 import { authenticate, FORBIDDEN_MESSAGE, requireRank } from '../../auth/guard';
 import { sendPasswordResetLink } from '../../auth/password-routes';
 import { isoNow } from '../../clock';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { decideApprovals } from './approval';
 import { accountToChange, assertCanReadAccount } from './account-rules';
@@ -14,7 +14,6 @@ import { setStatus, updateUser } from './edit';
 import { listUsers, loadFormOptions, loadUserDetail, takeLockedFilter, userListSpec } from './queries';
 import { scopeOf } from './scope';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Approvals are open to user managers (rank ≤ 4) and to approvers of any rank. */
 async function approverGuard(request: FastifyRequest) {
