@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signInOnPage, startE2e, watchProblems, type E2e } from './harness';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -39,15 +39,6 @@ async function arriveSignedOut(address: string, viewport?: { width: number; heig
   return { context, page, problems };
 }
 
-async function signInHere(page: Page) {
-  await page.fill('input[name=email]', ADMIN_EMAIL);
-  await page.fill('input[name=password]', ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForSelector('input[name=code]');
-  await page.fill('input[name=code]', await e2e.lastCode(ADMIN_EMAIL));
-  await page.getByRole('button', { name: 'Next' }).click();
-}
-
 describe('arriving signed out (the README address, deep links, unknown paths)', () => {
   it('draws the sign-in form at / and stays there, at 390 px and 1440 px', async () => {
     for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
@@ -67,7 +58,7 @@ describe('arriving signed out (the README address, deep links, unknown paths)', 
 
   it('signs in from the deep link and lands on it', async () => {
     const { context, page } = await arriveSignedOut('/user/users');
-    await signInHere(page);
+    await signInOnPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/user/users');
     await page.getByRole('button', { name: 'Pending sign-ups' }).waitFor();
     await page.getByText(ADMIN_EMAIL).first().waitFor();
@@ -76,7 +67,7 @@ describe('arriving signed out (the README address, deep links, unknown paths)', 
 
   it('signs in from an unknown path and lands on the not-found screen inside the frame', async () => {
     const { context, page } = await arriveSignedOut('/no/such/path');
-    await signInHere(page);
+    await signInOnPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/no/such/path');
     await page.getByRole('heading', { name: /not found/i }).first().waitFor();
     await context.close();
@@ -86,7 +77,7 @@ describe('arriving signed out (the README address, deep links, unknown paths)', 
     for (const next of ['//evil.example/x', 'https://evil.example/x', '/\\evil.example']) {
       const { context, page } = await e2e.newPage();
       await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
-      await signInHere(page);
+      await signInOnPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
       await page.waitForURL((url) => url.pathname === '/');
       expect(new URL(page.url()).origin).toBe(e2e.baseUrl);
       await context.close();

@@ -130,6 +130,11 @@ export function watchProblems(page: Page): string[] {
 /** Signs in through the sign-in page with the code mailed; ends on the page after the code step. */
 export async function signInThroughPage(e2e: E2e, page: Page, email: string, password: string): Promise<void> {
   await page.goto('/sign-in');
+  await signInOnPage(e2e, page, email, password);
+}
+
+/** Fills the sign-in form already on the page (a deep link's `/sign-in?next=…`) and the code step. */
+export async function signInOnPage(e2e: E2e, page: Page, email: string, password: string): Promise<void> {
   await page.fill('input[name=email]', email);
   await page.fill('input[name=password]', password);
   await page.getByRole('button', { name: 'Sign in' }).click();

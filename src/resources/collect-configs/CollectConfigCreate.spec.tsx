@@ -7,6 +7,7 @@ import { i18nProvider } from '../../providers/i18nProvider';
 import type { Property } from '../../shared';
 import { envelope, stubFetch, type StubAnswer } from '../../testing/fetchStub';
 import { CollectConfigCreate } from './CollectConfigCreate';
+import { choose, save, typeInto } from '../../testing/formActions';
 
 afterEach(() => {
   cleanup();
@@ -45,30 +46,15 @@ function renderCreate(properties: (url: string) => StubAnswer = codeTable) {
   return { saves: () => calls.filter((call) => call.method === 'POST') };
 }
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });
-
-async function choose(combobox: HTMLElement, option: string) {
-  await userEvent.click(combobox);
-  await userEvent.click(await screen.findByRole('option', { name: option }));
-  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
-}
-
-/** Save is disabled while the form re-validates after a change. */
-async function save() {
-  const button = screen.getByRole('button', { name: 'Save' });
-  await waitFor(() => expect(button).toBeEnabled());
-  await userEvent.click(button);
-}
-
 describe('Collect metric form, schedules', () => {
   it('shows the shared schedule rules on the schedule inputs and saves only once they hold', async () => {
     const { saves } = renderCreate();
-    type('Metric name', 'Media spend');
+    typeInto('Metric name', 'Media spend');
     await choose(screen.getByRole('combobox', { name: /^Advertiser/ }), 'Acme Electronics (ACME)');
     await choose(screen.getByRole('combobox', { name: /^Data type/ }), 'Media (MEDIA)');
-    type('URL', 'http://127.0.0.1:9/report?from={{from}}');
-    type('Source field', 'spend');
-    type('Master field', 'spend');
+    typeInto('URL', 'http://127.0.0.1:9/report?from={{from}}');
+    typeInto('Source field', 'spend');
+    typeInto('Master field', 'spend');
 
     const schedules = document.querySelector('.ra-input-schedules') as HTMLElement;
     await userEvent.click(within(schedules).getByRole('button', { name: 'Add' }));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
 import { dataProvider } from '../../providers/dataProvider';
@@ -7,6 +7,7 @@ import { i18nProvider } from '../../providers/i18nProvider';
 import type { Property } from '../../shared';
 import { envelope, stubFetch } from '../../testing/fetchStub';
 import { MarketAccountCreate } from './MarketAccountCreate';
+import { choose, save, typeInto } from '../../testing/formActions';
 
 afterEach(() => {
   cleanup();
@@ -40,26 +41,12 @@ function renderCreate() {
   return { saves: () => calls.filter((call) => call.method === 'POST') };
 }
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input' }), { target: { value } });
-
-async function choose(combobox: HTMLElement, option: string) {
-  await userEvent.click(combobox);
-  await userEvent.click(await screen.findByRole('option', { name: option }));
-  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
-}
-
-async function save() {
-  const button = screen.getByRole('button', { name: 'Save' });
-  await waitFor(() => expect(button).toBeEnabled());
-  await userEvent.click(button);
-}
-
 describe('Market account form, secret hosts', () => {
   it('names the hosts the secret may go to, refusing a URL where a host name belongs', async () => {
     const { saves } = renderCreate();
-    type('Platform', 'fakeads');
-    type('Account ID', 'act-1');
-    type('Name', 'Fake Ads KR');
+    typeInto('Platform', 'fakeads');
+    typeInto('Account ID', 'act-1');
+    typeInto('Name', 'Fake Ads KR');
     await choose(screen.getByRole('combobox', { name: /^Advertiser/ }), 'Acme Electronics (ACME)');
     await choose(screen.getByRole('combobox', { name: /^Country/ }), 'Korea (KR)');
     expect(screen.getByText(/With none, the secret is sent nowhere\./)).toBeInTheDocument();
