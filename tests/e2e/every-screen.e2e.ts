@@ -92,7 +92,8 @@ async function survey(pass: string, viewport: { width: number; height: number },
     await check(page, screen, pass, findings, axe);
     const resource = OPENED_FROM_LIST[screen];
     if (!resource) continue;
-    await page.locator('tbody tr td').first().waitFor({ timeout: 15_000 });
+    // A list the demo leaves empty (alert mails) has no record to open.
+    if (!(await page.locator('tbody tr td').first().waitFor({ timeout: 15_000 }).then(() => true, () => false))) continue;
     const before = page.url();
     await page.locator('tbody tr').first().locator('td').nth(1).click();
     await page.waitForURL((url) => url.href !== before, { timeout: 10_000 }).catch(() => findings.push({ screen, pass, problem: 'the first row does not open' }));
