@@ -7,7 +7,10 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { systemClock, type Clock } from './clock';
-import { openDatabase, type Db } from './db/database';
+import { openDatabase, poolOf, type Db } from './db/database';
+import { createMetrics } from './metrics/registry';
+import { httpMetrics } from './metrics/http-metrics';
+import { metricsEndpoint } from './metrics/endpoint';
 import { createMailer, type OutgoingMail } from './mail/mailer';
 import { createFileStore } from './files/create-store';
 import type { FileStore } from './files/store';
@@ -78,15 +81,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const clock = options.clock ?? systemClock;
   const db = options.db ?? openDatabase(config);
   const files = options.files ?? createFileStore(config);
+  const metrics = createMetrics(poolOf(db));
   const ctx: AppContext = {
     config,
     db,
     clock,
     tokens: tokenService(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
     passwords: passwordHasher(config.passwordHash),
-    mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, files, observe: options.observeMail }),
+    mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, files, observe: options.observeMail, counted: (outcome) => metrics.mails.inc({ outcome }) }),
     files,
     sessions: liveSessions(db, config.sqlitePath),
+    metrics,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -117,6 +122,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api') && !request.url.startsWith('/api/reference/static')) reply.header('cache-control', 'no-store');
   });
+  await app.register(httpMetrics);
+  await app.register(metricsEndpoint);
   await app.register(errorEnvelope);
   await app.register(rateLimits);
   await app.register(systemLog);

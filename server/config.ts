@@ -58,6 +58,9 @@ const envSchema = z.object({
     .optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0, 'SHUTDOWN_GRACE_MS must be 0 or more').default(30_000),
   SEED_DEMO: z.enum(['Y', 'N'], 'SEED_DEMO must be Y or N').default('N'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535, 'METRICS_PORT must be a port number').optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 16)').optional(),
+  LOG_REQUESTS: z.enum(['true', 'false'], 'LOG_REQUESTS must be true or false').default('false'),
   COLLECT_SCHEDULER: z.enum(['on', 'off'], 'COLLECT_SCHEDULER must be on or off').default('on'),
   COLLECT_POLL_MS: z.coerce.number().int().min(100, 'COLLECT_POLL_MS must be at least 100').default(5000),
   COLLECT_LEASE_MS: z.coerce.number().int().min(1000, 'COLLECT_LEASE_MS must be at least 1000').default(120_000),
@@ -120,6 +123,12 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** SEED_DEMO=Y: fill a new database with the demo sample on its first start. */
   seedDemo?: boolean;
+  /** METRICS_PORT: Prometheus metrics on a port of their own (0: any free port). */
+  metricsPort?: number;
+  /** METRICS_TOKEN: Prometheus metrics on the public port, to a bearer of this token. */
+  metricsToken?: string;
+  /** LOG_REQUESTS=true: one JSON line per request on stdout. */
+  logRequests: boolean;
   /** The in-process collect scheduler (issue 7). */
   collect: CollectSettings;
 }
@@ -183,6 +192,7 @@ export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'j
     passwordHash: { memoryCost: 32_768, timeCost: 4, parallelism: 1 },
     redisKeyPrefix: 'console:',
     shutdownGraceMs: 30_000,
+    logRequests: false,
     mailRetentionDays: 30,
     collect: { schedulerEnabled: true, pollMs: 5000, leaseMs: 120_000, maxAttempts: 3, retryBaseMs: 60_000, suspendAfter: 5 },
     ...overrides,

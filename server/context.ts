@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer';
 import type { PasswordHasher } from './auth/passwords';
 import type { TokenService } from './auth/tokens';
 import type { LiveSessions } from './auth/live-sessions';
+import type { Metrics } from './metrics/registry';
 
 /** What every module needs, built once per app instance in buildApp. */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   sessions: LiveSessions;
   /** Where uploaded files live (FILE_STORE or DATA_DIR/uploads), one for the whole app. */
   files: FileStore;
+  /** The instance's Prometheus metrics (server/metrics), served only when METRICS_PORT or METRICS_TOKEN is set. */
+  metrics: Metrics;
 }
 
 /** The verified caller of an authenticated request, read from the database, not from the token. */

@@ -42,6 +42,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
     mailRetentionDays: vars.MAIL_RETENTION_DAYS,
     seedDemo: vars.SEED_DEMO === 'Y',
+    metricsPort: vars.METRICS_PORT,
+    metricsToken: vars.METRICS_TOKEN,
+    logRequests: vars.LOG_REQUESTS === 'true',
     collect: collectFromEnv(vars),
   });
 }

@@ -15,6 +15,9 @@ export interface DatabaseTarget {
   pgSchema?: string;
 }
 
+/** Each PostgreSQL database's pool, for the connection metrics. */
+const pools = new WeakMap<Kysely<any>, pg.Pool>();
+
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.databaseUrl) {
     const pool = new pg.Pool({
@@ -22,7 +25,9 @@ export function openDatabase(target: DatabaseTarget): Db {
       max: 10,
       ...(target.pgSchema ? { options: `-c search_path=${target.pgSchema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   mkdirSync(dirname(target.sqlitePath), { recursive: true, mode: 0o700 });
   const sqlite = new SqliteDatabase(target.sqlitePath);
@@ -43,4 +48,9 @@ export function openDatabase(target: DatabaseTarget): Db {
 
 export function isSqlite(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/** The connection pool of a database opened on PostgreSQL; undefined for SQLite. */
+export function poolOf(db: Kysely<any>): pg.Pool | undefined {
+  return pools.get(db);
 }

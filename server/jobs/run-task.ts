@@ -43,7 +43,8 @@ export async function loadCollectConfig(db: Db, id: number): Promise<CollectConf
  * (inserted batch by batch), create a posting task per post config in use for the data type, and
  * settle the task only if this instance still owns it. Any failure rolls the whole run back.
  */
-export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<void> {
+/** Collects, masters and settles the task; answers how many rows it mastered. */
+export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<number> {
   const { db, config: appConfig } = run.ctx;
   const config = await loadCollectConfig(db, task.config_id);
   const period = { from: task.period_from, to: task.period_to };
@@ -96,6 +97,7 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<void>
       return Number(count);
     });
     await run.log('INFO', `Mastered ${mastered} rows into ${dataLocation}; ${targets.length} posting task(s) created.`);
+    return mastered;
   } finally {
     await spool.remove();
   }
@@ -119,7 +121,8 @@ export async function loadPostTarget(db: Db, box: SecretBox, outbound: Outbound,
  * A posting task: the period's mastered rows, paged out of the database into a CSV work file
  * with the post config's headers, sent to its target from that file (never whole in memory).
  */
-export async function runPostTask(run: TaskRun, task: TaskRow): Promise<void> {
+/** Posts the task's rows and settles it; answers how many rows it posted. */
+export async function runPostTask(run: TaskRun, task: TaskRow): Promise<number> {
   const { db, config: appConfig, files } = run.ctx;
   const { postConfig, target } = await loadPostTarget(db, run.box, run.outbound, task.post_config_id!, files);
   const period = task.period_from === task.period_to ? task.period_from : `${task.period_from}_${task.period_to}`;
@@ -137,6 +140,7 @@ export async function runPostTask(run: TaskRun, task: TaskRow): Promise<void> {
     });
     if (!owned) throw new TaskFailure('LEASE_LOST', 'Another instance took the task over; this run is discarded.');
     await run.log('INFO', `Posted to ${posted.location}${backup ? `; backup at ${backup}` : ''}.`);
+    return file.rows;
   } finally {
     await file.remove();
   }

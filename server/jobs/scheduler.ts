@@ -11,7 +11,7 @@ import { appendLog, claimNextTask, createDueTasks, failureValues, releaseLease, 
 import { asTaskFailure, TaskFailure } from './task-failure';
 import { sweepWorkFolders } from './work-folder';
 
-type SchedulerContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'files'>;
+type SchedulerContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'files' | 'metrics'>;
 
 /**
  * The in-process collect scheduler. Each tick turns due schedules into tasks, then claims and runs
@@ -116,12 +116,17 @@ export class CollectScheduler {
       void renewLease(db, task.id, this.owner, new Date(clock.now().getTime() + this.settings.leaseMs)).catch(() => undefined);
     }, Math.max(1000, this.settings.leaseMs / 3));
     renewal.unref();
+    const { metrics } = this.ctx;
+    const kind = task.task_kind === 'POST' ? 'post' : 'collect';
+    const timer = metrics.tasks.startTimer({ kind });
     try {
       if (task.attempt > task.max_attempts) throw new TaskFailure('LEASE_LOST', 'The task was interrupted on its last attempt (its server stopped or its lease expired).');
-      if (task.task_kind === 'POST') await runPostTask(run, task);
-      else await runCollectTask(run, task);
+      const rows = task.task_kind === 'POST' ? await runPostTask(run, task) : await runCollectTask(run, task);
+      metrics.rows.inc({ stage: task.task_kind === 'POST' ? 'posted' : 'mastered' }, rows);
+      timer({ outcome: 'success' });
       await recordSuccess(this.ctx, task);
     } catch (error) {
+      timer({ outcome: task.attempt >= task.max_attempts ? 'error' : 'retry' });
       await this.fail(run, task, error);
     } finally {
       clearInterval(renewal);

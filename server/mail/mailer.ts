@@ -49,6 +49,8 @@ export interface MailerOptions {
   files: FileStore;
   /** Sees each mail as it is logged or sent (tests read codes here, since the outbox masks them). */
   observe?: (mail: OutgoingMail) => void;
+  /** Counts each mail's outcome (the metrics). */
+  counted?: (outcome: 'sent' | 'logged' | 'failed') => void;
 }
 
 /**
@@ -71,14 +73,17 @@ export function createMailer(options: MailerOptions): Mailer {
       options.log.info({ mailTo: to, mailType: type }, `mail to ${to}: ${subject}\n${text}`);
       options.observe?.({ type, to, subject, text });
       await options.db.updateTable('mail_outbox').set({ status: 'LOGGED' }).where('id', '=', id).execute();
+      options.counted?.('logged');
       return;
     }
     try {
       await transporter.sendMail({ from: options.from, to, subject, text, html, attachments: await attachmentsOf(options.db, options.files, attachmentFileIds) });
       options.observe?.({ type, to, subject, text });
       await options.db.updateTable('mail_outbox').set({ status: 'SENT', sent_at: isoNow(options.clock) }).where('id', '=', id).execute();
+      options.counted?.('sent');
     } catch (error) {
       options.log.error({ err: error, mailTo: to }, 'mail delivery failed');
+      options.counted?.('failed');
       await options.db.updateTable('mail_outbox').set({ status: 'FAILED', error: String(error) }).where('id', '=', id).execute();
     }
   };

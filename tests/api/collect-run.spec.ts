@@ -74,6 +74,12 @@ describe('run now, end to end', () => {
     expect(lines).toHaveLength(26);
     expect(lines[1]).toBe(`${yesterday()},C1,11`);
     expect(readFileSync(join(env.t.config.dataDir, 'backup', 'media-copies', `MEDIA-${configId}-${yesterday()}.csv`), 'utf8')).toBe(readFileSync(file, 'utf8'));
+
+    // The run is counted in the metrics: one collect and one post, each a success, 25 rows each way.
+    const { metrics } = env.t.app.ctx;
+    const runs = (await metrics.tasks.get()).values.filter((value) => value.metricName === 'console_collect_task_duration_seconds_count');
+    expect(runs.map(({ labels, value }) => [labels.kind, labels.outcome, value]).sort()).toEqual([['collect', 'success', 1], ['post', 'success', 1]]);
+    expect((await metrics.rows.get()).values.map(({ labels, value }) => [labels.stage, value]).sort()).toEqual([['mastered', 25], ['posted', 25]]);
   });
 
   it('replaces the period\'s rows when the same period runs again', async () => {

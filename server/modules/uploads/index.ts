@@ -31,7 +31,7 @@ const CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-o
  * and writing run after the answer, so the browser polls `/api/uploads/{id}/progress`.
  */
 export async function uploadsModule(app: FastifyInstance) {
-  const { db, clock, tokens, config, files: store } = app.ctx;
+  const { db, clock, tokens, config, files: store, metrics } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const board = new UploadProgressBoard();
   const checker = new FileChecker();
@@ -86,6 +86,7 @@ export async function uploadsModule(app: FastifyInstance) {
     board.set(id, adminId, { phase: 'PARSING', done: 0, total: file.received.size });
     background(async () => {
       let copy: LocalCopy | undefined;
+      const timer = metrics.uploads.startTimer({ stage: 'check' });
       try {
         copy = await store.localCopy(storageKey);
         const { preview, failure } = await previewFile(checker, file.kind, copy.path, schema, stagingPath(config.dataDir, id), (bytes) => {
@@ -100,7 +101,9 @@ export async function uploadsModule(app: FastifyInstance) {
           })
           .where('id', '=', id)
           .execute();
+        timer({ outcome: failure ? 'fail' : 'success' });
       } catch (error) {
+        timer({ outcome: 'fail' });
         app.log.warn({ err: error }, 'upload could not be read');
         await rm(stagingPath(config.dataDir, id), { force: true });
         await fail(id, error instanceof FileStoreUnavailableError ? error.message : `The file could not be read as ${file.kind.toUpperCase()}: ${(error as Error).message.slice(0, 200)}`);
@@ -153,12 +156,16 @@ export async function uploadsModule(app: FastifyInstance) {
     const answer = await findUpload(db, tokens, uploadId);
     board.set(uploadId, adminId, { phase: 'WRITING', done: 0, total: upload.row_count });
     background(async () => {
+      const timer = metrics.uploads.startTimer({ stage: 'commit' });
       try {
-        await commitRows(db, {
+        const written = await commitRows(db, {
           uploadId, datasetId: upload.dataset_id, mode, stagingFile: staging, adminId, now: () => isoNow(clock),
-          onRows: (written) => board.set(uploadId, adminId, { phase: 'WRITING', done: written, total: upload.row_count }),
+          onRows: (done) => board.set(uploadId, adminId, { phase: 'WRITING', done, total: upload.row_count }),
         });
+        metrics.uploadRows.inc(written);
+        timer({ outcome: 'success' });
       } catch (error) {
+        timer({ outcome: 'fail' });
         app.log.error({ err: error }, 'upload commit failed');
         await fail(uploadId, `Writing the rows failed, so none were kept: ${(error as Error).message.slice(0, 200)}`);
       } finally {
