@@ -67,6 +67,7 @@ const envSchema = z.object({
   COLLECT_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'COLLECT_MAX_ATTEMPTS must be 1 or more').max(20).default(3),
   COLLECT_RETRY_BASE_MS: z.coerce.number().int().min(0, 'COLLECT_RETRY_BASE_MS must be 0 or more').default(60_000),
   COLLECT_SUSPEND_AFTER: z.coerce.number().int().min(1, 'COLLECT_SUSPEND_AFTER must be 1 or more').default(5),
+  COLLECT_CONCURRENCY: z.coerce.number().int().min(1, 'COLLECT_CONCURRENCY must be 1 or more').max(16, 'COLLECT_CONCURRENCY is at most 16').default(1),
 });
 
 export interface RateLimitRule {
@@ -144,12 +145,15 @@ export interface CollectSettings {
   retryBaseMs: number;
   /** Failed tasks in a row that suspend a collect config. */
   suspendAfter: number;
+  /** Tasks this instance runs at once (1 when unset). */
+  concurrency?: number;
 }
 
 export function collectFromEnv(vars: z.infer<typeof envSchema>): CollectSettings {
   return {
     schedulerEnabled: vars.COLLECT_SCHEDULER === 'on', pollMs: vars.COLLECT_POLL_MS, leaseMs: vars.COLLECT_LEASE_MS,
     maxAttempts: vars.COLLECT_MAX_ATTEMPTS, retryBaseMs: vars.COLLECT_RETRY_BASE_MS, suspendAfter: vars.COLLECT_SUSPEND_AFTER,
+    concurrency: vars.COLLECT_CONCURRENCY,
   };
 }
 

@@ -15,7 +15,7 @@ type SchedulerContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 
 
 /**
  * The in-process collect scheduler. Each tick turns due schedules into tasks, then claims and runs
- * due tasks one at a time under a lease until none is left. Every instance runs the same loop; the
+ * due tasks under a lease, COLLECT_CONCURRENCY at a time, until none is left. Every instance runs the same loop; the
  * database decides which instance gets a task.
  */
 export class CollectScheduler {
@@ -23,7 +23,8 @@ export class CollectScheduler {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer: NodeJS.Timeout | undefined;
   private loop: Promise<number> | undefined;
-  private current: TaskRow | undefined;
+  /** The tasks this instance is running (up to COLLECT_CONCURRENCY). */
+  private readonly running = new Set<TaskRow>();
   private stopping = false;
   private readonly box;
   private readonly outbound;
@@ -90,19 +91,24 @@ export class CollectScheduler {
     const { db, clock } = this.ctx;
     await this.sweepWork();
     await createDueTasks(db, clock.now(), this.settings.maxAttempts);
-    let ran = 0;
-    while (!this.stopping) {
-      const task = await claimNextTask(db, this.owner, clock.now(), this.settings.leaseMs);
-      if (!task) break;
-      this.current = task;
-      try {
-        await this.execute(task);
-      } finally {
-        this.current = undefined;
+    // COLLECT_CONCURRENCY workers, each claiming and running tasks until none is left.
+    const worker = async () => {
+      let ran = 0;
+      while (!this.stopping) {
+        const task = await claimNextTask(db, this.owner, clock.now(), this.settings.leaseMs);
+        if (!task) break;
+        this.running.add(task);
+        try {
+          await this.execute(task);
+        } finally {
+          this.running.delete(task);
+        }
+        ran++;
       }
-      ran++;
-    }
-    return ran;
+      return ran;
+    };
+    const counts = await Promise.all(Array.from({ length: this.settings.concurrency ?? 1 }, worker));
+    return counts.reduce((sum, count) => sum + count, 0);
   }
 
   /** Runs a claimed task, renewing its lease while it works, and settles it as success, retry or error. */
@@ -154,8 +160,8 @@ export class CollectScheduler {
   }
 
   /**
-   * Stops polling and lets the running task finish within the grace time; a task still running
-   * after it is handed back (its lease released) so another instance takes it over at once.
+   * Stops polling and lets the running tasks finish within the grace time; tasks still running
+   * after it are handed back (their leases released) so another instance takes them over at once.
    */
   async stop(graceMs = Math.min(this.ctx.config.shutdownGraceMs / 2, 15_000)): Promise<void> {
     this.stopping = true;
@@ -165,6 +171,8 @@ export class CollectScheduler {
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), graceMs)));
     const outcome = await Promise.race([this.loop.then(() => 'done' as const, () => 'done' as const), timedOut]);
     clearTimeout(timer);
-    if (outcome === 'timeout' && this.current) await releaseLease(this.ctx.db, this.current.id, this.owner, this.ctx.clock.now()).catch(() => undefined);
+    if (outcome === 'timeout') {
+      await Promise.all([...this.running].map((task) => releaseLease(this.ctx.db, task.id, this.owner, this.ctx.clock.now()).catch(() => undefined)));
+    }
   }
 }

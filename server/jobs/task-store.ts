@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { TaskErrorId, TaskLogLine, TaskScheduleType } from '../../src/shared';
-import type { Db } from '../db/database';
+import { isSqlite, type Db } from '../db/database';
 import type { CollectTasksTable } from '../db/tables/collect';
 import { nextRunAfter, periodFor } from './schedule-times';
 
@@ -71,24 +71,30 @@ const claimable = (nowIso: string) =>
   sql<boolean>`((status = 'PENDING' and run_after <= ${nowIso}) or (status = 'STARTED' and lease_until < ${nowIso}))`;
 
 /**
- * Claims one due task for this instance. The UPDATE repeats the claimable condition, so when two
- * instances pick the same row only one UPDATE matches it (PostgreSQL re-checks the WHERE after the
- * row lock; SQLite has one writer). A task whose owner died is claimable again once its lease expires.
+ * Claims one due task for this instance. On PostgreSQL one statement picks and takes the row with
+ * `FOR UPDATE SKIP LOCKED`, so instances (and workers) claiming at once each get a different task
+ * instead of queueing on the same row. SQLite has one writer: there the UPDATE repeats the claimable
+ * condition, so when two workers pick the same row only one UPDATE matches it. A task whose owner
+ * died is claimable again once its lease expires.
  */
 export async function claimNextTask(db: Db, owner: string, now: Date, leaseMs: number): Promise<TaskRow | undefined> {
   const nowIso = now.toISOString();
+  const claim = {
+    status: 'STARTED', lease_owner: owner, lease_until: new Date(now.getTime() + leaseMs).toISOString(), attempt: sql<number>`attempt + 1`,
+    started_at: nowIso, finished_at: null, updated_at: nowIso,
+  } as const;
+  if (!isSqlite(db)) {
+    return db
+      .updateTable('collect_tasks')
+      .set(claim)
+      .where('id', '=', (eb) => eb.selectFrom('collect_tasks').select('id').where(claimable(nowIso)).orderBy('run_after').orderBy('id').limit(1).forUpdate().skipLocked())
+      .returningAll()
+      .executeTakeFirst();
+  }
   for (let tries = 0; tries < 5; tries++) {
     const candidate = await db.selectFrom('collect_tasks').select('id').where(claimable(nowIso)).orderBy('run_after').orderBy('id').limit(1).executeTakeFirst();
     if (!candidate) return undefined;
-    const claimed = await db
-      .updateTable('collect_tasks')
-      .set({
-        status: 'STARTED', lease_owner: owner, lease_until: new Date(now.getTime() + leaseMs).toISOString(), attempt: sql`attempt + 1`,
-        started_at: nowIso, finished_at: null, updated_at: nowIso,
-      })
-      .where('id', '=', candidate.id)
-      .where(claimable(nowIso))
-      .executeTakeFirst();
+    const claimed = await db.updateTable('collect_tasks').set(claim).where('id', '=', candidate.id).where(claimable(nowIso)).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 1) return db.selectFrom('collect_tasks').selectAll().where('id', '=', candidate.id).executeTakeFirstOrThrow();
   }
   return undefined;

@@ -191,12 +191,35 @@ describe('the scheduler', () => {
     await stopping.close();
   });
 
+  it('runs COLLECT_CONCURRENCY tasks at once on an instance, one at a time without it', async () => {
+    await env.t.db.updateTable('collect_tasks').set({ status: 'SUCCESS' }).where('status', '=', 'PENDING').execute();
+    const configId = (await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { marketAccountId: accountId, sourceLocation: `${platform.url}/delayed` }))).body.data.id;
+    const single = await startSiblingApp(env.t, {});
+    const parallel = await startSiblingApp(env.t, { collect: { ...env.t.config.collect, concurrency: 3 } });
+    try {
+      await env.api('POST', `/api/collect-configs/${configId}/backfill`, { from: '2026-02-01', to: '2026-02-04' });
+      platform.peakDelayed = 0;
+      expect(await single.app.collectScheduler.tick()).toBe(4);
+      expect(platform.peakDelayed).toBe(1);
+      await env.api('POST', `/api/collect-configs/${configId}/backfill`, { from: '2026-02-05', to: '2026-02-10' });
+      platform.peakDelayed = 0;
+      expect(await parallel.app.collectScheduler.tick()).toBe(6);
+      expect(platform.peakDelayed).toBe(3);
+      const tasks = await tasksOf(configId);
+      expect(tasks.map((task) => [task.status, task.attempt])).toEqual(Array(10).fill(['SUCCESS', 1]));
+    } finally {
+      await single.close();
+      await parallel.close();
+    }
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL never run the same task twice', async () => {
     await env.t.db.updateTable('collect_tasks').set({ status: 'SUCCESS' }).where('status', '=', 'PENDING').execute();
     const configId = (await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { marketAccountId: accountId }))).body.data.id;
     const backfill = await env.api('POST', `/api/collect-configs/${configId}/backfill`, { from: '2026-01-01', to: '2026-01-30' });
     expect(backfill.body.data.tasks).toHaveLength(30);
-    const second = await startSiblingApp(env.t, {});
+    // Workers of both instances claim at once: FOR UPDATE SKIP LOCKED gives each its own task.
+    const second = await startSiblingApp(env.t, { collect: { ...env.t.config.collect, concurrency: 3 } });
     try {
       platform.requests.length = 0;
       const ran = await Promise.all([env.tick(), second.app.collectScheduler.tick(), env.tick(), second.app.collectScheduler.tick()]);

@@ -9,19 +9,29 @@ export interface AdPlatform extends FakeServer {
   /** The secret the platform expects in its `X-Api-Key` header. */
   apiKey: string;
   totalRows: number;
+  /** The most `/delayed` requests in flight at once. */
+  peakDelayed: number;
 }
 
 /**
  * A local ad platform. `/report` pages JSON (`page`, `size`), `/cursor` pages by cursor, `/report.csv`
  * answers CSV; `/broken` answers 500, `/slow` never answers, `/malformed` cuts its JSON short,
- * `/missing.csv` lacks a column, `/invalid` has a row whose clicks are not a number, `/bad-last` pages
+ * `/delayed` answers like `/report` after 150 ms (counting how many wait at once), `/missing.csv` lacks a column, `/invalid` has a row whose clicks are not a number, `/bad-last` pages
  * like `/report` but its very last row's clicks are not a number.
  */
 export async function startAdPlatform(totalRows = 25, apiKey = 'platform-secret-1'): Promise<AdPlatform> {
-  const platform = await startFakeServer((request, response) => {
+  let delayed = 0;
+  const platform = await startFakeServer(async (request, response) => {
     if (request.headers['x-api-key'] !== apiKey) return sendJson(response, 401, { error: 'bad key' });
     const day = request.url.searchParams.get('day') ?? '2026-03-01';
     const rows = Array.from({ length: totalRows }, (_, index) => reportRow(index + 1, day));
+    if (request.url.pathname === '/delayed') {
+      delayed++;
+      result.peakDelayed = Math.max(result.peakDelayed, delayed);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      delayed--;
+      return sendJson(response, 200, { data: { rows: request.url.searchParams.get('page') === '1' ? rows.slice(0, 10) : [] } });
+    }
     switch (request.url.pathname) {
       case '/bad-last':
       case '/report': {
@@ -54,5 +64,7 @@ export async function startAdPlatform(totalRows = 25, apiKey = 'platform-secret-
         return sendJson(response, 404, { error: 'no such report' });
     }
   });
-  return Object.assign(platform, { apiKey, totalRows });
+  // Requests arrive only after this line, so the handler may use `result`.
+  const result: AdPlatform = Object.assign(platform, { apiKey, totalRows, peakDelayed: 0 });
+  return result;
 }
