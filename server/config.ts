@@ -128,6 +128,8 @@ export interface AppConfig {
   metricsPort?: number;
   /** METRICS_TOKEN: Prometheus metrics on the public port, to a bearer of this token. */
   metricsToken?: string;
+  /** How long an upload stays an instance's without renewal before others fail it as interrupted (30 s when unset). */
+  uploadLeaseMs?: number;
   /** LOG_REQUESTS=true: one JSON line per request on stdout. */
   logRequests: boolean;
   /** The in-process collect scheduler (issue 7). */

@@ -10,6 +10,7 @@ import * as collect from './migrations/009_collect';
 import * as masterRowKeys from './migrations/010_master_row_keys';
 import * as marketAccountHosts from './migrations/011_market_account_hosts';
 import * as otpTokens from './migrations/012_otp_tokens';
+import * as uploadLeases from './migrations/013_upload_leases';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '010_master_row_keys': masterRowKeys,
   '011_market_account_hosts': marketAccountHosts,
   '012_otp_tokens': otpTokens,
+  '013_upload_leases': uploadLeases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isSqlite } from '../../server/db/database';
 import { signedInAccount, startSiblingApp, startTestApp, type TestApp } from './harness';
 import { commit, createDataset, datasetRows, preview } from './uploads-support';
@@ -9,7 +9,8 @@ let t: TestApp;
 let uploader: { token: string };
 let pgSchema: string;
 beforeAll(async () => {
-  t = await startTestApp();
+  // A short upload lease: on PostgreSQL the restarted instance fails the dead one's upload once it expires.
+  t = await startTestApp({ uploadLeaseMs: 1500 });
   uploader = await signedInAccount(t, 'shutdown@example.com', 'user', { uploader_flag: 'Y' });
   pgSchema = isSqlite(t.db) ? '-' : (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0].schema;
 });
@@ -55,7 +56,10 @@ function commitThenTerminate(uploadId: number, graceMs: number, signalAfter: num
 async function uploadAfterRestart(uploadId: number) {
   const restarted = await startSiblingApp(t, {});
   try {
-    return (await restarted.app.inject({ method: 'GET', url: `/api/uploads/${uploadId}`, headers: { authorization: `Bearer ${uploader.token}` } })).json().data;
+    const read = async () => (await restarted.app.inject({ method: 'GET', url: `/api/uploads/${uploadId}`, headers: { authorization: `Bearer ${uploader.token}` } })).json().data;
+    // Settled at start on SQLite; on PostgreSQL once the stopped owner's lease has expired.
+    await vi.waitFor(async () => expect(['PARSING', 'COMMITTING']).not.toContain((await read()).status), { timeout: 10_000, interval: 200 });
+    return await read();
   } finally {
     await restarted.close();
   }

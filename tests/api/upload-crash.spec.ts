@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isSqlite } from '../../server/db/database';
 import { signedInAccount, startSiblingApp, startTestApp, type TestApp } from './harness';
 import { commit, createDataset, datasetRows, preview } from './uploads-support';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // A short upload lease: on PostgreSQL the restarted instance fails the dead one's upload once it expires.
+  t = await startTestApp({ uploadLeaseMs: 1500 });
 });
 afterAll(async () => t.close());
 
@@ -50,9 +51,10 @@ describe('a server killed in the middle of a commit', () => {
 
     const restarted = await startSiblingApp(t, {});
     try {
-      const history = await restarted.app.inject({ method: 'GET', url: `/api/uploads/${big.id}`, headers: { authorization: `Bearer ${uploader.token}` } });
-      expect(history.json().data).toMatchObject({ status: 'FAIL', uploadedCount: 0 });
-      expect(history.json().data.reason).toMatch(/interrupted/);
+      const read = async () => (await restarted.app.inject({ method: 'GET', url: `/api/uploads/${big.id}`, headers: { authorization: `Bearer ${uploader.token}` } })).json().data;
+      // At start on SQLite; on PostgreSQL once the killed owner's lease has expired.
+      await vi.waitFor(async () => expect((await read()).status).toBe('FAIL'), { timeout: 10_000, interval: 200 });
+      expect(await read()).toMatchObject({ status: 'FAIL', uploadedCount: 0, reason: expect.stringMatching(/interrupted/) });
       const rows = await datasetRows(t, id);
       expect(rows.map((row) => row.values[1])).toEqual(['KEEP']);
       expect(rows.every((row) => row.upload === earlier.id)).toBe(true);

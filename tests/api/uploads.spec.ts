@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
@@ -25,6 +25,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/**
+ * Where an upload's checked rows wait: its staging file on this instance (SQLite), or, on a shared
+ * PostgreSQL, the copy in the file store (here the local store) that any instance may commit from.
+ */
+async function stagingFileOf(uploadId: number): Promise<string> {
+  const { staging_key: key } = await t.db.selectFrom('upload_histories').select('staging_key').where('id', '=', uploadId).executeTakeFirstOrThrow();
+  if (isSqlite(t.db)) expect(key).toBeNull();
+  else stagingKeys.set(uploadId, key ?? stagingKeys.get(uploadId)!);
+  return isSqlite(t.db) ? join(t.config.dataDir, 'uploads', '.staging', `${uploadId}.db`) : (await t.app.ctx.files.localCopy(stagingKeys.get(uploadId)!)).path;
+}
+const stagingKeys = new Map<number, string>();
+
 const problemsOf = (upload: { preview?: { problems: { row: number; column: string; reason: string }[] } | null }) =>
   upload.preview!.problems.map(({ row, column, reason }) => `${row}:${column}:${reason}`);
 
@@ -41,7 +53,7 @@ describe('manual upload: preview and commit', () => {
     });
     expect(await datasetRows(t, id)).toEqual([]);
     // The checked rows wait in the upload's staging file until the commit, which removes it.
-    const staged = new SqliteDatabase(join(t.config.dataDir, 'uploads', '.staging', `${upload.id}.db`), { readonly: true, fileMustExist: true });
+    const staged = new SqliteDatabase(await stagingFileOf(upload.id), { readonly: true, fileMustExist: true });
     expect(staged.prepare(`select row, row_key, row_values from ${STAGED_TABLE} order by row`).all()).toEqual([
       { row: 2, row_key: '2024-01-01\u001fC1', row_values: '["2024-01-01","C1","search","100"]' },
       { row: 3, row_key: '2024-01-02\u001fC1', row_values: '["2024-01-02","C1","social","200"]' },
@@ -52,7 +64,7 @@ describe('manual upload: preview and commit', () => {
     const done = await commit(t, uploader.token, upload.id);
     expect(done).toMatchObject({ status: 'SUCCESS', uploadedCount: 3, mode: 'APPEND', updatedBy: 'user Tester', reason: null });
     // Removed just after the commit's transaction ends.
-    await vi.waitFor(() => expect(readdirSync(join(t.config.dataDir, 'uploads', '.staging'))).not.toContain(`${upload.id}.db`));
+    await vi.waitFor(async () => expect(existsSync(await stagingFileOf(upload.id))).toBe(false));
     expect((await datasetRows(t, id)).map((row) => row.values)).toEqual([['2024-01-01', 'C1', 'search', '100'], ['2024-01-02', 'C1', 'social', '200'], ['2024-01-02', 'C2', null, null]]);
 
     const history = await t.call('GET', `/api/uploads?filter=${encodeURIComponent(JSON.stringify({ datasetId: id }))}`, { token: uploader.token });
@@ -196,7 +208,7 @@ describe('manual upload: preview and commit', () => {
     const upload = await preview(t, uploader.token, id, 'broken.csv', `${HEADER}\n${lines.join('\n')}\n`);
     // A staged row without values, which dataset_rows refuses, fails the third chunk of 20,000
     // rows: after the REPLACE has deleted the earlier row and two chunks were written.
-    const staging = new SqliteDatabase(join(t.config.dataDir, 'uploads', '.staging', `${upload.id}.db`));
+    const staging = new SqliteDatabase(await stagingFileOf(upload.id));
     staging.exec(`create table loose as select * from ${STAGED_TABLE}; drop table ${STAGED_TABLE}; alter table loose rename to ${STAGED_TABLE}`);
     staging.prepare(`update ${STAGED_TABLE} set row_values = null where row = 45000`).run();
     staging.close();

@@ -49,6 +49,13 @@ export interface UploadHistoriesTable {
   created_at: string;
   updated_by: number | null;
   updated_at: string;
+  /** The instance parsing or committing it, until lease_until (migration 013). */
+  lease_owner: string | null;
+  lease_until: string | null;
+  /** JSON of the UploadProgress while parsing or committing, for the other instances. */
+  progress: string | null;
+  /** The checked rows' staging file in the file store (with DATABASE_URL), until the commit. */
+  staging_key: string | null;
 }
 
 export interface MasterInfosTable {

@@ -60,19 +60,22 @@ export function uploadRow(db: Db, id: number) {
 }
 
 /**
- * Start-up: an upload left PARSING or COMMITTING belongs to a process that died (its transaction
- * rolled back), so it is marked FAIL; its staged rows are removed by the caller.
+ * Uploads left PARSING or COMMITTING by an instance that stopped (its transaction rolled back) are
+ * marked FAIL. With leases (PostgreSQL) only those whose owner stopped renewing; without (SQLite,
+ * one instance, at start-up) all of them. Answers them, so the caller removes their staged rows.
  */
-export async function failInterruptedUploads(db: Db, now: string): Promise<number[]> {
+export async function failInterruptedUploads(db: Db, now: string, reason: string, byLease: boolean): Promise<{ id: number; staging_key: string | null }[]> {
   return db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom('upload_histories').select('id').where('status', 'in', ['PARSING', 'COMMITTING']).execute();
+    let query = trx.selectFrom('upload_histories').select(['id', 'staging_key']).where('status', 'in', ['PARSING', 'COMMITTING']);
+    if (byLease) query = query.where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]));
+    const rows = await query.execute();
     if (rows.length) {
       await trx
         .updateTable('upload_histories')
-        .set({ status: 'FAIL', reason: 'The upload was interrupted by a server restart; nothing was written. Upload the file again.', updated_at: now })
+        .set({ status: 'FAIL', reason, lease_owner: null, lease_until: null, progress: null, staging_key: null, updated_at: now })
         .where('id', 'in', rows.map((row) => row.id))
         .execute();
     }
-    return rows.map((row) => row.id);
+    return rows;
   });
 }
