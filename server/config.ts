@@ -60,6 +60,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['Y', 'N'], 'SEED_DEMO must be Y or N').default('N'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535, 'METRICS_PORT must be a port number').optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 16)').optional(),
+  UPLOAD_LEASE_MS: z.coerce.number().int().min(1000, 'UPLOAD_LEASE_MS must be at least 1000').default(30_000),
   LOG_REQUESTS: z.enum(['true', 'false'], 'LOG_REQUESTS must be true or false').default('false'),
   COLLECT_SCHEDULER: z.enum(['on', 'off'], 'COLLECT_SCHEDULER must be on or off').default('on'),
   COLLECT_POLL_MS: z.coerce.number().int().min(100, 'COLLECT_POLL_MS must be at least 100').default(5000),

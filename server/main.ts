@@ -45,6 +45,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     metricsPort: vars.METRICS_PORT,
     metricsToken: vars.METRICS_TOKEN,
     logRequests: vars.LOG_REQUESTS === 'true',
+    uploadLeaseMs: vars.UPLOAD_LEASE_MS,
     collect: collectFromEnv(vars),
   });
 }

@@ -11,12 +11,14 @@ export interface AdPlatform extends FakeServer {
   totalRows: number;
   /** The most `/delayed` requests in flight at once. */
   peakDelayed: number;
+  /** While true, `/held` requests wait; then they answer like `/report`. */
+  holding: boolean;
 }
 
 /**
  * A local ad platform. `/report` pages JSON (`page`, `size`), `/cursor` pages by cursor, `/report.csv`
  * answers CSV; `/broken` answers 500, `/slow` never answers, `/malformed` cuts its JSON short,
- * `/delayed` answers like `/report` after 150 ms (counting how many wait at once), `/missing.csv` lacks a column, `/invalid` has a row whose clicks are not a number, `/bad-last` pages
+ * `/held` waits while `holding` is set, `/delayed` answers like `/report` after 150 ms (counting how many wait at once), `/missing.csv` lacks a column, `/invalid` has a row whose clicks are not a number, `/bad-last` pages
  * like `/report` but its very last row's clicks are not a number.
  */
 export async function startAdPlatform(totalRows = 25, apiKey = 'platform-secret-1'): Promise<AdPlatform> {
@@ -32,7 +34,9 @@ export async function startAdPlatform(totalRows = 25, apiKey = 'platform-secret-
       delayed--;
       return sendJson(response, 200, { data: { rows: request.url.searchParams.get('page') === '1' ? rows.slice(0, 10) : [] } });
     }
+    while (request.url.pathname === '/held' && result.holding) await new Promise((resolve) => setTimeout(resolve, 50));
     switch (request.url.pathname) {
+      case '/held':
       case '/bad-last':
       case '/report': {
         if (request.url.pathname === '/bad-last') rows[rows.length - 1].metrics.clicks = 'many';
@@ -65,6 +69,6 @@ export async function startAdPlatform(totalRows = 25, apiKey = 'platform-secret-
     }
   });
   // Requests arrive only after this line, so the handler may use `result`.
-  const result: AdPlatform = Object.assign(platform, { apiKey, totalRows, peakDelayed: 0 });
+  const result: AdPlatform = Object.assign(platform, { apiKey, totalRows, peakDelayed: 0, holding: false });
   return result;
 }
