@@ -72,8 +72,12 @@ function LabelledBody(props: object) {
   return <DataTableBody {...props} row={LabelledRow} />;
 }
 
-/** Wide tables scroll sideways inside their card rather than widening the page. */
-const scrollsInsideItsCard = { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } };
+/**
+ * Wide tables scroll sideways inside their card rather than widening the page. The containment
+ * matters: the console's layout sizes itself to fit its content, and a scroll box still reports its
+ * content's width to it.
+ */
+const scrollsInsideItsCard = { '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } };
 
 /**
  * react-admin's DataTable as every console list uses it: row checkboxes named after their record,
