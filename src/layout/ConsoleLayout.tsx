@@ -25,7 +25,9 @@ export function ConsoleLayout({ children }: LayoutProps) {
         menu={SidebarMenu}
         sx={(theme) => ({
           '& .RaLayout-appFrame': { marginTop: topOffset, [theme.breakpoints.down('sm')]: { marginTop: topOffset } },
-          '& .RaLayout-content': { padding: { xs: 1.5, md: 3 }, minWidth: 0 },
+          // react-admin's layout is as wide as its content's narrowest fit: contained, the content column
+          // is as wide as the screen, and whatever is wider scrolls inside itself rather than the page.
+          '& .RaLayout-content': { padding: { xs: 1.5, md: 3 }, minWidth: 0, contain: 'inline-size' },
         })}
       >
         <ScreenErrorBoundary>{children}</ScreenErrorBoundary>

@@ -46,8 +46,6 @@ export function CollectStatus() {
       exporter={false}
       empty={false}
       actions={taskActions}
-      // Failed rows add error text and Retry: the table scrolls inside its card, never the page.
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } }}
     >
       <CollectBoard />
       <TaskTable />

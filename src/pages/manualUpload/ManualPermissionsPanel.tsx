@@ -5,6 +5,7 @@ import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { useApiErrorToast } from '../../components/useApiErrorToast';
 import type { Envelope, ListPage, ManualPermission } from '../../shared';
 import { request } from '../../providers/httpClient';
+import { ScrollsSideways } from '../../components/ScrollsSideways';
 
 const PER_PAGE = 10;
 const t = (key: string) => `resources.uploads.permissions.${key}`;
@@ -61,31 +62,33 @@ export function ManualPermissionsPanel() {
         </AccordionSummary>
         <AccordionDetails>
           <TextField size="small" label={translate('ra.action.search')} value={q} onChange={(event) => { setQ(event.target.value); setPage(0); }} sx={{ mb: 1, width: 320 }} />
-          <Table size="small" aria-label={translate(t('title'))}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate(t('name'))}</TableCell>
-                <TableCell>{translate(t('email'))}</TableCell>
-                <TableCell>UPLOADER</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.list.length === 0 && (
+          <ScrollsSideways>
+            <Table size="small" aria-label={translate(t('title'))}>
+              <TableHead>
                 <TableRow>
-                  <TableCell colSpan={3} sx={{ color: 'text.secondary' }}>{q ? translate(t('noMatch'), { q }) : translate(t('none'))}</TableCell>
+                  <TableCell>{translate(t('name'))}</TableCell>
+                  <TableCell>{translate(t('email'))}</TableCell>
+                  <TableCell>UPLOADER</TableCell>
                 </TableRow>
-              )}
-              {rows.list.map((permission) => (
-                <TableRow key={permission.adminId}>
-                  <TableCell>{permission.name}</TableCell>
-                  <TableCell>{permission.email}</TableCell>
-                  <TableCell>
-                    <Switch checked={permission.privType === 'UPLOADER'} disabled={busy} onChange={() => toggle(permission)} slotProps={{ input: { 'aria-label': `UPLOADER ${permission.email}` } }} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {rows.list.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={3} sx={{ color: 'text.secondary' }}>{q ? translate(t('noMatch'), { q }) : translate(t('none'))}</TableCell>
+                  </TableRow>
+                )}
+                {rows.list.map((permission) => (
+                  <TableRow key={permission.adminId}>
+                    <TableCell>{permission.name}</TableCell>
+                    <TableCell>{permission.email}</TableCell>
+                    <TableCell>
+                      <Switch checked={permission.privType === 'UPLOADER'} disabled={busy} onChange={() => toggle(permission)} slotProps={{ input: { 'aria-label': `UPLOADER ${permission.email}` } }} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </ScrollsSideways>
           <TablePagination component="div" count={rows.totalCount} page={page} rowsPerPage={PER_PAGE} rowsPerPageOptions={[PER_PAGE]} onPageChange={(_, next) => setPage(next)} />
         </AccordionDetails>
       </Accordion>

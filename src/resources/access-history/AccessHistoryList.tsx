@@ -1,5 +1,6 @@
 import { AutocompleteInput, DataTable, DateField, DateInput, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
 import { ConsoleList } from '../ConsoleList';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ACCESS_EVENT_TYPES, type AccessHistoryEntry } from '../../shared';
 import { CodeChip } from '../../components/CodeChip';
 import { AccessStatsPanel } from './AccessStatsPanel';
@@ -28,7 +29,7 @@ export function AccessHistoryList() {
   return (
     <ConsoleList resource="access-history" filters={filters} sort={{ field: 'occurredAt', order: 'DESC' }} perPage={10} exporter={false}>
       <AccessStatsPanel />
-      <DataTable bulkActionButtons={false}>
+      <ConsoleDataTable bulkActionButtons={false}>
         <Column source="occurredAt">
           <DateField source="occurredAt" showTime />
         </Column>
@@ -42,7 +43,7 @@ export function AccessHistoryList() {
         </Column>
         <Column source="sourceIp" disableSort />
         <Column source="detail" disableSort />
-      </DataTable>
+      </ConsoleDataTable>
     </ConsoleList>
   );
 }

@@ -1,7 +1,9 @@
 import { BulkDeleteButton, DataTable, DateField, SearchInput, TextInput } from 'react-admin';
 import { ConsoleList } from '../ConsoleList';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ListActions } from '../ListActions';
 import type { AlertMail } from '../../shared';
+import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<AlertMail>;
 
@@ -16,14 +18,14 @@ export function AlertMailList() {
       perPage={10}
       actions={<ListActions />}
     >
-      <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-        <Column source="procedure" />
+      <ConsoleDataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <Column source="procedure" field={RecordLink} />
         <Column source="errorId" />
         <Column source="subtitle" />
         <Column source="updatedAt">
           <DateField source="updatedAt" showTime />
         </Column>
-      </DataTable>
+      </ConsoleDataTable>
     </ConsoleList>
   );
 }

@@ -1,5 +1,6 @@
 import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput, TextInput } from 'react-admin';
 import { ConsoleList } from '../ConsoleList';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 import { Stack } from '@mui/material';
 import type { CollectConfig } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
@@ -8,6 +9,7 @@ import { ListActions } from '../ListActions';
 import { TaskStatusChip } from '../tasks/TaskStatusChip';
 import { sourceTypeChoices } from './collectChoices';
 import { SuspendedChip } from './SuspendedChip';
+import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<CollectConfig>;
 
@@ -27,9 +29,9 @@ const collectConfigFilters = [
 
 export function CollectConfigList() {
   return (
-    <ConsoleList resource="collect-configs" filters={collectConfigFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions />}>
-      <DataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-        <Column source="metricName" />
+    <ConsoleList resource="collect-configs" filters={collectConfigFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions columns />}>
+      <ConsoleDataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <Column source="metricName" field={RecordLink} />
         <Column source="advertiser" />
         <Column source="dataType" />
         <Column source="sourceType" />
@@ -49,7 +51,7 @@ export function CollectConfigList() {
         <Column source="updatedAt">
           <DateField source="updatedAt" showTime />
         </Column>
-      </DataTable>
+      </ConsoleDataTable>
     </ConsoleList>
   );
 }

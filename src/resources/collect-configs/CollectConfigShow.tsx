@@ -6,6 +6,7 @@ import { TaskStatusChip } from '../tasks/TaskStatusChip';
 import { BackfillButton } from './BackfillButton';
 import { ResumeButton } from './ResumeButton';
 import { RunNowButton } from './RunNowButton';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 
 function CollectConfigShowActions() {
   return (
@@ -51,16 +52,16 @@ export function CollectConfigShow() {
         <ReferenceField source="marketAccountId" reference="market-accounts" emptyText="—" link="show" />
         <TextField source="keyName" emptyText="—" />
         <ArrayField source="fields">
-          <DataTable bulkActionButtons={false} sx={{ maxWidth: 900 }}>
+          <ConsoleDataTable bulkActionButtons={false} sx={{ maxWidth: 900 }}>
             <FieldColumn source="field" label="resources.collect-configs.fields.sourceField" />
             <FieldColumn source="code" label="resources.collect-configs.fields.masterCode" />
             <FieldColumn source="type" label="resources.collect-configs.fields.fieldType" />
             <FieldColumn source="fieldFlag" label="resources.collect-configs.fields.fieldFlag" />
             <FieldColumn source="masterFlag" label="resources.collect-configs.fields.masterFlag" />
-          </DataTable>
+          </ConsoleDataTable>
         </ArrayField>
         <ArrayField source="schedules">
-          <DataTable bulkActionButtons={false} sx={{ maxWidth: 1100 }} empty={<EmptySchedules />}>
+          <ConsoleDataTable bulkActionButtons={false} sx={{ maxWidth: 1100 }} empty={<EmptySchedules />}>
             <ScheduleColumn source="scheduleType" label="resources.collect-configs.fields.scheduleType" />
             <ScheduleColumn source="scheduledTime" label="resources.collect-configs.fields.scheduledTime" />
             <ScheduleColumn source="scheduledDay" label="resources.collect-configs.fields.scheduledDay" />
@@ -73,7 +74,7 @@ export function CollectConfigShow() {
             <ScheduleColumn source="nextRunAt" label="resources.collect-configs.fields.nextRunAt">
               <DateField source="nextRunAt" showTime emptyText="—" />
             </ScheduleColumn>
-          </DataTable>
+          </ConsoleDataTable>
         </ArrayField>
         <FunctionField<CollectConfig> source="alertRecipients" render={(config) => config.alertRecipients.join(', ') || '—'} />
         <ActiveFlagField source="inUse" label="resources.collect-configs.fields.inUse" />

@@ -1,9 +1,11 @@
 import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput } from 'react-admin';
 import { ConsoleList } from '../ConsoleList';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ListActions } from '../ListActions';
 import type { Domain } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
+import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<Domain>;
 
@@ -18,8 +20,8 @@ export function DomainList() {
       perPage={10}
       actions={<ListActions exporter />}
     >
-      <DataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-        <Column source="domain" />
+      <ConsoleDataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <Column source="domain" field={RecordLink} />
         <Column source="description" disableSort />
         <Column source="activeFlag">
           <ActiveFlagField />
@@ -27,7 +29,7 @@ export function DomainList() {
         <Column source="updatedAt">
           <DateField source="updatedAt" showTime />
         </Column>
-      </DataTable>
+      </ConsoleDataTable>
     </ConsoleList>
   );
 }

@@ -1,11 +1,13 @@
 import { DataTable, DateField, SearchInput, SelectInput } from 'react-admin';
 import { ConsoleList } from '../ConsoleList';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ListActions } from '../ListActions';
 import type { EmailTemplate } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { EmailTemplateTypeField } from './EmailTemplateTypeField';
 import { typeChoices } from './typeChoices';
+import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<EmailTemplate>;
 
@@ -24,18 +26,18 @@ export function EmailTemplateList() {
       perPage={10}
       actions={<ListActions />}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
+      <ConsoleDataTable rowClick="edit" bulkActionButtons={false}>
         <Column source="type">
           <EmailTemplateTypeField />
         </Column>
-        <Column source="title" />
+        <Column source="title" field={RecordLink} />
         <Column source="activeFlag">
           <ActiveFlagField />
         </Column>
         <Column source="updatedAt">
           <DateField source="updatedAt" showTime />
         </Column>
-      </DataTable>
+      </ConsoleDataTable>
     </ConsoleList>
   );
 }

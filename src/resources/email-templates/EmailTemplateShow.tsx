@@ -4,6 +4,7 @@ import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { EmailTemplateTypeField } from './EmailTemplateTypeField';
 import { MailPreview } from './MailPreview';
 import { StatementFileField } from './StatementFileField';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 
 /** The stored template rendered as the mailer would send it. */
 function StoredTemplatePreview() {
@@ -24,12 +25,12 @@ export function EmailTemplateShow() {
         <TextField source="body" sx={{ whiteSpace: 'pre-wrap' }} />
         <ActiveFlagField label="resources.email-templates.fields.activeFlag" />
         <ArrayField source="statements">
-          <DataTable bulkActionButtons={false} rowClick={false}>
+          <ConsoleDataTable bulkActionButtons={false} rowClick={false}>
             <StatementColumn source="statement" label="resources.email-templates.fields.statement" disableSort />
             <StatementColumn source="originalName" label="resources.email-templates.fields.attachment" disableSort>
               <StatementFileField />
             </StatementColumn>
-          </DataTable>
+          </ConsoleDataTable>
         </ArrayField>
         <DateField source="updatedAt" showTime />
         <StoredTemplatePreview />

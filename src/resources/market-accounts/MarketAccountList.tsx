@@ -1,10 +1,12 @@
 import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput, TextInput } from 'react-admin';
 import { ConsoleList } from '../ConsoleList';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 import type { MarketAccount } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { ListActions } from '../ListActions';
 import { SecretStateField } from '../../components/SecretStateField';
+import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<MarketAccount>;
 
@@ -18,11 +20,11 @@ const marketAccountFilters = [
 
 export function MarketAccountList() {
   return (
-    <ConsoleList resource="market-accounts" filters={marketAccountFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions />}>
-      <DataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+    <ConsoleList resource="market-accounts" filters={marketAccountFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions columns />}>
+      <ConsoleDataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <Column source="platform" />
         <Column source="accountId" />
-        <Column source="name" />
+        <Column source="name" field={RecordLink} />
         <Column source="advertiser" />
         <Column source="country" />
         <Column source="secretSet" disableSort>
@@ -34,7 +36,7 @@ export function MarketAccountList() {
         <Column source="updatedAt">
           <DateField source="updatedAt" showTime />
         </Column>
-      </DataTable>
+      </ConsoleDataTable>
     </ConsoleList>
   );
 }

@@ -30,7 +30,7 @@ function TargetInputs() {
     <>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap alignItems="flex-start">
         <SelectInput source="targetMethod" choices={targetMethodChoices} isRequired sx={{ minWidth: 200 }} />
-        <TextInput source="targetLocation" isRequired helperText={method ? `resources.post-configs.helpers.location_${method}` : false} sx={{ minWidth: 420 }} />
+        <TextInput source="targetLocation" isRequired helperText={method ? `resources.post-configs.helpers.location_${method}` : false} sx={{ minWidth: { sm: 420 } }} />
       </Stack>
       {keys && keys.required.length + keys.optional.length > 0 && (
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
@@ -41,7 +41,7 @@ function TargetInputs() {
       )}
       {method && method !== 'LOCAL' && <SecretInput source="targetSecret" label={`resources.post-configs.secrets.${method}`} />}
       <FlagSwitch source="backupFlag" label="resources.post-configs.fields.backupFlag" />
-      {backupFlag === 'Y' && <TextInput source="backupLocation" isRequired helperText="resources.post-configs.helpers.backupLocation" sx={{ minWidth: 420 }} />}
+      {backupFlag === 'Y' && <TextInput source="backupLocation" isRequired helperText="resources.post-configs.helpers.backupLocation" sx={{ minWidth: { sm: 420 } }} />}
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput, TextInput } from 'react-admin';
 import { ConsoleList } from '../ConsoleList';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 import { TARGET_METHODS, type PostConfig } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { SecretStateField } from '../../components/SecretStateField';
 import { ListActions } from '../ListActions';
+import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<PostConfig>;
 
@@ -19,9 +21,9 @@ const postConfigFilters = [
 
 export function PostConfigList() {
   return (
-    <ConsoleList resource="post-configs" filters={postConfigFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions />}>
-      <DataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-        <Column source="dataType" />
+    <ConsoleList resource="post-configs" filters={postConfigFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions columns />}>
+      <ConsoleDataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <Column source="dataType" field={RecordLink} />
         <Column source="targetType" />
         <Column source="targetMethod" />
         <Column source="targetLocation" disableSort />
@@ -35,7 +37,7 @@ export function PostConfigList() {
         <Column source="updatedAt">
           <DateField source="updatedAt" showTime />
         </Column>
-      </DataTable>
+      </ConsoleDataTable>
     </ConsoleList>
   );
 }

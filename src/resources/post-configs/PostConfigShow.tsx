@@ -3,6 +3,7 @@ import type { PostConfig, PostHeader } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { SecretStateField } from '../../components/SecretStateField';
 import { TestConnectionButton } from './TestConnectionButton';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 
 const HeaderColumn = DataTable.Col<PostHeader>;
 
@@ -40,14 +41,14 @@ export function PostConfigShow() {
         <FunctionField<PostConfig> source="backupFlag" render={(config) => <YesNo flag={config.backupFlag} />} />
         <TextField source="backupLocation" emptyText="—" />
         <ArrayField source="headers">
-          <DataTable bulkActionButtons={false} sx={{ maxWidth: 700 }}>
+          <ConsoleDataTable bulkActionButtons={false} sx={{ maxWidth: 700 }}>
             <HeaderColumn source="order" label="resources.post-configs.fields.headerOrder" />
             <HeaderColumn source="code" label="resources.post-configs.fields.headerCode" />
             <HeaderColumn source="type" label="resources.post-configs.fields.headerType" />
             <HeaderColumn source="inUse" label="resources.post-configs.fields.headerInUse">
               <ActiveFlagField source="inUse" />
             </HeaderColumn>
-          </DataTable>
+          </ConsoleDataTable>
         </ArrayField>
         <ActiveFlagField source="inUse" label="resources.post-configs.fields.inUse" />
         <DateField source="createdAt" showTime />

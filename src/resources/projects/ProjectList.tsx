@@ -1,11 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, DataTable, DateField, FilterButton, LinkBase, SearchInput, SelectInput, TextField, TopToolbar, useNavigate, useTranslate } from 'react-admin';
+import { Button, ColumnsButton, DataTable, DateField, FilterButton, LinkBase, SearchInput, SelectInput, TextField, TopToolbar, useNavigate, useTranslate } from 'react-admin';
 import { ConsoleList } from '../ConsoleList';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 import type { ProjectSummary } from '../../shared';
 import { readLoginSession } from '../../providers/loginSession';
 import { dashboardTypeChoices, dataSourceChoices, dataTypeChoices, detailLink, statusChoices } from './projectChoices';
 import { ProjectEmpty } from './ProjectEmpty';
 import { ProjectStatusChip } from './ProjectStatusChip';
+import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<ProjectSummary>;
 
@@ -22,6 +24,7 @@ function ProjectListActions() {
   return (
     <TopToolbar>
       <FilterButton />
+      <ColumnsButton />
       {creator && (
         <Button component={LinkBase} to="/project/create" label="resources.projects.actions.create">
           <AddIcon />
@@ -29,6 +32,11 @@ function ProjectListActions() {
       )}
     </TopToolbar>
   );
+}
+
+/** A project opens on its detail screen, with its name for the top bar. */
+function ProjectLink({ source }: { source?: string }) {
+  return <RecordLink<ProjectSummary> source={source} target={detailLink} />;
 }
 
 function OwnerCountry() {
@@ -49,7 +57,7 @@ export function ProjectList() {
       empty={<ProjectEmpty />}
       title={translate('console.screens.projectList')}
     >
-      <DataTable
+      <ConsoleDataTable
         bulkActionButtons={false}
         rowClick={(_id, _resource, record) => {
           const link = detailLink(record as ProjectSummary);
@@ -57,7 +65,7 @@ export function ProjectList() {
           return false;
         }}
       >
-        <Column source="name" />
+        <Column source="name" field={ProjectLink} />
         <Column source="status">
           <ProjectStatusChip />
         </Column>
@@ -72,7 +80,7 @@ export function ProjectList() {
         <Column source="createdAt">
           <DateField source="createdAt" />
         </Column>
-      </DataTable>
+      </ConsoleDataTable>
     </ConsoleList>
   );
 }

@@ -1,9 +1,11 @@
 import { DataTable, DateField, DateTimeInput, FilterButton, NumberField, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { ConsoleList } from '../ConsoleList';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 import { HTTP_METHODS, STATUS_CLASSES, type SystemLogEntry } from '../../shared';
 import { ExportLogButton } from './ExportLogButton';
 import { HttpStatusField } from './HttpStatusField';
 import { RetentionSetting } from './RetentionSetting';
+import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<SystemLogEntry>;
 
@@ -36,13 +38,13 @@ export function SystemLogList() {
           </TopToolbar>
         }
       >
-        <DataTable rowClick="show" bulkActionButtons={false}>
+        <ConsoleDataTable rowClick="show" bulkActionButtons={false}>
           <Column source="requestAt">
             <DateField source="requestAt" showTime />
           </Column>
           <Column source="email" disableSort />
           <Column source="httpMethod" disableSort />
-          <Column source="endPoint" disableSort />
+          <Column source="endPoint" disableSort field={RecordLink} />
           <Column source="httpStatus" disableSort>
             <HttpStatusField />
           </Column>
@@ -50,7 +52,7 @@ export function SystemLogList() {
             <NumberField source="adminId" />
           </Column>
           <Column source="sourceIp" disableSort />
-        </DataTable>
+        </ConsoleDataTable>
       </ConsoleList>
     </>
   );

@@ -2,6 +2,7 @@ import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } fro
 import { LinkBase, useRecordContext, useTranslate } from 'react-admin';
 import type { TaskDetail } from '../../shared';
 import { TaskStatusChip } from './TaskStatusChip';
+import { ScrollsSideways } from '../../components/ScrollsSideways';
 
 const preSx = { m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
 
@@ -52,29 +53,31 @@ export function PostingTasksField(_props: { label?: string }) {
   if (!task || task.taskKind !== 'COLLECT') return null;
   if (!task.postingTasks?.length) return <Typography variant="body2">{translate('resources.tasks.detail.noPostingTasks')}</Typography>;
   return (
-    <Table size="small" sx={{ maxWidth: 800 }}>
-      <TableHead>
-        <TableRow>
-          {['taskId', 'targetMethod', 'status', 'rowsPosted', 'errorText'].map((column) => (
-            <TableCell key={column}>{translate(`resources.tasks.fields.${column}`)}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {task.postingTasks.map((posting) => (
-          <TableRow key={posting.id}>
-            <TableCell>
-              <LinkBase to={`/tasks/${posting.id}/show`}>#{posting.id}</LinkBase>
-            </TableCell>
-            <TableCell>{posting.targetMethod}</TableCell>
-            <TableCell>
-              <TaskStatusChip status={posting.status} />
-            </TableCell>
-            <TableCell>{posting.rowsPosted.toLocaleString()}</TableCell>
-            <TableCell>{posting.errorText}</TableCell>
+    <ScrollsSideways>
+      <Table size="small" sx={{ maxWidth: 800 }}>
+        <TableHead>
+          <TableRow>
+            {['taskId', 'targetMethod', 'status', 'rowsPosted', 'errorText'].map((column) => (
+              <TableCell key={column}>{translate(`resources.tasks.fields.${column}`)}</TableCell>
+            ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {task.postingTasks.map((posting) => (
+            <TableRow key={posting.id}>
+              <TableCell>
+                <LinkBase to={`/tasks/${posting.id}/show`}>#{posting.id}</LinkBase>
+              </TableCell>
+              <TableCell>{posting.targetMethod}</TableCell>
+              <TableCell>
+                <TaskStatusChip status={posting.status} />
+              </TableCell>
+              <TableCell>{posting.rowsPosted.toLocaleString()}</TableCell>
+              <TableCell>{posting.errorText}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </ScrollsSideways>
   );
 }

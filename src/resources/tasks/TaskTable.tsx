@@ -4,14 +4,16 @@ import type { Task } from '../../shared';
 import { CodeChip } from '../../components/CodeChip';
 import { RetryTaskButton } from './RetryTaskButton';
 import { TaskStatusChip } from './TaskStatusChip';
+import { ConsoleDataTable } from '../ConsoleDataTable';
+import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<Task>;
 
 /** The task rows of the board's drill-down; a row opens the task's detail. Less used columns start hidden (the Columns button shows them). */
 export function TaskTable() {
   return (
-    <DataTable rowClick="show" bulkActionButtons={false} hiddenColumns={['processId', 'processType', 'scheduleType', 'attempt', 'startedAt', 'finishedAt']}>
-      <Column source="id" label="resources.tasks.fields.taskId" />
+    <ConsoleDataTable rowClick="show" bulkActionButtons={false} hiddenColumns={['processId', 'processType', 'scheduleType', 'attempt', 'startedAt', 'finishedAt']}>
+      <Column source="id" label="resources.tasks.fields.taskId" field={RecordLink} />
       <Column source="taskKind">
         <CodeChip source="taskKind" messages="resources.tasks.kinds" colors={{}} />
       </Column>
@@ -48,6 +50,6 @@ export function TaskTable() {
           <RetryTaskButton />
         </Box>
       </Column>
-    </DataTable>
+    </ConsoleDataTable>
   );
 }

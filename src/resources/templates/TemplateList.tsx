@@ -1,5 +1,6 @@
 import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput } from 'react-admin';
 import { ConsoleList } from '../ConsoleList';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ListActions } from '../ListActions';
 import type { Template } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
@@ -7,6 +8,7 @@ import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { DataTypeField } from './DataTypeField';
 import { DataTypeInput } from './DataTypeInput';
 import { PreviewThumbnail } from './PreviewThumbnail';
+import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<Template>;
 
@@ -26,11 +28,11 @@ export function TemplateList() {
       perPage={10}
       actions={<ListActions />}
     >
-      <DataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+      <ConsoleDataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <Column source="previews" label="resources.templates.fields.thumbnail" disableSort>
           <PreviewThumbnail />
         </Column>
-        <Column source="name" />
+        <Column source="name" field={RecordLink} />
         <Column source="dataType">
           <DataTypeField />
         </Column>
@@ -40,7 +42,7 @@ export function TemplateList() {
         <Column source="createdAt">
           <DateField source="createdAt" showTime />
         </Column>
-      </DataTable>
+      </ConsoleDataTable>
     </ConsoleList>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable, DateField, ListBase, Pagination, useRecordContext, useTranslate } from 'react-admin';
 import type { Term, TermAgreement } from '../../shared';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 
 const Column = DataTable.Col<TermAgreement>;
 
@@ -18,14 +19,14 @@ export function TermAgreementsSection(_props: { label?: string | false }) {
         {translate('resources.terms.sections.agreements')}
       </Typography>
       <ListBase resource={`terms/${term.id}/agreements`} disableSyncWithLocation disableAuthentication storeKey={false} perPage={10} sort={{ field: 'agreedAt', order: 'DESC' }}>
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.terms.agreements.empty')}</Typography>}>
+        <ConsoleDataTable rowClick={false} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.terms.agreements.empty')}</Typography>}>
           <Column source="email" label="resources.terms.agreements.email" />
           <Column source="name" label="resources.terms.agreements.name" />
           <Column source="termsVersion" label="resources.terms.agreements.termsVersion" />
           <Column source="agreedAt" label="resources.terms.agreements.agreedAt">
             <DateField source="agreedAt" showTime />
           </Column>
-        </DataTable>
+        </ConsoleDataTable>
         <Pagination rowsPerPageOptions={[10, 25, 50]} />
       </ListBase>
     </Box>

@@ -1,11 +1,13 @@
 import { DataTable, DateField, NumberField, SearchInput, SelectInput } from 'react-admin';
 import { ConsoleList } from '../ConsoleList';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ListActions } from '../ListActions';
 import type { TermSummary } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { TermTypeField } from './TermTypeField';
 import { termTypeChoices } from './termTypeChoices';
+import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<TermSummary>;
 
@@ -32,8 +34,8 @@ export function TermList() {
       perPage={10}
       actions={<ListActions />}
     >
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <Column source="title" />
+      <ConsoleDataTable rowClick="show" bulkActionButtons={false}>
+        <Column source="title" field={RecordLink} />
         <Column source="type">
           <TermTypeField />
         </Column>
@@ -50,7 +52,7 @@ export function TermList() {
         <Column source="updatedAt">
           <DateField source="updatedAt" showTime />
         </Column>
-      </DataTable>
+      </ConsoleDataTable>
     </ConsoleList>
   );
 }

@@ -5,6 +5,7 @@ import { TermContentField } from './TermContentField';
 import { TermVersionEditButton } from './TermVersionEditButton';
 import { TermVersionPublishButton } from './TermVersionPublishButton';
 import { TermVersionStatusField } from './TermVersionStatusField';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 
 const Column = DataTable.Col<TermVersion>;
 
@@ -20,7 +21,7 @@ export function TermVersionsSection(_props: { label?: string | false }) {
         <TermVersionPublishButton />
       </Box>
       <ArrayField source="versions">
-        <DataTable rowClick={false} bulkActionButtons={false} expand={<TermContentField />}>
+        <ConsoleDataTable rowClick={false} bulkActionButtons={false} expand={<TermContentField />}>
           <Column source="detailId" disableSort />
           <Column source="termsVersion" disableSort />
           <Column source="status" disableSort>
@@ -35,7 +36,7 @@ export function TermVersionsSection(_props: { label?: string | false }) {
           <Column label=" " disableSort>
             <TermVersionEditButton />
           </Column>
-        </DataTable>
+        </ConsoleDataTable>
       </ArrayField>
     </Box>
   );

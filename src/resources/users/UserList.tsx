@@ -1,12 +1,14 @@
 import type { SxProps } from '@mui/material';
-import { DataTable, DateField, ExportButton, FilterButton, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { ColumnsButton, DataTable, DateField, ExportButton, FilterButton, SearchInput, SelectInput, TopToolbar } from 'react-admin';
 import { ConsoleList } from '../ConsoleList';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 import type { AdminUser } from '../../shared';
 import { BulkApproveButton } from './BulkApproveButton';
 import { CodeChip } from '../../components/CodeChip';
 import { PendingToggle } from './PendingToggle';
 import { approvalChoices, approvalColors, levelChoices, statusChoices, statusColors, yesNoChoices } from './userChoices';
 import { useUserFormOptions } from './useUserFormOptions';
+import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<AdminUser>;
 
@@ -16,11 +18,15 @@ const pendingRowSx = (record: AdminUser): SxProps =>
     ? { bgcolor: 'action.hover', '& td:first-of-type': { borderLeft: '4px solid', borderLeftColor: 'warning.main' } }
     : {};
 
+/** Shown from the Columns button: without them Approval and Last sign-in fit a laptop's screen. */
+const lessUsedColumns = ['company', 'region', 'approverFlag'];
+
 function UserListActions() {
   return (
     <TopToolbar sx={{ width: '100%' }}>
       <PendingToggle />
       <FilterButton />
+      <ColumnsButton />
       <ExportButton />
     </TopToolbar>
   );
@@ -41,8 +47,8 @@ export function UserList() {
   ];
   return (
     <ConsoleList resource="users" filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} actions={<UserListActions />}>
-      <DataTable rowClick="show" bulkActionButtons={<BulkApproveButton />} rowSx={pendingRowSx}>
-        <Column source="email" />
+      <ConsoleDataTable rowClick="show" bulkActionButtons={<BulkApproveButton />} rowSx={pendingRowSx} hiddenColumns={lessUsedColumns}>
+        <Column source="email" field={RecordLink} />
         <Column source="name" />
         <Column source="company" />
         <Column source="region" />
@@ -60,7 +66,7 @@ export function UserList() {
         <Column source="lastLoginAt">
           <DateField source="lastLoginAt" showTime />
         </Column>
-      </DataTable>
+      </ConsoleDataTable>
     </ConsoleList>
   );
 }

@@ -1,10 +1,11 @@
-import { DataTable, DateField, FunctionField, NumberField, ReferenceManyField, Show, TabbedShowLayout, TextField, Pagination } from 'react-admin';
+import { DataTable, DateField, FunctionField, NumberField, ReferenceManyField, Show, TabbedShowLayout, TabbedShowLayoutTabs, TextField, Pagination } from 'react-admin';
 import type { AdminDetail } from '../../shared';
 import { CodeChip } from '../../components/CodeChip';
 import { ConnectedGroupsField } from './ConnectedGroupsField';
 import { ProjectListField } from './ProjectListField';
 import { UserShowActions } from './UserShowActions';
 import { approvalColors, statusColors } from './userChoices';
+import { ConsoleDataTable } from '../ConsoleDataTable';
 
 const codeAndName = (value: { code: string; name: string } | null) => (value ? `${value.name} (${value.code})` : '');
 
@@ -12,7 +13,8 @@ const codeAndName = (value: { code: string; name: string } | null) => (value ? `
 export function UserShow() {
   return (
     <Show actions={<UserShowActions />}>
-      <TabbedShowLayout>
+      {/* Five tabs are wider than a phone: they scroll. */}
+      <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
         <TabbedShowLayout.Tab label="resources.users.sections.account">
           <TextField source="email" />
           <TextField source="name" />
@@ -44,7 +46,7 @@ export function UserShow() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="resources.users.sections.accessHistory">
           <ReferenceManyField reference="access-history" target="adminId" sort={{ field: 'occurredAt', order: 'DESC' }} perPage={10} pagination={<Pagination />} label={false}>
-            <DataTable bulkActionButtons={false}>
+            <ConsoleDataTable bulkActionButtons={false}>
               <DataTable.Col source="occurredAt">
                 <DateField source="occurredAt" showTime />
               </DataTable.Col>
@@ -55,7 +57,7 @@ export function UserShow() {
                 <CodeChip source="success" messages="resources.access-history.results" colors={{ Y: 'success', N: 'error' }} />
               </DataTable.Col>
               <DataTable.Col source="sourceIp" />
-            </DataTable>
+            </ConsoleDataTable>
           </ReferenceManyField>
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>

@@ -18,7 +18,7 @@ export function UserShowActions() {
   if (!record) return <TopToolbar />;
   if (identity && String(identity.id) === String(record.id)) {
     return (
-      <TopToolbar>
+      <TopToolbar sx={{ whiteSpace: 'normal' }}>
         <Alert severity="info" sx={{ py: 0 }}>
           {translate('resources.users.messages.ownRecord')}
         </Alert>

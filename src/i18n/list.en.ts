@@ -1,0 +1,4 @@
+/** Messages of the resource lists (console.list.*). */
+export const listEn = {
+  selectRow: 'Select row %{name}',
+};

@@ -1,0 +1,6 @@
+import type { listEn } from './list.en';
+
+/** Korean messages of the resource lists (console.list.*). */
+export const listKo: typeof listEn = {
+  selectRow: '%{name} 행 선택',
+};
