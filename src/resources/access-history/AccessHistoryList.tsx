@@ -1,4 +1,5 @@
-import { AutocompleteInput, DataTable, DateField, DateInput, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
+import { AutocompleteInput, DataTable, DateInput, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ACCESS_EVENT_TYPES, type AccessHistoryEntry } from '../../shared';
 import { CodeChip } from '../../components/CodeChip';
@@ -30,7 +31,7 @@ export function AccessHistoryList() {
       <AccessStatsPanel />
       <DataTable bulkActionButtons={false}>
         <Column source="occurredAt">
-          <DateField source="occurredAt" showTime />
+          <ConsoleDateField source="occurredAt" showTime />
         </Column>
         <Column source="email" />
         <Column source="name" disableSort />

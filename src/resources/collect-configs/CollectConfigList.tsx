@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { Stack } from '@mui/material';
 import type { CollectConfig } from '../../shared';
@@ -35,7 +36,7 @@ export function CollectConfigList() {
         <Column source="sourceType" />
         <Column source="schedules" disableSort render={(config) => config.schedules.filter((schedule) => schedule.inUse === 'Y').map((schedule) => schedule.scheduleType).join(', ') || '—'} />
         <Column source="nextRunAt" disableSort>
-          <DateField source="nextRunAt" showTime emptyText="—" />
+          <ConsoleDateField source="nextRunAt" showTime emptyText="—" />
         </Column>
         <Column source="lastTaskStatus" disableSort>
           <TaskStatusChip source="lastTaskStatus" />
@@ -47,7 +48,7 @@ export function CollectConfigList() {
           </Stack>
         </Column>
         <Column source="updatedAt">
-          <DateField source="updatedAt" showTime />
+          <ConsoleDateField source="updatedAt" showTime />
         </Column>
       </DataTable>
     </ConsoleList>

@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, SearchInput, SelectInput } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ListActions } from '../ListActions';
 import type { Domain } from '../../shared';
@@ -25,7 +26,7 @@ export function DomainList() {
           <ActiveFlagField />
         </Column>
         <Column source="updatedAt">
-          <DateField source="updatedAt" showTime />
+          <ConsoleDateField source="updatedAt" showTime />
         </Column>
       </DataTable>
     </ConsoleList>

@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { TARGET_METHODS, type PostConfig } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
@@ -33,7 +34,7 @@ export function PostConfigList() {
           <ActiveFlagField source="inUse" />
         </Column>
         <Column source="updatedAt">
-          <DateField source="updatedAt" showTime />
+          <ConsoleDateField source="updatedAt" showTime />
         </Column>
       </DataTable>
     </ConsoleList>

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, DataTable, DateField, FilterButton, LinkBase, SearchInput, SelectInput, TextField, TopToolbar, useNavigate, useTranslate } from 'react-admin';
+import { Button, DataTable, FilterButton, LinkBase, SearchInput, SelectInput, TextField, TopToolbar, useNavigate, useTranslate } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import type { ProjectSummary } from '../../shared';
 import { readLoginSession } from '../../providers/loginSession';
@@ -70,7 +71,7 @@ export function ProjectList() {
         <Column source="startAt" />
         <Column source="endAt" />
         <Column source="createdAt">
-          <DateField source="createdAt" />
+          <ConsoleDateField source="createdAt" />
         </Column>
       </DataTable>
     </ConsoleList>

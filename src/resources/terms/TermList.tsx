@@ -1,4 +1,5 @@
-import { DataTable, DateField, NumberField, SearchInput, SelectInput } from 'react-admin';
+import { DataTable, NumberField, SearchInput, SelectInput } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ListActions } from '../ListActions';
 import type { TermSummary } from '../../shared';
@@ -42,13 +43,13 @@ export function TermList() {
         </Column>
         <Column source="versionInEffect" disableSort />
         <Column source="effectiveAt">
-          <DateField source="effectiveAt" showTime />
+          <ConsoleDateField source="effectiveAt" showTime />
         </Column>
         <Column source="versionCount">
           <NumberField source="versionCount" />
         </Column>
         <Column source="updatedAt">
-          <DateField source="updatedAt" showTime />
+          <ConsoleDateField source="updatedAt" showTime />
         </Column>
       </DataTable>
     </ConsoleList>

@@ -1,5 +1,6 @@
 import type { SxProps } from '@mui/material';
-import { DataTable, DateField, ExportButton, FilterButton, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { DataTable, ExportButton, FilterButton, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import type { AdminUser } from '../../shared';
 import { BulkApproveButton } from './BulkApproveButton';
@@ -58,7 +59,7 @@ export function UserList() {
           <CodeChip source="approvalStatusCode" messages="resources.users.approval" colors={approvalColors} />
         </Column>
         <Column source="lastLoginAt">
-          <DateField source="lastLoginAt" showTime />
+          <ConsoleDateField source="lastLoginAt" showTime />
         </Column>
       </DataTable>
     </ConsoleList>
