@@ -64,7 +64,8 @@ describe('demo data', () => {
   it('tells one story: each project status matches its dates, creations spread over months, and the creations of the month are the access stats', async () => {
     const today = NOW.toISOString().slice(0, 10);
     const projects = await t.db.selectFrom('projects').select(['name', 'status', 'start_at', 'end_at', 'created_at']).execute();
-    const day = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value)).slice(0, 10);
+    const instant = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+    const day = (value: unknown) => instant(value).slice(0, 10);
     for (const project of projects) {
       const [start, end] = [day(project.start_at), day(project.end_at)];
       expect(start < end, project.name).toBe(true);
@@ -75,7 +76,7 @@ describe('demo data', () => {
       expect(project.name.includes(start.slice(0, 4)), project.name).toBe(true);
     }
     const monthAgo = new Date(NOW.getTime() - 30 * 86_400_000).toISOString();
-    const createdInMonth = projects.filter((project) => (project.created_at instanceof Date ? project.created_at.toISOString() : String(project.created_at)) >= monthAgo);
+    const createdInMonth = projects.filter((project) => instant(project.created_at) >= monthAgo);
     expect(createdInMonth.length).toBeLessThan(projects.length / 3);
     const creations = await t.db.selectFrom('access_history').select('occurred_at').where('event_type', '=', 'PROJECT_CREATE').where('occurred_at', '<=', NOW.toISOString()).execute();
     expect(creations.length).toBe(createdInMonth.length);
