@@ -66,8 +66,12 @@ export function CollectConfigShow() {
             <ScheduleColumn source="scheduledTime" label="resources.collect-configs.fields.scheduledTime" />
             <ScheduleColumn source="scheduledDay" label="resources.collect-configs.fields.scheduledDay" />
             <ScheduleColumn source="timeZone" label="resources.collect-configs.fields.timeZone" />
-            <ScheduleColumn source="startAt" label="resources.collect-configs.fields.startAt" />
-            <ScheduleColumn source="endAt" label="resources.collect-configs.fields.endAt" />
+            <ScheduleColumn source="startAt" label="resources.collect-configs.fields.startAt">
+              <ConsoleDateField source="startAt" />
+            </ScheduleColumn>
+            <ScheduleColumn source="endAt" label="resources.collect-configs.fields.endAt">
+              <ConsoleDateField source="endAt" />
+            </ScheduleColumn>
             <ScheduleColumn source="inUse" label="resources.collect-configs.fields.scheduleInUse">
               <ActiveFlagField source="inUse" />
             </ScheduleColumn>

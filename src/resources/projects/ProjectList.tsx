@@ -68,8 +68,12 @@ export function ProjectList() {
         <Column source="ownerCountry">
           <OwnerCountry />
         </Column>
-        <Column source="startAt" />
-        <Column source="endAt" />
+        <Column source="startAt">
+          <ConsoleDateField source="startAt" />
+        </Column>
+        <Column source="endAt">
+          <ConsoleDateField source="endAt" />
+        </Column>
         <Column source="createdAt">
           <ConsoleDateField source="createdAt" />
         </Column>
