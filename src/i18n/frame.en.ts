@@ -6,4 +6,5 @@ export const frameEn = {
   anchor: 'Pin the menu open',
   settings: 'Settings',
   userMenu: 'User menu',
+  signedInAs: 'Signed in as',
 };

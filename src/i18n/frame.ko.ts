@@ -8,4 +8,5 @@ export const frameKo: typeof frameEn = {
   anchor: '메뉴 고정',
   settings: '설정',
   userMenu: '사용자 메뉴',
+  signedInAs: '로그인한 사용자',
 };

@@ -1,13 +1,30 @@
 import { useId, useState } from 'react';
-import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Box, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { useLogout, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
+import { profileCalls } from './dialogs/profileCalls';
 import { ProfileMenuItem } from './dialogs/ProfileMenuItem';
 
-/** The top bar's user popover: Profile and Logout (SPEC §2). */
+/** Who is signed in: the e-mail comes with the session; the name from the person's profile. */
+function useSignedInPerson() {
+  const { identity } = useGetIdentity();
+  const adminId = typeof identity?.id === 'number' ? identity.id : undefined;
+  const { data: profile } = useQuery({
+    queryKey: ['profile', adminId],
+    queryFn: async () => (await profileCalls.fetchProfile(adminId!)).data,
+    enabled: adminId !== undefined,
+    retry: false,
+  });
+  const name = profile ? `${profile.firstName} ${profile.lastName}`.trim() : '';
+  return { name, email: profile?.email ?? identity?.fullName ?? '' };
+}
+
+/** The top bar's user popover: who is signed in, then Profile and Logout (SPEC §2). */
 export function AccountMenu() {
   const translate = useTranslate();
+  const person = useSignedInPerson();
   const logout = useLogout();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -32,6 +49,19 @@ export function AccountMenu() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
+        {person.email && (
+          <Box component="li" role="group" sx={{ px: 2, py: 1, maxWidth: 320 }} aria-label={translate('console.frame.signedInAs')}>
+            {person.name && (
+              <Typography variant="subtitle2" noWrap>
+                {person.name}
+              </Typography>
+            )}
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {person.email}
+            </Typography>
+          </Box>
+        )}
+        {person.email && <Divider />}
         <ProfileMenuItem onClick={close} />
         <MenuItem
           onClick={() => {

@@ -110,4 +110,11 @@ describe('sidebar in each menu mode (SPEC §2, §9)', { timeout: 20_000 }, () =>
     fireEvent.click(screen.getByRole('button', { name: 'System Setting' }));
     expect(await screen.findByRole('menuitem', { name: 'Alert Mail' })).toHaveAttribute('href', '/system/alert-mail');
   });
+
+  it('offers no pin in the mobile drawer, which closes on its own', async () => {
+    await renderSidebar({ menuMode: 'static' }, 390);
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle menu' }));
+    expect(screen.getByRole('dialog', { name: 'Sidebar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pin the menu open' })).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, stubFetch } from '../testing/fetchStub';
 import type { MenuMode } from '../theme/layoutSettings';
 import { currentPath, layoutState, renderFrame } from './renderFrame';
@@ -102,7 +102,30 @@ describe('top bar contents (SPEC §2)', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Profile', 'Logout']);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(currentPath()).toBe('/sign-in'));
-    expect(calls.map((call) => `${call.method} ${new URL(call.url, 'http://x').pathname}`)).toEqual(['POST /api/auth/signout']);
+    // The popover also asked for the person's profile, to show their name.
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${new URL(call.url, 'http://x').pathname}`)).toEqual(['POST /api/auth/signout']);
     expect(document.cookie).not.toContain('accessToken');
+  });
+
+  it('names the signed-in person in the user popover', async () => {
+    stubFetch(({ url }) => ({ body: envelope('SUCCESS', url.endsWith('/system/profile/7') ? { email: 'admin@example.com', firstName: 'Dana', lastName: 'Kim' } : null) }));
+    await renderTopBar('static', 1440);
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    const person = await screen.findByRole('group', { name: 'Signed in as' });
+    await waitFor(() => expect(person).toHaveTextContent('Dana Kim'));
+    expect(person).toHaveTextContent('admin@example.com');
+  });
+
+  it('shows the logo in the top bar beside a docked sidebar too (SPEC §2)', async () => {
+    await renderTopBar('static', 1440);
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Campaign Console' })).toHaveAttribute('href', '/');
+    expect(within(screen.getByRole('complementary', { name: 'Sidebar' })).getByRole('link', { name: 'Campaign Console' })).toBeInTheDocument();
+  });
+
+  it('titles an address no screen answers as not found', async () => {
+    await renderTopBar('static', 1440, { path: '/no/such/screen' });
+    expect(screen.getByRole('banner')).toHaveTextContent('Page not found');
+    expect(screen.getByRole('banner')).not.toHaveTextContent('Campaign Console');
   });
 });

@@ -3,7 +3,6 @@ import MenuIcon from '@mui/icons-material/Menu';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useTranslate } from 'react-admin';
 import { AccountMenu } from './AccountMenu';
-import { CONFIG_BUTTON_ATTRIBUTE } from './settings/SettingsPanel';
 import { HorizontalMenu } from './HorizontalMenu';
 import { Logo } from './Logo';
 import { ScreenTitle } from './ScreenTitle';
@@ -16,8 +15,8 @@ export function TopBar() {
   const translate = useTranslate();
   const { settings, desktop, horizontal, sidebar, dispatch } = useFrame();
   const colors = useFrameColors();
-  // The sidebar shows the logo whenever it is docked; otherwise the top bar does.
-  const showLogo = !sidebar || sidebar.drawer;
+  // SPEC §2 puts the logo in the top bar always; beside a docked full sidebar, which already names the product, it goes without the name.
+  const nameInSidebar = Boolean(sidebar && !sidebar.drawer && sidebar.variant === 'full');
   // On a desktop only static and overlay menus can be toggled; the others are always shown.
   const toggles = !desktop || settings.menuMode === 'static' || settings.menuMode === 'overlay';
   const settingsLabel = translate('console.frame.settings');
@@ -38,11 +37,9 @@ export function TopBar() {
       }}
     >
       <Toolbar disableGutters sx={{ minHeight: { xs: TOPBAR_HEIGHT_PX }, height: TOPBAR_HEIGHT_PX, px: { xs: 1, sm: 2 }, gap: { xs: 0.5, sm: 1 } }}>
-        {showLogo && (
-          <Box sx={{ mr: 1 }}>
-            <Logo showName={desktop} />
-          </Box>
-        )}
+        <Box sx={{ mr: 1 }}>
+          <Logo showName={desktop && !nameInSidebar} />
+        </Box>
         {toggles && (
           <IconButton
             color="inherit"
@@ -54,7 +51,7 @@ export function TopBar() {
         )}
         <ScreenTitle />
         <Tooltip title={settingsLabel}>
-          <IconButton color="inherit" aria-label={settingsLabel} {...{ [CONFIG_BUTTON_ATTRIBUTE]: true }} onClick={() => dispatch({ type: 'toggleConfigPanel' })}>
+          <IconButton color="inherit" aria-label={settingsLabel} onClick={() => dispatch({ type: 'toggleConfigPanel' })}>
             <SettingsIcon />
           </IconButton>
         </Tooltip>

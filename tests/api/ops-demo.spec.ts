@@ -61,6 +61,27 @@ describe('demo data', () => {
     }
   });
 
+  it('tells one story: each project status matches its dates, creations spread over months, and the creations of the month are the access stats', async () => {
+    const today = NOW.toISOString().slice(0, 10);
+    const projects = await t.db.selectFrom('projects').select(['name', 'status', 'start_at', 'end_at', 'created_at']).execute();
+    const instant = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+    const day = (value: unknown) => instant(value).slice(0, 10);
+    for (const project of projects) {
+      const [start, end] = [day(project.start_at), day(project.end_at)];
+      expect(start < end, project.name).toBe(true);
+      expect(day(project.created_at) <= start || project.status === 'ON_GOING' || project.status === 'COMPLETED', project.name).toBe(true);
+      if (project.status === 'COMPLETED') expect(end < today, project.name).toBe(true);
+      if (project.status === 'ON_GOING') expect(start <= today && today <= end, project.name).toBe(true);
+      if (project.status === 'STAND_BY' || project.status === 'PENDING') expect(start > today, project.name).toBe(true);
+      expect(project.name.includes(start.slice(0, 4)), project.name).toBe(true);
+    }
+    const monthAgo = new Date(NOW.getTime() - 30 * 86_400_000).toISOString();
+    const createdInMonth = projects.filter((project) => instant(project.created_at) >= monthAgo);
+    expect(createdInMonth.length).toBeLessThan(projects.length / 3);
+    const creations = await t.db.selectFrom('access_history').select('occurred_at').where('event_type', '=', 'PROJECT_CREATE').where('occurred_at', '<=', NOW.toISOString()).execute();
+    expect(creations.length).toBe(createdInMonth.length);
+  });
+
   it('gives every demo account one password that is shown once and stored only as a hash', async () => {
     const approver = seeded.sampleAccounts.find((account) => account.authority === 'region-admin')!;
     expect(approver.email).toMatch(/@demo\.example\.com$/);

@@ -82,9 +82,12 @@ describe('settings panel', () => {
     await expectDarkVioletHorizontal(page);
     await shot(page, 'desktop-dark-panel');
 
-    // A click outside the panel closes it.
-    await page.getByRole('heading', { name: 'No projects yet' }).click();
+    // A click outside the panel closes it and goes no further: the menu button beneath stays shut.
+    // (force: the click lands where the button is drawn, whatever covers it.)
+    const systemSetting = page.getByRole('button', { name: 'System Setting', exact: true });
+    await systemSetting.click({ force: true });
     await settingsPanel(page).waitFor({ state: 'hidden' });
+    expect(await systemSetting.getAttribute('aria-expanded')).toBe('false');
 
     await page.reload();
     await page.getByRole('heading', { name: 'No projects yet' }).waitFor();

@@ -1,7 +1,8 @@
 import { daysBefore, insertBatched, type DemoFeature } from './context';
 
 const DAYS = 30;
-const ACCESS_EVENTS = ['SIGN_IN', 'SIGN_IN', 'SIGN_IN', 'DASHBOARD_VIEW', 'DASHBOARD_VIEW', 'UPLOAD', 'PROJECT_CREATE'] as const;
+/** Project creations are not drawn at random: they are the demo projects made in the month (below). */
+const ACCESS_EVENTS = ['SIGN_IN', 'SIGN_IN', 'SIGN_IN', 'DASHBOARD_VIEW', 'DASHBOARD_VIEW', 'UPLOAD'] as const;
 /** Calls a console makes in a working day, with how often they are made. */
 const API_CALLS: Array<[method: string, endPoint: string, weight: number]> = [
   ['GET', '/api/projects', 12], ['GET', '/api/templates', 4], ['GET', '/api/users', 5], ['GET', '/api/access-history', 2],
@@ -14,13 +15,25 @@ function ip(rng: { int(min: number, max: number): number }): string {
   return `10.${rng.int(0, 40)}.${rng.int(0, 255)}.${rng.int(1, 254)}`;
 }
 
-/** A month of access history (sign-ins, dashboard views, uploads) for the approved accounts. */
+/** A month of access history (sign-ins, dashboard views, uploads, and the month's project creations) for the approved accounts. */
 export const demoAccessHistory: DemoFeature = {
   name: 'access history',
-  tables: ['access_history'],
+  tables: ['access_history', 'projects', 'admins'],
   async seed(demo) {
-    const { rng, now } = demo;
+    const { rng, now, trx } = demo;
     const rows: Record<string, unknown>[] = [];
+    const created = await trx
+      .selectFrom('projects')
+      .innerJoin('admins', 'admins.id', 'projects.created_by')
+      .select(['projects.id', 'projects.name', 'projects.created_at', 'admins.id as adminId', 'admins.email'])
+      .where('projects.created_at', '>=', daysBefore(now, DAYS))
+      .execute();
+    for (const project of created) {
+      rows.push({
+        admin_id: project.adminId, email: project.email, event_type: 'PROJECT_CREATE', success_flag: 'Y', source_ip: ip(rng),
+        detail: `project ${project.id}: ${project.name}`, occurred_at: project.created_at,
+      });
+    }
     for (const account of demo.accounts.filter((candidate) => candidate.approved)) {
       for (let n = rng.int(0, 20); n > 0; n--) {
         const eventType = rng.pick(ACCESS_EVENTS);

@@ -79,6 +79,7 @@ export const tasksEn = {
     failedTask: 'Failed tasks',
     noRate: '—',
     chartTitle: 'Tasks per day by status',
+    day: 'Day',
     chartLabel: 'Tasks per day from %{from} to %{to}: %{SUCCESS} successful, %{ERROR} failed, %{STARTED} running, %{PENDING} waiting',
     processes: 'Processes',
     tasks: 'Tasks',

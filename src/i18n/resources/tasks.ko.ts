@@ -81,6 +81,7 @@ export const tasksKo: typeof tasksEn = {
     failedTask: '실패한 작업',
     noRate: '—',
     chartTitle: '일별 상태별 작업 수',
+    day: '날짜',
     chartLabel: '%{from}부터 %{to}까지 일별 작업: 성공 %{SUCCESS}, 실패 %{ERROR}, 실행 중 %{STARTED}, 대기 %{PENDING}',
     processes: '프로세스',
     tasks: '작업',

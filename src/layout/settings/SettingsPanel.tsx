@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { Box, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material';
+import { Backdrop, Box, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'react-admin';
 import { PRIMARY_COLORS, SURFACES, TOPBAR_THEMES, useLayoutSettings } from '../../theme/layoutSettings';
@@ -13,9 +13,6 @@ import { LanguageChoice } from './LanguageChoice';
 import { MenuThemeChoice } from './MenuThemeChoice';
 import { MenuTypeChoice } from './MenuTypeChoice';
 import { SettingsSection } from './SettingsSection';
-
-/** The cog button carries this attribute; its own click toggles the panel, so the outside-click rule leaves it alone. */
-export const CONFIG_BUTTON_ATTRIBUTE = 'data-config-button';
 
 /** The right-side Settings panel (SPEC §2): every choice is stored at once and restyles the app. */
 export function SettingsPanel() {
@@ -40,67 +37,69 @@ export function SettingsPanel() {
 
   useEffect(() => {
     if (!visible) return;
-    const closeOnOutsideClick = (event: MouseEvent) => {
-      const target = event.target as Element;
-      if (panel.current?.contains(target) || target.closest?.(`[${CONFIG_BUTTON_ATTRIBUTE}]`)) return;
-      dispatch({ type: 'closeConfigPanel' });
-    };
     const closeOnEscape = (event: KeyboardEvent) => {
       if (event.key === 'Escape') dispatch({ type: 'closeConfigPanel' });
     };
-    document.addEventListener('mousedown', closeOnOutsideClick);
     document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('mousedown', closeOnOutsideClick);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
+    return () => document.removeEventListener('keydown', closeOnEscape);
   }, [visible, dispatch]);
 
   return (
-    <Drawer variant="persistent" anchor="right" open={visible} slotProps={{ paper: { sx: { width: 'min(22rem, 100vw)', boxShadow: 8 } } }}>
-      <Box ref={panel} component="aside" aria-labelledby={titleId} sx={{ minHeight: '100%', p: 2.5 }}>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-          <Typography id={titleId} component="h2" variant="h6">
-            {translate('console.settings.title')}
-          </Typography>
-          <IconButton ref={closeButton} aria-label={translate('console.settings.close')} onClick={() => dispatch({ type: 'closeConfigPanel' })}>
-            <CloseIcon />
-          </IconButton>
-        </Stack>
-        <Stack spacing={2.5} divider={<Divider flexItem />}>
-          <SettingsSection titleKey="console.settings.primary">
-            <ColorSwatches
-              names={PRIMARY_COLORS}
-              selected={settings.primary}
-              colorOf={(name) => (name === 'noir' ? PRIMARY_PALETTES.noir[settings.darkTheme ? 50 : 900] : PRIMARY_PALETTES[name][500])}
-              onChoose={(primary) => change({ primary })}
-            />
-          </SettingsSection>
-          <SettingsSection titleKey="console.settings.surface">
-            <ColorSwatches names={SURFACES} selected={settings.surface} colorOf={(name) => SURFACE_PALETTES[name][500]} onChoose={(surface) => change({ surface })} />
-          </SettingsSection>
-          <SettingsSection titleKey="console.settings.colorScheme">
-            <ColorSchemeToggle />
-          </SettingsSection>
-          <SettingsSection titleKey="console.settings.menuType">
-            <MenuTypeChoice />
-          </SettingsSection>
-          <SettingsSection titleKey="console.settings.menuThemes">
-            <MenuThemeChoice />
-          </SettingsSection>
-          <SettingsSection titleKey="console.settings.topbarThemes">
-            <ColorSwatches
-              names={TOPBAR_THEMES}
-              selected={settings.topbarTheme}
-              colorOf={(name) => topbarThemeColors(name).background}
-              onChoose={(topbarTheme) => change({ topbarTheme })}
-            />
-          </SettingsSection>
-          <SettingsSection titleKey="console.settings.language">
-            <LanguageChoice />
-          </SettingsSection>
-        </Stack>
-      </Box>
-    </Drawer>
+    <>
+      {/* An invisible layer over the page while the panel is open: a click outside closes the panel and
+          goes no further, so it cannot also press the row or button beneath it. */}
+      <Backdrop
+        invisible
+        open={visible}
+        data-testid="settings-backdrop"
+        onClick={() => dispatch({ type: 'closeConfigPanel' })}
+        sx={{ zIndex: (theme) => theme.zIndex.drawer - 1 }}
+      />
+      <Drawer variant="persistent" anchor="right" open={visible} slotProps={{ paper: { sx: { width: 'min(22rem, 100vw)', boxShadow: 8 } } }}>
+        <Box ref={panel} component="aside" aria-labelledby={titleId} sx={{ minHeight: '100%', p: 2.5 }}>
+          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+            <Typography id={titleId} component="h2" variant="h6">
+              {translate('console.settings.title')}
+            </Typography>
+            <IconButton ref={closeButton} aria-label={translate('console.settings.close')} onClick={() => dispatch({ type: 'closeConfigPanel' })}>
+              <CloseIcon />
+            </IconButton>
+          </Stack>
+          <Stack spacing={2.5} divider={<Divider flexItem />}>
+            <SettingsSection titleKey="console.settings.primary">
+              <ColorSwatches
+                names={PRIMARY_COLORS}
+                selected={settings.primary}
+                colorOf={(name) => (name === 'noir' ? PRIMARY_PALETTES.noir[settings.darkTheme ? 50 : 900] : PRIMARY_PALETTES[name][500])}
+                onChoose={(primary) => change({ primary })}
+              />
+            </SettingsSection>
+            <SettingsSection titleKey="console.settings.surface">
+              <ColorSwatches names={SURFACES} selected={settings.surface} colorOf={(name) => SURFACE_PALETTES[name][500]} onChoose={(surface) => change({ surface })} />
+            </SettingsSection>
+            <SettingsSection titleKey="console.settings.colorScheme">
+              <ColorSchemeToggle />
+            </SettingsSection>
+            <SettingsSection titleKey="console.settings.menuType">
+              <MenuTypeChoice />
+            </SettingsSection>
+            <SettingsSection titleKey="console.settings.menuThemes">
+              <MenuThemeChoice />
+            </SettingsSection>
+            <SettingsSection titleKey="console.settings.topbarThemes">
+              <ColorSwatches
+                names={TOPBAR_THEMES}
+                selected={settings.topbarTheme}
+                colorOf={(name) => topbarThemeColors(name).background}
+                onChoose={(topbarTheme) => change({ topbarTheme })}
+              />
+            </SettingsSection>
+            <SettingsSection titleKey="console.settings.language">
+              <LanguageChoice />
+            </SettingsSection>
+          </Stack>
+        </Box>
+      </Drawer>
+    </>
   );
 }

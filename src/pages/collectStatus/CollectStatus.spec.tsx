@@ -82,11 +82,11 @@ describe('Collecting Status board', () => {
 
     const chart = screen.getByRole('img', { name: 'Tasks per day from 2026-11-16 to 2026-11-18: 7 successful, 2 failed, 1 running, 1 waiting' });
     const bars = [...chart.querySelectorAll('g')].map((day) => [day.getAttribute('data-day'), [...day.querySelectorAll('rect')].map((rect) => `${rect.getAttribute('data-status')}:${Number(rect.getAttribute('height')).toFixed(1)}`)]);
-    // The busiest day (7 tasks) is full height (138 px); an empty day draws nothing.
+    // The value axis tops at 10 (138 px), the round number above the busiest day (7 tasks); an empty day draws nothing.
     expect(bars).toEqual([
-      ['2026-11-16', ['SUCCESS:59.1', 'ERROR:19.7']],
+      ['2026-11-16', ['SUCCESS:41.4', 'ERROR:13.8']],
       ['2026-11-17', []],
-      ['2026-11-18', ['SUCCESS:78.9', 'ERROR:19.7', 'STARTED:19.7', 'PENDING:19.7']],
+      ['2026-11-18', ['SUCCESS:55.2', 'ERROR:13.8', 'STARTED:13.8', 'PENDING:13.8']],
     ]);
 
     const row = within(screen.getByTestId('process-table')).getByText('P7').closest('tr')!;

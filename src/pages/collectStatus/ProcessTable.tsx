@@ -3,11 +3,12 @@ import ListIcon from '@mui/icons-material/List';
 import { LinkBase, useTranslate } from 'react-admin';
 import type { CollectProcessRow } from '../../shared';
 import { TaskStatusChip } from '../../resources/tasks/TaskStatusChip';
+import { formatConsoleDate } from '../../components/ConsoleDateField';
 
 const COLUMNS = ['processId', 'metricName', 'dataType', 'hourly', 'weekly', 'monthly', 'scheduled', 'mastered', 'posted', 'targets', 'updatedAt', 'status'] as const;
 const NUMERIC = new Set<string>(['hourly', 'weekly', 'monthly', 'mastered', 'posted', 'targets']);
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => formatConsoleDate(iso, true) || '—';
 
 interface ProcessTableProps {
   processes: CollectProcessRow[];

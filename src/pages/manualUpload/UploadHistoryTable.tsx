@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, Chip, Link, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import type { UploadHistory } from '../../shared';
+import { formatConsoleDate } from '../../components/ConsoleDateField';
 
 const PER_PAGE = 10;
 
@@ -46,7 +47,7 @@ export function UploadHistoryTable({ datasetId, version }: { datasetId: number; 
                 </TableCell>
                 <TableCell align="right">{upload.uploadedCount.toLocaleString()}</TableCell>
                 <TableCell>{upload.updatedBy}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(upload.updatedAt).toLocaleString()}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatConsoleDate(upload.updatedAt, true)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -1,4 +1,5 @@
-import { AutocompleteInput, DataTable, DateField, DateInput, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
+import { AutocompleteInput, DataTable, DateInput, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ACCESS_EVENT_TYPES, type AccessHistoryEntry } from '../../shared';
@@ -31,7 +32,7 @@ export function AccessHistoryList() {
       <AccessStatsPanel />
       <ConsoleDataTable bulkActionButtons={false}>
         <Column source="occurredAt">
-          <DateField source="occurredAt" showTime />
+          <ConsoleDateField source="occurredAt" showTime />
         </Column>
         <Column source="email" />
         <Column source="name" disableSort />

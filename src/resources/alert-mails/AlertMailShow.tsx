@@ -1,4 +1,5 @@
-import { DateField, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { AlertMail } from '../../shared';
 import { MailPreview } from '../email-templates/MailPreview';
 
@@ -18,8 +19,8 @@ export function AlertMailShow() {
         <TextField source="errorId" />
         <TextField source="subtitle" />
         <TextField source="content" sx={{ whiteSpace: 'pre-wrap' }} />
-        <DateField source="createdAt" showTime />
-        <DateField source="updatedAt" showTime />
+        <ConsoleDateField source="createdAt" showTime />
+        <ConsoleDateField source="updatedAt" showTime />
         <StoredAlertPreview />
       </SimpleShowLayout>
     </Show>

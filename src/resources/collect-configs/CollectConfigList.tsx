@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { Stack } from '@mui/material';
@@ -37,7 +38,7 @@ export function CollectConfigList() {
         <Column source="sourceType" />
         <Column source="schedules" disableSort render={(config) => config.schedules.filter((schedule) => schedule.inUse === 'Y').map((schedule) => schedule.scheduleType).join(', ') || '—'} />
         <Column source="nextRunAt" disableSort>
-          <DateField source="nextRunAt" showTime emptyText="—" />
+          <ConsoleDateField source="nextRunAt" showTime emptyText="—" />
         </Column>
         <Column source="lastTaskStatus" disableSort>
           <TaskStatusChip source="lastTaskStatus" />
@@ -49,7 +50,7 @@ export function CollectConfigList() {
           </Stack>
         </Column>
         <Column source="updatedAt">
-          <DateField source="updatedAt" showTime />
+          <ConsoleDateField source="updatedAt" showTime />
         </Column>
       </ConsoleDataTable>
     </ConsoleList>

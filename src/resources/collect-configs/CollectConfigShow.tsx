@@ -1,5 +1,6 @@
 import { Alert } from '@mui/material';
-import { ArrayField, DataTable, DateField, EditButton, FunctionField, ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { ArrayField, DataTable, EditButton, FunctionField, ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { ConsoleDateField, formatConsoleDate } from '../../components/ConsoleDateField';
 import type { CollectConfig, CollectField, CollectSchedule } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { TaskStatusChip } from '../tasks/TaskStatusChip';
@@ -26,7 +27,7 @@ function SuspendedBanner() {
   if (!config || config.suspended !== 'Y') return null;
   return (
     <Alert severity="warning" action={<ResumeButton />} sx={{ mb: 1 }} data-testid="suspended-banner">
-      {translate('resources.collect-configs.messages.suspendedBanner', { count: config.failureStreak, at: config.suspendedAt ? new Date(config.suspendedAt).toLocaleString() : '' })}
+      {translate('resources.collect-configs.messages.suspendedBanner', { count: config.failureStreak, at: formatConsoleDate(config.suspendedAt, true) })}
     </Alert>
   );
 }
@@ -66,21 +67,25 @@ export function CollectConfigShow() {
             <ScheduleColumn source="scheduledTime" label="resources.collect-configs.fields.scheduledTime" />
             <ScheduleColumn source="scheduledDay" label="resources.collect-configs.fields.scheduledDay" />
             <ScheduleColumn source="timeZone" label="resources.collect-configs.fields.timeZone" />
-            <ScheduleColumn source="startAt" label="resources.collect-configs.fields.startAt" />
-            <ScheduleColumn source="endAt" label="resources.collect-configs.fields.endAt" />
+            <ScheduleColumn source="startAt" label="resources.collect-configs.fields.startAt">
+              <ConsoleDateField source="startAt" />
+            </ScheduleColumn>
+            <ScheduleColumn source="endAt" label="resources.collect-configs.fields.endAt">
+              <ConsoleDateField source="endAt" />
+            </ScheduleColumn>
             <ScheduleColumn source="inUse" label="resources.collect-configs.fields.scheduleInUse">
               <ActiveFlagField source="inUse" />
             </ScheduleColumn>
             <ScheduleColumn source="nextRunAt" label="resources.collect-configs.fields.nextRunAt">
-              <DateField source="nextRunAt" showTime emptyText="—" />
+              <ConsoleDateField source="nextRunAt" showTime emptyText="—" />
             </ScheduleColumn>
           </ConsoleDataTable>
         </ArrayField>
         <FunctionField<CollectConfig> source="alertRecipients" render={(config) => config.alertRecipients.join(', ') || '—'} />
         <ActiveFlagField source="inUse" label="resources.collect-configs.fields.inUse" />
         <TaskStatusChip source="lastTaskStatus" label="resources.collect-configs.fields.lastTaskStatus" />
-        <DateField source="nextRunAt" showTime emptyText="—" />
-        <DateField source="updatedAt" showTime />
+        <ConsoleDateField source="nextRunAt" showTime emptyText="—" />
+        <ConsoleDateField source="updatedAt" showTime />
       </SimpleShowLayout>
     </Show>
   );

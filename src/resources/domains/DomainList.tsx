@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, SearchInput, SelectInput } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ListActions } from '../ListActions';
@@ -27,7 +28,7 @@ export function DomainList() {
           <ActiveFlagField />
         </Column>
         <Column source="updatedAt">
-          <DateField source="updatedAt" showTime />
+          <ConsoleDateField source="updatedAt" showTime />
         </Column>
       </ConsoleDataTable>
     </ConsoleList>

@@ -1,4 +1,5 @@
-import { DateField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { Show, SimpleShowLayout, TextField } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 
 export function DomainShow() {
@@ -8,8 +9,8 @@ export function DomainShow() {
         <TextField source="domain" />
         <TextField source="description" />
         <ActiveFlagField label="resources.domains.fields.activeFlag" />
-        <DateField source="createdAt" showTime />
-        <DateField source="updatedAt" showTime />
+        <ConsoleDateField source="createdAt" showTime />
+        <ConsoleDateField source="updatedAt" showTime />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,4 +1,5 @@
-import { DataTable, DateField, SearchInput, SelectInput } from 'react-admin';
+import { DataTable, SearchInput, SelectInput } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ListActions } from '../ListActions';
@@ -35,7 +36,7 @@ export function EmailTemplateList() {
           <ActiveFlagField />
         </Column>
         <Column source="updatedAt">
-          <DateField source="updatedAt" showTime />
+          <ConsoleDateField source="updatedAt" showTime />
         </Column>
       </ConsoleDataTable>
     </ConsoleList>

@@ -1,4 +1,5 @@
-import { ArrayField, DataTable, DateField, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { ArrayField, DataTable, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { EmailTemplate } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { EmailTemplateTypeField } from './EmailTemplateTypeField';
@@ -32,7 +33,7 @@ export function EmailTemplateShow() {
             </StatementColumn>
           </ConsoleDataTable>
         </ArrayField>
-        <DateField source="updatedAt" showTime />
+        <ConsoleDateField source="updatedAt" showTime />
         <StoredTemplatePreview />
       </SimpleShowLayout>
     </Show>

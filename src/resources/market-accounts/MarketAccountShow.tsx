@@ -1,4 +1,5 @@
-import { DateField, Show, SimpleShowLayout, TextArrayField, TextField, useTranslate } from 'react-admin';
+import { Show, SimpleShowLayout, TextArrayField, TextField, useTranslate } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { SecretStateField } from '../../components/SecretStateField';
 
@@ -15,8 +16,8 @@ export function MarketAccountShow() {
         <SecretStateField label="resources.market-accounts.fields.secretSet" />
         <TextArrayField source="allowedHosts" emptyText={translate('resources.market-accounts.noHosts')} />
         <ActiveFlagField label="resources.market-accounts.fields.activeFlag" />
-        <DateField source="createdAt" showTime />
-        <DateField source="updatedAt" showTime />
+        <ConsoleDateField source="createdAt" showTime />
+        <ConsoleDateField source="updatedAt" showTime />
       </SimpleShowLayout>
     </Show>
   );

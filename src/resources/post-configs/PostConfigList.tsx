@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { TARGET_METHODS, type PostConfig } from '../../shared';
@@ -35,7 +36,7 @@ export function PostConfigList() {
           <ActiveFlagField source="inUse" />
         </Column>
         <Column source="updatedAt">
-          <DateField source="updatedAt" showTime />
+          <ConsoleDateField source="updatedAt" showTime />
         </Column>
       </ConsoleDataTable>
     </ConsoleList>

@@ -1,4 +1,5 @@
-import { ArrayField, DataTable, DateField, EditButton, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { ArrayField, DataTable, EditButton, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { PostConfig, PostHeader } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { SecretStateField } from '../../components/SecretStateField';
@@ -51,8 +52,8 @@ export function PostConfigShow() {
           </ConsoleDataTable>
         </ArrayField>
         <ActiveFlagField source="inUse" label="resources.post-configs.fields.inUse" />
-        <DateField source="createdAt" showTime />
-        <DateField source="updatedAt" showTime />
+        <ConsoleDateField source="createdAt" showTime />
+        <ConsoleDateField source="updatedAt" showTime />
       </SimpleShowLayout>
     </Show>
   );

@@ -7,8 +7,7 @@ import { Confirm, useCreate, useDelete, useGetList, useNotify, useTranslate, use
 import { useApiErrorToast } from '../../components/useApiErrorToast';
 import type { Plan, PlanInput } from '../../shared';
 import { PlanDialog } from './PlanDialog';
-
-const day = (iso: string) => iso.slice(0, 10);
+import { formatConsoleDate } from '../../components/ConsoleDateField';
 
 /** The project's plans with who made and last changed each; editors and owners write them. */
 export function PlanPanel({ projectId, canEdit }: { projectId: number; canEdit: boolean }) {
@@ -67,10 +66,10 @@ export function PlanPanel({ projectId, canEdit }: { projectId: number; canEdit: 
                   <>
                     {plan.description && <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'pre-line' }}>{plan.description}</Typography>}
                     <Typography component="span" variant="caption" sx={{ display: 'block' }}>
-                      {translate('resources.plans.fields.createdBy')}: {plan.createdBy ?? '—'} · {day(plan.createdAt)}
+                      {translate('resources.plans.fields.createdBy')}: {plan.createdBy ?? '—'} · {formatConsoleDate(plan.createdAt)}
                     </Typography>
                     <Typography component="span" variant="caption" sx={{ display: 'block' }}>
-                      {translate('resources.plans.fields.updatedBy')}: {plan.updatedBy ?? '—'} · {day(plan.updatedAt)}
+                      {translate('resources.plans.fields.updatedBy')}: {plan.updatedBy ?? '—'} · {formatConsoleDate(plan.updatedAt)}
                     </Typography>
                   </>
                 }

@@ -3,6 +3,7 @@ import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { RecordContextProvider, useTranslate } from 'react-admin';
 import type { ProjectDetail } from '../../shared';
 import { ProjectStatusChip } from './ProjectStatusChip';
+import { formatConsoleDate } from '../../components/ConsoleDateField';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -40,7 +41,7 @@ export function ProjectFields({ project }: { project: ProjectDetail }) {
             <Field label={f('startAt')}>{project.startAt}</Field>
             <Field label={f('endAt')}>{project.endAt}</Field>
             <Field label={f('createdBy')}>{project.createdByName ?? '—'}</Field>
-            <Field label={f('createdAt')}>{project.createdAt.slice(0, 10)}</Field>
+            <Field label={f('createdAt')}>{formatConsoleDate(project.createdAt)}</Field>
             <Field label={f('myPrivilege')}>{translate(`resources.project-shares.privileges.${project.myPrivilege}`)}</Field>
           </Box>
           <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>{translate('resources.projects.sections.dataFilters')}</Typography>

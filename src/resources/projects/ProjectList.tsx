@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, ColumnsButton, DataTable, DateField, FilterButton, LinkBase, SearchInput, SelectInput, TextField, TopToolbar, useNavigate, useTranslate } from 'react-admin';
+import { Button, ColumnsButton, DataTable, FilterButton, LinkBase, SearchInput, SelectInput, TextField, TopToolbar, useNavigate, useTranslate } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import type { ProjectSummary } from '../../shared';
@@ -75,10 +76,14 @@ export function ProjectList() {
         <Column source="ownerCountry">
           <OwnerCountry />
         </Column>
-        <Column source="startAt" />
-        <Column source="endAt" />
+        <Column source="startAt">
+          <ConsoleDateField source="startAt" />
+        </Column>
+        <Column source="endAt">
+          <ConsoleDateField source="endAt" />
+        </Column>
         <Column source="createdAt">
-          <DateField source="createdAt" />
+          <ConsoleDateField source="createdAt" />
         </Column>
       </ConsoleDataTable>
     </ConsoleList>

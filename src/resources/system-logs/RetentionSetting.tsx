@@ -4,13 +4,7 @@ import { Confirm, useLocaleState, useNotify, useRefresh, useTranslate } from 're
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, retentionInput, type RetentionPreview } from '../../shared';
 import { httpClient } from '../../providers/httpClient';
 import { ApiError } from '../../providers/apiError';
-
-/** YYYY-MM-DD of an instant in the browser's time zone, as the log table shows its times. */
-function localDay(iso: string): string {
-  const at = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
+import { formatConsoleDate } from '../../components/ConsoleDateField';
 
 /**
  * How long the log keeps its rows. Saving deletes older rows at once (the server also prunes
@@ -45,7 +39,7 @@ export function RetentionSetting() {
       const { retentionDays, removed } = answer.data;
       notify(removed > 0 ? 'resources.system-logs.retention.saved' : 'resources.system-logs.retention.savedNothingRemoved', {
         type: 'success',
-        messageArgs: { days: retentionDays, removed: rows(removed), date: localDay(preview.cutoff) },
+        messageArgs: { days: retentionDays, removed: rows(removed), date: formatConsoleDate(preview.cutoff) },
       });
       refresh();
     } catch (error) {
@@ -106,7 +100,7 @@ export function RetentionSetting() {
         isOpen={pending !== undefined}
         title="resources.system-logs.retention.confirmTitle"
         content="resources.system-logs.retention.confirmContent"
-        translateOptions={pending && { days: pending.retentionDays, rows: rows(pending.rowsToDelete), date: localDay(pending.cutoff) }}
+        translateOptions={pending && { days: pending.retentionDays, rows: rows(pending.rowsToDelete), date: formatConsoleDate(pending.cutoff) }}
         confirm="resources.system-logs.retention.confirmAction"
         confirmColor="warning"
         onConfirm={() => pending && store(pending)}

@@ -1,4 +1,5 @@
-import { DataTable, DateField, DateTimeInput, FilterButton, NumberField, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { DataTable, DateTimeInput, FilterButton, NumberField, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { HTTP_METHODS, STATUS_CLASSES, type SystemLogEntry } from '../../shared';
@@ -30,7 +31,7 @@ export function SystemLogList() {
         resource="system-logs"
         filters={logFilters}
         sort={{ field: 'requestAt', order: 'DESC' }}
-        perPage={25}
+        perPage={10}
         actions={
           <TopToolbar>
             <FilterButton />
@@ -40,7 +41,7 @@ export function SystemLogList() {
       >
         <ConsoleDataTable rowClick="show" bulkActionButtons={false}>
           <Column source="requestAt">
-            <DateField source="requestAt" showTime />
+            <ConsoleDateField source="requestAt" showTime />
           </Column>
           <Column source="email" disableSort />
           <Column source="httpMethod" disableSort />

@@ -1,4 +1,5 @@
-import { DateField, NumberField, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { NumberField, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { Box } from '@mui/material';
 import type { SystemLogEntry } from '../../shared';
 import { HttpStatusField } from './HttpStatusField';
@@ -27,7 +28,7 @@ export function SystemLogShow() {
   return (
     <Show>
       <SimpleShowLayout>
-        <DateField source="requestAt" showTime />
+        <ConsoleDateField source="requestAt" showTime />
         <TextField source="eventId" />
         <NumberField source="adminId" />
         <TextField source="email" />

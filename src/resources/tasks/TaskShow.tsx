@@ -1,5 +1,6 @@
 import { Button } from '@mui/material';
-import { DateField, FunctionField, LinkBase, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { FunctionField, LinkBase, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { TaskDetail } from '../../shared';
 import { BOARD_POLL_MS } from '../../pages/collectStatus/CollectBoard';
 import { CodeChip } from '../../components/CodeChip';
@@ -49,9 +50,9 @@ export function TaskShow({ id }: { id?: number }) {
         <NumberField source="rowsFetched" />
         <NumberField source="rowsMastered" />
         <NumberField source="rowsPosted" />
-        <DateField source="dueAt" showTime />
-        <DateField source="startedAt" showTime emptyText="—" />
-        <DateField source="finishedAt" showTime emptyText="—" />
+        <ConsoleDateField source="dueAt" showTime />
+        <ConsoleDateField source="startedAt" showTime emptyText="—" />
+        <ConsoleDateField source="finishedAt" showTime emptyText="—" />
         <ResponseMetaField label="resources.tasks.fields.responseMeta" />
         <TaskErrorField label="resources.tasks.fields.errorText" />
         <TaskLogField label="resources.tasks.fields.logs" />

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { DataTable, DateField, NumberField } from 'react-admin';
+import { DataTable, NumberField } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { Task } from '../../shared';
 import { CodeChip } from '../../components/CodeChip';
 import { RetryTaskButton } from './RetryTaskButton';
@@ -35,13 +36,13 @@ export function TaskTable() {
         <NumberField source="rowsPosted" />
       </Column>
       <Column source="createdAt">
-        <DateField source="createdAt" showTime />
+        <ConsoleDateField source="createdAt" showTime />
       </Column>
       <Column source="startedAt">
-        <DateField source="startedAt" showTime />
+        <ConsoleDateField source="startedAt" showTime />
       </Column>
       <Column source="finishedAt">
-        <DateField source="finishedAt" showTime />
+        <ConsoleDateField source="finishedAt" showTime />
       </Column>
       <Column source="errorText" disableSort render={(task) => <Box sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={task.errorText ?? undefined}>{task.errorText}</Box>} />
       <Column label="" disableSort>

@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, DateField, SearchInput, SelectInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, SearchInput, SelectInput } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ListActions } from '../ListActions';
@@ -40,7 +41,7 @@ export function TemplateList() {
           <ActiveFlagField source="status" />
         </Column>
         <Column source="createdAt">
-          <DateField source="createdAt" showTime />
+          <ConsoleDateField source="createdAt" showTime />
         </Column>
       </ConsoleDataTable>
     </ConsoleList>

@@ -1,4 +1,5 @@
-import { DateField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { Show, SimpleShowLayout, TextField } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { DashboardFileField } from './DashboardFileField';
 import { DataTypeField } from './DataTypeField';
@@ -14,8 +15,8 @@ export function TemplateShow() {
         <ActiveFlagField source="status" label="resources.templates.fields.status" />
         <DashboardFileField label="resources.templates.fields.fileId" />
         <PreviewGallery label="resources.templates.fields.previews" />
-        <DateField source="createdAt" showTime />
-        <DateField source="updatedAt" showTime />
+        <ConsoleDateField source="createdAt" showTime />
+        <ConsoleDateField source="updatedAt" showTime />
       </SimpleShowLayout>
     </Show>
   );

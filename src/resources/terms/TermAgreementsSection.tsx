@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, DateField, ListBase, Pagination, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, ListBase, Pagination, useRecordContext, useTranslate } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { Term, TermAgreement } from '../../shared';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 
@@ -24,7 +25,7 @@ export function TermAgreementsSection(_props: { label?: string | false }) {
           <Column source="name" label="resources.terms.agreements.name" />
           <Column source="termsVersion" label="resources.terms.agreements.termsVersion" />
           <Column source="agreedAt" label="resources.terms.agreements.agreedAt">
-            <DateField source="agreedAt" showTime />
+            <ConsoleDateField source="agreedAt" showTime />
           </Column>
         </ConsoleDataTable>
         <Pagination rowsPerPageOptions={[10, 25, 50]} />

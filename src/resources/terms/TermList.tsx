@@ -1,4 +1,5 @@
-import { DataTable, DateField, NumberField, SearchInput, SelectInput } from 'react-admin';
+import { DataTable, NumberField, SearchInput, SelectInput } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ListActions } from '../ListActions';
@@ -44,13 +45,13 @@ export function TermList() {
         </Column>
         <Column source="versionInEffect" disableSort />
         <Column source="effectiveAt">
-          <DateField source="effectiveAt" showTime />
+          <ConsoleDateField source="effectiveAt" showTime />
         </Column>
         <Column source="versionCount">
           <NumberField source="versionCount" />
         </Column>
         <Column source="updatedAt">
-          <DateField source="updatedAt" showTime />
+          <ConsoleDateField source="updatedAt" showTime />
         </Column>
       </ConsoleDataTable>
     </ConsoleList>

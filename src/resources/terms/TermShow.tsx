@@ -1,4 +1,5 @@
-import { DateField, DeleteButton, EditButton, NumberField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { DeleteButton, EditButton, NumberField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { TermAgreementsSection } from './TermAgreementsSection';
 import { TermContentInEffect } from './TermContentInEffect';
@@ -21,9 +22,9 @@ export function TermShow() {
         <TermTypeField label="resources.terms.fields.type" />
         <ActiveFlagField label="resources.terms.fields.activeFlag" />
         <TextField source="versionInEffect" />
-        <DateField source="effectiveAt" showTime />
+        <ConsoleDateField source="effectiveAt" showTime />
         <NumberField source="agreementCount" />
-        <DateField source="updatedAt" showTime />
+        <ConsoleDateField source="updatedAt" showTime />
         <TermContentInEffect label="resources.terms.sections.contentInEffect" />
         <TermVersionsSection label={false} />
         <TermAgreementsSection label={false} />

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { ArrayField, DataTable, DateField, useTranslate } from 'react-admin';
+import { ArrayField, DataTable, useTranslate } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { TermVersion } from '../../shared';
 import { TermContentField } from './TermContentField';
 import { TermVersionEditButton } from './TermVersionEditButton';
@@ -28,10 +29,10 @@ export function TermVersionsSection(_props: { label?: string | false }) {
             <TermVersionStatusField />
           </Column>
           <Column source="effectiveAt" disableSort>
-            <DateField source="effectiveAt" showTime />
+            <ConsoleDateField source="effectiveAt" showTime />
           </Column>
           <Column source="updatedAt" disableSort>
-            <DateField source="updatedAt" showTime />
+            <ConsoleDateField source="updatedAt" showTime />
           </Column>
           <Column label=" " disableSort>
             <TermVersionEditButton />

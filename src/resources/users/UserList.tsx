@@ -1,5 +1,6 @@
 import type { SxProps } from '@mui/material';
-import { ColumnsButton, DataTable, DateField, ExportButton, FilterButton, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { ColumnsButton, DataTable, ExportButton, FilterButton, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import type { AdminUser } from '../../shared';
@@ -64,7 +65,7 @@ export function UserList() {
           <CodeChip source="approvalStatusCode" messages="resources.users.approval" colors={approvalColors} />
         </Column>
         <Column source="lastLoginAt">
-          <DateField source="lastLoginAt" showTime />
+          <ConsoleDateField source="lastLoginAt" showTime />
         </Column>
       </ConsoleDataTable>
     </ConsoleList>

@@ -1,4 +1,5 @@
-import { DataTable, DateField, FunctionField, NumberField, ReferenceManyField, Show, TabbedShowLayout, TabbedShowLayoutTabs, TextField, Pagination } from 'react-admin';
+import { DataTable, FunctionField, NumberField, ReferenceManyField, Show, TabbedShowLayout, TabbedShowLayoutTabs, TextField, Pagination } from 'react-admin';
+import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { AdminDetail } from '../../shared';
 import { CodeChip } from '../../components/CodeChip';
 import { ConnectedGroupsField } from './ConnectedGroupsField';
@@ -35,11 +36,11 @@ export function UserShow() {
           <ConnectedGroupsField source="connectedDataTypes" label="resources.users.fields.connectedDataTypes" />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="resources.users.sections.security">
-          <DateField source="lastSignInAt" showTime emptyText="—" />
-          <DateField source="createdAt" showTime />
-          <DateField source="passwordUpdatedAt" showTime emptyText="—" />
+          <ConsoleDateField source="lastSignInAt" showTime emptyText="—" />
+          <ConsoleDateField source="createdAt" showTime />
+          <ConsoleDateField source="passwordUpdatedAt" showTime emptyText="—" />
           <NumberField source="signInAttempt" />
-          <DateField source="lockedUntil" showTime emptyText="—" />
+          <ConsoleDateField source="lockedUntil" showTime emptyText="—" />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="resources.users.sections.projects">
           <ProjectListField label="resources.users.fields.projectList" />
@@ -48,7 +49,7 @@ export function UserShow() {
           <ReferenceManyField reference="access-history" target="adminId" sort={{ field: 'occurredAt', order: 'DESC' }} perPage={10} pagination={<Pagination />} label={false}>
             <ConsoleDataTable bulkActionButtons={false}>
               <DataTable.Col source="occurredAt">
-                <DateField source="occurredAt" showTime />
+                <ConsoleDateField source="occurredAt" showTime />
               </DataTable.Col>
               <DataTable.Col source="eventType">
                 <CodeChip source="eventType" messages="resources.access-history.events" colors={{}} />
