@@ -92,7 +92,9 @@ export const consoleMessages = {
     remaining: 'Code valid for %{time}',
     expired: 'The code has expired. Send a new one.',
     resend: 'Re-send',
+    resendIn: 'Re-send in %{time}',
     next: 'Next',
+    back: 'Back',
   },
   terms: {
     heading: 'Terms',

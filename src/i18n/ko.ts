@@ -95,7 +95,9 @@ const consoleMessagesKo: ConsoleMessages = {
     remaining: '인증번호 유효 시간 %{time}',
     expired: '인증번호가 만료되었습니다. 새 인증번호를 받으세요.',
     resend: '재전송',
+    resendIn: '%{time} 후 재전송',
     next: '다음',
+    back: '이전',
   },
   terms: {
     heading: '약관',
