@@ -62,6 +62,9 @@ export const projectsEn = {
     noCountries: 'All countries',
     noFilters: 'None',
     notFound: 'This project does not exist or is not shared with you.',
+    cannotModify: 'You cannot modify this project.',
+    cannotModifyHelp: 'Only its editors and owners can change it. Ask an owner to share it with you as an editor.',
+    backToDetail: 'Back to the project',
     creatorOnly: 'Only users with the creator permission can create projects. Ask an administrator to grant it.',
   },
   status: {
