@@ -40,6 +40,8 @@ export const projectsEn = {
     templateId: 'Active templates of the chosen data type',
     dashboardUrl: 'The view URL on the Tableau server, e.g. https://tableau.example.com/views/Workbook/Sheet',
     countries: 'Choose a region to take all of its countries',
+    ownerCountry: 'Owner country: %{country}, taken from the country of office in your profile.',
+    ownerCountryNone: 'Owner country: none, as your profile has no country of office.',
   },
   actions: {
     create: 'New project',

@@ -41,6 +41,8 @@ export const projectsKo: typeof projectsEn = {
     templateId: '선택한 데이터 유형의 활성 템플릿',
     dashboardUrl: 'Tableau 서버의 뷰 URL (예: https://tableau.example.com/views/Workbook/Sheet)',
     countries: '지역을 선택하면 해당 지역의 모든 국가가 선택됩니다',
+    ownerCountry: '소유 국가: %{country} (프로필의 근무 국가에서 가져옴)',
+    ownerCountryNone: '소유 국가: 없음 (프로필에 근무 국가가 없음)',
   },
   actions: {
     create: '새 프로젝트',
