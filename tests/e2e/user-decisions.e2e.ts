@@ -80,7 +80,7 @@ describe('deciding on sign-ups', () => {
     await context.close();
   });
 
-  it('Add filter on Users offers the filters that are not always shown, and and a chosen one filters the list', async () => {
+  it('Add filter on Users offers the filters that are not always shown, and a chosen one filters the list', async () => {
     const { context, page } = await e2e.newPage();
     await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
