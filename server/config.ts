@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '../src/shared/validation';
+import { OTP_RESEND_INTERVAL_SECONDS } from '../src/shared/constants';
 import { parseOutboundAllow } from './jobs/outbound-policy';
 
 const commaList = (text: string) => text.split(',').map((entry) => entry.trim()).filter(Boolean);
@@ -194,7 +195,7 @@ export function defaultConfig(overrides: Partial<AppConfig> & Pick<AppConfig, 'j
     refreshTokenTtlSeconds: 8 * 60 * 60,
     bodyLimitBytes: 1024 * 1024,
     rateLimits: { perIp: { max: 10, windowMs: 60_000 }, perEmail: { max: 10, windowMs: 15 * 60_000 } },
-    otpResendIntervalMs: 30_000,
+    otpResendIntervalMs: OTP_RESEND_INTERVAL_SECONDS * 1000,
     lockout: { maxFailures: 5, lockMinutes: 15 },
     passwordHash: { memoryCost: 32_768, timeCost: 4, parallelism: 1 },
     redisKeyPrefix: 'console:',

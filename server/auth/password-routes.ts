@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminOtpVerifyBody, OTP_TOKEN_HEADER, OTP_TTL_SECONDS, passwordChangeBody, resetPasswordBody, resetRequestBody } from '../../src/shared';
+import { z } from 'zod';
+import { adminOtpVerifyBody, OTP_TOKEN_HEADER, OTP_TTL_SECONDS, passwordChangeBody, resetPasswordBody, resetRequestBody, tokenSchema } from '../../src/shared';
 import { messages } from '../../src/shared';
 import { isoAfter, isoNow } from '../clock';
 import { AppError, validationError } from '../http/app-error';
@@ -15,6 +16,7 @@ import { revokeAllSessions } from './sessions';
 import { countOtpTokenMiss, issueOtpToken, liveOtpToken, spendOtpToken } from './queries';
 
 const RESET_LINK_TTL_MS = 30 * 60_000;
+const RESET_LINK_DEAD = 'This link has expired or was already used. Please ask for a new one.';
 
 /** Mails a one-time link to set a new password (the public reset form, or a user manager on the user's behalf). */
 export async function sendPasswordResetLink(ctx: AppContext, admin: Admin): Promise<void> {
@@ -38,6 +40,18 @@ export async function passwordRoutes(app: FastifyInstance) {
     return success(null, 'If an account exists for that e-mail, a link to set a new password has been sent.');
   });
 
+  // Read-only: the page the mailed link opens asks first, so a used or expired link is said before
+  // anything is typed. Spending the token stays with the PUT below.
+  routes.get('/auth/password/reset/:token', { schema: { params: z.strictObject({ token: tokenSchema }) }, ...authLimits(app, 'reset-check') }, async (request) => {
+    const row = await ctx.db
+      .selectFrom('password_reset_tokens')
+      .select(['used_at', 'expires_at'])
+      .where('token_hash', '=', hashToken(request.params.token))
+      .executeTakeFirst();
+    const reason = !row ? 'UNKNOWN' : row.used_at ? 'USED' : row.expires_at <= isoNow(ctx.clock) ? 'EXPIRED' : null;
+    return success(reason ? { valid: false, reason } : { valid: true }, reason ? RESET_LINK_DEAD : 'This link can set a new password.');
+  });
+
   routes.put('/auth/password/reset', { schema: { body: resetPasswordBody }, ...authLimits(app, 'reset-set') }, async (request) => {
     const now = isoNow(ctx.clock);
     const passwordHash = await ctx.passwords.hash(request.body.password);
@@ -59,7 +73,7 @@ export async function passwordRoutes(app: FastifyInstance) {
         .execute();
       return row.admin_id;
     });
-    if (adminId === null) throw validationError([{ field: 'token', message: 'This link has expired or was already used. Please ask for a new one.' }]);
+    if (adminId === null) throw validationError([{ field: 'token', message: RESET_LINK_DEAD }]);
     await revokeAllSessions(ctx, adminId, 'PASSWORD_RESET');
     return success(null, 'Your password has been set. You can sign in now.');
   });

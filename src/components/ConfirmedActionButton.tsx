@@ -1,7 +1,7 @@
 import { useState, type ReactElement } from 'react';
 import { Button, Confirm } from 'react-admin';
 import type { Envelope } from '../shared';
-import { useApiAction } from './useApiAction';
+import { useApiAction, type ApiActionSuccess } from './useApiAction';
 
 interface ConfirmedActionButtonProps {
   label: string;
@@ -10,15 +10,17 @@ interface ConfirmedActionButtonProps {
   /** With a title the action asks first (destructive or mailing actions). */
   confirm?: { title: string; content?: string; titleArgs?: Record<string, unknown> };
   color?: 'primary' | 'error' | 'success' | 'warning';
+  /** The success toast; without it the toast is the server's message. */
+  success?: ApiActionSuccess;
 }
 
 /** An action button whose toast is the server's message: runs its call, asking first when it has a confirmation. */
-export function ConfirmedActionButton({ label, icon, call, confirm, color = 'primary' }: ConfirmedActionButtonProps) {
+export function ConfirmedActionButton({ label, icon, call, confirm, color = 'primary', success }: ConfirmedActionButtonProps) {
   const { run, busy } = useApiAction();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button label={label} color={color} disabled={busy} onClick={() => (confirm ? setOpen(true) : run(call))}>
+      <Button label={label} color={color} disabled={busy} onClick={() => (confirm ? setOpen(true) : run(call, success))}>
         {icon}
       </Button>
       {confirm && (
@@ -28,7 +30,7 @@ export function ConfirmedActionButton({ label, icon, call, confirm, color = 'pri
           title={confirm.title}
           titleTranslateOptions={confirm.titleArgs}
           content={confirm.content ?? ''}
-          onConfirm={() => run(call).then(() => setOpen(false))}
+          onConfirm={() => run(call, success).then(() => setOpen(false))}
           onClose={() => setOpen(false)}
         />
       )}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { OTP_TTL_SECONDS } from '../shared';
+import { OTP_RESEND_INTERVAL_SECONDS, OTP_TTL_SECONDS } from '../shared';
 import { formatCountdown } from './countdown';
 import { otpProblem, validationLabel, type ValidationKey } from './formRules';
 import { OtpCodeField } from './OtpCodeField';
@@ -13,10 +13,16 @@ interface OtpCodeFormProps {
   /** Rejects with the server's error when the code is refused. */
   onVerify: (code: string) => Promise<void>;
   onResend: () => Promise<void>;
+  /** Leaves the code step (another account or e-mail); without it there is no Back. */
+  onBack?: () => void;
 }
 
-/** The code step shared by sign-in and sign-up: code, Next, Re-send and the 5-minute countdown. */
-export function OtpCodeForm({ email, onVerify, onResend }: OtpCodeFormProps) {
+/**
+ * The code step shared by sign-in and sign-up: code, Next, Re-send and the 5-minute countdown.
+ * Next stops once the code expired and Re-send waits out the server's resend interval, so neither
+ * offers a click the server would refuse.
+ */
+export function OtpCodeForm({ email, onVerify, onResend, onBack }: OtpCodeFormProps) {
   const translate = useTranslate();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<ValidationKey>();
@@ -24,9 +30,12 @@ export function OtpCodeForm({ email, onVerify, onResend }: OtpCodeFormProps) {
   const [resent, setResent] = useState(false);
   const [pending, setPending] = useState<'verify' | 'resend'>();
   const { secondsLeft, restart } = useCountdown(OTP_TTL_SECONDS);
+  const resendWait = useCountdown(OTP_RESEND_INTERVAL_SECONDS);
+  const expired = secondsLeft === 0;
 
   const verify = async (event: FormEvent) => {
     event.preventDefault();
+    if (expired) return;
     const found = otpProblem(code);
     setProblem(found);
     if (found) return;
@@ -49,6 +58,7 @@ export function OtpCodeForm({ email, onVerify, onResend }: OtpCodeFormProps) {
       await onResend();
       setCode('');
       restart();
+      resendWait.restart();
       setResent(true);
     } catch (failure) {
       setError(failure);
@@ -63,16 +73,23 @@ export function OtpCodeForm({ email, onVerify, onResend }: OtpCodeFormProps) {
       {resent && <Alert severity="info">{translate('console.otp.resent')}</Alert>}
       <ServerErrorAlert error={error} />
       <OtpCodeField value={code} onChange={setCode} problem={problem && translate(validationLabel(problem))} />
-      <Typography variant="body2" color={secondsLeft > 0 ? 'text.secondary' : 'error'} role="timer">
-        {secondsLeft > 0 ? translate('console.otp.remaining', { time: formatCountdown(secondsLeft) }) : translate('console.otp.expired')}
+      <Typography variant="body2" color={expired ? 'error' : 'text.secondary'} role="timer">
+        {expired ? translate('console.otp.expired') : translate('console.otp.remaining', { time: formatCountdown(secondsLeft) })}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-        <Button type="submit" variant="contained" loading={pending === 'verify'} disabled={pending === 'resend'}>
+      <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained" loading={pending === 'verify'} disabled={pending === 'resend' || expired}>
           {translate('console.otp.next')}
         </Button>
-        <Button onClick={resend} loading={pending === 'resend'} disabled={pending === 'verify'}>
-          {translate('console.otp.resend')}
+        <Button onClick={resend} loading={pending === 'resend'} disabled={pending === 'verify' || resendWait.secondsLeft > 0}>
+          {resendWait.secondsLeft > 0
+            ? translate('console.otp.resendIn', { time: formatCountdown(resendWait.secondsLeft) })
+            : translate('console.otp.resend')}
         </Button>
+        {onBack && (
+          <Button onClick={onBack} disabled={Boolean(pending)} sx={{ ml: 'auto' }}>
+            {translate('console.otp.back')}
+          </Button>
+        )}
       </Stack>
     </form>
   );

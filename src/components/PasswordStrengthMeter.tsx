@@ -4,14 +4,14 @@ import { passwordStrength } from '../shared';
 
 const LEVEL = { weak: { value: 33, color: 'error' }, medium: { value: 66, color: 'warning' }, strong: { value: 100, color: 'success' } } as const;
 
-/** SPEC §5 meter; it guides, the password format rule decides. */
+/** SPEC §5 meter; it guides, the password format rule decides. Nothing typed yet shows no bar, not a red one. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const translate = useTranslate();
   const strength = passwordStrength(password);
   const label = translate('console.passwordStrength.label', { strength: translate(`console.passwordStrength.${strength}`) });
   return (
     <Box sx={{ mt: 1 }}>
-      <LinearProgress variant="determinate" value={password ? LEVEL[strength].value : 0} color={LEVEL[strength].color} aria-label={label} />
+      {password && <LinearProgress variant="determinate" value={LEVEL[strength].value} color={LEVEL[strength].color} aria-label={label} />}
       <Typography variant="caption" color="text.secondary">
         {password ? `${label} · ` : ''}
         {translate('console.passwordStrength.rules')}

@@ -43,6 +43,7 @@ export const profileEn = {
     caption: 'Dataset list based on user permissions',
     connect: 'Connect',
     none: 'No countries connected.',
+    howToChange: 'To change your connections, ask a user administrator: they choose them with Choose countries when editing your account under Users.',
   },
   loading: 'Loading…',
 };

@@ -45,6 +45,7 @@ export const profileKo: typeof profileEn = {
     caption: '사용자 권한에 따른 데이터셋 목록',
     connect: '연결',
     none: '연결된 국가가 없습니다.',
+    howToChange: '연결을 바꾸려면 사용자 관리자에게 요청하세요. 관리자가 사용자 메뉴에서 계정을 편집할 때 국가 선택으로 지정합니다.',
   },
   loading: '불러오는 중…',
 };

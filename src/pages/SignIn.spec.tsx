@@ -60,7 +60,15 @@ describe('SignIn', () => {
     expect(server.calls[0].body).toEqual({ email: 'ada@example.com', password: 'Secret#123' });
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent(/0[45]:\d\d/);
-    expect(screen.getByRole('button', { name: 'Re-send' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Re-send in 00:[23]\d$/ })).toBeDisabled();
+  });
+
+  it('goes back from the code step to the credentials, to sign in with another account', async () => {
+    const { user } = await reachCodeStep();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('refuses non-digits in the code and asks for a code before Next', async () => {

@@ -65,6 +65,7 @@ export function SignIn() {
             const answer = await authCalls.resendSignInCode(step.challengeToken);
             setStep({ ...step, challengeToken: answer.data.challengeToken });
           }}
+          onBack={() => setStep({ kind: 'credentials' })}
         />
       )}
       {step.kind === 'terms' && <TermsStep verificationToken={step.verificationToken} terms={step.terms} onSignedIn={completeSignIn} />}

@@ -41,6 +41,7 @@ export function SignUp() {
           onResend={async () => {
             await authCalls.sendSignUpCode(progress.email);
           }}
+          onBack={() => setProgress({ step: 'email' })}
         />
       )}
       {progress.step === 'details' && (

@@ -2,6 +2,8 @@
 export const HTTP_TIMEOUT_MS = 600_000;
 export const OTP_LENGTH = 6;
 export const OTP_TTL_SECONDS = 5 * 60;
+/** How long after a code is sent before another may be asked for (the server refuses sooner). */
+export const OTP_RESEND_INTERVAL_SECONDS = 30;
 export const OTP_MAX_WRONG_TRIES = 5;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 12;

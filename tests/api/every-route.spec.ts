@@ -11,7 +11,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from './harne
 const PUBLIC = new Set([
   'POST /api/auth/signin', 'POST /api/auth/signin/otp', 'POST /api/auth/signin/otp/resend',
   'POST /api/auth/otp', 'POST /api/auth/otp/verification', 'POST /api/auth/signup', 'GET /api/auth/signup-options', 'GET /api/auth/terms',
-  'POST /api/auth/admin/agreement', 'POST /api/auth/password/reset', 'PUT /api/auth/password/reset',
+  'POST /api/auth/admin/agreement', 'POST /api/auth/password/reset', 'PUT /api/auth/password/reset', 'GET /api/auth/password/reset/{token}',
   'POST /api/auth/reissue', 'POST /api/auth/signout',
   'GET /api/health', 'GET /api/ready', 'GET /api/files/{fileId}',
   // Opened by the browser as a download: its signed link is the credential (checked below).

@@ -124,6 +124,21 @@ describe('password reset by e-mailed link', () => {
     await t.signIn(email, 'New#pass33');
   });
 
+  it('tells the link page whether a link is valid, used or expired without spending it', async () => {
+    const check = (token: string) => t.call('GET', `/api/auth/password/reset/${token}`);
+    expect((await check('A'.repeat(43))).body.data).toEqual({ valid: false, reason: 'UNKNOWN' });
+    const token = await resetLink(email);
+    const before = await dbSnapshot(t);
+    expect((await check(token)).body.data).toEqual({ valid: true });
+    expect((await check(token)).body.data).toEqual({ valid: true });
+    expect(await dbSnapshot(t)).toEqual(before);
+    expect((await t.call('PUT', '/api/auth/password/reset', { body: { token, password: 'Check#pass1' } })).body.result).toBe('SUCCESS');
+    expect((await check(token)).body.data).toEqual({ valid: false, reason: 'USED' });
+    const later = await resetLink(email);
+    t.clock.advance(31 * 60_000);
+    expect((await check(later)).body.data).toEqual({ valid: false, reason: 'EXPIRED' });
+  });
+
   it('refuses an unknown or expired link, changing nothing', async () => {
     const hashBefore = await passwordHash(email);
     const unknown = await t.call('PUT', '/api/auth/password/reset', { body: { token: 'A'.repeat(43), password: 'New#pass55' } });

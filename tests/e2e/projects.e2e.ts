@@ -149,6 +149,14 @@ describe('Projects screens', () => {
     await viewer.page.locator('tableau-viz').waitFor({ state: 'attached' });
     await viewer.page.screenshot({ path: `${SHOTS}/detail-viewer.png`, fullPage: true });
     expect(await viewer.page.getByRole('link', { name: 'Modify' }).count()).toBe(0);
+    // The modify address typed in says at once that a viewer cannot modify, with no form to fill.
+    const detailPath = new URL(viewer.page.url()).pathname;
+    await viewer.page.goto(detailPath.replace('/detail/', '/modify/'));
+    await viewer.page.getByText('You cannot modify this project.').waitFor();
+    expect(await viewer.page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await viewer.page.screenshot({ path: `${SHOTS}/modify-viewer.png`, fullPage: true });
+    await viewer.page.getByRole('link', { name: 'Back to the project' }).click();
+    await viewer.page.waitForURL((url) => url.pathname === detailPath);
     expect(viewerProblems).toEqual([]);
     await viewer.context.close();
   });

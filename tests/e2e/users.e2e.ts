@@ -52,7 +52,7 @@ describe('User Management screens', () => {
     await admin.getByRole('button', { name: 'Pending sign-ups' }).click();
     await admin.getByText('1-1 of 1').waitFor();
     const row = admin.getByRole('row').filter({ hasText: NEW_EMAIL });
-    await row.getByText('Pending').waitFor();
+    await row.getByText('Pending').first().waitFor();
     await shot(admin, 'users-pending');
 
     await row.getByText(NEW_EMAIL).click();
@@ -60,7 +60,7 @@ describe('User Management screens', () => {
     await admin.getByText('Joining the Seoul team').waitFor();
     await shot(admin, 'user-show-pending');
     await admin.getByRole('button', { name: 'Approve' }).click();
-    await admin.getByText('The account has been approved.').waitFor();
+    await admin.getByText('Nora Newcomer has been approved.').waitFor();
     await expect.poll(async () => (await account()).approval_status_code).toBe('APPROVED');
     await e2e.app.ctx.mailer.idle();
     const mail = await e2e.db.selectFrom('mail_outbox').select('template_type').where('to_address', '=', NEW_EMAIL).orderBy('id', 'desc').executeTakeFirstOrThrow();

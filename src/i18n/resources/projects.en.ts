@@ -40,6 +40,8 @@ export const projectsEn = {
     templateId: 'Active templates of the chosen data type',
     dashboardUrl: 'The view URL on the Tableau server, e.g. https://tableau.example.com/views/Workbook/Sheet',
     countries: 'Choose a region to take all of its countries',
+    ownerCountry: 'Owner country: %{country}, taken from the country of office in your profile.',
+    ownerCountryNone: 'Owner country: none, as your profile has no country of office.',
   },
   actions: {
     create: 'New project',
@@ -62,6 +64,9 @@ export const projectsEn = {
     noCountries: 'All countries',
     noFilters: 'None',
     notFound: 'This project does not exist or is not shared with you.',
+    cannotModify: 'You cannot modify this project.',
+    cannotModifyHelp: 'Only its editors and owners can change it. Ask an owner to share it with you as an editor.',
+    backToDetail: 'Back to the project',
     creatorOnly: 'Only users with the creator permission can create projects. Ask an administrator to grant it.',
   },
   status: {

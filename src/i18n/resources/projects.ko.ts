@@ -41,6 +41,8 @@ export const projectsKo: typeof projectsEn = {
     templateId: '선택한 데이터 유형의 활성 템플릿',
     dashboardUrl: 'Tableau 서버의 뷰 URL (예: https://tableau.example.com/views/Workbook/Sheet)',
     countries: '지역을 선택하면 해당 지역의 모든 국가가 선택됩니다',
+    ownerCountry: '소유 국가: %{country} (프로필의 근무 국가에서 가져옴)',
+    ownerCountryNone: '소유 국가: 없음 (프로필에 근무 국가가 없음)',
   },
   actions: {
     create: '새 프로젝트',
@@ -63,6 +65,9 @@ export const projectsKo: typeof projectsEn = {
     noCountries: '모든 국가',
     noFilters: '없음',
     notFound: '존재하지 않거나 공유되지 않은 프로젝트입니다.',
+    cannotModify: '이 프로젝트를 수정할 수 없습니다.',
+    cannotModifyHelp: '편집자와 소유자만 수정할 수 있습니다. 소유자에게 편집자로 공유해 달라고 요청하세요.',
+    backToDetail: '프로젝트로 돌아가기',
     creatorOnly: '생성 권한이 있는 사용자만 프로젝트를 만들 수 있습니다. 관리자에게 권한을 요청하세요.',
   },
   status: {

@@ -94,6 +94,9 @@ export const usersEn = {
     noProjects: 'No projects yet.',
     noCountries: 'No countries connected.',
     noDataTypes: 'No data types connected.',
+    approved: '%{name} has been approved.',
+    rejected: '%{name} has been rejected.',
+    awaitingDecision: 'This sign-up is waiting for a decision.',
     ownRecord: 'This is your own account: change your details through Profile.',
   },
 };

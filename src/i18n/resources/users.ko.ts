@@ -96,6 +96,9 @@ export const usersKo: typeof usersEn = {
     noProjects: '아직 프로젝트가 없습니다.',
     noCountries: '연결된 국가가 없습니다.',
     noDataTypes: '연결된 데이터 유형이 없습니다.',
+    approved: '%{name} 님을 승인했습니다.',
+    rejected: '%{name} 님을 거절했습니다.',
+    awaitingDecision: '승인을 기다리는 가입 요청입니다.',
     ownRecord: '본인 계정입니다. 프로필에서 정보를 변경하세요.',
   },
 };

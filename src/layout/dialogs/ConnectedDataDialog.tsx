@@ -40,14 +40,18 @@ export function ConnectedDataDialog(props: ConnectedDataDialogProps) {
               value={props.profile.connectedDataTypes.map(({ groupName }) => groupName).join(', ')}
               fullWidth
               multiline
-              size="small"
+              variant="standard"
               margin="dense"
-              slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+              slotProps={{ input: { readOnly: true, disableUnderline: true }, inputLabel: { shrink: true } }}
             />
             <Typography variant="subtitle2" sx={{ mt: 2 }}>
               {translate('console.profile.connectedData.countries')}
             </Typography>
             <ConnectedCountriesTree groups={props.profile.connectedCountries} countryTree={options?.countryTree} />
+            {/* Edit mode is a user manager's, from Users › Edit; nobody edits their own connections (SPEC §6). */}
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+              {translate('console.profile.connectedData.howToChange')}
+            </Typography>
           </>
         ) : (
           <>

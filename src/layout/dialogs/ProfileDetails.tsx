@@ -2,7 +2,10 @@ import { Grid, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Profile } from './profileCalls';
 
-/** The read-only part of My Profile: users cannot edit their own details (SPEC §6). */
+/**
+ * The read-only part of My Profile: users cannot edit their own details (SPEC §6), so the fields
+ * are label and text, without the box or underline that would invite typing.
+ */
 export function ProfileDetails({ profile, accountLevel }: { profile?: Profile; accountLevel: string }) {
   const translate = useTranslate();
   const flag = (value?: 'Y' | 'N') => (value ? translate(value === 'Y' ? 'ra.boolean.true' : 'ra.boolean.false') : '');
@@ -29,9 +32,9 @@ export function ProfileDetails({ profile, accountLevel }: { profile?: Profile; a
             value={value ?? ''}
             multiline={name === 'dataTypes'}
             fullWidth
-            size="small"
+            variant="standard"
             margin="dense"
-            slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+            slotProps={{ input: { readOnly: true, disableUnderline: true }, inputLabel: { shrink: true } }}
           />
         </Grid>
       ))}

@@ -63,6 +63,10 @@ describe('My Profile dialog', () => {
     for (const [label, value] of expected) {
       expect(field(label).value).toBe(value);
       expect(field(label).readOnly).toBe(true);
+      // Read as text: no outline or underline inviting typing, unlike the password fields.
+      expect(field(label).closest('.MuiInputBase-root')).toHaveClass('MuiInput-root');
+      expect(field(label).closest('.MuiInputBase-root')).not.toHaveClass('MuiOutlinedInput-root');
+      expect(field(label).closest('.MuiInputBase-root')).not.toHaveClass('MuiInput-underline');
     }
     expect(within(dialog()).getByText('To modify your information, please contact the administrator.')).toBeInTheDocument();
   });
@@ -192,6 +196,8 @@ describe('My Profile dialog', () => {
     const connection = await screen.findByRole('dialog', { name: 'Dataset Connection' });
     expect((within(connection).getByLabelText('Advertiser') as HTMLInputElement).value).toBe('Acme Electronics, Globex Retail');
     expect(within(connection).queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
+    // Nobody edits their own connections (SPEC §6): the view says who does, and where.
+    expect(within(connection).getByText(/ask a user administrator: they choose them with Choose countries/)).toBeInTheDocument();
     await within(connection).findByText('North America');
     const tree = within(connection).getByRole('tree', { name: 'Connected Countries' });
     expect(within(tree).getByText('Asia Pacific')).toBeInTheDocument();

@@ -1,15 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Link } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, AlertTitle, Button, CircularProgress, Link, Stack } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
 import { authCalls } from '../../api/authCalls';
 import { newPasswordProblems, type NewPasswordValues, type ValidationKey } from '../../components/formRules';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
 import { SIGN_IN_PATH } from '../../providers/signInRedirect';
+import { NEW_PASSWORD_PATH } from '../../routes/paths';
 
-/** Sets the password with the token from the mailed link; a used or expired link shows the server's message. */
+/**
+ * Sets the password with the token from the mailed link. The link is checked first (without
+ * spending it), so a used or expired one says so before anything is typed.
+ */
 export function SetNewPasswordForm({ token }: { token: string }) {
   const translate = useTranslate();
+  const check = useQuery({ queryKey: ['reset-link', token], queryFn: () => authCalls.checkResetLink(token), retry: false, staleTime: Infinity });
   const [passwords, setPasswords] = useState<NewPasswordValues>({ password: '', confirmPassword: '' });
   const [problems, setProblems] = useState<Partial<Record<keyof NewPasswordValues, ValidationKey>>>({});
   const [error, setError] = useState<unknown>();
@@ -22,6 +28,26 @@ export function SetNewPasswordForm({ token }: { token: string }) {
         {translate('console.newPassword.saved')}{' '}
         <Link component={LinkBase} to={SIGN_IN_PATH}>
           {translate('console.newPassword.signIn')}
+        </Link>
+      </Alert>
+    );
+  }
+
+  if (check.isPending) {
+    return (
+      <Stack alignItems="center" sx={{ py: 3 }} role="status" aria-label={translate('console.newPassword.checking')}>
+        <CircularProgress size={32} />
+      </Stack>
+    );
+  }
+  if (check.isError) return <ServerErrorAlert error={check.error} />;
+  if (!check.data.data.valid) {
+    return (
+      <Alert severity="warning" role="status">
+        <AlertTitle>{translate('console.newPassword.linkDead')}</AlertTitle>
+        {translate('console.newPassword.linkDeadHelp')}{' '}
+        <Link component={LinkBase} to={NEW_PASSWORD_PATH}>
+          {translate('console.newPassword.requestAgain')}
         </Link>
       </Alert>
     );

@@ -4,6 +4,7 @@ import { readLoginSession } from '../../providers/loginSession';
 import type { ProjectDetail } from '../../shared';
 import { detailLink } from './projectChoices';
 import { newProjectDefaults, toProjectInput, validateProjectForm } from './projectFormValues';
+import { OwnerCountryNote } from './OwnerCountryNote';
 import { ProjectInputs } from './ProjectInputs';
 
 /** `/project/create`: the creator becomes the project's owner; the detail opens with the new name in the top bar. */
@@ -27,6 +28,7 @@ export function ProjectCreate() {
       }}
     >
       <SimpleForm validate={validateProjectForm} defaultValues={newProjectDefaults()}>
+        <OwnerCountryNote />
         <ProjectInputs />
       </SimpleForm>
     </Create>

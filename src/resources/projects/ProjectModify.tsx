@@ -2,9 +2,10 @@ import { Edit, SimpleForm, Toolbar, SaveButton, useNotify, useTranslate, useNavi
 import type { ProjectDetail } from '../../shared';
 import { detailLink } from './projectChoices';
 import { toProjectInput, validateProjectForm } from './projectFormValues';
+import { ModifyGate } from './ModifyGate';
 import { ProjectInputs } from './ProjectInputs';
 
-/** `/project/modify/:id`: the create form on a read project; editors and owners save (the server decides). */
+/** `/project/modify/:id`: the create form on a read project; only editors and owners get the form (ModifyGate). */
 export function ProjectModify() {
   const { id } = useParams();
   const navigate = useNavigate();
@@ -26,9 +27,11 @@ export function ProjectModify() {
         },
       }}
     >
-      <SimpleForm validate={validateProjectForm} toolbar={<Toolbar><SaveButton /></Toolbar>}>
-        <ProjectInputs />
-      </SimpleForm>
+      <ModifyGate>
+        <SimpleForm validate={validateProjectForm} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+          <ProjectInputs />
+        </SimpleForm>
+      </ModifyGate>
     </Edit>
   );
 }

@@ -42,7 +42,7 @@ export function RejectButton() {
             color="error"
             variant="contained"
             disabled={busy || !reason.trim()}
-            onClick={() => run(() => userCalls.reject(record.id, reason.trim()), { onDone: () => setOpen(false) })}
+            onClick={() => run(() => userCalls.reject(record.id, reason.trim()), { message: 'resources.users.messages.rejected', args: { name: record.name }, onDone: () => setOpen(false) })}
           />
         </DialogActions>
       </Dialog>

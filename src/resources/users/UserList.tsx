@@ -7,7 +7,8 @@ import type { AdminUser } from '../../shared';
 import { BulkApproveButton } from './BulkApproveButton';
 import { CodeChip } from '../../components/CodeChip';
 import { PendingToggle } from './PendingToggle';
-import { approvalChoices, approvalColors, levelChoices, statusChoices, statusColors, yesNoChoices } from './userChoices';
+import { AccountStateChip } from './AccountStateChip';
+import { approvalChoices, approvalColors, levelChoices, statusChoices, yesNoChoices } from './userChoices';
 import { useUserFormOptions } from './useUserFormOptions';
 import { RecordLink } from '../RecordLink';
 
@@ -59,7 +60,7 @@ export function UserList() {
         </Column>
         <Column source="approverFlag" />
         <Column source="statusCode">
-          <CodeChip source="statusCode" messages="resources.users.status" colors={statusColors} />
+          <AccountStateChip />
         </Column>
         <Column source="approvalStatusCode">
           <CodeChip source="approvalStatusCode" messages="resources.users.approval" colors={approvalColors} />

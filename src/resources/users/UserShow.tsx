@@ -5,7 +5,8 @@ import { CodeChip } from '../../components/CodeChip';
 import { ConnectedGroupsField } from './ConnectedGroupsField';
 import { ProjectListField } from './ProjectListField';
 import { UserShowActions } from './UserShowActions';
-import { approvalColors, statusColors } from './userChoices';
+import { AccountStateChip } from './AccountStateChip';
+import { approvalColors } from './userChoices';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 
 const codeAndName = (value: { code: string; name: string } | null) => (value ? `${value.name} (${value.code})` : '');
@@ -21,7 +22,7 @@ export function UserShow() {
           <TextField source="name" />
           <CodeChip source="adminLevel" messages="resources.users.levels" colors={{}} label="resources.users.fields.adminLevel" />
           <CodeChip source="approvalStatusCode" messages="resources.users.approval" colors={approvalColors} label="resources.users.fields.approvalStatusCode" />
-          <CodeChip source="statusCode" messages="resources.users.status" colors={statusColors} label="resources.users.fields.statusCode" />
+          <AccountStateChip source="statusCode" label="resources.users.fields.statusCode" />
           <CodeChip source="approverFlag" messages="resources.users.yesNo" colors={{}} label="resources.users.fields.approverFlag" />
           <CodeChip source="creatorFlag" messages="resources.users.yesNo" colors={{}} label="resources.users.fields.creatorFlag" />
           <CodeChip source="uploaderFlag" messages="resources.users.yesNo" colors={{}} label="resources.users.fields.uploaderFlag" />

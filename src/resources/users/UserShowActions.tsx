@@ -3,7 +3,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import MailIcon from '@mui/icons-material/Mail';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import PersonIcon from '@mui/icons-material/Person';
-import { Alert } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import { EditButton, TopToolbar, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
 import type { AdminDetail } from '../../shared';
 import { ConfirmedActionButton } from '../../components/ConfirmedActionButton';
@@ -26,15 +26,15 @@ export function UserShowActions() {
     );
   }
   const pending = record.approvalStatusCode === 'PENDING';
+  const approved = record.approvalStatusCode === 'APPROVED';
   const active = record.statusCode === 'ACTIVE';
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
-      {pending && <ConfirmedActionButton label="resources.users.actions.approve" color="success" icon={<CheckCircleIcon />} call={() => userCalls.approve(record.id)} />}
-      {pending && <RejectButton />}
-      {record.locked === 'Y' || record.signInAttempt > 0 ? (
+      {!pending && (record.locked === 'Y' || record.signInAttempt > 0) ? (
         <ConfirmedActionButton label="resources.users.actions.unlock" icon={<LockOpenIcon />} call={() => userCalls.unlock(record.id)} />
       ) : null}
-      {!pending && active && (
+      {/* The server mails a reset link only to an active, approved account. */}
+      {approved && active && (
         <ConfirmedActionButton
           label="resources.users.actions.sendReset"
           icon={<MailIcon />}
@@ -42,7 +42,7 @@ export function UserShowActions() {
           confirm={{ title: 'resources.users.confirm.resetTitle', titleArgs: { email: record.email } }}
         />
       )}
-      {active ? (
+      {pending ? null : active ? (
         <ConfirmedActionButton
           label="resources.users.actions.deactivate"
           color="error"
@@ -54,6 +54,35 @@ export function UserShowActions() {
         <ConfirmedActionButton label="resources.users.actions.activate" color="success" icon={<PersonIcon />} call={() => userCalls.setStatus(record.id, 'ACTIVE')} />
       )}
       <EditButton />
+      {pending && <PendingDecision record={record} />}
     </TopToolbar>
+  );
+}
+
+/**
+ * Approve and Reject of a pending sign-up, on their own row under the other actions: once the
+ * decision is made the row goes, and no other action takes the place the pointer was on.
+ */
+function PendingDecision({ record }: { record: AdminDetail }) {
+  const translate = useTranslate();
+  return (
+    <Alert
+      severity="warning"
+      sx={{ flexBasis: '100%', mt: 1, alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}
+      action={
+        <Stack direction="row" spacing={1}>
+          <ConfirmedActionButton
+            label="resources.users.actions.approve"
+            color="success"
+            icon={<CheckCircleIcon />}
+            call={() => userCalls.approve(record.id)}
+            success={{ message: 'resources.users.messages.approved', args: { name: record.name } }}
+          />
+          <RejectButton />
+        </Stack>
+      }
+    >
+      {translate('resources.users.messages.awaitingDecision')}
+    </Alert>
   );
 }

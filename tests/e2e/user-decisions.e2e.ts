@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, type E2e } from './harness';
+
+const SHOTS = process.env.SCREEN_SHOTS ?? '/tmp/shots-user-decisions';
+const PASSWORD = 'Welcome1!';
+
+let e2e: E2e;
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  e2e = await startE2e();
+});
+afterAll(async () => e2e?.close());
+
+async function api(path: string, body?: unknown) {
+  const response = await fetch(`${e2e.baseUrl}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return response.json();
+}
+
+async function signUpThroughApi(email: string, lastName: string) {
+  await api('/auth/otp', { email });
+  const verified = await api('/auth/otp/verification', { email, code: await e2e.lastCode(email) });
+  const terms = await api('/auth/terms');
+  const answer = await api('/auth/signup', {
+    verificationToken: verified.data.verificationToken, password: PASSWORD, firstName: 'Pat', lastName, company: 'AGENCY', region: 'APAC', office: 'KR',
+    agreedTermVersionIds: terms.data.map((term: { termVersionId: number }) => term.termVersionId),
+  });
+  expect(answer.result).toBe('SUCCESS');
+}
+
+describe('deciding on sign-ups', () => {
+  it('approves with a toast naming the user, offers nothing where Approve was, and shows Pending rather than Active before', async () => {
+    await signUpThroughApi('pat.pending@example.com', 'Pending');
+    const { context, page } = await e2e.newPage();
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/user/users');
+    const row = page.getByRole('row').filter({ hasText: 'pat.pending@example.com' });
+    await row.waitFor();
+    expect(await row.getByText('Active', { exact: true }).count()).toBe(0);
+
+    await row.getByText('pat.pending@example.com').click();
+    await page.waitForURL(/\/users\/\d+\/show/);
+    const approve = page.getByRole('button', { name: 'Approve' });
+    await approve.waitFor();
+    expect(await page.getByRole('button', { name: 'Send reset link' }).count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/user-pending-decision.png`, fullPage: true });
+    const box = (await approve.boundingBox())!;
+    await approve.click();
+    await page.getByText('Pat Pending has been approved.').waitFor();
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
+    // Whatever is now under the pointer is not an action button.
+    const under = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('button, a')?.textContent ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(under).toBeNull();
+    await page.screenshot({ path: `${SHOTS}/user-approved.png`, fullPage: true });
+    await context.close();
+  });
+
+  it('rejects with a toast naming the user; a rejected account shows Rejected and is not offered a reset link', async () => {
+    await signUpThroughApi('pat.rejected@example.com', 'Rejected');
+    const { context, page } = await e2e.newPage();
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/user/users');
+    await page.getByText('pat.rejected@example.com').click();
+    await page.waitForURL(/\/users\/\d+\/show/);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason (sent to nobody, kept on the account)').fill('Unknown company');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await page.getByText('Pat Rejected has been rejected.').waitFor();
+    await page.getByRole('button', { name: 'Deactivate' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Send reset link' }).count()).toBe(0);
+    expect(await page.getByText('Rejected', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await page.getByText('Active', { exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('Add filter on Users offers the filters that are not always shown, and a chosen one filters the list', async () => {
+    const { context, page } = await e2e.newPage();
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/user/users');
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('menuitemcheckbox').first().waitFor();
+    const items = (await page.getByRole('menuitemcheckbox').allTextContents()).map((item) => item.trim());
+    await page.screenshot({ path: `${SHOTS}/users-add-filter.png`, fullPage: true });
+    for (const name of ['Level', 'Region', 'Country', 'Approver', 'Locked']) expect(items).toContain(name);
+    await page.getByRole('menuitemcheckbox', { name: 'Region' }).click();
+    await page.getByRole('combobox', { name: 'Region' }).click();
+    await page.screenshot({ path: `${SHOTS}/users-region-filter.png`, fullPage: true });
+    await page.getByRole('option', { name: 'North America' }).click();
+    await page.waitForURL((url) => decodeURIComponent(url.search).includes('"region":"NA'));
+    await expect.poll(() => page.getByText('admin@example.com').count()).toBe(0);
+    await context.close();
+  });
+});
