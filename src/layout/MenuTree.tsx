@@ -35,7 +35,7 @@ function MenuSection({ item, variant, depth, onNavigate }: Required<Omit<MenuTre
           id={headingId}
           component="div"
           disableSticky
-          sx={{ bgcolor: 'transparent', color: 'inherit', opacity: 0.7, fontWeight: 700, fontSize: '0.75rem', textTransform: 'uppercase', lineHeight: '32px', mt: 1, pl: 2.5 + depth * 1.5 }}
+          sx={{ bgcolor: 'transparent', fontWeight: 700, fontSize: '0.75rem', textTransform: 'uppercase', lineHeight: '32px', mt: 1, pl: 2.5 + depth * 1.5 }}
         >
           {label}
         </ListSubheader>

@@ -4,7 +4,7 @@ import { appRoutes } from '../routes/appRoutes';
 import { screenPathOf } from '../resources';
 import { PROJECT_DETAIL_ROUTE } from '../routes/paths';
 
-/** The top bar's title: the project's name on its detail screen (from navigation state), else the screen's title; an address no screen answers is titled as not found. */
+/** The top bar's title, the page's one level-1 heading: the project's name on its detail screen (from navigation state), else the screen's title; an address no screen answers is titled as not found. */
 export function ScreenTitle() {
   const translate = useTranslate();
   const matchPath = useMatchPath();
@@ -14,7 +14,7 @@ export function ScreenTitle() {
   const projectName: unknown = route?.path === PROJECT_DETAIL_ROUTE ? state?.projectName : undefined;
   const title = typeof projectName === 'string' && projectName !== '' ? projectName : translate(route?.title ?? 'console.notFound.title');
   return (
-    <Typography component="div" variant="h6" noWrap sx={{ flex: 1, minWidth: 0, fontSize: { xs: '1rem', sm: '1.15rem' } }}>
+    <Typography component="h1" variant="h6" noWrap sx={{ flex: 1, minWidth: 0, fontSize: { xs: '1rem', sm: '1.15rem' } }}>
       {title}
     </Typography>
   );

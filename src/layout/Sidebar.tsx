@@ -28,6 +28,7 @@ export function Sidebar({ children }: { children?: ReactNode }) {
     '& .MuiListItemButton-root:hover': { bgcolor: colors.hover },
     '& .MuiListItemButton-root.Mui-selected, & .MuiListItemButton-root.Mui-selected:hover': { bgcolor: colors.active, fontWeight: 600 },
     '& .MuiListItemText-primary': { fontWeight: 'inherit' },
+    '& .MuiListSubheader-root': { color: colors.heading },
   };
   const content = (
     <>

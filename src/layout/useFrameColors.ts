@@ -7,7 +7,7 @@ export function useFrameColors() {
   const theme = useTheme();
   const [settings] = useLayoutSettings();
   const sidebar = settings.darkTheme
-    ? { background: theme.palette.background.paper, text: theme.palette.text.primary, hover: theme.palette.action.hover, active: theme.palette.action.selected }
+    ? { background: theme.palette.background.paper, text: theme.palette.text.primary, heading: theme.palette.text.secondary, hover: theme.palette.action.hover, active: theme.palette.action.selected }
     : menuThemeColors(settings.menuTheme);
   return { sidebar, topbar: topbarThemeColors(settings.topbarTheme) };
 }

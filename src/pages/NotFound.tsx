@@ -8,7 +8,7 @@ export function NotFound() {
     <Card sx={{ mt: 2 }}>
       <Title title={translate('console.notFound.title')} />
       <CardContent>
-        <Typography component="h1" variant="h5" gutterBottom>
+        <Typography component="h2" variant="h5" gutterBottom>
           {translate('console.notFound.title')}
         </Typography>
         <Typography gutterBottom>{translate('console.notFound.message')}</Typography>

@@ -20,11 +20,15 @@ describe('buildTheme', () => {
     },
   );
 
-  it('takes primary.main from the chosen scale in both schemes', () => {
+  it('takes primary.main from the chosen scale: 600 on light pages (deeper where 600 is too pale), 400 on dark ones', () => {
     for (const primary of PRIMARY_COLORS.filter((name) => name !== 'noir')) {
-      expect(buildTheme(settingsWith({ primary })).palette.primary.main).toBe(PRIMARY_PALETTES[primary][600]);
-      expect(buildTheme(settingsWith({ primary, darkTheme: true })).palette.primary.main).toBe(PRIMARY_PALETTES[primary][400]);
+      const scale = PRIMARY_PALETTES[primary];
+      expect([scale[600], scale[700], scale[800]]).toContain(buildTheme(settingsWith({ primary })).palette.primary.main);
+      expect(buildTheme(settingsWith({ primary, darkTheme: true })).palette.primary.main).toBe(scale[400]);
     }
+    expect(buildTheme(settingsWith({ primary: 'blue' })).palette.primary.main).toBe(PRIMARY_PALETTES.blue[600]);
+    // The default teal: 600 read 3.74:1 on white, 700 reads 5.47:1.
+    expect(buildTheme(settingsWith({ primary: 'teal' })).palette.primary.main).toBe(PRIMARY_PALETTES.teal[700]);
   });
 
   it('makes noir near-black on light pages and near-white on dark ones', () => {

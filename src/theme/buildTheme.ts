@@ -1,11 +1,26 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { contrastOf, TEXT_CONTRAST } from './contrast';
 import type { LayoutSettings } from './layoutSettings';
-import { DEFAULT_SURFACE, PRIMARY_PALETTES, SURFACE_PALETTES, type SurfaceScale } from './palettes';
+import { DEFAULT_SURFACE, PRIMARY_PALETTES, STATUS_PALETTES, SURFACE_PALETTES, type ColorScale, type Shade, type SurfaceScale } from './palettes';
 
 /** The surface scale the settings resolve to (no choice: the scheme's own neutral surface). */
 export function surfaceScaleOf(settings: Pick<LayoutSettings, 'surface' | 'darkTheme'>): SurfaceScale {
   return SURFACE_PALETTES[settings.surface ?? DEFAULT_SURFACE[settings.darkTheme ? 'dark' : 'light']];
+}
+
+/** The backgrounds coloured text lands on: page, cards and form toolbars. */
+export function backgroundsOf(surface: SurfaceScale, dark: boolean): string[] {
+  return dark ? [surface[950], surface[900], surface[800]] : [surface[50], surface[0], surface[100]];
+}
+
+/**
+ * The first shade, in order of preference, that reads as text on every background (WCAG AA 4.5:1).
+ * Light pages start at 600 and deepen (teal or amber 600 is too pale on white); dark pages start at 400 and lighten.
+ */
+function readableShade(scale: ColorScale, backgrounds: string[], dark: boolean, preference: Shade[] = dark ? [400, 300, 200, 100] : [600, 700, 800, 900]): string {
+  const shade = preference.find((candidate) => backgrounds.every((background) => contrastOf(scale[candidate], background) >= TEXT_CONTRAST));
+  return scale[shade ?? preference[preference.length - 1]];
 }
 
 function primaryOf({ primary, darkTheme }: LayoutSettings, surface: SurfaceScale) {
@@ -15,9 +30,11 @@ function primaryOf({ primary, darkTheme }: LayoutSettings, surface: SurfaceScale
       ? { main: surface[50], light: surface[0], dark: surface[300] }
       : { main: surface[900], light: surface[700], dark: surface[950] };
   }
-  const scale = PRIMARY_PALETTES[primary];
-  // Light pages take the deeper 600 so primary text and buttons keep their contrast on white.
-  return darkTheme ? { main: scale[400], light: scale[300], dark: scale[500] } : { main: scale[600], light: scale[400], dark: scale[700] };
+  return { main: readableShade(PRIMARY_PALETTES[primary], backgroundsOf(surface, darkTheme), darkTheme) };
+}
+
+function statusOf(name: keyof typeof STATUS_PALETTES, surface: SurfaceScale, dark: boolean) {
+  return { main: readableShade(STATUS_PALETTES[name], backgroundsOf(surface, dark), dark) };
 }
 
 /** MUI theme options for react-admin's <Admin theme>: react-admin's default theme with the chosen colours. */
@@ -25,21 +42,31 @@ export function buildThemeOptions(settings: LayoutSettings): RaThemeOptions {
   const surface = surfaceScaleOf(settings);
   const dark = settings.darkTheme;
   const base = dark ? defaultDarkTheme : defaultLightTheme;
+  // Secondary text is a mid-grey; on the greyer surfaces (soho, viva) it takes a step further from the background.
+  const secondary = readableShade(surface, backgroundsOf(surface, dark), dark, dark ? [400, 300, 200] : [600, 700, 800]);
   return {
     ...base,
     palette: {
       ...base.palette,
       mode: dark ? 'dark' : 'light',
+      // Filled buttons and chips take white or black text, whichever reaches 4.5:1 (MUI's default asks only 3:1).
+      contrastThreshold: TEXT_CONTRAST,
       primary: primaryOf(settings, surface),
+      error: statusOf('error', surface, dark),
+      warning: statusOf('warning', surface, dark),
+      success: statusOf('success', surface, dark),
+      info: statusOf('info', surface, dark),
       background: dark ? { default: surface[950], paper: surface[900] } : { default: surface[50], paper: surface[0] },
       divider: dark ? surface[700] : surface[200],
       text: dark
-        ? { primary: surface[0], secondary: surface[400], disabled: surface[600] }
-        : { primary: surface[900], secondary: surface[600], disabled: surface[400] },
+        ? { primary: surface[0], secondary: secondary, disabled: surface[600] }
+        : { primary: surface[900], secondary: secondary, disabled: surface[400] },
     },
     components: {
       ...base.components,
       RaToolbar: { styleOverrides: { root: { backgroundColor: dark ? surface[800] : surface[100] } } },
+      // react-admin greys the empty-list message as if disabled; it is the screen's only text, so it must read.
+      RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: secondary } } } },
     },
   };
 }

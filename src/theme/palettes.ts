@@ -37,6 +37,14 @@ export const PRIMARY_PALETTES: Record<PrimaryColor, ColorScale> = {
   rose: scale(['#fff1f2', '#ffe4e6', '#fecdd3', '#fda4af', '#fb7185', '#f43f5e', '#e11d48', '#be123c', '#9f1239', '#881337', '#4c0519']),
 };
 
+/** Status colours (errors, warnings, success, information), Tailwind's red, amber, green and sky. */
+export const STATUS_PALETTES = {
+  error: scale(['#fef2f2', '#fee2e2', '#fecaca', '#fca5a5', '#f87171', '#ef4444', '#dc2626', '#b91c1c', '#991b1b', '#7f1d1d', '#450a0a']),
+  warning: PRIMARY_PALETTES.amber,
+  success: PRIMARY_PALETTES.green,
+  info: PRIMARY_PALETTES.sky,
+} as const satisfies Record<'error' | 'warning' | 'success' | 'info', ColorScale>;
+
 /** Surface scales: backgrounds, paper, dividers and text come from these. */
 export const SURFACE_PALETTES: Record<Surface, SurfaceScale> = {
   slate: surfaceScale(['#f8fafc', '#f1f5f9', '#e2e8f0', '#cbd5e1', '#94a3b8', '#64748b', '#475569', '#334155', '#1e293b', '#0f172a', '#020617']),

@@ -33,6 +33,13 @@ export const termsEn = {
     agreedAt: 'Agreed at',
     empty: 'Nobody has agreed to this term yet.',
   },
+  levels: {
+    current: 'Text level: %{level}',
+    paragraph: 'Normal',
+    heading1: 'Heading 1',
+    heading2: 'Heading 2',
+    heading3: 'Heading 3',
+  },
   sections: {
     firstVersion: 'First version',
     contentInEffect: 'Content in effect',

@@ -35,6 +35,13 @@ export const termsKo: typeof termsEn = {
     agreedAt: '동의 일시',
     empty: '아직 이 약관에 동의한 사용자가 없습니다.',
   },
+  levels: {
+    current: '문단 수준: %{level}',
+    paragraph: '본문',
+    heading1: '제목 1',
+    heading2: '제목 2',
+    heading3: '제목 3',
+  },
   sections: {
     firstVersion: '첫 버전',
     contentInEffect: '시행 중인 내용',

@@ -1,28 +1,40 @@
+import { useId } from 'react';
 import { List, ListItem, ListItemText, ListSubheader, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Profile, TreeNode } from './profileCalls';
 
-/** The user's countries grouped by region, regions named from the country tree (SPEC §2 view mode). */
+/**
+ * The user's countries grouped by region, regions named from the country tree (SPEC §2 view mode).
+ * A list of regions, each with a list of its countries named by the region: nothing to expand or
+ * choose, so no tree role (which would promise arrow-key navigation).
+ */
 export function ConnectedCountriesTree({ groups, countryTree }: { groups: Profile['connectedCountries']; countryTree?: TreeNode[] }) {
   const translate = useTranslate();
   const regionName = (code: string) => countryTree?.find((region) => region.key === code)?.label ?? code;
   if (groups.length === 0) return <Typography color="text.secondary">{translate('console.profile.connectedData.none')}</Typography>;
   return (
-    <List dense disablePadding aria-label={translate('console.profile.connectedData.countries')} role="tree">
+    <List dense disablePadding aria-label={translate('console.profile.connectedData.countries')}>
       {groups.map(({ groupCode, member }) => (
-        <ListItem key={groupCode} disablePadding role="treeitem" aria-expanded sx={{ display: 'block' }}>
-          <ListSubheader disableSticky component="div" sx={{ lineHeight: 2.5, px: 0 }}>
-            {regionName(groupCode)}
-          </ListSubheader>
-          <List dense disablePadding role="group">
-            {member.map(({ code, name }) => (
-              <ListItem key={code} role="treeitem" sx={{ pl: 3, py: 0 }}>
-                <ListItemText primary={name} />
-              </ListItem>
-            ))}
-          </List>
-        </ListItem>
+        <RegionItem key={groupCode} name={regionName(groupCode)} countries={member} />
       ))}
     </List>
+  );
+}
+
+function RegionItem({ name, countries }: { name: string; countries: Profile['connectedCountries'][number]['member'] }) {
+  const headingId = useId();
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <ListSubheader id={headingId} disableSticky component="div" sx={{ lineHeight: 2.5, px: 0 }}>
+        {name}
+      </ListSubheader>
+      <List dense disablePadding aria-labelledby={headingId}>
+        {countries.map(({ code, name: country }) => (
+          <ListItem key={code} sx={{ pl: 3, py: 0 }}>
+            <ListItemText primary={country} />
+          </ListItem>
+        ))}
+      </List>
+    </ListItem>
   );
 }

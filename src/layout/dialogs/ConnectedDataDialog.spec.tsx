@@ -51,6 +51,13 @@ describe('Dataset Connection, edit mode', () => {
     expect(onConnect).toHaveBeenLastCalledWith({ countries: ['CA'], advertiser: 'GLOBEX' });
   });
 
+  it('groups each region’s checkboxes under the region’s name, without a tree role', async () => {
+    const { dialog } = await renderEditMode();
+    expect(within(dialog).queryByRole('tree')).not.toBeInTheDocument();
+    const asia = within(dialog).getByRole('group', { name: 'Asia Pacific' });
+    expect(within(asia).getAllByRole('checkbox').map((box) => box.getAttribute('name'))).toEqual(['APAC', 'KR', 'JP', 'SG']);
+  });
+
   it('starts from the countries it is given', async () => {
     const { box, onConnect, connect } = await renderEditMode(['US', 'CA']);
     expect(box('North America').checked).toBe(true);

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Box, Checkbox, FormControlLabel } from '@mui/material';
 import type { TreeNode } from './profileCalls';
 
@@ -8,7 +9,11 @@ interface CountryChecklistProps {
   onChange: (chosen: string[]) => void;
 }
 
-/** Region → country checkbox tree: a region checks or clears all of its countries. */
+/**
+ * Region → country checkboxes: a region checks or clears all of its countries. Each region is a
+ * group named by the region, so a screen reader announces "Asia Pacific, group" before its
+ * countries; Tab and Space do the rest (no tree role, which would promise arrow-key navigation).
+ */
 export function CountryChecklist({ countryTree, chosen, onChange }: CountryChecklistProps) {
   const isChosen = (key: string) => chosen.includes(key);
   const toggleRegion = (region: TreeNode, all: boolean) => {
@@ -18,30 +23,41 @@ export function CountryChecklist({ countryTree, chosen, onChange }: CountryCheck
   const toggleCountry = (key: string) => onChange(isChosen(key) ? chosen.filter((other) => other !== key) : [...chosen, key]);
 
   return (
-    <Box role="tree" sx={{ maxHeight: '45vh', overflowY: 'auto' }}>
-      {countryTree.map((region) => {
-        const count = region.children.filter((country) => isChosen(country.key)).length;
-        const all = count > 0 && count === region.children.length;
-        return (
-          <Box key={region.key} role="treeitem" aria-expanded>
-            <FormControlLabel
-              label={region.label}
-              control={<Checkbox size="small" name={region.key} checked={all} indeterminate={count > 0 && !all} onChange={() => toggleRegion(region, all)} />}
-            />
-            <Box role="group" sx={{ display: 'flex', flexWrap: 'wrap', pl: 3 }}>
-              {region.children.map((country) => (
-                <FormControlLabel
-                  key={country.key}
-                  role="treeitem"
-                  label={country.label}
-                  sx={{ minWidth: 160 }}
-                  control={<Checkbox size="small" name={country.key} checked={isChosen(country.key)} onChange={() => toggleCountry(country.key)} />}
-                />
-              ))}
-            </Box>
-          </Box>
-        );
-      })}
+    <Box sx={{ maxHeight: '45vh', overflowY: 'auto' }}>
+      {countryTree.map((region) => (
+        <RegionGroup key={region.key} region={region} isChosen={isChosen} onToggleRegion={toggleRegion} onToggleCountry={toggleCountry} />
+      ))}
+    </Box>
+  );
+}
+
+interface RegionGroupProps {
+  region: TreeNode;
+  isChosen: (key: string) => boolean;
+  onToggleRegion: (region: TreeNode, all: boolean) => void;
+  onToggleCountry: (key: string) => void;
+}
+
+function RegionGroup({ region, isChosen, onToggleRegion, onToggleCountry }: RegionGroupProps) {
+  const labelId = useId();
+  const count = region.children.filter((country) => isChosen(country.key)).length;
+  const all = count > 0 && count === region.children.length;
+  return (
+    <Box role="group" aria-labelledby={labelId}>
+      <FormControlLabel
+        label={<span id={labelId}>{region.label}</span>}
+        control={<Checkbox size="small" name={region.key} checked={all} indeterminate={count > 0 && !all} onChange={() => onToggleRegion(region, all)} />}
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', pl: 3 }}>
+        {region.children.map((country) => (
+          <FormControlLabel
+            key={country.key}
+            label={country.label}
+            sx={{ minWidth: 160 }}
+            control={<Checkbox size="small" name={country.key} checked={isChosen(country.key)} onChange={() => onToggleCountry(country.key)} />}
+          />
+        ))}
+      </Box>
     </Box>
   );
 }

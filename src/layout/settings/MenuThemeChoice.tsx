@@ -17,6 +17,7 @@ export function MenuThemeChoice() {
   }
   return (
     <ColorSwatches
+      label={translate('console.settings.menuThemes')}
       names={MENU_THEMES}
       selected={settings.menuTheme}
       colorOf={(name) => menuThemeColors(name).background}

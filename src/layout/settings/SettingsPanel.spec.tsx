@@ -79,26 +79,46 @@ describe('SettingsPanel', { timeout: 60_000 }, () => {
 
   it('stores the chosen primary colour and restyles the theme at once', async () => {
     const { user, section } = await renderPanel();
-    const primary = section('Primary');
-    expect(primary.getAllByRole('button')).toHaveLength(17);
-    expect(primary.getByLabelText('teal')).toHaveAttribute('aria-pressed', 'true');
-    await user.click(primary.getByLabelText('violet'));
+    const primary = within(section('Primary').getByRole('radiogroup', { name: 'Primary' }));
+    expect(primary.getAllByRole('radio')).toHaveLength(17);
+    expect(primary.getByRole('radio', { name: 'teal' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(primary.getByRole('radio', { name: 'violet' }));
     expect(stored().primary).toBe('violet');
-    expect(primary.getByLabelText('violet')).toHaveAttribute('aria-pressed', 'true');
-    expect(primary.getByLabelText('teal')).toHaveAttribute('aria-pressed', 'false');
+    expect(primary.getByRole('radio', { name: 'violet' })).toHaveAttribute('aria-checked', 'true');
+    expect(primary.getByRole('radio', { name: 'teal' })).toHaveAttribute('aria-checked', 'false');
     expect(screen.getByTestId('theme')).toHaveTextContent(`light ${PRIMARY_PALETTES.violet[600]}`);
+  });
+
+  it('moves a swatch choice with the arrow keys, Tab reaching only the chosen swatch (radio group pattern)', async () => {
+    const { user, section } = await renderPanel({ topbarTheme: 'white' });
+    const topbar = within(section('Topbar Themes').getByRole('radiogroup', { name: 'Topbar Themes' }));
+    const swatch = (name: string) => topbar.getByRole('radio', { name });
+    expect(topbar.getAllByRole('radio').filter((radio) => radio.tabIndex === 0)).toEqual([swatch('white')]);
+    swatch('white').focus();
+    await user.keyboard('{ArrowRight}');
+    expect(stored().topbarTheme).toBe('blue');
+    expect(swatch('blue')).toHaveFocus();
+    expect(swatch('blue')).toHaveAttribute('tabindex', '0');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(stored().topbarTheme).toBe('dark');
+    await user.keyboard('{End}');
+    expect(stored().topbarTheme).toBe('skyblue');
+    await user.keyboard('{ArrowDown}');
+    expect(stored().topbarTheme).toBe('lightblue');
+    expect(swatch('lightblue')).toHaveFocus();
   });
 
   it('stores the surface, the menu theme and the topbar theme', async () => {
     const { user, section } = await renderPanel();
-    expect(section('Surface').getAllByRole('button')).toHaveLength(8);
-    await user.click(section('Surface').getByLabelText('ocean'));
+    expect(section('Surface').getAllByRole('radio')).toHaveLength(8);
+    await user.click(section('Surface').getByRole('radio', { name: 'ocean' }));
     expect(stored().surface).toBe('ocean');
-    expect(section('Menu Themes').getAllByRole('button')).toHaveLength(12);
-    await user.click(section('Menu Themes').getByLabelText('deeppurple'));
+    expect(section('Menu Themes').getByRole('radiogroup', { name: 'Menu Themes' })).toBeInTheDocument();
+    expect(section('Menu Themes').getAllByRole('radio')).toHaveLength(12);
+    await user.click(section('Menu Themes').getByRole('radio', { name: 'deeppurple' }));
     expect(stored().menuTheme).toBe('deeppurple');
-    expect(section('Topbar Themes').getAllByRole('button')).toHaveLength(21);
-    await user.click(section('Topbar Themes').getByLabelText('white'));
+    expect(section('Topbar Themes').getAllByRole('radio')).toHaveLength(21);
+    await user.click(section('Topbar Themes').getByRole('radio', { name: 'white' }));
     expect(stored()).toMatchObject({ surface: 'ocean', menuTheme: 'deeppurple', topbarTheme: 'white' });
   });
 
@@ -122,7 +142,7 @@ describe('SettingsPanel', { timeout: 60_000 }, () => {
   it('shows the specification’s sentence instead of the menu themes in dark mode', async () => {
     const { section } = await renderPanel({ darkTheme: true, menuTheme: 'dark' });
     const menuThemes = section('Menu Themes');
-    expect(menuThemes.queryAllByRole('button')).toHaveLength(0);
+    expect(menuThemes.queryAllByRole('radio')).toHaveLength(0);
     expect(
       menuThemes.getByText(
         'Menu themes are only available in light mode by design as large surfaces can emit too much brightness in dark mode.',

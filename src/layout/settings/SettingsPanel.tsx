@@ -68,6 +68,7 @@ export function SettingsPanel() {
           <Stack spacing={2.5} divider={<Divider flexItem />}>
             <SettingsSection titleKey="console.settings.primary">
               <ColorSwatches
+                label={translate('console.settings.primary')}
                 names={PRIMARY_COLORS}
                 selected={settings.primary}
                 colorOf={(name) => (name === 'noir' ? PRIMARY_PALETTES.noir[settings.darkTheme ? 50 : 900] : PRIMARY_PALETTES[name][500])}
@@ -75,7 +76,7 @@ export function SettingsPanel() {
               />
             </SettingsSection>
             <SettingsSection titleKey="console.settings.surface">
-              <ColorSwatches names={SURFACES} selected={settings.surface} colorOf={(name) => SURFACE_PALETTES[name][500]} onChoose={(surface) => change({ surface })} />
+              <ColorSwatches label={translate('console.settings.surface')} names={SURFACES} selected={settings.surface} colorOf={(name) => SURFACE_PALETTES[name][500]} onChoose={(surface) => change({ surface })} />
             </SettingsSection>
             <SettingsSection titleKey="console.settings.colorScheme">
               <ColorSchemeToggle />
@@ -88,6 +89,7 @@ export function SettingsPanel() {
             </SettingsSection>
             <SettingsSection titleKey="console.settings.topbarThemes">
               <ColorSwatches
+                label={translate('console.settings.topbarThemes')}
                 names={TOPBAR_THEMES}
                 selected={settings.topbarTheme}
                 colorOf={(name) => topbarThemeColors(name).background}

@@ -26,7 +26,7 @@ export function FileDrop({ disabled, onFile }: { disabled?: boolean; onFile: (fi
       data-testid="file-drop"
       sx={{
         border: 2, borderStyle: 'dashed', borderRadius: 2, p: 3, textAlign: 'center',
-        borderColor: over ? 'primary.main' : 'divider', bgcolor: over ? 'action.hover' : 'transparent', opacity: disabled ? 0.6 : 1,
+        borderColor: over ? 'primary.main' : 'divider', bgcolor: over ? 'action.hover' : 'transparent',
       }}
     >
       <UploadFileIcon color="action" sx={{ fontSize: 40 }} />

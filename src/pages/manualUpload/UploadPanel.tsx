@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, LinearProgress, Radio, RadioGroup, Stack, Typography,
 } from '@mui/material';
@@ -20,6 +20,7 @@ export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettle
   const [mode, setMode] = useState<UploadMode>('APPEND');
   const [confirming, setConfirming] = useState(false);
   const { upload, progress, error: watchError } = useUploadWatch(sent);
+  const barLabelId = useId();
 
   useEffect(() => {
     if (upload && (upload.status === 'READY' || upload.status === 'FAIL' || upload.status === 'SUCCESS')) onSettled(upload);
@@ -61,8 +62,9 @@ export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettle
       <FileDrop disabled={busy} onFile={choose} />
       {bar && (
         <Box role="status">
-          <Typography variant="body2" sx={{ mb: 0.5 }}>{bar.label}</Typography>
-          <LinearProgress variant={bar.value === undefined ? 'indeterminate' : 'determinate'} value={bar.value} />
+          <Typography id={barLabelId} variant="body2" sx={{ mb: 0.5 }}>{bar.label}</Typography>
+          {/* The bar is named by the line above it, which says what is in progress and how far. */}
+          <LinearProgress aria-labelledby={barLabelId} variant={bar.value === undefined ? 'indeterminate' : 'determinate'} value={bar.value} />
         </Box>
       )}
       {(error ?? watchError) && <Alert severity="error">{error ?? watchError}</Alert>}

@@ -48,7 +48,7 @@ export function ProjectDetailScreen() {
   return (
     <Box sx={{ p: { xs: 1, md: 2 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h5" component="h1">{project.name}</Typography>
+        <Typography variant="h5" component="h2">{project.name}</Typography>
         <Stack direction="row" spacing={1}>
           {canModify && (
             <Button component={LinkBase} to={`/project/modify/${project.id}`} variant="outlined" startIcon={<EditIcon />}>

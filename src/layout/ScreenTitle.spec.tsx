@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { renderFrame } from './renderFrame';
+import { ScreenTitle } from './ScreenTitle';
+
+describe('ScreenTitle', () => {
+  it('is the level-1 heading of the screen', async () => {
+    await renderFrame(<ScreenTitle />, { path: '/system/white-domain' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Allowed Domains');
+  });
+
+  it('names the project on its detail screen', async () => {
+    await renderFrame(<ScreenTitle />, { path: '/project/detail/42', navigationState: { projectName: 'Spring Sale 2025' } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Spring Sale 2025' })).toBeInTheDocument();
+  });
+});
