@@ -95,9 +95,11 @@ async function survey(pass: string, viewport: { width: number; height: number },
     await check(page, screen, pass, findings, axe);
     const resource = OPENED_FROM_LIST[screen];
     if (!resource) continue;
-    await page.locator('tbody tr td').first().waitFor({ timeout: 15_000 });
+    // Every list names its records by a link (a table row's, or a phone list's item).
+    const link = page.locator(resource === 'projects' ? 'main a[href^="/project/detail/"]' : `main a[href^="/${resource}/"]`).first();
+    await link.waitFor({ timeout: 15_000 });
     const before = page.url();
-    await page.locator('tbody tr').first().locator('td').nth(1).click();
+    await link.click();
     await page.waitForURL((url) => url.href !== before, { timeout: 10_000 }).catch(() => findings.push({ screen, pass, problem: 'the first row does not open' }));
     if (page.url() === before) continue;
     const opened = new URL(page.url()).pathname;
