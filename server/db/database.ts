@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { naturalKey } from './natural-key';
 
 export type Db = Kysely<Database>;
 
@@ -43,6 +44,7 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  sqlite.function('natural_key', { deterministic: true }, naturalKey);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 

@@ -11,6 +11,7 @@ import * as masterRowKeys from './migrations/010_master_row_keys';
 import * as marketAccountHosts from './migrations/011_market_account_hosts';
 import * as otpTokens from './migrations/012_otp_tokens';
 import * as uploadLeases from './migrations/013_upload_leases';
+import * as naturalKeys from './migrations/014_natural_key';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '011_market_account_hosts': marketAccountHosts,
   '012_otp_tokens': otpTokens,
   '013_upload_leases': uploadLeases,
+  '014_natural_key': naturalKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -48,10 +48,12 @@ export interface ListSpec {
   filters: Record<string, FilterSpec>;
   /** Columns the free-text `q` filter searches. */
   search?: string[];
+  /** Sortable keys of names people number ("Spring #5" before "Spring #23"): ordered by natural_key(). */
+  natural?: string[];
 }
 
 export interface ListRequest {
-  orderBy: { column: string; direction: 'asc' | 'desc' };
+  orderBy: { column: string; direction: 'asc' | 'desc'; natural?: boolean };
   offset: number;
   limit: number;
   conditions: { column: string; kind: ConditionKind; value: unknown }[];
@@ -72,7 +74,7 @@ export function parseJson(raw: string | undefined, field: string): unknown {
 }
 
 /** sort=["field","ASC"|"DESC"] as the column it names in `sortable` (own keys only: "constructor" is not a column). */
-export function parseSort(raw: string | undefined, sortable: Record<string, string>, defaultSort: [string, 'ASC' | 'DESC']): ListRequest['orderBy'] {
+export function parseSort(raw: string | undefined, sortable: Record<string, string>, defaultSort: [string, 'ASC' | 'DESC'], natural: string[] = []): ListRequest['orderBy'] {
   const sort = parseJson(raw, 'sort') ?? defaultSort;
   if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== 'string' || typeof sort[1] !== 'string' || !/^(ASC|DESC)$/i.test(sort[1])) {
     throw validationError([{ field: 'sort', message: 'sort must be ["field","ASC"] or ["field","DESC"].' }]);
@@ -80,7 +82,7 @@ export function parseSort(raw: string | undefined, sortable: Record<string, stri
   if (!Object.hasOwn(sortable, sort[0])) {
     throw validationError([{ field: 'sort', message: `Cannot sort by ${sort[0].slice(0, 50)}; sort by one of ${Object.keys(sortable).join(', ')}.` }]);
   }
-  return { column: sortable[sort[0]], direction: sort[1].toLowerCase() as 'asc' | 'desc' };
+  return { column: sortable[sort[0]], direction: sort[1].toLowerCase() as 'asc' | 'desc', natural: natural.includes(sort[0]) };
 }
 
 /** range=[first,last] row numbers as an offset and a limit; a range wider than a page is answered with a full page. */
@@ -94,7 +96,7 @@ export function parseRange(raw: string | undefined, defaultPageSize = DEFAULT_PA
 }
 
 export function parseListQuery(query: ListQuerystring, spec: ListSpec): ListRequest {
-  const orderBy = parseSort(query.sort, spec.sortable, spec.defaultSort);
+  const orderBy = parseSort(query.sort, spec.sortable, spec.defaultSort, spec.natural);
   const { offset, limit } = parseRange(query.range);
 
   const filter = parseJson(query.filter, 'filter') ?? {};
@@ -183,7 +185,8 @@ export async function listPage<DB, TB extends keyof DB, O, Row>(
   const filtered = where ? base.where(where as never) : base;
   const [rows, count] = await Promise.all([
     select(filtered)
-      .orderBy(sql.ref(request.orderBy.column), request.orderBy.direction)
+      // natural_key is registered on SQLite's connection and created on PostgreSQL by migration 014.
+      .orderBy(request.orderBy.natural ? sql`natural_key(${sql.ref(request.orderBy.column)})` : sql.ref(request.orderBy.column), request.orderBy.direction)
       .orderBy(sql.ref(idColumn), request.orderBy.direction)
       .limit(request.limit)
       .offset(request.offset)

@@ -13,6 +13,7 @@ export const collectConfigListSpec: ListSpec = {
     createdAt: 'collect_configs.created_at', updatedAt: 'collect_configs.updated_at',
   },
   defaultSort: ['updatedAt', 'DESC'],
+  natural: ['metricName'],
   filters: {
     id: { column: 'collect_configs.id', kind: 'eq', type: 'integer' },
     advertiser: { column: 'collect_configs.advertiser_code', kind: 'eq', type: 'text' },

@@ -6,6 +6,7 @@ import { listPage, type ListRequest, type ListSpec } from '../../http/list-query
 export const datasetListSpec: ListSpec = {
   sortable: { id: 'datasets.id', title: 'datasets.title', dataType: 'datasets.data_type_code', createdAt: 'datasets.created_at', updatedAt: 'datasets.updated_at' },
   defaultSort: ['updatedAt', 'DESC'],
+  natural: ['title'],
   filters: {
     id: { column: 'datasets.id', kind: 'eq', type: 'integer' },
     title: { column: 'datasets.title', kind: 'contains', type: 'text' },

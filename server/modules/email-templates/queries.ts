@@ -10,6 +10,7 @@ import { findFileRows, presentFiles } from '../../files/references';
 export const emailTemplateListSpec: ListSpec = {
   sortable: { id: 'id', type: 'type', title: 'title', activeFlag: 'active_flag', updatedAt: 'updated_at', createdAt: 'created_at' },
   defaultSort: ['type', 'ASC'],
+  natural: ['title'],
   filters: { id: { column: 'id', kind: 'eq', type: 'integer' }, type: { column: 'type', kind: 'eq', type: 'text' }, activeFlag: { column: 'active_flag', kind: 'eq', type: 'text' } },
   search: ['title', 'body'],
 };

@@ -9,6 +9,7 @@ export const marketAccountListSpec: ListSpec = {
     createdAt: 'market_accounts.created_at', updatedAt: 'market_accounts.updated_at',
   },
   defaultSort: ['updatedAt', 'DESC'],
+  natural: ['name'],
   filters: {
     id: { column: 'market_accounts.id', kind: 'eq', type: 'integer' },
     platform: { column: 'market_accounts.platform', kind: 'eq', type: 'text' },

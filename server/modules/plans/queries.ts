@@ -7,6 +7,7 @@ import { listPage, type ListRequest, type ListSpec } from '../../http/list-query
 export const planListSpec: ListSpec = {
   sortable: { id: 'plans.id', title: 'plans.title', dataType: 'plans.data_type_code', createdAt: 'plans.created_at', updatedAt: 'plans.updated_at' },
   defaultSort: ['createdAt', 'DESC'],
+  natural: ['title'],
   filters: {
     projectId: { column: 'plans.project_id', kind: 'eq', type: 'integer' },
     dataType: { column: 'plans.data_type_code', kind: 'eq', type: 'text' },

@@ -12,6 +12,7 @@ export const projectListSpec: ListSpec = {
     startAt: 'projects.start_at', endAt: 'projects.end_at', createdAt: 'projects.created_at', updatedAt: 'projects.updated_at',
   },
   defaultSort: ['createdAt', 'DESC'],
+  natural: ['name'],
   filters: {
     id: { column: 'projects.id', kind: 'eq', type: 'integer' },
     status: { column: 'projects.status', kind: 'eq', type: 'text' },

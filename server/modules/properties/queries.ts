@@ -8,6 +8,7 @@ import { PROPERTY_TABLE } from './tables';
 export const propertyListSpec: ListSpec = {
   sortable: { code: 'code', name: 'name', no: 'sort_no', id: 'id' },
   defaultSort: ['no', 'ASC'],
+  natural: ['name'],
   filters: { kind: { column: 'kind', kind: 'eq', type: 'text' }, regionCode: { column: 'region_code', kind: 'eq', type: 'text' } },
   search: ['code', 'name'],
 };

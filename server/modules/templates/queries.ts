@@ -11,6 +11,7 @@ export const templateListSpec: ListSpec = {
     createdAt: 'templates.created_at', updatedAt: 'templates.updated_at',
   },
   defaultSort: ['createdAt', 'DESC'],
+  natural: ['name'],
   filters: {
     id: { column: 'templates.id', kind: 'eq', type: 'integer' },
     name: { column: 'templates.name', kind: 'contains', type: 'text' },

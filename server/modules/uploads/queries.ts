@@ -8,6 +8,7 @@ import { listPage, type ListRequest, type ListSpec } from '../../http/list-query
 export const uploadListSpec: ListSpec = {
   sortable: { id: 'upload_histories.id', fileName: 'upload_histories.file_name', status: 'upload_histories.status', updatedAt: 'upload_histories.updated_at', uploadedCount: 'upload_histories.uploaded_count' },
   defaultSort: ['updatedAt', 'DESC'],
+  natural: ['fileName'],
   filters: {
     datasetId: { column: 'upload_histories.dataset_id', kind: 'eq', type: 'integer' },
     status: { column: 'upload_histories.status', kind: 'eq', type: 'text' },
