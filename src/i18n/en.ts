@@ -3,6 +3,7 @@ import { messages as validationMessages } from '../shared';
 import { frameEn } from './frame.en';
 import { settingsEn } from './settings.en';
 import { profileEn } from './profile.en';
+import { resultsEn } from './results.en';
 import { resourcesEn } from './resources/index.en';
 
 /** The shared rules keep their messages `as const`; widened here so ko.ts can translate them. */
@@ -133,6 +134,7 @@ export const consoleMessages = {
   frame: frameEn,
   settings: settingsEn,
   profile: profileEn,
+  result: resultsEn,
 };
 
 export type ConsoleMessages = typeof consoleMessages;

@@ -3,6 +3,7 @@ import { raKo } from './ra.ko';
 import { frameKo } from './frame.ko';
 import { settingsKo } from './settings.ko';
 import { profileKo } from './profile.ko';
+import { resultsKo } from './results.ko';
 import { resourcesKo } from './resources/index.ko';
 
 /**
@@ -136,6 +137,7 @@ const consoleMessagesKo: ConsoleMessages = {
   frame: frameKo,
   settings: settingsKo,
   profile: profileKo,
+  result: resultsKo,
 };
 
 export const ko = { ...raKo, console: consoleMessagesKo, resources: resourcesKo };

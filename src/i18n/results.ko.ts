@@ -1,0 +1,32 @@
+import type { resultsEn } from './results.en';
+
+/** Korean titles of failed calls (console.result.*). */
+export const resultsKo: typeof resultsEn = {
+  SUCCESS: '완료',
+  OTP_REQUIRED: '인증 코드 필요',
+  TERMS_UPDATED: '약관 변경',
+  VALIDATION_ERROR: '입력값을 확인해 주세요',
+  OTP_MISMATCH: '인증 코드 불일치',
+  OTP_EXPIRED: '인증 코드 만료',
+  DOMAIN_NOT_ALLOWED: '허용되지 않은 이메일 도메인',
+  INVALID_CREDENTIALS: '이메일 또는 비밀번호 오류',
+  TOKEN_UNAUTHORIZED: '세션 만료',
+  ADMIN_ACCESS_TOKEN_NOT_MATCHED: '다른 곳에서 로그인됨',
+  FORBIDDEN: '권한 없음',
+  ACCOUNT_PENDING: '계정 승인 대기 중',
+  ACCOUNT_INACTIVE: '비활성 계정',
+  ACCOUNT_REJECTED: '계정 요청 거절됨',
+  NOT_FOUND: '찾을 수 없음',
+  CONFLICT: '이미 있거나 변경됨',
+  PAYLOAD_TOO_LARGE: '파일이 너무 큼',
+  ACCOUNT_LOCKED: '계정 잠김',
+  TOO_MANY_REQUESTS: '시도 횟수 초과',
+  INTERNAL_ERROR: '서버 오류',
+  TABLEAU_NOT_CONFIGURED: '대시보드 미설정',
+  FILE_STORE_UNAVAILABLE: '파일 저장소 사용 불가',
+  ECONNABORTED: '요청 시간 초과',
+  ERR_CANCELED: '요청 취소됨',
+  ERR_NETWORK: '네트워크 오류',
+  generic: '일반 오류',
+  code: '코드: %{code}',
+};
