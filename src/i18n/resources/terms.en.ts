@@ -18,7 +18,7 @@ export const termsEn = {
     content: 'Content',
   },
   types: {
-    POST: 'Optional (POST)',
+    POST: 'Optional',
     REQUIRED: 'Required',
   },
   status: {

@@ -20,7 +20,7 @@ export const termsKo: typeof termsEn = {
     content: '내용',
   },
   types: {
-    POST: '선택 (POST)',
+    POST: '선택',
     REQUIRED: '필수',
   },
   status: {
