@@ -91,4 +91,11 @@ export const schemaEn = {
   templateRequired: 'Choose a template.',
   dashboardUrlRequired: 'Enter the dashboard URL.',
   dashboardUrlInvalid: 'Use an http(s) URL.',
+  bareHost: '"%{host}" is not a bare host name such as api.example.com (no scheme, port or path).',
+  enterKey: 'Enter %{key}.',
+  methodDoesNotUse: '%{method} does not use %{key}.',
+  targetFolder: 'The target location must be a folder inside the data folder (no leading / and no ..).',
+  backupFolder: 'Enter a backup folder inside the data folder (no leading / and no ..).',
+  retentionMin: 'Keep the log at least %{count} day.',
+  retentionMax: 'Keep the log at most %{count} days.',
 };

@@ -89,4 +89,11 @@ export const schemaKo: typeof schemaEn = {
   templateRequired: '템플릿을 선택하세요.',
   dashboardUrlRequired: '대시보드 URL을 입력하세요.',
   dashboardUrlInvalid: 'http(s) URL을 입력하세요.',
+  bareHost: '"%{host}"은(는) api.example.com 같은 호스트 이름이 아닙니다 (스킴, 포트, 경로 없이).',
+  enterKey: '%{key}을(를) 입력하세요.',
+  methodDoesNotUse: '%{method}은(는) %{key}을(를) 사용하지 않습니다.',
+  targetFolder: '대상 위치는 데이터 폴더 안의 폴더여야 합니다 (맨 앞 / 와 .. 없이).',
+  backupFolder: '데이터 폴더 안의 백업 폴더를 입력하세요 (맨 앞 / 와 .. 없이).',
+  retentionMin: '로그는 최소 %{count}일 보관해야 합니다.',
+  retentionMax: '로그는 최대 %{count}일까지 보관할 수 있습니다.',
 };

@@ -8,7 +8,8 @@ import { schemaMessageKey } from '../i18n/schemaMessageKey';
  */
 export interface FormMessage {
   message: string;
-  args?: Record<string, unknown>;
+  /** Always present: react-admin reads `{message, args}` as one message, `{message}` alone as nested fields. */
+  args: Record<string, unknown>;
 }
 
 /** Marks a message zod would have written itself (no custom message in the schema). */
@@ -45,13 +46,13 @@ function issueKind(issue: core.$ZodIssue): { kind: string; args?: Record<string,
 export function issueMessage(issue: core.$ZodIssue): FormMessage {
   const known = issue.message === ZOD_DEFAULT ? undefined : schemaMessageKey(issue.message);
   if (known) return known;
-  const { kind, args } = issueKind(issue);
+  const { kind, args = {} } = issueKind(issue);
   return { message: `console.validation.issue.${kind}`, args };
 }
 
 /** A shared rule's message checked outside zod, as a translatable message. */
 export function schemaMessage(text: string): FormMessage {
-  return schemaMessageKey(text) ?? { message: 'console.validation.issue.invalid' };
+  return schemaMessageKey(text) ?? { message: 'console.validation.issue.invalid', args: {} };
 }
 
 /** The schema's first message per field, keyed by dotted path (`columns.0.colName`); the form root's issues are left out. */

@@ -14,8 +14,8 @@ describe('project form values', () => {
       dataFilters: { countries: [], keywordFilters: [{ keyword: '', mode: 'INCLUDE' }], conditionFilters: [] },
     });
     expect(errors).toEqual({
-      endAt: { message: 'console.validation.schema.endAfterStart' },
-      dataFilters: { keywordFilters: [{ keyword: { message: 'console.validation.schema.required' } }] },
+      endAt: { message: 'console.validation.schema.endAfterStart', args: {} },
+      dataFilters: { keywordFilters: [{ keyword: { message: 'console.validation.schema.required', args: {} } }] },
     });
     expect(zodValidator(projectInput)(valid)).toEqual({});
   });
@@ -31,7 +31,7 @@ describe('project form values', () => {
     expect(projectInput.safeParse(body).success).toBe(true);
     // The modify form starts from such a record: its extra keys and country objects are no errors.
     expect(validateProjectForm(read)).toEqual({});
-    expect(validateProjectForm({ ...read, endAt: '2020-01-01' })).toEqual({ endAt: { message: 'console.validation.schema.endAfterStart' } });
+    expect(validateProjectForm({ ...read, endAt: '2020-01-01' })).toEqual({ endAt: { message: 'console.validation.schema.endAfterStart', args: {} } });
   });
 
   it('starts a new project today for a month', () => {
