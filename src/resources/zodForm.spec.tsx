@@ -30,12 +30,21 @@ describe('zodValidator', () => {
 /** The field mapping rows under a shared rule, as the collect metric form checks them. */
 function renderMapping() {
   const schema = z.object({ fields: z.array(z.object({ code: z.string().min(1, 'Enter the master field.') })) });
+  const values = { fields: [{ field: 'spend', code: '', type: 'STRING', fieldFlag: 'N', masterFlag: 'N' }] };
   renderPage(
     <ResourceContextProvider value="collect-configs">
-    <SimpleForm validate={zodValidator(schema)} defaultValues={{ fields: [{ field: 'spend', code: '', type: 'STRING', fieldFlag: 'N', masterFlag: 'N' }] }} onSubmit={() => {}}
-        toolbar={<Toolbar><SaveButton alwaysEnable /></Toolbar>}>
-      <FieldMappingInput />
-    </SimpleForm>
+      <SimpleForm
+        validate={zodValidator(schema)}
+        defaultValues={values}
+        onSubmit={() => {}}
+        toolbar={
+          <Toolbar>
+            <SaveButton alwaysEnable />
+          </Toolbar>
+        }
+      >
+        <FieldMappingInput />
+      </SimpleForm>
     </ResourceContextProvider>,
   );
 }
