@@ -30,6 +30,8 @@ export const resultsEn = {
   FILE_STORE_UNAVAILABLE: 'File storage unavailable',
   ECONNABORTED: 'Request timed out',
   ERR_CANCELED: 'Request cancelled',
+  ERR_BAD_RESPONSE: 'Unexpected answer from the server',
+  ERR_BAD_REQUEST: 'Request refused',
   ERR_NETWORK: 'Network error',
   generic: 'Generic Error',
   code: 'Code: %{code}',

@@ -26,6 +26,8 @@ export const resultsKo: typeof resultsEn = {
   FILE_STORE_UNAVAILABLE: '파일 저장소 사용 불가',
   ECONNABORTED: '요청 시간 초과',
   ERR_CANCELED: '요청 취소됨',
+  ERR_BAD_RESPONSE: '서버의 예상치 못한 응답',
+  ERR_BAD_REQUEST: '요청 거부됨',
   ERR_NETWORK: '네트워크 오류',
   generic: '일반 오류',
   code: '코드: %{code}',

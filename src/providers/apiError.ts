@@ -1,7 +1,7 @@
 import { GENERIC_ERROR_MESSAGE, GENERIC_ERROR_TITLE, RESULT_STATUS, type Envelope, type FieldError } from '../shared';
 
-/** Codes of the errors raised before any response arrived (clientSideError), named like the browser clients name them. */
-export const CLIENT_ERROR_CODES = ['ECONNABORTED', 'ERR_CANCELED', 'ERR_NETWORK'] as const;
+/** Codes of the errors raised without an envelope to read (clientSideError, httpClient), named like the browser clients name them. */
+export const CLIENT_ERROR_CODES = ['ECONNABORTED', 'ERR_CANCELED', 'ERR_NETWORK', 'ERR_BAD_RESPONSE', 'ERR_BAD_REQUEST'] as const;
 
 /** Every code a failure can carry that has a title in words (console.result.<code>). */
 export const TITLED_CODES: readonly string[] = [...Object.keys(RESULT_STATUS), ...CLIENT_ERROR_CODES];
