@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import {
   useGetRecordRepresentation,
   useNotify,
@@ -21,15 +21,20 @@ export function useSaveNotice(saved: 'created' | 'updated', redirectTo: Redirect
   const notify = useNotify();
   const translate = useTranslate();
   const redirect = useRedirect();
-  const onSuccess = useCallback(
-    (record: RaRecord) => {
-      notify(`resources.${resource}.notifications.${saved}`, {
-        type: 'info',
-        messageArgs: { name: String(nameOf(record)), smart_count: 1, _: translate(`ra.notification.${saved}`, { smart_count: 1 }) },
-      });
-      redirect(redirectTo, resource, record.id, record);
-    },
+  // One object for the form's life: a new one each render would renew react-admin's save callback
+  // and re-render the inputs while someone types.
+  return useMemo(
+    () => ({
+      mutationOptions: {
+        onSuccess: (record: RaRecord) => {
+          notify(`resources.${resource}.notifications.${saved}`, {
+            type: 'info',
+            messageArgs: { name: String(nameOf(record)), smart_count: 1, _: translate(`ra.notification.${saved}`, { smart_count: 1 }) },
+          });
+          redirect(redirectTo, resource, record.id, record);
+        },
+      },
+    }),
     [nameOf, notify, redirect, redirectTo, resource, saved, translate],
   );
-  return { mutationOptions: { onSuccess } };
 }
