@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, TestMemoryRouter, useGetOne } from 'react-admin';
+import { AdminContext, TestMemoryRouter, useGetOne } from 'react-admin';
+import { ConsoleNotification } from '../layout/ConsoleNotification';
 import { dataProvider } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
 import { i18nProvider } from '../providers/i18nProvider';
@@ -54,7 +55,7 @@ function renderActions(runAnswer: () => StubAnswer | Promise<StubAnswer>) {
     <TestMemoryRouter>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <PlanActions onDone={onDone} />
-        <Notification />
+        <ConsoleNotification />
       </AdminContext>
     </TestMemoryRouter>,
   );
@@ -88,11 +89,14 @@ describe('useApiAction', () => {
     expect(onDone).toHaveBeenCalledOnce();
   });
 
-  it('toasts a failure as "RESULT: message", resolves to false and neither refreshes nor calls onDone', async () => {
+  it('toasts a failure with its result in words, resolves to false and neither refreshes nor calls onDone', async () => {
     const { calls, onDone } = renderActions(() => ({ status: 409, body: envelope('CONFLICT', null, 'The plan is running already.') }));
     await screen.findByText('Plan: Plan read 1');
     await userEvent.click(screen.getByRole('button', { name: 'custom toast' }));
-    expect(await screen.findByText('CONFLICT: The plan is running already.')).toBeInTheDocument();
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Already exists or changed');
+    expect(toast).toHaveTextContent('The plan is running already.');
+    expect(toast).toHaveTextContent('Code: CONFLICT');
     expect(screen.getByText('Result: false')).toBeInTheDocument();
     expect(screen.getByText('Plan: Plan read 1')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, TestMemoryRouter, useDelete } from 'react-admin';
+import { AdminContext, DeleteButton, RecordContextProvider, ResourceContextProvider, TestMemoryRouter, useDelete } from 'react-admin';
+import { ConsoleNotification } from '../layout/ConsoleNotification';
 import { dataProvider } from '../providers/dataProvider';
 import { request } from '../providers/httpClient';
 import { i18nProvider } from '../providers/i18nProvider';
@@ -13,7 +14,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Deletes plan 5 through react-admin (as the project screens do) or through httpClient, and toasts the failure. */
+/**
+ * Deletes plan 5 through react-admin (as the project screens do), through httpClient, or through
+ * react-admin's own DeleteButton (whose failure react-admin notifies itself), and toasts the failure.
+ */
 function DeleteButtons() {
   const showError = useApiErrorToast();
   const [remove] = useDelete();
@@ -21,8 +25,19 @@ function DeleteButtons() {
     <>
       <button onClick={() => remove('plans', { id: 5, previousData: { id: 5 } }, { mutationMode: 'pessimistic', onError: showError })}>through react-admin</button>
       <button onClick={() => request('/plans/5', { method: 'DELETE' }).catch(showError)}>through httpClient</button>
+      <ResourceContextProvider value="plans">
+        <RecordContextProvider value={{ id: 5 }}>
+          <DeleteButton mutationMode="pessimistic" confirmTitle="Delete plan?" label="through react-admin's button" />
+        </RecordContextProvider>
+      </ResourceContextProvider>
     </>
   );
+}
+
+/** Presses a delete button, confirming when react-admin's button asks first. */
+async function press(way: string) {
+  await userEvent.click(screen.getByRole('button', { name: way }));
+  if (way === "through react-admin's button") await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
 }
 
 function renderButtons() {
@@ -30,24 +45,42 @@ function renderButtons() {
     <TestMemoryRouter>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <DeleteButtons />
-        <Notification />
+        <ConsoleNotification />
       </AdminContext>
     </TestMemoryRouter>,
   );
 }
 
-describe('useApiErrorToast', () => {
-  it.each(['through react-admin', 'through httpClient'])('titles a server failure with its result, %s', async (way) => {
+const ways = ['through react-admin', 'through httpClient', "through react-admin's button"];
+
+describe('useApiErrorToast and ConsoleNotification', () => {
+  it.each(ways)('titles a server failure with its result in words, the code in small text, %s', async (way) => {
     stubFetch(() => ({ status: 403, body: envelope('FORBIDDEN', null, 'Only editors change plans.') }));
     renderButtons();
-    await userEvent.click(screen.getByRole('button', { name: way }));
-    expect(await screen.findByText('FORBIDDEN: Only editors change plans.')).toBeInTheDocument();
+    await press(way);
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Not allowed')).toBeInTheDocument();
+    expect(within(toast).getByText('Only editors change plans.')).toBeInTheDocument();
+    expect(within(toast).getByText('Code: FORBIDDEN')).toBeInTheDocument();
+    expect(within(toast).queryByText(/^FORBIDDEN/)).not.toBeInTheDocument();
   });
 
-  it.each(['through react-admin', 'through httpClient'])('titles a failure without an answer with its client error code, %s', async (way) => {
+  it.each(ways)('titles a failure without an answer with its client error code in words, %s', async (way) => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     renderButtons();
-    await userEvent.click(screen.getByRole('button', { name: way }));
-    expect(await screen.findByText('ERR_NETWORK: Network Error')).toBeInTheDocument();
+    await press(way);
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Network error')).toBeInTheDocument();
+    expect(within(toast).getByText('Network Error')).toBeInTheDocument();
+    expect(within(toast).getByText('Code: ERR_NETWORK')).toBeInTheDocument();
+  });
+
+  it('titles a result code nobody named as the Generic Error, keeping the code for support', async () => {
+    stubFetch(() => ({ status: 418, body: envelope('TEAPOT', null, 'Short and stout.') }));
+    renderButtons();
+    await press("through react-admin's button");
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Generic Error')).toBeInTheDocument();
+    expect(within(toast).getByText('Code: TEAPOT')).toBeInTheDocument();
   });
 });

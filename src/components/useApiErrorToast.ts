@@ -1,10 +1,11 @@
-import { useCallback } from 'react';
+import { createElement, useCallback } from 'react';
 import { useNotify } from 'react-admin';
 import { ApiError } from '../providers/apiError';
+import { ApiErrorToast } from './ApiErrorToast';
 
 /**
  * The ApiError behind a failure: httpClient rejects with one; the dataProvider wraps it in
- * react-admin's HttpError (whose message joins title and text) and keeps it as the cause.
+ * react-admin's HttpError (whose message is the error's summary) and keeps it as the cause.
  */
 function apiErrorOf(failure: unknown): ApiError {
   if (failure instanceof ApiError) return failure;
@@ -13,14 +14,8 @@ function apiErrorOf(failure: unknown): ApiError {
   return new ApiError({ status: 0, message: (failure as Error | undefined)?.message });
 }
 
-/** A failed call as an error toast: result as title, resultMessage as text (SPEC §8). */
+/** A failed call as an error toast: result in words as title, resultMessage as text, the code in small text (SPEC §8). */
 export function useApiErrorToast(): (failure: unknown) => void {
   const notify = useNotify();
-  return useCallback(
-    (failure: unknown) => {
-      const error = apiErrorOf(failure);
-      notify('console.profile.notice', { type: 'error', messageArgs: { title: error.title, message: error.text } });
-    },
-    [notify],
-  );
+  return useCallback((failure: unknown) => notify(createElement(ApiErrorToast, { error: apiErrorOf(failure) }), { type: 'error' }), [notify]);
 }

@@ -4,6 +4,8 @@ import { frameEn } from './frame.en';
 import { settingsEn } from './settings.en';
 import { profileEn } from './profile.en';
 import { listEn } from './list.en';
+import { resultsEn } from './results.en';
+import { schemaEn } from './schema.en';
 import { resourcesEn } from './resources/index.en';
 
 /** The shared rules keep their messages `as const`; widened here so ko.ts can translate them. */
@@ -79,6 +81,20 @@ export const consoleMessages = {
     emailRequired: 'Email is required.',
     required: 'This field is required.',
     requiredTerms: 'Please accept the required terms.',
+    schema: schemaEn,
+    issue: {
+      required: 'Required',
+      number: 'Enter a number',
+      tooShort: 'Use at least %{minimum} characters',
+      tooLong: 'Use at most %{maximum} characters',
+      tooFew: 'Add at least %{minimum}',
+      tooMany: 'Use at most %{maximum}',
+      tooLow: 'Use %{minimum} or more',
+      tooHigh: 'Use %{maximum} or less',
+      format: 'Check the format',
+      choice: 'Choose one of the options',
+      invalid: 'Check this value',
+    },
   },
   passwordStrength: {
     label: 'Password strength: %{strength}',
@@ -141,6 +157,7 @@ export const consoleMessages = {
   settings: settingsEn,
   profile: profileEn,
   list: listEn,
+  result: resultsEn,
 };
 
 export type ConsoleMessages = typeof consoleMessages;

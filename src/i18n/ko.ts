@@ -4,6 +4,8 @@ import { frameKo } from './frame.ko';
 import { settingsKo } from './settings.ko';
 import { profileKo } from './profile.ko';
 import { listKo } from './list.ko';
+import { resultsKo } from './results.ko';
+import { schemaKo } from './schema.ko';
 import { resourcesKo } from './resources/index.ko';
 
 /**
@@ -82,6 +84,20 @@ const consoleMessagesKo: ConsoleMessages = {
     emailRequired: '이메일을 입력해 주세요.',
     required: '필수 입력 항목입니다.',
     requiredTerms: '필수 약관에 동의해 주세요.',
+    schema: schemaKo,
+    issue: {
+      required: '필수 항목입니다',
+      number: '숫자를 입력하세요',
+      tooShort: '최소 %{minimum}자 이상 입력하세요',
+      tooLong: '최대 %{maximum}자까지 입력할 수 있습니다',
+      tooFew: '최소 %{minimum}개 이상 추가하세요',
+      tooMany: '최대 %{maximum}개까지 사용할 수 있습니다',
+      tooLow: '%{minimum} 이상으로 입력하세요',
+      tooHigh: '%{maximum} 이하로 입력하세요',
+      format: '형식을 확인하세요',
+      choice: '선택지 중 하나를 고르세요',
+      invalid: '값을 확인하세요',
+    },
   },
   passwordStrength: {
     label: '비밀번호 강도: %{strength}',
@@ -144,6 +160,7 @@ const consoleMessagesKo: ConsoleMessages = {
   settings: settingsKo,
   profile: profileKo,
   list: listKo,
+  result: resultsKo,
 };
 
 export const ko = { ...raKo, console: consoleMessagesKo, resources: resourcesKo };

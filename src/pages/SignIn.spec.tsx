@@ -50,7 +50,8 @@ describe('SignIn', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.keyboard('{Enter}');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('INVALID_CREDENTIALS');
+    expect(alert).toHaveTextContent('Invalid credentials');
+    expect(alert).toHaveTextContent('Code: INVALID_CREDENTIALS');
     expect(alert).toHaveTextContent('E-mail or password is wrong');
     expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
   });

@@ -1,16 +1,30 @@
-import { GENERIC_ERROR_MESSAGE, GENERIC_ERROR_TITLE, type Envelope, type FieldError } from '../shared';
+import { GENERIC_ERROR_MESSAGE, GENERIC_ERROR_TITLE, RESULT_STATUS, type Envelope, type FieldError } from '../shared';
 
-/** A failed call, carrying what SPEC §8 shows: title = result (or error code), text = resultMessage (or error message). */
+/** Codes of the errors raised without an envelope to read (clientSideError, httpClient), named like the browser clients name them. */
+export const CLIENT_ERROR_CODES = ['ECONNABORTED', 'ERR_CANCELED', 'ERR_NETWORK', 'ERR_BAD_RESPONSE', 'ERR_BAD_REQUEST'] as const;
+
+/** Every code a failure can carry that has a title in words (console.result.<code>). */
+export const TITLED_CODES: readonly string[] = [...Object.keys(RESULT_STATUS), ...CLIENT_ERROR_CODES];
+
+/** The translation key of a failure's title: the code in words, or SPEC §8's Generic Error for a code nobody named. */
+export function resultTitleKey(code: string | undefined): string {
+  return code && TITLED_CODES.includes(code) ? `console.result.${code}` : 'console.result.generic';
+}
+
+/**
+ * A failed call, carrying what SPEC §8 shows: title = result (or error code), shown in words through
+ * titleKey; text = resultMessage (or error message); the code itself stays for support.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly result?: string;
   readonly resultMessage?: string;
   readonly data: unknown;
-  readonly title: string;
+  /** The result code, or the client error code when no answer arrived; undefined when neither is known. */
+  readonly code?: string;
   readonly text: string;
 
   constructor(init: { status: number; result?: string; resultMessage?: string; data?: unknown; code?: string; message?: string }) {
-    const title = init.result || init.code || GENERIC_ERROR_TITLE;
     const text = init.result ? init.resultMessage || GENERIC_ERROR_MESSAGE : init.message || GENERIC_ERROR_MESSAGE;
     super(text);
     this.name = 'ApiError';
@@ -18,8 +32,28 @@ export class ApiError extends Error {
     this.result = init.result;
     this.resultMessage = init.resultMessage;
     this.data = init.data;
-    this.title = title;
+    this.code = init.result || init.code || undefined;
     this.text = text;
+  }
+
+  get titleKey(): string {
+    return resultTitleKey(this.code);
+  }
+
+  /**
+   * One line for places that carry only a string (react-admin's HttpError message, which its
+   * controllers pass to notify): `CODE: text`, read back by fromSummary for the toast.
+   */
+  get summary(): string {
+    return `${this.code ?? GENERIC_ERROR_TITLE}: ${this.text}`;
+  }
+
+  /** The failure a summary describes (an unknown code still titles as Generic Error), or undefined for any other line. */
+  static fromSummary(line: string): ApiError | undefined {
+    const match = /^([A-Z][A-Z0-9_]*): ([\s\S]*)$/.exec(line);
+    if (match) return new ApiError({ status: 0, code: match[1], message: match[2] });
+    const generic = `${GENERIC_ERROR_TITLE}: `;
+    return line.startsWith(generic) ? new ApiError({ status: 0, message: line.slice(generic.length) }) : undefined;
   }
 
   /** Field errors of a 400 VALIDATION_ERROR (DESIGN §3: data.errors). */

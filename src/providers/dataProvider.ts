@@ -20,8 +20,9 @@ function toHttpError(error: unknown): unknown {
       ...error.fieldErrors.map(({ field, message }) => [field, message]),
     ]);
   }
-  // The cause keeps title and text apart for the error toast (useApiErrorToast).
-  return Object.assign(new HttpError(`${error.title}: ${error.text}`, error.status, body), { cause: error });
+  // The cause keeps code and text apart for the error toast (useApiErrorToast); react-admin's own
+  // notifications carry the summary, which ConsoleNotification reads back.
+  return Object.assign(new HttpError(error.summary, error.status, body), { cause: error });
 }
 
 async function call<T>(path: string, options?: RequestOptions): Promise<T> {

@@ -63,24 +63,24 @@ describe('requests', () => {
 });
 
 describe('errors (SPEC §8)', () => {
-  it('carries status, result, resultMessage and data; title = result, text = resultMessage', async () => {
+  it('carries status, result, resultMessage and data; title = result (in words), text = resultMessage', async () => {
     stubFetch(() => ({ status: 409, body: envelope('CONFLICT', { id: 3 }, 'Already registered') }));
     const error = await failure(httpClient.post('/auth/otp', { email: 'a@b.co' }));
-    expect(error).toMatchObject({ status: 409, result: 'CONFLICT', resultMessage: 'Already registered', data: { id: 3 }, title: 'CONFLICT', text: 'Already registered' });
+    expect(error).toMatchObject({ status: 409, result: 'CONFLICT', resultMessage: 'Already registered', data: { id: 3 }, code: 'CONFLICT', titleKey: 'console.result.CONFLICT', text: 'Already registered' });
   });
 
   it('falls back to Generic Error / An Generic error occurred when the envelope says nothing', async () => {
     stubFetch(() => ({ status: 500, body: { result: '', resultMessage: '', data: null } }));
     const error = await failure(httpClient.get('/projects'));
-    expect(error).toMatchObject({ status: 500, title: 'Generic Error', text: 'An Generic error occurred' });
+    expect(error).toMatchObject({ status: 500, code: undefined, titleKey: 'console.result.generic', text: 'An Generic error occurred' });
   });
 
   it('uses the error code and message when there is no envelope', async () => {
     stubFetch(() => ({ status: 502, body: '<html>Bad gateway</html>' }));
-    expect(await failure(httpClient.get('/projects'))).toMatchObject({ status: 502, title: 'ERR_BAD_RESPONSE', text: 'Request failed with status code 502' });
+    expect(await failure(httpClient.get('/projects'))).toMatchObject({ status: 502, code: 'ERR_BAD_RESPONSE', titleKey: 'console.result.ERR_BAD_RESPONSE', text: 'Request failed with status code 502' });
 
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
-    expect(await failure(httpClient.get('/projects'))).toMatchObject({ status: 0, title: 'ERR_NETWORK', text: 'Network Error' });
+    expect(await failure(httpClient.get('/projects'))).toMatchObject({ status: 0, code: 'ERR_NETWORK', titleKey: 'console.result.ERR_NETWORK', text: 'Network Error' });
   });
 
   it('passes a 403 through without touching the session', async () => {

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { AdminContext, Notification, TestMemoryRouter, useLocation, type AuthProvider } from 'react-admin';
+import { AdminContext, TestMemoryRouter, useLocation, type AuthProvider } from 'react-admin';
+import { ConsoleNotification } from '../layout/ConsoleNotification';
 import { i18nProvider } from '../providers/i18nProvider';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
@@ -23,7 +24,7 @@ export function renderPage(page: ReactElement, { path = '/', authProvider }: { p
       <AdminContext i18nProvider={i18nProvider} authProvider={authProvider}>
         {page}
         <CurrentPath />
-        <Notification />
+        <ConsoleNotification />
       </AdminContext>
     </TestMemoryRouter>,
   );

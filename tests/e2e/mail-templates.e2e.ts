@@ -63,7 +63,8 @@ describe('E-mail Templates and Alert Mail screens', () => {
     await shot(page, 'email-template-edit-preview');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => url.pathname === '/system/email-template');
-    await page.getByText('ACME sign-in code {{code}}').waitFor();
+    await page.getByText('E-mail template ACME sign-in code {{code}} saved').waitFor();
+    await page.getByRole('cell', { name: 'ACME sign-in code {{code}}' }).waitFor();
 
     const otp = await e2e.db.selectFrom('email_templates').select(['id', 'title', 'body', 'active_flag']).where('type', '=', 'otp').executeTakeFirstOrThrow();
     expect(otp).toMatchObject({ title: 'ACME sign-in code {{code}}', body: 'Dear {{name}}, your ACME code is {{code}}.', active_flag: 'Y' });

@@ -101,7 +101,7 @@ describe('Profile through e-mail authentication', () => {
 
     await fillPasswords(profile, 'Wrong#pass1', 'Fresh#pass2');
     await profile.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('VALIDATION_ERROR:').waitFor();
+    await page.getByText('Some fields need attention').waitFor();
     await profile.getByText('The current password is not correct.').waitFor();
 
     await fillPasswords(profile, 'Start#pass1', 'Fresh#pass2');
@@ -123,7 +123,7 @@ describe('Profile through e-mail authentication', () => {
     await page.fill('input[name=email]', email);
     await page.fill('input[name=password]', 'Start#pass1');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('INVALID_CREDENTIALS').waitFor();
+    await page.getByText('Invalid credentials').waitFor();
     await signIn(page, email, 'Fresh#pass2');
 
     expect(problems.filter((problem) => !/\b(400|401)\b/.test(problem))).toEqual([]);

@@ -22,7 +22,8 @@ describe('System Setting screens', () => {
     await page.locator('textarea[name=description]').fill('Our media agency');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => url.pathname === '/system/white-domain');
-    await page.getByText('agency.co.kr').waitFor();
+    await page.getByText('Domain agency.co.kr added').waitFor();
+    await page.getByRole('cell', { name: 'agency.co.kr' }).waitFor();
 
     await page.getByRole('link', { name: 'Create' }).click();
     await page.locator('input[name=domain]').fill('agency.co.kr');
@@ -36,15 +37,17 @@ describe('System Setting screens', () => {
     await page.goto('/system/white-domain');
     await page.getByPlaceholder('Search').fill('agency');
     await page.getByText('1-1 of 1').waitFor();
-    await page.getByText('agency.co.kr').click();
+    await page.getByRole('cell', { name: 'agency.co.kr' }).click();
     await page.locator('textarea[name=description]').fill('Renamed agency');
     await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Domain agency.co.kr saved').waitFor();
     await page.getByText('Renamed agency').waitFor();
 
-    await page.getByText('agency.co.kr').click();
+    await page.getByRole('cell', { name: 'agency.co.kr' }).click();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL((url) => url.pathname === '/system/white-domain');
+    await page.getByText('Domain deleted').waitFor();
     await expect.poll(async () => (await e2e.db.selectFrom('allowed_domains').select('domain').execute()).map((row) => row.domain)).toEqual(['example.com']);
     // The list keeps its search across visits (react-admin's store): clear it to see every domain.
     await page.getByPlaceholder('Search').fill('');

@@ -15,4 +15,9 @@ export const alertMailsEn = {
     errorId: 'The error this mail is for, or * for any other error of the procedure',
     placeholders: 'Placeholders: %{list}',
   },
+  notifications: {
+    created: 'Alert mail %{name} added',
+    updated: 'Alert mail %{name} saved',
+    deleted: 'Alert mail deleted |||| %{smart_count} alert mails deleted',
+  },
 };

@@ -17,4 +17,9 @@ export const alertMailsKo: typeof alertMailsEn = {
     errorId: '이 메일이 해당하는 오류, 또는 프로시저의 그 밖의 모든 오류는 *',
     placeholders: '자리표시자: %{list}',
   },
+  notifications: {
+    created: '알림 메일 %{name} 추가됨',
+    updated: '알림 메일 %{name} 저장됨',
+    deleted: '알림 메일 삭제됨 |||| 알림 메일 %{smart_count}개 삭제됨',
+  },
 };

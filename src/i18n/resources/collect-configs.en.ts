@@ -92,6 +92,9 @@ export const collectConfigsEn = {
     openStatus: 'Collecting Status',
   },
   notifications: {
+    created: 'Collect metric %{name} added',
+    updated: 'Collect metric %{name} saved',
+    deleted: 'Collect metric deleted |||| %{smart_count} collect metrics deleted',
     runQueued: 'A task for %{metric} is queued.',
     backfillQueued: '%{smart_count} backfill task for %{metric} is queued. |||| %{smart_count} backfill tasks for %{metric} are queued.',
     resumed: '%{metric} runs on its schedules again.',

@@ -94,6 +94,9 @@ export const collectConfigsKo: typeof collectConfigsEn = {
     openStatus: '수집 현황',
   },
   notifications: {
+    created: '수집 지표 %{name} 추가됨',
+    updated: '수집 지표 %{name} 저장됨',
+    deleted: '수집 지표 삭제됨 |||| 수집 지표 %{smart_count}개 삭제됨',
     runQueued: '%{metric} 작업이 대기열에 추가되었습니다.',
     backfillQueued: '%{metric}의 백필 작업 %{smart_count}개가 대기열에 추가되었습니다. |||| %{metric}의 백필 작업 %{smart_count}개가 대기열에 추가되었습니다.',
     resumed: '%{metric}이(가) 다시 스케줄대로 실행됩니다.',

@@ -12,4 +12,9 @@ export const domainsEn = {
   helpers: {
     domain: 'E-mail addresses at this domain may sign up, e.g. example.com',
   },
+  notifications: {
+    created: 'Domain %{name} added',
+    updated: 'Domain %{name} saved',
+    deleted: 'Domain deleted |||| %{smart_count} domains deleted',
+  },
 };

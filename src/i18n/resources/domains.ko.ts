@@ -14,4 +14,9 @@ export const domainsKo: typeof domainsEn = {
   helpers: {
     domain: '이 도메인의 이메일 주소로 가입할 수 있습니다 (예: example.com)',
   },
+  notifications: {
+    created: '도메인 %{name} 추가됨',
+    updated: '도메인 %{name} 저장됨',
+    deleted: '도메인 삭제됨 |||| 도메인 %{smart_count}개 삭제됨',
+  },
 };

@@ -51,4 +51,9 @@ export const emailTemplatesEn = {
     frame: 'Rendered mail',
     loading: 'Rendering…',
   },
+  notifications: {
+    created: 'E-mail template %{name} added',
+    updated: 'E-mail template %{name} saved',
+    deleted: 'E-mail template deleted |||| %{smart_count} e-mail templates deleted',
+  },
 };

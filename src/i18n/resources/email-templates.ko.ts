@@ -53,4 +53,9 @@ export const emailTemplatesKo: typeof emailTemplatesEn = {
     frame: '메일 미리보기',
     loading: '표시하는 중…',
   },
+  notifications: {
+    created: '이메일 템플릿 %{name} 추가됨',
+    updated: '이메일 템플릿 %{name} 저장됨',
+    deleted: '이메일 템플릿 삭제됨 |||| 이메일 템플릿 %{smart_count}개 삭제됨',
+  },
 };

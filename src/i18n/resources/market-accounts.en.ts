@@ -28,4 +28,9 @@ export const marketAccountsEn = {
   },
   noHosts: 'None: the secret is sent nowhere',
   codeTableError: 'The list could not be loaded. Reload the page to try again.',
+  notifications: {
+    created: 'Market account %{name} added',
+    updated: 'Market account %{name} saved',
+    deleted: 'Market account deleted |||| %{smart_count} market accounts deleted',
+  },
 };

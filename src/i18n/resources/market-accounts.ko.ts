@@ -30,4 +30,9 @@ export const marketAccountsKo: typeof marketAccountsEn = {
   },
   noHosts: '없음: 비밀 키는 어디에도 전송되지 않습니다',
   codeTableError: '목록을 불러오지 못했습니다. 페이지를 새로 고친 후 다시 시도하세요.',
+  notifications: {
+    created: '마켓 계정 %{name} 추가됨',
+    updated: '마켓 계정 %{name} 저장됨',
+    deleted: '마켓 계정 삭제됨 |||| 마켓 계정 %{smart_count}개 삭제됨',
+  },
 };

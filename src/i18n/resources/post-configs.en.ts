@@ -68,4 +68,9 @@ export const postConfigsEn = {
     connected: 'Connected.',
     notConnected: 'Not connected.',
   },
+  notifications: {
+    created: 'Post metric %{name} added',
+    updated: 'Post metric %{name} saved',
+    deleted: 'Post metric deleted |||| %{smart_count} post metrics deleted',
+  },
 };

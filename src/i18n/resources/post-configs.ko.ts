@@ -70,4 +70,9 @@ export const postConfigsKo: typeof postConfigsEn = {
     connected: '연결되었습니다.',
     notConnected: '연결되지 않았습니다.',
   },
+  notifications: {
+    created: '게시 지표 %{name} 추가됨',
+    updated: '게시 지표 %{name} 저장됨',
+    deleted: '게시 지표 삭제됨 |||| 게시 지표 %{smart_count}개 삭제됨',
+  },
 };

@@ -27,4 +27,9 @@ export const propertiesEn = {
   errors: {
     list: 'The list could not be loaded:',
   },
+  notifications: {
+    created: 'Property %{name} added',
+    updated: 'Property %{name} saved',
+    deleted: 'Property deleted |||| %{smart_count} properties deleted',
+  },
 };

@@ -29,4 +29,9 @@ export const propertiesKo: typeof propertiesEn = {
   errors: {
     list: '목록을 불러오지 못했습니다:',
   },
+  notifications: {
+    created: '속성 %{name} 추가됨',
+    updated: '속성 %{name} 저장됨',
+    deleted: '속성 삭제됨 |||| 속성 %{smart_count}개 삭제됨',
+  },
 };

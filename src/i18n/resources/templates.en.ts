@@ -30,4 +30,9 @@ export const templatesEn = {
     refused: '%{name} was not accepted: %{reason}',
     tooMany: 'Use at most %{max} preview images.',
   },
+  notifications: {
+    created: 'Dashboard template %{name} added',
+    updated: 'Dashboard template %{name} saved',
+    deleted: 'Dashboard template deleted |||| %{smart_count} dashboard templates deleted',
+  },
 };

@@ -32,4 +32,9 @@ export const templatesKo: typeof templatesEn = {
     refused: '%{name} 파일을 받을 수 없습니다: %{reason}',
     tooMany: '미리보기 이미지는 최대 %{max}개까지 사용할 수 있습니다.',
   },
+  notifications: {
+    created: '대시보드 템플릿 %{name} 추가됨',
+    updated: '대시보드 템플릿 %{name} 저장됨',
+    deleted: '대시보드 템플릿 삭제됨 |||| 대시보드 템플릿 %{smart_count}개 삭제됨',
+  },
 };

@@ -18,7 +18,7 @@ export const termsEn = {
     content: 'Content',
   },
   types: {
-    POST: 'Optional (POST)',
+    POST: 'Optional',
     REQUIRED: 'Required',
   },
   status: {
@@ -66,6 +66,9 @@ export const termsEn = {
       'Version %{version} has already taken effect and people may have agreed to it, so it is never changed. Saving publishes your changes as a new version: give it its own label and an effective date from now on.',
   },
   notifications: {
+    created: "Term '%{name}' added",
+    updated: "Term '%{name}' saved",
+    deleted: 'Term deleted |||| %{smart_count} terms deleted',
     published: 'Version %{version} has been published.',
     saved: 'Version %{version} has been saved.',
     replaced: 'Version %{previous} was kept unchanged; your changes were published as version %{version}.',

@@ -20,7 +20,7 @@ export const termsKo: typeof termsEn = {
     content: '내용',
   },
   types: {
-    POST: '선택 (POST)',
+    POST: '선택',
     REQUIRED: '필수',
   },
   status: {
@@ -68,6 +68,9 @@ export const termsKo: typeof termsEn = {
       '%{version} 버전은 이미 시행되어 사용자가 동의했을 수 있으므로 변경하지 않습니다. 저장하면 변경 내용이 새 버전으로 게시됩니다. 새 버전 이름과 지금 이후의 시행일을 입력하세요.',
   },
   notifications: {
+    created: "약관 '%{name}' 추가됨",
+    updated: "약관 '%{name}' 저장됨",
+    deleted: '약관 삭제됨 |||| 약관 %{smart_count}개 삭제됨',
     published: '%{version} 버전이 게시되었습니다.',
     saved: '%{version} 버전이 저장되었습니다.',
     replaced: '%{previous} 버전은 그대로 두고 변경 내용을 %{version} 버전으로 게시했습니다.',

@@ -143,7 +143,8 @@ describe('Email Authentication dialog (SPEC §4, §5)', () => {
     await press('Next');
     expect(calls(all, 'verify')).toHaveLength(1);
     const alert = within(otpDialog()).getByRole('alert');
-    expect(alert).toHaveTextContent('OTP_MISMATCH');
+    expect(alert).toHaveTextContent('Wrong verification code');
+    expect(alert).toHaveTextContent('Code: OTP_MISMATCH');
     expect(alert).toHaveTextContent('The code is not correct.');
     expect(sessionStorage.getItem(OTP_VERIFIED_KEY)).toBeNull();
     expect(sessionStorage.getItem(OTP_TOKEN_KEY)).toBeNull();

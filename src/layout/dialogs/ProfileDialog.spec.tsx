@@ -18,6 +18,11 @@ function server(change: (call: RecordedCall) => StubAnswer = () => ({ body: enve
   });
 }
 
+/** The error toast with this title (the open dialog hides it from role queries). */
+async function toastTitled(title: string) {
+  return (await screen.findByText(title, { selector: '.MuiAlertTitle-root' })).closest('.MuiAlert-root') as HTMLElement;
+}
+
 function renderProfile() {
   const onClose = vi.fn();
   const onOtpRejected = vi.fn();
@@ -146,7 +151,7 @@ describe('My Profile dialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('toasts the server result and message for a wrong current password, marks the field and stays open', async () => {
+  it('toasts the server result in words and message for a wrong current password, marks the field and stays open', async () => {
     server(() => ({
       status: 400,
       body: envelope('VALIDATION_ERROR', { errors: [{ field: 'password', message: 'The current password is not correct.' }] }, 'Validation failed.'),
@@ -155,19 +160,23 @@ describe('My Profile dialog', () => {
     await loaded();
     fill({ 'Current Password': 'Wrong#pass1', 'New Password': 'New#pass22', 'Confirm New Password': 'New#pass22' });
     save();
-    await screen.findByText('VALIDATION_ERROR: Validation failed.');
+    const toast = await toastTitled('Some fields need attention');
+    expect(toast).toHaveTextContent('Validation failed.');
+    expect(toast).toHaveTextContent('Code: VALIDATION_ERROR');
     expect(field('Current Password')).toHaveAccessibleDescription('The current password is not correct.');
     expect(onClose).not.toHaveBeenCalled();
     expect(onOtpRejected).not.toHaveBeenCalled();
   });
 
-  it('toasts a non-SUCCESS answer with its result as the title', async () => {
+  it('toasts a non-SUCCESS answer titled in words, its result kept as the code', async () => {
     server(() => ({ body: envelope('PENDING', null, 'Try again later.') }));
     const { onClose } = renderProfile();
     await loaded();
     fill({ 'Current Password': 'Old#pass1', 'New Password': 'New#pass22', 'Confirm New Password': 'New#pass22' });
     save();
-    await screen.findByText('PENDING: Try again later.');
+    const toast = await toastTitled('Generic Error');
+    expect(toast).toHaveTextContent('Try again later.');
+    expect(toast).toHaveTextContent('Code: PENDING');
     expect(onClose).not.toHaveBeenCalled();
   });
 
@@ -177,14 +186,15 @@ describe('My Profile dialog', () => {
     await loaded();
     fill({ 'Current Password': 'Old#pass1', 'New Password': 'New#pass22', 'Confirm New Password': 'New#pass22' });
     save();
-    await screen.findByText('FORBIDDEN: Your e-mail verification has expired. Please verify again.');
+    const toast = await toastTitled('Not allowed');
+    expect(toast).toHaveTextContent('Your e-mail verification has expired. Please verify again.');
     expect(onOtpRejected).toHaveBeenCalledOnce();
   });
 
   it('toasts a profile that cannot be loaded and closes', async () => {
     stubFetch(() => ({ status: 404, body: envelope('NOT_FOUND', null, 'No such account.') }));
     const { onClose } = renderProfile();
-    await screen.findByText('NOT_FOUND: No such account.');
+    expect(await toastTitled('Not found')).toHaveTextContent('No such account.');
     expect(onClose).toHaveBeenCalled();
   });
 

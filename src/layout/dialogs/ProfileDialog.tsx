@@ -63,7 +63,7 @@ export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
       const { password, changePassword } = passwords;
       const { result, resultMessage } = await profileCalls.changePassword({ password, changePassword }, readOtpToken());
       if (result !== 'SUCCESS') {
-        notify('console.profile.notice', { type: 'error', messageArgs: { title: result, message: resultMessage } });
+        showError(new ApiError({ status: 200, result, resultMessage }));
         return;
       }
       notify('console.profile.notice', { type: 'info', messageArgs: { title: translate('console.profile.success'), message: resultMessage } });

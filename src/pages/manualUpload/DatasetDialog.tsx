@@ -8,6 +8,8 @@ import { useTranslate } from 'react-admin';
 import { DATASET_COLUMN_TYPES, datasetInput, type Dataset, type DatasetColumn } from '../../shared';
 import { ApiError } from '../../providers/apiError';
 import { request } from '../../providers/httpClient';
+import { schemaMessageKey } from '../../i18n/schemaMessageKey';
+import { zodFieldMessages } from '../../resources/zodForm';
 
 const emptyColumn = (): DatasetColumn => ({ colName: '', colType: 'VARCHAR', required: false, key: false });
 
@@ -22,7 +24,9 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
   const [description, setDescription] = useState('');
   const [columns, setColumns] = useState<DatasetColumn[]>([emptyColumn()]);
   const [dataTypes, setDataTypes] = useState<{ code: string; name: string }[]>([]);
-  const [errors, setErrors] = useState<{ field: string; message: string }[]>([]);
+  /** After the first save attempt the schema's messages follow every edit, so a fixed field's message goes. */
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<{ field: string; message: string }[]>([]);
   const locked = dataset?.schemaLocked ?? false;
 
   useEffect(() => {
@@ -31,23 +35,34 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
     setDataType(dataset?.dataType ?? '');
     setDescription(dataset?.description ?? '');
     setColumns(dataset?.schemaInfo.length ? dataset.schemaInfo : [emptyColumn()]);
-    setErrors([]);
+    setAttempted(false);
+    setServerErrors([]);
     request<{ dataTypes: { code: string; name: string }[] }>('/datasets/options').then((reply) => setDataTypes(reply.data.dataTypes), () => setDataTypes([]));
   }, [open, dataset]);
 
-  const fieldError = (field: string) => errors.find((error) => error.field === field)?.message;
+  const body = { title, dataType, description: description || null, schemaInfo: columns };
+  const schemaErrors = attempted ? zodFieldMessages(datasetInput, body) : {};
+  /** The schema's message in the reader's language, else the server's (translated when the catalogue knows it). */
+  const fieldError = (field: string) => {
+    const own = schemaErrors[field];
+    if (own) return translate(own.message, own.args);
+    const server = serverErrors.find((error) => error.field === field)?.message;
+    const known = server && schemaMessageKey(server);
+    return known ? translate(known.message, known.args) : server;
+  };
+  // An edit answers the server's messages about the values before it.
+  useEffect(() => setServerErrors([]), [title, dataType, description, columns]);
   const setColumn = (index: number, change: Partial<DatasetColumn>) =>
     setColumns((current) => current.map((column, i) => (i === index ? { ...column, ...change, ...(change.key ? { required: true } : {}) } : column)));
 
   const save = async () => {
-    const body = { title, dataType, description: description || null, schemaInfo: columns };
-    const checked = datasetInput.safeParse(body);
-    if (!checked.success) return setErrors(checked.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
+    setAttempted(true);
+    if (!datasetInput.safeParse(body).success) return;
     try {
       const reply = dataset ? await request<Dataset>(`/datasets/${dataset.id}`, { method: 'PUT', body }) : await request<Dataset>('/datasets', { method: 'POST', body });
       onSaved(reply.data);
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors.length ? error.fieldErrors : [{ field: 'root', message: error.text }]);
+      if (error instanceof ApiError) setServerErrors(error.fieldErrors.length ? error.fieldErrors : [{ field: 'root', message: error.text }]);
     }
   };
 

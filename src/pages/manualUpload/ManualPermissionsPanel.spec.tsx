@@ -84,11 +84,14 @@ describe('Manual permissions panel', () => {
     await waitFor(() => expect(toggle('bo@example.com').checked).toBe(true));
   });
 
-  it('shows a failure as the error toast: result as title, resultMessage as text', async () => {
+  it('shows a failure as the error toast: result in words as title, resultMessage as text', async () => {
     server(() => ({ status: 404, body: envelope('NOT_FOUND', null, 'No such user.') }));
     await openPanel();
     await userEvent.click(toggle('bo@example.com'));
-    expect(await screen.findByText('NOT_FOUND: No such user.')).toBeInTheDocument();
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Not found');
+    expect(toast).toHaveTextContent('No such user.');
+    expect(toast).toHaveTextContent('Code: NOT_FOUND');
     expect(toggle('bo@example.com').checked).toBe(false);
   });
 

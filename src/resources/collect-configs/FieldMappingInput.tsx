@@ -8,7 +8,7 @@ export function FieldMappingInput() {
     <ArrayInput source="fields" label={false} helperText="resources.collect-configs.helpers.fields">
       <SimpleFormIterator inline>
         <TextInput source="field" defaultValue="" label="resources.collect-configs.fields.sourceField" helperText={false} />
-        <TextInput source="code" label="resources.collect-configs.fields.masterCode" helperText={false} />
+        <TextInput source="code" defaultValue="" label="resources.collect-configs.fields.masterCode" helperText={false} />
         <SelectInput source="type" defaultValue="STRING" choices={fieldTypeChoices} label="resources.collect-configs.fields.fieldType" helperText={false} sx={{ minWidth: 120 }} />
         <FlagSwitch source="fieldFlag" label="resources.collect-configs.fields.fieldFlag" />
         <FlagSwitch source="masterFlag" label="resources.collect-configs.fields.masterFlag" />

@@ -1,5 +1,5 @@
 import { collectFieldSchema, collectConfigInput, headerEntry, scheduleSchema, type CollectConfigInput } from '../../shared';
-import { inputOf, zodValidator } from '../zodForm';
+import { inputOf, nestErrors, zodFieldMessages, type FormMessage } from '../zodForm';
 
 
 /**
@@ -34,16 +34,14 @@ function scheduleRequest(schedule: Record<string, unknown>) {
   return picked;
 }
 
-const validateBody = zodValidator(collectConfigInput);
-
 /** The shared rules on the form, with recipient errors (`alertRecipients.2`) shown on the one recipients input. */
 export function validateCollectConfig(values: Record<string, unknown>) {
-  const errors: Record<string, string> = {};
-  for (const [field, message] of Object.entries(validateBody(collectConfigRequest(values) as Record<string, unknown>))) {
+  const errors: Record<string, FormMessage> = {};
+  for (const [field, message] of Object.entries(zodFieldMessages(collectConfigInput, collectConfigRequest(values)))) {
     const shownOn = field.startsWith('alertRecipients.') ? 'alertRecipients' : field;
     errors[shownOn] ??= message;
   }
-  return errors;
+  return nestErrors(errors);
 }
 
 /** Empty text rather than absent fields, so an untouched input gets its own message ("Enter the metric name."). */

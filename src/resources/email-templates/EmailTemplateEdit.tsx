@@ -2,6 +2,7 @@ import { Edit } from 'react-admin';
 import { toEmailTemplateInput } from './emailTemplateForm';
 import { EmailTemplateEditToolbar } from './EmailTemplateEditToolbar';
 import { EmailTemplateForm } from './EmailTemplateForm';
+import { useSaveNotice } from '../useSaveNotice';
 
 /**
  * Pessimistic: the save and the delete (with a confirmation naming the template) wait for the
@@ -9,7 +10,7 @@ import { EmailTemplateForm } from './EmailTemplateForm';
  */
 export function EmailTemplateEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect="list" transform={toEmailTemplateInput}>
+    <Edit mutationMode="pessimistic" {...useSaveNotice('updated', 'list')} transform={toEmailTemplateInput}>
       <EmailTemplateForm toolbar={<EmailTemplateEditToolbar />} />
     </Edit>
   );

@@ -1,9 +1,11 @@
 import { useWatch } from 'react-hook-form';
 import { MailPreview } from './MailPreview';
+import { useReachedField } from './useReachedField';
 
 /** The live preview of the e-mail template form. */
 export function EmailTemplatePreview() {
   const [type, title, body, statements] = useWatch({ name: ['type', 'title', 'body', 'statements'] });
   const paragraphs = ((statements ?? []) as { statement?: string }[]).map((statement) => ({ statement: statement?.statement ?? '' }));
-  return <MailPreview path="/email-templates/preview" input={{ type, title: title ?? '', body: body ?? '', statements: paragraphs }} />;
+  const reached = useReachedField();
+  return <MailPreview path="/email-templates/preview" input={{ type, title: title ?? '', body: body ?? '', statements: paragraphs }} shownField={reached} />;
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Card, CardContent, CardHeader, LinearProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { RenderedMail } from '../../shared';
+import { schemaMessageKey } from '../../i18n/schemaMessageKey';
 import { ApiError } from '../../providers/apiError';
 import { httpClient } from '../../providers/httpClient';
 
@@ -10,12 +11,13 @@ const PREVIEW_DELAY_MS = 400;
 
 /**
  * The mail rendered by the server (`path`) from what is being edited, with sample values. The
- * HTML part is shown in a sandboxed frame, so nothing in it can run.
+ * HTML part is shown in a sandboxed frame, so nothing in it can run. `shownField` keeps the
+ * server's messages about fields the reader has not reached yet out of sight.
  */
-export function MailPreview({ path, input }: { path: string; input: Record<string, unknown> }) {
+export function MailPreview({ path, input, shownField = () => true }: { path: string; input: Record<string, unknown>; shownField?: (field: string) => boolean }) {
   const translate = useTranslate();
   const [mail, setMail] = useState<RenderedMail>();
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<{ field?: string; message: string }[]>([]);
   const [rendering, setRendering] = useState(false);
   const requestBody = JSON.stringify(input);
 
@@ -30,7 +32,7 @@ export function MailPreview({ path, input }: { path: string; input: Record<strin
       } catch (error) {
         if (controller.signal.aborted) return;
         const apiError = error instanceof ApiError ? error : undefined;
-        setProblems(apiError?.fieldErrors.length ? apiError.fieldErrors.map(({ message }) => message) : [apiError?.text ?? String(error)]);
+        setProblems(apiError?.fieldErrors.length ? apiError.fieldErrors : [{ message: apiError?.text ?? String(error) }]);
       } finally {
         if (!controller.signal.aborted) setRendering(false);
       }
@@ -46,9 +48,16 @@ export function MailPreview({ path, input }: { path: string; input: Record<strin
       <CardHeader title={translate('resources.email-templates.preview.title')} subheader={translate('resources.email-templates.preview.sample')} />
       <Box sx={{ height: 4 }}>{rendering && <LinearProgress aria-label={translate('resources.email-templates.preview.loading')} />}</Box>
       <CardContent>
-        {problems.map((problem) => (
-          <Alert key={problem} severity="warning" sx={{ mb: 1 }}>{problem}</Alert>
-        ))}
+        {problems
+          .filter(({ field }) => !field || shownField(field))
+          .map(({ field, message }) => {
+            const known = schemaMessageKey(message);
+            return (
+              <Alert key={`${field}:${message}`} severity="warning" sx={{ mb: 1 }}>
+                {known ? translate(known.message, known.args) : message}
+              </Alert>
+            );
+          })}
         {mail && (
           <>
             <Typography variant="caption" color="text.secondary">{translate('resources.email-templates.preview.subject')}</Typography>

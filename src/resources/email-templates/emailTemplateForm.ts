@@ -23,23 +23,7 @@ export function toEmailTemplateInput(values: Record<string, unknown>) {
 
 const validateInput = zodValidator(emailTemplateInput);
 
-/** `{'statements.1.statement': m}` as `{statements: [{}, {statement: m}]}`: react-admin reads errors shaped like the form. */
-function nested(errors: Record<string, string>) {
-  const shaped: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const [field, index, leaf] = path.split('.');
-    if (field !== 'statements' || leaf === undefined) {
-      shaped[path] = message;
-      continue;
-    }
-    const items = (shaped.statements ??= []) as Record<string, string>[];
-    items[Number(index)] = { ...items[Number(index)], [leaf]: message };
-  }
-  if (Array.isArray(shaped.statements)) shaped.statements = Array.from(shaped.statements, (item) => item ?? {});
-  return shaped;
-}
-
 /** The shared schema's messages on the form's fields, before anything is sent. */
 export function validateEmailTemplate(values: Record<string, unknown>) {
-  return nested(validateInput(toEmailTemplateInput(values)));
+  return validateInput(toEmailTemplateInput(values));
 }

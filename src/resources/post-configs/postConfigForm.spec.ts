@@ -33,10 +33,10 @@ describe('post config request', () => {
     expect(request.targetSecret).toBe('token-secret');
   });
 
-  it('shows the shared rules on the fields they name', () => {
+  it('shows the shared rules (as i18n keys) on the fields they name, nested like the values', () => {
     expect(validatePostConfig({ ...SAVED, targetData: { tokenName: 'console', projectId: 'p-1' }, backupFlag: 'Y', backupLocation: '../outside' } as unknown as Record<string, unknown>)).toEqual({
-      'targetData.serverUrl': 'Enter serverUrl.',
-      backupLocation: 'Enter a backup folder inside the data folder (no leading / and no ..).',
+      targetData: { serverUrl: { message: 'console.validation.schema.enterKey', args: { key: 'serverUrl' } } },
+      backupLocation: { message: 'console.validation.schema.backupFolder', args: {} },
     });
   });
 });

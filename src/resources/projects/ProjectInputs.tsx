@@ -49,15 +49,15 @@ export function ProjectInputs() {
         <CountryTreeInput countryTree={options?.countryTree} />
         <ArrayInput source="dataFilters.keywordFilters" label={field('keywordFilters')}>
           <SimpleFormIterator inline disableReordering>
-            <TextInput source="keyword" label={field('keyword')} />
+            <TextInput source="keyword" defaultValue="" label={field('keyword')} />
             <SelectInput source="mode" label={field('mode')} choices={keywordModeChoices} defaultValue="INCLUDE" />
           </SimpleFormIterator>
         </ArrayInput>
         <ArrayInput source="dataFilters.conditionFilters" label={field('conditionFilters')}>
           <SimpleFormIterator inline disableReordering>
-            <TextInput source="field" label={field('field')} />
+            <TextInput source="field" defaultValue="" label={field('field')} />
             <SelectInput source="operator" label={field('operator')} choices={operatorChoices} defaultValue="EQ" />
-            <TextInput source="value" label={field('value')} />
+            <TextInput source="value" defaultValue="" label={field('value')} />
           </SimpleFormIterator>
         </ArrayInput>
       </ProjectFormSection>

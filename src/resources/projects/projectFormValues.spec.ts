@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { projectInput } from '../../shared';
-import { nestedZodValidator, newProjectDefaults, toProjectInput, validateProjectForm } from './projectFormValues';
+import { zodValidator } from '../zodForm';
+import { newProjectDefaults, toProjectInput, validateProjectForm } from './projectFormValues';
 import { renewDelayMs } from './useDashboardToken';
 
 const valid = { ...newProjectDefaults(new Date('2026-03-01T00:00:00Z')), name: 'Spring', advertiser: 'ACME', templateId: 3 };
 
 describe('project form values', () => {
-  it('nests validation messages like the values, so array and nested inputs show them', () => {
-    const errors = nestedZodValidator(projectInput)({
+  it('nests validation messages (as i18n keys) like the values, so array and nested inputs show them', () => {
+    const errors = zodValidator(projectInput)({
       ...valid,
       endAt: '2026-02-01',
       dataFilters: { countries: [], keywordFilters: [{ keyword: '', mode: 'INCLUDE' }], conditionFilters: [] },
     });
-    expect(errors).toEqual({ endAt: 'The end date must be after the start date.', dataFilters: { keywordFilters: [{ keyword: 'Required.' }] } });
-    expect(nestedZodValidator(projectInput)(valid)).toEqual({});
+    expect(errors).toEqual({
+      endAt: { message: 'console.validation.schema.endAfterStart', args: {} },
+      dataFilters: { keywordFilters: [{ keyword: { message: 'console.validation.schema.required', args: {} } }] },
+    });
+    expect(zodValidator(projectInput)(valid)).toEqual({});
   });
 
   it('turns a read project back into the request body: country codes, and only the chosen dashboard kind', () => {
@@ -27,7 +31,7 @@ describe('project form values', () => {
     expect(projectInput.safeParse(body).success).toBe(true);
     // The modify form starts from such a record: its extra keys and country objects are no errors.
     expect(validateProjectForm(read)).toEqual({});
-    expect(validateProjectForm({ ...read, endAt: '2020-01-01' })).toEqual({ endAt: 'The end date must be after the start date.' });
+    expect(validateProjectForm({ ...read, endAt: '2020-01-01' })).toEqual({ endAt: { message: 'console.validation.schema.endAfterStart', args: {} } });
   });
 
   it('starts a new project today for a month', () => {

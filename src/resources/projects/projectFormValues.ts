@@ -1,33 +1,5 @@
-import type { ZodType } from 'zod';
 import { projectInput, type ProjectDetail, type ProjectInput } from '../../shared';
-
-/**
- * A form `validate` from a zod schema with errors nested like the values (`dataFilters.countries`
- * → `{dataFilters: {countries}}`): react-admin hands them to react-hook-form, which looks nested
- * fields up by path, so flat keys would never reach the array and nested inputs.
- */
-export function nestedZodValidator(schema: ZodType) {
-  return (values: Record<string, unknown>) => {
-    const parsed = schema.safeParse(values);
-    const errors: Record<string, unknown> = {};
-    if (parsed.success) return errors;
-    for (const issue of parsed.error.issues) {
-      if (!issue.path.length) continue;
-      let node: Record<string | number, unknown> = errors;
-      issue.path.forEach((key, index) => {
-        const last = index === issue.path.length - 1;
-        const name = key as string | number;
-        if (last) {
-          if (node[name] === undefined) node[name] = issue.message;
-        } else {
-          if (typeof node[name] !== 'object' || node[name] === null) node[name] = typeof issue.path[index + 1] === 'number' ? [] : {};
-          node = node[name] as Record<string | number, unknown>;
-        }
-      });
-    }
-    return errors;
-  };
-}
+import { zodValidator } from '../zodForm';
 
 type FormValues = Omit<Partial<ProjectDetail>, 'dataFilters'> & { dataFilters?: { countries?: (string | { code: string })[]; keywordFilters?: unknown[]; conditionFilters?: unknown[] } };
 
@@ -71,5 +43,5 @@ export function newProjectDefaults(today = new Date()) {
  * objects and extra keys the strict schema would refuse), checked by the shared schema.
  */
 export function validateProjectForm(values: Record<string, unknown>) {
-  return nestedZodValidator(projectInput)(toProjectInput(values as FormValues) as unknown as Record<string, unknown>);
+  return zodValidator(projectInput)(toProjectInput(values as FormValues) as unknown as Record<string, unknown>);
 }

@@ -6,13 +6,14 @@ import { PropertyInputs } from './PropertyInputs';
 import { PropertyTitle } from './PropertyTitle';
 import { usePropertyKind } from './usePropertyKind';
 import { usePropertyListPath } from './usePropertyListPath';
+import { useSaveNotice } from '../useSaveNotice';
 
 /** The kind comes from the list's create link (`?kind=`), so a new property lands on the tab it came from. */
 export function PropertyCreate() {
   const kind = usePropertyKind();
   const listPath = usePropertyListPath();
   return (
-    <Create redirect={(_resource, _id, saved) => listPath(kindOf(saved?.kind))} transform={inputOf(propertyInput)}>
+    <Create {...useSaveNotice('created', (_resource, _id, saved) => listPath(kindOf(saved?.kind)))} transform={inputOf(propertyInput)}>
       <PropertyTitle kind={kind} />
       <SimpleForm key={kind} validate={zodValidator(propertyInput)} defaultValues={{ kind, no: 0 }}>
         <PropertyInputs kind={kind} />

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button, useListContext, useNotify } from 'react-admin';
+import { Button, useListContext } from 'react-admin';
 import { httpClient } from '../../providers/httpClient';
-import { ApiError } from '../../providers/apiError';
+import { useApiErrorToast } from '../../components/useApiErrorToast';
 
 /**
  * Exports the rows the current filters select. The server answers a short-lived link, which the
@@ -10,7 +10,7 @@ import { ApiError } from '../../providers/apiError';
  */
 export function ExportLogButton() {
   const { filterValues } = useListContext();
-  const notify = useNotify();
+  const showError = useApiErrorToast();
   const [pending, setPending] = useState(false);
   const exportRows = async () => {
     setPending(true);
@@ -18,8 +18,7 @@ export function ExportLogButton() {
       const answer = await httpClient.post<{ url: string }>('/system-logs/export', { filter: filterValues });
       window.location.assign(answer.data.url);
     } catch (error) {
-      const text = error instanceof ApiError ? `${error.title}: ${error.text}` : String(error);
-      notify(text, { type: 'error', messageArgs: { _: text } });
+      showError(error);
     } finally {
       setPending(false);
     }

@@ -2,10 +2,11 @@ import { Create, SimpleForm } from 'react-admin';
 import { templateInput } from '../../shared';
 import { inputOf, zodValidator } from '../zodForm';
 import { TemplateInputs } from './TemplateInputs';
+import { useSaveNotice } from '../useSaveNotice';
 
 export function TemplateCreate() {
   return (
-    <Create redirect="show" transform={inputOf(templateInput)}>
+    <Create {...useSaveNotice('created', 'show')} transform={inputOf(templateInput)}>
       <SimpleForm validate={zodValidator(templateInput)} defaultValues={{ status: 'Y', previews: [], fileId: null }}>
         <TemplateInputs />
       </SimpleForm>

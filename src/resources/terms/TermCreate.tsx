@@ -4,6 +4,7 @@ import { termCreateInput } from '../../shared';
 import { TermInputs } from './TermInputs';
 import { TermVersionInputs } from './TermVersionInputs';
 import { localInputValue, versionPayload, versionValidator } from './termVersionForm';
+import { useSaveNotice } from '../useSaveNotice';
 
 const payload = versionPayload(Object.keys(termCreateInput.shape));
 const validate = versionValidator(termCreateInput);
@@ -12,7 +13,7 @@ const validate = versionValidator(termCreateInput);
 export function TermCreate() {
   const translate = useTranslate();
   return (
-    <Create redirect="show" transform={payload}>
+    <Create {...useSaveNotice('created', 'show')} transform={payload}>
       <SimpleForm validate={validate} defaultValues={{ type: 'REQUIRED', activeFlag: 'Y', termsVersion: '1.0', effectiveAt: localInputValue(new Date()) }}>
         <TermInputs />
         <Typography variant="h6" component="h2" sx={{ mt: 2 }}>

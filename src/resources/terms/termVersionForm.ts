@@ -1,5 +1,5 @@
 import { EFFECTIVE_AT_TOLERANCE_MS, termMessages } from '../../shared';
-import { zodValidator } from '../zodForm';
+import { schemaMessage, zodValidator } from '../zodForm';
 import type { ZodType } from 'zod';
 
 /** The datetime-local input's "yyyy-MM-ddThh:mm" for an instant, in the browser's time zone. */
@@ -34,9 +34,9 @@ export function versionValidator(schema: ZodType & { shape: Record<string, unkno
   const bySchema = zodValidator(schema);
   return (values: Record<string, unknown>) => {
     const data = payload(values);
-    const errors: Record<string, string> = bySchema(data);
+    const errors = bySchema(data);
     const at = Date.parse(String(data.effectiveAt));
-    if (!errors.effectiveAt && at < Date.now() - EFFECTIVE_AT_TOLERANCE_MS) errors.effectiveAt = termMessages.effectiveAtPast;
+    if (!errors.effectiveAt && at < Date.now() - EFFECTIVE_AT_TOLERANCE_MS) errors.effectiveAt = schemaMessage(termMessages.effectiveAtPast);
     return errors;
   };
 }

@@ -1,0 +1,38 @@
+import type { ResultCode } from '../shared';
+
+/**
+ * Titles of failed calls in words (console.result.*): one per result code of the envelope, one per
+ * client-side error code of SPEC §8, and SPEC §8's default. The code itself still shows in small
+ * text under the message, for support.
+ */
+export const resultsEn = {
+  SUCCESS: 'Done',
+  OTP_REQUIRED: 'Verification code required',
+  TERMS_UPDATED: 'Terms updated',
+  VALIDATION_ERROR: 'Some fields need attention',
+  OTP_MISMATCH: 'Wrong verification code',
+  OTP_EXPIRED: 'Verification code expired',
+  DOMAIN_NOT_ALLOWED: 'E-mail domain not allowed',
+  INVALID_CREDENTIALS: 'Invalid credentials',
+  TOKEN_UNAUTHORIZED: 'Session expired',
+  ADMIN_ACCESS_TOKEN_NOT_MATCHED: 'Signed in elsewhere',
+  FORBIDDEN: 'Not allowed',
+  ACCOUNT_PENDING: 'Account awaiting approval',
+  ACCOUNT_INACTIVE: 'Account inactive',
+  ACCOUNT_REJECTED: 'Account request rejected',
+  NOT_FOUND: 'Not found',
+  CONFLICT: 'Already exists or changed',
+  PAYLOAD_TOO_LARGE: 'File too large',
+  ACCOUNT_LOCKED: 'Account locked',
+  TOO_MANY_REQUESTS: 'Too many attempts',
+  INTERNAL_ERROR: 'Server error',
+  TABLEAU_NOT_CONFIGURED: 'Dashboard not set up',
+  FILE_STORE_UNAVAILABLE: 'File storage unavailable',
+  ECONNABORTED: 'Request timed out',
+  ERR_CANCELED: 'Request cancelled',
+  ERR_BAD_RESPONSE: 'Unexpected answer from the server',
+  ERR_BAD_REQUEST: 'Request refused',
+  ERR_NETWORK: 'Network error',
+  generic: 'Generic Error',
+  code: 'Code: %{code}',
+} satisfies Record<ResultCode, string> & Record<string, string>;
