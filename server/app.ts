@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { systemClock, type Clock } from './clock';
-import { openDatabase, poolOf, type Db } from './db/database';
+import { openDatabase, type Db } from './db/database';
 import { createMetrics } from './metrics/registry';
 import { httpMetrics } from './metrics/http-metrics';
 import { metricsEndpoint } from './metrics/endpoint';
@@ -81,7 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const clock = options.clock ?? systemClock;
   const db = options.db ?? openDatabase(config);
   const files = options.files ?? createFileStore(config);
-  const metrics = createMetrics(poolOf(db));
+  const metrics = createMetrics(db);
   const ctx: AppContext = {
     config,
     db,

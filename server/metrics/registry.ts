@@ -1,4 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Db } from '../db/database';
+import { poolOf } from '../db/database';
 
 /** Connection counts of a PostgreSQL pool (pg.Pool's own fields); SQLite has no pool. */
 export interface PoolStats {
@@ -11,7 +13,8 @@ export interface PoolStats {
  * The instance's Prometheus metrics, in a registry of its own so several apps in one process (the
  * tests) do not share or double-register them.
  */
-export function createMetrics(pool?: PoolStats) {
+export function createMetrics(db: Db) {
+  const pool: PoolStats | undefined = poolOf(db);
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -26,6 +29,15 @@ export function createMetrics(pool?: PoolStats) {
     uploadRows: new Counter({ name: 'console_upload_rows_total', help: 'Rows written by committed manual uploads', registers: [registry] }),
     mails: new Counter({ name: 'console_mails_total', help: 'Mails by outcome (sent over SMTP, logged without SMTP, failed)', labelNames: ['outcome'] as const, registers: [registry] }),
   };
+  // Read at scrape time: the queue as the database holds it, whichever instance made it.
+  new Gauge({
+    name: 'console_collect_tasks', help: 'Collect and post tasks by kind and state, in the database', labelNames: ['kind', 'state'] as const, registers: [registry],
+    async collect() {
+      const rows = await db.selectFrom('collect_tasks').select(['task_kind', 'status', (eb) => eb.fn.countAll<number | string>().as('count')]).groupBy(['task_kind', 'status']).execute();
+      this.reset();
+      for (const row of rows) this.set({ kind: row.task_kind.toLowerCase(), state: row.status }, Number(row.count));
+    },
+  });
   if (pool) {
     new Gauge({
       name: 'console_db_pool_connections', help: 'PostgreSQL pool connections by state', labelNames: ['state'] as const, registers: [registry],

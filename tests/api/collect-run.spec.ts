@@ -80,6 +80,8 @@ describe('run now, end to end', () => {
     const runs = (await metrics.tasks.get()).values.filter((value) => value.metricName === 'console_collect_task_duration_seconds_count');
     expect(runs.map(({ labels, value }) => [labels.kind, labels.outcome, value]).sort()).toEqual([['collect', 'success', 1], ['post', 'success', 1]]);
     expect((await metrics.rows.get()).values.map(({ labels, value }) => [labels.stage, value]).sort()).toEqual([['mastered', 25], ['posted', 25]]);
+    // The queue by kind and state, read from the database when scraped.
+    expect(await metrics.registry.getSingleMetricAsString('console_collect_tasks')).toMatch(/console_collect_tasks\{kind="collect",state="SUCCESS"\} 1\n[^]*console_collect_tasks\{kind="post",state="SUCCESS"\} 1/);
   });
 
   it('replaces the period\'s rows when the same period runs again', async () => {
