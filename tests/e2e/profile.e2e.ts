@@ -92,7 +92,7 @@ describe('Profile through e-mail authentication', () => {
 
     await profile.getByRole('button', { name: 'Connected Data' }).click();
     const connection = page.getByRole('dialog', { name: 'Dataset Connection' });
-    await connection.getByRole('tree', { name: 'Connected Countries' }).getByText('Asia Pacific').waitFor();
+    await connection.getByRole('list', { name: 'Connected Countries' }).getByText('Asia Pacific').waitFor();
     await connection.getByText('Korea').waitFor();
     expect(Math.round((await connection.boundingBox())!.width)).toBe(Math.round(1440 * 0.3));
     await shoot(page, 'desktop-connected-data');
@@ -142,7 +142,7 @@ describe('Profile through e-mail authentication', () => {
     await shoot(page, 'phone-profile');
     await profile.getByRole('button', { name: 'Connected Data' }).click();
     const connection = page.getByRole('dialog', { name: 'Dataset Connection' });
-    await connection.getByRole('tree', { name: 'Connected Countries' }).getByText('Latin America').waitFor();
+    await connection.getByRole('list', { name: 'Connected Countries' }).getByText('Latin America').waitFor();
     await shoot(page, 'phone-connected-data');
     expect(problems).toEqual([]);
     await context.close();
