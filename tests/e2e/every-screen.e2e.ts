@@ -109,7 +109,7 @@ async function survey(pass: string, viewport: { width: number; height: number },
     const resource = OPENED_FROM_LIST[screen];
     if (!resource) continue;
     // Every list names its records by a link (a table row's, or a phone list's item).
-    const link = page.locator(resource === 'projects' ? 'main a[href^="/project/detail/"]' : `main a[href^="/${resource}/"]:not([href$="/create"])`).first();
+    const link = page.locator(resource === 'projects' ? 'main a[href^="/project/detail/"]' : `main a[href^="/${resource}/"]:not([href*="/create"])`).first();
     await link.waitFor({ timeout: 15_000 });
     const before = page.url();
     await link.click();
