@@ -73,6 +73,8 @@ async function check(page: Page, screen: string, pass: string, findings: Finding
 
 async function colourScheme(page: Page, dark: boolean) {
   await page.addInitScript((isDark) => {
+    // Also runs in the sandboxed mail-preview frames, which have no storage.
+    if (window !== window.top) return;
     const key = 'RaStoreconsole.console.layoutSettings';
     const current = JSON.parse(window.localStorage.getItem(key) ?? '{}');
     window.localStorage.setItem(key, JSON.stringify({ ...current, darkTheme: isDark, menuTheme: isDark ? 'dark' : 'light' }));

@@ -50,6 +50,7 @@ export const emailTemplatesEn = {
     sample: 'Rendered with sample values; nothing is saved.',
     frame: 'Rendered mail',
     loading: 'Rendering…',
+    waiting: 'The preview appears once the required fields are filled in.',
   },
   notifications: {
     created: 'E-mail template %{name} added',

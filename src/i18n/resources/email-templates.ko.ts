@@ -52,6 +52,7 @@ export const emailTemplatesKo: typeof emailTemplatesEn = {
     sample: '예시 값으로 표시하며 저장하지 않습니다.',
     frame: '메일 미리보기',
     loading: '표시하는 중…',
+    waiting: '필수 항목을 입력하면 미리보기가 나타납니다.',
   },
   notifications: {
     created: '이메일 템플릿 %{name} 추가됨',

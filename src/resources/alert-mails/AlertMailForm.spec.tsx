@@ -7,7 +7,7 @@ import { AlertMailForm } from './AlertMailForm';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** The server's preview refuses every empty field, as it does for a new alert mail. */
+/** The server's preview refuses an empty field and a procedure that is not one word, as it does. */
 function renderForm() {
   const { calls } = stubFetch((call) => {
     const body = call.body as Record<string, string>;
@@ -19,7 +19,8 @@ function renderForm() {
     ]
       .filter(([field]) => !body[field])
       .map(([field, message]) => ({ field, message }));
-    return errors.length ? { status: 400, body: envelope('VALIDATION_ERROR', { errors }, 'Validation failed.') } : { body: envelope('SUCCESS', { subject: 'S', html: '<p>x</p>', text: 'x' }) };
+    if (body.procedure && !/^[\w.:-]+$/.test(body.procedure)) errors.push({ field: 'procedure', message: 'Use letters, digits, dots, colons, underscores or hyphens.' });
+    return errors.length ? { status: 400, body: envelope('VALIDATION_ERROR', { errors }, 'Validation failed.') } : { body: envelope('SUCCESS', { subject: 'Collect failed', html: '<p>x</p>', text: 'x' }) };
   });
   renderPage(
     <ResourceContextProvider value="alert-mails">
@@ -30,22 +31,31 @@ function renderForm() {
 }
 
 const preview = () => screen.getByTestId('mail-preview');
+const input = (label: string) => screen.getByLabelText(label, { exact: false, selector: 'input, textarea' });
+const type = (label: string, value: string) => {
+  fireEvent.change(input(label), { target: { value } });
+  fireEvent.blur(input(label));
+};
 
 describe('Alert mail form', () => {
-  it('keeps an untouched form free of warnings, and warns about a field once it has been reached', async () => {
+  it('asks for no preview until the required fields have something in them, and says so', async () => {
     const { previews } = renderForm();
-    await waitFor(() => expect(previews().length).toBeGreaterThan(0));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await within(preview()).findByText('The preview appears once the required fields are filled in.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(previews()).toHaveLength(0);
     expect(within(preview()).queryAllByRole('alert')).toHaveLength(0);
-    expect(screen.queryByText(/Enter the/)).not.toBeInTheDocument();
+  });
 
-    const procedure = screen.getByLabelText('Procedure', { exact: false, selector: 'input' });
-    fireEvent.change(procedure, { target: { value: 'collect-meta-ads' } });
-    fireEvent.blur(procedure);
-    // Visited and left empty: now the preview may say so.
-    fireEvent.blur(screen.getByLabelText('Error', { exact: false, selector: 'input' }));
-    expect(await within(preview()).findByText('Enter the error id, or * for any error of the procedure.')).toBeInTheDocument();
-    expect(within(preview()).queryByText('Enter the subtitle.')).not.toBeInTheDocument();
-    expect(within(preview()).queryByText('Enter the content.')).not.toBeInTheDocument();
+  it('shows the server\'s word on a reached field once the form is filled, and the mail once it is right', async () => {
+    const { previews } = renderForm();
+    type('Procedure', 'collect meta');
+    type('Error id', 'AUTH');
+    type('Subtitle', 'Collect failed');
+    fireEvent.change(screen.getByTestId('mail-preview').ownerDocument.querySelector('[name="content"]')!, { target: { value: 'It failed.' } });
+    expect(await within(preview()).findByText('Use letters, digits, dots, colons, underscores or hyphens.')).toBeInTheDocument();
+    type('Procedure', 'collect-meta');
+    expect(await within(preview()).findByTestId('mail-preview-subject')).toHaveTextContent('Collect failed');
+    expect(within(preview()).queryAllByRole('alert')).toHaveLength(0);
+    expect(previews().length).toBeGreaterThan(0);
   });
 });

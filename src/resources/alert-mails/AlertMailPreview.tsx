@@ -10,6 +10,7 @@ export function AlertMailPreview() {
     <MailPreview
       path="/alert-mails/preview"
       input={{ procedure: procedure ?? '', errorId: errorId ?? '', subtitle: subtitle ?? '', content: content ?? '' }}
+      ready={Boolean(procedure && errorId && subtitle && content)}
       shownField={reached}
     />
   );

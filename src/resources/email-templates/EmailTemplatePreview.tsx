@@ -7,5 +7,5 @@ export function EmailTemplatePreview() {
   const [type, title, body, statements] = useWatch({ name: ['type', 'title', 'body', 'statements'] });
   const paragraphs = ((statements ?? []) as { statement?: string }[]).map((statement) => ({ statement: statement?.statement ?? '' }));
   const reached = useReachedField();
-  return <MailPreview path="/email-templates/preview" input={{ type, title: title ?? '', body: body ?? '', statements: paragraphs }} shownField={reached} />;
+  return <MailPreview path="/email-templates/preview" input={{ type, title: title ?? '', body: body ?? '', statements: paragraphs }} ready={Boolean(type && title && body)} shownField={reached} />;
 }

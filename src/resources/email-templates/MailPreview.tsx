@@ -12,9 +12,10 @@ const PREVIEW_DELAY_MS = 400;
 /**
  * The mail rendered by the server (`path`) from what is being edited, with sample values. The
  * HTML part is shown in a sandboxed frame, so nothing in it can run. `shownField` keeps the
- * server's messages about fields the reader has not reached yet out of sight.
+ * server's messages about fields the reader has not reached yet out of sight. Until `ready` (the
+ * required fields have something in them) the server is not asked: it could only refuse.
  */
-export function MailPreview({ path, input, shownField = () => true }: { path: string; input: Record<string, unknown>; shownField?: (field: string) => boolean }) {
+export function MailPreview({ path, input, ready = true, shownField = () => true }: { path: string; input: Record<string, unknown>; ready?: boolean; shownField?: (field: string) => boolean }) {
   const translate = useTranslate();
   const [mail, setMail] = useState<RenderedMail>();
   const [problems, setProblems] = useState<{ field?: string; message: string }[]>([]);
@@ -22,6 +23,11 @@ export function MailPreview({ path, input, shownField = () => true }: { path: st
   const requestBody = JSON.stringify(input);
 
   useEffect(() => {
+    if (!ready) {
+      setMail(undefined);
+      setProblems([]);
+      return;
+    }
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       setRendering(true);
@@ -41,13 +47,14 @@ export function MailPreview({ path, input, shownField = () => true }: { path: st
       clearTimeout(timer);
       controller.abort();
     };
-  }, [path, requestBody]);
+  }, [path, requestBody, ready]);
 
   return (
     <Card variant="outlined" data-testid="mail-preview">
       <CardHeader title={translate('resources.email-templates.preview.title')} subheader={translate('resources.email-templates.preview.sample')} />
       <Box sx={{ height: 4 }}>{rendering && <LinearProgress aria-label={translate('resources.email-templates.preview.loading')} />}</Box>
       <CardContent>
+        {!ready && <Typography variant="body2" color="text.secondary">{translate('resources.email-templates.preview.waiting')}</Typography>}
         {problems
           .filter(({ field }) => !field || shownField(field))
           .map(({ field, message }) => {
