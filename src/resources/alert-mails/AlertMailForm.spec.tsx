@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { ResourceContextProvider } from 'react-admin';
 import { envelope, stubFetch } from '../../testing/fetchStub';
 import { renderPage } from '../../testing/renderPage';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Alert, Box, Button, Card, CardContent, IconButton, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import { Confirm, useCreate, useDelete, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { ScrollsSideways } from '../../components/ScrollsSideways';
 import { useApiErrorToast } from '../../components/useApiErrorToast';
 import { SHARE_PRIVILEGES, type ShareCandidate, type ShareEntry, type SharePrivilege } from '../../shared';
 import { ShareCandidateSearch } from './ShareCandidateSearch';
@@ -61,44 +62,46 @@ export function SharePanel({ projectId, canShare }: { projectId: number; canShar
         )}
         {!isPending && shares.length === 0 && <Typography color="text.secondary">{translate(t('messages.none'))}</Typography>}
         {shares.length > 0 && (
-          <Table size="small" aria-label={translate(t('name'), { smart_count: 2 })}>
-            <TableHead>
-              <TableRow>
-                {['name', 'email', 'country', 'privilege'].map((column) => <TableCell key={column}>{translate(t(`fields.${column}`))}</TableCell>)}
-                {canShare && <TableCell />}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shares.map((share) => (
-                <TableRow key={share.id} data-email={share.email}>
-                  <TableCell>{share.name}</TableCell>
-                  <TableCell>{share.email}</TableCell>
-                  <TableCell>
-                    {share.country}
-                    {share.region && <Typography variant="caption" color="text.secondary" component="div">{share.region}</Typography>}
-                  </TableCell>
-                  <TableCell>
-                    {canShare ? (
-                      <TextField select size="small" variant="standard" value={share.privilege} onChange={(event) => change(share, event.target.value as SharePrivilege)} slotProps={{ htmlInput: { 'aria-label': `${translate(t('fields.privilege'))} ${share.email}` } }}>
-                        {SHARE_PRIVILEGES.map((value) => <MenuItem key={value} value={value}>{privilegeLabel(value)}</MenuItem>)}
-                      </TextField>
-                    ) : (
-                      privilegeLabel(share.privilege)
-                    )}
-                  </TableCell>
-                  {canShare && (
-                    <TableCell align="right">
-                      <Tooltip title={translate(t('actions.remove'))}>
-                        <IconButton size="small" aria-label={`${translate(t('actions.remove'))} ${share.email}`} onClick={() => setRemoving(share)}>
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  )}
+          <ScrollsSideways>
+            <Table size="small" aria-label={translate(t('name'), { smart_count: 2 })}>
+              <TableHead>
+                <TableRow>
+                  {['name', 'email', 'country', 'privilege'].map((column) => <TableCell key={column}>{translate(t(`fields.${column}`))}</TableCell>)}
+                  {canShare && <TableCell />}
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {shares.map((share) => (
+                  <TableRow key={share.id} data-email={share.email}>
+                    <TableCell>{share.name}</TableCell>
+                    <TableCell>{share.email}</TableCell>
+                    <TableCell>
+                      {share.country}
+                      {share.region && <Typography variant="caption" color="text.secondary" component="div">{share.region}</Typography>}
+                    </TableCell>
+                    <TableCell>
+                      {canShare ? (
+                        <TextField select size="small" variant="standard" value={share.privilege} onChange={(event) => change(share, event.target.value as SharePrivilege)} slotProps={{ htmlInput: { 'aria-label': `${translate(t('fields.privilege'))} ${share.email}` } }}>
+                          {SHARE_PRIVILEGES.map((value) => <MenuItem key={value} value={value}>{privilegeLabel(value)}</MenuItem>)}
+                        </TextField>
+                      ) : (
+                        privilegeLabel(share.privilege)
+                      )}
+                    </TableCell>
+                    {canShare && (
+                      <TableCell align="right">
+                        <Tooltip title={translate(t('actions.remove'))}>
+                          <IconButton size="small" aria-label={`${translate(t('actions.remove'))} ${share.email}`} onClick={() => setRemoving(share)}>
+                            <DeleteIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </ScrollsSideways>
         )}
       </CardContent>
       <Confirm
