@@ -4,7 +4,6 @@
 // configuration check.
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,22 +11,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { readServerEnv } from '../../server/config';
+import { freePort } from './ops-child';
 
 const dockerfile = readFileSync('Dockerfile', 'utf8');
 /** The instructions of the Dockerfile's last stage, one per entry. */
 const finalStage = dockerfile.split(/^FROM /m).at(-1)!.split('\n').filter((line) => /^[A-Z]+ /.test(line));
 const instruction = (name: string) => finalStage.filter((line) => line.startsWith(`${name} `)).map((line) => line.slice(name.length + 1));
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 describe('Dockerfile', () => {
   it('runs as a non-root user with the server as PID 1 and a health check on /api/ready', () => {

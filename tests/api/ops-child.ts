@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
+import { createServer } from 'node:net';
 
 /** A server in a child process, with its output collected and its exit awaited. */
 export interface ChildServer {
@@ -56,5 +57,17 @@ export function getFresh(port: number, path: string): Promise<{ status: number; 
     });
     req.on('error', reject);
     req.end();
+  });
+}
+
+/** A port free on 127.0.0.1 right now, for a child server to listen on. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
   });
 }

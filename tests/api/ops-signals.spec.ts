@@ -2,12 +2,11 @@
 // npm's own PID, and nothing of the process tree npm started may outlive the grace period.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getFresh } from './ops-child';
+import { freePort, getFresh } from './ops-child';
 
 const GRACE_MS = 3000;
 /** Room for npm itself to notice its child ended and exit, on 2 busy cores. */
@@ -24,17 +23,6 @@ function checkoutWithBuild(root: string): void {
   }
   mkdirSync(join(root, 'dist'));
   writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html><title>Campaign Console</title>');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
 }
 
 /** pid → [parent pid, state, command line] of every process, from /proc. */

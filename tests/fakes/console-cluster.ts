@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { spawnServer, type ChildServer } from '../api/ops-child';
+import { freePort, spawnServer, type ChildServer } from '../api/ops-child';
 import { startLocalS3, useS3rverCredentials, type LocalS3 } from './s3-server';
 
 export interface ClusterInstance {
@@ -104,12 +104,4 @@ export class ConsoleCluster {
     await this.s3?.close();
     await this.query(`drop schema if exists ${this.schema} cascade`);
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
