@@ -93,7 +93,8 @@ describe('Project Properties screen', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     // Back on the tab as it was left: still filtered to EMEA.
     await page.waitForURL(onTab('countries'));
-    await page.getByText('Portuguese Republic').waitFor();
+    // The name is in the list and in the save toast.
+    await page.getByRole('cell', { name: 'Portuguese Republic' }).waitFor();
     await page.getByText('1-5 of 5').waitFor();
     expect(await countries()).toContainEqual({ code: 'PT', name: 'Portuguese Republic', region_code: 'EMEA' });
 

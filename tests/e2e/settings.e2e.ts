@@ -70,7 +70,7 @@ describe('settings panel', () => {
     expect(await backgroundOf(page, 'body')).toBe(rgb(SURFACE_PALETTES.slate[50]));
 
     await section(page, 'Color Scheme').getByRole('button', { name: 'Dark', exact: true }).click();
-    await section(page, 'Primary').getByRole('button', { name: 'violet', exact: true }).click();
+    await section(page, 'Primary').getByRole('radio', { name: 'violet', exact: true }).click();
     await section(page, 'Menu Type').getByRole('radio', { name: 'Horizontal' }).check();
     await expect.poll(() => backgroundOf(page, 'body')).toBe(rgb(SURFACE_PALETTES.zinc[950]));
     await expect
@@ -94,7 +94,7 @@ describe('settings panel', () => {
     await expectDarkVioletHorizontal(page);
     await shot(page, 'desktop-dark');
     await openSettings(page);
-    await expect.poll(() => section(page, 'Primary').getByRole('button', { name: 'violet', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => section(page, 'Primary').getByRole('radio', { name: 'violet', exact: true }).getAttribute('aria-checked')).toBe('true');
     expect(await section(page, 'Color Scheme').getByRole('button', { name: 'Dark', exact: true }).getAttribute('aria-pressed')).toBe('true');
     expect(await section(page, 'Menu Type').getByRole('radio', { name: 'Horizontal' }).isChecked()).toBe(true);
     expect(problems).toEqual([]);
