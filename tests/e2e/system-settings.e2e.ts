@@ -23,7 +23,7 @@ describe('System Setting screens', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => url.pathname === '/system/white-domain');
     await page.getByText('Domain agency.co.kr added').waitFor();
-    await page.getByRole('cell', { name: 'agency.co.kr' }).waitFor();
+    await page.getByRole('cell', { name: 'agency.co.kr', exact: true }).waitFor();
 
     await page.getByRole('link', { name: 'Create' }).click();
     await page.locator('input[name=domain]').fill('agency.co.kr');
@@ -37,13 +37,13 @@ describe('System Setting screens', () => {
     await page.goto('/system/white-domain');
     await page.getByPlaceholder('Search').fill('agency');
     await page.getByText('1-1 of 1').waitFor();
-    await page.getByRole('cell', { name: 'agency.co.kr' }).click();
+    await page.getByRole('cell', { name: 'agency.co.kr', exact: true }).click();
     await page.locator('textarea[name=description]').fill('Renamed agency');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Domain agency.co.kr saved').waitFor();
     await page.getByText('Renamed agency').waitFor();
 
-    await page.getByRole('cell', { name: 'agency.co.kr' }).click();
+    await page.getByRole('cell', { name: 'agency.co.kr', exact: true }).click();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL((url) => url.pathname === '/system/white-domain');
