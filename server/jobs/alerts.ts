@@ -3,6 +3,7 @@ import { COLLECT_ALERT_PROCEDURES, type TaskErrorId } from '../../src/shared';
 import type { AppContext } from '../context';
 import { isoNow } from '../clock';
 import { sendAlertMail } from '../modules/alert-mails/render';
+import { failureSummary } from '../modules/alert-mails/summaries';
 import type { TaskRow } from './task-store';
 
 /**
@@ -32,8 +33,9 @@ export async function recordFailure(ctx: Pick<AppContext, 'db' | 'mailer' | 'con
     await sendAlertMail(ctx, to, {
       procedure, errorId,
       values: {
-        name: to, taskId: String(task.id), configId: String(task.config_id), occurredAt: now, detail: `${collectConfig?.metric_name ?? ''}: ${errorText}`,
-        link: `${config.publicUrl}/data/collect-status?taskId=${task.id}`,
+        name: to, taskId: String(task.id), configId: String(task.config_id), occurredAt: now, detail: errorText,
+        summary: failureSummary(task.task_kind === 'POST' ? 'POST' : 'COLLECT', collectConfig?.metric_name ?? `#${task.config_id}`, errorId),
+        link: `${config.publicUrl}/tasks/${task.id}/show`,
       },
     });
   }

@@ -37,8 +37,8 @@ export const DEFAULT_TEMPLATES: Record<MailType, MailTemplate> = {
     body: 'Hello {{name}},\n\nAfter too many failed sign-ins, your account {{email}} is locked for {{minutes}} minute(s). To unlock it now, set a new password: {{link}}\n\nIf it was not you, someone may be guessing your password: set a new one.',
   },
   'alert': {
-    title: '[Alert] {{procedure}} {{errorId}}: {{subtitle}}',
-    body: 'Hello {{name}},\n\nA data-collection task failed.\n\n{{subtitle}}\n\n{{detail}}\n\nSee the collecting status: {{link}}',
+    title: '[Alert] {{subtitle}}',
+    body: 'Hello {{name}},\n\n{{subtitle}}\n\n{{detail}}\n\nOpen the failed run: {{link}}',
   },
 };
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { checkPlaceholders } from './email-templates';
 
-/** The values a data-collection job fills an alert mail with. */
-export const ALERT_MAIL_PLACEHOLDERS = ['procedure', 'errorId', 'subtitle', 'detail', 'taskId', 'configId', 'occurredAt', 'link'] as const;
+/** The values a data-collection job fills an alert mail with; `summary` says what failed in a sentence. */
+export const ALERT_MAIL_PLACEHOLDERS = ['procedure', 'errorId', 'summary', 'subtitle', 'detail', 'taskId', 'configId', 'occurredAt', 'link'] as const;
 
 /** The errorId of a procedure's catch-all template, used when no template names the error. */
 export const ANY_ERROR_ID = '*';

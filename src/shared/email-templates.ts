@@ -38,6 +38,7 @@ export const PLACEHOLDER_SAMPLES: Record<string, string> = {
   procedure: 'collect-meta-ads',
   errorId: 'E401',
   subtitle: 'The access token of the market account has expired',
+  summary: 'Collecting "Media spend" failed: the source answered with an error.',
   detail: 'Task 1024 stopped at 03:00 UTC.',
   taskId: '1024',
   configId: '77',

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsByRank, dbSnapshot, startTestApp, type TestApp } from './harness';
 import { renderAlertMail, sendAlertMail } from '../../server/modules/alert-mails/render';
+import * as alertDefaults from '../../server/db/migrations/018_alert_defaults';
+
+type AlertRow = { id: number; procedure: string; subtitle: string; content: string };
 
 const ALERT_TABLES = ['alert_mails', 'email_templates', 'mail_outbox'] as const;
 
@@ -80,7 +83,7 @@ describe('alert mails', () => {
     const before = await dbSnapshot(t, ALERT_TABLES);
     const reply = await t.call('POST', '/api/alert-mails/preview', { token: admin, body: alert('collect-meta', 'E401', 'Token expired for {{configId}}', 'Task {{taskId}} at {{occurredAt}}') });
     expect(reply.status).toBe(200);
-    expect(reply.body.data.subject).toBe('[Alert] collect-meta E401: Token expired for 77');
+    expect(reply.body.data.subject).toBe('[Alert] Token expired for 77');
     expect(reply.body.data.text).toContain('Task 1024 at 2024-05-01T03:00:00Z');
     expect(reply.body.data.html).toContain('Task 1024 at 2024-05-01T03:00:00Z');
     const refused = await t.call('POST', '/api/alert-mails/preview', { token: admin, body: alert('p', 'e', 'x', '{{code}}') });
@@ -105,15 +108,43 @@ describe('alert mails', () => {
   });
 });
 
+describe('alert mails out of the box', () => {
+  it('has an editable catch-all alert for the collect and the post procedure', async () => {
+    const listed = await query({ filter: { errorId: '*' }, sort: ['procedure', 'ASC'] });
+    expect(listed.body.data.list.map((row: AlertRow) => [row.procedure, row.subtitle])).toEqual([['collect', '{{summary}}'], ['post', '{{summary}}']]);
+    const collect = listed.body.data.list[0];
+    const edited = await t.call('PUT', `/api/alert-mails/${collect.id}`, { token: admin, body: alert('collect', '*', 'Collect broke: {{summary}}', collect.content) });
+    expect(edited.status).toBe(200);
+    const mail = await renderAlertMail(t.db, { procedure: 'collect', errorId: 'SOURCE_TIMEOUT', values: { summary: 'It timed out.', taskId: '1', configId: '2', occurredAt: 'now', detail: 'd', link: 'l' } });
+    expect(mail.subject).toBe('[Alert] Collect broke: It timed out.');
+  });
+
+  it('gives the seeded alert e-mail template a subject without the code, unless someone edited it', async () => {
+    const old = { title: '[Alert] {{procedure}} {{errorId}}: {{subtitle}}', body: 'Hello {{name}},\n\nA data-collection task failed.\n\n{{subtitle}}\n\n{{detail}}\n\nSee the collecting status: {{link}}' };
+    const now = new Date().toISOString();
+    const { id: untouched } = await t.db.insertInto('email_templates').values({ type: 'alert', ...old, active_flag: 'N', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const { id: edited } = await t.db.insertInto('email_templates').values({ type: 'alert', title: old.title, body: 'Our own body', active_flag: 'N', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    await alertDefaults.up(t.db);
+    const rows = await t.db.selectFrom('email_templates').select(['id', 'title', 'body']).where('id', 'in', [untouched, edited]).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: untouched, title: '[Alert] {{subtitle}}', body: 'Hello {{name}},\n\n{{subtitle}}\n\n{{detail}}\n\nOpen the failed run: {{link}}' },
+      { id: edited, title: '[Alert] {{subtitle}}', body: 'Our own body' },
+    ]);
+    // Running it again adds no second catch-all.
+    expect((await query({ filter: { errorId: '*', procedure: 'post' } })).body.data.totalCount).toBe(1);
+    await t.db.deleteFrom('email_templates').where('id', 'in', [untouched, edited]).execute();
+  });
+});
+
 describe('renderAlertMail', () => {
-  const values = { name: 'Ops', taskId: '42', configId: '7', occurredAt: '2024-06-01T00:00:00Z', detail: 'HTTP 401 <Unauthorized> & retry', link: 'http://console.test/collect' };
+  const values = { name: 'Ops', summary: 'Collecting "Spend" failed: the source answered with an error.', taskId: '42', configId: '7', occurredAt: '2024-06-01T00:00:00Z', detail: 'HTTP 401 <Unauthorized> & retry', link: 'http://console.test/collect' };
 
   it('chooses the error’s template, else the procedure’s catch-all, else the built-in alert', async () => {
     await create(alert('collect-render', 'E401', 'Token expired ({{taskId}})', 'Renew the token of config {{configId}}: {{detail}}'));
     await create(alert('collect-render', '*', 'Something failed ({{errorId}})', 'Catch-all for task {{taskId}}'));
 
     const specific = await renderAlertMail(t.db, { procedure: 'collect-render', errorId: 'E401', values });
-    expect(specific.subject).toBe('[Alert] collect-render E401: Token expired (42)');
+    expect(specific.subject).toBe('[Alert] Token expired (42)');
     expect(specific.text).toContain('Hello Ops,');
     expect(specific.text).toContain('Renew the token of config 7: HTTP 401 <Unauthorized> & retry');
     expect(specific.html).toContain('Renew the token of config 7: HTTP 401 &lt;Unauthorized&gt; &amp; retry');
@@ -121,13 +152,13 @@ describe('renderAlertMail', () => {
     expect(specific.html).not.toContain('<Unauthorized>');
 
     const fallback = await renderAlertMail(t.db, { procedure: 'collect-render', errorId: 'E999', values });
-    expect(fallback.subject).toBe('[Alert] collect-render E999: Something failed (E999)');
+    expect(fallback.subject).toBe('[Alert] Something failed (E999)');
     expect(fallback.text).toContain('Catch-all for task 42');
 
     const builtIn = await renderAlertMail(t.db, { procedure: 'collect-unknown', errorId: 'E1', values });
-    expect(builtIn.subject).toBe('[Alert] collect-unknown E1: collect-unknown failed with E1');
-    expect(builtIn.text).toContain('Task 42 of collect configuration 7 failed at 2024-06-01T00:00:00Z.');
-    expect(builtIn.text).toContain('See the collecting status: http://console.test/collect');
+    expect(builtIn.subject).toBe('[Alert] Collecting "Spend" failed: the source answered with an error.');
+    expect(builtIn.text).toContain('Task 42 of collect configuration 7 stopped at 2024-06-01T00:00:00Z with error E1.');
+    expect(builtIn.text).toContain('Open the failed run: http://console.test/collect');
   });
 
   it('wraps the alert in the active alert e-mail template, and sends it through the outbox', async () => {

@@ -250,8 +250,12 @@ describe('alerts, streaks and retry', () => {
     const first = await runNow(configId);
     expect(first.status).toBe('ERROR');
     expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual(['lead@example.com', 'ops@example.com']);
-    expect(smtp.received[0].raw).toContain('SOURCE_HTTP_ERROR');
-    expect(smtp.received[0].raw).toContain(`${first.id}`);
+    // The subject says what failed in words; the code appears once, in the body; the link opens the failed run.
+    const alert = await env.t.lastMail('ops@example.com');
+    expect(alert?.subject).toBe('[Alert] Collecting "Fake daily report" failed: the source answered with an error.');
+    expect((alert!.subject + alert!.body_text).match(/SOURCE_HTTP_ERROR/g)).toHaveLength(1);
+    expect(alert?.body_text).toContain(`Task ${first.id} of collect configuration ${configId} stopped at`);
+    expect(alert?.body_text).toContain(`Open the failed run: ${env.t.config.publicUrl}/tasks/${first.id}/show`);
 
     await runNow(configId);
     expect(smtp.received).toHaveLength(2); // same streak: no new mail

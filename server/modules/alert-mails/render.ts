@@ -5,16 +5,20 @@ import { activeTemplate } from '../../mail/active-template';
 import { DEFAULT_TEMPLATES, renderHtmlFragment, renderMail, renderText } from '../../mail/templates';
 import { findAlertMailFor } from './queries';
 
-/** The alert used when a procedure has neither a template for the error nor a catch-all one. */
+/**
+ * The alert used when a procedure has neither a template for the error nor a catch-all one; the
+ * catch-all templates of the collect and post procedures start as this text (migration 018).
+ * The subject says what failed in words; the error code appears once, in the body, for support.
+ */
 export const DEFAULT_ALERT_MAIL = {
-  subtitle: '{{procedure}} failed with {{errorId}}',
-  content: 'Task {{taskId}} of collect configuration {{configId}} failed at {{occurredAt}}.\n\n{{detail}}',
+  subtitle: '{{summary}}',
+  content: 'Task {{taskId}} of collect configuration {{configId}} stopped at {{occurredAt}} with error {{errorId}}.\n\n{{detail}}',
 };
 
 export interface AlertRequest {
   procedure: string;
   errorId: string;
-  /** Values of the alert placeholders (taskId, configId, occurredAt, detail, link…) and the recipient's name. */
+  /** Values of the alert placeholders (summary, taskId, configId, occurredAt, detail, link…) and the recipient's name. */
   values: Record<string, string>;
 }
 
