@@ -177,14 +177,25 @@ describe('manual upload: preview and commit', () => {
     expect((await datasetRows(t, xlsxId)).map((row) => row.values)).toEqual([['2024-05-31', 'X1', 'search', '5'], ['2024-06-01', 'X2', 'social', '6']]);
   });
 
-  it('refuses a formula cell in an XLSX file', async () => {
+  it('takes an XLSX formula cell as its stored result, and refuses one with no result or a formula-like result', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('data');
     sheet.addRow(['date', 'campaign_id', 'channel', 'impressions']);
-    sheet.addRow(['2024-01-01', { formula: 'CONCAT("a","b")', result: 'ab' }, 'search', 1]);
+    sheet.addRow(['2024-01-01', { formula: 'CONCAT("a","b")', result: 'ab' }, 'search', { formula: 'C2+C3', result: 30 }]);
+    sheet.addRow(['2024-01-02', 'K2', 'search', { formula: 'D2*2' }]);
+    sheet.addRow(['2024-01-03', { formula: 'A1', result: '=HYPERLINK("http://x")' }, 'search', 3]);
     const id = await createDataset(t, uploader.token);
     const upload = await preview(t, uploader.token, id, 'formula.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
-    expect(problemsOf(upload)).toEqual(['2:campaign_id:FORMULA']);
+    expect(problemsOf(upload)).toEqual(['3:impressions:FORMULA', '4:campaign_id:FORMULA']);
+
+    const clean = new ExcelJS.Workbook();
+    const totals = clean.addWorksheet('data');
+    totals.addRow(['date', 'campaign_id', 'channel', 'impressions']);
+    totals.addRow(['2024-01-01', { formula: 'CONCAT("a","b")', result: 'ab' }, 'search', { formula: 'C2+C3', result: 30 }]);
+    const accepted = await preview(t, uploader.token, id, 'totals.xlsx', Buffer.from(await clean.xlsx.writeBuffer()));
+    expect(accepted.status).toBe('READY');
+    await commit(t, uploader.token, accepted.id);
+    expect((await datasetRows(t, id)).map((row) => row.values)).toEqual([['2024-01-01', 'ab', 'search', '30']]);
   });
 
   it('appends with key replacement, or replaces the whole data set', async () => {

@@ -43,8 +43,12 @@ function xlsxCell(value: ExcelJS.CellValue): string | null {
   if (value instanceof Date) return normaliseDate(value) ?? null;
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    // A formula cell is refused by its text, so its formula is what the validation sees.
-    if ('formula' in value || 'sharedFormula' in value) return `=${(value as { formula?: string }).formula ?? ''}`;
+    // A formula cell counts as the result the spreadsheet stored with it (a total stays a number);
+    // without a stored result its formula is what the validation sees, and refuses.
+    if ('formula' in value || 'sharedFormula' in value) {
+      const { formula, result } = value as { formula?: string; result?: ExcelJS.CellValue };
+      return result === undefined ? `=${formula ?? ''}` : xlsxCell(result);
+    }
     if ('text' in value) return String(value.text);
     if ('error' in value) return String(value.error);
     return null;
