@@ -13,6 +13,7 @@ import * as otpTokens from './migrations/012_otp_tokens';
 import * as uploadLeases from './migrations/013_upload_leases';
 import * as naturalKeys from './migrations/014_natural_key';
 import * as alertDefaults from './migrations/018_alert_defaults';
+import * as uploadChanges from './migrations/019_upload_changes';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '013_upload_leases': uploadLeases,
   '014_natural_key': naturalKeys,
   '018_alert_defaults': alertDefaults,
+  '019_upload_changes': uploadChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -58,6 +58,10 @@ export interface UploadHistory {
   rowCount: number;
   uploadedCount: number;
   problemCount: number;
+  /** What the commit did to the dataset's rows; null until committed (and for uploads before this was recorded). */
+  addedCount: number | null;
+  replacedCount: number | null;
+  removedCount: number | null;
   updatedBy: string | null;
   updatedAt: string;
   createdAt: string;

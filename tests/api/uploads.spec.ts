@@ -205,9 +205,15 @@ describe('manual upload: preview and commit', () => {
     const rows = await datasetRows(t, id);
     expect(rows.map((row) => [row.values[0], row.values[3], row.upload])).toEqual([['2024-01-01', '1', first.id], ['2024-01-02', '20', second.id], ['2024-01-03', '3', second.id]]);
     expect((await t.call('GET', `/api/datasets/${id}`, { token: uploader.token })).body.data.rowCount).toBe(3);
+    expect(first).toMatchObject({ mode: 'APPEND', addedCount: 2, replacedCount: 0, removedCount: 0 });
+    expect(second).toMatchObject({ mode: 'APPEND', addedCount: 1, replacedCount: 1, removedCount: 0 });
 
     const replaced = await commit(t, uploader.token, (await preview(t, uploader.token, id, 'c.csv', `${HEADER}\n2025-01-01,Z,search,9\n`)).id, 'REPLACE');
-    expect(replaced).toMatchObject({ status: 'SUCCESS', mode: 'REPLACE', uploadedCount: 1 });
+    expect(replaced).toMatchObject({ status: 'SUCCESS', mode: 'REPLACE', uploadedCount: 1, addedCount: 1, replacedCount: 0, removedCount: 3 });
+    // The history lists what each commit did, newest first.
+    const history = (await t.call('GET', `/api/uploads?${new URLSearchParams({ filter: JSON.stringify({ datasetId: id }), sort: JSON.stringify(['id', 'DESC']) })}`, { token: uploader.token })).body.data.list;
+    expect(history.map((row: { mode: string; addedCount: number; replacedCount: number; removedCount: number }) => [row.mode, row.addedCount, row.replacedCount, row.removedCount]))
+      .toEqual([['REPLACE', 1, 0, 3], ['APPEND', 1, 1, 0], ['APPEND', 2, 0, 0]]);
     expect((await datasetRows(t, id)).map((row) => row.values)).toEqual([['2025-01-01', 'Z', 'search', '9']]);
     expect((await t.call('GET', `/api/datasets/${id}`, { token: uploader.token })).body.data.rowCount).toBe(1);
   });

@@ -102,7 +102,7 @@ describe('Manual Upload screen', () => {
 
     const latest = page.getByTestId('upload-history-row').first();
     await latest.getByText('SUCCESS').waitFor();
-    expect(await latest.innerText()).toMatch(/march\.csv\s+SUCCESS\s+3\s+user Tester/);
+    expect(await latest.innerText()).toMatch(/march\.csv\s+SUCCESS\s+Append\s+3 added\s+user Tester/);
     const failed = page.getByTestId('upload-history-row').nth(1);
     expect(await failed.innerText()).toMatch(/march\.csv\s+FAIL\s+1 problem found in the file/);
     await page.screenshot({ path: `${SHOTS}/history.png`, fullPage: true });

@@ -56,6 +56,10 @@ export interface UploadHistoriesTable {
   progress: string | null;
   /** The checked rows' staging file in the file store (with DATABASE_URL), until the commit. */
   staging_key: string | null;
+  /** What the commit did to the dataset (migration 019); null before it was recorded. */
+  added_count: number | null;
+  replaced_count: number | null;
+  removed_count: number | null;
 }
 
 export interface MasterInfosTable {

@@ -105,8 +105,13 @@ async function withCommitCache<T>(trx: Kysely<Database>, run: () => Promise<T>):
   }
 }
 
+const datasetRowCount = async (trx: Transaction<Database>, datasetId: number): Promise<number> =>
+  Number((await trx.selectFrom('dataset_rows').select((eb) => eb.fn.countAll().as('rows')).where('dataset_id', '=', datasetId).executeTakeFirstOrThrow()).rows);
+
 async function writeRows(trx: Transaction<Database>, writeChunk: ChunkWriter, lastRow: number, job: CommitJob): Promise<number> {
-  if (job.mode === 'REPLACE') await trx.deleteFrom('dataset_rows').where('dataset_id', '=', job.datasetId).execute();
+  let removed = 0;
+  if (job.mode === 'REPLACE') removed = Number((await trx.deleteFrom('dataset_rows').where('dataset_id', '=', job.datasetId).executeTakeFirst()).numDeletedRows);
+  const before = await datasetRowCount(trx, job.datasetId);
   let written = 0;
   for (let fromRow = 0; fromRow < lastRow; fromRow += CHUNK_ROWS) {
     written += await writeChunk(trx, fromRow, fromRow + CHUNK_ROWS);
@@ -115,14 +120,16 @@ async function writeRows(trx: Transaction<Database>, writeChunk: ChunkWriter, la
     await new Promise((resolve) => setImmediate(resolve));
   }
   const now = job.now();
-  await trx
-    .updateTable('datasets')
-    .set({ row_count: sql<number>`(select count(*) from dataset_rows where dataset_id = ${job.datasetId})`, updated_at: now, updated_by: job.adminId })
-    .where('id', '=', job.datasetId)
-    .execute();
+  // An upserted row whose key was already there replaced one instead of adding to the count.
+  const after = await datasetRowCount(trx, job.datasetId);
+  const added = after - before;
+  await trx.updateTable('datasets').set({ row_count: after, updated_at: now, updated_by: job.adminId }).where('id', '=', job.datasetId).execute();
   const done = await trx
     .updateTable('upload_histories')
-    .set({ status: 'SUCCESS', reason: null, mode: job.mode, uploaded_count: written, updated_by: job.adminId, updated_at: now })
+    .set({
+      status: 'SUCCESS', reason: null, mode: job.mode, uploaded_count: written,
+      added_count: added, replaced_count: written - added, removed_count: removed, updated_by: job.adminId, updated_at: now,
+    })
     .where('id', '=', job.uploadId)
     .where('status', '=', 'COMMITTING')
     .executeTakeFirst();

@@ -31,6 +31,7 @@ const columns = [
   'upload_histories.id', 'upload_histories.dataset_id as datasetId', 'datasets.title as datasetTitle', 'upload_histories.file_name as fileName',
   'upload_histories.size_bytes as sizeBytes', 'upload_histories.status', 'upload_histories.reason', 'upload_histories.mode',
   'upload_histories.row_count as rowCount', 'upload_histories.uploaded_count as uploadedCount', 'upload_histories.problem_count as problemCount',
+  'upload_histories.added_count as addedCount', 'upload_histories.replaced_count as replacedCount', 'upload_histories.removed_count as removedCount',
   sql<string | null>`admins.first_name || ' ' || admins.last_name`.as('updatedBy'), 'upload_histories.updated_at as updatedAt',
   'upload_histories.created_at as createdAt',
 ] as const;

@@ -43,7 +43,10 @@ export const uploadsEn = {
     column: 'Column',
     problem: 'Problem',
     mode: 'Mode',
+    changes: 'Rows',
   },
+  modeNames: { APPEND: 'Append', REPLACE: 'Replace' },
+  changes: { added: '%{count} added', replaced: '%{count} replaced', removed: '%{count} removed', none: 'No change' },
   status: { PARSING: 'Checking', READY: 'Ready', COMMITTING: 'Writing', SUCCESS: 'SUCCESS', FAIL: 'FAIL' },
   modes: {
     APPEND: 'Append: add the rows; rows with the same key replace earlier ones',

@@ -44,7 +44,10 @@ export const uploadsKo: typeof uploadsEn = {
     column: '컬럼',
     problem: '문제',
     mode: '방식',
+    changes: '행',
   },
+  modeNames: { APPEND: '추가', REPLACE: '교체' },
+  changes: { added: '%{count}개 추가', replaced: '%{count}개 대체', removed: '%{count}개 삭제', none: '변경 없음' },
   status: { PARSING: '검사 중', READY: '준비됨', COMMITTING: '쓰는 중', SUCCESS: 'SUCCESS', FAIL: 'FAIL' },
   modes: {
     APPEND: '추가: 행을 더하고, 키가 같은 행은 이전 행을 대체합니다',

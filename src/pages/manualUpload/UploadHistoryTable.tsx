@@ -6,6 +6,16 @@ import { formatConsoleDate } from '../../components/ConsoleDateField';
 
 const PER_PAGE = 10;
 
+/** What a committed upload did to the dataset, in words: "120 added · 30 replaced · 500 removed". */
+export function uploadChanges(upload: UploadHistory, translate: (key: string, options?: object) => string): string {
+  if (upload.addedCount === null || upload.replacedCount === null || upload.removedCount === null) return upload.uploadedCount.toLocaleString();
+  const parts = (['added', 'replaced', 'removed'] as const)
+    .map((change) => [change, upload[`${change}Count`] ?? 0] as const)
+    .filter(([, count]) => count > 0)
+    .map(([change, count]) => translate(`resources.uploads.changes.${change}`, { count: count.toLocaleString() }));
+  return parts.length ? parts.join(' · ') : translate('resources.uploads.changes.none');
+}
+
 /** SPEC §3 "Upload history" of one data set, newest first, paged by the server. */
 export function UploadHistoryTable({ datasetId, version }: { datasetId: number; version: number }) {
   const translate = useTranslate();
@@ -23,8 +33,8 @@ export function UploadHistoryTable({ datasetId, version }: { datasetId: number; 
         <Table size="small" aria-label={translate('resources.uploads.messages.history')}>
           <TableHead>
             <TableRow>
-              {(['fileName', 'status', 'uploadedCount', 'updatedBy', 'updatedAt'] as const).map((field) => (
-                <TableCell key={field} align={field === 'uploadedCount' ? 'right' : 'left'}>{translate(`resources.uploads.fields.${field}`)}</TableCell>
+              {(['fileName', 'status', 'mode', 'changes', 'updatedBy', 'updatedAt'] as const).map((field) => (
+                <TableCell key={field}>{translate(`resources.uploads.fields.${field}`)}</TableCell>
               ))}
             </TableRow>
           </TableHead>
@@ -45,7 +55,8 @@ export function UploadHistoryTable({ datasetId, version }: { datasetId: number; 
                     <Typography variant="body2" color="error" sx={{ mt: 0.5, maxWidth: 420 }}>{upload.reason}</Typography>
                   )}
                 </TableCell>
-                <TableCell align="right">{upload.uploadedCount.toLocaleString()}</TableCell>
+                <TableCell>{upload.mode && upload.status === 'SUCCESS' ? translate(`resources.uploads.modeNames.${upload.mode}`) : ''}</TableCell>
+                <TableCell>{upload.status === 'SUCCESS' ? uploadChanges(upload, translate) : ''}</TableCell>
                 <TableCell>{upload.updatedBy}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatConsoleDate(upload.updatedAt, true)}</TableCell>
               </TableRow>
