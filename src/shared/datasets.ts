@@ -58,6 +58,23 @@ export interface Dataset {
 
 export const SCHEMA_LOCKED_MESSAGE = 'The schema cannot change once data has been uploaded to this dataset. Create a new dataset, or replace its data with a file of the current schema.';
 
+const sameColumn = (a: DatasetColumn, b: DatasetColumn) => a.colName === b.colName && a.colType === b.colType && a.required === b.required && a.key === b.key;
+
+/**
+ * Why a dataset holding rows cannot take this schema, or undefined when it can. Rows are stored
+ * as values in schema order, so the columns it has stay as they are; optional columns may be added
+ * at the end, which the stored rows read as empty.
+ */
+export function schemaChangeProblem(current: DatasetColumn[], next: DatasetColumn[]): string | undefined {
+  for (const [index, column] of current.entries()) {
+    const changed = next[index];
+    if (!changed) return `Column ${column.colName} cannot be removed: the dataset holds rows with its values.`;
+    if (!sameColumn(column, changed)) return `Column ${column.colName} cannot be renamed, moved or changed while the dataset holds rows; add a new column instead.`;
+  }
+  const added = next.slice(current.length).find((column) => column.required || column.key);
+  return added && `New column ${added.colName} must be optional and not part of the key: the rows already stored have no value for it.`;
+}
+
 /** SPEC §3 "Master info": the schema master data of a metric conforms to. */
 export const MASTER_FIELD_TYPES = ['DATE', 'STRING', 'NUMBER'] as const;
 export interface MasterInfo {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEMA_LOCKED_MESSAGE } from '../../src/shared';
+import type { DatasetInput } from '../../src/shared';
 import { accountsByRank, dbSnapshot, signedInAccount, startTestApp, type TestApp } from './harness';
-import { MEDIA_SCHEMA, commit, createDataset, preview } from './uploads-support';
+import { MEDIA_SCHEMA, commit, createDataset, datasetRows, preview } from './uploads-support';
 
 let t: TestApp;
 let accounts: Awaited<ReturnType<typeof accountsByRank>>;
@@ -72,13 +72,37 @@ describe('datasets', () => {
     const locked = await t.call('GET', `/api/datasets/${id}`, { token: admin });
     expect(locked.body.data).toMatchObject({ rowCount: 1, schemaLocked: true });
 
-    const changed = await t.call('PUT', `/api/datasets/${id}`, { token: admin, body: body({ title: 'Locked set', schemaInfo: MEDIA_SCHEMA.slice(0, 2) }) });
-    expect(changed.status).toBe(409);
-    expect(changed.body.resultMessage).toBe(SCHEMA_LOCKED_MESSAGE);
-    expect(changed.body.data.errors[0].field).toBe('schemaInfo');
+    const refusals: [DatasetInput['schemaInfo'], string][] = [
+      [MEDIA_SCHEMA.slice(0, 2), 'Column channel cannot be removed: the dataset holds rows with its values.'],
+      [[{ ...MEDIA_SCHEMA[0], colName: 'day' }, ...MEDIA_SCHEMA.slice(1)], 'Column date cannot be renamed, moved or changed while the dataset holds rows; add a new column instead.'],
+      [[...MEDIA_SCHEMA.slice(0, 3), { ...MEDIA_SCHEMA[3], colType: 'DATE' }], 'Column impressions cannot be renamed, moved or changed while the dataset holds rows; add a new column instead.'],
+      [[...MEDIA_SCHEMA, { colName: 'spend', colType: 'VARCHAR', required: true, key: false }], 'New column spend must be optional and not part of the key: the rows already stored have no value for it.'],
+    ];
+    for (const [schemaInfo, message] of refusals) {
+      const changed = await t.call('PUT', `/api/datasets/${id}`, { token: admin, body: body({ title: 'Locked set', schemaInfo }) });
+      expect(changed.status).toBe(409);
+      expect(changed.body.resultMessage).toBe(message);
+      expect(changed.body.data.errors).toEqual([{ field: 'schemaInfo', message }]);
+    }
+    expect((await t.call('GET', `/api/datasets/${id}`, { token: admin })).body.data).toMatchObject({ title: locked.body.data.title, schemaInfo: MEDIA_SCHEMA });
     const retitled = await t.call('PUT', `/api/datasets/${id}`, { token: admin, body: body({ title: 'Locked set', schemaInfo: MEDIA_SCHEMA }) });
     expect(retitled.status).toBe(200);
     expect(retitled.body.data.title).toBe('Locked set');
+  });
+
+  it('adds an optional column to a dataset that holds rows; the stored rows read it as empty', async () => {
+    const id = await createDataset(t, uploader.token);
+    await commit(t, uploader.token, (await preview(t, uploader.token, id, 'one.csv', 'date,campaign_id,channel,impressions\n2024-01-01,C1,search,10\n')).id);
+    const schemaInfo = [...MEDIA_SCHEMA, { colName: 'spend', colType: 'VARCHAR' as const, required: false, key: false }];
+    const grown = await t.call('PUT', `/api/datasets/${id}`, { token: uploader.token, body: body({ title: `Grown ${id}`, schemaInfo }) });
+    expect(grown.status).toBe(200);
+    expect(grown.body.data).toMatchObject({ schemaInfo, rowCount: 1, schemaLocked: true });
+    await commit(t, uploader.token, (await preview(t, uploader.token, id, 'two.csv', 'date,campaign_id,channel,impressions,spend\n2024-01-02,C1,search,20,3.50\n')).id);
+    const rows = await datasetRows(t, id);
+    expect(rows.map((row) => schemaInfo.map((_, index) => row.values[index] ?? null))).toEqual([
+      ['2024-01-01', 'C1', 'search', '10', null],
+      ['2024-01-02', 'C1', 'search', '20', '3.50'],
+    ]);
   });
 
   it('lets only uploaders and user managers write datasets; every rank-5 user reads them', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, SCHEMA_LOCKED_MESSAGE, datasetInput } from '../../../src/shared';
+import { AREA_RANK, SCHEMA_LOCKED_MESSAGE, datasetInput, schemaChangeProblem } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -58,10 +58,9 @@ export async function datasetsModule(app: FastifyInstance) {
     const clash = await findDatasetByTitle(db, input.title);
     if (clash && clash.id !== current.id) throw duplicate(input.title);
     if (!sameSchema(current.schemaInfo, input.schemaInfo)) {
-      // Rows are stored in schema order, so the schema is fixed while rows or a commit exist.
-      if (current.schemaLocked || (await uploadInFlight(db, current.id))) {
-        throw new AppError('CONFLICT', SCHEMA_LOCKED_MESSAGE, { errors: [{ field: 'schemaInfo', message: SCHEMA_LOCKED_MESSAGE }] });
-      }
+      // Rows are stored in schema order: while rows or a commit exist, columns may only be added at the end, optional.
+      const problem = (await uploadInFlight(db, current.id)) ? SCHEMA_LOCKED_MESSAGE : current.schemaLocked ? schemaChangeProblem(current.schemaInfo, input.schemaInfo) : undefined;
+      if (problem) throw new AppError('CONFLICT', problem, { errors: [{ field: 'schemaInfo', message: problem }] });
     }
     await saveDataset(db, input, request.admin!.id, isoNow(clock), current.id).catch((error) => {
       throw isUniqueViolation(error) ? duplicate(input.title) : error;

@@ -24,7 +24,7 @@ export const datasetsEn = {
   messages: {
     choose: 'Choose a dataset',
     none: 'No dataset yet. Create the first one to upload data into it.',
-    schemaLocked: 'The schema is locked because this dataset holds %{count} rows. Title and description can still change.',
+    schemaLocked: 'This dataset holds %{count} rows, so its columns are fixed; you can add optional columns at the end. Title and description can still change.',
     saved: 'The dataset has been saved.',
     keyHint: 'Rows with the same key replace earlier ones.',
   },

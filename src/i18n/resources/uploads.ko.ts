@@ -25,7 +25,7 @@ export const datasetsKo: typeof datasetsEn = {
   messages: {
     choose: '데이터셋을 선택하세요',
     none: '아직 데이터셋이 없습니다. 데이터를 올릴 첫 데이터셋을 만드세요.',
-    schemaLocked: '이 데이터셋에 %{count}개 행이 있어 스키마가 잠겨 있습니다. 제목과 설명은 바꿀 수 있습니다.',
+    schemaLocked: '이 데이터셋에 %{count}개 행이 있어 기존 컬럼은 바꿀 수 없습니다. 끝에 선택 컬럼을 추가할 수 있습니다. 제목과 설명은 바꿀 수 있습니다.',
     saved: '데이터셋을 저장했습니다.',
     keyHint: '키가 같은 행은 이전 행을 대체합니다.',
   },

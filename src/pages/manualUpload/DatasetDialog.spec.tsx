@@ -45,3 +45,37 @@ describe('Dataset dialog validation', () => {
     expect(within(dialog()).queryByText(/required|Invalid input|expected/i)).not.toBeInTheDocument();
   });
 });
+
+describe('Dataset dialog on a dataset that holds rows', () => {
+  const dataset = {
+    id: 7, title: 'March media', dataType: 'MEDIA', dataTypeName: 'Media', description: null, rowCount: 1200, schemaLocked: true,
+    schemaInfo: [{ colName: 'date', colType: 'DATE' as const, required: true, key: true }, { colName: 'clicks', colType: 'VARCHAR' as const, required: false, key: false }],
+    createdBy: null, createdAt: '2026-01-01T00:00:00Z', updatedBy: null, updatedAt: '2026-01-01T00:00:00Z',
+  };
+
+  it('keeps the stored columns fixed and adds an optional column at the end', async () => {
+    const { calls } = stubFetch((call) => {
+      if (call.url.startsWith('/api/datasets/options')) return { body: envelope('SUCCESS', { dataTypes: [{ code: 'MEDIA', name: 'Media' }] }) };
+      return { body: envelope('SUCCESS', dataset) };
+    });
+    renderPage(<DatasetDialog dataset={dataset} open onClose={() => {}} onSaved={() => {}} />);
+    expect(await within(dialog()).findByText(/holds 1,200 rows, so its columns are fixed; you can add optional columns at the end/)).toBeInTheDocument();
+    const names = () => within(dialog()).getAllByRole('textbox', { name: 'Column name' });
+    expect(names().map((input) => (input as HTMLInputElement).disabled)).toEqual([true, true]);
+
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Add column' }));
+    expect(names()).toHaveLength(3);
+    expect((names()[2] as HTMLInputElement).disabled).toBe(false);
+    fireEvent.change(names()[2], { target: { value: 'spend' } });
+    const required = within(dialog()).getAllByRole('checkbox', { name: 'Required' });
+    expect((required[2] as HTMLInputElement).disabled).toBe(true);
+    expect((within(dialog()).getByRole('button', { name: 'Remove column spend' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(dialog()).getByRole('button', { name: 'Remove column clicks' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    const put = calls.find((call) => call.method === 'PUT')!;
+    expect((put.body as { schemaInfo: { colName: string; required: boolean }[] }).schemaInfo.map((column: { colName: string; required: boolean }) => [column.colName, column.required]))
+      .toEqual([['date', true], ['clicks', false], ['spend', false]]);
+  });
+});

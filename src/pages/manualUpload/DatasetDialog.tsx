@@ -14,8 +14,9 @@ import { zodFieldMessages } from '../../resources/zodForm';
 const emptyColumn = (): DatasetColumn => ({ colName: '', colType: 'VARCHAR', required: false, key: false });
 
 /**
- * Creates or edits a data set. The schema is read-only once the data set holds rows; the
- * server enforces the same rule (409) with the same shared schema for every field.
+ * Creates or edits a data set. Once the data set holds rows its columns are read-only and only
+ * optional columns can be added at the end; the server enforces the same rule (409,
+ * schemaChangeProblem) with the same shared schema for every field.
  */
 export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: Dataset; open: boolean; onClose: () => void; onSaved: (saved: Dataset) => void }) {
   const translate = useTranslate();
@@ -28,6 +29,8 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<{ field: string; message: string }[]>([]);
   const locked = dataset?.schemaLocked ?? false;
+  /** Columns the stored rows have values for: fixed while the data set holds rows. */
+  const fixedColumns = locked ? dataset!.schemaInfo.length : 0;
 
   useEffect(() => {
     if (!open) return;
@@ -82,29 +85,30 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
           <Typography variant="subtitle2">{translate('resources.datasets.fields.schemaInfo')}</Typography>
           {locked && <Alert severity="info">{translate('resources.datasets.messages.schemaLocked', { count: dataset!.rowCount.toLocaleString() })}</Alert>}
           {(fieldError('schemaInfo')) && <Alert severity="error">{fieldError('schemaInfo')}</Alert>}
-          {columns.map((column, index) => (
-            <Stack key={index} direction="row" spacing={1} alignItems="flex-start">
-              <TextField
-                size="small" label={translate('resources.datasets.fields.colName')} value={column.colName} disabled={locked} sx={{ flex: 1 }}
-                onChange={(event) => setColumn(index, { colName: event.target.value })}
-                error={!!fieldError(`schemaInfo.${index}.colName`)} helperText={fieldError(`schemaInfo.${index}.colName`)}
-              />
-              <TextField select size="small" label={translate('resources.datasets.fields.colType')} value={column.colType} disabled={locked} sx={{ width: 140 }} onChange={(event) => setColumn(index, { colType: event.target.value as DatasetColumn['colType'] })}>
-                {DATASET_COLUMN_TYPES.map((type) => <MenuItem key={type} value={type}>{type}</MenuItem>)}
-              </TextField>
-              <FormControlLabel control={<Checkbox checked={column.required} disabled={locked || column.key} onChange={(event) => setColumn(index, { required: event.target.checked })} />} label={translate('resources.datasets.fields.required')} />
-              <FormControlLabel control={<Checkbox checked={column.key} disabled={locked} onChange={(event) => setColumn(index, { key: event.target.checked })} />} label={translate('resources.datasets.fields.key')} />
-              <IconButton aria-label={translate('resources.datasets.actions.removeColumn', { name: column.colName })} disabled={locked || columns.length === 1} onClick={() => setColumns((current) => current.filter((_, i) => i !== index))}>
-                <DeleteIcon />
-              </IconButton>
-            </Stack>
-          ))}
-          {!locked && (
-            <Stack direction="row" justifyContent="space-between" alignItems="center">
-              <Button startIcon={<AddIcon />} onClick={() => setColumns((current) => [...current, emptyColumn()])}>{translate('resources.datasets.actions.addColumn')}</Button>
-              <Typography variant="body2" color="text.secondary">{translate('resources.datasets.messages.keyHint')}</Typography>
-            </Stack>
-          )}
+          {columns.map((column, index) => {
+            const fixed = index < fixedColumns;
+            return (
+              <Stack key={index} direction="row" spacing={1} alignItems="flex-start">
+                <TextField
+                  size="small" label={translate('resources.datasets.fields.colName')} value={column.colName} disabled={fixed} sx={{ flex: 1 }}
+                  onChange={(event) => setColumn(index, { colName: event.target.value })}
+                  error={!!fieldError(`schemaInfo.${index}.colName`)} helperText={fieldError(`schemaInfo.${index}.colName`)}
+                />
+                <TextField select size="small" label={translate('resources.datasets.fields.colType')} value={column.colType} disabled={fixed} sx={{ width: 140 }} onChange={(event) => setColumn(index, { colType: event.target.value as DatasetColumn['colType'] })}>
+                  {DATASET_COLUMN_TYPES.map((type) => <MenuItem key={type} value={type}>{type}</MenuItem>)}
+                </TextField>
+                <FormControlLabel control={<Checkbox checked={column.required} disabled={locked || column.key} onChange={(event) => setColumn(index, { required: event.target.checked })} />} label={translate('resources.datasets.fields.required')} />
+                <FormControlLabel control={<Checkbox checked={column.key} disabled={locked} onChange={(event) => setColumn(index, { key: event.target.checked })} />} label={translate('resources.datasets.fields.key')} />
+                <IconButton aria-label={translate('resources.datasets.actions.removeColumn', { name: column.colName })} disabled={fixed || columns.length === 1} onClick={() => setColumns((current) => current.filter((_, i) => i !== index))}>
+                  <DeleteIcon />
+                </IconButton>
+              </Stack>
+            );
+          })}
+          <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap">
+            <Button startIcon={<AddIcon />} onClick={() => setColumns((current) => [...current, emptyColumn()])}>{translate('resources.datasets.actions.addColumn')}</Button>
+            {!locked && <Typography variant="body2" color="text.secondary">{translate('resources.datasets.messages.keyHint')}</Typography>}
+          </Stack>
         </Stack>
       </DialogContent>
       <DialogActions>
