@@ -8,6 +8,14 @@ export const UPLOAD_FILE_NAME_MAX = 200;
 export const PREVIEW_ROW_COUNT = 20;
 /** Problems kept and listed; the count covers all of them. */
 export const MAX_LISTED_PROBLEMS = 500;
+/** Rows past the first ones whose cells the preview keeps, to show their problems in place. */
+export const MAX_PROBLEM_ROWS = 50;
+
+/** A file row kept for the preview because it has a listed problem. */
+export interface ProblemRow {
+  row: number;
+  cells: (string | null)[];
+}
 export const MANUAL_UPLOAD_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
@@ -34,6 +42,8 @@ export interface UploadProblem {
 export interface FilePreview {
   headers: string[];
   rows: (string | null)[][];
+  /** Later rows with a listed problem (absent in previews stored before they were kept). */
+  problemRows?: ProblemRow[];
   uploadedCount: number;
   problems: UploadProblem[];
   problemCount: number;

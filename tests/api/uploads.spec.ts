@@ -113,6 +113,20 @@ describe('manual upload: preview and commit', () => {
     expect(readdirSync(join(t.config.dataDir, 'uploads', '.staging'))).not.toContain(`${upload.id}.db`);
   });
 
+  it('keeps the cells of later rows with problems, so the preview shows each problem in its row', async () => {
+    const id = await createDataset(t, uploader.token);
+    const good = Array.from({ length: 24 }, (_, i) => `2024-01-${String(i + 1).padStart(2, '0')},G${i},search,${i}`);
+    const csv = [HEADER, '2024-02-30,C0,search,0', ...good, '2024-02-31,C26,search,26', '2024-03-01,=1+1,search,27'].join('\n');
+    const upload = await preview(t, uploader.token, id, 'late.csv', csv);
+    expect(problemsOf(upload)).toEqual(['2:date:BAD_DATE', '27:date:BAD_DATE', '28:campaign_id:FORMULA']);
+    // Row 2 is among the first rows already shown; rows 27 and 28 come with their cells.
+    expect(upload.preview!.rows[0]).toEqual(['2024-02-30', 'C0', 'search', '0']);
+    expect(upload.preview!.problemRows).toEqual([
+      { row: 27, cells: ['2024-02-31', 'C26', 'search', '26'] },
+      { row: 28, cells: ['2024-03-01', '=1+1', 'search', '27'] },
+    ]);
+  });
+
   it('lists the first problems by row, duplicates among them, and counts them all', async () => {
     const id = await createDataset(t, uploader.token);
     // Row 2 holds key K; rows 3–402 repeat it (400 duplicates, found after the file is read);

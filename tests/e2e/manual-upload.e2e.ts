@@ -89,6 +89,8 @@ describe('Manual Upload screen', () => {
     await page.getByTestId('upload-problem').first().waitFor();
     expect(await page.getByTestId('upload-problem').allInnerTexts()).toEqual([expect.stringMatching(/^3\s+date\s+2024-02-30 is not a date/)]);
     await page.getByText('1 problem found: fix the file and upload it again.').waitFor();
+    // …and written under the cell it belongs to, in the preview's row 3.
+    expect(await page.getByTestId('preview-problem-row').allInnerTexts()).toEqual([expect.stringMatching(/^3\s+2024-02-30\s+2024-02-30 is not a date/)]);
     expect(await page.getByRole('button', { name: /^Commit/ }).count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/problems.png`, fullPage: true });
 

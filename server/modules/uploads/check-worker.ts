@@ -6,7 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { DatasetColumn } from '../../../src/shared/datasets';
-import { MAX_LISTED_PROBLEMS, PREVIEW_ROW_COUNT, type UploadProblem } from '../../../src/shared/upload-rules';
+import { MAX_LISTED_PROBLEMS, MAX_PROBLEM_ROWS, PREVIEW_ROW_COUNT, type ProblemRow, type UploadProblem } from '../../../src/shared/upload-rules';
 import { fileRecords, type FileKindOfUpload } from './parse';
 import { SeenKeys } from './seen-keys';
 import { RowValidator } from './validate';
@@ -34,6 +34,8 @@ export interface CheckedFile {
   /** Undefined when the file has no header row. */
   headers?: string[];
   previewRows: (string | null)[][];
+  /** Rows past the preview with a listed problem, so the preview can show each problem in its row. */
+  problemRows: ProblemRow[];
   uploadedCount: number;
 }
 
@@ -72,6 +74,7 @@ async function checkFile({ kind, filePath, schema }: CheckJob): Promise<CheckedF
   seenKeys.clear();
   let validator: RowValidator | undefined;
   const previewRows: (string | null)[][] = [];
+  const problemRows: ProblemRow[] = [];
   let uploadedCount = 0;
   let sentProblems = 0;
   let bytes = 0;
@@ -91,8 +94,11 @@ async function checkFile({ kind, filePath, schema }: CheckJob): Promise<CheckedF
         continue;
       }
       uploadedCount += 1;
-      if (previewRows.length < PREVIEW_ROW_COUNT) previewRows.push(record.cells);
+      const inPreview = previewRows.length < PREVIEW_ROW_COUNT;
+      if (inPreview) previewRows.push(record.cells);
+      const listedBefore = problems.length;
       const checked = validator.check(record.row, record.cells, addProblem);
+      if (!inPreview && problems.length > listedBefore && problemRows.length < MAX_PROBLEM_ROWS) problemRows.push({ row: record.row, cells: record.cells });
       if (!checked) continue;
       rows.push(record.row, checked.key, JSON.stringify(checked.values));
       if (checked.key !== null && seenKeys.add(checked.key)) candidates.push(checked.key);
@@ -103,7 +109,7 @@ async function checkFile({ kind, filePath, schema }: CheckJob): Promise<CheckedF
     unstaged += 1;
     while (unstaged >= MAX_UNSTAGED_BATCHES) await new Promise<void>((wake) => (resume = wake));
   }
-  return { type: 'done', headers: validator?.headers, previewRows, uploadedCount };
+  return { type: 'done', headers: validator?.headers, previewRows, problemRows, uploadedCount };
 }
 
 // One file at a time, for as long as the server runs: the thread (and tsx's loader in it) starts once.

@@ -41,7 +41,7 @@ export async function previewFile(
   // The thread's problems come in file order, the duplicates after them: the listed ones are the first by row.
   problems.sort((a, b) => a.row - b.row);
   problems.length = Math.min(problems.length, MAX_LISTED_PROBLEMS);
-  const preview: FilePreview = { headers: file.headers ?? [], rows: file.previewRows, uploadedCount: file.uploadedCount, problems, problemCount };
+  const preview: FilePreview = { headers: file.headers ?? [], rows: file.previewRows, problemRows: file.problemRows, uploadedCount: file.uploadedCount, problems, problemCount };
   let failure: string | undefined;
   if (!file.headers) failure = 'The file is empty: it has no header row.';
   else if (file.uploadedCount === 0) failure = 'The file has a header but no data rows.';
