@@ -15,10 +15,24 @@ function inWords(notification: NotificationPayload | void): NotificationPayload 
   return error ? { ...notification, message: createElement(ApiErrorToast, { error }) } : notification;
 }
 
-/** Toasts at the top centre, closing themselves after TOAST_LIFE_MS (SPEC §9). */
+/**
+ * Toasts at the top centre, one after another, each closing itself after TOAST_LIFE_MS (SPEC §9).
+ *
+ * react-admin's own takeNotification sets the queue to what it held at the last render minus the
+ * first toast, so a toast raised between that render and the take (a second save answering just
+ * after the first) was dropped. Taking removes exactly the toast shown, from the queue as it is now.
+ */
 export function ConsoleNotification() {
   const context = useNotificationContext();
-  const wordedContext = useMemo(() => ({ ...context, takeNotification: () => inWords(context.takeNotification()) }), [context]);
+  const wordedContext = useMemo(() => {
+    const { notifications, setNotifications } = context;
+    const takeNotification = () => {
+      const [next] = notifications;
+      if (next) setNotifications((queue) => queue.filter((queued) => queued !== next));
+      return inWords(next);
+    };
+    return { ...context, takeNotification };
+  }, [context]);
   return (
     <NotificationContext.Provider value={wordedContext}>
       <Notification anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={TOAST_LIFE_MS} />

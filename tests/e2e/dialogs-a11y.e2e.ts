@@ -1,10 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
-import { passwordHasher } from '../../server/auth/passwords';
-import { seedDemo } from '../../server/ops/demo';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { seedDemoData, seriousAxeViolations, preferColourScheme } from './axeSurvey';
 
 /**
  * What the every-screen survey cannot reach by loading a URL: the settings panel, the profile dialog,
@@ -17,8 +15,7 @@ let e2e: E2e;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   e2e = await startE2e();
-  const { config, files } = e2e.app.ctx;
-  await seedDemo(e2e.db, { hasher: passwordHasher(config.passwordHash), files });
+  await seedDemoData(e2e);
 }, 180_000);
 afterAll(async () => e2e?.close());
 
@@ -26,22 +23,13 @@ afterAll(async () => e2e?.close());
 async function axeFindings(page: Page, what: string): Promise<string[]> {
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${SHOTS}/${what}.png`, fullPage: true });
-  // Legacy mode without frames: axe's per-frame mode hangs on sandboxed iframes.
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).options({ iframes: false })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${what}: ${violation.impact} ${violation.id} ×${violation.nodes.length}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+  return (await seriousAxeViolations(page)).map((violation) => `${what}: ${violation}`);
 }
 
 async function signedIn(dark: boolean) {
   const { context, page } = await e2e.newPage({ width: 1440, height: 900 });
   const problems = watchProblems(page);
-  await page.addInitScript((isDark) => {
-    const key = 'RaStoreconsole.console.layoutSettings';
-    const current = JSON.parse(window.localStorage.getItem(key) ?? '{}');
-    window.localStorage.setItem(key, JSON.stringify({ ...current, darkTheme: isDark, menuTheme: isDark ? 'dark' : 'light' }));
-  }, dark);
+  await preferColourScheme(page, dark);
   await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.waitForURL((url) => url.pathname === '/');
   return { page, problems, close: () => context.close() };

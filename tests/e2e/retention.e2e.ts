@@ -54,7 +54,6 @@ describe('System Log retention', () => {
     expect(Number((await e2e.db.selectFrom('system_logs').select((eb) => eb.fn.countAll().as('n')).where('end_point', '=', '/api/ancient').executeTakeFirstOrThrow()).n)).toBe(0);
 
     // Longer again: nothing to lose, so no question.
-    await page.getByText(`Retention set to 30 days: 1,234 log rows older than ${day} were deleted.`).waitFor({ state: 'detached' });
     await page.locator('input[name=retentionDays]').fill('365');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Retention set to 365 days; no log rows were old enough to delete.').waitFor();

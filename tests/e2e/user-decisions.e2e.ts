@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, type E2e } from './harness';
+import { signUpThroughApi } from './signUps';
 
 const SHOTS = process.env.SCREEN_SHOTS ?? '/tmp/shots-user-decisions';
 const PASSWORD = 'Welcome1!';
@@ -12,29 +13,11 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-async function api(path: string, body?: unknown) {
-  const response = await fetch(`${e2e.baseUrl}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return response.json();
-}
-
-async function signUpThroughApi(email: string, lastName: string) {
-  await api('/auth/otp', { email });
-  const verified = await api('/auth/otp/verification', { email, code: await e2e.lastCode(email) });
-  const terms = await api('/auth/terms');
-  const answer = await api('/auth/signup', {
-    verificationToken: verified.data.verificationToken, password: PASSWORD, firstName: 'Pat', lastName, company: 'AGENCY', region: 'APAC', office: 'KR',
-    agreedTermVersionIds: terms.data.map((term: { termVersionId: number }) => term.termVersionId),
-  });
-  expect(answer.result).toBe('SUCCESS');
-}
+const signUp = (email: string, lastName: string) => signUpThroughApi(e2e, { email, password: PASSWORD, firstName: 'Pat', lastName });
 
 describe('deciding on sign-ups', () => {
   it('approves with a toast naming the user, offers nothing where Approve was, and shows Pending rather than Active before', async () => {
-    await signUpThroughApi('pat.pending@example.com', 'Pending');
+    await signUp('pat.pending@example.com', 'Pending');
     const { context, page } = await e2e.newPage();
     await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
@@ -61,7 +44,7 @@ describe('deciding on sign-ups', () => {
   });
 
   it('rejects with a toast naming the user; a rejected account shows Rejected and is not offered a reset link', async () => {
-    await signUpThroughApi('pat.rejected@example.com', 'Rejected');
+    await signUp('pat.rejected@example.com', 'Rejected');
     const { context, page } = await e2e.newPage();
     await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');

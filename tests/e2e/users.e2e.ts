@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { signUpThroughApi } from './signUps';
 
 const SHOTS = '/tmp/shots-users';
 const NEW_EMAIL = 'newcomer@example.com';
@@ -14,33 +15,16 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-async function api(path: string, body?: unknown) {
-  const response = await fetch(`${e2e.baseUrl}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return response.json();
-}
-
-/** A sign-up through the public API, as the sign-up page would make it. */
-async function signUpThroughApi(email: string, password: string) {
-  await api('/auth/otp', { email });
-  const verified = await api('/auth/otp/verification', { email, code: await e2e.lastCode(email) });
-  const terms = await api('/auth/terms');
-  const answer = await api('/auth/signup', {
-    verificationToken: verified.data.verificationToken, password, firstName: 'Nora', lastName: 'Newcomer', company: 'AGENCY', region: 'APAC', office: 'KR',
-    requestComment: 'Joining the Seoul team', agreedTermVersionIds: terms.data.map((term: { termVersionId: number }) => term.termVersionId),
-  });
-  expect(answer.result).toBe('SUCCESS');
-}
+/** The newcomer the journey approves, edits and deactivates; the bulk sign-ups share the rest. */
+const signUp = (email: string) =>
+  signUpThroughApi(e2e, { email, password: NEW_PASSWORD, firstName: 'Nora', lastName: 'Newcomer', requestComment: 'Joining the Seoul team' });
 
 const account = () => e2e.db.selectFrom('admins').selectAll().where('email', '=', NEW_EMAIL).executeTakeFirstOrThrow();
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 describe('User Management screens', () => {
   it('takes a sign-up from pending to approved, edited, signed in, and deactivated with its session ended', async () => {
-    await signUpThroughApi(NEW_EMAIL, NEW_PASSWORD);
+    await signUp(NEW_EMAIL);
 
     const adminSide = await e2e.newPage();
     const admin = adminSide.page;
@@ -130,7 +114,7 @@ describe('User Management screens', () => {
   });
 
   it('bulk-approves pending sign-ups from the list', async () => {
-    for (const email of ['bulk.one@example.com', 'bulk.two@example.com']) await signUpThroughApi(email, NEW_PASSWORD);
+    for (const email of ['bulk.one@example.com', 'bulk.two@example.com']) await signUp(email);
     const { context, page } = await e2e.newPage();
     await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
