@@ -9,8 +9,8 @@ export interface ConsoleDateInputProps extends Omit<InputProps, 'format' | 'pars
    * until it is a date, so the form's rules refuse to save it.
    */
   filter?: boolean;
-  /** Turns the typed value ('YYYY-MM-DD', local 'YYYY-MM-DDTHH:mm', or null when empty) into the stored one. */
-  parse?: (value: string | null) => unknown;
+  /** Turns a complete typed value ('YYYY-MM-DD' or local 'YYYY-MM-DDTHH:mm') into the stored one. */
+  parse?: (value: string) => unknown;
   /** Read by react-admin's filter bar; nothing to do here. */
   alwaysOn?: boolean;
   className?: string;
@@ -22,12 +22,14 @@ export interface ConsoleDateInputProps extends Omit<InputProps, 'format' | 'pars
 }
 
 const asTyped = (value: unknown) => value;
+/** An emptied filter must be '' (react-admin drops it; undefined would keep the old one); a form stores null as react-admin's inputs do. */
+const emptyValue = (filter: boolean) => (filter ? '' : null);
 
 function ConsoleDateTextInput({ withTime, filter = false, parse = asTyped, source, label, helperText, resource, isRequired, disabled, readOnly, className, sx, fullWidth, size = 'small', variant, margin, alwaysOn: _alwaysOn, ...rest }: ConsoleDateInputProps & { withTime: boolean }) {
   const { field, fieldState, id, isRequired: required } = useInput({ source, resource, isRequired, disabled, readOnly, ...rest, format: asTyped, parse: asTyped });
   const store = (entry: DateEntry) => {
     if (!entry.valid && filter) return field.value;
-    const stored = entry.valid ? parse(entry.value) : entry.text;
+    const stored = !entry.valid ? entry.text : entry.value !== null ? parse(entry.value) : emptyValue(filter);
     field.onChange(stored);
     return stored;
   };

@@ -12,7 +12,7 @@ import { RecordLink } from '../RecordLink';
 const Column = DataTable.Col<SystemLogEntry>;
 
 /** Dates travel as ISO instants, which is what the server's filter schema expects. */
-const toIso = (value: string | null) => (value ? new Date(value).toISOString() : undefined);
+const toIso = (value: string) => new Date(value).toISOString();
 
 const logFilters = [
   <ConsoleDateTimeInput key="from" source="from" parse={toIso} alwaysOn filter />,
