@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, FilterForm, Form, ListContextProvider, ResourceContextProvider, SaveButton, TestMemoryRouter, memoryStore, type ListControllerResult } from 'react-admin';
@@ -7,6 +7,9 @@ import { useWatch } from 'react-hook-form';
 import { isCalendarDay } from '../shared';
 import { renderPage } from '../testing/renderPage';
 import { ConsoleDateInput, ConsoleDateTimeInput } from './ConsoleDateInput';
+
+// The catalogue is one instance: the Korean test must not leave the later ones in Korean.
+afterEach(() => i18nProvider.changeLocale('en'));
 
 /** The form's stored value of `source`, as the server would get it. */
 function Stored({ source }: { source: string }) {
