@@ -49,6 +49,12 @@ export const consoleMessages = {
     active: 'Active',
     inactive: 'Inactive',
   },
+  dateInput: {
+    format: 'Format: %{pattern}',
+    notADate: 'Enter a real date as YYYY-MM-DD.',
+    notADateTime: 'Enter a real date and time as YYYY-MM-DD HH:mm.',
+    openCalendar: 'Choose from a calendar',
+  },
   screenError: {
     title: 'This screen stopped working',
     message: 'Something went wrong while drawing it. The menu still works; try again, or go back to the previous page.',

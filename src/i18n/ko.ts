@@ -45,6 +45,12 @@ const consoleMessagesKo: ConsoleMessages = {
     active: '사용',
     inactive: '사용 안 함',
   },
+  dateInput: {
+    format: '형식: %{pattern}',
+    notADate: '실제 날짜를 YYYY-MM-DD 형식으로 입력해 주세요.',
+    notADateTime: '실제 날짜와 시간을 YYYY-MM-DD HH:mm 형식으로 입력해 주세요.',
+    openCalendar: '달력에서 선택',
+  },
   screenError: {
     title: '이 화면이 동작을 멈췄습니다',
     message: '화면을 그리는 중 문제가 생겼습니다. 메뉴는 그대로 쓸 수 있습니다. 다시 시도하거나 이전 페이지로 돌아가세요.',

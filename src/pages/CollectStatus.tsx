@@ -1,4 +1,5 @@
-import { AutocompleteInput, ColumnsButton, DateInput, FilterButton, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { AutocompleteInput, ColumnsButton, FilterButton, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { ConsoleDateInput } from '../components/ConsoleDateInput';
 import { ConsoleList } from '../resources/ConsoleList';
 import { CollectBoard } from './collectStatus/CollectBoard';
 import { TaskTable } from '../resources/tasks/TaskTable';
@@ -11,8 +12,8 @@ const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 export const defaultPeriod = () => ({ from: isoDay(Date.now() - 6 * DAY_MS), to: isoDay(Date.now()) });
 
 const taskFilters = [
-  <DateInput key="from" source="from" alwaysOn />,
-  <DateInput key="to" source="to" alwaysOn />,
+  <ConsoleDateInput key="from" source="from" alwaysOn filter />,
+  <ConsoleDateInput key="to" source="to" alwaysOn filter />,
   <ReferenceInput key="configId" source="configId" reference="collect-configs" alwaysOn>
     <AutocompleteInput optionText="metricName" filterToQuery={(q) => ({ q })} sx={{ minWidth: 240 }} />
   </ReferenceInput>,

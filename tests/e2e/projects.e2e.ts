@@ -73,11 +73,15 @@ describe('Projects screens', () => {
     await conditions.getByRole('button', { name: 'Add' }).click();
     await conditions.locator('input[name="dataFilters.conditionFilters.0.field"]').fill('impressions');
     await conditions.locator('input[name="dataFilters.conditionFilters.0.value"]').fill('1000');
+    // Dates are typed as YYYY-MM-DD in every language; a day that does not exist is refused on the field.
+    const endAt = page.getByRole('textbox', { name: 'End date' });
+    await endAt.pressSequentially('20990230');
+    await page.getByText('Enter a real date as YYYY-MM-DD.').waitFor();
     // An end before the start is refused on the form, before anything is sent.
-    await page.locator('input[name=endAt]').fill('2020-01-01');
+    await endAt.fill('2020-01-01');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The end date must be after the start date.').waitFor();
-    await page.locator('input[name=endAt]').fill('2099-12-31');
+    await endAt.fill('2099-12-31');
     await page.screenshot({ path: `${SHOTS}/create-filled.png`, fullPage: true });
     await page.getByRole('button', { name: 'Save' }).click();
 

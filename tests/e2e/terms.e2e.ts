@@ -11,11 +11,11 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-/** "yyyy-MM-ddThh:mm" in the browser's (and this process's) time zone, days from now. */
+/** "YYYY-MM-DD HH:mm", as typed into the date input, in the browser's (and this process's) time zone, days from now. */
 function localInput(daysFromNow: number): string {
   const at = new Date(Date.now() + daysFromNow * 86_400_000);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
 describe('Terms screens', () => {

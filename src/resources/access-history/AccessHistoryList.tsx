@@ -1,5 +1,6 @@
-import { AutocompleteInput, DataTable, DateInput, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
+import { AutocompleteInput, DataTable, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
+import { ConsoleDateInput } from '../../components/ConsoleDateInput';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ACCESS_EVENT_TYPES, type AccessHistoryEntry } from '../../shared';
@@ -16,8 +17,8 @@ const resultChoices = [
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <DateInput key="from" source="from" alwaysOn />,
-  <DateInput key="to" source="to" alwaysOn />,
+  <ConsoleDateInput key="from" source="from" alwaysOn filter />,
+  <ConsoleDateInput key="to" source="to" alwaysOn filter />,
   <ReferenceInput key="adminId" source="adminId" reference="users" alwaysOn>
     <AutocompleteInput optionText="email" filterToQuery={(q) => ({ q })} sx={{ minWidth: 240 }} />
   </ReferenceInput>,

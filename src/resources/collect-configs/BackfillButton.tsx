@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Dialog, DialogActions, DialogContent, DialogContentText, Stack, TextField } from '@mui/material';
+import { Dialog, DialogActions, DialogContent, DialogContentText, Stack } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import { Button, useRecordContext, useTranslate } from 'react-admin';
 import { backfillInput, type CollectConfig, type Task } from '../../shared';
 import { httpClient } from '../../providers/httpClient';
 import { DialogHeading } from '../../layout/dialogs/DialogHeading';
 import { useApiAction } from '../../components/useApiAction';
+import { DateTextField } from '../../components/DateTextField';
 import { queuedToast } from './queuedToast';
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -42,15 +43,18 @@ export function BackfillButton() {
           <DialogContentText sx={{ mb: 2 }}>{translate('resources.collect-configs.actions.backfillContent')}</DialogContentText>
           <Stack direction="row" spacing={2}>
             {(['from', 'to'] as const).map((field) => (
-              <TextField
+              <DateTextField
                 key={field}
-                type="date"
                 label={translate(`resources.collect-configs.fields.backfill_${field}`)}
                 value={range[field]}
-                onChange={(event) => setRange({ ...range, [field]: event.target.value })}
-                error={Boolean(problem(field))}
-                helperText={problem(field) ?? ' '}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': translate(`resources.collect-configs.fields.backfill_${field}`) } }}
+                onEntry={(entry) => {
+                  // A text that is not yet a date is kept as typed, so the range stays refused until it is one.
+                  const stored = entry.valid ? (entry.value ?? '') : entry.text;
+                  setRange((current) => ({ ...current, [field]: stored }));
+                  return stored;
+                }}
+                error={problem(field)}
+                helperText=" "
               />
             ))}
           </Stack>

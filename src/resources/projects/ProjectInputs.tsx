@@ -1,6 +1,7 @@
 import { Stack } from '@mui/material';
-import { ArrayInput, DateInput, RadioButtonGroupInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { ArrayInput, RadioButtonGroupInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { ConsoleDateInput } from '../../components/ConsoleDateInput';
 import { useConnectedDataOptions } from '../../layout/dialogs/useConnectedDataOptions';
 import { PROJECT_NAME_MAX } from '../../shared';
 import { CountryTreeInput } from './CountryTreeInput';
@@ -23,8 +24,8 @@ export function ProjectInputs() {
           <SelectInput source="status" choices={statusChoices} isRequired sx={{ minWidth: 180 }} />
           <SelectInput source="dataType" choices={dataTypeChoices} isRequired sx={{ minWidth: 180 }} />
           <SelectInput source="dataSource" choices={dataSourceChoices} isRequired sx={{ minWidth: 180 }} />
-          <DateInput source="startAt" isRequired />
-          <DateInput source="endAt" isRequired />
+          <ConsoleDateInput source="startAt" isRequired />
+          <ConsoleDateInput source="endAt" isRequired />
         </Stack>
       </ProjectFormSection>
 

@@ -1,5 +1,6 @@
-import { DataTable, DateTimeInput, FilterButton, NumberField, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { DataTable, FilterButton, NumberField, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
+import { ConsoleDateTimeInput } from '../../components/ConsoleDateInput';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { HTTP_METHODS, STATUS_CLASSES, type SystemLogEntry } from '../../shared';
@@ -11,11 +12,11 @@ import { RecordLink } from '../RecordLink';
 const Column = DataTable.Col<SystemLogEntry>;
 
 /** Dates travel as ISO instants, which is what the server's filter schema expects. */
-const toIso = (value: string | Date | null) => (value ? new Date(value).toISOString() : undefined);
+const toIso = (value: string) => new Date(value).toISOString();
 
 const logFilters = [
-  <DateTimeInput key="from" source="from" parse={toIso} alwaysOn />,
-  <DateTimeInput key="to" source="to" parse={toIso} alwaysOn />,
+  <ConsoleDateTimeInput key="from" source="from" parse={toIso} alwaysOn filter />,
+  <ConsoleDateTimeInput key="to" source="to" parse={toIso} alwaysOn filter />,
   <TextInput key="email" source="email" />,
   <SelectInput key="httpMethod" source="httpMethod" choices={HTTP_METHODS.map((method) => ({ id: method, name: method }))} />,
   <SelectInput key="statusClass" source="statusClass" choices={STATUS_CLASSES.map((statusClass) => ({ id: statusClass, name: statusClass }))} />,

@@ -1,6 +1,7 @@
-import { DateTimeInput, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { DefaultEditorOptions, RichTextInput } from 'ra-input-rich-text';
 import { TermContentToolbar } from './TermContentToolbar';
+import { ConsoleDateTimeInput } from '../../components/ConsoleDateInput';
 
 const CONTENT_ID = 'term-content';
 
@@ -18,7 +19,7 @@ export function TermVersionInputs() {
   return (
     <>
       <TextInput source="termsVersion" label="resources.terms.fields.termsVersion" isRequired helperText="resources.terms.helpers.termsVersion" />
-      <DateTimeInput source="effectiveAt" label="resources.terms.fields.effectiveAt" isRequired helperText="resources.terms.helpers.effectiveAt" />
+      <ConsoleDateTimeInput source="effectiveAt" label="resources.terms.fields.effectiveAt" isRequired helperText="resources.terms.helpers.effectiveAt" />
       <RichTextInput id={CONTENT_ID} editorOptions={editorOptions} source="content" label="resources.terms.fields.content" isRequired fullWidth toolbar={<TermContentToolbar />} />
     </>
   );

@@ -1,6 +1,6 @@
 import { EFFECTIVE_AT_TOLERANCE_MS, termMessages } from '../../shared';
 import { schemaMessage, zodValidator } from '../zodForm';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 
 /** The datetime-local input's "yyyy-MM-ddThh:mm" for an instant, in the browser's time zone. */
 export function localInputValue(at: Date): string {
@@ -8,12 +8,17 @@ export function localInputValue(at: Date): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
+/** What the date input stores (a local minute) or the server sent (an instant with its offset). */
+const LOCAL_MINUTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+const INSTANT = z.iso.datetime({ offset: true });
+
 /**
  * The instant the server gets: the input has minutes only, so a time within the last minute
- * means "now" and is sent as the present instant.
+ * means "now" and is sent as the present instant. Anything else, such as a half-typed
+ * "2026-12-05 10:3" that Date would read as 10:03, is passed on as typed for the schema to refuse.
  */
 export function effectiveInstant(value: unknown): unknown {
-  if (typeof value !== 'string' || value === '') return value;
+  if (typeof value !== 'string' || !(LOCAL_MINUTE.test(value) || INSTANT.safeParse(value).success)) return value;
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return value;
   const now = Date.now();
