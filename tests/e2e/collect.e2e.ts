@@ -117,7 +117,8 @@ describe('Collect Data Setting screens', () => {
     await page.locator('input[name=name]').fill('Fake Ads Korea');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => /^\/market-accounts\/\d+\/show$/.test(url.pathname));
-    await page.getByText('Fake Ads Korea').waitFor();
+    // The name shows on the record (and in the save toast, outside main).
+    await page.getByRole('main').getByText('Fake Ads Korea').first().waitFor();
     await page.getByText('Set', { exact: true }).waitFor();
 
     // Collect metric against the fake platform: test the source first, then save.
