@@ -9,6 +9,7 @@ import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { requireDatasetManager } from '../manual-permissions/uploader';
+import { inferDataset } from './infer';
 import { dataTypeExists } from '../templates/queries';
 import {
   datasetListSpec, deleteDataset, findDataset, findDatasetByTitle, listDatasets, sameSchema, saveDataset, uploadInFlight,
@@ -33,6 +34,15 @@ export async function datasetsModule(app: FastifyInstance) {
 
   // The data types a data set can have: the code table, for rank-5 users who cannot read Project Properties.
   routes.get('/datasets/options', readers, async () => success({ dataTypes: await db.selectFrom('data_types').select(['code', 'name']).orderBy('code').execute() }));
+
+  // A proposal from a file's header and first rows, edited in the dataset dialog before it is saved.
+  routes.post('/datasets/infer', managers, async (request, reply) => {
+    const inferred = await inferDataset(request, store).catch((error) => {
+      reply.header('Connection', 'close');
+      throw error;
+    });
+    return success(inferred);
+  });
 
   routes.get('/datasets/:id', { ...readers, schema: { params: idParams } }, async (request) => {
     const dataset = await findDataset(db, request.params.id);

@@ -1,0 +1,78 @@
+import { rm } from 'node:fs/promises';
+import type { FastifyRequest } from 'fastify';
+import { DATASET_TITLE_MAX, MANUAL_UPLOAD_MAX_BYTES, MAX_DATASET_COLUMNS, type DatasetColumn } from '../../../src/shared';
+import { validationError } from '../../http/app-error';
+import { cleanFileName, detectKind } from '../../files/kinds';
+import { receiveToTemp } from '../../files/receive';
+import type { FileStore } from '../../files/store';
+import { normaliseDate } from '../uploads/dates';
+import { fileRecords, type FileKindOfUpload } from '../uploads/parse';
+import { TOO_LARGE_MESSAGE } from '../uploads/receive';
+
+/** Data rows read to guess each column's type: enough to see a pattern, few enough to answer at once. */
+const SAMPLE_ROWS = 200;
+const COLUMN_NAME_MAX = 64;
+
+export interface InferredDataset {
+  title: string;
+  schemaInfo: DatasetColumn[];
+  /** Data rows the types were guessed from. */
+  sampledRows: number;
+}
+
+/** A header as a column name the dataset schema accepts: letters, digits and _, starting with a letter, unique. */
+function columnNames(headers: string[]): string[] {
+  const taken = new Set<string>();
+  return headers.map((header, index) => {
+    let name = header.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+    if (!/^[A-Za-z]/.test(name)) name = `column_${name || index + 1}`;
+    name = name.slice(0, COLUMN_NAME_MAX);
+    for (let suffix = 2; taken.has(name.toLowerCase()); suffix += 1) name = `${name.slice(0, COLUMN_NAME_MAX - String(suffix).length - 1)}_${suffix}`;
+    taken.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/** DATE when every sampled value is a date the upload accepts, VARCHAR otherwise. Nothing is required or a key until chosen. */
+function inferColumns(headers: string[], rows: (string | null)[][]): DatasetColumn[] {
+  return columnNames(headers).map((colName, index) => {
+    const values = rows.map((cells) => cells[index]).filter((cell): cell is string => cell !== null && cell !== undefined && cell !== '');
+    const isDate = values.length > 0 && values.every((value) => normaliseDate(value) !== undefined);
+    return { colName, colType: isDate ? 'DATE' : 'VARCHAR', required: false, key: false };
+  });
+}
+
+async function sample(kind: FileKindOfUpload, path: string): Promise<{ headers: string[]; rows: (string | null)[][] }> {
+  let headers: string[] | undefined;
+  const rows: (string | null)[][] = [];
+  for await (const records of fileRecords(kind, path, () => undefined)) {
+    for (const record of records) {
+      if (!headers) headers = record.cells.map((cell) => cell ?? '');
+      else rows.push(record.cells);
+    }
+    if (rows.length >= SAMPLE_ROWS) break;
+  }
+  return { headers: headers ?? [], rows: rows.slice(0, SAMPLE_ROWS) };
+}
+
+/**
+ * A dataset proposed from a CSV or XLSX file (its header and first rows), for the person to edit
+ * before saving: column names from the header, types guessed from the values, the title from the
+ * file name. Nothing is stored; the received file is removed.
+ */
+export async function inferDataset(request: FastifyRequest, store: FileStore): Promise<InferredDataset> {
+  const part = await request.file({ limits: { files: 1, fields: 0, fileSize: MANUAL_UPLOAD_MAX_BYTES + 1 } }).catch(() => undefined);
+  if (!part) throw validationError([{ field: 'file', message: 'Choose a CSV or XLSX file.' }]);
+  const received = await receiveToTemp(part.file, store.tempPath(), MANUAL_UPLOAD_MAX_BYTES, TOO_LARGE_MESSAGE);
+  try {
+    const originalName = cleanFileName(part.filename);
+    const kind = detectKind(received.head, originalName, ['csv', 'xlsx']) as FileKindOfUpload | undefined;
+    if (!kind) throw validationError([{ field: 'file', message: `${originalName} is not a CSV or XLSX file.` }]);
+    const { headers, rows } = await sample(kind, received.tempPath);
+    if (!headers.some((header) => header.trim())) throw validationError([{ field: 'file', message: 'The file is empty: it has no header row.' }]);
+    if (headers.length > MAX_DATASET_COLUMNS) throw validationError([{ field: 'file', message: `The file has ${headers.length} columns; a dataset has at most ${MAX_DATASET_COLUMNS}.` }]);
+    return { title: originalName.replace(/\.(csv|xlsx)$/i, '').slice(0, DATASET_TITLE_MAX), schemaInfo: inferColumns(headers, rows), sampledRows: rows.length };
+  } finally {
+    await rm(received.tempPath, { force: true });
+  }
+}
