@@ -21,11 +21,10 @@ const minuteOf = (time: unknown) => (typeof time === 'string' ? time.slice(3, 5)
 const asHourlyTime = (minute: string) => (minute ? `00:${minute}` : '');
 
 /** Every IANA zone the browser knows, UTC first; a stored zone the list lacks (an old alias) stays choosable. */
-const knownZones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
-const zoneChoices = (current: unknown) => {
-  const zones = typeof current === 'string' && current && !knownZones.includes(current) ? [current, ...knownZones] : knownZones;
-  return zones.map((zone) => ({ id: zone, name: zone }));
-};
+const knownZones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')].map((zone) => ({ id: zone, name: zone }));
+/** The same list object on every render (a new one would make the picker start over). */
+const zoneChoices = (current: unknown) =>
+  typeof current === 'string' && current && !knownZones.some((zone) => zone.id === current) ? [{ id: current, name: current }, ...knownZones] : knownZones;
 
 /**
  * The schedules of a collect config: DAILY at a time, HOURLY at a minute, WEEKLY on a day at a
