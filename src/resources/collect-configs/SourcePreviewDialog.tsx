@@ -58,28 +58,28 @@ export function SourcePreviewDialog({ preview, failure, testedFields = 0, mapped
                 <Typography variant="body2" sx={{ mb: 1 }}>
                   {translate('resources.collect-configs.preview.notStored', { smart_count: preview.rows.length })}
                 </Typography>
-              <TableContainer sx={{ maxHeight: 360 }}>
-                <Table size="small" stickyHeader data-testid="source-preview-rows">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>#</TableCell>
-                      {columns.map((column) => (
-                        <TableCell key={column}>{column}</TableCell>
-                      ))}
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {preview.rows.map((row, index) => (
-                      <TableRow key={index}>
-                        <TableCell>{index + 1}</TableCell>
+                <TableContainer sx={{ maxHeight: 360 }}>
+                  <Table size="small" stickyHeader data-testid="source-preview-rows">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>#</TableCell>
                         {columns.map((column) => (
-                          <TableCell key={column}>{row[column] === null || row[column] === undefined ? '—' : String(row[column])}</TableCell>
+                          <TableCell key={column}>{column}</TableCell>
                         ))}
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+                    </TableHead>
+                    <TableBody>
+                      {preview.rows.map((row, index) => (
+                        <TableRow key={index}>
+                          <TableCell>{index + 1}</TableCell>
+                          {columns.map((column) => (
+                            <TableCell key={column}>{row[column] === null || row[column] === undefined ? '—' : String(row[column])}</TableCell>
+                          ))}
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
               </>
             )}
             {preview.errors.length > 0 && (
