@@ -124,3 +124,15 @@ export async function* csvFileRows(path: string, fields: CollectField[], where: 
   const rows = projected(records, fields, state);
   if (rows.length) yield rows;
 }
+
+/** A CSV text as its header and records, unprojected (for "Test source", which lists every column). */
+export function csvTextTable(text: string, where: string): { columns: string[]; records: string[][] } {
+  let records: string[][];
+  try {
+    records = parseCsv(text, { skip_empty_lines: true, bom: true });
+  } catch (error) {
+    throw malformed(where, error);
+  }
+  const [header = [], ...rest] = records;
+  return { columns: header.map((name) => name.trim()), records: rest };
+}

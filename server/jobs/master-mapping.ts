@@ -17,7 +17,8 @@ export function readPath(value: unknown, path: string | null | undefined): unkno
   return current;
 }
 
-const DATE_PATTERN = /^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/** A master DATE value: a day, optionally with a time (kept as the day). */
+export const DATE_PATTERN = /^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** One source value as the master field's JSON text; an Error names what is wrong. */
 function masterJson(raw: unknown, field: CollectField): string | Error {

@@ -23,6 +23,8 @@ export interface OutboundInit {
    * of them, and a redirect to any other host is refused, so the secret never follows it.
    */
   secretHosts?: readonly string[];
+  /** Stops reading the answer past this many bytes (its body is then cut there and `truncated` set). */
+  maxBytes?: number;
 }
 
 export interface OutboundAnswer {
@@ -30,6 +32,8 @@ export interface OutboundAnswer {
   ok: boolean;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** True when the answer was longer than `maxBytes` and only its start was read. */
+  truncated?: boolean;
 }
 
 export interface Outbound {
@@ -67,12 +71,24 @@ function once(url: URL, init: OutboundInit, body: string | Readable | undefined,
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(url, { method: init.method, headers: init.headers, lookup, signal: AbortSignal.timeout(init.timeoutMs) }, (response) => {
       const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        const status = response.statusCode ?? 0;
-        resolve({ status, ok: status >= 200 && status < 300, headers: response.headers, body: Buffer.concat(chunks) });
+      let length = 0;
+      let cut = false;
+      const status = response.statusCode ?? 0;
+      const answer = (truncated: boolean) => resolve({ status, ok: status >= 200 && status < 300, headers: response.headers, body: Buffer.concat(chunks), ...(truncated && { truncated }) });
+      response.on('data', (chunk: Buffer) => {
+        if (cut) return;
+        if (init.maxBytes !== undefined && length + chunk.length > init.maxBytes) {
+          chunks.push(chunk.subarray(0, init.maxBytes - length));
+          cut = true;
+          response.removeAllListeners('end');
+          response.destroy();
+          return answer(true);
+        }
+        length += chunk.length;
+        chunks.push(chunk);
       });
+      response.on('error', reject);
+      response.on('end', () => answer(false));
     });
     request.on('error', (error) => reject(error.name === 'AbortError' ? Object.assign(new Error(`No answer within ${init.timeoutMs} ms`), { name: 'TimeoutError' }) : error));
     if (body === undefined || typeof body === 'string') request.end(body);

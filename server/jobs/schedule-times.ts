@@ -1,5 +1,5 @@
-import { Cron } from 'croner';
-import { WEEK_DAYS, type ScheduleType, type TaskScheduleType, type WeekDay } from '../../src/shared';
+import type { ScheduleType, TaskScheduleType, WeekDay } from '../../src/shared';
+import { localDay, nextRunAfter as nextScheduledRun } from '../../src/shared/schedule';
 
 export interface ScheduleTiming {
   schedule_type: string;
@@ -12,46 +12,16 @@ export interface ScheduleTiming {
 
 const DAY_MS = 86_400_000;
 
-function cronPattern(schedule: ScheduleTiming): string {
-  const [hour, minute] = schedule.scheduled_time.split(':').map(Number);
-  switch (schedule.schedule_type as ScheduleType) {
-    case 'HOURLY':
-      return `${minute} * * * *`;
-    case 'WEEKLY':
-      return `${minute} ${hour} * * ${(WEEK_DAYS.indexOf(schedule.scheduled_day as WeekDay) + 1) % 7}`;
-    default:
-      return `${minute} ${hour} * * *`;
-  }
-}
-
-/** The calendar day of an instant in a time zone, as YYYY-MM-DD. */
-export function localDay(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
-
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/**
- * The first due time strictly after `after`, within the schedule's start and end days (read in its
- * time zone); null when the schedule has ended. Wall-clock times follow the zone across DST
- * changes (croner), so a 09:00 daily run stays at 09:00 local time.
- */
+/** The next due time of a stored schedule row: the shared computation the browser also shows (src/shared/schedule). */
 export function nextRunAfter(schedule: ScheduleTiming, after: Date): Date | null {
-  const cron = new Cron(cronPattern(schedule), { timezone: schedule.time_zone, paused: true });
-  // Start looking no earlier than the start day (a zone is at most 14 h ahead of UTC).
-  const startFloor = new Date(Date.parse(`${schedule.start_at}T00:00:00Z`) - 15 * 3_600_000);
-  let from = after > startFloor ? after : startFloor;
-  for (let guard = 0; guard < 100; guard++) {
-    const candidate = cron.nextRun(from);
-    if (!candidate) return null;
-    const day = localDay(candidate, schedule.time_zone);
-    if (schedule.end_at && day > schedule.end_at) return null;
-    if (day >= schedule.start_at) return candidate;
-    from = candidate;
-  }
-  return null;
+  return nextScheduledRun(
+    { scheduleType: schedule.schedule_type as ScheduleType, scheduledTime: schedule.scheduled_time, scheduledDay: schedule.scheduled_day as WeekDay | null, timeZone: schedule.time_zone, startAt: schedule.start_at, endAt: schedule.end_at },
+    after,
+  );
 }
 
 /** The data period a task collects: the day before a daily run, the 7 days before a weekly run, the day so far for hourly. */

@@ -3,6 +3,7 @@ import { emailSchema } from './validation';
 import { MASTER_FIELD_TYPES } from './datasets';
 import { PAGINATION_TYPES, RESPONSE_FORMATS, SCHEDULE_TYPES, SOURCE_HTTP_METHODS, SOURCE_TYPES, WEEK_DAYS, type ScheduleType, type SourceType, type TaskStatus, type WeekDay } from './collect-constants';
 import { code, day, flag, isKnownTimeZone, relativePath } from './collect-fields';
+import type { DiscoveredField } from './collect-discovery';
 
 export const headerEntry = z.strictObject({
   name: z.string().trim().min(1, 'Enter the header name.').max(100).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid header name.'),
@@ -117,9 +118,12 @@ function checkCollectConfig(config: { sourceType: SourceType; sourceLocation: st
 export const collectConfigInput = z.strictObject(collectConfigFields).superRefine(checkCollectConfig);
 export type CollectConfigInput = z.input<typeof collectConfigInput>;
 
-/** "Test source": an unsaved config; answers mapped preview rows of the first page, stores nothing. */
+/**
+ * "Test source": an unsaved config, its mapping possibly empty; answers the fields of the first page
+ * and the mapped preview rows, stores nothing.
+ */
 export const testSourceInput = z
-  .strictObject({ ...collectConfigFields, periodFrom: day.nullish(), periodTo: day.nullish() })
+  .strictObject({ ...collectConfigFields, fields: z.array(collectFieldSchema).max(200).default([]), periodFrom: day.nullish(), periodTo: day.nullish() })
   .superRefine(checkCollectConfig);
 
 export interface CollectSchedule {
@@ -173,10 +177,18 @@ export const backfillInput = z
 export const MAX_BACKFILL_DAYS = 366;
 
 export interface SourcePreview {
-  /** Mapped rows of the first page (at most 20), keyed by master field code. */
+  /** Every field of the first page's rows, whatever the mapping says. */
+  fields: DiscoveredField[];
+  /** Rows read from the first page. */
+  rowsRead: number;
+  /** The page was longer than Test source reads (a CSV page is read up to DISCOVERY_MAX_BYTES). */
+  truncated: boolean;
+  /** Mapped rows of the first page (at most 20), keyed by master field code; none without a mapping. */
   rows: Record<string, string | number | null>[];
   /** Rows that fail master validation, with the reason. */
   errors: { row: number; message: string }[];
+  /** Why the mapping cannot be applied to this page at all (a mapped CSV column is missing), or null. */
+  mappingProblem: string | null;
   responseMeta: ResponseMeta;
 }
 

@@ -3,5 +3,6 @@ export * from './collect-constants';
 export { isKnownTimeZone } from './collect-fields';
 export * from './market-accounts';
 export * from './collect-configs';
+export * from './collect-discovery';
 export * from './post-configs';
 export * from './collect-tasks';

@@ -5,6 +5,13 @@ export function reportRow(index: number, day = '2026-03-01') {
   return { date: day, campaign: { id: `C${index}`, name: `Campaign ${index}` }, metrics: { impressions: 1000 + index, clicks: String(10 + index) } };
 }
 
+let huge: string | undefined;
+/** About 10 MB of JSON report, made once. */
+function hugeReport(): string {
+  huge ??= JSON.stringify({ data: { rows: Array.from({ length: 60_000 }, (_, index) => ({ ...reportRow(index), padding: 'x'.repeat(40) })) } });
+  return huge;
+}
+
 export interface AdPlatform extends FakeServer {
   /** The secret the platform expects in its `X-Api-Key` header. */
   apiKey: string;
@@ -19,7 +26,9 @@ export interface AdPlatform extends FakeServer {
  * A local ad platform. `/report` pages JSON (`page`, `size`), `/cursor` pages by cursor, `/report.csv`
  * answers CSV; `/broken` answers 500, `/slow` never answers, `/malformed` cuts its JSON short,
  * `/held` waits while `holding` is set, `/delayed` answers like `/report` after 150 ms (counting how many wait at once), `/missing.csv` lacks a column, `/invalid` has a row whose clicks are not a number, `/bad-last` pages
- * like `/report` but its very last row's clicks are not a number.
+ * like `/report` but its very last row's clicks are not a number. For field discovery: `/nested` has
+ * nested objects, arrays of objects and of scalars, booleans and nulls; `/html` answers a web page,
+ * `/empty` nothing at all, `/no-rows` an empty rows array, `/huge` 10 MB of JSON.
  */
 export async function startAdPlatform(totalRows = 25, apiKey = 'platform-secret-1'): Promise<AdPlatform> {
   let delayed = 0;
@@ -55,6 +64,22 @@ export async function startAdPlatform(totalRows = 25, apiKey = 'platform-secret-
       case '/missing.csv':
         response.writeHead(200, { 'content-type': 'text/csv' });
         return response.end('date,campaign_id,impressions\n2026-03-01,C1,5\n');
+      case '/nested':
+        return sendJson(response, 200, { data: { rows: rows.slice(0, 3).map((row, index) => ({
+          ...row, active: index !== 1, note: index === 0 ? null : `n${index}`,
+          tags: index === 2 ? [] : ['brand', `t${index}`], ads: [{ id: `A${index}-1`, spend: 1.5 + index }, { id: `A${index}-2`, spend: 2 }],
+        })) } });
+      case '/html':
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return response.end('<!DOCTYPE html><html><body><form>Sign in</form></body></html>');
+      case '/empty':
+        response.writeHead(200, { 'content-type': 'application/json' });
+        return response.end();
+      case '/no-rows':
+        return sendJson(response, 200, { data: { rows: [] } });
+      case '/huge':
+        response.writeHead(200, { 'content-type': 'application/json' });
+        return response.end(hugeReport());
       case '/broken':
         return sendJson(response, 500, { error: 'internal' });
       case '/slow':

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, backfillInput, collectConfigInput, testSourceInput, type FieldError, type SourcePreview } from '../../../src/shared';
+import { AREA_RANK, backfillInput, collectConfigInput, DISCOVERY_MAX_BYTES, testSourceInput, type FieldError } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { AppError, validationError } from '../../http/app-error';
@@ -8,8 +8,8 @@ import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import type { Db } from '../../db/database';
-import { collectSource } from '../../jobs/collectors';
-import { mapToMaster } from '../../jobs/master-mapping';
+import { firstPage } from '../../jobs/collectors';
+import { previewOf } from '../../jobs/field-discovery';
 import { addDays, daysOf } from '../../jobs/schedule-times';
 import { outboundFor } from '../../jobs/outbound-fetch';
 import { secretBox } from '../../jobs/secret-box';
@@ -19,8 +19,6 @@ import { collectTaskValues, insertTasks } from '../../jobs/task-store';
 import { unknownCode } from '../collect-shared';
 import { findTask } from '../tasks/queries';
 import { collectConfigListSpec, deleteCollectConfig, findCollectConfig, listCollectConfigs, saveCollectConfig, type CollectConfigValues } from './queries';
-
-const PREVIEW_ROWS = 20;
 
 /** Unknown codes or account, and a source host the account's secret may not go to (saved, it would only fail at every run). */
 async function checkReferences(db: Db, input: Pick<CollectConfigValues, 'advertiser' | 'dataType' | 'marketAccountId' | 'sourceType' | 'sourceLocation' | 'keyName'>): Promise<void> {
@@ -101,17 +99,16 @@ export async function collectConfigsModule(app: FastifyInstance) {
     return success(await findCollectConfig(db, found.id), 'The collect configuration has been resumed.');
   });
 
-  // Fetches the first page of an unsaved config and maps it; nothing is stored.
+  // Fetches the first page of an unsaved config (its mapping may be empty), lists its fields and maps it; nothing is stored.
   routes.post('/collect-configs/test-source', { schema: { body: testSourceInput } }, async (request) => {
     const input = request.body;
     await checkReferences(db, input);
     const yesterday = addDays(isoNow(clock).slice(0, 10), -1);
     const period = { from: input.periodFrom ?? yesterday, to: input.periodTo ?? input.periodFrom ?? yesterday };
     try {
-      const collected = await collectSource(await collectSourceOf(db, box, input), period, config.dataDir, outbound);
-      const mapped = mapToMaster(collected.rows.slice(0, PREVIEW_ROWS), input.fields);
-      const preview: SourcePreview = { rows: mapped.rows.map((row) => JSON.parse(row)), errors: mapped.errors, responseMeta: collected.meta };
-      return success(preview, `Fetched ${collected.rows.length} rows.`);
+      const page = await firstPage(await collectSourceOf(db, box, input), period, config.dataDir, outbound, DISCOVERY_MAX_BYTES);
+      const preview = previewOf(page, input.sourceMethod, input.fields);
+      return success(preview, `Read ${preview.rowsRead} rows with ${preview.fields.length} fields.`);
     } catch (error) {
       if (error instanceof TaskFailure) throw validationError([{ field: 'sourceLocation', message: error.message }]);
       throw error;

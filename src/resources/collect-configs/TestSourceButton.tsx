@@ -1,25 +1,40 @@
 import { useState } from 'react';
 import ScienceIcon from '@mui/icons-material/Science';
 import { Button, useNotify } from 'react-admin';
-import { useFormContext } from 'react-hook-form';
-import { testSourceInput, type SourcePreview } from '../../shared';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { mappingOf, testSourceInput, type CollectField, type DiscoveredField, type SourcePreview } from '../../shared';
 import { httpClient } from '../../providers/httpClient';
 import { ApiError } from '../../providers/apiError';
 import { collectConfigRequest } from './collectConfigForm';
 import { SourcePreviewDialog } from './SourcePreviewDialog';
 
+type MappingRow = Partial<CollectField>;
+/** A mapping row left blank (the new form starts with one) is no mapping at all. */
+const filledIn = (rows: MappingRow[] | undefined) => (rows ?? []).filter((row) => row && (row.field?.trim() || row.code?.trim()));
+
 /**
- * "Test source": sends the form as it is now (saved or not) and shows the mapped preview of the
- * first page. Nothing is stored. Invalid input is shown on the form instead of being sent.
+ * "Test source": sends the form as it is now (saved or not, mapped or not) and shows every field of
+ * the first page, with the mapped preview when there is a mapping. Nothing is stored. Invalid
+ * input is shown on the form instead of being sent. "Add to mapping" appends a field to the form.
  */
 export function TestSourceButton() {
   const form = useFormContext();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ preview?: SourcePreview; failure?: string } | null>(null);
+  const [result, setResult] = useState<{ preview?: SourcePreview; failure?: string; testedFields?: number } | null>(null);
+  const mappingRows = useWatch({ name: 'fields' }) as MappingRow[] | undefined;
+  const mapped = new Set(filledIn(mappingRows).map((row) => row.field?.trim() ?? ''));
+
+  const add = (field: DiscoveredField) => {
+    const rows = filledIn(form.getValues('fields') as MappingRow[] | undefined);
+    const row = mappingOf(field, rows.map((existing) => ({ code: existing.code ?? '' })));
+    form.setValue('fields', [...rows, row], { shouldDirty: true });
+    notify('resources.collect-configs.preview.added', { type: 'info', messageArgs: { path: field.path, code: row.code } });
+  };
 
   const test = async () => {
     const body = collectConfigRequest(form.getValues());
+    body.fields = filledIn(body.fields) as CollectField[];
     if (!testSourceInput.safeParse(body).success) {
       await form.trigger();
       notify('resources.collect-configs.preview.fixForm', { type: 'warning' });
@@ -27,7 +42,7 @@ export function TestSourceButton() {
     }
     setBusy(true);
     try {
-      setResult({ preview: (await httpClient.post<SourcePreview>('/collect-configs/test-source', body)).data });
+      setResult({ preview: (await httpClient.post<SourcePreview>('/collect-configs/test-source', body)).data, testedFields: body.fields.length });
     } catch (failure) {
       // A source that cannot be read answers 400 with the reason on sourceLocation.
       const error = failure instanceof ApiError ? failure : undefined;
@@ -42,7 +57,7 @@ export function TestSourceButton() {
       <Button label="resources.collect-configs.actions.testSource" onClick={test} disabled={busy} variant="outlined">
         <ScienceIcon />
       </Button>
-      {result && <SourcePreviewDialog {...result} onClose={() => setResult(null)} />}
+      {result && <SourcePreviewDialog {...result} mapped={mapped} onAdd={add} onClose={() => setResult(null)} />}
     </>
   );
 }
