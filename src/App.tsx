@@ -1,15 +1,12 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Suspense, type ComponentType } from 'react';
+import { Admin, CustomRoutes, Loading, Resource, type LayoutProps } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router';
 import { AppTitle } from './layout/AppTitle';
-import { ConsoleLayout } from './layout/ConsoleLayout';
 import { ConsoleNotification } from './layout/ConsoleNotification';
 import { LayoutStateProvider } from './layout/LayoutStateContext';
 import { createConsoleStore } from './layout/consoleStore';
 import { useStoredLayoutSettings } from './layout/useStoredLayoutSettings';
-import { NewPassword } from './pages/NewPassword';
-import { NotFound } from './pages/NotFound';
 import { SignIn } from './pages/SignIn';
-import { SignUp } from './pages/SignUp';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
@@ -17,12 +14,37 @@ import { SIGN_IN_PATH } from './providers/signInRedirect';
 import { RankGuard } from './routes/RankGuard';
 import { SignInNavigator } from './routes/SignInNavigator';
 import { appRoutes } from './routes/appRoutes';
+import { lazyNamed } from './routes/lazyNamed';
 import { NEW_PASSWORD_PATH, SIGN_UP_PATH } from './routes/paths';
+import { loadConsoleLayout } from './routes/signedInFrame';
 import { buildThemeOptions } from './theme/buildTheme';
 import { consoleResources } from './resources';
 import { resourceRoutes } from './resources/resourceRoutes';
 
 const store = createConsoleStore();
+
+// Only the sign-in page is in the initial JavaScript; every other page and the frame load on first use.
+const LazyLayout = lazyNamed(loadConsoleLayout, 'ConsoleLayout');
+const SignUp = lazyNamed(() => import('./pages/SignUp'), 'SignUp');
+const NewPassword = lazyNamed(() => import('./pages/NewPassword'), 'NewPassword');
+const NotFound = lazyNamed(() => import('./pages/NotFound'), 'NotFound');
+
+function ConsoleLayout(props: LayoutProps) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <LazyLayout {...props} />
+    </Suspense>
+  );
+}
+
+/** A page outside the frame: the frame's own suspense boundary is not around it. */
+function PublicRoute({ page: Page }: { page: ComponentType }) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 /**
  * BrowserRouter, not react-admin's default hash router: mailed links point at /new-password/{token}.
@@ -55,9 +77,9 @@ export function App() {
         >
           <CustomRoutes noLayout>
             <Route path={SIGN_IN_PATH} element={<SignIn />} />
-            <Route path={SIGN_UP_PATH} element={<SignUp />} />
-            <Route path={NEW_PASSWORD_PATH} element={<NewPassword />} />
-            <Route path={`${NEW_PASSWORD_PATH}/:token`} element={<NewPassword />} />
+            <Route path={SIGN_UP_PATH} element={<PublicRoute page={SignUp} />} />
+            <Route path={NEW_PASSWORD_PATH} element={<PublicRoute page={NewPassword} />} />
+            <Route path={`${NEW_PASSWORD_PATH}/:token`} element={<PublicRoute page={NewPassword} />} />
           </CustomRoutes>
           {consoleResources.map((resource) => (
             <Resource key={resource.name} {...resourceRoutes(resource)} />

@@ -1,14 +1,6 @@
 import type { z } from 'zod';
-import type {
-  OfferedTerm,
-  SignUpOptions,
-  TokenPair,
-  agreementBody,
-  resetPasswordBody,
-  signInBody,
-  signInOtpBody,
-  signUpBody,
-} from '../shared';
+import type { OfferedTerm, SignUpOptions, agreementBody, resetPasswordBody, signInBody, signInOtpBody, signUpBody } from '../shared/auth';
+import type { TokenPair } from '../shared/envelope';
 import { httpClient } from '../providers/httpClient';
 
 /** Typed calls of the public auth API (docs/api.md). Answers are envelopes; failures reject with ApiError. */

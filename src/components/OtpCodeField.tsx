@@ -1,6 +1,6 @@
 import { TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { OTP_LENGTH } from '../shared';
+import { OTP_LENGTH } from '../shared/constants';
 
 /** The 6-digit one-time code; anything but digits is dropped as it is typed or pasted. */
 export function OtpCodeField({ value, onChange, problem }: { value: string; onChange: (code: string) => void; problem?: string }) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { OTP_RESEND_INTERVAL_SECONDS, OTP_TTL_SECONDS } from '../shared';
+import { OTP_RESEND_INTERVAL_SECONDS, OTP_TTL_SECONDS } from '../shared/constants';
 import { formatCountdown } from './countdown';
 import { otpProblem, validationLabel, type ValidationKey } from './formRules';
 import { OtpCodeField } from './OtpCodeField';

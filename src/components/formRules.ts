@@ -1,14 +1,17 @@
-import { emailSchema, otpCodeSchema, passwordSchema } from '../shared';
+import { isValidEmail, isValidOtpCode, isValidPassword } from '../shared/validation-rules';
 import type { ConsoleMessages } from '../i18n/en';
 
-/** Client-side checks with the shared schemas; each returns a `console.validation.*` key, or undefined when fine. */
+/**
+ * Client-side checks with the shared formats (the schemas' rules without zod, which stays off the
+ * sign-in page); each returns a `console.validation.*` key, or undefined when fine.
+ */
 export type ValidationKey = keyof ConsoleMessages['validation'];
 
 export const validationLabel = (key: ValidationKey) => `console.validation.${key}`;
 
 export function emailProblem(email: string): ValidationKey | undefined {
   if (!email.trim()) return 'emailRequired';
-  return emailSchema.safeParse(email).success ? undefined : 'emailInvalid';
+  return isValidEmail(email) ? undefined : 'emailInvalid';
 }
 
 export function requiredProblem(value: string): ValidationKey | undefined {
@@ -21,7 +24,7 @@ export function signInPasswordProblem(password: string): ValidationKey | undefin
 
 export function otpProblem(code: string): ValidationKey | undefined {
   if (!code) return 'otpRequired';
-  return otpCodeSchema.safeParse(code).success ? undefined : 'otpInvalid';
+  return isValidOtpCode(code) ? undefined : 'otpInvalid';
 }
 
 export interface NewPasswordValues {
@@ -33,7 +36,7 @@ export interface NewPasswordValues {
 export function newPasswordProblems({ password, confirmPassword }: NewPasswordValues): Partial<Record<keyof NewPasswordValues, ValidationKey>> {
   const problems: Partial<Record<keyof NewPasswordValues, ValidationKey>> = {};
   if (!password) problems.password = 'passwordRequired';
-  else if (!passwordSchema.safeParse(password).success) problems.password = 'passwordInvalid';
+  else if (!isValidPassword(password)) problems.password = 'passwordInvalid';
   if (!confirmPassword) problems.confirmPassword = 'passwordRequired';
   else if (password && confirmPassword !== password) problems.confirmPassword = 'passwordMismatch';
   return problems;

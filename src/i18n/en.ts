@@ -1,5 +1,5 @@
 import englishMessages from 'ra-language-english';
-import { messages as validationMessages } from '../shared';
+import { messages as validationMessages } from '../shared/validation-rules';
 import { frameEn } from './frame.en';
 import { settingsEn } from './settings.en';
 import { profileEn } from './profile.en';

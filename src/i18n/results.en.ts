@@ -1,4 +1,4 @@
-import type { ResultCode } from '../shared';
+import type { ResultCode } from '../shared/results';
 
 /**
  * Titles of failed calls in words (console.result.*): one per result code of the envelope, one per

@@ -2,7 +2,7 @@ import { createElement, useMemo } from 'react';
 import { Notification, NotificationContext, useNotificationContext, type NotificationPayload } from 'react-admin';
 import { ApiErrorToast } from '../components/ApiErrorToast';
 import { ApiError } from '../providers/apiError';
-import { TOAST_LIFE_MS } from '../shared';
+import { TOAST_LIFE_MS } from '../shared/constants';
 
 /**
  * react-admin's own failure notifications (a save, a delete, a list) carry the HttpError's message,

@@ -1,4 +1,4 @@
-import { DESKTOP_BREAKPOINT_PX } from '../shared';
+import { DESKTOP_BREAKPOINT_PX } from '../shared/constants';
 import type { MenuMode } from '../theme/layoutSettings';
 
 /** Runtime state of the frame (SPEC §3 "Layout state flags"); not persisted. */

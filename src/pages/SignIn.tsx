@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Link, Stack } from '@mui/material';
 import { LinkBase, Navigate, useLocation, useLogin, useTranslate } from 'react-admin';
-import type { OfferedTerm, TokenPair } from '../shared';
+import type { OfferedTerm } from '../shared/auth';
+import type { TokenPair } from '../shared/envelope';
 import { authCalls, type TermsUpdate } from '../api/authCalls';
 import { OtpCodeForm } from '../components/OtpCodeForm';
 import { PublicPage } from '../components/PublicPage';
 import { readLoginSession } from '../providers/loginSession';
 import { SIGN_IN_NOTICE_PARAM, afterSignInPath } from '../providers/signInRedirect';
 import { readRefreshToken, storeTokenPair } from '../providers/storedSession';
+import { PrefetchSignedInFrame } from '../routes/PrefetchSignedInFrame';
 import { NEW_PASSWORD_PATH, SIGN_UP_PATH } from '../routes/paths';
 import { CredentialsStep } from './signIn/CredentialsStep';
-import { TermsStep } from './signIn/TermsStep';
+import { TermsStep } from './signIn/LazyTermsStep';
 
 type Step =
   | { kind: 'credentials' }
@@ -52,6 +54,7 @@ export function SignIn() {
       {step.kind === 'credentials' && (
         <CredentialsStep onChallenge={(email, { challengeToken }) => setStep({ kind: 'code', email, challengeToken })} />
       )}
+      {step.kind === 'code' && <PrefetchSignedInFrame />}
       {step.kind === 'code' && (
         <OtpCodeForm
           email={step.email}

@@ -1,4 +1,5 @@
-import { GENERIC_ERROR_MESSAGE, GENERIC_ERROR_TITLE, RESULT_STATUS, type Envelope, type FieldError } from '../shared';
+import type { Envelope, FieldError } from '../shared/envelope';
+import { GENERIC_ERROR_MESSAGE, GENERIC_ERROR_TITLE, RESULT_STATUS } from '../shared/results';
 
 /** Codes of the errors raised without an envelope to read (clientSideError, httpClient), named like the browser clients name them. */
 export const CLIENT_ERROR_CODES = ['ECONNABORTED', 'ERR_CANCELED', 'ERR_NETWORK', 'ERR_BAD_RESPONSE', 'ERR_BAD_REQUEST'] as const;

@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
-import { rankAllows, type TokenPair } from '../shared';
+import type { TokenPair } from '../shared/envelope';
+import { rankAllows } from '../shared/ranks';
 import { httpClient, renewSession } from './httpClient';
 import { isSessionExpired, readLoginSession } from './loginSession';
 import { RESOURCE_RANK } from './resourceRanks';

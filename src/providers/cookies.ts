@@ -1,4 +1,4 @@
-import { COOKIE_MAX_AGE_SECONDS } from '../shared';
+import { COOKIE_MAX_AGE_SECONDS } from '../shared/constants';
 
 /** Cookie attributes of SPEC §9. Secure only over https, or the browser drops the cookie on http://localhost. */
 function attributes(maxAgeSeconds: number): string {

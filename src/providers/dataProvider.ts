@@ -1,5 +1,5 @@
 import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
-import type { ListPage } from '../shared';
+import type { ListPage } from '../shared/envelope';
 import { ApiError } from './apiError';
 import { request, type RequestOptions } from './httpClient';
 import { cursorFor, rememberNextCursor } from './listCursors';

@@ -1,4 +1,5 @@
-import { HTTP_TIMEOUT_MS, type Envelope, type TokenPair } from '../shared';
+import { HTTP_TIMEOUT_MS } from '../shared/constants';
+import type { Envelope, TokenPair } from '../shared/envelope';
 import { ApiError, clientSideError, isEnvelope } from './apiError';
 import { loadingStore } from './loadingStore';
 import { clearStoredSession, readAccessToken, readRefreshToken, storeTokenPair } from './storedSession';

@@ -1,5 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
-import { AUTHORITY_RANKS, GUEST_LEVEL, GUEST_RANK, authorityOf, type AccessTokenClaims, type Authority } from '../shared';
+import type { AccessTokenClaims } from '../shared/auth';
+import { AUTHORITY_RANKS, GUEST_LEVEL, GUEST_RANK, authorityOf, type Authority } from '../shared/ranks';
 import { readAccessToken } from './storedSession';
 
 type YesNo = 'Y' | 'N';

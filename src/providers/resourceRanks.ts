@@ -1,4 +1,4 @@
-import { AREA_RANK } from '../shared';
+import { AREA_RANK } from '../shared/ranks';
 
 /** Required rank of each API resource (DESIGN §3), by the area of the product it belongs to. */
 export const RESOURCE_RANK: Readonly<Record<string, number>> = {

@@ -1,11 +1,5 @@
-import {
-  ACCESS_TOKEN_COOKIE,
-  OTP_TOKEN_KEY,
-  OTP_VERIFIED_KEY,
-  REFRESH_TOKEN_COOKIE,
-  TABLEAU_ID_COOKIE,
-  type TokenPair,
-} from '../shared';
+import { ACCESS_TOKEN_COOKIE, OTP_TOKEN_KEY, OTP_VERIFIED_KEY, REFRESH_TOKEN_COOKIE, TABLEAU_ID_COOKIE } from '../shared/constants';
+import type { TokenPair } from '../shared/envelope';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 
 export const readAccessToken = (): string | undefined => readCookie(ACCESS_TOKEN_COOKIE);

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { GUEST_LEVEL, PERMISSION_TOAST_DELAY_MS, rankAllows } from '../shared';
+import { PERMISSION_TOAST_DELAY_MS } from '../shared/constants';
+import { GUEST_LEVEL, rankAllows } from '../shared/ranks';
 import type { ConsolePermissions } from '../providers/authProvider';
 import { isPublicPath, signInPath } from '../providers/signInRedirect';
 import { HOME_PATH } from './paths';

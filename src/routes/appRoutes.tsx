@@ -15,13 +15,15 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import TuneIcon from '@mui/icons-material/Tune';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { AREA_RANK } from '../shared';
+import { AREA_RANK } from '../shared/ranks';
 import type { ConsoleMessages } from '../i18n/en';
-import { ManualUpload } from '../pages/ManualUpload';
 import { resourceNamed } from '../resources';
 import { ResourceListScreen } from '../resources/ResourceListScreen';
 import { ProjectCreateScreen, ProjectDetailPage, ProjectModifyScreen } from '../resources/projects/ProjectScreens';
+import { lazyNamed } from './lazyNamed';
 import { PROJECT_DETAIL_ROUTE } from './paths';
+
+const ManualUpload = lazyNamed(() => import('../pages/ManualUpload'), 'ManualUpload');
 
 export type MenuGroup = keyof ConsoleMessages['menu'];
 

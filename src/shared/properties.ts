@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { PROPERTY_KINDS, type PropertyKind } from './property-kinds';
 
 /** The code tables behind the project forms (System Setting › Project Properties). */
-export const PROPERTY_KINDS = ['regions', 'countries', 'companies', 'advertisers', 'data-types'] as const;
-export type PropertyKind = (typeof PROPERTY_KINDS)[number];
+export { PROPERTY_KINDS, type PropertyKind } from './property-kinds';
 
 export const PROPERTY_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{0,19}$/;
 

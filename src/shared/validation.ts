@@ -1,69 +1,15 @@
 import { z } from 'zod';
-import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, OTP_PATTERN, PASSWORD_PATTERN, messages } from './validation-rules';
 
-/** SPEC §5: letters, digits, dot, underscore or hyphen; @; a domain; a 2–4 letter top-level part. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9._-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,4}$/;
-/** SPEC §5: 8–12 characters with a letter, a digit and one of ! @ # $ % ^ & *. */
-export const PASSWORD_PATTERN = new RegExp(
-  `^(?=.*[A-Za-z])(?=.*\\d)(?=.*[!@#$%^&*])[A-Za-z\\d!@#$%^&*]{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`,
-);
-export const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
-
-export const messages = {
-  emailInvalid: 'Invalid Email Format',
-  passwordInvalid: 'Invalid Password Format',
-  passwordRequired: 'Password is required.',
-  currentPasswordRequired: 'Current Password is required.',
-  passwordMismatch: 'Password and Password confirm do not match.',
-  passwordUnchanged: 'Your current password and the password you want to change to must not match.',
-  otpRequired: 'OTP is required',
-  otpInvalid: 'OTP must be 6 digits',
-} as const;
+export * from './validation-rules';
 
 export const emailSchema = z
   .string()
   .trim()
-  .max(254)
+  .max(EMAIL_MAX_LENGTH)
   .regex(EMAIL_PATTERN, messages.emailInvalid)
   .transform((email) => email.toLowerCase());
 export const passwordSchema = z.string().regex(PASSWORD_PATTERN, messages.passwordInvalid);
 export const otpCodeSchema = z.string().regex(OTP_PATTERN, messages.otpInvalid);
 /** Opaque tokens are bounded so a giant string is a validation error, not work. */
 export const tokenSchema = z.string().min(10).max(2048);
-
-export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
-}
-export function isValidPassword(value: string): boolean {
-  return PASSWORD_PATTERN.test(value);
-}
-
-export type PasswordStrength = 'weak' | 'medium' | 'strong';
-
-/** SPEC §5 strength meter. */
-export function passwordStrength(value: string): PasswordStrength {
-  const lower = /[a-z]/.test(value);
-  const upper = /[A-Z]/.test(value);
-  const digit = /\d/.test(value);
-  if (value.length >= 8 && lower && upper && digit) return 'strong';
-  if (value.length >= 6 && [lower, upper, digit].filter(Boolean).length >= 2) return 'medium';
-  return 'weak';
-}
-
-export interface PasswordChangeValues {
-  password: string;
-  changePassword: string;
-  confirmPassword: string;
-}
-
-/** SPEC §5 change-password rules, returning the message for each failing field. */
-export function validatePasswordChange(values: PasswordChangeValues): Partial<Record<keyof PasswordChangeValues, string>> {
-  const errors: Partial<Record<keyof PasswordChangeValues, string>> = {};
-  if (!values.password) errors.password = messages.currentPasswordRequired;
-  if (!values.changePassword) errors.changePassword = messages.passwordRequired;
-  else if (!isValidPassword(values.changePassword)) errors.changePassword = messages.passwordInvalid;
-  else if (values.password && values.changePassword === values.password) errors.changePassword = messages.passwordUnchanged;
-  if (!values.confirmPassword) errors.confirmPassword = messages.passwordRequired;
-  else if (values.changePassword && values.confirmPassword !== values.changePassword) errors.confirmPassword = messages.passwordMismatch;
-  return errors;
-}

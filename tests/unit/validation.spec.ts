@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, isValidPassword, messages, passwordStrength, validatePasswordChange } from '../../src/shared/validation';
+import { emailSchema, isValidEmail, isValidOtpCode, isValidPassword, messages, otpCodeSchema, passwordSchema, passwordStrength, validatePasswordChange } from '../../src/shared/validation';
 import { authorityOf, rankAllows } from '../../src/shared/ranks';
 import { isCalendarDay } from '../../src/shared/calendar-day';
 import { backfillInput } from '../../src/shared/collect-configs';
@@ -8,6 +8,19 @@ describe('SPEC §5 e-mail format', () => {
   it.each(['a.b_c-d@example.com', 'x@sub.example.co', 'USER@EXAMPLE.ORG'])('accepts %s', (email) => expect(isValidEmail(email)).toBe(true));
   it.each(['plain', 'a@b', 'a@b.c', 'a@example.toolong', "x' OR 1=1 --@example.com", 'a+b@example.com', 'a@exa mple.com'])('refuses %s', (email) =>
     expect(isValidEmail(email)).toBe(false));
+});
+
+// The sign-in page checks with the zod-free rules; they must accept exactly what the schemas accept.
+describe('zod-free checks agree with the schemas', () => {
+  const longEmail = `${'a'.repeat(242)}@example.com`;
+  it.each(['a.b_c-d@example.com', ' USER@EXAMPLE.ORG ', 'a@b', longEmail, `${longEmail}x`])('e-mail %s', (email) =>
+    expect(isValidEmail(email)).toBe(emailSchema.safeParse(email).success));
+  it.each(['Abcdef1!', 'Abcdefgh1', 'Abcdefgh123!x'])('password %s', (password) => expect(isValidPassword(password)).toBe(passwordSchema.safeParse(password).success));
+  it.each(['123456', '12345', '1234567', '12a456'])('code %s', (code) => expect(isValidOtpCode(code)).toBe(otpCodeSchema.safeParse(code).success));
+  it('refuses an e-mail longer than 254 characters', () => {
+    expect(isValidEmail(longEmail)).toBe(true);
+    expect(isValidEmail(`${longEmail}x`)).toBe(false);
+  });
 });
 
 describe('SPEC §5 password format', () => {

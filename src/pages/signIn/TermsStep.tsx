@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { OfferedTerm, TokenPair } from '../../shared';
+import type { OfferedTerm } from '../../shared/auth';
+import type { TokenPair } from '../../shared/envelope';
 import { authCalls } from '../../api/authCalls';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
 import { TermsAgreement, requiredTermsAccepted } from '../../components/TermsAgreement';

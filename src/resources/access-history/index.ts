@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import HistoryIcon from '@mui/icons-material/History';
-import { AREA_RANK } from '../../shared';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Access history (User Management › Access History): a read-only list with stats. */

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { AREA_RANK } from '../../shared';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Mails of failed data-collection tasks, per procedure and error (System Setting › Alert Mail). */

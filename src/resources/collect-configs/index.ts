@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
-import { AREA_RANK } from '../../shared';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Collect metrics, SPEC "API master config" (Collect Data Setting › Collect Metrics). */

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import DomainIcon from '@mui/icons-material/Domain';
-import { AREA_RANK } from '../../shared';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Allowed sign-up domains (System Setting › Allowed Domains). Views load on first use. */

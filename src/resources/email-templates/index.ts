@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import EmailIcon from '@mui/icons-material/Email';
-import { AREA_RANK } from '../../shared';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** The mails the server sends (System Setting › E-mail Templates). Views load on first use. */

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { AREA_RANK } from '../../shared';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Ad-platform accounts and their write-only secrets (Collect Data Setting › Market Accounts). */

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
-import { AREA_RANK } from '../../shared';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Post metrics, SPEC "API post config": where mastered rows are sent (Collect Data Setting › Post Metrics). */

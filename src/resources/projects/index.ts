@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import FolderIcon from '@mui/icons-material/Folder';
-import { AREA_RANK } from '../../shared';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /**

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import TuneIcon from '@mui/icons-material/Tune';
-import { AREA_RANK, type Property } from '../../shared';
+import type { Property } from '../../shared/properties';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 import { PROPERTIES_LIST_PATH } from './propertyListPath';
 

@@ -1,4 +1,4 @@
-import { PROPERTY_KINDS, type PropertyKind } from '../../shared';
+import { PROPERTY_KINDS, type PropertyKind } from '../../shared/property-kinds';
 
 /** SPEC §2 screen of the project properties; `?kind=` names its tab so reload and back keep it. */
 export const PROPERTIES_LIST_PATH = '/system/project-property';

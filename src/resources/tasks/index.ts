@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
-import { AREA_RANK } from '../../shared';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /**

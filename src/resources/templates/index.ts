@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import { AREA_RANK } from '../../shared';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Dashboard templates (System Setting › Dashboard Templates). Views load on first use. */

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import GavelIcon from '@mui/icons-material/Gavel';
-import { AREA_RANK } from '../../shared';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Terms and their versions (System Setting › Terms). Views load on first use. */

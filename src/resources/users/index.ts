@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
-import { AREA_RANK } from '../../shared';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Users (User Management › Users): approval, detail, edit. Views load on first use. */

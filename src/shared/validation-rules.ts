@@ -1,0 +1,67 @@
+/**
+ * The SPEC §5 formats as plain patterns and checks, without zod: the sign-in page checks its fields
+ * with these before the schemas' chunk is loaded. validation.ts builds the schemas from them.
+ */
+import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+
+/** SPEC §5: letters, digits, dot, underscore or hyphen; @; a domain; a 2–4 letter top-level part. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,4}$/;
+/** SPEC §5: 8–12 characters with a letter, a digit and one of ! @ # $ % ^ & *. */
+export const PASSWORD_PATTERN = new RegExp(
+  `^(?=.*[A-Za-z])(?=.*\\d)(?=.*[!@#$%^&*])[A-Za-z\\d!@#$%^&*]{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`,
+);
+export const EMAIL_MAX_LENGTH = 254;
+export const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+
+export const messages = {
+  emailInvalid: 'Invalid Email Format',
+  passwordInvalid: 'Invalid Password Format',
+  passwordRequired: 'Password is required.',
+  currentPasswordRequired: 'Current Password is required.',
+  passwordMismatch: 'Password and Password confirm do not match.',
+  passwordUnchanged: 'Your current password and the password you want to change to must not match.',
+  otpRequired: 'OTP is required',
+  otpInvalid: 'OTP must be 6 digits',
+} as const;
+
+/** The same acceptance as emailSchema: trimmed, at most EMAIL_MAX_LENGTH, SPEC §5 format. */
+export function isValidEmail(value: string): boolean {
+  const email = value.trim();
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
+}
+export function isValidPassword(value: string): boolean {
+  return PASSWORD_PATTERN.test(value);
+}
+export function isValidOtpCode(value: string): boolean {
+  return OTP_PATTERN.test(value);
+}
+
+export type PasswordStrength = 'weak' | 'medium' | 'strong';
+
+/** SPEC §5 strength meter. */
+export function passwordStrength(value: string): PasswordStrength {
+  const lower = /[a-z]/.test(value);
+  const upper = /[A-Z]/.test(value);
+  const digit = /\d/.test(value);
+  if (value.length >= 8 && lower && upper && digit) return 'strong';
+  if (value.length >= 6 && [lower, upper, digit].filter(Boolean).length >= 2) return 'medium';
+  return 'weak';
+}
+
+export interface PasswordChangeValues {
+  password: string;
+  changePassword: string;
+  confirmPassword: string;
+}
+
+/** SPEC §5 change-password rules, returning the message for each failing field. */
+export function validatePasswordChange(values: PasswordChangeValues): Partial<Record<keyof PasswordChangeValues, string>> {
+  const errors: Partial<Record<keyof PasswordChangeValues, string>> = {};
+  if (!values.password) errors.password = messages.currentPasswordRequired;
+  if (!values.changePassword) errors.changePassword = messages.passwordRequired;
+  else if (!isValidPassword(values.changePassword)) errors.changePassword = messages.passwordInvalid;
+  else if (values.password && values.changePassword === values.password) errors.changePassword = messages.passwordUnchanged;
+  if (!values.confirmPassword) errors.confirmPassword = messages.passwordRequired;
+  else if (values.changePassword && values.confirmPassword !== values.changePassword) errors.confirmPassword = messages.passwordMismatch;
+  return errors;
+}

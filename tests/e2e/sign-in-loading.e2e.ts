@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2e, watchProblems, type E2e } from './harness';
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await startE2e();
+});
+afterAll(async () => e2e?.close());
+
+/** The scripts a page fetched, in order, each with its body as the browser ran it. */
+function watchScripts(page: Page): { url: string; body: Promise<string> }[] {
+  const scripts: { url: string; body: Promise<string> }[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) scripts.push({ url: response.url(), body: response.text() });
+  });
+  return scripts;
+}
+
+const FRAME_CHUNK = /\/assets\/ConsoleLayout-[\w-]+\.js$/;
+const FIRST_SCREEN_CHUNK = /\/assets\/ProjectList-[\w-]+\.js$/;
+const fetched = (scripts: { url: string }[], chunk: RegExp) => scripts.filter(({ url }) => chunk.test(url)).length;
+
+describe('what the sign-in page loads', () => {
+  it('draws the sign-in form without the schema library, the frame or any other screen', async () => {
+    const { page } = await e2e.newPage();
+    const scripts = watchScripts(page);
+    await page.goto('/');
+    await page.waitForSelector('input[name=email]');
+    await page.waitForLoadState('networkidle');
+
+    expect(scripts.length).toBeGreaterThan(0);
+    // zod names its classes in strings, which survive minification.
+    for (const script of scripts) expect(await script.body, script.url).not.toContain('ZodError');
+    expect(scripts.map(({ url }) => url).filter((url) => /ConsoleLayout-|ManualUpload-|ProjectList-|SignUp-|NewPassword-/.test(url))).toEqual([]);
+  });
+
+  it("fetches the frame and the project list while the code is typed, and signs in without fetching them again", async () => {
+    const { page } = await e2e.newPage();
+    const problems = watchProblems(page);
+    const scripts = watchScripts(page);
+    await page.goto('/sign-in');
+    await page.fill('input[name=email]', ADMIN_EMAIL);
+    await page.fill('input[name=password]', ADMIN_PASSWORD);
+    expect(fetched(scripts, FRAME_CHUNK)).toBe(0);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForSelector('input[name=code]');
+
+    await expect.poll(() => fetched(scripts, FRAME_CHUNK), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => fetched(scripts, FIRST_SCREEN_CHUNK), { timeout: 15_000 }).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+
+    await page.fill('input[name=code]', await e2e.lastCode(ADMIN_EMAIL));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
+    expect(fetched(scripts, FRAME_CHUNK)).toBe(1);
+    expect(fetched(scripts, FIRST_SCREEN_CHUNK)).toBe(1);
+    expect(problems).toEqual([]);
+  });
+});
