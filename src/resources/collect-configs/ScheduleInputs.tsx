@@ -1,4 +1,5 @@
-import { ArrayInput, AutocompleteInput, DateInput, FormDataConsumer, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { ArrayInput, AutocompleteInput, FormDataConsumer, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { ConsoleDateInput } from '../../components/ConsoleDateInput';
 import { FlagSwitch } from '../../components/FlagSwitch';
 import type { ScheduleInput } from '../../shared';
 import { scheduleTypeChoices, weekDayChoices } from './collectChoices';
@@ -63,8 +64,8 @@ export function ScheduleInputs() {
             );
           }}
         </FormDataConsumer>
-        <DateInput source="startAt" defaultValue={today()} label="resources.collect-configs.fields.startAt" fullWidth={false} />
-        <DateInput source="endAt" label="resources.collect-configs.fields.endAt" fullWidth={false} />
+        <ConsoleDateInput source="startAt" defaultValue={today()} label="resources.collect-configs.fields.startAt" fullWidth={false} />
+        <ConsoleDateInput source="endAt" label="resources.collect-configs.fields.endAt" fullWidth={false} />
         <FlagSwitch source="inUse" defaultValue="Y" label="resources.collect-configs.fields.scheduleInUse" />
         <FormDataConsumer>{({ scopedFormData }) => <ScheduleSentence schedule={scopedFormData as Partial<ScheduleInput> | undefined} />}</FormDataConsumer>
       </SimpleFormIterator>
