@@ -1,4 +1,6 @@
-import type { ResponseMeta, Task, TaskDetail, TaskLogLine } from '../../../src/shared';
+import type { SelectQueryBuilder } from 'kysely';
+import type { ListPage, ResponseMeta, Task, TaskDetail, TaskLogLine } from '../../../src/shared';
+import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
@@ -9,6 +11,7 @@ export const taskListSpec: ListSpec = {
     startedAt: 'collect_tasks.started_at', finishedAt: 'collect_tasks.finished_at',
   },
   defaultSort: ['id', 'DESC'],
+  keyset: ['id', 'createdAt', 'updatedAt'],
   filters: {
     id: { column: 'collect_tasks.id', kind: 'eq', type: 'integer' },
     configId: { column: 'collect_tasks.config_id', kind: 'eq', type: 'integer' },
@@ -36,11 +39,13 @@ const columns = [
   'collect_tasks.created_at as createdAt', 'collect_tasks.updated_at as updatedAt',
 ] as const;
 
-const base = (db: Db) =>
-  db.selectFrom('collect_tasks').leftJoin('collect_configs', 'collect_configs.id', 'collect_tasks.config_id').leftJoin('post_configs', 'post_configs.id', 'collect_tasks.post_config_id');
+const withNames = (query: SelectQueryBuilder<Database, 'collect_tasks', {}>) =>
+  query.leftJoin('collect_configs', 'collect_configs.id', 'collect_tasks.config_id').leftJoin('post_configs', 'post_configs.id', 'collect_tasks.post_config_id');
+const base = (db: Db) => withNames(db.selectFrom('collect_tasks'));
 
+/** Newest first by id, paged by keyset (issue 16): the config and posting target are joined for the rows only. */
 export function listTasks(db: Db, request: ListRequest) {
-  return listPage(base(db), request, (query) => query.select(columns), 'collect_tasks.id') as Promise<{ list: Task[]; totalCount: number; totalPage: number; currentPage: number }>;
+  return listPage(db.selectFrom('collect_tasks'), request, (query) => withNames(query).select(columns), 'collect_tasks.id', { db }) as Promise<ListPage<Task> & { nextCursor?: string | null; totalIsEstimate?: boolean }>;
 }
 
 export async function findTask(db: Db, id: number): Promise<Task | undefined> {
