@@ -1,7 +1,7 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { ListPage, ResponseMeta, Task, TaskDetail, TaskLogLine } from '../../../src/shared';
 import type { Database } from '../../db/schema';
-import type { Db } from '../../db/database';
+import { isSqlite, type Db } from '../../db/database';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const taskListSpec: ListSpec = {
@@ -45,7 +45,19 @@ const base = (db: Db) => withNames(db.selectFrom('collect_tasks'));
 
 /** Newest first by id, paged by keyset (issue 16): the config and posting target are joined for the rows only. */
 export function listTasks(db: Db, request: ListRequest) {
-  return listPage(db.selectFrom('collect_tasks'), request, (query) => withNames(query).select(columns), 'collect_tasks.id', { db }) as Promise<ListPage<Task> & { nextCursor?: string | null; totalIsEstimate?: boolean }>;
+  let tasks = db.selectFrom('collect_tasks');
+  let listed = request;
+  if (isSqlite(db) && request.orderBy.column === 'collect_tasks.id') {
+    // Without statistics SQLite would read the board's period from the created_at index and sort all
+    // of it by id; a unary + (SQLite's idiom) keeps that range off the index, so the id order is read
+    // backwards and stops after a page. PostgreSQL's planner has statistics and chooses by itself.
+    const isPeriod = (condition: ListRequest['conditions'][number]) => condition.column === 'collect_tasks.created_at';
+    for (const { kind, value } of request.conditions.filter(isPeriod)) {
+      tasks = tasks.where(sql<SqlBool>`+${sql.ref('collect_tasks.created_at')} ${sql.raw(kind === 'gte' ? '>=' : '<=')} ${value}`);
+    }
+    listed = { ...request, conditions: request.conditions.filter((condition) => !isPeriod(condition)) };
+  }
+  return listPage(tasks, listed, (query) => withNames(query).select(columns), 'collect_tasks.id', { db }) as Promise<ListPage<Task> & { nextCursor?: string | null; totalIsEstimate?: boolean }>;
 }
 
 export async function findTask(db: Db, id: number): Promise<Task | undefined> {
