@@ -14,7 +14,7 @@ export const userListSpec: ListSpec = {
     approvalStatusCode: 'admins.approval_status_code', lastLoginAt: 'admins.last_login_at', createdAt: 'admins.created_at',
   },
   defaultSort: ['createdAt', 'DESC'],
-  keyset: ['id', 'email', 'createdAt'],
+  keyset: ['id', 'createdAt'],
   filters: {
     id: { column: 'admins.id', kind: 'eq', type: 'integer' },
     approvalStatusCode: { column: 'admins.approval_status_code', kind: 'eq', type: 'text' },
