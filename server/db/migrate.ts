@@ -12,6 +12,7 @@ import * as marketAccountHosts from './migrations/011_market_account_hosts';
 import * as otpTokens from './migrations/012_otp_tokens';
 import * as uploadLeases from './migrations/013_upload_leases';
 import * as naturalKeys from './migrations/014_natural_key';
+import * as listIndexes from './migrations/015_list_indexes';
 import * as alertDefaults from './migrations/018_alert_defaults';
 import * as uploadChanges from './migrations/019_upload_changes';
 
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '012_otp_tokens': otpTokens,
   '013_upload_leases': uploadLeases,
   '014_natural_key': naturalKeys,
+  '015_list_indexes': listIndexes,
   '018_alert_defaults': alertDefaults,
   '019_upload_changes': uploadChanges,
 };

@@ -1,7 +1,8 @@
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import { ISO_DATE_OR_TIME, isCalendarDay, LIST_BOUNDS, type ListPage } from '../../src/shared';
+import { DB_INTEGER_MAX, ISO_DATE_OR_TIME, isCalendarDay, LIST_BOUNDS, type ListPage } from '../../src/shared';
 import { validationError } from './app-error';
+import { countListRows } from './list-count';
 import { conditionValue, textValue, type ConditionFilter } from './list-filter-value';
 
 /** ra-data-simple-rest's list parameters: sort=["field","ASC"], range=[0,24], filter={...}; each given once, as JSON text. */
@@ -9,6 +10,8 @@ export const listQuerystring = z.object({
   sort: listParameter('sort', 200, '["name","ASC"]'),
   range: listParameter('range', 100, '[0,24]'),
   filter: listParameter('filter', 4000, '{"q":"sale"}'),
+  /** A keyset position: the page starts right after the row it names (a list answer's nextCursor). */
+  after: z.string({ error: 'after must be given once.' }).max(300, 'after must be at most 300 characters.').optional(),
 });
 export type ListQuerystring = z.infer<typeof listQuerystring>;
 
@@ -50,15 +53,30 @@ export interface ListSpec {
   search?: string[];
   /** Sortable keys of names people number ("Spring #5" before "Spring #23"): ordered by natural_key(). */
   natural?: string[];
+  /**
+   * Sortable keys whose column is NOT NULL: paging by them answers a nextCursor, and a page asked
+   * with it seeks (sort value, id) in an index instead of stepping over OFFSET rows.
+   */
+  keyset?: string[];
+}
+
+/** Where a keyset page starts: right after the row with this sort value and id, in this sort. */
+export interface ListCursor {
+  sortKey: string;
+  direction: 'asc' | 'desc';
+  value: string | number;
+  id: number;
 }
 
 export interface ListRequest {
-  orderBy: { column: string; direction: 'asc' | 'desc'; natural?: boolean };
+  orderBy: { column: string; direction: 'asc' | 'desc'; natural?: boolean; key?: string };
   offset: number;
   limit: number;
   conditions: { column: string; kind: ConditionKind; value: unknown }[];
   q?: string;
   searchColumns: string[];
+  /** Set when the sort may page by keyset: the column whose value a cursor carries. */
+  keyset?: { sortKey: string; after?: ListCursor };
 }
 
 const DEFAULT_PAGE_SIZE = 10;
@@ -82,7 +100,7 @@ export function parseSort(raw: string | undefined, sortable: Record<string, stri
   if (!Object.hasOwn(sortable, sort[0])) {
     throw validationError([{ field: 'sort', message: `Cannot sort by ${sort[0].slice(0, 50)}; sort by one of ${Object.keys(sortable).join(', ')}.` }]);
   }
-  return { column: sortable[sort[0]], direction: sort[1].toLowerCase() as 'asc' | 'desc', natural: natural.includes(sort[0]) };
+  return { column: sortable[sort[0]], direction: sort[1].toLowerCase() as 'asc' | 'desc', natural: natural.includes(sort[0]), key: sort[0] };
 }
 
 /** range=[first,last] row numbers as an offset and a limit; a range wider than a page is answered with a full page. */
@@ -127,7 +145,38 @@ export function parseListQuery(query: ListQuerystring, spec: ListSpec): ListRequ
     else dayTos.push({ column: filterSpec.column, field, value: bound });
   }
   for (const to of dayTos) refuseInvertedRange(dayFroms.get(to.column), to.value, to.field);
-  return { orderBy, offset, limit, conditions, q: q || undefined, searchColumns: spec.search ?? [] };
+  return { orderBy, offset, limit, conditions, q: q || undefined, searchColumns: spec.search ?? [], keyset: keysetOf(query.after, orderBy, spec) };
+}
+
+function keysetOf(rawAfter: string | undefined, orderBy: ListRequest['orderBy'], spec: ListSpec): ListRequest['keyset'] {
+  const sortKey = orderBy.key!;
+  const keyset = spec.keyset?.includes(sortKey) ? { sortKey } : undefined;
+  if (rawAfter === undefined || rawAfter === '') return keyset;
+  const after = decodeListCursor(rawAfter);
+  // A cursor is a position in one sort: in another (or where this list has none) it means nothing.
+  if (!keyset || !after || after.sortKey !== sortKey || after.direction !== orderBy.direction) {
+    throw validationError([{ field: 'after', message: 'Unknown position in the list; open the list again from its first page.' }]);
+  }
+  return { sortKey, after };
+}
+
+export function encodeListCursor(cursor: ListCursor): string {
+  return Buffer.from(JSON.stringify([cursor.sortKey, cursor.direction, cursor.value, cursor.id])).toString('base64url');
+}
+
+/** Exactly what encodeListCursor wrote, or undefined: no NUL, overflow or object may reach SQL. */
+export function decodeListCursor(text: string): ListCursor | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString());
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) return undefined;
+  const [sortKey, direction, value, id] = parsed as unknown[];
+  const validValue = (typeof value === 'string' && value.length <= 100 && !value.includes('\0')) || (Number.isSafeInteger(value) && Math.abs(value as number) <= DB_INTEGER_MAX);
+  if (typeof sortKey !== 'string' || (direction !== 'asc' && direction !== 'desc') || !validValue || !Number.isSafeInteger(id) || (id as number) < 1 || (id as number) > DB_INTEGER_MAX) return undefined;
+  return { sortKey, direction, value: value as string | number, id: id as number };
 }
 
 /**
@@ -171,33 +220,68 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
+export interface ListPageOptions {
+  /** The database: counts are bounded and, for large lists, kept for a while (see list-count.ts). */
+  db?: Kysely<any>;
+  /**
+   * FROM/JOINs for the count when `base` joins tables only for display: the WHERE is applied to
+   * both, so this must hold every table the filters and the search name.
+   */
+  countBase?: SelectQueryBuilder<any, any, any>;
+}
+
 /**
- * Runs a page and its count. `base` selects FROM/JOINs only; `select` adds the columns.
- * The secondary order by id keeps pages stable when the sort column has ties.
+ * Runs a page and its count. `base` selects FROM/JOINs only; `select` adds the columns (and may
+ * add the joins only the columns need). The secondary order by id keeps pages stable when the
+ * sort column has ties, and is the tie-break of a keyset cursor.
  */
 export async function listPage<DB, TB extends keyof DB, O, Row>(
   base: SelectQueryBuilder<DB, TB, O>,
   request: ListRequest,
-  select: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>,
+  select: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<any, any, Row>,
   idColumn: string,
-): Promise<ListPage<Row>> {
+  options: ListPageOptions = {},
+): Promise<ListPage<Row> & { nextCursor?: string | null; totalIsEstimate?: boolean }> {
   const where = whereOf(request);
   const filtered = where ? base.where(where as never) : base;
-  const [rows, count] = await Promise.all([
-    select(filtered)
-      // natural_key is registered on SQLite's connection and created on PostgreSQL by migration 014.
-      .orderBy(request.orderBy.natural ? sql`natural_key(${sql.ref(request.orderBy.column)})` : sql.ref(request.orderBy.column), request.orderBy.direction)
-      .orderBy(sql.ref(idColumn), request.orderBy.direction)
-      .limit(request.limit)
-      .offset(request.offset)
-      .execute(),
-    filtered.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow() as unknown as Promise<{ count: number | string }>,
+  const countRows = options.countBase ? (where ? options.countBase.where(where as never) : options.countBase) : filtered;
+  const after = request.keyset?.after;
+  const { column, direction } = request.orderBy;
+  let page = select(after ? filtered.where(afterCursor(column, idColumn, after) as never) : filtered)
+    // natural_key is registered on SQLite's connection and created on PostgreSQL by migration 014.
+    .orderBy(request.orderBy.natural ? sql`natural_key(${sql.ref(column)})` : sql.ref(column), direction);
+  if (column !== idColumn) page = page.orderBy(sql.ref(idColumn), direction);
+  const [rows, total] = await Promise.all([
+    page.limit(request.limit).offset(after ? 0 : request.offset).execute(),
+    options.db
+      ? countListRows(options.db, countRows)
+      : (countRows.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow() as unknown as Promise<{ count: number | string }>).then((row) => ({ count: Number(row.count), estimated: false })),
   ]);
-  const totalCount = Number(count.count);
+  const totalCount = total.count;
   return {
     list: rows as Row[],
     totalCount,
     totalPage: Math.max(1, Math.ceil(totalCount / request.limit)),
     currentPage: Math.floor(request.offset / request.limit) + 1,
+    ...(request.keyset ? { nextCursor: nextCursorOf(rows as Record<string, unknown>[], request) } : {}),
+    ...(total.estimated ? { totalIsEstimate: true } : {}),
   };
+}
+
+/** Rows strictly after the cursor in the sort; a row-value comparison lets both engines seek the (sort, id) index. */
+function afterCursor(column: string, idColumn: string, after: ListCursor): Expression<SqlBool> {
+  const operator = sql.raw(after.direction === 'desc' ? '<' : '>');
+  if (column === idColumn) return sql<SqlBool>`${sql.ref(idColumn)} ${operator} ${after.id}`;
+  return sql<SqlBool>`(${sql.ref(column)}, ${sql.ref(idColumn)}) ${operator} (${after.value}, ${after.id})`;
+}
+
+/**
+ * The position after a full page's last row; null on the last page. A keyset list selects its sort
+ * value under the sort key's name and its id as `id`.
+ */
+function nextCursorOf(rows: Record<string, unknown>[], request: ListRequest): string | null {
+  const last = rows.at(-1);
+  if (!last || rows.length < request.limit) return null;
+  const { sortKey } = request.keyset!;
+  return encodeListCursor({ sortKey, direction: request.orderBy.direction, value: last[sortKey] as string | number, id: Number(last.id) });
 }

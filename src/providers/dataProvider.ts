@@ -49,9 +49,9 @@ export const dataProvider: DataProvider = {
   async getList(resource, params) {
     const after = cursorFor(resource, params);
     const query = { ...listQuery(params), ...(after ? { after } : {}) };
-    const page = await call<ListPage<RaRecord> & { nextCursor?: string | null }>(`/${resource}`, { query, signal: params.signal });
+    const page = await call<ListPage<RaRecord>>(`/${resource}`, { query, signal: params.signal });
     rememberNextCursor(resource, params, page.nextCursor);
-    return { data: page.list, total: page.totalCount };
+    return { data: page.list, total: page.totalCount, ...(page.totalIsEstimate ? { meta: { totalIsEstimate: true } } : {}) };
   },
   async getOne(resource, params) {
     return { data: await call(itemPath(resource, params.id), { signal: params.signal }) };

@@ -1,5 +1,6 @@
 import type { Theme } from '@mui/material';
 import { List, type ListProps, type RaRecord } from 'react-admin';
+import { ConsolePagination } from './ConsolePagination';
 import { csvExporter } from './csvExporter';
 
 /**
@@ -18,9 +19,9 @@ const fitsTheScreen = (theme: Theme) => ({
  * react-admin's List with the console's formula-safe CSV exporter as its default. react-admin has
  * no app-wide default exporter and its own writes cells as they were typed (a sign-up name such as
  * =cmd|'/C calc'!A0 would run in a spreadsheet), so every list is this one; a list that must not
- * export passes exporter={false}.
+ * export passes exporter={false}. Its pagination says "about" of a total the server estimated.
  */
 export function ConsoleList<RecordType extends RaRecord = RaRecord>({ sx, ...props }: ListProps<RecordType>) {
   const ownSx = sx === undefined ? [] : Array.isArray(sx) ? sx : [sx];
-  return <List<RecordType> exporter={csvExporter} sx={[fitsTheScreen, ...ownSx]} {...props} />;
+  return <List<RecordType> exporter={csvExporter} pagination={<ConsolePagination />} sx={[fitsTheScreen, ...ownSx]} {...props} />;
 }

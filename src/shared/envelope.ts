@@ -13,6 +13,10 @@ export interface ListPage<T> {
   totalCount: number;
   totalPage: number;
   currentPage: number;
+  /** Where the next page starts, for a list that pages by keyset; null on its last page. */
+  nextCursor?: string | null;
+  /** True when totalCount is a recent count of a large list rather than an exact one ("about"). */
+  totalIsEstimate?: boolean;
 }
 
 export interface FieldError {

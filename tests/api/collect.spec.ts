@@ -148,6 +148,26 @@ describe('post configs', () => {
 });
 
 describe('task list', () => {
+  it('pages by keyset, newest first by id: each page starts after the cursor, also when newer tasks arrive meanwhile', async () => {
+    const account = await env.api('POST', '/api/market-accounts', marketAccount({ accountId: 'keyset' }));
+    const configId = (await env.api('POST', '/api/collect-configs', collectConfig('http://127.0.0.1:9', { marketAccountId: account.body.data.id }))).body.data.id as number;
+    const task = (n: number) => ({
+      task_kind: 'COLLECT', config_id: configId, process_id: `K${n}`, process_type: 'MASTERED', schedule_type: 'MANUAL', status: 'SUCCESS', max_attempts: 1,
+      period_from: '2024-05-01', period_to: '2024-05-01', due_at: '2024-05-01T00:00:00.000Z', run_after: '2024-05-01T00:00:00.000Z', created_at: '2024-05-01T00:00:00.000Z', updated_at: '2024-05-01T00:00:00.000Z',
+    });
+    await env.t.db.insertInto('collect_tasks').values(Array.from({ length: 12 }, (_, n) => task(n))).execute();
+    const filter = encodeURIComponent(JSON.stringify({ configId, from: '2024-05-01', to: '2024-05-01' }));
+    const first = await env.api('GET', `/api/tasks?filter=${filter}&range=${encodeURIComponent('[0,4]')}`);
+    const ids = first.body.data.list.map((row: { id: number }) => row.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    // A task created after page 1 was read does not shift page 2 (by offset it would).
+    await env.t.db.insertInto('collect_tasks').values(task(99)).execute();
+    const second = await env.api('GET', `/api/tasks?filter=${filter}&range=${encodeURIComponent('[5,9]')}&after=${first.body.data.nextCursor}`);
+    expect(second.body.data.list.map((row: { id: number }) => row.id)).toEqual(Array.from({ length: 5 }, (_, n) => ids[4] - 1 - n));
+    const third = await env.api('GET', `/api/tasks?filter=${filter}&range=${encodeURIComponent('[10,14]')}&after=${second.body.data.nextCursor}`);
+    expect([third.body.data.list.length, third.body.data.nextCursor, third.body.data.totalCount]).toEqual([2, null, 13]);
+  });
+
   it('filters by creation day: a day covers all of it, an impossible day or an inverted range is a 400', async () => {
     const account = await env.api('POST', '/api/market-accounts', marketAccount({ accountId: 'days' }));
     const configId = (await env.api('POST', '/api/collect-configs', collectConfig('http://127.0.0.1:9', { marketAccountId: account.body.data.id }))).body.data.id as number;

@@ -8,6 +8,7 @@ import { scopeCondition, type UserScope } from '../users/scope';
 export const accessHistoryListSpec: ListSpec = {
   sortable: { id: 'access_history.id', occurredAt: 'access_history.occurred_at', email: 'access_history.email', eventType: 'access_history.event_type', success: 'access_history.success_flag' },
   defaultSort: ['occurredAt', 'DESC'],
+  keyset: ['id', 'occurredAt'],
   filters: {
     adminId: { column: 'access_history.admin_id', kind: 'eq', type: 'integer' },
     eventType: { column: 'access_history.event_type', kind: 'eq', type: 'text' },
@@ -37,6 +38,11 @@ function scoped(db: Db, scope: UserScope) {
   return db.selectFrom('access_history').innerJoin('admins', 'admins.id', 'access_history.admin_id').where(condition);
 }
 
+/** The rows a scope counts: every row for the all-users scope (its join only names the account), else those of its accounts. */
+function counted(db: Db, scope: UserScope) {
+  return scopeCondition(scope) ? scoped(db, scope) : db.selectFrom('access_history');
+}
+
 export async function listAccessHistory(db: Db, scope: UserScope, request: ListRequest): Promise<ListPage<AccessHistoryEntry>> {
   const page = await listPage(
     scoped(db, scope),
@@ -48,6 +54,7 @@ export async function listAccessHistory(db: Db, scope: UserScope, request: ListR
         'access_history.detail', 'access_history.occurred_at as occurredAt',
       ]),
     'access_history.id',
+    { db, countBase: counted(db, scope) },
   );
   return {
     ...page,

@@ -13,6 +13,7 @@ export const projectListSpec: ListSpec = {
   },
   defaultSort: ['createdAt', 'DESC'],
   natural: ['name'],
+  keyset: ['id', 'createdAt', 'updatedAt'],
   filters: {
     id: { column: 'projects.id', kind: 'eq', type: 'integer' },
     status: { column: 'projects.status', kind: 'eq', type: 'text' },
@@ -30,20 +31,22 @@ export const projectListSpec: ListSpec = {
   search: ['projects.name', 'projects.description'],
 };
 
-/** Projects joined with the caller's share, the code tables and the template; only visible rows. */
+/** The projects the caller may see: those in their scope and those shared with them (the share is joined, as the rows show it). */
 function visibleProjects(db: Db, caller: SignedInAdmin, scope: ProjectScope) {
   return db
     .selectFrom('projects')
     .leftJoin('project_shares as my_share', (join) => join.onRef('my_share.project_id', '=', 'projects.id').on('my_share.admin_id', '=', caller.id))
+    .where((eb) => eb.or([eb('my_share.id', 'is not', null), projectInScope(scope)]));
+}
+
+/** The rows' columns, with the code tables, the template and the creator they name (joined for display only, so not counted). */
+function withColumns(query: ReturnType<typeof visibleProjects>, scope: ProjectScope) {
+  return query
     .leftJoin('advertisers', 'advertisers.code', 'projects.advertiser_code')
     .leftJoin('countries as owner_country', 'owner_country.code', 'projects.owner_country_code')
     .leftJoin('templates', 'templates.id', 'projects.template_id')
     .leftJoin('admins as creator', 'creator.id', 'projects.created_by')
-    .where((eb) => eb.or([eb('my_share.id', 'is not', null), projectInScope(scope)]));
-}
-
-function withColumns(query: ReturnType<typeof visibleProjects>, scope: ProjectScope) {
-  return query.select([
+    .select([
     'projects.id', 'projects.name', 'projects.description', 'projects.status', 'projects.data_type_code as dataType', 'projects.data_source as dataSource',
     'projects.dashboard_type as dashboardType', 'projects.advertiser_code as advertiser', 'advertisers.name as advertiserName',
     'projects.template_id as templateId', 'templates.name as templateName', 'projects.owner_country_code as ownerCountry',
@@ -67,7 +70,7 @@ function summaryOf(row: Row): ProjectSummary & Pick<ProjectDetail, 'dashboardUrl
 }
 
 export async function listProjects(db: Db, caller: SignedInAdmin, scope: ProjectScope, request: ListRequest): Promise<ListPage<ProjectSummary>> {
-  const page = await listPage(visibleProjects(db, caller, scope), request, (query) => withColumns(query, scope), 'projects.id');
+  const page = await listPage(visibleProjects(db, caller, scope), request, (query) => withColumns(query, scope), 'projects.id', { db });
   return { ...page, list: page.list.map((row) => { const { dashboardUrl: _url, isActive: _active, ...summary } = summaryOf(row as Row); return summary; }) };
 }
 

@@ -1,5 +1,7 @@
-import type { ResponseMeta, Task, TaskDetail, TaskLogLine } from '../../../src/shared';
-import type { Db } from '../../db/database';
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { ListPage, ResponseMeta, Task, TaskDetail, TaskLogLine } from '../../../src/shared';
+import type { Database } from '../../db/schema';
+import { isSqlite, type Db } from '../../db/database';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const taskListSpec: ListSpec = {
@@ -9,6 +11,7 @@ export const taskListSpec: ListSpec = {
     startedAt: 'collect_tasks.started_at', finishedAt: 'collect_tasks.finished_at',
   },
   defaultSort: ['id', 'DESC'],
+  keyset: ['id', 'createdAt', 'updatedAt'],
   filters: {
     id: { column: 'collect_tasks.id', kind: 'eq', type: 'integer' },
     configId: { column: 'collect_tasks.config_id', kind: 'eq', type: 'integer' },
@@ -36,11 +39,25 @@ const columns = [
   'collect_tasks.created_at as createdAt', 'collect_tasks.updated_at as updatedAt',
 ] as const;
 
-const base = (db: Db) =>
-  db.selectFrom('collect_tasks').leftJoin('collect_configs', 'collect_configs.id', 'collect_tasks.config_id').leftJoin('post_configs', 'post_configs.id', 'collect_tasks.post_config_id');
+const withNames = (query: SelectQueryBuilder<Database, 'collect_tasks', {}>) =>
+  query.leftJoin('collect_configs', 'collect_configs.id', 'collect_tasks.config_id').leftJoin('post_configs', 'post_configs.id', 'collect_tasks.post_config_id');
+const base = (db: Db) => withNames(db.selectFrom('collect_tasks'));
 
+/** Newest first by id, paged by keyset (issue 16): the config and posting target are joined for the rows only. */
 export function listTasks(db: Db, request: ListRequest) {
-  return listPage(base(db), request, (query) => query.select(columns), 'collect_tasks.id') as Promise<{ list: Task[]; totalCount: number; totalPage: number; currentPage: number }>;
+  let tasks = db.selectFrom('collect_tasks');
+  let listed = request;
+  if (isSqlite(db) && request.orderBy.column === 'collect_tasks.id') {
+    // Without statistics SQLite would read the board's period from the created_at index and sort all
+    // of it by id; a unary + (SQLite's idiom) keeps that range off the index, so the id order is read
+    // backwards and stops after a page. PostgreSQL's planner has statistics and chooses by itself.
+    const isPeriod = (condition: ListRequest['conditions'][number]) => condition.column === 'collect_tasks.created_at';
+    for (const { kind, value } of request.conditions.filter(isPeriod)) {
+      tasks = tasks.where(sql<SqlBool>`+${sql.ref('collect_tasks.created_at')} ${sql.raw(kind === 'gte' ? '>=' : '<=')} ${value}`);
+    }
+    listed = { ...request, conditions: request.conditions.filter((condition) => !isPeriod(condition)) };
+  }
+  return listPage(tasks, listed, (query) => withNames(query).select(columns), 'collect_tasks.id', { db }) as Promise<ListPage<Task> & { nextCursor?: string | null; totalIsEstimate?: boolean }>;
 }
 
 export async function findTask(db: Db, id: number): Promise<Task | undefined> {

@@ -9,6 +9,7 @@ export const uploadListSpec: ListSpec = {
   sortable: { id: 'upload_histories.id', fileName: 'upload_histories.file_name', status: 'upload_histories.status', updatedAt: 'upload_histories.updated_at', uploadedCount: 'upload_histories.uploaded_count' },
   defaultSort: ['updatedAt', 'DESC'],
   natural: ['fileName'],
+  keyset: ['id', 'updatedAt'],
   filters: {
     datasetId: { column: 'upload_histories.dataset_id', kind: 'eq', type: 'integer' },
     status: { column: 'upload_histories.status', kind: 'eq', type: 'text' },
@@ -46,7 +47,8 @@ async function present(tokens: TokenService, row: HistoryRow): Promise<UploadHis
 }
 
 export async function listUploads(db: Db, tokens: TokenService, request: ListRequest) {
-  const page = await listPage(baseQuery(db), request, (query) => query.select(columns), 'upload_histories.id');
+  // The dataset and the uploader are joined for the rows only; the count reads upload_histories alone.
+  const page = await listPage(baseQuery(db), request, (query) => query.select(columns), 'upload_histories.id', { db, countBase: db.selectFrom('upload_histories') });
   return { ...page, list: await Promise.all((page.list as HistoryRow[]).map((row) => present(tokens, row))) };
 }
 

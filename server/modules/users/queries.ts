@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AdminDetail, AdminUser, Authority, ListPage, UserFormOptions } from '../../../src/shared';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
@@ -14,6 +14,7 @@ export const userListSpec: ListSpec = {
     approvalStatusCode: 'admins.approval_status_code', lastLoginAt: 'admins.last_login_at', createdAt: 'admins.created_at',
   },
   defaultSort: ['createdAt', 'DESC'],
+  keyset: ['id', 'createdAt'],
   filters: {
     id: { column: 'admins.id', kind: 'eq', type: 'integer' },
     approvalStatusCode: { column: 'admins.approval_status_code', kind: 'eq', type: 'text' },
@@ -46,27 +47,36 @@ function lockedExpression(now: string) {
   return sql<string>`case when ${sql.ref('admins.locked_until')} > ${now} then 'Y' else 'N' end`;
 }
 
+/** The scope's and the locked filter's conditions on `admins`. */
+function accountConditions(scope: UserScope, now: string, locked?: 'Y' | 'N'): Expression<SqlBool>[] {
+  const lockedUntil = sql.ref('admins.locked_until');
+  return [
+    scopeCondition(scope),
+    locked === 'Y' ? sql<SqlBool>`${lockedUntil} > ${now}` : undefined,
+    locked === 'N' ? sql<SqlBool>`(${lockedUntil} is null or ${lockedUntil} <= ${now})` : undefined,
+  ].filter((condition) => condition !== undefined);
+}
+
 export async function listUsers(db: Db, scope: UserScope, request: ListRequest, now: string, locked?: 'Y' | 'N'): Promise<ListPage<AdminUser>> {
-  let base = db
-    .selectFrom('admins')
-    .leftJoin('companies', 'companies.code', 'admins.company_code')
-    .leftJoin('regions', 'regions.code', 'admins.region_code')
-    .leftJoin('countries', 'countries.code', 'admins.office_code');
-  const condition = scopeCondition(scope);
-  if (condition) base = base.where(condition);
-  if (locked === 'Y') base = base.where('admins.locked_until', '>', now);
-  if (locked === 'N') base = base.where((eb) => eb.or([eb('admins.locked_until', 'is', null), eb('admins.locked_until', '<=', now)]));
+  const conditions = accountConditions(scope, now, locked);
+  const accounts = conditions.reduce((query, condition) => query.where(condition), db.selectFrom('admins'));
+  // The company is joined for the rows, and for the count only when the search may match its name.
+  const withCompany = accounts.leftJoin('companies', 'companies.code', 'admins.company_code');
   const page = await listPage(
-    base,
+    withCompany,
     request,
     (query) =>
-      query.select([
-        'admins.id', 'admins.email', 'admins.first_name', 'admins.last_name', 'companies.name as company', 'regions.name as region', 'countries.name as country',
-        'admins.account_level as adminLevel', 'admins.approver_flag as approverFlag', 'admins.status_code as statusCode',
-        'admins.approval_status_code as approvalStatusCode', 'admins.last_login_at as lastLoginAt', 'admins.sign_in_attempt as signInAttempt',
-        'admins.created_at as createdAt', lockedExpression(now).as('locked'),
-      ]),
+      query
+        .leftJoin('regions', 'regions.code', 'admins.region_code')
+        .leftJoin('countries', 'countries.code', 'admins.office_code')
+        .select([
+          'admins.id', 'admins.email', 'admins.first_name', 'admins.last_name', 'companies.name as company', 'regions.name as region', 'countries.name as country',
+          'admins.account_level as adminLevel', 'admins.approver_flag as approverFlag', 'admins.status_code as statusCode',
+          'admins.approval_status_code as approvalStatusCode', 'admins.last_login_at as lastLoginAt', 'admins.sign_in_attempt as signInAttempt',
+          'admins.created_at as createdAt', lockedExpression(now).as('locked'),
+        ]),
     'admins.id',
+    { db, countBase: request.q ? withCompany : accounts },
   );
   return { ...page, list: page.list.map(({ first_name, last_name, ...row }) => ({ ...row, name: `${first_name} ${last_name}`.trim(), signInAttempt: Number(row.signInAttempt) }) as AdminUser) };
 }
