@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { rankAllows, type TokenPair } from '../shared';
+import { rankAllows, type LivePermissions, type TokenPair } from '../shared';
 import { httpClient, renewSession } from './httpClient';
 import { isSessionExpired, readLoginSession } from './loginSession';
 import { RESOURCE_RANK } from './resourceRanks';
@@ -8,12 +8,11 @@ import { clearStoredSession, readAccessToken, readRefreshToken, storeTokenPair }
 
 export { storeTokenPair };
 
-/** What getPermissions resolves to; the route guard and the menu compare `rank` with a required rank. */
-export interface ConsolePermissions {
-  rank: number;
-  level: string;
-  authorities: string[];
-}
+/**
+ * What getPermissions resolves to; the route guard and the menu compare `rank` with a required rank,
+ * the Manual Upload screen reads `uploader`.
+ */
+export type ConsolePermissions = LivePermissions;
 
 interface SessionError {
   status?: number;
@@ -70,9 +69,22 @@ export const authProvider: AuthProvider = {
     return { id: session.userSeq, fullName: session.userId };
   },
 
-  async getPermissions(): Promise<ConsolePermissions> {
-    const { accountRank, accountLevel, authorities } = readLoginSession();
-    return { rank: accountRank, level: accountLevel, authorities };
+  /**
+   * Asks the server: a grant or revoke made since sign-in shows without signing in again (the
+   * token's claims are only as fresh as the token). The token's claims stand in when it cannot answer.
+   */
+  async getPermissions(params?: { signal?: AbortSignal }): Promise<ConsolePermissions> {
+    const session = readLoginSession();
+    const fromToken: ConsolePermissions = {
+      rank: session.accountRank, level: session.accountLevel, authorities: session.authorities,
+      uploader: session.uploaderYn === 'Y', creator: session.creatorYn === 'Y', approver: session.authorities.includes('approval-admin'),
+    };
+    if (session.loginYn === 'N') return fromToken;
+    try {
+      return (await httpClient.get<LivePermissions>('/auth/permissions', undefined, { signal: params?.signal })).data;
+    } catch {
+      return fromToken;
+    }
   },
 
   async canAccess({ resource }) {
