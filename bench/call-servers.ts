@@ -11,8 +11,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import Fastify from 'fastify';
-import { startSession } from '../server/auth/sessions';
-import { BENCH_EMAIL, startBenchServer } from './harness';
 
 export const DOMAINS = 10_000;
 /** Page 1 of the domains list, in the console's default order. */
@@ -64,6 +62,9 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 async function consoleServer() {
+  // Imported here, so the bare server's process does not hold the console's code.
+  const { BENCH_EMAIL, startBenchServer } = await import('./harness');
+  const { startSession } = await import('../server/auth/sessions');
   const databaseUrl = process.env.BENCH_SERVER_DATABASE_URL || undefined;
   const server = await startBenchServer({ databaseUrl, passwordHash: { memoryCost: 4096, timeCost: 1, parallelism: 1 } });
   const now = new Date().toISOString();
