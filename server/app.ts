@@ -19,7 +19,7 @@ import { tokenService } from './auth/tokens';
 import { liveSessions } from './auth/live-sessions';
 import { errorEnvelope } from './http/error-handler';
 import { rateLimits } from './http/rate-limits';
-import { systemLog } from './audit/system-log';
+import { systemLog, systemLogWriter } from './audit/system-log';
 import { mailRetention } from './mail/retention';
 import { apiReference } from './ops/openapi';
 import { authModule } from './auth';
@@ -91,13 +91,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, files, observe: options.observeMail, counted: (outcome) => metrics.mails.inc({ outcome }) }),
     files,
     sessions: liveSessions(db, config.sqlitePath),
+    systemLog: systemLogWriter(db, (error) => app.log.error({ err: error }, 'system log write failed')),
     metrics,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
-    // Mails queued by the last requests go out before the database closes.
+    // The last requests' system-log rows and mails go out before the database closes.
+    await ctx.systemLog.flush();
     await ctx.mailer.close();
-    ctx.sessions.close();
+    await ctx.sessions.close();
     if (!options.db) await db.destroy();
   });
 

@@ -7,6 +7,7 @@ import type { PasswordHasher } from './auth/passwords';
 import type { TokenService } from './auth/tokens';
 import type { LiveSessions } from './auth/live-sessions';
 import type { Metrics } from './metrics/registry';
+import type { SystemLogWriter } from './audit/system-log';
 
 /** What every module needs, built once per app instance in buildApp. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   mailer: Mailer;
   /** The guard's view of sessions (server/auth/live-sessions.ts). */
   sessions: LiveSessions;
+  /** Buffers each call's system-log row for a batched insert (server/audit/system-log.ts). */
+  systemLog: SystemLogWriter;
   /** Where uploaded files live (FILE_STORE or DATA_DIR/uploads), one for the whole app. */
   files: FileStore;
   /** The instance's Prometheus metrics (server/metrics), served only when METRICS_PORT or METRICS_TOKEN is set. */
@@ -34,6 +37,9 @@ export interface SignedInAdmin {
   regionCode: string | null;
   countries: string[];
   approver: boolean;
+  creator: boolean;
+  /** Holds the UPLOADER manual permission. */
+  uploader: boolean;
   sessionId: string;
 }
 

@@ -4,8 +4,9 @@ import { AppError } from '../http/app-error';
 import { displayName } from './accounts';
 
 /**
- * Verifies the Bearer token, then checks in the database that its session is alive and the
- * account still active and approved: that is what makes sign-out and deactivation immediate.
+ * Verifies the Bearer token, then checks that its session is alive and the account still active
+ * and approved, as the database holds them now (server/auth/live-sessions.ts, cached until a change
+ * is published): that is what makes sign-out, deactivation and a revoked permission immediate.
  */
 export async function authenticate(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
@@ -26,6 +27,8 @@ export async function authenticate(request: FastifyRequest, _reply?: FastifyRepl
     regionCode: row.region_code,
     countries: claims.local ?? [],
     approver: row.approver_flag === 'Y',
+    creator: row.creator_flag === 'Y',
+    uploader: row.uploader_flag === 'Y',
     sessionId: claims.sid,
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reissueBody, signOutBody } from '../../src/shared';
+import { AUTHORITY_RANKS, GUEST_LEVEL, reissueBody, signOutBody, type Authority, type LivePermissions } from '../../src/shared';
 import { success } from '../http/envelope';
 import { authenticate } from './guard';
 import { reissue, revokeSession, revokeSessionByRefreshToken } from './sessions';
@@ -10,6 +10,20 @@ export async function sessionRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post('/auth/reissue', { schema: { body: reissueBody } }, async (request) => success(await reissue(ctx, request.body.refreshToken)));
+
+  // The browser shapes its menus and gates from this, so a grant or revoke shows without signing in again.
+  routes.get('/auth/permissions', { onRequest: authenticate }, async (request) => {
+    const admin = request.admin!;
+    const permissions: LivePermissions = {
+      rank: admin.rank,
+      level: AUTHORITY_RANKS[admin.authority as Authority]?.level ?? GUEST_LEVEL,
+      authorities: [admin.authority, ...(admin.approver ? ['approval-admin'] : [])],
+      uploader: admin.uploader,
+      creator: admin.creator,
+      approver: admin.approver,
+    };
+    return success(permissions);
+  });
 
   await app.register(signOutRoute);
 }

@@ -38,6 +38,7 @@ const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 export async function reissue(ctx: AppContext, refreshToken: string): Promise<TokenPair> {
   const now = isoNow(ctx.clock);
   const next = newOpaqueToken();
+  let reusedSessionId: string | undefined;
   const sessionId = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('refresh_tokens')
@@ -48,6 +49,7 @@ export async function reissue(ctx: AppContext, refreshToken: string): Promise<To
       .executeTakeFirst();
     if (!row || row.revoked_at || row.expires_at <= now || row.status_code !== 'ACTIVE') return null;
     if (row.used_at) {
+      reusedSessionId = row.session_id;
       await trx.updateTable('sessions').set({ revoked_at: now, revoke_reason: 'REFRESH_TOKEN_REUSED' }).where('id', '=', row.session_id).execute();
       return 'reused' as const;
     }
@@ -67,6 +69,7 @@ export async function reissue(ctx: AppContext, refreshToken: string): Promise<To
     return row.session_id;
   });
   if (sessionId === 'reused') {
+    await ctx.sessions.changed({ sessionId: reusedSessionId! });
     throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'This sign-in token was already used, so every session it belongs to has been ended. Please sign in again.');
   }
   if (!sessionId) throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', SESSION_ENDED);
@@ -81,6 +84,7 @@ export async function revokeSession(ctx: AppContext, sessionId: string, reason: 
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+  await ctx.sessions.changed({ sessionId });
 }
 
 export async function revokeSessionByRefreshToken(ctx: AppContext, refreshToken: string, reason: string): Promise<void> {
@@ -97,4 +101,5 @@ export async function revokeAllSessions(ctx: AppContext, adminId: number, reason
     .where('revoked_at', 'is', null);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
   await query.execute();
+  await ctx.sessions.changed({ adminId });
 }

@@ -3,9 +3,9 @@ import { Alert, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typ
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
-import { Loading, useGetList, useTranslate } from 'react-admin';
+import { Loading, useGetList, usePermissions, useTranslate } from 'react-admin';
 import { AREA_RANK, type Dataset, type UploadHistory } from '../shared';
-import { readLoginSession } from '../providers/loginSession';
+import type { ConsolePermissions } from '../providers/authProvider';
 import { DatasetDialog } from './manualUpload/DatasetDialog';
 import { ManualPermissionsPanel } from './manualUpload/ManualPermissionsPanel';
 import { MasterInfoPanel } from './manualUpload/MasterInfoPanel';
@@ -18,10 +18,10 @@ import { UploadPanel } from './manualUpload/UploadPanel';
  */
 export function ManualUpload() {
   const translate = useTranslate();
-  // The token's flag decides what to show; the server checks the flag in the database on every upload.
-  const session = readLoginSession();
-  const uploader = session.uploaderYn === 'Y' ? 'yes' : 'no';
-  const managesUsers = session.accountRank <= AREA_RANK.userManagement;
+  // Read again from the server on each visit and on focus, so a grant or revoke shows without signing in again.
+  const { permissions } = usePermissions<ConsolePermissions>({}, { refetchOnMount: 'always', refetchOnWindowFocus: 'always' });
+  const uploader = permissions === undefined ? 'unknown' : permissions.uploader ? 'yes' : 'no';
+  const managesUsers = (permissions?.rank ?? Infinity) <= AREA_RANK.userManagement;
   const [datasetId, setDatasetId] = useState<number>();
   const [dialog, setDialog] = useState<'create' | 'edit'>();
   const [version, setVersion] = useState(0);
@@ -32,7 +32,7 @@ export function ManualUpload() {
     if (datasetId === undefined && datasets.length) setDatasetId(datasets[0].id);
   }, [datasets, datasetId]);
 
-  if (uploader === 'yes' && isPending) return <Loading />;
+  if (uploader === 'unknown' || (uploader === 'yes' && isPending)) return <Loading />;
   if (uploader === 'no') {
     return (
       <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }}>

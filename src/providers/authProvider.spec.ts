@@ -21,15 +21,26 @@ const canAccess = (resource: string) => authProvider.canAccess!({ resource, acti
 
 describe('permissions and identity', () => {
   it('a guest is rank 10 / GUEST, has no identity and can access no resource', async () => {
-    expect(await authProvider.getPermissions!({})).toEqual({ rank: 10, level: 'GUEST', authorities: [] });
+    const { calls } = stubFetch(() => ({ body: envelope('SUCCESS') }));
+    expect(await authProvider.getPermissions!({})).toEqual({ rank: 10, level: 'GUEST', authorities: [], uploader: false, creator: false, approver: false });
+    expect(calls).toEqual([]);
     await expect(authProvider.getIdentity!()).rejects.toThrow();
     expect(await canAccess('projects')).toBe(false);
   });
 
-  it('reads identity and permissions from the access token cookie', async () => {
+  it('reads identity from the access token cookie, and permissions from it when the server cannot answer', async () => {
     writeCookie('accessToken', await signAccessToken(SYSTEM_ADMIN_CLAIMS, { subject: 'ada@example.com' }));
     expect(await authProvider.getIdentity!()).toEqual({ id: 7, fullName: 'ada@example.com' });
-    expect(await authProvider.getPermissions!({})).toEqual({ rank: 1, level: 'SYSTEM', authorities: ['system-admin'] });
+    stubFetch(() => ({ status: 500, body: envelope('INTERNAL_ERROR') }));
+    expect(await authProvider.getPermissions!({})).toEqual({ rank: 1, level: 'SYSTEM', authorities: ['system-admin'], uploader: true, creator: false, approver: false });
+  });
+
+  it('asks the server for the permissions, so a grant or revoke since sign-in shows without signing in again', async () => {
+    writeCookie('accessToken', await signTokenOfRank(5, 'USER'));
+    const live = { rank: 4, level: 'LOCAL', authorities: ['local-admin', 'approval-admin'], uploader: false, creator: true, approver: true };
+    const { calls } = stubFetch(() => ({ body: envelope('SUCCESS', live) }));
+    expect(await authProvider.getPermissions!({})).toEqual(live);
+    expect(calls.map((call) => call.url)).toEqual(['/api/auth/permissions']);
   });
 
   it.each([

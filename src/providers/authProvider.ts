@@ -1,4 +1,5 @@
 import type { AuthProvider } from 'react-admin';
+import type { LivePermissions } from '../shared/auth';
 import type { TokenPair } from '../shared/envelope';
 import { rankAllows } from '../shared/ranks';
 import { httpClient, renewSession } from './httpClient';
@@ -9,12 +10,11 @@ import { clearStoredSession, readAccessToken, readRefreshToken, storeTokenPair }
 
 export { storeTokenPair };
 
-/** What getPermissions resolves to; the route guard and the menu compare `rank` with a required rank. */
-export interface ConsolePermissions {
-  rank: number;
-  level: string;
-  authorities: string[];
-}
+/**
+ * What getPermissions resolves to; the route guard and the menu compare `rank` with a required rank,
+ * the Manual Upload screen reads `uploader`.
+ */
+export type ConsolePermissions = LivePermissions;
 
 interface SessionError {
   status?: number;
@@ -71,9 +71,22 @@ export const authProvider: AuthProvider = {
     return { id: session.userSeq, fullName: session.userId };
   },
 
-  async getPermissions(): Promise<ConsolePermissions> {
-    const { accountRank, accountLevel, authorities } = readLoginSession();
-    return { rank: accountRank, level: accountLevel, authorities };
+  /**
+   * Asks the server: a grant or revoke made since sign-in shows without signing in again (the
+   * token's claims are only as fresh as the token). The token's claims stand in when it cannot answer.
+   */
+  async getPermissions(params?: { signal?: AbortSignal }): Promise<ConsolePermissions> {
+    const session = readLoginSession();
+    const fromToken: ConsolePermissions = {
+      rank: session.accountRank, level: session.accountLevel, authorities: session.authorities,
+      uploader: session.uploaderYn === 'Y', creator: session.creatorYn === 'Y', approver: session.authorities.includes('approval-admin'),
+    };
+    if (session.loginYn === 'N') return fromToken;
+    try {
+      return (await httpClient.get<LivePermissions>('/auth/permissions', undefined, { signal: params?.signal })).data;
+    } catch {
+      return fromToken;
+    }
   },
 
   async canAccess({ resource }) {

@@ -58,6 +58,16 @@ export interface AccessTokenClaims {
   exp: number;
 }
 
+/** GET /api/auth/permissions: what the caller may do as the server reads it now, not as the access token said at sign-in. */
+export interface LivePermissions {
+  rank: number;
+  level: string;
+  authorities: string[];
+  uploader: boolean;
+  creator: boolean;
+  approver: boolean;
+}
+
 /** Option lists for the sign-up form: regions, countries (with region), companies. */
 export interface SignUpOptions {
   regions: { code: string; name: string }[];

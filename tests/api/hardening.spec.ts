@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, dbSnapshot, otpToken, startSiblingApp, startTestApp, type TestApp } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, dbSnapshot, flushSystemLog, otpToken, startSiblingApp, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 let adminId: number;
@@ -274,6 +274,7 @@ describe('system log', () => {
     expect(change.body.result).toBe('SUCCESS');
     await t.call('POST', '/api/auth/signout', { token: user.accessToken, body: { refreshToken: user.refreshToken } });
 
+    await flushSystemLog(t);
     const rows = await t.db.selectFrom('system_logs').selectAll().execute();
     expect(rows.length).toBeGreaterThan(20);
     for (const row of rows) {

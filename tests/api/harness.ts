@@ -189,6 +189,11 @@ export async function otpToken(t: TestApp, accessToken: string, email: string): 
   return verified.body.data.token;
 }
 
+/** Writes the system-log rows the app still holds in memory (they go out in batches), as a graceful shutdown would. */
+export async function flushSystemLog(t: Pick<TestApp, 'app'>): Promise<void> {
+  await t.app.ctx.systemLog.flush();
+}
+
 /** A second server with other settings on the same database and clock. */
 export async function startSiblingApp(t: TestApp, overrides: Partial<AppConfig>): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const app = await buildApp({ ...t.config, ...overrides }, { db: t.db, clock: t.clock, logger: false });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
+import { flushSystemLog, startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,6 +9,7 @@ afterAll(async () => t.close());
 
 describe('health probes', () => {
   it('answers /api/health and /api/ready without a token, in the envelope, and writes no system-log row', async () => {
+    await flushSystemLog(t);
     const before = await t.db.selectFrom('system_logs').select('id').execute();
     const health = await t.call('GET', '/api/health');
     expect(health.status).toBe(200);
@@ -16,6 +17,7 @@ describe('health probes', () => {
     const ready = await t.call('GET', '/api/ready');
     expect(ready.status).toBe(200);
     expect(ready.body.data).toEqual({ status: 'READY', database: true, migrations: true, mail: 'outbox' });
+    await flushSystemLog(t);
     expect(await t.db.selectFrom('system_logs').select('id').execute()).toEqual(before);
   });
 

@@ -26,7 +26,7 @@ const adminParams = z.object({ adminId: recordId });
  * (rank ≤ 4) grant and revoke it on the accounts they may edit; the permission is admins.uploader_flag.
  */
 export async function manualPermissionsModule(app: FastifyInstance) {
-  const { db, clock } = app.ctx;
+  const { db, clock, sessions } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const managers = { onRequest: requireRank(AREA_RANK.userManagement) };
 
@@ -44,6 +44,8 @@ export async function manualPermissionsModule(app: FastifyInstance) {
   const setFlag = async (caller: SignedInAdmin, adminId: number, flag: 'Y' | 'N') => {
     await accountToChange(db, caller, await scopeOf(db, caller), adminId, flag === 'Y' ? 'grant UPLOADER on' : 'revoke UPLOADER on');
     await db.updateTable('admins').set({ uploader_flag: flag, updated_at: isoNow(clock) }).where('id', '=', adminId).execute();
+    // The holder's next call sees it, on every instance, without signing in again.
+    await sessions.changed({ adminId });
   };
 
   routes.post('/manual-permissions', { ...managers, schema: { body: manualPermissionInput } }, async (request) => {

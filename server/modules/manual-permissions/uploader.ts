@@ -10,12 +10,12 @@ export async function isUploader(db: Db, adminId: number): Promise<boolean> {
   return row?.uploader_flag === 'Y';
 }
 
-/** onRequest guard for upload routes: a rank-5 user holding UPLOADER, or 403. */
+/** onRequest guard for upload routes: a rank-5 user holding UPLOADER (as the live session reads it), or 403. */
 export function requireUploader(): preHandlerAsyncHookHandler {
   return async function uploaderGuard(request) {
     if (!request.admin) await authenticate(request);
     const admin = request.admin!;
-    if (admin.rank > AREA_RANK.project || !(await isUploader(request.server.ctx.db, admin.id))) throw new AppError('FORBIDDEN', NOT_UPLOADER_MESSAGE);
+    if (admin.rank > AREA_RANK.project || !admin.uploader) throw new AppError('FORBIDDEN', NOT_UPLOADER_MESSAGE);
   };
 }
 
@@ -25,7 +25,7 @@ export function requireDatasetManager(message = 'Only uploaders and administrato
     if (!request.admin) await authenticate(request);
     const admin = request.admin!;
     if (admin.rank <= AREA_RANK.userManagement) return;
-    if (admin.rank > AREA_RANK.project || !(await isUploader(request.server.ctx.db, admin.id))) {
+    if (admin.rank > AREA_RANK.project || !admin.uploader) {
       throw new AppError('FORBIDDEN', message);
     }
   };

@@ -46,6 +46,7 @@ export async function systemLogsModule(app: FastifyInstance) {
       throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'Your session has ended. Please sign in again.');
     }
     const filter = parseFilter(proof.filter);
+    await ctx.systemLog.flush();
     const stamp = ctx.clock.now().toISOString().replace(/[:.]/g, '-');
     return reply
       .type('text/csv; charset=utf-8')
@@ -56,6 +57,8 @@ export async function systemLogsModule(app: FastifyInstance) {
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', requireRank(AREA_RANK.systemLog));
+    // Rows are written in batches: a reader of the log sees every call answered before its own.
+    guarded.addHook('preHandler', async () => ctx.systemLog.flush());
     const api = guarded.withTypeProvider<ZodTypeProvider>();
 
     api.get('/system-logs', { schema: { querystring: listQuery } }, async (request) => {

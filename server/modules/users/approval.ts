@@ -33,6 +33,7 @@ export async function decideApprovals(ctx: AppContext, scope: UserScope, ids: nu
     // A concurrent decision got there first: roll back rather than decide half of them.
     if (Number(updated.numUpdatedRows) !== unique.length) throw new AppError('CONFLICT', 'Another administrator decided some of these accounts just now. Nothing was changed.');
   });
+  for (const id of unique) await ctx.sessions.changed({ adminId: id });
   if (decision.approvalStatusCode !== 'APPROVED') return;
   for (const id of unique) {
     const admin = (await findAdminById(ctx.db, id))!;

@@ -70,6 +70,8 @@ export async function updateUser(ctx: AppContext, caller: SignedInAdmin, scope: 
       await trx.insertInto('admin_data_types').values(pairs.map((pair) => ({ admin_id: id, advertiser_code: pair.advertiserCode, data_type_code: pair.dataTypeCode }))).execute();
     }
   });
+  // Rank, flags and status apply to the user's next call: each instance forgets what it cached.
+  await ctx.sessions.changed({ adminId: id });
   if (input.statusCode === 'INACTIVE') await revokeAllSessions(ctx, id, 'DEACTIVATED');
 }
 
@@ -77,5 +79,6 @@ export async function updateUser(ctx: AppContext, caller: SignedInAdmin, scope: 
 export async function setStatus(ctx: AppContext, caller: SignedInAdmin, scope: UserScope, id: number, statusCode: AccountStatus): Promise<void> {
   await accountToChange(ctx.db, caller, scope, id, statusCode === 'INACTIVE' ? 'deactivate' : 'activate');
   await ctx.db.updateTable('admins').set({ status_code: statusCode, updated_at: isoNow(ctx.clock) }).where('id', '=', id).execute();
+  await ctx.sessions.changed({ adminId: id });
   if (statusCode === 'INACTIVE') await revokeAllSessions(ctx, id, 'DEACTIVATED');
 }

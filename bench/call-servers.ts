@@ -1,0 +1,124 @@
+/**
+ * The servers bench/calls.ts and bench/memory.ts load, each in a process of its own (so the load
+ * generator does not share its event loop, and RSS is the server's alone): the real console with
+ * 10,000 allowed domains, and a bare Fastify + better-sqlite3 server answering the same domains
+ * page query and count, and a plain insert, on the console's SQLite file.
+ *
+ *   node --import tsx bench/call-servers.ts console        (BENCH_SERVER_DATABASE_URL: on PostgreSQL)
+ *   node --import tsx bench/call-servers.ts bare <sqlite file>
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import SqliteDatabase from 'better-sqlite3';
+import Fastify from 'fastify';
+
+export const DOMAINS = 10_000;
+/** Page 1 of the domains list, in the console's default order. */
+export const LIST_PATH = `/api/domains?range=${encodeURIComponent('[0,24]')}`;
+export const CREATE_PATH = '/api/domains';
+export const domainBody = (prefix: string) => (n: number) => JSON.stringify({ domain: `${prefix}${n}.example.net`, activeFlag: 'Y' });
+
+interface Ready {
+  url: string;
+  token?: string;
+  sqlitePath?: string;
+}
+
+export interface ServerProcess extends Ready {
+  rss(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Starts one server process and waits until it listens. */
+export function spawnServer(args: string[], env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = fork(fileURLToPath(import.meta.url), args, { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  child.setMaxListeners(0);
+  const next = <T>(type: string) => new Promise<T>((resolve, reject) => {
+    const onMessage = (message: { type: string } & T) => {
+      if (message.type !== type) return;
+      child.off('message', onMessage);
+      resolve(message);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`bench server ${args[0]} exited (${code})`)));
+  });
+  return next<Ready>('ready').then((ready) => ({
+    ...ready,
+    async rss() {
+      const answer = next<{ rss: number }>('rss');
+      child.send({ type: 'rss' });
+      return (await answer).rss;
+    },
+    close: () => stop(child),
+  }));
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.send({ type: 'close' });
+  });
+}
+
+async function consoleServer() {
+  // Imported here, so the bare server's process does not hold the console's code.
+  const { BENCH_EMAIL, startBenchServer } = await import('./harness');
+  const { startSession } = await import('../server/auth/sessions');
+  const databaseUrl = process.env.BENCH_SERVER_DATABASE_URL || undefined;
+  const server = await startBenchServer({ databaseUrl, passwordHash: { memoryCost: 4096, timeCost: 1, parallelism: 1 } });
+  const now = new Date().toISOString();
+  for (let start = 0; start < DOMAINS; start += 500) {
+    await server.db
+      .insertInto('allowed_domains')
+      .values(Array.from({ length: 500 }, (_, i) => ({ domain: `bench${start + i}.example.org`, description: `Bench domain ${start + i}`, active_flag: (start + i) % 4 ? 'Y' : 'N', created_at: now, updated_at: now })))
+      .execute();
+  }
+  // A real session, as the sign-in's last step starts it (the outbox keeps codes masked).
+  const admin = await server.db.selectFrom('admins').select('id').where('email', '=', BENCH_EMAIL).executeTakeFirstOrThrow();
+  const signedIn = await startSession(server.app.ctx, admin.id, '127.0.0.1', 'bench');
+  return { ready: { url: server.address, token: signedIn.accessToken, sqlitePath: databaseUrl ? undefined : server.config.sqlitePath }, close: server.close };
+}
+
+/** The baseline: the same statements, prepared once, and nothing else (no auth, no validation, no log). */
+async function bareServer(sqlitePath: string) {
+  const sqlite = new SqliteDatabase(sqlitePath);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const page = sqlite.prepare(
+    `select id, domain, description, active_flag as activeFlag, created_at as createdAt, updated_at as updatedAt
+       from allowed_domains order by domain asc, id asc limit ? offset ?`,
+  );
+  const count = sqlite.prepare('select count(*) as count from allowed_domains').pluck();
+  const insert = sqlite.prepare(
+    `insert into allowed_domains (domain, description, active_flag, created_at, updated_at) values (?, null, ?, ?, ?)
+       returning id, domain, description, active_flag as activeFlag, created_at as createdAt, updated_at as updatedAt`,
+  );
+  const app = Fastify({ logger: false });
+  app.get<{ Querystring: { range?: string } }>('/api/domains', async (request) => {
+    const [first, last] = JSON.parse(request.query.range ?? '[0,9]') as [number, number];
+    const limit = last - first + 1;
+    const totalCount = count.get() as number;
+    return { result: 'SUCCESS', resultMessage: 'Success', data: { list: page.all(limit, first), totalCount, totalPage: Math.ceil(totalCount / limit), currentPage: first / limit + 1 } };
+  });
+  app.post<{ Body: { domain: string; activeFlag: string } }>('/api/domains', async (request) => {
+    const now = new Date().toISOString();
+    return { result: 'SUCCESS', resultMessage: 'Success', data: insert.get(request.body.domain, request.body.activeFlag, now, now) };
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { ready: { url }, close: async () => (await app.close(), sqlite.close()) };
+}
+
+if (process.send && process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [kind, sqlitePath] = process.argv.slice(2);
+  const server = kind === 'bare' ? await bareServer(sqlitePath) : await consoleServer();
+  process.on('message', async (message: { type: string }) => {
+    if (message.type === 'rss') process.send!({ type: 'rss', rss: process.memoryUsage.rss() });
+    if (message.type === 'close') {
+      await server.close();
+      process.exit(0);
+    }
+  });
+  process.send({ type: 'ready', ...server.ready });
+}
