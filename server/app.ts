@@ -49,6 +49,7 @@ import { manualPermissionsModule } from './modules/manual-permissions';
 import { projectsModule } from './modules/projects';
 import { projectSharesModule } from './modules/project-shares';
 import { plansModule } from './modules/plans';
+import { explorerModule } from './modules/explorer';
 import type { AppContext } from './context';
 import './context';
 
@@ -159,6 +160,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(projectsModule);
       await api.register(projectSharesModule);
       await api.register(plansModule);
+      await api.register(explorerModule);
     },
     { prefix: '/api' },
   );

@@ -22,3 +22,4 @@ export * from './projects';
 export * from './datasets';
 export * from './uploads';
 export * from './collect';
+export * from './explorer';
