@@ -21,7 +21,8 @@ function TableHeading({ table }: { table: ExplorerTableDetail }) {
 
 function TableContent() {
   const table = useRecordContext<ExplorerTableDetail>();
-  if (!table) return <Loading />;
+  // Until the table itself arrives, the record may be the list's row, which has no columns.
+  if (!table?.columns) return <Loading />;
   return (
     <>
       <TableHeading table={table} />
