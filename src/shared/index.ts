@@ -23,3 +23,4 @@ export * from './datasets';
 export * from './uploads';
 export * from './collect';
 export * from './explorer';
+export * from './collect-retention';
