@@ -12,7 +12,7 @@ import * as marketAccountHosts from './migrations/011_market_account_hosts';
 import * as otpTokens from './migrations/012_otp_tokens';
 import * as uploadLeases from './migrations/013_upload_leases';
 import * as naturalKeys from './migrations/014_natural_key';
-import * as retentionIndexes from './migrations/017_retention_indexes';
+import * as retentionIndexes from './migrations/017_explorer_retention_indexes';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -28,7 +28,7 @@ const migrations: Record<string, Migration> = {
   '012_otp_tokens': otpTokens,
   '013_upload_leases': uploadLeases,
   '014_natural_key': naturalKeys,
-  '017_retention_indexes': retentionIndexes,
+  '017_explorer_retention_indexes': retentionIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
