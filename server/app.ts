@@ -49,6 +49,8 @@ import { manualPermissionsModule } from './modules/manual-permissions';
 import { projectsModule } from './modules/projects';
 import { projectSharesModule } from './modules/project-shares';
 import { plansModule } from './modules/plans';
+import { explorerModule } from './modules/explorer';
+import { collectRetentionModule } from './modules/collect-retention';
 import type { AppContext } from './context';
 import './context';
 
@@ -161,6 +163,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(projectsModule);
       await api.register(projectSharesModule);
       await api.register(plansModule);
+      await api.register(explorerModule);
+      await api.register(collectRetentionModule);
     },
     { prefix: '/api' },
   );

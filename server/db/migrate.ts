@@ -13,6 +13,7 @@ import * as otpTokens from './migrations/012_otp_tokens';
 import * as uploadLeases from './migrations/013_upload_leases';
 import * as naturalKeys from './migrations/014_natural_key';
 import * as listIndexes from './migrations/015_list_indexes';
+import * as retentionIndexes from './migrations/017_explorer_retention_indexes';
 import * as alertDefaults from './migrations/018_alert_defaults';
 import * as uploadChanges from './migrations/019_upload_changes';
 
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '013_upload_leases': uploadLeases,
   '014_natural_key': naturalKeys,
   '015_list_indexes': listIndexes,
+  '017_explorer_retention_indexes': retentionIndexes,
   '018_alert_defaults': alertDefaults,
   '019_upload_changes': uploadChanges,
 };

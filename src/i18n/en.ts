@@ -28,6 +28,7 @@ export const consoleMessages = {
   screens: {
     projectList: 'Project List',
     manualUpload: 'Manual Upload',
+    dataExplorer: 'Data Explorer',
     projectDetail: 'Project Detail',
     projectCreate: 'Project Create',
     projectModify: 'Project Modify',

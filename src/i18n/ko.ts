@@ -24,6 +24,7 @@ const consoleMessagesKo: ConsoleMessages = {
   screens: {
     projectList: '프로젝트 목록',
     manualUpload: '수동 업로드',
+    dataExplorer: '데이터 탐색기',
     projectDetail: '프로젝트 상세',
     projectCreate: '프로젝트 생성',
     projectModify: '프로젝트 수정',

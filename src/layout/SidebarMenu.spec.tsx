@@ -4,7 +4,7 @@ import { renderFrame } from './renderFrame';
 import { Sidebar } from './Sidebar';
 import { SidebarMenu } from './SidebarMenu';
 
-const PROJECT = ['Project List', 'Manual Upload'];
+const PROJECT = ['Project List', 'Manual Upload', 'Data Explorer'];
 const SYSTEM_SETTING = ['Terms', 'Allowed Domains', 'Dashboard Templates', 'E-mail Templates', 'Project Properties', 'Alert Mail'];
 const COLLECT_DATA = ['Collecting Status', 'Collect Metrics', 'Post Metrics', 'Market Accounts'];
 const SYSTEM_LOG = ['System Log'];

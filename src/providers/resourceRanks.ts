@@ -7,6 +7,7 @@ export const RESOURCE_RANK: Readonly<Record<string, number>> = {
   plans: AREA_RANK.project,
   datasets: AREA_RANK.project,
   uploads: AREA_RANK.project,
+  explorer: AREA_RANK.project,
   templates: AREA_RANK.systemSetting,
   domains: AREA_RANK.systemSetting,
   terms: AREA_RANK.systemSetting,

@@ -13,9 +13,10 @@ import marketAccounts from './market-accounts';
 import tasks from './tasks';
 import collectConfigs from './collect-configs';
 import postConfigs from './post-configs';
+import explorer from './explorer';
 
 /** Every react-admin resource of the console; App registers each, appRoutes shows each list. */
-export const consoleResources: ConsoleResource[] = [projects, domains, properties, terms, templates, systemLogs, emailTemplates, alertMails, users, accessHistory, marketAccounts, collectConfigs, postConfigs, tasks];
+export const consoleResources: ConsoleResource[] = [projects, domains, properties, terms, templates, systemLogs, emailTemplates, alertMails, users, accessHistory, marketAccounts, collectConfigs, postConfigs, tasks, explorer];
 
 export function resourceNamed(name: string): ConsoleResource {
   const resource = consoleResources.find((candidate) => candidate.name === name);

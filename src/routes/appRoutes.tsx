@@ -13,6 +13,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import StorefrontIcon from '@mui/icons-material/Storefront';
+import TableViewIcon from '@mui/icons-material/TableView';
 import TuneIcon from '@mui/icons-material/Tune';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { AREA_RANK } from '../shared/ranks';
@@ -45,6 +46,7 @@ export const MENU_GROUPS: MenuGroup[] = ['project', 'systemSetting', 'collectDat
 export const appRoutes: AppRoute[] = [
   { path: '/', icon: FolderIcon, title: 'console.screens.projectList', requireRank: AREA_RANK.project, group: 'project', element: <ResourceListScreen resource={resourceNamed('projects')} /> },
   { path: '/project/manual', icon: UploadFileIcon, title: 'console.screens.manualUpload', requireRank: AREA_RANK.project, group: 'project', element: <ManualUpload /> },
+  { path: '/project/explorer', icon: TableViewIcon, title: 'console.screens.dataExplorer', requireRank: AREA_RANK.project, group: 'project', element: <ResourceListScreen resource={resourceNamed('explorer')} /> },
   { path: PROJECT_DETAIL_ROUTE, icon: FolderIcon, title: 'console.screens.projectDetail', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <ProjectDetailPage /> },
   { path: '/project/create', icon: FolderIcon, title: 'console.screens.projectCreate', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <ProjectCreateScreen /> },
   { path: '/project/modify/:id', icon: FolderIcon, title: 'console.screens.projectModify', requireRank: AREA_RANK.project, group: 'project', hidden: true, element: <ProjectModifyScreen /> },

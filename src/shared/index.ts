@@ -22,3 +22,5 @@ export * from './projects';
 export * from './datasets';
 export * from './uploads';
 export * from './collect';
+export * from './explorer';
+export * from './collect-retention';

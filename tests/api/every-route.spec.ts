@@ -15,7 +15,7 @@ const PUBLIC = new Set([
   'POST /api/auth/reissue', 'POST /api/auth/signout',
   'GET /api/health', 'GET /api/ready', 'GET /api/files/{fileId}',
   // Opened by the browser as a download: its signed link is the credential (checked below).
-  'GET /api/system-logs/export',
+  'GET /api/system-logs/export', 'GET /api/explorer/export',
 ]);
 
 let t: TestApp;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_BOUNDS } from '../../src/shared';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from './harness';
 import { projectBody, seedTemplate } from './projects-fixtures';
+import { createDataset } from './uploads-support';
 
 /**
  * Every list endpoint, found in the OpenAPI document (a GET whose query holds sort, range and filter),
@@ -17,10 +18,12 @@ beforeAll(async () => {
   t = await startTestApp();
   token = (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
   const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  const explorerDataset = await createDataset(t, token);
   const termId = (await t.db.selectFrom('terms').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   lists = Object.entries<Record<string, { parameters?: { in: string; name: string }[] }>>(document.paths)
     .filter(([, operations]) => ['sort', 'range', 'filter'].every((name) => operations.get?.parameters?.some((p) => p.in === 'query' && p.name === name)))
-    .map(([path]) => path.replace('{id}', String(termId)));
+    // The Data Explorer's rows are a table's: its {id} is a table id such as dataset-1.
+    .map(([path]) => path.replace('{id}', path.startsWith('/api/explorer/') ? `dataset-${explorerDataset}` : String(termId)));
   const project = await t.call('POST', '/api/projects', { token, body: projectBody(await seedTemplate(t, 'Fuzz', 'MEDIA')) });
   required.projectId = project.body.data.id;
   // More rows than a page holds, so a range of 1e9 rows shows the cap.

@@ -11,6 +11,7 @@ import { CountCache } from './count-cache';
 import { systemLogCsv } from './export';
 import { decodeCursor, encodeCursor, findLog, pageOfLogs, countLogs } from './queries';
 import { PRUNE_INTERVAL_MS, countPrunable, pruneSystemLog, retentionDays, setRetentionDays } from './retention';
+import { pruneCollectHistory } from '../collect-retention/queries';
 
 const listQuery = listQuerystring.extend({ after: z.string({ error: 'after must be given once.' }).max(200, 'after must be at most 200 characters.').optional() });
 /** The log is read newest or oldest first: (request_at, id) is its index, and its cursor. */
@@ -110,7 +111,11 @@ export async function systemLogsModule(app: FastifyInstance) {
 
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    timer = setInterval(() => void pruneSystemLog(ctx).catch((error) => app.log.error({ err: error }, 'system log prune failed')), PRUNE_INTERVAL_MS);
+    timer = setInterval(() => {
+      void pruneSystemLog(ctx).catch((error) => app.log.error({ err: error }, 'system log prune failed'));
+      // Collect history (finished tasks, master rows) is swept on the same hour by its own settings.
+      void pruneCollectHistory(ctx).catch((error) => app.log.error({ err: error }, 'collect history prune failed'));
+    }, PRUNE_INTERVAL_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));

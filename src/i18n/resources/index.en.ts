@@ -13,6 +13,7 @@ import { tasksEn } from './tasks.en';
 import { collectConfigsEn } from './collect-configs.en';
 import { postConfigsEn } from './post-configs.en';
 import { datasetsEn, uploadsEn } from './uploads.en';
+import { explorerEn } from './explorer.en';
 
 /** Messages of every resource, under react-admin's `resources.<name>` keys. */
 export const resourcesEn = {
@@ -34,4 +35,5 @@ export const resourcesEn = {
   'post-configs': postConfigsEn,
   'datasets': datasetsEn,
   'uploads': uploadsEn,
+  'explorer': explorerEn,
 };

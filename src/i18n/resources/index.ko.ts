@@ -14,6 +14,7 @@ import { tasksKo } from './tasks.ko';
 import { collectConfigsKo } from './collect-configs.ko';
 import { postConfigsKo } from './post-configs.ko';
 import { datasetsKo, uploadsKo } from './uploads.ko';
+import { explorerKo } from './explorer.ko';
 
 /** Korean messages of every resource. */
 export const resourcesKo: typeof resourcesEn = {
@@ -35,4 +36,5 @@ export const resourcesKo: typeof resourcesEn = {
   'post-configs': postConfigsKo,
   'datasets': datasetsKo,
   'uploads': uploadsKo,
+  'explorer': explorerKo,
 };

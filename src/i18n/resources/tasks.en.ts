@@ -105,4 +105,27 @@ export const tasksEn = {
       status: 'Status',
     },
   },
+  retention: {
+    title: 'Collect history retention',
+    required: 'Enter a number of days.',
+    confirmAction: 'Delete and save',
+    tasks: {
+      days: 'Keep finished tasks for (days)',
+      help: 'Empty keeps every task. Older finished tasks and their logs are removed every hour, and at once when you save.',
+      save: 'Save task retention',
+      saved: 'Task retention set to %{days} days: %{removed} tasks older than %{date} were deleted.',
+      savedNothingRemoved: 'Task retention set to %{days} days; no tasks were old enough to delete.',
+      confirmTitle: 'Keep finished tasks for %{days} days?',
+      confirmContent: 'This permanently deletes %{rows} tasks older than %{date}, with their logs.',
+    },
+    'master-rows': {
+      days: 'Keep master rows for (days)',
+      help: 'Empty keeps every row. Rows whose period ended earlier are removed every hour, and at once when you save.',
+      save: 'Save master-row retention',
+      saved: 'Master-row retention set to %{days} days: %{removed} master rows of periods ending before %{date} were deleted.',
+      savedNothingRemoved: 'Master-row retention set to %{days} days; no master rows were old enough to delete.',
+      confirmTitle: 'Keep master rows for %{days} days?',
+      confirmContent: 'This permanently deletes %{rows} master rows of periods ending before %{date}.',
+    },
+  },
 };

@@ -107,4 +107,27 @@ export const tasksKo: typeof tasksEn = {
       status: '상태',
     },
   },
+  retention: {
+    title: '수집 이력 보관',
+    required: '일 수를 입력하세요.',
+    confirmAction: '삭제하고 저장',
+    tasks: {
+      days: '완료된 작업 보관 기간(일)',
+      help: '비워 두면 모든 작업을 보관합니다. 더 오래된 완료 작업과 로그는 매시간, 그리고 저장할 때 바로 삭제됩니다.',
+      save: '작업 보관 기간 저장',
+      saved: '작업 보관 기간을 %{days}일로 설정했습니다. %{date} 이전의 작업 %{removed}개를 삭제했습니다.',
+      savedNothingRemoved: '작업 보관 기간을 %{days}일로 설정했습니다. 삭제할 만큼 오래된 작업이 없습니다.',
+      confirmTitle: '완료된 작업을 %{days}일 동안 보관할까요?',
+      confirmContent: '%{date} 이전의 작업 %{rows}개와 그 로그를 영구히 삭제합니다.',
+    },
+    'master-rows': {
+      days: '마스터 행 보관 기간(일)',
+      help: '비워 두면 모든 행을 보관합니다. 기간이 더 일찍 끝난 행은 매시간, 그리고 저장할 때 바로 삭제됩니다.',
+      save: '마스터 행 보관 기간 저장',
+      saved: '마스터 행 보관 기간을 %{days}일로 설정했습니다. %{date} 이전에 끝난 기간의 마스터 행 %{removed}개를 삭제했습니다.',
+      savedNothingRemoved: '마스터 행 보관 기간을 %{days}일로 설정했습니다. 삭제할 만큼 오래된 마스터 행이 없습니다.',
+      confirmTitle: '마스터 행을 %{days}일 동안 보관할까요?',
+      confirmContent: '%{date} 이전에 끝난 기간의 마스터 행 %{rows}개를 영구히 삭제합니다.',
+    },
+  },
 };

@@ -7,6 +7,7 @@ import { HTTP_METHODS, STATUS_CLASSES, type SystemLogEntry } from '../../shared'
 import { ExportLogButton } from './ExportLogButton';
 import { HttpStatusField } from './HttpStatusField';
 import { RetentionSetting } from './RetentionSetting';
+import { CollectRetentionCard } from '../tasks/CollectRetentionCard';
 import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<SystemLogEntry>;
@@ -28,6 +29,7 @@ export function SystemLogList() {
   return (
     <>
       <RetentionSetting />
+      <CollectRetentionCard />
       <ConsoleList
         resource="system-logs"
         filters={logFilters}

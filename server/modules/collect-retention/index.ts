@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AREA_RANK, collectRetentionInput, collectRetentionParams, collectRetentionPreviewQuery } from '../../../src/shared';
+import { requireRank } from '../../auth/guard';
+import { success } from '../../http/envelope';
+import { collectRetention, countCollectPrunable, pruneCollectKind, setCollectRetention } from './queries';
+
+const WHAT = { tasks: 'Finished tasks', 'master-rows': 'Master rows' } as const;
+
+/**
+ * /api/collect-retention (rank 1, like the system log's retention): how long finished tasks and
+ * master rows are kept. The hourly sweep runs with the system log's (system-logs/index.ts).
+ */
+export async function collectRetentionModule(app: FastifyInstance) {
+  const { ctx } = app;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireRank(AREA_RANK.systemSetting));
+
+  routes.get('/collect-retention', async () => success(await collectRetention(ctx.db)));
+
+  // A dry run: how many rows saving `days` would delete now, so the screen can say so and ask first.
+  routes.get('/collect-retention/:kind/preview', { schema: { params: collectRetentionParams, querystring: collectRetentionPreviewQuery } }, async (request) =>
+    success(await countCollectPrunable(ctx, request.params.kind, request.query.days)));
+
+  routes.put('/collect-retention/:kind', { schema: { params: collectRetentionParams, body: collectRetentionInput } }, async (request) => {
+    const { kind } = request.params;
+    const { retentionDays } = request.body;
+    await setCollectRetention(ctx, kind, retentionDays);
+    const removed = await pruneCollectKind(ctx, kind);
+    return success({ retentionDays, removed }, `${WHAT[kind]} older than ${retentionDays} days are removed (${removed} now).`);
+  });
+}

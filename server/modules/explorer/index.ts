@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AREA_RANK, AUTHORITY_RANKS, explorerExportInput, explorerTableParams, type Authority, type ExplorerTableDetail } from '../../../src/shared';
+import { requireRank } from '../../auth/guard';
+import { AppError } from '../../http/app-error';
+import { success } from '../../http/envelope';
+import { listQuerystring, parseListQuery } from '../../http/list-query';
+import { tableCsv } from './export';
+import { countRows, pageOfRows } from './queries';
+import { parseRowsQuery } from './row-query';
+import { pageOfTables, readableSource, readableTables, tableListSpec } from './tables';
+
+const EXPORT_TOKEN_SECONDS = 120;
+
+/**
+ * /api/explorer: the Data Explorer (SPEC §3 Table name, Table data). Lists the tables the caller
+ * may read, and a table's columns and rows paged, sorted and filtered in SQL, with a CSV export.
+ */
+export async function explorerModule(app: FastifyInstance) {
+  const { ctx } = app;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // The export link is opened by the browser itself (a download), so it carries a signed token
+  // naming the session that asked; the session and the right to read the table are checked again.
+  routes.get('/explorer/export', { schema: { querystring: z.object({ token: z.string().max(6000) }) } }, async (request, reply) => {
+    const proof = await ctx.tokens.verifyProof('export', request.query.token);
+    const session = typeof proof.table === 'string' ? await ctx.sessions.find(String(proof.sid)) : undefined;
+    if (!session || session.revoked_at || session.status_code !== 'ACTIVE' || String(session.id) !== proof.sub) {
+      throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'Your session has ended. Please sign in again.');
+    }
+    const rank = AUTHORITY_RANKS[session.authority as Authority]?.rank ?? Number.POSITIVE_INFINITY;
+    const source = await readableSource(ctx.db, { id: session.id, rank }, String(proof.table));
+    const { sort, conditions } = parseRowsQuery({ sort: proof.sort as string | undefined, filter: proof.filter as string | undefined }, source);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${source.table.id}.csv"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(tableCsv(ctx.db, source, { sort, conditions }));
+  });
+
+  await app.register(async (guarded) => {
+    guarded.addHook('onRequest', requireRank(AREA_RANK.project));
+    const api = guarded.withTypeProvider<ZodTypeProvider>();
+
+    api.get('/explorer', { schema: { querystring: listQuerystring } }, async (request) => {
+      const listRequest = parseListQuery(request.query, tableListSpec);
+      return success(pageOfTables(await readableTables(ctx.db, request.admin!), listRequest));
+    });
+
+    api.get('/explorer/:id', { schema: { params: explorerTableParams } }, async (request) => {
+      const source = await readableSource(ctx.db, request.admin!, request.params.id);
+      const detail: ExplorerTableDetail = { ...source.table, columns: source.columns };
+      return success(detail);
+    });
+
+    api.get('/explorer/:id/rows', { schema: { params: explorerTableParams, querystring: listQuerystring } }, async (request) => {
+      const source = await readableSource(ctx.db, request.admin!, request.params.id);
+      const rowsRequest = parseRowsQuery(request.query, source);
+      const [rows, totalCount] = await Promise.all([pageOfRows(ctx.db, source, rowsRequest), countRows(ctx.db, source, rowsRequest.conditions)]);
+      return success({
+        list: rows.map((cells, index) => ({ id: rowsRequest.offset + index + 1, cells })),
+        totalCount,
+        totalPage: Math.max(1, Math.ceil(totalCount / rowsRequest.limit)),
+        currentPage: Math.floor(rowsRequest.offset / rowsRequest.limit) + 1,
+      });
+    });
+
+    api.post('/explorer/:id/export', { schema: { params: explorerTableParams, body: explorerExportInput } }, async (request) => {
+      const source = await readableSource(ctx.db, request.admin!, request.params.id);
+      // Checked now, so a bad sort or filter is a 400 here rather than a broken download.
+      parseRowsQuery(request.body, source);
+      const admin = request.admin!;
+      const token = await ctx.tokens.signProof('export', String(admin.id), EXPORT_TOKEN_SECONDS, { table: source.table.id, sort: request.body.sort, filter: request.body.filter, sid: admin.sessionId });
+      return success({ url: `/api/explorer/export?token=${encodeURIComponent(token)}` }, 'The export is ready to download.');
+    });
+  });
+}

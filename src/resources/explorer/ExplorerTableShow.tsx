@@ -1,0 +1,42 @@
+import { Card, CardContent, Typography } from '@mui/material';
+import { Loading, ShowBase, useRecordContext, useTranslate } from 'react-admin';
+import type { ExplorerTableDetail } from '../../shared';
+import { ExplorerRows } from './ExplorerRows';
+
+function TableHeading({ table }: { table: ExplorerTableDetail }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+          {table.schema}.{table.tableName}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('resources.explorer.summary', { dataType: table.dataType, columns: table.columns.length, smart_count: table.rowCount, rows: table.rowCount.toLocaleString() })}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TableContent() {
+  const table = useRecordContext<ExplorerTableDetail>();
+  // Until the table itself arrives, the record may be the list's row, which has no columns.
+  if (!table?.columns) return <Loading />;
+  return (
+    <>
+      <TableHeading table={table} />
+      {/* Keyed by table: another table starts on its own first page, sort and filters. */}
+      <ExplorerRows key={table.id} table={table} />
+    </>
+  );
+}
+
+/** One table: its name, columns and rows (SPEC §3 Table data). */
+export function ExplorerTableShow() {
+  return (
+    <ShowBase resource="explorer">
+      <TableContent />
+    </ShowBase>
+  );
+}

@@ -1,0 +1,21 @@
+import { lazy } from 'react';
+import TableViewIcon from '@mui/icons-material/TableView';
+import { AREA_RANK } from '../../shared';
+import type { ConsoleResource } from '../ConsoleResource';
+
+/**
+ * The Data Explorer (Project › Data Explorer): the tables the console holds, as schema and table
+ * name; a table opens at /explorer/:id/show with its columns and rows. The list is open to rank 5;
+ * the server answers each person only the tables whose data they may read.
+ */
+const explorer: ConsoleResource = {
+  name: 'explorer',
+  listPath: '/project/explorer',
+  requireRank: AREA_RANK.project,
+  icon: TableViewIcon,
+  list: lazy(() => import('./ExplorerList').then((module) => ({ default: module.ExplorerList }))),
+  show: lazy(() => import('./ExplorerTableShow').then((module) => ({ default: module.ExplorerTableShow }))),
+  recordRepresentation: (record) => `${record.schema}.${record.tableName}`,
+};
+
+export default explorer;

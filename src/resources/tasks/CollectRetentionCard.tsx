@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { Alert, Card, CardContent, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { CollectRetentionSettings } from '../../shared';
+import { httpClient } from '../../providers/httpClient';
+import { ApiError } from '../../providers/apiError';
+import { CollectRetentionField } from './CollectRetentionField';
+
+/** How long finished tasks and master rows are kept (rank 1, beside the system log's own retention). */
+export function CollectRetentionCard() {
+  const translate = useTranslate();
+  const [settings, setSettings] = useState<CollectRetentionSettings>();
+  const [problem, setProblem] = useState<string>();
+  useEffect(() => {
+    httpClient.get<CollectRetentionSettings>('/collect-retention').then(
+      (answer) => setSettings(answer.data),
+      (error: unknown) => setProblem(error instanceof ApiError ? error.text : String(error)),
+    );
+  }, []);
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          {translate('resources.tasks.retention.title')}
+        </Typography>
+        {problem && <Alert severity="error">{problem}</Alert>}
+        {settings && (
+          <>
+            <CollectRetentionField kind="tasks" initialDays={settings.tasks} />
+            <CollectRetentionField kind="master-rows" initialDays={settings['master-rows']} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
