@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import type { DatasetInput } from '../../src/shared';
 import { accountsByRank, dbSnapshot, signedInAccount, startTestApp, type TestApp } from './harness';
 import { MEDIA_SCHEMA, commit, createDataset, datasetRows, preview } from './uploads-support';
@@ -182,5 +183,54 @@ describe('manual permissions', () => {
     // A region-admin of APAC does not see an EMEA account.
     expect((await t.call('POST', '/api/manual-permissions', { token: accounts['region-admin'].token, body: { adminId: person.id, privType: 'UPLOADER' } })).status).toBe(404);
     expect((await t.call('POST', '/api/manual-permissions', { token: admin, body: { adminId: person.id, privType: 'ADMIN' } })).status).toBe(400);
+  });
+});
+
+describe('a dataset proposed from a file', () => {
+  const infer = (fileName: string, content: Buffer | string, token = uploader.token) => {
+    const boundary = 'x-infer-boundary';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(content),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return t.app.inject({ method: 'POST', url: '/api/datasets/infer', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  };
+
+  it('proposes column names from the header and types from the values, storing nothing', async () => {
+    const before = await dbSnapshot(t, ['datasets', 'dataset_columns', 'upload_histories']);
+    const reply = await infer('Spring sales.csv', 'Day,Campaign ID,2nd channel,Day\n2024-03-01,C1,search,x\n03/02/2024,C2,,y\n');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().data).toEqual({
+      title: 'Spring sales',
+      sampledRows: 2,
+      schemaInfo: [
+        { colName: 'Day', colType: 'DATE', required: false, key: false },
+        { colName: 'Campaign_ID', colType: 'VARCHAR', required: false, key: false },
+        { colName: 'column_2nd_channel', colType: 'VARCHAR', required: false, key: false },
+        { colName: 'Day_2', colType: 'VARCHAR', required: false, key: false },
+      ],
+    });
+    expect(await dbSnapshot(t, ['datasets', 'dataset_columns', 'upload_histories'])).toEqual(before);
+  });
+
+  it('reads an XLSX the same way, and refuses what is not a table it can read', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('data');
+    sheet.addRow(['date', 'spend']);
+    sheet.addRow([new Date(Date.UTC(2024, 0, 1)), 12.5]);
+    const xlsx = await infer('q1.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(xlsx.json().data.schemaInfo.map((column: { colName: string; colType: string }) => [column.colName, column.colType])).toEqual([['date', 'DATE'], ['spend', 'VARCHAR']]);
+
+    const refusals: [string, string | Buffer, string][] = [
+      ['notes.txt', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]), 'notes.txt is not a CSV or XLSX file.'],
+      ['blank.csv', '\n\n', 'The file is empty: it has no header row.'],
+    ];
+    for (const [name, content, message] of refusals) {
+      const reply = await infer(name, content);
+      expect(reply.statusCode, name).toBe(400);
+      expect(reply.json().data.errors[0]).toEqual({ field: 'file', message });
+    }
+    expect((await infer('a.csv', 'a,b\n1,2\n', accounts.user.token)).statusCode).toBe(403);
   });
 });

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AREA_RANK, SCHEMA_LOCKED_MESSAGE, datasetInput, schemaChangeProblem } from '../../../src/shared';
@@ -27,6 +28,8 @@ export async function datasetsModule(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const readers = { onRequest: requireRank(AREA_RANK.project) };
   const managers = { onRequest: requireDatasetManager() };
+  // For POST /datasets/infer; the other routes still take JSON only.
+  await app.register(multipart);
 
   routes.get('/datasets', { ...readers, schema: { querystring: listQuerystring } }, async (request) => {
     return success(await listDatasets(db, parseListQuery(request.query, datasetListSpec)));

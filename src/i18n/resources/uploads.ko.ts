@@ -18,6 +18,7 @@ export const datasetsKo: typeof datasetsEn = {
     create: '새 데이터셋',
     edit: '데이터셋 편집',
     addColumn: '컬럼 추가',
+    fromFile: '파일에서 시작',
     removeColumn: '%{name} 컬럼 삭제',
     save: '저장',
     cancel: '취소',
@@ -28,6 +29,7 @@ export const datasetsKo: typeof datasetsEn = {
     schemaLocked: '이 데이터셋에 %{count}개 행이 있어 기존 컬럼은 바꿀 수 없습니다. 끝에 선택 컬럼을 추가할 수 있습니다. 제목과 설명은 바꿀 수 있습니다.',
     saved: '데이터셋을 저장했습니다.',
     keyHint: '키가 같은 행은 이전 행을 대체합니다.',
+    inferred: '%{name}의 헤더와 처음 %{count}개 행으로 컬럼을 제안했습니다. 이름과 유형을 확인하고 키를 고른 뒤 저장하세요.',
   },
 };
 

@@ -79,3 +79,23 @@ describe('Dataset dialog on a dataset that holds rows', () => {
       .toEqual([['date', true], ['clicks', false], ['spend', false]]);
   });
 });
+
+describe('Dataset dialog started from a file', () => {
+  it('fills the title and columns the server proposes from the file, ready to edit', async () => {
+    const { calls } = stubFetch((call) => {
+      if (call.url.startsWith('/api/datasets/options')) return { body: envelope('SUCCESS', { dataTypes: [{ code: 'MEDIA', name: 'Media' }] }) };
+      if (call.url.startsWith('/api/datasets/infer')) {
+        return { body: envelope('SUCCESS', { title: 'spring', sampledRows: 2, schemaInfo: [{ colName: 'Day', colType: 'DATE', required: false, key: false }, { colName: 'spend', colType: 'VARCHAR', required: false, key: false }] }) };
+      }
+      return { body: envelope('SUCCESS', { id: 1 }) };
+    });
+    renderPage(<DatasetDialog open onClose={() => {}} onSaved={() => {}} />);
+    const input = dialog().querySelector('input[type=file]') as HTMLInputElement;
+    await userEvent.upload(input, new File(['Day,spend\n2024-01-01,3\n'], 'spring.csv', { type: 'text/csv' }));
+    expect(await within(dialog()).findByText(/Columns proposed from the header of spring\.csv and its first 2 rows/)).toBeInTheDocument();
+    expect(calls.find((call) => call.url.startsWith('/api/datasets/infer'))?.method).toBe('POST');
+    expect((titleInput() as HTMLInputElement).value).toBe('spring');
+    const names = within(dialog()).getAllByRole('textbox', { name: 'Column name' }) as HTMLInputElement[];
+    expect(names.map((field) => [field.value, field.disabled])).toEqual([['Day', false], ['spend', false]]);
+  });
+});

@@ -3,6 +3,7 @@ import {
   Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'react-admin';
 import { DATASET_COLUMN_TYPES, datasetInput, type Dataset, type DatasetColumn } from '../../shared';
@@ -28,6 +29,8 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
   /** After the first save attempt the schema's messages follow every edit, so a fixed field's message goes. */
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<{ field: string; message: string }[]>([]);
+  /** The file the columns were proposed from, and how many of its rows were read. */
+  const [inferredFrom, setInferredFrom] = useState<{ name: string; rows: number }>();
   const locked = dataset?.schemaLocked ?? false;
   /** Columns the stored rows have values for: fixed while the data set holds rows. */
   const fixedColumns = locked ? dataset!.schemaInfo.length : 0;
@@ -40,6 +43,7 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
     setColumns(dataset?.schemaInfo.length ? dataset.schemaInfo : [emptyColumn()]);
     setAttempted(false);
     setServerErrors([]);
+    setInferredFrom(undefined);
     request<{ dataTypes: { code: string; name: string }[] }>('/datasets/options').then((reply) => setDataTypes(reply.data.dataTypes), () => setDataTypes([]));
   }, [open, dataset]);
 
@@ -57,6 +61,21 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
   useEffect(() => setServerErrors([]), [title, dataType, description, columns]);
   const setColumn = (index: number, change: Partial<DatasetColumn>) =>
     setColumns((current) => current.map((column, i) => (i === index ? { ...column, ...change, ...(change.key ? { required: true } : {}) } : column)));
+
+  /** Proposes the title and columns from a file's header and first rows (POST /datasets/infer), to edit before saving. */
+  const startFromFile = async (file: File | undefined) => {
+    if (!file) return;
+    const body = new FormData();
+    body.append('file', file);
+    try {
+      const reply = await request<{ title: string; schemaInfo: DatasetColumn[]; sampledRows: number }>('/datasets/infer', { method: 'POST', body });
+      setTitle((current) => current || reply.data.title);
+      setColumns(reply.data.schemaInfo);
+      setInferredFrom({ name: file.name, rows: reply.data.sampledRows });
+    } catch (error) {
+      if (error instanceof ApiError) setServerErrors([{ field: 'root', message: error.fieldErrors[0]?.message ?? error.text }]);
+    }
+  };
 
   const save = async () => {
     setAttempted(true);
@@ -82,7 +101,16 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
             </TextField>
           </Stack>
           <TextField label={translate('resources.datasets.fields.description')} value={description} onChange={(event) => setDescription(event.target.value)} multiline minRows={2} error={!!fieldError('description')} helperText={fieldError('description')} />
-          <Typography variant="subtitle2">{translate('resources.datasets.fields.schemaInfo')}</Typography>
+          <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
+            <Typography variant="subtitle2">{translate('resources.datasets.fields.schemaInfo')}</Typography>
+            {!dataset && (
+              <Button component="label" size="small" startIcon={<UploadFileIcon />}>
+                {translate('resources.datasets.actions.fromFile')}
+                <input hidden type="file" accept=".csv,.xlsx" onChange={(event) => { void startFromFile(event.target.files?.[0]); event.target.value = ''; }} />
+              </Button>
+            )}
+          </Stack>
+          {inferredFrom && <Alert severity="info">{translate('resources.datasets.messages.inferred', { name: inferredFrom.name, smart_count: inferredFrom.rows, count: inferredFrom.rows.toLocaleString() })}</Alert>}
           {locked && <Alert severity="info">{translate('resources.datasets.messages.schemaLocked', { count: dataset!.rowCount.toLocaleString() })}</Alert>}
           {(fieldError('schemaInfo')) && <Alert severity="error">{fieldError('schemaInfo')}</Alert>}
           {columns.map((column, index) => {
