@@ -3,9 +3,9 @@ import { Alert, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typ
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
-import { Loading, useGetList, usePermissions, useTranslate } from 'react-admin';
+import { Loading, useGetList, useTranslate } from 'react-admin';
 import { AREA_RANK, type Dataset, type UploadHistory } from '../shared';
-import type { ConsolePermissions } from '../providers/authProvider';
+import { useLivePermissions } from '../providers/useLivePermissions';
 import { DatasetDialog } from './manualUpload/DatasetDialog';
 import { ManualPermissionsPanel } from './manualUpload/ManualPermissionsPanel';
 import { MasterInfoPanel } from './manualUpload/MasterInfoPanel';
@@ -18,8 +18,7 @@ import { UploadPanel } from './manualUpload/UploadPanel';
  */
 export function ManualUpload() {
   const translate = useTranslate();
-  // Read again from the server on each visit and on focus, so a grant or revoke shows without signing in again.
-  const { permissions } = usePermissions<ConsolePermissions>({}, { refetchOnMount: 'always', refetchOnWindowFocus: 'always' });
+  const permissions = useLivePermissions();
   const uploader = permissions === undefined ? 'unknown' : permissions.uploader ? 'yes' : 'no';
   const managesUsers = (permissions?.rank ?? Infinity) <= AREA_RANK.userManagement;
   const [datasetId, setDatasetId] = useState<number>();

@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
 import { Create, SimpleForm, useNotify, useTranslate, useNavigate } from 'react-admin';
-import { readLoginSession } from '../../providers/loginSession';
+import { useLivePermissions } from '../../providers/useLivePermissions';
 import type { ProjectDetail } from '../../shared';
 import { detailLink } from './projectChoices';
 import { newProjectDefaults, toProjectInput, validateProjectForm } from './projectFormValues';
@@ -12,8 +12,10 @@ export function ProjectCreate() {
   const navigate = useNavigate();
   const notify = useNotify();
   const translate = useTranslate();
+  const permissions = useLivePermissions();
   // The server refuses anyway; this spares a user without the creator flag a form they cannot save.
-  if (readLoginSession().creatorYn !== 'Y') return <Alert severity="warning" sx={{ m: 2 }}>{translate('resources.projects.messages.creatorOnly')}</Alert>;
+  if (permissions === undefined) return null;
+  if (!permissions.creator) return <Alert severity="warning" sx={{ m: 2 }}>{translate('resources.projects.messages.creatorOnly')}</Alert>;
   return (
     <Create
       resource="projects"

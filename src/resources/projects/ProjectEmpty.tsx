@@ -2,12 +2,12 @@ import AddIcon from '@mui/icons-material/Add';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import { Box, Typography } from '@mui/material';
 import { Button, LinkBase, useTranslate } from 'react-admin';
-import { readLoginSession } from '../../providers/loginSession';
+import { useLivePermissions } from '../../providers/useLivePermissions';
 
 /** The list before any project is visible: creators are invited to make the first one. */
 export function ProjectEmpty() {
   const translate = useTranslate();
-  const creator = readLoginSession().creatorYn === 'Y';
+  const creator = useLivePermissions()?.creator ?? false;
   return (
     <Box sx={{ textAlign: 'center', py: 8, px: 2, width: '100%' }}>
       <FolderOpenIcon sx={{ fontSize: 64, color: 'text.disabled' }} />

@@ -4,7 +4,7 @@ import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import type { ProjectSummary } from '../../shared';
-import { readLoginSession } from '../../providers/loginSession';
+import { useLivePermissions } from '../../providers/useLivePermissions';
 import { dashboardTypeChoices, dataSourceChoices, dataTypeChoices, detailLink, statusChoices } from './projectChoices';
 import { ProjectEmpty } from './ProjectEmpty';
 import { ProjectStatusChip } from './ProjectStatusChip';
@@ -21,7 +21,7 @@ const projectFilters = [
 ];
 
 function ProjectListActions() {
-  const creator = readLoginSession().creatorYn === 'Y';
+  const creator = useLivePermissions()?.creator ?? false;
   return (
     <TopToolbar>
       <FilterButton />
