@@ -108,6 +108,28 @@ describe('run now, end to end', () => {
     expect(tasks.body.data.totalCount).toBe(2);
   });
 
+  it('narrows the board\'s tiles, chart and process rows with the task list\'s filter', async () => {
+    const other = await createConfig({ metricName: 'Other report' });
+    expect((await runNow(other)).status).toBe('SUCCESS');
+    const board = async (filter: object) => {
+      const reply = await env.api('GET', `/api/collect-status?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body.data;
+    };
+    const today = env.t.clock.now().toISOString().slice(0, 10);
+    const mine = await board({ configId });
+    expect(mine).toMatchObject({ totalMastered: 50, totalPosted: 50, failedTask: 0 });
+    expect(mine.tasksPerDay.at(-1)).toMatchObject({ day: today, SUCCESS: 4 });
+    expect(mine.processes.map((row: { configId: number }) => row.configId)).toEqual([configId]);
+    const theirs = await board({ processId: `P${other}`, taskKind: 'COLLECT' });
+    expect(theirs).toMatchObject({ totalMastered: 25, totalPosted: 0 });
+    expect(theirs.tasksPerDay.at(-1)).toMatchObject({ SUCCESS: 1 });
+    expect(theirs.processes).toEqual([expect.objectContaining({ configId: other, mastered: 25, posted: 0 })]);
+    // No filter: every config's tasks; the filter's own period is ignored for the board's from/to.
+    expect((await board({ from: '2020-01-01', to: '2020-01-01' })).tasksPerDay.at(-1)).toMatchObject({ SUCCESS: 6 });
+    expect((await env.api('GET', `/api/collect-status?filter=${encodeURIComponent('{"colour":"red"}')}`)).status).toBe(400);
+  });
+
   it('previews an unsaved config\'s first page without storing anything', async () => {
     const before = await env.t.db.selectFrom('collect_tasks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const preview = await env.api('POST', '/api/collect-configs/test-source', { ...collectConfig(platform.url, { marketAccountId: accountId }), periodFrom: '2026-02-03' });

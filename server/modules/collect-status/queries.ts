@@ -1,16 +1,30 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { CollectProcessRow, CollectStatus, TaskStatus } from '../../../src/shared';
 import type { Db } from '../../db/database';
 import { dayBound } from '../../http/list-query';
 import { daysOf } from '../../jobs/schedule-times';
+import { processIdOf } from '../../jobs/task-store';
 
 const HOUR_MS = 3_600_000;
 
-/** The status board for tasks created between two days (inclusive, UTC). */
-export async function collectStatus(db: Db, from: string, to: string, now: Date): Promise<CollectStatus> {
+export interface BoardFilter {
+  /** Days, inclusive, UTC: tasks created in them. */
+  from: string;
+  to: string;
+  /** The task list's filter as a WHERE over collect_tasks; tiles, chart and process figures follow it. */
+  where?: Expression<SqlBool>;
+  /** The config the list is narrowed to (configId or processId): the only process row shown. */
+  configId?: number;
+  processId?: string;
+}
+
+/** The status board for the tasks of a period that match the task list's filter. */
+export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Promise<CollectStatus> {
+  const { from, to } = filter;
   const start = dayBound(from, 'from', 'from');
   const end = dayBound(to, 'to', 'to');
-  const inPeriod = db.selectFrom('collect_tasks').where('created_at', '>=', start).where('created_at', '<=', end);
+  const created = db.selectFrom('collect_tasks').where('created_at', '>=', start).where('created_at', '<=', end);
+  const inPeriod = filter.where ? created.where(filter.where) : created;
   const day = sql<string>`substr(created_at, 1, 10)`;
 
   const [byStatus, perDay, perConfig, configs, recent, targets, latest, running] = await Promise.all([
@@ -68,7 +82,8 @@ export async function collectStatus(db: Db, from: string, to: string, now: Date)
     return entry;
   });
 
-  const processes: CollectProcessRow[] = configs.map((config) => {
+  const shown = configs.filter((config) => (filter.configId === undefined || config.id === filter.configId) && (filter.processId === undefined || processIdOf(config.id) === filter.processId));
+  const processes: CollectProcessRow[] = shown.map((config) => {
     const period = perConfig.find((row) => row.config_id === config.id);
     const activity = recent.find((row) => row.config_id === config.id);
     const last = latest.find((row) => row.config_id === config.id);

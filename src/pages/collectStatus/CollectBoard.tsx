@@ -14,16 +14,18 @@ export const BOARD_POLL_MS = 3000;
 
 /**
  * The status board above the task list: totals, tasks per day and the process rows for the
- * list's period (its from/to filters). While any task is pending or running it reloads itself and
+ * list's period and filters. While any task is pending or running it reloads itself and
  * the task list every few seconds; a process row narrows the task list to that config.
  */
 export function CollectBoard() {
   const { filterValues, setFilters, refetch: refetchTasks } = useListContext();
   const translate = useTranslate();
-  const period = { from: filterValues.from || undefined, to: filterValues.to || undefined };
+  const { from, to, ...taskFilter } = filterValues;
+  // Tiles, chart and process rows follow every filter of the task list, not only its period.
+  const query = { from: from || undefined, to: to || undefined, filter: Object.keys(taskFilter).length ? JSON.stringify(taskFilter) : undefined };
   const { data: status, error, isPending } = useQuery({
-    queryKey: ['collect-status', period],
-    queryFn: async () => (await httpClient.get<CollectStatus>('/collect-status', period)).data,
+    queryKey: ['collect-status', query],
+    queryFn: async () => (await httpClient.get<CollectStatus>('/collect-status', query)).data,
     refetchInterval: (query) => (query.state.data?.running ? BOARD_POLL_MS : false),
     // A wrong period is refused by the task list as well, which shows the message once.
     retry: false,

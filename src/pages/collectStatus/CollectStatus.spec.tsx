@@ -96,10 +96,13 @@ describe('Collecting Status board', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it('drills down from a process row into the task list of that collect metric', async () => {
-    const { taskCalls } = renderBoard([BOARD]);
+  it('drills down from a process row into the task list and the board of that collect metric', async () => {
+    const { taskCalls, boardCalls } = renderBoard([BOARD]);
     await userEvent.click(await screen.findByRole('button', { name: 'Show tasks of Media spend' }));
     await waitFor(() => expect(filterOf(taskCalls().at(-1)!)).toMatchObject({ configId: 7 }));
+    // The board follows the same filter (its period goes apart as from/to).
+    await waitFor(() => expect(filterOf(boardCalls().at(-1)!)).toEqual({ configId: 7 }));
+    expect(new URL(boardCalls().at(-1)!.url, 'http://x').searchParams.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(within(screen.getByTestId('process-table')).getByText('P7').closest('tr')).toHaveClass('Mui-selected');
   });
 
