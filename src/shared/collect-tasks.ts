@@ -71,7 +71,7 @@ export interface CollectProcessRow {
   monthly: number;
   /** The next due time of its schedules, null when none. */
   scheduled: string | null;
-  /** Rows mastered and posted in the period. */
+  /** Rows mastered and posted in the period, each config period (and target) counted once however often it ran. */
   mastered: number;
   posted: number;
   /** Post configs in use for its data type. */
@@ -84,6 +84,7 @@ export interface CollectProcessRow {
 export interface CollectStatus {
   from: string;
   to: string;
+  /** Distinct rows: a re-run or backfill of a period replaces its rows, it does not add to them. */
   totalMastered: number;
   totalPosted: number;
   /** Percent of finished tasks in the period that succeeded (0–100, one decimal); null with no finished task. */

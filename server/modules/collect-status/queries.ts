@@ -28,16 +28,15 @@ export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Pro
   const day = sql<string>`substr(created_at, 1, 10)`;
 
   const [byStatus, perDay, perConfig, configs, recent, targets, latest, running] = await Promise.all([
-    inPeriod
-      .select(['status', 'task_kind'])
-      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('rows_mastered').as('mastered'), eb.fn.sum<number>('rows_posted').as('posted')])
-      .groupBy(['status', 'task_kind'])
-      .execute(),
+    inPeriod.select('status').select((eb) => eb.fn.countAll<number>().as('count')).groupBy('status').execute(),
     inPeriod.select([day.as('day'), 'status']).select((eb) => eb.fn.countAll<number>().as('count')).groupBy([day, 'status']).execute(),
-    inPeriod
+    // A re-run (or backfill) of a period replaces its master rows and its posted file: count each
+    // period once, as its latest successful collect and its latest successful post to each target.
+    db
+      .selectFrom('collect_tasks')
       .select('config_id')
-      .select((eb) => [eb.fn.sum<number>('rows_mastered').as('mastered'), eb.fn.sum<number>('rows_posted').as('posted'), eb.fn.max('updated_at').as('updatedAt')])
-      .where('status', '=', 'SUCCESS')
+      .select((eb) => [eb.fn.sum<number>('rows_mastered').as('mastered'), eb.fn.sum<number>('rows_posted').as('posted')])
+      .where('id', 'in', inPeriod.select((eb) => eb.fn.max('id').as('id')).where('status', '=', 'SUCCESS').groupBy(['task_kind', 'config_id', 'post_config_id', 'period_from', 'period_to']))
       .groupBy('config_id')
       .execute(),
     db
@@ -70,11 +69,11 @@ export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Pro
     db.selectFrom('collect_tasks').select('id').where('status', 'in', ['PENDING', 'STARTED']).limit(1).executeTakeFirst(),
   ]);
 
-  const count = (status: string) => byStatus.filter((row) => row.status === status).reduce((sum, row) => sum + Number(row.count), 0);
+  const count = (status: string) => Number(byStatus.find((row) => row.status === status)?.count ?? 0);
   const succeeded = count('SUCCESS');
   const failed = count('ERROR');
-  const totalMastered = byStatus.filter((row) => row.status === 'SUCCESS' && row.task_kind === 'COLLECT').reduce((sum, row) => sum + Number(row.mastered ?? 0), 0);
-  const totalPosted = byStatus.filter((row) => row.status === 'SUCCESS' && row.task_kind === 'POST').reduce((sum, row) => sum + Number(row.posted ?? 0), 0);
+  const totalMastered = perConfig.reduce((sum, row) => sum + Number(row.mastered ?? 0), 0);
+  const totalPosted = perConfig.reduce((sum, row) => sum + Number(row.posted ?? 0), 0);
 
   const tasksPerDay = daysOf(from, to).map((date) => {
     const entry = { day: date, PENDING: 0, STARTED: 0, SUCCESS: 0, ERROR: 0 };
