@@ -94,4 +94,6 @@ export interface CollectStatus {
   processes: CollectProcessRow[];
   /** True while some task is PENDING or STARTED: the board polls faster. */
   running: boolean;
+  /** Tasks of the period (and filter) waiting to retry a failed attempt, and when they will run. */
+  retries: { taskId: number; runAt: string }[];
 }

@@ -6,6 +6,8 @@ import { daysOf } from '../../jobs/schedule-times';
 import { processIdOf } from '../../jobs/task-store';
 
 const HOUR_MS = 3_600_000;
+/** Retries listed for the task table; more would be a page of failures the list shows anyway. */
+const MAX_RETRIES = 500;
 
 export interface BoardFilter {
   /** Days, inclusive, UTC: tasks created in them. */
@@ -27,7 +29,7 @@ export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Pro
   const inPeriod = filter.where ? created.where(filter.where) : created;
   const day = sql<string>`substr(created_at, 1, 10)`;
 
-  const [byStatus, perDay, perConfig, configs, recent, targets, latest, running] = await Promise.all([
+  const [byStatus, perDay, perConfig, configs, recent, targets, latest, running, retrying] = await Promise.all([
     inPeriod.select('status').select((eb) => eb.fn.countAll<number>().as('count')).groupBy('status').execute(),
     inPeriod.select([day.as('day'), 'status']).select((eb) => eb.fn.countAll<number>().as('count')).groupBy([day, 'status']).execute(),
     // A re-run (or backfill) of a period replaces its master rows and its posted file: count each
@@ -67,6 +69,8 @@ export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Pro
       .where('id', 'in', db.selectFrom('collect_tasks').select((eb) => eb.fn.max('id').as('id')).where('task_kind', '=', 'COLLECT').groupBy('config_id'))
       .execute(),
     db.selectFrom('collect_tasks').select('id').where('status', 'in', ['PENDING', 'STARTED']).limit(1).executeTakeFirst(),
+    // A failed attempt with attempts left goes back to PENDING with a later run_after: a retry, not a new task.
+    inPeriod.select(['id', 'run_after']).where('status', '=', 'PENDING').where('attempt', '>', 0).orderBy('id', 'desc').limit(MAX_RETRIES).execute(),
   ]);
 
   const count = (status: string) => Number(byStatus.find((row) => row.status === status)?.count ?? 0);
@@ -101,5 +105,6 @@ export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Pro
     from, to, totalMastered, totalPosted, failedTask: failed,
     successRate: succeeded + failed ? Math.round((succeeded / (succeeded + failed)) * 1000) / 10 : null,
     tasksPerDay, processes, running: Boolean(running),
+    retries: retrying.map((task) => ({ taskId: task.id, runAt: task.run_after })),
   };
 }
