@@ -1,6 +1,7 @@
 import { AutocompleteInput, ColumnsButton, FilterButton, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { ConsoleDateInput } from '../components/ConsoleDateInput';
 import { ConsoleList } from '../resources/ConsoleList';
+import { BoardRetryTimes } from './collectStatus/BoardRetryTimes';
 import { CollectBoard } from './collectStatus/CollectBoard';
 import { TaskTable } from '../resources/tasks/TaskTable';
 import { processTypeChoices, taskKindChoices, taskScheduleTypeChoices, taskStatusChoices } from '../resources/tasks/taskChoices';
@@ -49,7 +50,9 @@ export function CollectStatus() {
       actions={taskActions}
     >
       <CollectBoard />
-      <TaskTable />
+      <BoardRetryTimes>
+        <TaskTable />
+      </BoardRetryTimes>
     </ConsoleList>
   );
 }

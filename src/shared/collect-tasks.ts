@@ -49,8 +49,12 @@ export interface TaskDetail extends Task {
   postingTasks: Task[];
 }
 
+/**
+ * The board's period, and `filter`: the task list's own filter as JSON (configId, status, taskKind, …),
+ * so tiles, chart and process rows narrow with the list. Its from/to are ignored: the period is from/to.
+ */
 export const collectStatusQuery = z
-  .object({ from: day.optional(), to: day.optional() })
+  .object({ from: day.optional(), to: day.optional(), filter: z.string().max(4000, 'filter must be at most 4000 characters.').optional() })
   .superRefine((range, context) => {
     if (range.from && range.to && range.to < range.from) context.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date.' });
   });
@@ -67,7 +71,7 @@ export interface CollectProcessRow {
   monthly: number;
   /** The next due time of its schedules, null when none. */
   scheduled: string | null;
-  /** Rows mastered and posted in the period. */
+  /** Rows mastered and posted in the period, each config period (and target) counted once however often it ran. */
   mastered: number;
   posted: number;
   /** Post configs in use for its data type. */
@@ -80,6 +84,7 @@ export interface CollectProcessRow {
 export interface CollectStatus {
   from: string;
   to: string;
+  /** Distinct rows: a re-run or backfill of a period replaces its rows, it does not add to them. */
   totalMastered: number;
   totalPosted: number;
   /** Percent of finished tasks in the period that succeeded (0–100, one decimal); null with no finished task. */
@@ -89,4 +94,6 @@ export interface CollectStatus {
   processes: CollectProcessRow[];
   /** True while some task is PENDING or STARTED: the board polls faster. */
   running: boolean;
+  /** Tasks of the period (and filter) waiting to retry a failed attempt, and when they will run. */
+  retries: { taskId: number; runAt: string }[];
 }

@@ -95,17 +95,53 @@ describe('run now, end to end', () => {
   it('shows the runs on the collecting status board', async () => {
     const board = await env.api('GET', '/api/collect-status');
     expect(board.status).toBe(200);
-    expect(board.body.data).toMatchObject({ totalMastered: 50, totalPosted: 50, successRate: 100, failedTask: 0, running: false });
+    // Two runs of the same period: its 25 rows once, not 50.
+    expect(board.body.data).toMatchObject({ totalMastered: 25, totalPosted: 25, successRate: 100, failedTask: 0, running: false });
     const today = env.t.clock.now().toISOString().slice(0, 10);
     expect(board.body.data.tasksPerDay).toHaveLength(7);
     expect(board.body.data.tasksPerDay.at(-1)).toMatchObject({ day: today, SUCCESS: 4, ERROR: 0 });
     expect(board.body.data.processes.find((row: { configId: number }) => row.configId === configId)).toMatchObject({
-      processId: `P${configId}`, hourly: 2, weekly: 2, monthly: 2, mastered: 50, posted: 50, targets: 1, status: 'SUCCESS',
+      processId: `P${configId}`, hourly: 2, weekly: 2, monthly: 2, mastered: 25, posted: 25, targets: 1, status: 'SUCCESS',
     });
     const inverted = await env.api('GET', '/api/collect-status?from=2026-02-02&to=2026-02-01');
     expect(inverted.status).toBe(400);
     const tasks = await env.api('GET', `/api/tasks?filter=${encodeURIComponent(JSON.stringify({ configId, taskKind: 'POST' }))}&sort=${encodeURIComponent('["id","ASC"]')}`);
     expect(tasks.body.data.totalCount).toBe(2);
+  });
+
+  it('narrows the board\'s tiles, chart and process rows with the task list\'s filter', async () => {
+    const other = await createConfig({ metricName: 'Other report' });
+    expect((await runNow(other)).status).toBe('SUCCESS');
+    const board = async (filter: object) => {
+      const reply = await env.api('GET', `/api/collect-status?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body.data;
+    };
+    const today = env.t.clock.now().toISOString().slice(0, 10);
+    const mine = await board({ configId });
+    expect(mine).toMatchObject({ totalMastered: 25, totalPosted: 25, failedTask: 0 });
+    expect(mine.tasksPerDay.at(-1)).toMatchObject({ day: today, SUCCESS: 4 });
+    expect(mine.processes.map((row: { configId: number }) => row.configId)).toEqual([configId]);
+    const theirs = await board({ processId: `P${other}`, taskKind: 'COLLECT' });
+    expect(theirs).toMatchObject({ totalMastered: 25, totalPosted: 0 });
+    expect(theirs.tasksPerDay.at(-1)).toMatchObject({ SUCCESS: 1 });
+    expect(theirs.processes).toEqual([expect.objectContaining({ configId: other, mastered: 25, posted: 0 })]);
+    // No filter: every config's tasks; the filter's own period is ignored for the board's from/to.
+    expect((await board({ from: '2020-01-01', to: '2020-01-01' })).tasksPerDay.at(-1)).toMatchObject({ SUCCESS: 6 });
+    expect((await env.api('GET', `/api/collect-status?filter=${encodeURIComponent('{"colour":"red"}')}`)).status).toBe(400);
+  });
+
+  it('counts each period once after a backfill over periods that already ran', async () => {
+    const dayBefore = new Date(Date.parse(yesterday()) - 86_400_000).toISOString().slice(0, 10);
+    const backfill = await env.api('POST', `/api/collect-configs/${configId}/backfill`, { from: dayBefore, to: yesterday() });
+    expect(backfill.body.data.tasks).toHaveLength(2);
+    await env.tick();
+    const board = (await env.api('GET', `/api/collect-status?filter=${encodeURIComponent(JSON.stringify({ configId }))}`)).body.data;
+    // Yesterday ran three times, the day before once: 2 distinct periods of 25 rows, as stored.
+    expect(await masteredCount(configId)).toBe(50);
+    expect(board).toMatchObject({ totalMastered: 50, totalPosted: 50 });
+    expect(board.processes[0]).toMatchObject({ mastered: 50, posted: 50 });
+    expect(board.tasksPerDay.at(-1).SUCCESS).toBe(8); // the runs themselves are all still counted
   });
 
   it('previews an unsaved config\'s first page without storing anything', async () => {

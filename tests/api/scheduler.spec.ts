@@ -163,11 +163,17 @@ describe('the scheduler', () => {
       let task = (await env.api('GET', `/api/tasks/${queued.body.data.id}`)).body.data;
       expect(task).toMatchObject({ status: 'PENDING', attempt: 1, errorId: 'SOURCE_HTTP_ERROR' });
       expect(task.logs.at(-1).message).toContain('retrying at');
+      // The status board says when the waiting retry will run.
+      const retriesOnBoard = async () => (await env.api('GET', `/api/collect-status?filter=${encodeURIComponent(JSON.stringify({ configId }))}`)).body.data.retries;
+      const retryAt = task.logs.at(-1).message.match(/retrying at (\S+)\.$/)[1];
+      expect(Date.parse(retryAt) - Date.parse(task.finishedAt ?? task.updatedAt)).toBe(30_000);
+      expect(await retriesOnBoard()).toEqual([{ taskId: queued.body.data.id, runAt: retryAt }]);
       expect(await retrying.app.collectScheduler.tick()).toBe(0); // still backing off
       env.t.clock.advance(31_000);
       expect(await retrying.app.collectScheduler.tick()).toBe(1);
       task = (await env.api('GET', `/api/tasks/${queued.body.data.id}`)).body.data;
       expect(task).toMatchObject({ status: 'ERROR', attempt: 2 });
+      expect(await retriesOnBoard()).toEqual([]);
     } finally {
       await retrying.close();
     }

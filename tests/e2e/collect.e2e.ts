@@ -188,6 +188,8 @@ describe('Collect Data Setting screens', () => {
     await processStatus(page, `P${configId}`, 'Success');
     await page.getByTestId('collect-tiles').getByText('3', { exact: true }).first().waitFor();
     await shot(page, '09-board-success');
+    // Each finished run says how long it took.
+    await page.locator('tbody tr', { hasText: 'Collect' }).filter({ hasText: 'Success' }).first().getByText(/^\d+ s$/).waitFor();
     const posted = join(e2e.app.ctx.config.dataDir, 'posted', 'feeds', 'media');
     expect(existsSync(posted) && readdirSync(posted).length).toBeGreaterThan(0);
     expect(readFileSync(join(posted, readdirSync(posted)[0]), 'utf8')).toContain('C-3');

@@ -1,29 +1,44 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { CollectProcessRow, CollectStatus, TaskStatus } from '../../../src/shared';
 import type { Db } from '../../db/database';
 import { dayBound } from '../../http/list-query';
 import { daysOf } from '../../jobs/schedule-times';
+import { processIdOf } from '../../jobs/task-store';
 
 const HOUR_MS = 3_600_000;
+/** Retries listed for the task table; more would be a page of failures the list shows anyway. */
+const MAX_RETRIES = 500;
 
-/** The status board for tasks created between two days (inclusive, UTC). */
-export async function collectStatus(db: Db, from: string, to: string, now: Date): Promise<CollectStatus> {
+export interface BoardFilter {
+  /** Days, inclusive, UTC: tasks created in them. */
+  from: string;
+  to: string;
+  /** The task list's filter as a WHERE over collect_tasks; tiles, chart and process figures follow it. */
+  where?: Expression<SqlBool>;
+  /** The config the list is narrowed to (configId or processId): the only process row shown. */
+  configId?: number;
+  processId?: string;
+}
+
+/** The status board for the tasks of a period that match the task list's filter. */
+export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Promise<CollectStatus> {
+  const { from, to } = filter;
   const start = dayBound(from, 'from', 'from');
   const end = dayBound(to, 'to', 'to');
-  const inPeriod = db.selectFrom('collect_tasks').where('created_at', '>=', start).where('created_at', '<=', end);
+  const created = db.selectFrom('collect_tasks').where('created_at', '>=', start).where('created_at', '<=', end);
+  const inPeriod = filter.where ? created.where(filter.where) : created;
   const day = sql<string>`substr(created_at, 1, 10)`;
 
-  const [byStatus, perDay, perConfig, configs, recent, targets, latest, running] = await Promise.all([
-    inPeriod
-      .select(['status', 'task_kind'])
-      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('rows_mastered').as('mastered'), eb.fn.sum<number>('rows_posted').as('posted')])
-      .groupBy(['status', 'task_kind'])
-      .execute(),
+  const [byStatus, perDay, perConfig, configs, recent, targets, latest, running, retrying] = await Promise.all([
+    inPeriod.select('status').select((eb) => eb.fn.countAll<number>().as('count')).groupBy('status').execute(),
     inPeriod.select([day.as('day'), 'status']).select((eb) => eb.fn.countAll<number>().as('count')).groupBy([day, 'status']).execute(),
-    inPeriod
+    // A re-run (or backfill) of a period replaces its master rows and its posted file: count each
+    // period once, as its latest successful collect and its latest successful post to each target.
+    db
+      .selectFrom('collect_tasks')
       .select('config_id')
-      .select((eb) => [eb.fn.sum<number>('rows_mastered').as('mastered'), eb.fn.sum<number>('rows_posted').as('posted'), eb.fn.max('updated_at').as('updatedAt')])
-      .where('status', '=', 'SUCCESS')
+      .select((eb) => [eb.fn.sum<number>('rows_mastered').as('mastered'), eb.fn.sum<number>('rows_posted').as('posted')])
+      .where('id', 'in', inPeriod.select((eb) => eb.fn.max('id').as('id')).where('status', '=', 'SUCCESS').groupBy(['task_kind', 'config_id', 'post_config_id', 'period_from', 'period_to']))
       .groupBy('config_id')
       .execute(),
     db
@@ -54,13 +69,15 @@ export async function collectStatus(db: Db, from: string, to: string, now: Date)
       .where('id', 'in', db.selectFrom('collect_tasks').select((eb) => eb.fn.max('id').as('id')).where('task_kind', '=', 'COLLECT').groupBy('config_id'))
       .execute(),
     db.selectFrom('collect_tasks').select('id').where('status', 'in', ['PENDING', 'STARTED']).limit(1).executeTakeFirst(),
+    // A failed attempt with attempts left goes back to PENDING with a later run_after: a retry, not a new task.
+    inPeriod.select(['id', 'run_after']).where('status', '=', 'PENDING').where('attempt', '>', 0).orderBy('id', 'desc').limit(MAX_RETRIES).execute(),
   ]);
 
-  const count = (status: string) => byStatus.filter((row) => row.status === status).reduce((sum, row) => sum + Number(row.count), 0);
+  const count = (status: string) => Number(byStatus.find((row) => row.status === status)?.count ?? 0);
   const succeeded = count('SUCCESS');
   const failed = count('ERROR');
-  const totalMastered = byStatus.filter((row) => row.status === 'SUCCESS' && row.task_kind === 'COLLECT').reduce((sum, row) => sum + Number(row.mastered ?? 0), 0);
-  const totalPosted = byStatus.filter((row) => row.status === 'SUCCESS' && row.task_kind === 'POST').reduce((sum, row) => sum + Number(row.posted ?? 0), 0);
+  const totalMastered = perConfig.reduce((sum, row) => sum + Number(row.mastered ?? 0), 0);
+  const totalPosted = perConfig.reduce((sum, row) => sum + Number(row.posted ?? 0), 0);
 
   const tasksPerDay = daysOf(from, to).map((date) => {
     const entry = { day: date, PENDING: 0, STARTED: 0, SUCCESS: 0, ERROR: 0 };
@@ -68,7 +85,8 @@ export async function collectStatus(db: Db, from: string, to: string, now: Date)
     return entry;
   });
 
-  const processes: CollectProcessRow[] = configs.map((config) => {
+  const shown = configs.filter((config) => (filter.configId === undefined || config.id === filter.configId) && (filter.processId === undefined || processIdOf(config.id) === filter.processId));
+  const processes: CollectProcessRow[] = shown.map((config) => {
     const period = perConfig.find((row) => row.config_id === config.id);
     const activity = recent.find((row) => row.config_id === config.id);
     const last = latest.find((row) => row.config_id === config.id);
@@ -87,5 +105,6 @@ export async function collectStatus(db: Db, from: string, to: string, now: Date)
     from, to, totalMastered, totalPosted, failedTask: failed,
     successRate: succeeded + failed ? Math.round((succeeded / (succeeded + failed)) * 1000) / 10 : null,
     tasksPerDay, processes, running: Boolean(running),
+    retries: retrying.map((task) => ({ taskId: task.id, runAt: task.run_after })),
   };
 }

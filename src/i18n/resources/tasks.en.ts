@@ -21,6 +21,7 @@ export const tasksEn = {
     dueAt: 'Due',
     startedAt: 'Started',
     finishedAt: 'Finished',
+    duration: 'Duration',
     rowsFetched: 'Rows fetched',
     rowsMastered: 'Mastered',
     rowsPosted: 'Posted',
@@ -36,6 +37,13 @@ export const tasksEn = {
     from: 'From',
     to: 'To',
     q: 'Search error text',
+  },
+  retryingAt: 'Retrying at %{time}',
+  retryTitle: 'Attempt %{attempt} of %{maxAttempts} failed; it runs again at this time.',
+  duration: {
+    seconds: '%{s} s',
+    minutes: '%{m} min %{s} s',
+    hours: '%{h} h %{m} min',
   },
   statuses: {
     PENDING: 'Pending',

@@ -23,6 +23,7 @@ export const tasksKo: typeof tasksEn = {
     dueAt: '예정 시각',
     startedAt: '시작',
     finishedAt: '종료',
+    duration: '소요 시간',
     rowsFetched: '가져온 행',
     rowsMastered: '마스터링',
     rowsPosted: '전송',
@@ -38,6 +39,13 @@ export const tasksKo: typeof tasksEn = {
     from: '시작일',
     to: '종료일',
     q: '오류 내용 검색',
+  },
+  retryingAt: '%{time}에 재시도',
+  retryTitle: '시도 %{maxAttempts}회 중 %{attempt}회째가 실패했습니다. 이 시각에 다시 실행합니다.',
+  duration: {
+    seconds: '%{s}초',
+    minutes: '%{m}분 %{s}초',
+    hours: '%{h}시간 %{m}분',
   },
   statuses: {
     PENDING: '대기',

@@ -1,33 +1,24 @@
 import { useEffect } from 'react';
 import { Alert, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useListContext, useTranslate } from 'react-admin';
-import { httpClient } from '../../providers/httpClient';
 import { ApiError } from '../../providers/apiError';
-import type { CollectProcessRow, CollectStatus } from '../../shared';
+import type { CollectProcessRow } from '../../shared';
 import { BoardTiles } from './BoardTiles';
 import { ProcessTable } from './ProcessTable';
 import { TasksPerDayChart } from './TasksPerDayChart';
+import { useCollectStatus } from './useCollectStatus';
 
-/** How often the board and its task list reload while a task is pending or running. */
-export const BOARD_POLL_MS = 3000;
+export { BOARD_POLL_MS } from './useCollectStatus';
 
 /**
  * The status board above the task list: totals, tasks per day and the process rows for the
- * list's period (its from/to filters). While any task is pending or running it reloads itself and
+ * list's period and filters. While any task is pending or running it reloads itself and
  * the task list every few seconds; a process row narrows the task list to that config.
  */
 export function CollectBoard() {
   const { filterValues, setFilters, refetch: refetchTasks } = useListContext();
   const translate = useTranslate();
-  const period = { from: filterValues.from || undefined, to: filterValues.to || undefined };
-  const { data: status, error, isPending } = useQuery({
-    queryKey: ['collect-status', period],
-    queryFn: async () => (await httpClient.get<CollectStatus>('/collect-status', period)).data,
-    refetchInterval: (query) => (query.state.data?.running ? BOARD_POLL_MS : false),
-    // A wrong period is refused by the task list as well, which shows the message once.
-    retry: false,
-  });
+  const { data: status, error, isPending } = useCollectStatus();
   const running = status?.running ?? false;
   // The task list follows the board: reload it on every poll while running and once when work ends.
   const updatedAt = status ? JSON.stringify([status.tasksPerDay, status.processes.map((process) => [process.status, process.updatedAt])]) : '';

@@ -7,6 +7,7 @@ import { i18nProvider } from '../../providers/i18nProvider';
 import { envelope, stubFetch, type RecordedCall } from '../../testing/fetchStub';
 import type { CollectStatus as Board, Task } from '../../shared';
 import { CollectStatus } from '../CollectStatus';
+import { retryTimeText } from '../../resources/tasks/TaskRunStatus';
 
 afterEach(() => {
   cleanup();
@@ -29,12 +30,13 @@ const BOARD: Board = {
     { processId: 'P7', configId: 7, metricName: 'Media spend', dataType: 'MEDIA', hourly: 1, weekly: 9, monthly: 30, scheduled: '2026-11-19T06:00:00.000Z', mastered: 12345, posted: 6789, targets: 2, updatedAt: '2026-11-18T06:01:00.000Z', status: 'ERROR' },
   ],
   running: false,
+  retries: [],
 };
 
 const TASK: Task = {
   id: 41, taskId: 41, taskKind: 'COLLECT', configId: 7, metricName: 'Media spend', postConfigId: null, targetMethod: null, parentTaskId: null, processId: 'P7',
   processType: 'MASTERING', scheduleType: 'MANUAL', scheduleId: null, status: 'ERROR', attempt: 3, maxAttempts: 3, periodFrom: '2026-11-17', periodTo: '2026-11-17',
-  dueAt: '2026-11-18T06:00:00.000Z', startedAt: '2026-11-18T06:00:01.000Z', finishedAt: '2026-11-18T06:00:02.000Z', rowsFetched: 0, rowsMastered: 0, rowsPosted: 0,
+  dueAt: '2026-11-18T06:00:00.000Z', startedAt: '2026-11-18T06:00:01.000Z', finishedAt: '2026-11-18T06:03:06.000Z', rowsFetched: 0, rowsMastered: 0, rowsPosted: 0,
   errorId: 'SOURCE_HTTP_ERROR', errorText: 'The source answered HTTP 500.', createdAt: '2026-11-18T06:00:00.000Z', updatedAt: '2026-11-18T06:00:02.000Z',
 };
 
@@ -42,14 +44,14 @@ const listPage = (list: unknown[]) => envelope('SUCCESS', { list, totalCount: li
 const filterOf = (call: RecordedCall) => JSON.parse(new URL(call.url, 'http://x').searchParams.get('filter') ?? '{}');
 
 /** The real dataProvider and HTTP client over a stubbed server; `boards` are answered in turn (the last one repeats). */
-function renderBoard(boards: Board[] | ((call: RecordedCall) => { status: number; body: unknown })) {
+function renderBoard(boards: Board[] | ((call: RecordedCall) => { status: number; body: unknown }), tasks: Task[] = [TASK]) {
   let served = 0;
   const { calls } = stubFetch((call) => {
     if (call.url.startsWith('/api/collect-status')) {
       if (typeof boards === 'function') return boards(call);
       return { body: envelope('SUCCESS', boards[Math.min(served++, boards.length - 1)]) };
     }
-    if (call.url.startsWith('/api/tasks')) return { body: listPage([TASK]) };
+    if (call.url.startsWith('/api/tasks')) return { body: listPage(tasks) };
     if (call.url.startsWith('/api/collect-configs')) return { body: listPage([{ id: 7, metricName: 'Media spend' }]) };
     return { status: 404, body: envelope('NOT_FOUND') };
   });
@@ -96,10 +98,13 @@ describe('Collecting Status board', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it('drills down from a process row into the task list of that collect metric', async () => {
-    const { taskCalls } = renderBoard([BOARD]);
+  it('drills down from a process row into the task list and the board of that collect metric', async () => {
+    const { taskCalls, boardCalls } = renderBoard([BOARD]);
     await userEvent.click(await screen.findByRole('button', { name: 'Show tasks of Media spend' }));
     await waitFor(() => expect(filterOf(taskCalls().at(-1)!)).toMatchObject({ configId: 7 }));
+    // The board follows the same filter (its period goes apart as from/to).
+    await waitFor(() => expect(filterOf(boardCalls().at(-1)!)).toEqual({ configId: 7 }));
+    expect(new URL(boardCalls().at(-1)!.url, 'http://x').searchParams.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(within(screen.getByTestId('process-table')).getByText('P7').closest('tr')).toHaveClass('Mui-selected');
   });
 
@@ -107,6 +112,26 @@ describe('Collecting Status board', () => {
     renderBoard([{ ...BOARD, totalMastered: 0, totalPosted: 0, successRate: null, failedTask: 0, processes: [] }]);
     expect(await screen.findByText('No collect metrics yet. Add one under Collect Metrics.')).toBeInTheDocument();
     expect(within(screen.getByTestId('collect-tiles')).getByText('Success rate').nextSibling).toHaveTextContent('—');
+  });
+
+  it('says when a failed attempt will be retried instead of "Pending", and how long each finished run took', async () => {
+    const runAt = new Date();
+    runAt.setHours(23, 59, 0, 0);
+    const waiting: Task = { ...TASK, id: 42, taskId: 42, status: 'PENDING', attempt: 1, finishedAt: null, errorText: 'The source answered HTTP 502.' };
+    const queued: Task = { ...TASK, id: 43, taskId: 43, status: 'PENDING', attempt: 0, startedAt: null, finishedAt: null, errorId: null, errorText: null };
+    renderBoard([{ ...BOARD, retries: [{ taskId: 42, runAt: runAt.toISOString() }] }], [TASK, waiting, queued]);
+    const retryRow = (await screen.findByText('The source answered HTTP 502.')).closest('tr')!;
+    expect(await within(retryRow).findByText('Retrying at 23:59')).toBeInTheDocument();
+    expect(within(retryRow).queryByText('Pending')).not.toBeInTheDocument();
+    // A task that never ran is plainly waiting; a finished one shows finished − started.
+    expect(within(screen.getByText('43').closest('tr')!).getByText('Pending')).toBeInTheDocument();
+    expect(within(screen.getByText('The source answered HTTP 500.').closest('tr')!).getByText('3 min 5 s')).toBeInTheDocument();
+  });
+
+  it('writes a retry on another day with its date', () => {
+    const now = new Date(2026, 10, 18, 9, 0);
+    expect(retryTimeText(new Date(2026, 10, 18, 9, 5).toISOString(), now)).toBe('09:05');
+    expect(retryTimeText(new Date(2026, 10, 19, 0, 30).toISOString(), now)).toBe('2026-11-19 00:30');
   });
 
   it('shows why the board could not load', async () => {

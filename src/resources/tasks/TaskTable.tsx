@@ -4,7 +4,7 @@ import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { Task } from '../../shared';
 import { CodeChip } from '../../components/CodeChip';
 import { RetryTaskButton } from './RetryTaskButton';
-import { TaskStatusChip } from './TaskStatusChip';
+import { TaskDuration, TaskRunStatus } from './TaskRunStatus';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { RecordLink } from '../RecordLink';
 
@@ -25,7 +25,7 @@ export function TaskTable() {
         <CodeChip source="scheduleType" messages="resources.tasks.scheduleTypes" colors={{}} />
       </Column>
       <Column source="status">
-        <TaskStatusChip />
+        <TaskRunStatus />
       </Column>
       <Column source="attempt" disableSort render={(task) => `${task.attempt}/${task.maxAttempts}`} />
       <Column source="periodFrom" disableSort render={(task) => <Box sx={{ whiteSpace: 'nowrap' }}>{task.periodFrom === task.periodTo ? task.periodFrom : `${task.periodFrom} – ${task.periodTo}`}</Box>} label="resources.tasks.fields.period" />
@@ -43,6 +43,9 @@ export function TaskTable() {
       </Column>
       <Column source="finishedAt">
         <ConsoleDateField source="finishedAt" showTime />
+      </Column>
+      <Column source="duration" disableSort>
+        <TaskDuration />
       </Column>
       <Column source="errorText" disableSort render={(task) => <Box sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={task.errorText ?? undefined}>{task.errorText}</Box>} />
       <Column label="" disableSort>
