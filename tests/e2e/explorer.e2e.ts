@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillDataset } from '../api/explorer-fixtures';
+import { seriousAxeViolations } from './axeSurvey';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 
 let e2e: E2e;
@@ -28,11 +28,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => e2e?.close());
 
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).options({ iframes: false }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes[0].target.join(' ')}`);
-}
-
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe('Data Explorer', () => {
@@ -48,7 +43,7 @@ describe('Data Explorer', () => {
     const tableLink = page.getByRole('link', { name: 'Store visits' });
     await tableLink.waitFor();
     await page.getByRole('cell', { name: 'dataset', exact: true }).waitFor();
-    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await tableLink.click();
     await page.waitForURL((url) => url.pathname === `/explorer/dataset-${datasetId}/show`);
@@ -57,7 +52,7 @@ describe('Data Explorer', () => {
     await page.getByRole('cell', { name: 's01', exact: true }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { explorerMarker?: boolean }).explorerMarker)).toBe(true);
     await page.getByText('1-25 of 60').waitFor();
-    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Page 2 comes from the server.
     await page.getByRole('button', { name: 'Go to page 2' }).click();
@@ -101,7 +96,7 @@ describe('Data Explorer', () => {
     await page.goto(`/explorer/dataset-${datasetId}/show`);
     await page.getByRole('cell', { name: 's01', exact: true }).waitFor();
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 });

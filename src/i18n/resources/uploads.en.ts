@@ -62,7 +62,6 @@ export const uploadsEn = {
     confirmReplace: "Replace the dataset's rows?",
     confirmReplaceContent: 'All %{count} rows now in %{title} will be removed and replaced by the %{rows} rows of %{file}.',
     download: 'Download %{name}',
-    another: 'Upload another file',
   },
   permissions: {
     title: 'Manual permissions',

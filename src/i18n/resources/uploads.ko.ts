@@ -63,7 +63,6 @@ export const uploadsKo: typeof uploadsEn = {
     confirmReplace: '데이터셋의 행을 교체할까요?',
     confirmReplaceContent: '%{title}의 현재 %{count}개 행이 삭제되고 %{file}의 %{rows}개 행으로 바뀝니다.',
     download: '%{name} 내려받기',
-    another: '다른 파일 올리기',
   },
   permissions: {
     title: '수동 업로드 권한',
