@@ -15,14 +15,14 @@ const SHOTS = process.env.SURVEY_SHOTS;
 const LIST_SCREENS = [
   '/', '/project/manual', '/system/terms', '/system/white-domain', '/system/dashboard-template', '/system/email-template',
   '/system/project-property', '/system/alert-mail', '/data/collect-status', '/data/collect-metric', '/data/post-metric',
-  '/data/market-account', '/log/system', '/user/users', '/user/access-history',
+  '/data/market-account', '/log/system', '/user/users', '/user/access-history', '/project/explorer',
 ];
 /** List screen → react-admin resource whose records open from it by a click on the first row. */
 const OPENED_FROM_LIST: Record<string, string> = {
   '/': 'projects', '/system/terms': 'terms', '/system/white-domain': 'domains', '/system/dashboard-template': 'templates',
   '/system/email-template': 'email-templates', '/system/project-property': 'properties', '/system/alert-mail': 'alert-mails',
   '/data/collect-status': 'tasks', '/data/collect-metric': 'collect-configs', '/data/post-metric': 'post-configs',
-  '/data/market-account': 'market-accounts', '/log/system': 'system-logs', '/user/users': 'users',
+  '/data/market-account': 'market-accounts', '/log/system': 'system-logs', '/user/users': 'users', '/project/explorer': 'explorer',
 };
 const CREATE_SCREENS = [
   '/project/create', '/terms/create', '/domains/create', '/templates/create', '/email-templates/create', '/alert-mails/create',
