@@ -45,8 +45,9 @@ const slug = (path: string) => path.replace(/^\//, '').replaceAll('/', '-') || '
 
 /** Waits for the screen to settle: no progress bar or spinner, the fonts and the data drawn. */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.locator('[role=progressbar]:not([aria-valuenow])').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  // Generous waits: on a loaded machine a screen still loading would be surveyed as its spinner.
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  await page.locator('[role=progressbar]:not([aria-valuenow])').first().waitFor({ state: 'hidden', timeout: 30_000 }).catch(() => undefined);
   await page.waitForTimeout(300);
 }
 
