@@ -49,7 +49,7 @@ describe('manual upload: preview and commit', () => {
     expect(upload.preview).toEqual({
       headers: ['date', 'campaign_id', 'channel', 'impressions'],
       rows: [['2024-01-01', 'C1', 'search', '100'], ['2024-01-02', 'C1', 'social', '200'], ['2024-01-02', 'C2', null, null]],
-      uploadedCount: 3, problems: [], problemCount: 0,
+      problemRows: [], uploadedCount: 3, problems: [], problemCount: 0,
     });
     expect(await datasetRows(t, id)).toEqual([]);
     // The checked rows wait in the upload's staging file until the commit, which removes it.
