@@ -8,6 +8,7 @@ import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedFoundation } from '../server/db/seed';
 import { passwordHasher } from '../server/auth/passwords';
+import type { OutgoingMail } from '../server/mail/mailer';
 
 export const BENCH_EMAIL = 'admin@example.com';
 export const BENCH_PASSWORD = 'Bench#2024x';
@@ -26,10 +27,17 @@ export async function startBenchServer(overrides: Partial<AppConfig> = {}) {
   const db = openDatabase(config);
   await migrateToLatest(db);
   await seedFoundation(db, { adminEmail: BENCH_EMAIL, adminPassword: BENCH_PASSWORD, hasher: passwordHasher(config.passwordHash), nowIso: new Date().toISOString() });
-  const app = await buildApp(config, { db, logger: false });
+  // The outbox keeps sign-in codes masked, so the bench reads them from the mail as sent.
+  const mails: OutgoingMail[] = [];
+  const app = await buildApp(config, { db, logger: false, observeMail: (mail) => mails.push(mail) });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app, db, config, address,
+    /** The sign-in code of the last mail sent to `email`. */
+    async latestCode(email = BENCH_EMAIL): Promise<string> {
+      await app.ctx.mailer.idle();
+      return mails.findLast((mail) => mail.to === email)!.text.match(/\b(\d{6})\b/)![1];
+    },
     async close() {
       await app.close();
       await db.destroy();

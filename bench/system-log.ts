@@ -37,8 +37,7 @@ for (let from = 0; from < ROWS; from += 10_000) {
 console.log(`seeded ${ROWS.toLocaleString()} rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
 const challenge = (await server.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD } })).json();
-const mail = await db.selectFrom('mail_outbox').select('body_text').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
-const tokens = (await server.app.inject({ method: 'POST', url: '/api/auth/signin/otp', payload: { challengeToken: challenge.data.challengeToken, code: mail.body_text.match(/\b(\d{6})\b/)![1] } })).json();
+const tokens = (await server.app.inject({ method: 'POST', url: '/api/auth/signin/otp', payload: { challengeToken: challenge.data.challengeToken, code: await server.latestCode() } })).json();
 const authorization = `Bearer ${tokens.data.accessToken}`;
 const api = async (url: string) => {
   const reply = await server.app.inject({ method: 'GET', url, headers: { authorization } });
