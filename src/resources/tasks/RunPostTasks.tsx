@@ -20,6 +20,8 @@ export function RunPostTasksToggle() {
   return (
     <Button
       size="small"
+      sx={{ whiteSpace: 'nowrap' }}
+      aria-label={translate(expanded ? 'resources.tasks.run.hidePosts' : 'resources.tasks.run.showPosts', { id: task.id })}
       aria-expanded={expanded}
       aria-controls={panelId(task.id)}
       endIcon={<ExpandMoreIcon sx={{ transform: expanded ? 'rotate(180deg)' : undefined }} />}
@@ -29,7 +31,7 @@ export function RunPostTasksToggle() {
         toggle();
       }}
     >
-      {translate(expanded ? 'resources.tasks.run.hidePosts' : 'resources.tasks.run.showPosts', { id: task.id })}
+      {translate('resources.tasks.run.posts')}
     </Button>
   );
 }
