@@ -34,7 +34,7 @@ export function TaskTable() {
         <NumberField source="rowsMastered" />
       </Column>
       <Column source="rowsPosted" disableSort>
-        <NumberField source="rowsPosted" />
+        <NumberField source="postsRowsPosted" />
       </Column>
       <Column source="createdAt">
         <ConsoleDateField source="createdAt" showTime />
