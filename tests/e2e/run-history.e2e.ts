@@ -71,6 +71,8 @@ describe('run history on the Collecting Status board', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await row.getByText('Success', { exact: true }).waitFor({ timeout: 45_000 });
     await row.getByText(/^\d+ s$/).waitFor();
+    // 25 rows mastered by the run and 25 posted by its post task.
+    expect(await row.getByText('25', { exact: true }).count()).toBe(2);
     // One row per run: the post task is not a row of the board's list of its own.
     const post = await e2e.db.selectFrom('collect_tasks').select('id').where('parent_task_id', '=', task.id).executeTakeFirstOrThrow();
     expect(await page.getByRole('button', { name: /post tasks of run #/ }).count()).toBe(1);

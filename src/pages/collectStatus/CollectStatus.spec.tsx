@@ -133,8 +133,10 @@ describe('Collecting Status board', () => {
       ...TASK, id, taskId: id, taskKind: 'POST', parentTaskId: 41, postConfigId: id, targetMethod, status, rowsPosted, errorId: null,
       errorText: status === 'ERROR' ? 'The bucket refused the file.' : null, startedAt: '2026-11-18T06:04:00.000Z', finishedAt: '2026-11-18T06:04:42.000Z',
     });
-    const { taskCalls } = renderBoard([BOARD], [TASK], [post(51, 'LOCAL', 'SUCCESS', 1200), post(52, 'GCS', 'ERROR', 0)]);
+    const { taskCalls } = renderBoard([BOARD], [{ ...TASK, postsRowsPosted: 1200 }], [post(51, 'LOCAL', 'SUCCESS', 1200), post(52, 'GCS', 'ERROR', 0)]);
     const toggle = await screen.findByRole('button', { name: 'Show post tasks of run #41' });
+    // The run's row counts what its post tasks posted.
+    expect(within(toggle.closest('tr')!).getByText('1,200')).toBeInTheDocument();
     // The list asks for collect tasks only: a post task is part of its run's row.
     expect(filterOf(taskCalls()[0])).toMatchObject({ taskKind: 'COLLECT' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
