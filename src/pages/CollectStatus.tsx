@@ -4,7 +4,7 @@ import { ConsoleList } from '../resources/ConsoleList';
 import { BoardRetryTimes } from './collectStatus/BoardRetryTimes';
 import { CollectBoard } from './collectStatus/CollectBoard';
 import { TaskTable } from '../resources/tasks/TaskTable';
-import { processTypeChoices, taskKindChoices, taskScheduleTypeChoices, taskStatusChoices } from '../resources/tasks/taskChoices';
+import { processTypeChoices, taskScheduleTypeChoices, taskStatusChoices } from '../resources/tasks/taskChoices';
 
 const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -21,10 +21,12 @@ const taskFilters = [
   <SelectInput key="status" source="status" choices={taskStatusChoices} alwaysOn />,
   <SearchInput key="q" source="q" />,
   <TextInput key="processId" source="processId" />,
-  <SelectInput key="taskKind" source="taskKind" choices={taskKindChoices} />,
   <SelectInput key="scheduleType" source="scheduleType" choices={taskScheduleTypeChoices} />,
   <SelectInput key="processType" source="processType" choices={processTypeChoices} />,
 ];
+
+/** A post task belongs to its collect run's row, not a row of its own. */
+const runsOnly = { taskKind: 'COLLECT' };
 
 const taskActions = (
   <TopToolbar>
@@ -34,13 +36,15 @@ const taskActions = (
 );
 
 /**
- * Collecting Status (Collect Data Setting): the board for a period, then its tasks. The period
+ * Collecting Status (Collect Data Setting): the board for a period, then its runs. The period
  * picker is the task list's from/to filter, so the board, the chart and the list always agree.
+ * The list holds collect tasks only (one row per run); each row expands to its post tasks.
  */
 export function CollectStatus() {
   return (
     <ConsoleList
       resource="tasks"
+      filter={runsOnly}
       filters={taskFilters}
       filterDefaultValues={defaultPeriod()}
       sort={{ field: 'id', order: 'DESC' }}

@@ -28,6 +28,8 @@ export interface Task {
   rowsFetched: number;
   rowsMastered: number;
   rowsPosted: number;
+  /** In the task list: the rows the task's post tasks posted (a collect run posts through them). */
+  postsRowsPosted?: number;
   errorId: TaskErrorId | null;
   errorText: string | null;
   createdAt: string;

@@ -107,6 +107,14 @@ describe('run now, end to end', () => {
     expect(inverted.status).toBe(400);
     const tasks = await env.api('GET', `/api/tasks?filter=${encodeURIComponent(JSON.stringify({ configId, taskKind: 'POST' }))}&sort=${encodeURIComponent('["id","ASC"]')}`);
     expect(tasks.body.data.totalCount).toBe(2);
+    // The board lists one row per run: the collect tasks, each with what its post tasks posted, keyset-paged.
+    const runsPage = (after?: string) => env.api('GET', `/api/tasks?filter=${encodeURIComponent(JSON.stringify({ configId, taskKind: 'COLLECT' }))}&range=${encodeURIComponent('[0,0]')}${after ? `&after=${after}` : ''}`);
+    const newest = (await runsPage()).body.data;
+    expect(newest.list.map((task: { taskKind: string; rowsPosted: number; postsRowsPosted: number }) => [task.taskKind, task.rowsPosted, task.postsRowsPosted])).toEqual([['COLLECT', 0, 25]]);
+    const older = (await runsPage(newest.nextCursor)).body.data;
+    expect(older.list).toHaveLength(1);
+    expect(older.list[0]).toMatchObject({ taskKind: 'COLLECT', postsRowsPosted: 25 });
+    expect(older.list[0].id).toBeLessThan(newest.list[0].id);
   });
 
   it('narrows the board\'s tiles, chart and process rows with the task list\'s filter', async () => {

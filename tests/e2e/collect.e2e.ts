@@ -149,7 +149,7 @@ describe('Collect Data Setting screens', () => {
     const preview = page.getByRole('dialog', { name: 'Source preview' });
     await preview.getByTestId('source-preview-rows').waitFor();
     expect(await preview.getByTestId('source-preview-rows').locator('tbody tr').count()).toBe(2);
-    await preview.getByText('C-2').waitFor();
+    await preview.getByTestId('source-preview-rows').getByText('C-2').waitFor();
     await shot(page, '04-collect-test-source', false);
     await preview.getByRole('button', { name: 'Close' }).last().click();
     expect(await e2e.db.selectFrom('collect_tasks').selectAll().execute()).toEqual([]);
@@ -189,14 +189,14 @@ describe('Collect Data Setting screens', () => {
     await page.getByTestId('collect-tiles').getByText('3', { exact: true }).first().waitFor();
     await shot(page, '09-board-success');
     // Each finished run says how long it took.
-    await page.locator('tbody tr', { hasText: 'Collect' }).filter({ hasText: 'Success' }).first().getByText(/^\d+ s$/).waitFor();
+    await page.locator('tbody tr', { has: page.getByRole('button', { name: /post tasks of run #/ }) }).filter({ hasText: 'Success' }).first().getByText(/^\d+ s$/).waitFor();
     const posted = join(e2e.app.ctx.config.dataDir, 'posted', 'feeds', 'media');
     expect(existsSync(posted) && readdirSync(posted).length).toBeGreaterThan(0);
     expect(readFileSync(join(posted, readdirSync(posted)[0]), 'utf8')).toContain('C-3');
     expect(platform.state.requests.every((request) => request.key === SECRET)).toBe(true);
 
     // The collect task's detail.
-    await page.locator('tbody tr', { hasText: 'Collect' }).filter({ hasText: 'Success' }).first().click();
+    await page.locator('tbody tr', { has: page.getByRole('button', { name: /post tasks of run #/ }) }).filter({ hasText: 'Success' }).first().click();
     await page.waitForURL((url) => /^\/tasks\/\d+\/show$/.test(url.pathname));
     await page.getByText(new RegExp(`^master_rows\\?configId=${configId}&period=`)).waitFor();
     expect(await page.getByTestId('response-meta').textContent()).toContain('"rows": 3');
@@ -210,7 +210,7 @@ describe('Collect Data Setting screens', () => {
     await confirm(page);
     await page.goto('/data/collect-status');
     await processStatus(page, `P${configId}`, 'Error');
-    const failedRow = page.locator('tbody tr', { hasText: 'Collect' }).filter({ hasText: 'Error' }).first();
+    const failedRow = page.locator('tbody tr', { has: page.getByRole('button', { name: /post tasks of run #/ }) }).filter({ hasText: 'Error' }).first();
     await failedRow.getByText('HTTP 500', { exact: false }).waitFor();
     await shot(page, '11-board-error');
     // Error text and the Retry button do not widen the page either.

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { ListPage, ResponseMeta, Task, TaskDetail, TaskLogLine } from '../../../src/shared';
 import type { Database } from '../../db/schema';
 import { isSqlite, type Db } from '../../db/database';
@@ -43,6 +43,10 @@ const withNames = (query: SelectQueryBuilder<Database, 'collect_tasks', {}>) =>
   query.leftJoin('collect_configs', 'collect_configs.id', 'collect_tasks.config_id').leftJoin('post_configs', 'post_configs.id', 'collect_tasks.post_config_id');
 const base = (db: Db) => withNames(db.selectFrom('collect_tasks'));
 
+/** What a run's post tasks posted (by the parent index): a collect task posts nothing itself, its post tasks do. */
+const postsRowsPosted = (eb: ExpressionBuilder<Database, 'collect_tasks'>) =>
+  eb.selectFrom('collect_tasks as post').select(sql<number>`cast(coalesce(sum(${sql.ref('post.rows_posted')}), 0) as integer)`.as('n')).whereRef('post.parent_task_id', '=', 'collect_tasks.id').as('postsRowsPosted');
+
 /** Newest first by id, paged by keyset (issue 16): the config and posting target are joined for the rows only. */
 export function listTasks(db: Db, request: ListRequest) {
   let tasks = db.selectFrom('collect_tasks');
@@ -57,7 +61,7 @@ export function listTasks(db: Db, request: ListRequest) {
     }
     listed = { ...request, conditions: request.conditions.filter((condition) => !isPeriod(condition)) };
   }
-  return listPage(tasks, listed, (query) => withNames(query).select(columns), 'collect_tasks.id', { db }) as Promise<ListPage<Task> & { nextCursor?: string | null; totalIsEstimate?: boolean }>;
+  return listPage(tasks, listed, (query) => withNames(query).select(columns).select(postsRowsPosted), 'collect_tasks.id', { db }) as Promise<ListPage<Task> & { nextCursor?: string | null; totalIsEstimate?: boolean }>;
 }
 
 export async function findTask(db: Db, id: number): Promise<Task | undefined> {

@@ -38,6 +38,13 @@ export const tasksEn = {
     to: 'To',
     q: 'Search error text',
   },
+  run: {
+    posts: 'Post tasks',
+    showPosts: 'Show post tasks of run #%{id}',
+    hidePosts: 'Hide post tasks of run #%{id}',
+    postsOf: 'Post tasks of run #%{id}',
+    loadFailed: 'The post tasks could not be loaded: %{message}',
+  },
   retryingAt: 'Retrying at %{time}',
   retryTitle: 'Attempt %{attempt} of %{maxAttempts} failed; it runs again at this time.',
   duration: {

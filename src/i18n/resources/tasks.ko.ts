@@ -40,6 +40,13 @@ export const tasksKo: typeof tasksEn = {
     to: '종료일',
     q: '오류 내용 검색',
   },
+  run: {
+    posts: '포스트 작업',
+    showPosts: '실행 #%{id}의 포스트 작업 보기',
+    hidePosts: '실행 #%{id}의 포스트 작업 숨기기',
+    postsOf: '실행 #%{id}의 포스트 작업',
+    loadFailed: '포스트 작업을 불러오지 못했습니다: %{message}',
+  },
   retryingAt: '%{time}에 재시도',
   retryTitle: '시도 %{maxAttempts}회 중 %{attempt}회째가 실패했습니다. 이 시각에 다시 실행합니다.',
   duration: {

@@ -44,14 +44,14 @@ const listPage = (list: unknown[]) => envelope('SUCCESS', { list, totalCount: li
 const filterOf = (call: RecordedCall) => JSON.parse(new URL(call.url, 'http://x').searchParams.get('filter') ?? '{}');
 
 /** The real dataProvider and HTTP client over a stubbed server; `boards` are answered in turn (the last one repeats). */
-function renderBoard(boards: Board[] | ((call: RecordedCall) => { status: number; body: unknown }), tasks: Task[] = [TASK]) {
+function renderBoard(boards: Board[] | ((call: RecordedCall) => { status: number; body: unknown }), tasks: Task[] = [TASK], posts: Task[] = []) {
   let served = 0;
   const { calls } = stubFetch((call) => {
     if (call.url.startsWith('/api/collect-status')) {
       if (typeof boards === 'function') return boards(call);
       return { body: envelope('SUCCESS', boards[Math.min(served++, boards.length - 1)]) };
     }
-    if (call.url.startsWith('/api/tasks')) return { body: listPage(tasks) };
+    if (call.url.startsWith('/api/tasks')) return { body: listPage(filterOf(call).parentTaskId === undefined ? tasks : posts) };
     if (call.url.startsWith('/api/collect-configs')) return { body: listPage([{ id: 7, metricName: 'Media spend' }]) };
     return { status: 404, body: envelope('NOT_FOUND') };
   });
@@ -126,6 +126,39 @@ describe('Collecting Status board', () => {
     // A task that never ran is plainly waiting; a finished one shows finished − started.
     expect(within(screen.getByText('43').closest('tr')!).getByText('Pending')).toBeInTheDocument();
     expect(within(screen.getByText('The source answered HTTP 500.').closest('tr')!).getByText('3 min 5 s')).toBeInTheDocument();
+  });
+
+  it('lists one row per run and expands a run, from the keyboard, to its post tasks', async () => {
+    const post = (id: number, targetMethod: Task['targetMethod'], status: Task['status'], rowsPosted: number): Task => ({
+      ...TASK, id, taskId: id, taskKind: 'POST', parentTaskId: 41, postConfigId: id, targetMethod, status, rowsPosted, errorId: null,
+      errorText: status === 'ERROR' ? 'The bucket refused the file.' : null, startedAt: '2026-11-18T06:04:00.000Z', finishedAt: '2026-11-18T06:04:42.000Z',
+    });
+    const { taskCalls } = renderBoard([BOARD], [{ ...TASK, postsRowsPosted: 1200 }], [post(51, 'LOCAL', 'SUCCESS', 1200), post(52, 'GCS', 'ERROR', 0)]);
+    const toggle = await screen.findByRole('button', { name: 'Show post tasks of run #41' });
+    // The run's row counts what its post tasks posted.
+    expect(within(toggle.closest('tr')!).getByText('1,200')).toBeInTheDocument();
+    // The list asks for collect tasks only: a post task is part of its run's row.
+    expect(filterOf(taskCalls()[0])).toMatchObject({ taskKind: 'COLLECT' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('table', { name: 'Post tasks of run #41' })).not.toBeInTheDocument();
+
+    toggle.focus();
+    await userEvent.keyboard('{Enter}');
+    const posts = await screen.findByRole('table', { name: 'Post tasks of run #41' });
+    expect(screen.getByRole('button', { name: 'Hide post tasks of run #41' })).toHaveAttribute('aria-expanded', 'true');
+    expect(filterOf(taskCalls().at(-1)!)).toEqual({ parentTaskId: 41 });
+    const local = within(posts).getByText('#51').closest('tr')!;
+    expect(within(local).getByText('LOCAL')).toBeInTheDocument();
+    expect(within(local).getByText('Success')).toBeInTheDocument();
+    expect(within(local).getByText('1,200')).toBeInTheDocument();
+    expect(within(local).getByText('42 s')).toBeInTheDocument();
+    const gcs = within(posts).getByText('#52').closest('tr')!;
+    expect(within(gcs).getByText('The bucket refused the file.')).toBeInTheDocument();
+    expect(within(gcs).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Post tasks of run #41' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Show post tasks of run #41' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('writes a retry on another day with its date', () => {

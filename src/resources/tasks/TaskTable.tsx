@@ -4,20 +4,21 @@ import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { Task } from '../../shared';
 import { CodeChip } from '../../components/CodeChip';
 import { RetryTaskButton } from './RetryTaskButton';
+import { RunPostTasks, RunPostTasksToggle } from './RunPostTasks';
 import { TaskDuration, TaskRunStatus } from './TaskRunStatus';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<Task>;
 
-/** The task rows of the board's drill-down; a row opens the task's detail. Less used columns start hidden (the Columns button shows them). */
+/**
+ * The runs of the board's drill-down, one row per collect task; a row opens the task's detail and
+ * expands to the run's post tasks. Less used columns start hidden (the Columns button shows them).
+ */
 export function TaskTable() {
   return (
-    <ConsoleDataTable rowClick="show" bulkActionButtons={false} hiddenColumns={['processId', 'processType', 'scheduleType', 'attempt', 'startedAt', 'finishedAt']}>
+    <ConsoleDataTable rowClick="show" bulkActionButtons={false} expand={<RunPostTasks />} hiddenColumns={['processId', 'processType', 'scheduleType', 'attempt', 'startedAt', 'finishedAt']}>
       <Column source="id" label="resources.tasks.fields.taskId" field={RecordLink} />
-      <Column source="taskKind">
-        <CodeChip source="taskKind" messages="resources.tasks.kinds" colors={{}} />
-      </Column>
       <Column source="metricName" disableSort />
       <Column source="processId" disableSort />
       <Column source="processType" />
@@ -33,7 +34,7 @@ export function TaskTable() {
         <NumberField source="rowsMastered" />
       </Column>
       <Column source="rowsPosted" disableSort>
-        <NumberField source="rowsPosted" />
+        <NumberField source="postsRowsPosted" />
       </Column>
       <Column source="createdAt">
         <ConsoleDateField source="createdAt" showTime />
@@ -48,6 +49,9 @@ export function TaskTable() {
         <TaskDuration />
       </Column>
       <Column source="errorText" disableSort render={(task) => <Box sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={task.errorText ?? undefined}>{task.errorText}</Box>} />
+      <Column source="parentTaskId" label="resources.tasks.run.posts" disableSort>
+        <RunPostTasksToggle />
+      </Column>
       <Column label="" disableSort>
         {/* The button and its dialog live inside the row: their clicks must not open the task. */}
         <Box onClick={(event) => event.stopPropagation()}>

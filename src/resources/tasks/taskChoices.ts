@@ -1,4 +1,4 @@
-import { PROCESS_TYPES, TASK_KINDS, TASK_SCHEDULE_TYPES, TASK_STATUSES } from '../../shared';
+import { PROCESS_TYPES, TASK_SCHEDULE_TYPES, TASK_STATUSES } from '../../shared';
 
 const choicesOf = (codes: readonly string[], messages: string) => codes.map((code) => ({ id: code, name: `resources.tasks.${messages}.${code}` }));
 
@@ -6,4 +6,3 @@ const choicesOf = (codes: readonly string[], messages: string) => codes.map((cod
 export const taskStatusChoices = choicesOf(TASK_STATUSES, 'statuses');
 export const taskScheduleTypeChoices = choicesOf(TASK_SCHEDULE_TYPES, 'scheduleTypes');
 export const processTypeChoices = choicesOf(PROCESS_TYPES, 'processTypes');
-export const taskKindChoices = choicesOf(TASK_KINDS, 'kinds');
