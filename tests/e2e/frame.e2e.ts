@@ -55,7 +55,7 @@ describe('console frame', () => {
   it('shows a user the Project section only and the system-admin every section, without errors on the home screen', async () => {
     const user = await signedInPage(USER_EMAIL, USER_PASSWORD);
     const userMenu = await visibleMenu(user.page);
-    expect(userMenu).toEqual({ sections: ['Project'], links: ['Project List', 'Manual Upload'] });
+    expect(userMenu).toEqual({ sections: ['Project'], links: ['Project List', 'Manual Upload', 'Data Explorer'] });
     expect(user.problems).toEqual([]);
     await user.context.close();
 
@@ -63,7 +63,7 @@ describe('console frame', () => {
     const adminMenu = await visibleMenu(admin.page);
     expect(adminMenu.sections).toEqual(['Project', 'System Setting', 'Collect Data Setting', 'System Log', 'User Management']);
     expect(adminMenu.links).toEqual([
-      'Project List', 'Manual Upload',
+      'Project List', 'Manual Upload', 'Data Explorer',
       'Terms', 'Allowed Domains', 'Dashboard Templates', 'E-mail Templates', 'Project Properties', 'Alert Mail',
       'Collecting Status', 'Collect Metrics', 'Post Metrics', 'Market Accounts',
       'System Log',
