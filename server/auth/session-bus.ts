@@ -52,11 +52,17 @@ const CHANNEL = 'console_session_changes';
 /** How long a publisher waits to hear its own notification before answering anyway. */
 const ECHO_TIMEOUT_MS = 2000;
 const RECONNECT_MS = 1000;
+/**
+ * After its own echo, how long a publisher still waits before answering: PostgreSQL sends the
+ * notification to every listener at the same commit, and this gives the other instances' listeners
+ * (in this process or another) time to read it before the client's next request can arrive.
+ */
+const SETTLE_MS = 25;
 
 /**
  * LISTEN/NOTIFY on a connection of its own. PostgreSQL delivers a notification to every listener
- * when the writing statement commits; the publisher waits until its own listener has it, so by the
- * time the change's request is answered the other instances have been sent it too.
+ * when the writing statement commits; the publisher waits until its own listener has it and then
+ * SETTLE_MS more, so by the time the change's request is answered the other instances have read it.
  */
 function postgresBus(db: Db, pool: pg.Pool): SessionBus {
   const origin = randomUUID();
@@ -115,6 +121,7 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
       try {
         await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ ...change, echo })})`.execute(db);
         await heard;
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       } finally {
         echoes.delete(echo);
       }
