@@ -31,7 +31,7 @@ describe('System Log retention', () => {
     await page.getByText('/api/ancient').first().waitFor();
 
     await page.locator('input[name=retentionDays]').fill('30');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save log retention' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Shorten retention to 30 days?').waitFor();
     const cutoff = new Date(Date.now() - 30 * 86_400_000);
@@ -46,7 +46,7 @@ describe('System Log retention', () => {
     expect(Number((await e2e.db.selectFrom('system_logs').select((eb) => eb.fn.countAll().as('n')).where('end_point', '=', '/api/ancient').executeTakeFirstOrThrow()).n)).toBe(OLD_ROWS);
     expect(await e2e.db.selectFrom('app_settings').select('value').where('key', '=', 'systemLogRetentionDays').executeTakeFirst()).toBeUndefined();
 
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save log retention' }).click();
     await dialog.getByRole('button', { name: 'Delete and save' }).click();
     await page.getByText(`Retention set to 30 days: 1,234 log rows older than ${day} were deleted.`).waitFor();
     // The table reloads without a page reload: the deleted rows are gone from it.
@@ -55,7 +55,7 @@ describe('System Log retention', () => {
 
     // Longer again: nothing to lose, so no question.
     await page.locator('input[name=retentionDays]').fill('365');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save log retention' }).click();
     await page.getByText('Retention set to 365 days; no log rows were old enough to delete.').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(problems).toEqual([]);

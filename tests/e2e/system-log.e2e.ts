@@ -54,10 +54,10 @@ describe('System Log screen', () => {
     expect(csv).not.toContain('/api/system-logs?');
 
     await page.locator('input[name=retentionDays]').fill('0');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save log retention' }).click();
     await page.getByText('Keep the log at least 1 day.').waitFor();
     await page.locator('input[name=retentionDays]').fill('90');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save log retention' }).click();
     await page.getByText('Retention set to 90 days', { exact: false }).waitFor();
     const setting = await e2e.db.selectFrom('app_settings').select('value').where('key', '=', 'systemLogRetentionDays').executeTakeFirstOrThrow();
     expect(setting.value).toBe('90');

@@ -21,6 +21,7 @@ export const systemLogsEn = {
   },
   retention: {
     title: 'Retention',
+    save: 'Save log retention',
     days: 'Keep entries for (days)',
     help: 'Older entries are removed every hour, and at once when you save.',
     required: 'Enter a number of days.',

@@ -23,6 +23,7 @@ export const systemLogsKo: typeof systemLogsEn = {
   },
   retention: {
     title: '보관 기간',
+    save: '로그 보관 기간 저장',
     days: '보관 일수',
     help: '기간이 지난 항목은 매시간, 그리고 저장할 때 즉시 삭제됩니다.',
     required: '일수를 입력하세요.',

@@ -91,7 +91,8 @@ export function RetentionSetting() {
             error={Boolean(problem)}
             helperText={problem ?? translate('resources.system-logs.retention.help')}
           />
-          <Button type="submit" variant="outlined" loading={saving}>
+          {/* Named apart from the collect retention's Save buttons on the same screen. */}
+          <Button type="submit" variant="outlined" loading={saving} aria-label={translate('resources.system-logs.retention.save')}>
             {translate('ra.action.save')}
           </Button>
         </Box>
