@@ -110,7 +110,7 @@ describe('E-mail Templates and Alert Mail screens', () => {
     await page.locator('textarea[name=content]').fill('Fine');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('An alert mail for collect-meta-ads and error E401 already exists.').first().waitFor();
-    expect(await e2e.db.selectFrom('alert_mails').select(['procedure', 'error_id', 'subtitle']).execute()).toEqual([
+    expect(await e2e.db.selectFrom('alert_mails').select(['procedure', 'error_id', 'subtitle']).where('procedure', '=', 'collect-meta-ads').execute()).toEqual([
       { procedure: 'collect-meta-ads', error_id: 'E401', subtitle: 'Token expired for config {{configId}}' },
     ]);
     expect(problems.filter((problem) => !/40[09]/.test(problem))).toEqual([]);

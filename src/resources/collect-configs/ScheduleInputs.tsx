@@ -57,8 +57,9 @@ export function ScheduleInputs() {
                   disableClearable
                   label="resources.collect-configs.fields.timeZone"
                   helperText="resources.collect-configs.helpers.timeZone"
-                  fullWidth={false}
-                  sx={{ width: 240 }}
+                  // Full width inside a fixed-width box: otherwise the text field shrinks to its input's size.
+                  fullWidth
+                  sx={{ width: 240, maxWidth: '100%' }}
                 />
               </>
             );

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import TableViewIcon from '@mui/icons-material/TableView';
-import { AREA_RANK } from '../../shared';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /**
