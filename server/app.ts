@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -19,6 +18,7 @@ import { tokenService } from './auth/tokens';
 import { liveSessions } from './auth/live-sessions';
 import { errorEnvelope } from './http/error-handler';
 import { rateLimits } from './http/rate-limits';
+import { securityHeaders } from './http/security-headers';
 import { systemLog, systemLogWriter } from './audit/system-log';
 import { mailRetention } from './mail/retention';
 import { apiReference } from './ops/openapi';
@@ -106,21 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   const tableauOrigin = config.tableau ? [new URL(config.tableau.serverUrl).origin] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...tableauOrigin],
-        frameAncestors: ["'none'"],
-        // Embedded Tableau dashboards: the embedding library signs in to the configured server and frames its views.
-        frameSrc: ["'self'", ...tableauOrigin],
-      },
-    },
-  });
+  securityHeaders(app, tableauOrigin);
   // Answers carry tokens and personal data: no browser or proxy may keep one. Only the API
   // reference's static files are public and unchanging.
   app.addHook('onSend', async (request, reply) => {
