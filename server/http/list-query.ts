@@ -46,6 +46,11 @@ const isDayFilter = (filter: FilterSpec): filter is DayFilter => filter.kind ===
 
 /** What a list endpoint allows; anything else in the request is a 400, never SQL. */
 export interface ListSpec {
+  /**
+   * The table (or alias) the columns below belong to, written once: a bare column `name` means
+   * `<table>.name`; one already qualified (`companies.name`) is left as it is.
+   */
+  table?: string;
   sortable: Record<string, string>;
   defaultSort: [string, 'ASC' | 'DESC'];
   filters: Record<string, FilterSpec>;
@@ -113,7 +118,21 @@ export function parseRange(raw: string | undefined, defaultPageSize = DEFAULT_PA
   return { offset: range[0], limit: Math.min(range[1] - range[0] + 1, maxPageSize) };
 }
 
-export function parseListQuery(query: ListQuerystring, spec: ListSpec): ListRequest {
+/** The spec with every bare column qualified by its table, as SQL will name it. */
+function qualified(spec: ListSpec): ListSpec {
+  const { table } = spec;
+  if (!table) return spec;
+  const column = (name: string) => (name.includes('.') ? name : `${table}.${name}`);
+  return {
+    ...spec,
+    sortable: Object.fromEntries(Object.entries(spec.sortable).map(([key, name]) => [key, column(name)])),
+    filters: Object.fromEntries(Object.entries(spec.filters).map(([key, filter]) => [key, { ...filter, column: column(filter.column) }])),
+    search: spec.search?.map(column),
+  };
+}
+
+export function parseListQuery(query: ListQuerystring, listSpec: ListSpec): ListRequest {
+  const spec = qualified(listSpec);
   const orderBy = parseSort(query.sort, spec.sortable, spec.defaultSort, spec.natural);
   const { offset, limit } = parseRange(query.range);
 

@@ -6,17 +6,18 @@ import { dayBound, listPage, refuseInvertedRange, type ListRequest, type ListSpe
 import { scopeCondition, type UserScope } from '../users/scope';
 
 export const accessHistoryListSpec: ListSpec = {
-  sortable: { id: 'access_history.id', occurredAt: 'access_history.occurred_at', email: 'access_history.email', eventType: 'access_history.event_type', success: 'access_history.success_flag' },
+  table: 'access_history',
+  sortable: { id: 'id', occurredAt: 'occurred_at', email: 'email', eventType: 'event_type', success: 'success_flag' },
   defaultSort: ['occurredAt', 'DESC'],
   keyset: ['id', 'occurredAt'],
   filters: {
-    adminId: { column: 'access_history.admin_id', kind: 'eq', type: 'integer' },
-    eventType: { column: 'access_history.event_type', kind: 'eq', type: 'text' },
-    success: { column: 'access_history.success_flag', kind: 'eq', type: 'text', values: { Y: 'Y', N: 'N' } },
-    from: { column: 'access_history.occurred_at', kind: 'dayFrom' },
-    to: { column: 'access_history.occurred_at', kind: 'dayTo' },
+    adminId: { column: 'admin_id', kind: 'eq', type: 'integer' },
+    eventType: { column: 'event_type', kind: 'eq', type: 'text' },
+    success: { column: 'success_flag', kind: 'eq', type: 'text', values: { Y: 'Y', N: 'N' } },
+    from: { column: 'occurred_at', kind: 'dayFrom' },
+    to: { column: 'occurred_at', kind: 'dayTo' },
   },
-  search: ['access_history.email', 'access_history.source_ip'],
+  search: ['email', 'source_ip'],
 };
 
 export interface DateRange {

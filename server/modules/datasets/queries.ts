@@ -4,15 +4,16 @@ import type { Db } from '../../db/database';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const datasetListSpec: ListSpec = {
-  sortable: { id: 'datasets.id', title: 'datasets.title', dataType: 'datasets.data_type_code', createdAt: 'datasets.created_at', updatedAt: 'datasets.updated_at' },
+  table: 'datasets',
+  sortable: { id: 'id', title: 'title', dataType: 'data_type_code', createdAt: 'created_at', updatedAt: 'updated_at' },
   defaultSort: ['updatedAt', 'DESC'],
   natural: ['title'],
   filters: {
-    id: { column: 'datasets.id', kind: 'eq', type: 'integer' },
-    title: { column: 'datasets.title', kind: 'contains', type: 'text' },
-    dataType: { column: 'datasets.data_type_code', kind: 'eq', type: 'text' },
+    id: { column: 'id', kind: 'eq', type: 'integer' },
+    title: { column: 'title', kind: 'contains', type: 'text' },
+    dataType: { column: 'data_type_code', kind: 'eq', type: 'text' },
   },
-  search: ['datasets.title', 'datasets.description'],
+  search: ['title', 'description'],
 };
 
 const fullName = (alias: 'creator' | 'updater') => sql<string | null>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;

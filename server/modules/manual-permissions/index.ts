@@ -13,11 +13,12 @@ import { scopeCondition, scopeOf } from '../users/scope';
 import { accountToChange } from '../users/account-rules';
 
 const listSpec: ListSpec = {
-  sortable: { adminId: 'admins.id', name: 'admins.first_name', email: 'admins.email', privType: 'admins.uploader_flag' },
+  table: 'admins',
+  sortable: { adminId: 'id', name: 'first_name', email: 'email', privType: 'uploader_flag' },
   defaultSort: ['email', 'ASC'],
   // The API speaks the SPEC's word, the column holds Y/N. Non-holders are NONE: their privType is null, but a null filter means no filter.
-  filters: { privType: { column: 'admins.uploader_flag', kind: 'eq', type: 'text', values: { UPLOADER: 'Y', NONE: 'N' } } },
-  search: ['admins.email', 'admins.first_name', 'admins.last_name'],
+  filters: { privType: { column: 'uploader_flag', kind: 'eq', type: 'text', values: { UPLOADER: 'Y', NONE: 'N' } } },
+  search: ['email', 'first_name', 'last_name'],
 };
 const adminParams = z.object({ adminId: recordId });
 

@@ -3,21 +3,22 @@ import type { Db } from '../../db/database';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const marketAccountListSpec: ListSpec = {
+  table: 'market_accounts',
   sortable: {
-    id: 'market_accounts.id', platform: 'market_accounts.platform', accountId: 'market_accounts.account_id', name: 'market_accounts.name',
-    advertiser: 'market_accounts.advertiser_code', country: 'market_accounts.country_code', activeFlag: 'market_accounts.active_flag',
-    createdAt: 'market_accounts.created_at', updatedAt: 'market_accounts.updated_at',
+    id: 'id', platform: 'platform', accountId: 'account_id', name: 'name',
+    advertiser: 'advertiser_code', country: 'country_code', activeFlag: 'active_flag',
+    createdAt: 'created_at', updatedAt: 'updated_at',
   },
   defaultSort: ['updatedAt', 'DESC'],
   natural: ['name'],
   filters: {
-    id: { column: 'market_accounts.id', kind: 'eq', type: 'integer' },
-    platform: { column: 'market_accounts.platform', kind: 'eq', type: 'text' },
-    advertiser: { column: 'market_accounts.advertiser_code', kind: 'eq', type: 'text' },
-    country: { column: 'market_accounts.country_code', kind: 'eq', type: 'text' },
-    activeFlag: { column: 'market_accounts.active_flag', kind: 'eq', type: 'text' },
+    id: { column: 'id', kind: 'eq', type: 'integer' },
+    platform: { column: 'platform', kind: 'eq', type: 'text' },
+    advertiser: { column: 'advertiser_code', kind: 'eq', type: 'text' },
+    country: { column: 'country_code', kind: 'eq', type: 'text' },
+    activeFlag: { column: 'active_flag', kind: 'eq', type: 'text' },
   },
-  search: ['market_accounts.platform', 'market_accounts.account_id', 'market_accounts.name'],
+  search: ['platform', 'account_id', 'name'],
 };
 
 const columns = [

@@ -5,14 +5,15 @@ import type { Db } from '../../db/database';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const planListSpec: ListSpec = {
-  sortable: { id: 'plans.id', title: 'plans.title', dataType: 'plans.data_type_code', createdAt: 'plans.created_at', updatedAt: 'plans.updated_at' },
+  table: 'plans',
+  sortable: { id: 'id', title: 'title', dataType: 'data_type_code', createdAt: 'created_at', updatedAt: 'updated_at' },
   defaultSort: ['createdAt', 'DESC'],
   natural: ['title'],
   filters: {
-    projectId: { column: 'plans.project_id', kind: 'eq', type: 'integer' },
-    dataType: { column: 'plans.data_type_code', kind: 'eq', type: 'text' },
+    projectId: { column: 'project_id', kind: 'eq', type: 'integer' },
+    dataType: { column: 'data_type_code', kind: 'eq', type: 'text' },
   },
-  search: ['plans.title', 'plans.description'],
+  search: ['title', 'description'],
 };
 
 const base = (db: Db) => db.selectFrom('plans').innerJoin('projects', 'projects.id', 'plans.project_id')

@@ -5,11 +5,12 @@ import { AppError } from '../../http/app-error';
 import { escapeLike, listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const shareListSpec: ListSpec = {
-  sortable: { id: 'project_shares.id', email: 'admins.email', privilege: 'project_shares.privilege', createdAt: 'project_shares.created_at' },
+  table: 'project_shares',
+  sortable: { id: 'id', email: 'admins.email', privilege: 'privilege', createdAt: 'created_at' },
   defaultSort: ['id', 'ASC'],
   filters: {
-    projectId: { column: 'project_shares.project_id', kind: 'eq', type: 'integer' },
-    privilege: { column: 'project_shares.privilege', kind: 'eq', type: 'text' },
+    projectId: { column: 'project_id', kind: 'eq', type: 'integer' },
+    privilege: { column: 'privilege', kind: 'eq', type: 'text' },
   },
   search: ['admins.email', 'admins.first_name', 'admins.last_name'],
 };

@@ -6,29 +6,30 @@ import { listPage, type ListRequest, type ListSpec } from '../../http/list-query
 import { projectInScope, type ProjectScope } from './access';
 
 export const projectListSpec: ListSpec = {
+  table: 'projects',
   sortable: {
-    id: 'projects.id', name: 'projects.name', status: 'projects.status', dataType: 'projects.data_type_code', dataSource: 'projects.data_source',
-    dashboardType: 'projects.dashboard_type', advertiser: 'projects.advertiser_code', ownerCountry: 'projects.owner_country_code',
-    startAt: 'projects.start_at', endAt: 'projects.end_at', createdAt: 'projects.created_at', updatedAt: 'projects.updated_at',
+    id: 'id', name: 'name', status: 'status', dataType: 'data_type_code', dataSource: 'data_source',
+    dashboardType: 'dashboard_type', advertiser: 'advertiser_code', ownerCountry: 'owner_country_code',
+    startAt: 'start_at', endAt: 'end_at', createdAt: 'created_at', updatedAt: 'updated_at',
   },
   defaultSort: ['createdAt', 'DESC'],
   natural: ['name'],
   keyset: ['id', 'createdAt', 'updatedAt'],
   filters: {
-    id: { column: 'projects.id', kind: 'eq', type: 'integer' },
-    status: { column: 'projects.status', kind: 'eq', type: 'text' },
-    dataType: { column: 'projects.data_type_code', kind: 'eq', type: 'text' },
-    dataSource: { column: 'projects.data_source', kind: 'eq', type: 'text' },
-    dashboardType: { column: 'projects.dashboard_type', kind: 'eq', type: 'text' },
-    advertiser: { column: 'projects.advertiser_code', kind: 'eq', type: 'text' },
-    ownerCountry: { column: 'projects.owner_country_code', kind: 'eq', type: 'text' },
-    templateId: { column: 'projects.template_id', kind: 'eq', type: 'integer' },
+    id: { column: 'id', kind: 'eq', type: 'integer' },
+    status: { column: 'status', kind: 'eq', type: 'text' },
+    dataType: { column: 'data_type_code', kind: 'eq', type: 'text' },
+    dataSource: { column: 'data_source', kind: 'eq', type: 'text' },
+    dashboardType: { column: 'dashboard_type', kind: 'eq', type: 'text' },
+    advertiser: { column: 'advertiser_code', kind: 'eq', type: 'text' },
+    ownerCountry: { column: 'owner_country_code', kind: 'eq', type: 'text' },
+    templateId: { column: 'template_id', kind: 'eq', type: 'integer' },
     /** Projects still running on or after this day. */
-    from: { column: 'projects.end_at', kind: 'gte', type: 'text' },
+    from: { column: 'end_at', kind: 'gte', type: 'text' },
     /** Projects started on or before this day. */
-    to: { column: 'projects.start_at', kind: 'lte', type: 'text' },
+    to: { column: 'start_at', kind: 'lte', type: 'text' },
   },
-  search: ['projects.name', 'projects.description'],
+  search: ['name', 'description'],
 };
 
 /** The projects the caller may see: those in their scope and those shared with them (the share is joined, as the rows show it). */

@@ -6,19 +6,20 @@ import { findFileRows, presentFiles } from '../../files/references';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const templateListSpec: ListSpec = {
+  table: 'templates',
   sortable: {
-    id: 'templates.id', name: 'templates.name', dataType: 'templates.data_type_code', status: 'templates.status',
-    createdAt: 'templates.created_at', updatedAt: 'templates.updated_at',
+    id: 'id', name: 'name', dataType: 'data_type_code', status: 'status',
+    createdAt: 'created_at', updatedAt: 'updated_at',
   },
   defaultSort: ['createdAt', 'DESC'],
   natural: ['name'],
   filters: {
-    id: { column: 'templates.id', kind: 'eq', type: 'integer' },
-    name: { column: 'templates.name', kind: 'contains', type: 'text' },
-    dataType: { column: 'templates.data_type_code', kind: 'eq', type: 'text' },
-    status: { column: 'templates.status', kind: 'eq', type: 'text' },
+    id: { column: 'id', kind: 'eq', type: 'integer' },
+    name: { column: 'name', kind: 'contains', type: 'text' },
+    dataType: { column: 'data_type_code', kind: 'eq', type: 'text' },
+    status: { column: 'status', kind: 'eq', type: 'text' },
   },
-  search: ['templates.name', 'templates.description'],
+  search: ['name', 'description'],
 };
 
 const columns = [

@@ -6,15 +6,16 @@ import { FILE_LINK_TTL_SECONDS } from '../../files/references';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const uploadListSpec: ListSpec = {
-  sortable: { id: 'upload_histories.id', fileName: 'upload_histories.file_name', status: 'upload_histories.status', updatedAt: 'upload_histories.updated_at', uploadedCount: 'upload_histories.uploaded_count' },
+  table: 'upload_histories',
+  sortable: { id: 'id', fileName: 'file_name', status: 'status', updatedAt: 'updated_at', uploadedCount: 'uploaded_count' },
   defaultSort: ['updatedAt', 'DESC'],
   natural: ['fileName'],
   keyset: ['id', 'updatedAt'],
   filters: {
-    datasetId: { column: 'upload_histories.dataset_id', kind: 'eq', type: 'integer' },
-    status: { column: 'upload_histories.status', kind: 'eq', type: 'text' },
+    datasetId: { column: 'dataset_id', kind: 'eq', type: 'integer' },
+    status: { column: 'status', kind: 'eq', type: 'text' },
   },
-  search: ['upload_histories.file_name'],
+  search: ['file_name'],
 };
 
 /** The original file's link; the proof's subject names the upload, so it never opens a store file by id. */

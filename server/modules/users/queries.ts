@@ -8,23 +8,24 @@ import { projectsOfUser } from '../projects/queries';
 import { scopeCondition, type UserScope } from './scope';
 
 export const userListSpec: ListSpec = {
+  table: 'admins',
   sortable: {
-    id: 'admins.id', email: 'admins.email', name: 'admins.first_name', company: 'companies.name', region: 'admins.region_code',
-    country: 'admins.office_code', adminLevel: 'admins.account_rank', approverFlag: 'admins.approver_flag', statusCode: 'admins.status_code',
-    approvalStatusCode: 'admins.approval_status_code', lastLoginAt: 'admins.last_login_at', createdAt: 'admins.created_at',
+    id: 'id', email: 'email', name: 'first_name', company: 'companies.name', region: 'region_code',
+    country: 'office_code', adminLevel: 'account_rank', approverFlag: 'approver_flag', statusCode: 'status_code',
+    approvalStatusCode: 'approval_status_code', lastLoginAt: 'last_login_at', createdAt: 'created_at',
   },
   defaultSort: ['createdAt', 'DESC'],
   keyset: ['id', 'createdAt'],
   filters: {
-    id: { column: 'admins.id', kind: 'eq', type: 'integer' },
-    approvalStatusCode: { column: 'admins.approval_status_code', kind: 'eq', type: 'text' },
-    statusCode: { column: 'admins.status_code', kind: 'eq', type: 'text' },
-    adminLevel: { column: 'admins.account_level', kind: 'eq', type: 'text' },
-    region: { column: 'admins.region_code', kind: 'eq', type: 'text' },
-    country: { column: 'admins.office_code', kind: 'eq', type: 'text' },
-    approverFlag: { column: 'admins.approver_flag', kind: 'eq', type: 'text' },
+    id: { column: 'id', kind: 'eq', type: 'integer' },
+    approvalStatusCode: { column: 'approval_status_code', kind: 'eq', type: 'text' },
+    statusCode: { column: 'status_code', kind: 'eq', type: 'text' },
+    adminLevel: { column: 'account_level', kind: 'eq', type: 'text' },
+    region: { column: 'region_code', kind: 'eq', type: 'text' },
+    country: { column: 'office_code', kind: 'eq', type: 'text' },
+    approverFlag: { column: 'approver_flag', kind: 'eq', type: 'text' },
   },
-  search: ['admins.email', 'admins.first_name', 'admins.last_name', 'companies.name'],
+  search: ['email', 'first_name', 'last_name', 'companies.name'],
 };
 
 /** `locked` is computed from locked_until, so it is taken out of the filter before the whitelist parse. */
