@@ -3,3 +3,13 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
+
+/**
+ * The write's result; when it fails on a unique constraint (a race the pre-check did not see), the
+ * caller's own error, such as a 409 naming the duplicate field. Any other failure passes through.
+ */
+export function rejectDuplicate<T>(write: Promise<T>, duplicate: () => Error): Promise<T> {
+  return write.catch((error: unknown) => {
+    throw isUniqueViolation(error) ? duplicate() : error;
+  });
+}

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AREA_RANK, SCHEMA_LOCKED_MESSAGE, datasetInput, schemaChangeProblem } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { rejectDuplicate } from '../../db/unique-violation';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
@@ -13,7 +13,7 @@ import { requireDatasetManager } from '../manual-permissions/uploader';
 import { inferDataset } from './infer';
 import { dataTypeExists } from '../templates/queries';
 import {
-  datasetListSpec, deleteDataset, findDataset, findDatasetByTitle, listDatasets, sameSchema, saveDataset, uploadInFlight,
+  datasetListSpec, deleteDataset, findDataset, findDatasetByTitle, listDataTypes, listDatasets, sameSchema, saveDataset, uploadInFlight,
 } from './queries';
 
 
@@ -36,7 +36,7 @@ export async function datasetsModule(app: FastifyInstance) {
   });
 
   // The data types a data set can have: the code table, for rank-5 users who cannot read Project Properties.
-  routes.get('/datasets/options', readers, async () => success({ dataTypes: await db.selectFrom('data_types').select(['code', 'name']).orderBy('code').execute() }));
+  routes.get('/datasets/options', readers, async () => success({ dataTypes: await listDataTypes(db) }));
 
   // A proposal from a file's header and first rows, edited in the dataset dialog before it is saved.
   routes.post('/datasets/infer', managers, async (request, reply) => {
@@ -57,9 +57,7 @@ export async function datasetsModule(app: FastifyInstance) {
     const input = request.body;
     if (!(await dataTypeExists(db, input.dataType))) throw validationError([{ field: 'dataType', message: `${input.dataType} is not a data type.` }]);
     if (await findDatasetByTitle(db, input.title)) throw duplicate(input.title);
-    const id = await saveDataset(db, input, request.admin!.id, isoNow(clock)).catch((error) => {
-      throw isUniqueViolation(error) ? duplicate(input.title) : error;
-    });
+    const id = await rejectDuplicate(saveDataset(db, input, request.admin!.id, isoNow(clock)), () => duplicate(input.title));
     return success(await findDataset(db, id!), 'The dataset has been added.');
   });
 
@@ -75,9 +73,7 @@ export async function datasetsModule(app: FastifyInstance) {
       const problem = (await uploadInFlight(db, current.id)) ? SCHEMA_LOCKED_MESSAGE : current.schemaLocked ? schemaChangeProblem(current.schemaInfo, input.schemaInfo) : undefined;
       if (problem) throw new AppError('CONFLICT', problem, { errors: [{ field: 'schemaInfo', message: problem }] });
     }
-    await saveDataset(db, input, request.admin!.id, isoNow(clock), current.id).catch((error) => {
-      throw isUniqueViolation(error) ? duplicate(input.title) : error;
-    });
+    await rejectDuplicate(saveDataset(db, input, request.admin!.id, isoNow(clock), current.id), () => duplicate(input.title));
     return success(await findDataset(db, current.id), 'The dataset has been saved.');
   });
 

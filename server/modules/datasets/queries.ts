@@ -109,3 +109,8 @@ export async function uploadInFlight(db: Db, datasetId: number): Promise<boolean
   const row = await db.selectFrom('upload_histories').select('id').where('dataset_id', '=', datasetId).where('status', 'in', ['PARSING', 'COMMITTING']).executeTakeFirst();
   return row !== undefined;
 }
+
+/** The data types a data set can have, by code. */
+export function listDataTypes(db: Db) {
+  return db.selectFrom('data_types').select(['code', 'name']).orderBy('code').execute();
+}

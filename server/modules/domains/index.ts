@@ -3,13 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AREA_RANK, domainInput } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { rejectDuplicate } from '../../db/unique-violation';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
-import { domainListSpec, findDomain, findDomainByName, listDomains } from './queries';
-
+import { deleteDomain, domainListSpec, findDomain, findDomainByName, insertDomain, listDomains, updateDomain } from './queries';
 
 function duplicate(domain: string): AppError {
   return new AppError('CONFLICT', `${domain} is already on the allowed list.`, { errors: [{ field: 'domain', message: `${domain} is already on the allowed list.` }] });
@@ -34,15 +33,7 @@ export async function domainsModule(app: FastifyInstance) {
   routes.post('/domains', { schema: { body: domainInput } }, async (request) => {
     const input = request.body;
     if (await findDomainByName(db, input.domain)) throw duplicate(input.domain);
-    const now = isoNow(clock);
-    const { id } = await db
-      .insertInto('allowed_domains')
-      .values({ domain: input.domain, description: input.description ?? null, active_flag: input.activeFlag, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-      .catch((error) => {
-        throw isUniqueViolation(error) ? duplicate(input.domain) : error;
-      });
+    const id = await rejectDuplicate(insertDomain(db, input, isoNow(clock)), () => duplicate(input.domain));
     return success(await findDomain(db, id), 'The domain has been added.');
   });
 
@@ -50,22 +41,15 @@ export async function domainsModule(app: FastifyInstance) {
     const input = request.body;
     const clash = await findDomainByName(db, input.domain);
     if (clash && clash.id !== request.params.id) throw duplicate(input.domain);
-    const updated = await db
-      .updateTable('allowed_domains')
-      .set({ domain: input.domain, description: input.description ?? null, active_flag: input.activeFlag, updated_at: isoNow(clock) })
-      .where('id', '=', request.params.id)
-      .executeTakeFirst()
-      .catch((error) => {
-        throw isUniqueViolation(error) ? duplicate(input.domain) : error;
-      });
-    if (Number(updated.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'No such domain.');
+    const updated = await rejectDuplicate(updateDomain(db, request.params.id, input, isoNow(clock)), () => duplicate(input.domain));
+    if (!updated) throw new AppError('NOT_FOUND', 'No such domain.');
     return success(await findDomain(db, request.params.id), 'The domain has been saved.');
   });
 
   routes.delete('/domains/:id', { schema: { params: idParams } }, async (request) => {
     const domain = await findDomain(db, request.params.id);
     if (!domain) throw new AppError('NOT_FOUND', 'No such domain.');
-    await db.deleteFrom('allowed_domains').where('id', '=', request.params.id).execute();
+    await deleteDomain(db, request.params.id);
     return success(domain, 'The domain has been deleted.');
   });
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { Domain } from '../../../src/shared';
+import type { Domain, DomainInput } from '../../../src/shared';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const domainListSpec: ListSpec = {
@@ -21,4 +21,27 @@ export function findDomain(db: Db, id: number): Promise<Domain | undefined> {
 
 export function findDomainByName(db: Db, domain: string) {
   return db.selectFrom('allowed_domains').select('id').where('domain', '=', domain).executeTakeFirst();
+}
+
+export async function insertDomain(db: Db, input: DomainInput, now: string): Promise<number> {
+  const { id } = await db
+    .insertInto('allowed_domains')
+    .values({ domain: input.domain, description: input.description ?? null, active_flag: input.activeFlag, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** False when there is no such domain. */
+export async function updateDomain(db: Db, id: number, input: DomainInput, now: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('allowed_domains')
+    .set({ domain: input.domain, description: input.description ?? null, active_flag: input.activeFlag, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+export async function deleteDomain(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('allowed_domains').where('id', '=', id).execute();
 }

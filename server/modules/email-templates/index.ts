@@ -3,14 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AREA_RANK, EMAIL_TEMPLATE_TYPES, emailTemplateInput, emailTemplatePreviewInput, isSystemEmailTemplateType, type EmailTemplate } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import type { Db } from '../../db/database';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { rejectDuplicate } from '../../db/unique-violation';
 import { AppError, validationError } from '../../http/app-error';
 import { fileReferenceErrors } from '../../files/references';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { renderMail, sampleValues } from '../../mail/templates';
-import { countActiveOfType, emailTemplateListSpec, findEmailTemplate, listEmailTemplates, saveEmailTemplate } from './queries';
+import { countActiveOfType, deleteEmailTemplate, emailTemplateListSpec, findEmailTemplate, listEmailTemplates, saveEmailTemplate } from './queries';
 
 
 /** Every statement's file must be in the upload store as an e-mail attachment. */
@@ -20,10 +20,8 @@ async function checkAttachments(db: Db, statements: { fileId?: string | null }[]
 }
 
 /** Two saves activating the same type at once: the partial unique index refuses the second. */
-function activationRace(error: unknown): unknown {
-  return isUniqueViolation(error)
-    ? new AppError('CONFLICT', 'Another template of this type was activated at the same time; reload and try again.', { errors: [{ field: 'activeFlag', message: 'Another template of this type was activated at the same time.' }] })
-    : error;
+function activationRace(): AppError {
+  return new AppError('CONFLICT', 'Another template of this type was activated at the same time; reload and try again.', { errors: [{ field: 'activeFlag', message: 'Another template of this type was activated at the same time.' }] });
 }
 
 /**
@@ -59,9 +57,7 @@ export async function emailTemplatesModule(app: FastifyInstance) {
 
   routes.post('/email-templates', { schema: { body: emailTemplateInput } }, async (request) => {
     await checkAttachments(db, request.body.statements);
-    const id = await saveEmailTemplate(db, clock, request.body).catch((error) => {
-      throw activationRace(error);
-    });
+    const id = await rejectDuplicate(saveEmailTemplate(db, clock, request.body), activationRace);
     return success(await findEmailTemplate(db, tokens, id!), 'The e-mail template has been added.');
   });
 
@@ -69,9 +65,7 @@ export async function emailTemplatesModule(app: FastifyInstance) {
     const current = await findEmailTemplate(db, tokens, request.params.id);
     if (current && (request.body.activeFlag !== 'Y' || request.body.type !== current.type)) await refuseRetiringLastActive(db, current, 'deactivate');
     await checkAttachments(db, request.body.statements);
-    const id = await saveEmailTemplate(db, clock, request.body, request.params.id).catch((error) => {
-      throw activationRace(error);
-    });
+    const id = await rejectDuplicate(saveEmailTemplate(db, clock, request.body, request.params.id), activationRace);
     if (id === undefined) throw new AppError('NOT_FOUND', 'No such e-mail template.');
     return success(await findEmailTemplate(db, tokens, id), 'The e-mail template has been saved.');
   });
@@ -80,7 +74,7 @@ export async function emailTemplatesModule(app: FastifyInstance) {
     const template = await findEmailTemplate(db, tokens, request.params.id);
     if (!template) throw new AppError('NOT_FOUND', 'No such e-mail template.');
     await refuseRetiringLastActive(db, template, 'delete');
-    await db.deleteFrom('email_templates').where('id', '=', request.params.id).execute();
+    await deleteEmailTemplate(db, request.params.id);
     return success(template, 'The e-mail template has been deleted.');
   });
 }

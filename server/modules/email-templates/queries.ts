@@ -84,3 +84,7 @@ export async function countActiveOfType(db: Db, type: string): Promise<number> {
   const row = await db.selectFrom('email_templates').select((eb) => eb.fn.countAll<number | string>().as('count')).where('type', '=', type).where('active_flag', '=', 'Y').executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+export async function deleteEmailTemplate(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('email_templates').where('id', '=', id).execute();
+}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AREA_RANK, marketAccountInput } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { rejectDuplicate } from '../../db/unique-violation';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
@@ -12,7 +12,7 @@ import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { nextSealedSecret, secretBox } from '../../jobs/secret-box';
 import type { Db } from '../../db/database';
 import { unknownCode } from '../collect-shared';
-import { findMarketAccount, listMarketAccounts, marketAccountListSpec } from './queries';
+import { countConfigsUsing, deleteMarketAccount, findMarketAccount, findSealedSecret, insertMarketAccount, listMarketAccounts, marketAccountListSpec, updateMarketAccount } from './queries';
 
 type Input = z.output<typeof marketAccountInput>;
 
@@ -44,46 +44,25 @@ export async function marketAccountsModule(app: FastifyInstance) {
   routes.post('/market-accounts', { schema: { body: marketAccountInput } }, async (request) => {
     const input = request.body;
     await checkCodes(db, input);
-    const now = isoNow(clock);
-    const inserted = await db
-      .insertInto('market_accounts')
-      .values({
-        platform: input.platform, account_id: input.accountId, name: input.name, advertiser_code: input.advertiser, country_code: input.country,
-        secret_enc: nextSealedSecret(box, input.secret ?? null, null), allowed_hosts: JSON.stringify(input.allowedHosts), active_flag: input.activeFlag, created_at: now, updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-      .catch((error) => {
-        throw isUniqueViolation(error) ? duplicate(input) : error;
-      });
-    return success(await findMarketAccount(db, inserted.id), 'The market account has been added.');
+    const id = await rejectDuplicate(insertMarketAccount(db, input, nextSealedSecret(box, input.secret ?? null, null), isoNow(clock)), () => duplicate(input));
+    return success(await findMarketAccount(db, id), 'The market account has been added.');
   });
 
   routes.put('/market-accounts/:id', { schema: { params: idParams, body: marketAccountInput } }, async (request) => {
     const input = request.body;
-    const stored = await db.selectFrom('market_accounts').select('secret_enc').where('id', '=', request.params.id).executeTakeFirst();
+    const stored = await findSealedSecret(db, request.params.id);
     if (!stored) throw new AppError('NOT_FOUND', 'No such market account.');
     await checkCodes(db, input);
-    await db
-      .updateTable('market_accounts')
-      .set({
-        platform: input.platform, account_id: input.accountId, name: input.name, advertiser_code: input.advertiser, country_code: input.country,
-        secret_enc: nextSealedSecret(box, input.secret, stored.secret_enc), allowed_hosts: JSON.stringify(input.allowedHosts), active_flag: input.activeFlag, updated_at: isoNow(clock),
-      })
-      .where('id', '=', request.params.id)
-      .execute()
-      .catch((error) => {
-        throw isUniqueViolation(error) ? duplicate(input) : error;
-      });
+    await rejectDuplicate(updateMarketAccount(db, request.params.id, input, nextSealedSecret(box, input.secret, stored.secret_enc), isoNow(clock)), () => duplicate(input));
     return success(await findMarketAccount(db, request.params.id), 'The market account has been saved.');
   });
 
   routes.delete('/market-accounts/:id', { schema: { params: idParams } }, async (request) => {
     const account = await findMarketAccount(db, request.params.id);
     if (!account) throw new AppError('NOT_FOUND', 'No such market account.');
-    const users = await db.selectFrom('collect_configs').select(db.fn.countAll<number>().as('count')).where('market_account_id', '=', account.id).executeTakeFirstOrThrow();
-    if (Number(users.count) > 0) throw new AppError('CONFLICT', `The account is used by ${users.count} collect configuration(s); change them first.`);
-    await db.deleteFrom('market_accounts').where('id', '=', account.id).execute();
+    const users = await countConfigsUsing(db, account.id);
+    if (users > 0) throw new AppError('CONFLICT', `The account is used by ${users} collect configuration(s); change them first.`);
+    await deleteMarketAccount(db, account.id);
     return success(account, 'The market account has been deleted.');
   });
 }

@@ -1,4 +1,5 @@
-import type { MarketAccount } from '../../../src/shared';
+import type { z } from 'zod';
+import type { MarketAccount, marketAccountInput } from '../../../src/shared';
 import type { Db } from '../../db/database';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
@@ -42,4 +43,36 @@ export async function listMarketAccounts(db: Db, request: ListRequest) {
 export async function findMarketAccount(db: Db, id: number): Promise<MarketAccount | undefined> {
   const row = await db.selectFrom('market_accounts').select(columns).where('market_accounts.id', '=', id).executeTakeFirst();
   return row ? present(row as Row) : undefined;
+}
+
+type MarketAccountValues = z.output<typeof marketAccountInput>;
+
+/** The account's columns as the form gives them; the secret comes sealed (see nextSealedSecret). */
+const rowOf = (input: MarketAccountValues, secretEnc: string | null) => ({
+  platform: input.platform, account_id: input.accountId, name: input.name, advertiser_code: input.advertiser, country_code: input.country,
+  secret_enc: secretEnc, allowed_hosts: JSON.stringify(input.allowedHosts), active_flag: input.activeFlag,
+});
+
+export async function insertMarketAccount(db: Db, input: MarketAccountValues, secretEnc: string | null, now: string): Promise<number> {
+  const { id } = await db.insertInto('market_accounts').values({ ...rowOf(input, secretEnc), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateMarketAccount(db: Db, id: number, input: MarketAccountValues, secretEnc: string | null, now: string): Promise<void> {
+  await db.updateTable('market_accounts').set({ ...rowOf(input, secretEnc), updated_at: now }).where('id', '=', id).execute();
+}
+
+/** The account's stored (sealed) secret; undefined when there is no such account. */
+export function findSealedSecret(db: Db, id: number) {
+  return db.selectFrom('market_accounts').select('secret_enc').where('id', '=', id).executeTakeFirst();
+}
+
+/** How many collect configurations use the account. */
+export async function countConfigsUsing(db: Db, id: number): Promise<number> {
+  const row = await db.selectFrom('collect_configs').select(db.fn.countAll<number>().as('count')).where('market_account_id', '=', id).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function deleteMarketAccount(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('market_accounts').where('id', '=', id).execute();
 }

@@ -5,13 +5,13 @@ import { AREA_RANK, shareInput, sharePrivilegeInput } from '../../../src/shared'
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import type { SignedInAdmin } from '../../context';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { rejectDuplicate } from '../../db/unique-violation';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { idParams, recordId } from '../../http/id-params';
 import { listQuerystring, parseListQuery, type ListRequest } from '../../http/list-query';
 import { requireProjectPrivilege } from '../projects/access';
-import { changeShare, findActiveAccount, findCandidates, findShare, listShares, shareListSpec } from './queries';
+import { changeShare, findActiveAccount, findCandidates, findShare, findShareOf, insertShare, listShares, shareListSpec } from './queries';
 
 const candidateQuery = z.object({ projectId: recordId, q: z.string().trim().min(2, 'Type at least 2 characters of the e-mail.').max(100) });
 
@@ -61,14 +61,9 @@ export async function projectSharesModule(app: FastifyInstance) {
       const message = `${email} already has access to this project; change their privilege instead.`;
       return new AppError('CONFLICT', message, { errors: [{ field: 'email', message }] });
     };
-    const existing = await db.selectFrom('project_shares').select('id').where('project_id', '=', projectId).where('admin_id', '=', account.id).executeTakeFirst();
-    if (existing) throw taken();
-    const now = isoNow(clock);
-    const created = await db.insertInto('project_shares').values({ project_id: projectId, admin_id: account.id, privilege, created_at: now, updated_at: now })
-      .returning('id').executeTakeFirstOrThrow().catch((error) => {
-        throw isUniqueViolation(error) ? taken() : error;
-      });
-    return success(await findShare(db, created.id), `The project is now shared with ${email}.`);
+    if (await findShareOf(db, projectId, account.id)) throw taken();
+    const id = await rejectDuplicate(insertShare(db, projectId, account.id, privilege, isoNow(clock)), taken);
+    return success(await findShare(db, id), `The project is now shared with ${email}.`);
   });
 
   routes.put('/project-shares/:id', { ...members, schema: { params: idParams, body: sharePrivilegeInput } }, async (request) => {

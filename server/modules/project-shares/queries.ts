@@ -76,3 +76,13 @@ export async function changeShare(db: Db, share: ShareEntry, privilege: SharePri
     if (Number(owners.count) === 0) throw new AppError('CONFLICT', LAST_OWNER_MESSAGE, { errors: [{ field: 'privilege', message: LAST_OWNER_MESSAGE }] });
   });
 }
+
+/** The account's share entry on the project, if it has one. */
+export function findShareOf(db: Db, projectId: number, adminId: number) {
+  return db.selectFrom('project_shares').select('id').where('project_id', '=', projectId).where('admin_id', '=', adminId).executeTakeFirst();
+}
+
+export async function insertShare(db: Db, projectId: number, adminId: number, privilege: SharePrivilege, now: string): Promise<number> {
+  const { id } = await db.insertInto('project_shares').values({ project_id: projectId, admin_id: adminId, privilege, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}

@@ -6,12 +6,13 @@ import { requireRank } from '../../auth/guard';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { rejectDuplicate } from '../../db/unique-violation';
 import type { Db } from '../../db/database';
-import { findProperty, findPropertyByCode, listProperties, parsePropertyId, propertyListSpec } from './queries';
-import { describeUsages, PROPERTY_TABLE, usagesOf } from './tables';
+import { deleteProperty, findProperty, findPropertyByCode, insertProperty, listProperties, parsePropertyId, propertyListSpec, updateProperty } from './queries';
+import { describeUsages, usagesOf } from './tables';
 
-const idParams = z.object({ id: z.string().max(40) });
+/** A property's id is its kind and row, such as countries-5 (see parsePropertyId). */
+const propertyParams = z.object({ id: z.string().max(40) });
 
 function duplicate(code: string): AppError {
   const message = `The code ${code} already exists.`;
@@ -47,24 +48,17 @@ export async function propertiesModule(app: FastifyInstance) {
   routes.get('/properties', { ...readers, schema: { querystring: listQuerystring } }, async (request) =>
     success(await listProperties(db, parseListQuery(request.query, propertyListSpec))));
 
-  routes.get('/properties/:id', { ...readers, schema: { params: idParams } }, async (request) => success((await load(request.params.id)).property));
+  routes.get('/properties/:id', { ...readers, schema: { params: propertyParams } }, async (request) => success((await load(request.params.id)).property));
 
   routes.post('/properties', { ...managers, schema: { body: propertyInput } }, async (request) => {
     const { kind, code, name, no } = request.body;
     const regionCode = await assertRegion(db, kind, request.body.regionCode);
     if (await findPropertyByCode(db, kind, code)) throw duplicate(code);
-    const { id } = await db
-      .insertInto(PROPERTY_TABLE[kind] as 'countries')
-      .values({ code, name, sort_no: no, ...(kind === 'countries' ? { region_code: regionCode! } : {}) } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow()
-      .catch((error) => {
-        throw isUniqueViolation(error) ? duplicate(code) : error;
-      });
+    const id = await rejectDuplicate(insertProperty(db, kind, { code, name, no, regionCode }), () => duplicate(code));
     return success(await findProperty(db, kind, id), 'The property has been added.');
   });
 
-  routes.put('/properties/:id', { ...managers, schema: { params: idParams, body: propertyInput } }, async (request) => {
+  routes.put('/properties/:id', { ...managers, schema: { params: propertyParams, body: propertyInput } }, async (request) => {
     const { ref, property } = await load(request.params.id);
     const { kind, code, name, no } = request.body;
     if (kind !== ref.kind) throw validationError([{ field: 'kind', message: 'The kind of a property cannot change.' }]);
@@ -75,22 +69,15 @@ export async function propertiesModule(app: FastifyInstance) {
       const clash = await findPropertyByCode(db, kind, code);
       if (clash) throw duplicate(code);
     }
-    await db
-      .updateTable(PROPERTY_TABLE[kind] as 'countries')
-      .set({ code, name, sort_no: no, ...(kind === 'countries' ? { region_code: regionCode! } : {}) } as never)
-      .where('id', '=', ref.rowId)
-      .execute()
-      .catch((error) => {
-        throw isUniqueViolation(error) ? duplicate(code) : error;
-      });
+    await rejectDuplicate(updateProperty(db, kind, ref.rowId, { code, name, no, regionCode }), () => duplicate(code));
     return success(await findProperty(db, kind, ref.rowId), 'The property has been saved.');
   });
 
-  routes.delete('/properties/:id', { ...managers, schema: { params: idParams } }, async (request) => {
+  routes.delete('/properties/:id', { ...managers, schema: { params: propertyParams } }, async (request) => {
     const { ref, property } = await load(request.params.id);
     const usages = await usagesOf(db, ref.kind, property.code);
     if (usages.length) throw new AppError('CONFLICT', `It cannot be deleted: ${describeUsages(property.code, usages)}`);
-    await db.deleteFrom(PROPERTY_TABLE[ref.kind] as 'countries').where('id', '=', ref.rowId).execute();
+    await deleteProperty(db, ref.kind, ref.rowId);
     return success(property, 'The property has been deleted.');
   });
 }

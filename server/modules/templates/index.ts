@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { AREA_RANK, templateInput, type FieldError } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { rejectDuplicate } from '../../db/unique-violation';
 import { fileReferenceErrors } from '../../files/references';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import type { Db } from '../../db/database';
-import { dataTypeExists, findTemplate, findTemplateByName, listTemplates, saveTemplate, templateListSpec } from './queries';
+import { dataTypeExists, deleteTemplate, findTemplate, findTemplateByName, listTemplates, saveTemplate, templateListSpec } from './queries';
 
 type TemplateValues = z.output<typeof templateInput>;
 
@@ -56,9 +56,7 @@ export async function templatesModule(app: FastifyInstance) {
     const input = request.body;
     await checkReferences(db, input);
     if (await findTemplateByName(db, input.name)) throw duplicate(input.name);
-    const id = await saveTemplate(db, input, isoNow(clock)).catch((error) => {
-      throw isUniqueViolation(error) ? duplicate(input.name) : error;
-    });
+    const id = await rejectDuplicate(saveTemplate(db, input, isoNow(clock)), () => duplicate(input.name));
     return success(await findTemplate(db, tokens, id!), 'The template has been added.');
   });
 
@@ -67,9 +65,7 @@ export async function templatesModule(app: FastifyInstance) {
     await checkReferences(db, input);
     const clash = await findTemplateByName(db, input.name);
     if (clash && clash.id !== request.params.id) throw duplicate(input.name);
-    const id = await saveTemplate(db, input, isoNow(clock), request.params.id).catch((error) => {
-      throw isUniqueViolation(error) ? duplicate(input.name) : error;
-    });
+    const id = await rejectDuplicate(saveTemplate(db, input, isoNow(clock), request.params.id), () => duplicate(input.name));
     if (id === undefined) throw new AppError('NOT_FOUND', 'No such template.');
     return success(await findTemplate(db, tokens, id), 'The template has been saved.');
   });
@@ -78,10 +74,7 @@ export async function templatesModule(app: FastifyInstance) {
   routes.delete('/templates/:id', { ...managers, schema: { params: idParams } }, async (request) => {
     const template = await findTemplate(db, tokens, request.params.id);
     if (!template) throw new AppError('NOT_FOUND', 'No such template.');
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('template_previews').where('template_id', '=', template.id).execute();
-      await trx.deleteFrom('templates').where('id', '=', template.id).execute();
-    });
+    await deleteTemplate(db, template.id);
     return success(template, 'The template has been deleted.');
   });
 }

@@ -94,3 +94,11 @@ export function saveTemplate(db: Db, input: SavedInput, now: string, id?: number
     return templateId;
   });
 }
+
+/** The template and its previews. */
+export async function deleteTemplate(db: Db, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('template_previews').where('template_id', '=', id).execute();
+    await trx.deleteFrom('templates').where('id', '=', id).execute();
+  });
+}
