@@ -1,5 +1,8 @@
 import type { Db } from '../../db/database';
-import type { Domain, DomainInput } from '../../../src/shared';
+import type { z } from 'zod';
+import type { Domain, domainInput } from '../../../src/shared';
+
+type DomainValues = z.output<typeof domainInput>;
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const domainListSpec: ListSpec = {
@@ -23,7 +26,7 @@ export function findDomainByName(db: Db, domain: string) {
   return db.selectFrom('allowed_domains').select('id').where('domain', '=', domain).executeTakeFirst();
 }
 
-export async function insertDomain(db: Db, input: DomainInput, now: string): Promise<number> {
+export async function insertDomain(db: Db, input: DomainValues, now: string): Promise<number> {
   const { id } = await db
     .insertInto('allowed_domains')
     .values({ domain: input.domain, description: input.description ?? null, active_flag: input.activeFlag, created_at: now, updated_at: now })
@@ -33,7 +36,7 @@ export async function insertDomain(db: Db, input: DomainInput, now: string): Pro
 }
 
 /** False when there is no such domain. */
-export async function updateDomain(db: Db, id: number, input: DomainInput, now: string): Promise<boolean> {
+export async function updateDomain(db: Db, id: number, input: DomainValues, now: string): Promise<boolean> {
   const updated = await db
     .updateTable('allowed_domains')
     .set({ domain: input.domain, description: input.description ?? null, active_flag: input.activeFlag, updated_at: now })

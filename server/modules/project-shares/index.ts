@@ -17,7 +17,7 @@ const candidateQuery = z.object({ projectId: recordId, q: z.string().trim().min(
 
 /** The project id a share list is for: required, since shares only make sense per project. */
 function projectIdOf(list: ListRequest): number {
-  const projectId = list.conditions.find((condition) => condition.column === shareListSpec.filters.projectId.column)?.value;
+  const projectId = list.conditions.find((condition) => condition.column === 'project_shares.project_id')?.value;
   if (typeof projectId !== 'number' || !Number.isInteger(projectId)) throw validationError([{ field: 'filter.projectId', message: 'Give the projectId.' }]);
   return projectId;
 }

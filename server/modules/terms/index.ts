@@ -4,17 +4,16 @@ import { z } from 'zod';
 import { AREA_RANK, EFFECTIVE_AT_TOLERANCE_MS, termCreateInput, termMessages, termUpdateInput, termVersionInput } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow, type Clock } from '../../clock';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { rejectDuplicate } from '../../db/unique-violation';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
-import { recordId } from '../../http/id-params';
+import { idParams, recordId } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { deleteUnagreedTerm, insertTerm, insertVersion, updateScheduledVersion, updateTerm, type VersionValues } from './commands';
 import { isBlankContent, sanitiseTermContent } from './content';
 import { agreementListSpec, findTerm, findVersion, labelTaken, listAgreements, listTerms, termListSpec } from './queries';
 
-const termParams = z.object({ id: recordId });
-const versionParams = termParams.extend({ detailId: recordId });
+const versionParams = idParams.extend({ detailId: recordId });
 
 const noSuchTerm = () => new AppError('NOT_FOUND', 'No such term.');
 const noSuchVersion = () => new AppError('NOT_FOUND', 'No such version of this term.');
@@ -46,14 +45,11 @@ export async function termsModule(app: FastifyInstance) {
     if (!term) throw noSuchTerm();
     return term;
   };
-  const rethrowDuplicate = (termsVersion: string) => (error: unknown) => {
-    throw isUniqueViolation(error) ? duplicateLabel(termsVersion) : error;
-  };
 
   routes.get('/terms', { schema: { querystring: listQuerystring } }, async (request) =>
     success(await listTerms(db, parseListQuery(request.query, termListSpec), isoNow(clock))));
 
-  routes.get('/terms/:id', { schema: { params: termParams } }, async (request) => success(await existingTerm(request.params.id)));
+  routes.get('/terms/:id', { schema: { params: idParams } }, async (request) => success(await existingTerm(request.params.id)));
 
   routes.post('/terms', { schema: { body: termCreateInput } }, async (request) => {
     const { title, type, activeFlag, ...version } = request.body;
@@ -61,14 +57,14 @@ export async function termsModule(app: FastifyInstance) {
     return success(await existingTerm(id), 'The term has been created.');
   });
 
-  routes.put('/terms/:id', { schema: { params: termParams, body: termUpdateInput } }, async (request) => {
+  routes.put('/terms/:id', { schema: { params: idParams, body: termUpdateInput } }, async (request) => {
     const updated = await updateTerm(db, request.params.id, request.body, isoNow(clock));
     if (Number(updated.numUpdatedRows) === 0) throw noSuchTerm();
     const message = request.body.activeFlag === 'N' ? 'The term has been saved; it is inactive, so it is neither offered at sign-up nor asked for at sign-in.' : 'The term has been saved.';
     return success(await existingTerm(request.params.id), message);
   });
 
-  routes.delete('/terms/:id', { schema: { params: termParams } }, async (request) => {
+  routes.delete('/terms/:id', { schema: { params: idParams } }, async (request) => {
     const term = await existingTerm(request.params.id);
     if (!(await deleteUnagreedTerm(db, term.id))) {
       throw new AppError('CONFLICT', `${term.title} has been agreed to, so it cannot be deleted; deactivate it instead.`, { agreementCount: term.agreementCount });
@@ -76,16 +72,16 @@ export async function termsModule(app: FastifyInstance) {
     return success(term, 'The term has been deleted.');
   });
 
-  routes.get('/terms/:id/agreements', { schema: { params: termParams, querystring: listQuerystring } }, async (request) => {
+  routes.get('/terms/:id/agreements', { schema: { params: idParams, querystring: listQuerystring } }, async (request) => {
     const term = await existingTerm(request.params.id);
     return success(await listAgreements(db, term.id, parseListQuery(request.query, agreementListSpec)));
   });
 
-  routes.post('/terms/:id/versions', { schema: { params: termParams, body: termVersionInput } }, async (request) => {
+  routes.post('/terms/:id/versions', { schema: { params: idParams, body: termVersionInput } }, async (request) => {
     const term = await existingTerm(request.params.id);
     const version = checkedVersion(request.body, clock);
     if (await labelTaken(db, term.id, version.termsVersion)) throw duplicateLabel(version.termsVersion);
-    const detailId = await insertVersion(db, term.id, version, isoNow(clock)).catch(rethrowDuplicate(version.termsVersion));
+    const detailId = await rejectDuplicate(insertVersion(db, term.id, version, isoNow(clock)), () => duplicateLabel(version.termsVersion));
     const published = await findVersion(db, term.id, detailId, isoNow(clock));
     return success(published, `Version ${version.termsVersion} has been published.`);
   });
@@ -103,7 +99,7 @@ export async function termsModule(app: FastifyInstance) {
     if (current.status === 'SCHEDULED') {
       const version = checkedVersion(request.body, clock);
       if (await labelTaken(db, termId, version.termsVersion, detailId)) throw duplicateLabel(version.termsVersion);
-      if (!(await updateScheduledVersion(db, termId, detailId, version, isoNow(clock)).catch(rethrowDuplicate(version.termsVersion)))) {
+      if (!(await rejectDuplicate(updateScheduledVersion(db, termId, detailId, version, isoNow(clock)), () => duplicateLabel(version.termsVersion)))) {
         throw new AppError('CONFLICT', `Version ${current.termsVersion} took effect meanwhile and can no longer be changed; edit it again to publish a new version.`);
       }
       return success(await findVersion(db, termId, detailId, isoNow(clock)), `Version ${version.termsVersion} has been saved.`);
@@ -114,7 +110,7 @@ export async function termsModule(app: FastifyInstance) {
     }
     const version = checkedVersion(request.body, clock);
     if (await labelTaken(db, termId, version.termsVersion)) throw duplicateLabel(version.termsVersion);
-    const newId = await insertVersion(db, termId, version, isoNow(clock)).catch(rethrowDuplicate(version.termsVersion));
+    const newId = await rejectDuplicate(insertVersion(db, termId, version, isoNow(clock)), () => duplicateLabel(version.termsVersion));
     const published = await findVersion(db, termId, newId, isoNow(clock));
     return success(
       { ...published!, replacesDetailId: detailId },
