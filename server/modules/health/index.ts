@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { success } from '../../http/envelope';
-import { pendingMigrationCount } from '../../db/migrate';
+import { databaseAnswers, migrationsApplied } from './queries';
 
 /**
  * Probes for load balancers: /api/health says the process answers; /api/ready that the database
@@ -15,9 +14,8 @@ export async function healthModule(app: FastifyInstance) {
   app.get('/ready', async (_request, reply) => {
     const checks = { database: false, migrations: false, mail: mailer.transport };
     try {
-      await sql`select 1`.execute(db);
-      checks.database = true;
-      checks.migrations = (await pendingMigrationCount(db)) === 0;
+      checks.database = await databaseAnswers(db);
+      checks.migrations = await migrationsApplied(db);
     } catch {
       // An unreachable database leaves the checks false; the answer below says so.
     }

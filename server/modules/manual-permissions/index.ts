@@ -1,25 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import { AREA_RANK, manualPermissionInput, type ManualPermission } from '../../../src/shared';
+import { AREA_RANK, manualPermissionInput } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { success } from '../../http/envelope';
 import { recordId } from '../../http/id-params';
-import { listPage, listQuerystring, parseListQuery, type ListSpec } from '../../http/list-query';
+import { listQuerystring, parseListQuery } from '../../http/list-query';
 import type { SignedInAdmin } from '../../context';
-import { scopeCondition, scopeOf } from '../users/scope';
+import { scopeOf } from '../users/scope';
 import { accountToChange } from '../users/account-rules';
+import { listManualPermissions, manualPermissionListSpec, setUploaderFlag } from './queries';
 
-const listSpec: ListSpec = {
-  table: 'admins',
-  sortable: { adminId: 'id', name: 'first_name', email: 'email', privType: 'uploader_flag' },
-  defaultSort: ['email', 'ASC'],
-  // The API speaks the SPEC's word, the column holds Y/N. Non-holders are NONE: their privType is null, but a null filter means no filter.
-  filters: { privType: { column: 'uploader_flag', kind: 'eq', type: 'text', values: { UPLOADER: 'Y', NONE: 'N' } } },
-  search: ['email', 'first_name', 'last_name'],
-};
 const adminParams = z.object({ adminId: recordId });
 
 /**
@@ -32,19 +24,14 @@ export async function manualPermissionsModule(app: FastifyInstance) {
   const managers = { onRequest: requireRank(AREA_RANK.userManagement) };
 
   routes.get('/manual-permissions', { ...managers, schema: { querystring: listQuerystring } }, async (request) => {
-    const list = parseListQuery(request.query, listSpec);
-    const scope = scopeCondition(await scopeOf(db, request.admin!));
-    const base = db.selectFrom('admins').where('admins.approval_status_code', '=', 'APPROVED').where('admins.status_code', '=', 'ACTIVE');
-    const page = await listPage(scope ? base.where(scope) : base, list, (q) =>
-      q.select(['admins.id as adminId', sql<string>`admins.first_name || ' ' || admins.last_name`.as('name'), 'admins.email', 'admins.uploader_flag']), 'admins.id');
-    const permissions: ManualPermission[] = page.list.map((row) => ({ adminId: row.adminId, name: row.name, email: row.email, privType: row.uploader_flag === 'Y' ? 'UPLOADER' : null }));
-    return success({ ...page, list: permissions });
+    const list = parseListQuery(request.query, manualPermissionListSpec);
+    return success(await listManualPermissions(db, await scopeOf(db, request.admin!), list));
   });
 
   // A permission is a write on the account, so it follows the same rule as editing it in /api/users.
   const setFlag = async (caller: SignedInAdmin, adminId: number, flag: 'Y' | 'N') => {
     await accountToChange(db, caller, await scopeOf(db, caller), adminId, flag === 'Y' ? 'grant UPLOADER on' : 'revoke UPLOADER on');
-    await db.updateTable('admins').set({ uploader_flag: flag, updated_at: isoNow(clock) }).where('id', '=', adminId).execute();
+    await setUploaderFlag(db, adminId, flag, isoNow(clock));
     // The holder's next call sees it, on every instance, without signing in again.
     await sessions.changed({ adminId });
   };

@@ -10,7 +10,7 @@ import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { requireProjectPrivilege } from '../projects/access';
 import { dataTypeExists } from '../templates/queries';
-import { findPlan, insertPlan, listPlans, planListSpec, updatePlan } from './queries';
+import { deletePlan, findPlan, insertPlan, listPlans, planListSpec, updatePlan } from './queries';
 
 
 /**
@@ -60,7 +60,7 @@ export async function plansModule(app: FastifyInstance) {
 
   routes.delete('/plans/:id', { ...members, schema: { params: idParams } }, async (request) => {
     const plan = await visiblePlan(request.admin!, request.params.id, 'EDITOR');
-    await db.deleteFrom('plans').where('id', '=', plan.id).execute();
+    await deletePlan(db, plan.id);
     return success(plan, 'The plan has been deleted.');
   });
 }

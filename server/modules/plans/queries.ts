@@ -48,3 +48,7 @@ export async function updatePlan(db: Db, id: number, input: PlanValues, adminId:
   await db.updateTable('plans').set({ title: input.title, data_type_code: input.dataType, description: input.description ?? null, updated_by: adminId, updated_at: now })
     .where('id', '=', id).execute();
 }
+
+export async function deletePlan(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('plans').where('id', '=', id).execute();
+}

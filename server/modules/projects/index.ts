@@ -13,7 +13,7 @@ import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { findTemplate } from '../templates/queries';
 import { projectScopeOf, requireCreator, requireProjectPrivilege } from './access';
 import { dashboardViewOf, mintDashboardToken } from './dashboard-token';
-import { deleteProject, findProject, listProjects, projectListSpec, saveProject } from './queries';
+import { deleteProject, findProject, listProjects, officeOf, projectListSpec, saveProject, templateIdOf } from './queries';
 import { checkProjectReferences } from './references';
 
 /** `renew` marks a token fetched to keep an open dashboard alive: not a new view. */
@@ -47,8 +47,7 @@ export async function projectsModule(app: FastifyInstance) {
   routes.post('/projects', { ...creators, schema: { body: projectInput } }, async (request) => {
     const caller = request.admin!;
     await checkProjectReferences(db, request.body);
-    const office = await db.selectFrom('admins').select('office_code').where('id', '=', caller.id).executeTakeFirstOrThrow();
-    const id = await saveProject(db, request.body, { adminId: caller.id, countryCode: office.office_code }, isoNow(clock));
+    const id = await saveProject(db, request.body, { adminId: caller.id, countryCode: await officeOf(db, caller.id) }, isoNow(clock));
     await recordAccess(app.ctx, { email: caller.email, adminId: caller.id, eventType: 'PROJECT_CREATE', success: true, ip: request.ip, detail: `project ${id}: ${request.body.name}` });
     return success(await detail(caller, id!), 'The project has been created.');
   });
@@ -56,8 +55,7 @@ export async function projectsModule(app: FastifyInstance) {
   routes.put('/projects/:id', { ...members, schema: { params: idParams, body: projectInput } }, async (request) => {
     const caller = request.admin!;
     await requireProjectPrivilege(db, caller, request.params.id, 'EDITOR');
-    const current = await db.selectFrom('projects').select('template_id').where('id', '=', request.params.id).executeTakeFirstOrThrow();
-    await checkProjectReferences(db, request.body, current.template_id);
+    await checkProjectReferences(db, request.body, await templateIdOf(db, request.params.id));
     const id = await saveProject(db, request.body, { adminId: caller.id, countryCode: null }, isoNow(clock), request.params.id);
     if (id === undefined) throw new AppError('NOT_FOUND', 'No such project.');
     return success(await detail(caller, id), 'The project has been saved.');

@@ -146,3 +146,13 @@ export function projectsOfUser(db: Db, adminId: number): Promise<{ id: number; n
   return db.selectFrom('project_shares').innerJoin('projects', 'projects.id', 'project_shares.project_id')
     .select(['projects.id', 'projects.name']).where('project_shares.admin_id', '=', adminId).orderBy('projects.name').orderBy('projects.id').execute();
 }
+
+/** The creator's office: a new project's owner country. */
+export async function officeOf(db: Db, adminId: number): Promise<string | null> {
+  return (await db.selectFrom('admins').select('office_code').where('id', '=', adminId).executeTakeFirstOrThrow()).office_code;
+}
+
+/** The template the project uses now (a retired one may stay; see checkProjectReferences). */
+export async function templateIdOf(db: Db, id: number): Promise<number | null> {
+  return (await db.selectFrom('projects').select('template_id').where('id', '=', id).executeTakeFirstOrThrow()).template_id;
+}

@@ -11,7 +11,7 @@ import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { decideApprovals } from './approval';
 import { accountToChange, assertCanReadAccount } from './account-rules';
 import { setStatus, updateUser } from './edit';
-import { listUsers, loadFormOptions, loadUserDetail, takeLockedFilter, userListSpec } from './queries';
+import { listUsers, loadFormOptions, loadUserDetail, takeLockedFilter, unlockAccount, userListSpec } from './queries';
 import { scopeOf } from './scope';
 
 
@@ -58,7 +58,7 @@ export async function usersModule(app: FastifyInstance) {
 
   routes.post('/users/:id/unlock', { ...managerOnly, schema: { params: idParams } }, async (request) => {
     const target = await accountToChange(ctx.db, request.admin!, await scope(request), request.params.id, 'unlock');
-    await ctx.db.updateTable('admins').set({ sign_in_attempt: 0, locked_until: null, updated_at: isoNow(ctx.clock) }).where('id', '=', target.id).execute();
+    await unlockAccount(ctx.db, target.id, isoNow(ctx.clock));
     return success(await loadUserDetail(ctx.db, target.id, isoNow(ctx.clock)), 'The account has been unlocked.');
   });
 

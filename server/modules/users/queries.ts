@@ -146,3 +146,8 @@ export async function loadFormOptions(db: Db): Promise<UserFormOptions> {
   ]);
   return { regions, countries, companies, advertisers, dataTypes };
 }
+
+/** Clears the account's wrong-password count and lock. */
+export async function unlockAccount(db: Db, id: number, now: string): Promise<void> {
+  await db.updateTable('admins').set({ sign_in_attempt: 0, locked_until: null, updated_at: now }).where('id', '=', id).execute();
+}
