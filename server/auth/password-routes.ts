@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOtpVerifyBody, OTP_TOKEN_HEADER, OTP_TTL_SECONDS, passwordChangeBody, resetPasswordBody, resetRequestBody, tokenSchema } from '../../src/shared';
 import { messages } from '../../src/shared';
-import { isoAfter, isoNow } from '../clock';
+import { isoNow } from '../clock';
 import { AppError, validationError } from '../http/app-error';
 import { success } from '../http/envelope';
 import { authLimits } from '../http/rate-limits';
@@ -11,20 +11,15 @@ import type { AppContext } from '../context';
 import { displayName, findAdminByEmail, findAdminById, type Admin } from './accounts';
 import { authenticate } from './guard';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
-import { hashToken, newOpaqueToken } from './secrets';
 import { revokeAllSessions } from './sessions';
-import { countOtpTokenMiss, issueOtpToken, liveOtpToken, spendOtpToken } from './queries';
+import { changePasswordWithOtpToken, countOtpTokenMiss, findResetToken, issueOtpToken, issueResetToken, liveOtpToken, resetPasswordWithToken } from './queries';
 
 const RESET_LINK_TTL_MS = 30 * 60_000;
 const RESET_LINK_DEAD = 'This link has expired or was already used. Please ask for a new one.';
 
 /** Mails a one-time link to set a new password (the public reset form, or a user manager on the user's behalf). */
 export async function sendPasswordResetLink(ctx: AppContext, admin: Admin): Promise<void> {
-  const token = newOpaqueToken();
-  await ctx.db
-    .insertInto('password_reset_tokens')
-    .values({ admin_id: admin.id, token_hash: hashToken(token), expires_at: isoAfter(ctx.clock, RESET_LINK_TTL_MS), created_at: isoNow(ctx.clock) })
-    .execute();
+  const token = await issueResetToken(ctx.db, ctx.clock, admin.id, RESET_LINK_TTL_MS);
   ctx.mailer.send('password-reset', admin.email, { name: displayName(admin), email: admin.email, link: `${ctx.config.publicUrl}/new-password/${token}` });
 }
 
@@ -43,11 +38,7 @@ export async function passwordRoutes(app: FastifyInstance) {
   // Read-only: the page the mailed link opens asks first, so a used or expired link is said before
   // anything is typed. Spending the token stays with the PUT below.
   routes.get('/auth/password/reset/:token', { schema: { params: z.strictObject({ token: tokenSchema }) }, ...authLimits(app, 'reset-check') }, async (request) => {
-    const row = await ctx.db
-      .selectFrom('password_reset_tokens')
-      .select(['used_at', 'expires_at'])
-      .where('token_hash', '=', hashToken(request.params.token))
-      .executeTakeFirst();
+    const row = await findResetToken(ctx.db, request.params.token);
     const reason = !row ? 'UNKNOWN' : row.used_at ? 'USED' : row.expires_at <= isoNow(ctx.clock) ? 'EXPIRED' : null;
     return success(reason ? { valid: false, reason } : { valid: true }, reason ? RESET_LINK_DEAD : 'This link can set a new password.');
   });
@@ -55,24 +46,7 @@ export async function passwordRoutes(app: FastifyInstance) {
   routes.put('/auth/password/reset', { schema: { body: resetPasswordBody }, ...authLimits(app, 'reset-set') }, async (request) => {
     const now = isoNow(ctx.clock);
     const passwordHash = await ctx.passwords.hash(request.body.password);
-    const adminId = await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('password_reset_tokens')
-        .select(['id', 'admin_id', 'used_at', 'expires_at'])
-        .where('token_hash', '=', hashToken(request.body.token))
-        .executeTakeFirst();
-      if (!row || row.used_at || row.expires_at <= now) return null;
-      const claimed = await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return null;
-      // Every other outstanding link of this account dies with this one.
-      await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('admin_id', '=', row.admin_id).where('used_at', 'is', null).execute();
-      await trx
-        .updateTable('admins')
-        .set({ password_hash: passwordHash, password_updated_at: now, updated_at: now, sign_in_attempt: 0, locked_until: null })
-        .where('id', '=', row.admin_id)
-        .execute();
-      return row.admin_id;
-    });
+    const adminId = await resetPasswordWithToken(ctx.db, request.body.token, passwordHash, now);
     if (adminId === null) throw validationError([{ field: 'token', message: RESET_LINK_DEAD }]);
     await revokeAllSessions(ctx, adminId, 'PASSWORD_RESET');
     return success(null, 'Your password has been set. You can sign in now.');
@@ -110,11 +84,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     }
     const passwordHash = await ctx.passwords.hash(changePassword);
     const now = isoNow(ctx.clock);
-    const changed = await ctx.db.transaction().execute(async (trx) => {
-      if (!(await spendOtpToken(trx, proof.id, now))) return false;
-      await trx.updateTable('admins').set({ password_hash: passwordHash, password_updated_at: now, updated_at: now }).where('id', '=', admin.id).execute();
-      return true;
-    });
+    const changed = await changePasswordWithOtpToken(ctx.db, proof.id, admin.id, passwordHash, now);
     if (!changed) throw spentOtpToken();
     await revokeAllSessions(ctx, admin.id, 'PASSWORD_CHANGED', signedIn.sessionId);
     return success(null, 'Change Success');

@@ -9,11 +9,11 @@ import { authLimits } from '../http/rate-limits';
 import { recordAccess } from '../audit/access-history';
 import { displayName, findAdminByEmail, findAdminById, type Admin } from './accounts';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
-import { hashToken } from './secrets';
 import { checkAgreement, pendingRequiredTerms } from './terms';
 import { startSession } from './sessions';
 import { OTP_TTL_SECONDS } from '../../src/shared';
 import type { AppContext } from '../context';
+import { clearSignInFailures, findSignInChallenge, recordAgreements, recordSignIn, recordSignInFailure } from './queries';
 
 const WRONG_CREDENTIALS = 'The e-mail or password is not correct.';
 
@@ -38,7 +38,7 @@ export async function signInRoutes(app: FastifyInstance) {
       throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
     }
     assertMaySignIn(admin);
-    await ctx.db.updateTable('admins').set({ sign_in_attempt: 0, locked_until: null }).where('id', '=', admin.id).execute();
+    await clearSignInFailures(ctx.db, admin.id);
     const { code, challengeToken } = await issueChallenge(ctx, 'SIGNIN', admin.email, admin.id, true);
     ctx.mailer.send('otp', admin.email, { name: displayName(admin), code, email: admin.email });
     return outcome('OTP_REQUIRED', 'A verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
@@ -86,18 +86,7 @@ export async function signInRoutes(app: FastifyInstance) {
         errors: missing.map((term) => ({ field: `terms.${term.termVersionId}`, message: `${term.title} must be accepted.` })),
       });
     }
-    const inserted = await ctx.db.transaction().execute(async (trx) => {
-      let count = 0;
-      for (const term of pending) {
-        const result = await trx
-          .insertInto('term_agreements')
-          .values({ admin_id: admin.id, term_version_id: term.termVersionId, agreed_at: now })
-          .onConflict((oc) => oc.columns(['admin_id', 'term_version_id']).doNothing())
-          .executeTakeFirst();
-        count += Number(result.numInsertedOrUpdatedRows ?? 0);
-      }
-      return count;
-    });
+    const inserted = await recordAgreements(ctx.db, admin.id, pending.map((term) => term.termVersionId), now);
     // A concurrent replay of the same proof settled these terms first.
     if (inserted === 0) throw spentProof();
     return success(await completeSignIn(ctx, admin, request.ip, request.headers['user-agent'] ?? null));
@@ -105,7 +94,7 @@ export async function signInRoutes(app: FastifyInstance) {
 }
 
 async function completeSignIn(ctx: AppContext, admin: Admin, ip: string, userAgent: string | null) {
-  await ctx.db.updateTable('admins').set({ last_login_at: isoNow(ctx.clock), sign_in_attempt: 0, locked_until: null }).where('id', '=', admin.id).execute();
+  await recordSignIn(ctx.db, admin.id, isoNow(ctx.clock));
   await recordAccess(ctx, { email: admin.email, adminId: admin.id, eventType: 'SIGN_IN', success: true, ip, detail: null });
   return startSession(ctx, admin.id, ip, userAgent);
 }
@@ -126,11 +115,7 @@ async function countFailure(ctx: AppContext, admin: Admin): Promise<void> {
   const attempts = admin.sign_in_attempt + 1;
   const { maxFailures, lockMinutes } = ctx.config.lockout;
   const locks = attempts >= maxFailures;
-  await ctx.db
-    .updateTable('admins')
-    .set({ sign_in_attempt: attempts, locked_until: locks ? isoAfter(ctx.clock, lockMinutes * 60_000) : admin.locked_until })
-    .where('id', '=', admin.id)
-    .execute();
+  await recordSignInFailure(ctx.db, admin.id, attempts, locks ? isoAfter(ctx.clock, lockMinutes * 60_000) : admin.locked_until);
   if (locks) {
     ctx.mailer.send('account-locked', admin.email, {
       name: displayName(admin), email: admin.email, minutes: String(lockMinutes), link: `${ctx.config.publicUrl}/new-password`,
@@ -140,12 +125,7 @@ async function countFailure(ctx: AppContext, admin: Admin): Promise<void> {
 
 /** A resend needs a challenge the password step issued within the last 30 minutes, even if its code expired. */
 async function verifyResendable(ctx: AppContext, challengeToken: string): Promise<Admin> {
-  const challenge = await ctx.db
-    .selectFrom('otp_challenges')
-    .select(['admin_id', 'created_at'])
-    .where('token_hash', '=', hashToken(challengeToken))
-    .where('purpose', '=', 'SIGNIN')
-    .executeTakeFirst();
+  const challenge = await findSignInChallenge(ctx.db, challengeToken);
   const maxAgeMs = 30 * 60_000;
   if (!challenge || challenge.admin_id === null || ctx.clock.now().getTime() - Date.parse(challenge.created_at) > maxAgeMs) {
     throw new AppError('OTP_EXPIRED', 'This sign-in has expired. Please sign in again.');

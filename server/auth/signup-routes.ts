@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OTP_TTL_SECONDS, sendSignupOtpBody, signUpBody, verifySignupOtpBody, type SignUpOptions } from '../../src/shared';
+import { OTP_TTL_SECONDS, sendSignupOtpBody, signUpBody, verifySignupOtpBody } from '../../src/shared';
 import { isoNow } from '../clock';
 import type { AppContext } from '../context';
 import { AppError, validationError } from '../http/app-error';
@@ -9,6 +9,7 @@ import { authLimits } from '../http/rate-limits';
 import { displayName, findAdminByEmail } from './accounts';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
 import { checkAgreement, termsInEffect } from './terms';
+import { domainAllowed, findSignUpCodes, insertApplicant, listApprovers, signUpOptions } from './queries';
 
 export async function signUpRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -16,7 +17,7 @@ export async function signUpRoutes(app: FastifyInstance) {
 
   routes.get('/auth/terms', async () => success(await termsInEffect(ctx.db, isoNow(ctx.clock))));
 
-  routes.get('/auth/signup-options', async () => success(await signUpOptions(ctx)));
+  routes.get('/auth/signup-options', async () => success(await signUpOptions(ctx.db)));
 
   routes.post('/auth/otp', { schema: { body: sendSignupOtpBody }, ...authLimits(app, 'signup-otp') }, async (request) => {
     const { email } = request.body;
@@ -56,25 +57,7 @@ export async function signUpRoutes(app: FastifyInstance) {
       ]);
     }
     const passwordHash = await ctx.passwords.hash(body.password);
-    const created = await ctx.db.transaction().execute(async (trx) => {
-      const existing = await trx.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst();
-      if (existing) return null;
-      const { id } = await trx
-        .insertInto('admins')
-        .values({
-          email, password_hash: passwordHash, first_name: body.firstName, last_name: body.lastName,
-          company_code: body.company, region_code: body.region, office_code: body.office,
-          authority: 'user', account_rank: 5, account_level: 'USER', approval_status_code: 'PENDING', status_code: 'ACTIVE',
-          request_comment: body.requestComment ?? null, password_updated_at: now, created_at: now, updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('admin_countries').values({ admin_id: id, country_code: body.office }).execute();
-      for (const versionId of body.agreedTermVersionIds) {
-        await trx.insertInto('term_agreements').values({ admin_id: id, term_version_id: versionId, agreed_at: now }).execute();
-      }
-      return id;
-    });
+    const created = await insertApplicant(ctx.db, email, passwordHash, body, now);
     if (created === null) throw new AppError('CONFLICT', 'An account with this e-mail already exists. Please sign in.');
     await notifyApprovers(ctx, email, `${body.firstName} ${body.lastName}`);
     return success({ approvalStatusCode: 'PENDING' }, 'Your account has been created and awaits approval.');
@@ -83,16 +66,11 @@ export async function signUpRoutes(app: FastifyInstance) {
 
 async function assertDomainAllowed(ctx: AppContext, email: string): Promise<void> {
   const domain = email.split('@')[1];
-  const allowed = await ctx.db.selectFrom('allowed_domains').select('id').where('domain', '=', domain).where('active_flag', '=', 'Y').executeTakeFirst();
-  if (!allowed) throw new AppError('DOMAIN_NOT_ALLOWED', `Sign-up is not open to e-mail addresses at ${domain}. Please use your company e-mail.`);
+  if (!(await domainAllowed(ctx.db, domain))) throw new AppError('DOMAIN_NOT_ALLOWED', `Sign-up is not open to e-mail addresses at ${domain}. Please use your company e-mail.`);
 }
 
 async function assertCodes(ctx: AppContext, company: string, region: string, office: string): Promise<void> {
-  const [companyRow, regionRow, officeRow] = await Promise.all([
-    ctx.db.selectFrom('companies').select('code').where('code', '=', company).executeTakeFirst(),
-    ctx.db.selectFrom('regions').select('code').where('code', '=', region).executeTakeFirst(),
-    ctx.db.selectFrom('countries').select(['code', 'region_code']).where('code', '=', office).executeTakeFirst(),
-  ]);
+  const { companyRow, regionRow, officeRow } = await findSignUpCodes(ctx.db, company, region, office);
   const errors = [];
   if (!companyRow) errors.push({ field: 'company', message: 'Choose a company from the list.' });
   if (!regionRow) errors.push({ field: 'region', message: 'Choose a region from the list.' });
@@ -100,24 +78,8 @@ async function assertCodes(ctx: AppContext, company: string, region: string, off
   if (errors.length) throw validationError(errors);
 }
 
-async function signUpOptions(ctx: AppContext): Promise<SignUpOptions> {
-  const [regions, countries, companies] = await Promise.all([
-    ctx.db.selectFrom('regions').select(['code', 'name']).orderBy('sort_no').orderBy('name').execute(),
-    ctx.db.selectFrom('countries').select(['code', 'name', 'region_code as regionCode']).orderBy('name').execute(),
-    ctx.db.selectFrom('companies').select(['code', 'name']).orderBy('sort_no').orderBy('name').execute(),
-  ]);
-  return { regions, countries, companies };
-}
-
-/** Approvers are active, approved accounts with the approver flag. */
 async function notifyApprovers(ctx: AppContext, email: string, applicant: string): Promise<void> {
-  const approvers = await ctx.db
-    .selectFrom('admins')
-    .select(['email', 'first_name', 'last_name'])
-    .where('approver_flag', '=', 'Y')
-    .where('status_code', '=', 'ACTIVE')
-    .where('approval_status_code', '=', 'APPROVED')
-    .execute();
+  const approvers = await listApprovers(ctx.db);
   for (const approver of approvers) {
     ctx.mailer.send('signup-request', approver.email, {
       name: displayName(approver), applicant, email, link: `${ctx.config.publicUrl}/user/users`,

@@ -84,3 +84,68 @@ export async function failInterruptedUploads(db: Db, now: string, reason: string
     return rows;
   });
 }
+
+/** True when the dataset exists. */
+export async function datasetExists(db: Db, datasetId: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('datasets').select('id').where('id', '=', datasetId).executeTakeFirst());
+}
+
+export interface ReceivedUpload {
+  datasetId: number;
+  fileName: string;
+  storageKey: string;
+  fileKind: string;
+  sizeBytes: number;
+  sha256: string;
+  adminId: number;
+}
+
+/** A received file's history row, PARSING under the given lease; its id. */
+export async function insertUpload(db: Db, upload: ReceivedUpload, lease: { lease_owner: string | null; lease_until: string | null }, now: string): Promise<number> {
+  const { id } = await db
+    .insertInto('upload_histories')
+    .values({
+      dataset_id: upload.datasetId, file_name: upload.fileName, storage_key: upload.storageKey, file_kind: upload.fileKind, size_bytes: upload.sizeBytes,
+      sha256: upload.sha256, status: 'PARSING', created_by: upload.adminId, created_at: now, updated_by: upload.adminId, updated_at: now, ...lease,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The check's outcome: READY with its preview, or FAIL with the reason; stagingKey where another instance may commit. */
+export async function finishCheck(db: Db, id: number, outcome: { failure?: string; preview: FilePreview; stagingKey: string | null }, now: string): Promise<void> {
+  const { failure, preview, stagingKey } = outcome;
+  await db
+    .updateTable('upload_histories')
+    .set({
+      status: failure ? 'FAIL' : 'READY', reason: failure ?? null, row_count: preview.uploadedCount, problem_count: preview.problemCount,
+      preview: JSON.stringify(preview), staging_key: stagingKey, updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function failUpload(db: Db, id: number, reason: string, now: string): Promise<void> {
+  await db.updateTable('upload_histories').set({ status: 'FAIL', reason, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** READY → COMMITTING under the given lease; false when the upload was not READY (or another request claimed it first). */
+export async function claimCommit(db: Db, id: number, mode: UploadMode, adminId: number, lease: { lease_owner: string | null; lease_until: string | null }, now: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('upload_histories')
+    .set({ status: 'COMMITTING', mode, updated_by: adminId, updated_at: now, ...lease })
+    .where('id', '=', id)
+    .where('status', '=', 'READY')
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** What another instance's lease last wrote of an upload's progress. */
+export function leasedProgress(db: Db, id: number) {
+  return db.selectFrom('upload_histories').select(['progress', 'updated_by', 'lease_until', 'status']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function clearStagingKey(db: Db, id: number): Promise<void> {
+  await db.updateTable('upload_histories').set({ staging_key: null }).where('id', '=', id).execute();
+}

@@ -1,0 +1,175 @@
+import { rm } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatasetColumn, UploadMode, UploadProgress } from '../../../src/shared';
+import { isoNow } from '../../clock';
+import type { AppContext } from '../../context';
+import { newStorageKey, type LocalCopy } from '../../files/store';
+import { FileStoreUnavailableError } from '../../files/store-errors';
+import { FileChecker } from './check-thread';
+import { commitRows } from './commit';
+import { INTERRUPTED_REASON, UploadLeases } from './leases';
+import { previewFile } from './preview';
+import { UploadProgressBoard } from './progress';
+import { clearStagingKey, failInterruptedUploads, failUpload, finishCheck, leasedProgress, type uploadRow } from './queries';
+import type { FileKindOfUpload } from './parse';
+import { stagingPath } from './staging';
+
+type UploadRow = NonNullable<Awaited<ReturnType<typeof uploadRow>>>;
+
+/** A received file whose check is to run: where it is stored, its kind and size, and the dataset's columns. */
+export interface FileToCheck {
+  uploadId: number;
+  adminId: number;
+  storageKey: string;
+  kind: FileKindOfUpload;
+  sizeBytes: number;
+  schema: DatasetColumn[];
+}
+
+/**
+ * The work an upload does after the answer: checking a received file (PARSING → READY or FAIL)
+ * and writing a checked file's rows (COMMITTING → SUCCESS or FAIL). Progress goes to this
+ * instance's board and, with leases (a shared database), to the row every instance reads. The
+ * app waits for running work on close rather than pulling the database away.
+ */
+export class UploadWork {
+  readonly leases: UploadLeases;
+  private readonly board = new UploadProgressBoard();
+  private readonly checker = new FileChecker();
+  private readonly running = new Set<Promise<void>>();
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.leases = new UploadLeases(ctx.db, ctx.clock, ctx.config.uploadLeaseMs ?? 30_000);
+  }
+
+  /** Fails what a stopped instance left running; with leases, keeps doing so while this one runs. */
+  async start(): Promise<void> {
+    await this.sweep();
+    // With leases, an instance that stops mid-upload is noticed by the others once its lease expires.
+    if (this.leases.shared) {
+      this.sweeper = setInterval(() => void this.sweep().catch((error) => this.log.warn({ err: error }, 'upload sweep failed')), this.leases.leaseMs / 2).unref();
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    await Promise.all(this.running);
+    this.leases.close();
+    await this.checker.close();
+  }
+
+  /** Started (once per server) while a file arrives, so loading the thread overlaps receiving it. */
+  warm(): void {
+    this.checker.warm();
+  }
+
+  /** Checks the received file after the answer; the upload is PARSING until then. */
+  async startCheck(file: FileToCheck): Promise<void> {
+    const { ctx } = this;
+    const { uploadId: id, adminId } = file;
+    let parsed = 0;
+    const started = { phase: 'PARSING' as const, done: 0, total: file.sizeBytes };
+    this.board.set(id, adminId, started);
+    await this.leases.hold(id, started);
+    this.background(async () => {
+      let copy: LocalCopy | undefined;
+      const timer = ctx.metrics.uploads.startTimer({ stage: 'check' });
+      try {
+        copy = await ctx.files.localCopy(file.storageKey);
+        const { preview, failure } = await previewFile(this.checker, file.kind, copy.path, file.schema, stagingPath(ctx.config.dataDir, id), (bytes) => {
+          parsed += bytes;
+          this.report(id, adminId, { phase: 'PARSING', done: parsed, total: file.sizeBytes });
+        });
+        // With a shared database another instance may commit: the staged rows go to the file store.
+        const stagingKey = !failure && this.leases.shared ? newStorageKey() : null;
+        if (stagingKey) await ctx.files.put(stagingKey, stagingPath(ctx.config.dataDir, id));
+        await finishCheck(ctx.db, id, { failure, preview, stagingKey }, isoNow(ctx.clock));
+        timer({ outcome: failure ? 'fail' : 'success' });
+      } catch (error) {
+        timer({ outcome: 'fail' });
+        this.log.warn({ err: error }, 'upload could not be read');
+        await rm(stagingPath(ctx.config.dataDir, id), { force: true });
+        await this.fail(id, error instanceof FileStoreUnavailableError ? error.message : `The file could not be read as ${file.kind.toUpperCase()}: ${(error as Error).message.slice(0, 200)}`);
+      } finally {
+        this.board.clear(id);
+        await this.leases.release(id);
+        await copy?.release();
+      }
+    });
+  }
+
+  /** Writes the claimed (COMMITTING) upload's rows after the answer, all or nothing. */
+  async startCommit(upload: UploadRow, mode: UploadMode, adminId: number): Promise<void> {
+    const { ctx } = this;
+    const uploadId = upload.id;
+    const started = { phase: 'WRITING' as const, done: 0, total: upload.row_count };
+    this.board.set(uploadId, adminId, started);
+    await this.leases.hold(uploadId, started);
+    this.background(async () => {
+      const timer = ctx.metrics.uploads.startTimer({ stage: 'commit' });
+      // Staged here, or (shared database) in the file store by whichever instance checked the file.
+      let staged: LocalCopy | undefined;
+      try {
+        staged = upload.staging_key ? await ctx.files.localCopy(upload.staging_key) : undefined;
+        const written = await commitRows(ctx.db, {
+          uploadId, datasetId: upload.dataset_id, mode, stagingFile: staged?.path ?? stagingPath(ctx.config.dataDir, uploadId), adminId, now: () => isoNow(ctx.clock),
+          onRows: (done) => this.report(uploadId, adminId, { phase: 'WRITING', done, total: upload.row_count }),
+        });
+        ctx.metrics.uploadRows.inc(written);
+        timer({ outcome: 'success' });
+      } catch (error) {
+        timer({ outcome: 'fail' });
+        this.log.error({ err: error }, 'upload commit failed');
+        await this.fail(uploadId, `Writing the rows failed, so none were kept: ${(error as Error).message.slice(0, 200)}`);
+      } finally {
+        this.board.clear(uploadId);
+        await this.leases.release(uploadId);
+        await rm(stagingPath(ctx.config.dataDir, uploadId), { force: true });
+        await staged?.release();
+        if (upload.staging_key) {
+          await ctx.files.delete(upload.staging_key).catch(() => undefined);
+          await clearStagingKey(ctx.db, uploadId);
+        }
+      }
+    });
+  }
+
+  /** This instance's own work from the board; another instance's from the row its lease renews. */
+  async progressOf(uploadId: number): Promise<(UploadProgress & { adminId: number }) | undefined> {
+    const local = this.board.get(uploadId);
+    if (local || !this.leases.shared) return local;
+    const row = await leasedProgress(this.ctx.db, uploadId);
+    if (!row?.progress || !['PARSING', 'COMMITTING'].includes(row.status) || (row.lease_until ?? '') < isoNow(this.ctx.clock)) return undefined;
+    return { ...(JSON.parse(row.progress) as UploadProgress), adminId: row.updated_by ?? 0 };
+  }
+
+  /** Progress goes to the board (this instance) and, with leases, to the row (every instance). */
+  private report(uploadId: number, adminId: number, progress: UploadProgress): void {
+    this.board.set(uploadId, adminId, progress);
+    this.leases.progress(uploadId, progress);
+  }
+
+  private fail(uploadId: number, reason: string): Promise<void> {
+    return failUpload(this.ctx.db, uploadId, reason, isoNow(this.ctx.clock));
+  }
+
+  /** Fails the uploads whose instance stopped, and removes their staged rows. */
+  private async sweep(): Promise<void> {
+    const { db, clock, config, files } = this.ctx;
+    for (const upload of await failInterruptedUploads(db, isoNow(clock), INTERRUPTED_REASON, this.leases.shared)) {
+      await rm(stagingPath(config.dataDir, upload.id), { force: true });
+      if (upload.staging_key) await files.delete(upload.staging_key).catch(() => undefined);
+    }
+  }
+
+  /** Runs a job after the answer, logging its failure; close() waits for it. */
+  private background(job: () => Promise<void>): void {
+    const promise = job().catch((error) => this.log.error({ err: error }, 'upload job failed'));
+    this.running.add(promise);
+    void promise.finally(() => this.running.delete(promise));
+  }
+}
