@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsByRank, dbSnapshot, signedInAccount, startTestApp, type TestApp } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dbSnapshot, type RankAccounts, signedInAccount, type TestApp, withRankAccounts } from './harness';
 
 let t: TestApp;
-let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let accounts: RankAccounts;
 let admin: string;
 let apacUser: number;
 let emeaUser: number;
 
 const at = (day: string, time = '10:00:00.000') => `${day}T${time}Z`;
 
+withRankAccounts((suite) => ({ t, accounts, admin } = suite));
 beforeAll(async () => {
-  t = await startTestApp();
-  accounts = await accountsByRank(t);
-  admin = accounts['system-admin'].token;
   await t.db.insertInto('admin_countries').values({ admin_id: accounts['local-admin'].id, country_code: 'KR' }).execute();
   apacUser = (await signedInAccount(t, 'apac@example.com', 'user')).id;
   emeaUser = (await signedInAccount(t, 'emea@example.com', 'user', { region_code: 'EMEA', office_code: 'GB' })).id;
@@ -32,7 +30,6 @@ beforeAll(async () => {
     ])
     .execute();
 });
-afterAll(async () => t.close());
 
 const list = (params: Record<string, unknown>, token: string | undefined = admin) =>
   t.call('GET', `/api/access-history?${new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])))}`, { token });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
-import { accountsByRank, dbSnapshot, startTestApp, type TestApp } from './harness';
+import { dbSnapshot, type RankAccounts, type TestApp, withRankAccounts } from './harness';
 import type { AdminsTable } from '../../server/db/schema';
 import { AUTHORITY_RANKS, type Authority } from '../../src/shared';
 
@@ -9,16 +9,14 @@ import { AUTHORITY_RANKS, type Authority } from '../../src/shared';
  * endpoint: manual permissions follow the users screen, and so does another account's profile.
  */
 let t: TestApp;
-let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let accounts: RankAccounts;
 let serial = 0;
 
+withRankAccounts((suite) => ({ t, accounts } = suite));
 beforeAll(async () => {
-  t = await startTestApp();
-  accounts = await accountsByRank(t);
   // Everyone made by accountsByRank sits in APAC/KR; the local-admin manages Korea and Japan.
   await t.db.insertInto('admin_countries').values([{ admin_id: accounts['local-admin'].id, country_code: 'KR' }, { admin_id: accounts['local-admin'].id, country_code: 'JP' }]).execute();
 });
-afterAll(async () => t.close());
 
 /** An active, approved account without a session: a rank-5 user in APAC/KR unless told otherwise. */
 async function account(authority: Authority = 'user', extra: Partial<Insertable<AdminsTable>> = {}): Promise<number> {

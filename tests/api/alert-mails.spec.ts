@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsByRank, dbSnapshot, startTestApp, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { dbSnapshot, type RankAccounts, type TestApp, withRankAccounts } from './harness';
 import { renderAlertMail, sendAlertMail } from '../../server/modules/alert-mails/render';
 import * as alertDefaults from '../../server/db/migrations/018_alert_defaults';
 
@@ -8,14 +8,9 @@ type AlertRow = { id: number; procedure: string; subtitle: string; content: stri
 const ALERT_TABLES = ['alert_mails', 'email_templates', 'mail_outbox'] as const;
 
 let t: TestApp;
-let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let accounts: RankAccounts;
 let admin: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  accounts = await accountsByRank(t);
-  admin = accounts['system-admin'].token;
-});
-afterAll(async () => t.close());
+withRankAccounts((suite) => ({ t, accounts, admin } = suite));
 
 const create = (body: unknown, token = admin) => t.call('POST', '/api/alert-mails', { token, body });
 const query = (params: Record<string, unknown>) =>

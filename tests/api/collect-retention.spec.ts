@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsByRank, startTestApp, type TestApp } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RankAccounts, type TestApp, withRankAccounts } from './harness';
 import { masterTable } from './explorer-fixtures';
 import { pruneCollectHistory } from '../../server/modules/collect-retention/queries';
 
 let t: TestApp;
-let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let accounts: RankAccounts;
 let configId: number;
 
 const daysAgo = (days: number) => new Date(t.clock.now().getTime() - days * 86_400_000).toISOString();
@@ -21,9 +21,8 @@ async function task(createdDaysAgo: number, status: string): Promise<number> {
   return id;
 }
 
+withRankAccounts((suite) => ({ t, accounts } = suite));
 beforeAll(async () => {
-  t = await startTestApp();
-  accounts = await accountsByRank(t);
   configId = await masterTable(t.db, 'Old metric', 'MEDIA', [['clicks', 'NUMBER']], [{ clicks: 1 }, { clicks: 2 }, { clicks: 3 }], daysAgo(100).slice(0, 10));
   await masterTable(t.db, 'New metric', 'MEDIA', [['clicks', 'NUMBER']], [{ clicks: 4 }], daysAgo(2).slice(0, 10));
   await task(90, 'SUCCESS');
@@ -31,7 +30,6 @@ beforeAll(async () => {
   await task(70, 'PENDING'); // not finished: the scheduler's, never deleted
   await task(1, 'SUCCESS');
 });
-afterAll(async () => t.close());
 
 describe('collect retention', () => {
   const admin = () => accounts['system-admin'].token;

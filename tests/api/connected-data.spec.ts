@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, startTestApp, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, type TestApp, withTestApp } from './harness';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+withTestApp((app) => (t = app));
 
 describe('GET /api/system/connected-data', () => {
   it('answers the advertisers and a region → country tree built from the code tables', async () => {

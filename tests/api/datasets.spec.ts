@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { DatasetInput } from '../../src/shared';
-import { accountsByRank, dbSnapshot, signedInAccount, startTestApp, type TestApp } from './harness';
+import { dbSnapshot, type RankAccounts, signedInAccount, type TestApp, withRankAccounts } from './harness';
 import { MEDIA_SCHEMA, commit, createDataset, datasetRows, preview } from './uploads-support';
 
 let t: TestApp;
-let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let accounts: RankAccounts;
 let admin: string;
 let uploader: { id: number; token: string };
 const TABLES = ['datasets', 'dataset_columns', 'dataset_rows', 'upload_histories'] as const;
 
+withRankAccounts((suite) => ({ t, accounts, admin } = suite));
 beforeAll(async () => {
-  t = await startTestApp();
-  accounts = await accountsByRank(t);
-  admin = accounts['system-admin'].token;
   uploader = await signedInAccount(t, 'uploader@example.com', 'user', { uploader_flag: 'Y' });
 });
-afterAll(async () => t.close());
 
 const body = (overrides: Record<string, unknown> = {}) => ({ title: 'Search spend', dataType: 'media', description: 'Weekly search', schemaInfo: MEDIA_SCHEMA, ...overrides });
 

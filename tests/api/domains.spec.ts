@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsByRank, dbSnapshot, signUp, startTestApp, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { dbSnapshot, type RankAccounts, signUp, type TestApp, withRankAccounts } from './harness';
 
 let t: TestApp;
-let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let accounts: RankAccounts;
 let admin: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  accounts = await accountsByRank(t);
-  admin = accounts['system-admin'].token;
-});
-afterAll(async () => t.close());
+withRankAccounts((suite) => ({ t, accounts, admin } = suite));
 
 const create = (body: unknown, token = admin) => t.call('POST', '/api/domains', { token, body });
 

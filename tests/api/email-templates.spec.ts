@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accountsByRank, ADMIN_EMAIL, ADMIN_PASSWORD, dbSnapshot, signedInAccount, startTestApp, type TestApp } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, dbSnapshot, type RankAccounts, signedInAccount, type TestApp, withRankAccounts } from './harness';
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
 import { DEFAULT_TEMPLATES } from '../../server/mail/templates';
 
@@ -8,7 +8,7 @@ const GUIDE_PDF = Buffer.from('%PDF-1.7\nACME onboarding guide\n');
 
 let smtp: SmtpPeer;
 let t: TestApp;
-let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let accounts: RankAccounts;
 let admin: string;
 
 /** The raw message with quoted-printable soft breaks and escapes undone, so text can be searched. */
@@ -20,14 +20,9 @@ const received = () => smtp.received.map((mail) => ({ to: mail.to, raw: decoded(
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  t = await startTestApp({ smtpUrl: smtp.url });
-  accounts = await accountsByRank(t);
-  admin = accounts['system-admin'].token;
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(async () => smtp.close());
+withRankAccounts((suite) => ({ t, accounts, admin } = suite), () => ({ smtpUrl: smtp.url }));
 beforeEach(() => {
   smtp.received.length = 0;
 });

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHasher } from '../../server/auth/passwords';
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
-import { ADMIN_EMAIL, startTestApp, type TestApp } from './harness';
+import { ADMIN_EMAIL, type TestApp, withTestApp } from './harness';
 
 const TRIES = 20;
 /** Far below the 100 ms the slow SMTP peer takes: a request that waited for it would exceed it. */
@@ -14,7 +14,10 @@ let smtp: SmtpPeer;
 let t: TestApp;
 beforeAll(async () => {
   smtp = await startSmtpPeer({ delayMs: 100 });
-  t = await startTestApp({ smtpUrl: smtp.url });
+});
+afterAll(async () => smtp?.close());
+withTestApp((app) => (t = app), () => ({ smtpUrl: smtp.url }));
+beforeAll(async () => {
   const now = t.clock.now().toISOString();
   await t.db
     .insertInto('admins')
@@ -24,10 +27,6 @@ beforeAll(async () => {
       approval_status_code: 'APPROVED', status_code: 'ACTIVE', sign_in_attempt: 5, locked_until: new Date(Date.now() + 86_400_000).toISOString(), created_at: now, updated_at: now,
     })
     .execute();
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
 });
 
 interface Timed {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp, withTestApp } from './harness';
 
 /**
  * Every route of the OpenAPI document, called the way an attacker holding an old token would: each
@@ -22,15 +22,14 @@ let t: TestApp;
 let revoked: string;
 let operations: [method: string, path: string][];
 
+withTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await startTestApp();
   revoked = (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
   expect((await t.call('POST', '/api/auth/signout', { token: revoked })).status).toBe(200);
   const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   operations = Object.entries<Record<string, unknown>>(document.paths).flatMap(([path, byMethod]) =>
     Object.keys(byMethod).filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method)).map((method): [string, string] => [method.toUpperCase(), path]));
 });
-afterAll(async () => t.close());
 
 /** The document's path with its parameters filled in (ids 1, other names a word). */
 const concrete = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => (/id$/i.test(name) ? '1' : 'x'));

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsByRank, signedInAccount, startTestApp, type TestApp } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RankAccounts, signedInAccount, type TestApp, withRankAccounts } from './harness';
 import { fillDataset, masterTable } from './explorer-fixtures';
 import { MEDIA_SCHEMA, createDataset } from './uploads-support';
 
 let t: TestApp;
-let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let accounts: RankAccounts;
 let uploader: { id: number; token: string };
 let datasetId: number;
 let masterId: number;
@@ -14,9 +14,8 @@ const rowsOf = (table: string, params: Record<string, unknown> = {}, token = acc
   t.call('GET', `/api/explorer/${table}/rows?${Object.entries(params).map(([key, value]) => `${key}=${q(value)}`).join('&')}`, { token });
 const cells = (reply: { body: { data: { list: { cells: unknown[] }[] } } }) => reply.body.data.list.map((row) => row.cells);
 
+withRankAccounts((suite) => ({ t, accounts } = suite));
 beforeAll(async () => {
-  t = await startTestApp();
-  accounts = await accountsByRank(t);
   uploader = await signedInAccount(t, 'uploader@example.com', 'user', { uploader_flag: 'Y' });
   // 25 rows: days 2026-01-01 … 01-25, campaigns c01 … c25, channel search/social alternating; one formula-like value.
   datasetId = await createDataset(t, accounts['system-admin'].token, MEDIA_SCHEMA, 'Search spend');
@@ -29,7 +28,6 @@ beforeAll(async () => {
   // A second config of the same metric and data type adds to the same master table.
   await masterTable(t.db, 'Media daily', 'MEDIA', [['campaign', 'STRING'], ['clicks', 'NUMBER']], [{ campaign: 'e', clicks: 5 }]);
 });
-afterAll(async () => t.close());
 
 describe('data explorer', () => {
   it('lists master tables by metric and data type and each dataset as schema and table name', async () => {

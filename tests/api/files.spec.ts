@@ -1,18 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsByRank, dbSnapshot, startTestApp, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { dbSnapshot, type RankAccounts, type TestApp, withRankAccounts } from './harness';
 
 let t: TestApp;
-let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let accounts: RankAccounts;
 let admin: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  accounts = await accountsByRank(t);
-  admin = accounts['system-admin'].token;
-});
-afterAll(async () => t.close());
+withRankAccounts((suite) => ({ t, accounts, admin } = suite));
 
 const MIB = 1024 * 1024;
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png body')]);

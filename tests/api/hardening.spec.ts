@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, dbSnapshot, flushSystemLog, otpToken, startSiblingApp, startTestApp, type TestApp } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, dbSnapshot, flushSystemLog, otpToken, startSiblingApp, type TestApp, withTestApp } from './harness';
 
 let t: TestApp;
 let adminId: number;
+withTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await startTestApp();
   adminId = (await t.db.selectFrom('admins').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow()).id;
 });
-afterAll(async () => t.close());
 
 async function adminToken(): Promise<string> {
   return (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app';
 import { defaultConfig, type AppConfig } from '../../server/config';
@@ -50,6 +51,38 @@ export interface TestApp {
   mails: OutgoingMail[];
   signIn(email: string, password: string): Promise<TokenPair>;
   close(): Promise<void>;
+}
+
+/** Every rank's signed-in account (see accountsByRank). */
+export type RankAccounts = Awaited<ReturnType<typeof accountsByRank>>;
+
+/**
+ * A spec file's app: started before its tests and closed after them. `keep` receives the app once
+ * it runs, and the file keeps it in its own variable: `let t: TestApp; withTestApp((app) => (t = app));`.
+ * Hooks run in the order they are declared and after-hooks in reverse, so a file's own set-up
+ * follows in a beforeAll after this call and its own afterAll runs before the app closes;
+ * `overrides` may be a function, read once earlier hooks have run (an SMTP peer's url).
+ */
+export function withTestApp(keep: (t: TestApp) => void, overrides: Partial<AppConfig> | (() => Partial<AppConfig>) = {}): void {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(typeof overrides === 'function' ? overrides() : overrides);
+    keep(started);
+  });
+  afterAll(async () => started?.close());
+}
+
+/**
+ * withTestApp with every rank's signed-in account (accountsByRank) and the system admin's token:
+ * `withRankAccounts((suite) => ({ t, accounts, admin } = suite));`.
+ */
+export function withRankAccounts(keep: (suite: { t: TestApp; accounts: RankAccounts; admin: string }) => void, overrides: Partial<AppConfig> | (() => Partial<AppConfig>) = {}): void {
+  let t: TestApp;
+  withTestApp((app) => (t = app), overrides);
+  beforeAll(async () => {
+    const accounts = await accountsByRank(t);
+    keep({ t, accounts, admin: accounts['system-admin'].token });
+  });
 }
 
 /**

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flushSystemLog, startTestApp, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { flushSystemLog, type TestApp, withTestApp } from './harness';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+withTestApp((app) => (t = app));
 
 describe('health probes', () => {
   it('answers /api/health and /api/ready without a token, in the envelope, and writes no system-log row', async () => {

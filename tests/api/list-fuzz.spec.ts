@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIST_BOUNDS } from '../../src/shared';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp, withTestApp } from './harness';
 import { projectBody, seedTemplate } from './projects-fixtures';
 import { createDataset } from './uploads-support';
 
@@ -14,8 +14,8 @@ let token: string;
 let lists: string[];
 /** Filters some lists require (properties list one kind, plans and shares one project's); given with every range and sort. */
 const required: Record<string, unknown> = { kind: 'countries' };
+withTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await startTestApp();
   token = (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
   const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   const explorerDataset = await createDataset(t, token);
@@ -33,7 +33,6 @@ beforeAll(async () => {
     .values(Array.from({ length: LIST_BOUNDS.maxPageSize + 20 }, (_, i) => ({ domain: `fuzz${i}.example`, description: null, active_flag: 'Y', created_at: now, updated_at: now })))
     .execute();
 });
-afterAll(async () => t.close());
 
 const cursor = (text: string) => Buffer.from(text).toString('base64url');
 const deep = `${'['.repeat(1500)}${']'.repeat(1500)}`;

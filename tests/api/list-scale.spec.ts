@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_UP_TO } from '../../server/http/list-count';
-import { accountsByRank, startTestApp, type TestApp } from './harness';
+import { accountsByRank, type TestApp, withTestApp } from './harness';
 
 let t: TestApp;
 let admin: string;
 
+withTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await startTestApp();
   admin = (await accountsByRank(t))['system-admin'].token;
 });
-afterAll(() => t.close());
 
 const event = (n: number, occurredAt: string, eventType = 'DASHBOARD_VIEW') =>
   ({ admin_id: null, email: `scale${n}@example.com`, event_type: eventType, success_flag: 'Y', source_ip: '10.0.0.1', detail: null, occurred_at: occurredAt });

@@ -4,21 +4,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { OTP_TOKEN_HEADER, type UserUpdateInput } from '../../src/shared';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, otpToken, signedInAccount, startSiblingApp, startTestApp, type TestApp } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, otpToken, signedInAccount, startSiblingApp, type TestApp, withTestApp } from './harness';
 
 let t: TestApp;
 let other: { app: FastifyInstance; close(): Promise<void> };
 let adminToken: string;
 
+withTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await startTestApp();
   other = await startSiblingApp(t, {});
   adminToken = (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
 });
-afterAll(async () => {
-  await other?.close();
-  await t?.close();
-});
+afterAll(async () => other?.close());
 
 /** A call answered by the other instance. */
 async function onOther(method: 'GET' | 'POST', url: string, token: string) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp, withTestApp } from './harness';
 import { renderHtml } from '../../server/mail/templates';
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
 
@@ -8,12 +8,9 @@ let t: TestApp;
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  t = await startTestApp({ smtpUrl: smtp.url });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(async () => smtp.close());
+withTestApp((app) => (t = app), () => ({ smtpUrl: smtp.url }));
 
 describe('mail over SMTP', () => {
   it('delivers the sign-in code to a real SMTP peer and marks the outbox row SENT', async () => {

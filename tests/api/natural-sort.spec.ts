@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { naturalKey } from '../../server/db/natural-key';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp, withTestApp } from './harness';
 
 let t: TestApp;
 let token: string;
+withTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await startTestApp();
   token = (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
   const now = t.clock.now().toISOString();
   const names = ['Spring #23', 'Spring #5', 'Spring #100', 'Autumn 2026 #7', 'Autumn 2025 #12', 'Spring #05x', 'Code 123456789012345678901234'];
   await t.db.insertInto('templates').values(names.map((name) => ({ name, data_type_code: 'MEDIA', description: null, status: 'Y', file_id: null, created_at: now, updated_at: now }))).execute();
 });
-afterAll(async () => t.close());
 
 const namesSorted = async (direction: 'ASC' | 'DESC') =>
   (await t.call('GET', `/api/templates?sort=${encodeURIComponent(JSON.stringify(['name', direction]))}&range=[0,99]`, { token })).body.data.list.map((row: { name: string }) => row.name);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHasher } from '../../server/auth/passwords';
 import { seedDemo, type DemoSeedResult } from '../../server/ops/demo';
 import { AUTHORITIES } from '../../src/shared';
-import { startTestApp, type TestApp } from './harness';
+import { startTestApp, type TestApp, withTestApp } from './harness';
 import { spawnServer } from './ops-child';
 
 const NOW = new Date('2026-06-01T09:00:00.000Z');
@@ -22,11 +22,10 @@ async function sample(app: TestApp) {
   };
 }
 
+withTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await startTestApp();
   seeded = await seedDemo(t.db, { hasher: passwordHasher(t.config.passwordHash), files: t.app.ctx.files, now: NOW });
 });
-afterAll(async () => t.close());
 
 describe('demo data', () => {
   it('fills users across regions and ranks (pending ones too), templates with previews, access history and a month of system log', async () => {

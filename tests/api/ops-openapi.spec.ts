@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, withTestApp } from './harness';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+withTestApp((app) => (t = app));
 
 describe('API reference', () => {
   it('serves an OpenAPI 3 document generated from the route schemas, without a token', async () => {

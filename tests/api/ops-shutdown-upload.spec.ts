@@ -1,20 +1,19 @@
 import { spawn } from 'node:child_process';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { isSqlite } from '../../server/db/database';
-import { signedInAccount, startSiblingApp, startTestApp, type TestApp } from './harness';
+import { signedInAccount, startSiblingApp, type TestApp, withTestApp } from './harness';
 import { commit, createDataset, datasetRows, preview } from './uploads-support';
 
 let t: TestApp;
 let uploader: { token: string };
 let pgSchema: string;
+// A short upload lease: on PostgreSQL the restarted instance fails the dead one's upload once it expires.
+withTestApp((app) => (t = app), { uploadLeaseMs: 1500 });
 beforeAll(async () => {
-  // A short upload lease: on PostgreSQL the restarted instance fails the dead one's upload once it expires.
-  t = await startTestApp({ uploadLeaseMs: 1500 });
   uploader = await signedInAccount(t, 'shutdown@example.com', 'user', { uploader_flag: 'Y' });
   pgSchema = isSqlite(t.db) ? '-' : (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0].schema;
 });
-afterAll(async () => t.close());
 
 /** A data set holding one earlier row, and a previewed (READY) upload of `rows` rows that will REPLACE it. */
 async function readyUpload(rows: number) {

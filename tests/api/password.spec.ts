@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, dbSnapshot, otpToken, startTestApp, type TestApp } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, dbSnapshot, otpToken, type TestApp, withTestApp } from './harness';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+withTestApp((app) => (t = app));
 
 /** A fresh admin access token (tests move the clock past the 15-minute lifetime). */
 async function adminToken(): Promise<string> {

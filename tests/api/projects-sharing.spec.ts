@@ -1,18 +1,17 @@
 import { decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readEnv, tableauFromEnv } from '../../server/config';
-import { dbSnapshot, signedInAccount, startSiblingApp, startTestApp, type TestApp } from './harness';
+import { dbSnapshot, signedInAccount, startSiblingApp, type TestApp, withTestApp } from './harness';
 import { listQuery, PROJECT_TABLES, projectBody, projectPeople, seedTemplate, sharedProject, TABLEAU } from './projects-fixtures';
 
 let t: TestApp;
 let people: Awaited<ReturnType<typeof projectPeople>>;
 let media: number;
+withTestApp((app) => (t = app), { tableau: TABLEAU });
 beforeAll(async () => {
-  t = await startTestApp({ tableau: TABLEAU });
   people = await projectPeople(t);
   media = await seedTemplate(t, 'Media Overview', 'MEDIA');
 });
-afterAll(async () => t.close());
 
 const sharesOf = async (projectId: number, token = people.owner.token) =>
   (await t.call('GET', `/api/project-shares?${listQuery({ filter: { projectId } })}`, { token })).body.data.list as { id: number; email: string; privilege: string }[];

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, dbSnapshot, signedInAccount, startTestApp, type TestApp } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, dbSnapshot, signedInAccount, type TestApp, withTestApp } from './harness';
 import { listQuery, PROJECT_TABLES, projectBody, projectPeople, seedTemplate, sharedProject, TABLEAU } from './projects-fixtures';
 
 let t: TestApp;
 let admin: string;
 let people: Awaited<ReturnType<typeof projectPeople>>;
 let media: number;
+withTestApp((app) => (t = app), { tableau: TABLEAU });
 beforeAll(async () => {
-  t = await startTestApp({ tableau: TABLEAU });
   admin = (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
   people = await projectPeople(t);
   media = await seedTemplate(t, 'Media Overview', 'MEDIA');
 });
-afterAll(async () => t.close());
 
 describe('projects', () => {
   it('creates a template project whose data filters come back as sent, with the creator as owner', async () => {

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsByRank, ADMIN_EMAIL, dbSnapshot, startTestApp, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, dbSnapshot, type RankAccounts, type TestApp, withRankAccounts } from './harness';
 
 let t: TestApp;
-let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let accounts: RankAccounts;
 let admin: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  accounts = await accountsByRank(t);
-  admin = accounts['system-admin'].token;
-});
-afterAll(async () => t.close());
+withRankAccounts((suite) => ({ t, accounts, admin } = suite));
 
 const list = (filter: unknown, extra = '') => t.call('GET', `/api/properties?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`, { token: admin });
 const create = (body: unknown, token = admin) => t.call('POST', '/api/properties', { token, body });

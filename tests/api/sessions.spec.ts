@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, startTestApp, type TestApp } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, type TestApp, withTestApp } from './harness';
 
 let t: TestApp;
 let adminId: number;
+withTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await startTestApp();
   adminId = (await t.db.selectFrom('admins').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow()).id;
 });
-afterAll(async () => t.close());
 
 /** An authenticated read with no side effects: the caller's own profile. */
 function profile(accessToken?: string, headers?: Record<string, string>) {

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../server/config';
-import { startTestApp, type TestApp } from './harness';
+import { type TestApp, withTestApp } from './harness';
 
 /** The limits a server runs with when nothing is configured. */
 const { rateLimits } = defaultConfig({ jwtSecret: 'unused', secretsKeys: [], dataDir: 'unused' });
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ rateLimits });
-});
-afterAll(async () => t.close());
+withTestApp((app) => (t = app), { rateLimits });
 
 function post(url: string, ip: string, payload: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url, remoteAddress: ip, payload });

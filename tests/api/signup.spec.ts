@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, dbSnapshot, signUp, startTestApp, type TestApp } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, dbSnapshot, signUp, type TestApp, withTestApp } from './harness';
 
 let t: TestApp;
 let adminToken: string;
+withTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await startTestApp();
   adminToken = (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
 });
-afterAll(async () => t.close());
 
 const PASSWORD = 'Passw0rd!';
 

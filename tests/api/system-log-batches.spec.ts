@@ -1,15 +1,14 @@
 // System-log rows are written in batches (server/audit/system-log.ts): none may be lost by a
 // graceful shutdown, and none waits long in memory.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startSiblingApp, startTestApp, type TestApp } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startSiblingApp, type TestApp, withTestApp } from './harness';
 
 let t: TestApp;
 let token: string;
+withTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await startTestApp();
   token = (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
 });
-afterAll(async () => t.close());
 
 describe('batched system-log rows', () => {
   it('are all written by a graceful shutdown, however recent', async () => {

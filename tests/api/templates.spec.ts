@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isSelectableTemplate } from '../../src/shared';
-import { accountsByRank, dbSnapshot, startTestApp, type TestApp } from './harness';
+import { dbSnapshot, type RankAccounts, type TestApp, withRankAccounts } from './harness';
 
 let t: TestApp;
-let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let accounts: RankAccounts;
 let admin: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  accounts = await accountsByRank(t);
-  admin = accounts['system-admin'].token;
-});
-afterAll(async () => t.close());
+withRankAccounts((suite) => ({ t, accounts, admin } = suite));
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png body')]);
 const PDF = Buffer.from('%PDF-1.7\n');

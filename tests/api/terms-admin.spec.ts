@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TERM_CONTENT_MAX_LENGTH } from '../../src/shared';
 import { updateScheduledVersion } from '../../server/modules/terms/commands';
-import { accountsByRank, dbSnapshot, startTestApp, type TestApp } from './harness';
+import { dbSnapshot, type RankAccounts, type TestApp, withRankAccounts } from './harness';
 
 const TERM_TABLES = ['terms', 'term_versions', 'term_agreements'] as const;
 const PASSWORD = 'Passw0rd!';
 
 let t: TestApp;
-let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let accounts: RankAccounts;
 let admin: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  accounts = await accountsByRank(t);
-  admin = accounts['system-admin'].token;
-});
-afterAll(async () => t.close());
+withRankAccounts((suite) => ({ t, accounts, admin } = suite));
 
 const inMinutes = (minutes: number) => new Date(t.clock.now().getTime() + minutes * 60_000).toISOString();
 const createTerm = (body: Record<string, unknown>, token = admin) => t.call('POST', '/api/terms', { token, body });

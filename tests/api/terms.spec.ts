@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, dbSnapshot, startTestApp, type TestApp } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, dbSnapshot, type TestApp, withTestApp } from './harness';
 
 let t: TestApp;
 let adminId: number;
+withTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await startTestApp();
   adminId = (await t.db.selectFrom('admins').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow()).id;
 });
-afterAll(async () => t.close());
 
 interface Offered {
   termId: number;

@@ -1,16 +1,13 @@
 import { spawn } from 'node:child_process';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isSqlite } from '../../server/db/database';
-import { signedInAccount, startSiblingApp, startTestApp, type TestApp } from './harness';
+import { signedInAccount, startSiblingApp, type TestApp, withTestApp } from './harness';
 import { commit, createDataset, datasetRows, preview } from './uploads-support';
 
 let t: TestApp;
-beforeAll(async () => {
-  // A short upload lease: on PostgreSQL the restarted instance fails the dead one's upload once it expires.
-  t = await startTestApp({ uploadLeaseMs: 1500 });
-});
-afterAll(async () => t.close());
+// A short upload lease: on PostgreSQL the restarted instance fails the dead one's upload once it expires.
+withTestApp((app) => (t = app), { uploadLeaseMs: 1500 });
 
 const ROWS = 300_000;
 

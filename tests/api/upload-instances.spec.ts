@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
-import { signedInAccount, startTestApp, type TestApp } from './harness';
+import { signedInAccount, type TestApp, withTestApp } from './harness';
 import { createDataset, datasetRows, postFile, preview } from './uploads-support';
 
 const LEASE_MS = 1200;
@@ -31,13 +31,12 @@ const ask = async (app: FastifyInstance, method: 'GET' | 'POST', url: string, bo
 
 const bigCsv = (rows: number) => `date,campaign_id,channel,impressions\n${Array.from({ length: rows }, (_, n) => `2024-01-01,C${n},search,${n}`).join('\n')}\n`;
 
+withTestApp((app) => (t = app), { uploadLeaseMs: LEASE_MS });
 beforeAll(async () => {
-  t = await startTestApp({ uploadLeaseMs: LEASE_MS });
   uploader = await signedInAccount(t, 'uploader@example.com', 'user', { uploader_flag: 'Y' });
 });
 afterAll(async () => {
   for (const app of apps) await app.close();
-  await t?.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 

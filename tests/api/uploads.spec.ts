@@ -5,25 +5,23 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { isSqlite } from '../../server/db/database';
 import { STAGED_TABLE } from '../../server/modules/uploads/staging';
 import { MAX_LISTED_PROBLEMS } from '../../src/shared';
-import { accountsByRank, dbSnapshot, signedInAccount, startTestApp, type TestApp } from './harness';
+import { dbSnapshot, type RankAccounts, signedInAccount, type TestApp, withRankAccounts } from './harness';
 import { commit, createDataset, datasetRows, multipartBody, postFile, preview } from './uploads-support';
 
 let t: TestApp;
-let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let accounts: RankAccounts;
 let uploader: { id: number; token: string };
 const TABLES = ['datasets', 'dataset_rows', 'upload_histories'] as const;
 const HEADER = 'date,campaign_id,channel,impressions';
 
+withRankAccounts((suite) => ({ t, accounts } = suite));
 beforeAll(async () => {
-  t = await startTestApp();
-  accounts = await accountsByRank(t);
   uploader = await signedInAccount(t, 'uploader@example.com', 'user', { uploader_flag: 'Y' });
 });
-afterAll(async () => t.close());
 
 /**
  * Where an upload's checked rows wait: its staging file on this instance (SQLite), or, on a shared

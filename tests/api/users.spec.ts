@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
-import { accountsByRank, dbSnapshot, signedInAccount, signUp, startTestApp, STATE_TABLES, type Reply, type TestApp } from './harness';
+import { dbSnapshot, type RankAccounts, type Reply, signedInAccount, signUp, STATE_TABLES, type TestApp, withRankAccounts } from './harness';
 import type { AdminsTable } from '../../server/db/schema';
 import type { Authority } from '../../src/shared';
 
 let t: TestApp;
-let accounts: Awaited<ReturnType<typeof accountsByRank>>;
+let accounts: RankAccounts;
 let admin: string;
 let serial = 0;
 
 const TABLES = [...STATE_TABLES, 'admin_data_types'] as const;
 
+withRankAccounts((suite) => ({ t, accounts, admin } = suite));
 beforeAll(async () => {
-  t = await startTestApp();
-  accounts = await accountsByRank(t);
-  admin = accounts['system-admin'].token;
   // The local-admin manages Korea and Japan; everyone made by accountsByRank sits in APAC/KR.
   await t.db.insertInto('admin_countries').values([{ admin_id: accounts['local-admin'].id, country_code: 'KR' }, { admin_id: accounts['local-admin'].id, country_code: 'JP' }]).execute();
 });
-afterAll(async () => t.close());
 
 /** An account row without a session, in APAC/KR unless told otherwise. */
 async function makeUser(extra: Partial<Insertable<AdminsTable>> = {}): Promise<number> {
