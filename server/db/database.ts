@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { naturalKey } from './natural-key';
+import { WriteCounter } from './write-counter';
 
 export type Db = Kysely<Database>;
 
@@ -26,7 +27,7 @@ export function openDatabase(target: DatabaseTarget): Db {
       max: 10,
       ...(target.pgSchema ? { options: `-c search_path=${target.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteCounter()] });
     pools.set(db, pool);
     return db;
   }
@@ -45,7 +46,7 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.function('natural_key', { deterministic: true }, naturalKey);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new WriteCounter()] });
 }
 
 /** Distinct statements kept prepared; the least recently used goes first. */
