@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsByRank, startTestApp, type TestApp } from './harness';
 import { masterTable } from './explorer-fixtures';
-import { pruneCollectHistory } from '../../server/modules/collect-retention/queries';
+import { pruneCollectHistory } from '../../server/collect/collect-retention/queries';
 
 let t: TestApp;
 let accounts: Awaited<ReturnType<typeof accountsByRank>>;
