@@ -9,7 +9,7 @@ import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { sampleValues } from '../../mail/templates';
-import { alertMailListSpec, findAlertMail, findAlertMailFor, listAlertMails } from './queries';
+import { alertMailListSpec, deleteAlertMail, findAlertMail, findAlertMailFor, insertAlertMail, listAlertMails, updateAlertMail } from './queries';
 import { composeAlertMail } from './render';
 
 
@@ -43,15 +43,9 @@ export async function alertMailsModule(app: FastifyInstance) {
   routes.post('/alert-mails', { schema: { body: alertMailInput } }, async (request) => {
     const input = request.body;
     if (await findAlertMailFor(db, input.procedure, input.errorId)) throw duplicate(input.procedure, input.errorId);
-    const now = isoNow(clock);
-    const { id } = await db
-      .insertInto('alert_mails')
-      .values({ procedure: input.procedure, error_id: input.errorId, subtitle: input.subtitle, content: input.content, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-      .catch((error) => {
-        throw isUniqueViolation(error) ? duplicate(input.procedure, input.errorId) : error;
-      });
+    const id = await insertAlertMail(db, input, isoNow(clock)).catch((error) => {
+      throw isUniqueViolation(error) ? duplicate(input.procedure, input.errorId) : error;
+    });
     return success(await findAlertMail(db, id), 'The alert mail has been added.');
   });
 
@@ -59,22 +53,17 @@ export async function alertMailsModule(app: FastifyInstance) {
     const input = request.body;
     const clash = await findAlertMailFor(db, input.procedure, input.errorId);
     if (clash && clash.id !== request.params.id) throw duplicate(input.procedure, input.errorId);
-    const updated = await db
-      .updateTable('alert_mails')
-      .set({ procedure: input.procedure, error_id: input.errorId, subtitle: input.subtitle, content: input.content, updated_at: isoNow(clock) })
-      .where('id', '=', request.params.id)
-      .executeTakeFirst()
-      .catch((error) => {
-        throw isUniqueViolation(error) ? duplicate(input.procedure, input.errorId) : error;
-      });
-    if (Number(updated.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'No such alert mail.');
+    const updated = await updateAlertMail(db, request.params.id, input, isoNow(clock)).catch((error) => {
+      throw isUniqueViolation(error) ? duplicate(input.procedure, input.errorId) : error;
+    });
+    if (!updated) throw new AppError('NOT_FOUND', 'No such alert mail.');
     return success(await findAlertMail(db, request.params.id), 'The alert mail has been saved.');
   });
 
   routes.delete('/alert-mails/:id', { schema: { params: idParams } }, async (request) => {
     const alertMail = await findAlertMail(db, request.params.id);
     if (!alertMail) throw new AppError('NOT_FOUND', 'No such alert mail.');
-    await db.deleteFrom('alert_mails').where('id', '=', request.params.id).execute();
+    await deleteAlertMail(db, request.params.id);
     return success(alertMail, 'The alert mail has been deleted.');
   });
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
-import type { AlertMail } from '../../../src/shared';
+import type { z } from 'zod';
+import type { AlertMail, alertMailInput } from '../../../src/shared';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const alertMailListSpec: ListSpec = {
@@ -21,4 +22,24 @@ export function findAlertMail(db: Db, id: number): Promise<AlertMail | undefined
 
 export function findAlertMailFor(db: Db, procedure: string, errorId: string): Promise<AlertMail | undefined> {
   return db.selectFrom('alert_mails').select(columns).where('procedure', '=', procedure).where('error_id', '=', errorId).executeTakeFirst();
+}
+
+type AlertMailValues = z.output<typeof alertMailInput>;
+
+const valuesOf = (input: AlertMailValues) => ({ procedure: input.procedure, error_id: input.errorId, subtitle: input.subtitle, content: input.content });
+
+/** Adds an alert mail; answers its id. A second one for the same procedure and error breaks the unique index. */
+export async function insertAlertMail(db: Db, input: AlertMailValues, nowIso: string): Promise<number> {
+  const { id } = await db.insertInto('alert_mails').values({ ...valuesOf(input), created_at: nowIso, updated_at: nowIso }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Saves an alert mail; answers false when there is none with this id. */
+export async function updateAlertMail(db: Db, id: number, input: AlertMailValues, nowIso: string): Promise<boolean> {
+  const updated = await db.updateTable('alert_mails').set({ ...valuesOf(input), updated_at: nowIso }).where('id', '=', id).executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+export async function deleteAlertMail(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('alert_mails').where('id', '=', id).execute();
 }

@@ -15,10 +15,10 @@ import { outboundFor } from '../../outbound/outbound-fetch';
 import { secretBox } from '../../secrets/secret-box';
 import { collectSourceOf, secretHostProblem } from '../jobs/sources';
 import { TaskFailure } from '../jobs/task-failure';
-import { collectTaskValues, insertTasks } from '../jobs/task-store';
+import { collectTaskValues, insertTasks, insertTasksTogether } from '../jobs/task-store';
 import { unknownCode } from '../code-tables';
 import { findTask } from '../tasks/queries';
-import { collectConfigListSpec, deleteCollectConfig, findCollectConfig, listCollectConfigs, saveCollectConfig, type CollectConfigValues } from './queries';
+import { collectConfigListSpec, deleteCollectConfig, findCollectConfig, findSourceAccount, listCollectConfigs, resumeCollectConfig, saveCollectConfig, type CollectConfigValues } from './queries';
 
 /** Unknown codes or account, and a source host the account's secret may not go to (saved, it would only fail at every run). */
 async function checkReferences(db: Db, input: Pick<CollectConfigValues, 'advertiser' | 'dataType' | 'marketAccountId' | 'sourceType' | 'sourceLocation' | 'keyName'>): Promise<void> {
@@ -27,9 +27,9 @@ async function checkReferences(db: Db, input: Pick<CollectConfigValues, 'adverti
     ...(await unknownCode(db, 'data_types', input.dataType, 'dataType', 'a data type')),
   ];
   if (input.marketAccountId) {
-    const account = await db.selectFrom('market_accounts').select(['name', 'allowed_hosts', 'secret_enc']).where('id', '=', input.marketAccountId).executeTakeFirst();
+    const account = await findSourceAccount(db, input.marketAccountId);
     if (!account) errors.push({ field: 'marketAccountId', message: `Market account ${input.marketAccountId} does not exist.` });
-    const problem = account?.secret_enc ? secretHostProblem(input, { name: account.name, allowedHosts: JSON.parse(account.allowed_hosts) as string[] }) : null;
+    const problem = account?.hasSecret ? secretHostProblem(input, account) : null;
     if (problem) errors.push({ field: 'sourceLocation', message: problem });
   }
   if (errors.length) throw validationError(errors);
@@ -85,8 +85,9 @@ export async function collectConfigsModule(app: FastifyInstance) {
   routes.post('/collect-configs/:id/backfill', { schema: { params: idParams, body: backfillInput } }, async (request) => {
     const found = await existing(request.params.id);
     const now = isoNow(clock);
-    const ids = await db.transaction().execute((trx) =>
-      insertTasks(trx, daysOf(request.body.from, request.body.to).map((day) => collectTaskValues({ configId: found.id, scheduleType: 'BACKFILL', dueAt: now, periodFrom: day, periodTo: day, maxAttempts: config.collect.maxAttempts, now }))),
+    const ids = await insertTasksTogether(
+      db,
+      daysOf(request.body.from, request.body.to).map((day) => collectTaskValues({ configId: found.id, scheduleType: 'BACKFILL', dueAt: now, periodFrom: day, periodTo: day, maxAttempts: config.collect.maxAttempts, now })),
     );
     app.collectScheduler.wake();
     const tasks = await Promise.all(ids.map((id) => findTask(db, id)));
@@ -95,7 +96,7 @@ export async function collectConfigsModule(app: FastifyInstance) {
 
   routes.post('/collect-configs/:id/resume', { schema: { params: idParams } }, async (request) => {
     const found = await existing(request.params.id);
-    await db.updateTable('collect_configs').set({ suspended_flag: 'N', suspended_at: null, failure_streak: 0, updated_at: isoNow(clock) }).where('id', '=', found.id).execute();
+    await resumeCollectConfig(db, found.id, isoNow(clock));
     return success(await findCollectConfig(db, found.id), 'The collect configuration has been resumed.');
   });
 

@@ -116,6 +116,17 @@ export function saveCollectConfig(db: Db, input: CollectConfigValues, now: Date,
   });
 }
 
+/** Lets a suspended config run again: its failure streak starts over. */
+export async function resumeCollectConfig(db: Db, id: number, nowIso: string): Promise<void> {
+  await db.updateTable('collect_configs').set({ suspended_flag: 'N', suspended_at: null, failure_streak: 0, updated_at: nowIso }).where('id', '=', id).execute();
+}
+
+/** The market account a source names: who it is, where its secret may go, and whether it holds one. */
+export async function findSourceAccount(db: Db, id: number): Promise<{ name: string; allowedHosts: string[]; hasSecret: boolean } | undefined> {
+  const account = await db.selectFrom('market_accounts').select(['name', 'allowed_hosts', 'secret_enc']).where('id', '=', id).executeTakeFirst();
+  return account && { name: account.name, allowedHosts: JSON.parse(account.allowed_hosts) as string[], hasSecret: Boolean(account.secret_enc) };
+}
+
 /** Removes a config with its tasks, logs and mastered rows. */
 export async function deleteCollectConfig(db: Db, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {

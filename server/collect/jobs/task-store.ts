@@ -24,6 +24,11 @@ export async function insertTasks(db: Executor, values: Insertable<CollectTasksT
   return rows.map((row) => row.id);
 }
 
+/** Inserts tasks in one transaction: a backfill is queued whole or not at all. */
+export function insertTasksTogether(db: Db, values: Insertable<CollectTasksTable>[]): Promise<number[]> {
+  return db.transaction().execute((trx) => insertTasks(trx, values));
+}
+
 /**
  * Turns every due schedule into a task. The unique (schedule_id, due_at) index makes this safe on
  * several instances at once: a second insert of the same due time does nothing, and the schedule's

@@ -12,7 +12,7 @@ import { loadPostTarget } from '../jobs/run-task';
 import { outboundFor } from '../../outbound/outbound-fetch';
 import { secretBox } from '../../secrets/secret-box';
 import { unknownCode } from '../code-tables';
-import { findPostConfig, listPostConfigs, postConfigListSpec, savePostConfig } from './queries';
+import { deletePostConfig, findPostConfig, listPostConfigs, postConfigListSpec, savePostConfig } from './queries';
 
 
 /** /api/post-configs: where mastered rows are posted (GCS, Tableau, Snowflake stage, a local folder); rank 2. */
@@ -53,11 +53,7 @@ export async function postConfigsModule(app: FastifyInstance) {
   routes.delete('/post-configs/:id', { schema: { params: idParams } }, async (request) => {
     const postConfig = await findPostConfig(db, request.params.id);
     if (!postConfig) throw new AppError('NOT_FOUND', 'No such post configuration.');
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('collect_task_logs').where('task_id', 'in', trx.selectFrom('collect_tasks').select('id').where('post_config_id', '=', postConfig.id)).execute();
-      await trx.deleteFrom('collect_tasks').where('post_config_id', '=', postConfig.id).execute();
-      await trx.deleteFrom('post_configs').where('id', '=', postConfig.id).execute();
-    });
+    await deletePostConfig(db, postConfig.id);
     return success(postConfig, 'The post configuration has been deleted.');
   });
 

@@ -51,6 +51,15 @@ export async function findPostConfig(db: Db, id: number): Promise<PostConfig | u
   return row ? (await present(db, [row]))[0] : undefined;
 }
 
+/** Removes a post config with its posting tasks and their logs (they mean nothing without the target). */
+export async function deletePostConfig(db: Db, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('collect_task_logs').where('task_id', 'in', trx.selectFrom('collect_tasks').select('id').where('post_config_id', '=', id)).execute();
+    await trx.deleteFrom('collect_tasks').where('post_config_id', '=', id).execute();
+    await trx.deleteFrom('post_configs').where('id', '=', id).execute();
+  });
+}
+
 /** Writes a post config and replaces its headers in one transaction; answers the id. */
 export function savePostConfig(db: Db, box: SecretBox, input: PostConfigValues, nowIso: string, id?: number): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {

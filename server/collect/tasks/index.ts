@@ -8,7 +8,7 @@ import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { appendLog } from '../jobs/task-store';
-import { findTask, findTaskDetail, listTasks, taskListSpec } from './queries';
+import { findTask, findTaskDetail, listTasks, retryFailedTask, taskListSpec } from './queries';
 
 
 /** /api/tasks: collect and posting tasks, their detail and logs, and retry of a failed one (rank 2). */
@@ -30,13 +30,7 @@ export async function tasksModule(app: FastifyInstance) {
     const task = await findTask(db, request.params.id);
     if (!task) throw new AppError('NOT_FOUND', 'No such task.');
     const now = isoNow(clock);
-    const retried = await db
-      .updateTable('collect_tasks')
-      .set({ status: 'PENDING', attempt: 0, run_after: now, finished_at: null, lease_owner: null, lease_until: null, updated_at: now, ...(task.taskKind === 'COLLECT' ? { process_type: 'MASTERING' } : {}) })
-      .where('id', '=', task.id)
-      .where('status', '=', 'ERROR')
-      .executeTakeFirst();
-    if (Number(retried.numUpdatedRows) === 0) throw new AppError('CONFLICT', `Only a failed task can be retried; this one is ${task.status}.`);
+    if (!(await retryFailedTask(db, task, now))) throw new AppError('CONFLICT', `Only a failed task can be retried; this one is ${task.status}.`);
     await appendLog(db, task.id, 'INFO', `Retry requested by ${request.admin!.email}.`, now);
     app.collectScheduler.wake();
     return success(await findTask(db, task.id), 'The task will be retried.');

@@ -68,6 +68,20 @@ export async function findTask(db: Db, id: number): Promise<Task | undefined> {
   return (await base(db).select(columns).where('collect_tasks.id', '=', id).executeTakeFirst()) as Task | undefined;
 }
 
+/**
+ * Puts a task that ended in ERROR back in the queue with a fresh set of attempts (a collect task
+ * starts again from mastering); answers false when the task is not in ERROR.
+ */
+export async function retryFailedTask(db: Db, task: Pick<Task, 'id' | 'taskKind'>, nowIso: string): Promise<boolean> {
+  const retried = await db
+    .updateTable('collect_tasks')
+    .set({ status: 'PENDING', attempt: 0, run_after: nowIso, finished_at: null, lease_owner: null, lease_until: null, updated_at: nowIso, ...(task.taskKind === 'COLLECT' ? { process_type: 'MASTERING' } : {}) })
+    .where('id', '=', task.id)
+    .where('status', '=', 'ERROR')
+    .executeTakeFirst();
+  return Number(retried.numUpdatedRows) > 0;
+}
+
 export async function findTaskDetail(db: Db, id: number): Promise<TaskDetail | undefined> {
   const task = await findTask(db, id);
   if (!task) return undefined;
