@@ -13,11 +13,11 @@ import { collectConfigInput, postConfigInput } from '../src/shared';
 import { buildApp } from '../server/app';
 import { defaultConfig, type AppConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
-import { saveCollectConfig } from '../server/modules/collect-configs/queries';
-import { savePostConfig } from '../server/modules/post-configs/queries';
-import { insertMasterRows, MASTER_INSERT_BATCH } from '../server/jobs/master-store';
-import { secretBox } from '../server/jobs/secret-box';
-import { collectTaskValues, insertTasks } from '../server/jobs/task-store';
+import { saveCollectConfig } from '../server/collect/collect-configs/queries';
+import { savePostConfig } from '../server/collect/post-configs/queries';
+import { insertMasterRows, MASTER_INSERT_BATCH } from '../server/collect/jobs/master-store';
+import { secretBox } from '../server/secrets/secret-box';
+import { collectTaskValues, insertTasks } from '../server/collect/jobs/task-store';
 import { ratio, startBenchServer } from './harness';
 
 const SIZES = (process.env.BENCH_COLLECT_SIZES ?? '250000,1000000').split(',').map(Number);

@@ -12,3 +12,8 @@ export function isoNow(clock: Clock): string {
 export function isoAfter(clock: Clock, milliseconds: number): string {
   return new Date(clock.now().getTime() + milliseconds).toISOString();
 }
+
+/** The moment `days` days before now: where a retention of `days` lets rows go. */
+export function isoDaysAgo(clock: Clock, days: number): string {
+  return isoAfter(clock, -days * 86_400_000);
+}

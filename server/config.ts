@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '../src/shared/validation';
 import { OTP_RESEND_INTERVAL_SECONDS } from '../src/shared/constants';
-import { parseOutboundAllow } from './jobs/outbound-policy';
+import { parseOutboundAllow } from './outbound/outbound-policy';
 
 const commaList = (text: string) => text.split(',').map((entry) => entry.trim()).filter(Boolean);
 

@@ -10,8 +10,8 @@ import { exitGracefullyOnSignals, ignoreBrokenStdio } from './ops/shutdown';
 import { RedisUnreachableError } from './http/rate-limits';
 import { describeDemoSeed, seedDemo } from './ops/demo';
 import { jwtSecretFor, secretsKeysFor } from './key-files';
-import { resealSecrets } from './jobs/reseal-secrets';
-import { secretBox } from './jobs/secret-box';
+import { resealSecrets } from './secrets/reseal-secrets';
+import { secretBox } from './secrets/secret-box';
 import { createFileStore, fileStoreFromEnv } from './files/create-store';
 import { FileStoreUnreachableError } from './files/store-errors';
 

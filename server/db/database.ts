@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { naturalKey } from './natural-key';
+import { WriteCounter } from './write-counter';
 
 export type Db = Kysely<Database>;
 
@@ -26,7 +27,7 @@ export function openDatabase(target: DatabaseTarget): Db {
       max: 10,
       ...(target.pgSchema ? { options: `-c search_path=${target.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteCounter()] });
     pools.set(db, pool);
     return db;
   }
@@ -45,7 +46,40 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.function('natural_key', { deterministic: true }, naturalKey);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new WriteCounter()] });
+}
+
+/** Distinct statements kept prepared; the least recently used goes first. */
+const CACHED_STATEMENTS = 1_000;
+
+/**
+ * Kysely prepares every statement again on each call (a quarter of an authenticated list call's
+ * database time, issue 18). Its SQL text is stable (values are parameters), so a prepared
+ * statement is reused. SQLite re-prepares a cached statement itself after a schema change; a
+ * statement still busy streaming rows is not shared, a fresh one is prepared instead.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare(text: string) {
+      const cached = statements.get(text);
+      if (cached && !cached.busy) {
+        statements.delete(text);
+        statements.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        if (statements.size >= CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export function isSqlite(db: Kysely<any>): boolean {

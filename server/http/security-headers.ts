@@ -21,5 +21,5 @@ export function securityHeaders(app: FastifyInstance, tableauOrigin: string[]): 
       },
     },
   });
-  app.addHook('onRequest', (request, reply, done) => apply(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) => apply(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isoDaysAgo } from '../clock';
 import type { AppContext } from '../context';
 
 const PRUNE_INTERVAL_MS = 60 * 60_000;
 
 /** Deletes outbox rows older than mailRetentionDays; answers how many went. */
 export async function pruneMailOutbox(ctx: AppContext): Promise<number> {
-  const cutoff = new Date(ctx.clock.now().getTime() - ctx.config.mailRetentionDays * 86_400_000).toISOString();
+  const cutoff = isoDaysAgo(ctx.clock, ctx.config.mailRetentionDays);
   const pruned = await ctx.db.deleteFrom('mail_outbox').where('created_at', '<', cutoff).executeTakeFirst();
   return Number(pruned.numDeletedRows);
 }

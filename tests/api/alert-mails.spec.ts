@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dbSnapshot, type RankAccounts, type TestApp, withRankAccounts } from './harness';
-import { renderAlertMail, sendAlertMail } from '../../server/modules/alert-mails/render';
+import { renderAlertMail, sendAlertMail } from '../../server/collect/alert-mails/render';
 import * as alertDefaults from '../../server/db/migrations/018_alert_defaults';
 
 type AlertRow = { id: number; procedure: string; subtitle: string; content: string };

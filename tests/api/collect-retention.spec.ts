@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type RankAccounts, type TestApp, withRankAccounts } from './harness';
 import { masterTable } from './explorer-fixtures';
-import { pruneCollectHistory } from '../../server/modules/collect-retention/queries';
+import { pruneCollectHistory } from '../../server/collect/collect-retention/queries';
 
 let t: TestApp;
 let accounts: RankAccounts;

@@ -5,8 +5,8 @@ import { startSiblingApp } from './harness';
 import { reportRow } from '../fakes/ad-platform';
 import { collectConfig, localPostConfig, marketAccount, startCollectApp } from '../fakes/collect-fixtures';
 import { sendJson, startFakeServer, type FakeServer } from '../fakes/http-server';
-import { writePostFile } from '../../server/jobs/posters/post-file';
-import { openWorkFolder, workRoot } from '../../server/jobs/work-folder';
+import { writePostFile } from '../../server/collect/jobs/posters/post-file';
+import { openWorkFolder, workRoot } from '../../server/collect/jobs/work-folder';
 
 const LEASE_MS = 60_000;
 let env: Awaited<ReturnType<typeof startCollectApp>>;

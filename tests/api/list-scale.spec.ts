@@ -63,3 +63,21 @@ describe('counts of large lists', () => {
     expect([narrow.body.data.totalCount, narrow.body.data.totalIsEstimate]).toEqual([2, undefined]);
   });
 });
+
+describe('counts of small lists', () => {
+  const domain = (name: string) => ({ domain: `${name}.count.example`, description: null, active_flag: 'Y', created_at: '2021-01-01T00:00:00.000Z', updated_at: '2021-01-01T00:00:00.000Z' });
+  const total = async () => (await t.call('GET', '/api/domains', { token: admin })).body.data.totalCount as number;
+
+  it('reuses an exact count until a write goes through the same handle, and for at most a second otherwise', async () => {
+    const before = await total();
+    // A handle without the write counter stands for another instance or the command line.
+    await t.db.withoutPlugins().insertInto('allowed_domains').values(domain('elsewhere-1')).execute();
+    expect(await total()).toBe(before);
+    await t.db.insertInto('allowed_domains').values(domain('here')).execute();
+    expect(await total()).toBe(before + 2);
+
+    await t.db.withoutPlugins().insertInto('allowed_domains').values(domain('elsewhere-2')).execute();
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await total()).toBe(before + 3);
+  });
+});

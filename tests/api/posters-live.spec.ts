@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tableauPoster } from '../../server/jobs/posters/tableau';
-import { snowstagePoster } from '../../server/jobs/posters/snowstage';
-import { outboundFor } from '../../server/jobs/outbound-fetch';
+import { tableauPoster } from '../../server/collect/jobs/posters/tableau';
+import { snowstagePoster } from '../../server/collect/jobs/posters/snowstage';
+import { outboundFor } from '../../server/outbound/outbound-fetch';
 import { localFileStore } from '../../server/files/local-store';
 
 /**

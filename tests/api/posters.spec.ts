@@ -9,7 +9,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, write
 import { once } from 'node:events';
 import { crc32 } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { writeTdsx } from '../../server/jobs/posters/tableau';
+import { writeTdsx } from '../../server/collect/jobs/posters/tableau';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSiblingApp } from './harness';
 import { startAdPlatform, type AdPlatform } from '../fakes/ad-platform';
 import { collectConfig, marketAccount, startCollectApp } from '../fakes/collect-fixtures';
-import { nextRunAfter, periodFor } from '../../server/jobs/schedule-times';
-import { claimNextTask } from '../../server/jobs/task-store';
+import { nextRunAfter, periodFor } from '../../server/collect/jobs/schedule-times';
+import { claimNextTask } from '../../server/collect/jobs/task-store';
 
 const schedule = (overrides: Partial<Parameters<typeof nextRunAfter>[0]>) => ({
   schedule_type: 'DAILY', scheduled_time: '09:00', scheduled_day: null, time_zone: 'Europe/Berlin', start_at: '2026-01-01', end_at: null, ...overrides,

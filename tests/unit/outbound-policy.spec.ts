@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outboundPolicy, refusedAddressReason } from '../../server/jobs/outbound-policy';
+import { outboundPolicy, refusedAddressReason } from '../../server/outbound/outbound-policy';
 
 describe('outbound address policy', () => {
   it.each([

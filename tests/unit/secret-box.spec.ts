@@ -1,6 +1,6 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { secretBox } from '../../server/jobs/secret-box';
+import { secretBox } from '../../server/secrets/secret-box';
 
 const keyA = randomBytes(32).toString('hex');
 const keyB = randomBytes(32).toString('hex');

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { COLLECT_ALERT_PROCEDURES, ANY_ERROR_ID } from '../../../src/shared';
 import { DEFAULT_TEMPLATES } from '../../mail/templates';
-import { DEFAULT_ALERT_MAIL } from '../../modules/alert-mails/render';
+import { DEFAULT_ALERT_MAIL } from '../../collect/alert-mails/render';
 
 /** The alert e-mail template as 004 seeded it: its subject named the error code twice. */
 const FIRST_ALERT = {

@@ -9,7 +9,7 @@ export interface MarketAccountsTable {
   name: string;
   advertiser_code: string;
   country_code: string;
-  /** AES-GCM sealed secret (server/jobs/secret-box.ts); never answered. */
+  /** AES-GCM sealed secret (server/secrets/secret-box.ts); never answered. */
   secret_enc: string | null;
   /** JSON array of the hosts the secret may be sent to (011). */
   allowed_hosts: Generated<string>;

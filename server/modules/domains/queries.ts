@@ -15,7 +15,7 @@ export const domainListSpec: ListSpec = {
 const columns = ['id', 'domain', 'description', 'active_flag as activeFlag', 'created_at as createdAt', 'updated_at as updatedAt'] as const;
 
 export function listDomains(db: Db, request: ListRequest) {
-  return listPage(db.selectFrom('allowed_domains'), request, (query) => query.select(columns), 'id');
+  return listPage(db.selectFrom('allowed_domains'), request, (query) => query.select(columns), 'id', { db });
 }
 
 export function findDomain(db: Db, id: number): Promise<Domain | undefined> {

@@ -9,9 +9,9 @@ import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
-import { nextSealedSecret, secretBox } from '../../jobs/secret-box';
+import { nextSealedSecret, secretBox } from '../../secrets/secret-box';
 import type { Db } from '../../db/database';
-import { unknownCode } from '../collect-shared';
+import { unknownCode } from '../../collect/code-tables';
 import { countConfigsUsing, deleteMarketAccount, findMarketAccount, findSealedSecret, insertMarketAccount, listMarketAccounts, marketAccountListSpec, updateMarketAccount } from './queries';
 
 type Input = z.output<typeof marketAccountInput>;

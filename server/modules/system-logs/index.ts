@@ -11,7 +11,7 @@ import { CountCache } from './count-cache';
 import { systemLogCsv } from './export';
 import { decodeCursor, encodeCursor, findLog, pageOfLogs, countLogs } from './queries';
 import { PRUNE_INTERVAL_MS, countPrunable, pruneSystemLog, retentionDays, setRetentionDays } from './retention';
-import { pruneCollectHistory } from '../collect-retention/queries';
+import { pruneCollectHistory } from '../../collect/collect-retention/queries';
 
 const listQuery = listQuerystring.extend({ after: z.string({ error: 'after must be given once.' }).max(200, 'after must be at most 200 characters.').optional() });
 /** The log is read newest or oldest first: (request_at, id) is its index, and its cursor. */

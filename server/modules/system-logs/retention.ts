@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { isoNow } from '../../clock';
+import { isoDaysAgo, isoNow } from '../../clock';
 import { DEFAULT_RETENTION_DAYS } from '../../../src/shared';
 
 const SETTING_KEY = 'systemLogRetentionDays';
@@ -20,14 +20,9 @@ export async function setRetentionDays(ctx: AppContext, days: number): Promise<v
     .execute();
 }
 
-/** The moment before which a retention of `days` lets rows go. */
-export function retentionCutoff(ctx: AppContext, days: number): string {
-  return new Date(ctx.clock.now().getTime() - days * 86_400_000).toISOString();
-}
-
 /** How many rows a retention of `days` would delete now: what the settings screen asks before saving. */
 export async function countPrunable(ctx: AppContext, days: number): Promise<{ cutoff: string; rowsToDelete: number }> {
-  const cutoff = retentionCutoff(ctx, days);
+  const cutoff = isoDaysAgo(ctx.clock, days);
   const row = await ctx.db.selectFrom('system_logs').select((eb) => eb.fn.countAll<number | string>().as('count')).where('request_at', '<', cutoff).executeTakeFirstOrThrow();
   return { cutoff, rowsToDelete: Number(row.count) };
 }
@@ -37,7 +32,7 @@ export async function countPrunable(ctx: AppContext, days: number): Promise<{ cu
  * single SQLite writer for long. Answers how many rows went.
  */
 export async function pruneSystemLog(ctx: AppContext): Promise<number> {
-  const cutoff = retentionCutoff(ctx, await retentionDays(ctx));
+  const cutoff = isoDaysAgo(ctx.clock, await retentionDays(ctx));
   let removed = 0;
   for (;;) {
     const batch = await ctx.db

@@ -1,8 +1,8 @@
 // npm run rotate-secrets: re-seals every stored secret under the newest SECRETS_KEY.
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
-import { resealSecrets } from '../../jobs/reseal-secrets';
-import { secretBox } from '../../jobs/secret-box';
+import { resealSecrets } from '../../secrets/reseal-secrets';
+import { secretBox } from '../../secrets/secret-box';
 import { jwtSecretFor, secretsKeysFor } from '../../key-files';
 import { dataFromEnv, runCommand, usageError } from './run';
 

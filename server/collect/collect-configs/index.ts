@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AREA_RANK, backfillInput, collectConfigInput, DISCOVERY_MAX_BYTES, testSourceInput, type FieldError } from '../../../src/shared';
+import { requireRank } from '../../auth/guard';
+import { isoNow } from '../../clock';
+import { AppError, validationError } from '../../http/app-error';
+import { success } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
+import { listQuerystring, parseListQuery } from '../../http/list-query';
+import type { Db } from '../../db/database';
+import { firstPage } from '../jobs/collectors';
+import { previewOf } from '../jobs/field-discovery';
+import { addDays, daysOf } from '../jobs/schedule-times';
+import { outboundFor } from '../../outbound/outbound-fetch';
+import { secretBox } from '../../secrets/secret-box';
+import { collectSourceOf, secretHostProblem } from '../jobs/sources';
+import { TaskFailure } from '../jobs/task-failure';
+import { collectTaskValues, insertTasks, insertTasksTogether } from '../jobs/task-store';
+import { unknownCode } from '../code-tables';
+import { findTask } from '../tasks/queries';
+import { collectConfigListSpec, deleteCollectConfig, findCollectConfig, findSourceAccount, listCollectConfigs, resumeCollectConfig, saveCollectConfig, type CollectConfigValues } from './queries';
+
+/** Unknown codes or account, and a source host the account's secret may not go to (saved, it would only fail at every run). */
+async function checkReferences(db: Db, input: Pick<CollectConfigValues, 'advertiser' | 'dataType' | 'marketAccountId' | 'sourceType' | 'sourceLocation' | 'keyName'>): Promise<void> {
+  const errors: FieldError[] = [
+    ...(await unknownCode(db, 'advertisers', input.advertiser, 'advertiser', 'an advertiser')),
+    ...(await unknownCode(db, 'data_types', input.dataType, 'dataType', 'a data type')),
+  ];
+  if (input.marketAccountId) {
+    const account = await findSourceAccount(db, input.marketAccountId);
+    if (!account) errors.push({ field: 'marketAccountId', message: `Market account ${input.marketAccountId} does not exist.` });
+    const problem = account?.hasSecret ? secretHostProblem(input, account) : null;
+    if (problem) errors.push({ field: 'sourceLocation', message: problem });
+  }
+  if (errors.length) throw validationError(errors);
+}
+
+/** /api/collect-configs: what to collect, how, and when (rank 2), with run now, backfill and test source. */
+export async function collectConfigsModule(app: FastifyInstance) {
+  const { db, clock, config } = app.ctx;
+  const box = secretBox(config.secretsKeys, config.jwtSecret);
+  const outbound = outboundFor(config.outboundAllow);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireRank(AREA_RANK.collectData));
+
+  const existing = async (id: number) => {
+    const found = await findCollectConfig(db, id);
+    if (!found) throw new AppError('NOT_FOUND', 'No such collect configuration.');
+    return found;
+  };
+
+  routes.get('/collect-configs', { schema: { querystring: listQuerystring } }, async (request) => success(await listCollectConfigs(db, parseListQuery(request.query, collectConfigListSpec))));
+
+  routes.get('/collect-configs/:id', { schema: { params: idParams } }, async (request) => success(await existing(request.params.id)));
+
+  routes.post('/collect-configs', { schema: { body: collectConfigInput } }, async (request) => {
+    await checkReferences(db, request.body);
+    const id = await saveCollectConfig(db, request.body, clock.now());
+    return success(await findCollectConfig(db, id!), 'The collect configuration has been added.');
+  });
+
+  routes.put('/collect-configs/:id', { schema: { params: idParams, body: collectConfigInput } }, async (request) => {
+    await checkReferences(db, request.body);
+    const id = await saveCollectConfig(db, request.body, clock.now(), request.params.id);
+    if (id === undefined) throw new AppError('NOT_FOUND', 'No such collect configuration.');
+    return success(await findCollectConfig(db, id), 'The collect configuration has been saved.');
+  });
+
+  routes.delete('/collect-configs/:id', { schema: { params: idParams } }, async (request) => {
+    const found = await existing(request.params.id);
+    await deleteCollectConfig(db, found.id);
+    return success(found, 'The collect configuration has been deleted.');
+  });
+
+  // By hand: runs even when the config is off or suspended; yesterday (UTC) is the period.
+  routes.post('/collect-configs/:id/run', { schema: { params: idParams } }, async (request) => {
+    const found = await existing(request.params.id);
+    const now = isoNow(clock);
+    const yesterday = addDays(now.slice(0, 10), -1);
+    const [id] = await insertTasks(db, [collectTaskValues({ configId: found.id, scheduleType: 'MANUAL', dueAt: now, periodFrom: yesterday, periodTo: yesterday, maxAttempts: config.collect.maxAttempts, now })]);
+    app.collectScheduler.wake();
+    return success(await findTask(db, id), 'The collect task has been queued.');
+  });
+
+  routes.post('/collect-configs/:id/backfill', { schema: { params: idParams, body: backfillInput } }, async (request) => {
+    const found = await existing(request.params.id);
+    const now = isoNow(clock);
+    const ids = await insertTasksTogether(
+      db,
+      daysOf(request.body.from, request.body.to).map((day) => collectTaskValues({ configId: found.id, scheduleType: 'BACKFILL', dueAt: now, periodFrom: day, periodTo: day, maxAttempts: config.collect.maxAttempts, now })),
+    );
+    app.collectScheduler.wake();
+    const tasks = await Promise.all(ids.map((id) => findTask(db, id)));
+    return success({ tasks }, `${ids.length} backfill task(s) have been queued.`);
+  });
+
+  routes.post('/collect-configs/:id/resume', { schema: { params: idParams } }, async (request) => {
+    const found = await existing(request.params.id);
+    await resumeCollectConfig(db, found.id, isoNow(clock));
+    return success(await findCollectConfig(db, found.id), 'The collect configuration has been resumed.');
+  });
+
+  // Fetches the first page of an unsaved config (its mapping may be empty), lists its fields and maps it; nothing is stored.
+  routes.post('/collect-configs/test-source', { schema: { body: testSourceInput } }, async (request) => {
+    const input = request.body;
+    await checkReferences(db, input);
+    const yesterday = addDays(isoNow(clock).slice(0, 10), -1);
+    const period = { from: input.periodFrom ?? yesterday, to: input.periodTo ?? input.periodFrom ?? yesterday };
+    try {
+      const page = await firstPage(await collectSourceOf(db, box, input), period, config.dataDir, outbound, DISCOVERY_MAX_BYTES);
+      const preview = previewOf(page, input.sourceMethod, input.fields);
+      return success(preview, `Read ${preview.rowsRead} rows with ${preview.fields.length} fields.`);
+    } catch (error) {
+      if (error instanceof TaskFailure) throw validationError([{ field: 'sourceLocation', message: error.message }]);
+      throw error;
+    }
+  });
+}
