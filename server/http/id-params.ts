@@ -6,3 +6,6 @@ export const recordId = z.coerce.number().int().positive().max(DB_INTEGER_MAX, '
 
 /** `/:id` path parameters. */
 export const idParams = z.object({ id: recordId });
+
+/** `/:adminId` path parameters: an account's id. */
+export const adminIdParams = z.object({ adminId: recordId });

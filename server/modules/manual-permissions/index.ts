@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AREA_RANK, manualPermissionInput } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { success } from '../../http/envelope';
-import { recordId } from '../../http/id-params';
+import { adminIdParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import type { SignedInAdmin } from '../../context';
 import { scopeOf } from '../users/scope';
 import { accountToChange } from '../users/account-rules';
 import { listManualPermissions, manualPermissionListSpec, setUploaderFlag } from './queries';
-
-const adminParams = z.object({ adminId: recordId });
 
 /**
  * /api/manual-permissions: who holds UPLOADER (SPEC §3 "Manual permission"). User managers
@@ -41,7 +38,7 @@ export async function manualPermissionsModule(app: FastifyInstance) {
     return success({ adminId: request.body.adminId, privType: 'UPLOADER' }, 'The UPLOADER permission has been granted.');
   });
 
-  routes.delete('/manual-permissions/:adminId', { ...managers, schema: { params: adminParams } }, async (request) => {
+  routes.delete('/manual-permissions/:adminId', { ...managers, schema: { params: adminIdParams } }, async (request) => {
     await setFlag(request.admin!, request.params.adminId, 'N');
     return success({ adminId: request.params.adminId, privType: null }, 'The UPLOADER permission has been revoked.');
   });

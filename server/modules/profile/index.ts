@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authenticate } from '../../auth/guard';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
-import { recordId } from '../../http/id-params';
+import { adminIdParams } from '../../http/id-params';
 import { assertCanReadAccount } from '../users/account-rules';
 import { loadProfile } from './queries';
 
@@ -12,7 +11,7 @@ import { loadProfile } from './queries';
 export async function profileModule(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/system/profile/:adminId',
-    { schema: { params: z.object({ adminId: recordId }) }, onRequest: authenticate },
+    { schema: { params: adminIdParams }, onRequest: authenticate },
     async (request) => {
       const { adminId } = request.params;
       if (adminId !== request.admin!.id) await assertCanReadAccount(app.ctx.db, request.admin!, adminId);
