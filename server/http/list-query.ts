@@ -240,8 +240,8 @@ export function escapeLike(value: string): string {
 }
 
 export interface ListPageOptions {
-  /** The database: counts are bounded and, for large lists, kept for a while (see list-count.ts). */
-  db?: Kysely<any>;
+  /** The database: counts are bounded, and reused until a write or, for large lists, for a while (see list-count.ts). */
+  db: Kysely<any>;
   /**
    * FROM/JOINs for the count when `base` joins tables only for display: the WHERE is applied to
    * both, so this must hold every table the filters and the search name.
@@ -259,7 +259,7 @@ export async function listPage<DB, TB extends keyof DB, O, Row>(
   request: ListRequest,
   select: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<any, any, Row>,
   idColumn: string,
-  options: ListPageOptions = {},
+  options: ListPageOptions,
 ): Promise<ListPage<Row> & { nextCursor?: string | null; totalIsEstimate?: boolean }> {
   const where = whereOf(request);
   const filtered = where ? base.where(where as never) : base;
@@ -272,9 +272,7 @@ export async function listPage<DB, TB extends keyof DB, O, Row>(
   if (column !== idColumn) page = page.orderBy(sql.ref(idColumn), direction);
   const [rows, total] = await Promise.all([
     page.limit(request.limit).offset(after ? 0 : request.offset).execute(),
-    options.db
-      ? countListRows(options.db, countRows)
-      : (countRows.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow() as unknown as Promise<{ count: number | string }>).then((row) => ({ count: Number(row.count), estimated: false })),
+    countListRows(options.db, countRows),
   ]);
   const totalCount = total.count;
   return {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ALERT_MAIL_PLACEHOLDERS, AREA_RANK, alertMailInput } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { rejectDuplicate } from '../../db/unique-violation';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
@@ -43,9 +43,7 @@ export async function alertMailsModule(app: FastifyInstance) {
   routes.post('/alert-mails', { schema: { body: alertMailInput } }, async (request) => {
     const input = request.body;
     if (await findAlertMailFor(db, input.procedure, input.errorId)) throw duplicate(input.procedure, input.errorId);
-    const id = await insertAlertMail(db, input, isoNow(clock)).catch((error) => {
-      throw isUniqueViolation(error) ? duplicate(input.procedure, input.errorId) : error;
-    });
+    const id = await rejectDuplicate(insertAlertMail(db, input, isoNow(clock)), () => duplicate(input.procedure, input.errorId));
     return success(await findAlertMail(db, id), 'The alert mail has been added.');
   });
 
@@ -53,9 +51,7 @@ export async function alertMailsModule(app: FastifyInstance) {
     const input = request.body;
     const clash = await findAlertMailFor(db, input.procedure, input.errorId);
     if (clash && clash.id !== request.params.id) throw duplicate(input.procedure, input.errorId);
-    const updated = await updateAlertMail(db, request.params.id, input, isoNow(clock)).catch((error) => {
-      throw isUniqueViolation(error) ? duplicate(input.procedure, input.errorId) : error;
-    });
+    const updated = await rejectDuplicate(updateAlertMail(db, request.params.id, input, isoNow(clock)), () => duplicate(input.procedure, input.errorId));
     if (!updated) throw new AppError('NOT_FOUND', 'No such alert mail.');
     return success(await findAlertMail(db, request.params.id), 'The alert mail has been saved.');
   });

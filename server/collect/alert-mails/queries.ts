@@ -13,7 +13,7 @@ export const alertMailListSpec: ListSpec = {
 const columns = ['id', 'procedure', 'error_id as errorId', 'subtitle', 'content', 'created_at as createdAt', 'updated_at as updatedAt'] as const;
 
 export function listAlertMails(db: Db, request: ListRequest) {
-  return listPage(db.selectFrom('alert_mails'), request, (query) => query.select(columns), 'id');
+  return listPage(db.selectFrom('alert_mails'), request, (query) => query.select(columns), 'id', { db });
 }
 
 export function findAlertMail(db: Db, id: number): Promise<AlertMail | undefined> {

@@ -73,7 +73,7 @@ async function present(db: Db, rows: ConfigRow[]): Promise<CollectConfig[]> {
 }
 
 export async function listCollectConfigs(db: Db, request: ListRequest) {
-  const page = await listPage(base(db), request, (query) => query.select(columns), 'collect_configs.id');
+  const page = await listPage(base(db), request, (query) => query.select(columns), 'collect_configs.id', { db });
   return { ...page, list: await present(db, page.list as ConfigRow[]) };
 }
 

@@ -42,7 +42,7 @@ async function present(db: Db, rows: Row[]): Promise<PostConfig[]> {
 }
 
 export async function listPostConfigs(db: Db, request: ListRequest) {
-  const page = await listPage(db.selectFrom('post_configs'), request, (query) => query.select(columns), 'post_configs.id');
+  const page = await listPage(db.selectFrom('post_configs'), request, (query) => query.select(columns), 'post_configs.id', { db });
   return { ...page, list: await present(db, page.list as Row[]) };
 }
 

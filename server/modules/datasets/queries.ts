@@ -51,7 +51,7 @@ async function complete(db: Db, rows: DatasetRow[]): Promise<Dataset[]> {
 }
 
 export async function listDatasets(db: Db, request: ListRequest) {
-  const page = await listPage(baseQuery(db), request, (query) => selectDataset(query), 'datasets.id');
+  const page = await listPage(baseQuery(db), request, (query) => selectDataset(query), 'datasets.id', { db });
   return { ...page, list: await complete(db, page.list as DatasetRow[]) };
 }
 

@@ -32,9 +32,7 @@ export async function domainsModule(app: FastifyInstance) {
 
   routes.post('/domains', { schema: { body: domainInput } }, async (request) => {
     const input = request.body;
-    if (await findDomainByName(db, input.domain)) throw duplicate(input.domain);
-    const id = await rejectDuplicate(insertDomain(db, input, isoNow(clock)), () => duplicate(input.domain));
-    return success(await findDomain(db, id), 'The domain has been added.');
+    return success(await rejectDuplicate(insertDomain(db, input, isoNow(clock)), () => duplicate(input.domain)), 'The domain has been added.');
   });
 
   routes.put('/domains/:id', { schema: { params: idParams, body: domainInput } }, async (request) => {

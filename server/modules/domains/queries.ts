@@ -1,9 +1,9 @@
 import type { Db } from '../../db/database';
 import type { z } from 'zod';
 import type { Domain, domainInput } from '../../../src/shared';
+import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 type DomainValues = z.output<typeof domainInput>;
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const domainListSpec: ListSpec = {
   sortable: { id: 'id', domain: 'domain', activeFlag: 'active_flag', updatedAt: 'updated_at', createdAt: 'created_at' },
@@ -26,13 +26,13 @@ export function findDomainByName(db: Db, domain: string) {
   return db.selectFrom('allowed_domains').select('id').where('domain', '=', domain).executeTakeFirst();
 }
 
-export async function insertDomain(db: Db, input: DomainValues, now: string): Promise<number> {
-  const { id } = await db
+/** One statement: the unique constraint refuses a taken name (see rejectDuplicate). */
+export function insertDomain(db: Db, input: DomainValues, now: string): Promise<Domain> {
+  return db
     .insertInto('allowed_domains')
     .values({ domain: input.domain, description: input.description ?? null, active_flag: input.activeFlag, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+    .returning(columns)
+    .executeTakeFirstOrThrow() as Promise<Domain>;
 }
 
 /** False when there is no such domain. */

@@ -22,7 +22,7 @@ type TemplateRow = Omit<EmailTemplate, 'typeId' | 'statements'>;
 const withTypeId = <Row extends { type: string }>(row: Row) => ({ ...row, typeId: EMAIL_TEMPLATE_TYPES[row.type as EmailTemplateType]?.typeId ?? 0 });
 
 export async function listEmailTemplates(db: Db, request: ListRequest) {
-  const page = await listPage(db.selectFrom('email_templates'), request, (query) => query.select(columns), 'id');
+  const page = await listPage(db.selectFrom('email_templates'), request, (query) => query.select(columns), 'id', { db });
   return { ...page, list: page.list.map(withTypeId) };
 }
 

@@ -36,7 +36,7 @@ function present({ secret_enc, allowed_hosts, ...row }: Row): MarketAccount {
 }
 
 export async function listMarketAccounts(db: Db, request: ListRequest) {
-  const page = await listPage(db.selectFrom('market_accounts'), request, (query) => query.select(columns), 'market_accounts.id');
+  const page = await listPage(db.selectFrom('market_accounts'), request, (query) => query.select(columns), 'market_accounts.id', { db });
   return { ...page, list: (page.list as Row[]).map(present) };
 }
 

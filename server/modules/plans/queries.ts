@@ -27,7 +27,7 @@ const columns = (query: ReturnType<typeof base>) => query.select([
 ]);
 
 export function listPlans(db: Db, request: ListRequest) {
-  return listPage(base(db), request, columns, 'plans.id');
+  return listPage(base(db), request, columns, 'plans.id', { db });
 }
 
 export async function findPlan(db: Db, id: number): Promise<Plan | undefined> {

@@ -30,7 +30,7 @@ type ShareRow = Omit<ShareEntry, 'name'> & { first_name: string; last_name: stri
 const entryOf = ({ first_name, last_name, ...row }: ShareRow): ShareEntry => ({ ...row, name: `${first_name} ${last_name}`.trim() });
 
 export async function listShares(db: Db, request: ListRequest) {
-  const page = await listPage(shares(db), request, (query) => query.select(shareColumns), 'project_shares.id');
+  const page = await listPage(shares(db), request, (query) => query.select(shareColumns), 'project_shares.id', { db });
   return { ...page, list: (page.list as ShareRow[]).map(entryOf) };
 }
 

@@ -41,7 +41,7 @@ export async function listProperties(db: Db, request: ListRequest) {
   }
   const conditions = request.conditions.filter((condition) => condition.column !== 'kind');
   if (kind !== 'countries' && conditions.length) throw validationError([{ field: 'filter.regionCode', message: 'Only countries have a region.' }]);
-  const page = await listPage(db.selectFrom(PROPERTY_TABLE[kind] as 'countries'), { ...request, conditions }, (query) => query.select(columnsOf(kind)), 'id');
+  const page = await listPage(db.selectFrom(PROPERTY_TABLE[kind] as 'countries'), { ...request, conditions }, (query) => query.select(columnsOf(kind)), 'id', { db });
   return { ...page, list: page.list.map((row) => toProperty(kind, row)) };
 }
 

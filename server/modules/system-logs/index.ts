@@ -5,7 +5,7 @@ import { AREA_RANK, retentionInput, retentionPreviewQuery, systemLogFilter, type
 import { requireRank } from '../../auth/guard';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
-import { recordId } from '../../http/id-params';
+import { idParams } from '../../http/id-params';
 import { listQuerystring, parseJson, parseRange, parseSort } from '../../http/list-query';
 import { CountCache } from './count-cache';
 import { systemLogCsv } from './export';
@@ -82,7 +82,7 @@ export async function systemLogsModule(app: FastifyInstance) {
       });
     });
 
-    api.get('/system-logs/:id', { schema: { params: z.object({ id: recordId }) } }, async (request) => {
+    api.get('/system-logs/:id', { schema: { params: idParams } }, async (request) => {
       const entry = await findLog(ctx.db, request.params.id);
       if (!entry) throw new AppError('NOT_FOUND', 'No such log entry.');
       return success(entry);

@@ -51,7 +51,7 @@ async function withFiles(db: Db, tokens: TokenService, rows: TemplateRow[]): Pro
 }
 
 export async function listTemplates(db: Db, tokens: TokenService, request: ListRequest) {
-  const page = await listPage(baseQuery(db), request, (query) => query.select(columns), 'templates.id');
+  const page = await listPage(baseQuery(db), request, (query) => query.select(columns), 'templates.id', { db });
   return { ...page, list: await withFiles(db, tokens, page.list as TemplateRow[]) };
 }
 

@@ -45,7 +45,7 @@ export async function listTerms(db: Db, request: ListRequest, nowIso: string) {
       eb.selectFrom('term_versions as v').select('v.effective_at').whereRef('v.term_id', '=', 'terms.id').where('v.effective_at', '<=', nowIso)
         .orderBy('v.effective_at', 'desc').orderBy('v.id', 'desc').limit(1).as('effectiveAt'),
       eb.selectFrom('term_versions as v').select(eb.fn.countAll().as('n')).whereRef('v.term_id', '=', 'terms.id').as('versionCount'),
-    ]), 'id');
+    ]), 'id', { db });
   return { ...page, list: (page.list as TermRow[]).map(summaryOf) };
 }
 
@@ -116,5 +116,5 @@ export function listAgreements(db: Db, termId: number, request: ListRequest) {
     query.select([
       'term_agreements.id', 'admins.id as adminId', 'admins.email', sql<string>`admins.first_name || ' ' || admins.last_name`.as('name'),
       'term_versions.id as detailId', 'term_versions.terms_version as termsVersion', 'term_agreements.agreed_at as agreedAt',
-    ]), 'term_agreements.id') as Promise<{ list: TermAgreement[]; totalCount: number; totalPage: number; currentPage: number }>;
+    ]), 'term_agreements.id', { db }) as Promise<{ list: TermAgreement[]; totalCount: number; totalPage: number; currentPage: number }>;
 }
