@@ -5,7 +5,8 @@ import { rankAllows } from '../shared/ranks';
 import { httpClient, renewSession } from './httpClient';
 import { isSessionExpired, readLoginSession } from './loginSession';
 import { RESOURCE_RANK } from './resourceRanks';
-import { SIGN_IN_PATH, currentNextPath, signInPath } from './signInRedirect';
+import { SIGN_IN_PATH } from '../routes/paths';
+import { currentNextPath, signInPath } from './signInRedirect';
 import { clearStoredSession, readAccessToken, readRefreshToken, storeTokenPair } from './storedSession';
 
 export { storeTokenPair };

@@ -12,7 +12,7 @@ const tasks: ConsoleResource = {
   listPath: '/data/collect-status',
   requireRank: AREA_RANK.collectData,
   icon: MonitorHeartIcon,
-  list: lazy(() => import('../../pages/CollectStatus').then((module) => ({ default: module.CollectStatus }))),
+  list: lazy(() => import('./CollectStatus').then((module) => ({ default: module.CollectStatus }))),
   show: lazy(() => import('./TaskShow').then((module) => ({ default: module.TaskShow }))),
   recordRepresentation: (record) => `#${record.id}`,
 };
