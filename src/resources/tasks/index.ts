@@ -10,6 +10,8 @@ import type { ConsoleResource } from '../ConsoleResource';
 const tasks: ConsoleResource = {
   name: 'tasks',
   listPath: '/data/collect-status',
+  title: 'console.screens.collectStatus',
+  group: 'collectData',
   requireRank: AREA_RANK.collectData,
   icon: MonitorHeartIcon,
   list: lazy(() => import('./CollectStatus').then((module) => ({ default: module.CollectStatus }))),
