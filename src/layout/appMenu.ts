@@ -18,7 +18,7 @@ const GROUP_ICON: Record<MenuGroup, ComponentType<SvgIconProps>> = {
   userManagement: PeopleIcon,
 };
 
-export const MENU_GROUPS = Object.keys(GROUP_ICON) as MenuGroup[];
+const MENU_GROUPS = Object.keys(GROUP_ICON) as MenuGroup[];
 
 /** The console's menu: one section per group, one entry per screen of the registry, so a new resource is one registry line. */
 export const appMenu: MenuItem[] = MENU_GROUPS.map((group) => ({
