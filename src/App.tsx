@@ -10,15 +10,13 @@ import { SignIn } from './pages/SignIn';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
-import { SIGN_IN_PATH } from './providers/signInRedirect';
 import { RankGuard } from './routes/RankGuard';
 import { SignInNavigator } from './routes/SignInNavigator';
-import { appRoutes } from './routes/appRoutes';
 import { lazyNamed } from './routes/lazyNamed';
-import { NEW_PASSWORD_PATH, SIGN_UP_PATH } from './routes/paths';
+import { NEW_PASSWORD_PATH, SIGN_IN_PATH, SIGN_UP_PATH } from './routes/paths';
 import { loadConsoleLayout } from './routes/signedInFrame';
 import { buildThemeOptions } from './theme/buildTheme';
-import { consoleResources } from './resources';
+import { consoleResources, consoleScreens } from './resources/registry';
 import { resourceRoutes } from './resources/resourceRoutes';
 
 const store = createConsoleStore();
@@ -85,8 +83,8 @@ export function App() {
             <Resource key={resource.name} {...resourceRoutes(resource)} />
           ))}
           <CustomRoutes>
-            {appRoutes.map(({ path, requireRank, element }) => (
-              <Route key={path} path={path} element={<RankGuard requireRank={requireRank}>{element}</RankGuard>} />
+            {consoleScreens.map(({ path, requireRank, view: View }) => (
+              <Route key={path} path={path} element={<RankGuard requireRank={requireRank}><View /></RankGuard>} />
             ))}
           </CustomRoutes>
         </Admin>

@@ -2,7 +2,7 @@ import { ListItem, ListItemButton, ListItemIcon, ListItemText, Tooltip, Typograp
 import { LinkBase, useLocation, useMatchPath, useTranslate } from 'react-admin';
 import type { MenuItem } from './menuModel';
 import type { MenuVariant } from './sidebarGeometry';
-import { screenPathOf } from '../resources';
+import { screenPathOf } from '../resources/registry';
 
 interface MenuLeafProps {
   item: MenuItem;

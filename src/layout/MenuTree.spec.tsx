@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { List } from '@mui/material';
 import { MenuTree } from './MenuTree';
 import { visibleMenuItems, type MenuItem } from './menuModel';
-import { currentPath, renderFrame } from './renderFrame';
+import { currentPath, renderFrame } from '../testing/renderFrame';
 
 function menuWith(command: () => void): MenuItem[] {
   return [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderFrame } from './renderFrame';
+import { renderFrame } from '../testing/renderFrame';
 import { ScreenTitle } from './ScreenTitle';
 
 describe('ScreenTitle', () => {

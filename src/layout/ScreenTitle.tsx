@@ -1,7 +1,6 @@
 import { Typography } from '@mui/material';
 import { useLocation, useMatchPath, useTranslate } from 'react-admin';
-import { appRoutes } from '../routes/appRoutes';
-import { screenPathOf } from '../resources';
+import { consoleScreens, screenPathOf } from '../resources/registry';
 import { PROJECT_DETAIL_ROUTE } from '../routes/paths';
 
 /** The top bar's title, the page's one level-1 heading: the project's name on its detail screen (from navigation state), else the screen's title; an address no screen answers is titled as not found. */
@@ -10,7 +9,7 @@ export function ScreenTitle() {
   const matchPath = useMatchPath();
   const { pathname, state } = useLocation();
   const screenPath = screenPathOf(pathname);
-  const route = appRoutes.find(({ path }) => matchPath({ path, end: true }, screenPath) !== null);
+  const route = consoleScreens.find(({ path }) => matchPath({ path, end: true }, screenPath) !== null);
   const projectName: unknown = route?.path === PROJECT_DETAIL_ROUTE ? state?.projectName : undefined;
   const title = typeof projectName === 'string' && projectName !== '' ? projectName : translate(route?.title ?? 'console.notFound.title');
   return (

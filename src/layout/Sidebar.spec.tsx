@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { SIDEBAR_CLOSE_DELAY_MS } from '../shared';
 import type { LayoutSettings } from '../theme/layoutSettings';
-import { layoutState, renderFrame } from './renderFrame';
+import { layoutState, renderFrame } from '../testing/renderFrame';
 import { Sidebar } from './Sidebar';
 import { SidebarMenu } from './SidebarMenu';
 import { TopBar } from './TopBar';

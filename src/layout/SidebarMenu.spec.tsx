@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { renderFrame } from './renderFrame';
+import { renderFrame } from '../testing/renderFrame';
 import { Sidebar } from './Sidebar';
 import { SidebarMenu } from './SidebarMenu';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, stubFetch } from '../testing/fetchStub';
 import type { MenuMode } from '../theme/layoutSettings';
-import { currentPath, layoutState, renderFrame } from './renderFrame';
+import { currentPath, layoutState, renderFrame } from '../testing/renderFrame';
 import { Sidebar } from './Sidebar';
 import { SidebarMenu } from './SidebarMenu';
 import { TopBar } from './TopBar';

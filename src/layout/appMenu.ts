@@ -5,9 +5,11 @@ import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StorageIcon from '@mui/icons-material/Storage';
-import { MENU_GROUPS, appRoutes, type MenuGroup } from '../routes/appRoutes';
+import type { MenuGroup } from '../resources/ConsoleResource';
+import { consoleScreens } from '../resources/registry';
 import type { MenuItem } from './menuModel';
 
+/** The menu's sections in order, each with its heading's icon. */
 const GROUP_ICON: Record<MenuGroup, ComponentType<SvgIconProps>> = {
   project: FolderIcon,
   systemSetting: SettingsIcon,
@@ -16,12 +18,14 @@ const GROUP_ICON: Record<MenuGroup, ComponentType<SvgIconProps>> = {
   userManagement: PeopleIcon,
 };
 
-/** The console's menu: one section per group, one entry per route, so a new screen is one route-table line. */
+const MENU_GROUPS = Object.keys(GROUP_ICON) as MenuGroup[];
+
+/** The console's menu: one section per group, one entry per screen of the registry, so a new resource is one registry line. */
 export const appMenu: MenuItem[] = MENU_GROUPS.map((group) => ({
   key: group,
   label: `console.menu.${group}`,
   icon: GROUP_ICON[group],
-  items: appRoutes
-    .filter((route) => route.group === group)
+  items: consoleScreens
+    .filter((screen) => screen.group === group)
     .map(({ path, title, icon, requireRank, hidden }) => ({ key: path, label: title, to: path, icon, requireRank, hidden })),
 }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_DEPTH_CAP, visibleMenuItems, type MenuItem } from './menuModel';
 import { appMenu } from './appMenu';
-import { appRoutes } from '../routes/appRoutes';
+import { consoleScreens } from '../resources/registry';
 
 /** A chain of `depth` nested sections ending in one leaf. */
 function chain(depth: number): MenuItem[] {
@@ -22,9 +22,9 @@ describe('menu model', () => {
     expect(visibleMenuItems(chain(500), 1)).toEqual([]);
   });
 
-  it('has one entry per route, so a new screen is one route-table line', () => {
+  it('has one entry per screen of the registry, so a new resource is one registry line', () => {
     const leaves = appMenu.flatMap((section) => section.items ?? []);
-    expect(leaves.map((leaf) => leaf.to)).toEqual(appRoutes.map((route) => route.path));
+    expect(leaves.map((leaf) => leaf.to)).toEqual(consoleScreens.map((screen) => screen.path));
     expect(leaves.filter((leaf) => leaf.hidden).map((leaf) => leaf.to)).toEqual(['/project/detail/:id', '/project/create', '/project/modify/:id']);
   });
 });

@@ -4,7 +4,7 @@ import { LinkBase, useTranslate } from 'react-admin';
 import { authCalls } from '../api/authCalls';
 import { OtpCodeForm } from '../components/OtpCodeForm';
 import { PublicPage } from '../components/PublicPage';
-import { SIGN_IN_PATH } from '../providers/signInRedirect';
+import { SIGN_IN_PATH } from '../routes/paths';
 import { AccountDetailsStep } from './signUp/AccountDetailsStep';
 import { EmailStep } from './signUp/EmailStep';
 

@@ -4,15 +4,14 @@ import type { TokenPair } from '../shared/envelope';
 import { rankAllows } from '../shared/ranks';
 import { httpClient, renewSession } from './httpClient';
 import { isSessionExpired, readLoginSession } from './loginSession';
-import { RESOURCE_RANK } from './resourceRanks';
-import { SIGN_IN_PATH, currentNextPath, signInPath } from './signInRedirect';
+import { RESOURCE_RANK } from '../resources/registry';
+import { SIGN_IN_PATH } from '../routes/paths';
+import { currentNextPath, signInPath } from './signInRedirect';
 import { clearStoredSession, readAccessToken, readRefreshToken, storeTokenPair } from './storedSession';
-
-export { storeTokenPair };
 
 /**
  * What getPermissions resolves to; the route guard and the menu compare `rank` with a required rank,
- * the Manual Upload screen reads `uploader`.
+ * screens read the flags (`uploader`, `creator`, `approver`) through usePermissions.
  */
 export type ConsolePermissions = LivePermissions;
 
@@ -89,6 +88,7 @@ export const authProvider: AuthProvider = {
     }
   },
 
+  /** By the rank the registry gives the resource (src/resources/registry.ts). */
   async canAccess({ resource }) {
     const requiredRank = RESOURCE_RANK[resource];
     return requiredRank !== undefined && rankAllows(requiredRank, readLoginSession().accountRank);

@@ -1,4 +1,4 @@
-import { HOME_PATH, NEW_PASSWORD_PATH, SIGN_UP_PATH } from '../routes/paths';
+import { HOME_PATH, NEW_PASSWORD_PATH, SIGN_IN_PATH, SIGN_UP_PATH } from '../routes/paths';
 
 /**
  * Sends the user to the sign-in page from code that runs outside React (the HTTP client), and
@@ -7,7 +7,6 @@ import { HOME_PATH, NEW_PASSWORD_PATH, SIGN_UP_PATH } from '../routes/paths';
  */
 type Navigator = (to: string) => void;
 
-export const SIGN_IN_PATH = '/sign-in';
 /** Query parameter the sign-in page reads to explain why the session ended. */
 export const SIGN_IN_NOTICE_PARAM = 'notice';
 /** Query parameter the sign-in page reads to know where to go once signed in. */

@@ -5,7 +5,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, ResourceContextProvider, ResourceDefinitionContextProvider, TestMemoryRouter, useLocation, type DataProvider } from 'react-admin';
 import { i18nProvider } from '../providers/i18nProvider';
-import { resourceNamed } from '.';
+import { resourceNamed } from './registry';
 import { DomainList } from './domains/DomainList';
 import { ProjectList } from './projects/ProjectList';
 

@@ -1,19 +1,46 @@
 import type { ComponentType } from 'react';
+import type { SvgIconProps } from '@mui/material';
 import type { RaRecord } from 'react-admin';
+import type { ConsoleMessages } from '../i18n/en';
+
+/** A section of the menu (SPEC §2), named by its message key under `console.menu`. */
+export type MenuGroup = keyof ConsoleMessages['menu'];
+
+/** Where a screen sits in the menu and who may open it (SPEC §2, §4). */
+export interface ScreenPlace {
+  /** Message key of the screen's title, also its menu label and the top bar's title. */
+  title: string;
+  group: MenuGroup;
+  icon: ComponentType<SvgIconProps>;
+  requireRank: number;
+}
+
+/** A screen inside the layout at a path of its own. */
+export interface ConsoleScreen extends ScreenPlace {
+  path: string;
+  view: ComponentType;
+  /** Reached from another screen (it needs an id or is a sub-step), so not in the menu. */
+  hidden?: boolean;
+  /** API resources served to this screen alone, under its rank (DESIGN §3). */
+  apiResources?: string[];
+}
 
 /**
- * One react-admin resource of the console. Its list is shown at the SPEC §2 screen path
- * (`listPath`); create, edit and show live under react-admin's own `/<name>/…` routes.
+ * One react-admin resource of the console, declared once in its folder: its list is the screen at
+ * `listPath` (title, menu group, icon and rank), create/edit/show live under react-admin's own
+ * `/<name>/…` routes. The route table, the menu and the rank table are built from these (registry.ts).
  */
-export interface ConsoleResource {
+export interface ConsoleResource extends ScreenPlace {
   /** API and react-admin resource name (DESIGN §3). */
   name: string;
   listPath: string;
-  requireRank: number;
-  icon: ComponentType;
   list: ComponentType;
   create?: ComponentType;
   edit?: ComponentType;
   show?: ComponentType;
   recordRepresentation?: string | ((record: RaRecord) => string);
+  /** API resources reached only through this one's screens, under the same rank. */
+  apiResources?: string[];
+  /** Further screens of this resource at SPEC §2 paths of their own; they share its menu group, icon and rank. */
+  screens?: Pick<ConsoleScreen, 'path' | 'title' | 'view' | 'hidden'>[];
 }

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Loading, ResourceContextProvider } from 'react-admin';
 import type { ConsoleResource } from './ConsoleResource';
 
@@ -12,4 +12,11 @@ export function ResourceListScreen({ resource }: { resource: ConsoleResource }) 
       </Suspense>
     </ResourceContextProvider>
   );
+}
+
+/** The screen view of a resource's list, for the route table. */
+export function listScreenOf(resource: ConsoleResource): ComponentType {
+  return function ListScreen() {
+    return <ResourceListScreen resource={resource} />;
+  };
 }

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter, type DataProvider } from 'react-admin';
 import { i18nProvider } from '../providers/i18nProvider';
 import { stubFetch } from '../testing/fetchStub';
-import { consoleResources } from '.';
+import { consoleResources } from './registry';
 import { ConsoleList } from './ConsoleList';
 import { UserList } from './users/UserList';
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { envelope, stubFetch } from '../../testing/fetchStub';
 import { renderPage } from '../../testing/renderPage';
 import { ConnectedDataDialog } from './ConnectedDataDialog';
-import { CONNECTED_DATA_OPTIONS } from './profileFixtures';
+import { CONNECTED_DATA_OPTIONS } from '../../testing/profileFixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 

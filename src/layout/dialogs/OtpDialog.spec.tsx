@@ -6,7 +6,7 @@ import { OTP_TOKEN_KEY, OTP_VERIFIED_KEY } from '../../shared';
 import { clearCookies, envelope, stubFetch, type RecordedCall, type StubAnswer } from '../../testing/fetchStub';
 import { renderPage } from '../../testing/renderPage';
 import { rememberOtpVerification } from './otpVerification';
-import { PROFILE, SIGNED_IN_EMAIL, signInForTest } from './profileFixtures';
+import { PROFILE, SIGNED_IN_EMAIL, signInForTest } from '../../testing/profileFixtures';
 import { profileFlow } from './profileFlow';
 import { ProfileFlowHost } from './ProfileFlowHost';
 import { ProfileMenuItem } from './ProfileMenuItem';

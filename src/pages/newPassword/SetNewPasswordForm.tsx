@@ -6,8 +6,7 @@ import { authCalls } from '../../api/authCalls';
 import { newPasswordProblems, type NewPasswordValues, type ValidationKey } from '../../components/formRules';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
-import { SIGN_IN_PATH } from '../../providers/signInRedirect';
-import { NEW_PASSWORD_PATH } from '../../routes/paths';
+import { NEW_PASSWORD_PATH, SIGN_IN_PATH } from '../../routes/paths';
 
 /**
  * Sets the password with the token from the mailed link. The link is checked first (without

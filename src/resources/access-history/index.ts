@@ -7,6 +7,8 @@ import type { ConsoleResource } from '../ConsoleResource';
 const accessHistory: ConsoleResource = {
   name: 'access-history',
   listPath: '/user/access-history',
+  title: 'console.screens.accessHistory',
+  group: 'userManagement',
   requireRank: AREA_RANK.userManagement,
   icon: HistoryIcon,
   list: lazy(() => import('./AccessHistoryList').then((module) => ({ default: module.AccessHistoryList }))),

@@ -7,6 +7,8 @@ import type { ConsoleResource } from '../ConsoleResource';
 const alertMails: ConsoleResource = {
   name: 'alert-mails',
   listPath: '/system/alert-mail',
+  title: 'console.screens.alertMail',
+  group: 'systemSetting',
   requireRank: AREA_RANK.systemSetting,
   icon: NotificationsIcon,
   list: lazy(() => import('./AlertMailList').then((module) => ({ default: module.AlertMailList }))),

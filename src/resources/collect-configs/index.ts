@@ -7,6 +7,8 @@ import type { ConsoleResource } from '../ConsoleResource';
 const collectConfigs: ConsoleResource = {
   name: 'collect-configs',
   listPath: '/data/collect-metric',
+  title: 'console.screens.collectMetric',
+  group: 'collectData',
   requireRank: AREA_RANK.collectData,
   icon: CloudDownloadIcon,
   list: lazy(() => import('./CollectConfigList').then((module) => ({ default: module.CollectConfigList }))),

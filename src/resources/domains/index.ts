@@ -7,6 +7,8 @@ import type { ConsoleResource } from '../ConsoleResource';
 const domains: ConsoleResource = {
   name: 'domains',
   listPath: '/system/white-domain',
+  title: 'console.screens.whiteDomain',
+  group: 'systemSetting',
   requireRank: AREA_RANK.systemSetting,
   icon: DomainIcon,
   list: lazy(() => import('./DomainList').then((module) => ({ default: module.DomainList }))),

@@ -7,6 +7,8 @@ import type { ConsoleResource } from '../ConsoleResource';
 const emailTemplates: ConsoleResource = {
   name: 'email-templates',
   listPath: '/system/email-template',
+  title: 'console.screens.emailTemplate',
+  group: 'systemSetting',
   requireRank: AREA_RANK.systemSetting,
   icon: EmailIcon,
   list: lazy(() => import('./EmailTemplateList').then((module) => ({ default: module.EmailTemplateList }))),

@@ -11,6 +11,8 @@ import type { ConsoleResource } from '../ConsoleResource';
 const explorer: ConsoleResource = {
   name: 'explorer',
   listPath: '/project/explorer',
+  title: 'console.screens.dataExplorer',
+  group: 'project',
   requireRank: AREA_RANK.project,
   icon: TableViewIcon,
   list: lazy(() => import('./ExplorerList').then((module) => ({ default: module.ExplorerList }))),

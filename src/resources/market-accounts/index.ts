@@ -7,6 +7,8 @@ import type { ConsoleResource } from '../ConsoleResource';
 const marketAccounts: ConsoleResource = {
   name: 'market-accounts',
   listPath: '/data/market-account',
+  title: 'console.screens.marketAccount',
+  group: 'collectData',
   requireRank: AREA_RANK.collectData,
   icon: StorefrontIcon,
   list: lazy(() => import('./MarketAccountList').then((module) => ({ default: module.MarketAccountList }))),

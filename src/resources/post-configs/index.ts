@@ -7,6 +7,8 @@ import type { ConsoleResource } from '../ConsoleResource';
 const postConfigs: ConsoleResource = {
   name: 'post-configs',
   listPath: '/data/post-metric',
+  title: 'console.screens.postMetric',
+  group: 'collectData',
   requireRank: AREA_RANK.collectData,
   icon: CloudUploadIcon,
   list: lazy(() => import('./PostConfigList').then((module) => ({ default: module.PostConfigList }))),

@@ -1,7 +1,9 @@
 import { lazy } from 'react';
 import FolderIcon from '@mui/icons-material/Folder';
 import { AREA_RANK } from '../../shared/ranks';
+import { PROJECT_DETAIL_ROUTE } from '../../routes/paths';
 import type { ConsoleResource } from '../ConsoleResource';
+import { ProjectCreateScreen, ProjectDetailPage, ProjectModifyScreen } from './ProjectScreens';
 
 /**
  * Projects: the list is the home screen; create, modify and detail are the SPEC §2 routes
@@ -10,10 +12,18 @@ import type { ConsoleResource } from '../ConsoleResource';
 const projects: ConsoleResource = {
   name: 'projects',
   listPath: '/',
+  title: 'console.screens.projectList',
+  group: 'project',
   requireRank: AREA_RANK.project,
   icon: FolderIcon,
   list: lazy(() => import('./ProjectList').then((module) => ({ default: module.ProjectList }))),
   recordRepresentation: 'name',
+  apiResources: ['project-shares', 'plans'],
+  screens: [
+    { path: PROJECT_DETAIL_ROUTE, title: 'console.screens.projectDetail', view: ProjectDetailPage, hidden: true },
+    { path: '/project/create', title: 'console.screens.projectCreate', view: ProjectCreateScreen, hidden: true },
+    { path: '/project/modify/:id', title: 'console.screens.projectModify', view: ProjectModifyScreen, hidden: true },
+  ],
 };
 
 export default projects;

@@ -9,6 +9,8 @@ import { PROPERTIES_LIST_PATH } from './propertyListPath';
 const properties: ConsoleResource = {
   name: 'properties',
   listPath: PROPERTIES_LIST_PATH,
+  title: 'console.screens.projectProperty',
+  group: 'systemSetting',
   requireRank: AREA_RANK.systemSetting,
   icon: TuneIcon,
   list: lazy(() => import('./PropertyList').then((module) => ({ default: module.PropertyList }))),

@@ -7,6 +7,8 @@ import type { ConsoleResource } from '../ConsoleResource';
 const systemLogs: ConsoleResource = {
   name: 'system-logs',
   listPath: '/log/system',
+  title: 'console.screens.systemLog',
+  group: 'systemLog',
   requireRank: AREA_RANK.systemLog,
   icon: ReceiptLongIcon,
   list: lazy(() => import('./SystemLogList').then((module) => ({ default: module.SystemLogList }))),

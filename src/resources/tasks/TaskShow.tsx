@@ -2,7 +2,7 @@ import { Button } from '@mui/material';
 import { FunctionField, LinkBase, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { TaskDetail } from '../../shared';
-import { BOARD_POLL_MS } from '../../pages/collectStatus/CollectBoard';
+import { BOARD_POLL_MS } from './CollectBoard';
 import { CodeChip } from '../../components/CodeChip';
 import { RetryTaskButton } from './RetryTaskButton';
 import { TaskStatusChip } from './TaskStatusChip';

@@ -10,9 +10,11 @@ import type { ConsoleResource } from '../ConsoleResource';
 const tasks: ConsoleResource = {
   name: 'tasks',
   listPath: '/data/collect-status',
+  title: 'console.screens.collectStatus',
+  group: 'collectData',
   requireRank: AREA_RANK.collectData,
   icon: MonitorHeartIcon,
-  list: lazy(() => import('../../pages/CollectStatus').then((module) => ({ default: module.CollectStatus }))),
+  list: lazy(() => import('./CollectStatus').then((module) => ({ default: module.CollectStatus }))),
   show: lazy(() => import('./TaskShow').then((module) => ({ default: module.TaskShow }))),
   recordRepresentation: (record) => `#${record.id}`,
 };

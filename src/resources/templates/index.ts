@@ -7,6 +7,8 @@ import type { ConsoleResource } from '../ConsoleResource';
 const templates: ConsoleResource = {
   name: 'templates',
   listPath: '/system/dashboard-template',
+  title: 'console.screens.dashboardTemplate',
+  group: 'systemSetting',
   requireRank: AREA_RANK.systemSetting,
   icon: DashboardIcon,
   list: lazy(() => import('./TemplateList').then((module) => ({ default: module.TemplateList }))),

@@ -7,6 +7,8 @@ import type { ConsoleResource } from '../ConsoleResource';
 const terms: ConsoleResource = {
   name: 'terms',
   listPath: '/system/terms',
+  title: 'console.screens.terms',
+  group: 'systemSetting',
   requireRank: AREA_RANK.systemSetting,
   icon: GavelIcon,
   list: lazy(() => import('./TermList').then((module) => ({ default: module.TermList }))),

@@ -7,6 +7,8 @@ import type { ConsoleResource } from '../ConsoleResource';
 const users: ConsoleResource = {
   name: 'users',
   listPath: '/user/users',
+  title: 'console.screens.users',
+  group: 'userManagement',
   requireRank: AREA_RANK.userManagement,
   icon: PeopleIcon,
   list: lazy(() => import('./UserList').then((module) => ({ default: module.UserList }))),

@@ -2,7 +2,7 @@ import { Alert, Button, Table, TableBody, TableCell, TableContainer, TableHead, 
 import ListIcon from '@mui/icons-material/List';
 import { LinkBase, useTranslate } from 'react-admin';
 import type { CollectProcessRow } from '../../shared';
-import { TaskStatusChip } from '../../resources/tasks/TaskStatusChip';
+import { TaskStatusChip } from './TaskStatusChip';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 
 const COLUMNS = ['processId', 'metricName', 'dataType', 'hourly', 'weekly', 'monthly', 'scheduled', 'mastered', 'posted', 'targets', 'updatedAt', 'status'] as const;

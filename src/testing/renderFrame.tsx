@@ -5,11 +5,11 @@ import { AdminContext, TestMemoryRouter, memoryStore, useLocation, usePermission
 import { AUTHORITY_RANKS, GUEST_RANK, authorityOf } from '../shared';
 import { authProvider } from '../providers/authProvider';
 import { i18nProvider } from '../providers/i18nProvider';
-import { signTokenOfRank } from '../testing/accessTokens';
-import { clearCookies } from '../testing/fetchStub';
+import { signTokenOfRank } from './accessTokens';
+import { clearCookies } from './fetchStub';
 import { DEFAULT_LAYOUT_SETTINGS, LAYOUT_SETTINGS_KEY, type LayoutSettings } from '../theme/layoutSettings';
-import { LayoutStateProvider, useLayoutState } from './LayoutStateContext';
-import type { LayoutState } from './layoutState';
+import { LayoutStateProvider, useLayoutState } from '../layout/LayoutStateContext';
+import type { LayoutState } from '../layout/layoutState';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

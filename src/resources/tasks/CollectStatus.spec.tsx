@@ -6,8 +6,8 @@ import { dataProvider } from '../../providers/dataProvider';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { envelope, stubFetch, type RecordedCall } from '../../testing/fetchStub';
 import type { CollectStatus as Board, Task } from '../../shared';
-import { CollectStatus } from '../CollectStatus';
-import { retryTimeText } from '../../resources/tasks/TaskRunStatus';
+import { CollectStatus } from './CollectStatus';
+import { retryTimeText } from './TaskRunStatus';
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { TaskRetriesContext } from '../../resources/tasks/TaskRunStatus';
+import { TaskRetriesContext } from './TaskRunStatus';
 import { useCollectStatus } from './useCollectStatus';
 
 /** Hands the board's waiting retries to the task table below it (the same request as the board's). */

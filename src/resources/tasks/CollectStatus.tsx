@@ -1,10 +1,10 @@
 import { AutocompleteInput, ColumnsButton, FilterButton, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
-import { ConsoleDateInput } from '../components/ConsoleDateInput';
-import { ConsoleList } from '../resources/ConsoleList';
-import { BoardRetryTimes } from './collectStatus/BoardRetryTimes';
-import { CollectBoard } from './collectStatus/CollectBoard';
-import { TaskTable } from '../resources/tasks/TaskTable';
-import { processTypeChoices, taskScheduleTypeChoices, taskStatusChoices } from '../resources/tasks/taskChoices';
+import { ConsoleDateInput } from '../../components/ConsoleDateInput';
+import { ConsoleList } from '../ConsoleList';
+import { BoardRetryTimes } from './BoardRetryTimes';
+import { CollectBoard } from './CollectBoard';
+import { TaskTable } from './TaskTable';
+import { processTypeChoices, taskScheduleTypeChoices, taskStatusChoices } from './taskChoices';
 
 const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);

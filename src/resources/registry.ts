@@ -1,0 +1,63 @@
+import type { ConsoleResource, ConsoleScreen } from './ConsoleResource';
+import { listScreenOf } from './ResourceListScreen';
+import { manualUploadScreen } from '../routes/appRoutes';
+import accessHistory from './access-history';
+import alertMails from './alert-mails';
+import collectConfigs from './collect-configs';
+import domains from './domains';
+import emailTemplates from './email-templates';
+import explorer from './explorer';
+import marketAccounts from './market-accounts';
+import postConfigs from './post-configs';
+import projects from './projects';
+import properties from './properties';
+import systemLogs from './system-logs';
+import tasks from './tasks';
+import templates from './templates';
+import terms from './terms';
+import users from './users';
+
+/**
+ * Every resource of the console and the screens that are no resource (routes/appRoutes.ts), in
+ * menu order within each group (SPEC §2). A new resource is one folder and one line here: the
+ * route table, the menu and the rank table below are built from this list.
+ */
+const registry: (ConsoleResource | ConsoleScreen)[] = [
+  projects, manualUploadScreen, explorer,
+  terms, domains, templates, emailTemplates, properties, alertMails,
+  tasks, collectConfigs, postConfigs, marketAccounts,
+  systemLogs,
+  users, accessHistory,
+];
+
+const isResource = (entry: ConsoleResource | ConsoleScreen): entry is ConsoleResource => 'name' in entry;
+
+/** A resource's screens: its list at `listPath`, then its further screens, which share its place. */
+function screensOf(resource: ConsoleResource): ConsoleScreen[] {
+  const { title, group, icon, requireRank } = resource;
+  const place = { group, icon, requireRank };
+  return [{ path: resource.listPath, title, ...place, view: listScreenOf(resource) }, ...(resource.screens ?? []).map((screen) => ({ ...place, ...screen }))];
+}
+
+/** The react-admin resources; App registers each. */
+export const consoleResources: ConsoleResource[] = registry.filter(isResource);
+
+/** Every screen inside the layout, in menu order: App's route table, the menu and the top bar's title read it. */
+export const consoleScreens: ConsoleScreen[] = registry.flatMap((entry) => (isResource(entry) ? screensOf(entry) : [entry]));
+
+/** Required rank of each API resource (DESIGN §3): each resource's own, and those served only through a resource's or screen's views. */
+export const RESOURCE_RANK: Readonly<Record<string, number>> = Object.fromEntries(
+  registry.flatMap((entry) => [...(isResource(entry) ? [entry.name] : []), ...(entry.apiResources ?? [])].map((name) => [name, entry.requireRank])),
+);
+
+export function resourceNamed(name: string): ConsoleResource {
+  const resource = consoleResources.find((candidate) => candidate.name === name);
+  if (!resource) throw new Error(`Unknown resource ${name}`);
+  return resource;
+}
+
+/** The SPEC §2 screen a path belongs to: a resource's own routes (/terms/3) belong to its list screen. */
+export function screenPathOf(pathname: string): string {
+  const resource = consoleResources.find(({ name }) => pathname === `/${name}` || pathname.startsWith(`/${name}/`));
+  return resource ? resource.listPath : pathname;
+}
