@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { profileResponse } from '../../../src/shared';
 import { authenticate } from '../../auth/guard';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
@@ -12,7 +13,7 @@ import { loadProfile } from './queries';
 export async function profileModule(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/system/profile/:adminId',
-    { schema: { params: z.object({ adminId: recordId }) }, onRequest: authenticate },
+    { schema: { params: z.object({ adminId: recordId }), response: { 200: profileResponse } }, onRequest: authenticate },
     async (request) => {
       const { adminId } = request.params;
       if (adminId !== request.admin!.id) await assertCanReadAccount(app.ctx.db, request.admin!, adminId);
