@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { healthResponse, readinessResponse } from '../../../src/shared';
 import { success } from '../../http/envelope';
 import { pendingMigrationCount } from '../../db/migrate';
 
@@ -10,9 +11,9 @@ import { pendingMigrationCount } from '../../db/migrate';
 export async function healthModule(app: FastifyInstance) {
   const { db, mailer } = app.ctx;
 
-  app.get('/health', async () => success({ status: 'UP', uptimeSeconds: Math.round(process.uptime()) }));
+  app.get('/health', { schema: { response: { 200: healthResponse } } }, async () => success({ status: 'UP', uptimeSeconds: Math.round(process.uptime()) }));
 
-  app.get('/ready', async (_request, reply) => {
+  app.get('/ready', { schema: { response: { 200: readinessResponse, 503: readinessResponse } } }, async (_request, reply) => {
     const checks = { database: false, migrations: false, mail: mailer.transport };
     try {
       await sql`select 1`.execute(db);
