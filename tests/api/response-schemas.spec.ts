@@ -17,6 +17,7 @@ import { startTestApp, type TestApp } from './harness';
  */
 const NOT_JSON = new Set([
   'GET /api/files/:fileId',
+  'GET /api/uploads/:id/file',
   'GET /api/system-logs/export',
   'GET /api/explorer/export',
   'GET /metrics',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, type MasterInfo } from '../../../src/shared';
+import { AREA_RANK, masterInfoListResponse, type MasterInfo } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { success } from '../../http/envelope';
 
@@ -12,7 +12,7 @@ export async function masterInfoModule(app: FastifyInstance) {
   const { db } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/master-info', { onRequest: requireRank(AREA_RANK.project), schema: { querystring: filterQuery } }, async (request) => {
+  routes.get('/master-info', { onRequest: requireRank(AREA_RANK.project), schema: { querystring: filterQuery, response: { 200: masterInfoListResponse } } }, async (request) => {
     let query = db.selectFrom('master_infos').selectAll().orderBy('data_type_code').orderBy('metric');
     if (request.query.dataType) query = query.where('data_type_code', '=', request.query.dataType.toUpperCase());
     if (request.query.dataSource) query = query.where('data_source', '=', request.query.dataSource.toUpperCase());
