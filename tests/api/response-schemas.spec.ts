@@ -11,16 +11,16 @@ import { startTestApp, type TestApp } from './harness';
  */
 
 /**
- * The routes whose success answer is no JSON envelope: file downloads and exports (a stream with
- * its own content type), the API reference's page and files, Prometheus text, the document itself.
- * A new one must be added here on purpose.
+ * The /api routes whose success answer is no JSON envelope: file downloads and exports (a stream
+ * with its own content type) and the OpenAPI document itself; the API reference's page and files
+ * under /api/reference are HTML and static files. Outside /api are the SPA's files and /metrics
+ * (Prometheus text). A new one must be added here on purpose.
  */
 const NOT_JSON = new Set([
   'GET /api/files/:fileId',
   'GET /api/uploads/:id/file',
   'GET /api/system-logs/export',
   'GET /api/explorer/export',
-  'GET /metrics',
   'GET /api/openapi.json',
 ]);
 const notJson = (method: string, url: string) =>
