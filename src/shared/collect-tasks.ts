@@ -138,8 +138,14 @@ export const taskLogLineSchema = z.object({ at: z.string(), level: z.enum(['INFO
 export const taskDetailSchema = taskSchema.extend({
   dataLocation: z.string().nullable(),
   targetLocation: z.string().nullable(),
-  /** What the run read, and for a posting task what its poster said: each poster adds its own keys (server/jobs/posters/poster.ts). */
-  responseMeta: responseMetaSchema.extend({ backup: z.string().optional() }).catchall(z.unknown()).nullable(),
+  /** What the run read, and for a posting task what its poster said (server/jobs/posters/). */
+  responseMeta: responseMetaSchema.extend({
+    backup: z.string().optional(),
+    /** TABLEAU: the published data source. */
+    datasourceId: z.string().optional(),
+    /** SNOWSTAGE: the rows Snowflake answered the PUT with. */
+    put: z.array(z.record(z.string(), z.unknown())).optional(),
+  }).nullable(),
   logs: z.array(taskLogLineSchema),
   postingTasks: z.array(taskSchema),
 }) satisfies z.ZodType<TaskDetail>;
@@ -176,5 +182,6 @@ export const collectStatusSchema = z.object({
 export const taskListResponse = listEnvelopeOf(taskSchema);
 export const taskResponse = envelopeOf(taskSchema);
 export const taskDetailResponse = envelopeOf(taskDetailSchema);
-export const backfillResponse = envelopeOf(z.object({ tasks: z.array(taskSchema) }));
+/** Each queued task as read back (a task deleted meanwhile would be null). */
+export const backfillResponse = envelopeOf(z.object({ tasks: z.array(taskSchema.optional()) }));
 export const collectStatusResponse = envelopeOf(collectStatusSchema);
