@@ -23,7 +23,8 @@ export const accessHistoryEntrySchema = z.object({
   adminId: z.number().nullable(),
   email: z.string(),
   name: z.string().nullable(),
-  eventType: z.enum(ACCESS_EVENT_TYPES),
+  /** One of ACCESS_EVENT_TYPES as the console writes them; answered as stored (rows from elsewhere may hold others). */
+  eventType: z.string(),
   success: z.enum(['Y', 'N']),
   sourceIp: z.string().nullable(),
   detail: z.string().nullable(),
