@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOtpVerifyBody, OTP_TOKEN_HEADER, OTP_TTL_SECONDS, passwordChangeBody, resetPasswordBody, resetRequestBody, tokenSchema } from '../../src/shared';
-import { doneResponse, otpSentResponse, otpTokenResponse, resetLinkCheckResponse } from '../../src/shared';
+import { emptyEnvelope, otpSentResponse, otpTokenResponse, resetLinkCheckResponse } from '../../src/shared';
 import { messages } from '../../src/shared';
 import { isoAfter, isoNow } from '../clock';
 import { AppError, validationError } from '../http/app-error';
@@ -35,7 +35,7 @@ export async function passwordRoutes(app: FastifyInstance) {
 
   // The answer is the same whether or not the account exists, and as fast: the link's token row
   // and its mail are made after answering, so the answer time does not tell either.
-  routes.post('/auth/password/reset', { schema: { body: resetRequestBody, response: { 200: doneResponse } }, ...authLimits(app, 'reset') }, async (request) => {
+  routes.post('/auth/password/reset', { schema: { body: resetRequestBody, response: { 200: emptyEnvelope } }, ...authLimits(app, 'reset') }, async (request) => {
     const admin = await findAdminByEmail(ctx.db, request.body.email);
     if (admin && admin.status_code === 'ACTIVE') ctx.mailer.later(() => sendPasswordResetLink(ctx, admin));
     return success(null, 'If an account exists for that e-mail, a link to set a new password has been sent.');
@@ -53,7 +53,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     return success(reason ? { valid: false, reason } : { valid: true }, reason ? RESET_LINK_DEAD : 'This link can set a new password.');
   });
 
-  routes.put('/auth/password/reset', { schema: { body: resetPasswordBody, response: { 200: doneResponse } }, ...authLimits(app, 'reset-set') }, async (request) => {
+  routes.put('/auth/password/reset', { schema: { body: resetPasswordBody, response: { 200: emptyEnvelope } }, ...authLimits(app, 'reset-set') }, async (request) => {
     const now = isoNow(ctx.clock);
     const passwordHash = await ctx.passwords.hash(request.body.password);
     const adminId = await ctx.db.transaction().execute(async (trx) => {
@@ -96,7 +96,7 @@ export async function passwordRoutes(app: FastifyInstance) {
 
   // The X-OTP-Token is spent by the change it allows; a wrong current password costs one of
   // OTP_MAX_WRONG_TRIES tries, so a stolen token cannot be used to guess the password.
-  routes.put('/auth/admin/password-change', { schema: { body: passwordChangeBody, response: { 200: doneResponse } }, onRequest: authenticate }, async (request) => {
+  routes.put('/auth/admin/password-change', { schema: { body: passwordChangeBody, response: { 200: emptyEnvelope } }, onRequest: authenticate }, async (request) => {
     const signedIn = request.admin!;
     const otpToken = request.headers[OTP_TOKEN_HEADER.toLowerCase()];
     if (typeof otpToken !== 'string' || !otpToken) throw new AppError('FORBIDDEN', 'Verify your e-mail with a code before changing the password.');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { doneResponse, livePermissionsResponse, tokenPairResponse } from '../../src/shared';
+import { emptyEnvelope, livePermissionsResponse, tokenPairResponse } from '../../src/shared';
 import { AUTHORITY_RANKS, GUEST_LEVEL, reissueBody, signOutBody, type Authority, type LivePermissions } from '../../src/shared';
 import { success } from '../http/envelope';
 import { authenticate } from './guard';
@@ -47,7 +47,7 @@ async function signOutRoute(app: FastifyInstance) {
       done(Object.assign(error as Error, { statusCode: 400 }), undefined);
     }
   });
-  app.withTypeProvider<ZodTypeProvider>().post('/auth/signout', { schema: { body: signOutBody.nullish(), response: { 200: doneResponse } } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().post('/auth/signout', { schema: { body: signOutBody.nullish(), response: { 200: emptyEnvelope } } }, async (request) => {
     if (request.headers.authorization) {
       await authenticate(request).catch(() => undefined);
       if (request.admin) await revokeSession(ctx, request.admin.sessionId, 'SIGNED_OUT');

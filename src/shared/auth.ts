@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, otpCodeSchema, passwordSchema, tokenSchema } from './validation';
-import { emptyEnvelope, envelopeOf, tokenPairSchema } from './envelope';
+import { envelopeOf, tokenPairSchema } from './envelope';
 
 /** Request bodies of the auth endpoints, shared by the sign-in pages and the server. */
 export const signInBody = z.strictObject({ email: emailSchema, password: z.string().min(1).max(128) });
@@ -93,5 +93,3 @@ export const signUpOptionsResponse = envelopeOf(signUpOptionsSchema);
 export const livePermissionsResponse = envelopeOf(livePermissionsSchema);
 export const resetLinkCheckResponse = envelopeOf(z.object({ valid: z.boolean(), reason: z.enum(['UNKNOWN', 'USED', 'EXPIRED']).optional() }));
 export const otpTokenResponse = envelopeOf(z.object({ token: z.string() }));
-/** An answer whose data is null (sign-out, password set, …). */
-export const doneResponse = emptyEnvelope;

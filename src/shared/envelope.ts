@@ -34,7 +34,7 @@ export interface TokenPair {
  * Response schemas. Every route declares the shape of its success answer with these, next to its
  * request schema in the resource's shared file: Fastify serialises the answer through it (a key the
  * schema does not name is dropped, a mismatch is a 500), the OpenAPI document shows it, and the
- * browser may type its calls with `z.infer` (or `EnvelopeOf<typeof schema>`) instead of casting.
+ * browser may type its calls with `z.output<typeof schema>` instead of casting.
  */
 
 /** The envelope around one success answer's data. */
@@ -59,12 +59,7 @@ export function listEnvelopeOf<T extends z.ZodType>(row: T) {
   return envelopeOf(listPageOf(row));
 }
 
-/** The data of an answer that carries nothing (`data: null`). */
-export const noData = z.null();
-export const emptyEnvelope = envelopeOf(noData);
+/** An answer that carries nothing (`data: null`): sign-out, password set, approvals. */
+export const emptyEnvelope = envelopeOf(z.null());
 
-export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() }) satisfies z.ZodType<FieldError>;
 export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() }) satisfies z.ZodType<TokenPair>;
-
-/** The answer's type as the browser reads it, from a route's response schema. */
-export type EnvelopeOf<S extends z.ZodType> = z.output<S>;
