@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOtpVerifyBody, OTP_TOKEN_HEADER, OTP_TTL_SECONDS, passwordChangeBody, resetPasswordBody, resetRequestBody, tokenSchema } from '../../src/shared';
+import { emptyEnvelope, otpSentResponse, otpTokenResponse, resetLinkCheckResponse } from '../../src/shared';
 import { messages } from '../../src/shared';
 import { isoNow } from '../clock';
 import { AppError, validationError } from '../http/app-error';
@@ -29,7 +30,7 @@ export async function passwordRoutes(app: FastifyInstance) {
 
   // The answer is the same whether or not the account exists, and as fast: the link's token row
   // and its mail are made after answering, so the answer time does not tell either.
-  routes.post('/auth/password/reset', { schema: { body: resetRequestBody }, ...authLimits(app, 'reset') }, async (request) => {
+  routes.post('/auth/password/reset', { schema: { body: resetRequestBody, response: { 200: emptyEnvelope } }, ...authLimits(app, 'reset') }, async (request) => {
     const admin = await findAdminByEmail(ctx.db, request.body.email);
     if (admin && admin.status_code === 'ACTIVE') ctx.mailer.later(() => sendPasswordResetLink(ctx, admin));
     return success(null, 'If an account exists for that e-mail, a link to set a new password has been sent.');
@@ -37,13 +38,13 @@ export async function passwordRoutes(app: FastifyInstance) {
 
   // Read-only: the page the mailed link opens asks first, so a used or expired link is said before
   // anything is typed. Spending the token stays with the PUT below.
-  routes.get('/auth/password/reset/:token', { schema: { params: z.strictObject({ token: tokenSchema }) }, ...authLimits(app, 'reset-check') }, async (request) => {
+  routes.get('/auth/password/reset/:token', { schema: { params: z.strictObject({ token: tokenSchema }), response: { 200: resetLinkCheckResponse } }, ...authLimits(app, 'reset-check') }, async (request) => {
     const row = await findResetToken(ctx.db, request.params.token);
     const reason = !row ? 'UNKNOWN' : row.used_at ? 'USED' : row.expires_at <= isoNow(ctx.clock) ? 'EXPIRED' : null;
     return success(reason ? { valid: false, reason } : { valid: true }, reason ? RESET_LINK_DEAD : 'This link can set a new password.');
   });
 
-  routes.put('/auth/password/reset', { schema: { body: resetPasswordBody }, ...authLimits(app, 'reset-set') }, async (request) => {
+  routes.put('/auth/password/reset', { schema: { body: resetPasswordBody, response: { 200: emptyEnvelope } }, ...authLimits(app, 'reset-set') }, async (request) => {
     const now = isoNow(ctx.clock);
     const passwordHash = await ctx.passwords.hash(request.body.password);
     const adminId = await resetPasswordWithToken(ctx.db, request.body.token, passwordHash, now);
@@ -52,7 +53,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     return success(null, 'Your password has been set. You can sign in now.');
   });
 
-  routes.post('/auth/admin/otp/send', { onRequest: authenticate }, async (request) => {
+  routes.post('/auth/admin/otp/send', { schema: { response: { 200: otpSentResponse } }, onRequest: authenticate }, async (request) => {
     const admin = request.admin!;
     await assertResendAllowed(ctx, 'PROFILE', admin.email);
     const { code } = await issueChallenge(ctx, 'PROFILE', admin.email, admin.id, false);
@@ -60,7 +61,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
   });
 
-  routes.post('/auth/admin/otp/verify', { schema: { body: adminOtpVerifyBody }, onRequest: authenticate }, async (request) => {
+  routes.post('/auth/admin/otp/verify', { schema: { body: adminOtpVerifyBody, response: { 200: otpTokenResponse } }, onRequest: authenticate }, async (request) => {
     const admin = request.admin!;
     await verifyChallenge(ctx, { purpose: 'PROFILE', email: admin.email }, request.body.code);
     const token = await issueOtpToken(ctx.db, ctx.clock, admin.id);
@@ -69,7 +70,7 @@ export async function passwordRoutes(app: FastifyInstance) {
 
   // The X-OTP-Token is spent by the change it allows; a wrong current password costs one of
   // OTP_MAX_WRONG_TRIES tries, so a stolen token cannot be used to guess the password.
-  routes.put('/auth/admin/password-change', { schema: { body: passwordChangeBody }, onRequest: authenticate }, async (request) => {
+  routes.put('/auth/admin/password-change', { schema: { body: passwordChangeBody, response: { 200: emptyEnvelope } }, onRequest: authenticate }, async (request) => {
     const signedIn = request.admin!;
     const otpToken = request.headers[OTP_TOKEN_HEADER.toLowerCase()];
     if (typeof otpToken !== 'string' || !otpToken) throw new AppError('FORBIDDEN', 'Verify your e-mail with a code before changing the password.');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { emptyEnvelope, livePermissionsResponse, tokenPairResponse } from '../../src/shared';
 import { AUTHORITY_RANKS, GUEST_LEVEL, reissueBody, signOutBody, type Authority, type LivePermissions } from '../../src/shared';
 import { success } from '../http/envelope';
 import { authenticate } from './guard';
@@ -9,10 +10,10 @@ export async function sessionRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post('/auth/reissue', { schema: { body: reissueBody } }, async (request) => success(await reissue(ctx, request.body.refreshToken)));
+  routes.post('/auth/reissue', { schema: { body: reissueBody, response: { 200: tokenPairResponse } } }, async (request) => success(await reissue(ctx, request.body.refreshToken)));
 
   // The browser shapes its menus and gates from this, so a grant or revoke shows without signing in again.
-  routes.get('/auth/permissions', { onRequest: authenticate }, async (request) => {
+  routes.get('/auth/permissions', { schema: { response: { 200: livePermissionsResponse } }, onRequest: authenticate }, async (request) => {
     const admin = request.admin!;
     const permissions: LivePermissions = {
       rank: admin.rank,
@@ -46,7 +47,7 @@ async function signOutRoute(app: FastifyInstance) {
       done(Object.assign(error as Error, { statusCode: 400 }), undefined);
     }
   });
-  app.withTypeProvider<ZodTypeProvider>().post('/auth/signout', { schema: { body: signOutBody.nullish() } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().post('/auth/signout', { schema: { body: signOutBody.nullish(), response: { 200: emptyEnvelope } } }, async (request) => {
     if (request.headers.authorization) {
       await authenticate(request).catch(() => undefined);
       if (request.admin) await revokeSession(ctx, request.admin.sessionId, 'SIGNED_OUT');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signInChallengeResponse, signInOtpResponse, tokenPairResponse } from '../../src/shared';
 import { agreementBody, signInBody, signInOtpBody, tokenSchema } from '../../src/shared';
 import { z } from 'zod';
 import { isoAfter, isoNow } from '../clock';
@@ -21,7 +22,7 @@ export async function signInRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post('/auth/signin', { schema: { body: signInBody }, ...authLimits(app, 'signin') }, async (request) => {
+  routes.post('/auth/signin', { schema: { body: signInBody, response: { 200: signInChallengeResponse } }, ...authLimits(app, 'signin') }, async (request) => {
     const { email, password } = request.body;
     const admin = await findAdminByEmail(ctx.db, email);
     const locked = Boolean(admin?.locked_until && Date.parse(admin.locked_until) > ctx.clock.now().getTime());
@@ -46,7 +47,7 @@ export async function signInRoutes(app: FastifyInstance) {
 
   routes.post(
     '/auth/signin/otp/resend',
-    { schema: { body: z.strictObject({ challengeToken: tokenSchema }) }, ...authLimits(app, 'signin-resend') },
+    { schema: { body: z.strictObject({ challengeToken: tokenSchema }), response: { 200: signInChallengeResponse } }, ...authLimits(app, 'signin-resend') },
     async (request) => {
       const previous = await verifyResendable(ctx, request.body.challengeToken);
       await assertResendAllowed(ctx, 'SIGNIN', previous.email);
@@ -56,7 +57,7 @@ export async function signInRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post('/auth/signin/otp', { schema: { body: signInOtpBody }, ...authLimits(app, 'signin-otp') }, async (request) => {
+  routes.post('/auth/signin/otp', { schema: { body: signInOtpBody, response: { 200: signInOtpResponse } }, ...authLimits(app, 'signin-otp') }, async (request) => {
     const { adminId } = await verifyChallenge(ctx, { challengeToken: request.body.challengeToken }, request.body.code);
     const admin = await findAdminById(ctx.db, adminId!);
     if (!admin) throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
@@ -70,7 +71,7 @@ export async function signInRoutes(app: FastifyInstance) {
     return success(await completeSignIn(ctx, admin, request.ip, request.headers['user-agent'] ?? null));
   });
 
-  routes.post('/auth/admin/agreement', { schema: { body: agreementBody } }, async (request) => {
+  routes.post('/auth/admin/agreement', { schema: { body: agreementBody, response: { 200: tokenPairResponse } } }, async (request) => {
     const proof = await ctx.tokens.verifyProof('terms', request.body.verificationToken);
     const admin = await findAdminById(ctx.db, Number(proof.sub));
     if (!admin) throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);

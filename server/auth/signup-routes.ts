@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OTP_TTL_SECONDS, sendSignupOtpBody, signUpBody, verifySignupOtpBody } from '../../src/shared';
+import { offeredTermsResponse, otpSentResponse, signUpOptionsResponse, signUpResponse, signUpVerificationResponse } from '../../src/shared';
 import { isoNow } from '../clock';
 import type { AppContext } from '../context';
 import { AppError, validationError } from '../http/app-error';
@@ -15,11 +16,11 @@ export async function signUpRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/auth/terms', async () => success(await termsInEffect(ctx.db, isoNow(ctx.clock))));
+  routes.get('/auth/terms', { schema: { response: { 200: offeredTermsResponse } } }, async () => success(await termsInEffect(ctx.db, isoNow(ctx.clock))));
 
-  routes.get('/auth/signup-options', async () => success(await signUpOptions(ctx.db)));
+  routes.get('/auth/signup-options', { schema: { response: { 200: signUpOptionsResponse } } }, async () => success(await signUpOptions(ctx.db)));
 
-  routes.post('/auth/otp', { schema: { body: sendSignupOtpBody }, ...authLimits(app, 'signup-otp') }, async (request) => {
+  routes.post('/auth/otp', { schema: { body: sendSignupOtpBody, response: { 200: otpSentResponse } }, ...authLimits(app, 'signup-otp') }, async (request) => {
     const { email } = request.body;
     await assertDomainAllowed(ctx, email);
     await assertResendAllowed(ctx, 'SIGNUP', email);
@@ -32,7 +33,7 @@ export async function signUpRoutes(app: FastifyInstance) {
     return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
   });
 
-  routes.post('/auth/otp/verification', { schema: { body: verifySignupOtpBody }, ...authLimits(app, 'signup-verify') }, async (request) => {
+  routes.post('/auth/otp/verification', { schema: { body: verifySignupOtpBody, response: { 200: signUpVerificationResponse } }, ...authLimits(app, 'signup-verify') }, async (request) => {
     const { email, code } = request.body;
     await verifyChallenge(ctx, { purpose: 'SIGNUP', email }, code);
     const verificationToken = await ctx.tokens.signProof('signup-email', email, 30 * 60);
@@ -42,7 +43,7 @@ export async function signUpRoutes(app: FastifyInstance) {
   // Counted per e-mail of the proof as well; a proof that does not verify counts per IP only.
   const proofEmail = async (request: FastifyRequest) =>
     (await ctx.tokens.verifyProof('signup-email', (request.body as { verificationToken: string }).verificationToken).catch(() => undefined))?.sub;
-  routes.post('/auth/signup', { schema: { body: signUpBody }, ...authLimits(app, 'signup', proofEmail) }, async (request) => {
+  routes.post('/auth/signup', { schema: { body: signUpBody, response: { 200: signUpResponse } }, ...authLimits(app, 'signup', proofEmail) }, async (request) => {
     const body = request.body;
     const email = (await ctx.tokens.verifyProof('signup-email', body.verificationToken)).sub;
     await assertDomainAllowed(ctx, email);

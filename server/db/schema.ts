@@ -127,7 +127,7 @@ export interface AllowedDomainsTable {
   id: Generated<number>;
   domain: string;
   description: string | null;
-  active_flag: string;
+  active_flag: 'Y' | 'N';
   created_at: string;
   updated_at: string;
 }
@@ -192,7 +192,7 @@ export interface EmailTemplatesTable {
   type: string;
   title: string;
   body: string;
-  active_flag: string;
+  active_flag: 'Y' | 'N';
   created_at: string;
   updated_at: string;
 }

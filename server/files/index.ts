@@ -1,3 +1,4 @@
+import { uploadedFileResponse } from '../../src/shared';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -38,7 +39,7 @@ export async function filesModule(app: FastifyInstance) {
   await app.register(multipart);
 
   // Any signed-in user may upload; each consumer checks the purpose of the files it references.
-  routes.post('/files', { onRequest: requireRank(AREA_RANK.project) }, async (request) => {
+  routes.post('/files', { schema: { response: { 200: uploadedFileResponse } }, onRequest: requireRank(AREA_RANK.project) }, async (request) => {
     const { purpose, originalName, received } = await readUpload(request, store);
     const rule = FILE_PURPOSE_RULES[purpose];
     const kind = detectKind(received.head, originalName, rule.kinds);

@@ -1,5 +1,6 @@
 import { DB_INTEGER_MAX } from './list-bounds';
 import { z } from 'zod';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const ACCESS_EVENT_TYPES = ['SIGN_IN', 'DASHBOARD_VIEW', 'PROJECT_CREATE', 'UPLOAD'] as const;
 export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
@@ -17,25 +18,31 @@ export const accessStatsQuery = z.strictObject({
 });
 
 /** One row of GET /api/access-history. */
-export interface AccessHistoryEntry {
-  id: number;
-  adminId: number | null;
-  email: string;
-  name: string | null;
-  eventType: AccessEventType;
-  success: 'Y' | 'N';
-  sourceIp: string | null;
-  detail: string | null;
-  occurredAt: string;
-}
+export const accessHistoryEntrySchema = z.object({
+  id: z.number(),
+  adminId: z.number().nullable(),
+  email: z.string(),
+  name: z.string().nullable(),
+  /** One of ACCESS_EVENT_TYPES as the console writes them; answered as stored (rows from elsewhere may hold others). */
+  eventType: z.string(),
+  success: z.enum(['Y', 'N']),
+  sourceIp: z.string().nullable(),
+  detail: z.string().nullable(),
+  occurredAt: z.string(),
+});
+export type AccessHistoryEntry = z.infer<typeof accessHistoryEntrySchema>;
 
 /** SPEC §3 "Access stats" plus sign-ins per day for the chart. */
-export interface AccessStats {
-  from: string;
-  to: string;
-  totalLoginCount: number;
-  totalDashboardViews: number;
-  totalProjectCreateCount: number;
-  totalUploadCount: number;
-  signInsPerDay: { day: string; success: number; failure: number }[];
-}
+export const accessStatsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totalLoginCount: z.number(),
+  totalDashboardViews: z.number(),
+  totalProjectCreateCount: z.number(),
+  totalUploadCount: z.number(),
+  signInsPerDay: z.array(z.object({ day: z.string(), success: z.number(), failure: z.number() })),
+});
+export type AccessStats = z.infer<typeof accessStatsSchema>;
+
+export const accessHistoryListResponse = listEnvelopeOf(accessHistoryEntrySchema);
+export const accessStatsResponse = envelopeOf(accessStatsSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkPlaceholders } from './email-templates';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 
 /** The values a data-collection job fills an alert mail with; `summary` says what failed in a sentence. */
 export const ALERT_MAIL_PLACEHOLDERS = ['procedure', 'errorId', 'summary', 'subtitle', 'detail', 'taskId', 'configId', 'occurredAt', 'link'] as const;
@@ -33,12 +34,15 @@ export const alertMailInput = z.strictObject(alertMailFields).superRefine(checkA
 export type AlertMailInput = z.input<typeof alertMailInput>;
 
 /** SPEC §3 "Alert mail template". */
-export interface AlertMail {
-  id: number;
-  procedure: string;
-  errorId: string;
-  subtitle: string;
-  content: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const alertMailSchema = z.object({
+  id: z.number(),
+  procedure: z.string(),
+  errorId: z.string(),
+  subtitle: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AlertMail = z.infer<typeof alertMailSchema>;
+export const alertMailListResponse = listEnvelopeOf(alertMailSchema);
+export const alertMailResponse = envelopeOf(alertMailSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, otpCodeSchema, passwordSchema, tokenSchema } from './validation';
+import { envelopeOf, tokenPairSchema } from './envelope';
 
 /** Request bodies of the auth endpoints, shared by the sign-in pages and the server. */
 export const signInBody = z.strictObject({ email: emailSchema, password: z.string().min(1).max(128) });
@@ -29,16 +30,17 @@ export const adminOtpVerifyBody = z.strictObject({ code: otpCodeSchema });
 export const passwordChangeBody = z.strictObject({ password: z.string().min(1).max(128), changePassword: passwordSchema });
 
 /** One term as offered at sign-up or at sign-in after an update (SPEC §3 "signup terms"). */
-export interface OfferedTerm {
-  termId: number;
-  termVersionId: number;
-  title: string;
-  agreementType: 'POST' | 'REQUIRED';
-  requiredFlag: 'Y' | 'N';
-  version: string;
-  content: string;
-  effectiveAt: string;
-}
+export const offeredTermSchema = z.object({
+  termId: z.number(),
+  termVersionId: z.number(),
+  title: z.string(),
+  agreementType: z.enum(['POST', 'REQUIRED']),
+  requiredFlag: z.enum(['Y', 'N']),
+  version: z.string(),
+  content: z.string(),
+  effectiveAt: z.string(),
+});
+export type OfferedTerm = z.infer<typeof offeredTermSchema>;
 
 /** Claims of the access token (DESIGN §4); the browser's login session is read from them. */
 export interface AccessTokenClaims {
@@ -59,18 +61,35 @@ export interface AccessTokenClaims {
 }
 
 /** GET /api/auth/permissions: what the caller may do as the server reads it now, not as the access token said at sign-in. */
-export interface LivePermissions {
-  rank: number;
-  level: string;
-  authorities: string[];
-  uploader: boolean;
-  creator: boolean;
-  approver: boolean;
-}
+export const livePermissionsSchema = z.object({
+  rank: z.number(),
+  level: z.string(),
+  authorities: z.array(z.string()),
+  uploader: z.boolean(),
+  creator: z.boolean(),
+  approver: z.boolean(),
+});
+export type LivePermissions = z.infer<typeof livePermissionsSchema>;
 
 /** Option lists for the sign-up form: regions, countries (with region), companies. */
-export interface SignUpOptions {
-  regions: { code: string; name: string }[];
-  countries: { code: string; name: string; regionCode: string }[];
-  companies: { code: string; name: string }[];
-}
+export const signUpOptionsSchema = z.object({
+  regions: z.array(z.object({ code: z.string(), name: z.string() })),
+  countries: z.array(z.object({ code: z.string(), name: z.string(), regionCode: z.string() })),
+  companies: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+export type SignUpOptions = z.infer<typeof signUpOptionsSchema>;
+
+/* Answers of the auth endpoints. */
+/** A code was mailed: OTP_REQUIRED with the challenge the code step names. */
+export const signInChallengeResponse = envelopeOf(z.object({ challengeToken: z.string(), expiresIn: z.number() }));
+/** Signed in (SUCCESS, the token pair), or TERMS_UPDATED with the proof and the terms to accept first. */
+export const signInOtpResponse = envelopeOf(z.union([tokenPairSchema, z.object({ verificationToken: z.string(), terms: z.array(offeredTermSchema) })]));
+export const tokenPairResponse = envelopeOf(tokenPairSchema);
+export const otpSentResponse = envelopeOf(z.object({ expiresIn: z.number() }));
+export const signUpVerificationResponse = envelopeOf(z.object({ verificationToken: z.string() }));
+export const signUpResponse = envelopeOf(z.object({ approvalStatusCode: z.literal('PENDING') }));
+export const offeredTermsResponse = envelopeOf(z.array(offeredTermSchema));
+export const signUpOptionsResponse = envelopeOf(signUpOptionsSchema);
+export const livePermissionsResponse = envelopeOf(livePermissionsSchema);
+export const resetLinkCheckResponse = envelopeOf(z.object({ valid: z.boolean(), reason: z.enum(['UNKNOWN', 'USED', 'EXPIRED']).optional() }));
+export const otpTokenResponse = envelopeOf(z.object({ token: z.string() }));

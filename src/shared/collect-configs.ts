@@ -3,7 +3,9 @@ import { emailSchema } from './validation';
 import { MASTER_FIELD_TYPES } from './datasets';
 import { PAGINATION_TYPES, RESPONSE_FORMATS, SCHEDULE_TYPES, SOURCE_HTTP_METHODS, SOURCE_TYPES, WEEK_DAYS, type ScheduleType, type SourceType, type TaskStatus, type WeekDay } from './collect-constants';
 import { code, day, flag, isKnownTimeZone, relativePath } from './collect-fields';
-import type { DiscoveredField } from './collect-discovery';
+import { DISCOVERED_TYPES, type DiscoveredField } from './collect-discovery';
+import { TASK_STATUSES } from './collect-constants';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const headerEntry = z.strictObject({
   name: z.string().trim().min(1, 'Enter the header name.').max(100).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid header name.'),
@@ -201,3 +203,93 @@ export interface ResponseMeta {
   durationMs?: number;
   files?: string[];
 }
+
+export const responseMetaSchema = z.object({
+  status: z.number().optional(),
+  contentType: z.string().nullable().optional(),
+  pages: z.number().optional(),
+  rows: z.number().optional(),
+  bytes: z.number().optional(),
+  durationMs: z.number().optional(),
+  files: z.array(z.string()).optional(),
+}) satisfies z.ZodType<ResponseMeta>;
+
+/* Answers of /api/collect-configs. The stored source method is answered as saved (keys added later may be missing). */
+const storedSourceMethodSchema = z.object({
+  httpMethod: z.enum(SOURCE_HTTP_METHODS).optional(),
+  headers: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
+  body: z.string().nullish(),
+  responseFormat: z.enum(RESPONSE_FORMATS).optional(),
+  rowsPath: z.string().nullish(),
+  pagination: z.object({
+    type: z.enum(PAGINATION_TYPES).optional(),
+    pageParam: z.string().nullish(),
+    sizeParam: z.string().nullish(),
+    pageSize: z.number().nullish(),
+    cursorParam: z.string().nullish(),
+    cursorPath: z.string().nullish(),
+    maxPages: z.number().optional(),
+  }).optional(),
+  timeoutMs: z.number().optional(),
+});
+
+export const collectScheduleSchema = z.object({
+  id: z.number(),
+  scheduleType: z.enum(SCHEDULE_TYPES),
+  scheduledTime: z.string(),
+  scheduledDay: z.enum(WEEK_DAYS).nullable(),
+  timeZone: z.string(),
+  startAt: z.string(),
+  endAt: z.string().nullable(),
+  inUse: flag,
+  nextRunAt: z.string().nullable(),
+}) satisfies z.ZodType<CollectSchedule>;
+
+export const collectConfigSchema = z.object({
+  id: z.number(),
+  configId: z.number(),
+  metricName: z.string(),
+  advertiser: z.string(),
+  dataType: z.string(),
+  sourceType: z.enum(SOURCE_TYPES),
+  sourceName: z.string().nullable(),
+  sourceLocation: z.string(),
+  sourceMethod: storedSourceMethodSchema,
+  marketAccountId: z.number().nullable(),
+  marketAccountName: z.string().nullable(),
+  keyName: z.string().nullable(),
+  configData: z.record(z.string(), z.string()),
+  fields: z.array(z.object({ field: z.string(), code: z.string(), type: z.enum(MASTER_FIELD_TYPES), fieldFlag: flag, masterFlag: flag })),
+  schedules: z.array(collectScheduleSchema),
+  alertRecipients: z.array(z.string()),
+  inUse: flag,
+  suspended: flag,
+  suspendedAt: z.string().nullable(),
+  failureStreak: z.number(),
+  nextRunAt: z.string().nullable(),
+  lastTaskStatus: z.enum(TASK_STATUSES).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const discoveredFieldSchema = z.object({
+  path: z.string(),
+  mapPath: z.string(),
+  type: z.enum(DISCOVERED_TYPES),
+  samples: z.array(z.string()),
+  present: z.number(),
+}) satisfies z.ZodType<DiscoveredField>;
+
+export const sourcePreviewSchema = z.object({
+  fields: z.array(discoveredFieldSchema),
+  rowsRead: z.number(),
+  truncated: z.boolean(),
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  errors: z.array(z.object({ row: z.number(), message: z.string() })),
+  mappingProblem: z.string().nullable(),
+  responseMeta: responseMetaSchema,
+}) satisfies z.ZodType<SourcePreview>;
+
+export const collectConfigListResponse = listEnvelopeOf(collectConfigSchema);
+export const collectConfigResponse = envelopeOf(collectConfigSchema);
+export const sourcePreviewResponse = envelopeOf(sourcePreviewSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './system-logs';
+import { envelopeOf } from './envelope';
 
 /**
  * Retention of collect history: finished tasks (with their logs) by when they were created, and
@@ -18,4 +19,6 @@ export const collectRetentionInput = z.strictObject({ retentionDays: days(z.numb
 export const collectRetentionPreviewQuery = z.strictObject({ days: days(z.coerce.number({ message: 'Enter a number of days.' })) });
 
 /** GET /api/collect-retention: each kind's setting; null keeps everything. */
-export type CollectRetentionSettings = Record<CollectRetentionKind, number | null>;
+export const collectRetentionSettingsSchema = z.object({ tasks: z.number().nullable(), 'master-rows': z.number().nullable() });
+export type CollectRetentionSettings = z.infer<typeof collectRetentionSettingsSchema>;
+export const collectRetentionResponse = envelopeOf(collectRetentionSettingsSchema);

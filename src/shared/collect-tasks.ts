@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { ProcessType, TargetMethod, TaskErrorId, TaskKind, TaskScheduleType, TaskStatus } from './collect-constants';
-import type { ResponseMeta } from './collect-configs';
+import { PROCESS_TYPES, TARGET_METHODS, TASK_ERROR_IDS, TASK_KINDS, TASK_SCHEDULE_TYPES, TASK_STATUSES, type ProcessType, type TargetMethod, type TaskErrorId, type TaskKind, type TaskScheduleType, type TaskStatus } from './collect-constants';
+import { responseMetaSchema, type ResponseMeta } from './collect-configs';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 import { day } from './collect-fields';
 
 export interface Task {
@@ -99,3 +100,88 @@ export interface CollectStatus {
   /** Tasks of the period (and filter) waiting to retry a failed attempt, and when they will run. */
   retries: { taskId: number; runAt: string }[];
 }
+
+/* Answers of /api/tasks, /api/collect-status and the collect-config actions that queue tasks. */
+export const taskSchema = z.object({
+  id: z.number(),
+  taskId: z.number(),
+  taskKind: z.enum(TASK_KINDS),
+  configId: z.number(),
+  metricName: z.string().nullable(),
+  postConfigId: z.number().nullable(),
+  targetMethod: z.enum(TARGET_METHODS).nullable(),
+  parentTaskId: z.number().nullable(),
+  processId: z.string(),
+  processType: z.enum(PROCESS_TYPES),
+  scheduleType: z.enum(TASK_SCHEDULE_TYPES),
+  scheduleId: z.number().nullable(),
+  status: z.enum(TASK_STATUSES),
+  attempt: z.number(),
+  maxAttempts: z.number(),
+  periodFrom: z.string(),
+  periodTo: z.string(),
+  dueAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  rowsFetched: z.number(),
+  rowsMastered: z.number(),
+  rowsPosted: z.number(),
+  postsRowsPosted: z.number().optional(),
+  errorId: z.enum(TASK_ERROR_IDS).nullable(),
+  errorText: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}) satisfies z.ZodType<Task>;
+
+export const taskLogLineSchema = z.object({ at: z.string(), level: z.enum(['INFO', 'WARN', 'ERROR']), message: z.string() }) satisfies z.ZodType<TaskLogLine>;
+
+export const taskDetailSchema = taskSchema.extend({
+  dataLocation: z.string().nullable(),
+  targetLocation: z.string().nullable(),
+  /** What the run read, and for a posting task what its poster said (server/jobs/posters/). */
+  responseMeta: responseMetaSchema.extend({
+    backup: z.string().optional(),
+    /** TABLEAU: the published data source. */
+    datasourceId: z.string().optional(),
+    /** SNOWSTAGE: the rows Snowflake answered the PUT with. */
+    put: z.array(z.record(z.string(), z.unknown())).optional(),
+  }).nullable(),
+  logs: z.array(taskLogLineSchema),
+  postingTasks: z.array(taskSchema),
+}) satisfies z.ZodType<TaskDetail>;
+
+const collectProcessRowSchema = z.object({
+  processId: z.string(),
+  configId: z.number(),
+  metricName: z.string(),
+  dataType: z.string(),
+  hourly: z.number(),
+  weekly: z.number(),
+  monthly: z.number(),
+  scheduled: z.string().nullable(),
+  mastered: z.number(),
+  posted: z.number(),
+  targets: z.number(),
+  updatedAt: z.string().nullable(),
+  status: z.enum([...TASK_STATUSES, 'SUSPENDED']).nullable(),
+}) satisfies z.ZodType<CollectProcessRow>;
+
+export const collectStatusSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totalMastered: z.number(),
+  totalPosted: z.number(),
+  successRate: z.number().nullable(),
+  failedTask: z.number(),
+  tasksPerDay: z.array(z.object({ day: z.string(), PENDING: z.number(), STARTED: z.number(), SUCCESS: z.number(), ERROR: z.number() })),
+  processes: z.array(collectProcessRowSchema),
+  running: z.boolean(),
+  retries: z.array(z.object({ taskId: z.number(), runAt: z.string() })),
+}) satisfies z.ZodType<CollectStatus>;
+
+export const taskListResponse = listEnvelopeOf(taskSchema);
+export const taskResponse = envelopeOf(taskSchema);
+export const taskDetailResponse = envelopeOf(taskDetailSchema);
+/** Each queued task as read back (a task deleted meanwhile would be null). */
+export const backfillResponse = envelopeOf(z.object({ tasks: z.array(taskSchema.optional()) }));
+export const collectStatusResponse = envelopeOf(collectStatusSchema);

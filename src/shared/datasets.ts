@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 
 /** Column types of a custom data set (SPEC §3): dates are stored normalised to YYYY-MM-DD. */
 export const DATASET_COLUMN_TYPES = ['DATE', 'VARCHAR'] as const;
@@ -41,20 +42,28 @@ export type DatasetInput = z.input<typeof datasetInput>;
 export type DatasetColumn = z.output<typeof datasetColumnInput>;
 
 /** SPEC §3 "Custom data set"; `rowCount` > 0 locks the schema. */
-export interface Dataset {
-  id: number;
-  title: string;
-  dataType: string;
-  dataTypeName: string | null;
-  description: string | null;
-  schemaInfo: DatasetColumn[];
-  rowCount: number;
-  schemaLocked: boolean;
-  createdBy: string | null;
-  createdAt: string;
-  updatedBy: string | null;
-  updatedAt: string;
-}
+export const datasetColumnSchema = z.object({ colName: z.string(), colType: z.enum(DATASET_COLUMN_TYPES), required: z.boolean(), key: z.boolean() }) satisfies z.ZodType<DatasetColumn>;
+export const datasetSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  dataType: z.string(),
+  dataTypeName: z.string().nullable(),
+  description: z.string().nullable(),
+  schemaInfo: z.array(datasetColumnSchema),
+  rowCount: z.number(),
+  schemaLocked: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Dataset = z.infer<typeof datasetSchema>;
+export const datasetListResponse = listEnvelopeOf(datasetSchema);
+export const datasetResponse = envelopeOf(datasetSchema);
+export const datasetOptionsResponse = envelopeOf(z.object({ dataTypes: z.array(z.object({ code: z.string(), name: z.string() })) }));
+/** POST /api/datasets/infer: a dataset proposed from a file, edited before it is saved. */
+export const inferredDatasetSchema = z.object({ title: z.string(), schemaInfo: z.array(datasetColumnSchema), sampledRows: z.number() });
+export const inferredDatasetResponse = envelopeOf(inferredDatasetSchema);
 
 export const SCHEMA_LOCKED_MESSAGE = 'The schema cannot change once data has been uploaded to this dataset. Create a new dataset, or replace its data with a file of the current schema.';
 
@@ -77,21 +86,27 @@ export function schemaChangeProblem(current: DatasetColumn[], next: DatasetColum
 
 /** SPEC §3 "Master info": the schema master data of a metric conforms to. */
 export const MASTER_FIELD_TYPES = ['DATE', 'STRING', 'NUMBER'] as const;
-export interface MasterInfo {
-  id: number;
-  metric: string;
-  dataSource: string;
-  dataType: string;
-  headers: { field: string; type: (typeof MASTER_FIELD_TYPES)[number] }[];
-}
+export const masterInfoSchema = z.object({
+  id: z.number(),
+  metric: z.string(),
+  dataSource: z.string(),
+  dataType: z.string(),
+  headers: z.array(z.object({ field: z.string(), type: z.enum(MASTER_FIELD_TYPES) })),
+});
+export type MasterInfo = z.infer<typeof masterInfoSchema>;
+export const masterInfoListResponse = envelopeOf(z.array(masterInfoSchema));
 
 /** SPEC §3 "Manual permission". */
-export interface ManualPermission {
-  adminId: number;
-  name: string;
-  email: string;
-  privType: 'UPLOADER' | null;
-}
+export const manualPermissionSchema = z.object({
+  adminId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  privType: z.literal('UPLOADER').nullable(),
+});
+export type ManualPermission = z.infer<typeof manualPermissionSchema>;
+export const manualPermissionListResponse = listEnvelopeOf(manualPermissionSchema);
+/** The grant (privType UPLOADER) or the revoke (null) just made. */
+export const manualPermissionChangeResponse = envelopeOf(z.object({ adminId: z.number(), privType: z.literal('UPLOADER').nullable() }));
 export const manualPermissionInput = z.strictObject({
   adminId: z.number().int().positive(),
   privType: z.literal('UPLOADER', 'privType must be UPLOADER.'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 
 /** A host name: labels of letters, digits and hyphens, a 2–24 letter top-level label. Stored lower-case. */
 export const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}$/;
@@ -17,11 +18,14 @@ export const domainInput = z.strictObject({
 export type DomainInput = z.input<typeof domainInput>;
 
 /** An allowed sign-up domain (SPEC §3 "Domain"). */
-export interface Domain {
-  id: number;
-  domain: string;
-  description: string | null;
-  activeFlag: 'Y' | 'N';
-  createdAt: string;
-  updatedAt: string;
-}
+export const domainSchema = z.object({
+  id: z.number(),
+  domain: z.string(),
+  description: z.string().nullable(),
+  activeFlag: yesNo,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Domain = z.infer<typeof domainSchema>;
+export const domainListResponse = listEnvelopeOf(domainSchema);
+export const domainResponse = envelopeOf(domainSchema);

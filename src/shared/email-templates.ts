@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 import { yesNo } from './domains';
 import { fileIdSchema } from './files';
 
@@ -107,21 +108,19 @@ export type EmailTemplateInput = z.input<typeof emailTemplateInput>;
 export const emailTemplatePreviewInput = z.strictObject(emailTemplateFields).superRefine(checkTemplatePlaceholders);
 
 /** A rendered mail: subject line, plain text and HTML parts. */
-export interface RenderedMail {
-  subject: string;
-  text: string;
-  html: string;
-}
+export const renderedMailSchema = z.object({ subject: z.string(), text: z.string(), html: z.string() });
+export type RenderedMail = z.infer<typeof renderedMailSchema>;
 
 /** An extra paragraph of a template, with an optional attached file (SPEC §3). */
-export interface EmailTemplateStatement {
-  statementId: number;
-  statement: string;
-  fileId: string | null;
-  fileType: string | null;
-  originalName: string | null;
-  url: string | null;
-}
+export const emailTemplateStatementSchema = z.object({
+  statementId: z.number(),
+  statement: z.string(),
+  fileId: z.string().nullable(),
+  fileType: z.string().nullable(),
+  originalName: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type EmailTemplateStatement = z.infer<typeof emailTemplateStatementSchema>;
 
 /** SPEC §3 "Email template". */
 export interface EmailTemplate {
@@ -135,3 +134,19 @@ export interface EmailTemplate {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A stored row's type is answered as it is stored (a type this version does not know has typeId 0). */
+const emailTemplateRowSchema = z.object({
+  id: z.number(),
+  typeId: z.number(),
+  type: z.string(),
+  title: z.string(),
+  body: z.string(),
+  activeFlag: yesNo,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const emailTemplateSchema = emailTemplateRowSchema.extend({ statements: z.array(emailTemplateStatementSchema) });
+export const emailTemplateListResponse = listEnvelopeOf(emailTemplateRowSchema);
+export const emailTemplateResponse = envelopeOf(emailTemplateSchema);
+export const renderedMailResponse = envelopeOf(renderedMailSchema);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ResultCode } from './results';
 
 /** Every response of the API, errors included (SPEC §8). */
@@ -28,3 +29,37 @@ export interface TokenPair {
   accessToken: string;
   refreshToken: string;
 }
+
+/*
+ * Response schemas. Every route declares the shape of its success answer with these, next to its
+ * request schema in the resource's shared file: Fastify serialises the answer through it (a key the
+ * schema does not name is dropped, a mismatch is a 500), the OpenAPI document shows it, and the
+ * browser may type its calls with `z.output<typeof schema>` instead of casting.
+ */
+
+/** The envelope around one success answer's data. */
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return z.object({ result: z.string(), resultMessage: z.string(), data });
+}
+
+/** The `data` of a list answer: one page of rows (SPEC §3 "Paged list"). */
+export function listPageOf<T extends z.ZodType>(row: T) {
+  return z.object({
+    list: z.array(row),
+    totalCount: z.number(),
+    totalPage: z.number(),
+    currentPage: z.number(),
+    nextCursor: z.string().nullable().optional(),
+    totalIsEstimate: z.boolean().optional(),
+  }) satisfies z.ZodType<ListPage<z.output<T>>>;
+}
+
+/** The envelope around one page of a list. */
+export function listEnvelopeOf<T extends z.ZodType>(row: T) {
+  return envelopeOf(listPageOf(row));
+}
+
+/** An answer that carries nothing (`data: null`): sign-out, password set, approvals. */
+export const emptyEnvelope = envelopeOf(z.null());
+
+export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() }) satisfies z.ZodType<TokenPair>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 
 /**
  * The Data Explorer (SPEC §3 "Table name": schema, tableName; "Table data": columns, rows): every
@@ -8,31 +9,32 @@ export const EXPLORER_SCHEMAS = ['master', 'dataset'] as const;
 export type ExplorerSchema = (typeof EXPLORER_SCHEMAS)[number];
 
 /** A column's type decides how its filter value is read: a NUMBER filter takes a number, a DATE filter a day. */
-export type ExplorerColumnType = 'VARCHAR' | 'STRING' | 'NUMBER' | 'DATE';
+export const EXPLORER_COLUMN_TYPES = ['VARCHAR', 'STRING', 'NUMBER', 'DATE'] as const;
+export type ExplorerColumnType = (typeof EXPLORER_COLUMN_TYPES)[number];
 
-export interface ExplorerColumn {
-  name: string;
-  type: ExplorerColumnType;
-}
+export const explorerColumnSchema = z.object({ name: z.string(), type: z.enum(EXPLORER_COLUMN_TYPES) });
+export type ExplorerColumn = z.infer<typeof explorerColumnSchema>;
 
 /** One table as the explorer lists it; `id` is `dataset-<dataset id>` or `master-<first collect config id of the metric>`. */
-export interface ExplorerTable {
-  id: string;
-  schema: ExplorerSchema;
-  tableName: string;
-  dataType: string;
-  rowCount: number;
-}
+export const explorerTableSchema = z.object({
+  id: z.string(),
+  schema: z.enum(EXPLORER_SCHEMAS),
+  tableName: z.string(),
+  dataType: z.string(),
+  rowCount: z.number(),
+});
+export type ExplorerTable = z.infer<typeof explorerTableSchema>;
 
-export interface ExplorerTableDetail extends ExplorerTable {
-  columns: ExplorerColumn[];
-}
+export const explorerTableDetailSchema = explorerTableSchema.extend({ columns: z.array(explorerColumnSchema) });
+export type ExplorerTableDetail = z.infer<typeof explorerTableDetailSchema>;
 
 /** One row of a table: its place in the answer's order (for the list's key) and its values in column order. */
-export interface ExplorerRow {
-  id: number;
-  cells: (string | number | null)[];
-}
+export const explorerRowSchema = z.object({ id: z.number(), cells: z.array(z.union([z.string(), z.number(), z.null()])) });
+export type ExplorerRow = z.infer<typeof explorerRowSchema>;
+
+export const explorerTableListResponse = listEnvelopeOf(explorerTableSchema);
+export const explorerTableResponse = envelopeOf(explorerTableDetailSchema);
+export const explorerRowListResponse = listEnvelopeOf(explorerRowSchema);
 
 export const EXPLORER_TABLE_ID = /^(dataset|master)-([1-9]\d{0,9})$/;
 export const explorerTableParams = z.object({ id: z.string().max(30).regex(EXPLORER_TABLE_ID, 'id must name a table such as dataset-3 or master-7.') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelopeOf } from './envelope';
 
 const MIB = 1024 * 1024;
 
@@ -53,12 +54,14 @@ export function tooLargeMessage(purpose: FilePurpose): string {
 export const fileIdSchema = z.uuid('Not a file id.');
 
 /** SPEC §3 "Uploaded file". `url` carries a short-lived download token so an <img> can load it. */
-export interface UploadedFile {
-  fileId: string;
-  originalName: string;
-  type: string;
-  url: string;
-}
+export const uploadedFileSchema = z.object({
+  fileId: z.string(),
+  originalName: z.string(),
+  type: z.string(),
+  url: z.string(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+export const uploadedFileResponse = envelopeOf(uploadedFileSchema);
 
 export function isImageType(type: string): boolean {
   return /^image\/(png|jpeg|webp)$/.test(type);

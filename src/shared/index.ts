@@ -24,3 +24,4 @@ export * from './uploads';
 export * from './collect';
 export * from './explorer';
 export * from './collect-retention';
+export * from './health';

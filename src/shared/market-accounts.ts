@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 import { code, flag } from './collect-fields';
 
 /** A host as compared for secrets and OUTBOUND_ALLOW: lower case, without IPv6 brackets or a trailing dot. */
@@ -33,17 +34,20 @@ export const marketAccountInput = z.strictObject({
 });
 export type MarketAccountInput = z.input<typeof marketAccountInput>;
 
-export interface MarketAccount {
-  id: number;
-  platform: string;
-  accountId: string;
-  name: string;
-  advertiser: string;
-  country: string;
+export const marketAccountSchema = z.object({
+  id: z.number(),
+  platform: z.string(),
+  accountId: z.string(),
+  name: z.string(),
+  advertiser: z.string(),
+  country: z.string(),
   /** Whether a secret is stored; the secret itself is never answered. */
-  secretSet: boolean;
-  allowedHosts: string[];
-  activeFlag: 'Y' | 'N';
-  createdAt: string;
-  updatedAt: string;
-}
+  secretSet: z.boolean(),
+  allowedHosts: z.array(z.string()),
+  activeFlag: z.enum(['Y', 'N']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MarketAccount = z.infer<typeof marketAccountSchema>;
+export const marketAccountListResponse = listEnvelopeOf(marketAccountSchema);
+export const marketAccountResponse = envelopeOf(marketAccountSchema);

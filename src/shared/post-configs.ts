@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MASTER_FIELD_TYPES } from './datasets';
 import { TARGET_METHODS, type TargetMethod } from './collect-constants';
 import { code, flag, relativePath } from './collect-fields';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const postHeaderSchema = z.strictObject({
   /** The master field code written in this column. */
@@ -80,3 +81,25 @@ export interface ConnectionCheck {
   ok: boolean;
   message: string;
 }
+
+export const postConfigSchema = z.object({
+  id: z.number(),
+  configId: z.number(),
+  dataType: z.string(),
+  targetType: z.string(),
+  targetMethod: z.enum(TARGET_METHODS),
+  targetLocation: z.string(),
+  targetData: z.record(z.string(), z.string()),
+  /** Whether a secret is stored; the secret itself is never answered. */
+  secretSet: z.boolean(),
+  backupFlag: flag,
+  backupLocation: z.string().nullable(),
+  headers: z.array(z.object({ code: z.string(), type: z.enum(MASTER_FIELD_TYPES), inUse: flag, order: z.number() })),
+  inUse: flag,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}) satisfies z.ZodType<PostConfig>;
+export const connectionCheckSchema = z.object({ ok: z.boolean(), message: z.string() }) satisfies z.ZodType<ConnectionCheck>;
+export const postConfigListResponse = listEnvelopeOf(postConfigSchema);
+export const postConfigResponse = envelopeOf(postConfigSchema);
+export const connectionCheckResponse = envelopeOf(connectionCheckSchema);

@@ -1,27 +1,37 @@
+import { z } from 'zod';
+import { envelopeOf } from './envelope';
+
 /** GET /api/system/profile/{adminId} (SPEC §3 "Profile"). */
-export interface Profile {
-  email: string;
-  firstName: string;
-  lastName: string;
-  company: string | null;
-  region: string | null;
-  office: string | null;
-  isApprover: 'Y' | 'N';
-  isCreator: 'Y' | 'N';
-  isUploader: 'Y' | 'N';
-  connectedDataTypes: { groupName: string; member: { name: string }[] }[];
-  connectedCountries: { groupCode: string; member: { code: string; name: string }[] }[];
-}
+export const profileSchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string().nullable(),
+  region: z.string().nullable(),
+  office: z.string().nullable(),
+  isApprover: z.enum(['Y', 'N']),
+  isCreator: z.enum(['Y', 'N']),
+  isUploader: z.enum(['Y', 'N']),
+  connectedDataTypes: z.array(z.object({ groupName: z.string(), member: z.array(z.object({ name: z.string() })) })),
+  connectedCountries: z.array(z.object({ groupCode: z.string(), member: z.array(z.object({ code: z.string(), name: z.string() })) })),
+});
+export type Profile = z.infer<typeof profileSchema>;
+export const profileResponse = envelopeOf(profileSchema);
 
 /** SPEC §3 tree node: regions are branches, countries their leaves. */
-export interface TreeNode {
-  key: string;
-  label: string;
-  children: TreeNode[];
-}
+export const treeNodeSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  get children(): z.ZodArray<typeof treeNodeSchema> {
+    return z.array(treeNodeSchema);
+  },
+});
+export type TreeNode = z.infer<typeof treeNodeSchema>;
 
 /** GET /api/system/connected-data: what a dataset connection is chosen from. */
-export interface ConnectedDataOptions {
-  advertisers: { code: string; name: string }[];
-  countryTree: TreeNode[];
-}
+export const connectedDataOptionsSchema = z.object({
+  advertisers: z.array(z.object({ code: z.string(), name: z.string() })),
+  countryTree: z.array(treeNodeSchema),
+});
+export type ConnectedDataOptions = z.infer<typeof connectedDataOptionsSchema>;
+export const connectedDataOptionsResponse = envelopeOf(connectedDataOptionsSchema);

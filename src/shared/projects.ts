@@ -1,7 +1,8 @@
 import { DB_INTEGER_MAX } from './list-bounds';
 import { z } from 'zod';
 import { emailSchema } from './validation';
-import type { UploadedFile } from './files';
+import { uploadedFileSchema } from './files';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const PROJECT_STATUSES = ['ON_GOING', 'STAND_BY', 'COMPLETED', 'PENDING'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -87,68 +88,65 @@ export const projectInput = z
 export type ProjectInput = z.input<typeof projectInput>;
 export type ProjectValues = z.output<typeof projectInput>;
 
-export interface CodeNamePair {
-  code: string;
-  name: string;
-}
+export const codeNamePairSchema = z.object({ code: z.string(), name: z.string() });
+export type CodeNamePair = z.infer<typeof codeNamePairSchema>;
 
 /** A row of the project list (SPEC §3 "Project"). */
-export interface ProjectSummary {
-  id: number;
-  name: string;
-  description: string | null;
-  status: ProjectStatus;
-  dataType: ProjectDataType;
-  dataSource: (typeof DATA_SOURCES)[number];
-  dashboardType: (typeof DASHBOARD_TYPES)[number];
-  advertiser: string;
-  advertiserName: string | null;
-  templateId: number | null;
-  templateName: string | null;
-  ownerCountry: string | null;
-  ownerCountryName: string | null;
-  startAt: string;
-  endAt: string;
-  createdBy: number | null;
-  createdByName: string | null;
-  createdAt: string;
-  updatedAt: string;
+export const projectSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(PROJECT_STATUSES),
+  dataType: z.enum(PROJECT_DATA_TYPES),
+  dataSource: z.enum(DATA_SOURCES),
+  dashboardType: z.enum(DASHBOARD_TYPES),
+  advertiser: z.string(),
+  advertiserName: z.string().nullable(),
+  templateId: z.number().nullable(),
+  templateName: z.string().nullable(),
+  ownerCountry: z.string().nullable(),
+  ownerCountryName: z.string().nullable(),
+  startAt: z.string(),
+  endAt: z.string(),
+  createdBy: z.number().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** The caller's effective privilege: their share, or OWNER through an admin scope. */
-  myPrivilege: SharePrivilege;
-}
+  myPrivilege: z.enum(SHARE_PRIVILEGES),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
-export interface ProjectDetail extends ProjectSummary {
-  dashboardUrl: string | null;
-  isActive: 'Y' | 'N';
-  templatePreviews: UploadedFile[];
-  dataFilters: {
-    advertiser: string;
-    dataType: ProjectDataType;
-    countries: { regionCode: string; code: string; name: string }[];
-    keywordFilters: z.output<typeof keywordFilterSchema>[];
-    conditionFilters: z.output<typeof conditionFilterSchema>[];
-  };
-}
+export const projectDetailSchema = projectSummarySchema.extend({
+  dashboardUrl: z.string().nullable(),
+  isActive: z.enum(['Y', 'N']),
+  templatePreviews: z.array(uploadedFileSchema),
+  dataFilters: z.object({
+    advertiser: z.string(),
+    dataType: z.enum(PROJECT_DATA_TYPES),
+    countries: z.array(z.object({ regionCode: z.string(), code: z.string(), name: z.string() })),
+    keywordFilters: z.array(z.object({ keyword: z.string(), mode: z.enum(KEYWORD_MODES) })),
+    conditionFilters: z.array(z.object({ field: z.string(), operator: z.enum(CONDITION_OPERATORS), value: z.string() })),
+  }),
+});
+export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 
 /** GET /api/projects/{id}/dashboard-token. `src` is the view's full URL on the configured Tableau server. */
-export interface DashboardToken {
-  token: string;
-  viewName: string;
-  src: string;
-  expiresAt: string;
-}
+export const dashboardTokenSchema = z.object({ token: z.string(), viewName: z.string(), src: z.string(), expiresAt: z.string() });
+export type DashboardToken = z.infer<typeof dashboardTokenSchema>;
 
 /** SPEC §3 "Share entry". */
-export interface ShareEntry {
-  id: number;
-  projectId: number;
-  adminId: number;
-  email: string;
-  name: string;
-  region: string | null;
-  country: string | null;
-  privilege: SharePrivilege;
-}
+export const shareEntrySchema = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  adminId: z.number(),
+  email: z.string(),
+  name: z.string(),
+  region: z.string().nullable(),
+  country: z.string().nullable(),
+  privilege: z.enum(SHARE_PRIVILEGES),
+});
+export type ShareEntry = z.infer<typeof shareEntrySchema>;
 
 export const shareInput = z.strictObject({
   projectId: z.coerce.number().int().positive().max(DB_INTEGER_MAX),
@@ -158,27 +156,32 @@ export const shareInput = z.strictObject({
 export const sharePrivilegeInput = z.strictObject({ privilege: z.enum(SHARE_PRIVILEGES, 'Choose VIEWER, EDITOR or OWNER.') });
 
 /** A person an owner may share with, found by e-mail. */
-export interface ShareCandidate {
-  id: number;
-  email: string;
-  name: string;
-  region: string | null;
-  country: string | null;
-}
+export const shareCandidateSchema = z.object({ id: z.number(), email: z.string(), name: z.string(), region: z.string().nullable(), country: z.string().nullable() });
+export type ShareCandidate = z.infer<typeof shareCandidateSchema>;
 
 /** SPEC §3 "Plan". */
-export interface Plan {
-  id: number;
-  projectId: number;
-  projectName: string;
-  title: string;
-  dataType: string;
-  description: string | null;
-  createdBy: string | null;
-  createdAt: string;
-  updatedBy: string | null;
-  updatedAt: string;
-}
+export const planSchema = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  projectName: z.string(),
+  title: z.string(),
+  dataType: z.string(),
+  description: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const projectListResponse = listEnvelopeOf(projectSummarySchema);
+export const projectResponse = envelopeOf(projectDetailSchema);
+export const dashboardTokenResponse = envelopeOf(dashboardTokenSchema);
+export const shareListResponse = listEnvelopeOf(shareEntrySchema);
+export const shareResponse = envelopeOf(shareEntrySchema);
+export const shareCandidatesResponse = envelopeOf(z.array(shareCandidateSchema));
+export const planListResponse = listEnvelopeOf(planSchema);
+export const planResponse = envelopeOf(planSchema);
 
 export const planInput = z.strictObject({
   projectId: z.coerce.number().int().positive().max(DB_INTEGER_MAX),

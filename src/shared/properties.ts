@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 import { PROPERTY_KINDS, type PropertyKind } from './property-kinds';
 
 /** The code tables behind the project forms (System Setting › Project Properties). */
@@ -21,11 +22,14 @@ export const propertyInput = z.strictObject({
 export type PropertyInput = z.input<typeof propertyInput>;
 
 /** SPEC §3 "Property: code, name, no, id"; the id is `<kind>:<row id>` so one resource holds every table. */
-export interface Property {
-  id: string;
-  kind: PropertyKind;
-  code: string;
-  name: string;
-  no: number;
-  regionCode: string | null;
-}
+export const propertySchema = z.object({
+  id: z.string(),
+  kind: z.enum(PROPERTY_KINDS),
+  code: z.string(),
+  name: z.string(),
+  no: z.number(),
+  regionCode: z.string().nullable(),
+}) satisfies z.ZodType<{ kind: PropertyKind }>;
+export type Property = z.infer<typeof propertySchema>;
+export const propertyListResponse = listEnvelopeOf(propertySchema);
+export const propertyResponse = envelopeOf(propertySchema);

@@ -1,20 +1,22 @@
 import { z } from 'zod';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 import { DB_INTEGER_MAX, NO_NUL } from './list-bounds';
 
 /** One API call as the system log keeps it (SPEC §3 "System log"). */
-export interface SystemLogEntry {
-  id: number;
-  adminId: number | null;
-  email: string | null;
-  eventId: string;
-  endPoint: string;
-  httpMethod: string;
-  httpStatus: number;
-  queryParam: string | null;
-  requestBody: string | null;
-  requestAt: string;
-  sourceIp: string | null;
-}
+export const systemLogEntrySchema = z.object({
+  id: z.number(),
+  adminId: z.number().nullable(),
+  email: z.string().nullable(),
+  eventId: z.string(),
+  endPoint: z.string(),
+  httpMethod: z.string(),
+  httpStatus: z.number(),
+  queryParam: z.string().nullable(),
+  requestBody: z.string().nullable(),
+  requestAt: z.string(),
+  sourceIp: z.string().nullable(),
+});
+export type SystemLogEntry = z.infer<typeof systemLogEntrySchema>;
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
@@ -40,12 +42,21 @@ export const retentionPreviewQuery = z.strictObject({
     .max(MAX_RETENTION_DAYS, `Keep the log at most ${MAX_RETENTION_DAYS} days.`),
 });
 
-export interface RetentionPreview {
-  retentionDays: number;
+export const retentionPreviewSchema = z.object({
+  retentionDays: z.number(),
   /** ISO instant: rows logged before it would be deleted. */
-  cutoff: string;
-  rowsToDelete: number;
-}
+  cutoff: z.string(),
+  rowsToDelete: z.number(),
+});
+export type RetentionPreview = z.infer<typeof retentionPreviewSchema>;
+
+export const systemLogListResponse = listEnvelopeOf(systemLogEntrySchema);
+export const systemLogEntryResponse = envelopeOf(systemLogEntrySchema);
+/** A signed download link (the system-log and Data Explorer exports). */
+export const exportLinkResponse = envelopeOf(z.object({ url: z.string() }));
+export const retentionResponse = envelopeOf(z.object({ retentionDays: z.number() }));
+export const retentionPreviewResponse = envelopeOf(retentionPreviewSchema);
+export const retentionSavedResponse = envelopeOf(z.object({ retentionDays: z.number(), removed: z.number() }));
 
 /** Filters of the system-log list and export. Dates are ISO instants; `to` must not precede `from`. */
 export const systemLogFilter = z

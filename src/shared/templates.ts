@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fileIdSchema, type UploadedFile } from './files';
+import { fileIdSchema, uploadedFileSchema } from './files';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const MAX_TEMPLATE_PREVIEWS = 10;
 
@@ -20,19 +21,22 @@ export const templateInput = z.strictObject({
 export type TemplateInput = z.input<typeof templateInput>;
 
 /** SPEC §3 "Template"; `file` is the dashboard file and `previews` the ordered preview images. */
-export interface Template {
-  id: number;
-  name: string;
-  dataType: string;
-  dataTypeName: string | null;
-  description: string | null;
-  status: 'Y' | 'N';
-  fileId: string | null;
-  file: UploadedFile | null;
-  previews: UploadedFile[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const templateSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  dataType: z.string(),
+  dataTypeName: z.string().nullable(),
+  description: z.string().nullable(),
+  status: z.enum(['Y', 'N']),
+  fileId: z.string().nullable(),
+  file: uploadedFileSchema.nullable(),
+  previews: z.array(uploadedFileSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Template = z.infer<typeof templateSchema>;
+export const templateListResponse = listEnvelopeOf(templateSchema);
+export const templateResponse = envelopeOf(templateSchema);
 
 /** A project may only be built on an active template (issue 4: status N cannot be chosen). */
 export function isSelectableTemplate(template: Pick<Template, 'status'>): boolean {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { yesNo } from './domains';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const TERM_TYPES = ['POST', 'REQUIRED'] as const;
 export type TermType = (typeof TERM_TYPES)[number];
@@ -44,48 +45,58 @@ export const termUpdateInput = z.strictObject({ title, type, activeFlag: yesNo }
 export type TermUpdateInput = z.input<typeof termUpdateInput>;
 
 /** Where a version stands at the server's present time. */
-export type TermVersionStatus = 'IN_EFFECT' | 'SCHEDULED' | 'SUPERSEDED';
+export const TERM_VERSION_STATUSES = ['IN_EFFECT', 'SCHEDULED', 'SUPERSEDED'] as const;
+export type TermVersionStatus = (typeof TERM_VERSION_STATUSES)[number];
 
 /** A term version (SPEC §3 "detail version"). */
-export interface TermVersion {
-  id: number;
-  detailId: number;
-  termId: number;
-  termsVersion: string;
-  content: string;
-  effectiveAt: string;
-  createdAt: string;
-  updatedAt: string;
-  status: TermVersionStatus;
+export const termVersionSchema = z.object({
+  id: z.number(),
+  detailId: z.number(),
+  termId: z.number(),
+  termsVersion: z.string(),
+  content: z.string(),
+  effectiveAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  status: z.enum(TERM_VERSION_STATUSES),
   /** Set when saving a version that had taken effect published this new one instead. */
-  replacesDetailId?: number;
-}
+  replacesDetailId: z.number().optional(),
+});
+export type TermVersion = z.infer<typeof termVersionSchema>;
 
 /** A term as listed (SPEC §3 "Terms"), with its version in effect. */
-export interface TermSummary {
-  id: number;
-  title: string;
-  type: TermType;
-  activeFlag: 'Y' | 'N';
-  versionInEffect: string | null;
-  effectiveAt: string | null;
-  versionCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const termSummarySchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  type: z.enum(TERM_TYPES),
+  activeFlag: yesNo,
+  versionInEffect: z.string().nullable(),
+  effectiveAt: z.string().nullable(),
+  versionCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TermSummary = z.infer<typeof termSummarySchema>;
 
-export interface Term extends TermSummary {
-  versions: TermVersion[];
-  agreementCount: number;
-}
+export const termSchema = termSummarySchema.extend({
+  versions: z.array(termVersionSchema),
+  agreementCount: z.number(),
+});
+export type Term = z.infer<typeof termSchema>;
 
 /** One person's agreement to one version of a term. */
-export interface TermAgreement {
-  id: number;
-  adminId: number;
-  email: string;
-  name: string;
-  detailId: number;
-  termsVersion: string;
-  agreedAt: string;
-}
+export const termAgreementSchema = z.object({
+  id: z.number(),
+  adminId: z.number(),
+  email: z.string(),
+  name: z.string(),
+  detailId: z.number(),
+  termsVersion: z.string(),
+  agreedAt: z.string(),
+});
+export type TermAgreement = z.infer<typeof termAgreementSchema>;
+
+export const termListResponse = listEnvelopeOf(termSummarySchema);
+export const termResponse = envelopeOf(termSchema);
+export const termAgreementListResponse = listEnvelopeOf(termAgreementSchema);
+export const termVersionResponse = envelopeOf(termVersionSchema);

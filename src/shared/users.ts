@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTHORITIES, type AccountLevel, type Authority } from './ranks';
 import { yesNo } from './domains';
+import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -38,60 +39,68 @@ export const bulkApprovalInput = z.strictObject({
 
 export const userStatusInput = z.strictObject({ statusCode: z.enum(ACCOUNT_STATUSES) });
 
-/** SPEC §3 "Admin user": one row of GET /api/users. */
-export interface AdminUser {
-  id: number;
-  email: string;
-  name: string;
-  company: string | null;
-  region: string | null;
-  country: string | null;
-  adminLevel: AccountLevel;
-  approverFlag: 'Y' | 'N';
-  statusCode: AccountStatus;
-  approvalStatusCode: ApprovalStatus;
-  lastLoginAt: string | null;
-  signInAttempt: number;
-  locked: 'Y' | 'N';
-  createdAt: string;
-}
+const flag = z.enum(['Y', 'N']);
+const accountLevel = z.enum(['SYSTEM', 'GLOBAL', 'REGION', 'LOCAL', 'USER', 'GUEST']) satisfies z.ZodType<AccountLevel>;
 
-export interface CodeName {
-  code: string;
-  name: string;
-}
+/** SPEC §3 "Admin user": one row of GET /api/users. */
+export const adminUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  company: z.string().nullable(),
+  region: z.string().nullable(),
+  country: z.string().nullable(),
+  adminLevel: accountLevel,
+  approverFlag: flag,
+  statusCode: z.enum(ACCOUNT_STATUSES),
+  approvalStatusCode: z.enum(APPROVAL_STATUSES),
+  lastLoginAt: z.string().nullable(),
+  signInAttempt: z.number(),
+  locked: flag,
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const codeNameSchema = z.object({ code: z.string(), name: z.string() });
+export type CodeName = z.infer<typeof codeNameSchema>;
 
 /** SPEC §3 "Admin detail", plus the editable codes the edit form starts from. */
-export interface AdminDetail extends Omit<AdminUser, 'company' | 'region'> {
-  firstName: string;
-  lastName: string;
-  authority: Authority;
-  creatorFlag: 'Y' | 'N';
-  uploaderFlag: 'Y' | 'N';
-  company: CodeName | null;
-  region: CodeName | null;
-  office: CodeName | null;
-  requestComment: string | null;
-  rejectReason: string | null;
-  connectedCountries: { groupCode: string; member: CodeName[] }[];
-  connectedDataTypes: { groupName: string; member: { name: string }[] }[];
-  lastSignInAt: string | null;
-  passwordUpdatedAt: string | null;
-  lockedUntil: string | null;
+export const adminDetailSchema = adminUserSchema.omit({ company: true, region: true }).extend({
+  firstName: z.string(),
+  lastName: z.string(),
+  authority: z.enum(AUTHORITIES as [Authority, ...Authority[]]),
+  creatorFlag: flag,
+  uploaderFlag: flag,
+  company: codeNameSchema.nullable(),
+  region: codeNameSchema.nullable(),
+  office: codeNameSchema.nullable(),
+  requestComment: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  connectedCountries: z.array(z.object({ groupCode: z.string(), member: z.array(codeNameSchema) })),
+  connectedDataTypes: z.array(z.object({ groupName: z.string(), member: z.array(z.object({ name: z.string() })) })),
+  lastSignInAt: z.string().nullable(),
+  passwordUpdatedAt: z.string().nullable(),
+  lockedUntil: z.string().nullable(),
   /** Projects the user belongs to; empty until projects exist (docs/decisions.md). */
-  projectList: { id: number; name: string }[];
-  companyCode: string | null;
-  regionCode: string | null;
-  officeCode: string | null;
-  countryCodes: string[];
-  dataTypes: { advertiserCode: string; dataTypeCode: string }[];
-}
+  projectList: z.array(z.object({ id: z.number(), name: z.string() })),
+  companyCode: z.string().nullable(),
+  regionCode: z.string().nullable(),
+  officeCode: z.string().nullable(),
+  countryCodes: z.array(z.string()),
+  dataTypes: z.array(z.object({ advertiserCode: z.string(), dataTypeCode: z.string() })),
+});
+export type AdminDetail = z.infer<typeof adminDetailSchema>;
 
 /** GET /api/users/options: the code tables the edit form chooses from. */
-export interface UserFormOptions {
-  regions: CodeName[];
-  countries: (CodeName & { regionCode: string })[];
-  companies: CodeName[];
-  advertisers: CodeName[];
-  dataTypes: CodeName[];
-}
+export const userFormOptionsSchema = z.object({
+  regions: z.array(codeNameSchema),
+  countries: z.array(codeNameSchema.extend({ regionCode: z.string() })),
+  companies: z.array(codeNameSchema),
+  advertisers: z.array(codeNameSchema),
+  dataTypes: z.array(codeNameSchema),
+});
+export type UserFormOptions = z.infer<typeof userFormOptionsSchema>;
+
+export const userListResponse = listEnvelopeOf(adminUserSchema);
+export const userDetailResponse = envelopeOf(adminDetailSchema);
+export const userFormOptionsResponse = envelopeOf(userFormOptionsSchema);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ALERT_MAIL_PLACEHOLDERS, AREA_RANK, alertMailInput } from '../../../src/shared';
+import { ALERT_MAIL_PLACEHOLDERS, AREA_RANK, alertMailInput, alertMailListResponse, alertMailResponse, renderedMailResponse } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { rejectDuplicate } from '../../db/unique-violation';
@@ -24,30 +24,30 @@ export async function alertMailsModule(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireRank(AREA_RANK.systemSetting));
 
-  routes.get('/alert-mails', { schema: { querystring: listQuerystring } }, async (request) =>
+  routes.get('/alert-mails', { schema: { querystring: listQuerystring, response: { 200: alertMailListResponse } } }, async (request) =>
     success(await listAlertMails(db, parseListQuery(request.query, alertMailListSpec))));
 
-  routes.get('/alert-mails/:id', { schema: { params: idParams } }, async (request) => {
+  routes.get('/alert-mails/:id', { schema: { params: idParams, response: { 200: alertMailResponse } } }, async (request) => {
     const alertMail = await findAlertMail(db, request.params.id);
     if (!alertMail) throw new AppError('NOT_FOUND', 'No such alert mail.');
     return success(alertMail);
   });
 
   // The mail as a job would send it, with sample values; nothing is saved.
-  routes.post('/alert-mails/preview', { schema: { body: alertMailInput } }, async (request) => {
+  routes.post('/alert-mails/preview', { schema: { body: alertMailInput, response: { 200: renderedMailResponse } } }, async (request) => {
     const { procedure, errorId, subtitle, content } = request.body;
     const { subject, text, html } = await composeAlertMail(db, { subtitle, content }, { procedure, errorId, values: sampleValues(['name', ...ALERT_MAIL_PLACEHOLDERS]) });
     return success({ subject, text, html });
   });
 
-  routes.post('/alert-mails', { schema: { body: alertMailInput } }, async (request) => {
+  routes.post('/alert-mails', { schema: { body: alertMailInput, response: { 200: alertMailResponse } } }, async (request) => {
     const input = request.body;
     if (await findAlertMailFor(db, input.procedure, input.errorId)) throw duplicate(input.procedure, input.errorId);
     const id = await rejectDuplicate(insertAlertMail(db, input, isoNow(clock)), () => duplicate(input.procedure, input.errorId));
     return success(await findAlertMail(db, id), 'The alert mail has been added.');
   });
 
-  routes.put('/alert-mails/:id', { schema: { params: idParams, body: alertMailInput } }, async (request) => {
+  routes.put('/alert-mails/:id', { schema: { params: idParams, body: alertMailInput, response: { 200: alertMailResponse } } }, async (request) => {
     const input = request.body;
     const clash = await findAlertMailFor(db, input.procedure, input.errorId);
     if (clash && clash.id !== request.params.id) throw duplicate(input.procedure, input.errorId);
@@ -56,7 +56,7 @@ export async function alertMailsModule(app: FastifyInstance) {
     return success(await findAlertMail(db, request.params.id), 'The alert mail has been saved.');
   });
 
-  routes.delete('/alert-mails/:id', { schema: { params: idParams } }, async (request) => {
+  routes.delete('/alert-mails/:id', { schema: { params: idParams, response: { 200: alertMailResponse } } }, async (request) => {
     const alertMail = await findAlertMail(db, request.params.id);
     if (!alertMail) throw new AppError('NOT_FOUND', 'No such alert mail.');
     await deleteAlertMail(db, request.params.id);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, backfillInput, collectConfigInput, DISCOVERY_MAX_BYTES, testSourceInput, type FieldError } from '../../../src/shared';
+import { AREA_RANK, backfillInput, backfillResponse, collectConfigInput, collectConfigListResponse, collectConfigResponse, sourcePreviewResponse, taskResponse, DISCOVERY_MAX_BYTES, testSourceInput, type FieldError } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { AppError, validationError } from '../../http/app-error';
@@ -49,31 +49,31 @@ export async function collectConfigsModule(app: FastifyInstance) {
     return found;
   };
 
-  routes.get('/collect-configs', { schema: { querystring: listQuerystring } }, async (request) => success(await listCollectConfigs(db, parseListQuery(request.query, collectConfigListSpec))));
+  routes.get('/collect-configs', { schema: { querystring: listQuerystring, response: { 200: collectConfigListResponse } } }, async (request) => success(await listCollectConfigs(db, parseListQuery(request.query, collectConfigListSpec))));
 
-  routes.get('/collect-configs/:id', { schema: { params: idParams } }, async (request) => success(await existing(request.params.id)));
+  routes.get('/collect-configs/:id', { schema: { params: idParams, response: { 200: collectConfigResponse } } }, async (request) => success(await existing(request.params.id)));
 
-  routes.post('/collect-configs', { schema: { body: collectConfigInput } }, async (request) => {
+  routes.post('/collect-configs', { schema: { body: collectConfigInput, response: { 200: collectConfigResponse } } }, async (request) => {
     await checkReferences(db, request.body);
     const id = await saveCollectConfig(db, request.body, clock.now());
     return success(await findCollectConfig(db, id!), 'The collect configuration has been added.');
   });
 
-  routes.put('/collect-configs/:id', { schema: { params: idParams, body: collectConfigInput } }, async (request) => {
+  routes.put('/collect-configs/:id', { schema: { params: idParams, body: collectConfigInput, response: { 200: collectConfigResponse } } }, async (request) => {
     await checkReferences(db, request.body);
     const id = await saveCollectConfig(db, request.body, clock.now(), request.params.id);
     if (id === undefined) throw new AppError('NOT_FOUND', 'No such collect configuration.');
     return success(await findCollectConfig(db, id), 'The collect configuration has been saved.');
   });
 
-  routes.delete('/collect-configs/:id', { schema: { params: idParams } }, async (request) => {
+  routes.delete('/collect-configs/:id', { schema: { params: idParams, response: { 200: collectConfigResponse } } }, async (request) => {
     const found = await existing(request.params.id);
     await deleteCollectConfig(db, found.id);
     return success(found, 'The collect configuration has been deleted.');
   });
 
   // By hand: runs even when the config is off or suspended; yesterday (UTC) is the period.
-  routes.post('/collect-configs/:id/run', { schema: { params: idParams } }, async (request) => {
+  routes.post('/collect-configs/:id/run', { schema: { params: idParams, response: { 200: taskResponse } } }, async (request) => {
     const found = await existing(request.params.id);
     const now = isoNow(clock);
     const yesterday = addDays(now.slice(0, 10), -1);
@@ -82,7 +82,7 @@ export async function collectConfigsModule(app: FastifyInstance) {
     return success(await findTask(db, id), 'The collect task has been queued.');
   });
 
-  routes.post('/collect-configs/:id/backfill', { schema: { params: idParams, body: backfillInput } }, async (request) => {
+  routes.post('/collect-configs/:id/backfill', { schema: { params: idParams, body: backfillInput, response: { 200: backfillResponse } } }, async (request) => {
     const found = await existing(request.params.id);
     const now = isoNow(clock);
     const ids = await insertTasksTogether(
@@ -94,14 +94,14 @@ export async function collectConfigsModule(app: FastifyInstance) {
     return success({ tasks }, `${ids.length} backfill task(s) have been queued.`);
   });
 
-  routes.post('/collect-configs/:id/resume', { schema: { params: idParams } }, async (request) => {
+  routes.post('/collect-configs/:id/resume', { schema: { params: idParams, response: { 200: collectConfigResponse } } }, async (request) => {
     const found = await existing(request.params.id);
     await resumeCollectConfig(db, found.id, isoNow(clock));
     return success(await findCollectConfig(db, found.id), 'The collect configuration has been resumed.');
   });
 
   // Fetches the first page of an unsaved config (its mapping may be empty), lists its fields and maps it; nothing is stored.
-  routes.post('/collect-configs/test-source', { schema: { body: testSourceInput } }, async (request) => {
+  routes.post('/collect-configs/test-source', { schema: { body: testSourceInput, response: { 200: sourcePreviewResponse } } }, async (request) => {
     const input = request.body;
     await checkReferences(db, input);
     const yesterday = addDays(isoNow(clock).slice(0, 10), -1);

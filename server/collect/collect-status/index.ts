@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, collectStatusQuery } from '../../../src/shared';
+import { AREA_RANK, collectStatusQuery, collectStatusResponse } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
@@ -17,7 +17,7 @@ export async function collectStatusModule(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireRank(AREA_RANK.collectData));
 
-  routes.get('/collect-status', { schema: { querystring: collectStatusQuery } }, async (request) => {
+  routes.get('/collect-status', { schema: { querystring: collectStatusQuery, response: { 200: collectStatusResponse } } }, async (request) => {
     const now = clock.now();
     const to = request.query.to ?? now.toISOString().slice(0, 10);
     const from = request.query.from ?? addDays(to, -6);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, postConfigInput, type ConnectionCheck } from '../../../src/shared';
+import { AREA_RANK, connectionCheckResponse, postConfigInput, postConfigListResponse, postConfigResponse, type ConnectionCheck } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { AppError, validationError } from '../../http/app-error';
@@ -28,21 +28,21 @@ export async function postConfigsModule(app: FastifyInstance) {
     if (errors.length) throw validationError(errors);
   };
 
-  routes.get('/post-configs', { schema: { querystring: listQuerystring } }, async (request) => success(await listPostConfigs(db, parseListQuery(request.query, postConfigListSpec))));
+  routes.get('/post-configs', { schema: { querystring: listQuerystring, response: { 200: postConfigListResponse } } }, async (request) => success(await listPostConfigs(db, parseListQuery(request.query, postConfigListSpec))));
 
-  routes.get('/post-configs/:id', { schema: { params: idParams } }, async (request) => {
+  routes.get('/post-configs/:id', { schema: { params: idParams, response: { 200: postConfigResponse } } }, async (request) => {
     const postConfig = await findPostConfig(db, request.params.id);
     if (!postConfig) throw new AppError('NOT_FOUND', 'No such post configuration.');
     return success(postConfig);
   });
 
-  routes.post('/post-configs', { schema: { body: postConfigInput } }, async (request) => {
+  routes.post('/post-configs', { schema: { body: postConfigInput, response: { 200: postConfigResponse } } }, async (request) => {
     await checkCodes(request.body.dataType);
     const id = await savePostConfig(db, box, request.body, isoNow(clock));
     return success(await findPostConfig(db, id!), 'The post configuration has been added.');
   });
 
-  routes.put('/post-configs/:id', { schema: { params: idParams, body: postConfigInput } }, async (request) => {
+  routes.put('/post-configs/:id', { schema: { params: idParams, body: postConfigInput, response: { 200: postConfigResponse } } }, async (request) => {
     await checkCodes(request.body.dataType);
     const id = await savePostConfig(db, box, request.body, isoNow(clock), request.params.id);
     if (id === undefined) throw new AppError('NOT_FOUND', 'No such post configuration.');
@@ -50,14 +50,14 @@ export async function postConfigsModule(app: FastifyInstance) {
   });
 
   // Its posting tasks go with it (they mean nothing without the target).
-  routes.delete('/post-configs/:id', { schema: { params: idParams } }, async (request) => {
+  routes.delete('/post-configs/:id', { schema: { params: idParams, response: { 200: postConfigResponse } } }, async (request) => {
     const postConfig = await findPostConfig(db, request.params.id);
     if (!postConfig) throw new AppError('NOT_FOUND', 'No such post configuration.');
     await deletePostConfig(db, postConfig.id);
     return success(postConfig, 'The post configuration has been deleted.');
   });
 
-  routes.post('/post-configs/:id/test-connection', { schema: { params: idParams } }, async (request) => {
+  routes.post('/post-configs/:id/test-connection', { schema: { params: idParams, response: { 200: connectionCheckResponse } } }, async (request) => {
     if (!(await findPostConfig(db, request.params.id))) throw new AppError('NOT_FOUND', 'No such post configuration.');
     let check: ConnectionCheck;
     try {

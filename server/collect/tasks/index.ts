@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK } from '../../../src/shared';
+import { AREA_RANK, taskDetailResponse, taskListResponse, taskResponse } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { AppError } from '../../http/app-error';
@@ -17,16 +17,16 @@ export async function tasksModule(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireRank(AREA_RANK.collectData));
 
-  routes.get('/tasks', { schema: { querystring: listQuerystring } }, async (request) => success(await listTasks(db, parseListQuery(request.query, taskListSpec))));
+  routes.get('/tasks', { schema: { querystring: listQuerystring, response: { 200: taskListResponse } } }, async (request) => success(await listTasks(db, parseListQuery(request.query, taskListSpec))));
 
-  routes.get('/tasks/:id', { schema: { params: idParams } }, async (request) => {
+  routes.get('/tasks/:id', { schema: { params: idParams, response: { 200: taskDetailResponse } } }, async (request) => {
     const task = await findTaskDetail(db, request.params.id);
     if (!task) throw new AppError('NOT_FOUND', 'No such task.');
     return success(task);
   });
 
   // Only a task that ended in ERROR; it gets a fresh set of attempts. Retrying a collect task re-masters and re-posts.
-  routes.post('/tasks/:id/retry', { schema: { params: idParams } }, async (request) => {
+  routes.post('/tasks/:id/retry', { schema: { params: idParams, response: { 200: taskResponse } } }, async (request) => {
     const task = await findTask(db, request.params.id);
     if (!task) throw new AppError('NOT_FOUND', 'No such task.');
     const now = isoNow(clock);

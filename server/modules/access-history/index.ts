@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accessStatsQuery, AREA_RANK } from '../../../src/shared';
+import { accessHistoryListResponse, accessStatsResponse, accessStatsQuery, AREA_RANK } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { success } from '../../http/envelope';
@@ -16,12 +16,12 @@ export async function accessHistoryModule(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireRank(AREA_RANK.userManagement));
 
-  routes.get('/access-history', { schema: { querystring: listQuerystring } }, async (request) => {
+  routes.get('/access-history', { schema: { querystring: listQuerystring, response: { 200: accessHistoryListResponse } } }, async (request) => {
     const listRequest = parseListQuery(request.query, accessHistoryListSpec);
     return success(await listAccessHistory(ctx.db, await scopeOf(ctx.db, request.admin!), listRequest));
   });
 
-  routes.get('/access-history/stats', { schema: { querystring: accessStatsQuery } }, async (request) => {
+  routes.get('/access-history/stats', { schema: { querystring: accessStatsQuery, response: { 200: accessStatsResponse } } }, async (request) => {
     const { adminId } = request.query;
     const today = isoNow(ctx.clock).slice(0, 10);
     const to = request.query.to ?? today;

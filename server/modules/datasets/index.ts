@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, SCHEMA_LOCKED_MESSAGE, datasetInput, schemaChangeProblem } from '../../../src/shared';
+import { AREA_RANK, SCHEMA_LOCKED_MESSAGE, datasetInput, datasetListResponse, datasetOptionsResponse, datasetResponse, inferredDatasetResponse, schemaChangeProblem } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { rejectDuplicate } from '../../db/unique-violation';
@@ -31,15 +31,15 @@ export async function datasetsModule(app: FastifyInstance) {
   // For POST /datasets/infer; the other routes still take JSON only.
   await app.register(multipart);
 
-  routes.get('/datasets', { ...readers, schema: { querystring: listQuerystring } }, async (request) => {
+  routes.get('/datasets', { ...readers, schema: { querystring: listQuerystring, response: { 200: datasetListResponse } } }, async (request) => {
     return success(await listDatasets(db, parseListQuery(request.query, datasetListSpec)));
   });
 
   // The data types a data set can have: the code table, for rank-5 users who cannot read Project Properties.
-  routes.get('/datasets/options', readers, async () => success({ dataTypes: await listDataTypes(db) }));
+  routes.get('/datasets/options', { ...readers, schema: { response: { 200: datasetOptionsResponse } } }, async () => success({ dataTypes: await listDataTypes(db) }));
 
   // A proposal from a file's header and first rows, edited in the dataset dialog before it is saved.
-  routes.post('/datasets/infer', managers, async (request, reply) => {
+  routes.post('/datasets/infer', { ...managers, schema: { response: { 200: inferredDatasetResponse } } }, async (request, reply) => {
     const inferred = await inferDataset(request, store).catch((error) => {
       reply.header('Connection', 'close');
       throw error;
@@ -47,13 +47,13 @@ export async function datasetsModule(app: FastifyInstance) {
     return success(inferred);
   });
 
-  routes.get('/datasets/:id', { ...readers, schema: { params: idParams } }, async (request) => {
+  routes.get('/datasets/:id', { ...readers, schema: { params: idParams, response: { 200: datasetResponse } } }, async (request) => {
     const dataset = await findDataset(db, request.params.id);
     if (!dataset) throw new AppError('NOT_FOUND', 'No such dataset.');
     return success(dataset);
   });
 
-  routes.post('/datasets', { ...managers, schema: { body: datasetInput } }, async (request) => {
+  routes.post('/datasets', { ...managers, schema: { body: datasetInput, response: { 200: datasetResponse } } }, async (request) => {
     const input = request.body;
     if (!(await dataTypeExists(db, input.dataType))) throw validationError([{ field: 'dataType', message: `${input.dataType} is not a data type.` }]);
     if (await findDatasetByTitle(db, input.title)) throw duplicate(input.title);
@@ -61,7 +61,7 @@ export async function datasetsModule(app: FastifyInstance) {
     return success(await findDataset(db, id!), 'The dataset has been added.');
   });
 
-  routes.put('/datasets/:id', { ...managers, schema: { params: idParams, body: datasetInput } }, async (request) => {
+  routes.put('/datasets/:id', { ...managers, schema: { params: idParams, body: datasetInput, response: { 200: datasetResponse } } }, async (request) => {
     const input = request.body;
     const current = await findDataset(db, request.params.id);
     if (!current) throw new AppError('NOT_FOUND', 'No such dataset.');
@@ -77,7 +77,7 @@ export async function datasetsModule(app: FastifyInstance) {
     return success(await findDataset(db, current.id), 'The dataset has been saved.');
   });
 
-  routes.delete('/datasets/:id', { ...managers, schema: { params: idParams } }, async (request) => {
+  routes.delete('/datasets/:id', { ...managers, schema: { params: idParams, response: { 200: datasetResponse } } }, async (request) => {
     const dataset = await findDataset(db, request.params.id);
     if (!dataset) throw new AppError('NOT_FOUND', 'No such dataset.');
     if (await uploadInFlight(db, dataset.id)) throw new AppError('CONFLICT', 'An upload to this dataset is in progress; delete it once the upload has finished.');

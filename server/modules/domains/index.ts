@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, domainInput } from '../../../src/shared';
+import { AREA_RANK, domainInput, domainListResponse, domainResponse } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { rejectDuplicate } from '../../db/unique-violation';
@@ -21,21 +21,21 @@ export async function domainsModule(app: FastifyInstance) {
   // onRequest, so a caller without the rank is refused before their body is even validated.
   app.addHook('onRequest', requireRank(AREA_RANK.systemSetting));
 
-  routes.get('/domains', { schema: { querystring: listQuerystring } }, async (request) =>
+  routes.get('/domains', { schema: { querystring: listQuerystring, response: { 200: domainListResponse } } }, async (request) =>
     success(await listDomains(db, parseListQuery(request.query, domainListSpec))));
 
-  routes.get('/domains/:id', { schema: { params: idParams } }, async (request) => {
+  routes.get('/domains/:id', { schema: { params: idParams, response: { 200: domainResponse } } }, async (request) => {
     const domain = await findDomain(db, request.params.id);
     if (!domain) throw new AppError('NOT_FOUND', 'No such domain.');
     return success(domain);
   });
 
-  routes.post('/domains', { schema: { body: domainInput } }, async (request) => {
+  routes.post('/domains', { schema: { body: domainInput, response: { 200: domainResponse } } }, async (request) => {
     const input = request.body;
     return success(await rejectDuplicate(insertDomain(db, input, isoNow(clock)), () => duplicate(input.domain)), 'The domain has been added.');
   });
 
-  routes.put('/domains/:id', { schema: { params: idParams, body: domainInput } }, async (request) => {
+  routes.put('/domains/:id', { schema: { params: idParams, body: domainInput, response: { 200: domainResponse } } }, async (request) => {
     const input = request.body;
     const clash = await findDomainByName(db, input.domain);
     if (clash && clash.id !== request.params.id) throw duplicate(input.domain);
@@ -44,7 +44,7 @@ export async function domainsModule(app: FastifyInstance) {
     return success(await findDomain(db, request.params.id), 'The domain has been saved.');
   });
 
-  routes.delete('/domains/:id', { schema: { params: idParams } }, async (request) => {
+  routes.delete('/domains/:id', { schema: { params: idParams, response: { 200: domainResponse } } }, async (request) => {
     const domain = await findDomain(db, request.params.id);
     if (!domain) throw new AppError('NOT_FOUND', 'No such domain.');
     await deleteDomain(db, request.params.id);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, EMAIL_TEMPLATE_TYPES, emailTemplateInput, emailTemplatePreviewInput, isSystemEmailTemplateType, type EmailTemplate } from '../../../src/shared';
+import { AREA_RANK, EMAIL_TEMPLATE_TYPES, emailTemplateInput, emailTemplateListResponse, emailTemplateResponse, renderedMailResponse, emailTemplatePreviewInput, isSystemEmailTemplateType, type EmailTemplate } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import type { Db } from '../../db/database';
 import { rejectDuplicate } from '../../db/unique-violation';
@@ -40,28 +40,28 @@ export async function emailTemplatesModule(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireRank(AREA_RANK.systemSetting));
 
-  routes.get('/email-templates', { schema: { querystring: listQuerystring } }, async (request) =>
+  routes.get('/email-templates', { schema: { querystring: listQuerystring, response: { 200: emailTemplateListResponse } } }, async (request) =>
     success(await listEmailTemplates(db, parseListQuery(request.query, emailTemplateListSpec))));
 
-  routes.get('/email-templates/:id', { schema: { params: idParams } }, async (request) => {
+  routes.get('/email-templates/:id', { schema: { params: idParams, response: { 200: emailTemplateResponse } } }, async (request) => {
     const template = await findEmailTemplate(db, tokens, request.params.id);
     if (!template) throw new AppError('NOT_FOUND', 'No such e-mail template.');
     return success(template);
   });
 
   // Renders what is being edited with sample values; nothing is saved.
-  routes.post('/email-templates/preview', { schema: { body: emailTemplatePreviewInput } }, async (request) => {
+  routes.post('/email-templates/preview', { schema: { body: emailTemplatePreviewInput, response: { 200: renderedMailResponse } } }, async (request) => {
     const { type, title, body, statements } = request.body;
     return success(renderMail({ title, body, statements: statements.map((statement) => statement.statement) }, sampleValues(EMAIL_TEMPLATE_TYPES[type].placeholders)));
   });
 
-  routes.post('/email-templates', { schema: { body: emailTemplateInput } }, async (request) => {
+  routes.post('/email-templates', { schema: { body: emailTemplateInput, response: { 200: emailTemplateResponse } } }, async (request) => {
     await checkAttachments(db, request.body.statements);
     const id = await rejectDuplicate(saveEmailTemplate(db, clock, request.body), activationRace);
     return success(await findEmailTemplate(db, tokens, id!), 'The e-mail template has been added.');
   });
 
-  routes.put('/email-templates/:id', { schema: { params: idParams, body: emailTemplateInput } }, async (request) => {
+  routes.put('/email-templates/:id', { schema: { params: idParams, body: emailTemplateInput, response: { 200: emailTemplateResponse } } }, async (request) => {
     const current = await findEmailTemplate(db, tokens, request.params.id);
     if (current && (request.body.activeFlag !== 'Y' || request.body.type !== current.type)) await refuseRetiringLastActive(db, current, 'deactivate');
     await checkAttachments(db, request.body.statements);
@@ -70,7 +70,7 @@ export async function emailTemplatesModule(app: FastifyInstance) {
     return success(await findEmailTemplate(db, tokens, id), 'The e-mail template has been saved.');
   });
 
-  routes.delete('/email-templates/:id', { schema: { params: idParams } }, async (request) => {
+  routes.delete('/email-templates/:id', { schema: { params: idParams, response: { 200: emailTemplateResponse } } }, async (request) => {
     const template = await findEmailTemplate(db, tokens, request.params.id);
     if (!template) throw new AppError('NOT_FOUND', 'No such e-mail template.');
     await refuseRetiringLastActive(db, template, 'delete');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, AUTHORITY_RANKS, explorerExportInput, explorerTableParams, type Authority, type ExplorerTableDetail } from '../../../src/shared';
+import { AREA_RANK, AUTHORITY_RANKS, explorerExportInput, explorerRowListResponse, explorerTableListResponse, explorerTableParams, explorerTableResponse, exportLinkResponse, type Authority, type ExplorerTableDetail } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
@@ -43,18 +43,18 @@ export async function explorerModule(app: FastifyInstance) {
     guarded.addHook('onRequest', requireRank(AREA_RANK.project));
     const api = guarded.withTypeProvider<ZodTypeProvider>();
 
-    api.get('/explorer', { schema: { querystring: listQuerystring } }, async (request) => {
+    api.get('/explorer', { schema: { querystring: listQuerystring, response: { 200: explorerTableListResponse } } }, async (request) => {
       const listRequest = parseListQuery(request.query, tableListSpec);
       return success(pageOfTables(await readableTables(ctx.db, request.admin!), listRequest));
     });
 
-    api.get('/explorer/:id', { schema: { params: explorerTableParams } }, async (request) => {
+    api.get('/explorer/:id', { schema: { params: explorerTableParams, response: { 200: explorerTableResponse } } }, async (request) => {
       const source = await readableSource(ctx.db, request.admin!, request.params.id);
       const detail: ExplorerTableDetail = { ...source.table, columns: source.columns };
       return success(detail);
     });
 
-    api.get('/explorer/:id/rows', { schema: { params: explorerTableParams, querystring: listQuerystring } }, async (request) => {
+    api.get('/explorer/:id/rows', { schema: { params: explorerTableParams, querystring: listQuerystring, response: { 200: explorerRowListResponse } } }, async (request) => {
       const source = await readableSource(ctx.db, request.admin!, request.params.id);
       const rowsRequest = parseRowsQuery(request.query, source);
       const [rows, totalCount] = await Promise.all([pageOfRows(ctx.db, source, rowsRequest), countRows(ctx.db, source, rowsRequest.conditions)]);
@@ -66,7 +66,7 @@ export async function explorerModule(app: FastifyInstance) {
       });
     });
 
-    api.post('/explorer/:id/export', { schema: { params: explorerTableParams, body: explorerExportInput } }, async (request) => {
+    api.post('/explorer/:id/export', { schema: { params: explorerTableParams, body: explorerExportInput, response: { 200: exportLinkResponse } } }, async (request) => {
       const source = await readableSource(ctx.db, request.admin!, request.params.id);
       // Checked now, so a bad sort or filter is a 400 here rather than a broken download.
       parseRowsQuery(request.body, source);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { healthResponse, readinessResponse } from '../../../src/shared';
 import { success } from '../../http/envelope';
 import { databaseAnswers, migrationsApplied } from './queries';
 
@@ -9,9 +10,9 @@ import { databaseAnswers, migrationsApplied } from './queries';
 export async function healthModule(app: FastifyInstance) {
   const { db, mailer } = app.ctx;
 
-  app.get('/health', async () => success({ status: 'UP', uptimeSeconds: Math.round(process.uptime()) }));
+  app.get('/health', { schema: { response: { 200: healthResponse } } }, async () => success({ status: 'UP', uptimeSeconds: Math.round(process.uptime()) }));
 
-  app.get('/ready', async (_request, reply) => {
+  app.get('/ready', { schema: { response: { 200: readinessResponse, 503: readinessResponse } } }, async (_request, reply) => {
     const checks = { database: false, migrations: false, mail: mailer.transport };
     try {
       checks.database = await databaseAnswers(db);

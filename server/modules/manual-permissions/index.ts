@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, manualPermissionInput } from '../../../src/shared';
+import { AREA_RANK, manualPermissionChangeResponse, manualPermissionInput, manualPermissionListResponse } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { success } from '../../http/envelope';
@@ -20,7 +20,7 @@ export async function manualPermissionsModule(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const managers = { onRequest: requireRank(AREA_RANK.userManagement) };
 
-  routes.get('/manual-permissions', { ...managers, schema: { querystring: listQuerystring } }, async (request) => {
+  routes.get('/manual-permissions', { ...managers, schema: { querystring: listQuerystring, response: { 200: manualPermissionListResponse } } }, async (request) => {
     const list = parseListQuery(request.query, manualPermissionListSpec);
     return success(await listManualPermissions(db, await scopeOf(db, request.admin!), list));
   });
@@ -33,12 +33,12 @@ export async function manualPermissionsModule(app: FastifyInstance) {
     await sessions.changed({ adminId });
   };
 
-  routes.post('/manual-permissions', { ...managers, schema: { body: manualPermissionInput } }, async (request) => {
+  routes.post('/manual-permissions', { ...managers, schema: { body: manualPermissionInput, response: { 200: manualPermissionChangeResponse } } }, async (request) => {
     await setFlag(request.admin!, request.body.adminId, 'Y');
     return success({ adminId: request.body.adminId, privType: 'UPLOADER' }, 'The UPLOADER permission has been granted.');
   });
 
-  routes.delete('/manual-permissions/:adminId', { ...managers, schema: { params: adminIdParams } }, async (request) => {
+  routes.delete('/manual-permissions/:adminId', { ...managers, schema: { params: adminIdParams, response: { 200: manualPermissionChangeResponse } } }, async (request) => {
     await setFlag(request.admin!, request.params.adminId, 'N');
     return success({ adminId: request.params.adminId, privType: null }, 'The UPLOADER permission has been revoked.');
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, marketAccountInput } from '../../../src/shared';
+import { AREA_RANK, marketAccountInput, marketAccountListResponse, marketAccountResponse } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { rejectDuplicate } from '../../db/unique-violation';
@@ -33,22 +33,22 @@ export async function marketAccountsModule(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireRank(AREA_RANK.collectData));
 
-  routes.get('/market-accounts', { schema: { querystring: listQuerystring } }, async (request) => success(await listMarketAccounts(db, parseListQuery(request.query, marketAccountListSpec))));
+  routes.get('/market-accounts', { schema: { querystring: listQuerystring, response: { 200: marketAccountListResponse } } }, async (request) => success(await listMarketAccounts(db, parseListQuery(request.query, marketAccountListSpec))));
 
-  routes.get('/market-accounts/:id', { schema: { params: idParams } }, async (request) => {
+  routes.get('/market-accounts/:id', { schema: { params: idParams, response: { 200: marketAccountResponse } } }, async (request) => {
     const account = await findMarketAccount(db, request.params.id);
     if (!account) throw new AppError('NOT_FOUND', 'No such market account.');
     return success(account);
   });
 
-  routes.post('/market-accounts', { schema: { body: marketAccountInput } }, async (request) => {
+  routes.post('/market-accounts', { schema: { body: marketAccountInput, response: { 200: marketAccountResponse } } }, async (request) => {
     const input = request.body;
     await checkCodes(db, input);
     const id = await rejectDuplicate(insertMarketAccount(db, input, nextSealedSecret(box, input.secret ?? null, null), isoNow(clock)), () => duplicate(input));
     return success(await findMarketAccount(db, id), 'The market account has been added.');
   });
 
-  routes.put('/market-accounts/:id', { schema: { params: idParams, body: marketAccountInput } }, async (request) => {
+  routes.put('/market-accounts/:id', { schema: { params: idParams, body: marketAccountInput, response: { 200: marketAccountResponse } } }, async (request) => {
     const input = request.body;
     const stored = await findSealedSecret(db, request.params.id);
     if (!stored) throw new AppError('NOT_FOUND', 'No such market account.');
@@ -57,7 +57,7 @@ export async function marketAccountsModule(app: FastifyInstance) {
     return success(await findMarketAccount(db, request.params.id), 'The market account has been saved.');
   });
 
-  routes.delete('/market-accounts/:id', { schema: { params: idParams } }, async (request) => {
+  routes.delete('/market-accounts/:id', { schema: { params: idParams, response: { 200: marketAccountResponse } } }, async (request) => {
     const account = await findMarketAccount(db, request.params.id);
     if (!account) throw new AppError('NOT_FOUND', 'No such market account.');
     const users = await countConfigsUsing(db, account.id);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK } from '../../../src/shared';
+import { AREA_RANK, masterInfoListResponse } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { success } from '../../http/envelope';
 import { listMasterInfo } from './queries';
@@ -13,7 +13,7 @@ export async function masterInfoModule(app: FastifyInstance) {
   const { db } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/master-info', { onRequest: requireRank(AREA_RANK.project), schema: { querystring: filterQuery } }, async (request) => {
+  routes.get('/master-info', { onRequest: requireRank(AREA_RANK.project), schema: { querystring: filterQuery, response: { 200: masterInfoListResponse } } }, async (request) => {
     return success(await listMasterInfo(db, request.query));
   });
 }

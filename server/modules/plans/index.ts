@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, planInput } from '../../../src/shared';
+import { AREA_RANK, planInput, planListResponse, planResponse } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import type { SignedInAdmin } from '../../context';
@@ -33,7 +33,7 @@ export async function plansModule(app: FastifyInstance) {
     if (!(await dataTypeExists(db, code))) throw validationError([{ field: 'dataType', message: `${code} is not a data type.` }]);
   }
 
-  routes.get('/plans', { ...members, schema: { querystring: listQuerystring } }, async (request) => {
+  routes.get('/plans', { ...members, schema: { querystring: listQuerystring, response: { 200: planListResponse } } }, async (request) => {
     const list = parseListQuery(request.query, planListSpec);
     const projectId = list.conditions.find((condition) => condition.column === 'plans.project_id')?.value;
     if (typeof projectId !== 'number') throw validationError([{ field: 'filter.projectId', message: 'Give the projectId.' }]);
@@ -41,16 +41,16 @@ export async function plansModule(app: FastifyInstance) {
     return success(await listPlans(db, list));
   });
 
-  routes.get('/plans/:id', { ...members, schema: { params: idParams } }, async (request) => success(await visiblePlan(request.admin!, request.params.id, 'VIEWER')));
+  routes.get('/plans/:id', { ...members, schema: { params: idParams, response: { 200: planResponse } } }, async (request) => success(await visiblePlan(request.admin!, request.params.id, 'VIEWER')));
 
-  routes.post('/plans', { ...members, schema: { body: planInput } }, async (request) => {
+  routes.post('/plans', { ...members, schema: { body: planInput, response: { 200: planResponse } } }, async (request) => {
     await requireProjectPrivilege(db, request.admin!, request.body.projectId, 'EDITOR');
     await checkDataType(request.body.dataType);
     const id = await insertPlan(db, request.body, request.admin!.id, isoNow(clock));
     return success(await findPlan(db, id), 'The plan has been added.');
   });
 
-  routes.put('/plans/:id', { ...members, schema: { params: idParams, body: planInput } }, async (request) => {
+  routes.put('/plans/:id', { ...members, schema: { params: idParams, body: planInput, response: { 200: planResponse } } }, async (request) => {
     const plan = await visiblePlan(request.admin!, request.params.id, 'EDITOR');
     if (request.body.projectId !== plan.projectId) throw validationError([{ field: 'projectId', message: 'A plan cannot move to another project.' }]);
     await checkDataType(request.body.dataType);
@@ -58,7 +58,7 @@ export async function plansModule(app: FastifyInstance) {
     return success(await findPlan(db, plan.id), 'The plan has been saved.');
   });
 
-  routes.delete('/plans/:id', { ...members, schema: { params: idParams } }, async (request) => {
+  routes.delete('/plans/:id', { ...members, schema: { params: idParams, response: { 200: planResponse } } }, async (request) => {
     const plan = await visiblePlan(request.admin!, request.params.id, 'EDITOR');
     await deletePlan(db, plan.id);
     return success(plan, 'The plan has been deleted.');

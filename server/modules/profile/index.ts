@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { profileResponse } from '../../../src/shared';
 import { authenticate } from '../../auth/guard';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
@@ -11,7 +12,7 @@ import { loadProfile } from './queries';
 export async function profileModule(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/system/profile/:adminId',
-    { schema: { params: adminIdParams }, onRequest: authenticate },
+    { schema: { params: adminIdParams, response: { 200: profileResponse } }, onRequest: authenticate },
     async (request) => {
       const { adminId } = request.params;
       if (adminId !== request.admin!.id) await assertCanReadAccount(app.ctx.db, request.admin!, adminId);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, shareInput, sharePrivilegeInput } from '../../../src/shared';
+import { AREA_RANK, shareCandidatesResponse, shareInput, shareListResponse, sharePrivilegeInput, shareResponse } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import type { SignedInAdmin } from '../../context';
@@ -38,21 +38,21 @@ export async function projectSharesModule(app: FastifyInstance) {
     return share;
   }
 
-  routes.get('/project-shares', { ...members, schema: { querystring: listQuerystring } }, async (request) => {
+  routes.get('/project-shares', { ...members, schema: { querystring: listQuerystring, response: { 200: shareListResponse } } }, async (request) => {
     const list = parseListQuery(request.query, shareListSpec);
     await requireProjectPrivilege(db, request.admin!, projectIdOf(list), 'VIEWER');
     return success(await listShares(db, list));
   });
 
-  routes.get('/project-shares/candidates', { ...members, schema: { querystring: candidateQuery } }, async (request) => {
+  routes.get('/project-shares/candidates', { ...members, schema: { querystring: candidateQuery, response: { 200: shareCandidatesResponse } } }, async (request) => {
     await requireProjectPrivilege(db, request.admin!, request.query.projectId, 'OWNER');
     return success(await findCandidates(db, request.query.projectId, request.query.q));
   });
 
-  routes.get('/project-shares/:id', { ...members, schema: { params: idParams } }, async (request) =>
+  routes.get('/project-shares/:id', { ...members, schema: { params: idParams, response: { 200: shareResponse } } }, async (request) =>
     success(await visibleShare(request.admin!, request.params.id, 'VIEWER')));
 
-  routes.post('/project-shares', { ...members, schema: { body: shareInput } }, async (request) => {
+  routes.post('/project-shares', { ...members, schema: { body: shareInput, response: { 200: shareResponse } } }, async (request) => {
     const { projectId, email, privilege } = request.body;
     await requireProjectPrivilege(db, request.admin!, projectId, 'OWNER');
     const account = await findActiveAccount(db, email);
@@ -66,13 +66,13 @@ export async function projectSharesModule(app: FastifyInstance) {
     return success(await findShare(db, id), `The project is now shared with ${email}.`);
   });
 
-  routes.put('/project-shares/:id', { ...members, schema: { params: idParams, body: sharePrivilegeInput } }, async (request) => {
+  routes.put('/project-shares/:id', { ...members, schema: { params: idParams, body: sharePrivilegeInput, response: { 200: shareResponse } } }, async (request) => {
     const share = await visibleShare(request.admin!, request.params.id, 'OWNER');
     await changeShare(db, share, request.body.privilege, isoNow(clock));
     return success(await findShare(db, share.id), 'The privilege has been changed.');
   });
 
-  routes.delete('/project-shares/:id', { ...members, schema: { params: idParams } }, async (request) => {
+  routes.delete('/project-shares/:id', { ...members, schema: { params: idParams, response: { 200: shareResponse } } }, async (request) => {
     const share = await visibleShare(request.admin!, request.params.id, 'OWNER');
     await changeShare(db, share, null, isoNow(clock));
     return success(share, `${share.email} no longer has access to this project.`);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, projectInput, type ProjectDetail } from '../../../src/shared';
+import { AREA_RANK, dashboardTokenResponse, projectInput, projectListResponse, projectResponse, type ProjectDetail } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import type { SignedInAdmin } from '../../context';
 import { recordAccess } from '../../audit/access-history';
@@ -35,16 +35,16 @@ export async function projectsModule(app: FastifyInstance) {
     return { ...project, templatePreviews: template?.previews ?? [] };
   }
 
-  routes.get('/projects', { ...members, schema: { querystring: listQuerystring } }, async (request) => {
+  routes.get('/projects', { ...members, schema: { querystring: listQuerystring, response: { 200: projectListResponse } } }, async (request) => {
     const caller = request.admin!;
     return success(await listProjects(db, caller, await projectScopeOf(db, caller), parseListQuery(request.query, projectListSpec)));
   });
 
-  routes.get('/projects/:id', { ...members, schema: { params: idParams } }, async (request) => success(await detail(request.admin!, request.params.id)));
+  routes.get('/projects/:id', { ...members, schema: { params: idParams, response: { 200: projectResponse } } }, async (request) => success(await detail(request.admin!, request.params.id)));
 
   // The creator check runs before the body is validated, like the rank guard.
   const creators = { onRequest: [requireRank(AREA_RANK.project), async (request: FastifyRequest) => requireCreator(db, request.admin!)] };
-  routes.post('/projects', { ...creators, schema: { body: projectInput } }, async (request) => {
+  routes.post('/projects', { ...creators, schema: { body: projectInput, response: { 200: projectResponse } } }, async (request) => {
     const caller = request.admin!;
     await checkProjectReferences(db, request.body);
     const id = await saveProject(db, request.body, { adminId: caller.id, countryCode: await officeOf(db, caller.id) }, isoNow(clock));
@@ -52,7 +52,7 @@ export async function projectsModule(app: FastifyInstance) {
     return success(await detail(caller, id!), 'The project has been created.');
   });
 
-  routes.put('/projects/:id', { ...members, schema: { params: idParams, body: projectInput } }, async (request) => {
+  routes.put('/projects/:id', { ...members, schema: { params: idParams, body: projectInput, response: { 200: projectResponse } } }, async (request) => {
     const caller = request.admin!;
     await requireProjectPrivilege(db, caller, request.params.id, 'EDITOR');
     await checkProjectReferences(db, request.body, await templateIdOf(db, request.params.id));
@@ -61,7 +61,7 @@ export async function projectsModule(app: FastifyInstance) {
     return success(await detail(caller, id), 'The project has been saved.');
   });
 
-  routes.delete('/projects/:id', { ...members, schema: { params: idParams } }, async (request) => {
+  routes.delete('/projects/:id', { ...members, schema: { params: idParams, response: { 200: projectResponse } } }, async (request) => {
     const caller = request.admin!;
     await requireProjectPrivilege(db, caller, request.params.id, 'OWNER');
     const project = await detail(caller, request.params.id);
@@ -69,7 +69,7 @@ export async function projectsModule(app: FastifyInstance) {
     return success(project, 'The project has been deleted.');
   });
 
-  routes.get('/projects/:id/dashboard-token', { ...members, schema: { params: idParams, querystring: tokenQuery } }, async (request) => {
+  routes.get('/projects/:id/dashboard-token', { ...members, schema: { params: idParams, querystring: tokenQuery, response: { 200: dashboardTokenResponse } } }, async (request) => {
     const caller = request.admin!;
     const project = await detail(caller, request.params.id);
     if (!config.tableau) throw new AppError('TABLEAU_NOT_CONFIGURED', 'The dashboard is not available: Tableau is not configured on this server.');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, propertyInput, type PropertyKind } from '../../../src/shared';
+import { AREA_RANK, propertyInput, propertyListResponse, propertyResponse, type PropertyKind } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
@@ -45,12 +45,12 @@ export async function propertiesModule(app: FastifyInstance) {
     return { ref, property };
   }
 
-  routes.get('/properties', { ...readers, schema: { querystring: listQuerystring } }, async (request) =>
+  routes.get('/properties', { ...readers, schema: { querystring: listQuerystring, response: { 200: propertyListResponse } } }, async (request) =>
     success(await listProperties(db, parseListQuery(request.query, propertyListSpec))));
 
-  routes.get('/properties/:id', { ...readers, schema: { params: propertyParams } }, async (request) => success((await load(request.params.id)).property));
+  routes.get('/properties/:id', { ...readers, schema: { params: propertyParams, response: { 200: propertyResponse } } }, async (request) => success((await load(request.params.id)).property));
 
-  routes.post('/properties', { ...managers, schema: { body: propertyInput } }, async (request) => {
+  routes.post('/properties', { ...managers, schema: { body: propertyInput, response: { 200: propertyResponse } } }, async (request) => {
     const { kind, code, name, no } = request.body;
     const regionCode = await assertRegion(db, kind, request.body.regionCode);
     if (await findPropertyByCode(db, kind, code)) throw duplicate(code);
@@ -58,7 +58,7 @@ export async function propertiesModule(app: FastifyInstance) {
     return success(await findProperty(db, kind, id), 'The property has been added.');
   });
 
-  routes.put('/properties/:id', { ...managers, schema: { params: propertyParams, body: propertyInput } }, async (request) => {
+  routes.put('/properties/:id', { ...managers, schema: { params: propertyParams, body: propertyInput, response: { 200: propertyResponse } } }, async (request) => {
     const { ref, property } = await load(request.params.id);
     const { kind, code, name, no } = request.body;
     if (kind !== ref.kind) throw validationError([{ field: 'kind', message: 'The kind of a property cannot change.' }]);
@@ -73,7 +73,7 @@ export async function propertiesModule(app: FastifyInstance) {
     return success(await findProperty(db, kind, ref.rowId), 'The property has been saved.');
   });
 
-  routes.delete('/properties/:id', { ...managers, schema: { params: propertyParams } }, async (request) => {
+  routes.delete('/properties/:id', { ...managers, schema: { params: propertyParams, response: { 200: propertyResponse } } }, async (request) => {
     const { ref, property } = await load(request.params.id);
     const usages = await usagesOf(db, ref.kind, property.code);
     if (usages.length) throw new AppError('CONFLICT', `It cannot be deleted: ${describeUsages(property.code, usages)}`);

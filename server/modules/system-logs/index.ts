@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, retentionInput, retentionPreviewQuery, systemLogFilter, type SystemLogFilter } from '../../../src/shared';
+import { AREA_RANK, exportLinkResponse, retentionInput, retentionPreviewQuery, retentionPreviewResponse, retentionResponse, retentionSavedResponse, systemLogEntryResponse, systemLogListResponse, systemLogFilter, type SystemLogFilter } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
@@ -62,7 +62,7 @@ export async function systemLogsModule(app: FastifyInstance) {
     guarded.addHook('preHandler', async () => ctx.systemLog.flush());
     const api = guarded.withTypeProvider<ZodTypeProvider>();
 
-    api.get('/system-logs', { schema: { querystring: listQuery } }, async (request) => {
+    api.get('/system-logs', { schema: { querystring: listQuery, response: { 200: systemLogListResponse } } }, async (request) => {
       const { direction } = parseSort(request.query.sort, sortable, ['requestAt', 'DESC']);
       const { offset, limit } = parseRange(request.query.range, 25);
       const filter = parseFilter(parseJson(request.query.filter, 'filter') ?? {});
@@ -82,27 +82,27 @@ export async function systemLogsModule(app: FastifyInstance) {
       });
     });
 
-    api.get('/system-logs/:id', { schema: { params: idParams } }, async (request) => {
+    api.get('/system-logs/:id', { schema: { params: idParams, response: { 200: systemLogEntryResponse } } }, async (request) => {
       const entry = await findLog(ctx.db, request.params.id);
       if (!entry) throw new AppError('NOT_FOUND', 'No such log entry.');
       return success(entry);
     });
 
-    api.post('/system-logs/export', { schema: { body: z.strictObject({ filter: z.record(z.string(), z.unknown()).default({}) }) } }, async (request) => {
+    api.post('/system-logs/export', { schema: { body: z.strictObject({ filter: z.record(z.string(), z.unknown()).default({}) }), response: { 200: exportLinkResponse } } }, async (request) => {
       const filter = parseFilter(request.body.filter);
       const token = await ctx.tokens.signProof('export', String(request.admin!.id), EXPORT_TOKEN_SECONDS, { filter, sid: request.admin!.sessionId });
       return success({ url: `/api/system-logs/export?token=${encodeURIComponent(token)}` }, 'The export is ready to download.');
     });
 
-    api.get('/system-logs/retention', async () => success({ retentionDays: await retentionDays(ctx) }));
+    api.get('/system-logs/retention', { schema: { response: { 200: retentionResponse } } }, async () => success({ retentionDays: await retentionDays(ctx) }));
 
     // A dry run: how many rows saving `days` would delete now, so the screen can say so and ask first.
-    api.get('/system-logs/retention/preview', { schema: { querystring: retentionPreviewQuery } }, async (request) => {
+    api.get('/system-logs/retention/preview', { schema: { querystring: retentionPreviewQuery, response: { 200: retentionPreviewResponse } } }, async (request) => {
       const { cutoff, rowsToDelete } = await countPrunable(ctx, request.query.days);
       return success({ retentionDays: request.query.days, cutoff, rowsToDelete });
     });
 
-    api.put('/system-logs/retention', { schema: { body: retentionInput } }, async (request) => {
+    api.put('/system-logs/retention', { schema: { body: retentionInput, response: { 200: retentionSavedResponse } } }, async (request) => {
       await setRetentionDays(ctx, request.body.retentionDays);
       const removed = await pruneSystemLog(ctx);
       return success({ retentionDays: request.body.retentionDays, removed }, `Entries older than ${request.body.retentionDays} days are removed (${removed} now).`);

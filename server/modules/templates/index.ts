@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, templateInput, type FieldError } from '../../../src/shared';
+import { AREA_RANK, templateInput, templateListResponse, templateResponse, type FieldError } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { rejectDuplicate } from '../../db/unique-violation';
@@ -40,19 +40,19 @@ export async function templatesModule(app: FastifyInstance) {
   const managers = { onRequest: requireRank(AREA_RANK.systemSetting) };
   const seesInactive = (rank: number) => rank <= AREA_RANK.systemSetting;
 
-  routes.get('/templates', { ...readers, schema: { querystring: listQuerystring } }, async (request) => {
+  routes.get('/templates', { ...readers, schema: { querystring: listQuerystring, response: { 200: templateListResponse } } }, async (request) => {
     const list = parseListQuery(request.query, templateListSpec);
     if (!seesInactive(request.admin!.rank)) list.conditions.push({ column: 'templates.status', kind: 'eq', value: 'Y' });
     return success(await listTemplates(db, tokens, list));
   });
 
-  routes.get('/templates/:id', { ...readers, schema: { params: idParams } }, async (request) => {
+  routes.get('/templates/:id', { ...readers, schema: { params: idParams, response: { 200: templateResponse } } }, async (request) => {
     const template = await findTemplate(db, tokens, request.params.id);
     if (!template || (template.status !== 'Y' && !seesInactive(request.admin!.rank))) throw new AppError('NOT_FOUND', 'No such template.');
     return success(template);
   });
 
-  routes.post('/templates', { ...managers, schema: { body: templateInput } }, async (request) => {
+  routes.post('/templates', { ...managers, schema: { body: templateInput, response: { 200: templateResponse } } }, async (request) => {
     const input = request.body;
     await checkReferences(db, input);
     if (await findTemplateByName(db, input.name)) throw duplicate(input.name);
@@ -60,7 +60,7 @@ export async function templatesModule(app: FastifyInstance) {
     return success(await findTemplate(db, tokens, id!), 'The template has been added.');
   });
 
-  routes.put('/templates/:id', { ...managers, schema: { params: idParams, body: templateInput } }, async (request) => {
+  routes.put('/templates/:id', { ...managers, schema: { params: idParams, body: templateInput, response: { 200: templateResponse } } }, async (request) => {
     const input = request.body;
     await checkReferences(db, input);
     const clash = await findTemplateByName(db, input.name);
@@ -71,7 +71,7 @@ export async function templatesModule(app: FastifyInstance) {
   });
 
   // The uploaded files stay: another record may reference them, and rows and blobs cannot share a transaction.
-  routes.delete('/templates/:id', { ...managers, schema: { params: idParams } }, async (request) => {
+  routes.delete('/templates/:id', { ...managers, schema: { params: idParams, response: { 200: templateResponse } } }, async (request) => {
     const template = await findTemplate(db, tokens, request.params.id);
     if (!template) throw new AppError('NOT_FOUND', 'No such template.');
     await deleteTemplate(db, template.id);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, EFFECTIVE_AT_TOLERANCE_MS, termCreateInput, termMessages, termUpdateInput, termVersionInput } from '../../../src/shared';
+import { AREA_RANK, EFFECTIVE_AT_TOLERANCE_MS, termAgreementListResponse, termCreateInput, termListResponse, termMessages, termResponse, termVersionResponse, termUpdateInput, termVersionInput } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow, type Clock } from '../../clock';
 import { rejectDuplicate } from '../../db/unique-violation';
@@ -46,25 +46,25 @@ export async function termsModule(app: FastifyInstance) {
     return term;
   };
 
-  routes.get('/terms', { schema: { querystring: listQuerystring } }, async (request) =>
+  routes.get('/terms', { schema: { querystring: listQuerystring, response: { 200: termListResponse } } }, async (request) =>
     success(await listTerms(db, parseListQuery(request.query, termListSpec), isoNow(clock))));
 
-  routes.get('/terms/:id', { schema: { params: idParams } }, async (request) => success(await existingTerm(request.params.id)));
+  routes.get('/terms/:id', { schema: { params: idParams, response: { 200: termResponse } } }, async (request) => success(await existingTerm(request.params.id)));
 
-  routes.post('/terms', { schema: { body: termCreateInput } }, async (request) => {
+  routes.post('/terms', { schema: { body: termCreateInput, response: { 200: termResponse } } }, async (request) => {
     const { title, type, activeFlag, ...version } = request.body;
     const id = await insertTerm(db, { title, type, activeFlag }, checkedVersion(version, clock), isoNow(clock));
     return success(await existingTerm(id), 'The term has been created.');
   });
 
-  routes.put('/terms/:id', { schema: { params: idParams, body: termUpdateInput } }, async (request) => {
+  routes.put('/terms/:id', { schema: { params: idParams, body: termUpdateInput, response: { 200: termResponse } } }, async (request) => {
     const updated = await updateTerm(db, request.params.id, request.body, isoNow(clock));
     if (Number(updated.numUpdatedRows) === 0) throw noSuchTerm();
     const message = request.body.activeFlag === 'N' ? 'The term has been saved; it is inactive, so it is neither offered at sign-up nor asked for at sign-in.' : 'The term has been saved.';
     return success(await existingTerm(request.params.id), message);
   });
 
-  routes.delete('/terms/:id', { schema: { params: idParams } }, async (request) => {
+  routes.delete('/terms/:id', { schema: { params: idParams, response: { 200: termResponse } } }, async (request) => {
     const term = await existingTerm(request.params.id);
     if (!(await deleteUnagreedTerm(db, term.id))) {
       throw new AppError('CONFLICT', `${term.title} has been agreed to, so it cannot be deleted; deactivate it instead.`, { agreementCount: term.agreementCount });
@@ -72,12 +72,12 @@ export async function termsModule(app: FastifyInstance) {
     return success(term, 'The term has been deleted.');
   });
 
-  routes.get('/terms/:id/agreements', { schema: { params: idParams, querystring: listQuerystring } }, async (request) => {
+  routes.get('/terms/:id/agreements', { schema: { params: idParams, querystring: listQuerystring, response: { 200: termAgreementListResponse } } }, async (request) => {
     const term = await existingTerm(request.params.id);
     return success(await listAgreements(db, term.id, parseListQuery(request.query, agreementListSpec)));
   });
 
-  routes.post('/terms/:id/versions', { schema: { params: idParams, body: termVersionInput } }, async (request) => {
+  routes.post('/terms/:id/versions', { schema: { params: idParams, body: termVersionInput, response: { 200: termVersionResponse } } }, async (request) => {
     const term = await existingTerm(request.params.id);
     const version = checkedVersion(request.body, clock);
     if (await labelTaken(db, term.id, version.termsVersion)) throw duplicateLabel(version.termsVersion);
@@ -86,13 +86,13 @@ export async function termsModule(app: FastifyInstance) {
     return success(published, `Version ${version.termsVersion} has been published.`);
   });
 
-  routes.get('/terms/:id/versions/:detailId', { schema: { params: versionParams } }, async (request) => {
+  routes.get('/terms/:id/versions/:detailId', { schema: { params: versionParams, response: { 200: termVersionResponse } } }, async (request) => {
     const version = await findVersion(db, request.params.id, request.params.detailId, isoNow(clock));
     if (!version) throw noSuchVersion();
     return success(version);
   });
 
-  routes.put('/terms/:id/versions/:detailId', { schema: { params: versionParams, body: termVersionInput } }, async (request) => {
+  routes.put('/terms/:id/versions/:detailId', { schema: { params: versionParams, body: termVersionInput, response: { 200: termVersionResponse } } }, async (request) => {
     const { id: termId, detailId } = request.params;
     const current = await findVersion(db, termId, detailId, isoNow(clock));
     if (!current) throw noSuchVersion();

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, NOT_UPLOADER_MESSAGE, commitInput } from '../../../src/shared';
+import { AREA_RANK, NOT_UPLOADER_MESSAGE, commitInput, uploadListResponse, uploadProgressResponse, uploadResponse } from '../../../src/shared';
 import { authenticate } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { contentDisposition } from '../../files/content-disposition';
@@ -35,7 +35,7 @@ export async function uploadsModule(app: FastifyInstance) {
   await work.start();
   app.addHook('onClose', async () => work.close());
 
-  routes.post('/uploads', uploaders, async (request, reply) => {
+  routes.post('/uploads', { ...uploaders, schema: { response: { 200: uploadResponse } } }, async (request, reply) => {
     work.warm();
     const file = await receiveManualFile(request, store).catch((error) => {
       // The rest of a refused body is not read, so the connection cannot be reused.
@@ -56,10 +56,10 @@ export async function uploadsModule(app: FastifyInstance) {
     return success(await findUpload(db, tokens, id), 'The file has been received and is being checked.');
   });
 
-  routes.get('/uploads', { ...readers, schema: { querystring: listQuerystring } }, async (request) =>
+  routes.get('/uploads', { ...readers, schema: { querystring: listQuerystring, response: { 200: uploadListResponse } } }, async (request) =>
     success(await listUploads(db, tokens, parseListQuery(request.query, uploadListSpec))));
 
-  routes.get('/uploads/:id', { ...readers, schema: { params: idParams } }, async (request) => {
+  routes.get('/uploads/:id', { ...readers, schema: { params: idParams, response: { 200: uploadResponse } } }, async (request) => {
     const upload = await findUpload(db, tokens, request.params.id);
     if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
     const progress = await work.progressOf(upload.id);
@@ -69,13 +69,13 @@ export async function uploadsModule(app: FastifyInstance) {
   // What the progress bar polls while a commit holds SQLite's one connection: the guard reads the
   // session through its own connection (auth/live-sessions.ts), so this needs no rank query.
   // It answers only to the user who started the upload.
-  routes.get('/uploads/:id/progress', { onRequest: authenticate, schema: { params: idParams } }, async (request) => {
+  routes.get('/uploads/:id/progress', { onRequest: authenticate, schema: { params: idParams, response: { 200: uploadProgressResponse } } }, async (request) => {
     const progress = await work.progressOf(request.params.id);
     if (progress && progress.adminId === request.admin!.id) return success({ running: true, phase: progress.phase, done: progress.done, total: progress.total });
     return success({ running: false, phase: null, done: 0, total: 0 });
   });
 
-  routes.post('/uploads/:id/commit', { ...uploaders, schema: { params: idParams, body: commitInput } }, async (request) => {
+  routes.post('/uploads/:id/commit', { ...uploaders, schema: { params: idParams, body: commitInput, response: { 200: uploadResponse } } }, async (request) => {
     const uploadId = request.params.id;
     const { mode } = request.body;
     const adminId = request.admin!.id;

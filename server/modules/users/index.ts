@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { emptyEnvelope, userDetailResponse, userFormOptionsResponse, userListResponse } from '../../../src/shared';
 import { AREA_RANK, approvalDecisionInput, bulkApprovalInput, userStatusInput, userUpdateInput } from '../../../src/shared';
 import { authenticate, FORBIDDEN_MESSAGE, requireRank } from '../../auth/guard';
 import { sendPasswordResetLink } from '../../auth/password-routes';
@@ -29,15 +30,15 @@ export async function usersModule(app: FastifyInstance) {
   const managerOnly = { onRequest: requireRank(AREA_RANK.userManagement) };
   const scope = (request: FastifyRequest) => scopeOf(ctx.db, request.admin!);
 
-  routes.get('/users', { ...managerOnly, schema: { querystring: listQuerystring } }, async (request) => {
+  routes.get('/users', { ...managerOnly, schema: { querystring: listQuerystring, response: { 200: userListResponse } } }, async (request) => {
     const { filter, locked } = takeLockedFilter(request.query.filter);
     const listRequest = parseListQuery({ ...request.query, filter }, userListSpec);
     return success(await listUsers(ctx.db, await scope(request), listRequest, isoNow(ctx.clock), locked));
   });
 
-  routes.get('/users/options', managerOnly, async () => success(await loadFormOptions(ctx.db)));
+  routes.get('/users/options', { ...managerOnly, schema: { response: { 200: userFormOptionsResponse } } }, async () => success(await loadFormOptions(ctx.db)));
 
-  routes.get('/users/:id', { ...managerOnly, schema: { params: idParams } }, async (request) => {
+  routes.get('/users/:id', { ...managerOnly, schema: { params: idParams, response: { 200: userDetailResponse } } }, async (request) => {
     const { id } = request.params;
     await assertCanReadAccount(ctx.db, request.admin!, id);
     const detail = await loadUserDetail(ctx.db, id, isoNow(ctx.clock));
@@ -45,24 +46,24 @@ export async function usersModule(app: FastifyInstance) {
     return success(detail);
   });
 
-  routes.put('/users/:id', { ...managerOnly, schema: { params: idParams, body: userUpdateInput } }, async (request) => {
+  routes.put('/users/:id', { ...managerOnly, schema: { params: idParams, body: userUpdateInput, response: { 200: userDetailResponse } } }, async (request) => {
     await updateUser(ctx, request.admin!, await scope(request), request.params.id, request.body);
     return success(await loadUserDetail(ctx.db, request.params.id, isoNow(ctx.clock)), 'The account has been saved.');
   });
 
-  routes.put('/users/:id/status', { ...managerOnly, schema: { params: idParams, body: userStatusInput } }, async (request) => {
+  routes.put('/users/:id/status', { ...managerOnly, schema: { params: idParams, body: userStatusInput, response: { 200: userDetailResponse } } }, async (request) => {
     const { statusCode } = request.body;
     await setStatus(ctx, request.admin!, await scope(request), request.params.id, statusCode);
     return success(await loadUserDetail(ctx.db, request.params.id, isoNow(ctx.clock)), statusCode === 'ACTIVE' ? 'The account has been activated.' : 'The account has been deactivated and signed out.');
   });
 
-  routes.post('/users/:id/unlock', { ...managerOnly, schema: { params: idParams } }, async (request) => {
+  routes.post('/users/:id/unlock', { ...managerOnly, schema: { params: idParams, response: { 200: userDetailResponse } } }, async (request) => {
     const target = await accountToChange(ctx.db, request.admin!, await scope(request), request.params.id, 'unlock');
     await unlockAccount(ctx.db, target.id, isoNow(ctx.clock));
     return success(await loadUserDetail(ctx.db, target.id, isoNow(ctx.clock)), 'The account has been unlocked.');
   });
 
-  routes.post('/users/:id/password-reset', { ...managerOnly, schema: { params: idParams } }, async (request) => {
+  routes.post('/users/:id/password-reset', { ...managerOnly, schema: { params: idParams, response: { 200: emptyEnvelope } } }, async (request) => {
     const target = await accountToChange(ctx.db, request.admin!, await scope(request), request.params.id, 'reset the password of');
     if (target.status_code !== 'ACTIVE' || target.approval_status_code !== 'APPROVED') {
       throw new AppError('CONFLICT', 'Only an active, approved account can be sent a password reset link.');
@@ -71,12 +72,12 @@ export async function usersModule(app: FastifyInstance) {
     return success(null, `A link to set a new password has been sent to ${target.email}.`);
   });
 
-  routes.put('/users/:id/approval', { onRequest: approverGuard, schema: { params: idParams, body: approvalDecisionInput } }, async (request) => {
+  routes.put('/users/:id/approval', { onRequest: approverGuard, schema: { params: idParams, body: approvalDecisionInput, response: { 200: emptyEnvelope } } }, async (request) => {
     await decideApprovals(ctx, await scope(request), [request.params.id], request.body);
     return success(null, request.body.approvalStatusCode === 'APPROVED' ? 'The account has been approved.' : 'The account has been rejected.');
   });
 
-  routes.post('/users/approval', { onRequest: approverGuard, schema: { body: bulkApprovalInput } }, async (request) => {
+  routes.post('/users/approval', { onRequest: approverGuard, schema: { body: bulkApprovalInput, response: { 200: emptyEnvelope } } }, async (request) => {
     await decideApprovals(ctx, await scope(request), request.body.ids, request.body);
     const count = new Set(request.body.ids).size;
     return success(null, count === 1 ? 'The account has been approved.' : `${count} accounts have been approved.`);
