@@ -4,7 +4,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import { Button, useRecordContext, useTranslate } from 'react-admin';
 import { backfillInput, type CollectConfig } from '../../shared';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
-import { DialogHeading } from '../../layout/dialogs/DialogHeading';
+import { DialogHeading } from '../../components/DialogHeading';
 import { useApiAction } from '../../components/useApiAction';
 import { DateTextField } from '../../components/DateTextField';
 import { queuedToast } from './queuedToast';

@@ -5,7 +5,7 @@ import { Button, useRecordContext, useTranslate } from 'react-admin';
 import type { ConnectionCheck, PostConfig } from '../../shared';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/apiError';
-import { DialogHeading } from '../../layout/dialogs/DialogHeading';
+import { DialogHeading } from '../../components/DialogHeading';
 
 /** "Test connection": asks the server to reach the saved target and shows what it answered. */
 export function TestConnectionButton() {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { clearCookies, envelope, stubFetch } from '../../testing/fetchStub';
 import { renderPage } from '../../testing/renderPage';
-import { PROFILE, SIGNED_IN_ID, signInForTest } from '../../layout/dialogs/profileFixtures';
+import { PROFILE, SIGNED_IN_ID, signInForTest } from '../../profile/profileFixtures';
 import { OwnerCountryNote } from './OwnerCountryNote';
 
 beforeEach(async () => {

@@ -1,5 +1,5 @@
-import { SYSTEM_ADMIN_CLAIMS, signAccessToken } from '../../testing/accessTokens';
-import type { ConnectedDataOptions, Profile } from './profileCalls';
+import { SYSTEM_ADMIN_CLAIMS, signAccessToken } from '../testing/accessTokens';
+import type { ConnectedDataOptions, Profile } from '../shared';
 
 /** Test data of the profile dialogs' specs: the answers the server would give. */
 export const SIGNED_IN_EMAIL = 'minji.kim@example.com';
