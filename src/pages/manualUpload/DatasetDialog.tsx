@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography,
 } from '@mui/material';
@@ -8,7 +9,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'react-admin';
 import { DATASET_COLUMN_TYPES, datasetInput, type Dataset, type DatasetColumn } from '../../shared';
 import { ApiError } from '../../providers/apiError';
-import { request } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { schemaMessageKey } from '../../i18n/schemaMessageKey';
 import { zodFieldMessages } from '../../resources/zodForm';
 
@@ -21,11 +22,17 @@ const emptyColumn = (): DatasetColumn => ({ colName: '', colType: 'VARCHAR', req
  */
 export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: Dataset; open: boolean; onClose: () => void; onSaved: (saved: Dataset) => void }) {
   const translate = useTranslate();
+  const dataProvider = useConsoleDataProvider();
   const [title, setTitle] = useState('');
   const [dataType, setDataType] = useState('');
   const [description, setDescription] = useState('');
   const [columns, setColumns] = useState<DatasetColumn[]>([emptyColumn()]);
-  const [dataTypes, setDataTypes] = useState<{ code: string; name: string }[]>([]);
+  const { data: dataTypes = [] } = useQuery({
+    queryKey: ['datasets', 'options'],
+    queryFn: async () => (await dataProvider.getDatasetOptions()).data.dataTypes,
+    enabled: open,
+    retry: false,
+  });
   /** After the first save attempt the schema's messages follow every edit, so a fixed field's message goes. */
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<{ field: string; message: string }[]>([]);
@@ -44,7 +51,6 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
     setAttempted(false);
     setServerErrors([]);
     setInferredFrom(undefined);
-    request<{ dataTypes: { code: string; name: string }[] }>('/datasets/options').then((reply) => setDataTypes(reply.data.dataTypes), () => setDataTypes([]));
   }, [open, dataset]);
 
   const body = { title, dataType, description: description || null, schemaInfo: columns };
@@ -68,7 +74,7 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
     const body = new FormData();
     body.append('file', file);
     try {
-      const reply = await request<{ title: string; schemaInfo: DatasetColumn[]; sampledRows: number }>('/datasets/infer', { method: 'POST', body });
+      const reply = await dataProvider.inferDataset(body);
       setTitle((current) => current || reply.data.title);
       setColumns(reply.data.schemaInfo);
       setInferredFrom({ name: file.name, rows: reply.data.sampledRows });
@@ -81,7 +87,7 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
     setAttempted(true);
     if (!datasetInput.safeParse(body).success) return;
     try {
-      const reply = dataset ? await request<Dataset>(`/datasets/${dataset.id}`, { method: 'PUT', body }) : await request<Dataset>('/datasets', { method: 'POST', body });
+      const reply = await dataProvider.saveDataset(dataset?.id, body);
       onSaved(reply.data);
     } catch (error) {
       if (error instanceof ApiError) setServerErrors(error.fieldErrors.length ? error.fieldErrors : [{ field: 'root', message: error.text }]);
