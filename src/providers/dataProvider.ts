@@ -1,8 +1,10 @@
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, useDataProvider, type DataProvider, type GetListParams, type Identifier, type RaRecord, type fetchUtils } from 'react-admin';
 import type { ListPage } from '../shared/envelope';
 import { ApiError } from './apiError';
 import { API_BASE, request, type RequestOptions } from './httpClient';
+import { authActions } from './authActions';
 import { consoleActions } from './consoleActions';
 import { cursorFor, rememberNextCursor } from './listCursors';
 
@@ -95,9 +97,27 @@ const crud: DataProvider = {
   },
 } as DataProvider;
 
-export const dataProvider = { ...crud, ...consoleActions };
+export const dataProvider = { ...crud, ...authActions, ...consoleActions };
 
 export type ConsoleDataProvider = typeof dataProvider;
 
-/** The data provider with the console's own methods typed (Atomic CRM's `useDataProvider<CrmDataProvider>()`). */
-export const useConsoleDataProvider = () => useDataProvider<ConsoleDataProvider>();
+/**
+ * The data provider with the console's own methods typed (Atomic CRM's `useDataProvider<CrmDataProvider>()`),
+ * as one reference for the life of the component: react-admin's wrapper is rebuilt whenever the
+ * path changes, and an effect that fetches through it (a dashboard token recorded as a view, say)
+ * must not run again for that.
+ */
+export function useConsoleDataProvider(): ConsoleDataProvider {
+  const current = useDataProvider<ConsoleDataProvider>();
+  const latest = useRef(current);
+  useLayoutEffect(() => {
+    latest.current = current;
+  }, [current]);
+  return useMemo(
+    () =>
+      new Proxy({} as ConsoleDataProvider, {
+        get: (_, name) => (typeof name === 'symbol' || name === 'then' ? undefined : (...args: unknown[]) => (latest.current[name as keyof ConsoleDataProvider] as (...args: unknown[]) => unknown)(...args)),
+      }),
+    [],
+  );
+}
