@@ -20,8 +20,8 @@ export interface RequestOptions {
   renewExpiredToken?: boolean;
   /**
    * Reports how much of the body has been sent (0..1). The request then goes by XMLHttpRequest,
-   * which (unlike fetch) reports upload progress, and without the timeout: a large file may take
-   * longer to send than any answer should take to arrive.
+   * which (unlike fetch) reports upload progress, without the timeout (a large file may take longer
+   * to send than any answer should take to arrive) and outside the loading dialog.
    */
   onUploadProgress?: (fraction: number) => void;
 }
@@ -117,7 +117,9 @@ async function send<T>(path: string, options: SendOptions): Promise<Envelope<T>>
   const abortFromCaller = () => controller.abort();
   signal?.addEventListener('abort', abortFromCaller);
 
-  loadingStore.requestStarted();
+  // A progress upload shows its own bar; the app-wide loading dialog would cover it.
+  const counted = !onUploadProgress;
+  if (counted) loadingStore.requestStarted();
   try {
     const exchange: Exchange = {
       url: buildUrl(path, method === 'GET' ? query : undefined),
@@ -144,7 +146,7 @@ async function send<T>(path: string, options: SendOptions): Promise<Envelope<T>>
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', abortFromCaller);
-    loadingStore.requestFinished();
+    if (counted) loadingStore.requestFinished();
   }
 }
 
