@@ -4,16 +4,17 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useQuery } from '@tanstack/react-query';
 import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
-import { profileCalls } from './dialogs/profileCalls';
-import { ProfileMenuItem } from './dialogs/ProfileMenuItem';
+import { useConsoleDataProvider } from '../providers/dataProvider';
+import { ProfileMenuItem } from '../profile/ProfileMenuItem';
 
 /** Who is signed in: the e-mail comes with the session; the name from the person's profile. */
 function useSignedInPerson() {
   const { identity } = useGetIdentity();
+  const dataProvider = useConsoleDataProvider();
   const adminId = typeof identity?.id === 'number' ? identity.id : undefined;
   const { data: profile } = useQuery({
     queryKey: ['profile', adminId],
-    queryFn: async () => (await profileCalls.fetchProfile(adminId!)).data,
+    queryFn: async () => (await dataProvider.getProfile(adminId!)).data,
     enabled: adminId !== undefined,
     retry: false,
   });

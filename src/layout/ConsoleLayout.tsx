@@ -1,7 +1,7 @@
 import { Layout, type LayoutProps } from 'react-admin';
-import { LoadingDialog } from './dialogs/LoadingDialog';
+import { LoadingDialog } from './LoadingDialog';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
-import { ProfileFlowHost } from './dialogs/ProfileFlowHost';
+import { ProfileFlowHost } from '../profile/ProfileFlowHost';
 import { HORIZONTAL_MENU_HEIGHT_PX, TOPBAR_HEIGHT_PX } from './frameMetrics';
 import { SettingsPanel } from './settings/SettingsPanel';
 import { Sidebar } from './Sidebar';

@@ -4,7 +4,8 @@ import { Alert, Link, Stack } from '@mui/material';
 import { LinkBase, Navigate, useLocation, useLogin, useTranslate } from 'react-admin';
 import type { OfferedTerm } from '../shared/auth';
 import type { TokenPair } from '../shared/envelope';
-import { authCalls, type TermsUpdate } from '../api/authCalls';
+import { useConsoleDataProvider } from '../providers/dataProvider';
+import type { TermsUpdate } from '../providers/authActions';
 import { OtpCodeForm } from '../components/OtpCodeForm';
 import { PublicPage } from '../components/PublicPage';
 import { readLoginSession } from '../providers/loginSession';
@@ -25,6 +26,7 @@ const hasStoredSession = () => readLoginSession().loginYn === 'Y' || Boolean(rea
 
 /** Sign-in: credentials, then the mailed code, then (when terms changed) the terms (docs/api.md). */
 export function SignIn() {
+  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const login = useLogin();
   const queryClient = useQueryClient();
@@ -59,13 +61,13 @@ export function SignIn() {
         <OtpCodeForm
           email={step.email}
           onVerify={async (code) => {
-            const answer = await authCalls.verifySignInCode({ challengeToken: step.challengeToken, code });
+            const answer = await dataProvider.verifySignInCode({ challengeToken: step.challengeToken, code });
             if (answer.result === 'TERMS_UPDATED') setStep({ kind: 'terms', ...(answer.data as TermsUpdate) });
             else await completeSignIn(answer.data as TokenPair);
           }}
           onResend={async () => {
             // A re-sent code belongs to a new challenge; the old one is retired by the server.
-            const answer = await authCalls.resendSignInCode(step.challengeToken);
+            const answer = await dataProvider.resendSignInCode(step.challengeToken);
             setStep({ ...step, challengeToken: answer.data.challengeToken });
           }}
           onBack={() => setStep({ kind: 'credentials' })}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Link, Step, StepLabel, Stepper } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
-import { authCalls } from '../api/authCalls';
+import { useConsoleDataProvider } from '../providers/dataProvider';
 import { OtpCodeForm } from '../components/OtpCodeForm';
 import { PublicPage } from '../components/PublicPage';
 import { SIGN_IN_PATH } from '../routes/paths';
@@ -18,6 +18,7 @@ type Progress =
 
 /** Sign-up: e-mail, mailed code, account details; the account then waits for an approver (DESIGN §4). */
 export function SignUp() {
+  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const [progress, setProgress] = useState<Progress>({ step: 'email' });
 
@@ -35,11 +36,11 @@ export function SignUp() {
         <OtpCodeForm
           email={progress.email}
           onVerify={async (code) => {
-            const answer = await authCalls.verifySignUpCode(progress.email, code);
+            const answer = await dataProvider.verifySignUpCode(progress.email, code);
             setProgress({ step: 'details', verificationToken: answer.data.verificationToken });
           }}
           onResend={async () => {
-            await authCalls.sendSignUpCode(progress.email);
+            await dataProvider.sendSignUpCode(progress.email);
           }}
           onBack={() => setProgress({ step: 'email' })}
         />

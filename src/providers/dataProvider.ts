@@ -1,12 +1,18 @@
-import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import simpleRestProvider from 'ra-data-simple-rest';
+import { HttpError, useDataProvider, type DataProvider, type GetListParams, type Identifier, type RaRecord, type fetchUtils } from 'react-admin';
 import type { ListPage } from '../shared/envelope';
 import { ApiError } from './apiError';
-import { request, type RequestOptions } from './httpClient';
+import { API_BASE, request, type RequestOptions } from './httpClient';
+import { authActions } from './authActions';
+import { consoleActions } from './consoleActions';
 import { cursorFor, rememberNextCursor } from './listCursors';
 
 /**
- * ra-data-simple-rest's query conventions against `/api/<resource>`, written over httpClient
- * because every answer is wrapped in the envelope (lists as `data: {list, totalCount}`).
+ * ra-data-simple-rest against `/api/<resource>`, over the one HTTP client (token renewal, timeout,
+ * loading flag). The client unwraps the envelope, so simple-rest reads `data` as its JSON; what it
+ * cannot know is overridden: lists come as `data: {list, totalCount}` and may page by keyset, and a
+ * delete may answer no record.
  */
 
 /** The body react-admin reads: `errors` as `{field: message}` puts server validation messages on the form fields. */
@@ -33,6 +39,20 @@ async function call<T>(path: string, options?: RequestOptions): Promise<T> {
   }
 }
 
+/**
+ * The HTTP client in the shape simple-rest calls (fetchUtils.fetchJson's): the envelope's `data` as
+ * `json`. Only method, JSON body and abort signal are passed on; simple-rest's Range and
+ * text/plain headers are for servers that page by header, which this one does not.
+ */
+async function envelopeClient(url: string, options: fetchUtils.Options = {}) {
+  const body = typeof options.body === 'string' ? (JSON.parse(options.body) as unknown) : undefined;
+  const method = (options.method ?? 'GET') as RequestOptions['method'];
+  const json = await call<unknown>(url.slice(API_BASE.length), { method, body, signal: options.signal ?? undefined });
+  return { status: 200, headers: new Headers(), body: '', json };
+}
+
+const rest = simpleRestProvider(API_BASE, envelopeClient as unknown as typeof fetchUtils.fetchJson);
+
 function listQuery({ pagination, sort, filter }: Partial<GetListParams>): RequestOptions['query'] {
   const query: RequestOptions['query'] = { filter: JSON.stringify(filter ?? {}) };
   if (sort?.field) query.sort = JSON.stringify([sort.field, sort.order]);
@@ -45,16 +65,14 @@ function listQuery({ pagination, sort, filter }: Partial<GetListParams>): Reques
 
 const itemPath = (resource: string, id: Identifier) => `/${resource}/${encodeURIComponent(String(id))}`;
 
-export const dataProvider: DataProvider = {
+const crud: DataProvider = {
+  ...rest,
   async getList(resource, params) {
     const after = cursorFor(resource, params);
     const query = { ...listQuery(params), ...(after ? { after } : {}) };
     const page = await call<ListPage<RaRecord>>(`/${resource}`, { query, signal: params.signal });
     rememberNextCursor(resource, params, page.nextCursor);
     return { data: page.list, total: page.totalCount, ...(page.totalIsEstimate ? { meta: { totalIsEstimate: true } } : {}) };
-  },
-  async getOne(resource, params) {
-    return { data: await call(itemPath(resource, params.id), { signal: params.signal }) };
   },
   async getMany(resource, params) {
     const page = await call<ListPage<RaRecord>>(`/${resource}`, { query: listQuery({ filter: { id: params.ids } }), signal: params.signal });
@@ -64,12 +82,6 @@ export const dataProvider: DataProvider = {
     const query = listQuery({ ...params, filter: { ...filter, [target]: id } });
     const page = await call<ListPage<RaRecord>>(`/${resource}`, { query, signal: params.signal });
     return { data: page.list, total: page.totalCount };
-  },
-  async create(resource, params) {
-    return { data: await call(`/${resource}`, { method: 'POST', body: params.data }) };
-  },
-  async update(resource, params) {
-    return { data: await call(itemPath(resource, params.id), { method: 'PUT', body: params.data }) };
   },
   async updateMany(resource, params) {
     await Promise.all(params.ids.map((id) => call(itemPath(resource, id), { method: 'PUT', body: params.data })));
@@ -84,3 +96,28 @@ export const dataProvider: DataProvider = {
     return { data: params.ids };
   },
 } as DataProvider;
+
+export const dataProvider = { ...crud, ...authActions, ...consoleActions };
+
+export type ConsoleDataProvider = typeof dataProvider;
+
+/**
+ * The data provider with the console's own methods typed (Atomic CRM's `useDataProvider<CrmDataProvider>()`),
+ * as one reference for the life of the component: react-admin's wrapper is rebuilt whenever the
+ * path changes, and an effect that fetches through it (a dashboard token recorded as a view, say)
+ * must not run again for that.
+ */
+export function useConsoleDataProvider(): ConsoleDataProvider {
+  const current = useDataProvider<ConsoleDataProvider>();
+  const latest = useRef(current);
+  useLayoutEffect(() => {
+    latest.current = current;
+  }, [current]);
+  return useMemo(
+    () =>
+      new Proxy({} as ConsoleDataProvider, {
+        get: (_, name) => (typeof name === 'symbol' || name === 'then' ? undefined : (...args: unknown[]) => (latest.current[name as keyof ConsoleDataProvider] as (...args: unknown[]) => unknown)(...args)),
+      }),
+    [],
+  );
+}

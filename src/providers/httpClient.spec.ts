@@ -165,3 +165,71 @@ describe('session renewal (SPEC §4)', () => {
     expect(navigateTo).toHaveBeenCalledWith('/sign-in?notice=Signed+in+elsewhere');
   });
 });
+
+describe('uploads with progress', () => {
+  /** The XMLHttpRequest a progress upload goes by, answering `answers` in turn. */
+  function stubXhr(answers: { status: number; body: unknown }[]) {
+    const sent: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
+    class FakeXhr {
+      upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      status = 0;
+      responseText = '';
+      private request = { method: '', url: '', headers: {} as Record<string, string>, body: undefined as unknown };
+      open(method: string, url: string) {
+        this.request.method = method;
+        this.request.url = url;
+      }
+      setRequestHeader(name: string, value: string) {
+        this.request.headers[name] = value;
+      }
+      abort() {}
+      send(body: unknown) {
+        sent.push({ ...this.request, body });
+        const answer = answers[sent.length - 1];
+        setTimeout(() => {
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+          this.status = answer.status;
+          this.responseText = JSON.stringify(answer.body);
+          this.onload?.();
+        });
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    return sent;
+  }
+
+  it('reports the share of the body sent, carries the bearer token and reads the envelope', async () => {
+    writeCookie('accessToken', 'token-abc');
+    const sent = stubXhr([{ status: 200, body: envelope('SUCCESS', { id: 9 }) }]);
+    const progress: number[] = [];
+    const form = new FormData();
+    form.append('datasetId', '3');
+    const answer = await httpClient.post('/uploads', form, { onUploadProgress: (fraction) => progress.push(fraction) });
+    expect(answer.data).toEqual({ id: 9 });
+    expect(progress).toEqual([0.5, 1]);
+    expect(sent[0]).toMatchObject({ method: 'POST', url: '/api/uploads', headers: { Authorization: 'Bearer token-abc' } });
+    expect(sent[0].body).toBe(form);
+  });
+
+  it('renews an expired token once and sends the file again, as every other request does', async () => {
+    writeCookie('accessToken', 'old-token');
+    writeCookie('refreshToken', 'refresh-1');
+    stubFetch(() => ({ body: envelope('SUCCESS', { accessToken: 'new-token', refreshToken: 'refresh-2' }) }));
+    const sent = stubXhr([
+      { status: 401, body: envelope('TOKEN_UNAUTHORIZED') },
+      { status: 200, body: envelope('SUCCESS', { id: 9 }) },
+    ]);
+    expect((await httpClient.post('/uploads', new FormData(), { onUploadProgress: () => {} })).data).toEqual({ id: 9 });
+    expect(sent.map((request) => request.headers.Authorization)).toEqual(['Bearer old-token', 'Bearer new-token']);
+  });
+
+  it('rejects with the ApiError of a refused upload', async () => {
+    stubXhr([{ status: 413, body: envelope('PAYLOAD_TOO_LARGE', null, 'The file is too large.') }]);
+    const error = await failure(httpClient.post('/uploads', new FormData(), { onUploadProgress: () => {} }));
+    expect(error).toMatchObject({ status: 413, result: 'PAYLOAD_TOO_LARGE', text: 'The file is too large.' });
+  });
+});

@@ -18,6 +18,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** false for calls that must not trigger a reissue, such as sign-out. */
   renewExpiredToken?: boolean;
+  /**
+   * Reports how much of the body has been sent (0..1). The request then goes by XMLHttpRequest,
+   * which (unlike fetch) reports upload progress, without the timeout (a large file may take longer
+   * to send than any answer should take to arrive) and outside the loading dialog.
+   */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 interface SendOptions extends RequestOptions {
@@ -52,9 +58,47 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+interface Exchange {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | FormData | undefined;
+  signal: AbortSignal;
+}
+
+async function fetchExchange({ url, method, headers, body, signal }: Exchange): Promise<{ ok: boolean; status: number; payload: unknown }> {
+  const response = await fetch(url, { method, headers, body, signal });
+  return { ok: response.ok, status: response.status, payload: await readBody(response) };
+}
+
+/** The same exchange by XMLHttpRequest, for its upload progress events. */
+function xhrExchange({ url, method, headers, body, signal }: Exchange, onUploadProgress: (fraction: number) => void): Promise<{ ok: boolean; status: number; payload: unknown }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => event.lengthComputable && onUploadProgress(event.loaded / event.total);
+    xhr.onload = () => {
+      let payload: unknown = undefined;
+      if (xhr.responseText) {
+        try {
+          payload = JSON.parse(xhr.responseText);
+        } catch {
+          payload = xhr.responseText;
+        }
+      }
+      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, payload });
+    };
+    xhr.onerror = () => reject(new TypeError('Network Error'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal.addEventListener('abort', () => xhr.abort());
+    xhr.send(body ?? null);
+  });
+}
+
 /** One HTTP exchange: timeout, loading flag, bearer token, JSON in and out. */
 async function send<T>(path: string, options: SendOptions): Promise<Envelope<T>> {
-  const { method = 'GET', query, body, signal } = options;
+  const { method = 'GET', query, body, signal, onUploadProgress } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const accessToken = options.withoutAccessToken ? undefined : readAccessToken();
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
@@ -64,28 +108,33 @@ async function send<T>(path: string, options: SendOptions): Promise<Envelope<T>>
 
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, HTTP_TIMEOUT_MS);
+  const timer = onUploadProgress
+    ? undefined
+    : setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, HTTP_TIMEOUT_MS);
   const abortFromCaller = () => controller.abort();
   signal?.addEventListener('abort', abortFromCaller);
 
-  loadingStore.requestStarted();
+  // A progress upload shows its own bar; the app-wide loading dialog would cover it.
+  const counted = !onUploadProgress;
+  if (counted) loadingStore.requestStarted();
   try {
-    let response: Response;
-    let payload: unknown;
+    const exchange: Exchange = {
+      url: buildUrl(path, method === 'GET' ? query : undefined),
+      method,
+      headers,
+      body: formData ?? (body === undefined ? undefined : JSON.stringify(body)),
+      signal: controller.signal,
+    };
+    let response: { ok: boolean; status: number; payload: unknown };
     try {
-      response = await fetch(buildUrl(path, method === 'GET' ? query : undefined), {
-        method,
-        headers,
-        body: formData ?? (body === undefined ? undefined : JSON.stringify(body)),
-        signal: controller.signal,
-      });
-      payload = await readBody(response);
+      response = onUploadProgress ? await xhrExchange(exchange, onUploadProgress) : await fetchExchange(exchange);
     } catch (cause) {
       throw clientSideError(cause, timedOut, HTTP_TIMEOUT_MS);
     }
+    const { payload } = response;
     if (!isEnvelope(payload)) {
       throw response.ok ? new ApiError({ status: response.status, code: 'ERR_BAD_RESPONSE', message: 'Unexpected response' }) : statusError(response.status);
     }
@@ -97,7 +146,7 @@ async function send<T>(path: string, options: SendOptions): Promise<Envelope<T>>
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', abortFromCaller);
-    loadingStore.requestFinished();
+    if (counted) loadingStore.requestFinished();
   }
 }
 

@@ -4,6 +4,7 @@ import { afterEach, expect } from 'vitest';
 import { AdminContext, TestMemoryRouter, memoryStore, useLocation, usePermissions } from 'react-admin';
 import { AUTHORITY_RANKS, GUEST_RANK, authorityOf } from '../shared';
 import { authProvider } from '../providers/authProvider';
+import { dataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
 import { signTokenOfRank } from './accessTokens';
 import { clearCookies } from './fetchStub';
@@ -54,7 +55,7 @@ export async function renderFrame(ui: ReactElement, { rank = 1, settings = {}, p
   const store = memoryStore({ [LAYOUT_SETTINGS_KEY]: { ...DEFAULT_LAYOUT_SETTINGS, ...settings } });
   const view = render(
     <TestMemoryRouter initialEntries={[{ pathname: path, state: navigationState }]}>
-      <AdminContext i18nProvider={i18nProvider} authProvider={authProvider} store={store}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authProvider} store={store}>
         <LayoutStateProvider>
           {ui}
           <FrameProbe />

@@ -3,6 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { AdminContext, TestMemoryRouter, useLocation, type AuthProvider } from 'react-admin';
 import { ConsoleNotification } from '../layout/ConsoleNotification';
+import { dataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
@@ -21,7 +22,7 @@ function CurrentPath() {
 export function renderPage(page: ReactElement, { path = '/', authProvider }: { path?: string; authProvider?: AuthProvider } = {}) {
   return render(
     <TestMemoryRouter initialEntries={[path]}>
-      <AdminContext i18nProvider={i18nProvider} authProvider={authProvider}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authProvider}>
         {page}
         <CurrentPath />
         <ConsoleNotification />

@@ -65,7 +65,7 @@ describe('counts of large lists', () => {
 });
 
 describe('counts of small lists', () => {
-  const domain = (name: string) => ({ domain: `${name}.count.example`, description: null, active_flag: 'Y', created_at: '2021-01-01T00:00:00.000Z', updated_at: '2021-01-01T00:00:00.000Z' });
+  const domain = (name: string) => ({ domain: `${name}.count.example`, description: null, active_flag: 'Y' as const, created_at: '2021-01-01T00:00:00.000Z', updated_at: '2021-01-01T00:00:00.000Z' });
   const total = async () => (await t.call('GET', '/api/domains', { token: admin })).body.data.totalCount as number;
 
   it('reuses an exact count until a write goes through the same handle, and for at most a second otherwise', async () => {

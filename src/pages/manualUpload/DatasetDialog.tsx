@@ -1,18 +1,31 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useTranslate } from 'react-admin';
+import { Form, useTranslate } from 'react-admin';
+import { get, useFormContext, useWatch } from 'react-hook-form';
 import { DATASET_COLUMN_TYPES, datasetInput, type Dataset, type DatasetColumn } from '../../shared';
 import { ApiError } from '../../providers/apiError';
-import { request } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { schemaMessageKey } from '../../i18n/schemaMessageKey';
-import { zodFieldMessages } from '../../resources/zodForm';
+import { zodValidator, type FormMessage } from '../../resources/zodForm';
 
 const emptyColumn = (): DatasetColumn => ({ colName: '', colType: 'VARCHAR', required: false, key: false });
+
+interface DatasetValues {
+  title: string;
+  dataType: string;
+  description: string;
+  schemaInfo: DatasetColumn[];
+}
+
+/** What the server takes: an empty description is no description. */
+const requestOf = ({ title, dataType, description, schemaInfo }: DatasetValues) => ({ title, dataType, description: description || null, schemaInfo });
+const validateDataset = (values: Record<string, unknown>) => zodValidator(datasetInput)(requestOf(values as unknown as DatasetValues));
 
 /**
  * Creates or edits a data set. Once the data set holds rows its columns are read-only and only
@@ -20,69 +33,19 @@ const emptyColumn = (): DatasetColumn => ({ colName: '', colType: 'VARCHAR', req
  * schemaChangeProblem) with the same shared schema for every field.
  */
 export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: Dataset; open: boolean; onClose: () => void; onSaved: (saved: Dataset) => void }) {
-  const translate = useTranslate();
-  const [title, setTitle] = useState('');
-  const [dataType, setDataType] = useState('');
-  const [description, setDescription] = useState('');
-  const [columns, setColumns] = useState<DatasetColumn[]>([emptyColumn()]);
-  const [dataTypes, setDataTypes] = useState<{ code: string; name: string }[]>([]);
-  /** After the first save attempt the schema's messages follow every edit, so a fixed field's message goes. */
-  const [attempted, setAttempted] = useState(false);
+  const dataProvider = useConsoleDataProvider();
   const [serverErrors, setServerErrors] = useState<{ field: string; message: string }[]>([]);
-  /** The file the columns were proposed from, and how many of its rows were read. */
-  const [inferredFrom, setInferredFrom] = useState<{ name: string; rows: number }>();
-  const locked = dataset?.schemaLocked ?? false;
-  /** Columns the stored rows have values for: fixed while the data set holds rows. */
-  const fixedColumns = locked ? dataset!.schemaInfo.length : 0;
-
+  const record = useMemo<DatasetValues>(
+    () => ({ title: dataset?.title ?? '', dataType: dataset?.dataType ?? '', description: dataset?.description ?? '', schemaInfo: dataset?.schemaInfo.length ? dataset.schemaInfo : [emptyColumn()] }),
+    [dataset],
+  );
   useEffect(() => {
-    if (!open) return;
-    setTitle(dataset?.title ?? '');
-    setDataType(dataset?.dataType ?? '');
-    setDescription(dataset?.description ?? '');
-    setColumns(dataset?.schemaInfo.length ? dataset.schemaInfo : [emptyColumn()]);
-    setAttempted(false);
-    setServerErrors([]);
-    setInferredFrom(undefined);
-    request<{ dataTypes: { code: string; name: string }[] }>('/datasets/options').then((reply) => setDataTypes(reply.data.dataTypes), () => setDataTypes([]));
+    if (open) setServerErrors([]);
   }, [open, dataset]);
 
-  const body = { title, dataType, description: description || null, schemaInfo: columns };
-  const schemaErrors = attempted ? zodFieldMessages(datasetInput, body) : {};
-  /** The schema's message in the reader's language, else the server's (translated when the catalogue knows it). */
-  const fieldError = (field: string) => {
-    const own = schemaErrors[field];
-    if (own) return translate(own.message, own.args);
-    const server = serverErrors.find((error) => error.field === field)?.message;
-    const known = server && schemaMessageKey(server);
-    return known ? translate(known.message, known.args) : server;
-  };
-  // An edit answers the server's messages about the values before it.
-  useEffect(() => setServerErrors([]), [title, dataType, description, columns]);
-  const setColumn = (index: number, change: Partial<DatasetColumn>) =>
-    setColumns((current) => current.map((column, i) => (i === index ? { ...column, ...change, ...(change.key ? { required: true } : {}) } : column)));
-
-  /** Proposes the title and columns from a file's header and first rows (POST /datasets/infer), to edit before saving. */
-  const startFromFile = async (file: File | undefined) => {
-    if (!file) return;
-    const body = new FormData();
-    body.append('file', file);
+  const save = async (values: Record<string, unknown>) => {
     try {
-      const reply = await request<{ title: string; schemaInfo: DatasetColumn[]; sampledRows: number }>('/datasets/infer', { method: 'POST', body });
-      setTitle((current) => current || reply.data.title);
-      setColumns(reply.data.schemaInfo);
-      setInferredFrom({ name: file.name, rows: reply.data.sampledRows });
-    } catch (error) {
-      if (error instanceof ApiError) setServerErrors([{ field: 'root', message: error.fieldErrors[0]?.message ?? error.text }]);
-    }
-  };
-
-  const save = async () => {
-    setAttempted(true);
-    if (!datasetInput.safeParse(body).success) return;
-    try {
-      const reply = dataset ? await request<Dataset>(`/datasets/${dataset.id}`, { method: 'PUT', body }) : await request<Dataset>('/datasets', { method: 'POST', body });
-      onSaved(reply.data);
+      onSaved((await dataProvider.saveDataset(dataset?.id, requestOf(values as unknown as DatasetValues))).data);
     } catch (error) {
       if (error instanceof ApiError) setServerErrors(error.fieldErrors.length ? error.fieldErrors : [{ field: 'root', message: error.text }]);
     }
@@ -90,17 +53,81 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
 
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth>
+      {/* The schema's messages wait for the first save, then follow every edit (react-hook-form's onSubmit mode). */}
+      <Form record={record} validate={validateDataset} onSubmit={save} noValidate>
+        <DatasetFields dataset={dataset} onClose={onClose} serverErrors={serverErrors} setServerErrors={setServerErrors} />
+      </Form>
+    </Dialog>
+  );
+}
+
+function DatasetFields({ dataset, onClose, serverErrors, setServerErrors }: {
+  dataset?: Dataset;
+  onClose: () => void;
+  serverErrors: { field: string; message: string }[];
+  setServerErrors: (errors: { field: string; message: string }[]) => void;
+}) {
+  const translate = useTranslate();
+  const dataProvider = useConsoleDataProvider();
+  const { setValue, getValues, formState } = useFormContext<DatasetValues>();
+  const [title, dataType, description, columns] = useWatch<DatasetValues, ['title', 'dataType', 'description', 'schemaInfo']>({ name: ['title', 'dataType', 'description', 'schemaInfo'] });
+  const { data: dataTypes = [] } = useQuery({
+    queryKey: ['datasets', 'options'],
+    queryFn: async () => (await dataProvider.getDatasetOptions()).data.dataTypes,
+    retry: false,
+  });
+  /** The file the columns were proposed from, and how many of its rows were read. */
+  const [inferredFrom, setInferredFrom] = useState<{ name: string; rows: number }>();
+  const locked = dataset?.schemaLocked ?? false;
+  /** Columns the stored rows have values for: fixed while the data set holds rows. */
+  const fixedColumns = locked ? dataset!.schemaInfo.length : 0;
+
+  /** The schema's message in the reader's language, else the server's (translated when the catalogue knows it). */
+  const fieldError = (field: string) => {
+    const own = (get(formState.errors, field) as { message?: FormMessage } | undefined)?.message;
+    if (own) return translate(own.message, own.args);
+    const server = serverErrors.find((error) => error.field === field)?.message;
+    const known = server && schemaMessageKey(server);
+    return known ? translate(known.message, known.args) : server;
+  };
+  /** An edit answers the server's messages about the values before it; after a save attempt the schema's too. */
+  const change = <K extends keyof DatasetValues>(field: K, value: DatasetValues[K]) => {
+    setValue(field, value as never, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    setServerErrors([]);
+  };
+  const setColumns = (update: (current: DatasetColumn[]) => DatasetColumn[]) => change('schemaInfo', update(getValues('schemaInfo')));
+  const setColumn = (index: number, patch: Partial<DatasetColumn>) =>
+    setColumns((current) => current.map((column, i) => (i === index ? { ...column, ...patch, ...(patch.key ? { required: true } : {}) } : column)));
+  const setTitle = (update: (current: string) => string) => change('title', update(getValues('title')));
+
+  /** Proposes the title and columns from a file's header and first rows (POST /datasets/infer), to edit before saving. */
+  const startFromFile = async (file: File | undefined) => {
+    if (!file) return;
+    const body = new FormData();
+    body.append('file', file);
+    try {
+      const reply = await dataProvider.inferDataset(body);
+      setTitle((current) => current || reply.data.title);
+      setColumns(() => reply.data.schemaInfo);
+      setInferredFrom({ name: file.name, rows: reply.data.sampledRows });
+    } catch (error) {
+      if (error instanceof ApiError) setServerErrors([{ field: 'root', message: error.fieldErrors[0]?.message ?? error.text }]);
+    }
+  };
+
+  return (
+    <>
       <DialogTitle>{translate(dataset ? 'resources.datasets.actions.edit' : 'resources.datasets.actions.create')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {fieldError('root') && <Alert severity="error">{fieldError('root')}</Alert>}
           <Stack direction="row" spacing={2}>
-            <TextField label={translate('resources.datasets.fields.title')} value={title} onChange={(event) => setTitle(event.target.value)} required fullWidth error={!!fieldError('title')} helperText={fieldError('title')} />
-            <TextField select label={translate('resources.datasets.fields.dataType')} value={dataTypes.length ? dataType : ''} onChange={(event) => setDataType(event.target.value)} required sx={{ minWidth: 200 }} error={!!fieldError('dataType')} helperText={fieldError('dataType')}>
+            <TextField label={translate('resources.datasets.fields.title')} value={title} onChange={(event) => change('title', event.target.value)} required fullWidth error={!!fieldError('title')} helperText={fieldError('title')} />
+            <TextField select label={translate('resources.datasets.fields.dataType')} value={dataTypes.length ? dataType : ''} onChange={(event) => change('dataType', event.target.value)} required sx={{ minWidth: 200 }} error={!!fieldError('dataType')} helperText={fieldError('dataType')}>
               {dataTypes.map((type) => <MenuItem key={type.code} value={type.code}>{type.name}</MenuItem>)}
             </TextField>
           </Stack>
-          <TextField label={translate('resources.datasets.fields.description')} value={description} onChange={(event) => setDescription(event.target.value)} multiline minRows={2} error={!!fieldError('description')} helperText={fieldError('description')} />
+          <TextField label={translate('resources.datasets.fields.description')} value={description} onChange={(event) => change('description', event.target.value)} multiline minRows={2} error={!!fieldError('description')} helperText={fieldError('description')} />
           <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
             <Typography variant="subtitle2">{translate('resources.datasets.fields.schemaInfo')}</Typography>
             {!dataset && (
@@ -141,8 +168,8 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('resources.datasets.actions.cancel')}</Button>
-        <Button variant="contained" onClick={save}>{translate('resources.datasets.actions.save')}</Button>
+        <Button variant="contained" type="submit">{translate('resources.datasets.actions.save')}</Button>
       </DialogActions>
-    </Dialog>
+    </>
   );
 }

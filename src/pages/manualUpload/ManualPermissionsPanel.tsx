@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Accordion, AccordionDetails, AccordionSummary, Stack, Switch, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { useApiErrorToast } from '../../components/useApiErrorToast';
-import type { Envelope, ListPage, ManualPermission } from '../../shared';
-import { request } from '../../providers/httpClient';
+import type { Envelope, ManualPermission } from '../../shared';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { ScrollsSideways } from '../../components/ScrollsSideways';
 
 const PER_PAGE = 10;
@@ -17,38 +18,37 @@ export function ManualPermissionsPanel() {
   const showError = useApiErrorToast();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(0);
-  const [rows, setRows] = useState<ListPage<ManualPermission>>();
-  const [version, setVersion] = useState(0);
   const [revoking, setRevoking] = useState<ManualPermission>();
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const query = { filter: JSON.stringify(q ? { q } : {}), range: JSON.stringify([page * PER_PAGE, page * PER_PAGE + PER_PAGE - 1]) };
-    request<ListPage<ManualPermission>>('/manual-permissions', { query }).then((reply) => setRows(reply.data), () => setRows(undefined));
-  }, [q, page, version]);
+  const dataProvider = useConsoleDataProvider();
+  const queryClient = useQueryClient();
+  const { data: rows } = useQuery({
+    queryKey: ['manual-permissions', q, page],
+    queryFn: async () => {
+      const query = { filter: JSON.stringify(q ? { q } : {}), range: JSON.stringify([page * PER_PAGE, page * PER_PAGE + PER_PAGE - 1]) };
+      return (await dataProvider.getManualPermissions(query)).data;
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const { mutateAsync: send, isPending: busy } = useMutation({
+    mutationFn: (call: () => Promise<Envelope<unknown>>) => call(),
+    onSuccess: (reply) => {
+      notify(reply.resultMessage, { type: 'success' });
+      return queryClient.invalidateQueries({ queryKey: ['manual-permissions'] });
+    },
+    onError: (failure) => showError(failure),
+  });
 
   // Rank 5 callers get 403 and see nothing here.
   if (!rows) return null;
-  const send = async (call: () => Promise<Envelope<unknown>>) => {
-    setBusy(true);
-    try {
-      const reply = await call();
-      notify(reply.resultMessage, { type: 'success' });
-      setVersion((current) => current + 1);
-    } catch (failure) {
-      showError(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
   // Granting is one click; revoking takes the permission away, so it asks first.
   const toggle = (permission: ManualPermission) => {
     if (permission.privType) setRevoking(permission);
-    else void send(() => request('/manual-permissions', { method: 'POST', body: { adminId: permission.adminId, privType: 'UPLOADER' } }));
+    else void send(() => dataProvider.grantManualPermission(permission.adminId)).catch(() => undefined);
   };
   const confirmRevoke = async () => {
     if (!revoking) return;
-    await send(() => request(`/manual-permissions/${revoking.adminId}`, { method: 'DELETE' }));
+    await send(() => dataProvider.revokeManualPermission(revoking.adminId)).catch(() => undefined);
     setRevoking(undefined);
   };
   return (

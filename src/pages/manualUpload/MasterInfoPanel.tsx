@@ -1,17 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Accordion, AccordionDetails, AccordionSummary, Chip, Stack, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'react-admin';
-import type { MasterInfo } from '../../shared';
-import { request } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 
 /** The master schemas (SPEC §3 "Master info"), read-only beside the upload. */
 export function MasterInfoPanel() {
   const translate = useTranslate();
-  const [infos, setInfos] = useState<MasterInfo[]>([]);
-  useEffect(() => {
-    request<MasterInfo[]>('/master-info').then((reply) => setInfos(reply.data), () => setInfos([]));
-  }, []);
+  const dataProvider = useConsoleDataProvider();
+  const { data: infos = [] } = useQuery({ queryKey: ['master-info'], queryFn: async () => (await dataProvider.getMasterInfo()).data, retry: false });
   return (
     <Accordion disableGutters variant="outlined">
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>

@@ -5,15 +5,15 @@ import {
 import { useTranslate } from 'react-admin';
 import type { Dataset, UploadHistory, UploadMode } from '../../shared';
 import { ApiError } from '../../providers/apiError';
-import { request } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { FileDrop } from './FileDrop';
 import { PreviewPanel } from './PreviewPanel';
-import { sendFile } from './sendFile';
 import { useUploadWatch } from './useUploadWatch';
 
 /** One file's way through: upload (XHR progress), checking, preview with problems, commit and writing. */
 export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettled: (upload: UploadHistory) => void }) {
   const translate = useTranslate();
+  const dataProvider = useConsoleDataProvider();
   const [sent, setSent] = useState<UploadHistory>();
   const [uploadFraction, setUploadFraction] = useState<number>();
   const [error, setError] = useState<string>();
@@ -32,7 +32,7 @@ export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettle
     setSent(undefined);
     setUploadFraction(0);
     try {
-      setSent(await sendFile(dataset.id, file, setUploadFraction));
+      setSent((await dataProvider.uploadDatasetFile(dataset.id, file, setUploadFraction)).data);
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.text : String(cause));
     } finally {
@@ -43,7 +43,7 @@ export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettle
   const commit = async () => {
     setConfirming(false);
     try {
-      setSent((await request<UploadHistory>(`/uploads/${upload!.id}/commit`, { method: 'POST', body: { mode } })).data);
+      setSent((await dataProvider.commitUpload(upload!.id, mode)).data);
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.text : String(cause));
     }

@@ -1,46 +1,45 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { UploadHistory, UploadProgress } from '../../shared';
-import { request } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 
 const POLL_MS = 400;
 const settled = (upload: UploadHistory) => upload.status !== 'PARSING' && upload.status !== 'COMMITTING';
 
+type Observation = { running: true; progress: UploadProgress } | { running: false; upload: UploadHistory };
+
 /**
  * Follows an upload while the server parses or writes it: the in-memory progress first (it
  * answers even while a commit holds the database), then the upload itself once it has settled.
+ * Polled by react-query's refetchInterval, as the collect board is; a failure stops the polling.
  */
 export function useUploadWatch(initial: UploadHistory | undefined) {
+  const dataProvider = useConsoleDataProvider();
   const [upload, setUpload] = useState(initial);
   const [progress, setProgress] = useState<UploadProgress | null>(initial?.progress ?? null);
-  const [error, setError] = useState<string>();
+  const watching = initial !== undefined && !settled(initial);
+  const { data: seen, error } = useQuery({
+    // The status is part of the key: a commit answers the same upload, now COMMITTING, to follow anew.
+    queryKey: ['uploads', initial?.id, 'watch', initial?.status],
+    queryFn: async (): Promise<Observation> => {
+      const live = (await dataProvider.getUploadProgress(initial!.id)).data;
+      if (live.running) return { running: true, progress: { phase: live.phase, done: live.done, total: live.total } };
+      return { running: false, upload: (await dataProvider.getUpload(initial!.id)).data };
+    },
+    enabled: watching,
+    refetchInterval: ({ state }) => (state.status === 'error' || (state.data && !state.data.running && settled(state.data.upload)) ? false : POLL_MS),
+    retry: false,
+    gcTime: 0,
+  });
   useEffect(() => {
     setUpload(initial);
     setProgress(initial?.progress ?? null);
-    setError(undefined);
-    if (!initial || settled(initial)) return;
-    let stopped = false;
-    const poll = async () => {
-      try {
-        const live = (await request<{ running: boolean } & UploadProgress>(`/uploads/${initial.id}/progress`)).data;
-        if (stopped) return;
-        if (live.running) setProgress({ phase: live.phase, done: live.done, total: live.total });
-        else {
-          const current = (await request<UploadHistory>(`/uploads/${initial.id}`)).data;
-          if (stopped) return;
-          setUpload(current);
-          if (settled(current)) return setProgress(null);
-        }
-      } catch (cause) {
-        if (!stopped) setError((cause as Error).message);
-        return;
-      }
-      if (!stopped) setTimeout(poll, POLL_MS);
-    };
-    const timer = setTimeout(poll, POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
   }, [initial]);
-  return { upload, progress, error };
+  useEffect(() => {
+    if (!seen) return;
+    if (seen.running) return setProgress(seen.progress);
+    setUpload(seen.upload);
+    if (settled(seen.upload)) setProgress(null);
+  }, [seen]);
+  return { upload, progress, error: watching && error ? error.message : undefined };
 }

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { authCalls } from '../../api/authCalls';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { emailProblem, type ValidationKey } from '../../components/formRules';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
 import { EmailField } from '../../components/EmailField';
 
 /** Asks for a reset link; the answer is the same whether or not the account exists. */
 export function RequestResetForm() {
+  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<ValidationKey>();
@@ -25,7 +26,7 @@ export function RequestResetForm() {
     setPending(true);
     setError(undefined);
     try {
-      await authCalls.requestPasswordReset(email.trim());
+      await dataProvider.requestPasswordReset(email.trim());
       setSent(true);
     } catch (failure) {
       setError(failure);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, AlertTitle, Button, CircularProgress, Link, Stack } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
-import { authCalls } from '../../api/authCalls';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { newPasswordProblems, type NewPasswordValues, type ValidationKey } from '../../components/formRules';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
@@ -13,8 +13,9 @@ import { NEW_PASSWORD_PATH, SIGN_IN_PATH } from '../../routes/paths';
  * spending it), so a used or expired one says so before anything is typed.
  */
 export function SetNewPasswordForm({ token }: { token: string }) {
+  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
-  const check = useQuery({ queryKey: ['reset-link', token], queryFn: () => authCalls.checkResetLink(token), retry: false, staleTime: Infinity });
+  const check = useQuery({ queryKey: ['reset-link', token], queryFn: () => dataProvider.checkResetLink(token), retry: false, staleTime: Infinity });
   const [passwords, setPasswords] = useState<NewPasswordValues>({ password: '', confirmPassword: '' });
   const [problems, setProblems] = useState<Partial<Record<keyof NewPasswordValues, ValidationKey>>>({});
   const [error, setError] = useState<unknown>();
@@ -60,7 +61,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
     setPending(true);
     setError(undefined);
     try {
-      await authCalls.resetPassword({ token, password: passwords.password });
+      await dataProvider.resetPassword({ token, password: passwords.password });
       setSaved(true);
     } catch (failure) {
       setError(failure);

@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { authCalls, type SignInChallenge } from '../../api/authCalls';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
+import type { SignInChallenge } from '../../providers/authActions';
 import { emailProblem, signInPasswordProblem, validationLabel, type ValidationKey } from '../../components/formRules';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
 import { EmailField } from '../../components/EmailField';
 
 /** E-mail and password; the server answers with a challenge and mails the code. */
 export function CredentialsStep({ onChallenge }: { onChallenge: (email: string, challenge: SignInChallenge) => void }) {
+  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -23,7 +25,7 @@ export function CredentialsStep({ onChallenge }: { onChallenge: (email: string, 
     setPending(true);
     setError(undefined);
     try {
-      const answer = await authCalls.signIn({ email: email.trim(), password });
+      const answer = await dataProvider.signIn({ email: email.trim(), password });
       onChallenge(email.trim(), answer.data);
     } catch (failure) {
       setError(failure);

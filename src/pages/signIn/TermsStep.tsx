@@ -3,7 +3,7 @@ import { Alert, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { OfferedTerm } from '../../shared/auth';
 import type { TokenPair } from '../../shared/envelope';
-import { authCalls } from '../../api/authCalls';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
 import { TermsAgreement, requiredTermsAccepted } from '../../components/TermsAgreement';
 
@@ -15,6 +15,7 @@ interface TermsStepProps {
 
 /** Terms changed since the last sign-in (TERMS_UPDATED): the required ones must be accepted to continue. */
 export function TermsStep({ verificationToken, terms, onSignedIn }: TermsStepProps) {
+  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const [agreed, setAgreed] = useState<Set<number>>(new Set());
   const [error, setError] = useState<unknown>();
@@ -25,7 +26,7 @@ export function TermsStep({ verificationToken, terms, onSignedIn }: TermsStepPro
     setPending(true);
     setError(undefined);
     try {
-      const answer = await authCalls.agreeToTerms({ verificationToken, agreedTermVersionIds: [...agreed] });
+      const answer = await dataProvider.agreeToTerms({ verificationToken, agreedTermVersionIds: [...agreed] });
       await onSignedIn(answer.data);
     } catch (failure) {
       setError(failure);

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, CircularProgress, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { OfferedTerm, SignUpOptions } from '../../shared';
-import { authCalls } from '../../api/authCalls';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { newPasswordProblems, requiredProblem, validationLabel, type NewPasswordValues, type ValidationKey } from '../../components/formRules';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
@@ -13,6 +13,7 @@ type Problems = Partial<Record<'firstName' | 'lastName' | keyof OfficeValues | k
 
 /** Terms, name, office and password, sent with the verification token from the e-mail step. */
 export function AccountDetailsStep({ verificationToken, onRequested }: { verificationToken: string; onRequested: () => void }) {
+  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const [offered, setOffered] = useState<{ terms: OfferedTerm[]; options: SignUpOptions }>();
   const [agreed, setAgreed] = useState<Set<number>>(new Set());
@@ -25,10 +26,10 @@ export function AccountDetailsStep({ verificationToken, onRequested }: { verific
   const [pending, setPending] = useState(false);
 
   useEffect(() => {
-    Promise.all([authCalls.fetchTerms(), authCalls.fetchSignUpOptions()])
+    Promise.all([dataProvider.fetchTerms(), dataProvider.fetchSignUpOptions()])
       .then(([terms, options]) => setOffered({ terms: terms.data, options: options.data }))
       .catch(setError);
-  }, []);
+  }, [dataProvider]);
 
   if (!offered) return error ? <ServerErrorAlert error={error} /> : <CircularProgress aria-label={translate('ra.page.loading')} />;
 
@@ -48,7 +49,7 @@ export function AccountDetailsStep({ verificationToken, onRequested }: { verific
     setPending(true);
     setError(undefined);
     try {
-      await authCalls.signUp({
+      await dataProvider.signUp({
         verificationToken,
         password: passwords.password,
         ...name,

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { authCalls } from '../../api/authCalls';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { emailProblem, type ValidationKey } from '../../components/formRules';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
 import { EmailField } from '../../components/EmailField';
 
 /** Sign-up starts with the e-mail: the server checks the domain and mails a code. */
 export function EmailStep({ onCodeSent }: { onCodeSent: (email: string) => void }) {
+  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<ValidationKey>();
@@ -22,7 +23,7 @@ export function EmailStep({ onCodeSent }: { onCodeSent: (email: string) => void 
     setPending(true);
     setError(undefined);
     try {
-      await authCalls.sendSignUpCode(email.trim());
+      await dataProvider.sendSignUpCode(email.trim());
       onCodeSent(email.trim());
     } catch (failure) {
       setError(failure);

@@ -1,8 +1,7 @@
 import { Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useListContext, useTranslate } from 'react-admin';
-import { httpClient } from '../../providers/httpClient';
-import type { AccessStats } from '../../shared';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { SignInsChart } from './SignInsChart';
 import { StatTile } from '../../components/StatTile';
 
@@ -10,12 +9,13 @@ const TOTALS = ['totalLoginCount', 'totalDashboardViews', 'totalProjectCreateCou
 
 /** Access stats totals and the sign-ins-per-day chart for the list's date range and user. */
 export function AccessStatsPanel() {
+  const dataProvider = useConsoleDataProvider();
   const { filterValues } = useListContext();
   const translate = useTranslate();
   const query = { from: filterValues.from || undefined, to: filterValues.to || undefined, adminId: filterValues.adminId || undefined };
   const { data: stats } = useQuery({
     queryKey: ['access-history', 'stats', query],
-    queryFn: async () => (await httpClient.get<AccessStats>('/access-history/stats', query)).data,
+    queryFn: async () => (await dataProvider.getAccessStats(query)).data,
     // An inverted range is refused by the list too, which shows the message; no toast twice.
     retry: false,
   });

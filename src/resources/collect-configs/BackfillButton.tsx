@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Dialog, DialogActions, DialogContent, DialogContentText, Stack } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import { Button, useRecordContext, useTranslate } from 'react-admin';
-import { backfillInput, type CollectConfig, type Task } from '../../shared';
-import { httpClient } from '../../providers/httpClient';
-import { DialogHeading } from '../../layout/dialogs/DialogHeading';
+import { backfillInput, type CollectConfig } from '../../shared';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { DialogHeading } from '../../components/DialogHeading';
 import { useApiAction } from '../../components/useApiAction';
 import { DateTextField } from '../../components/DateTextField';
 import { queuedToast } from './queuedToast';
@@ -17,6 +17,7 @@ export function BackfillButton() {
   const config = useRecordContext<CollectConfig>();
   const translate = useTranslate();
   const { run, busy } = useApiAction();
+  const dataProvider = useConsoleDataProvider();
   const [open, setOpen] = useState(false);
   const [range, setRange] = useState({ from: yesterday(), to: yesterday() });
   if (!config) return null;
@@ -25,7 +26,7 @@ export function BackfillButton() {
   const submit = async () => {
     if (!parsed.success) return;
     const days = dayCount(range.from, range.to);
-    const done = await run(() => httpClient.post<{ tasks: Task[] }>(`/collect-configs/${config.id}/backfill`, range), {
+    const done = await run(() => dataProvider.backfillCollectConfig(config.id, range), {
       message: 'resources.collect-configs.notifications.backfillQueued',
       args: { smart_count: days, metric: config.metricName },
       toast: queuedToast,

@@ -1,11 +1,12 @@
 import PlayCircleIcon from '@mui/icons-material/PlayCircleOutline';
 import { Button, useRecordContext } from 'react-admin';
 import type { CollectConfig } from '../../shared';
-import { httpClient } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { useApiAction } from '../../components/useApiAction';
 
 /** Lets the scheduler run a suspended config again (its failure streak starts over). */
 export function ResumeButton({ variant }: { variant?: 'text' | 'contained' }) {
+  const dataProvider = useConsoleDataProvider();
   const config = useRecordContext<CollectConfig>();
   const { run, busy } = useApiAction();
   if (!config || config.suspended !== 'Y') return null;
@@ -15,7 +16,7 @@ export function ResumeButton({ variant }: { variant?: 'text' | 'contained' }) {
       variant={variant}
       color="warning"
       disabled={busy}
-      onClick={() => run(() => httpClient.post<CollectConfig>(`/collect-configs/${config.id}/resume`), { message: 'resources.collect-configs.notifications.resumed', args: { metric: config.metricName } })}
+      onClick={() => run(() => dataProvider.resumeCollectConfig(config.id), { message: 'resources.collect-configs.notifications.resumed', args: { metric: config.metricName } })}
     >
       <PlayCircleIcon />
     </Button>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Button, Confirm, useRecordContext } from 'react-admin';
-import type { CollectConfig, Task } from '../../shared';
-import { httpClient } from '../../providers/httpClient';
+import type { CollectConfig } from '../../shared';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { useApiAction } from '../../components/useApiAction';
 import { queuedToast } from './queuedToast';
 
@@ -10,10 +10,11 @@ import { queuedToast } from './queuedToast';
 export function RunNowButton() {
   const config = useRecordContext<CollectConfig>();
   const { run, busy } = useApiAction();
+  const dataProvider = useConsoleDataProvider();
   const [open, setOpen] = useState(false);
   if (!config) return null;
   const confirm = async () => {
-    const done = await run(() => httpClient.post<Task>(`/collect-configs/${config.id}/run`), { message: 'resources.collect-configs.notifications.runQueued', args: { metric: config.metricName }, toast: queuedToast });
+    const done = await run(() => dataProvider.runCollectConfig(config.id), { message: 'resources.collect-configs.notifications.runQueued', args: { metric: config.metricName }, toast: queuedToast });
     if (done) setOpen(false);
   };
   return (

@@ -1,7 +1,7 @@
 import { Alert, Box, Dialog, DialogActions, DialogContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Button, useTranslate } from 'react-admin';
 import type { DiscoveredField, SourcePreview } from '../../shared';
-import { DialogHeading } from '../../layout/dialogs/DialogHeading';
+import { DialogHeading } from '../../components/DialogHeading';
 import { DiscoveredFieldsTable } from './DiscoveredFieldsTable';
 
 interface SourcePreviewDialogProps {

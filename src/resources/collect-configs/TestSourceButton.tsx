@@ -3,7 +3,7 @@ import ScienceIcon from '@mui/icons-material/Science';
 import { Button, useNotify } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { mappingOf, testSourceInput, type CollectField, type DiscoveredField, type SourcePreview } from '../../shared';
-import { httpClient } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/apiError';
 import { collectConfigRequest } from './collectConfigForm';
 import { SourcePreviewDialog } from './SourcePreviewDialog';
@@ -20,6 +20,7 @@ const filledIn = (rows: MappingRow[] | undefined) => (rows ?? []).filter((row) =
 export function TestSourceButton() {
   const form = useFormContext();
   const notify = useNotify();
+  const dataProvider = useConsoleDataProvider();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ preview?: SourcePreview; failure?: string; testedFields?: number } | null>(null);
   const mappingRows = useWatch({ name: 'fields' }) as MappingRow[] | undefined;
@@ -42,7 +43,7 @@ export function TestSourceButton() {
     }
     setBusy(true);
     try {
-      setResult({ preview: (await httpClient.post<SourcePreview>('/collect-configs/test-source', body)).data, testedFields: body.fields.length });
+      setResult({ preview: (await dataProvider.testCollectSource(body)).data, testedFields: body.fields.length });
     } catch (failure) {
       // A source that cannot be read answers 400 with the reason on sourceLocation.
       const error = failure instanceof ApiError ? failure : undefined;

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import type { RenderedMail } from '../../shared';
 import { schemaMessageKey } from '../../i18n/schemaMessageKey';
 import { ApiError } from '../../providers/apiError';
-import { httpClient } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 
 /** Typing pauses this long before the preview is asked for again. */
 const PREVIEW_DELAY_MS = 400;
@@ -17,6 +17,7 @@ const PREVIEW_DELAY_MS = 400;
  */
 export function MailPreview({ path, input, ready = true, shownField = () => true }: { path: string; input: Record<string, unknown>; ready?: boolean; shownField?: (field: string) => boolean }) {
   const translate = useTranslate();
+  const dataProvider = useConsoleDataProvider();
   const [mail, setMail] = useState<RenderedMail>();
   const [problems, setProblems] = useState<{ field?: string; message: string }[]>([]);
   const [rendering, setRendering] = useState(false);
@@ -32,7 +33,7 @@ export function MailPreview({ path, input, ready = true, shownField = () => true
     const timer = setTimeout(async () => {
       setRendering(true);
       try {
-        const { data } = await httpClient.post<RenderedMail>(path, JSON.parse(requestBody), { signal: controller.signal });
+        const { data } = await dataProvider.renderMail(path, JSON.parse(requestBody), controller.signal);
         setMail(data);
         setProblems([]);
       } catch (error) {
@@ -47,7 +48,7 @@ export function MailPreview({ path, input, ready = true, shownField = () => true
       clearTimeout(timer);
       controller.abort();
     };
-  }, [path, requestBody, ready]);
+  }, [path, requestBody, ready, dataProvider]);
 
   return (
     <Card variant="outlined" data-testid="mail-preview">

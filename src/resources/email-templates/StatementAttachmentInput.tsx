@@ -4,10 +4,12 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useInput, useSourceContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { acceptOf } from '../../shared';
-import { refusalOf, uploadFile } from '../templates/uploadFile';
+import { refusalOf } from '../templates/fileRefusal';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 
 /** A statement's attached file: uploaded to the store when picked, the statement keeps its file id. */
 export function StatementAttachmentInput() {
+  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const sourceContext = useSourceContext();
   const { setValue } = useFormContext();
@@ -30,7 +32,7 @@ export function StatementAttachmentInput() {
     setUploading(true);
     setRefusal(undefined);
     try {
-      const uploaded = await uploadFile(file, 'email-attachment');
+      const uploaded = (await dataProvider.uploadFile(file, 'email-attachment')).data;
       show(uploaded.originalName, uploaded.url);
       field.onChange(uploaded.fileId);
     } catch (error) {

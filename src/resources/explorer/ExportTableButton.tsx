@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useListContext } from 'react-admin';
-import { httpClient } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { useApiErrorToast } from '../../components/useApiErrorToast';
 
 /**
@@ -12,12 +12,13 @@ import { useApiErrorToast } from '../../components/useApiErrorToast';
 export function ExportTableButton({ tableId }: { tableId: string }) {
   const { filterValues, sort } = useListContext();
   const showError = useApiErrorToast();
+  const dataProvider = useConsoleDataProvider();
   const [pending, setPending] = useState(false);
   const exportRows = async () => {
     setPending(true);
     try {
       const body = { filter: JSON.stringify(filterValues), ...(sort?.field ? { sort: JSON.stringify([sort.field, sort.order]) } : {}) };
-      const answer = await httpClient.post<{ url: string }>(`/explorer/${tableId}/export`, body);
+      const answer = await dataProvider.exportExplorerTable(tableId, body);
       window.location.assign(answer.data.url);
     } catch (error) {
       showError(error);

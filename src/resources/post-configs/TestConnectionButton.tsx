@@ -3,12 +3,13 @@ import { Alert, Dialog, DialogActions, DialogContent } from '@mui/material';
 import CableIcon from '@mui/icons-material/Cable';
 import { Button, useRecordContext, useTranslate } from 'react-admin';
 import type { ConnectionCheck, PostConfig } from '../../shared';
-import { httpClient } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/apiError';
-import { DialogHeading } from '../../layout/dialogs/DialogHeading';
+import { DialogHeading } from '../../components/DialogHeading';
 
 /** "Test connection": asks the server to reach the saved target and shows what it answered. */
 export function TestConnectionButton() {
+  const dataProvider = useConsoleDataProvider();
   const config = useRecordContext<PostConfig>();
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
@@ -17,7 +18,7 @@ export function TestConnectionButton() {
   const test = async () => {
     setBusy(true);
     try {
-      setCheck((await httpClient.post<ConnectionCheck>(`/post-configs/${config.id}/test-connection`)).data);
+      setCheck((await dataProvider.testPostConnection(config.id)).data);
     } catch (failure) {
       setCheck({ ok: false, message: failure instanceof ApiError ? failure.text : (failure as Error).message });
     } finally {

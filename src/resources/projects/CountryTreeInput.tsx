@@ -1,6 +1,6 @@
 import { Box, FormHelperText, FormLabel } from '@mui/material';
 import { InputHelperText, useInput, useTranslate } from 'react-admin';
-import { CountryChecklist } from '../../layout/dialogs/CountryChecklist';
+import { CountryChecklist } from '../../profile/CountryChecklist';
 import type { TreeNode } from '../../shared';
 
 /** The data filter's countries, picked from the region → country tree (the Dataset Connection checklist). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { profileCalls } from '../../layout/dialogs/profileCalls';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { readLoginSession } from '../../providers/loginSession';
 
 /**
@@ -10,10 +10,11 @@ import { readLoginSession } from '../../providers/loginSession';
  */
 export function OwnerCountryNote() {
   const translate = useTranslate();
+  const dataProvider = useConsoleDataProvider();
   const adminId = readLoginSession().userSeq;
   const { data: office } = useQuery({
     queryKey: ['profile', adminId, 'office'],
-    queryFn: async () => (await profileCalls.fetchProfile(adminId!)).data.office,
+    queryFn: async () => (await dataProvider.getProfile(adminId!)).data.office,
     enabled: adminId !== null,
     staleTime: 5 * 60_000,
   });

@@ -2,7 +2,7 @@ import { Stack } from '@mui/material';
 import { ArrayInput, RadioButtonGroupInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { ConsoleDateInput } from '../../components/ConsoleDateInput';
-import { useConnectedDataOptions } from '../../layout/dialogs/useConnectedDataOptions';
+import { useConnectedDataOptions } from '../../profile/useConnectedDataOptions';
 import { PROJECT_NAME_MAX } from '../../shared';
 import { CountryTreeInput } from './CountryTreeInput';
 import { dashboardTypeChoices, dataSourceChoices, dataTypeChoices, keywordModeChoices, operatorChoices, statusChoices } from './projectChoices';

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ShareCandidate } from '../../shared';
-import { httpClient } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 
 /** People found by e-mail (name, region and country shown), asked for after a short pause in typing. */
 export function ShareCandidateSearch({ projectId, value, onChange }: { projectId: number; value: ShareCandidate | null; onChange: (candidate: ShareCandidate | null) => void }) {
   const translate = useTranslate();
+  const dataProvider = useConsoleDataProvider();
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<ShareCandidate[]>([]);
   useEffect(() => {
@@ -17,7 +18,7 @@ export function ShareCandidateSearch({ projectId, value, onChange }: { projectId
     }
     let current = true;
     const timer = setTimeout(() => {
-      httpClient.get<ShareCandidate[]>('/project-shares/candidates', { projectId, q }).then(
+      dataProvider.searchShareCandidates(projectId, q).then(
         ({ data }) => current && setOptions(data),
         () => current && setOptions([]),
       );
@@ -26,7 +27,7 @@ export function ShareCandidateSearch({ projectId, value, onChange }: { projectId
       current = false;
       clearTimeout(timer);
     };
-  }, [input, projectId, value]);
+  }, [input, projectId, value, dataProvider]);
 
   return (
     <Autocomplete

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DashboardToken } from '../../shared';
 import { ApiError } from '../../providers/apiError';
-import { httpClient } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 
 /** Renew a minute before expiry (never sooner than in 5 s), so the view never holds a dead token. */
 export function renewDelayMs(expiresAt: string, now: number): number {
@@ -19,6 +19,7 @@ export type DashboardTokenState =
  * in the background before each expiry without touching the page.
  */
 export function useDashboardToken(projectId: number | string) {
+  const dataProvider = useConsoleDataProvider();
   const [state, setState] = useState<DashboardTokenState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -26,7 +27,7 @@ export function useDashboardToken(projectId: number | string) {
   useEffect(() => {
     let current = true;
     const fetchToken = (purpose: 'view' | 'renew') =>
-      httpClient.get<DashboardToken>(`/projects/${projectId}/dashboard-token`, { purpose }).then(
+      dataProvider.getDashboardToken(projectId, purpose).then(
         ({ data }) => {
           if (!current) return;
           setState({ status: 'ready', dashboard: data });
@@ -44,7 +45,7 @@ export function useDashboardToken(projectId: number | string) {
       current = false;
       clearTimeout(timer.current);
     };
-  }, [projectId, attempt]);
+  }, [projectId, attempt, dataProvider]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   return { state, retry };

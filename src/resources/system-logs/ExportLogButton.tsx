@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useListContext } from 'react-admin';
-import { httpClient } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { useApiErrorToast } from '../../components/useApiErrorToast';
 
 /**
@@ -9,13 +9,14 @@ import { useApiErrorToast } from '../../components/useApiErrorToast';
  * browser downloads itself, so a million rows stream to disk instead of into page memory.
  */
 export function ExportLogButton() {
+  const dataProvider = useConsoleDataProvider();
   const { filterValues } = useListContext();
   const showError = useApiErrorToast();
   const [pending, setPending] = useState(false);
   const exportRows = async () => {
     setPending(true);
     try {
-      const answer = await httpClient.post<{ url: string }>('/system-logs/export', { filter: filterValues });
+      const answer = await dataProvider.exportSystemLog(filterValues);
       window.location.assign(answer.data.url);
     } catch (error) {
       showError(error);

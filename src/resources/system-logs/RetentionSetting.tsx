@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { Confirm, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, retentionInput, type RetentionPreview } from '../../shared';
-import { httpClient } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/apiError';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 
@@ -12,6 +12,7 @@ import { formatConsoleDate } from '../../components/ConsoleDateField';
  * a sentence naming the count and the date; the toast says what happened and the table reloads.
  */
 export function RetentionSetting() {
+  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -22,11 +23,11 @@ export function RetentionSetting() {
   const [pending, setPending] = useState<RetentionPreview>();
 
   useEffect(() => {
-    httpClient.get<{ retentionDays: number }>('/system-logs/retention').then(
+    dataProvider.getLogRetention().then(
       (answer) => setDays(String(answer.data.retentionDays)),
       (error: unknown) => setProblem(error instanceof ApiError ? error.text : String(error)),
     );
-  }, []);
+  }, [dataProvider]);
 
   const rows = (count: number) => count.toLocaleString(locale);
   const fail = (error: unknown) => setProblem(error instanceof ApiError ? error.text : String(error));
@@ -35,7 +36,7 @@ export function RetentionSetting() {
     setPending(undefined);
     setSaving(true);
     try {
-      const answer = await httpClient.put<{ retentionDays: number; removed: number }>('/system-logs/retention', { retentionDays: preview.retentionDays });
+      const answer = await dataProvider.setLogRetention(preview.retentionDays);
       const { retentionDays, removed } = answer.data;
       notify(removed > 0 ? 'resources.system-logs.retention.saved' : 'resources.system-logs.retention.savedNothingRemoved', {
         type: 'success',
@@ -60,7 +61,7 @@ export function RetentionSetting() {
     setSaving(true);
     let preview: RetentionPreview;
     try {
-      preview = (await httpClient.get<RetentionPreview>(`/system-logs/retention/preview?days=${parsed.data.retentionDays}`)).data;
+      preview = (await dataProvider.previewLogRetention(parsed.data.retentionDays)).data;
     } catch (error) {
       fail(error);
       setSaving(false);

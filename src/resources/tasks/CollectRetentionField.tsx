@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, TextField } from '@mui/material';
 import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, collectRetentionInput, type CollectRetentionKind, type RetentionPreview } from '../../shared';
-import { httpClient } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/apiError';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 
@@ -12,6 +12,7 @@ import { formatConsoleDate } from '../../components/ConsoleDateField';
  * naming the count and the date.
  */
 export function CollectRetentionField({ kind, initialDays }: { kind: CollectRetentionKind; initialDays: number | null }) {
+  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
@@ -28,7 +29,7 @@ export function CollectRetentionField({ kind, initialDays }: { kind: CollectRete
     setPending(undefined);
     setSaving(true);
     try {
-      const { removed } = (await httpClient.put<{ retentionDays: number; removed: number }>(`/collect-retention/${kind}`, { retentionDays: preview.retentionDays })).data;
+      const { removed } = (await dataProvider.setCollectRetention(kind, preview.retentionDays)).data;
       notify(removed > 0 ? `${messages}.saved` : `${messages}.savedNothingRemoved`, {
         type: 'success',
         messageArgs: { days: preview.retentionDays, removed: rows(removed), date: dateOf(preview.cutoff) },
@@ -50,7 +51,7 @@ export function CollectRetentionField({ kind, initialDays }: { kind: CollectRete
     setProblem(undefined);
     setSaving(true);
     try {
-      const preview = (await httpClient.get<RetentionPreview>(`/collect-retention/${kind}/preview?days=${parsed.data.retentionDays}`)).data;
+      const preview = (await dataProvider.previewCollectRetention(kind, parsed.data.retentionDays)).data;
       setSaving(false);
       // Nothing would be lost: no question to ask.
       if (preview.rowsToDelete > 0) setPending(preview);

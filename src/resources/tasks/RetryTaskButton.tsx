@@ -1,11 +1,12 @@
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useRecordContext } from 'react-admin';
 import type { Task } from '../../shared';
-import { httpClient } from '../../providers/httpClient';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { ConfirmedActionButton } from '../../components/ConfirmedActionButton';
 
 /** Retry of a failed task (ERROR only; the server refuses others), after a confirmation. */
 export function RetryTaskButton() {
+  const dataProvider = useConsoleDataProvider();
   const task = useRecordContext<Task>();
   if (!task || task.status !== 'ERROR') return null;
   return (
@@ -13,7 +14,7 @@ export function RetryTaskButton() {
       label="resources.tasks.actions.retry"
       icon={<ReplayIcon />}
       color="warning"
-      call={() => httpClient.post<Task>(`/tasks/${task.id}/retry`)}
+      call={() => dataProvider.retryTask(task.id)}
       confirm={{ title: 'resources.tasks.actions.retryTitle', titleArgs: { id: task.id }, content: 'resources.tasks.actions.retryContent' }}
     />
   );

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useListContext } from 'react-admin';
-import { httpClient } from '../../providers/httpClient';
-import type { CollectStatus } from '../../shared';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 
 /** How often the board and its task list reload while a task is pending or running. */
 export const BOARD_POLL_MS = 3000;
@@ -11,12 +10,13 @@ export const BOARD_POLL_MS = 3000;
  * filter, not only the period; callers with the same filters share one request.
  */
 export function useCollectStatus() {
+  const dataProvider = useConsoleDataProvider();
   const { filterValues } = useListContext();
   const { from, to, ...taskFilter } = filterValues;
   const query = { from: from || undefined, to: to || undefined, filter: Object.keys(taskFilter).length ? JSON.stringify(taskFilter) : undefined };
   return useQuery({
     queryKey: ['collect-status', query],
-    queryFn: async () => (await httpClient.get<CollectStatus>('/collect-status', query)).data,
+    queryFn: async () => (await dataProvider.getCollectStatus(query)).data,
     refetchInterval: (state) => (state.state.data?.running ? BOARD_POLL_MS : false),
     // A wrong period is refused by the task list as well, which shows the message once.
     retry: false,

@@ -3,10 +3,12 @@ import { Alert, Box, Button, FormHelperText, FormLabel, Link, Stack, Typography 
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { InputHelperText, useInput, useRecordContext, useTranslate } from 'react-admin';
 import { acceptOf, FILE_PURPOSE_RULES, formatBytes, type Template, type UploadedFile } from '../../shared';
-import { refusalOf, uploadFile } from './uploadFile';
+import { refusalOf } from './fileRefusal';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 
 /** The template's dashboard file: uploaded when picked, the form keeps its file id. */
 export function DashboardFileInput() {
+  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const record = useRecordContext<Template>();
   const { field, fieldState } = useInput<string | null>({ source: 'fileId', defaultValue: null });
@@ -23,7 +25,7 @@ export function DashboardFileInput() {
     setUploading(true);
     setRefusal(undefined);
     try {
-      const uploaded = await uploadFile(file, 'template-dashboard');
+      const uploaded = (await dataProvider.uploadFile(file, 'template-dashboard')).data;
       setChosen(uploaded);
       field.onChange(uploaded.fileId);
     } catch (error) {

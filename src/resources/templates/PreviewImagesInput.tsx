@@ -4,10 +4,12 @@ import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { InputHelperText, useInput, useTranslate } from 'react-admin';
 import { acceptOf, FILE_PURPOSE_RULES, formatBytes, MAX_TEMPLATE_PREVIEWS, type UploadedFile } from '../../shared';
-import { refusalOf, uploadFile } from './uploadFile';
+import { refusalOf } from './fileRefusal';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 
 /** The ordered preview images: uploaded as they are picked, shown as thumbnails, each removable. */
 export function PreviewImagesInput() {
+  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const { field, fieldState } = useInput<UploadedFile[]>({ source: 'previews', defaultValue: [] });
   const [refusals, setRefusals] = useState<string[]>([]);
@@ -26,7 +28,7 @@ export function PreviewImagesInput() {
         continue;
       }
       try {
-        next = [...next, await uploadFile(file, 'template-preview')];
+        next = [...next, (await dataProvider.uploadFile(file, 'template-preview')).data];
       } catch (error) {
         refused.push(translate('resources.templates.messages.refused', { name: file.name, reason: refusalOf(error) }));
       }

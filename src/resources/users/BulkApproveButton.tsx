@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Button, Confirm, useListContext, useTranslate } from 'react-admin';
-import { userCalls } from './userCalls';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { useApiAction } from '../../components/useApiAction';
 
 /** Approves every selected pending sign-up in one request: all of them, or none when one cannot be. */
 export function BulkApproveButton() {
+  const dataProvider = useConsoleDataProvider();
   const { selectedIds, onUnselectItems } = useListContext();
   const translate = useTranslate();
   const { run, busy } = useApiAction();
@@ -20,7 +21,7 @@ export function BulkApproveButton() {
         loading={busy}
         title={translate('resources.users.confirm.bulkApproveTitle', { smart_count: selectedIds.length })}
         content="resources.users.confirm.bulkApproveContent"
-        onConfirm={() => run(() => userCalls.bulkApprove(selectedIds.map(Number)), { onDone: () => onUnselectItems() }).then(() => setOpen(false))}
+        onConfirm={() => run(() => dataProvider.approveUsers(selectedIds.map(Number)), { onDone: () => onUnselectItems() }).then(() => setOpen(false))}
         onClose={() => setOpen(false)}
       />
     </>

@@ -3,7 +3,7 @@ import PublicIcon from '@mui/icons-material/Public';
 import { Box, Chip, FormHelperText, FormLabel, Stack } from '@mui/material';
 import { Button, InputHelperText, useInput, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { ConnectedDataDialog, type DatasetConnection } from '../../layout/dialogs/ConnectedDataDialog';
+import { ConnectedDataDialog, type DatasetConnection } from '../../profile/ConnectedDataDialog';
 import type { UserFormOptions } from '../../shared';
 
 /**

@@ -3,11 +3,12 @@ import BlockIcon from '@mui/icons-material/Block';
 import { Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { Button, useRecordContext, useTranslate } from 'react-admin';
 import type { AdminDetail } from '../../shared';
-import { userCalls } from './userCalls';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { useApiAction } from '../../components/useApiAction';
 
 /** Rejects a pending sign-up with a reason, which is kept on the account. */
 export function RejectButton() {
+  const dataProvider = useConsoleDataProvider();
   const record = useRecordContext<AdminDetail>();
   const translate = useTranslate();
   const { run, busy } = useApiAction();
@@ -42,7 +43,7 @@ export function RejectButton() {
             color="error"
             variant="contained"
             disabled={busy || !reason.trim()}
-            onClick={() => run(() => userCalls.reject(record.id, reason.trim()), { message: 'resources.users.messages.rejected', args: { name: record.name }, onDone: () => setOpen(false) })}
+            onClick={() => run(() => dataProvider.rejectUser(record.id, reason.trim()), { message: 'resources.users.messages.rejected', args: { name: record.name }, onDone: () => setOpen(false) })}
           />
         </DialogActions>
       </Dialog>

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import type { OfferedTerm, SignUpOptions, agreementBody, resetPasswordBody, signInBody, signInOtpBody, signUpBody } from '../shared/auth';
 import type { TokenPair } from '../shared/envelope';
-import { httpClient } from '../providers/httpClient';
+import { httpClient } from './httpClient';
 
-/** Typed calls of the public auth API (docs/api.md). Answers are envelopes; failures reject with ApiError. */
+/**
+ * The public auth API (docs/api.md) as data-provider methods, for the sign-in, sign-up and password
+ * screens. Answers are envelopes; failures reject with ApiError.
+ */
 
 export interface SignInChallenge {
   challengeToken: string;
@@ -15,7 +18,7 @@ export interface TermsUpdate {
   terms: OfferedTerm[];
 }
 
-export const authCalls = {
+export const authActions = {
   signIn: (body: z.input<typeof signInBody>) => httpClient.post<SignInChallenge>('/auth/signin', body),
   verifySignInCode: (body: z.input<typeof signInOtpBody>) => httpClient.post<TokenPair | TermsUpdate>('/auth/signin/otp', body),
   resendSignInCode: (challengeToken: string) => httpClient.post<SignInChallenge>('/auth/signin/otp/resend', { challengeToken }),

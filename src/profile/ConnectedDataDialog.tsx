@@ -3,9 +3,9 @@ import { Button, Dialog, DialogActions, DialogContent, FormControlLabel, Radio, 
 import { useTranslate } from 'react-admin';
 import { ConnectedCountriesTree } from './ConnectedCountriesTree';
 import { CountryChecklist } from './CountryChecklist';
-import { DialogHeading } from './DialogHeading';
+import { DialogHeading } from '../components/DialogHeading';
 import { dialogWidth } from './dialogWidth';
-import type { Profile } from './profileCalls';
+import type { Profile } from '../shared';
 import { useConnectedDataOptions } from './useConnectedDataOptions';
 
 export interface DatasetConnection {

@@ -1,6 +1,6 @@
 import { useTranslate } from 'react-admin';
-import type { PasswordChangeValues } from '../../shared';
-import { PasswordStrengthMeter } from '../../components/PasswordStrengthMeter';
+import type { PasswordChangeValues } from '../shared';
+import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
 import { PasswordField } from './PasswordField';
 
 interface PasswordChangeFieldsProps {

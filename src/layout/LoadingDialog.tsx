@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { CircularProgress, Dialog } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { loadingStore } from '../../providers/loadingStore';
+import { loadingStore } from '../providers/loadingStore';
 
 /** Requests shorter than this never show the spinner, so fast answers do not flicker. */
 export const LOADING_SHOW_DELAY_MS = 200;

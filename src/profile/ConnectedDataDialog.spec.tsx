@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { envelope, stubFetch } from '../../testing/fetchStub';
-import { renderPage } from '../../testing/renderPage';
+import { envelope, stubFetch } from '../testing/fetchStub';
+import { renderPage } from '../testing/renderPage';
 import { ConnectedDataDialog } from './ConnectedDataDialog';
-import { CONNECTED_DATA_OPTIONS } from '../../testing/profileFixtures';
+import { CONNECTED_DATA_OPTIONS } from '../testing/profileFixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 

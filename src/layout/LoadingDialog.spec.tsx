@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { loadingStore } from '../../providers/loadingStore';
-import { renderPage } from '../../testing/renderPage';
+import { loadingStore } from '../providers/loadingStore';
+import { renderPage } from '../testing/renderPage';
 import { LOADING_SHOW_DELAY_MS, LoadingDialog } from './LoadingDialog';
 
 const spinner = () => screen.queryByRole('progressbar', { name: 'Loading…' });

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { List, ListItem, ListItemText, ListSubheader, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Profile, TreeNode } from './profileCalls';
+import type { Profile, TreeNode } from '../shared';
 
 /**
  * The user's countries grouped by region, regions named from the country tree (SPEC §2 view mode).

@@ -1,18 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, Divider, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import type { PasswordChangeValues } from '../../shared';
-import { ApiError } from '../../providers/apiError';
-import { readLoginSession } from '../../providers/loginSession';
+import type { PasswordChangeValues, Profile } from '../shared';
+import { ApiError } from '../providers/apiError';
+import { readLoginSession } from '../providers/loginSession';
 import { ConnectedDataDialog } from './ConnectedDataDialog';
-import { DialogHeading } from './DialogHeading';
+import { DialogHeading } from '../components/DialogHeading';
 import { dialogWidth } from './dialogWidth';
 import { readOtpToken } from './otpVerification';
 import { passwordChangeProblems } from './passwordChangeProblems';
 import { PasswordChangeFields } from './PasswordChangeFields';
-import { profileCalls, type Profile } from './profileCalls';
+import { useConsoleDataProvider } from '../providers/dataProvider';
 import { ProfileDetails } from './ProfileDetails';
-import { useApiErrorToast } from '../../components/useApiErrorToast';
+import { useApiErrorToast } from '../components/useApiErrorToast';
 
 const NO_PASSWORDS: PasswordChangeValues = { password: '', changePassword: '', confirmPassword: '' };
 
@@ -27,6 +27,7 @@ export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const showError = useApiErrorToast();
+  const dataProvider = useConsoleDataProvider();
   const { userSeq, accountLevel } = readLoginSession();
   const [profile, setProfile] = useState<Profile>();
   const [passwords, setPasswords] = useState(NO_PASSWORDS);
@@ -38,7 +39,7 @@ export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
   useEffect(() => {
     if (userSeq === null) return;
     let current = true;
-    profileCalls.fetchProfile(userSeq).then(
+    dataProvider.getProfile(userSeq).then(
       ({ data }) => current && setProfile(data),
       (failure) => {
         if (!current) return;
@@ -49,7 +50,7 @@ export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
     return () => {
       current = false;
     };
-  }, [userSeq, showError, onClose]);
+  }, [userSeq, showError, onClose, dataProvider]);
 
   const problems = { ...serverProblems, ...(submitted ? passwordChangeProblems(passwords) : {}) };
 
@@ -61,7 +62,7 @@ export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
     setSaving(true);
     try {
       const { password, changePassword } = passwords;
-      const { result, resultMessage } = await profileCalls.changePassword({ password, changePassword }, readOtpToken());
+      const { result, resultMessage } = await dataProvider.changePassword({ password, changePassword }, readOtpToken());
       if (result !== 'SUCCESS') {
         showError(new ApiError({ status: 200, result, resultMessage }));
         return;

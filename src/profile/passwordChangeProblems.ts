@@ -1,5 +1,5 @@
-import { messages, validatePasswordChange, type PasswordChangeValues } from '../../shared';
-import { validationLabel, type ValidationKey } from '../../components/formRules';
+import { messages, validatePasswordChange, type PasswordChangeValues } from '../shared';
+import { validationLabel, type ValidationKey } from '../components/formRules';
 
 const keyOfMessage = new Map(Object.entries(messages).map(([key, message]) => [message as string, key as ValidationKey]));
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { OTP_TOKEN_KEY, OTP_VERIFIED_KEY } from '../../shared';
-import { clearCookies, envelope, stubFetch, type RecordedCall, type StubAnswer } from '../../testing/fetchStub';
-import { renderPage } from '../../testing/renderPage';
-import { CONNECTED_DATA_OPTIONS, PROFILE, signInForTest } from '../../testing/profileFixtures';
+import { OTP_TOKEN_KEY, OTP_VERIFIED_KEY } from '../shared';
+import { clearCookies, envelope, stubFetch, type RecordedCall, type StubAnswer } from '../testing/fetchStub';
+import { renderPage } from '../testing/renderPage';
+import { CONNECTED_DATA_OPTIONS, PROFILE, signInForTest } from '../testing/profileFixtures';
 import { ProfileDialog } from './ProfileDialog';
 
 const PROFILE_URL = '/api/system/profile/7';

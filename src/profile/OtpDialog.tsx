@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { OTP_TTL_SECONDS } from '../../shared';
-import { formatCountdown } from '../../components/countdown';
-import { otpProblem, validationLabel } from '../../components/formRules';
-import { OtpCodeField } from '../../components/OtpCodeField';
-import { ServerErrorAlert } from '../../components/ServerErrorAlert';
-import { useCountdown } from '../../components/useCountdown';
-import { readLoginSession } from '../../providers/loginSession';
-import { DialogHeading } from './DialogHeading';
-import { profileCalls } from './profileCalls';
+import { OTP_TTL_SECONDS } from '../shared';
+import { formatCountdown } from '../components/countdown';
+import { otpProblem, validationLabel } from '../components/formRules';
+import { OtpCodeField } from '../components/OtpCodeField';
+import { ServerErrorAlert } from '../components/ServerErrorAlert';
+import { useCountdown } from '../components/useCountdown';
+import { readLoginSession } from '../providers/loginSession';
+import { DialogHeading } from '../components/DialogHeading';
+import { useConsoleDataProvider } from '../providers/dataProvider';
 import { rememberOtpVerification } from './otpVerification';
 
 interface OtpDialogProps {
@@ -22,6 +22,7 @@ export function OtpDialog({ onClose, onVerified }: OtpDialogProps) {
   const translate = useTranslate();
   const email = readLoginSession().userId;
   const [sent, setSent] = useState(false);
+  const dataProvider = useConsoleDataProvider();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string>();
   const [error, setError] = useState<unknown>();
@@ -33,7 +34,7 @@ export function OtpDialog({ onClose, onVerified }: OtpDialogProps) {
     setPending('send');
     setError(undefined);
     try {
-      await profileCalls.sendCode();
+      await dataProvider.sendProfileCode();
       setSent(true);
       setCode('');
       setProblem(undefined);
@@ -54,7 +55,7 @@ export function OtpDialog({ onClose, onVerified }: OtpDialogProps) {
     setPending('verify');
     setError(undefined);
     try {
-      const { data } = await profileCalls.verifyCode(code);
+      const { data } = await dataProvider.verifyProfileCode(code);
       rememberOtpVerification(data.token);
       onVerified();
     } catch (failure) {

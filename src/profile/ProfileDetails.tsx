@@ -1,6 +1,6 @@
 import { Grid, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Profile } from './profileCalls';
+import type { Profile } from '../shared';
 
 /**
  * The read-only part of My Profile: users cannot edit their own details (SPEC §6), so the fields

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Box, Checkbox, FormControlLabel } from '@mui/material';
-import type { TreeNode } from './profileCalls';
+import type { TreeNode } from '../shared';
 
 interface CountryChecklistProps {
   countryTree: TreeNode[];
