@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type ReactNode, type Ref } from 'react';
 import { Box, IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { useForkRef } from '@mui/material/utils';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { useTranslate } from 'react-admin';
 import { DATE_PATTERN_TEXT, DATE_TIME_PATTERN_TEXT, caretAfterDigits, dateTextOf, digitCount, maskDateText, parseDateText } from './dateText';
@@ -51,6 +52,7 @@ export function DateTextField({ value, onEntry, withTime = false, label, helperT
   const caret = useRef<number | null>(null);
   const input = useRef<HTMLInputElement | null>(null);
   const picker = useRef<HTMLInputElement>(null);
+  const inputRefs = useForkRef(input, inputRef);
 
   // A value set from outside (a form reset, a filter cleared elsewhere) replaces the text; the value
   // this field reported itself does not, so a half-typed text stays as typed.
@@ -124,11 +126,7 @@ export function DateTextField({ value, onEntry, withTime = false, label, helperT
         setLeft(true);
         onBlur?.();
       }}
-      inputRef={(element: HTMLInputElement | null) => {
-        input.current = element;
-        if (typeof inputRef === 'function') inputRef(element);
-        else if (inputRef) (inputRef as { current: HTMLInputElement | null }).current = element;
-      }}
+      inputRef={inputRefs}
       placeholder={pattern}
       error={Boolean(problem)}
       helperText={hasHelper ? helper : undefined}

@@ -23,6 +23,7 @@ export function EmailField({ value, onChange, problem, autoComplete = 'email' }:
       error={Boolean(problem)}
       helperText={problem && translate(validationLabel(problem))}
       autoComplete={autoComplete}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- the first field of a one-question step takes focus on purpose
       autoFocus
       fullWidth
       margin="normal"

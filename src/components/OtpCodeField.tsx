@@ -14,6 +14,7 @@ export function OtpCodeField({ value, onChange, problem }: { value: string; onCh
       error={Boolean(problem)}
       helperText={problem}
       autoComplete="one-time-code"
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- the first field of a one-question step takes focus on purpose
       autoFocus
       fullWidth
       margin="normal"

@@ -33,6 +33,7 @@ export function isPublicPath(pathname: string): boolean {
  */
 export function safeNextPath(raw: string | null | undefined): string | undefined {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return undefined;
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u001f\u007f]/.test(raw)) return undefined;
   let url: URL;
   try {

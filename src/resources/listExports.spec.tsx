@@ -71,11 +71,20 @@ function rowsOf(csv: string): string[][] {
   const text = csv.replace(/^\uFEFF/, '');
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
-    if (quoted && ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-    else if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === ',') row.push(cell), (cell = '');
-    else if (!quoted && ch === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += ch;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
   }
   return rows;
 }

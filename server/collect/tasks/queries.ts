@@ -39,7 +39,7 @@ const columns = [
   'collect_tasks.created_at as createdAt', 'collect_tasks.updated_at as updatedAt',
 ] as const;
 
-const withNames = (query: SelectQueryBuilder<Database, 'collect_tasks', {}>) =>
+const withNames = <O>(query: SelectQueryBuilder<Database, 'collect_tasks', O>) =>
   query.leftJoin('collect_configs', 'collect_configs.id', 'collect_tasks.config_id').leftJoin('post_configs', 'post_configs.id', 'collect_tasks.post_config_id');
 const base = (db: Db) => withNames(db.selectFrom('collect_tasks'));
 

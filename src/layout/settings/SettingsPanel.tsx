@@ -30,8 +30,9 @@ export function SettingsPanel() {
     if (!visible) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     closeButton.current?.focus();
+    const aside = panel.current;
     return () => {
-      if (panel.current?.contains(document.activeElement)) opener?.focus();
+      if (aside?.contains(document.activeElement)) opener?.focus();
     };
   }, [visible]);
 

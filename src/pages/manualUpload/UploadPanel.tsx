@@ -24,7 +24,7 @@ export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettle
 
   useEffect(() => {
     if (upload && (upload.status === 'READY' || upload.status === 'FAIL' || upload.status === 'SUCCESS')) onSettled(upload);
-    // Only a change of status is news.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of status is news
   }, [upload?.id, upload?.status]);
 
   const choose = async (file: File) => {

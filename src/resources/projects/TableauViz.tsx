@@ -13,7 +13,9 @@ export function TableauViz({ src, token, onLoadError }: { src: string; token: st
   const interactive = useRef(false);
   const [defined, setDefined] = useState(() => typeof customElements !== 'undefined' && !!customElements.get('tableau-viz'));
   const onLoadErrorRef = useRef(onLoadError);
-  onLoadErrorRef.current = onLoadError;
+  useEffect(() => {
+    onLoadErrorRef.current = onLoadError;
+  }, [onLoadError]);
 
   useEffect(() => {
     if (defined) return;

@@ -15,6 +15,7 @@ function keepFocusInText(event: MouseEvent<HTMLElement>) {
 /** The editor's toolbar without images and colours, which the server's allow-list strips anyway; our own level select (see TermLevelSelect). */
 export function TermContentToolbar() {
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- only keeps focus in the text; the buttons inside are the controls
     <div onMouseDown={keepFocusInText}>
       <RichTextInputToolbar>
         <TermLevelSelect />

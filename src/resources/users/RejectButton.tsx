@@ -24,6 +24,7 @@ export function RejectButton() {
         <DialogTitle id="reject-title">{translate('resources.users.confirm.rejectTitle', { name: record.name })}</DialogTitle>
         <DialogContent>
           <TextField
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus into itself (WAI-ARIA dialog pattern)
             autoFocus
             name="reason"
             label={translate('resources.users.confirm.rejectReason')}
