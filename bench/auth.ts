@@ -24,7 +24,10 @@ const admin = await server.db.selectFrom('admins').selectAll().where('email', '=
 const accounts = Array.from({ length: CONCURRENCY }, (_, i) => `bench${i}@example.com`);
 for (const email of accounts) {
   const { id: _adminId, ...copy } = admin;
-  await server.db.insertInto('admins').values({ ...copy, email }).execute();
+  await server.db
+    .insertInto('admins')
+    .values({ ...copy, email })
+    .execute();
 }
 const agreements = await server.db.selectFrom('term_agreements').selectAll().where('admin_id', '=', admin.id).execute();
 for (const email of accounts) {

@@ -33,15 +33,16 @@ export interface ServerProcess extends Ready {
 export function spawnServer(args: string[], env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = fork(fileURLToPath(import.meta.url), args, { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   child.setMaxListeners(0);
-  const next = <T>(type: string) => new Promise<T>((resolve, reject) => {
-    const onMessage = (message: { type: string } & T) => {
-      if (message.type !== type) return;
-      child.off('message', onMessage);
-      resolve(message);
-    };
-    child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`bench server ${args[0]} exited (${code})`)));
-  });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: { type: string } & T) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        resolve(message);
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`bench server ${args[0]} exited (${code})`)));
+    });
   return next<Ready>('ready').then((ready) => ({
     ...ready,
     async rss() {
@@ -71,7 +72,15 @@ async function consoleServer() {
   for (let start = 0; start < DOMAINS; start += 500) {
     await server.db
       .insertInto('allowed_domains')
-      .values(Array.from({ length: 500 }, (_, i) => ({ domain: `bench${start + i}.example.org`, description: `Bench domain ${start + i}`, active_flag: (start + i) % 4 ? 'Y' : 'N', created_at: now, updated_at: now })))
+      .values(
+        Array.from({ length: 500 }, (_, i) => ({
+          domain: `bench${start + i}.example.org`,
+          description: `Bench domain ${start + i}`,
+          active_flag: (start + i) % 4 ? 'Y' : 'N',
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .execute();
   }
   // A real session, as the sign-in's last step starts it (the outbox keeps codes masked).

@@ -27,7 +27,11 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 // better-sqlite3 is synchronous, so a sampling timer would not fire during a run: read the OS's peak.
 const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
-interface RunResult { startupPeak: number; peak: number; seconds: number }
+interface RunResult {
+  startupPeak: number;
+  peak: number;
+  seconds: number;
+}
 
 if (process.env.BENCH_COLLECT_RUN) {
   // The run's own process: a server on the prepared database that runs the due tasks once.
@@ -50,7 +54,14 @@ const { db, config } = server;
 const inbox = join(config.dataDir, 'inbox', 'bench');
 mkdirSync(inbox, { recursive: true });
 
-const campaign = (n: number) => ({ report_date: DAY, campaign_id: `C${n}`, campaign_name: `Campaign ${n % 5000}`, impressions: 1000 + (n % 977), clicks: n % 89, cost: Number(((n % 1000) / 7).toFixed(2)) });
+const campaign = (n: number) => ({
+  report_date: DAY,
+  campaign_id: `C${n}`,
+  campaign_name: `Campaign ${n % 5000}`,
+  impressions: 1000 + (n % 977),
+  clicks: n % 89,
+  cost: Number(((n % 1000) / 7).toFixed(2)),
+});
 const fields = [
   { field: 'date', code: 'report_date', type: 'DATE', fieldFlag: 'Y', masterFlag: 'Y' },
   { field: 'campaign_id', code: 'campaign_id', type: 'STRING', fieldFlag: 'Y', masterFlag: 'Y' },
@@ -59,10 +70,19 @@ const fields = [
   { field: 'clicks', code: 'clicks', type: 'NUMBER' },
   { field: 'cost', code: 'cost', type: 'NUMBER' },
 ];
-await savePostConfig(db, secretBox(config.secretsKeys, config.jwtSecret), postConfigInput.parse({
-  dataType: 'MEDIA', targetType: 'dashboard feed', targetMethod: 'LOCAL', targetLocation: 'bench', targetData: {},
-  headers: fields.map((field, order) => ({ code: field.code, type: field.type, inUse: 'Y', order })),
-}), new Date().toISOString());
+await savePostConfig(
+  db,
+  secretBox(config.secretsKeys, config.jwtSecret),
+  postConfigInput.parse({
+    dataType: 'MEDIA',
+    targetType: 'dashboard feed',
+    targetMethod: 'LOCAL',
+    targetLocation: 'bench',
+    targetData: {},
+    headers: fields.map((field, order) => ({ code: field.code, type: field.type, inUse: 'Y', order })),
+  }),
+  new Date().toISOString(),
+);
 
 for (const rows of SIZES) {
   // The source file: one report day of `rows` campaign rows.
@@ -74,16 +94,33 @@ for (const rows of SIZES) {
   }
   file.end();
   await once(file, 'finish');
-  const configId = (await saveCollectConfig(db, collectConfigInput.parse({
-    metricName: `Bench report ${rows}`, advertiser: 'ACME', dataType: 'MEDIA', sourceType: 'FILE', sourceLocation: `bench/report-${rows}-{{from}}.csv`, sourceMethod: { responseFormat: 'CSV' }, fields,
-  }), new Date()))!;
+  const configId = (await saveCollectConfig(
+    db,
+    collectConfigInput.parse({
+      metricName: `Bench report ${rows}`,
+      advertiser: 'ACME',
+      dataType: 'MEDIA',
+      sourceType: 'FILE',
+      sourceLocation: `bench/report-${rows}-{{from}}.csv`,
+      sourceMethod: { responseFormat: 'CSV' },
+      fields,
+    }),
+    new Date(),
+  ))!;
   const now = new Date().toISOString();
   const [taskId] = await insertTasks(db, [collectTaskValues({ configId, scheduleType: 'MANUAL', dueAt: now, periodFrom: DAY, periodTo: DAY, maxAttempts: 1, now })]);
 
   // End to end through the scheduler of a fresh server process: the collect task, then its posting task.
-  const run = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'bench/collect.ts'], {
-    env: { ...process.env, BENCH_COLLECT_RUN: JSON.stringify({ dataDir: config.dataDir, jwtSecret: config.jwtSecret, secretsKeys: config.secretsKeys }) }, encoding: 'utf8', maxBuffer: 1 << 20,
-  }).trim().split('\n').at(-1)!) as RunResult;
+  const run = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', 'bench/collect.ts'], {
+      env: { ...process.env, BENCH_COLLECT_RUN: JSON.stringify({ dataDir: config.dataDir, jwtSecret: config.jwtSecret, secretsKeys: config.secretsKeys }) },
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    })
+      .trim()
+      .split('\n')
+      .at(-1)!,
+  ) as RunResult;
   const task = await db.selectFrom('collect_tasks').select(['status', 'rows_mastered', 'error_text']).where('id', '=', taskId).executeTakeFirstOrThrow();
   const post = await db.selectFrom('collect_tasks').select(['status', 'rows_posted', 'started_at', 'finished_at', 'error_text']).where('parent_task_id', '=', taskId).executeTakeFirstOrThrow();
   if (task.status !== 'SUCCESS' || task.rows_mastered !== rows) throw new Error(`bench task did not master every row: ${JSON.stringify(task)}`);
@@ -103,7 +140,9 @@ for (const rows of SIZES) {
   const baselineSeconds = (performance.now() - baselineStarted) / 1000;
 
   const size = `${rows.toLocaleString()} rows`;
-  console.log(`collect ${size}: mastered (read, map, validate, store) in ${masterSeconds.toFixed(1)} s = ${Math.round(rows / masterSeconds).toLocaleString()} rows/s; then posted to LOCAL in ${postSeconds.toFixed(1)} s`);
+  console.log(
+    `collect ${size}: mastered (read, map, validate, store) in ${masterSeconds.toFixed(1)} s = ${Math.round(rows / masterSeconds).toLocaleString()} rows/s; then posted to LOCAL in ${postSeconds.toFixed(1)} s`,
+  );
   console.log(`collect ${size}: bare batched insert of the same rows ${baselineSeconds.toFixed(1)} s = ${Math.round(rows / baselineSeconds).toLocaleString()} rows/s`);
   console.log(`collect ${size}: mastering rows/s ÷ bare insert rows/s = ${ratio(rows / masterSeconds, rows / baselineSeconds)}`);
   console.log(`collect ${size}: peak RSS of the server process that ran it ${mib(run.peak)} (${mib(run.startupPeak)} after start-up, before the run)`);

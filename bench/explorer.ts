@@ -21,11 +21,14 @@ const { id: datasetId } = await db
   .values({ title: 'Bench visits', data_type_code: 'MEDIA', description: null, row_count: ROWS, created_by: null, created_at: now, updated_by: null, updated_at: now })
   .returning('id')
   .executeTakeFirstOrThrow();
-await db.insertInto('dataset_columns').values([
-  { dataset_id: datasetId, sort_no: 1, col_name: 'visit_date', col_type: 'DATE', required_flag: 'Y', key_flag: 'Y' },
-  { dataset_id: datasetId, sort_no: 2, col_name: 'store', col_type: 'VARCHAR', required_flag: 'Y', key_flag: 'Y' },
-  { dataset_id: datasetId, sort_no: 3, col_name: 'channel', col_type: 'VARCHAR', required_flag: 'N', key_flag: 'N' },
-]).execute();
+await db
+  .insertInto('dataset_columns')
+  .values([
+    { dataset_id: datasetId, sort_no: 1, col_name: 'visit_date', col_type: 'DATE', required_flag: 'Y', key_flag: 'Y' },
+    { dataset_id: datasetId, sort_no: 2, col_name: 'store', col_type: 'VARCHAR', required_flag: 'Y', key_flag: 'Y' },
+    { dataset_id: datasetId, sort_no: 3, col_name: 'channel', col_type: 'VARCHAR', required_flag: 'N', key_flag: 'N' },
+  ])
+  .execute();
 const loadStarted = performance.now();
 await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${ROWS})
   insert into dataset_rows (dataset_id, row_key, upload_id, row_values)

@@ -32,7 +32,10 @@ export async function startBenchServer(overrides: Partial<AppConfig> = {}) {
   const app = await buildApp(config, { db, logger: false, observeMail: (mail) => mails.push(mail) });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
-    app, db, config, address,
+    app,
+    db,
+    config,
+    address,
     /** The sign-in code of the last mail sent to `email`. */
     async latestCode(email = BENCH_EMAIL): Promise<string> {
       await app.ctx.mailer.idle();

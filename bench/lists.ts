@@ -31,8 +31,12 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const ROWS = {
-  admins: Math.round(100_000 * SCALE), projects: Math.round(100_000 * SCALE), system_logs: Math.round(1_000_000 * SCALE),
-  access_history: Math.round(100_000 * SCALE), collect_tasks: Math.round(100_000 * SCALE), upload_histories: Math.round(100_000 * SCALE),
+  admins: Math.round(100_000 * SCALE),
+  projects: Math.round(100_000 * SCALE),
+  system_logs: Math.round(1_000_000 * SCALE),
+  access_history: Math.round(100_000 * SCALE),
+  collect_tasks: Math.round(100_000 * SCALE),
+  upload_histories: Math.round(100_000 * SCALE),
 };
 const PER_PAGE = 10;
 /** The deep page: 5,000 pages in, or the last full page of a shorter (scaled-down) list. */
@@ -53,8 +57,13 @@ async function startServer(label: string) {
   };
   if (pgSchema) await adminQuery(`create schema ${pgSchema}`);
   const config = defaultConfig({
-    dataDir, databaseUrl: DATABASE_URL, jwtSecret: randomBytes(32).toString('hex'), secretsKeys: [randomBytes(32).toString('hex')], logLevel: 'silent',
-    passwordHash, accessTokenTtlSeconds: 3600,
+    dataDir,
+    databaseUrl: DATABASE_URL,
+    jwtSecret: randomBytes(32).toString('hex'),
+    secretsKeys: [randomBytes(32).toString('hex')],
+    logLevel: 'silent',
+    passwordHash,
+    accessTokenTtlSeconds: 3600,
     rateLimits: { perIp: { max: 1_000_000, windowMs: 60_000 }, perEmail: { max: 1_000_000, windowMs: 60_000 } },
   });
   const db = openDatabase({ ...config, pgSchema });
@@ -66,7 +75,9 @@ async function startServer(label: string) {
   const mails: OutgoingMail[] = [];
   const app = await buildApp(config, { db, logger: false, observeMail: (mail) => mails.push(mail) });
   return {
-    app, db, mails,
+    app,
+    db,
+    mails,
     async close() {
       await app.close();
       await db.destroy();
@@ -96,39 +107,91 @@ function isoAgo(db: Db, secondsExpr: string, now: string) {
 async function seedScale(db: Db) {
   const now = new Date().toISOString();
   const day = now.slice(0, 10);
-  const { id: configId } = await db.selectFrom('collect_configs').select((eb) => eb.fn.min('id').as('id')).executeTakeFirstOrThrow();
-  const { id: datasetId } = await db.selectFrom('datasets').select((eb) => eb.fn.min('id').as('id')).executeTakeFirstOrThrow();
+  const { id: configId } = await db
+    .selectFrom('collect_configs')
+    .select((eb) => eb.fn.min('id').as('id'))
+    .executeTakeFirstOrThrow();
+  const { id: datasetId } = await db
+    .selectFrom('datasets')
+    .select((eb) => eb.fn.min('id').as('id'))
+    .executeTakeFirstOrThrow();
   if (configId === null || datasetId === null) throw new Error('The demo sample has no collect config or dataset to hang the scale rows from.');
   const text = (value: string) => `'${value}'`;
   await db.transaction().execute(async (trx) => {
     await seriesInsert(trx, 'admins', ROWS.admins, {
-      email: `'scale' || i || '@bench.example.org'`, password_hash: text('not-a-hash'), first_name: text('Scale'), last_name: `'User ' || i`,
-      authority: text('user'), account_rank: '6', account_level: text('USER'), status_code: `case when i % 10 = 0 then 'INACTIVE' else 'ACTIVE' end`,
-      approval_status_code: text('APPROVED'), created_at: isoAgo(trx, 'i * 60 + 86400', now), updated_at: text(now),
+      email: `'scale' || i || '@bench.example.org'`,
+      password_hash: text('not-a-hash'),
+      first_name: text('Scale'),
+      last_name: `'User ' || i`,
+      authority: text('user'),
+      account_rank: '6',
+      account_level: text('USER'),
+      status_code: `case when i % 10 = 0 then 'INACTIVE' else 'ACTIVE' end`,
+      approval_status_code: text('APPROVED'),
+      created_at: isoAgo(trx, 'i * 60 + 86400', now),
+      updated_at: text(now),
     });
     await seriesInsert(trx, 'projects', ROWS.projects, {
-      name: `'Scale project #' || i`, status: `case when i % 3 = 0 then 'COMPLETED' else 'ON_GOING' end`, data_type_code: text('MEDIA'), data_source: text('GOOGLE_ADS'),
-      advertiser_code: text('ADV1'), dashboard_type: text('CUSTOM'), dashboard_url: text('https://example.org/d'), start_at: text(day), end_at: text(day),
-      created_by: '1', created_at: isoAgo(trx, 'i * 60 + 86400', now), updated_by: '1', updated_at: isoAgo(trx, 'i * 60 + 86400', now),
+      name: `'Scale project #' || i`,
+      status: `case when i % 3 = 0 then 'COMPLETED' else 'ON_GOING' end`,
+      data_type_code: text('MEDIA'),
+      data_source: text('GOOGLE_ADS'),
+      advertiser_code: text('ADV1'),
+      dashboard_type: text('CUSTOM'),
+      dashboard_url: text('https://example.org/d'),
+      start_at: text(day),
+      end_at: text(day),
+      created_by: '1',
+      created_at: isoAgo(trx, 'i * 60 + 86400', now),
+      updated_by: '1',
+      updated_at: isoAgo(trx, 'i * 60 + 86400', now),
     });
     await seriesInsert(trx, 'access_history', ROWS.access_history, {
-      admin_id: '1', email: text(BENCH_EMAIL), event_type: `case when i % 4 = 0 then 'DASHBOARD_VIEW' else 'SIGN_IN' end`, success_flag: `case when i % 9 = 0 then 'N' else 'Y' end`,
-      source_ip: text('127.0.0.1'), occurred_at: isoAgo(trx, 'i * 30 + 3600', now),
+      admin_id: '1',
+      email: text(BENCH_EMAIL),
+      event_type: `case when i % 4 = 0 then 'DASHBOARD_VIEW' else 'SIGN_IN' end`,
+      success_flag: `case when i % 9 = 0 then 'N' else 'Y' end`,
+      source_ip: text('127.0.0.1'),
+      occurred_at: isoAgo(trx, 'i * 30 + 3600', now),
     });
     await seriesInsert(trx, 'collect_tasks', ROWS.collect_tasks, {
-      task_kind: text('COLLECT'), config_id: String(configId), process_id: `'bench-' || i`, process_type: text('MASTERING'), schedule_type: text('DAILY'),
-      status: `case when i % 20 = 0 then 'ERROR' else 'DONE' end`, max_attempts: '3', period_from: text(day), period_to: text(day),
-      due_at: isoAgo(trx, 'i * 5', now), run_after: isoAgo(trx, 'i * 5', now), created_at: isoAgo(trx, 'i * 5', now), updated_at: isoAgo(trx, 'i * 5', now),
+      task_kind: text('COLLECT'),
+      config_id: String(configId),
+      process_id: `'bench-' || i`,
+      process_type: text('MASTERING'),
+      schedule_type: text('DAILY'),
+      status: `case when i % 20 = 0 then 'ERROR' else 'DONE' end`,
+      max_attempts: '3',
+      period_from: text(day),
+      period_to: text(day),
+      due_at: isoAgo(trx, 'i * 5', now),
+      run_after: isoAgo(trx, 'i * 5', now),
+      created_at: isoAgo(trx, 'i * 5', now),
+      updated_at: isoAgo(trx, 'i * 5', now),
     });
     await seriesInsert(trx, 'upload_histories', ROWS.upload_histories, {
-      dataset_id: String(datasetId), file_name: `'scale-' || i || '.csv'`, storage_key: `'bench-scale-' || i`, file_kind: text('csv'), size_bytes: '1024',
-      sha256: text('0'.repeat(64)), status: text('SUCCESS'), mode: text('APPEND'), row_count: '10', uploaded_count: '10',
-      created_at: isoAgo(trx, 'i * 60 + 86400', now), updated_at: isoAgo(trx, 'i * 60 + 86400', now),
+      dataset_id: String(datasetId),
+      file_name: `'scale-' || i || '.csv'`,
+      storage_key: `'bench-scale-' || i`,
+      file_kind: text('csv'),
+      size_bytes: '1024',
+      sha256: text('0'.repeat(64)),
+      status: text('SUCCESS'),
+      mode: text('APPEND'),
+      row_count: '10',
+      uploaded_count: '10',
+      created_at: isoAgo(trx, 'i * 60 + 86400', now),
+      updated_at: isoAgo(trx, 'i * 60 + 86400', now),
     });
     await seriesInsert(trx, 'system_logs', ROWS.system_logs, {
-      admin_id: '(i % 300) + 1', email: `'user' || (i % 300) || '@example.com'`, event_id: `'bench-' || i`, end_point: `'/api/projects/' || (i % 997)`,
-      http_method: `case when i % 6 = 0 then 'POST' else 'GET' end`, http_status: `case when i % 9 = 0 then 404 else 200 end`,
-      request_at: isoAgo(trx, 'i * 2 + 3600', now), source_ip: text('127.0.0.1'),
+      admin_id: '(i % 300) + 1',
+      email: `'user' || (i % 300) || '@example.com'`,
+      event_id: `'bench-' || i`,
+      end_point: `'/api/projects/' || (i % 997)`,
+      http_method: `case when i % 6 = 0 then 'POST' else 'GET' end`,
+      http_status: `case when i % 9 = 0 then 404 else 200 end`,
+      request_at: isoAgo(trx, 'i * 2 + 3600', now),
+      source_ip: text('127.0.0.1'),
     });
   });
   if (!isSqlite(db)) await sql`analyze`.execute(db);
@@ -153,7 +216,7 @@ const lists: ListCase[] = [
   { label: 'users', path: '/api/users' },
   { label: 'projects', path: '/api/projects' },
   { label: 'access history', path: '/api/access-history' },
-  { label: 'tasks (the board\'s 7 days)', path: '/api/tasks', filter: week },
+  { label: "tasks (the board's 7 days)", path: '/api/tasks', filter: week },
   { label: 'system log', path: '/api/system-logs' },
   { label: 'upload history', path: '/api/uploads' },
 ];
@@ -191,12 +254,19 @@ async function measure(server: Awaited<ReturnType<typeof startServer>>, authoriz
   return {
     page1Ms: await median(() => get(pageUrl(list, 1))),
     deepMs: await median(() => get(deepUrl)),
-    rows: deep.list.length, keyset: Boolean(before.nextCursor), total: page1.totalCount, about: Boolean(page1.totalIsEstimate),
+    rows: deep.list.length,
+    keyset: Boolean(before.nextCursor),
+    total: page1.totalCount,
+    about: Boolean(page1.totalIsEstimate),
   };
 }
 
 const engine = DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-console.log(`${engine}; scale ${SCALE} (${Object.entries(ROWS).map(([table, n]) => `${table} ${n.toLocaleString()}`).join(', ')}); page ${DEEP_PAGE} deep; median of ${SAMPLES}`);
+console.log(
+  `${engine}; scale ${SCALE} (${Object.entries(ROWS)
+    .map(([table, n]) => `${table} ${n.toLocaleString()}`)
+    .join(', ')}); page ${DEEP_PAGE} deep; median of ${SAMPLES}`,
+);
 const demo = await startServer('demo');
 const scale = await startServer('scale');
 try {

@@ -32,29 +32,39 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const started = performance.now();
   const deadline = started + options.durationMs;
 
-  const once = () => new Promise<void>((resolve, reject) => {
-    const body = options.body?.(sent);
-    sent++;
-    const begun = performance.now();
-    const request = http.request({
-      agent, host: target.hostname, port: target.port, path: target.pathname + target.search, method: options.method ?? 'GET',
-      headers: { ...options.headers, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) },
-    }, (response) => {
-      response.on('data', () => undefined);
-      response.on('end', () => {
-        latencies.push(performance.now() - begun);
-        if (!response.statusCode || response.statusCode >= 300) failures++;
-        resolve();
-      });
-      response.on('error', reject);
+  const once = () =>
+    new Promise<void>((resolve, reject) => {
+      const body = options.body?.(sent);
+      sent++;
+      const begun = performance.now();
+      const request = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          method: options.method ?? 'GET',
+          headers: { ...options.headers, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) },
+        },
+        (response) => {
+          response.on('data', () => undefined);
+          response.on('end', () => {
+            latencies.push(performance.now() - begun);
+            if (!response.statusCode || response.statusCode >= 300) failures++;
+            resolve();
+          });
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
     });
-    request.on('error', reject);
-    request.end(body);
-  });
 
-  await Promise.all(Array.from({ length: options.connections }, async () => {
-    while (performance.now() < deadline) await once();
-  }));
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < deadline) await once();
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);

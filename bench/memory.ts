@@ -32,7 +32,9 @@ try {
   const consoleRss = await underLoad(consoleServer);
   const bareRss = await underLoad(bare);
   const line = (name: string, { first, end, peak }: { first: number; end: number; peak: number }) =>
-    console.log(`${name.padEnd(8)} RSS after first minute ${(first / MB).toFixed(1).padStart(7)} MB, at end ${(end / MB).toFixed(1).padStart(7)} MB (growth ${((end - first) / MB).toFixed(1)} MB), peak ${(peak / MB).toFixed(1)} MB`);
+    console.log(
+      `${name.padEnd(8)} RSS after first minute ${(first / MB).toFixed(1).padStart(7)} MB, at end ${(end / MB).toFixed(1).padStart(7)} MB (growth ${((end - first) / MB).toFixed(1)} MB), peak ${(peak / MB).toFixed(1)} MB`,
+    );
   console.log(`memory: ${MINUTES} min of list load each, ${CONNECTIONS} connections`);
   line('console', consoleRss);
   line('bare', bareRss);

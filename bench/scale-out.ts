@@ -12,12 +12,14 @@ import { ratio, throughput } from './harness';
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8000);
 const PASSWORD = 'Bench#2024x';
 const cluster = new ConsoleCluster(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', {
-  ADMIN_PASSWORD: PASSWORD, COLLECT_SCHEDULER: 'off',
+  ADMIN_PASSWORD: PASSWORD,
+  COLLECT_SCHEDULER: 'off',
 });
 
 async function call(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${cluster.proxyUrl}${path}`, {
-    method, body: Buffer.isBuffer(body) ? new Uint8Array(body) : body === undefined ? undefined : JSON.stringify(body),
+    method,
+    body: Buffer.isBuffer(body) ? new Uint8Array(body) : body === undefined ? undefined : JSON.stringify(body),
     headers: { ...(body !== undefined && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
   });
   const answer = (await response.json()) as { result: string; data: any };

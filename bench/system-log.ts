@@ -24,9 +24,16 @@ for (let from = 0; from < ROWS; from += 10_000) {
           Array.from({ length: Math.min(500, ROWS - chunk) }, (_, i) => {
             const n = chunk + i;
             return {
-              admin_id: (n % 300) + 1, email: `user${n % 300}@example.com`, event_id: `bench-${n}`, end_point: `/api/${['projects', 'domains', 'users', 'templates'][n % 4]}/${n % 997}`,
-              http_method: methods[n % methods.length], http_status: statuses[n % statuses.length], query_param: null,
-              request_body: n % 3 ? null : '{"name":"bench"}', request_at: new Date(start + n * 7776).toISOString(), source_ip: '127.0.0.1',
+              admin_id: (n % 300) + 1,
+              email: `user${n % 300}@example.com`,
+              event_id: `bench-${n}`,
+              end_point: `/api/${['projects', 'domains', 'users', 'templates'][n % 4]}/${n % 997}`,
+              http_method: methods[n % methods.length],
+              http_status: statuses[n % statuses.length],
+              query_param: null,
+              request_body: n % 3 ? null : '{"name":"bench"}',
+              request_at: new Date(start + n * 7776).toISOString(),
+              source_ip: '127.0.0.1',
             };
           }),
         )
@@ -107,5 +114,7 @@ for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
 clearInterval(sampler);
 const exportSeconds = (performance.now() - exportStarted) / 1000;
 console.log(`export: ${(lines - 1).toLocaleString()} rows, ${(bytes / 2 ** 20).toFixed(0)} MiB in ${exportSeconds.toFixed(1)} s`);
-console.log(`RSS before export ${(rssBefore / 2 ** 20).toFixed(0)} MiB, peak during export ${(peakRss / 2 ** 20).toFixed(0)} MiB (ratio ${(peakRss / rssBefore).toFixed(2)}; the CSV is ${(bytes / rssBefore).toFixed(1)}× the starting RSS)`);
+console.log(
+  `RSS before export ${(rssBefore / 2 ** 20).toFixed(0)} MiB, peak during export ${(peakRss / 2 ** 20).toFixed(0)} MiB (ratio ${(peakRss / rssBefore).toFixed(2)}; the CSV is ${(bytes / rssBefore).toFixed(1)}× the starting RSS)`,
+);
 await server.close();

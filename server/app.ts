@@ -70,7 +70,10 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // A person watching a terminal gets readable lines; pipes and files get JSON.
-    logger: options.logger === false ? false : { level: config.logLevel, ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } } : {}) },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } } : {}) },
     // Every API call is already written to the system log.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
@@ -161,7 +164,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Vite names every built asset by its content hash, so a browser may keep it for good; every
     // other file (index.html above all) is checked on each load so a deploy shows at once.
     await app.register(fastifyStatic, {
-      root: staticDir, wildcard: false, index: false, preCompressed: true, cacheControl: false,
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
       setHeaders: (reply, path) => reply.header('cache-control', isHashedAsset(staticDir, path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }

@@ -3,7 +3,11 @@ import { emailSchema, passwordSchema } from '../src/shared/validation';
 import { OTP_RESEND_INTERVAL_SECONDS } from '../src/shared/constants';
 import { parseOutboundAllow } from './outbound/outbound-policy';
 
-const commaList = (text: string) => text.split(',').map((entry) => entry.trim()).filter(Boolean);
+const commaList = (text: string) =>
+  text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 
 /** 32 random bytes as 64 hex characters (e.g. `openssl rand -hex 32`). */
 export const SECRETS_KEY_PATTERN = /^[0-9a-f]{64}$/i;
@@ -50,7 +54,10 @@ const envSchema = z.object({
   SECRETS_KEY: z
     .string()
     .transform(commaList)
-    .refine((keys) => keys.length > 0 && keys.every((key) => SECRETS_KEY_PATTERN.test(key)), 'SECRETS_KEY must be 64 hex characters (32 bytes, e.g. openssl rand -hex 32), several comma-separated, newest first')
+    .refine(
+      (keys) => keys.length > 0 && keys.every((key) => SECRETS_KEY_PATTERN.test(key)),
+      'SECRETS_KEY must be 64 hex characters (32 bytes, e.g. openssl rand -hex 32), several comma-separated, newest first',
+    )
     .optional(),
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1, 'MAIL_RETENTION_DAYS must be 1 or more').max(3650).default(30),
   FILE_STORE: z
@@ -155,8 +162,12 @@ export interface CollectSettings {
 
 export function collectFromEnv(vars: z.infer<typeof envSchema>): CollectSettings {
   return {
-    schedulerEnabled: vars.COLLECT_SCHEDULER === 'on', pollMs: vars.COLLECT_POLL_MS, leaseMs: vars.COLLECT_LEASE_MS,
-    maxAttempts: vars.COLLECT_MAX_ATTEMPTS, retryBaseMs: vars.COLLECT_RETRY_BASE_MS, suspendAfter: vars.COLLECT_SUSPEND_AFTER,
+    schedulerEnabled: vars.COLLECT_SCHEDULER === 'on',
+    pollMs: vars.COLLECT_POLL_MS,
+    leaseMs: vars.COLLECT_LEASE_MS,
+    maxAttempts: vars.COLLECT_MAX_ATTEMPTS,
+    retryBaseMs: vars.COLLECT_RETRY_BASE_MS,
+    suspendAfter: vars.COLLECT_SUSPEND_AFTER,
     concurrency: vars.COLLECT_CONCURRENCY,
   };
 }

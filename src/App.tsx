@@ -84,7 +84,15 @@ export function App() {
           ))}
           <CustomRoutes>
             {consoleScreens.map(({ path, requireRank, view: View }) => (
-              <Route key={path} path={path} element={<RankGuard requireRank={requireRank}><View /></RankGuard>} />
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <RankGuard requireRank={requireRank}>
+                    <View />
+                  </RankGuard>
+                }
+              />
             ))}
           </CustomRoutes>
         </Admin>

@@ -95,12 +95,13 @@ export function liveSessions(db: Db, sqlitePath: string): LiveSessions {
 function sessionReader(db: Db, sqlitePath: string): { read(sessionId: string): Promise<LiveSession | undefined>; close(): void } {
   if (!isSqlite(db) || !existsSync(sqlitePath)) {
     return {
-      read: (sessionId) => db
-        .selectFrom('sessions')
-        .innerJoin('admins', 'admins.id', 'sessions.admin_id')
-        .select(['sessions.revoked_at', ...ACCOUNT_COLUMNS.map((column) => `admins.${column}` as const)])
-        .where('sessions.id', '=', sessionId)
-        .executeTakeFirst(),
+      read: (sessionId) =>
+        db
+          .selectFrom('sessions')
+          .innerJoin('admins', 'admins.id', 'sessions.admin_id')
+          .select(['sessions.revoked_at', ...ACCOUNT_COLUMNS.map((column) => `admins.${column}` as const)])
+          .where('sessions.id', '=', sessionId)
+          .executeTakeFirst(),
       close() {},
     };
   }

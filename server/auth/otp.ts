@@ -13,13 +13,7 @@ export interface IssuedChallenge {
 }
 
 /** Issues a code; earlier live codes of the same purpose and e-mail stop working. */
-export async function issueChallenge(
-  ctx: AppContext,
-  purpose: OtpPurpose,
-  email: string,
-  adminId: number | null,
-  withToken: boolean,
-): Promise<IssuedChallenge> {
+export async function issueChallenge(ctx: AppContext, purpose: OtpPurpose, email: string, adminId: number | null, withToken: boolean): Promise<IssuedChallenge> {
   const code = newOtpCode();
   const challengeToken = withToken ? newOpaqueToken() : undefined;
   // The stored token hash doubles as the code's salt; challenges without a token get a random one.
@@ -57,9 +51,10 @@ type ChallengeRef = { challengeToken: string } | { purpose: OtpPurpose; email: s
 export async function verifyChallenge(ctx: AppContext, ref: ChallengeRef, code: string): Promise<{ email: string; adminId: number | null }> {
   const now = isoNow(ctx.clock);
   let query = ctx.db.selectFrom('otp_challenges').selectAll();
-  query = 'challengeToken' in ref
-    ? query.where('token_hash', '=', hashToken(ref.challengeToken))
-    : query.where('purpose', '=', ref.purpose).where('email', '=', ref.email).where('consumed_at', 'is', null).orderBy('id', 'desc').limit(1);
+  query =
+    'challengeToken' in ref
+      ? query.where('token_hash', '=', hashToken(ref.challengeToken))
+      : query.where('purpose', '=', ref.purpose).where('email', '=', ref.email).where('consumed_at', 'is', null).orderBy('id', 'desc').limit(1);
   const challenge = await query.executeTakeFirst();
   if (!challenge || challenge.consumed_at || challenge.expires_at <= now || challenge.attempts >= OTP_MAX_WRONG_TRIES) {
     throw new AppError('OTP_EXPIRED', 'This code has expired or was already used. Please request a new code.');
@@ -72,26 +67,14 @@ export async function verifyChallenge(ctx: AppContext, ref: ChallengeRef, code: 
     if (remainingAttempts <= 0) throw new AppError('OTP_EXPIRED', 'Too many wrong codes. Please request a new code.');
     throw new AppError('OTP_MISMATCH', `The code is not correct. ${remainingAttempts} attempt(s) left.`, { remainingAttempts });
   }
-  const consumed = await ctx.db
-    .updateTable('otp_challenges')
-    .set({ consumed_at: now })
-    .where('id', '=', challenge.id)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
+  const consumed = await ctx.db.updateTable('otp_challenges').set({ consumed_at: now }).where('id', '=', challenge.id).where('consumed_at', 'is', null).executeTakeFirst();
   if (Number(consumed.numUpdatedRows) !== 1) throw new AppError('OTP_EXPIRED', 'This code was already used. Please request a new code.');
   return { email: challenge.email, adminId: challenge.admin_id };
 }
 
 /** Re-sending is throttled so a mailbox cannot be flooded through the console. */
 export async function assertResendAllowed(ctx: AppContext, purpose: OtpPurpose, email: string): Promise<void> {
-  const latest = await ctx.db
-    .selectFrom('otp_challenges')
-    .select('created_at')
-    .where('purpose', '=', purpose)
-    .where('email', '=', email)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const latest = await ctx.db.selectFrom('otp_challenges').select('created_at').where('purpose', '=', purpose).where('email', '=', email).orderBy('id', 'desc').limit(1).executeTakeFirst();
   if (latest && ctx.clock.now().getTime() - Date.parse(latest.created_at) < ctx.config.otpResendIntervalMs) {
     const seconds = Math.ceil(ctx.config.otpResendIntervalMs / 1000);
     throw new AppError('TOO_MANY_REQUESTS', `A code was just sent. Please wait ${seconds} seconds before asking for another.`);

@@ -38,11 +38,15 @@ export async function passwordRoutes(app: FastifyInstance) {
 
   // Read-only: the page the mailed link opens asks first, so a used or expired link is said before
   // anything is typed. Spending the token stays with the PUT below.
-  routes.get('/auth/password/reset/:token', { schema: { params: z.strictObject({ token: tokenSchema }), response: { 200: resetLinkCheckResponse } }, ...authLimits(app, 'reset-check') }, async (request) => {
-    const row = await findResetToken(ctx.db, request.params.token);
-    const reason = !row ? 'UNKNOWN' : row.used_at ? 'USED' : row.expires_at <= isoNow(ctx.clock) ? 'EXPIRED' : null;
-    return success(reason ? { valid: false, reason } : { valid: true }, reason ? RESET_LINK_DEAD : 'This link can set a new password.');
-  });
+  routes.get(
+    '/auth/password/reset/:token',
+    { schema: { params: z.strictObject({ token: tokenSchema }), response: { 200: resetLinkCheckResponse } }, ...authLimits(app, 'reset-check') },
+    async (request) => {
+      const row = await findResetToken(ctx.db, request.params.token);
+      const reason = !row ? 'UNKNOWN' : row.used_at ? 'USED' : row.expires_at <= isoNow(ctx.clock) ? 'EXPIRED' : null;
+      return success(reason ? { valid: false, reason } : { valid: true }, reason ? RESET_LINK_DEAD : 'This link can set a new password.');
+    },
+  );
 
   routes.put('/auth/password/reset', { schema: { body: resetPasswordBody, response: { 200: emptyEnvelope } }, ...authLimits(app, 'reset-set') }, async (request) => {
     const now = isoNow(ctx.clock);

@@ -29,7 +29,11 @@ export function liveOtpToken(db: Db, clock: Clock, adminId: number, token: strin
 }
 
 export async function countOtpTokenMiss(db: Db, id: number): Promise<void> {
-  await db.updateTable('otp_tokens').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).execute();
+  await db
+    .updateTable('otp_tokens')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Marks the token spent; false when a concurrent request spent it first. */
@@ -60,21 +64,13 @@ export function findResetToken(db: Db, token: string) {
  */
 export function resetPasswordWithToken(db: Db, token: string, passwordHash: string, now: string): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('password_reset_tokens')
-      .select(['id', 'admin_id', 'used_at', 'expires_at'])
-      .where('token_hash', '=', hashToken(token))
-      .executeTakeFirst();
+    const row = await trx.selectFrom('password_reset_tokens').select(['id', 'admin_id', 'used_at', 'expires_at']).where('token_hash', '=', hashToken(token)).executeTakeFirst();
     if (!row || row.used_at || row.expires_at <= now) return null;
     const claimed = await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return null;
     // Every other outstanding link of this account dies with this one.
     await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('admin_id', '=', row.admin_id).where('used_at', 'is', null).execute();
-    await trx
-      .updateTable('admins')
-      .set({ password_hash: passwordHash, password_updated_at: now, updated_at: now, sign_in_attempt: 0, locked_until: null })
-      .where('id', '=', row.admin_id)
-      .execute();
+    await trx.updateTable('admins').set({ password_hash: passwordHash, password_updated_at: now, updated_at: now, sign_in_attempt: 0, locked_until: null }).where('id', '=', row.admin_id).execute();
     return row.admin_id;
   });
 }
@@ -160,10 +156,22 @@ export function insertApplicant(db: Db, email: string, passwordHash: string, bod
     const { id } = await trx
       .insertInto('admins')
       .values({
-        email, password_hash: passwordHash, first_name: body.firstName, last_name: body.lastName,
-        company_code: body.company, region_code: body.region, office_code: body.office,
-        authority: 'user', account_rank: 5, account_level: 'USER', approval_status_code: 'PENDING', status_code: 'ACTIVE',
-        request_comment: body.requestComment ?? null, password_updated_at: now, created_at: now, updated_at: now,
+        email,
+        password_hash: passwordHash,
+        first_name: body.firstName,
+        last_name: body.lastName,
+        company_code: body.company,
+        region_code: body.region,
+        office_code: body.office,
+        authority: 'user',
+        account_rank: 5,
+        account_level: 'USER',
+        approval_status_code: 'PENDING',
+        status_code: 'ACTIVE',
+        request_comment: body.requestComment ?? null,
+        password_updated_at: now,
+        created_at: now,
+        updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -114,9 +114,9 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
       const echo = `${origin}:${++sequence}`;
       const heard = trusted
         ? new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, ECHO_TIMEOUT_MS).unref();
-          echoes.set(echo, () => (clearTimeout(timer), resolve()));
-        })
+            const timer = setTimeout(resolve, ECHO_TIMEOUT_MS).unref();
+            echoes.set(echo, () => (clearTimeout(timer), resolve()));
+          })
         : Promise.resolve();
       try {
         await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ ...change, echo })})`.execute(db);

@@ -54,12 +54,7 @@ export async function reissue(ctx: AppContext, refreshToken: string): Promise<To
       return 'reused' as const;
     }
     // The used_at guard makes two concurrent reissues with the same token race to one winner.
-    const claimed = await trx
-      .updateTable('refresh_tokens')
-      .set({ used_at: now })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
+    const claimed = await trx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return null;
     await trx
       .insertInto('refresh_tokens')

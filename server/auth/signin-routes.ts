@@ -87,7 +87,12 @@ export async function signInRoutes(app: FastifyInstance) {
         errors: missing.map((term) => ({ field: `terms.${term.termVersionId}`, message: `${term.title} must be accepted.` })),
       });
     }
-    const inserted = await recordAgreements(ctx.db, admin.id, pending.map((term) => term.termVersionId), now);
+    const inserted = await recordAgreements(
+      ctx.db,
+      admin.id,
+      pending.map((term) => term.termVersionId),
+      now,
+    );
     // A concurrent replay of the same proof settled these terms first.
     if (inserted === 0) throw spentProof();
     return success(await completeSignIn(ctx, admin, request.ip, request.headers['user-agent'] ?? null));
@@ -119,7 +124,10 @@ async function countFailure(ctx: AppContext, admin: Admin): Promise<void> {
   await recordSignInFailure(ctx.db, admin.id, attempts, locks ? isoAfter(ctx.clock, lockMinutes * 60_000) : admin.locked_until);
   if (locks) {
     ctx.mailer.send('account-locked', admin.email, {
-      name: displayName(admin), email: admin.email, minutes: String(lockMinutes), link: `${ctx.config.publicUrl}/new-password`,
+      name: displayName(admin),
+      email: admin.email,
+      minutes: String(lockMinutes),
+      link: `${ctx.config.publicUrl}/new-password`,
     });
   }
 }

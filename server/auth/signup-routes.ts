@@ -41,8 +41,7 @@ export async function signUpRoutes(app: FastifyInstance) {
   });
 
   // Counted per e-mail of the proof as well; a proof that does not verify counts per IP only.
-  const proofEmail = async (request: FastifyRequest) =>
-    (await ctx.tokens.verifyProof('signup-email', (request.body as { verificationToken: string }).verificationToken).catch(() => undefined))?.sub;
+  const proofEmail = async (request: FastifyRequest) => (await ctx.tokens.verifyProof('signup-email', (request.body as { verificationToken: string }).verificationToken).catch(() => undefined))?.sub;
   routes.post('/auth/signup', { schema: { body: signUpBody, response: { 200: signUpResponse } }, ...authLimits(app, 'signup', proofEmail) }, async (request) => {
     const body = request.body;
     const email = (await ctx.tokens.verifyProof('signup-email', body.verificationToken)).sub;
@@ -83,7 +82,10 @@ async function notifyApprovers(ctx: AppContext, email: string, applicant: string
   const approvers = await listApprovers(ctx.db);
   for (const approver of approvers) {
     ctx.mailer.send('signup-request', approver.email, {
-      name: displayName(approver), applicant, email, link: `${ctx.config.publicUrl}/user/users`,
+      name: displayName(approver),
+      applicant,
+      email,
+      link: `${ctx.config.publicUrl}/user/users`,
     });
   }
 }

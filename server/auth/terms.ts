@@ -6,10 +6,7 @@ export async function termsInEffect(db: Db, nowIso: string): Promise<OfferedTerm
   const rows = await db
     .selectFrom('terms')
     .innerJoin('term_versions', 'term_versions.term_id', 'terms.id')
-    .select([
-      'terms.id as termId', 'terms.title', 'terms.type', 'term_versions.id as termVersionId',
-      'term_versions.terms_version', 'term_versions.content', 'term_versions.effective_at',
-    ])
+    .select(['terms.id as termId', 'terms.title', 'terms.type', 'term_versions.id as termVersionId', 'term_versions.terms_version', 'term_versions.content', 'term_versions.effective_at'])
     .where('terms.active_flag', '=', 'Y')
     .where('term_versions.effective_at', '<=', nowIso)
     .orderBy('terms.id')
@@ -44,7 +41,11 @@ export async function pendingRequiredTerms(db: Db, adminId: number, nowIso: stri
     .selectFrom('term_agreements')
     .select('term_version_id')
     .where('admin_id', '=', adminId)
-    .where('term_version_id', 'in', required.map((term) => term.termVersionId))
+    .where(
+      'term_version_id',
+      'in',
+      required.map((term) => term.termVersionId),
+    )
     .execute();
   const agreedIds = new Set(agreed.map((row) => row.term_version_id));
   return required.filter((term) => !agreedIds.has(term.termVersionId));

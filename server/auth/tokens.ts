@@ -84,9 +84,11 @@ export function tokenService(secret: string, accessTtlSeconds: number, now: () =
         const { payload } = await jwtVerify(token, await cryptoKey, { audience: `console:${purpose}`, algorithms: ['HS256'], currentDate: now() });
         return payload as { sub: string } & Record<string, unknown>;
       } catch {
-        return Promise.reject(new AppError('VALIDATION_ERROR', 'This verification has expired or is not valid. Please start again.', {
-          errors: [{ field: 'verificationToken', message: 'Expired or not valid' }],
-        }));
+        return Promise.reject(
+          new AppError('VALIDATION_ERROR', 'This verification has expired or is not valid. Please start again.', {
+            errors: [{ field: 'verificationToken', message: 'Expired or not valid' }],
+          }),
+        );
       }
     },
   };

@@ -10,10 +10,19 @@ const REGIONS = [
   { code: 'LATAM', name: 'Latin America' },
 ];
 const COUNTRIES = [
-  ['KR', 'Korea', 'APAC'], ['JP', 'Japan', 'APAC'], ['SG', 'Singapore', 'APAC'], ['AU', 'Australia', 'APAC'], ['IN', 'India', 'APAC'],
-  ['GB', 'United Kingdom', 'EMEA'], ['DE', 'Germany', 'EMEA'], ['FR', 'France', 'EMEA'], ['AE', 'United Arab Emirates', 'EMEA'],
-  ['US', 'United States', 'NA'], ['CA', 'Canada', 'NA'],
-  ['BR', 'Brazil', 'LATAM'], ['MX', 'Mexico', 'LATAM'],
+  ['KR', 'Korea', 'APAC'],
+  ['JP', 'Japan', 'APAC'],
+  ['SG', 'Singapore', 'APAC'],
+  ['AU', 'Australia', 'APAC'],
+  ['IN', 'India', 'APAC'],
+  ['GB', 'United Kingdom', 'EMEA'],
+  ['DE', 'Germany', 'EMEA'],
+  ['FR', 'France', 'EMEA'],
+  ['AE', 'United Arab Emirates', 'EMEA'],
+  ['US', 'United States', 'NA'],
+  ['CA', 'Canada', 'NA'],
+  ['BR', 'Brazil', 'LATAM'],
+  ['MX', 'Mexico', 'LATAM'],
 ] as const;
 const COMPANIES = [
   { code: 'HQ', name: 'Headquarters' },
@@ -44,10 +53,7 @@ export interface SeedResult {
 }
 
 /** First-run data: code tables, the admin's domain, starter terms and one system-admin. Idempotent. */
-export async function seedFoundation(
-  db: Db,
-  options: { adminEmail?: string; adminPassword?: string; hasher: PasswordHasher; nowIso: string },
-): Promise<SeedResult> {
+export async function seedFoundation(db: Db, options: { adminEmail?: string; adminPassword?: string; hasher: PasswordHasher; nowIso: string }): Promise<SeedResult> {
   const adminEmail = (options.adminEmail ?? 'admin@example.com').toLowerCase();
   const existing = await db.selectFrom('admins').select('id').limit(1).executeTakeFirst();
   if (existing) return { adminEmail, created: false };
@@ -58,7 +64,10 @@ export async function seedFoundation(
     const sorted = <T>(rows: T[]) => rows.map((row, index) => ({ ...row, sort_no: index + 1 }));
     if (!(await trx.selectFrom('regions').select('id').limit(1).executeTakeFirst())) {
       await trx.insertInto('regions').values(sorted(REGIONS)).execute();
-      await trx.insertInto('countries').values(sorted(COUNTRIES.map(([code, name, region_code]) => ({ code, name, region_code })))).execute();
+      await trx
+        .insertInto('countries')
+        .values(sorted(COUNTRIES.map(([code, name, region_code]) => ({ code, name, region_code }))))
+        .execute();
       await trx.insertInto('companies').values(sorted(COMPANIES)).execute();
       await trx.insertInto('advertisers').values(sorted(ADVERTISERS)).execute();
       await trx.insertInto('data_types').values(sorted(DATA_TYPES)).execute();
@@ -78,16 +87,39 @@ export async function seedFoundation(
     const { id: adminId } = await trx
       .insertInto('admins')
       .values({
-        email: adminEmail, password_hash: passwordHash, first_name: 'System', last_name: 'Admin',
-        company_code: 'HQ', region_code: 'APAC', office_code: 'KR', authority: 'system-admin', account_rank: 1, account_level: 'SYSTEM',
-        approver_flag: 'Y', creator_flag: 'Y', uploader_flag: 'Y', status_code: 'ACTIVE', approval_status_code: 'APPROVED',
-        password_updated_at: now, created_at: now, updated_at: now,
+        email: adminEmail,
+        password_hash: passwordHash,
+        first_name: 'System',
+        last_name: 'Admin',
+        company_code: 'HQ',
+        region_code: 'APAC',
+        office_code: 'KR',
+        authority: 'system-admin',
+        account_rank: 1,
+        account_level: 'SYSTEM',
+        approver_flag: 'Y',
+        creator_flag: 'Y',
+        uploader_flag: 'Y',
+        status_code: 'ACTIVE',
+        approval_status_code: 'APPROVED',
+        password_updated_at: now,
+        created_at: now,
+        updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('admin_countries').values(COUNTRIES.map(([code]) => ({ admin_id: adminId, country_code: code }))).execute();
-    await trx.insertInto('admin_data_types').values(ADVERTISERS.flatMap((a) => DATA_TYPES.map((t) => ({ admin_id: adminId, advertiser_code: a.code, data_type_code: t.code })))).execute();
-    await trx.insertInto('term_agreements').values(versionIds.map((id) => ({ admin_id: adminId, term_version_id: id, agreed_at: now }))).execute();
+    await trx
+      .insertInto('admin_countries')
+      .values(COUNTRIES.map(([code]) => ({ admin_id: adminId, country_code: code })))
+      .execute();
+    await trx
+      .insertInto('admin_data_types')
+      .values(ADVERTISERS.flatMap((a) => DATA_TYPES.map((t) => ({ admin_id: adminId, advertiser_code: a.code, data_type_code: t.code }))))
+      .execute();
+    await trx
+      .insertInto('term_agreements')
+      .values(versionIds.map((id) => ({ admin_id: adminId, term_version_id: id, agreed_at: now })))
+      .execute();
   });
   return { adminEmail, generatedPassword: options.adminPassword ? undefined : password, created: true };
 }

@@ -9,7 +9,8 @@ import type { ObjectBucket, ObjectLocation } from './object-store';
 export function gcsBucket({ bucket: name, endpoint }: ObjectLocation): ObjectBucket {
   // Loaded only with a gs:// FILE_STORE, to keep start-up quick without one.
   const bucket: Promise<Bucket> = import('@google-cloud/storage').then(({ Storage }) =>
-    new Storage({ ...(endpoint ? { apiEndpoint: endpoint } : {}), retryOptions: { maxRetries: 2, totalTimeout: 30 } }).bucket(name));
+    new Storage({ ...(endpoint ? { apiEndpoint: endpoint } : {}), retryOptions: { maxRetries: 2, totalTimeout: 30 } }).bucket(name),
+  );
   return {
     description: `${name}${endpoint ? ` at ${endpoint}` : ' on Google Cloud Storage'}`,
     async upload(objectName, path) {

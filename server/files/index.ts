@@ -52,8 +52,15 @@ export async function filesModule(app: FastifyInstance) {
     const row = await db
       .insertInto('uploaded_files')
       .values({
-        id: randomUUID(), purpose, original_name: originalName, content_type: FILE_KINDS[kind].type, size_bytes: received.size, sha256: received.sha256,
-        storage_key: storageKey, created_by: request.admin!.id, created_at: isoNow(clock),
+        id: randomUUID(),
+        purpose,
+        original_name: originalName,
+        content_type: FILE_KINDS[kind].type,
+        size_bytes: received.size,
+        sha256: received.sha256,
+        storage_key: storageKey,
+        created_by: request.admin!.id,
+        created_at: isoNow(clock),
       })
       .returning(['id', 'purpose', 'original_name', 'content_type'])
       .executeTakeFirstOrThrow()
@@ -70,10 +77,7 @@ export async function filesModule(app: FastifyInstance) {
     const file = await db.selectFrom('uploaded_files').selectAll().where('id', '=', fileId).executeTakeFirst();
     if (!file) throw new AppError('NOT_FOUND', 'No such file.');
     const etag = `"${file.sha256}"`;
-    reply
-      .header('Content-Security-Policy', FILE_CSP)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('ETag', etag);
+    reply.header('Content-Security-Policy', FILE_CSP).header('X-Content-Type-Options', 'nosniff').header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply
       .type(file.content_type)

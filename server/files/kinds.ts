@@ -10,7 +10,10 @@ const isZip = (head: Buffer) => startsWith(head, [0x50, 0x4b, 0x03, 0x04]);
 /** Text without NUL bytes (a binary file has them early), BOM and leading blanks skipped. */
 function textStart(head: Buffer): string | undefined {
   if (head.includes(0)) return undefined;
-  return head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  return head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
 }
 
 /**
@@ -44,6 +47,9 @@ export function detectKind(head: Buffer, originalName: string, allowed: readonly
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are what this strips
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(-200);
   return cleaned || 'file';
 }

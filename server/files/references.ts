@@ -14,7 +14,11 @@ export interface StoredFileRow {
 
 export function findFileRows(db: Db, ids: readonly string[]): Promise<StoredFileRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('uploaded_files').select(['id', 'purpose', 'original_name', 'content_type']).where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('uploaded_files')
+    .select(['id', 'purpose', 'original_name', 'content_type'])
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** `/api/files/{id}?token=…`: the signed token lets the link work without the Bearer header. */
@@ -25,9 +29,7 @@ export async function fileUrl(tokens: TokenService, fileId: string): Promise<str
 
 /** SPEC §3 "Uploaded file" for rows of the store, each with a fresh download link. */
 export async function presentFiles(tokens: TokenService, rows: readonly StoredFileRow[]): Promise<Map<string, UploadedFile>> {
-  const presented = await Promise.all(
-    rows.map(async (row) => ({ fileId: row.id, originalName: row.original_name, type: row.content_type, url: await fileUrl(tokens, row.id) })),
-  );
+  const presented = await Promise.all(rows.map(async (row) => ({ fileId: row.id, originalName: row.original_name, type: row.content_type, url: await fileUrl(tokens, row.id) })));
   return new Map(presented.map((file) => [file.fileId, file]));
 }
 

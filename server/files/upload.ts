@@ -30,7 +30,11 @@ function parsePurpose(value: unknown): FilePurpose {
 /** Reads `purpose` and then one file part into a temporary file, enforcing the purpose's size limit while streaming. */
 export async function readUpload(request: FastifyRequest, store: FileStore): Promise<IncomingUpload> {
   try {
-    const { field: purpose, originalName, received } = await readFieldThenFile(request, store, {
+    const {
+      field: purpose,
+      originalName,
+      received,
+    } = await readFieldThenFile(request, store, {
       field: 'purpose',
       parse: parsePurpose,
       fieldFirstMessage: 'Send the purpose field before the file.',

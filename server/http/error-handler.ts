@@ -25,7 +25,7 @@ export const errorEnvelope = fp(async (app: FastifyInstance) => {
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ result: 'PAYLOAD_TOO_LARGE', resultMessage: 'The request body is too large.', data: null });
     }
-    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error as FastifyError).statusCode === 400 && error instanceof SyntaxError) {
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || ((error as FastifyError).statusCode === 400 && error instanceof SyntaxError)) {
       return reply.code(400).send({ result: 'VALIDATION_ERROR', resultMessage: 'The request body is not valid JSON.', data: { errors: [] } });
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {

@@ -65,7 +65,10 @@ export async function countListRows(db: Kysely<any>, rows: SelectQueryBuilder<an
   // A list known to be large goes straight to its full count; any other is counted up to the bound first.
   if (!hit || hit.writes !== undefined) {
     const bounded = rows.select(sql`1`.as('one')).limit(EXACT_UP_TO + 1);
-    const { count } = (await db.selectFrom(bounded.as('bounded')).select(sql<number | string>`count(*)`.as('count')).executeTakeFirstOrThrow()) as { count: number | string };
+    const { count } = (await db
+      .selectFrom(bounded.as('bounded'))
+      .select(sql<number | string>`count(*)`.as('count'))
+      .executeTakeFirstOrThrow()) as { count: number | string };
     if (Number(count) <= EXACT_UP_TO) {
       if (version !== undefined) remember(cache, key, { count: Number(count), at: now, writes: { tables, version } });
       return { count: Number(count), estimated: false };

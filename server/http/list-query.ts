@@ -194,7 +194,8 @@ export function decodeListCursor(text: string): ListCursor | undefined {
   if (!Array.isArray(parsed) || parsed.length !== 4) return undefined;
   const [sortKey, direction, value, id] = parsed as unknown[];
   const validValue = (typeof value === 'string' && value.length <= 100 && !value.includes('\0')) || (Number.isSafeInteger(value) && Math.abs(value as number) <= DB_INTEGER_MAX);
-  if (typeof sortKey !== 'string' || (direction !== 'asc' && direction !== 'desc') || !validValue || !Number.isSafeInteger(id) || (id as number) < 1 || (id as number) > DB_INTEGER_MAX) return undefined;
+  if (typeof sortKey !== 'string' || (direction !== 'asc' && direction !== 'desc') || !validValue || !Number.isSafeInteger(id) || (id as number) < 1 || (id as number) > DB_INTEGER_MAX)
+    return undefined;
   return { sortKey, direction, value: value as string | number, id: id as number };
 }
 
@@ -230,7 +231,12 @@ export function whereOf(request: ListRequest): Expression<SqlBool> | undefined {
   });
   if (request.q && request.searchColumns.length) {
     const pattern = `%${escapeLike(request.q.toLowerCase())}%`;
-    parts.push(sql<SqlBool>`(${sql.join(request.searchColumns.map((column) => sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`), sql` or `)})`);
+    parts.push(
+      sql<SqlBool>`(${sql.join(
+        request.searchColumns.map((column) => sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
+        sql` or `,
+      )})`,
+    );
   }
   return parts.length ? sql<SqlBool>`${sql.join(parts, sql` and `)}` : undefined;
 }
@@ -271,7 +277,10 @@ export async function listPage<DB, TB extends keyof DB, O, Row>(
     .orderBy(request.orderBy.natural ? sql`natural_key(${sql.ref(column)})` : sql.ref(column), direction);
   if (column !== idColumn) page = page.orderBy(sql.ref(idColumn), direction);
   const [rows, total] = await Promise.all([
-    page.limit(request.limit).offset(after ? 0 : request.offset).execute(),
+    page
+      .limit(request.limit)
+      .offset(after ? 0 : request.offset)
+      .execute(),
     countListRows(options.db, countRows),
   ]);
   const totalCount = total.count;

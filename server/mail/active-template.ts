@@ -11,12 +11,7 @@ export interface StoredMailTemplate extends MailTemplate {
 export async function activeTemplate(db: Db, type: MailType): Promise<StoredMailTemplate | undefined> {
   const template = await db.selectFrom('email_templates').select(['id', 'title', 'body']).where('type', '=', type).where('active_flag', '=', 'Y').executeTakeFirst();
   if (!template) return undefined;
-  const statements = await db
-    .selectFrom('email_template_statements')
-    .select(['statement', 'file_id'])
-    .where('template_id', '=', template.id)
-    .orderBy('sort_no')
-    .execute();
+  const statements = await db.selectFrom('email_template_statements').select(['statement', 'file_id']).where('template_id', '=', template.id).orderBy('sort_no').execute();
   return {
     title: template.title,
     body: template.body,

@@ -11,7 +11,11 @@ export interface MailAttachment {
 /** The upload store files to attach, streamed from the store; ids no longer in the store are skipped. */
 export async function attachmentsOf(db: Db, store: FileStore, fileIds: readonly string[]): Promise<MailAttachment[]> {
   if (fileIds.length === 0) return [];
-  const rows = await db.selectFrom('uploaded_files').select(['id', 'original_name', 'content_type', 'storage_key']).where('id', 'in', [...fileIds]).execute();
+  const rows = await db
+    .selectFrom('uploaded_files')
+    .select(['id', 'original_name', 'content_type', 'storage_key'])
+    .where('id', 'in', [...fileIds])
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return fileIds.flatMap((id) => {
     const row = byId.get(id);

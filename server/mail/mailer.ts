@@ -79,12 +79,20 @@ export function createMailer(options: MailerOptions): Mailer {
     try {
       await transporter.sendMail({ from: options.from, to, subject, text, html, attachments: await attachmentsOf(options.db, options.files, attachmentFileIds) });
       options.observe?.({ type, to, subject, text });
-      await options.db.updateTable('mail_outbox').set({ status: 'SENT', sent_at: isoNow(options.clock) }).where('id', '=', id).execute();
+      await options.db
+        .updateTable('mail_outbox')
+        .set({ status: 'SENT', sent_at: isoNow(options.clock) })
+        .where('id', '=', id)
+        .execute();
       options.counted?.('sent');
     } catch (error) {
       options.log.error({ err: error, mailTo: to }, 'mail delivery failed');
       options.counted?.('failed');
-      await options.db.updateTable('mail_outbox').set({ status: 'FAILED', error: String(error) }).where('id', '=', id).execute();
+      await options.db
+        .updateTable('mail_outbox')
+        .set({ status: 'FAILED', error: String(error) })
+        .where('id', '=', id)
+        .execute();
     }
   };
 
@@ -99,7 +107,10 @@ export function createMailer(options: MailerOptions): Mailer {
   const later: Mailer['later'] = (task) => {
     // Each task waits for a later turn of the event loop, so the answer is written first: SQLite
     // calls are synchronous and would otherwise delay it, by more for a known account.
-    queue = queue.then(nextTurn).then(task).catch((error: unknown) => options.log.error({ err: error }, 'queued mail could not be sent'));
+    queue = queue
+      .then(nextTurn)
+      .then(task)
+      .catch((error: unknown) => options.log.error({ err: error }, 'queued mail could not be sent'));
   };
 
   return {

@@ -12,7 +12,7 @@ export interface MailTemplate {
 
 /** Built-in mails: the first rows of email_templates, and the fallback when a type has no active template. */
 export const DEFAULT_TEMPLATES: Record<MailType, MailTemplate> = {
-  'otp': {
+  otp: {
     title: 'Your verification code: {{code}}',
     body: 'Hello {{name}},\n\nYour verification code is {{code}}. It expires in 5 minutes.\n\nIf you did not ask for it, ignore this mail.',
   },
@@ -36,7 +36,7 @@ export const DEFAULT_TEMPLATES: Record<MailType, MailTemplate> = {
     title: 'Your account has been locked',
     body: 'Hello {{name}},\n\nAfter too many failed sign-ins, your account {{email}} is locked for {{minutes}} minute(s). To unlock it now, set a new password: {{link}}\n\nIf it was not you, someone may be guessing your password: set a new one.',
   },
-  'alert': {
+  alert: {
     title: '[Alert] {{subtitle}}',
     body: 'Hello {{name}},\n\n{{subtitle}}\n\n{{detail}}\n\nOpen the failed run: {{link}}',
   },
@@ -74,7 +74,9 @@ export function renderMail(template: MailTemplate, values: Record<string, string
   const body = [template.body, ...(template.statements ?? []).filter((statement) => statement.trim())].join('\n\n');
   return {
     // A subject is one line, whatever the values hold.
-    subject: renderText(template.title, values).replace(/\s*[\r\n]+\s*/g, ' ').trim(),
+    subject: renderText(template.title, values)
+      .replace(/\s*[\r\n]+\s*/g, ' ')
+      .trim(),
     text: renderText(body, values),
     html: renderHtml(body, values, trustedHtml),
   };

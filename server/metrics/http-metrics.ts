@@ -5,21 +5,33 @@ import fp from 'fastify-plugin';
  * count stays bounded) and, with LOG_REQUESTS=true, writes one JSON line per request to stdout
  * carrying the request id that the system log stores as the event id.
  */
-export const httpMetrics = fp(async (app) => {
-  const { metrics, config } = app.ctx;
-  app.addHook('onRequest', async () => {
-    metrics.httpInFlight.inc();
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    metrics.httpInFlight.dec();
-    const route = request.routeOptions.url ?? 'unmatched';
-    const seconds = reply.elapsedTime / 1000;
-    metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, seconds);
-    if (config.logRequests) {
-      process.stdout.write(`${JSON.stringify({
-        time: new Date().toISOString(), reqId: request.id, method: request.method, route, path: request.url.split('?')[0],
-        status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip, admin: request.admin?.id ?? null,
-      })}\n`);
-    }
-  });
-}, { name: 'http-metrics' });
+export const httpMetrics = fp(
+  async (app) => {
+    const { metrics, config } = app.ctx;
+    app.addHook('onRequest', async () => {
+      metrics.httpInFlight.inc();
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.httpInFlight.dec();
+      const route = request.routeOptions.url ?? 'unmatched';
+      const seconds = reply.elapsedTime / 1000;
+      metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, seconds);
+      if (config.logRequests) {
+        process.stdout.write(
+          `${JSON.stringify({
+            time: new Date().toISOString(),
+            reqId: request.id,
+            method: request.method,
+            route,
+            path: request.url.split('?')[0],
+            status: reply.statusCode,
+            ms: Math.round(reply.elapsedTime * 10) / 10,
+            ip: request.ip,
+            admin: request.admin?.id ?? null,
+          })}\n`,
+        );
+      }
+    });
+  },
+  { name: 'http-metrics' },
+);

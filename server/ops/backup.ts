@@ -26,7 +26,6 @@ export interface BackupManifest {
   fileStore?: string;
 }
 
-
 /**
  * One archive (gzipped tar) with a consistent snapshot of the SQLite database, taken through
  * SQLite's online backup API while the server keeps writing, plus `DATA_DIR/uploads`.
@@ -75,7 +74,15 @@ function describeSnapshot(snapshotPath: string, { dataDir, fileStore }: { dataDi
   const snapshot = new SqliteDatabase(snapshotPath, { readonly: true });
   try {
     const names = sqliteTableNames(snapshot);
-    const tables = Object.fromEntries(names.map((name) => [name, snapshot.prepare(`select count(*) from ${quotedIdentifier(name)}`).pluck().get() as number]));
+    const tables = Object.fromEntries(
+      names.map((name) => [
+        name,
+        snapshot
+          .prepare(`select count(*) from ${quotedIdentifier(name)}`)
+          .pluck()
+          .get() as number,
+      ]),
+    );
     const migrations = names.includes('kysely_migration') ? (snapshot.prepare('select name from kysely_migration order by name').pluck().all() as string[]) : [];
     const uploadsDir = join(dataDir, 'uploads');
     const uploads = !fileStore && existsSync(uploadsDir) ? readdirSync(uploadsDir).filter((name) => statSync(join(uploadsDir, name)).isFile()).length : 0;

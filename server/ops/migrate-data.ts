@@ -139,7 +139,10 @@ async function copyTable(source: SqliteDatabase.Database, trx: Kysely<any>, tabl
     const rows = page.all(after, perBatch) as Array<Record<string, unknown>>;
     if (rows.length === 0) return total;
     after = rows[rows.length - 1].__rowid as number;
-    await trx.insertInto(table).values(rows.map(({ __rowid, ...row }) => row)).execute();
+    await trx
+      .insertInto(table)
+      .values(rows.map(({ __rowid, ...row }) => row))
+      .execute();
     total += rows.length;
   }
 }

@@ -18,7 +18,8 @@ export const apiReference = fp(async (app: FastifyInstance) => {
       info: {
         title: 'Campaign Console API',
         version: '1',
-        description: 'Every answer is the envelope {result, resultMessage, data}. Sign in with POST /api/auth/signin and /api/auth/signin/otp, then send the access token as `Authorization: Bearer <token>`.',
+        description:
+          'Every answer is the envelope {result, resultMessage, data}. Sign in with POST /api/auth/signin and /api/auth/signin/otp, then send the access token as `Authorization: Bearer <token>`.',
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearerAuth: [] }],

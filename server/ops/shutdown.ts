@@ -86,10 +86,13 @@ export function ignoreBrokenStdio(): void {
  */
 function startWatchdog(ms: number): void {
   try {
-    const worker = new Worker(
-      `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${ms}); process.kill(process.pid, 'SIGKILL');`,
-      { eval: true, execArgv: [], stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 } },
-    );
+    const worker = new Worker(`Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${ms}); process.kill(process.pid, 'SIGKILL');`, {
+      eval: true,
+      execArgv: [],
+      stdout: true,
+      stderr: true,
+      resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
+    });
     worker.on('error', () => undefined);
     worker.unref();
   } catch {

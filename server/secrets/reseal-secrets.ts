@@ -23,7 +23,11 @@ export async function resealSecrets(db: Db, box: SecretBox, which: 'legacy' | 'a
     const result: Resealed = { resealed: 0, unreadable: [] };
     for (const { table, column } of SEALED_COLUMNS) {
       // The two tables differ in type only by the column name; the loop reads them alike.
-      const rows = (await trx.selectFrom(table).select(['id', `${column} as sealed`] as never).where(column, 'is not', null).execute()) as unknown as { id: number; sealed: string }[];
+      const rows = (await trx
+        .selectFrom(table)
+        .select(['id', `${column} as sealed`] as never)
+        .where(column, 'is not', null)
+        .execute()) as unknown as { id: number; sealed: string }[];
       for (const row of rows) {
         if (which === 'legacy' ? !row.sealed.startsWith('v1.') : box.isCurrent(row.sealed)) continue;
         let plain: string;
@@ -33,7 +37,11 @@ export async function resealSecrets(db: Db, box: SecretBox, which: 'legacy' | 'a
           result.unreadable.push(`${table} #${row.id}`);
           continue;
         }
-        await trx.updateTable(table).set({ [column]: box.seal(plain) } as never).where('id', '=', row.id).execute();
+        await trx
+          .updateTable(table)
+          .set({ [column]: box.seal(plain) } as never)
+          .where('id', '=', row.id)
+          .execute();
         result.resealed++;
       }
     }

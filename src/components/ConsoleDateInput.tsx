@@ -25,7 +25,26 @@ const asTyped = (value: unknown) => value;
 /** An emptied filter must be '' (react-admin drops it; undefined would keep the old one); a form stores null as react-admin's inputs do. */
 const emptyValue = (filter: boolean) => (filter ? '' : null);
 
-function ConsoleDateTextInput({ withTime, filter = false, parse = asTyped, source, label, helperText, resource, isRequired, disabled, readOnly, className, sx, fullWidth, size = 'small', variant, margin, alwaysOn: _alwaysOn, ...rest }: ConsoleDateInputProps & { withTime: boolean }) {
+function ConsoleDateTextInput({
+  withTime,
+  filter = false,
+  parse = asTyped,
+  source,
+  label,
+  helperText,
+  resource,
+  isRequired,
+  disabled,
+  readOnly,
+  className,
+  sx,
+  fullWidth,
+  size = 'small',
+  variant,
+  margin,
+  alwaysOn: _alwaysOn,
+  ...rest
+}: ConsoleDateInputProps & { withTime: boolean }) {
   const { field, fieldState, id, isRequired: required } = useInput({ source, resource, isRequired, disabled, readOnly, ...rest, format: asTyped, parse: asTyped });
   const store = (entry: DateEntry) => {
     if (!entry.valid && filter) return field.value;

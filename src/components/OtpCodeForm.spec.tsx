@@ -14,14 +14,7 @@ const button = (name: string | RegExp) => screen.getByRole('button', { name }) a
 function renderForm(onBack?: () => void) {
   const verified: string[] = [];
   let resends = 0;
-  renderPage(
-    <OtpCodeForm
-      email="ada@example.com"
-      onVerify={async (code) => void verified.push(code)}
-      onResend={async () => void (resends += 1)}
-      onBack={onBack}
-    />,
-  );
+  renderPage(<OtpCodeForm email="ada@example.com" onVerify={async (code) => void verified.push(code)} onResend={async () => void (resends += 1)} onBack={onBack} />);
   return { verified, resends: () => resends };
 }
 

@@ -81,9 +81,7 @@ export function OtpCodeForm({ email, onVerify, onResend, onBack }: OtpCodeFormPr
           {translate('console.otp.next')}
         </Button>
         <Button onClick={resend} loading={pending === 'resend'} disabled={pending === 'verify' || resendWait.secondsLeft > 0}>
-          {resendWait.secondsLeft > 0
-            ? translate('console.otp.resendIn', { time: formatCountdown(resendWait.secondsLeft) })
-            : translate('console.otp.resend')}
+          {resendWait.secondsLeft > 0 ? translate('console.otp.resendIn', { time: formatCountdown(resendWait.secondsLeft) }) : translate('console.otp.resend')}
         </Button>
         {onBack && (
           <Button onClick={onBack} disabled={Boolean(pending)} sx={{ ml: 'auto' }}>

@@ -62,12 +62,7 @@ export function StackedBarChart<Day extends { day: string }>({ days, segments, h
       <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1 }}>
         <Box sx={{ position: 'relative', height, minWidth: '2ch' }} aria-hidden data-testid="value-axis">
           {ticks.map((tick) => (
-            <Typography
-              key={tick}
-              variant="caption"
-              color="text.secondary"
-              sx={{ position: 'absolute', right: 0, top: yOf(tick), transform: 'translateY(-50%)', lineHeight: 1, whiteSpace: 'nowrap' }}
-            >
+            <Typography key={tick} variant="caption" color="text.secondary" sx={{ position: 'absolute', right: 0, top: yOf(tick), transform: 'translateY(-50%)', lineHeight: 1, whiteSpace: 'nowrap' }}>
               {tick.toLocaleString()}
             </Typography>
           ))}

@@ -96,8 +96,7 @@ export const raKo: TranslationMessages = {
       auth_error: '인증 토큰을 확인하는 중 오류가 발생했습니다.',
       bulk_delete_content: '이 %{name} 항목을 삭제하시겠습니까? |||| 항목 %{smart_count}개를 삭제하시겠습니까?',
       bulk_delete_title: '%{name} 삭제 |||| %{name} %{smart_count}개 삭제',
-      bulk_update_content:
-        '%{name} %{recordRepresentation} 항목을 업데이트하시겠습니까? |||| 항목 %{smart_count}개를 업데이트하시겠습니까?',
+      bulk_update_content: '%{name} %{recordRepresentation} 항목을 업데이트하시겠습니까? |||| 항목 %{smart_count}개를 업데이트하시겠습니까?',
       bulk_update_title: '%{name} %{recordRepresentation} 업데이트 |||| %{name} %{smart_count}개 업데이트',
       clear_array_input: '목록 전체를 비우시겠습니까?',
       delete_content: '이 %{name} 항목을 삭제하시겠습니까?',

@@ -9,7 +9,10 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const patterns = Object.entries(schemaEn)
   .map(([key, text]) => {
     const names = [...text.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]);
-    const source = text.split(/%\{\w+\}/).map(escape).join('(.+?)');
+    const source = text
+      .split(/%\{\w+\}/)
+      .map(escape)
+      .join('(.+?)');
     return { key: `console.validation.schema.${key}`, names, pattern: new RegExp(`^${source}$`) };
   })
   .sort((a, b) => a.names.length - b.names.length);

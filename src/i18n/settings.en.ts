@@ -16,8 +16,7 @@ export const settingsEn = {
     horizontal: 'Horizontal',
   },
   menuThemes: 'Menu Themes',
-  menuThemesLightOnly:
-    'Menu themes are only available in light mode by design as large surfaces can emit too much brightness in dark mode.',
+  menuThemesLightOnly: 'Menu themes are only available in light mode by design as large surfaces can emit too much brightness in dark mode.',
   topbarThemes: 'Topbar Themes',
   language: 'Language',
 };

@@ -18,8 +18,7 @@ export const settingsKo: typeof settingsEn = {
     horizontal: '가로',
   },
   menuThemes: '메뉴 테마',
-  menuThemesLightOnly:
-    '넓은 영역이 다크 모드에서 지나치게 밝게 보일 수 있으므로, 메뉴 테마는 설계상 라이트 모드에서만 사용할 수 있습니다.',
+  menuThemesLightOnly: '넓은 영역이 다크 모드에서 지나치게 밝게 보일 수 있으므로, 메뉴 테마는 설계상 라이트 모드에서만 사용할 수 있습니다.',
   topbarThemes: '상단 바 테마',
   language: '언어',
 };

@@ -42,14 +42,7 @@ export function AccountMenu() {
       >
         <AccountCircleIcon />
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
         {person.email && (
           <Box component="li" role="group" sx={{ px: 2, py: 1, maxWidth: 320 }} aria-label={translate('console.frame.signedInAs')}>
             {person.name && (

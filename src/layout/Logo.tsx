@@ -8,12 +8,7 @@ const LOGO_SRC = '/common/images/logo.svg';
 export function Logo({ showName }: { showName: boolean }) {
   const appTitle = useTranslate()('console.appTitle');
   return (
-    <Box
-      component={LinkBase}
-      to={HOME_PATH}
-      aria-label={appTitle}
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0 }}
-    >
+    <Box component={LinkBase} to={HOME_PATH} aria-label={appTitle} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0 }}>
       <img src={LOGO_SRC} alt="" width={32} height={32} />
       {showName && (
         <Typography component="span" variant="subtitle1" noWrap sx={{ fontWeight: 700 }}>

@@ -25,7 +25,9 @@ async function visibleSections(rank: number) {
       .filter((list) => list.hasAttribute('aria-labelledby'))
       .map((list) => [
         document.getElementById(list.getAttribute('aria-labelledby')!)!.textContent,
-        within(list).getAllByRole('link').map((link) => link.textContent),
+        within(list)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
       ]),
   );
 }

@@ -25,7 +25,5 @@ export const appMenu: MenuItem[] = MENU_GROUPS.map((group) => ({
   key: group,
   label: `console.menu.${group}`,
   icon: GROUP_ICON[group],
-  items: consoleScreens
-    .filter((screen) => screen.group === group)
-    .map(({ path, title, icon, requireRank, hidden }) => ({ key: path, label: title, to: path, icon, requireRank, hidden })),
+  items: consoleScreens.filter((screen) => screen.group === group).map(({ path, title, icon, requireRank, hidden }) => ({ key: path, label: title, to: path, icon, requireRank, hidden })),
 }));

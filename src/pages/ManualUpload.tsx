@@ -24,7 +24,11 @@ export function ManualUpload() {
   const [datasetId, setDatasetId] = useState<number>();
   const [dialog, setDialog] = useState<'create' | 'edit'>();
   const [version, setVersion] = useState(0);
-  const { data: datasets = [], isPending, refetch } = useGetList<Dataset>('datasets', { pagination: { page: 1, perPage: 100 }, sort: { field: 'title', order: 'ASC' } }, { enabled: uploader === 'yes' });
+  const {
+    data: datasets = [],
+    isPending,
+    refetch,
+  } = useGetList<Dataset>('datasets', { pagination: { page: 1, perPage: 100 }, sort: { field: 'title', order: 'ASC' } }, { enabled: uploader === 'yes' });
   const dataset = datasets.find((candidate) => candidate.id === datasetId);
 
   useEffect(() => {
@@ -52,31 +56,59 @@ export function ManualUpload() {
         <CardContent>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
             <TextField
-              select label={translate('resources.datasets.messages.choose')} value={dataset ? dataset.id : ''} sx={{ width: { md: 480 } }}
-              onChange={(event) => setDatasetId(Number(event.target.value))} disabled={!datasets.length}
+              select
+              label={translate('resources.datasets.messages.choose')}
+              value={dataset ? dataset.id : ''}
+              sx={{ width: { md: 480 } }}
+              onChange={(event) => setDatasetId(Number(event.target.value))}
+              disabled={!datasets.length}
               slotProps={{ htmlInput: { 'data-testid': 'dataset-select' } }}
             >
-              {datasets.map((candidate) => <MenuItem key={candidate.id} value={candidate.id}>{candidate.title}</MenuItem>)}
+              {datasets.map((candidate) => (
+                <MenuItem key={candidate.id} value={candidate.id}>
+                  {candidate.title}
+                </MenuItem>
+              ))}
             </TextField>
-            <Button startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setDialog('create')}>{translate('resources.datasets.actions.create')}</Button>
-            {dataset && <Button startIcon={<EditIcon />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setDialog('edit')}>{translate('resources.datasets.actions.edit')}</Button>}
+            <Button startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setDialog('create')}>
+              {translate('resources.datasets.actions.create')}
+            </Button>
+            {dataset && (
+              <Button startIcon={<EditIcon />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setDialog('edit')}>
+                {translate('resources.datasets.actions.edit')}
+              </Button>
+            )}
           </Stack>
-          {!datasets.length && <Typography color="text.secondary" sx={{ mt: 2 }}>{translate('resources.datasets.messages.none')}</Typography>}
+          {!datasets.length && (
+            <Typography color="text.secondary" sx={{ mt: 2 }}>
+              {translate('resources.datasets.messages.none')}
+            </Typography>
+          )}
           {dataset && (
             <Stack spacing={1} sx={{ mt: 2 }}>
               <Typography variant="body2" color="text.secondary">
-                {[dataset.dataTypeName ?? dataset.dataType, dataset.description, `${translate('resources.datasets.fields.rowCount')}: ${dataset.rowCount.toLocaleString()}`].filter(Boolean).join(' · ')}
+                {[dataset.dataTypeName ?? dataset.dataType, dataset.description, `${translate('resources.datasets.fields.rowCount')}: ${dataset.rowCount.toLocaleString()}`]
+                  .filter(Boolean)
+                  .join(' · ')}
               </Typography>
               <Stack direction="row" flexWrap="wrap" gap={0.5}>
                 {dataset.schemaInfo.map((column) => (
                   <Chip
-                    key={column.colName} size="small" variant={column.key ? 'filled' : 'outlined'} color={column.key ? 'primary' : 'default'}
-                    icon={column.key ? <KeyIcon /> : undefined} title={column.key ? translate('resources.datasets.fields.key') : undefined}
+                    key={column.colName}
+                    size="small"
+                    variant={column.key ? 'filled' : 'outlined'}
+                    color={column.key ? 'primary' : 'default'}
+                    icon={column.key ? <KeyIcon /> : undefined}
+                    title={column.key ? translate('resources.datasets.fields.key') : undefined}
                     label={`${column.colName} · ${column.colType}${column.required ? ' *' : ''}`}
                   />
                 ))}
               </Stack>
-              {dataset.schemaLocked && <Typography variant="body2" color="text.secondary">{translate('resources.datasets.messages.schemaLocked', { count: dataset.rowCount.toLocaleString() })}</Typography>}
+              {dataset.schemaLocked && (
+                <Typography variant="body2" color="text.secondary">
+                  {translate('resources.datasets.messages.schemaLocked', { count: dataset.rowCount.toLocaleString() })}
+                </Typography>
+              )}
             </Stack>
           )}
         </CardContent>
@@ -93,7 +125,9 @@ export function ManualUpload() {
       {dataset && (
         <Card variant="outlined">
           <CardContent>
-            <Typography variant="h6" sx={{ mb: 1 }}>{translate('resources.uploads.messages.history')}</Typography>
+            <Typography variant="h6" sx={{ mb: 1 }}>
+              {translate('resources.uploads.messages.history')}
+            </Typography>
             <UploadHistoryTable datasetId={dataset.id} version={version} />
           </CardContent>
         </Card>
@@ -115,4 +149,3 @@ export function ManualUpload() {
     </Stack>
   );
 }
-

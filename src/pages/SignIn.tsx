@@ -16,10 +16,7 @@ import { NEW_PASSWORD_PATH, SIGN_UP_PATH } from '../routes/paths';
 import { CredentialsStep } from './signIn/CredentialsStep';
 import { TermsStep } from './signIn/LazyTermsStep';
 
-type Step =
-  | { kind: 'credentials' }
-  | { kind: 'code'; email: string; challengeToken: string }
-  | { kind: 'terms'; verificationToken: string; terms: OfferedTerm[] };
+type Step = { kind: 'credentials' } | { kind: 'code'; email: string; challengeToken: string } | { kind: 'terms'; verificationToken: string; terms: OfferedTerm[] };
 
 /** A stored refresh token still counts: the layout's auth check renews the access token. */
 const hasStoredSession = () => readLoginSession().loginYn === 'Y' || Boolean(readRefreshToken());
@@ -53,9 +50,7 @@ export function SignIn() {
           {notice}
         </Alert>
       )}
-      {step.kind === 'credentials' && (
-        <CredentialsStep onChallenge={(email, { challengeToken }) => setStep({ kind: 'code', email, challengeToken })} />
-      )}
+      {step.kind === 'credentials' && <CredentialsStep onChallenge={(email, { challengeToken }) => setStep({ kind: 'code', email, challengeToken })} />}
       {step.kind === 'code' && <PrefetchSignedInFrame />}
       {step.kind === 'code' && (
         <OtpCodeForm

@@ -12,8 +12,14 @@ const terms = [
   { termId: 2, termVersionId: 21, title: 'Marketing', agreementType: 'POST', requiredFlag: 'N', version: '1', content: 'News.', effectiveAt: '2025-01-01' },
 ];
 const options = {
-  regions: [{ code: 'APAC', name: 'Asia Pacific' }, { code: 'EU', name: 'Europe' }],
-  countries: [{ code: 'KR', name: 'Korea', regionCode: 'APAC' }, { code: 'FR', name: 'France', regionCode: 'EU' }],
+  regions: [
+    { code: 'APAC', name: 'Asia Pacific' },
+    { code: 'EU', name: 'Europe' },
+  ],
+  countries: [
+    { code: 'KR', name: 'Korea', regionCode: 'APAC' },
+    { code: 'FR', name: 'France', regionCode: 'EU' },
+  ],
   companies: [{ code: 'ACME', name: 'Acme' }],
 };
 
@@ -38,7 +44,11 @@ describe('SignUp', () => {
     await user.selectOptions(screen.getByLabelText('Company'), 'ACME');
     await user.selectOptions(screen.getByLabelText('Region'), 'EU');
     const office = screen.getByLabelText('Country of office');
-    expect(within(office).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose…', 'France']);
+    expect(
+      within(office)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose…', 'France']);
     await user.selectOptions(office, 'FR');
     await user.type(screen.getByLabelText('Password'), 'Secret#123');
     await user.type(screen.getByLabelText('Confirm password'), 'Secret#123');

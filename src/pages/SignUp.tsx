@@ -10,11 +10,7 @@ import { EmailStep } from './signUp/EmailStep';
 
 const STEPS = ['email', 'code', 'details', 'done'] as const;
 
-type Progress =
-  | { step: 'email' }
-  | { step: 'code'; email: string }
-  | { step: 'details'; verificationToken: string }
-  | { step: 'done' };
+type Progress = { step: 'email' } | { step: 'code'; email: string } | { step: 'details'; verificationToken: string } | { step: 'done' };
 
 /** Sign-up: e-mail, mailed code, account details; the account then waits for an approver (DESIGN §4). */
 export function SignUp() {
@@ -45,9 +41,7 @@ export function SignUp() {
           onBack={() => setProgress({ step: 'email' })}
         />
       )}
-      {progress.step === 'details' && (
-        <AccountDetailsStep verificationToken={progress.verificationToken} onRequested={() => setProgress({ step: 'done' })} />
-      )}
+      {progress.step === 'details' && <AccountDetailsStep verificationToken={progress.verificationToken} onRequested={() => setProgress({ step: 'done' })} />}
       {progress.step === 'done' && (
         <Alert severity="success" role="status">
           <strong>{translate('console.signUp.doneTitle')}</strong> {translate('console.signUp.doneMessage')}

@@ -8,9 +8,7 @@ import { CONNECTED_DATA_OPTIONS } from '../testing/profileFixtures';
 afterEach(() => vi.unstubAllGlobals());
 
 async function renderEditMode(initialCountries?: string[]) {
-  stubFetch((call) =>
-    call.url === '/api/system/connected-data' ? { body: envelope('SUCCESS', CONNECTED_DATA_OPTIONS) } : { status: 404, body: envelope('NOT_FOUND') },
-  );
+  stubFetch((call) => (call.url === '/api/system/connected-data' ? { body: envelope('SUCCESS', CONNECTED_DATA_OPTIONS) } : { status: 404, body: envelope('NOT_FOUND') }));
   const onConnect = vi.fn();
   renderPage(<ConnectedDataDialog mode="edit" onConnect={onConnect} onClose={() => {}} initialCountries={initialCountries} />);
   const dialog = screen.getByRole('dialog', { name: 'Dataset Connection' });
@@ -55,7 +53,11 @@ describe('Dataset Connection, edit mode', () => {
     const { dialog } = await renderEditMode();
     expect(within(dialog).queryByRole('tree')).not.toBeInTheDocument();
     const asia = within(dialog).getByRole('group', { name: 'Asia Pacific' });
-    expect(within(asia).getAllByRole('checkbox').map((box) => box.getAttribute('name'))).toEqual(['APAC', 'KR', 'JP', 'SG']);
+    expect(
+      within(asia)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('name')),
+    ).toEqual(['APAC', 'KR', 'JP', 'SG']);
   });
 
   it('starts from the countries it is given', async () => {

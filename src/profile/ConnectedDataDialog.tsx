@@ -16,8 +16,7 @@ export interface DatasetConnection {
 }
 
 type ConnectedDataDialogProps = { onClose: () => void } & (
-  | { mode?: 'view'; profile: Pick<Profile, 'connectedDataTypes' | 'connectedCountries'> }
-  | { mode: 'edit'; onConnect: (connection: DatasetConnection) => void; initialCountries?: string[] }
+  { mode?: 'view'; profile: Pick<Profile, 'connectedDataTypes' | 'connectedCountries'> } | { mode: 'edit'; onConnect: (connection: DatasetConnection) => void; initialCountries?: string[] }
 );
 
 /** Dataset Connection (SPEC §2): the profile's connections to view, or a choice of advertiser and countries to connect. */
@@ -58,14 +57,10 @@ export function ConnectedDataDialog(props: ConnectedDataDialogProps) {
             <Typography variant="caption" color="text.secondary">
               {translate('console.profile.connectedData.caption')}
             </Typography>
-            <RadioGroup
-              row
-              name="advertiser"
-              aria-label={translate('console.profile.connectedData.advertiser')}
-              value={advertiser}
-              onChange={(event) => setChosenAdvertiser(event.target.value)}
-            >
-              {options?.advertisers.map(({ code, name }) => <FormControlLabel key={code} value={code} control={<Radio size="small" />} label={name} />)}
+            <RadioGroup row name="advertiser" aria-label={translate('console.profile.connectedData.advertiser')} value={advertiser} onChange={(event) => setChosenAdvertiser(event.target.value)}>
+              {options?.advertisers.map(({ code, name }) => (
+                <FormControlLabel key={code} value={code} control={<Radio size="small" />} label={name} />
+              ))}
             </RadioGroup>
             <CountryChecklist countryTree={options?.countryTree ?? []} chosen={countries} onChange={setCountries} />
           </>

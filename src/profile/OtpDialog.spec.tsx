@@ -190,14 +190,16 @@ describe('Email Authentication dialog (SPEC §4, §5)', () => {
   });
 
   it('returns to Email Authentication, forgetting the verification, when the server refuses the OTP token', async () => {
-    server((call) =>
-      call.url === '/api/auth/admin/password-change' ? { status: 403, body: envelope('FORBIDDEN', null, 'Your e-mail verification has expired.') } : undefined,
-    );
+    server((call) => (call.url === '/api/auth/admin/password-change' ? { status: 403, body: envelope('FORBIDDEN', null, 'Your e-mail verification has expired.') } : undefined));
     rememberOtpVerification('stale-token');
     await openProfileFromPopover();
     const profile = screen.getByRole('dialog', { name: 'My Profile' });
     await settle(1000);
-    for (const [label, value] of [['Current Password', 'Old#pass1'], ['New Password', 'New#pass22'], ['Confirm New Password', 'New#pass22']]) {
+    for (const [label, value] of [
+      ['Current Password', 'Old#pass1'],
+      ['New Password', 'New#pass22'],
+      ['Confirm New Password', 'New#pass22'],
+    ]) {
       fireEvent.change(within(profile).getByLabelText(label), { target: { value } });
     }
     fireEvent.click(within(profile).getByRole('button', { name: 'Save' }));

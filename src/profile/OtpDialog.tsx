@@ -75,14 +75,7 @@ export function OtpDialog({ onClose, onVerified }: OtpDialogProps) {
           </Typography>
           <ServerErrorAlert error={error} />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-            <TextField
-              name="email"
-              label={translate('console.profile.otp.email')}
-              value={email}
-              fullWidth
-              size="small"
-              slotProps={{ htmlInput: { readOnly: true } }}
-            />
+            <TextField name="email" label={translate('console.profile.otp.email')} value={email} fullWidth size="small" slotProps={{ htmlInput: { readOnly: true } }} />
             <Button variant="outlined" onClick={send} loading={pending === 'send'} disabled={pending === 'verify'} sx={{ flexShrink: 0 }}>
               {translate(sent ? 'console.profile.otp.resend' : 'console.profile.otp.send')}
             </Button>

@@ -5,7 +5,5 @@ const keyOfMessage = new Map(Object.entries(messages).map(([key, message]) => [m
 
 /** SPEC §5 change-password rules as catalogue labels (`console.validation.*`) per field. */
 export function passwordChangeProblems(values: PasswordChangeValues): Partial<Record<keyof PasswordChangeValues, string>> {
-  return Object.fromEntries(
-    Object.entries(validatePasswordChange(values)).map(([field, message]) => [field, validationLabel(keyOfMessage.get(message)!)]),
-  );
+  return Object.fromEntries(Object.entries(validatePasswordChange(values)).map(([field, message]) => [field, validationLabel(keyOfMessage.get(message)!)]));
 }

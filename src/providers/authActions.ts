@@ -26,12 +26,10 @@ export const authActions = {
   fetchTerms: () => httpClient.get<OfferedTerm[]>('/auth/terms'),
   fetchSignUpOptions: () => httpClient.get<SignUpOptions>('/auth/signup-options'),
   sendSignUpCode: (email: string) => httpClient.post<{ expiresIn: number }>('/auth/otp', { email }),
-  verifySignUpCode: (email: string, code: string) =>
-    httpClient.post<{ verificationToken: string }>('/auth/otp/verification', { email, code }),
+  verifySignUpCode: (email: string, code: string) => httpClient.post<{ verificationToken: string }>('/auth/otp/verification', { email, code }),
   signUp: (body: z.input<typeof signUpBody>) => httpClient.post<{ approvalStatusCode: string }>('/auth/signup', body),
   requestPasswordReset: (email: string) => httpClient.post<unknown>('/auth/password/reset', { email }),
   /** Whether a mailed reset link can still set a password; does not spend it. */
-  checkResetLink: (token: string) =>
-    httpClient.get<{ valid: boolean; reason?: 'USED' | 'EXPIRED' | 'UNKNOWN' }>(`/auth/password/reset/${encodeURIComponent(token)}`),
+  checkResetLink: (token: string) => httpClient.get<{ valid: boolean; reason?: 'USED' | 'EXPIRED' | 'UNKNOWN' }>(`/auth/password/reset/${encodeURIComponent(token)}`),
   resetPassword: (body: z.input<typeof resetPasswordBody>) => httpClient.put<unknown>('/auth/password/reset', body),
 };

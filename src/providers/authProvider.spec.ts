@@ -137,7 +137,10 @@ describe('logout', () => {
     expectSignedOut();
 
     await signedIn();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await authProvider.logout({})).toBe('/sign-in');
     expectSignedOut();
   });

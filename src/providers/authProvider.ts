@@ -77,8 +77,12 @@ export const authProvider: AuthProvider = {
   async getPermissions(params?: { signal?: AbortSignal }): Promise<ConsolePermissions> {
     const session = readLoginSession();
     const fromToken: ConsolePermissions = {
-      rank: session.accountRank, level: session.accountLevel, authorities: session.authorities,
-      uploader: session.uploaderYn === 'Y', creator: session.creatorYn === 'Y', approver: session.authorities.includes('approval-admin'),
+      rank: session.accountRank,
+      level: session.accountLevel,
+      authorities: session.authorities,
+      uploader: session.uploaderYn === 'Y',
+      creator: session.creatorYn === 'Y',
+      approver: session.authorities.includes('approval-admin'),
     };
     if (session.loginYn === 'N') return fromToken;
     try {

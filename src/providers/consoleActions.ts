@@ -43,8 +43,7 @@ export const consoleActions = {
   sendProfileCode: () => httpClient.post<null>('/auth/admin/otp/send'),
   verifyProfileCode: (code: string) => httpClient.post<{ token: string }>('/auth/admin/otp/verify', { code }),
   getProfile: (adminId: number) => httpClient.get<Profile>(`/system/profile/${adminId}`),
-  changePassword: (body: { password: string; changePassword: string }, otpToken: string) =>
-    httpClient.put<null>('/auth/admin/password-change', body, { headers: { [OTP_TOKEN_HEADER]: otpToken } }),
+  changePassword: (body: { password: string; changePassword: string }, otpToken: string) => httpClient.put<null>('/auth/admin/password-change', body, { headers: { [OTP_TOKEN_HEADER]: otpToken } }),
   getConnectedDataOptions: () => httpClient.get<ConnectedDataOptions>('/system/connected-data'),
 
   // Users.
@@ -69,8 +68,7 @@ export const consoleActions = {
   getCollectStatus: (query: Record<string, QueryValue>) => httpClient.get<CollectStatus>('/collect-status', query),
   getCollectRetention: () => httpClient.get<CollectRetentionSettings>('/collect-retention'),
   previewCollectRetention: (kind: CollectRetentionKind, retentionDays: number) => httpClient.get<RetentionPreview>(`/collect-retention/${kind}/preview?days=${retentionDays}`),
-  setCollectRetention: (kind: CollectRetentionKind, retentionDays: number) =>
-    httpClient.put<{ retentionDays: number; removed: number }>(`/collect-retention/${kind}`, { retentionDays }),
+  setCollectRetention: (kind: CollectRetentionKind, retentionDays: number) => httpClient.put<{ retentionDays: number; removed: number }>(`/collect-retention/${kind}`, { retentionDays }),
 
   // Post configs.
   testPostConnection: (id: number) => httpClient.post<ConnectionCheck>(`/post-configs/${id}/test-connection`),

@@ -21,10 +21,7 @@ function toHttpError(error: unknown): unknown {
   const body: Record<string, unknown> = { result: error.result, resultMessage: error.resultMessage, data: error.data };
   // Validation errors and conflicts (a duplicate code) both name their fields in data.errors.
   if (error.result === 'VALIDATION_ERROR' || error.fieldErrors.length > 0) {
-    body.errors = Object.fromEntries([
-      ['root', { serverError: error.text }],
-      ...error.fieldErrors.map(({ field, message }) => [field, message]),
-    ]);
+    body.errors = Object.fromEntries([['root', { serverError: error.text }], ...error.fieldErrors.map(({ field, message }) => [field, message])]);
   }
   // The cause keeps code and text apart for the error toast (useApiErrorToast); react-admin's own
   // notifications carry the summary, which ConsoleNotification reads back.
@@ -116,7 +113,8 @@ export function useConsoleDataProvider(): ConsoleDataProvider {
   return useMemo(
     () =>
       new Proxy({} as ConsoleDataProvider, {
-        get: (_, name) => (typeof name === 'symbol' || name === 'then' ? undefined : (...args: unknown[]) => (latest.current[name as keyof ConsoleDataProvider] as (...args: unknown[]) => unknown)(...args)),
+        get: (_, name) =>
+          typeof name === 'symbol' || name === 'then' ? undefined : (...args: unknown[]) => (latest.current[name as keyof ConsoleDataProvider] as (...args: unknown[]) => unknown)(...args),
       }),
     [],
   );

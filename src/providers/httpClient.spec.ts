@@ -21,7 +21,10 @@ afterEach(() => {
 });
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -66,7 +69,15 @@ describe('errors (SPEC §8)', () => {
   it('carries status, result, resultMessage and data; title = result (in words), text = resultMessage', async () => {
     stubFetch(() => ({ status: 409, body: envelope('CONFLICT', { id: 3 }, 'Already registered') }));
     const error = await failure(httpClient.post('/auth/otp', { email: 'a@b.co' }));
-    expect(error).toMatchObject({ status: 409, result: 'CONFLICT', resultMessage: 'Already registered', data: { id: 3 }, code: 'CONFLICT', titleKey: 'console.result.CONFLICT', text: 'Already registered' });
+    expect(error).toMatchObject({
+      status: 409,
+      result: 'CONFLICT',
+      resultMessage: 'Already registered',
+      data: { id: 3 },
+      code: 'CONFLICT',
+      titleKey: 'console.result.CONFLICT',
+      text: 'Already registered',
+    });
   });
 
   it('falls back to Generic Error / An Generic error occurred when the envelope says nothing', async () => {
@@ -77,9 +88,17 @@ describe('errors (SPEC §8)', () => {
 
   it('uses the error code and message when there is no envelope', async () => {
     stubFetch(() => ({ status: 502, body: '<html>Bad gateway</html>' }));
-    expect(await failure(httpClient.get('/projects'))).toMatchObject({ status: 502, code: 'ERR_BAD_RESPONSE', titleKey: 'console.result.ERR_BAD_RESPONSE', text: 'Request failed with status code 502' });
+    expect(await failure(httpClient.get('/projects'))).toMatchObject({
+      status: 502,
+      code: 'ERR_BAD_RESPONSE',
+      titleKey: 'console.result.ERR_BAD_RESPONSE',
+      text: 'Request failed with status code 502',
+    });
 
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await failure(httpClient.get('/projects'))).toMatchObject({ status: 0, code: 'ERR_NETWORK', titleKey: 'console.result.ERR_NETWORK', text: 'Network Error' });
   });
 
@@ -120,9 +139,7 @@ describe('session renewal (SPEC §4)', () => {
   it('retries only once: a second 401 goes to the caller', async () => {
     writeCookie('refreshToken', 'refresh-token-1');
     const { calls } = stubFetch((call) =>
-      call.url === '/api/auth/reissue'
-        ? { body: envelope('SUCCESS', { accessToken: 'fresh-access', refreshToken: 'refresh-token-2' }) }
-        : { status: 401, body: envelope('TOKEN_UNAUTHORIZED') },
+      call.url === '/api/auth/reissue' ? { body: envelope('SUCCESS', { accessToken: 'fresh-access', refreshToken: 'refresh-token-2' }) } : { status: 401, body: envelope('TOKEN_UNAUTHORIZED') },
     );
     expect(await failure(httpClient.get('/projects'))).toMatchObject({ result: 'TOKEN_UNAUTHORIZED' });
     expect(calls.map((call) => call.url)).toEqual(['/api/projects', '/api/auth/reissue', '/api/projects']);
@@ -132,9 +149,7 @@ describe('session renewal (SPEC §4)', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     writeCookie('accessToken', 'expired-access');
     writeCookie('refreshToken', 'revoked-refresh');
-    stubFetch((call) =>
-      call.url === '/api/auth/reissue' ? { status: 401, body: envelope('ADMIN_ACCESS_TOKEN_NOT_MATCHED') } : { status: 401, body: envelope('TOKEN_UNAUTHORIZED') },
-    );
+    stubFetch((call) => (call.url === '/api/auth/reissue' ? { status: 401, body: envelope('ADMIN_ACCESS_TOKEN_NOT_MATCHED') } : { status: 401, body: envelope('TOKEN_UNAUTHORIZED') }));
     expect(await failure(httpClient.get('/projects'))).toMatchObject({ result: 'TOKEN_UNAUTHORIZED' });
     expect(consoleError).toHaveBeenCalledWith('Reissue Failed');
     expect(readCookie('accessToken')).toBeUndefined();

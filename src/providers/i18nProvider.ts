@@ -21,12 +21,7 @@ const pluralRules = {
  * initial JavaScript carries one catalogue. allowMissing stays off so a missing key shows as the
  * key itself.
  */
-const polyglotProvider = polyglotI18nProvider(
-  (locale) => (locale === 'ko' ? import('../i18n/ko').then((module) => module.ko) : en),
-  'en',
-  locales,
-  { pluralRules },
-);
+const polyglotProvider = polyglotI18nProvider((locale) => (locale === 'ko' ? import('../i18n/ko').then((module) => module.ko) : en), 'en', locales, { pluralRules });
 
 /**
  * Starts in English even when the user chose Korean: react-admin's I18nContextProvider reads the

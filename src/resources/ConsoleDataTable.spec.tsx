@@ -16,7 +16,19 @@ const DOMAINS = [
   { id: 2, domain: 'globex.com', description: 'Globex', activeFlag: 'N', updatedAt: '2026-11-02T09:00:00Z' },
 ];
 const PROJECTS = [
-  { id: 5, name: 'Spring launch', status: 'ACTIVE', dataType: 'MEDIA', dataSource: 'API', dashboardType: 'TABLEAU', ownerCountry: 'KR', ownerCountryName: 'Korea', startAt: '2026-03-01', endAt: '2026-05-31', createdAt: '2026-02-01T09:00:00Z' },
+  {
+    id: 5,
+    name: 'Spring launch',
+    status: 'ACTIVE',
+    dataType: 'MEDIA',
+    dataSource: 'API',
+    dashboardType: 'TABLEAU',
+    ownerCountry: 'KR',
+    ownerCountryName: 'Korea',
+    startAt: '2026-03-01',
+    endAt: '2026-05-31',
+    createdAt: '2026-02-01T09:00:00Z',
+  },
 ];
 
 function rowsOf(resource: string): DataProvider {

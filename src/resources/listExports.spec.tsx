@@ -16,8 +16,18 @@ afterEach(cleanup);
 const FORMULAS = ["=cmd|' /C calc'!A0", '+1', '-2', '@SUM(A1)'];
 const hostile = (id: number) => ({
   id,
-  name: FORMULAS[0], email: FORMULAS[1], company: FORMULAS[2], domain: FORMULAS[3], description: FORMULAS[0], title: FORMULAS[1],
-  code: FORMULAS[2], endPoint: FORMULAS[3], procedure: FORMULAS[0], metricName: FORMULAS[1], platform: FORMULAS[2], type: FORMULAS[3],
+  name: FORMULAS[0],
+  email: FORMULAS[1],
+  company: FORMULAS[2],
+  domain: FORMULAS[3],
+  description: FORMULAS[0],
+  title: FORMULAS[1],
+  code: FORMULAS[2],
+  endPoint: FORMULAS[3],
+  procedure: FORMULAS[0],
+  metricName: FORMULAS[1],
+  platform: FORMULAS[2],
+  type: FORMULAS[3],
 });
 
 const dataProvider = {
@@ -137,11 +147,21 @@ describe('list exports', () => {
   });
 
   it('is the default of ConsoleList, and exporter={false} still turns it off', async () => {
-    renderList('domains', <ConsoleList resource="domains"><span>rows</span></ConsoleList>);
+    renderList(
+      'domains',
+      <ConsoleList resource="domains">
+        <span>rows</span>
+      </ConsoleList>,
+    );
     const csv = await exported();
     expect(cellsOf(csv)).toContain(`'@SUM(A1)`);
     cleanup();
-    renderList('domains', <ConsoleList resource="domains" exporter={false}><span>rows</span></ConsoleList>);
+    renderList(
+      'domains',
+      <ConsoleList resource="domains" exporter={false}>
+        <span>rows</span>
+      </ConsoleList>,
+    );
     await screen.findByText('rows');
     expect(screen.queryByRole('button', { name: /export/i })).toBeNull();
   });

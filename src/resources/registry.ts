@@ -23,11 +23,22 @@ import users from './users';
  * route table, the menu and the rank table below are built from this list.
  */
 const registry: (ConsoleResource | ConsoleScreen)[] = [
-  projects, manualUploadScreen, explorer,
-  terms, domains, templates, emailTemplates, properties, alertMails,
-  tasks, collectConfigs, postConfigs, marketAccounts,
+  projects,
+  manualUploadScreen,
+  explorer,
+  terms,
+  domains,
+  templates,
+  emailTemplates,
+  properties,
+  alertMails,
+  tasks,
+  collectConfigs,
+  postConfigs,
+  marketAccounts,
   systemLogs,
-  users, accessHistory,
+  users,
+  accessHistory,
 ];
 
 const isResource = (entry: ConsoleResource | ConsoleScreen): entry is ConsoleResource => 'name' in entry;

@@ -1,16 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  AdminContext,
-  BulkDeleteButton,
-  ListContextProvider,
-  ResourceContextProvider,
-  ResourceDefinitionContextProvider,
-  TestMemoryRouter,
-  useList,
-  useLocation,
-} from 'react-admin';
+import { AdminContext, BulkDeleteButton, ListContextProvider, ResourceContextProvider, ResourceDefinitionContextProvider, TestMemoryRouter, useList, useLocation } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { ConsoleNotification } from '../layout/ConsoleNotification';
 import { dataProvider } from '../providers/dataProvider';
@@ -73,7 +64,12 @@ describe('save toasts name what happened', () => {
 
   it('names the saved domain in Korean', async () => {
     await i18nProvider.changeLocale('ko');
-    renderAt('/domains/7', <Routes><Route path="/domains/:id" element={<DomainEdit />} /></Routes>);
+    renderAt(
+      '/domains/7',
+      <Routes>
+        <Route path="/domains/:id" element={<DomainEdit />} />
+      </Routes>,
+    );
     await screen.findByDisplayValue('acme.com');
     fireEvent.change(screen.getByRole('textbox', { name: '설명' }), { target: { value: 'Acme staff' } });
     const saveButton = screen.getByRole('button', { name: '저장' });

@@ -1,13 +1,5 @@
 import { useMemo } from 'react';
-import {
-  useGetRecordRepresentation,
-  useNotify,
-  useRedirect,
-  useResourceContext,
-  useTranslate,
-  type RaRecord,
-  type RedirectionSideEffect,
-} from 'react-admin';
+import { useGetRecordRepresentation, useNotify, useRedirect, useResourceContext, useTranslate, type RaRecord, type RedirectionSideEffect } from 'react-admin';
 
 /**
  * Save options for a Create or Edit whose success toast names what happened with the record's

@@ -1,14 +1,30 @@
 import { z } from 'zod';
 import { emailSchema } from './validation';
 import { MASTER_FIELD_TYPES } from './datasets';
-import { PAGINATION_TYPES, RESPONSE_FORMATS, SCHEDULE_TYPES, SOURCE_HTTP_METHODS, SOURCE_TYPES, WEEK_DAYS, type ScheduleType, type SourceType, type TaskStatus, type WeekDay } from './collect-constants';
+import {
+  PAGINATION_TYPES,
+  RESPONSE_FORMATS,
+  SCHEDULE_TYPES,
+  SOURCE_HTTP_METHODS,
+  SOURCE_TYPES,
+  WEEK_DAYS,
+  type ScheduleType,
+  type SourceType,
+  type TaskStatus,
+  type WeekDay,
+} from './collect-constants';
 import { code, day, flag, isKnownTimeZone, relativePath } from './collect-fields';
 import { DISCOVERED_TYPES, type DiscoveredField } from './collect-discovery';
 import { TASK_STATUSES } from './collect-constants';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const headerEntry = z.strictObject({
-  name: z.string().trim().min(1, 'Enter the header name.').max(100).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid header name.'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter the header name.')
+    .max(100)
+    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid header name.'),
   value: z.string().max(2000),
 });
 
@@ -44,7 +60,12 @@ export const collectFieldSchema = z.strictObject({
   /** The source field (JSON: dotted path in a row; CSV: column name). */
   field: z.string().trim().min(1, 'Enter the source field.').max(200),
   /** The master field it fills. */
-  code: z.string().trim().min(1, 'Enter the master field.').max(100).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and underscores.'),
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Enter the master field.')
+    .max(100)
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and underscores.'),
   type: z.enum(MASTER_FIELD_TYPES).default('STRING'),
   /** Y: the row must have a value (a row without one fails master validation). */
   fieldFlag: flag.default('N'),
@@ -87,7 +108,12 @@ const collectConfigFields = {
   sourceMethod: sourceMethodSchema.default({ httpMethod: 'GET', headers: [], responseFormat: 'JSON', pagination: { type: 'NONE', maxPages: 1000 }, timeoutMs: 30_000 }),
   /** API: the market account whose secret is sent, and the header that carries it. */
   marketAccountId: z.number().int().positive().nullish(),
-  keyName: z.string().trim().max(100).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]*$/, 'Not a valid header name.').nullish(),
+  keyName: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]*$/, 'Not a valid header name.')
+    .nullish(),
   /** Extra query parameters sent with every API request ({{from}}/{{to}} allowed). */
   configData: z.record(z.string().max(100), z.string().max(2000)).default({}),
   fields: z.array(collectFieldSchema).min(1, 'Map at least one field.').max(200),
@@ -97,7 +123,10 @@ const collectConfigFields = {
   inUse: flag.default('Y'),
 };
 
-function checkCollectConfig(config: { sourceType: SourceType; sourceLocation: string; sourceMethod: SourceMethod; fields: CollectField[]; marketAccountId?: number | null; keyName?: string | null }, context: z.core.$RefinementCtx) {
+function checkCollectConfig(
+  config: { sourceType: SourceType; sourceLocation: string; sourceMethod: SourceMethod; fields: CollectField[]; marketAccountId?: number | null; keyName?: string | null },
+  context: z.core.$RefinementCtx,
+) {
   if (config.sourceType === 'API' && !/^https?:\/\/[^\s]+$/i.test(config.sourceLocation)) {
     context.addIssue({ code: 'custom', path: ['sourceLocation'], message: 'An API source needs an http:// or https:// URL.' });
   }
@@ -170,12 +199,11 @@ export interface CollectConfig {
   updatedAt: string;
 }
 
-export const backfillInput = z
-  .strictObject({ from: day, to: day })
-  .superRefine((range, context) => {
-    if (range.to < range.from) context.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date.' });
-    else if ((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 >= MAX_BACKFILL_DAYS) context.addIssue({ code: 'custom', path: ['to'], message: `Backfill at most ${MAX_BACKFILL_DAYS} days at once.` });
-  });
+export const backfillInput = z.strictObject({ from: day, to: day }).superRefine((range, context) => {
+  if (range.to < range.from) context.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date.' });
+  else if ((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 >= MAX_BACKFILL_DAYS)
+    context.addIssue({ code: 'custom', path: ['to'], message: `Backfill at most ${MAX_BACKFILL_DAYS} days at once.` });
+});
 export const MAX_BACKFILL_DAYS = 366;
 
 export interface SourcePreview {
@@ -221,15 +249,17 @@ const storedSourceMethodSchema = z.object({
   body: z.string().nullish(),
   responseFormat: z.enum(RESPONSE_FORMATS).optional(),
   rowsPath: z.string().nullish(),
-  pagination: z.object({
-    type: z.enum(PAGINATION_TYPES).optional(),
-    pageParam: z.string().nullish(),
-    sizeParam: z.string().nullish(),
-    pageSize: z.number().nullish(),
-    cursorParam: z.string().nullish(),
-    cursorPath: z.string().nullish(),
-    maxPages: z.number().optional(),
-  }).optional(),
+  pagination: z
+    .object({
+      type: z.enum(PAGINATION_TYPES).optional(),
+      pageParam: z.string().nullish(),
+      sizeParam: z.string().nullish(),
+      pageSize: z.number().nullish(),
+      cursorParam: z.string().nullish(),
+      cursorPath: z.string().nullish(),
+      maxPages: z.number().optional(),
+    })
+    .optional(),
   timeoutMs: z.number().optional(),
 });
 

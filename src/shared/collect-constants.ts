@@ -18,8 +18,16 @@ export const PROCESS_TYPES = ['MASTERING', 'MASTERED'] as const;
 export const TASK_KINDS = ['COLLECT', 'POST'] as const;
 /** Why a task failed; also the alert mail's errorId. */
 export const TASK_ERROR_IDS = [
-  'SOURCE_TIMEOUT', 'SOURCE_HTTP_ERROR', 'SOURCE_MALFORMED', 'SOURCE_MISSING_COLUMNS', 'SOURCE_NOT_FOUND',
-  'MASTER_VALIDATION', 'TARGET_AUTH', 'TARGET_ERROR', 'LEASE_LOST', 'INTERNAL',
+  'SOURCE_TIMEOUT',
+  'SOURCE_HTTP_ERROR',
+  'SOURCE_MALFORMED',
+  'SOURCE_MISSING_COLUMNS',
+  'SOURCE_NOT_FOUND',
+  'MASTER_VALIDATION',
+  'TARGET_AUTH',
+  'TARGET_ERROR',
+  'LEASE_LOST',
+  'INTERNAL',
 ] as const;
 /** Alert mail procedures (alert-mails resource) of the collect jobs. */
 export const COLLECT_ALERT_PROCEDURES = { collect: 'collect', post: 'post' } as const;

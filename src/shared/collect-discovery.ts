@@ -28,7 +28,11 @@ const MASTER_TYPE: Record<DiscoveredType, CollectField['type']> = { number: 'NUM
 /** A master field code from a path: its last part (`metrics.clicks` → clicks), the whole path when that is taken. */
 export function suggestedCode(path: string, taken: ReadonlySet<string>): string {
   const codeOf = (text: string) => {
-    const code = text.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase().slice(0, 100);
+    const code = text
+      .replace(/[^A-Za-z0-9_]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .toLowerCase()
+      .slice(0, 100);
     return !code ? 'field' : /^\d/.test(code) ? `_${code}`.slice(0, 100) : code;
   };
   const parts = path.split('.').filter(Boolean);

@@ -3,7 +3,13 @@ import { DAY_PATTERN, isCalendarDay } from './calendar-day';
 
 /** Field schemas the collect resources share (not re-exported: the names are generic). */
 export const flag = z.enum(['Y', 'N']);
-export const code = (label: string) => z.string().trim().min(1, `Choose ${label}.`).max(20).transform((value) => value.toUpperCase());
+export const code = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Choose ${label}.`)
+    .max(20)
+    .transform((value) => value.toUpperCase());
 export const day = z.string().regex(DAY_PATTERN, 'Use a date as YYYY-MM-DD.').refine(isCalendarDay, 'Not a real date.');
 /** A relative path below a base folder: no absolute paths, no `..`. */
 export const relativePath = (label: string) =>

@@ -9,10 +9,8 @@ import { envelopeOf } from './envelope';
 export const COLLECT_RETENTION_KINDS = ['tasks', 'master-rows'] as const;
 export type CollectRetentionKind = (typeof COLLECT_RETENTION_KINDS)[number];
 
-const days = (base: z.ZodNumber) => base
-  .int('Enter a whole number of days.')
-  .min(MIN_RETENTION_DAYS, `Keep at least ${MIN_RETENTION_DAYS} day.`)
-  .max(MAX_RETENTION_DAYS, `Keep at most ${MAX_RETENTION_DAYS} days.`);
+const days = (base: z.ZodNumber) =>
+  base.int('Enter a whole number of days.').min(MIN_RETENTION_DAYS, `Keep at least ${MIN_RETENTION_DAYS} day.`).max(MAX_RETENTION_DAYS, `Keep at most ${MAX_RETENTION_DAYS} days.`);
 
 export const collectRetentionParams = z.object({ kind: z.enum(COLLECT_RETENTION_KINDS, 'kind must be tasks or master-rows.') });
 export const collectRetentionInput = z.strictObject({ retentionDays: days(z.number({ message: 'Enter a number of days.' })) });

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { PROCESS_TYPES, TARGET_METHODS, TASK_ERROR_IDS, TASK_KINDS, TASK_SCHEDULE_TYPES, TASK_STATUSES, type ProcessType, type TargetMethod, type TaskErrorId, type TaskKind, type TaskScheduleType, type TaskStatus } from './collect-constants';
+import {
+  PROCESS_TYPES,
+  TARGET_METHODS,
+  TASK_ERROR_IDS,
+  TASK_KINDS,
+  TASK_SCHEDULE_TYPES,
+  TASK_STATUSES,
+  type ProcessType,
+  type TargetMethod,
+  type TaskErrorId,
+  type TaskKind,
+  type TaskScheduleType,
+  type TaskStatus,
+} from './collect-constants';
 import { responseMetaSchema, type ResponseMeta } from './collect-configs';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { day } from './collect-fields';
@@ -139,13 +152,15 @@ export const taskDetailSchema = taskSchema.extend({
   dataLocation: z.string().nullable(),
   targetLocation: z.string().nullable(),
   /** What the run read, and for a posting task what its poster said (server/jobs/posters/). */
-  responseMeta: responseMetaSchema.extend({
-    backup: z.string().optional(),
-    /** TABLEAU: the published data source. */
-    datasourceId: z.string().optional(),
-    /** SNOWSTAGE: the rows Snowflake answered the PUT with. */
-    put: z.array(z.record(z.string(), z.unknown())).optional(),
-  }).nullable(),
+  responseMeta: responseMetaSchema
+    .extend({
+      backup: z.string().optional(),
+      /** TABLEAU: the published data source. */
+      datasourceId: z.string().optional(),
+      /** SNOWSTAGE: the rows Snowflake answered the PUT with. */
+      put: z.array(z.record(z.string(), z.unknown())).optional(),
+    })
+    .nullable(),
   logs: z.array(taskLogLineSchema),
   postingTasks: z.array(taskSchema),
 }) satisfies z.ZodType<TaskDetail>;

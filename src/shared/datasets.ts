@@ -22,7 +22,12 @@ export const datasetColumnInput = z.strictObject({
 
 export const datasetInput = z.strictObject({
   title: z.string().trim().min(1, 'Title is required.').max(DATASET_TITLE_MAX, `Use at most ${DATASET_TITLE_MAX} characters.`),
-  dataType: z.string().trim().min(1, 'Choose a data type.').max(20).transform((value) => value.toUpperCase()),
+  dataType: z
+    .string()
+    .trim()
+    .min(1, 'Choose a data type.')
+    .max(20)
+    .transform((value) => value.toUpperCase()),
   description: z.string().trim().max(1000, 'Use at most 1000 characters.').nullish(),
   schemaInfo: z
     .array(datasetColumnInput)

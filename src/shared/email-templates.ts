@@ -8,11 +8,11 @@ import { fileIdSchema } from './files';
  * and those of them that are secrets (a code, a reset link): the outbox stores the mail with them masked.
  */
 export const EMAIL_TEMPLATE_TYPES = {
-  'otp': { typeId: 1, placeholders: ['name', 'code', 'email'], secrets: ['code'] },
+  otp: { typeId: 1, placeholders: ['name', 'code', 'email'], secrets: ['code'] },
   'signup-request': { typeId: 2, placeholders: ['name', 'applicant', 'email', 'link'], secrets: [] },
   'signup-approved': { typeId: 3, placeholders: ['name', 'email', 'link'], secrets: [] },
   'password-reset': { typeId: 4, placeholders: ['name', 'email', 'link'], secrets: ['link'] },
-  'alert': { typeId: 5, placeholders: ['name', 'procedure', 'errorId', 'subtitle', 'detail', 'link'], secrets: [] },
+  alert: { typeId: 5, placeholders: ['name', 'procedure', 'errorId', 'subtitle', 'detail', 'link'], secrets: [] },
   'account-exists': { typeId: 6, placeholders: ['name', 'email', 'link'], secrets: [] },
   'account-locked': { typeId: 7, placeholders: ['name', 'email', 'minutes', 'link'], secrets: [] },
 } as const satisfies Record<string, { typeId: number; placeholders: readonly string[]; secrets: readonly string[] }>;
@@ -99,9 +99,7 @@ function checkTemplatePlaceholders(value: { type: EmailTemplateType; title: stri
   value.statements?.forEach((statement, index) => checkPlaceholders(context, `statements.${index}.statement`, statement.statement, allowed));
 }
 
-export const emailTemplateInput = z
-  .strictObject({ ...emailTemplateFields, activeFlag: yesNo.default('N') })
-  .superRefine(checkTemplatePlaceholders);
+export const emailTemplateInput = z.strictObject({ ...emailTemplateFields, activeFlag: yesNo.default('N') }).superRefine(checkTemplatePlaceholders);
 export type EmailTemplateInput = z.input<typeof emailTemplateInput>;
 
 /** What the live preview sends: the fields being edited, nothing saved. */

@@ -3,7 +3,12 @@ import { envelopeOf, listEnvelopeOf } from './envelope';
 import { code, flag } from './collect-fields';
 
 /** A host as compared for secrets and OUTBOUND_ALLOW: lower case, without IPv6 brackets or a trailing dot. */
-export const normalHost = (host: string) => host.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+export const normalHost = (host: string) =>
+  host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
 
 /** Whether a host is one of the hosts a market account's secret may be sent to (exact, case-insensitive). */
 export const secretMayGoTo = (hosts: readonly string[], host: string) => hosts.some((allowed) => normalHost(allowed) === normalHost(host));
@@ -21,7 +26,12 @@ const secretHosts = z
   .transform((hosts) => hosts.map(normalHost));
 
 export const marketAccountInput = z.strictObject({
-  platform: z.string().trim().min(1, 'Enter the platform.').max(50).transform((value) => value.toUpperCase()),
+  platform: z
+    .string()
+    .trim()
+    .min(1, 'Enter the platform.')
+    .max(50)
+    .transform((value) => value.toUpperCase()),
   accountId: z.string().trim().min(1, 'Enter the account id.').max(100),
   name: z.string().trim().min(1, 'Enter the name.').max(100),
   advertiser: code('an advertiser'),

@@ -6,7 +6,12 @@ import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const postHeaderSchema = z.strictObject({
   /** The master field code written in this column. */
-  code: z.string().trim().min(1, 'Enter the field code.').max(100).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and underscores.'),
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Enter the field code.')
+    .max(100)
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and underscores.'),
   type: z.enum(MASTER_FIELD_TYPES).default('STRING'),
   inUse: flag.default('Y'),
   order: z.number().int().min(0).max(1000),
@@ -45,12 +50,17 @@ export const postConfigInput = z
       if (!keys.required.includes(key) && !keys.optional.includes(key)) context.addIssue({ code: 'custom', path: ['targetData', key], message: `${config.targetMethod} does not use ${key}.` });
     }
     const location = config.targetLocation;
-    if (config.targetMethod === 'LOCAL' && !relativePath('target location').safeParse(location).success) context.addIssue({ code: 'custom', path: ['targetLocation'], message: 'The target location must be a folder inside the data folder (no leading / and no ..).' });
-    if (config.targetMethod === 'GCS' && !/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9](\/[^\s]*)?$/.test(location)) context.addIssue({ code: 'custom', path: ['targetLocation'], message: 'Use bucket or bucket/prefix.' });
+    if (config.targetMethod === 'LOCAL' && !relativePath('target location').safeParse(location).success)
+      context.addIssue({ code: 'custom', path: ['targetLocation'], message: 'The target location must be a folder inside the data folder (no leading / and no ..).' });
+    if (config.targetMethod === 'GCS' && !/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9](\/[^\s]*)?$/.test(location))
+      context.addIssue({ code: 'custom', path: ['targetLocation'], message: 'Use bucket or bucket/prefix.' });
     if (config.targetMethod === 'SNOWSTAGE' && !/^@[\w.$~%-]+(\/[\w./-]*)?$/.test(location)) context.addIssue({ code: 'custom', path: ['targetLocation'], message: 'Use @stage or @stage/path.' });
-    if (config.targetData.serverUrl && !/^https?:\/\//i.test(config.targetData.serverUrl)) context.addIssue({ code: 'custom', path: ['targetData', 'serverUrl'], message: 'Use an http:// or https:// URL.' });
-    if (config.targetData.apiEndpoint && !/^https?:\/\//i.test(config.targetData.apiEndpoint)) context.addIssue({ code: 'custom', path: ['targetData', 'apiEndpoint'], message: 'Use an http:// or https:// URL.' });
-    if (config.backupFlag === 'Y' && !relativePath('backup location').safeParse(config.backupLocation ?? '').success) context.addIssue({ code: 'custom', path: ['backupLocation'], message: 'Enter a backup folder inside the data folder (no leading / and no ..).' });
+    if (config.targetData.serverUrl && !/^https?:\/\//i.test(config.targetData.serverUrl))
+      context.addIssue({ code: 'custom', path: ['targetData', 'serverUrl'], message: 'Use an http:// or https:// URL.' });
+    if (config.targetData.apiEndpoint && !/^https?:\/\//i.test(config.targetData.apiEndpoint))
+      context.addIssue({ code: 'custom', path: ['targetData', 'apiEndpoint'], message: 'Use an http:// or https:// URL.' });
+    if (config.backupFlag === 'Y' && !relativePath('backup location').safeParse(config.backupLocation ?? '').success)
+      context.addIssue({ code: 'custom', path: ['backupLocation'], message: 'Enter a backup folder inside the data folder (no leading / and no ..).' });
     const codes = new Set<string>();
     config.headers.forEach((header, index) => {
       if (codes.has(header.code)) context.addIssue({ code: 'custom', path: ['headers', index, 'code'], message: `${header.code} is listed twice.` });

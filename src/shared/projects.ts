@@ -48,7 +48,13 @@ const dateSchema = z
   .string()
   .trim()
   .refine((value) => DATE.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), projectMessages.dateInvalid);
-const code = (message: string) => z.string().trim().min(1, message).max(20).transform((value) => value.toUpperCase());
+const code = (message: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .max(20)
+    .transform((value) => value.toUpperCase());
 const text = (max: number) => z.string().trim().min(1, 'Required.').max(max, `Use at most ${max} characters.`);
 
 export const keywordFilterSchema = z.strictObject({ keyword: text(100), mode: z.enum(KEYWORD_MODES).default('INCLUDE') });

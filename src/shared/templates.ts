@@ -6,7 +6,12 @@ export const MAX_TEMPLATE_PREVIEWS = 10;
 
 export const templateInput = z.strictObject({
   name: z.string().trim().min(1, 'Name is required.').max(100, 'Use at most 100 characters.'),
-  dataType: z.string().trim().min(1, 'Choose a data type.').max(20).transform((value) => value.toUpperCase()),
+  dataType: z
+    .string()
+    .trim()
+    .min(1, 'Choose a data type.')
+    .max(20)
+    .transform((value) => value.toUpperCase()),
   description: z.string().trim().max(1000, 'Use at most 1000 characters.').nullish(),
   status: z.enum(['Y', 'N']).default('Y'),
   /** The dashboard file (purpose template-dashboard), if any. */

@@ -24,7 +24,10 @@ export const termMessages = {
 
 const title = z.string().trim().min(1, termMessages.titleRequired).max(200);
 const type = z.enum(TERM_TYPES, termMessages.typeInvalid);
-const termsVersion = z.string().trim().regex(/^[0-9A-Za-z][0-9A-Za-z._-]{0,19}$/, termMessages.versionInvalid);
+const termsVersion = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Za-z][0-9A-Za-z._-]{0,19}$/, termMessages.versionInvalid);
 /** An instant with its offset, stored as UTC ISO text so effective dates compare as strings. */
 const effectiveAt = z
   .string(termMessages.effectiveAtInvalid)

@@ -7,9 +7,7 @@ import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constant
 /** SPEC §5: letters, digits, dot, underscore or hyphen; @; a domain; a 2–4 letter top-level part. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,4}$/;
 /** SPEC §5: 8–12 characters with a letter, a digit and one of ! @ # $ % ^ & *. */
-export const PASSWORD_PATTERN = new RegExp(
-  `^(?=.*[A-Za-z])(?=.*\\d)(?=.*[!@#$%^&*])[A-Za-z\\d!@#$%^&*]{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`,
-);
+export const PASSWORD_PATTERN = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)(?=.*[!@#$%^&*])[A-Za-z\\d!@#$%^&*]{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`);
 export const EMAIL_MAX_LENGTH = 254;
 export const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 

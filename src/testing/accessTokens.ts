@@ -21,7 +21,12 @@ export const SYSTEM_ADMIN_CLAIMS: Omit<AccessTokenClaims, 'exp' | 'sub'> = {
 
 /** A real HS256 access token, as the server would issue it (DESIGN §4). */
 export async function signAccessToken(claims: Record<string, unknown>, { subject = 'admin@example.com', expiresIn = '15m' as string | number } = {}): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(subject).setIssuedAt().setExpirationTime(expiresIn).sign(await key);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(subject)
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(await key);
 }
 
 /** An access token of the given rank with otherwise ordinary claims. */

@@ -20,7 +20,13 @@ export const PROFILE: Profile = {
     { groupName: 'Globex Retail', member: [{ name: 'Retail' }] },
   ],
   connectedCountries: [
-    { groupCode: 'APAC', member: [{ code: 'KR', name: 'Korea' }, { code: 'JP', name: 'Japan' }] },
+    {
+      groupCode: 'APAC',
+      member: [
+        { code: 'KR', name: 'Korea' },
+        { code: 'JP', name: 'Japan' },
+      ],
+    },
     { groupCode: 'NA', member: [{ code: 'US', name: 'United States' }] },
   ],
 };
@@ -40,9 +46,6 @@ export const CONNECTED_DATA_OPTIONS: ConnectedDataOptions = {
 
 /** Signs in a region admin in the test document, as the access token cookie the server sets. */
 export async function signInForTest(): Promise<void> {
-  const token = await signAccessToken(
-    { ...SYSTEM_ADMIN_CLAIMS, 'user-id': SIGNED_IN_ID, accountRank: 3, accountLevel: 'REGION', authorities: ['region-admin'] },
-    { subject: SIGNED_IN_EMAIL },
-  );
+  const token = await signAccessToken({ ...SYSTEM_ADMIN_CLAIMS, 'user-id': SIGNED_IN_ID, accountRank: 3, accountLevel: 'REGION', authorities: ['region-admin'] }, { subject: SIGNED_IN_EMAIL });
   document.cookie = `accessToken=${token}; Path=/`;
 }

@@ -8,17 +8,14 @@ const settingsWith = (change: Partial<LayoutSettings>): LayoutSettings => ({ ...
 const hex = /^#[0-9a-f]{6}$/i;
 
 describe('buildTheme', () => {
-  it.each(PRIMARY_COLORS.flatMap((primary) => [false, true].map((darkTheme) => [primary, darkTheme] as const)))(
-    'builds a complete theme for primary %s (dark %s)',
-    (primary, darkTheme) => {
-      const theme = buildTheme(settingsWith({ primary, darkTheme }));
-      expect(theme.palette.primary.main).toMatch(hex);
-      expect(theme.palette.primary.contrastText).toBeTruthy();
-      expect(theme.palette.mode).toBe(darkTheme ? 'dark' : 'light');
-      // react-admin's layout reads the sidebar widths from the theme.
-      expect(theme.sidebar.width).toBeGreaterThan(0);
-    },
-  );
+  it.each(PRIMARY_COLORS.flatMap((primary) => [false, true].map((darkTheme) => [primary, darkTheme] as const)))('builds a complete theme for primary %s (dark %s)', (primary, darkTheme) => {
+    const theme = buildTheme(settingsWith({ primary, darkTheme }));
+    expect(theme.palette.primary.main).toMatch(hex);
+    expect(theme.palette.primary.contrastText).toBeTruthy();
+    expect(theme.palette.mode).toBe(darkTheme ? 'dark' : 'light');
+    // react-admin's layout reads the sidebar widths from the theme.
+    expect(theme.sidebar.width).toBeGreaterThan(0);
+  });
 
   it('takes primary.main from the chosen scale: 600 on light pages (deeper where 600 is too pale), 400 on dark ones', () => {
     for (const primary of PRIMARY_COLORS.filter((name) => name !== 'noir')) {

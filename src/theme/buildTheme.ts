@@ -26,9 +26,7 @@ function readableShade(scale: ColorScale, backgrounds: string[], dark: boolean, 
 function primaryOf({ primary, darkTheme }: LayoutSettings, surface: SurfaceScale) {
   // Noir is the surface's own extreme: near-black on light pages, near-white on dark ones.
   if (primary === 'noir') {
-    return darkTheme
-      ? { main: surface[50], light: surface[0], dark: surface[300] }
-      : { main: surface[900], light: surface[700], dark: surface[950] };
+    return darkTheme ? { main: surface[50], light: surface[0], dark: surface[300] } : { main: surface[900], light: surface[700], dark: surface[950] };
   }
   return { main: readableShade(PRIMARY_PALETTES[primary], backgroundsOf(surface, darkTheme), darkTheme) };
 }
@@ -58,9 +56,7 @@ export function buildThemeOptions(settings: LayoutSettings): RaThemeOptions {
       info: statusOf('info', surface, dark),
       background: dark ? { default: surface[950], paper: surface[900] } : { default: surface[50], paper: surface[0] },
       divider: dark ? surface[700] : surface[200],
-      text: dark
-        ? { primary: surface[0], secondary: secondary, disabled: surface[600] }
-        : { primary: surface[900], secondary: secondary, disabled: surface[400] },
+      text: dark ? { primary: surface[0], secondary: secondary, disabled: surface[600] } : { primary: surface[900], secondary: secondary, disabled: surface[400] },
     },
     components: {
       ...base.components,

@@ -6,9 +6,7 @@ import { DEFAULT_LAYOUT_SETTINGS, MENU_THEMES, PRIMARY_COLORS, SURFACES, TOPBAR_
 import { menuThemeColors, topbarThemeColors } from './menuThemes';
 
 /** Every appearance the settings panel offers: primary × surface (or none) × colour scheme. */
-const appearances = PRIMARY_COLORS.flatMap((primary) =>
-  [null, ...SURFACES].flatMap((surface) => [false, true].map((darkTheme) => ({ ...DEFAULT_LAYOUT_SETTINGS, primary, surface, darkTheme }))),
-);
+const appearances = PRIMARY_COLORS.flatMap((primary) => [null, ...SURFACES].flatMap((surface) => [false, true].map((darkTheme) => ({ ...DEFAULT_LAYOUT_SETTINGS, primary, surface, darkTheme }))));
 
 describe('contrast helpers', () => {
   it('lays a translucent colour over its backdrop', () => {

@@ -1,17 +1,34 @@
 import { useStore } from 'react-admin';
 
 /** The appearance choices of the settings panel (SPEC §2 "Settings panel", §3 "Layout settings"). */
-export const PRIMARY_COLORS = [
-  'noir', 'emerald', 'green', 'lime', 'orange', 'amber', 'yellow', 'teal', 'cyan', 'sky', 'blue', 'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose',
-] as const;
+export const PRIMARY_COLORS = ['noir', 'emerald', 'green', 'lime', 'orange', 'amber', 'yellow', 'teal', 'cyan', 'sky', 'blue', 'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose'] as const;
 export const SURFACES = ['slate', 'gray', 'zinc', 'neutral', 'stone', 'soho', 'viva', 'ocean'] as const;
 export const MENU_MODES = ['static', 'overlay', 'slim', 'slim-plus', 'horizontal'] as const;
 /** Menu themes apply in light mode only: large dark surfaces would glare in dark mode (SPEC §2). */
 export const MENU_THEMES = ['light', 'dark', 'indigo', 'bluegrey', 'brown', 'cyan', 'green', 'deeppurple', 'deeporange', 'pink', 'purple', 'teal'] as const;
 /** 21 topbar themes; the specification names lightblue, dark, white … skyblue. */
 export const TOPBAR_THEMES = [
-  'lightblue', 'dark', 'white', 'blue', 'deeppurple', 'purple', 'pink', 'cyan', 'teal', 'green', 'lightgreen',
-  'lime', 'yellow', 'amber', 'orange', 'deeporange', 'brown', 'grey', 'bluegrey', 'indigo', 'skyblue',
+  'lightblue',
+  'dark',
+  'white',
+  'blue',
+  'deeppurple',
+  'purple',
+  'pink',
+  'cyan',
+  'teal',
+  'green',
+  'lightgreen',
+  'lime',
+  'yellow',
+  'amber',
+  'orange',
+  'deeporange',
+  'brown',
+  'grey',
+  'bluegrey',
+  'indigo',
+  'skyblue',
 ] as const;
 export const LOCALES = ['en', 'ko'] as const;
 

@@ -14,8 +14,15 @@ beforeAll(async () => {
   await t.db.insertInto('admin_countries').values({ admin_id: accounts['local-admin'].id, country_code: 'KR' }).execute();
   apacUser = (await signedInAccount(t, 'apac@example.com', 'user')).id;
   emeaUser = (await signedInAccount(t, 'emea@example.com', 'user', { region_code: 'EMEA', office_code: 'GB' })).id;
-  const event = (adminId: number | null, email: string, eventType: string, success: boolean, occurredAt: string) =>
-    ({ admin_id: adminId, email, event_type: eventType, success_flag: success ? 'Y' : 'N', source_ip: '10.0.0.1', detail: null, occurred_at: occurredAt });
+  const event = (adminId: number | null, email: string, eventType: string, success: boolean, occurredAt: string) => ({
+    admin_id: adminId,
+    email,
+    event_type: eventType,
+    success_flag: success ? 'Y' : 'N',
+    source_ip: '10.0.0.1',
+    detail: null,
+    occurred_at: occurredAt,
+  });
   await t.db
     .insertInto('access_history')
     .values([
@@ -39,7 +46,15 @@ describe('access history list', () => {
   it('lists events newest first with paging, and filters by user, event type, success and date range', async () => {
     const all = await list({ filter: march });
     expect(all.body.data.totalCount).toBe(8);
-    expect(all.body.data.list[0]).toMatchObject({ adminId: apacUser, email: 'apac@example.com', name: 'user Tester', eventType: 'SIGN_IN', success: 'Y', sourceIp: '10.0.0.1', occurredAt: at('2024-03-03') });
+    expect(all.body.data.list[0]).toMatchObject({
+      adminId: apacUser,
+      email: 'apac@example.com',
+      name: 'user Tester',
+      eventType: 'SIGN_IN',
+      success: 'Y',
+      sourceIp: '10.0.0.1',
+      occurredAt: at('2024-03-03'),
+    });
     const page = await list({ filter: march, range: [5, 9], sort: ['occurredAt', 'ASC'] });
     expect(page.body.data).toMatchObject({ totalCount: 8, totalPage: 2, currentPage: 2 });
     expect((await list({ filter: { ...march, adminId: apacUser } })).body.data.totalCount).toBe(5);
@@ -89,8 +104,12 @@ describe('access stats', () => {
   it('totals each event type (successful sign-ins only) and counts sign-ins per day, every day of the range', async () => {
     const stats = await t.call('GET', '/api/access-history/stats?from=2024-03-01&to=2024-03-04', { token: admin });
     expect(stats.body.data).toEqual({
-      from: '2024-03-01T00:00:00.000Z', to: '2024-03-04T23:59:59.999Z',
-      totalLoginCount: 3, totalDashboardViews: 1, totalProjectCreateCount: 1, totalUploadCount: 1,
+      from: '2024-03-01T00:00:00.000Z',
+      to: '2024-03-04T23:59:59.999Z',
+      totalLoginCount: 3,
+      totalDashboardViews: 1,
+      totalProjectCreateCount: 1,
+      totalUploadCount: 1,
       signInsPerDay: [
         { day: '2024-03-01', success: 1, failure: 1 },
         { day: '2024-03-02', success: 1, failure: 1 },

@@ -15,7 +15,13 @@ let serial = 0;
 withRankAccounts((suite) => ({ t, accounts } = suite));
 beforeAll(async () => {
   // Everyone made by accountsByRank sits in APAC/KR; the local-admin manages Korea and Japan.
-  await t.db.insertInto('admin_countries').values([{ admin_id: accounts['local-admin'].id, country_code: 'KR' }, { admin_id: accounts['local-admin'].id, country_code: 'JP' }]).execute();
+  await t.db
+    .insertInto('admin_countries')
+    .values([
+      { admin_id: accounts['local-admin'].id, country_code: 'KR' },
+      { admin_id: accounts['local-admin'].id, country_code: 'JP' },
+    ])
+    .execute();
 });
 
 /** An active, approved account without a session: a rank-5 user in APAC/KR unless told otherwise. */
@@ -26,9 +32,21 @@ async function account(authority: Authority = 'user', extra: Partial<Insertable<
   const { id } = await t.db
     .insertInto('admins')
     .values({
-      email: `account${serial}@example.com`, password_hash: 'x', first_name: 'Account', last_name: `No${serial}`, company_code: 'HQ', region_code: 'APAC',
-      office_code: 'KR', authority, account_rank: rank, account_level: level, approval_status_code: 'APPROVED', status_code: 'ACTIVE',
-      created_at: now, updated_at: now, ...extra,
+      email: `account${serial}@example.com`,
+      password_hash: 'x',
+      first_name: 'Account',
+      last_name: `No${serial}`,
+      company_code: 'HQ',
+      region_code: 'APAC',
+      office_code: 'KR',
+      authority,
+      account_rank: rank,
+      account_level: level,
+      approval_status_code: 'APPROVED',
+      status_code: 'ACTIVE',
+      created_at: now,
+      updated_at: now,
+      ...extra,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -93,7 +111,7 @@ describe('manual permissions follow the rule of account editing', () => {
   });
 });
 
-describe('another account\'s profile follows the read rule of the users screen', () => {
+describe("another account's profile follows the read rule of the users screen", () => {
   const profile = (token: string, id: number) => t.call('GET', `/api/system/profile/${id}`, { token });
   const detail = (token: string, id: number) => t.call('GET', `/api/users/${id}`, { token });
 
@@ -118,9 +136,15 @@ describe('another account\'s profile follows the read rule of the users screen',
     for (const [caller, statuses] of Object.entries(expected) as [keyof typeof expected, [number, number, number]][]) {
       const { token } = accounts[caller];
       const replies = await Promise.all([kr, sg, gb].map((id) => profile(token, id)));
-      expect(replies.map((reply) => reply.status), caller).toEqual(statuses);
+      expect(
+        replies.map((reply) => reply.status),
+        caller,
+      ).toEqual(statuses);
       const users = await Promise.all([kr, sg, gb].map((id) => detail(token, id)));
-      expect(users.map((reply) => reply.status), caller).toEqual(statuses);
+      expect(
+        users.map((reply) => reply.status),
+        caller,
+      ).toEqual(statuses);
       for (const reply of replies.filter((r) => r.status !== 200)) {
         expect(reply.body.data).toBeNull();
         expect(JSON.stringify(reply.body)).not.toMatch(/@example\.com/);

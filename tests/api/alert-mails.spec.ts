@@ -106,19 +106,37 @@ describe('alert mails', () => {
 describe('alert mails out of the box', () => {
   it('has an editable catch-all alert for the collect and the post procedure', async () => {
     const listed = await query({ filter: { errorId: '*' }, sort: ['procedure', 'ASC'] });
-    expect(listed.body.data.list.map((row: AlertRow) => [row.procedure, row.subtitle])).toEqual([['collect', '{{summary}}'], ['post', '{{summary}}']]);
+    expect(listed.body.data.list.map((row: AlertRow) => [row.procedure, row.subtitle])).toEqual([
+      ['collect', '{{summary}}'],
+      ['post', '{{summary}}'],
+    ]);
     const collect = listed.body.data.list[0];
     const edited = await t.call('PUT', `/api/alert-mails/${collect.id}`, { token: admin, body: alert('collect', '*', 'Collect broke: {{summary}}', collect.content) });
     expect(edited.status).toBe(200);
-    const mail = await renderAlertMail(t.db, { procedure: 'collect', errorId: 'SOURCE_TIMEOUT', values: { summary: 'It timed out.', taskId: '1', configId: '2', occurredAt: 'now', detail: 'd', link: 'l' } });
+    const mail = await renderAlertMail(t.db, {
+      procedure: 'collect',
+      errorId: 'SOURCE_TIMEOUT',
+      values: { summary: 'It timed out.', taskId: '1', configId: '2', occurredAt: 'now', detail: 'd', link: 'l' },
+    });
     expect(mail.subject).toBe('[Alert] Collect broke: It timed out.');
   });
 
   it('gives the seeded alert e-mail template a subject without the code, unless someone edited it', async () => {
-    const old = { title: '[Alert] {{procedure}} {{errorId}}: {{subtitle}}', body: 'Hello {{name}},\n\nA data-collection task failed.\n\n{{subtitle}}\n\n{{detail}}\n\nSee the collecting status: {{link}}' };
+    const old = {
+      title: '[Alert] {{procedure}} {{errorId}}: {{subtitle}}',
+      body: 'Hello {{name}},\n\nA data-collection task failed.\n\n{{subtitle}}\n\n{{detail}}\n\nSee the collecting status: {{link}}',
+    };
     const now = new Date().toISOString();
-    const { id: untouched } = await t.db.insertInto('email_templates').values({ type: 'alert', ...old, active_flag: 'N', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    const { id: edited } = await t.db.insertInto('email_templates').values({ type: 'alert', title: old.title, body: 'Our own body', active_flag: 'N', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const { id: untouched } = await t.db
+      .insertInto('email_templates')
+      .values({ type: 'alert', ...old, active_flag: 'N', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: edited } = await t.db
+      .insertInto('email_templates')
+      .values({ type: 'alert', title: old.title, body: 'Our own body', active_flag: 'N', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await alertDefaults.up(t.db);
     const rows = await t.db.selectFrom('email_templates').select(['id', 'title', 'body']).where('id', 'in', [untouched, edited]).orderBy('id').execute();
     expect(rows).toEqual([
@@ -132,7 +150,15 @@ describe('alert mails out of the box', () => {
 });
 
 describe('renderAlertMail', () => {
-  const values = { name: 'Ops', summary: 'Collecting "Spend" failed: the source answered with an error.', taskId: '42', configId: '7', occurredAt: '2024-06-01T00:00:00Z', detail: 'HTTP 401 <Unauthorized> & retry', link: 'http://console.test/collect' };
+  const values = {
+    name: 'Ops',
+    summary: 'Collecting "Spend" failed: the source answered with an error.',
+    taskId: '42',
+    configId: '7',
+    occurredAt: '2024-06-01T00:00:00Z',
+    detail: 'HTTP 401 <Unauthorized> & retry',
+    link: 'http://console.test/collect',
+  };
 
   it('chooses the error’s template, else the procedure’s catch-all, else the built-in alert', async () => {
     await create(alert('collect-render', 'E401', 'Token expired ({{taskId}})', 'Renew the token of config {{configId}}: {{detail}}'));
@@ -157,7 +183,10 @@ describe('renderAlertMail', () => {
   });
 
   it('wraps the alert in the active alert e-mail template, and sends it through the outbox', async () => {
-    const wrapper = await t.call('POST', '/api/email-templates', { token: admin, body: { type: 'alert', title: 'ACME alert: {{subtitle}}', body: 'Team {{name}}\n{{detail}}\n-- {{procedure}}/{{errorId}}', activeFlag: 'Y' } });
+    const wrapper = await t.call('POST', '/api/email-templates', {
+      token: admin,
+      body: { type: 'alert', title: 'ACME alert: {{subtitle}}', body: 'Team {{name}}\n{{detail}}\n-- {{procedure}}/{{errorId}}', activeFlag: 'Y' },
+    });
     expect(wrapper.status).toBe(200);
     const mail = await renderAlertMail(t.db, { procedure: 'collect-render', errorId: 'E401', values });
     expect(mail.subject).toBe('ACME alert: Token expired (42)');

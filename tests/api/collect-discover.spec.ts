@@ -10,12 +10,34 @@ let platform: AdPlatform;
 let env: Awaited<ReturnType<typeof startCollectApp>>;
 let accountId: number;
 
-const testSource = (overrides: Partial<CollectConfigInput>) => env.api('POST', '/api/collect-configs/test-source', { ...collectConfig(platform.url, { marketAccountId: accountId, fields: [], ...overrides }), periodFrom: '2026-02-03' });
+const testSource = (overrides: Partial<CollectConfigInput>) =>
+  env.api('POST', '/api/collect-configs/test-source', { ...collectConfig(platform.url, { marketAccountId: accountId, fields: [], ...overrides }), periodFrom: '2026-02-03' });
 const sourceError = (reply: { body: { data?: { errors?: { field: string; message: string }[] } } }) => reply.body.data?.errors?.find((error) => error.field === 'sourceLocation')?.message ?? '';
 const stored = async () => ({
-  tasks: Number((await env.t.db.selectFrom('collect_tasks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
-  rows: Number((await env.t.db.selectFrom('master_rows').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
-  configs: Number((await env.t.db.selectFrom('collect_configs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+  tasks: Number(
+    (
+      await env.t.db
+        .selectFrom('collect_tasks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+  rows: Number(
+    (
+      await env.t.db
+        .selectFrom('master_rows')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+  configs: Number(
+    (
+      await env.t.db
+        .selectFrom('collect_configs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
 });
 
 beforeAll(async () => {
@@ -59,8 +81,18 @@ describe('field discovery', () => {
     expect(byPath['ads[].spend']).toMatchObject({ mapPath: 'ads.0.spend', type: 'number', samples: ['1.5', '2', '2.5'], present: 3 });
 
     // A discovered path, mapped as "Add to mapping" maps it, reads the first element.
-    const mapped = await testSource({ sourceLocation: `${platform.url}/nested`, fields: [{ field: 'ads.0.spend', code: 'spend', type: 'NUMBER' }, { field: 'tags.0', code: 'tag' }] });
-    expect(mapped.body.data.rows).toEqual([{ spend: 1.5, tag: 'brand' }, { spend: 2.5, tag: 'brand' }, { spend: 3.5, tag: null }]);
+    const mapped = await testSource({
+      sourceLocation: `${platform.url}/nested`,
+      fields: [
+        { field: 'ads.0.spend', code: 'spend', type: 'NUMBER' },
+        { field: 'tags.0', code: 'tag' },
+      ],
+    });
+    expect(mapped.body.data.rows).toEqual([
+      { spend: 1.5, tag: 'brand' },
+      { spend: 2.5, tag: 'brand' },
+      { spend: 3.5, tag: null },
+    ]);
   });
 
   it('lists the columns of a CSV source, and says which mapped column is missing without hiding the others', async () => {
@@ -108,7 +140,9 @@ describe('pages that cannot be discovered: a message in words, nothing stored', 
     const before = await stored();
     const html = await testSource({ sourceLocation: `${platform.url}/html` });
     expect(html.status).toBe(400);
-    expect(sourceError(html)).toBe('Page 1 of the source is an HTML page, not JSON (content type text/html; charset=utf-8): the URL probably leads to a web page, a sign-in page or an error page rather than to the report.');
+    expect(sourceError(html)).toBe(
+      'Page 1 of the source is an HTML page, not JSON (content type text/html; charset=utf-8): the URL probably leads to a web page, a sign-in page or an error page rather than to the report.',
+    );
     expect(JSON.stringify(html.body)).not.toContain('Sign in');
 
     const empty = await testSource({ sourceLocation: `${platform.url}/empty` });

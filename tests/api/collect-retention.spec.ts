@@ -8,15 +8,49 @@ let accounts: RankAccounts;
 let configId: number;
 
 const daysAgo = (days: number) => new Date(t.clock.now().getTime() - days * 86_400_000).toISOString();
-const count = async (table: 'collect_tasks' | 'collect_task_logs' | 'master_rows') => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: 'collect_tasks' | 'collect_task_logs' | 'master_rows') =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function task(createdDaysAgo: number, status: string): Promise<number> {
   const at = daysAgo(createdDaysAgo);
-  const { id } = await t.db.insertInto('collect_tasks').values({
-    task_kind: 'COLLECT', config_id: configId, post_config_id: null, parent_task_id: null, process_id: 'P1', process_type: 'MASTERED', schedule_type: 'DAILY', schedule_id: null,
-    status, max_attempts: 3, period_from: at.slice(0, 10), period_to: at.slice(0, 10), due_at: at, run_after: at, lease_owner: null, lease_until: null, started_at: at, finished_at: at,
-    data_location: null, target_location: null, response_meta: null, error_id: null, error_text: null, created_at: at, updated_at: at,
-  }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await t.db
+    .insertInto('collect_tasks')
+    .values({
+      task_kind: 'COLLECT',
+      config_id: configId,
+      post_config_id: null,
+      parent_task_id: null,
+      process_id: 'P1',
+      process_type: 'MASTERED',
+      schedule_type: 'DAILY',
+      schedule_id: null,
+      status,
+      max_attempts: 3,
+      period_from: at.slice(0, 10),
+      period_to: at.slice(0, 10),
+      due_at: at,
+      run_after: at,
+      lease_owner: null,
+      lease_until: null,
+      started_at: at,
+      finished_at: at,
+      data_location: null,
+      target_location: null,
+      response_meta: null,
+      error_id: null,
+      error_text: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await t.db.insertInto('collect_task_logs').values({ task_id: id, at, level: 'INFO', message: 'done' }).execute();
   return id;
 }

@@ -26,7 +26,15 @@ async function runNow(configId: number) {
 }
 
 const masteredCount = async (configId: number) =>
-  Number((await env.t.db.selectFrom('master_rows').select((eb) => eb.fn.countAll<number>().as('n')).where('config_id', '=', configId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await env.t.db
+        .selectFrom('master_rows')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('config_id', '=', configId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   platform = await startAdPlatform(25);
@@ -78,15 +86,21 @@ describe('run now, end to end', () => {
     // The run is counted in the metrics: one collect and one post, each a success, 25 rows each way.
     const { metrics } = env.t.app.ctx;
     const runs = (await metrics.tasks.get()).values.filter((value) => value.metricName === 'console_collect_task_duration_seconds_count');
-    expect(runs.map(({ labels, value }) => [labels.kind, labels.outcome, value]).sort()).toEqual([['collect', 'success', 1], ['post', 'success', 1]]);
-    expect((await metrics.rows.get()).values.map(({ labels, value }) => [labels.stage, value]).sort()).toEqual([['mastered', 25], ['posted', 25]]);
+    expect(runs.map(({ labels, value }) => [labels.kind, labels.outcome, value]).sort()).toEqual([
+      ['collect', 'success', 1],
+      ['post', 'success', 1],
+    ]);
+    expect((await metrics.rows.get()).values.map(({ labels, value }) => [labels.stage, value]).sort()).toEqual([
+      ['mastered', 25],
+      ['posted', 25],
+    ]);
     // The queue by kind and state, read from the database when scraped.
     const queue = await metrics.registry.getSingleMetricAsString('console_collect_tasks');
     expect(`${queue}\n`).toContain('console_collect_tasks{kind="collect",state="SUCCESS"} 1\n');
     expect(`${queue}\n`).toContain('console_collect_tasks{kind="post",state="SUCCESS"} 1\n');
   });
 
-  it('replaces the period\'s rows when the same period runs again', async () => {
+  it("replaces the period's rows when the same period runs again", async () => {
     const again = await runNow(configId);
     expect(again.status).toBe('SUCCESS');
     expect(await masteredCount(configId)).toBe(25);
@@ -101,14 +115,22 @@ describe('run now, end to end', () => {
     expect(board.body.data.tasksPerDay).toHaveLength(7);
     expect(board.body.data.tasksPerDay.at(-1)).toMatchObject({ day: today, SUCCESS: 4, ERROR: 0 });
     expect(board.body.data.processes.find((row: { configId: number }) => row.configId === configId)).toMatchObject({
-      processId: `P${configId}`, hourly: 2, weekly: 2, monthly: 2, mastered: 25, posted: 25, targets: 1, status: 'SUCCESS',
+      processId: `P${configId}`,
+      hourly: 2,
+      weekly: 2,
+      monthly: 2,
+      mastered: 25,
+      posted: 25,
+      targets: 1,
+      status: 'SUCCESS',
     });
     const inverted = await env.api('GET', '/api/collect-status?from=2026-02-02&to=2026-02-01');
     expect(inverted.status).toBe(400);
     const tasks = await env.api('GET', `/api/tasks?filter=${encodeURIComponent(JSON.stringify({ configId, taskKind: 'POST' }))}&sort=${encodeURIComponent('["id","ASC"]')}`);
     expect(tasks.body.data.totalCount).toBe(2);
     // The board lists one row per run: the collect tasks, each with what its post tasks posted, keyset-paged.
-    const runsPage = (after?: string) => env.api('GET', `/api/tasks?filter=${encodeURIComponent(JSON.stringify({ configId, taskKind: 'COLLECT' }))}&range=${encodeURIComponent('[0,0]')}${after ? `&after=${after}` : ''}`);
+    const runsPage = (after?: string) =>
+      env.api('GET', `/api/tasks?filter=${encodeURIComponent(JSON.stringify({ configId, taskKind: 'COLLECT' }))}&range=${encodeURIComponent('[0,0]')}${after ? `&after=${after}` : ''}`);
     const newest = (await runsPage()).body.data;
     expect(newest.list.map((task: { taskKind: string; rowsPosted: number; postsRowsPosted: number }) => [task.taskKind, task.rowsPosted, task.postsRowsPosted])).toEqual([['COLLECT', 0, 25]]);
     const older = (await runsPage(newest.nextCursor)).body.data;
@@ -117,7 +139,7 @@ describe('run now, end to end', () => {
     expect(older.list[0].id).toBeLessThan(newest.list[0].id);
   });
 
-  it('narrows the board\'s tiles, chart and process rows with the task list\'s filter', async () => {
+  it("narrows the board's tiles, chart and process rows with the task list's filter", async () => {
     const other = await createConfig({ metricName: 'Other report' });
     expect((await runNow(other)).status).toBe('SUCCESS');
     const board = async (filter: object) => {
@@ -152,8 +174,11 @@ describe('run now, end to end', () => {
     expect(board.tasksPerDay.at(-1).SUCCESS).toBe(8); // the runs themselves are all still counted
   });
 
-  it('previews an unsaved config\'s first page without storing anything', async () => {
-    const before = await env.t.db.selectFrom('collect_tasks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  it("previews an unsaved config's first page without storing anything", async () => {
+    const before = await env.t.db
+      .selectFrom('collect_tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const preview = await env.api('POST', '/api/collect-configs/test-source', { ...collectConfig(platform.url, { marketAccountId: accountId }), periodFrom: '2026-02-03' });
     expect(preview.status).toBe(200);
     expect(preview.body.data.rows).toHaveLength(10);
@@ -162,7 +187,10 @@ describe('run now, end to end', () => {
     const broken = await env.api('POST', '/api/collect-configs/test-source', collectConfig(platform.url, { marketAccountId: accountId, sourceLocation: `${platform.url}/broken` }));
     expect(broken.status).toBe(400);
     expect(broken.body.data.errors[0]).toMatchObject({ field: 'sourceLocation', message: expect.stringContaining('HTTP 500') });
-    const after = await env.t.db.selectFrom('collect_tasks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await env.t.db
+      .selectFrom('collect_tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
   });
 
@@ -177,7 +205,10 @@ describe('run now, end to end', () => {
       ],
     });
     expect(await runNow(csv)).toMatchObject({ status: 'SUCCESS', rowsMastered: 25 });
-    const cursor = await createConfig({ sourceLocation: `${platform.url}/cursor`, sourceMethod: { rowsPath: 'rows', pagination: { type: 'CURSOR', cursorParam: 'cursor', cursorPath: 'paging.next' } } });
+    const cursor = await createConfig({
+      sourceLocation: `${platform.url}/cursor`,
+      sourceMethod: { rowsPath: 'rows', pagination: { type: 'CURSOR', cursorParam: 'cursor', cursorPath: 'paging.next' } },
+    });
     expect(await runNow(cursor)).toMatchObject({ status: 'SUCCESS', rowsMastered: 25, responseMeta: { pages: 3 } });
   });
 });
@@ -195,15 +226,39 @@ describe('FILE sources', () => {
       { field: 'campaign_id', code: 'campaign_id', fieldFlag: 'Y' as const, masterFlag: 'Y' as const },
       { field: 'clicks', code: 'clicks', type: 'NUMBER' as const },
     ];
-    const configId = await createConfig({ sourceType: 'FILE', sourceLocation: 'media/report-{{from}}-*.csv', sourceMethod: { responseFormat: 'CSV' }, marketAccountId: null, keyName: null, fields, alertRecipients: [] });
+    const configId = await createConfig({
+      sourceType: 'FILE',
+      sourceLocation: 'media/report-{{from}}-*.csv',
+      sourceMethod: { responseFormat: 'CSV' },
+      marketAccountId: null,
+      keyName: null,
+      fields,
+      alertRecipients: [],
+    });
     const task = await runNow(configId);
     expect(task).toMatchObject({ status: 'SUCCESS', rowsMastered: 4, responseMeta: { files: ['a', 'b', 'c'].map((part) => `inbox/media/report-${yesterday()}-${part}.csv`) } });
     const quoted = await env.t.db.selectFrom('master_rows').select('row_data').where('config_id', '=', configId).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(JSON.parse(quoted.row_data)).toEqual({ report_date: yesterday(), campaign_id: 'F4, quoted "x"', clicks: 6 });
     writeFileSync(join(inbox, `ragged-${yesterday()}.csv`), 'date,campaign_id,clicks\n2026-01-01,R1\n');
-    const ragged = await createConfig({ sourceType: 'FILE', sourceLocation: 'media/ragged-*.csv', sourceMethod: { responseFormat: 'CSV' }, marketAccountId: null, keyName: null, fields, alertRecipients: [] });
+    const ragged = await createConfig({
+      sourceType: 'FILE',
+      sourceLocation: 'media/ragged-*.csv',
+      sourceMethod: { responseFormat: 'CSV' },
+      marketAccountId: null,
+      keyName: null,
+      fields,
+      alertRecipients: [],
+    });
     expect(await runNow(ragged)).toMatchObject({ status: 'ERROR', errorId: 'SOURCE_MALFORMED', errorText: expect.stringContaining('line 2 has 2 fields, the header 3') });
-    const missing = await createConfig({ sourceType: 'FILE', sourceLocation: 'media/none-*.csv', sourceMethod: { responseFormat: 'CSV' }, marketAccountId: null, keyName: null, fields, alertRecipients: [] });
+    const missing = await createConfig({
+      sourceType: 'FILE',
+      sourceLocation: 'media/none-*.csv',
+      sourceMethod: { responseFormat: 'CSV' },
+      marketAccountId: null,
+      keyName: null,
+      fields,
+      alertRecipients: [],
+    });
     expect(await runNow(missing)).toMatchObject({ status: 'ERROR', errorId: 'SOURCE_NOT_FOUND' });
     const escape = await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { sourceType: 'FILE', sourceLocation: '../secrets/*.csv', fields }));
     expect(escape.body.data.errors.map((error: { field: string }) => error.field)).toContain('sourceLocation');
@@ -219,7 +274,12 @@ describe('master keys', () => {
     for (let n = 1; n <= 300; n++) lines.push(`${yesterday()},D${n},${n + 5000}`); // the same keys again, in a later batch
     writeFileSync(join(inbox, `report-${yesterday()}.csv`), `${lines.join('\n')}\n`);
     const configId = await createConfig({
-      sourceType: 'FILE', sourceLocation: 'dupes/report-{{from}}.csv', sourceMethod: { responseFormat: 'CSV' }, marketAccountId: null, keyName: null, alertRecipients: [],
+      sourceType: 'FILE',
+      sourceLocation: 'dupes/report-{{from}}.csv',
+      sourceMethod: { responseFormat: 'CSV' },
+      marketAccountId: null,
+      keyName: null,
+      alertRecipients: [],
       fields: [
         { field: 'date', code: 'report_date', type: 'DATE', fieldFlag: 'Y', masterFlag: 'Y' },
         { field: 'campaign_id', code: 'campaign_id', fieldFlag: 'Y', masterFlag: 'Y' },
@@ -254,8 +314,13 @@ describe('bad sources end in ERROR with the reason and store nothing', () => {
 
   it('a CSV without a mapped column', async () => {
     const configId = await createConfig({
-      alertRecipients: [], sourceLocation: `${platform.url}/missing.csv`, sourceMethod: { responseFormat: 'CSV' },
-      fields: [{ field: 'date', code: 'report_date', type: 'DATE' }, { field: 'clicks', code: 'clicks', type: 'NUMBER' }],
+      alertRecipients: [],
+      sourceLocation: `${platform.url}/missing.csv`,
+      sourceMethod: { responseFormat: 'CSV' },
+      fields: [
+        { field: 'date', code: 'report_date', type: 'DATE' },
+        { field: 'clicks', code: 'clicks', type: 'NUMBER' },
+      ],
     });
     const task = await runNow(configId);
     expect(task).toMatchObject({ status: 'ERROR', errorId: 'SOURCE_MISSING_COLUMNS', errorText: 'The source lacks mapped columns: clicks.' });
@@ -266,10 +331,13 @@ describe('a large source streams through the run', () => {
   it('a row failing validation at the very end of many pages leaves no row of the run, and the period keeps its rows', async () => {
     const big = await startAdPlatform(5000);
     try {
-      const paged = (path: string) => collectConfig(big.url, {
-        marketAccountId: accountId, alertRecipients: [], sourceLocation: `${big.url}${path}`,
-        sourceMethod: { rowsPath: 'data.rows', pagination: { type: 'PAGE', pageParam: 'page', sizeParam: 'size', pageSize: 500, maxPages: 100 } },
-      });
+      const paged = (path: string) =>
+        collectConfig(big.url, {
+          marketAccountId: accountId,
+          alertRecipients: [],
+          sourceLocation: `${big.url}${path}`,
+          sourceMethod: { rowsPath: 'data.rows', pagination: { type: 'PAGE', pageParam: 'page', sizeParam: 'size', pageSize: 500, maxPages: 100 } },
+        });
       const created = await env.api('POST', '/api/collect-configs', paged('/report'));
       const configId = created.body.data.id as number;
       expect(await runNow(configId)).toMatchObject({ status: 'SUCCESS', rowsFetched: 5000, rowsMastered: 5000, responseMeta: { pages: 11 } });
@@ -278,7 +346,11 @@ describe('a large source streams through the run', () => {
       const failed = await runNow(configId);
       expect(failed).toMatchObject({ status: 'ERROR', errorId: 'MASTER_VALIDATION', postingTasks: [] });
       expect(failed.errorText).toContain('row 5000: clicks is not a number (many)');
-      const ofRun = await env.t.db.selectFrom('master_rows').select((eb) => eb.fn.countAll<number>().as('n')).where('task_id', '=', failed.id).executeTakeFirstOrThrow();
+      const ofRun = await env.t.db
+        .selectFrom('master_rows')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('task_id', '=', failed.id)
+        .executeTakeFirstOrThrow();
       expect(Number(ofRun.n)).toBe(0);
       expect(await masteredCount(configId)).toBe(5000); // the earlier run's rows of the period are untouched
     } finally {

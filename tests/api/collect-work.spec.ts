@@ -27,8 +27,11 @@ async function leftover(taskId: number, owner: string): Promise<string> {
 async function claimedBy(owner: string): Promise<number> {
   const id = (await env.api('POST', `/api/collect-configs/${configId}/run`)).body.data.id as number;
   const now = env.t.clock.now();
-  await env.t.db.updateTable('collect_tasks').set({ status: 'STARTED', attempt: 1, lease_owner: owner, lease_until: new Date(now.getTime() + LEASE_MS).toISOString(), started_at: now.toISOString() })
-    .where('id', '=', id).execute();
+  await env.t.db
+    .updateTable('collect_tasks')
+    .set({ status: 'STARTED', attempt: 1, lease_owner: owner, lease_until: new Date(now.getTime() + LEASE_MS).toISOString(), started_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
   return id;
 }
 
@@ -48,7 +51,7 @@ afterAll(async () => {
 });
 
 describe('work folders of collect runs (DATA_DIR/work/collect)', () => {
-  it('holds a run\'s files while it runs and nothing once it ends', async () => {
+  it("holds a run's files while it runs and nothing once it ends", async () => {
     const before = workFolders();
     seenDuringFetch.length = 0;
     const queued = await env.api('POST', `/api/collect-configs/${configId}/run`);
@@ -70,7 +73,7 @@ describe('work folders of collect runs (DATA_DIR/work/collect)', () => {
     expect(workFolders()).toEqual(before);
   });
 
-  it('start-up removes a dead run\'s folder and keeps the one another live instance is using', async () => {
+  it("start-up removes a dead run's folder and keeps the one another live instance is using", async () => {
     const deadTask = await claimedBy('dead-host:41:0a1b2c3d'); // killed mid-run: never settled, never renewed
     const dead = await leftover(deadTask, 'dead-host:41:0a1b2c3d');
     const settledTask = await claimedBy('old-host:7:99999999');

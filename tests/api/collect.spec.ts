@@ -98,13 +98,17 @@ describe('collect configs', () => {
 
   it('refuses invalid schedules at save with field errors', async () => {
     const before = await dbSnapshot(env.t, COLLECT_TABLES);
-    const reply = await env.api('POST', '/api/collect-configs', collectConfig('http://127.0.0.1:9', {
-      schedules: [
-        { scheduleType: 'DAILY', scheduledTime: '09:00', startAt: '2026-05-02', endAt: '2026-05-01' },
-        { scheduleType: 'WEEKLY', scheduledTime: '09:00', startAt: '2026-05-01' },
-        { scheduleType: 'HOURLY', scheduledTime: '00:15', timeZone: 'Mars/Olympus', startAt: '2026-05-01' },
-      ],
-    }));
+    const reply = await env.api(
+      'POST',
+      '/api/collect-configs',
+      collectConfig('http://127.0.0.1:9', {
+        schedules: [
+          { scheduleType: 'DAILY', scheduledTime: '09:00', startAt: '2026-05-02', endAt: '2026-05-01' },
+          { scheduleType: 'WEEKLY', scheduledTime: '09:00', startAt: '2026-05-01' },
+          { scheduleType: 'HOURLY', scheduledTime: '00:15', timeZone: 'Mars/Olympus', startAt: '2026-05-01' },
+        ],
+      }),
+    );
     expect(reply.status).toBe(400);
     expect(reply.body.result).toBe('VALIDATION_ERROR');
     const fields = reply.body.data.errors.map((error: { field: string }) => error.field);
@@ -127,7 +131,11 @@ describe('collect configs', () => {
 
 describe('post configs', () => {
   it('creates a post config with ordered headers and a write-only secret', async () => {
-    const created = await env.api('POST', '/api/post-configs', localPostConfig({ targetMethod: 'GCS', targetLocation: 'media-bucket/feeds', targetData: { apiEndpoint: 'http://127.0.0.1:9' }, targetSecret: '{"type":"service_account"}' }));
+    const created = await env.api(
+      'POST',
+      '/api/post-configs',
+      localPostConfig({ targetMethod: 'GCS', targetLocation: 'media-bucket/feeds', targetData: { apiEndpoint: 'http://127.0.0.1:9' }, targetSecret: '{"type":"service_account"}' }),
+    );
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ targetMethod: 'GCS', secretSet: true, targetLocation: 'media-bucket/feeds' });
     expect(created.body.data.headers.map((header: { code: string }) => header.code)).toEqual(['report_date', 'campaign_id', 'clicks', 'impressions']);
@@ -136,7 +144,7 @@ describe('post configs', () => {
     expect(kept.body.data.secretSet).toBe(true);
   });
 
-  it('checks each method\'s settings', async () => {
+  it("checks each method's settings", async () => {
     const tableau = await env.api('POST', '/api/post-configs', localPostConfig({ targetMethod: 'TABLEAU', targetLocation: 'Media feed', targetData: { serverUrl: 'not a url' } }));
     expect(tableau.status).toBe(400);
     expect(tableau.body.data.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['targetData.tokenName', 'targetData.projectId', 'targetData.serverUrl']));
@@ -152,10 +160,24 @@ describe('task list', () => {
     const account = await env.api('POST', '/api/market-accounts', marketAccount({ accountId: 'keyset' }));
     const configId = (await env.api('POST', '/api/collect-configs', collectConfig('http://127.0.0.1:9', { marketAccountId: account.body.data.id }))).body.data.id as number;
     const task = (n: number) => ({
-      task_kind: 'COLLECT', config_id: configId, process_id: `K${n}`, process_type: 'MASTERED', schedule_type: 'MANUAL', status: 'SUCCESS', max_attempts: 1,
-      period_from: '2024-05-01', period_to: '2024-05-01', due_at: '2024-05-01T00:00:00.000Z', run_after: '2024-05-01T00:00:00.000Z', created_at: '2024-05-01T00:00:00.000Z', updated_at: '2024-05-01T00:00:00.000Z',
+      task_kind: 'COLLECT',
+      config_id: configId,
+      process_id: `K${n}`,
+      process_type: 'MASTERED',
+      schedule_type: 'MANUAL',
+      status: 'SUCCESS',
+      max_attempts: 1,
+      period_from: '2024-05-01',
+      period_to: '2024-05-01',
+      due_at: '2024-05-01T00:00:00.000Z',
+      run_after: '2024-05-01T00:00:00.000Z',
+      created_at: '2024-05-01T00:00:00.000Z',
+      updated_at: '2024-05-01T00:00:00.000Z',
     });
-    await env.t.db.insertInto('collect_tasks').values(Array.from({ length: 12 }, (_, n) => task(n))).execute();
+    await env.t.db
+      .insertInto('collect_tasks')
+      .values(Array.from({ length: 12 }, (_, n) => task(n)))
+      .execute();
     const filter = encodeURIComponent(JSON.stringify({ configId, from: '2024-05-01', to: '2024-05-01' }));
     const first = await env.api('GET', `/api/tasks?filter=${filter}&range=${encodeURIComponent('[0,4]')}`);
     const ids = first.body.data.list.map((row: { id: number }) => row.id);
@@ -172,8 +194,19 @@ describe('task list', () => {
     const account = await env.api('POST', '/api/market-accounts', marketAccount({ accountId: 'days' }));
     const configId = (await env.api('POST', '/api/collect-configs', collectConfig('http://127.0.0.1:9', { marketAccountId: account.body.data.id }))).body.data.id as number;
     const task = (createdAt: string) => ({
-      task_kind: 'COLLECT', config_id: configId, process_id: `P${configId}`, process_type: 'MASTERED', schedule_type: 'MANUAL', status: 'SUCCESS', max_attempts: 1,
-      period_from: '2024-02-29', period_to: '2024-02-29', due_at: createdAt, run_after: createdAt, created_at: createdAt, updated_at: createdAt,
+      task_kind: 'COLLECT',
+      config_id: configId,
+      process_id: `P${configId}`,
+      process_type: 'MASTERED',
+      schedule_type: 'MANUAL',
+      status: 'SUCCESS',
+      max_attempts: 1,
+      period_from: '2024-02-29',
+      period_to: '2024-02-29',
+      due_at: createdAt,
+      run_after: createdAt,
+      created_at: createdAt,
+      updated_at: createdAt,
     });
     const createdAts = ['2024-02-29T23:59:59.999Z', '2024-03-01T00:00:00.000Z', '2024-03-01T23:59:59.999Z', '2024-03-02T00:00:00.000Z'];
     await env.t.db.insertInto('collect_tasks').values(createdAts.map(task)).execute();

@@ -51,7 +51,16 @@ describe('datasets', () => {
       [{ schemaInfo: [] }, 'schemaInfo', 400],
       [{ schemaInfo: [{ colName: 'date', colType: 'NUMBER' }] }, 'schemaInfo.0.colType', 400],
       [{ schemaInfo: [{ colName: '1st col', colType: 'VARCHAR' }] }, 'schemaInfo.0.colName', 400],
-      [{ schemaInfo: [{ colName: 'a', colType: 'VARCHAR' }, { colName: 'A', colType: 'DATE' }] }, 'schemaInfo.1.colName', 400],
+      [
+        {
+          schemaInfo: [
+            { colName: 'a', colType: 'VARCHAR' },
+            { colName: 'A', colType: 'DATE' },
+          ],
+        },
+        'schemaInfo.1.colName',
+        400,
+      ],
       [{ schemaInfo: [{ colName: 'a', colType: 'VARCHAR', key: true, required: false }] }, 'schemaInfo.0.required', 400],
       [{ title: 'Taken title' }, 'title', 409],
     ];
@@ -74,7 +83,10 @@ describe('datasets', () => {
       [MEDIA_SCHEMA.slice(0, 2), 'Column channel cannot be removed: the dataset holds rows with its values.'],
       [[{ ...MEDIA_SCHEMA[0], colName: 'day' }, ...MEDIA_SCHEMA.slice(1)], 'Column date cannot be renamed, moved or changed while the dataset holds rows; add a new column instead.'],
       [[...MEDIA_SCHEMA.slice(0, 3), { ...MEDIA_SCHEMA[3], colType: 'DATE' }], 'Column impressions cannot be renamed, moved or changed while the dataset holds rows; add a new column instead.'],
-      [[...MEDIA_SCHEMA, { colName: 'spend', colType: 'VARCHAR', required: true, key: false }], 'New column spend must be optional and not part of the key: the rows already stored have no value for it.'],
+      [
+        [...MEDIA_SCHEMA, { colName: 'spend', colType: 'VARCHAR', required: true, key: false }],
+        'New column spend must be optional and not part of the key: the rows already stored have no value for it.',
+      ],
     ];
     for (const [schemaInfo, message] of refusals) {
       const changed = await t.call('PUT', `/api/datasets/${id}`, { token: admin, body: body({ title: 'Locked set', schemaInfo }) });
@@ -151,7 +163,7 @@ describe('manual permissions', () => {
     expect((await t.call('GET', '/api/uploads', { token: person.token })).status).toBe(403);
   });
 
-  it('filters by privType in the API\'s words: UPLOADER the holders, NONE the others, anything else a 400', async () => {
+  it("filters by privType in the API's words: UPLOADER the holders, NONE the others, anything else a 400", async () => {
     const listed = async (privType: string) => {
       const reply = await t.call('GET', `/api/manual-permissions?range=[0,99]&filter=${encodeURIComponent(JSON.stringify({ privType }))}`, { token: admin });
       expect(reply.status).toBe(200);
@@ -217,7 +229,10 @@ describe('a dataset proposed from a file', () => {
     sheet.addRow(['date', 'spend']);
     sheet.addRow([new Date(Date.UTC(2024, 0, 1)), 12.5]);
     const xlsx = await infer('q1.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
-    expect(xlsx.json().data.schemaInfo.map((column: { colName: string; colType: string }) => [column.colName, column.colType])).toEqual([['date', 'DATE'], ['spend', 'VARCHAR']]);
+    expect(xlsx.json().data.schemaInfo.map((column: { colName: string; colType: string }) => [column.colName, column.colType])).toEqual([
+      ['date', 'DATE'],
+      ['spend', 'VARCHAR'],
+    ]);
 
     const refusals: [string, string | Buffer, string][] = [
       ['notes.txt', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]), 'notes.txt is not a CSV or XLSX file.'],

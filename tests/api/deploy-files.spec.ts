@@ -15,7 +15,11 @@ import { freePort } from './ops-child';
 
 const dockerfile = readFileSync('Dockerfile', 'utf8');
 /** The instructions of the Dockerfile's last stage, one per entry. */
-const finalStage = dockerfile.split(/^FROM /m).at(-1)!.split('\n').filter((line) => /^[A-Z]+ /.test(line));
+const finalStage = dockerfile
+  .split(/^FROM /m)
+  .at(-1)!
+  .split('\n')
+  .filter((line) => /^[A-Z]+ /.test(line));
 const instruction = (name: string) => finalStage.filter((line) => line.startsWith(`${name} `)).map((line) => line.slice(name.length + 1));
 
 describe('Dockerfile', () => {
@@ -57,7 +61,10 @@ describe('Dockerfile', () => {
       let healthy = false;
       for (let tries = 0; tries < 60 && !healthy && server.exitCode === null; tries++) {
         await sleep(500);
-        healthy = await promisify(execFile)(health[0], health.slice(1), { env: childEnv }).then(() => true, () => false);
+        healthy = await promisify(execFile)(health[0], health.slice(1), { env: childEnv }).then(
+          () => true,
+          () => false,
+        );
       }
       expect(healthy, output).toBe(true);
       const page = await fetch(`http://127.0.0.1:${port}/sign-in`);
@@ -81,7 +88,7 @@ describe('compose.yaml', () => {
     for (const [name] of consoles) expect(proxyConfig).toContain(`server ${name}:8080`);
   });
 
-  it("gives every console instance a configuration the server accepts, with the shared keys a shared database needs", () => {
+  it('gives every console instance a configuration the server accepts, with the shared keys a shared database needs', () => {
     expect(consoles).toHaveLength(2);
     for (const [, service] of consoles) {
       const vars = readServerEnv(service.environment!);

@@ -22,7 +22,10 @@ beforeAll(async () => {
   smtp = await startSmtpPeer();
 });
 afterAll(async () => smtp.close());
-withRankAccounts((suite) => ({ t, accounts, admin } = suite), () => ({ smtpUrl: smtp.url }));
+withRankAccounts(
+  (suite) => ({ t, accounts, admin } = suite),
+  () => ({ smtpUrl: smtp.url }),
+);
 beforeEach(() => {
   smtp.received.length = 0;
 });
@@ -40,8 +43,7 @@ async function upload(purpose: string, bytes: Buffer, fileName: string): Promise
   if (reply.status !== 200) throw new Error(JSON.stringify(reply.body));
   return reply.body.data.fileId;
 }
-const activeOf = async (type: string) =>
-  (await t.db.selectFrom('email_templates').select(['id', 'title']).where('type', '=', type).where('active_flag', '=', 'Y').execute());
+const activeOf = async (type: string) => await t.db.selectFrom('email_templates').select(['id', 'title']).where('type', '=', type).where('active_flag', '=', 'Y').execute();
 
 describe('e-mail templates', () => {
   it('starts with the built-in mail of every type as its active template', async () => {
@@ -58,12 +60,23 @@ describe('e-mail templates', () => {
   });
 
   it('creates, reads, updates and deletes a template with its statements', async () => {
-    const created = await create({ type: 'signup-approved', title: 'Welcome {{name}}', body: 'Sign in at {{link}}', statements: [{ statement: 'Questions? Write to {{email}}.' }, { statement: 'Second paragraph' }] });
+    const created = await create({
+      type: 'signup-approved',
+      title: 'Welcome {{name}}',
+      body: 'Sign in at {{link}}',
+      statements: [{ statement: 'Questions? Write to {{email}}.' }, { statement: 'Second paragraph' }],
+    });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ type: 'signup-approved', typeId: 3, title: 'Welcome {{name}}', activeFlag: 'N' });
-    expect(created.body.data.statements.map((s: { statement: string; fileId: null }) => [s.statement, s.fileId])).toEqual([['Questions? Write to {{email}}.', null], ['Second paragraph', null]]);
+    expect(created.body.data.statements.map((s: { statement: string; fileId: null }) => [s.statement, s.fileId])).toEqual([
+      ['Questions? Write to {{email}}.', null],
+      ['Second paragraph', null],
+    ]);
     const id = created.body.data.id;
-    const updated = await t.call('PUT', `/api/email-templates/${id}`, { token: admin, body: { type: 'signup-approved', title: 'Welcome aboard', body: 'Sign in at {{link}}', statements: [{ statement: 'Only one now' }] } });
+    const updated = await t.call('PUT', `/api/email-templates/${id}`, {
+      token: admin,
+      body: { type: 'signup-approved', title: 'Welcome aboard', body: 'Sign in at {{link}}', statements: [{ statement: 'Only one now' }] },
+    });
     expect(updated.body.data).toMatchObject({ title: 'Welcome aboard', activeFlag: 'N' });
     expect((await t.call('GET', `/api/email-templates/${id}`, { token: admin })).body.data.statements.map((s: { statement: string }) => s.statement)).toEqual(['Only one now']);
     expect((await t.call('DELETE', `/api/email-templates/${id}`, { token: admin })).body.data.title).toBe('Welcome aboard');
@@ -170,7 +183,9 @@ describe('system types always keep an active template', () => {
     const deactivated = await t.call('PUT', `/api/email-templates/${otp.id}`, { token: admin, body: { ...body, activeFlag: 'N' } });
     expect(deactivated.status).toBe(409);
     expect(deactivated.body.data.errors).toEqual([{ field: 'activeFlag', message: expect.stringContaining('cannot be deactivated') }]);
-    expect((await t.call('PUT', `/api/email-templates/${otp.id}`, { token: admin, body: { type: 'alert', title: 'Alert', body: 'Alert {{name}}', statements: [], activeFlag: 'Y' } })).status).toBe(409);
+    expect((await t.call('PUT', `/api/email-templates/${otp.id}`, { token: admin, body: { type: 'alert', title: 'Alert', body: 'Alert {{name}}', statements: [], activeFlag: 'Y' } })).status).toBe(
+      409,
+    );
     expect((await activeOf('otp')).map((template: { id: number }) => template.id)).toEqual([otp.id]);
 
     // Another active otp template takes over; the old one is then inactive and may go.
@@ -228,7 +243,13 @@ describe('the mailer uses the active template', () => {
     const guide = await upload('email-attachment', GUIDE_PDF, 'guide.pdf');
     const image = await upload('template-preview', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png')]), 'shot.png');
     const before = await dbSnapshot(t, TEMPLATE_TABLES);
-    const withFile = (fileId: string) => ({ type: 'otp', title: 'Code {{code}}', body: 'Your code is {{code}}.', activeFlag: 'Y', statements: [{ statement: 'Text only' }, { statement: 'The guide is attached.', fileId }] });
+    const withFile = (fileId: string) => ({
+      type: 'otp',
+      title: 'Code {{code}}',
+      body: 'Your code is {{code}}.',
+      activeFlag: 'Y',
+      statements: [{ statement: 'Text only' }, { statement: 'The guide is attached.', fileId }],
+    });
     const missing = await create(withFile('7b0f5d7e-1c7a-4c0e-9a55-3f1d2b9e8a10'));
     expect(missing.body.data.errors).toEqual([{ field: 'statements.1.fileId', message: expect.stringContaining('does not exist') }]);
     const otherPurpose = await create(withFile(image));
@@ -237,7 +258,13 @@ describe('the mailer uses the active template', () => {
 
     const created = await create(withFile(guide));
     expect(created.status).toBe(200);
-    expect(created.body.data.statements[1]).toMatchObject({ statement: 'The guide is attached.', fileId: guide, fileType: 'application/pdf', originalName: 'guide.pdf', url: expect.stringMatching(`^/api/files/${guide}\\?token=`) });
+    expect(created.body.data.statements[1]).toMatchObject({
+      statement: 'The guide is attached.',
+      fileId: guide,
+      fileType: 'application/pdf',
+      originalName: 'guide.pdf',
+      url: expect.stringMatching(`^/api/files/${guide}\\?token=`),
+    });
     smtp.received.length = 0;
     await t.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
     await t.app.ctx.mailer.idle();

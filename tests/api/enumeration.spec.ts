@@ -16,15 +16,31 @@ beforeAll(async () => {
   smtp = await startSmtpPeer({ delayMs: 100 });
 });
 afterAll(async () => smtp?.close());
-withTestApp((app) => (t = app), () => ({ smtpUrl: smtp.url }));
+withTestApp(
+  (app) => (t = app),
+  () => ({ smtpUrl: smtp.url }),
+);
 beforeAll(async () => {
   const now = t.clock.now().toISOString();
   await t.db
     .insertInto('admins')
     .values({
-      email: LOCKED_EMAIL, password_hash: await passwordHasher(t.config.passwordHash).hash('Passw0rd!'), first_name: 'Locked', last_name: 'Out',
-      company_code: 'HQ', region_code: 'APAC', office_code: 'KR', authority: 'user', account_rank: 5, account_level: 'USER',
-      approval_status_code: 'APPROVED', status_code: 'ACTIVE', sign_in_attempt: 5, locked_until: new Date(Date.now() + 86_400_000).toISOString(), created_at: now, updated_at: now,
+      email: LOCKED_EMAIL,
+      password_hash: await passwordHasher(t.config.passwordHash).hash('Passw0rd!'),
+      first_name: 'Locked',
+      last_name: 'Out',
+      company_code: 'HQ',
+      region_code: 'APAC',
+      office_code: 'KR',
+      authority: 'user',
+      account_rank: 5,
+      account_level: 'USER',
+      approval_status_code: 'APPROVED',
+      status_code: 'ACTIVE',
+      sign_in_attempt: 5,
+      locked_until: new Date(Date.now() + 86_400_000).toISOString(),
+      created_at: now,
+      updated_at: now,
     })
     .execute();
 });
@@ -64,7 +80,10 @@ async function compare(url: string, known: Record<string, string>, unknown: Reco
     }
   }
   const mean = (tries: Timed[]) => {
-    const fastest = tries.map((timing) => timing.ms).sort((a, b) => a - b).slice(0, Math.ceil(tries.length * 0.9));
+    const fastest = tries
+      .map((timing) => timing.ms)
+      .sort((a, b) => a - b)
+      .slice(0, Math.ceil(tries.length * 0.9));
     return fastest.reduce((sum, ms) => sum + ms, 0) / fastest.length;
   };
   return { known: knownTries, unknown: unknownTries, gapMs: Math.abs(mean(knownTries) - mean(unknownTries)) };

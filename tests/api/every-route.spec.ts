@@ -9,13 +9,26 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp, withTestApp } from './harnes
 
 /** The routes anyone may call; a new public route must be added here on purpose. */
 const PUBLIC = new Set([
-  'POST /api/auth/signin', 'POST /api/auth/signin/otp', 'POST /api/auth/signin/otp/resend',
-  'POST /api/auth/otp', 'POST /api/auth/otp/verification', 'POST /api/auth/signup', 'GET /api/auth/signup-options', 'GET /api/auth/terms',
-  'POST /api/auth/admin/agreement', 'POST /api/auth/password/reset', 'PUT /api/auth/password/reset', 'GET /api/auth/password/reset/{token}',
-  'POST /api/auth/reissue', 'POST /api/auth/signout',
-  'GET /api/health', 'GET /api/ready', 'GET /api/files/{fileId}',
+  'POST /api/auth/signin',
+  'POST /api/auth/signin/otp',
+  'POST /api/auth/signin/otp/resend',
+  'POST /api/auth/otp',
+  'POST /api/auth/otp/verification',
+  'POST /api/auth/signup',
+  'GET /api/auth/signup-options',
+  'GET /api/auth/terms',
+  'POST /api/auth/admin/agreement',
+  'POST /api/auth/password/reset',
+  'PUT /api/auth/password/reset',
+  'GET /api/auth/password/reset/{token}',
+  'POST /api/auth/reissue',
+  'POST /api/auth/signout',
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/files/{fileId}',
   // Opened by the browser as a download: its signed link is the credential (checked below).
-  'GET /api/system-logs/export', 'GET /api/explorer/export',
+  'GET /api/system-logs/export',
+  'GET /api/explorer/export',
 ]);
 
 let t: TestApp;
@@ -28,7 +41,10 @@ beforeAll(async () => {
   expect((await t.call('POST', '/api/auth/signout', { token: revoked })).status).toBe(200);
   const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   operations = Object.entries<Record<string, unknown>>(document.paths).flatMap(([path, byMethod]) =>
-    Object.keys(byMethod).filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method)).map((method): [string, string] => [method.toUpperCase(), path]));
+    Object.keys(byMethod)
+      .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map((method): [string, string] => [method.toUpperCase(), path]),
+  );
 });
 
 /** The document's path with its parameters filled in (ids 1, other names a word). */
@@ -45,7 +61,12 @@ describe('every route', () => {
     const answered: string[] = [];
     for (const [method, path] of operations) {
       if (PUBLIC.has(`${method} ${path}`) || path.startsWith('/api/reference') || path === '/api/openapi.json') continue;
-      const reply = await t.app.inject({ method: method as 'GET', url: concrete(path), headers: { authorization: `Bearer ${revoked}`, 'content-type': 'application/json' }, payload: method === 'GET' || method === 'DELETE' ? undefined : '{}' });
+      const reply = await t.app.inject({
+        method: method as 'GET',
+        url: concrete(path),
+        headers: { authorization: `Bearer ${revoked}`, 'content-type': 'application/json' },
+        payload: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+      });
       const body = reply.json();
       if (reply.statusCode !== 401 || body.result !== 'ADMIN_ACCESS_TOKEN_NOT_MATCHED') answered.push(`${method} ${path} → ${reply.statusCode} ${body.result}`);
     }
@@ -60,7 +81,12 @@ describe('every route', () => {
       for (const authorization of [`Bearer ${token}`, undefined]) {
         // Sign-out would end the session the next calls use.
         if (path === '/api/auth/signout' && authorization) continue;
-        const reply = await t.app.inject({ method: method as 'GET', url: concrete(path), headers: { ...(authorization ? { authorization } : {}), 'content-type': 'application/json' }, payload: method === 'GET' || method === 'DELETE' ? undefined : '{}' });
+        const reply = await t.app.inject({
+          method: method as 'GET',
+          url: concrete(path),
+          headers: { ...(authorization ? { authorization } : {}), 'content-type': 'application/json' },
+          payload: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+        });
         if (reply.headers['cache-control'] !== 'no-store') cacheable.push(`${method} ${path} (${reply.statusCode}): ${String(reply.headers['cache-control'])}`);
       }
     }
@@ -83,10 +109,14 @@ describe('every route', () => {
     for (const [method, path] of operations) {
       if (!/\{\w*[iI]d\}/.test(path) || path === '/api/auth/signout') continue;
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => (/id$/i.test(name) ? '99999999999' : 'x'));
-      const reply = await t.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: method === 'GET' || method === 'DELETE' ? undefined : '{}' });
+      const reply = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+      });
       if (reply.statusCode >= 500 || reply.statusCode === 200) crashed.push(`${method} ${url} → ${reply.statusCode} ${reply.json().result}`);
     }
     expect(crashed).toEqual([]);
   });
 });
-

@@ -20,19 +20,43 @@ export async function masterTable(db: Db, metric: string, dataType: string, fiel
   const { id } = await db
     .insertInto('collect_configs')
     .values({
-      metric_name: metric, advertiser_code: 'ADV', data_type_code: dataType, source_type: 'API', source_name: 'Source', source_location: 'https://source.example.com/report',
+      metric_name: metric,
+      advertiser_code: 'ADV',
+      data_type_code: dataType,
+      source_type: 'API',
+      source_name: 'Source',
+      source_location: 'https://source.example.com/report',
       source_method: JSON.stringify({ httpMethod: 'GET', headers: [], responseFormat: 'JSON', rowsPath: 'rows', pagination: { type: 'NONE' }, timeoutMs: 30_000 }),
-      market_account_id: null, key_name: null, config_data: '{}', alert_recipients: '[]', in_use: 'N', created_at: AT, updated_at: AT,
+      market_account_id: null,
+      key_name: null,
+      config_data: '{}',
+      alert_recipients: '[]',
+      in_use: 'N',
+      created_at: AT,
+      updated_at: AT,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('collect_config_fields').values(fields.map(([code, type], index) => ({ config_id: id, sort_no: index + 1, field: code, code, type, field_flag: 'N', master_flag: 'N' }))).execute();
+  await db
+    .insertInto('collect_config_fields')
+    .values(fields.map(([code, type], index) => ({ config_id: id, sort_no: index + 1, field: code, code, type, field_flag: 'N', master_flag: 'N' })))
+    .execute();
   for (let start = 0; start < rows.length; start += 500) {
     await db
       .insertInto('master_rows')
-      .values(rows.slice(start, start + 500).map((row, index) => ({
-        config_id: id, task_id: 1, data_type_code: dataType, advertiser_code: 'ADV', period_from: periodTo, period_to: periodTo, row_key: `k${start + index}`, row_data: JSON.stringify(row), created_at: AT,
-      })))
+      .values(
+        rows.slice(start, start + 500).map((row, index) => ({
+          config_id: id,
+          task_id: 1,
+          data_type_code: dataType,
+          advertiser_code: 'ADV',
+          period_from: periodTo,
+          period_to: periodTo,
+          row_key: `k${start + index}`,
+          row_data: JSON.stringify(row),
+          created_at: AT,
+        })),
+      )
       .execute();
   }
   return id;

@@ -11,7 +11,13 @@ let masterId: number;
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const rowsOf = (table: string, params: Record<string, unknown> = {}, token = accounts['system-admin'].token) =>
-  t.call('GET', `/api/explorer/${table}/rows?${Object.entries(params).map(([key, value]) => `${key}=${q(value)}`).join('&')}`, { token });
+  t.call(
+    'GET',
+    `/api/explorer/${table}/rows?${Object.entries(params)
+      .map(([key, value]) => `${key}=${q(value)}`)
+      .join('&')}`,
+    { token },
+  );
 const cells = (reply: { body: { data: { list: { cells: unknown[] }[] } } }) => reply.body.data.list.map((row) => row.cells);
 
 withRankAccounts((suite) => ({ t, accounts } = suite));
@@ -19,14 +25,40 @@ beforeAll(async () => {
   uploader = await signedInAccount(t, 'uploader@example.com', 'user', { uploader_flag: 'Y' });
   // 25 rows: days 2026-01-01 … 01-25, campaigns c01 … c25, channel search/social alternating; one formula-like value.
   datasetId = await createDataset(t, accounts['system-admin'].token, MEDIA_SCHEMA, 'Search spend');
-  const rows = Array.from({ length: 25 }, (_, index) => [`2026-01-${String(index + 1).padStart(2, '0')}`, `c${String(index + 1).padStart(2, '0')}`, index % 2 ? 'social' : 'Search', String(index * 10)]);
+  const rows = Array.from({ length: 25 }, (_, index) => [
+    `2026-01-${String(index + 1).padStart(2, '0')}`,
+    `c${String(index + 1).padStart(2, '0')}`,
+    index % 2 ? 'social' : 'Search',
+    String(index * 10),
+  ]);
   rows[3][2] = '=HYPERLINK("http://evil.example")';
   await fillDataset(t.db, datasetId, rows);
-  masterId = await masterTable(t.db, 'Media daily', 'MEDIA', [['campaign', 'STRING'], ['clicks', 'NUMBER']], [
-    { campaign: 'b', clicks: 9 }, { campaign: 'a', clicks: 100 }, { campaign: 'c', clicks: 20 }, { campaign: 'd', clicks: null },
-  ]);
+  masterId = await masterTable(
+    t.db,
+    'Media daily',
+    'MEDIA',
+    [
+      ['campaign', 'STRING'],
+      ['clicks', 'NUMBER'],
+    ],
+    [
+      { campaign: 'b', clicks: 9 },
+      { campaign: 'a', clicks: 100 },
+      { campaign: 'c', clicks: 20 },
+      { campaign: 'd', clicks: null },
+    ],
+  );
   // A second config of the same metric and data type adds to the same master table.
-  await masterTable(t.db, 'Media daily', 'MEDIA', [['campaign', 'STRING'], ['clicks', 'NUMBER']], [{ campaign: 'e', clicks: 5 }]);
+  await masterTable(
+    t.db,
+    'Media daily',
+    'MEDIA',
+    [
+      ['campaign', 'STRING'],
+      ['clicks', 'NUMBER'],
+    ],
+    [{ campaign: 'e', clicks: 5 }],
+  );
 });
 
 describe('data explorer', () => {
@@ -46,10 +78,21 @@ describe('data explorer', () => {
 
   it('answers a table with its columns (name, type)', async () => {
     const dataset = await t.call('GET', `/api/explorer/dataset-${datasetId}`, { token: uploader.token });
-    expect(dataset.body.data.columns).toEqual([{ name: 'date', type: 'DATE' }, { name: 'campaign_id', type: 'VARCHAR' }, { name: 'channel', type: 'VARCHAR' }, { name: 'impressions', type: 'VARCHAR' }]);
+    expect(dataset.body.data.columns).toEqual([
+      { name: 'date', type: 'DATE' },
+      { name: 'campaign_id', type: 'VARCHAR' },
+      { name: 'channel', type: 'VARCHAR' },
+      { name: 'impressions', type: 'VARCHAR' },
+    ]);
     const master = await t.call('GET', `/api/explorer/master-${masterId}`, { token: accounts['global-admin'].token });
     expect(master.body.data).toMatchObject({ schema: 'master', tableName: 'Media daily', rowCount: 5 });
-    expect(master.body.data.columns.map((column: { name: string; type: string }) => `${column.name}:${column.type}`)).toEqual(['advertiser_code:STRING', 'period_from:DATE', 'period_to:DATE', 'campaign:STRING', 'clicks:NUMBER']);
+    expect(master.body.data.columns.map((column: { name: string; type: string }) => `${column.name}:${column.type}`)).toEqual([
+      'advertiser_code:STRING',
+      'period_from:DATE',
+      'period_to:DATE',
+      'campaign:STRING',
+      'clicks:NUMBER',
+    ]);
     // The second config of the metric is part of the first's table, not a table of its own.
     expect((await t.call('GET', `/api/explorer/master-${masterId + 1}`, { token: accounts['system-admin'].token })).status).toBe(404);
     expect((await t.call('GET', '/api/explorer/dataset-9999', { token: accounts['system-admin'].token })).status).toBe(404);
@@ -70,7 +113,9 @@ describe('data explorer', () => {
     const byCampaign = await rowsOf(`dataset-${datasetId}`, { sort: ['campaign_id', 'DESC'], range: [0, 2] });
     expect(cells(byCampaign).map((row) => row[1])).toEqual(['c25', 'c24', 'c23']);
     const byClicks = await rowsOf(`master-${masterId}`, { sort: ['clicks', 'DESC'], filter: { clicks: undefined }, range: [0, 9] });
-    const clicks = cells(byClicks).map((row) => row[4]).filter((value) => value !== null);
+    const clicks = cells(byClicks)
+      .map((row) => row[4])
+      .filter((value) => value !== null);
     expect(clicks).toEqual([100, 20, 9, 5]);
     expect(cells(byClicks)[0].slice(0, 3)).toEqual(['ADV', '2026-01-01', '2026-01-01']);
   });
@@ -126,12 +171,18 @@ describe('data explorer', () => {
   });
 
   it('exports the filtered, sorted rows as formula-safe CSV through a signed link', async () => {
-    const asked = await t.call('POST', `/api/explorer/dataset-${datasetId}/export`, { token: uploader.token, body: { sort: JSON.stringify(['campaign_id', 'ASC']), filter: JSON.stringify({ channel: 'search' }) } });
+    const asked = await t.call('POST', `/api/explorer/dataset-${datasetId}/export`, {
+      token: uploader.token,
+      body: { sort: JSON.stringify(['campaign_id', 'ASC']), filter: JSON.stringify({ channel: 'search' }) },
+    });
     expect(asked.status).toBe(200);
     const download = await t.app.inject({ method: 'GET', url: asked.body.data.url });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toContain('text/csv');
-    const lines = download.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = download.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('date,campaign_id,channel,impressions');
     expect(lines).toHaveLength(1 + 13);
     expect(lines[1]).toBe('2026-01-01,c01,Search,0');

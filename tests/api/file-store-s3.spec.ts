@@ -46,7 +46,12 @@ describe('FILE_STORE at start-up', () => {
   it('an unreachable bucket stops the server with exit code 2 and a message naming FILE_STORE and the bucket', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'console-ops-'));
     server = spawnServer('server/main.ts', {
-      DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'Admin#2024x', FILE_STORE: 's3://console-files/prod', AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'Admin#2024x',
+      FILE_STORE: 's3://console-files/prod',
+      AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
     });
     const { code } = await server.exited;
     expect(code, server.output()).toBe(2);

@@ -107,11 +107,12 @@ export function fileStoreSuite(name: string, bucket: string, startPeer: () => Pr
       expect((await t.app.inject({ method: 'GET', url: `/api/files/${uploaded.body.data.fileId}?token=forged` })).statusCode).toBe(401);
     });
 
-    it('attaches an e-mail template\'s file read from the bucket', async () => {
+    it("attaches an e-mail template's file read from the bucket", async () => {
       const uploaded = await t.call('POST', '/api/files', { token: admin, ...(await filesForm('email-attachment', PDF, 'guide.pdf', 'application/pdf')) });
       expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
       const template = await t.call('POST', '/api/email-templates', {
-        token: admin, body: { type: 'otp', title: 'Code {{code}}', body: 'Your code is {{code}}.', activeFlag: 'Y', statements: [{ statement: 'The guide is attached.', fileId: uploaded.body.data.fileId }] },
+        token: admin,
+        body: { type: 'otp', title: 'Code {{code}}', body: 'Your code is {{code}}.', activeFlag: 'Y', statements: [{ statement: 'The guide is attached.', fileId: uploaded.body.data.fileId }] },
       });
       expect(template.status, JSON.stringify(template.body)).toBe(200);
       smtp.received.length = 0;
@@ -133,7 +134,10 @@ export function fileStoreSuite(name: string, bucket: string, startPeer: () => Pr
       expect(readdirSync(join(t.config.dataDir, 'work', 'copies'))).toEqual([]);
 
       expect(await commit(t, uploader.token, upload.id)).toMatchObject({ status: 'SUCCESS', uploadedCount: 2 });
-      expect((await datasetRows(t, id)).map((row) => row.values)).toEqual([['2024-01-01', 'C1', 'search', '100'], ['2024-01-02', 'C2', 'social', '200']]);
+      expect((await datasetRows(t, id)).map((row) => row.values)).toEqual([
+        ['2024-01-01', 'C1', 'search', '100'],
+        ['2024-01-02', 'C2', 'social', '200'],
+      ]);
       const original = await t.app.inject({ method: 'GET', url: `/api/uploads/${upload.id}/file`, headers: { authorization: `Bearer ${uploader.token}` } });
       expect(original.statusCode).toBe(200);
       expect(original.body).toBe(CSV);

@@ -30,7 +30,13 @@ async function multipart(parts: Part[]) {
 }
 
 async function upload(purpose: string, bytes: Buffer, fileName: string, token = admin, type?: string) {
-  return t.call('POST', '/api/files', { token, ...(await multipart([['purpose', purpose], ['file', bytes, fileName, type]])) });
+  return t.call('POST', '/api/files', {
+    token,
+    ...(await multipart([
+      ['purpose', purpose],
+      ['file', bytes, fileName, type],
+    ])),
+  });
 }
 
 async function download(url: string, headers: Record<string, string> = {}) {
@@ -40,7 +46,11 @@ async function download(url: string, headers: Record<string, string> = {}) {
 /** Every file under DATA_DIR/uploads, the temporary folder included. */
 function filesOnDisk(): string[] {
   const root = join(t.config.dataDir, 'uploads');
-  return existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name) : [];
+  return existsSync(root)
+    ? readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name)
+    : [];
 }
 
 describe('file store', () => {
@@ -52,7 +62,13 @@ describe('file store', () => {
     expect(url).toMatch(new RegExp(`^/api/files/${fileId}\\?token=`));
 
     const row = await t.db.selectFrom('uploaded_files').selectAll().where('id', '=', fileId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ purpose: 'template-preview', content_type: 'image/png', size_bytes: PNG.length, sha256: createHash('sha256').update(PNG).digest('hex'), created_by: accounts['system-admin'].id });
+    expect(row).toMatchObject({
+      purpose: 'template-preview',
+      content_type: 'image/png',
+      size_bytes: PNG.length,
+      sha256: createHash('sha256').update(PNG).digest('hex'),
+      created_by: accounts['system-admin'].id,
+    });
     expect(row.storage_key).toMatch(/^[0-9a-f]{32}$/);
     expect(existsSync(join(t.config.dataDir, 'uploads', row.storage_key))).toBe(true);
 
@@ -82,7 +98,12 @@ describe('file store', () => {
   it('decides the type by magic bytes, not by the declared type or the extension', async () => {
     const before = await dbSnapshot(t, ['uploaded_files']);
     const disk = filesOnDisk();
-    for (const [bytes, name] of [[Buffer.from('just some text, not an image'), 'photo.png'], [Buffer.from('GIF89a....'), 'anim.gif'], [PDF, 'doc.png'], [Buffer.from('<svg onload=alert(1)>'), 'x.webp']] as const) {
+    for (const [bytes, name] of [
+      [Buffer.from('just some text, not an image'), 'photo.png'],
+      [Buffer.from('GIF89a....'), 'anim.gif'],
+      [PDF, 'doc.png'],
+      [Buffer.from('<svg onload=alert(1)>'), 'x.webp'],
+    ] as const) {
       const refused = await upload('template-preview', bytes, name, admin, 'image/png');
       expect(refused.status, name).toBe(400);
       expect(refused.body.result).toBe('VALIDATION_ERROR');
@@ -140,11 +161,25 @@ describe('file store', () => {
     expect(unknown.body.data.errors[0].field).toBe('purpose');
     const bodies: Part[][] = [
       [['file', PNG, 'a.png']],
-      [['file', PNG, 'a.png'], ['purpose', 'template-preview']],
+      [
+        ['file', PNG, 'a.png'],
+        ['purpose', 'template-preview'],
+      ],
       [['purpose', 'template-preview']],
-      [['purpose', 'template-preview'], ['file', PNG, 'a.png'], ['file', PNG, 'b.png']],
-      [['purpose', 'template-preview'], ['name', 'x'], ['file', PNG, 'a.png']],
-      [['purpose', 'template-preview'], ['file', Buffer.alloc(0), 'empty.png']],
+      [
+        ['purpose', 'template-preview'],
+        ['file', PNG, 'a.png'],
+        ['file', PNG, 'b.png'],
+      ],
+      [
+        ['purpose', 'template-preview'],
+        ['name', 'x'],
+        ['file', PNG, 'a.png'],
+      ],
+      [
+        ['purpose', 'template-preview'],
+        ['file', Buffer.alloc(0), 'empty.png'],
+      ],
     ];
     for (const parts of bodies) {
       const reply = await t.call('POST', '/api/files', { token: admin, ...(await multipart(parts)) });
@@ -167,7 +202,18 @@ describe('file store', () => {
     expect(uploaded.status).toBe(200);
     expect((await download(`/api/files/${uploaded.body.data.fileId}`, { authorization: `Bearer ${user}` })).statusCode).toBe(200);
     const before = await dbSnapshot(t, ['uploaded_files']);
-    expect((await t.call('POST', '/api/files', await multipart([['purpose', 'template-preview'], ['file', PNG, 'anon.png']]))).status).toBe(401);
+    expect(
+      (
+        await t.call(
+          'POST',
+          '/api/files',
+          await multipart([
+            ['purpose', 'template-preview'],
+            ['file', PNG, 'anon.png'],
+          ]),
+        )
+      ).status,
+    ).toBe(401);
     expect((await download(`/api/files/${uploaded.body.data.fileId}`)).statusCode).toBe(401);
     expect(await dbSnapshot(t, ['uploaded_files'])).toEqual(before);
   });

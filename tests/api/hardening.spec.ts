@@ -118,14 +118,18 @@ describe('refused input gets its result code, a readable message, and changes no
     expect(known.status).toBe(401);
     expect(known.body.result).toBe('INVALID_CREDENTIALS');
     const after = (await dbSnapshot(t, ['admins'])).admins as { email: string; sign_in_attempt: number }[];
-    const expected = (before.admins as { email: string; sign_in_attempt: number }[]).map((row) =>
-      row.email === ADMIN_EMAIL ? { ...row, sign_in_attempt: row.sign_in_attempt + 1 } : row);
+    const expected = (before.admins as { email: string; sign_in_attempt: number }[]).map((row) => (row.email === ADMIN_EMAIL ? { ...row, sign_in_attempt: row.sign_in_attempt + 1 } : row));
     expect(after).toEqual(expected);
     await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
   });
 
   it('an unknown /api path is a 404 NOT_FOUND envelope', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/auth/nope'], ['GET', '/api/auth/signin'], ['DELETE', '/api/users/1']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/auth/nope'],
+      ['GET', '/api/auth/signin'],
+      ['DELETE', '/api/users/1'],
+    ] as const) {
       const reply = await t.call(method, url);
       expect(reply.status, url).toBe(404);
       expect(reply.body).toEqual({ result: 'NOT_FOUND', resultMessage: `No such endpoint: ${method} ${url}`, data: null });
@@ -243,7 +247,13 @@ describe('system log', () => {
     const terms = await t.call('GET', '/api/auth/terms');
     const signedUp = await t.call('POST', '/api/auth/signup', {
       body: {
-        verificationToken: verified.body.data.verificationToken, password, firstName: 'Log', lastName: 'Ged', company: 'HQ', region: 'APAC', office: 'JP',
+        verificationToken: verified.body.data.verificationToken,
+        password,
+        firstName: 'Log',
+        lastName: 'Ged',
+        company: 'HQ',
+        region: 'APAC',
+        office: 'JP',
         agreedTermVersionIds: terms.body.data.map((term: { termVersionId: number }) => term.termVersionId),
       },
     });
@@ -300,20 +310,34 @@ describe('system log', () => {
 });
 
 describe('profile', () => {
-  it('returns one\'s own profile with names, company and countries grouped by region', async () => {
+  it("returns one's own profile with names, company and countries grouped by region", async () => {
     const reply = await t.call('GET', `/api/system/profile/${adminId}`, { token: await adminToken() });
     expect(reply.status).toBe(200);
     expect(reply.body.result).toBe('SUCCESS');
     const profile = reply.body.data;
     expect(profile).toMatchObject({
-      email: ADMIN_EMAIL, firstName: 'System', lastName: 'Admin', company: 'Headquarters', region: 'Asia Pacific', office: 'Korea',
-      isApprover: 'Y', isCreator: 'Y', isUploader: 'Y',
+      email: ADMIN_EMAIL,
+      firstName: 'System',
+      lastName: 'Admin',
+      company: 'Headquarters',
+      region: 'Asia Pacific',
+      office: 'Korea',
+      isApprover: 'Y',
+      isCreator: 'Y',
+      isUploader: 'Y',
     });
     expect(profile.connectedCountries.map((group: { groupCode: string }) => group.groupCode)).toEqual(['APAC', 'EMEA', 'LATAM', 'NA']);
     expect(profile.connectedCountries[0].member).toEqual([
-      { code: 'AU', name: 'Australia' }, { code: 'IN', name: 'India' }, { code: 'JP', name: 'Japan' }, { code: 'KR', name: 'Korea' }, { code: 'SG', name: 'Singapore' },
+      { code: 'AU', name: 'Australia' },
+      { code: 'IN', name: 'India' },
+      { code: 'JP', name: 'Japan' },
+      { code: 'KR', name: 'Korea' },
+      { code: 'SG', name: 'Singapore' },
     ]);
-    expect(profile.connectedCountries.find((group: { groupCode: string }) => group.groupCode === 'NA').member).toEqual([{ code: 'CA', name: 'Canada' }, { code: 'US', name: 'United States' }]);
+    expect(profile.connectedCountries.find((group: { groupCode: string }) => group.groupCode === 'NA').member).toEqual([
+      { code: 'CA', name: 'Canada' },
+      { code: 'US', name: 'United States' },
+    ]);
     expect(profile.connectedDataTypes.map((group: { groupName: string }) => group.groupName)).toEqual(['Acme Electronics', 'Globex Retail']);
     expect(profile.connectedDataTypes[0].member.map((m: { name: string }) => m.name).sort()).toEqual(['CRM', 'Media', 'Retail', 'Social']);
     expect(JSON.stringify(profile)).not.toMatch(/password|hash/i);

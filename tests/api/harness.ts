@@ -148,7 +148,15 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     return second.body.data;
   };
   return {
-    app, db, clock, config, call, lastCode, lastMail, mails, signIn,
+    app,
+    db,
+    clock,
+    config,
+    call,
+    lastCode,
+    lastMail,
+    mails,
+    signIn,
     async close() {
       await app.close();
       await db.destroy();
@@ -176,8 +184,14 @@ export async function signUp(t: TestApp, email: string, password = 'Passw0rd!'):
   const terms = await t.call('GET', '/api/auth/terms');
   const signedUp = await t.call('POST', '/api/auth/signup', {
     body: {
-      verificationToken: verified.body.data.verificationToken, password, firstName: 'Test', lastName: 'User',
-      company: 'HQ', region: 'APAC', office: 'KR', agreedTermVersionIds: terms.body.data.map((term: { termVersionId: number }) => term.termVersionId),
+      verificationToken: verified.body.data.verificationToken,
+      password,
+      firstName: 'Test',
+      lastName: 'User',
+      company: 'HQ',
+      region: 'APAC',
+      office: 'KR',
+      agreedTermVersionIds: terms.body.data.map((term: { termVersionId: number }) => term.termVersionId),
     },
   });
   if (signedUp.body.result !== 'SUCCESS') throw new Error(JSON.stringify(signedUp.body));
@@ -194,10 +208,7 @@ export async function approvedUser(t: TestApp, adminToken: string, email: string
 }
 
 /** Tables that user input may change (logs excluded): equal snapshots mean refused input changed nothing. */
-export const STATE_TABLES = [
-  'admins', 'admin_countries', 'sessions', 'refresh_tokens', 'otp_challenges', 'password_reset_tokens',
-  'term_versions', 'term_agreements', 'mail_outbox',
-] as const;
+export const STATE_TABLES = ['admins', 'admin_countries', 'sessions', 'refresh_tokens', 'otp_challenges', 'password_reset_tokens', 'term_versions', 'term_agreements', 'mail_outbox'] as const;
 
 /** Every row of the state tables, in a stable order, for before/after comparisons. */
 export async function dbSnapshot(t: TestApp, tables: readonly (keyof Database)[] = STATE_TABLES): Promise<Record<string, unknown[]>> {
@@ -206,9 +217,7 @@ export async function dbSnapshot(t: TestApp, tables: readonly (keyof Database)[]
   const snapshot: Record<string, unknown[]> = {};
   for (const table of tables) {
     const rows = await t.db.selectFrom(table).selectAll().execute();
-    snapshot[table] = rows
-      .map((row) => JSON.parse(JSON.stringify(row)))
-      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    snapshot[table] = rows.map((row) => JSON.parse(JSON.stringify(row))).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
   }
   return snapshot;
 }
@@ -241,14 +250,29 @@ export async function signedInAccount(t: TestApp, email: string, authority: Auth
   const { id } = await t.db
     .insertInto('admins')
     .values({
-      email, password_hash: await passwordHasher(t.config.passwordHash).hash(password), first_name: authority, last_name: 'Tester',
-      company_code: 'HQ', region_code: 'APAC', office_code: 'KR', authority, account_rank: rank, account_level: level,
-      approval_status_code: 'APPROVED', status_code: 'ACTIVE', created_at: now, updated_at: now, ...extra,
+      email,
+      password_hash: await passwordHasher(t.config.passwordHash).hash(password),
+      first_name: authority,
+      last_name: 'Tester',
+      company_code: 'HQ',
+      region_code: 'APAC',
+      office_code: 'KR',
+      authority,
+      account_rank: rank,
+      account_level: level,
+      approval_status_code: 'APPROVED',
+      status_code: 'ACTIVE',
+      created_at: now,
+      updated_at: now,
+      ...extra,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const versions = await t.db.selectFrom('term_versions').select('id').execute();
-  await t.db.insertInto('term_agreements').values(versions.map((version) => ({ admin_id: id, term_version_id: version.id, agreed_at: now }))).execute();
+  await t.db
+    .insertInto('term_agreements')
+    .values(versions.map((version) => ({ admin_id: id, term_version_id: version.id, agreed_at: now })))
+    .execute();
   return { id, email, token: (await t.signIn(email, password)).accessToken };
 }
 

@@ -19,7 +19,10 @@ describe('health probes', () => {
   });
 
   it('is not ready when a migration has not run', async () => {
-    await t.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '006_system_log' as never).execute();
+    await t.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', '006_system_log' as never)
+      .execute();
     const ready = await t.call('GET', '/api/ready');
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ result: 'NOT_READY', data: { database: true, migrations: false } });

@@ -41,18 +41,54 @@ const long = 'x'.repeat(10_000);
 /** [what the case is, the raw query string, the parameter a 400 must name] */
 const battery: [string, string, string][] = [
   ...[
-    '{"id":true}', '{"id":{}}', '{"id":[[]]}', '{"id":[{}]}', '{"id":1e30}', '{"id":-1e30}', '{"id":1.5}', '{"id":"abc"}', '{"id":"1; drop table admins"}',
-    '{"id":"\\u0000"}', '{"id":["\\u0000"]}', `{"id":[${Array(600).fill(1).join(',')}]}`,
-    '{"q":{}}', '{"q":[]}', '{"q":"%_\\\\"}', '{"q":"\\u0000"}', `{"q":"${'y'.repeat(300)}"}`,
-    '{"__proto__":1}', '{"constructor":1}', '{"toString":"x"}', '{"hasOwnProperty":"x"}',
-    '{"status":"\\u0000"}', '{"status":true}', '{"activeFlag":"\\u0000"}', '{"projectId":"abc"}', '{"adminId":99999999999}',
-    '{"from":"\\u0000"}', '{"to":"2024-02-30"}', '{"from":1e300}', '{"email":"\\u0000"}', '{"endPoint":"\\u0000"}',
-    'not json', '[1,2]', 'null', '"text"', '42', 'true', deep, `{"a":${deep}}`, `{"q":"${long}"}`, `{"${long}":1}`,
+    '{"id":true}',
+    '{"id":{}}',
+    '{"id":[[]]}',
+    '{"id":[{}]}',
+    '{"id":1e30}',
+    '{"id":-1e30}',
+    '{"id":1.5}',
+    '{"id":"abc"}',
+    '{"id":"1; drop table admins"}',
+    '{"id":"\\u0000"}',
+    '{"id":["\\u0000"]}',
+    `{"id":[${Array(600).fill(1).join(',')}]}`,
+    '{"q":{}}',
+    '{"q":[]}',
+    '{"q":"%_\\\\"}',
+    '{"q":"\\u0000"}',
+    `{"q":"${'y'.repeat(300)}"}`,
+    '{"__proto__":1}',
+    '{"constructor":1}',
+    '{"toString":"x"}',
+    '{"hasOwnProperty":"x"}',
+    '{"status":"\\u0000"}',
+    '{"status":true}',
+    '{"activeFlag":"\\u0000"}',
+    '{"projectId":"abc"}',
+    '{"adminId":99999999999}',
+    '{"from":"\\u0000"}',
+    '{"to":"2024-02-30"}',
+    '{"from":1e300}',
+    '{"email":"\\u0000"}',
+    '{"endPoint":"\\u0000"}',
+    'not json',
+    '[1,2]',
+    'null',
+    '"text"',
+    '42',
+    'true',
+    deep,
+    `{"a":${deep}}`,
+    `{"q":"${long}"}`,
+    `{"${long}":1}`,
   ].map((filter): [string, string, string] => [`filter=${filter.slice(0, 60)}`, `filter=${encodeURIComponent(filter)}`, 'filter']),
-  ...['[1e300,1e300]', '[-1,5]', '[5,1]', '[0,1e9]', '["a","b"]', '[0.5,2]', '[]', '{}', '[0]', '[0,1,2]', 'null', '[null,null]', '[0,9007199254740993]', '[100001,100002]', 'x']
-    .map((range): [string, string, string] => [`range=${range}`, `range=${encodeURIComponent(range)}`, 'range']),
-  ...['["id"]', '["nope","ASC"]', '["id","SIDEWAYS"]', '[1,2]', '["constructor","ASC"]', '["__proto__","DESC"]', '[["id"],"ASC"]', '{}', 'null', '"id"', `["${long}","ASC"]`]
-    .map((sort): [string, string, string] => [`sort=${sort.slice(0, 60)}`, `sort=${encodeURIComponent(sort)}`, 'sort']),
+  ...['[1e300,1e300]', '[-1,5]', '[5,1]', '[0,1e9]', '["a","b"]', '[0.5,2]', '[]', '{}', '[0]', '[0,1,2]', 'null', '[null,null]', '[0,9007199254740993]', '[100001,100002]', 'x'].map(
+    (range): [string, string, string] => [`range=${range}`, `range=${encodeURIComponent(range)}`, 'range'],
+  ),
+  ...['["id"]', '["nope","ASC"]', '["id","SIDEWAYS"]', '[1,2]', '["constructor","ASC"]', '["__proto__","DESC"]', '[["id"],"ASC"]', '{}', 'null', '"id"', `["${long}","ASC"]`].map(
+    (sort): [string, string, string] => [`sort=${sort.slice(0, 60)}`, `sort=${encodeURIComponent(sort)}`, 'sort'],
+  ),
   ['range twice', 'range=[0,9]&range=[10,19]', 'range'],
   ['sort twice', 'sort=["id","ASC"]&sort=["id","DESC"]', 'sort'],
   ['filter twice', 'filter={}&filter={}', 'filter'],
@@ -80,7 +116,11 @@ describe('hostile list parameters', () => {
         const fine =
           reply.status === 200
             ? reply.body.data.list.length <= LIST_BOUNDS.maxPageSize
-            : reply.status === 400 && reply.body.result === 'VALIDATION_ERROR' && fields.length > 0 && fields.every((field) => field === parameter || field.startsWith(`${parameter}.`)) && reply.body.resultMessage.length > 0;
+            : reply.status === 400 &&
+              reply.body.result === 'VALIDATION_ERROR' &&
+              fields.length > 0 &&
+              fields.every((field) => field === parameter || field.startsWith(`${parameter}.`)) &&
+              reply.body.resultMessage.length > 0;
         if (!fine) failures.push(`${path} ${name} → ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
       }
     }

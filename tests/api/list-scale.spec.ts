@@ -10,8 +10,15 @@ beforeAll(async () => {
   admin = (await accountsByRank(t))['system-admin'].token;
 });
 
-const event = (n: number, occurredAt: string, eventType = 'DASHBOARD_VIEW') =>
-  ({ admin_id: null, email: `scale${n}@example.com`, event_type: eventType, success_flag: 'Y', source_ip: '10.0.0.1', detail: null, occurred_at: occurredAt });
+const event = (n: number, occurredAt: string, eventType = 'DASHBOARD_VIEW') => ({
+  admin_id: null,
+  email: `scale${n}@example.com`,
+  event_type: eventType,
+  success_flag: 'Y',
+  source_ip: '10.0.0.1',
+  detail: null,
+  occurred_at: occurredAt,
+});
 
 async function page(query: Record<string, unknown>) {
   const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]));
@@ -21,7 +28,10 @@ async function page(query: Record<string, unknown>) {
 describe('keyset paging', () => {
   it('pages forward by nextCursor through ties in the sort, exactly as by offset, and ends with null', async () => {
     // Seven rows share one instant: the cursor's id breaks the tie.
-    await t.db.insertInto('access_history').values(Array.from({ length: 23 }, (_, n) => event(n, n < 7 ? '2020-01-01T00:00:00.000Z' : `2020-01-0${1 + (n % 5)}T01:00:00.000Z`, 'EXPORT'))).execute();
+    await t.db
+      .insertInto('access_history')
+      .values(Array.from({ length: 23 }, (_, n) => event(n, n < 7 ? '2020-01-01T00:00:00.000Z' : `2020-01-0${1 + (n % 5)}T01:00:00.000Z`, 'EXPORT')))
+      .execute();
     const filter = { eventType: 'EXPORT' };
     const byOffset = await Promise.all([0, 10, 20].map((first) => page({ filter, range: [first, first + 9] })));
     const pages = [byOffset[0]];
@@ -48,16 +58,26 @@ describe('counts of large lists', () => {
   it('counts exactly up to the bound; above it answers a recent count marked as an estimate, while a narrow filter stays exact', async () => {
     await t.db.deleteFrom('access_history').execute();
     const rows = Array.from({ length: EXACT_UP_TO }, (_, n) => event(n, '2021-06-01T00:00:00.000Z'));
-    for (let from = 0; from < rows.length; from += 500) await t.db.insertInto('access_history').values(rows.slice(from, from + 500)).execute();
+    for (let from = 0; from < rows.length; from += 500)
+      await t.db
+        .insertInto('access_history')
+        .values(rows.slice(from, from + 500))
+        .execute();
     const exact = await page({});
     expect([exact.body.data.totalCount, exact.body.data.totalIsEstimate]).toEqual([EXACT_UP_TO, undefined]);
 
-    await t.db.insertInto('access_history').values(event(-1, '2021-06-02T00:00:00.000Z', 'UPLOAD')).execute();
+    await t.db
+      .insertInto('access_history')
+      .values(event(-1, '2021-06-02T00:00:00.000Z', 'UPLOAD'))
+      .execute();
     const large = await page({});
     expect([large.body.data.totalCount, large.body.data.totalIsEstimate]).toEqual([EXACT_UP_TO + 1, true]);
 
     // Within the estimate's lifetime the large count is not taken again; a small filtered list still is.
-    await t.db.insertInto('access_history').values(event(-2, '2021-06-03T00:00:00.000Z', 'UPLOAD')).execute();
+    await t.db
+      .insertInto('access_history')
+      .values(event(-2, '2021-06-03T00:00:00.000Z', 'UPLOAD'))
+      .execute();
     expect((await page({})).body.data).toMatchObject({ totalCount: EXACT_UP_TO + 1, totalIsEstimate: true });
     const narrow = await page({ filter: { eventType: 'UPLOAD' } });
     expect([narrow.body.data.totalCount, narrow.body.data.totalIsEstimate]).toEqual([2, undefined]);

@@ -28,8 +28,17 @@ const SESSION_ENDED = { status: 401, body: expect.objectContaining({ result: 'AD
 
 function edit(change: Partial<UserUpdateInput>): UserUpdateInput {
   return {
-    authority: 'user', approverFlag: 'N', creatorFlag: 'N', uploaderFlag: 'N', regionCode: 'APAC', officeCode: 'KR', companyCode: 'HQ',
-    countryCodes: ['KR'], dataTypes: [], statusCode: 'ACTIVE', ...change,
+    authority: 'user',
+    approverFlag: 'N',
+    creatorFlag: 'N',
+    uploaderFlag: 'N',
+    regionCode: 'APAC',
+    officeCode: 'KR',
+    companyCode: 'HQ',
+    countryCodes: ['KR'],
+    dataTypes: [],
+    statusCode: 'ACTIVE',
+    ...change,
   };
 }
 
@@ -61,7 +70,9 @@ describe('an ended session, on the next call of another instance', () => {
 
     const proof = await otpToken(t, user.token, user.email);
     const changed = await t.call('PUT', '/api/auth/admin/password-change', {
-      token: user.token, headers: { [OTP_TOKEN_HEADER]: proof }, body: { password: 'Passw0rd!', changePassword: 'N3wPass0rd!' },
+      token: user.token,
+      headers: { [OTP_TOKEN_HEADER]: proof },
+      body: { password: 'Passw0rd!', changePassword: 'N3wPass0rd!' },
     });
     expect(changed.body.result).toBe('SUCCESS');
     expect(await onOther('GET', PROFILE(user.id), elsewhere)).toMatchObject(SESSION_ENDED);
@@ -98,14 +109,24 @@ describe('permissions take effect on the next call, without signing in again', (
     const user = await signedInAccount(t, 'promoted@example.com', 'user');
     expect((await onOther('GET', '/api/users', user.token)).status).toBe(403);
     expect((await onOther('GET', '/api/auth/permissions', user.token)).body.data).toEqual({
-      rank: 5, level: 'USER', authorities: ['user'], uploader: false, creator: false, approver: false,
+      rank: 5,
+      level: 'USER',
+      authorities: ['user'],
+      uploader: false,
+      creator: false,
+      approver: false,
     });
 
     const saved = await t.call('PUT', `/api/users/${user.id}`, { token: adminToken, body: edit({ authority: 'local-admin', creatorFlag: 'Y', approverFlag: 'Y' }) });
     expect(saved.body.result).toBe('SUCCESS');
     expect((await onOther('GET', '/api/users', user.token)).status).toBe(200);
     expect((await onOther('GET', '/api/auth/permissions', user.token)).body.data).toEqual({
-      rank: 4, level: 'LOCAL', authorities: ['local-admin', 'approval-admin'], uploader: false, creator: true, approver: true,
+      rank: 4,
+      level: 'LOCAL',
+      authorities: ['local-admin', 'approval-admin'],
+      uploader: false,
+      creator: true,
+      approver: true,
     });
 
     expect((await t.call('PUT', `/api/users/${user.id}`, { token: adminToken, body: edit({}) })).body.result).toBe('SUCCESS');

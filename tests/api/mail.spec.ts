@@ -10,7 +10,10 @@ beforeAll(async () => {
   smtp = await startSmtpPeer();
 });
 afterAll(async () => smtp.close());
-withTestApp((app) => (t = app), () => ({ smtpUrl: smtp.url }));
+withTestApp(
+  (app) => (t = app),
+  () => ({ smtpUrl: smtp.url }),
+);
 
 describe('mail over SMTP', () => {
   it('delivers the sign-in code to a real SMTP peer and marks the outbox row SENT', async () => {

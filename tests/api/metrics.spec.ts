@@ -10,8 +10,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-const scrape = (app: TestApp['app'], authorization?: string) =>
-  app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+const scrape = (app: TestApp['app'], authorization?: string) => app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
 
 describe('Prometheus metrics', () => {
   it('are not served at all unless METRICS_PORT or METRICS_TOKEN is set', async () => {

@@ -9,7 +9,10 @@ beforeAll(async () => {
   token = (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
   const now = t.clock.now().toISOString();
   const names = ['Spring #23', 'Spring #5', 'Spring #100', 'Autumn 2026 #7', 'Autumn 2025 #12', 'Spring #05x', 'Code 123456789012345678901234'];
-  await t.db.insertInto('templates').values(names.map((name) => ({ name, data_type_code: 'MEDIA', description: null, status: 'Y', file_id: null, created_at: now, updated_at: now }))).execute();
+  await t.db
+    .insertInto('templates')
+    .values(names.map((name) => ({ name, data_type_code: 'MEDIA', description: null, status: 'Y', file_id: null, created_at: now, updated_at: now })))
+    .execute();
 });
 
 const namesSorted = async (direction: 'ASC' | 'DESC') =>

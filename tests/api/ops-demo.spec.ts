@@ -15,7 +15,12 @@ let seeded: DemoSeedResult;
 
 async function sample(app: TestApp) {
   return {
-    admins: await app.db.selectFrom('admins').select(['email', 'first_name', 'authority', 'region_code', 'approval_status_code', 'status_code', 'created_at']).where('email', 'like', '%@demo.example.com').orderBy('id').execute(),
+    admins: await app.db
+      .selectFrom('admins')
+      .select(['email', 'first_name', 'authority', 'region_code', 'approval_status_code', 'status_code', 'created_at'])
+      .where('email', 'like', '%@demo.example.com')
+      .orderBy('id')
+      .execute(),
     // Sign-ins made by the other tests come after NOW.
     access: await app.db.selectFrom('access_history').select(['email', 'event_type', 'occurred_at']).where('occurred_at', '<=', NOW.toISOString()).orderBy('id').execute(),
     logs: await app.db.selectFrom('system_logs').select(['event_id', 'end_point', 'http_status', 'request_at']).orderBy('id').limit(200).execute(),

@@ -33,7 +33,13 @@ async function pgQuery(text: string) {
 
 /** A source database with rows in the foundation's tables, made through the real server. */
 async function fillSource(): Promise<void> {
-  const config = defaultConfig({ dataDir: dir, jwtSecret: randomBytes(32).toString('hex'), secretsKeys: [randomBytes(32).toString('hex')], passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, logLevel: 'silent' });
+  const config = defaultConfig({
+    dataDir: dir,
+    jwtSecret: randomBytes(32).toString('hex'),
+    secretsKeys: [randomBytes(32).toString('hex')],
+    passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    logLevel: 'silent',
+  });
   const db = openDatabase(config);
   await migrateToLatest(db);
   await seedFoundation(db, { hasher: passwordHasher(config.passwordHash), adminEmail: 'admin@example.com', adminPassword: 'Admin#2024x', nowIso: new Date().toISOString() });
@@ -45,8 +51,24 @@ async function fillSource(): Promise<void> {
   await app.inject({ method: 'POST', url: '/api/auth/signin/otp', payload: { challengeToken: first.json().data.challengeToken, code } });
   await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'admin@example.com', password: 'wrong#123' } });
   const now = new Date().toISOString();
-  await db.insertInto('uploaded_files').values({ id: randomBytes(16).toString('hex'), purpose: 'template-preview', original_name: 'p.png', content_type: 'image/png', size_bytes: 3, sha256: 'x'.repeat(64), storage_key: 'a'.repeat(32), created_by: 1, created_at: now }).execute();
-  await db.insertInto('templates').values({ name: 'Weekly "media" mix', data_type_code: 'MEDIA', description: 'Quotes \' and unicode 한국어', status: 'ACTIVE', file_id: null, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('uploaded_files')
+    .values({
+      id: randomBytes(16).toString('hex'),
+      purpose: 'template-preview',
+      original_name: 'p.png',
+      content_type: 'image/png',
+      size_bytes: 3,
+      sha256: 'x'.repeat(64),
+      storage_key: 'a'.repeat(32),
+      created_by: 1,
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('templates')
+    .values({ name: 'Weekly "media" mix', data_type_code: 'MEDIA', description: "Quotes ' and unicode 한국어", status: 'ACTIVE', file_id: null, created_at: now, updated_at: now })
+    .execute();
   await db.insertInto('alert_mails').values({ procedure: 'collect', error_id: 'E1', subtitle: 's', content: 'c', created_at: now, updated_at: now }).execute();
   await seedDemo(db, { hasher: passwordHasher(config.passwordHash), files: localFileStore(dir), force: true });
   await app.close();
@@ -82,8 +104,15 @@ describe.skipIf(!url)('migrate-data: SQLite → PostgreSQL', () => {
       await source.destroy();
     }
     const now = new Date().toISOString();
-    const lastCopied = await target.selectFrom('alert_mails').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
-    const inserted = await target.insertInto('alert_mails').values({ procedure: 'post', error_id: 'E2', subtitle: 's', content: 'c', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const lastCopied = await target
+      .selectFrom('alert_mails')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    const inserted = await target
+      .insertInto('alert_mails')
+      .values({ procedure: 'post', error_id: 'E2', subtitle: 's', content: 'c', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect(inserted.id).toBe(Number(lastCopied.id) + 1);
   });
 

@@ -11,7 +11,18 @@ describe('API reference', () => {
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(document.info).toMatchObject({ title: 'Campaign Console API' });
-    for (const path of ['/api/auth/signin', '/api/auth/signin/otp', '/api/auth/reissue', '/api/users', '/api/users/{id}', '/api/templates', '/api/system-logs', '/api/domains', '/api/health', '/api/ready']) {
+    for (const path of [
+      '/api/auth/signin',
+      '/api/auth/signin/otp',
+      '/api/auth/reissue',
+      '/api/users',
+      '/api/users/{id}',
+      '/api/templates',
+      '/api/system-logs',
+      '/api/domains',
+      '/api/health',
+      '/api/ready',
+    ]) {
       expect(Object.keys(document.paths), path).toContain(path);
     }
     // The zod body schema of sign-in became a JSON schema with its fields.
@@ -28,7 +39,7 @@ describe('API reference', () => {
     expect(Object.keys(document.paths).some((path) => path.startsWith('/api/reference'))).toBe(false);
   });
 
-  it('renders the reference page with assets from the console itself, under the console\'s CSP', async () => {
+  it("renders the reference page with assets from the console itself, under the console's CSP", async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/reference/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);

@@ -37,7 +37,11 @@ describe.skipIf(!ready)('two instances on one PostgreSQL and one Redis', () => {
   let urlB: string;
 
   const post = async (base: string, path: string, body: unknown, token?: string) => {
-    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, body: await response.json() };
   };
   const get = async (base: string, path: string, token: string) => {
@@ -110,9 +114,15 @@ describe.skipIf(!ready)('two instances on one PostgreSQL and one Redis', () => {
       const token = (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
       const account = await post(urlA, '/api/market-accounts', marketAccount(), token);
       t.clock.advance(Date.parse('2026-03-27T12:00:00Z') - t.clock.now().getTime());
-      const created = await post(urlA, '/api/collect-configs', collectConfig(platform.url, {
-        marketAccountId: account.body.data.id, schedules: [{ scheduleType: 'DAILY', scheduledTime: '09:00', timeZone: 'Europe/Berlin', startAt: '2026-03-01' }],
-      }), token);
+      const created = await post(
+        urlA,
+        '/api/collect-configs',
+        collectConfig(platform.url, {
+          marketAccountId: account.body.data.id,
+          schedules: [{ scheduleType: 'DAILY', scheduledTime: '09:00', timeZone: 'Europe/Berlin', startAt: '2026-03-01' }],
+        }),
+        token,
+      );
       expect(created.body.result).toBe('SUCCESS');
       t.clock.advance(Date.parse('2026-03-28T08:00:01Z') - t.clock.now().getTime());
       const ran = await Promise.all([t.app.collectScheduler.tick(), appB.collectScheduler.tick(), t.app.collectScheduler.tick(), appB.collectScheduler.tick()]);
@@ -142,10 +152,11 @@ async function cuttableRelay(target: URL) {
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   return {
     url: `redis://127.0.0.1:${(relay.address() as { port: number }).port}`,
-    cut: () => new Promise<void>((resolve) => {
-      relay.close(() => resolve());
-      sockets.forEach((socket) => socket.destroy());
-    }),
+    cut: () =>
+      new Promise<void>((resolve) => {
+        relay.close(() => resolve());
+        sockets.forEach((socket) => socket.destroy());
+      }),
   };
 }
 

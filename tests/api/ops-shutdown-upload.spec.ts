@@ -48,7 +48,9 @@ function commitThenTerminate(uploadId: number, graceMs: number, signalAfter: num
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (signalledAt ? resolve({ code, msAfterSignal: Date.now() - signalledAt, lastDone, runningAtSignal, output }) : reject(new Error(`child exited before the signal:\n${output}`))));
+    child.on('exit', (code) =>
+      signalledAt ? resolve({ code, msAfterSignal: Date.now() - signalledAt, lastDone, runningAtSignal, output }) : reject(new Error(`child exited before the signal:\n${output}`)),
+    );
   });
 }
 

@@ -32,7 +32,10 @@ describe('graceful shutdown', () => {
     const { port } = await start(10_000);
     const inFlight = getFresh(port, '/api/ops-test/slow?ms=1500');
     let answered = false;
-    inFlight.then(() => (answered = true), () => (answered = true));
+    inFlight.then(
+      () => (answered = true),
+      () => (answered = true),
+    );
     await server!.waitFor(/SLOW STARTED 1500/);
     const signalledAt = Date.now();
     server!.child.kill('SIGTERM');
@@ -41,7 +44,10 @@ describe('graceful shutdown', () => {
     // just before is reset, and from then on connections are refused.
     let refused: { code?: string } | undefined;
     for (let tries = 0; tries < 50 && refused?.code !== 'ECONNREFUSED'; tries++) {
-      refused = await getFresh(port, '/api/health').then(() => sleep(10).then(() => undefined), (error) => error);
+      refused = await getFresh(port, '/api/health').then(
+        () => sleep(10).then(() => undefined),
+        (error) => error,
+      );
     }
     expect(refused, server!.output()).toMatchObject({ code: 'ECONNREFUSED' });
     expect(answered).toBe(false);
@@ -85,7 +91,7 @@ describe('graceful shutdown', () => {
     expect(exited.atMs - signalledAt).toBeLessThan(500 + WATCHDOG_MARGIN_MS + 2_000);
   });
 
-  it('npm start\'s entry point (server/main.ts) shuts down on SIGTERM too', async () => {
+  it("npm start's entry point (server/main.ts) shuts down on SIGTERM too", async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'console-ops-'));
     server = spawnServer('server/main.ts', { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'Admin#2024x', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '5000' });
     await server.waitFor(/Console ready/, 60_000);

@@ -71,7 +71,10 @@ interface NpmStart {
 
 const cleanup: Array<() => void> = [];
 afterEach(() => {
-  cleanup.splice(0).reverse().forEach((step) => step());
+  cleanup
+    .splice(0)
+    .reverse()
+    .forEach((step) => step());
 });
 
 async function npmStart(): Promise<NpmStart> {
@@ -81,18 +84,30 @@ async function npmStart(): Promise<NpmStart> {
   const port = await freePort();
   const npm = spawn('npm', ['start'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: join(root, 'data'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: String(GRACE_MS), ADMIN_PASSWORD: 'Admin#2024x', DATABASE_URL: '', JWT_SECRET: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: join(root, 'data'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SHUTDOWN_GRACE_MS: String(GRACE_MS),
+      ADMIN_PASSWORD: 'Admin#2024x',
+      DATABASE_URL: '',
+      JWT_SECRET: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const pids = new Set<number>([npm.pid!]);
   // Whatever the test leaves behind (a failed assertion) is killed, by PID.
-  cleanup.push(() => [...pids].filter(running).forEach((pid) => {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone meanwhile
-    }
-  }));
+  cleanup.push(() =>
+    [...pids].filter(running).forEach((pid) => {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+    }),
+  );
   let output = '';
   npm.stdout!.on('data', (chunk) => (output += chunk));
   npm.stderr!.on('data', (chunk) => (output += chunk));

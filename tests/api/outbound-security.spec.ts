@@ -47,28 +47,52 @@ describe('without OUTBOUND_ALLOW (the production default)', () => {
   });
 
   it('refuses a post target whose endpoint is a private address (GCS apiEndpoint, Tableau serverUrl)', async () => {
-    const gcs = await env.api('POST', '/api/post-configs', localPostConfig({ targetMethod: 'GCS', targetLocation: 'media-bucket', targetData: { apiEndpoint: internal.url, projectId: 'p' }, targetSecret: '{"type":"service_account"}' }));
+    const gcs = await env.api(
+      'POST',
+      '/api/post-configs',
+      localPostConfig({ targetMethod: 'GCS', targetLocation: 'media-bucket', targetData: { apiEndpoint: internal.url, projectId: 'p' }, targetSecret: '{"type":"service_account"}' }),
+    );
     const gcsCheck = await env.api('POST', `/api/post-configs/${gcs.body.data.id}/test-connection`);
-    expect(gcsCheck.body.data).toEqual({ ok: false, message: 'GCS was not called: Refused: 127.0.0.1 is a loopback address. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).' });
-    const tableau = await env.api('POST', '/api/post-configs', localPostConfig({ targetMethod: 'TABLEAU', targetLocation: 'Media', targetData: { serverUrl: internal.url, tokenName: 'console', projectId: 'p' }, targetSecret: 'pat-secret' }));
+    expect(gcsCheck.body.data).toEqual({
+      ok: false,
+      message: 'GCS was not called: Refused: 127.0.0.1 is a loopback address. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).',
+    });
+    const tableau = await env.api(
+      'POST',
+      '/api/post-configs',
+      localPostConfig({ targetMethod: 'TABLEAU', targetLocation: 'Media', targetData: { serverUrl: internal.url, tokenName: 'console', projectId: 'p' }, targetSecret: 'pat-secret' }),
+    );
     const tableauCheck = await env.api('POST', `/api/post-configs/${tableau.body.data.id}/test-connection`);
-    expect(tableauCheck.body.data).toEqual({ ok: false, message: 'Tableau sign-in could not be made: Refused: 127.0.0.1 is a loopback address. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).' });
+    expect(tableauCheck.body.data).toEqual({
+      ok: false,
+      message: 'Tableau sign-in could not be made: Refused: 127.0.0.1 is a loopback address. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).',
+    });
     expect(internal.requests).toHaveLength(0);
   });
 
-  it('refuses the endpoints an SDK would reach by itself: a Snowflake account name bent into an address, a GCS key\'s token_uri', async () => {
+  it("refuses the endpoints an SDK would reach by itself: a Snowflake account name bent into an address, a GCS key's token_uri", async () => {
     const port = new URL(internal.url).port;
-    const snowflake = await env.api('POST', '/api/post-configs', localPostConfig({ targetMethod: 'SNOWSTAGE', targetLocation: '@stage', targetData: { account: `127.0.0.1:${port}/?`, username: 'loader' }, targetSecret: 'password' }));
+    const snowflake = await env.api(
+      'POST',
+      '/api/post-configs',
+      localPostConfig({ targetMethod: 'SNOWSTAGE', targetLocation: '@stage', targetData: { account: `127.0.0.1:${port}/?`, username: 'loader' }, targetSecret: 'password' }),
+    );
     const snowflakeCheck = await env.api('POST', `/api/post-configs/${snowflake.body.data.id}/test-connection`);
-    expect(snowflakeCheck.body.data).toEqual({ ok: false, message: 'Snowflake was not called: Refused: 127.0.0.1 is a loopback address. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).' });
+    expect(snowflakeCheck.body.data).toEqual({
+      ok: false,
+      message: 'Snowflake was not called: Refused: 127.0.0.1 is a loopback address. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).',
+    });
     const key = JSON.stringify({ type: 'service_account', client_email: 'x@example.iam.gserviceaccount.com', private_key: 'none', token_uri: 'http://169.254.169.254/token' });
     const gcs = await env.api('POST', '/api/post-configs', localPostConfig({ targetMethod: 'GCS', targetLocation: 'media-bucket', targetData: { projectId: 'p' }, targetSecret: key }));
     const gcsCheck = await env.api('POST', `/api/post-configs/${gcs.body.data.id}/test-connection`);
-    expect(gcsCheck.body.data).toEqual({ ok: false, message: 'The GCS key\'s token_uri was not called: Refused: 169.254.169.254 is a link-local or cloud-metadata address. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).' });
+    expect(gcsCheck.body.data).toEqual({
+      ok: false,
+      message: "The GCS key's token_uri was not called: Refused: 169.254.169.254 is a link-local or cloud-metadata address. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).",
+    });
     expect(internal.requests).toHaveLength(0);
   });
 
-  it('keeps a market account\'s secret hosts as bare host names', async () => {
+  it("keeps a market account's secret hosts as bare host names", async () => {
     const bad = await env.api('POST', '/api/market-accounts', marketAccount({ allowedHosts: ['https://api.example.com/v1'] }));
     expect(bad.status).toBe(400);
     const created = await env.api('POST', '/api/market-accounts', marketAccount({ allowedHosts: [' Graph.Example.com. ', '[::1]'] }));
@@ -117,7 +141,7 @@ describe('with OUTBOUND_ALLOW=127.0.0.1,localhost', () => {
     const account = await env.api('POST', '/api/market-accounts', marketAccount({ allowedHosts: ['API.Example.com'] }));
     expect(account.body.data).toMatchObject({ allowedHosts: ['api.example.com'], secretSet: true });
     const config = collectConfig(platform.url, { marketAccountId: account.body.data.id });
-    const message = 'The secret of market account Fake Ads KR may not be sent to 127.0.0.1: add 127.0.0.1 to the account\'s secret hosts, or choose another account.';
+    const message = "The secret of market account Fake Ads KR may not be sent to 127.0.0.1: add 127.0.0.1 to the account's secret hosts, or choose another account.";
 
     const saved = await env.api('POST', '/api/collect-configs', config);
     expect(saved.status).toBe(400);
@@ -137,7 +161,10 @@ describe('with OUTBOUND_ALLOW=127.0.0.1,localhost', () => {
   it('does not follow a redirect to another host with the secret', async () => {
     const account = await env.api('POST', '/api/market-accounts', marketAccount({ accountId: 'act-2', allowedHosts: ['127.0.0.1'] }));
     const port = new URL(elsewhere.url).port;
-    const reply = await testSource(env, collectConfig(redirector.url, { marketAccountId: account.body.data.id, sourceLocation: `${redirector.url}/go?to=${encodeURIComponent(`http://localhost:${port}/report`)}` }));
+    const reply = await testSource(
+      env,
+      collectConfig(redirector.url, { marketAccountId: account.body.data.id, sourceLocation: `${redirector.url}/go?to=${encodeURIComponent(`http://localhost:${port}/report`)}` }),
+    );
     expect(sourceError(reply)).toContain('Refused: 127.0.0.1 redirected to another host (localhost); the secret is not sent there.');
     expect(redirector.requests.at(-1)!.headers['x-api-key']).toBe('platform-secret-1');
     expect(elsewhere.requests).toHaveLength(0);

@@ -16,7 +16,12 @@ function profile(id: number, accessToken: string) {
 }
 
 function passwordHash(email: string) {
-  return t.db.selectFrom('admins').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow().then((row) => row.password_hash);
+  return t.db
+    .selectFrom('admins')
+    .select('password_hash')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow()
+    .then((row) => row.password_hash);
 }
 
 async function requestReset(email: string): Promise<{ status: number; raw: string }> {

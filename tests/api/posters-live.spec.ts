@@ -16,7 +16,14 @@ const env = process.env;
 const outbound = outboundFor([]);
 const content = Buffer.from('report_date,clicks\r\n2026-01-01,1\r\n');
 const folder = mkdtempSync(join(tmpdir(), 'live-check-'));
-const file = { name: 'console-live-check.csv', path: join(folder, 'console-live-check.csv'), rows: 1, bytes: content.length, crc: crc32(content), remove: async () => rmSync(folder, { recursive: true, force: true }) };
+const file = {
+  name: 'console-live-check.csv',
+  path: join(folder, 'console-live-check.csv'),
+  rows: 1,
+  bytes: content.length,
+  crc: crc32(content),
+  remove: async () => rmSync(folder, { recursive: true, force: true }),
+};
 writeFileSync(file.path, content);
 // Tableau and Snowflake never write to the console's own store.
 const files = localFileStore(folder);
@@ -26,19 +33,43 @@ describe('live targets', () => {
 
   it.skipIf(!env.LIVE_TABLEAU_URL)('Tableau: signs in and publishes', async () => {
     const target = {
-      method: 'TABLEAU' as const, location: env.LIVE_TABLEAU_DATASOURCE ?? 'console-live-check', secret: env.LIVE_TABLEAU_TOKEN_SECRET ?? null, files, outbound,
-      data: { serverUrl: env.LIVE_TABLEAU_URL!, tokenName: env.LIVE_TABLEAU_TOKEN_NAME ?? '', site: env.LIVE_TABLEAU_SITE ?? '', projectId: env.LIVE_TABLEAU_PROJECT_ID ?? '', apiVersion: env.LIVE_TABLEAU_API_VERSION ?? '3.21' },
+      method: 'TABLEAU' as const,
+      location: env.LIVE_TABLEAU_DATASOURCE ?? 'console-live-check',
+      secret: env.LIVE_TABLEAU_TOKEN_SECRET ?? null,
+      files,
+      outbound,
+      data: {
+        serverUrl: env.LIVE_TABLEAU_URL!,
+        tokenName: env.LIVE_TABLEAU_TOKEN_NAME ?? '',
+        site: env.LIVE_TABLEAU_SITE ?? '',
+        projectId: env.LIVE_TABLEAU_PROJECT_ID ?? '',
+        apiVersion: env.LIVE_TABLEAU_API_VERSION ?? '3.21',
+      },
     };
     expect(await tableauPoster.testConnection(target)).toMatchObject({ ok: true });
     expect((await tableauPoster.post(target, file)).location).toContain('#datasource/');
   });
 
-  it.skipIf(!env.LIVE_SNOWFLAKE_ACCOUNT)('Snowflake: connects and PUTs to the stage', async () => {
-    const target = {
-      method: 'SNOWSTAGE' as const, location: env.LIVE_SNOWFLAKE_STAGE ?? '@~/console-live-check', secret: env.LIVE_SNOWFLAKE_PASSWORD ?? null, files, outbound,
-      data: { account: env.LIVE_SNOWFLAKE_ACCOUNT!, username: env.LIVE_SNOWFLAKE_USER ?? '', warehouse: env.LIVE_SNOWFLAKE_WAREHOUSE ?? '', database: env.LIVE_SNOWFLAKE_DATABASE ?? '', schema: env.LIVE_SNOWFLAKE_SCHEMA ?? '' },
-    };
-    expect(await snowstagePoster.testConnection(target)).toMatchObject({ ok: true });
-    expect((await snowstagePoster.post(target, file)).location).toContain(file.name);
-  }, 120_000);
+  it.skipIf(!env.LIVE_SNOWFLAKE_ACCOUNT)(
+    'Snowflake: connects and PUTs to the stage',
+    async () => {
+      const target = {
+        method: 'SNOWSTAGE' as const,
+        location: env.LIVE_SNOWFLAKE_STAGE ?? '@~/console-live-check',
+        secret: env.LIVE_SNOWFLAKE_PASSWORD ?? null,
+        files,
+        outbound,
+        data: {
+          account: env.LIVE_SNOWFLAKE_ACCOUNT!,
+          username: env.LIVE_SNOWFLAKE_USER ?? '',
+          warehouse: env.LIVE_SNOWFLAKE_WAREHOUSE ?? '',
+          database: env.LIVE_SNOWFLAKE_DATABASE ?? '',
+          schema: env.LIVE_SNOWFLAKE_SCHEMA ?? '',
+        },
+      };
+      expect(await snowstagePoster.testConnection(target)).toMatchObject({ ok: true });
+      expect((await snowstagePoster.post(target, file)).location).toContain(file.name);
+    },
+    120_000,
+  );
 });

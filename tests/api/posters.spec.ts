@@ -53,7 +53,8 @@ afterAll(async () => {
 });
 
 describe('GCS through @google-cloud/storage', () => {
-  const gcsConfig = (location = 'media-bucket/feeds/daily') => localPostConfig({ targetMethod: 'GCS', targetLocation: location, targetData: { apiEndpoint: gcs.url, projectId: 'console-test' }, targetSecret: '{"type":"service_account"}' });
+  const gcsConfig = (location = 'media-bucket/feeds/daily') =>
+    localPostConfig({ targetMethod: 'GCS', targetLocation: location, targetData: { apiEndpoint: gcs.url, projectId: 'console-test' }, targetSecret: '{"type":"service_account"}' });
 
   it('uploads the CSV object that the fake GCS server receives', async () => {
     const { post } = await postThrough(gcsConfig());
@@ -83,18 +84,26 @@ describe('GCS through @google-cloud/storage', () => {
 });
 
 describe('Tableau through its REST API', () => {
-  const tableauConfig = (secret: string) => localPostConfig({
-    targetMethod: 'TABLEAU', targetLocation: 'Media daily', targetData: { serverUrl: tableau.url, tokenName: 'console', site: 'marketing', projectId: 'proj-7', apiVersion: '3.21' }, targetSecret: secret,
-  });
+  const tableauConfig = (secret: string) =>
+    localPostConfig({
+      targetMethod: 'TABLEAU',
+      targetLocation: 'Media daily',
+      targetData: { serverUrl: tableau.url, tokenName: 'console', site: 'marketing', projectId: 'proj-7', apiVersion: '3.21' },
+      targetSecret: secret,
+    });
 
   it('signs in with the personal access token, publishes a .tdsx with the CSV and signs out', async () => {
     tableau.requests.length = 0;
     const { post } = await postThrough(tableauConfig('pat-secret'));
     expect(post).toMatchObject({ status: 'SUCCESS', rowsPosted: 12, responseMeta: { datasourceId: 'ds-1' } });
     expect(tableau.requests.map((request) => `${request.method} ${request.url.pathname}${request.url.search}`)).toEqual([
-      `POST ${TABLEAU_API}/auth/signin`, `POST ${TABLEAU_API}/sites/site-1/datasources?overwrite=true`, `POST ${TABLEAU_API}/auth/signout`,
+      `POST ${TABLEAU_API}/auth/signin`,
+      `POST ${TABLEAU_API}/sites/site-1/datasources?overwrite=true`,
+      `POST ${TABLEAU_API}/auth/signout`,
     ]);
-    expect(JSON.parse(tableau.requests[0].body.toString('utf8'))).toEqual({ credentials: { personalAccessTokenName: 'console', personalAccessTokenSecret: 'pat-secret', site: { contentUrl: 'marketing' } } });
+    expect(JSON.parse(tableau.requests[0].body.toString('utf8'))).toEqual({
+      credentials: { personalAccessTokenName: 'console', personalAccessTokenSecret: 'pat-secret', site: { contentUrl: 'marketing' } },
+    });
     const publish = tableau.requests[1];
     expect(publish.headers['x-tableau-auth']).toBe('session-token');
     expect(publish.headers['content-type']).toMatch(/^multipart\/mixed; boundary=/);
@@ -136,9 +145,13 @@ describe('the .tdsx Tableau receives', () => {
 });
 
 describe('Snowflake stage through snowflake-sdk', () => {
-  const stageConfig = (password: string) => localPostConfig({
-    targetMethod: 'SNOWSTAGE', targetLocation: '@media_stage/daily', targetData: { account: 'acme', username: 'loader', database: 'MARKETING', accessUrl: snowflake.url }, targetSecret: password,
-  });
+  const stageConfig = (password: string) =>
+    localPostConfig({
+      targetMethod: 'SNOWSTAGE',
+      targetLocation: '@media_stage/daily',
+      targetData: { account: 'acme', username: 'loader', database: 'MARKETING', accessUrl: snowflake.url },
+      targetSecret: password,
+    });
 
   it('logs in and PUTs the CSV to the stage (the stub answers with a local-folder stage the driver copies into)', async () => {
     snowflake.statements.length = 0;

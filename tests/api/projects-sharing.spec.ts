@@ -95,7 +95,13 @@ describe('plans', () => {
     expect((await t.call('DELETE', `/api/projects/${id}`, { token: people.owner.token })).status).toBe(200);
     for (const table of PROJECT_TABLES) {
       const column = table === 'projects' ? 'id' : 'project_id';
-      expect(await t.db.selectFrom(table).select(column as never).where(column as never, '=', id as never).execute()).toEqual([]);
+      expect(
+        await t.db
+          .selectFrom(table)
+          .select(column as never)
+          .where(column as never, '=', id as never)
+          .execute(),
+      ).toEqual([]);
     }
   });
 });
@@ -154,7 +160,7 @@ describe('dashboard token', () => {
     expect(() => readEnv({ ...env, TABLEAU_SERVER_URL: 'not a url' })).toThrow(/TABLEAU_SERVER_URL/);
   });
 
-  it('asks for another template when the project\'s template was deleted', async () => {
+  it("asks for another template when the project's template was deleted", async () => {
     const doomed = await seedTemplate(t, 'Doomed', 'MEDIA');
     const id = await sharedProject(t, people, doomed, 'Orphaned');
     expect((await t.call('DELETE', `/api/templates/${doomed}`, { token: people.globalAdmin.token })).status).toBe(403);

@@ -19,22 +19,52 @@ describe('projects', () => {
     expect(created.status).toBe(200);
     const project = created.body.data;
     expect(project).toMatchObject({
-      name: 'Round trip', status: 'ON_GOING', dataType: 'MEDIA', dataSource: 'MASTER', advertiser: 'ACME', advertiserName: 'Acme Electronics',
-      dashboardType: 'TEMPLATE', templateId: media, templateName: 'Media Overview', dashboardUrl: null, ownerCountry: 'KR', ownerCountryName: 'Korea',
-      startAt: '2026-03-01', endAt: '2026-05-31', myPrivilege: 'OWNER', isActive: 'Y',
+      name: 'Round trip',
+      status: 'ON_GOING',
+      dataType: 'MEDIA',
+      dataSource: 'MASTER',
+      advertiser: 'ACME',
+      advertiserName: 'Acme Electronics',
+      dashboardType: 'TEMPLATE',
+      templateId: media,
+      templateName: 'Media Overview',
+      dashboardUrl: null,
+      ownerCountry: 'KR',
+      ownerCountryName: 'Korea',
+      startAt: '2026-03-01',
+      endAt: '2026-05-31',
+      myPrivilege: 'OWNER',
+      isActive: 'Y',
     });
     expect(project.dataFilters).toEqual({
-      advertiser: 'ACME', dataType: 'MEDIA',
-      countries: [{ regionCode: 'APAC', code: 'JP', name: 'Japan' }, { regionCode: 'APAC', code: 'KR', name: 'Korea' }, { regionCode: 'EMEA', code: 'DE', name: 'Germany' }],
-      keywordFilters: [{ keyword: 'spring', mode: 'INCLUDE' }, { keyword: 'test', mode: 'EXCLUDE' }],
-      conditionFilters: [{ field: 'impressions', operator: 'GTE', value: '1000' }, { field: 'channel', operator: 'EQ', value: 'search' }],
+      advertiser: 'ACME',
+      dataType: 'MEDIA',
+      countries: [
+        { regionCode: 'APAC', code: 'JP', name: 'Japan' },
+        { regionCode: 'APAC', code: 'KR', name: 'Korea' },
+        { regionCode: 'EMEA', code: 'DE', name: 'Germany' },
+      ],
+      keywordFilters: [
+        { keyword: 'spring', mode: 'INCLUDE' },
+        { keyword: 'test', mode: 'EXCLUDE' },
+      ],
+      conditionFilters: [
+        { field: 'impressions', operator: 'GTE', value: '1000' },
+        { field: 'channel', operator: 'EQ', value: 'search' },
+      ],
     });
     const shares = await t.call('GET', `/api/project-shares?${listQuery({ filter: { projectId: project.id } })}`, { token: admin });
     expect(shares.body.data.list).toMatchObject([{ email: ADMIN_EMAIL, privilege: 'OWNER' }]);
 
     // A custom dashboard with other filters replaces the old ones entirely.
-    const custom = { ...projectBody(media), name: 'Round trip', dashboardType: 'CUSTOM' as const, templateId: null, dashboardUrl: 'https://tableau.example.com/views/Custom/Sheet1',
-      dataFilters: { countries: ['US'], keywordFilters: [], conditionFilters: [{ field: 'cost', operator: 'LT' as const, value: '50' }] } };
+    const custom = {
+      ...projectBody(media),
+      name: 'Round trip',
+      dashboardType: 'CUSTOM' as const,
+      templateId: null,
+      dashboardUrl: 'https://tableau.example.com/views/Custom/Sheet1',
+      dataFilters: { countries: ['US'], keywordFilters: [], conditionFilters: [{ field: 'cost', operator: 'LT' as const, value: '50' }] },
+    };
     const updated = await t.call('PUT', `/api/projects/${project.id}`, { token: admin, body: custom });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ dashboardType: 'CUSTOM', templateId: null, dashboardUrl: custom.dashboardUrl });
@@ -102,7 +132,7 @@ describe('projects', () => {
     expect((await t.call('POST', '/api/projects', { token: people.viewer.token, body: {} })).status).toBe(403);
   });
 
-  it('lists a user\'s projects on the user-management detail', async () => {
+  it("lists a user's projects on the user-management detail", async () => {
     const id = await sharedProject(t, people, media, 'On the user detail');
     const detail = await t.call('GET', `/api/users/${people.viewer.id}`, { token: admin });
     expect(detail.body.data.projectList).toContainEqual({ id, name: 'On the user detail' });
@@ -126,7 +156,11 @@ describe('projects', () => {
       [projectBody(media, { advertiser: 'NOPE' }), 'advertiser', /not an advertiser/],
       [projectBody(media, { dataType: 'SOCIAL' as never }), 'dataType', /MEDIA, CRM or RETAIL/],
       [projectBody(media, { dataFilters: { countries: ['ZZ'], keywordFilters: [], conditionFilters: [] } }), 'dataFilters.countries', /Unknown countries: ZZ/],
-      [projectBody(media, { dataFilters: { countries: [], keywordFilters: [], conditionFilters: [{ field: 'x', operator: 'LIKE' as never, value: '1' }] } }), 'dataFilters.conditionFilters.0.operator', /./],
+      [
+        projectBody(media, { dataFilters: { countries: [], keywordFilters: [], conditionFilters: [{ field: 'x', operator: 'LIKE' as never, value: '1' }] } }),
+        'dataFilters.conditionFilters.0.operator',
+        /./,
+      ],
       [{ ...projectBody(media), ownerCountry: 'US' }, '', /./],
     ];
     for (const [body, field, message] of cases) {

@@ -19,7 +19,8 @@ const url = (name: string) => cluster.instances.get(name)!.url;
 async function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const isBuffer = Buffer.isBuffer(body);
   const response = await fetch(`${base}${path}`, {
-    method, body: body === undefined ? undefined : isBuffer ? new Uint8Array(body) : JSON.stringify(body),
+    method,
+    body: body === undefined ? undefined : isBuffer ? new Uint8Array(body) : JSON.stringify(body),
     headers: { ...(body !== undefined && !isBuffer ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
   });
   const type = response.headers.get('content-type') ?? '';
@@ -41,7 +42,12 @@ describe.skipIf(!databaseUrl)('two console processes behind a proxy, on PostgreS
   beforeAll(async () => {
     platform = await startAdPlatform(5);
     cluster = new ConsoleCluster(databaseUrl!, {
-      ADMIN_PASSWORD, OUTBOUND_ALLOW: '127.0.0.1', COLLECT_POLL_MS: '300', COLLECT_LEASE_MS: '2000', UPLOAD_LEASE_MS: '2000', SHUTDOWN_GRACE_MS: '5000',
+      ADMIN_PASSWORD,
+      OUTBOUND_ALLOW: '127.0.0.1',
+      COLLECT_POLL_MS: '300',
+      COLLECT_LEASE_MS: '2000',
+      UPLOAD_LEASE_MS: '2000',
+      SHUTDOWN_GRACE_MS: '5000',
     });
     await cluster.open();
     // A first alone, so one of them migrates and seeds the empty schema; B only serves until restarted.
@@ -96,9 +102,17 @@ describe.skipIf(!databaseUrl)('two console processes behind a proxy, on PostgreS
     // A runs a collect task whose source holds its answer.
     platform.holding = true;
     const account = await call(cluster.proxyUrl, 'POST', '/api/market-accounts', marketAccount());
-    const config = await call(cluster.proxyUrl, 'POST', '/api/collect-configs', collectConfig(platform.url, {
-      marketAccountId: account.body.data.id, sourceLocation: `${platform.url}/held`, sourceMethod: { ...collectConfig(platform.url).sourceMethod, timeoutMs: 120_000 }, alertRecipients: [],
-    }));
+    const config = await call(
+      cluster.proxyUrl,
+      'POST',
+      '/api/collect-configs',
+      collectConfig(platform.url, {
+        marketAccountId: account.body.data.id,
+        sourceLocation: `${platform.url}/held`,
+        sourceMethod: { ...collectConfig(platform.url).sourceMethod, timeoutMs: 120_000 },
+        alertRecipients: [],
+      }),
+    );
     const task = await call(url('a'), 'POST', `/api/collect-configs/${config.body.data.id}/run`);
     await vi.waitFor(async () => expect((await call(cluster.proxyUrl, 'GET', `/api/tasks/${task.body.data.id}`)).body.data.status).toBe('STARTED'), { timeout: 20_000, interval: 200 });
 
@@ -116,9 +130,12 @@ describe.skipIf(!databaseUrl)('two console processes behind a proxy, on PostgreS
     platform.holding = false;
     await cluster.stop('b', 'SIGTERM');
     await cluster.start('b', { COLLECT_SCHEDULER: 'on' });
-    await vi.waitFor(async () => {
-      const { status, attempt, errorText } = (await call(cluster.proxyUrl, 'GET', `/api/tasks/${task.body.data.id}`)).body.data;
-      expect({ status, attempt, errorText }).toEqual({ status: 'SUCCESS', attempt: 2, errorText: null });
-    }, { timeout: 30_000, interval: 300 });
+    await vi.waitFor(
+      async () => {
+        const { status, attempt, errorText } = (await call(cluster.proxyUrl, 'GET', `/api/tasks/${task.body.data.id}`)).body.data;
+        expect({ status, attempt, errorText }).toEqual({ status: 'SUCCESS', attempt: 2, errorText: null });
+      },
+      { timeout: 30_000, interval: 300 },
+    );
   }, 180_000);
 });

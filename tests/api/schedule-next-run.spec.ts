@@ -17,7 +17,7 @@ describe('next run across a DST change, America/New_York 09:00 daily', () => {
   it.each([
     ['the March spring-forward', '2026-03-07T15:00:00Z', '2026-03-08T13:00:00.000Z'],
     ['the November fall-back', '2026-10-31T14:00:00Z', '2026-11-01T14:00:00.000Z'],
-  ])('%s: the API answers the shared function\'s time', async (_change, now, expected) => {
+  ])("%s: the API answers the shared function's time", async (_change, now, expected) => {
     setClock(now);
     const schedule = { scheduleType: 'DAILY' as const, scheduledTime: '09:00', timeZone: 'America/New_York', startAt: '2026-01-01', inUse: 'Y' as const };
     const created = await env.api('POST', '/api/collect-configs', collectConfig('http://127.0.0.1:9', { marketAccountId: accountId, schedules: [schedule] }));

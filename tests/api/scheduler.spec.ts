@@ -6,7 +6,13 @@ import { nextRunAfter, periodFor } from '../../server/collect/jobs/schedule-time
 import { claimNextTask } from '../../server/collect/jobs/task-store';
 
 const schedule = (overrides: Partial<Parameters<typeof nextRunAfter>[0]>) => ({
-  schedule_type: 'DAILY', scheduled_time: '09:00', scheduled_day: null, time_zone: 'Europe/Berlin', start_at: '2026-01-01', end_at: null, ...overrides,
+  schedule_type: 'DAILY',
+  scheduled_time: '09:00',
+  scheduled_day: null,
+  time_zone: 'Europe/Berlin',
+  start_at: '2026-01-01',
+  end_at: null,
+  ...overrides,
 });
 const runs = (timing: Parameters<typeof nextRunAfter>[0], after: string, count: number) => {
   const times: string[] = [];
@@ -22,19 +28,25 @@ describe('due times across a DST change', () => {
 
   it('DAILY in New York across the November fall-back', () => {
     expect(runs(schedule({ time_zone: 'America/New_York', scheduled_time: '06:15' }), '2026-10-31T00:00:00Z', 3)).toEqual([
-      '2026-10-31T10:15:00.000Z', '2026-11-01T11:15:00.000Z', '2026-11-02T11:15:00.000Z',
+      '2026-10-31T10:15:00.000Z',
+      '2026-11-01T11:15:00.000Z',
+      '2026-11-02T11:15:00.000Z',
     ]);
   });
 
   it('HOURLY stays one real hour apart through the skipped hour', () => {
     expect(runs(schedule({ schedule_type: 'HOURLY', scheduled_time: '00:30' }), '2026-03-29T00:00:00Z', 3)).toEqual([
-      '2026-03-29T00:30:00.000Z', '2026-03-29T01:30:00.000Z', '2026-03-29T02:30:00.000Z',
+      '2026-03-29T00:30:00.000Z',
+      '2026-03-29T01:30:00.000Z',
+      '2026-03-29T02:30:00.000Z',
     ]);
   });
 
   it('WEEKLY runs on its day at local time on both sides of the change, within start and end', () => {
     expect(runs(schedule({ schedule_type: 'WEEKLY', scheduled_day: 'MON', scheduled_time: '07:00', end_at: '2026-04-06' }), '2026-03-20T00:00:00Z', 5)).toEqual([
-      '2026-03-23T06:00:00.000Z', '2026-03-30T05:00:00.000Z', '2026-04-06T05:00:00.000Z',
+      '2026-03-23T06:00:00.000Z',
+      '2026-03-30T05:00:00.000Z',
+      '2026-04-06T05:00:00.000Z',
     ]);
     expect(nextRunAfter(schedule({ start_at: '2026-05-10' }), new Date('2026-01-01T00:00:00Z'))?.toISOString()).toBe('2026-05-10T07:00:00.000Z');
   });
@@ -64,11 +76,16 @@ describe('the scheduler', () => {
     await platform.close();
   });
 
-  it('creates one task per due time, in the schedule\'s zone, across the DST change', async () => {
+  it("creates one task per due time, in the schedule's zone, across the DST change", async () => {
     setClock('2026-03-27T12:00:00Z');
-    const created = await env.api('POST', '/api/collect-configs', collectConfig(platform.url, {
-      marketAccountId: accountId, schedules: [{ scheduleType: 'DAILY', scheduledTime: '09:00', timeZone: 'Europe/Berlin', startAt: '2026-03-01' }],
-    }));
+    const created = await env.api(
+      'POST',
+      '/api/collect-configs',
+      collectConfig(platform.url, {
+        marketAccountId: accountId,
+        schedules: [{ scheduleType: 'DAILY', scheduledTime: '09:00', timeZone: 'Europe/Berlin', startAt: '2026-03-01' }],
+      }),
+    );
     const configId = created.body.data.id;
     expect(created.body.data.nextRunAt).toBe('2026-03-28T08:00:00.000Z');
 
@@ -100,13 +117,17 @@ describe('the scheduler', () => {
 
   it('runs HOURLY and WEEKLY schedules through the spring-forward night', async () => {
     setClock('2026-03-28T23:00:00Z');
-    const created = await env.api('POST', '/api/collect-configs', collectConfig(platform.url, {
-      marketAccountId: accountId,
-      schedules: [
-        { scheduleType: 'HOURLY', scheduledTime: '00:30', timeZone: 'Europe/Berlin', startAt: '2026-03-01' },
-        { scheduleType: 'WEEKLY', scheduledDay: 'SUN', scheduledTime: '02:30', timeZone: 'Europe/Berlin', startAt: '2026-03-01' },
-      ],
-    }));
+    const created = await env.api(
+      'POST',
+      '/api/collect-configs',
+      collectConfig(platform.url, {
+        marketAccountId: accountId,
+        schedules: [
+          { scheduleType: 'HOURLY', scheduledTime: '00:30', timeZone: 'Europe/Berlin', startAt: '2026-03-01' },
+          { scheduleType: 'WEEKLY', scheduledDay: 'SUN', scheduledTime: '02:30', timeZone: 'Europe/Berlin', startAt: '2026-03-01' },
+        ],
+      }),
+    );
     const configId = created.body.data.id;
     for (const at of ['2026-03-28T23:30:01Z', '2026-03-29T00:30:01Z', '2026-03-29T01:00:01Z', '2026-03-29T01:30:01Z', '2026-03-29T02:30:01Z']) {
       setClock(at);
@@ -156,7 +177,8 @@ describe('the scheduler', () => {
   it('retries a failed attempt after its backoff, then gives up at the configured count', async () => {
     const retrying = await startSiblingApp(env.t, { collect: { ...env.t.config.collect, maxAttempts: 2, retryBaseMs: 30_000 } });
     try {
-      const configId = (await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { marketAccountId: accountId, alertRecipients: [], sourceLocation: `${platform.url}/broken` }))).body.data.id;
+      const configId = (await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { marketAccountId: accountId, alertRecipients: [], sourceLocation: `${platform.url}/broken` }))).body
+        .data.id;
       const queued = await env.api('POST', `/api/collect-configs/${configId}/run`);
       await env.t.db.updateTable('collect_tasks').set({ max_attempts: 2 }).where('id', '=', queued.body.data.id).execute();
       await retrying.app.collectScheduler.tick();
@@ -180,7 +202,9 @@ describe('the scheduler', () => {
   });
 
   it('hands a running task back on stop, so another instance takes it over', async () => {
-    const configId = (await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { marketAccountId: accountId, sourceLocation: `${platform.url}/slow`, sourceMethod: { timeoutMs: 1500 } }))).body.data.id;
+    const configId = (
+      await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { marketAccountId: accountId, sourceLocation: `${platform.url}/slow`, sourceMethod: { timeoutMs: 1500 } }))
+    ).body.data.id;
     const stopping = await startSiblingApp(env.t, {});
     const queued = await env.api('POST', `/api/collect-configs/${configId}/run`);
     const running = stopping.app.collectScheduler.tick();

@@ -20,7 +20,7 @@ function holdsText(bytes: Buffer, text: string): boolean {
   return bytes.includes(Buffer.from(text, 'utf8'));
 }
 
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('no live code or link at rest (the real server, npm start\'s entry point, on SQLite)', () => {
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("no live code or link at rest (the real server, npm start's entry point, on SQLite)", () => {
   const root = mkdtempSync(join(tmpdir(), 'console-secrets-'));
   const dataDir = join(root, 'data');
   let server: ChildServer | undefined;
@@ -81,9 +81,17 @@ describe('mail outbox retention', () => {
     try {
       const day = 86_400_000;
       const row = (to: string, ageDays: number) => ({
-        to_address: to, subject: 's', body_text: 'b', template_type: 'otp', status: 'LOGGED', created_at: new Date(t.clock.now().getTime() - ageDays * day).toISOString(),
+        to_address: to,
+        subject: 's',
+        body_text: 'b',
+        template_type: 'otp',
+        status: 'LOGGED',
+        created_at: new Date(t.clock.now().getTime() - ageDays * day).toISOString(),
       });
-      await t.db.insertInto('mail_outbox').values([row('old@example.com', 31), row('recent@example.com', 29), row('older@example.com', 400)]).execute();
+      await t.db
+        .insertInto('mail_outbox')
+        .values([row('old@example.com', 31), row('recent@example.com', 29), row('older@example.com', 400)])
+        .execute();
       const sibling = await startSiblingApp(t, {});
       await sibling.app.ready();
       await sibling.close();

@@ -38,7 +38,10 @@ describe('secrets at rest under SECRETS_KEY', () => {
   /** The same database served by a new instance with other keys, signed in afresh (its JWT key differs). */
   async function restart(secretsKeys: string[]) {
     // Its mail joins the harness's list, so lastCode finds the code it sends.
-    const app = await buildApp({ ...env.t.config, secretsKeys, jwtSecret: randomBytes(32).toString('hex') }, { db: env.t.db, clock: env.t.clock, logger: false, observeMail: (mail) => env.t.mails.push(mail) });
+    const app = await buildApp(
+      { ...env.t.config, secretsKeys, jwtSecret: randomBytes(32).toString('hex') },
+      { db: env.t.db, clock: env.t.clock, logger: false, observeMail: (mail) => env.t.mails.push(mail) },
+    );
     restarted.push(app);
     const first = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
     await app.ctx.mailer.idle();
@@ -75,7 +78,13 @@ describe('secrets at rest under SECRETS_KEY', () => {
     platform = await startAdPlatform(3);
     tableau = await startTableauStub('pat-secret');
     accountId = (await env.api('POST', '/api/market-accounts', marketAccount())).body.data.id;
-    postConfigId = (await env.api('POST', '/api/post-configs', localPostConfig({ targetMethod: 'TABLEAU', targetLocation: 'Media daily', targetData: { serverUrl: tableau.url, tokenName: 'console', projectId: 'proj-7' }, targetSecret: 'pat-secret' }))).body.data.id;
+    postConfigId = (
+      await env.api(
+        'POST',
+        '/api/post-configs',
+        localPostConfig({ targetMethod: 'TABLEAU', targetLocation: 'Media daily', targetData: { serverUrl: tableau.url, tokenName: 'console', projectId: 'proj-7' }, targetSecret: 'pat-secret' }),
+      )
+    ).body.data.id;
   });
   afterAll(async () => {
     for (const app of restarted) await app.close();
@@ -100,7 +109,11 @@ describe('secrets at rest under SECRETS_KEY', () => {
 
   it('re-seals the v1 values of an install from before SECRETS_KEY while JWT_SECRET still opens them', async () => {
     const jwtSecret = randomBytes(32).toString('hex');
-    await env.t.db.updateTable('market_accounts').set({ secret_enc: sealedV1('platform-secret-1', jwtSecret) }).where('id', '=', accountId).execute();
+    await env.t.db
+      .updateTable('market_accounts')
+      .set({ secret_enc: sealedV1('platform-secret-1', jwtSecret) })
+      .where('id', '=', accountId)
+      .execute();
     expect(await rotateSecrets(keyB, jwtSecret)).toContain('Re-sealed 1 secret(s)');
     expect((await sealed())[0]).toMatch(new RegExp(`^v2\\.${keyId(keyB)}\\.`));
     expect((await (await restart([keyB])).readable()).source).toBe('SUCCESS');

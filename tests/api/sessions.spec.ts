@@ -62,7 +62,11 @@ describe('reissue', () => {
     expectRevoked(await reissue(third.refreshToken));
     expectRevoked(await profile(third.accessToken));
     expectRevoked(await profile(second.accessToken));
-    const session = await t.db.selectFrom('sessions').select(['revoked_at', 'revoke_reason']).where('id', '=', String(decodeJwt(first.accessToken).sid)).executeTakeFirstOrThrow();
+    const session = await t.db
+      .selectFrom('sessions')
+      .select(['revoked_at', 'revoke_reason'])
+      .where('id', '=', String(decodeJwt(first.accessToken).sid))
+      .executeTakeFirstOrThrow();
     expect(session.revoke_reason).toBe('REFRESH_TOKEN_REUSED');
     expect(session.revoked_at).not.toBeNull();
 
@@ -90,9 +94,7 @@ describe('reissue', () => {
 describe('access tokens', () => {
   it('answers TOKEN_UNAUTHORIZED for a missing, garbage, non-Bearer or forged token', async () => {
     const { accessToken } = await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    const forged = await new SignJWT(decodeJwt(accessToken))
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(new TextEncoder().encode('a-different-secret-of-at-least-32-chars!'));
+    const forged = await new SignJWT(decodeJwt(accessToken)).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode('a-different-secret-of-at-least-32-chars!'));
     const [header, payload] = accessToken.split('.');
     const unsigned = `${header.replace(/.+/, Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url'))}.${payload}.`;
     const attempts: [string, Record<string, string> | undefined, string | undefined][] = [

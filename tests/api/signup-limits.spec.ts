@@ -45,7 +45,10 @@ describe('sign-up is throttled like the other unauthenticated routes (default li
       for (let n = 1; n <= 10; n++) expect((await post(url, `10.8.${n}.1`, payload)).statusCode, `${url} try ${n}`).not.toBe(429);
       const eleventh = await post(url, '10.8.11.1', payload);
       expect(eleventh.statusCode, url).toBe(429);
-      expect(eleventh.json()).toMatchObject({ result: 'TOO_MANY_REQUESTS', resultMessage: expect.stringMatching(/^Too many attempts for this e-mail address\. Please try again in \d+ minute\(s\)\.$/) });
+      expect(eleventh.json()).toMatchObject({
+        result: 'TOO_MANY_REQUESTS',
+        resultMessage: expect.stringMatching(/^Too many attempts for this e-mail address\. Please try again in \d+ minute\(s\)\.$/),
+      });
     }
     // Another address from the same client is not held back.
     expect((await post('/api/auth/signup', '10.8.11.1', await signUpPayload('someone-else@example.com'))).statusCode).not.toBe(429);

@@ -28,8 +28,16 @@ async function verifiedEmail(email: string): Promise<string> {
 
 async function signUpBody(verificationToken: string, overrides: Record<string, unknown> = {}) {
   return {
-    verificationToken, password: PASSWORD, firstName: 'Jane', lastName: 'Doe', company: 'AGENCY', region: 'EMEA', office: 'DE',
-    requestComment: 'Need access to EMEA dashboards', agreedTermVersionIds: (await termVersionIds()).all, ...overrides,
+    verificationToken,
+    password: PASSWORD,
+    firstName: 'Jane',
+    lastName: 'Doe',
+    company: 'AGENCY',
+    region: 'EMEA',
+    office: 'DE',
+    requestComment: 'Need access to EMEA dashboards',
+    agreedTermVersionIds: (await termVersionIds()).all,
+    ...overrides,
   };
 }
 
@@ -97,8 +105,16 @@ describe('sign-up', () => {
 
     const row = await adminRow(email);
     expect(row).toMatchObject({
-      approval_status_code: 'PENDING', status_code: 'ACTIVE', authority: 'user', account_rank: 5, first_name: 'Jane', last_name: 'Doe',
-      company_code: 'AGENCY', region_code: 'EMEA', office_code: 'DE', request_comment: 'Need access to EMEA dashboards',
+      approval_status_code: 'PENDING',
+      status_code: 'ACTIVE',
+      authority: 'user',
+      account_rank: 5,
+      first_name: 'Jane',
+      last_name: 'Doe',
+      company_code: 'AGENCY',
+      region_code: 'EMEA',
+      office_code: 'DE',
+      request_comment: 'Need access to EMEA dashboards',
     });
     expect(row!.password_hash).not.toContain(PASSWORD);
     const agreements = await t.db.selectFrom('term_agreements').select('term_version_id').where('admin_id', '=', row!.id).execute();

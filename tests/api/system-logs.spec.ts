@@ -14,9 +14,16 @@ async function insertLog(row: Partial<{ email: string; end_point: string; http_m
   await t.db
     .insertInto('system_logs')
     .values({
-      admin_id: null, email: row.email ?? 'seed@example.com', event_id: crypto.randomUUID(), end_point: row.end_point ?? '/api/seeded',
-      http_method: row.http_method ?? 'GET', http_status: row.http_status ?? 200, query_param: null, request_body: row.request_body ?? null,
-      request_at: row.request_at ?? new Date().toISOString(), source_ip: '127.0.0.1',
+      admin_id: null,
+      email: row.email ?? 'seed@example.com',
+      event_id: crypto.randomUUID(),
+      end_point: row.end_point ?? '/api/seeded',
+      http_method: row.http_method ?? 'GET',
+      http_status: row.http_status ?? 200,
+      query_param: null,
+      request_body: row.request_body ?? null,
+      request_at: row.request_at ?? new Date().toISOString(),
+      source_ip: '127.0.0.1',
     })
     .execute();
 }
@@ -75,7 +82,10 @@ describe('system log', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toContain('text/csv');
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="system-log-.*\.csv"$/);
-    const lines = download.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = download.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines[0]).toBe('requestAt,eventId,adminId,email,httpMethod,endPoint,httpStatus,queryParam,requestBody,sourceIp');
     expect(download.body).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(download.body).toContain("'+cmd|calc");
@@ -93,7 +103,12 @@ describe('system log', () => {
     const ticket = await t.call('POST', '/api/system-logs/export', { token: admin, body: { filter: { endPoint: '/api/export-blank' } } });
     const download = await t.app.inject({ method: 'GET', url: ticket.body.data.url });
     expect(download.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const rows = download.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).slice(1).map((line) => line.split(','));
+    const rows = download.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean)
+      .slice(1)
+      .map((line) => line.split(','));
     expect(rows).toHaveLength(values.length);
     const columns = ['email', 'requestBody'].map((name) => 'requestAt,eventId,adminId,email,httpMethod,endPoint,httpStatus,queryParam,requestBody,sourceIp'.split(',').indexOf(name));
     const written = rows.flatMap((row) => columns.map((column) => row[column])).sort();

@@ -89,7 +89,10 @@ describe('dashboard templates', () => {
       const reply = await create(body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.body.result).toBe('VALIDATION_ERROR');
-      expect(reply.body.data.errors.map((error: { field: string }) => error.field), JSON.stringify(body)).toContain(field);
+      expect(
+        reply.body.data.errors.map((error: { field: string }) => error.field),
+        JSON.stringify(body),
+      ).toContain(field);
     }
     expect((await create({ name: 'A', dataType: 'CRM', extra: 1 })).status).toBe(400);
     const duplicate = await create({ name: 'Taken', dataType: 'MEDIA' });

@@ -135,14 +135,20 @@ describe('terms administration', () => {
 
     const agreements = await listQuery(`/api/terms/${termId}/agreements`, { sort: ['agreedAt', 'DESC'], range: [0, 9] });
     expect(agreements.body.data.totalCount).toBe(2);
-    expect(agreements.body.data.list.map((row: { email: string; termsVersion: string }) => [row.email, row.termsVersion])).toEqual([[user.email, '1.1'], [user.email, '1.0']]);
+    expect(agreements.body.data.list.map((row: { email: string; termsVersion: string }) => [row.email, row.termsVersion])).toEqual([
+      [user.email, '1.1'],
+      [user.email, '1.0'],
+    ]);
     expect(agreements.body.data.list[0]).toMatchObject({ adminId: user.id, name: 'user Tester', detailId: published.body.data.id });
     const onlyNew = await listQuery(`/api/terms/${termId}/agreements`, { filter: { detailId: firstId, q: 'user@' } });
     expect(onlyNew.body.data.list.map((row: { termsVersion: string }) => row.termsVersion)).toEqual(['1.0']);
     expect((await listQuery(`/api/terms/${termId}/agreements`, { sort: ['password_hash', 'ASC'] })).status).toBe(400);
     const term = (await t.call('GET', `/api/terms/${termId}`, { token: admin })).body.data;
     expect(term.agreementCount).toBe(2);
-    expect(term.versions.map((version: { termsVersion: string; status: string }) => [version.termsVersion, version.status])).toEqual([['1.1', 'IN_EFFECT'], ['1.0', 'SUPERSEDED']]);
+    expect(term.versions.map((version: { termsVersion: string; status: string }) => [version.termsVersion, version.status])).toEqual([
+      ['1.1', 'IN_EFFECT'],
+      ['1.0', 'SUPERSEDED'],
+    ]);
   });
 
   it('offers a deactivated term neither at sign-up nor at sign-in, and again once reactivated', async () => {
@@ -170,7 +176,10 @@ describe('terms administration', () => {
     expect(edited.body.data.id).not.toBe(old.id);
     expect(await t.db.selectFrom('term_versions').selectAll().where('id', '=', old.id).executeTakeFirstOrThrow()).toEqual(oldRow);
     const versions = (await t.call('GET', `/api/terms/${termId}`, { token: admin })).body.data.versions;
-    expect(versions.map((version: { termsVersion: string; status: string }) => [version.termsVersion, version.status])).toEqual([['1.1', 'IN_EFFECT'], ['1.0', 'SUPERSEDED']]);
+    expect(versions.map((version: { termsVersion: string; status: string }) => [version.termsVersion, version.status])).toEqual([
+      ['1.1', 'IN_EFFECT'],
+      ['1.0', 'SUPERSEDED'],
+    ]);
   });
 
   it('edits a scheduled version in place', async () => {
@@ -182,7 +191,7 @@ describe('terms administration', () => {
     expect(edited.body).toMatchObject({ result: 'SUCCESS', data: { id: scheduled.body.data.id, termsVersion: '2.0-rc', content: '<p>Final</p>', status: 'SCHEDULED' } });
     expect(edited.body.data.replacesDetailId).toBeUndefined();
     expect((await t.call('GET', `/api/terms/${body.data.id}/versions/${scheduled.body.data.id}`, { token: admin })).body.data.effectiveAt).toBe(later);
-    expect((await t.db.selectFrom('term_versions').select('id').where('term_id', '=', body.data.id).execute())).toHaveLength(2);
+    expect(await t.db.selectFrom('term_versions').select('id').where('term_id', '=', body.data.id).execute()).toHaveLength(2);
     const clash = await editVersion(body.data.id, scheduled.body.data.id, { termsVersion: '1.0', effectiveAt: inMinutes(180), content: 'x' });
     expect(clash.status).toBe(409);
     // Had it taken effect between the read and the write, the write changes nothing.
@@ -243,7 +252,9 @@ describe('a version scheduled in the future', () => {
     const user = accounts['global-admin'];
     const first = await codeStep(user.email);
     expect(first.body.result).toBe('TERMS_UPDATED');
-    await t.call('POST', '/api/auth/admin/agreement', { body: { verificationToken: first.body.data.verificationToken, agreedTermVersionIds: first.body.data.terms.map((term: { termVersionId: number }) => term.termVersionId) } });
+    await t.call('POST', '/api/auth/admin/agreement', {
+      body: { verificationToken: first.body.data.verificationToken, agreedTermVersionIds: first.body.data.terms.map((term: { termVersionId: number }) => term.termVersionId) },
+    });
 
     const scheduled = await publish(termId, { termsVersion: '2.0', effectiveAt: inMinutes(60), content: 'From next hour' });
     expect(scheduled.body.data.status).toBe('SCHEDULED');

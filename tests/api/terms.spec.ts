@@ -164,7 +164,11 @@ describe('a version that takes effect in the future', () => {
   });
 
   it('GET /api/auth/terms shows only active terms, each with its newest version in effect', async () => {
-    const rows = await t.db.selectFrom('term_versions').innerJoin('terms', 'terms.id', 'term_versions.term_id').select(['terms.id as termId', 'term_versions.id', 'term_versions.effective_at']).execute();
+    const rows = await t.db
+      .selectFrom('term_versions')
+      .innerJoin('terms', 'terms.id', 'term_versions.term_id')
+      .select(['terms.id as termId', 'term_versions.id', 'term_versions.effective_at'])
+      .execute();
     const nowIso = t.clock.now().toISOString();
     const expected = new Map<number, { id: number; effective_at: string }>();
     for (const row of rows) {

@@ -66,11 +66,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('uploads on several instances sh
     const early = await ask(b, 'POST', `/api/uploads/${uploadId}/commit`, { mode: 'APPEND' });
     expect(early.status).toBe(409);
     const seen = new Set<string>();
-    await vi.waitFor(async () => {
-      const progress = (await ask(b, 'GET', `/api/uploads/${uploadId}/progress`)).body.data;
-      if (progress.running) seen.add(progress.phase);
-      expect((await ask(b, 'GET', `/api/uploads/${uploadId}`)).body.data.status).toBe('READY');
-    }, { timeout: 60_000, interval: 50 });
+    await vi.waitFor(
+      async () => {
+        const progress = (await ask(b, 'GET', `/api/uploads/${uploadId}/progress`)).body.data;
+        if (progress.running) seen.add(progress.phase);
+        expect((await ask(b, 'GET', `/api/uploads/${uploadId}`)).body.data.status).toBe('READY');
+      },
+      { timeout: 60_000, interval: 50 },
+    );
     expect(seen).toContain('PARSING');
 
     expect((await ask(a, 'POST', `/api/uploads/${uploadId}/commit`, { mode: 'APPEND' })).status).toBe(200);
@@ -79,7 +82,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('uploads on several instances sh
     await vi.waitFor(async () => expect((await ask(b, 'GET', `/api/uploads/${uploadId}`)).body.data.status).toBe('SUCCESS'), { timeout: 60_000, interval: 100 });
   }, 120_000);
 
-  it("an instance starting while another commits leaves that upload alone; an owner that stops renewing is failed once its lease expires", async () => {
+  it('an instance starting while another commits leaves that upload alone; an owner that stops renewing is failed once its lease expires', async () => {
     const a = await instance();
     const datasetId = await createDataset(t, uploader.token);
     const uploadId = (await postFileOn(a, datasetId, bigCsv(150_000))).body.data.id;
@@ -92,10 +95,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('uploads on several instances sh
     const gone = (await preview(t, uploader.token, datasetId, 'gone.csv', bigCsv(1))).id;
     const past = new Date(t.clock.now().getTime() - 1).toISOString();
     await t.db.updateTable('upload_histories').set({ status: 'COMMITTING', lease_owner: 'gone-instance', lease_until: past }).where('id', '=', gone).execute();
-    await vi.waitFor(async () => expect((await ask(restarted, 'GET', `/api/uploads/${gone}`)).body.data).toMatchObject({ status: 'FAIL', reason: expect.stringMatching(/interrupted/) }), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect((await ask(restarted, 'GET', `/api/uploads/${gone}`)).body.data).toMatchObject({ status: 'FAIL', reason: expect.stringMatching(/interrupted/) }), {
+      timeout: 10_000,
+      interval: 100,
+    });
   }, 120_000);
 });
 
 async function postFileOn(app: FastifyInstance, datasetId: number, csv: string) {
-  return postFile({ ...t, call: (method: string, url: string, options?: { body?: unknown; headers?: Record<string, string> }) => app.inject({ method: method as 'POST', url, payload: options?.body as Buffer, headers: { authorization: `Bearer ${uploader.token}`, ...options?.headers } }).then((reply) => ({ status: reply.statusCode, body: reply.json(), headers: reply.headers })) } as TestApp, uploader.token, datasetId, 'big.csv', csv);
+  return postFile(
+    {
+      ...t,
+      call: (method: string, url: string, options?: { body?: unknown; headers?: Record<string, string> }) =>
+        app
+          .inject({ method: method as 'POST', url, payload: options?.body as Buffer, headers: { authorization: `Bearer ${uploader.token}`, ...options?.headers } })
+          .then((reply) => ({ status: reply.statusCode, body: reply.json(), headers: reply.headers })),
+    } as TestApp,
+    uploader.token,
+    datasetId,
+    'big.csv',
+    csv,
+  );
 }

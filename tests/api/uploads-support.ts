@@ -61,4 +61,3 @@ export async function datasetRows(t: TestApp, datasetId: number): Promise<{ key:
   const rows = await t.db.selectFrom('dataset_rows').selectAll().where('dataset_id', '=', datasetId).orderBy('row_key').orderBy('row_values').execute();
   return rows.map((row) => ({ key: row.row_key, upload: row.upload_id, values: JSON.parse(row.row_values) }));
 }
-

@@ -46,8 +46,15 @@ describe('manual upload: preview and commit', () => {
     expect(upload).toMatchObject({ status: 'READY', fileName: 'january.csv', rowCount: 3, problemCount: 0 });
     expect(upload.preview).toEqual({
       headers: ['date', 'campaign_id', 'channel', 'impressions'],
-      rows: [['2024-01-01', 'C1', 'search', '100'], ['2024-01-02', 'C1', 'social', '200'], ['2024-01-02', 'C2', null, null]],
-      problemRows: [], uploadedCount: 3, problems: [], problemCount: 0,
+      rows: [
+        ['2024-01-01', 'C1', 'search', '100'],
+        ['2024-01-02', 'C1', 'social', '200'],
+        ['2024-01-02', 'C2', null, null],
+      ],
+      problemRows: [],
+      uploadedCount: 3,
+      problems: [],
+      problemCount: 0,
     });
     expect(await datasetRows(t, id)).toEqual([]);
     // The checked rows wait in the upload's staging file until the commit, which removes it.
@@ -63,7 +70,11 @@ describe('manual upload: preview and commit', () => {
     expect(done).toMatchObject({ status: 'SUCCESS', uploadedCount: 3, mode: 'APPEND', updatedBy: 'user Tester', reason: null });
     // Removed just after the commit's transaction ends.
     await vi.waitFor(async () => expect(existsSync(await stagingFileOf(upload.id))).toBe(false));
-    expect((await datasetRows(t, id)).map((row) => row.values)).toEqual([['2024-01-01', 'C1', 'search', '100'], ['2024-01-02', 'C1', 'social', '200'], ['2024-01-02', 'C2', null, null]]);
+    expect((await datasetRows(t, id)).map((row) => row.values)).toEqual([
+      ['2024-01-01', 'C1', 'search', '100'],
+      ['2024-01-02', 'C1', 'social', '200'],
+      ['2024-01-02', 'C2', null, null],
+    ]);
 
     const history = await t.call('GET', `/api/uploads?filter=${encodeURIComponent(JSON.stringify({ datasetId: id }))}`, { token: uploader.token });
     expect(history.body.data.list).toHaveLength(1);
@@ -100,9 +111,7 @@ describe('manual upload: preview and commit', () => {
     const upload = await preview(t, uploader.token, id, 'bad.csv', csv);
     expect(upload.status).toBe('FAIL');
     expect(upload.reason).toBe('6 problems found in the file; fix them and upload it again.');
-    expect(problemsOf(upload)).toEqual([
-      '3:date:MISSING_REQUIRED', '4:date:BAD_DATE', '5:date, campaign_id:DUPLICATE_KEY', '6:#5:UNKNOWN_COLUMN', '7:campaign_id:FORMULA', '8:channel:FORMULA',
-    ]);
+    expect(problemsOf(upload)).toEqual(['3:date:MISSING_REQUIRED', '4:date:BAD_DATE', '5:date, campaign_id:DUPLICATE_KEY', '6:#5:UNKNOWN_COLUMN', '7:campaign_id:FORMULA', '8:channel:FORMULA']);
     expect(upload.preview!.problems[2].message).toBe('Row 2 has the same key (date, campaign_id).');
     expect(upload.preview!.uploadedCount).toBe(8);
     const refused = await t.call('POST', `/api/uploads/${upload.id}/commit`, { token: uploader.token, body: { mode: 'APPEND' } });
@@ -142,7 +151,7 @@ describe('manual upload: preview and commit', () => {
     expect(listed[400]).toMatchObject({ row: 403, reason: 'BAD_DATE' });
   });
 
-  it('fails a file that claims to be XLSX but cannot be read, with the reader\'s reason, keeping no staged rows', async () => {
+  it("fails a file that claims to be XLSX but cannot be read, with the reader's reason, keeping no staged rows", async () => {
     const id = await createDataset(t, uploader.token);
     // A ZIP signature and then nothing a workbook holds.
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 7)]);
@@ -186,7 +195,10 @@ describe('manual upload: preview and commit', () => {
     const upload = await preview(t, uploader.token, xlsxId, 'sheet.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(upload.status).toBe('READY');
     await commit(t, uploader.token, upload.id);
-    expect((await datasetRows(t, xlsxId)).map((row) => row.values)).toEqual([['2024-05-31', 'X1', 'search', '5'], ['2024-06-01', 'X2', 'social', '6']]);
+    expect((await datasetRows(t, xlsxId)).map((row) => row.values)).toEqual([
+      ['2024-05-31', 'X1', 'search', '5'],
+      ['2024-06-01', 'X2', 'social', '6'],
+    ]);
   });
 
   it('takes an XLSX formula cell as its stored result, and refuses one with no result or a formula-like result', async () => {
@@ -215,7 +227,11 @@ describe('manual upload: preview and commit', () => {
     const first = await commit(t, uploader.token, (await preview(t, uploader.token, id, 'a.csv', `${HEADER}\n2024-01-01,C1,search,1\n2024-01-02,C1,search,2\n`)).id);
     const second = await commit(t, uploader.token, (await preview(t, uploader.token, id, 'b.csv', `${HEADER}\n2024-01-02,C1,search,20\n2024-01-03,C1,search,3\n`)).id);
     const rows = await datasetRows(t, id);
-    expect(rows.map((row) => [row.values[0], row.values[3], row.upload])).toEqual([['2024-01-01', '1', first.id], ['2024-01-02', '20', second.id], ['2024-01-03', '3', second.id]]);
+    expect(rows.map((row) => [row.values[0], row.values[3], row.upload])).toEqual([
+      ['2024-01-01', '1', first.id],
+      ['2024-01-02', '20', second.id],
+      ['2024-01-03', '3', second.id],
+    ]);
     expect((await t.call('GET', `/api/datasets/${id}`, { token: uploader.token })).body.data.rowCount).toBe(3);
     expect(first).toMatchObject({ mode: 'APPEND', addedCount: 2, replacedCount: 0, removedCount: 0 });
     expect(second).toMatchObject({ mode: 'APPEND', addedCount: 1, replacedCount: 1, removedCount: 0 });
@@ -223,9 +239,13 @@ describe('manual upload: preview and commit', () => {
     const replaced = await commit(t, uploader.token, (await preview(t, uploader.token, id, 'c.csv', `${HEADER}\n2025-01-01,Z,search,9\n`)).id, 'REPLACE');
     expect(replaced).toMatchObject({ status: 'SUCCESS', mode: 'REPLACE', uploadedCount: 1, addedCount: 1, replacedCount: 0, removedCount: 3 });
     // The history lists what each commit did, newest first.
-    const history = (await t.call('GET', `/api/uploads?${new URLSearchParams({ filter: JSON.stringify({ datasetId: id }), sort: JSON.stringify(['id', 'DESC']) })}`, { token: uploader.token })).body.data.list;
-    expect(history.map((row: { mode: string; addedCount: number; replacedCount: number; removedCount: number }) => [row.mode, row.addedCount, row.replacedCount, row.removedCount]))
-      .toEqual([['REPLACE', 1, 0, 3], ['APPEND', 1, 1, 0], ['APPEND', 2, 0, 0]]);
+    const history = (await t.call('GET', `/api/uploads?${new URLSearchParams({ filter: JSON.stringify({ datasetId: id }), sort: JSON.stringify(['id', 'DESC']) })}`, { token: uploader.token })).body
+      .data.list;
+    expect(history.map((row: { mode: string; addedCount: number; replacedCount: number; removedCount: number }) => [row.mode, row.addedCount, row.replacedCount, row.removedCount])).toEqual([
+      ['REPLACE', 1, 0, 3],
+      ['APPEND', 1, 1, 0],
+      ['APPEND', 2, 0, 0],
+    ]);
     expect((await datasetRows(t, id)).map((row) => row.values)).toEqual([['2025-01-01', 'Z', 'search', '9']]);
     expect((await t.call('GET', `/api/datasets/${id}`, { token: uploader.token })).body.data.rowCount).toBe(1);
   });
@@ -288,15 +308,18 @@ describe('manual upload: refused files', () => {
     const read = async (n: number) => expect((await preview(t, uploader.token, id, `${n}.csv`, `${HEADER}\n2024-01-01,C${n},search,1\n`)).status).toBe('READY');
     await refuse();
     await read(0);
-    await vi.waitFor(async () => {
-      const before = threads();
-      for (let n = 1; n <= 3; n += 1) {
-        await refuse();
-        await read(n);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(threads()).toBeLessThanOrEqual(before);
-    }, { timeout: 20_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        const before = threads();
+        for (let n = 1; n <= 3; n += 1) {
+          await refuse();
+          await read(n);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(threads()).toBeLessThanOrEqual(before);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
   });
 
   it('fails a file with only a header, or only a BOM and blank lines, with a clear reason', async () => {

@@ -14,7 +14,13 @@ const TABLES = [...STATE_TABLES, 'admin_data_types'] as const;
 withRankAccounts((suite) => ({ t, accounts, admin } = suite));
 beforeAll(async () => {
   // The local-admin manages Korea and Japan; everyone made by accountsByRank sits in APAC/KR.
-  await t.db.insertInto('admin_countries').values([{ admin_id: accounts['local-admin'].id, country_code: 'KR' }, { admin_id: accounts['local-admin'].id, country_code: 'JP' }]).execute();
+  await t.db
+    .insertInto('admin_countries')
+    .values([
+      { admin_id: accounts['local-admin'].id, country_code: 'KR' },
+      { admin_id: accounts['local-admin'].id, country_code: 'JP' },
+    ])
+    .execute();
 });
 
 /** An account row without a session, in APAC/KR unless told otherwise. */
@@ -24,19 +30,45 @@ async function makeUser(extra: Partial<Insertable<AdminsTable>> = {}): Promise<n
   const { id } = await t.db
     .insertInto('admins')
     .values({
-      email: `target${serial}@example.com`, password_hash: 'x', first_name: 'Target', last_name: `No${serial}`, company_code: 'HQ', region_code: 'APAC',
-      office_code: 'KR', authority: 'user', account_rank: 5, account_level: 'USER', approval_status_code: 'APPROVED', status_code: 'ACTIVE',
-      created_at: now, updated_at: now, ...extra,
+      email: `target${serial}@example.com`,
+      password_hash: 'x',
+      first_name: 'Target',
+      last_name: `No${serial}`,
+      company_code: 'HQ',
+      region_code: 'APAC',
+      office_code: 'KR',
+      authority: 'user',
+      account_rank: 5,
+      account_level: 'USER',
+      approval_status_code: 'APPROVED',
+      status_code: 'ACTIVE',
+      created_at: now,
+      updated_at: now,
+      ...extra,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await t.db.insertInto('admin_countries').values({ admin_id: id, country_code: String(extra.office_code ?? 'KR') }).execute();
+  await t.db
+    .insertInto('admin_countries')
+    .values({ admin_id: id, country_code: String(extra.office_code ?? 'KR') })
+    .execute();
   return id;
 }
 
 const editBody = (overrides: Record<string, unknown> = {}) => ({
-  authority: 'user', approverFlag: 'N', creatorFlag: 'Y', uploaderFlag: 'N', regionCode: 'APAC', officeCode: 'KR', companyCode: 'AGENCY',
-  countryCodes: ['KR', 'JP'], dataTypes: [{ advertiserCode: 'ACME', dataTypeCode: 'MEDIA' }, { advertiserCode: 'GLOBEX', dataTypeCode: 'CRM' }], statusCode: 'ACTIVE',
+  authority: 'user',
+  approverFlag: 'N',
+  creatorFlag: 'Y',
+  uploaderFlag: 'N',
+  regionCode: 'APAC',
+  officeCode: 'KR',
+  companyCode: 'AGENCY',
+  countryCodes: ['KR', 'JP'],
+  dataTypes: [
+    { advertiserCode: 'ACME', dataTypeCode: 'MEDIA' },
+    { advertiserCode: 'GLOBEX', dataTypeCode: 'CRM' },
+  ],
+  statusCode: 'ACTIVE',
   ...overrides,
 });
 
@@ -126,7 +158,11 @@ describe('scope', () => {
 
   it('answers 404 for every read and write out of scope, changing nothing', async () => {
     const before = await dbSnapshot(t, TABLES);
-    const cases: [string, number][] = [['region-admin', emea], ['local-admin', emea], ['local-admin', apacSg]];
+    const cases: [string, number][] = [
+      ['region-admin', emea],
+      ['local-admin', emea],
+      ['local-admin', apacSg],
+    ];
     for (const [caller, id] of cases) {
       const token = accounts[caller as Authority].token;
       const replies = [
@@ -160,16 +196,34 @@ describe('users list', () => {
     const marker = `zz${Date.now()}`;
     for (let i = 0; i < 12; i++) {
       await makeUser({
-        email: `${marker}-${String(i).padStart(2, '0')}@example.com`, first_name: i === 3 ? 'Quentin' : 'Page', company_code: i === 4 ? 'PARTNER' : 'HQ',
-        approval_status_code: i % 4 === 0 ? 'PENDING' : 'APPROVED', status_code: i === 5 ? 'INACTIVE' : 'ACTIVE', approver_flag: i === 6 ? 'Y' : 'N',
-        locked_until: i === 7 ? '2999-01-01T00:00:00.000Z' : null, region_code: i === 8 ? 'NA' : 'APAC', office_code: i === 8 ? 'US' : 'KR',
+        email: `${marker}-${String(i).padStart(2, '0')}@example.com`,
+        first_name: i === 3 ? 'Quentin' : 'Page',
+        company_code: i === 4 ? 'PARTNER' : 'HQ',
+        approval_status_code: i % 4 === 0 ? 'PENDING' : 'APPROVED',
+        status_code: i === 5 ? 'INACTIVE' : 'ACTIVE',
+        approver_flag: i === 6 ? 'Y' : 'N',
+        locked_until: i === 7 ? '2999-01-01T00:00:00.000Z' : null,
+        region_code: i === 8 ? 'NA' : 'APAC',
+        office_code: i === 8 ? 'US' : 'KR',
       });
     }
     const first = await list({ filter: { q: marker }, sort: ['email', 'ASC'] });
     expect(first.body.data).toMatchObject({ totalCount: 12, totalPage: 2, currentPage: 1 });
     expect(first.body.data.list).toHaveLength(10);
-    expect(first.body.data.list[0]).toMatchObject({ email: `${marker}-00@example.com`, name: 'Page No' + first.body.data.list[0].name.split('No')[1], company: 'Headquarters', region: 'Asia Pacific', country: 'Korea', adminLevel: 'USER', approvalStatusCode: 'PENDING', locked: 'N', signInAttempt: 0 });
-    expect(Object.keys(first.body.data.list[0])).toEqual(expect.arrayContaining(['id', 'email', 'name', 'company', 'region', 'country', 'adminLevel', 'approverFlag', 'statusCode', 'approvalStatusCode', 'lastLoginAt']));
+    expect(first.body.data.list[0]).toMatchObject({
+      email: `${marker}-00@example.com`,
+      name: 'Page No' + first.body.data.list[0].name.split('No')[1],
+      company: 'Headquarters',
+      region: 'Asia Pacific',
+      country: 'Korea',
+      adminLevel: 'USER',
+      approvalStatusCode: 'PENDING',
+      locked: 'N',
+      signInAttempt: 0,
+    });
+    expect(Object.keys(first.body.data.list[0])).toEqual(
+      expect.arrayContaining(['id', 'email', 'name', 'company', 'region', 'country', 'adminLevel', 'approverFlag', 'statusCode', 'approvalStatusCode', 'lastLoginAt']),
+    );
     const count = async (filter: Record<string, unknown>) => (await list({ filter: { q: marker, ...filter } })).body.data.totalCount;
     expect(await count({ approvalStatusCode: 'PENDING' })).toBe(3);
     expect(await count({ statusCode: 'INACTIVE' })).toBe(1);
@@ -200,10 +254,19 @@ describe('user detail', () => {
     await t.db.insertInto('admin_data_types').values({ admin_id: id, advertiser_code: 'ACME', data_type_code: 'CRM' }).execute();
     const detail = (await t.call('GET', `/api/users/${id}`, { token: admin })).body.data;
     expect(detail).toMatchObject({
-      id, region: { code: 'APAC', name: 'Asia Pacific' }, office: { code: 'KR', name: 'Korea' }, company: { code: 'HQ', name: 'Headquarters' },
-      approvalStatusCode: 'PENDING', connectedCountries: [{ groupCode: 'APAC', member: [{ code: 'KR', name: 'Korea' }] }],
-      connectedDataTypes: [{ groupName: 'Acme Electronics', member: [{ name: 'CRM' }] }], signInAttempt: 0, lockedUntil: null, lastSignInAt: null, projectList: [],
-      countryCodes: ['KR'], dataTypes: [{ advertiserCode: 'ACME', dataTypeCode: 'CRM' }],
+      id,
+      region: { code: 'APAC', name: 'Asia Pacific' },
+      office: { code: 'KR', name: 'Korea' },
+      company: { code: 'HQ', name: 'Headquarters' },
+      approvalStatusCode: 'PENDING',
+      connectedCountries: [{ groupCode: 'APAC', member: [{ code: 'KR', name: 'Korea' }] }],
+      connectedDataTypes: [{ groupName: 'Acme Electronics', member: [{ name: 'CRM' }] }],
+      signInAttempt: 0,
+      lockedUntil: null,
+      lastSignInAt: null,
+      projectList: [],
+      countryCodes: ['KR'],
+      dataTypes: [{ advertiserCode: 'ACME', dataTypeCode: 'CRM' }],
     });
     for (const field of ['requestComment', 'createdAt', 'passwordUpdatedAt']) expect(detail).toHaveProperty(field);
     expect(detail.passwordUpdatedAt).toBeTruthy();
@@ -253,7 +316,10 @@ describe('approval', () => {
 
     const ok = await t.call('POST', '/api/users/approval', { token: accounts['region-admin'].token, body: { ids: [first, second], approvalStatusCode: 'APPROVED' } });
     expect(ok.body).toMatchObject({ result: 'SUCCESS', resultMessage: '2 accounts have been approved.' });
-    for (const [id, email] of [[first, `bulk1-${stamp}@example.com`], [second, `bulk2-${stamp}@example.com`]] as const) {
+    for (const [id, email] of [
+      [first, `bulk1-${stamp}@example.com`],
+      [second, `bulk2-${stamp}@example.com`],
+    ] as const) {
       expect((await row(id)).approval_status_code).toBe('APPROVED');
       expect((await t.lastMail(email))?.template_type).toBe('signup-approved');
     }
@@ -263,11 +329,24 @@ describe('approval', () => {
 describe('edit', () => {
   it('saves level, flags, region/office/company, connected countries and data types', async () => {
     const id = await makeUser();
-    const reply = await t.call('PUT', `/api/users/${id}`, { token: accounts['region-admin'].token, body: editBody({ authority: 'local-admin', approverFlag: 'Y', uploaderFlag: 'Y', officeCode: 'JP' }) });
+    const reply = await t.call('PUT', `/api/users/${id}`, {
+      token: accounts['region-admin'].token,
+      body: editBody({ authority: 'local-admin', approverFlag: 'Y', uploaderFlag: 'Y', officeCode: 'JP' }),
+    });
     expect(reply.body.result).toBe('SUCCESS');
     expect(reply.body.data).toMatchObject({
-      authority: 'local-admin', adminLevel: 'LOCAL', approverFlag: 'Y', creatorFlag: 'Y', uploaderFlag: 'Y', office: { code: 'JP', name: 'Japan' }, company: { code: 'AGENCY', name: 'Media Agency' },
-      countryCodes: ['JP', 'KR'], dataTypes: [{ advertiserCode: 'ACME', dataTypeCode: 'MEDIA' }, { advertiserCode: 'GLOBEX', dataTypeCode: 'CRM' }],
+      authority: 'local-admin',
+      adminLevel: 'LOCAL',
+      approverFlag: 'Y',
+      creatorFlag: 'Y',
+      uploaderFlag: 'Y',
+      office: { code: 'JP', name: 'Japan' },
+      company: { code: 'AGENCY', name: 'Media Agency' },
+      countryCodes: ['JP', 'KR'],
+      dataTypes: [
+        { advertiserCode: 'ACME', dataTypeCode: 'MEDIA' },
+        { advertiserCode: 'GLOBEX', dataTypeCode: 'CRM' },
+      ],
     });
     expect(await row(id)).toMatchObject({ account_rank: 4, account_level: 'LOCAL' });
   });
@@ -282,7 +361,10 @@ describe('edit', () => {
     expect(ofHigher.status).toBe(403);
     const own = await t.call('PUT', `/api/users/${accounts['region-admin'].id}`, { token: accounts['region-admin'].token, body: editBody({ authority: 'region-admin' }) });
     expect([own.status, own.body.resultMessage]).toEqual([403, 'You cannot edit your own account here. Use Profile for your own details.']);
-    const codes = await t.call('PUT', `/api/users/${id}`, { token: admin, body: editBody({ regionCode: 'MARS', companyCode: 'NOPE', countryCodes: ['XX'], dataTypes: [{ advertiserCode: 'ACME', dataTypeCode: 'TV' }] }) });
+    const codes = await t.call('PUT', `/api/users/${id}`, {
+      token: admin,
+      body: editBody({ regionCode: 'MARS', companyCode: 'NOPE', countryCodes: ['XX'], dataTypes: [{ advertiserCode: 'ACME', dataTypeCode: 'TV' }] }),
+    });
     expect(codes.status).toBe(400);
     expect(codes.body.data.errors.map((error: { field: string }) => error.field)).toEqual(['regionCode', 'companyCode', 'officeCode', 'countryCodes', 'dataTypes']);
     const officeElsewhere = await t.call('PUT', `/api/users/${id}`, { token: admin, body: editBody({ officeCode: 'US' }) });

@@ -41,7 +41,10 @@ async function arriveSignedOut(address: string, viewport?: { width: number; heig
 
 describe('arriving signed out (the README address, deep links, unknown paths)', () => {
   it('draws the sign-in form at / and stays there, at 390 px and 1440 px', async () => {
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
       const { context, page, problems } = await arriveSignedOut('/', viewport);
       expect(path(page)).toBe('/sign-in');
       await page.screenshot({ path: `/tmp/shots-browser15/sign-in-root-${viewport.width}.png` });
@@ -69,7 +72,10 @@ describe('arriving signed out (the README address, deep links, unknown paths)', 
     const { context, page } = await arriveSignedOut('/no/such/path');
     await signInOnPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/no/such/path');
-    await page.getByRole('heading', { name: /not found/i }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /not found/i })
+      .first()
+      .waitFor();
     await context.close();
   });
 

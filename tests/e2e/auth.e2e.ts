@@ -28,7 +28,10 @@ describe('signing in, staying signed in, signing out', () => {
     expect(new URL(page.url()).pathname).toBe('/');
 
     // An expired access token is renewed silently with the refresh token.
-    const expired = [{ alg: 'HS256', typ: 'JWT' }, { sub: ADMIN_EMAIL, accountRank: 1, exp: Math.floor(Date.now() / 1000) - 60 }]
+    const expired = [
+      { alg: 'HS256', typ: 'JWT' },
+      { sub: ADMIN_EMAIL, accountRank: 1, exp: Math.floor(Date.now() / 1000) - 60 },
+    ]
       .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
       .concat('invalid-signature')
       .join('.');
@@ -42,7 +45,10 @@ describe('signing in, staying signed in, signing out', () => {
     expect(JSON.parse(Buffer.from(renewed.split('.')[1], 'base64url').toString()).exp * 1000).toBeGreaterThan(Date.now());
     const refreshToken = (await context.cookies()).find((cookie) => cookie.name === 'refreshToken')!.value;
     expect(refreshToken).not.toBe(before.find((cookie) => cookie.name === 'refreshToken')!.value);
-    await page.getByRole('button', { name: /profile|account|user menu/i }).first().click();
+    await page
+      .getByRole('button', { name: /profile|account|user menu/i })
+      .first()
+      .click();
     await page.getByText('Logout').click();
     await page.waitForURL((url) => url.pathname === '/sign-in');
     expect(await cookieNames(page)).not.toContain('accessToken');

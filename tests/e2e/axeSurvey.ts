@@ -14,11 +14,16 @@ export async function seedDemoData(e2e: E2e) {
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   // Mail previews are sandboxed iframes without scripts: axe's per-frame mode waits on them forever,
   // so it runs in the page alone (legacy mode) and the previews (mail authors' HTML) are not audited.
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).options({ iframes: false })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).options({ iframes: false }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id} ×${violation.nodes.length}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id} ×${violation.nodes.length}: ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /** Opens the page's every load in the light or dark scheme, as the settings panel stores it. */

@@ -74,14 +74,18 @@ describe('Collect metric from discovery', () => {
     await zone.fill('Seoul');
     await page.getByRole('option', { name: 'Asia/Seoul' }).click();
     await schedules.locator('input[type=time]').fill('09:00');
-    expect(await schedules.getByTestId('schedule-sentence').textContent()).toMatch(/^every day at 09:00 Asia\/Seoul · next run \d{4}-\d{2}-\d{2} 09:00 \(in (\d+ h )?\d+ min\)$|^every day at 09:00 Asia\/Seoul · next run \d{4}-\d{2}-\d{2} 09:00 \(in \d+ h\)$/);
+    expect(await schedules.getByTestId('schedule-sentence').textContent()).toMatch(
+      /^every day at 09:00 Asia\/Seoul · next run \d{4}-\d{2}-\d{2} 09:00 \(in (\d+ h )?\d+ min\)$|^every day at 09:00 Asia\/Seoul · next run \d{4}-\d{2}-\d{2} 09:00 \(in \d+ h\)$/,
+    );
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => /^\/collect-configs\/\d+\/show$/.test(url.pathname));
     const configId = Number(new URL(page.url()).pathname.split('/')[2]);
     const saved = await e2e.db.selectFrom('collect_config_fields').select(['field', 'code', 'type']).where('config_id', '=', configId).orderBy('sort_no').execute();
     expect(saved.map((field) => [field.field, field.code, field.type])).toEqual([
-      ['date', 'date', 'DATE'], ['campaign.id', 'id', 'STRING'], ['metrics.clicks', 'clicks', 'NUMBER'],
+      ['date', 'date', 'DATE'],
+      ['campaign.id', 'id', 'STRING'],
+      ['metrics.clicks', 'clicks', 'NUMBER'],
     ]);
     const schedule = await e2e.db.selectFrom('collect_schedules').selectAll().where('config_id', '=', configId).executeTakeFirstOrThrow();
     expect(schedule).toMatchObject({ schedule_type: 'DAILY', scheduled_time: '09:00', time_zone: 'Asia/Seoul' });
@@ -89,7 +93,12 @@ describe('Collect metric from discovery', () => {
     // Run now: the task masters the 10 rows of the first page.
     await page.getByRole('button', { name: 'Run now' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(async () => (await e2e.db.selectFrom('collect_tasks').select(['status', 'rows_mastered']).where('config_id', '=', configId).where('task_kind', '=', 'COLLECT').executeTakeFirst()) ?? null, { timeout: 45_000 }).toMatchObject({ status: 'SUCCESS', rows_mastered: 10 });
+    await expect
+      .poll(
+        async () => (await e2e.db.selectFrom('collect_tasks').select(['status', 'rows_mastered']).where('config_id', '=', configId).where('task_kind', '=', 'COLLECT').executeTakeFirst()) ?? null,
+        { timeout: 45_000 },
+      )
+      .toMatchObject({ status: 'SUCCESS', rows_mastered: 10 });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -6,18 +6,52 @@ const OLD_TASKS = 1234;
 let e2e: E2e;
 
 const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-const count = async (table: 'collect_tasks' | 'master_rows') => Number((await e2e.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: 'collect_tasks' | 'master_rows') =>
+  Number(
+    (
+      await e2e.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   e2e = await startE2e();
   const at = new Date(Date.now() - 40 * 86_400_000).toISOString();
   const configId = await masterTable(e2e.db, 'Old metric', 'MEDIA', [['clicks', 'NUMBER']], [{ clicks: 1 }, { clicks: 2 }], at.slice(0, 10));
   const tasks = Array.from({ length: OLD_TASKS }, (_, index) => ({
-    task_kind: 'COLLECT', config_id: configId, post_config_id: null, parent_task_id: null, process_id: `P${index}`, process_type: 'MASTERED', schedule_type: 'DAILY', schedule_id: null,
-    status: 'SUCCESS', max_attempts: 3, period_from: at.slice(0, 10), period_to: at.slice(0, 10), due_at: at, run_after: at, lease_owner: null, lease_until: null, started_at: at, finished_at: at,
-    data_location: null, target_location: null, response_meta: null, error_id: null, error_text: null, created_at: at, updated_at: at,
+    task_kind: 'COLLECT',
+    config_id: configId,
+    post_config_id: null,
+    parent_task_id: null,
+    process_id: `P${index}`,
+    process_type: 'MASTERED',
+    schedule_type: 'DAILY',
+    schedule_id: null,
+    status: 'SUCCESS',
+    max_attempts: 3,
+    period_from: at.slice(0, 10),
+    period_to: at.slice(0, 10),
+    due_at: at,
+    run_after: at,
+    lease_owner: null,
+    lease_until: null,
+    started_at: at,
+    finished_at: at,
+    data_location: null,
+    target_location: null,
+    response_meta: null,
+    error_id: null,
+    error_text: null,
+    created_at: at,
+    updated_at: at,
   }));
-  for (let start = 0; start < tasks.length; start += 200) await e2e.db.insertInto('collect_tasks').values(tasks.slice(start, start + 200)).execute();
+  for (let start = 0; start < tasks.length; start += 200)
+    await e2e.db
+      .insertInto('collect_tasks')
+      .values(tasks.slice(start, start + 200))
+      .execute();
 }, 120_000);
 afterAll(async () => e2e?.close());
 

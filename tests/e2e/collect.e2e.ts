@@ -90,7 +90,10 @@ describe('Collect Data Setting screens', () => {
     // Market account with a write-only secret.
     await page.getByRole('link', { name: 'Market Accounts' }).click();
     await page.waitForURL((url) => url.pathname === '/data/market-account');
-    await page.getByText(/No Market Accounts yet|No .* found/).first().waitFor();
+    await page
+      .getByText(/No Market Accounts yet|No .* found/)
+      .first()
+      .waitFor();
     await shot(page, '01-market-accounts-empty');
     await page.getByRole('link', { name: 'Create' }).click();
     await page.locator('input[name=platform]').fill('fakeads');
@@ -135,7 +138,11 @@ describe('Collect Data Setting screens', () => {
     await form.getByRole('combobox', { name: 'Pagination' }).click();
     await page.getByRole('option', { name: 'Page number' }).click();
     await form.locator('input[name="sourceMethod.pagination.pageParam"]').fill('page');
-    const mappings: [string, string][] = [['date', 'report_date'], ['campaign.id', 'campaign_id'], ['metrics.clicks', 'clicks']];
+    const mappings: [string, string][] = [
+      ['date', 'report_date'],
+      ['campaign.id', 'campaign_id'],
+      ['metrics.clicks', 'clicks'],
+    ];
     for (const [index, [field, code]] of mappings.entries()) {
       if (index > 0) await form.locator('.ra-input-fields').getByRole('button', { name: 'Add' }).last().click();
       await form.locator(`input[name="fields.${index}.field"]`).fill(field);
@@ -189,14 +196,23 @@ describe('Collect Data Setting screens', () => {
     await page.getByTestId('collect-tiles').getByText('3', { exact: true }).first().waitFor();
     await shot(page, '09-board-success');
     // Each finished run says how long it took.
-    await page.locator('tbody tr', { has: page.getByRole('button', { name: /post tasks of run #/ }) }).filter({ hasText: 'Success' }).first().getByText(/^\d+ s$/).waitFor();
+    await page
+      .locator('tbody tr', { has: page.getByRole('button', { name: /post tasks of run #/ }) })
+      .filter({ hasText: 'Success' })
+      .first()
+      .getByText(/^\d+ s$/)
+      .waitFor();
     const posted = join(e2e.app.ctx.config.dataDir, 'posted', 'feeds', 'media');
     expect(existsSync(posted) && readdirSync(posted).length).toBeGreaterThan(0);
     expect(readFileSync(join(posted, readdirSync(posted)[0]), 'utf8')).toContain('C-3');
     expect(platform.state.requests.every((request) => request.key === SECRET)).toBe(true);
 
     // The collect task's detail.
-    await page.locator('tbody tr', { has: page.getByRole('button', { name: /post tasks of run #/ }) }).filter({ hasText: 'Success' }).first().click();
+    await page
+      .locator('tbody tr', { has: page.getByRole('button', { name: /post tasks of run #/ }) })
+      .filter({ hasText: 'Success' })
+      .first()
+      .click();
     await page.waitForURL((url) => /^\/tasks\/\d+\/show$/.test(url.pathname));
     await page.getByText(new RegExp(`^master_rows\\?configId=${configId}&period=`)).waitFor();
     expect(await page.getByTestId('response-meta').textContent()).toContain('"rows": 3');
@@ -210,7 +226,10 @@ describe('Collect Data Setting screens', () => {
     await confirm(page);
     await page.goto('/data/collect-status');
     await processStatus(page, `P${configId}`, 'Error');
-    const failedRow = page.locator('tbody tr', { has: page.getByRole('button', { name: /post tasks of run #/ }) }).filter({ hasText: 'Error' }).first();
+    const failedRow = page
+      .locator('tbody tr', { has: page.getByRole('button', { name: /post tasks of run #/ }) })
+      .filter({ hasText: 'Error' })
+      .first();
     await failedRow.getByText('HTTP 500', { exact: false }).waitFor();
     await shot(page, '11-board-error');
     // Error text and the Retry button do not widen the page either.
@@ -220,7 +239,10 @@ describe('Collect Data Setting screens', () => {
     // Mend the source and retry the failed task from the board.
     platform.state.broken = false;
     await failedRow.getByRole('button', { name: 'Retry' }).click();
-    await page.getByRole('dialog').getByText(/^Retry task #\d+\?$/).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(/^Retry task #\d+\?$/)
+      .waitFor();
     await confirm(page);
     await processStatus(page, `P${configId}`, 'Success');
     await shot(page, '12-board-retried');
@@ -228,7 +250,11 @@ describe('Collect Data Setting screens', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
 
     // The three lists show what was made, with the secrets as set/unset only.
-    for (const [path, text, name] of [['/data/market-account', 'Fake Ads Korea', '13-market-accounts'], ['/data/collect-metric', 'Fake daily report', '14-collect-metrics'], ['/data/post-metric', 'dashboard feed', '15-post-metrics']]) {
+    for (const [path, text, name] of [
+      ['/data/market-account', 'Fake Ads Korea', '13-market-accounts'],
+      ['/data/collect-metric', 'Fake daily report', '14-collect-metrics'],
+      ['/data/post-metric', 'dashboard feed', '15-post-metrics'],
+    ]) {
       await page.goto(path);
       await page.locator('tbody tr', { hasText: text }).waitFor();
       await shot(page, name);

@@ -35,7 +35,10 @@ async function signedIn(dark: boolean) {
   return { page, problems, close: () => context.close() };
 }
 
-describe.each([['light', false], ['dark', true]] as const)('panels and dialogs pass axe (%s scheme)', (scheme, dark) => {
+describe.each([
+  ['light', false],
+  ['dark', true],
+] as const)('panels and dialogs pass axe (%s scheme)', (scheme, dark) => {
   it('the settings panel, its swatches a keyboard radio group', async () => {
     const { page, problems, close } = await signedIn(dark);
     await page.getByRole('button', { name: 'Settings' }).click();

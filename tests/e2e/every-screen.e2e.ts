@@ -13,24 +13,58 @@ import { seedDemoData, seriousAxeViolations, preferColourScheme } from './axeSur
 const SHOTS = process.env.SURVEY_SHOTS;
 
 const LIST_SCREENS = [
-  '/', '/project/manual', '/system/terms', '/system/white-domain', '/system/dashboard-template', '/system/email-template',
-  '/system/project-property', '/system/alert-mail', '/data/collect-status', '/data/collect-metric', '/data/post-metric',
-  '/data/market-account', '/log/system', '/user/users', '/user/access-history', '/project/explorer',
+  '/',
+  '/project/manual',
+  '/system/terms',
+  '/system/white-domain',
+  '/system/dashboard-template',
+  '/system/email-template',
+  '/system/project-property',
+  '/system/alert-mail',
+  '/data/collect-status',
+  '/data/collect-metric',
+  '/data/post-metric',
+  '/data/market-account',
+  '/log/system',
+  '/user/users',
+  '/user/access-history',
+  '/project/explorer',
 ];
 /** List screen → react-admin resource whose records open from it by a click on the first row. */
 const OPENED_FROM_LIST: Record<string, string> = {
-  '/': 'projects', '/system/terms': 'terms', '/system/white-domain': 'domains', '/system/dashboard-template': 'templates',
-  '/system/email-template': 'email-templates', '/system/project-property': 'properties', '/system/alert-mail': 'alert-mails',
-  '/data/collect-status': 'tasks', '/data/collect-metric': 'collect-configs', '/data/post-metric': 'post-configs',
-  '/data/market-account': 'market-accounts', '/log/system': 'system-logs', '/user/users': 'users', '/project/explorer': 'explorer',
+  '/': 'projects',
+  '/system/terms': 'terms',
+  '/system/white-domain': 'domains',
+  '/system/dashboard-template': 'templates',
+  '/system/email-template': 'email-templates',
+  '/system/project-property': 'properties',
+  '/system/alert-mail': 'alert-mails',
+  '/data/collect-status': 'tasks',
+  '/data/collect-metric': 'collect-configs',
+  '/data/post-metric': 'post-configs',
+  '/data/market-account': 'market-accounts',
+  '/log/system': 'system-logs',
+  '/user/users': 'users',
+  '/project/explorer': 'explorer',
 };
 const CREATE_SCREENS = [
-  '/project/create', '/terms/create', '/domains/create', '/templates/create', '/email-templates/create', '/alert-mails/create',
-  '/collect-configs/create', '/post-configs/create', '/market-accounts/create',
+  '/project/create',
+  '/terms/create',
+  '/domains/create',
+  '/templates/create',
+  '/email-templates/create',
+  '/alert-mails/create',
+  '/collect-configs/create',
+  '/post-configs/create',
+  '/market-accounts/create',
 ];
 const PUBLIC_SCREENS = ['/sign-in', '/sign-up', '/new-password'];
 
-interface Finding { screen: string; pass: string; problem: string }
+interface Finding {
+  screen: string;
+  pass: string;
+  problem: string;
+}
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -47,7 +81,11 @@ const slug = (path: string) => path.replace(/^\//, '').replaceAll('/', '-') || '
 async function settle(page: Page) {
   // Generous waits: on a loaded machine a screen still loading would be surveyed as its spinner.
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-  await page.locator('[role=progressbar]:not([aria-valuenow])').first().waitFor({ state: 'hidden', timeout: 30_000 }).catch(() => undefined);
+  await page
+    .locator('[role=progressbar]:not([aria-valuenow])')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 30_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(300);
 }
 
@@ -68,14 +106,20 @@ async function check(page: Page, screen: string, pass: string, findings: Finding
  * accepted and every view is a plain page, so a project's dashboard loads without a failing call.
  */
 const SURVEY_TABLEAU = {
-  serverUrl: 'https://tableau.example.com', site: '', clientId: 'survey-client', secretId: 'survey-secret-id', secretValue: 'survey-secret-value-long-enough-for-hs256',
+  serverUrl: 'https://tableau.example.com',
+  site: '',
+  clientId: 'survey-client',
+  secretId: 'survey-secret-id',
+  secretValue: 'survey-secret-value-long-enough-for-hs256',
 };
 
 async function standInTableau(context: BrowserContext) {
   await context.route(`${SURVEY_TABLEAU.serverUrl}/**`, (route) => {
     const request = route.request();
     const headers = {
-      'access-control-allow-origin': e2e.baseUrl, 'access-control-allow-credentials': 'true', 'access-control-allow-methods': 'GET, POST',
+      'access-control-allow-origin': e2e.baseUrl,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-methods': 'GET, POST',
       'access-control-allow-headers': request.headers()['access-control-request-headers'] ?? '*',
     };
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers });
@@ -118,7 +162,7 @@ async function survey(pass: string, viewport: { width: number; height: number },
     await check(page, opened, pass, findings, axe);
     // The record's other view: the edit form after its show page, the show page after its edit form.
     const other = opened.endsWith('/show') ? opened.replace(/\/show$/, '') : opened.startsWith(`/${resource}/`) ? `${opened}/show` : undefined;
-    if (other && !(resource === 'tasks' || resource === 'system-logs') ) {
+    if (other && !(resource === 'tasks' || resource === 'system-logs')) {
       await page.goto(other);
       await check(page, other, pass, findings, axe);
     }

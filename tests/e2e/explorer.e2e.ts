@@ -16,13 +16,20 @@ beforeAll(async () => {
     .values({ title: 'Store visits', data_type_code: 'MEDIA', description: null, created_by: null, created_at: now, updated_by: null, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow());
-  await e2e.db.insertInto('dataset_columns').values([
-    { dataset_id: datasetId, sort_no: 1, col_name: 'visit_date', col_type: 'DATE', required_flag: 'Y', key_flag: 'Y' },
-    { dataset_id: datasetId, sort_no: 2, col_name: 'store', col_type: 'VARCHAR', required_flag: 'Y', key_flag: 'Y' },
-    { dataset_id: datasetId, sort_no: 3, col_name: 'visitor_comment_from_the_survey', col_type: 'VARCHAR', required_flag: 'N', key_flag: 'N' },
-  ]).execute();
+  await e2e.db
+    .insertInto('dataset_columns')
+    .values([
+      { dataset_id: datasetId, sort_no: 1, col_name: 'visit_date', col_type: 'DATE', required_flag: 'Y', key_flag: 'Y' },
+      { dataset_id: datasetId, sort_no: 2, col_name: 'store', col_type: 'VARCHAR', required_flag: 'Y', key_flag: 'Y' },
+      { dataset_id: datasetId, sort_no: 3, col_name: 'visitor_comment_from_the_survey', col_type: 'VARCHAR', required_flag: 'N', key_flag: 'N' },
+    ])
+    .execute();
   // 60 rows: stores s01 … s60, each with a long comment (the table is wider than a phone); one a formula.
-  const rows = Array.from({ length: 60 }, (_, index) => [`2026-03-${String((index % 28) + 1).padStart(2, '0')}`, `s${String(index + 1).padStart(2, '0')}`, `Comment number ${index + 1} written at some length by a visitor`]);
+  const rows = Array.from({ length: 60 }, (_, index) => [
+    `2026-03-${String((index % 28) + 1).padStart(2, '0')}`,
+    `s${String(index + 1).padStart(2, '0')}`,
+    `Comment number ${index + 1} written at some length by a visitor`,
+  ]);
   rows[41][2] = '=1+1';
   await fillDataset(e2e.db, datasetId, rows);
 }, 120_000);

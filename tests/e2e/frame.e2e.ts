@@ -40,10 +40,7 @@ async function visibleMenu(page: Page) {
 }
 
 async function useMenuMode(page: Page, menuMode: string, extra: Record<string, unknown> = {}) {
-  await page.evaluate(
-    ([key, settings]) => localStorage.setItem(key, JSON.stringify(settings)),
-    [SETTINGS_STORAGE_KEY, { menuMode, ...extra }] as const,
-  );
+  await page.evaluate(([key, settings]) => localStorage.setItem(key, JSON.stringify(settings)), [SETTINGS_STORAGE_KEY, { menuMode, ...extra }] as const);
   await page.reload();
   // Built screens have no h1 of their own; the main content area is there on every screen.
   await page.locator('#main-content').waitFor();
@@ -63,11 +60,22 @@ describe('console frame', () => {
     const adminMenu = await visibleMenu(admin.page);
     expect(adminMenu.sections).toEqual(['Project', 'System Setting', 'Collect Data Setting', 'System Log', 'User Management']);
     expect(adminMenu.links).toEqual([
-      'Project List', 'Manual Upload', 'Data Explorer',
-      'Terms', 'Allowed Domains', 'Dashboard Templates', 'E-mail Templates', 'Project Properties', 'Alert Mail',
-      'Collecting Status', 'Collect Metrics', 'Post Metrics', 'Market Accounts',
+      'Project List',
+      'Manual Upload',
+      'Data Explorer',
+      'Terms',
+      'Allowed Domains',
+      'Dashboard Templates',
+      'E-mail Templates',
+      'Project Properties',
+      'Alert Mail',
+      'Collecting Status',
+      'Collect Metrics',
+      'Post Metrics',
+      'Market Accounts',
       'System Log',
-      'Users', 'Access History',
+      'Users',
+      'Access History',
     ]);
     expect(adminMenu.links).toEqual(expect.arrayContaining(userMenu.links));
     expect(admin.problems).toEqual([]);

@@ -17,8 +17,15 @@ export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'Admin#2024x';
 
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export interface E2e {
@@ -71,21 +78,39 @@ export async function startE2e(overrides: Partial<AppConfig> = {}): Promise<E2e>
   };
   const hasher = passwordHasher(config.passwordHash);
   return {
-    app, db, baseUrl, browser,
+    app,
+    db,
+    baseUrl,
+    browser,
     async createAccount(email, password, authority = 'user') {
       const now = new Date().toISOString();
       const { rank, level } = AUTHORITY_RANKS[authority];
       const { id } = await db
         .insertInto('admins')
         .values({
-          email, password_hash: await hasher.hash(password), first_name: authority, last_name: 'Tester', company_code: 'HQ', region_code: 'APAC', office_code: 'KR',
-          authority, account_rank: rank, account_level: level, approval_status_code: 'APPROVED', status_code: 'ACTIVE', created_at: now, updated_at: now,
+          email,
+          password_hash: await hasher.hash(password),
+          first_name: authority,
+          last_name: 'Tester',
+          company_code: 'HQ',
+          region_code: 'APAC',
+          office_code: 'KR',
+          authority,
+          account_rank: rank,
+          account_level: level,
+          approval_status_code: 'APPROVED',
+          status_code: 'ACTIVE',
+          created_at: now,
+          updated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       await db.insertInto('admin_countries').values({ admin_id: id, country_code: 'KR' }).execute();
       const versions = await db.selectFrom('term_versions').select('id').execute();
-      await db.insertInto('term_agreements').values(versions.map((version) => ({ admin_id: id, term_version_id: version.id, agreed_at: now }))).execute();
+      await db
+        .insertInto('term_agreements')
+        .values(versions.map((version) => ({ admin_id: id, term_version_id: version.id, agreed_at: now })))
+        .execute();
       return id;
     },
     async newPage(viewport = { width: 1440, height: 900 }) {

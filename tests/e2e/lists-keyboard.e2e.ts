@@ -13,9 +13,21 @@ beforeAll(async () => {
 afterAll(async () => e2e?.close());
 
 const LIST_SCREENS = [
-  '/', '/project/manual', '/system/terms', '/system/white-domain', '/system/dashboard-template', '/system/email-template',
-  '/system/project-property', '/system/alert-mail', '/data/collect-status', '/data/collect-metric', '/data/post-metric',
-  '/data/market-account', '/log/system', '/user/users', '/user/access-history',
+  '/',
+  '/project/manual',
+  '/system/terms',
+  '/system/white-domain',
+  '/system/dashboard-template',
+  '/system/email-template',
+  '/system/project-property',
+  '/system/alert-mail',
+  '/data/collect-status',
+  '/data/collect-metric',
+  '/data/post-metric',
+  '/data/market-account',
+  '/log/system',
+  '/user/users',
+  '/user/access-history',
 ];
 
 async function signedIn(viewport: { width: number; height: number }) {
@@ -87,24 +99,28 @@ describe('no screen scrolls sideways', () => {
   it.each([
     [1440, 900],
     [390, 844],
-  ])('fits every list screen into a %i px window, wide tables scrolling inside their card', async (width, height) => {
-    const { page, problems, close } = await signedIn({ width, height });
-    for (const screen of LIST_SCREENS) {
-      await page.goto(screen);
-      await settle(page);
-      expect(await sidewaysScroll(page), screen).toBeLessThanOrEqual(0);
-    }
-    // The Users table is wider than a phone: it scrolls inside its card, every column still there.
-    await page.goto('/user/users');
-    await page.locator('tbody tr td').first().waitFor();
-    const wrapper = page.locator('.RaDataTable-tableWrapper');
-    const { scrollWidth, clientWidth } = await wrapper.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
-    if (width === 390) expect(scrollWidth).toBeGreaterThan(clientWidth);
-    await wrapper.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
-    await expect.poll(() => page.getByRole('columnheader', { name: 'Last sign-in' }).isVisible()).toBe(true);
-    expect(problems).toEqual([]);
-    await close();
-  }, 240_000);
+  ])(
+    'fits every list screen into a %i px window, wide tables scrolling inside their card',
+    async (width, height) => {
+      const { page, problems, close } = await signedIn({ width, height });
+      for (const screen of LIST_SCREENS) {
+        await page.goto(screen);
+        await settle(page);
+        expect(await sidewaysScroll(page), screen).toBeLessThanOrEqual(0);
+      }
+      // The Users table is wider than a phone: it scrolls inside its card, every column still there.
+      await page.goto('/user/users');
+      await page.locator('tbody tr td').first().waitFor();
+      const wrapper = page.locator('.RaDataTable-tableWrapper');
+      const { scrollWidth, clientWidth } = await wrapper.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+      if (width === 390) expect(scrollWidth).toBeGreaterThan(clientWidth);
+      await wrapper.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+      await expect.poll(() => page.getByRole('columnheader', { name: 'Last sign-in' }).isVisible()).toBe(true);
+      expect(problems).toEqual([]);
+      await close();
+    },
+    240_000,
+  );
 
   it.each([
     [1440, 900],

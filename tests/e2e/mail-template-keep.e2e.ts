@@ -11,9 +11,11 @@ describe('deleting e-mail templates', () => {
   it('keeps the active sign-in code template (says why) and deletes an inactive one only after a confirmation naming it', async () => {
     const now = new Date().toISOString();
     const otp = await e2e.db.selectFrom('email_templates').select('id').where('type', '=', 'otp').where('active_flag', '=', 'Y').executeTakeFirstOrThrow();
-    const spare = await e2e.db.insertInto('email_templates')
+    const spare = await e2e.db
+      .insertInto('email_templates')
       .values({ type: 'otp', title: 'Old sign-in code {{code}}', body: 'Code {{code}}', active_flag: 'N', created_at: now, updated_at: now })
-      .returning('id').executeTakeFirstOrThrow();
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
     const { context, page } = await e2e.newPage();
     const problems = watchProblems(page);

@@ -13,8 +13,19 @@ afterAll(async () => e2e?.close());
 
 /** Every list screen of the console, by its path. */
 const LIST_SCREENS = [
-  '/', '/system/terms', '/system/white-domain', '/system/dashboard-template', '/system/email-template', '/system/project-property',
-  '/data/collect-status', '/data/collect-metric', '/data/post-metric', '/data/market-account', '/log/system', '/user/users', '/user/access-history',
+  '/',
+  '/system/terms',
+  '/system/white-domain',
+  '/system/dashboard-template',
+  '/system/email-template',
+  '/system/project-property',
+  '/data/collect-status',
+  '/data/collect-metric',
+  '/data/post-metric',
+  '/data/market-account',
+  '/log/system',
+  '/user/users',
+  '/user/access-history',
 ];
 
 describe('demo data in the browser', () => {

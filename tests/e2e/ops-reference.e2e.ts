@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(async () => e2e?.close());
 
 describe('API reference page', () => {
-  it('renders the operations under the console\'s content-security policy, without errors', async () => {
+  it("renders the operations under the console's content-security policy, without errors", async () => {
     const { context, page } = await e2e.newPage();
     const problems = watchProblems(page);
     const response = await page.goto('/api/reference/');

@@ -20,8 +20,10 @@ beforeAll(async () => {
   // console's origin, as a real one is set up) and answers every view with a plain page.
   tableauServer = createServer((request, response) => {
     const cors = {
-      'access-control-allow-origin': request.headers.origin ?? '*', 'access-control-allow-credentials': 'true',
-      'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '*',
+      'access-control-allow-origin': request.headers.origin ?? '*',
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-methods': 'GET, POST',
+      'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '*',
     };
     if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
     let body = '';
@@ -37,8 +39,13 @@ beforeAll(async () => {
   e2e = await startE2e({ tableau: { ...TABLEAU, serverUrl: tableauUrl } });
   mkdirSync(SHOTS, { recursive: true });
   const now = new Date().toISOString();
-  templateId = (await e2e.db.insertInto('templates').values({ name: 'Media Overview', data_type_code: 'MEDIA', description: 'Spend, reach and frequency', status: 'Y', file_id: null, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow()).id;
+  templateId = (
+    await e2e.db
+      .insertInto('templates')
+      .values({ name: 'Media Overview', data_type_code: 'MEDIA', description: 'Spend, reach and frequency', status: 'Y', file_id: null, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   await e2e.db.insertInto('templates').values({ name: 'CRM Funnel', data_type_code: 'CRM', description: null, status: 'Y', file_id: null, created_at: now, updated_at: now }).execute();
   await e2e.createAccount(VIEWER_EMAIL, VIEWER_PASSWORD);
 });
@@ -46,7 +53,6 @@ afterAll(async () => {
   await e2e?.close();
   tableauServer?.close();
 });
-
 
 describe('Projects screens', () => {
   it('creates a template project, shows its dashboard with a token, and shares it with a second user who then sees it', async () => {

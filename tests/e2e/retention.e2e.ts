@@ -17,10 +17,22 @@ describe('System Log retention', () => {
     // 1,234 audit rows 40 days old, the newest of them on the table's first page.
     const at = new Date(Date.now() - 40 * 86_400_000).toISOString();
     const rows = Array.from({ length: OLD_ROWS }, (_, index) => ({
-      admin_id: null, email: `ancient-${index}@example.com`, event_id: crypto.randomUUID(), end_point: '/api/ancient', http_method: 'GET',
-      http_status: 200, query_param: null, request_body: null, request_at: at, source_ip: '127.0.0.1',
+      admin_id: null,
+      email: `ancient-${index}@example.com`,
+      event_id: crypto.randomUUID(),
+      end_point: '/api/ancient',
+      http_method: 'GET',
+      http_status: 200,
+      query_param: null,
+      request_body: null,
+      request_at: at,
+      source_ip: '127.0.0.1',
     }));
-    for (let start = 0; start < rows.length; start += 200) await e2e.db.insertInto('system_logs').values(rows.slice(start, start + 200)).execute();
+    for (let start = 0; start < rows.length; start += 200)
+      await e2e.db
+        .insertInto('system_logs')
+        .values(rows.slice(start, start + 200))
+        .execute();
 
     const { context, page } = await e2e.newPage();
     const problems = watchProblems(page);
@@ -43,7 +55,17 @@ describe('System Log retention', () => {
     // Cancelling deletes nothing and keeps the setting.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(Number((await e2e.db.selectFrom('system_logs').select((eb) => eb.fn.countAll().as('n')).where('end_point', '=', '/api/ancient').executeTakeFirstOrThrow()).n)).toBe(OLD_ROWS);
+    expect(
+      Number(
+        (
+          await e2e.db
+            .selectFrom('system_logs')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('end_point', '=', '/api/ancient')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(OLD_ROWS);
     expect(await e2e.db.selectFrom('app_settings').select('value').where('key', '=', 'systemLogRetentionDays').executeTakeFirst()).toBeUndefined();
 
     await page.getByRole('button', { name: 'Save log retention' }).click();
@@ -51,7 +73,17 @@ describe('System Log retention', () => {
     await page.getByText(`Retention set to 30 days: 1,234 log rows older than ${day} were deleted.`).waitFor();
     // The table reloads without a page reload: the deleted rows are gone from it.
     await page.getByText('/api/ancient').first().waitFor({ state: 'detached' });
-    expect(Number((await e2e.db.selectFrom('system_logs').select((eb) => eb.fn.countAll().as('n')).where('end_point', '=', '/api/ancient').executeTakeFirstOrThrow()).n)).toBe(0);
+    expect(
+      Number(
+        (
+          await e2e.db
+            .selectFrom('system_logs')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('end_point', '=', '/api/ancient')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
 
     // Longer again: nothing to lose, so no question.
     await page.locator('input[name=retentionDays]').fill('365');

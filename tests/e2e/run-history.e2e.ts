@@ -53,7 +53,8 @@ describe('run history on the Collecting Status board', () => {
     await page.goto('/data/collect-status');
 
     // The first attempt fails: the run says when it is retried, not "Pending".
-    await expect.poll(async () => (await e2e.db.selectFrom('collect_tasks').select(['id', 'status', 'attempt']).where('task_kind', '=', 'COLLECT').executeTakeFirst()), { timeout: 30_000 })
+    await expect
+      .poll(async () => await e2e.db.selectFrom('collect_tasks').select(['id', 'status', 'attempt']).where('task_kind', '=', 'COLLECT').executeTakeFirst(), { timeout: 30_000 })
       .toMatchObject({ status: 'PENDING', attempt: 1 });
     const task = await e2e.db.selectFrom('collect_tasks').select(['id', 'run_after']).where('task_kind', '=', 'COLLECT').executeTakeFirstOrThrow();
     const runAt = new Date(task.run_after!);

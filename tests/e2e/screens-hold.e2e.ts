@@ -11,8 +11,13 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   e2e = await startE2e();
   const now = new Date().toISOString();
-  mediaTemplateId = (await e2e.db.insertInto('templates').values({ name: 'Media Overview', data_type_code: 'MEDIA', description: 'Spend, reach and frequency', status: 'Y', file_id: null, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow()).id;
+  mediaTemplateId = (
+    await e2e.db
+      .insertInto('templates')
+      .values({ name: 'Media Overview', data_type_code: 'MEDIA', description: 'Spend, reach and frequency', status: 'Y', file_id: null, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   await e2e.db.insertInto('templates').values({ name: 'CRM Funnel', data_type_code: 'CRM', description: null, status: 'Y', file_id: null, created_at: now, updated_at: now }).execute();
 });
 afterAll(async () => e2e?.close());

@@ -41,7 +41,11 @@ async function openSettings(page: Page) {
 }
 
 const storedSettings = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), SETTINGS_STORAGE_KEY);
-const backgroundOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).backgroundColor);
+const backgroundOf = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
 /** Screenshots wait for the panel's slide and the colour scheme's view transition to end. */
 async function shot(page: Page, name: string) {
   // Endless ones (the focus ripple's pulse) are left out.

@@ -35,7 +35,7 @@ describe('what the sign-in page loads', () => {
     expect(scripts.map(({ url }) => url).filter((url) => /ConsoleLayout-|ManualUpload-|ProjectList-|SignUp-|NewPassword-/.test(url))).toEqual([]);
   });
 
-  it("fetches the frame and the project list while the code is typed, and signs in without fetching them again", async () => {
+  it('fetches the frame and the project list while the code is typed, and signs in without fetching them again', async () => {
     const { page } = await e2e.newPage();
     const problems = watchProblems(page);
     const scripts = watchScripts(page);

@@ -25,8 +25,15 @@ export async function signUpThroughApi(e2e: E2e, { email, password, firstName, l
   const verified = await callApi(e2e, '/auth/otp/verification', { email, code: await e2e.lastCode(email) });
   const terms = await callApi(e2e, '/auth/terms');
   const answer = await callApi(e2e, '/auth/signup', {
-    verificationToken: verified.data.verificationToken, password, firstName, lastName, company: 'AGENCY', region: 'APAC', office: 'KR',
-    requestComment, agreedTermVersionIds: terms.data.map((term: { termVersionId: number }) => term.termVersionId),
+    verificationToken: verified.data.verificationToken,
+    password,
+    firstName,
+    lastName,
+    company: 'AGENCY',
+    region: 'APAC',
+    office: 'KR',
+    requestComment,
+    agreedTermVersionIds: terms.data.map((term: { termVersionId: number }) => term.termVersionId),
   });
   expect(answer.result).toBe('SUCCESS');
 }

@@ -45,7 +45,12 @@ describe('Terms screens', () => {
     const versions = page.getByRole('region', { name: 'Versions' });
     await versions.getByText('In effect').waitFor();
     await page.getByText('You can opt out at any time.').first().waitFor();
-    const stored = await e2e.db.selectFrom('term_versions').innerJoin('terms', 'terms.id', 'term_versions.term_id').select(['terms.type', 'term_versions.content']).where('terms.title', '=', 'Marketing Consent').execute();
+    const stored = await e2e.db
+      .selectFrom('term_versions')
+      .innerJoin('terms', 'terms.id', 'term_versions.term_id')
+      .select(['terms.type', 'term_versions.content'])
+      .where('terms.title', '=', 'Marketing Consent')
+      .execute();
     expect(stored).toEqual([{ type: 'REQUIRED', content: '<p>We may send you product news. <strong>You can opt out at any time.</strong></p>' }]);
 
     // A second version, first with a date in the past (refused on the field), then next week.
@@ -73,7 +78,13 @@ describe('Terms screens', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Version 1.0 was kept unchanged; your changes were published as version 1.1.').waitFor();
     await versions.getByText('Superseded').waitFor();
-    const labels = await e2e.db.selectFrom('term_versions').innerJoin('terms', 'terms.id', 'term_versions.term_id').select('term_versions.terms_version').where('terms.title', '=', 'Marketing Consent').orderBy('term_versions.id').execute();
+    const labels = await e2e.db
+      .selectFrom('term_versions')
+      .innerJoin('terms', 'terms.id', 'term_versions.term_id')
+      .select('term_versions.terms_version')
+      .where('terms.title', '=', 'Marketing Consent')
+      .orderBy('term_versions.id')
+      .execute();
     expect(labels.map((row) => row.terms_version)).toEqual(['1.0', '2.0', '1.1']);
 
     await page.goto('/system/terms');
@@ -86,14 +97,21 @@ describe('Terms screens', () => {
     await context.close();
   });
 
-  it('shows a new version\'s content as HTML in the sign-in terms step, purified once more in the browser', async () => {
+  it("shows a new version's content as HTML in the sign-in terms step, purified once more in the browser", async () => {
     await e2e.createAccount('reader@example.com', 'Welcome1!');
     const term = await e2e.db.selectFrom('terms').select('id').where('title', '=', 'Terms of Service').executeTakeFirstOrThrow();
     const now = new Date().toISOString();
     // Written straight to the database, past the API's sanitiser, to prove the page does not trust it either.
     await e2e.db
       .insertInto('term_versions')
-      .values({ term_id: term.id, terms_version: '3.0', content: '<p>Read this <strong>carefully</strong>.</p><img src="x" onerror="window.pwned=1"><script>window.pwned=2</script>', effective_at: now, created_at: now, updated_at: now })
+      .values({
+        term_id: term.id,
+        terms_version: '3.0',
+        content: '<p>Read this <strong>carefully</strong>.</p><img src="x" onerror="window.pwned=1"><script>window.pwned=2</script>',
+        effective_at: now,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const { context, page } = await e2e.newPage();
     await signInThroughPage(e2e, page, 'reader@example.com', 'Welcome1!');

@@ -16,8 +16,7 @@ beforeAll(async () => {
 afterAll(async () => e2e?.close());
 
 /** The newcomer the journey approves, edits and deactivates; the bulk sign-ups share the rest. */
-const signUp = (email: string) =>
-  signUpThroughApi(e2e, { email, password: NEW_PASSWORD, firstName: 'Nora', lastName: 'Newcomer', requestComment: 'Joining the Seoul team' });
+const signUp = (email: string) => signUpThroughApi(e2e, { email, password: NEW_PASSWORD, firstName: 'Nora', lastName: 'Newcomer', requestComment: 'Joining the Seoul team' });
 
 const account = () => e2e.db.selectFrom('admins').selectAll().where('email', '=', NEW_EMAIL).executeTakeFirstOrThrow();
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -54,7 +53,11 @@ describe('User Management screens', () => {
       await admin.getByRole('tab', { name: tab }).click();
       await shot(admin, `user-show-${tab.toLowerCase().replace(/\W+/g, '-')}`);
     }
-    await admin.getByText('Media Agency (AGENCY)').first().waitFor({ state: 'attached' }).catch(() => undefined);
+    await admin
+      .getByText('Media Agency (AGENCY)')
+      .first()
+      .waitFor({ state: 'attached' })
+      .catch(() => undefined);
     await admin.getByText('No projects yet.').waitFor();
 
     // Edit: make the newcomer a local-admin connected to Korea and Japan, chosen in the Dataset Connection dialog.

@@ -65,10 +65,20 @@ export async function startAdPlatform(totalRows = 25, apiKey = 'platform-secret-
         response.writeHead(200, { 'content-type': 'text/csv' });
         return response.end('date,campaign_id,impressions\n2026-03-01,C1,5\n');
       case '/nested':
-        return sendJson(response, 200, { data: { rows: rows.slice(0, 3).map((row, index) => ({
-          ...row, active: index !== 1, note: index === 0 ? null : `n${index}`,
-          tags: index === 2 ? [] : ['brand', `t${index}`], ads: [{ id: `A${index}-1`, spend: 1.5 + index }, { id: `A${index}-2`, spend: 2 }],
-        })) } });
+        return sendJson(response, 200, {
+          data: {
+            rows: rows.slice(0, 3).map((row, index) => ({
+              ...row,
+              active: index !== 1,
+              note: index === 0 ? null : `n${index}`,
+              tags: index === 2 ? [] : ['brand', `t${index}`],
+              ads: [
+                { id: `A${index}-1`, spend: 1.5 + index },
+                { id: `A${index}-2`, spend: 2 },
+              ],
+            })),
+          },
+        });
       case '/html':
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         return response.end('<!DOCTYPE html><html><body><form>Sign in</form></body></html>');

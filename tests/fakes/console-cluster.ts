@@ -60,9 +60,19 @@ export class ConsoleCluster {
     this.dataDirs.add(dataDir);
     const server = spawnServer('server/main.ts', {
       DATABASE_URL: `${this.databaseUrl}?options=${encodeURIComponent(`-c search_path=${this.schema}`)}`,
-      REDIS_URL: 'redis://127.0.0.1:6379', FILE_STORE: 's3://console-files/cluster', AWS_ENDPOINT_URL: this.s3!.url,
-      JWT_SECRET: 'cluster-secret-0123456789abcdef-0123456789', SECRETS_KEY: 'ab'.repeat(32), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1',
-      PUBLIC_URL: 'http://console.test', TRUST_PROXY: 'true', LOG_LEVEL: 'info', ...this.env, ...env,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      FILE_STORE: 's3://console-files/cluster',
+      AWS_ENDPOINT_URL: this.s3!.url,
+      JWT_SECRET: 'cluster-secret-0123456789abcdef-0123456789',
+      SECRETS_KEY: 'ab'.repeat(32),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://console.test',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'info',
+      ...this.env,
+      ...env,
     });
     await server.waitFor(/Console ready/, 60_000);
     const instance = { server, url: `http://127.0.0.1:${port}`, dataDir };

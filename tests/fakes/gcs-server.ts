@@ -30,7 +30,9 @@ export async function startFakeGcs(buckets: string[]): Promise<FakeGcs> {
   const server = await startFakeServer((request, response) => {
     const bucketMatch = /^\/storage\/v1\/b\/([^/]+)$/.exec(request.url.pathname);
     if (request.method === 'GET' && bucketMatch) {
-      return buckets.includes(bucketMatch[1]) ? sendJson(response, 200, { kind: 'storage#bucket', id: bucketMatch[1], name: bucketMatch[1] }) : sendJson(response, 404, { error: { code: 404, message: 'The specified bucket does not exist.' } });
+      return buckets.includes(bucketMatch[1])
+        ? sendJson(response, 200, { kind: 'storage#bucket', id: bucketMatch[1], name: bucketMatch[1] })
+        : sendJson(response, 404, { error: { code: 404, message: 'The specified bucket does not exist.' } });
     }
     const uploadMatch = /^\/upload\/storage\/v1\/b\/([^/]+)\/o$/.exec(request.url.pathname);
     if (request.method === 'POST' && uploadMatch) {
@@ -40,7 +42,12 @@ export async function startFakeGcs(buckets: string[]): Promise<FakeGcs> {
       const name = request.url.searchParams.get('name') ?? JSON.parse(metadata.toString('utf8')).name;
       objects.set(`${bucket}/${name}`, content);
       return sendJson(response, 200, {
-        kind: 'storage#object', bucket, name, size: String(content.length), generation: '1', contentType: 'text/csv',
+        kind: 'storage#object',
+        bucket,
+        name,
+        size: String(content.length),
+        generation: '1',
+        contentType: 'text/csv',
         md5Hash: createHash('md5').update(content).digest('base64'),
       });
     }
@@ -56,7 +63,9 @@ export async function startFakeGcs(buckets: string[]): Promise<FakeGcs> {
       }
       if (request.method === 'GET' && request.url.searchParams.get('alt') === 'media') {
         response.writeHead(200, {
-          'content-type': 'application/octet-stream', 'content-length': content.length, 'x-goog-stored-content-encoding': 'identity',
+          'content-type': 'application/octet-stream',
+          'content-length': content.length,
+          'x-goog-stored-content-encoding': 'identity',
           'x-goog-hash': `md5=${createHash('md5').update(content).digest('base64')}`,
         });
         response.end(content);

@@ -27,8 +27,18 @@ export async function startSnowflakeStub(password: string, stageFolder: string):
       const body = jsonBody(request.body);
       if (body.data?.PASSWORD !== password) return sendJson(response, 200, { success: false, code: '390100', message: 'Incorrect username or password was specified.', data: null });
       return sendJson(response, 200, {
-        success: true, code: null, message: null,
-        data: { token: 'session-token', masterToken: 'master-token', validityInSeconds: 3600, masterValidityInSeconds: 14400, sessionId: 1, parameters: [], sessionInfo: { databaseName: null, schemaName: null, warehouseName: null, roleName: 'PUBLIC' } },
+        success: true,
+        code: null,
+        message: null,
+        data: {
+          token: 'session-token',
+          masterToken: 'master-token',
+          validityInSeconds: 3600,
+          masterValidityInSeconds: 14400,
+          sessionId: 1,
+          parameters: [],
+          sessionInfo: { databaseName: null, schemaName: null, warehouseName: null, roleName: 'PUBLIC' },
+        },
       });
     }
     if (path === '/queries/v1/query-request') {
@@ -38,16 +48,36 @@ export async function startSnowflakeStub(password: string, stageFolder: string):
       const put = /^PUT\s+'file:\/\/([^']+)'/i.exec(sqlText);
       if (put) {
         return sendJson(response, 200, {
-          success: true, code: null, message: null,
+          success: true,
+          code: null,
+          message: null,
           data: {
-            command: 'UPLOAD', src_locations: [put[1]], autoCompress: false, sourceCompression: 'auto_detect', parallel: 1, overwrite: true, queryId,
-            stageInfo: { locationType: 'LOCAL_FS', location: stageFolder, path: '', region: null, creds: {} }, encryptionMaterial: null,
+            command: 'UPLOAD',
+            src_locations: [put[1]],
+            autoCompress: false,
+            sourceCompression: 'auto_detect',
+            parallel: 1,
+            overwrite: true,
+            queryId,
+            stageInfo: { locationType: 'LOCAL_FS', location: stageFolder, path: '', region: null, creds: {} },
+            encryptionMaterial: null,
           },
         });
       }
       return sendJson(response, 200, {
-        success: true, code: null, message: null,
-        data: { queryId, rowtype: [{ name: 'name', type: 'text', nullable: true, scale: null, precision: null, length: 100, byteLength: 100 }], rowset: [], total: 0, returned: 0, queryResultFormat: 'json', parameters: [], statementTypeId: 1 },
+        success: true,
+        code: null,
+        message: null,
+        data: {
+          queryId,
+          rowtype: [{ name: 'name', type: 'text', nullable: true, scale: null, precision: null, length: 100, byteLength: 100 }],
+          rowset: [],
+          total: 0,
+          returned: 0,
+          queryResultFormat: 'json',
+          parameters: [],
+          statementTypeId: 1,
+        },
       });
     }
     if (path === '/session' || path === '/session/logout-request') return sendJson(response, 200, { success: true, data: null, code: null, message: null });

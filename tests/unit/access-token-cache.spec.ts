@@ -4,8 +4,16 @@ import type { AdminsTable } from '../../server/db/schema';
 import type { Selectable } from 'kysely';
 
 const admin = {
-  id: 7, email: 'cache@example.com', authority: 'admin', approver_flag: 'N', region_code: 'KR', approval_status_code: 'APPROVED',
-  uploader_flag: 'N', creator_flag: 'N', account_rank: 3, account_level: 2,
+  id: 7,
+  email: 'cache@example.com',
+  authority: 'admin',
+  approver_flag: 'N',
+  region_code: 'KR',
+  approval_status_code: 'APPROVED',
+  uploader_flag: 'N',
+  creator_flag: 'N',
+  account_rank: 3,
+  account_level: 2,
 } as unknown as Selectable<AdminsTable>;
 
 describe('verified access tokens are remembered until they expire', () => {

@@ -29,7 +29,14 @@ describe('configuration from the environment', () => {
 
   it('reads OUTBOUND_ALLOW as host names, addresses and CIDR networks, comma-separated', () => {
     expect(readEnv({}).OUTBOUND_ALLOW).toEqual([]);
-    expect(readEnv({ OUTBOUND_ALLOW: ' 127.0.0.1/32, localhost ,ads.internal,10.0.0.0/8,::1,fd00::/8' }).OUTBOUND_ALLOW).toEqual(['127.0.0.1/32', 'localhost', 'ads.internal', '10.0.0.0/8', '::1', 'fd00::/8']);
+    expect(readEnv({ OUTBOUND_ALLOW: ' 127.0.0.1/32, localhost ,ads.internal,10.0.0.0/8,::1,fd00::/8' }).OUTBOUND_ALLOW).toEqual([
+      '127.0.0.1/32',
+      'localhost',
+      'ads.internal',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
   });
 
   it('reads SECRETS_KEY as 64-hex-character keys, newest first', () => {

@@ -85,12 +85,17 @@ describe('parseListQuery value types', () => {
     expect(parse({ ownerId: '12' })).toEqual([{ column: 't.owner_id', kind: 'eq', value: 12 }]);
     expect(parse({ ownerId: [1, '2'] })).toEqual([{ column: 't.owner_id', kind: 'eq', value: [1, 2] }]);
     for (const value of [1.5, 1e30, 2147483648, 'abc', '1e3', true, {}, [[]], [{}], ['x']]) {
-      expect(refusal(() => parse({ ownerId: value })).errors, JSON.stringify(value)).toEqual([{ field: 'filter.ownerId', message: 'ownerId must be a whole number between -2147483648 and 2147483647.' }]);
+      expect(refusal(() => parse({ ownerId: value })).errors, JSON.stringify(value)).toEqual([
+        { field: 'filter.ownerId', message: 'ownerId must be a whole number between -2147483648 and 2147483647.' },
+      ]);
     }
   });
 
   it('binds a text column bounded text without NUL, and a text bound only a day or an ISO time', () => {
-    expect(parse({ status: 10, name: '%_\\' })).toEqual([{ column: 't.status', kind: 'eq', value: '10' }, { column: 't.name', kind: 'contains', value: '%_\\' }]);
+    expect(parse({ status: 10, name: '%_\\' })).toEqual([
+      { column: 't.status', kind: 'eq', value: '10' },
+      { column: 't.name', kind: 'contains', value: '%_\\' },
+    ]);
     expect(refusal(() => parse({ status: 'a\u0000' })).errors).toEqual([{ field: 'filter.status', message: 'status must not contain a NUL character.' }]);
     expect(refusal(() => parse({ name: 'x'.repeat(201) })).errors).toEqual([{ field: 'filter.name', message: 'name must be text of at most 200 characters.' }]);
     expect(refusal(() => parse({ name: ['a'] })).errors).toEqual([{ field: 'filter.name', message: 'name must be a single value.' }]);

@@ -3,12 +3,25 @@ import { outboundPolicy, refusedAddressReason } from '../../server/outbound/outb
 
 describe('outbound address policy', () => {
   it.each([
-    ['127.0.0.1', 'a loopback address'], ['127.8.9.10', 'a loopback address'], ['10.1.2.3', 'a private address'], ['172.16.0.1', 'a private address'],
-    ['172.31.255.255', 'a private address'], ['192.168.1.1', 'a private address'], ['169.254.169.254', 'a link-local or cloud-metadata address'],
-    ['100.64.0.1', 'a shared (CGNAT) address'], ['0.0.0.0', 'an unspecified address'], ['::', 'an unspecified address'], ['::1', 'a loopback address'],
-    ['fd00:ec2::254', 'a private (unique local) or cloud-metadata address'], ['fc00::1', 'a private (unique local) or cloud-metadata address'],
-    ['fe80::1', 'a link-local address'], ['::ffff:127.0.0.1', 'a loopback address'], ['::ffff:a9fe:a9fe', 'a link-local or cloud-metadata address'],
-    ['[::ffff:10.0.0.1]', 'a private address'], ['224.0.0.1', 'a multicast or reserved address'], ['255.255.255.255', 'a multicast or reserved address'],
+    ['127.0.0.1', 'a loopback address'],
+    ['127.8.9.10', 'a loopback address'],
+    ['10.1.2.3', 'a private address'],
+    ['172.16.0.1', 'a private address'],
+    ['172.31.255.255', 'a private address'],
+    ['192.168.1.1', 'a private address'],
+    ['169.254.169.254', 'a link-local or cloud-metadata address'],
+    ['100.64.0.1', 'a shared (CGNAT) address'],
+    ['0.0.0.0', 'an unspecified address'],
+    ['::', 'an unspecified address'],
+    ['::1', 'a loopback address'],
+    ['fd00:ec2::254', 'a private (unique local) or cloud-metadata address'],
+    ['fc00::1', 'a private (unique local) or cloud-metadata address'],
+    ['fe80::1', 'a link-local address'],
+    ['::ffff:127.0.0.1', 'a loopback address'],
+    ['::ffff:a9fe:a9fe', 'a link-local or cloud-metadata address'],
+    ['[::ffff:10.0.0.1]', 'a private address'],
+    ['224.0.0.1', 'a multicast or reserved address'],
+    ['255.255.255.255', 'a multicast or reserved address'],
   ])('refuses %s as %s', (address, reason) => {
     expect(refusedAddressReason(address)).toBe(reason);
   });

@@ -31,7 +31,10 @@ describe('SQLite prepared statements are reused safely', () => {
   it('runs a statement again after a stream of it was left early', async () => {
     open();
     await sql`create table things (id integer primary key)`.execute(db);
-    await db.insertInto('things').values([{ id: 1 }, { id: 2 }, { id: 3 }]).execute();
+    await db
+      .insertInto('things')
+      .values([{ id: 1 }, { id: 2 }, { id: 3 }])
+      .execute();
     for await (const row of db.selectFrom('things').select('id').orderBy('id').stream()) {
       expect(row.id).toBe(1);
       break;

@@ -46,9 +46,11 @@ describe('FileChecker', () => {
     const checker = new FileChecker();
     try {
       const path = file('many.csv', `a\n${Array.from({ length: 50_000 }, (_, n) => `K${n}`).join('\n')}\n`);
-      await expect(checker.check({ kind: 'csv', filePath: path, schema }, () => {
-        throw new Error('disk full');
-      })).rejects.toThrow('disk full');
+      await expect(
+        checker.check({ kind: 'csv', filePath: path, schema }, () => {
+          throw new Error('disk full');
+        }),
+      ).rejects.toThrow('disk full');
       const done = await checker.check({ kind: 'csv', filePath: path, schema }, () => undefined);
       expect(done.uploadedCount).toBe(50_000);
     } finally {
@@ -57,7 +59,7 @@ describe('FileChecker', () => {
   });
 });
 
-it('fails a file that outgrows the thread\'s heap with a reason the uploader can act on', async () => {
+it("fails a file that outgrows the thread's heap with a reason the uploader can act on", async () => {
   const tiny = new FileChecker(1);
   try {
     const path = join(folder, 'any.csv');

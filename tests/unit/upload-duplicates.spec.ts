@@ -34,7 +34,13 @@ describe('StagedRows.duplicates', () => {
   it('confirms the candidate keys held by more than one row and clears false alarms', () => {
     const staged = stage('mixed', ['A', 'B', 'A', 'C', 'A', null, null]);
     staged.addCandidates(['A', 'C', 'A']);
-    expect(staged.duplicates(10)).toEqual({ count: 2, listed: [{ row: 4, first: 2 }, { row: 6, first: 2 }] });
+    expect(staged.duplicates(10)).toEqual({
+      count: 2,
+      listed: [
+        { row: 4, first: 2 },
+        { row: 6, first: 2 },
+      ],
+    });
     expect(staged.duplicates(1)).toEqual({ count: 2, listed: [{ row: 4, first: 2 }] });
     staged.discard();
   });
@@ -46,7 +52,10 @@ describe('StagedRows.duplicates', () => {
     staged.addCandidates(keys.filter((key) => seen.add(key)));
     const { count, listed } = staged.duplicates(100);
     expect(count).toBe(50);
-    expect(listed.slice(0, 2)).toEqual([{ row: 252, first: 2 }, { row: 253, first: 3 }]);
+    expect(listed.slice(0, 2)).toEqual([
+      { row: 252, first: 2 },
+      { row: 253, first: 3 },
+    ]);
     staged.discard();
   });
 });

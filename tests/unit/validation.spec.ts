@@ -6,15 +6,13 @@ import { backfillInput } from '../../src/shared/collect-configs';
 
 describe('SPEC §5 e-mail format', () => {
   it.each(['a.b_c-d@example.com', 'x@sub.example.co', 'USER@EXAMPLE.ORG'])('accepts %s', (email) => expect(isValidEmail(email)).toBe(true));
-  it.each(['plain', 'a@b', 'a@b.c', 'a@example.toolong', "x' OR 1=1 --@example.com", 'a+b@example.com', 'a@exa mple.com'])('refuses %s', (email) =>
-    expect(isValidEmail(email)).toBe(false));
+  it.each(['plain', 'a@b', 'a@b.c', 'a@example.toolong', "x' OR 1=1 --@example.com", 'a+b@example.com', 'a@exa mple.com'])('refuses %s', (email) => expect(isValidEmail(email)).toBe(false));
 });
 
 // The sign-in page checks with the zod-free rules; they must accept exactly what the schemas accept.
 describe('zod-free checks agree with the schemas', () => {
   const longEmail = `${'a'.repeat(242)}@example.com`;
-  it.each(['a.b_c-d@example.com', ' USER@EXAMPLE.ORG ', 'a@b', longEmail, `${longEmail}x`])('e-mail %s', (email) =>
-    expect(isValidEmail(email)).toBe(emailSchema.safeParse(email).success));
+  it.each(['a.b_c-d@example.com', ' USER@EXAMPLE.ORG ', 'a@b', longEmail, `${longEmail}x`])('e-mail %s', (email) => expect(isValidEmail(email)).toBe(emailSchema.safeParse(email).success));
   it.each(['Abcdef1!', 'Abcdefgh1', 'Abcdefgh123!x'])('password %s', (password) => expect(isValidPassword(password)).toBe(passwordSchema.safeParse(password).success));
   it.each(['123456', '12345', '1234567', '12a456'])('code %s', (code) => expect(isValidOtpCode(code)).toBe(otpCodeSchema.safeParse(code).success));
   it('refuses an e-mail longer than 254 characters', () => {
@@ -62,9 +60,7 @@ describe('SPEC §5 change-password rules', () => {
   });
   it('checks format, match and difference from the current password', () => {
     expect(validatePasswordChange({ password: 'Old#1234', changePassword: 'weak', confirmPassword: 'weak' }).changePassword).toBe('Invalid Password Format');
-    expect(validatePasswordChange({ password: 'Old#1234', changePassword: 'New#1234', confirmPassword: 'New#12345' }).confirmPassword).toBe(
-      'Password and Password confirm do not match.',
-    );
+    expect(validatePasswordChange({ password: 'Old#1234', changePassword: 'New#1234', confirmPassword: 'New#12345' }).confirmPassword).toBe('Password and Password confirm do not match.');
     expect(validatePasswordChange({ password: 'Same#1234', changePassword: 'Same#1234', confirmPassword: 'Same#1234' }).changePassword).toBe(
       'Your current password and the password you want to change to must not match.',
     );

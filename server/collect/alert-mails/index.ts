@@ -12,7 +12,6 @@ import { sampleValues } from '../../mail/templates';
 import { alertMailListSpec, deleteAlertMail, findAlertMail, findAlertMailFor, insertAlertMail, listAlertMails, updateAlertMail } from './queries';
 import { composeAlertMail } from './render';
 
-
 function duplicate(procedure: string, errorId: string): AppError {
   const message = `An alert mail for ${procedure} and error ${errorId} already exists.`;
   return new AppError('CONFLICT', message, { errors: [{ field: 'errorId', message }] });
@@ -25,7 +24,8 @@ export async function alertMailsModule(app: FastifyInstance) {
   app.addHook('onRequest', requireRank(AREA_RANK.systemSetting));
 
   routes.get('/alert-mails', { schema: { querystring: listQuerystring, response: { 200: alertMailListResponse } } }, async (request) =>
-    success(await listAlertMails(db, parseListQuery(request.query, alertMailListSpec))));
+    success(await listAlertMails(db, parseListQuery(request.query, alertMailListSpec))),
+  );
 
   routes.get('/alert-mails/:id', { schema: { params: idParams, response: { 200: alertMailResponse } } }, async (request) => {
     const alertMail = await findAlertMail(db, request.params.id);

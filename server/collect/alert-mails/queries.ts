@@ -30,13 +30,21 @@ const valuesOf = (input: AlertMailValues) => ({ procedure: input.procedure, erro
 
 /** Adds an alert mail; answers its id. A second one for the same procedure and error breaks the unique index. */
 export async function insertAlertMail(db: Db, input: AlertMailValues, nowIso: string): Promise<number> {
-  const { id } = await db.insertInto('alert_mails').values({ ...valuesOf(input), created_at: nowIso, updated_at: nowIso }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('alert_mails')
+    .values({ ...valuesOf(input), created_at: nowIso, updated_at: nowIso })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
 /** Saves an alert mail; answers false when there is none with this id. */
 export async function updateAlertMail(db: Db, id: number, input: AlertMailValues, nowIso: string): Promise<boolean> {
-  const updated = await db.updateTable('alert_mails').set({ ...valuesOf(input), updated_at: nowIso }).where('id', '=', id).executeTakeFirst();
+  const updated = await db
+    .updateTable('alert_mails')
+    .set({ ...valuesOf(input), updated_at: nowIso })
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
 }
 

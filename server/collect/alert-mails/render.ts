@@ -48,8 +48,7 @@ export async function composeAlertMail(db: Db, alert: { subtitle: string; conten
  * else the procedure's catch-all (errorId `*`), else the built-in alert.
  */
 export async function renderAlertMail(db: Db, request: AlertRequest): Promise<RenderedAlert> {
-  const alert =
-    (await findAlertMailFor(db, request.procedure, request.errorId)) ?? (await findAlertMailFor(db, request.procedure, ANY_ERROR_ID)) ?? DEFAULT_ALERT_MAIL;
+  const alert = (await findAlertMailFor(db, request.procedure, request.errorId)) ?? (await findAlertMailFor(db, request.procedure, ANY_ERROR_ID)) ?? DEFAULT_ALERT_MAIL;
   return composeAlertMail(db, alert, request);
 }
 

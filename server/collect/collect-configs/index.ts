@@ -1,6 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, backfillInput, backfillResponse, collectConfigInput, collectConfigListResponse, collectConfigResponse, sourcePreviewResponse, taskResponse, DISCOVERY_MAX_BYTES, testSourceInput, type FieldError } from '../../../src/shared';
+import {
+  AREA_RANK,
+  backfillInput,
+  backfillResponse,
+  collectConfigInput,
+  collectConfigListResponse,
+  collectConfigResponse,
+  sourcePreviewResponse,
+  taskResponse,
+  DISCOVERY_MAX_BYTES,
+  testSourceInput,
+  type FieldError,
+} from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { AppError, validationError } from '../../http/app-error';
@@ -49,7 +61,9 @@ export async function collectConfigsModule(app: FastifyInstance) {
     return found;
   };
 
-  routes.get('/collect-configs', { schema: { querystring: listQuerystring, response: { 200: collectConfigListResponse } } }, async (request) => success(await listCollectConfigs(db, parseListQuery(request.query, collectConfigListSpec))));
+  routes.get('/collect-configs', { schema: { querystring: listQuerystring, response: { 200: collectConfigListResponse } } }, async (request) =>
+    success(await listCollectConfigs(db, parseListQuery(request.query, collectConfigListSpec))),
+  );
 
   routes.get('/collect-configs/:id', { schema: { params: idParams, response: { 200: collectConfigResponse } } }, async (request) => success(await existing(request.params.id)));
 
@@ -77,7 +91,9 @@ export async function collectConfigsModule(app: FastifyInstance) {
     const found = await existing(request.params.id);
     const now = isoNow(clock);
     const yesterday = addDays(now.slice(0, 10), -1);
-    const [id] = await insertTasks(db, [collectTaskValues({ configId: found.id, scheduleType: 'MANUAL', dueAt: now, periodFrom: yesterday, periodTo: yesterday, maxAttempts: config.collect.maxAttempts, now })]);
+    const [id] = await insertTasks(db, [
+      collectTaskValues({ configId: found.id, scheduleType: 'MANUAL', dueAt: now, periodFrom: yesterday, periodTo: yesterday, maxAttempts: config.collect.maxAttempts, now }),
+    ]);
     app.collectScheduler.wake();
     return success(await findTask(db, id), 'The collect task has been queued.');
   });
@@ -87,7 +103,9 @@ export async function collectConfigsModule(app: FastifyInstance) {
     const now = isoNow(clock);
     const ids = await insertTasksTogether(
       db,
-      daysOf(request.body.from, request.body.to).map((day) => collectTaskValues({ configId: found.id, scheduleType: 'BACKFILL', dueAt: now, periodFrom: day, periodTo: day, maxAttempts: config.collect.maxAttempts, now })),
+      daysOf(request.body.from, request.body.to).map((day) =>
+        collectTaskValues({ configId: found.id, scheduleType: 'BACKFILL', dueAt: now, periodFrom: day, periodTo: day, maxAttempts: config.collect.maxAttempts, now }),
+      ),
     );
     app.collectScheduler.wake();
     const tasks = await Promise.all(ids.map((id) => findTask(db, id)));

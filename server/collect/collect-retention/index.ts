@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, collectRetentionInput, collectRetentionParams, collectRetentionPreviewQuery, collectRetentionResponse, retentionPreviewResponse, retentionSavedResponse } from '../../../src/shared';
+import {
+  AREA_RANK,
+  collectRetentionInput,
+  collectRetentionParams,
+  collectRetentionPreviewQuery,
+  collectRetentionResponse,
+  retentionPreviewResponse,
+  retentionSavedResponse,
+} from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { success } from '../../http/envelope';
 import { collectRetention, countCollectPrunable, pruneCollectKind, setCollectRetention } from './queries';
@@ -19,8 +27,11 @@ export async function collectRetentionModule(app: FastifyInstance) {
   routes.get('/collect-retention', { schema: { response: { 200: collectRetentionResponse } } }, async () => success(await collectRetention(ctx.db)));
 
   // A dry run: how many rows saving `days` would delete now, so the screen can say so and ask first.
-  routes.get('/collect-retention/:kind/preview', { schema: { params: collectRetentionParams, querystring: collectRetentionPreviewQuery, response: { 200: retentionPreviewResponse } } }, async (request) =>
-    success(await countCollectPrunable(ctx, request.params.kind, request.query.days)));
+  routes.get(
+    '/collect-retention/:kind/preview',
+    { schema: { params: collectRetentionParams, querystring: collectRetentionPreviewQuery, response: { 200: retentionPreviewResponse } } },
+    async (request) => success(await countCollectPrunable(ctx, request.params.kind, request.query.days)),
+  );
 
   routes.put('/collect-retention/:kind', { schema: { params: collectRetentionParams, body: collectRetentionInput, response: { 200: retentionSavedResponse } } }, async (request) => {
     const { kind } = request.params;

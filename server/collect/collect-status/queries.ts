@@ -30,15 +30,30 @@ export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Pro
   const day = sql<string>`substr(created_at, 1, 10)`;
 
   const [byStatus, perDay, perConfig, configs, recent, targets, latest, running, retrying] = await Promise.all([
-    inPeriod.select('status').select((eb) => eb.fn.countAll<number>().as('count')).groupBy('status').execute(),
-    inPeriod.select([day.as('day'), 'status']).select((eb) => eb.fn.countAll<number>().as('count')).groupBy([day, 'status']).execute(),
+    inPeriod
+      .select('status')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .groupBy('status')
+      .execute(),
+    inPeriod
+      .select([day.as('day'), 'status'])
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .groupBy([day, 'status'])
+      .execute(),
     // A re-run (or backfill) of a period replaces its master rows and its posted file: count each
     // period once, as its latest successful collect and its latest successful post to each target.
     db
       .selectFrom('collect_tasks')
       .select('config_id')
       .select((eb) => [eb.fn.sum<number>('rows_mastered').as('mastered'), eb.fn.sum<number>('rows_posted').as('posted')])
-      .where('id', 'in', inPeriod.select((eb) => eb.fn.max('id').as('id')).where('status', '=', 'SUCCESS').groupBy(['task_kind', 'config_id', 'post_config_id', 'period_from', 'period_to']))
+      .where(
+        'id',
+        'in',
+        inPeriod
+          .select((eb) => eb.fn.max('id').as('id'))
+          .where('status', '=', 'SUCCESS')
+          .groupBy(['task_kind', 'config_id', 'post_config_id', 'period_from', 'period_to']),
+      )
       .groupBy('config_id')
       .execute(),
     db
@@ -62,11 +77,25 @@ export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Pro
       .where('created_at', '>=', new Date(now.getTime() - 30 * 24 * HOUR_MS).toISOString())
       .groupBy('config_id')
       .execute(),
-    db.selectFrom('post_configs').select('data_type_code').select((eb) => eb.fn.countAll<number>().as('count')).where('in_use', '=', 'Y').groupBy('data_type_code').execute(),
+    db
+      .selectFrom('post_configs')
+      .select('data_type_code')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('in_use', '=', 'Y')
+      .groupBy('data_type_code')
+      .execute(),
     db
       .selectFrom('collect_tasks')
       .select(['config_id', 'status', 'updated_at'])
-      .where('id', 'in', db.selectFrom('collect_tasks').select((eb) => eb.fn.max('id').as('id')).where('task_kind', '=', 'COLLECT').groupBy('config_id'))
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('collect_tasks')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .where('task_kind', '=', 'COLLECT')
+          .groupBy('config_id'),
+      )
       .execute(),
     db.selectFrom('collect_tasks').select('id').where('status', 'in', ['PENDING', 'STARTED']).limit(1).executeTakeFirst(),
     // A failed attempt with attempts left goes back to PENDING with a later run_after: a retry, not a new task.
@@ -91,10 +120,16 @@ export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Pro
     const activity = recent.find((row) => row.config_id === config.id);
     const last = latest.find((row) => row.config_id === config.id);
     return {
-      processId: `P${config.id}`, configId: config.id, metricName: config.metric_name, dataType: config.data_type_code,
-      hourly: Number(activity?.hourly ?? 0), weekly: Number(activity?.weekly ?? 0), monthly: Number(activity?.monthly ?? 0),
+      processId: `P${config.id}`,
+      configId: config.id,
+      metricName: config.metric_name,
+      dataType: config.data_type_code,
+      hourly: Number(activity?.hourly ?? 0),
+      weekly: Number(activity?.weekly ?? 0),
+      monthly: Number(activity?.monthly ?? 0),
       scheduled: config.in_use === 'Y' && config.suspended_flag === 'N' ? ((config.scheduled as string | null) ?? null) : null,
-      mastered: Number(period?.mastered ?? 0), posted: Number(period?.posted ?? 0),
+      mastered: Number(period?.mastered ?? 0),
+      posted: Number(period?.posted ?? 0),
       targets: Number(targets.find((row) => row.data_type_code === config.data_type_code)?.count ?? 0),
       updatedAt: (activity?.lastUpdate as string | undefined) ?? last?.updated_at ?? null,
       status: config.suspended_flag === 'Y' ? 'SUSPENDED' : ((last?.status as TaskStatus | undefined) ?? null),
@@ -102,9 +137,15 @@ export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Pro
   });
 
   return {
-    from, to, totalMastered, totalPosted, failedTask: failed,
+    from,
+    to,
+    totalMastered,
+    totalPosted,
+    failedTask: failed,
     successRate: succeeded + failed ? Math.round((succeeded / (succeeded + failed)) * 1000) / 10 : null,
-    tasksPerDay, processes, running: Boolean(running),
+    tasksPerDay,
+    processes,
+    running: Boolean(running),
     retries: retrying.map((task) => ({ taskId: task.id, runAt: task.run_after })),
   };
 }

@@ -16,10 +16,18 @@ export async function recordFailure(ctx: Pick<AppContext, 'db' | 'mailer' | 'con
   const now = isoNow(ctx.clock);
   let streak: number;
   if (task.task_kind === 'POST' && task.post_config_id) {
-    await db.updateTable('post_configs').set({ failure_streak: sql`failure_streak + 1` }).where('id', '=', task.post_config_id).execute();
+    await db
+      .updateTable('post_configs')
+      .set({ failure_streak: sql`failure_streak + 1` })
+      .where('id', '=', task.post_config_id)
+      .execute();
     streak = (await db.selectFrom('post_configs').select('failure_streak').where('id', '=', task.post_config_id).executeTakeFirst())?.failure_streak ?? 1;
   } else {
-    await db.updateTable('collect_configs').set({ failure_streak: sql`failure_streak + 1` }).where('id', '=', task.config_id).execute();
+    await db
+      .updateTable('collect_configs')
+      .set({ failure_streak: sql`failure_streak + 1` })
+      .where('id', '=', task.config_id)
+      .execute();
     streak = (await db.selectFrom('collect_configs').select('failure_streak').where('id', '=', task.config_id).executeTakeFirst())?.failure_streak ?? 1;
     if (streak >= config.collect.suspendAfter) {
       await db.updateTable('collect_configs').set({ suspended_flag: 'Y', suspended_at: now }).where('id', '=', task.config_id).where('suspended_flag', '=', 'N').execute();
@@ -31,9 +39,14 @@ export async function recordFailure(ctx: Pick<AppContext, 'db' | 'mailer' | 'con
   const procedure = task.task_kind === 'POST' ? COLLECT_ALERT_PROCEDURES.post : COLLECT_ALERT_PROCEDURES.collect;
   for (const to of recipients) {
     await sendAlertMail(ctx, to, {
-      procedure, errorId,
+      procedure,
+      errorId,
       values: {
-        name: to, taskId: String(task.id), configId: String(task.config_id), occurredAt: now, detail: errorText,
+        name: to,
+        taskId: String(task.id),
+        configId: String(task.config_id),
+        occurredAt: now,
+        detail: errorText,
         summary: failureSummary(task.task_kind === 'POST' ? 'POST' : 'COLLECT', collectConfig?.metric_name ?? `#${task.config_id}`, errorId),
         link: `${config.publicUrl}/tasks/${task.id}/show`,
       },
@@ -43,6 +56,7 @@ export async function recordFailure(ctx: Pick<AppContext, 'db' | 'mailer' | 'con
 
 /** A success ends the streak, so the next failure alerts again. */
 export async function recordSuccess(ctx: Pick<AppContext, 'db'>, task: TaskRow): Promise<void> {
-  if (task.task_kind === 'POST' && task.post_config_id) await ctx.db.updateTable('post_configs').set({ failure_streak: 0 }).where('id', '=', task.post_config_id).where('failure_streak', '>', 0).execute();
+  if (task.task_kind === 'POST' && task.post_config_id)
+    await ctx.db.updateTable('post_configs').set({ failure_streak: 0 }).where('id', '=', task.post_config_id).where('failure_streak', '>', 0).execute();
   else await ctx.db.updateTable('collect_configs').set({ failure_streak: 0 }).where('id', '=', task.config_id).where('failure_streak', '>', 0).execute();
 }

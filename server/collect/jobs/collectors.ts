@@ -58,7 +58,15 @@ function requestHeaders(source: CollectSource, period: Period): Record<string, s
 }
 
 /** One page of an API source as text (through the outbound policy), counted in `meta`; an answer other than 2xx fails. */
-async function fetchPage(source: CollectSource, period: Period, outbound: Outbound, page: number, cursor: string | null, meta: ResponseMeta, maxBytes?: number): Promise<{ text: string; truncated: boolean }> {
+async function fetchPage(
+  source: CollectSource,
+  period: Period,
+  outbound: Outbound,
+  page: number,
+  cursor: string | null,
+  meta: ResponseMeta,
+  maxBytes?: number,
+): Promise<{ text: string; truncated: boolean }> {
   const method = source.sourceMethod;
   const pagination = method.pagination;
   const url = new URL(fill(source.sourceLocation, period));
@@ -72,8 +80,12 @@ async function fetchPage(source: CollectSource, period: Period, outbound: Outbou
   let response: OutboundAnswer;
   try {
     response = await outbound.request(url, {
-      method: method.httpMethod, headers: requestHeaders(source, period), body: method.httpMethod === 'POST' && method.body ? fill(method.body, period) : undefined,
-      timeoutMs: method.timeoutMs, secretHosts: source.keyName && source.secret ? source.secretHosts : undefined, maxBytes,
+      method: method.httpMethod,
+      headers: requestHeaders(source, period),
+      body: method.httpMethod === 'POST' && method.body ? fill(method.body, period) : undefined,
+      timeoutMs: method.timeoutMs,
+      secretHosts: source.keyName && source.secret ? source.secretHosts : undefined,
+      maxBytes,
     });
   } catch (error) {
     const name = (error as Error).name;
@@ -118,9 +130,17 @@ async function* collectApi(source: CollectSource, period: Period, outbound: Outb
 async function matchingFiles(source: CollectSource, period: Period, dataDir: string, maxFiles: number): Promise<{ paths: string[]; shown: string[] }> {
   const location = posix.normalize(fill(source.sourceLocation, period).replaceAll('\\', '/'));
   const folder = posix.dirname(location);
-  const pattern = new RegExp(`^${posix.basename(location).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`);
+  const pattern = new RegExp(
+    `^${posix
+      .basename(location)
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replaceAll('*', '.*')}$`,
+  );
   const base = join(dataDir, 'inbox', folder);
-  const names = (await readdir(base).catch(() => [] as string[])).filter((name) => pattern.test(name)).sort().slice(0, maxFiles);
+  const names = (await readdir(base).catch(() => [] as string[]))
+    .filter((name) => pattern.test(name))
+    .sort()
+    .slice(0, maxFiles);
   if (!names.length) throw new TaskFailure('SOURCE_NOT_FOUND', `No file matches inbox/${location}.`);
   return { paths: names.map((name) => join(base, name)), shown: names.map((name) => posix.join('inbox', folder, name)) };
 }

@@ -20,7 +20,10 @@ class CsvSplitter {
   private rest = '';
   private ended = false;
 
-  constructor(private fields: CollectField[], private where: string) {}
+  constructor(
+    private fields: CollectField[],
+    private where: string,
+  ) {}
 
   push(chunk: string): void {
     const text = this.rest + chunk;
@@ -43,13 +46,15 @@ class CsvSplitter {
     if (this.columns === null) {
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       this.columns = text.split(',').map((name) => name.trim());
-      if (!this.columns[0]) this.ended = true; // no header: no rows
+      if (!this.columns[0])
+        this.ended = true; // no header: no rows
       else this.indexes = columnIndexes(this.columns, this.fields);
       return;
     }
     if (!text) return;
     const record = text.split(',');
-    if (record.length !== this.columns.length) throw new TaskFailure('SOURCE_MALFORMED', `${this.where} is not valid CSV: line ${this.line} has ${record.length} fields, the header ${this.columns.length}.`);
+    if (record.length !== this.columns.length)
+      throw new TaskFailure('SOURCE_MALFORMED', `${this.where} is not valid CSV: line ${this.line} has ${record.length} fields, the header ${this.columns.length}.`);
     this.rows.push(this.indexes.map((index) => record[index]));
   }
 }
@@ -66,8 +71,7 @@ function projected(records: string[][], fields: CollectField[], state: { indexes
   return rows;
 }
 
-const malformed = (where: string, error: unknown) =>
-  error instanceof TaskFailure ? error : new TaskFailure('SOURCE_MALFORMED', `${where} is not valid CSV: ${(error as Error).message}`);
+const malformed = (where: string, error: unknown) => (error instanceof TaskFailure ? error : new TaskFailure('SOURCE_MALFORMED', `${where} is not valid CSV: ${(error as Error).message}`));
 
 /** The rows of one CSV text (an API page). */
 export function csvTextRows(text: string, fields: CollectField[], where: string): SourceRow[] {

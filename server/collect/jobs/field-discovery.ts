@@ -63,7 +63,10 @@ class FieldCollector {
 
   result(mapPath: (path: string) => string): DiscoveredField[] {
     return [...this.fields].map(([path, seen]) => ({
-      path, mapPath: mapPath(path), samples: seen.samples, present: seen.present,
+      path,
+      mapPath: mapPath(path),
+      samples: seen.samples,
+      present: seen.present,
       // One kind throughout is that kind; numbers mixed with text (or nothing seen) is text.
       type: seen.kinds.size === 1 ? [...seen.kinds][0] : 'string',
     }));
@@ -91,7 +94,10 @@ const isHtml = (page: FirstPage) => /html/i.test(page.meta.contentType ?? '') ||
 function checkReadable(page: FirstPage, format: SourceMethod['responseFormat']): void {
   if (!page.text.trim()) throw new TaskFailure('SOURCE_MALFORMED', `${page.where} is empty: the source answered no content, so there are no fields to list. Check the URL and the period.`);
   if (isHtml(page)) {
-    throw new TaskFailure('SOURCE_MALFORMED', `${page.where} is an HTML page, not ${format}${page.meta.contentType ? ` (content type ${page.meta.contentType})` : ''}: the URL probably leads to a web page, a sign-in page or an error page rather than to the report.`);
+    throw new TaskFailure(
+      'SOURCE_MALFORMED',
+      `${page.where} is an HTML page, not ${format}${page.meta.contentType ? ` (content type ${page.meta.contentType})` : ''}: the URL probably leads to a web page, a sign-in page or an error page rather than to the report.`,
+    );
   }
   if (page.truncated && format === 'JSON') {
     throw new TaskFailure('SOURCE_MALFORMED', `${page.where} is larger than ${MEGABYTES}; Test source reads at most ${MEGABYTES} of JSON. Choose a shorter period or a smaller page size.`);
@@ -132,8 +138,12 @@ export function previewOf(page: FirstPage, method: SourceMethod, fields: Collect
   }
   const mapped = fields.length ? mapToMaster(sourceRows, fields) : { rows: [], errors: [] };
   return {
-    fields: discovered, rowsRead, truncated: page.truncated, mappingProblem,
-    rows: mapped.rows.map((row) => JSON.parse(row) as SourcePreview['rows'][number]), errors: mapped.errors,
+    fields: discovered,
+    rowsRead,
+    truncated: page.truncated,
+    mappingProblem,
+    rows: mapped.rows.map((row) => JSON.parse(row) as SourcePreview['rows'][number]),
+    errors: mapped.errors,
     responseMeta: { ...page.meta, rows: rowsRead },
   };
 }

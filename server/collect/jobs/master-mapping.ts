@@ -101,7 +101,10 @@ export function mapToMaster(sourceRows: SourceRow[], fields: CollectField[], max
 /** Throws the task failure for rows that fail master validation; nothing is stored then. */
 export function assertValid(errors: RowError[], maxErrors = 20): void {
   if (!errors.length) return;
-  const shown = errors.slice(0, 5).map((error) => `row ${error.row}: ${error.message}`).join('; ');
+  const shown = errors
+    .slice(0, 5)
+    .map((error) => `row ${error.row}: ${error.message}`)
+    .join('; ');
   throw new TaskFailure('MASTER_VALIDATION', `${errors.length >= maxErrors ? `At least ${maxErrors}` : errors.length} rows fail master validation: ${shown}`);
 }
 

@@ -28,7 +28,10 @@ export async function writeChunk(out: Writable, chunk: string | Buffer): Promise
  */
 export class MasterSpool {
   rows = 0;
-  private constructor(private folder: string, private out: Writable) {}
+  private constructor(
+    private folder: string,
+    private out: Writable,
+  ) {}
 
   static async open(work: WorkOwner): Promise<MasterSpool> {
     const folder = await openWorkFolder(work);

@@ -74,25 +74,65 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<numbe
     const targets = await db.selectFrom('post_configs').select('id').where('data_type_code', '=', config.dataType).where('in_use', '=', 'Y').orderBy('id').execute();
     const finishedAt = now(run);
     const dataLocation = `master_rows?configId=${config.id}&period=${period.from}..${period.to}`;
-    const base = { config_id: config.id, task_id: task.id, data_type_code: config.dataType, advertiser_code: config.advertiser, period_from: period.from, period_to: period.to, created_at: finishedAt };
+    const base = {
+      config_id: config.id,
+      task_id: task.id,
+      data_type_code: config.dataType,
+      advertiser_code: config.advertiser,
+      period_from: period.from,
+      period_to: period.to,
+      created_at: finishedAt,
+    };
     const mastered = await db.transaction().execute(async (trx) => {
       const ofPeriod = () => trx.deleteFrom('master_rows').where('config_id', '=', config.id).where('period_from', '=', period.from).where('period_to', '=', period.to);
       await ofPeriod().execute();
       for await (const batch of spool.batches()) await insertMasterRows(trx, base, batch);
       // Rows sharing a master key were merged by the inserts: count what is stored.
-      const { count } = await trx.selectFrom('master_rows').select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('config_id', '=', config.id).where('period_from', '=', period.from).where('period_to', '=', period.to).executeTakeFirstOrThrow();
+      const { count } = await trx
+        .selectFrom('master_rows')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('config_id', '=', config.id)
+        .where('period_from', '=', period.from)
+        .where('period_to', '=', period.to)
+        .executeTakeFirstOrThrow();
       const owned = await settleTask(trx, task.id, run.owner, {
-        status: 'SUCCESS', process_type: 'MASTERED', finished_at: finishedAt, updated_at: finishedAt, rows_fetched: fetched, rows_mastered: Number(count),
-        data_location: dataLocation, response_meta: JSON.stringify(meta), error_id: null, error_text: null,
+        status: 'SUCCESS',
+        process_type: 'MASTERED',
+        finished_at: finishedAt,
+        updated_at: finishedAt,
+        rows_fetched: fetched,
+        rows_mastered: Number(count),
+        data_location: dataLocation,
+        response_meta: JSON.stringify(meta),
+        error_id: null,
+        error_text: null,
       });
       if (!owned) throw new TaskFailure('LEASE_LOST', 'Another instance took the task over; this run is discarded.');
       if (targets.length) {
-        await trx.insertInto('collect_tasks').values(targets.map((target): Insertable<CollectTasksTable> => ({
-          task_kind: 'POST', config_id: config.id, post_config_id: target.id, parent_task_id: task.id, process_id: task.process_id, process_type: 'MASTERED',
-          schedule_type: task.schedule_type, schedule_id: null, status: 'PENDING', attempt: 0, max_attempts: task.max_attempts, period_from: period.from, period_to: period.to,
-          due_at: finishedAt, run_after: finishedAt, created_at: finishedAt, updated_at: finishedAt,
-        }))).execute();
+        await trx
+          .insertInto('collect_tasks')
+          .values(
+            targets.map((target): Insertable<CollectTasksTable> => ({
+              task_kind: 'POST',
+              config_id: config.id,
+              post_config_id: target.id,
+              parent_task_id: task.id,
+              process_id: task.process_id,
+              process_type: 'MASTERED',
+              schedule_type: task.schedule_type,
+              schedule_id: null,
+              status: 'PENDING',
+              attempt: 0,
+              max_attempts: task.max_attempts,
+              period_from: period.from,
+              period_to: period.to,
+              due_at: finishedAt,
+              run_after: finishedAt,
+              created_at: finishedAt,
+              updated_at: finishedAt,
+            })),
+          )
+          .execute();
       }
       return Number(count);
     });
@@ -127,16 +167,26 @@ export async function runPostTask(run: TaskRun, task: TaskRow): Promise<number> 
   const { postConfig, target } = await loadPostTarget(db, run.box, run.outbound, task.post_config_id!, files);
   const period = task.period_from === task.period_to ? task.period_from : `${task.period_from}_${task.period_to}`;
   const name = `${postConfig.dataType}-${task.config_id}-${period}.csv`.replace(/[^\w.-]/g, '_');
-  const file = await writePostFile(db, { configId: task.config_id, periodFrom: task.period_from, periodTo: task.period_to }, outputColumns(postConfig.headers), name, { dataDir: appConfig.dataDir, taskId: task.id, owner: run.owner });
+  const file = await writePostFile(db, { configId: task.config_id, periodFrom: task.period_from, periodTo: task.period_to }, outputColumns(postConfig.headers), name, {
+    dataDir: appConfig.dataDir,
+    taskId: task.id,
+    owner: run.owner,
+  });
   try {
     await run.log('INFO', `Posting ${file.rows} rows (${file.bytes} bytes) to ${target.method} ${target.location} as ${name}.`);
     const posted = await POSTERS[target.method].post(target, file);
     const backup = postConfig.backupFlag === 'Y' && postConfig.backupLocation ? await backupCopy(files, postConfig.backupLocation, file) : null;
     const finishedAt = now(run);
     const owned = await settleTask(db, task.id, run.owner, {
-      status: 'SUCCESS', finished_at: finishedAt, updated_at: finishedAt, rows_posted: file.rows, target_location: posted.location,
+      status: 'SUCCESS',
+      finished_at: finishedAt,
+      updated_at: finishedAt,
+      rows_posted: file.rows,
+      target_location: posted.location,
       data_location: `master_rows?configId=${task.config_id}&period=${task.period_from}..${task.period_to}`,
-      response_meta: JSON.stringify({ bytes: file.bytes, rows: file.rows, ...(backup ? { backup } : {}), ...(posted.meta ?? {}) }), error_id: null, error_text: null,
+      response_meta: JSON.stringify({ bytes: file.bytes, rows: file.rows, ...(backup ? { backup } : {}), ...(posted.meta ?? {}) }),
+      error_id: null,
+      error_text: null,
     });
     if (!owned) throw new TaskFailure('LEASE_LOST', 'Another instance took the task over; this run is discarded.');
     await run.log('INFO', `Posted to ${posted.location}${backup ? `; backup at ${backup}` : ''}.`);

@@ -19,7 +19,14 @@ export function addDays(day: string, days: number): string {
 /** The next due time of a stored schedule row: the shared computation the browser also shows (src/shared/schedule). */
 export function nextRunAfter(schedule: ScheduleTiming, after: Date): Date | null {
   return nextScheduledRun(
-    { scheduleType: schedule.schedule_type as ScheduleType, scheduledTime: schedule.scheduled_time, scheduledDay: schedule.scheduled_day as WeekDay | null, timeZone: schedule.time_zone, startAt: schedule.start_at, endAt: schedule.end_at },
+    {
+      scheduleType: schedule.schedule_type as ScheduleType,
+      scheduledTime: schedule.scheduled_time,
+      scheduledDay: schedule.scheduled_day as WeekDay | null,
+      timeZone: schedule.time_zone,
+      startAt: schedule.start_at,
+      endAt: schedule.end_at,
+    },
     after,
   );
 }

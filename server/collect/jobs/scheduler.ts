@@ -115,12 +115,18 @@ export class CollectScheduler {
   async execute(task: TaskRow): Promise<void> {
     const { db, clock } = this.ctx;
     const run: TaskRun = {
-      ctx: this.ctx, box: this.box, outbound: this.outbound, owner: this.owner,
+      ctx: this.ctx,
+      box: this.box,
+      outbound: this.outbound,
+      owner: this.owner,
       log: (level, message) => appendLog(db, task.id, level, message, isoNow(clock)),
     };
-    const renewal = setInterval(() => {
-      void renewLease(db, task.id, this.owner, new Date(clock.now().getTime() + this.settings.leaseMs)).catch(() => undefined);
-    }, Math.max(1000, this.settings.leaseMs / 3));
+    const renewal = setInterval(
+      () => {
+        void renewLease(db, task.id, this.owner, new Date(clock.now().getTime() + this.settings.leaseMs)).catch(() => undefined);
+      },
+      Math.max(1000, this.settings.leaseMs / 3),
+    );
     renewal.unref();
     const { metrics } = this.ctx;
     const kind = task.task_kind === 'POST' ? 'post' : 'collect';
@@ -169,7 +175,13 @@ export class CollectScheduler {
     if (!this.loop) return;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), graceMs)));
-    const outcome = await Promise.race([this.loop.then(() => 'done' as const, () => 'done' as const), timedOut]);
+    const outcome = await Promise.race([
+      this.loop.then(
+        () => 'done' as const,
+        () => 'done' as const,
+      ),
+      timedOut,
+    ]);
     clearTimeout(timer);
     if (outcome === 'timeout') {
       await Promise.all([...this.running].map((task) => releaseLease(this.ctx.db, task.id, this.owner, this.ctx.clock.now()).catch(() => undefined)));

@@ -42,5 +42,14 @@ export async function collectSourceOf(db: Db, box: SecretBox, config: SourceConf
       throw new TaskFailure('SOURCE_HTTP_ERROR', `The secret of market account ${account.name} cannot be read (${(error as Error).message}); enter it again.`);
     }
   }
-  return { sourceType: config.sourceType, sourceLocation: config.sourceLocation, sourceMethod: config.sourceMethod, keyName: config.keyName ?? null, secret, secretHosts, configData: config.configData, fields: config.fields };
+  return {
+    sourceType: config.sourceType,
+    sourceLocation: config.sourceLocation,
+    sourceMethod: config.sourceMethod,
+    keyName: config.keyName ?? null,
+    secret,
+    secretHosts,
+    configData: config.configData,
+    fields: config.fields,
+  };
 }

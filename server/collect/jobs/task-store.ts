@@ -10,11 +10,32 @@ type Executor = Pick<Db, 'insertInto' | 'updateTable' | 'selectFrom' | 'deleteFr
 export const processIdOf = (configId: number) => `P${configId}`;
 
 /** A new collect task, waiting for a worker. */
-export function collectTaskValues(input: { configId: number; scheduleType: TaskScheduleType; scheduleId?: number | null; dueAt: string; periodFrom: string; periodTo: string; maxAttempts: number; now: string }): Insertable<CollectTasksTable> {
+export function collectTaskValues(input: {
+  configId: number;
+  scheduleType: TaskScheduleType;
+  scheduleId?: number | null;
+  dueAt: string;
+  periodFrom: string;
+  periodTo: string;
+  maxAttempts: number;
+  now: string;
+}): Insertable<CollectTasksTable> {
   return {
-    task_kind: 'COLLECT', config_id: input.configId, process_id: processIdOf(input.configId), process_type: 'MASTERING', schedule_type: input.scheduleType,
-    schedule_id: input.scheduleId ?? null, status: 'PENDING', attempt: 0, max_attempts: input.maxAttempts, period_from: input.periodFrom, period_to: input.periodTo,
-    due_at: input.dueAt, run_after: input.dueAt < input.now ? input.now : input.dueAt, created_at: input.now, updated_at: input.now,
+    task_kind: 'COLLECT',
+    config_id: input.configId,
+    process_id: processIdOf(input.configId),
+    process_type: 'MASTERING',
+    schedule_type: input.scheduleType,
+    schedule_id: input.scheduleId ?? null,
+    status: 'PENDING',
+    attempt: 0,
+    max_attempts: input.maxAttempts,
+    period_from: input.periodFrom,
+    period_to: input.periodTo,
+    due_at: input.dueAt,
+    run_after: input.dueAt < input.now ? input.now : input.dueAt,
+    created_at: input.now,
+    updated_at: input.now,
   };
 }
 
@@ -40,7 +61,17 @@ export async function createDueTasks(db: Db, now: Date, maxAttempts: number): Pr
   const due = await db
     .selectFrom('collect_schedules')
     .innerJoin('collect_configs', 'collect_configs.id', 'collect_schedules.config_id')
-    .select(['collect_schedules.id', 'collect_schedules.config_id', 'collect_schedules.schedule_type', 'collect_schedules.scheduled_time', 'collect_schedules.scheduled_day', 'collect_schedules.time_zone', 'collect_schedules.start_at', 'collect_schedules.end_at', 'collect_schedules.next_run_at'])
+    .select([
+      'collect_schedules.id',
+      'collect_schedules.config_id',
+      'collect_schedules.schedule_type',
+      'collect_schedules.scheduled_time',
+      'collect_schedules.scheduled_day',
+      'collect_schedules.time_zone',
+      'collect_schedules.start_at',
+      'collect_schedules.end_at',
+      'collect_schedules.next_run_at',
+    ])
     .where('collect_schedules.next_run_at', '<=', nowIso)
     .where('collect_schedules.in_use', '=', 'Y')
     .where('collect_configs.in_use', '=', 'Y')
@@ -63,7 +94,18 @@ export async function createDueTasks(db: Db, now: Date, maxAttempts: number): Pr
       if (Number(moved.numUpdatedRows) === 0) return;
       const inserted = await trx
         .insertInto('collect_tasks')
-        .values(collectTaskValues({ configId: schedule.config_id, scheduleType: schedule.schedule_type as TaskScheduleType, scheduleId: schedule.id, dueAt: dueAt.toISOString(), periodFrom: period.from, periodTo: period.to, maxAttempts, now: nowIso }))
+        .values(
+          collectTaskValues({
+            configId: schedule.config_id,
+            scheduleType: schedule.schedule_type as TaskScheduleType,
+            scheduleId: schedule.id,
+            dueAt: dueAt.toISOString(),
+            periodFrom: period.from,
+            periodTo: period.to,
+            maxAttempts,
+            now: nowIso,
+          }),
+        )
         .onConflict((conflict) => conflict.columns(['schedule_id', 'due_at']).doNothing())
         .executeTakeFirst();
       created += Number(inserted.numInsertedOrUpdatedRows ?? 0);
@@ -72,8 +114,7 @@ export async function createDueTasks(db: Db, now: Date, maxAttempts: number): Pr
   return created;
 }
 
-const claimable = (nowIso: string) =>
-  sql<boolean>`((status = 'PENDING' and run_after <= ${nowIso}) or (status = 'STARTED' and lease_until < ${nowIso}))`;
+const claimable = (nowIso: string) => sql<boolean>`((status = 'PENDING' and run_after <= ${nowIso}) or (status = 'STARTED' and lease_until < ${nowIso}))`;
 
 /**
  * Claims one due task for this instance. On PostgreSQL one statement picks and takes the row with
@@ -85,8 +126,13 @@ const claimable = (nowIso: string) =>
 export async function claimNextTask(db: Db, owner: string, now: Date, leaseMs: number): Promise<TaskRow | undefined> {
   const nowIso = now.toISOString();
   const claim = {
-    status: 'STARTED', lease_owner: owner, lease_until: new Date(now.getTime() + leaseMs).toISOString(), attempt: sql<number>`attempt + 1`,
-    started_at: nowIso, finished_at: null, updated_at: nowIso,
+    status: 'STARTED',
+    lease_owner: owner,
+    lease_until: new Date(now.getTime() + leaseMs).toISOString(),
+    attempt: sql<number>`attempt + 1`,
+    started_at: nowIso,
+    finished_at: null,
+    updated_at: nowIso,
   } as const;
   if (!isSqlite(db)) {
     return db
@@ -145,5 +191,8 @@ export function failureValues(errorId: TaskErrorId, errorText: string): Pick<Ins
 }
 
 export async function appendLog(db: Db, taskId: number, level: TaskLogLine['level'], message: string, at: string): Promise<void> {
-  await db.insertInto('collect_task_logs').values({ task_id: taskId, level, message: message.slice(0, 2000), at }).execute();
+  await db
+    .insertInto('collect_task_logs')
+    .values({ task_id: taskId, level, message: message.slice(0, 2000), at })
+    .execute();
 }

@@ -44,8 +44,11 @@ export async function sweepWorkFolders(db: Db, dataDir: string, now: Date, lease
     return owner ? [{ name, ...owner }] : []; // anything else was not made by a run: left alone
   });
   if (!folders.length) return [];
-  const tasks = await db.selectFrom('collect_tasks').select(['id', 'status', 'lease_owner', 'lease_until'])
-    .where('id', 'in', [...new Set(folders.map((folder) => folder.taskId))]).execute();
+  const tasks = await db
+    .selectFrom('collect_tasks')
+    .select(['id', 'status', 'lease_owner', 'lease_until'])
+    .where('id', 'in', [...new Set(folders.map((folder) => folder.taskId))])
+    .execute();
   // Safe rule: a folder stays while its task is STARTED under the owner in its name and that lease has not been expired for a whole lease period (room for clock skew between instances).
   const live = new Set(tasks.filter((task) => task.status === 'STARTED' && task.lease_until && Date.parse(task.lease_until) + leaseMs > now.getTime()).map((task) => `${task.id}.${task.lease_owner}`));
   const over = folders.filter((folder) => !live.has(`${folder.taskId}.${folder.owner}`));

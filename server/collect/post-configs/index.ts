@@ -14,7 +14,6 @@ import { secretBox } from '../../secrets/secret-box';
 import { unknownCode } from '../code-tables';
 import { deletePostConfig, findPostConfig, listPostConfigs, postConfigListSpec, savePostConfig } from './queries';
 
-
 /** /api/post-configs: where mastered rows are posted (GCS, Tableau, Snowflake stage, a local folder); rank 2. */
 export async function postConfigsModule(app: FastifyInstance) {
   const { db, clock, config } = app.ctx;
@@ -28,7 +27,9 @@ export async function postConfigsModule(app: FastifyInstance) {
     if (errors.length) throw validationError(errors);
   };
 
-  routes.get('/post-configs', { schema: { querystring: listQuerystring, response: { 200: postConfigListResponse } } }, async (request) => success(await listPostConfigs(db, parseListQuery(request.query, postConfigListSpec))));
+  routes.get('/post-configs', { schema: { querystring: listQuerystring, response: { 200: postConfigListResponse } } }, async (request) =>
+    success(await listPostConfigs(db, parseListQuery(request.query, postConfigListSpec))),
+  );
 
   routes.get('/post-configs/:id', { schema: { params: idParams, response: { 200: postConfigResponse } } }, async (request) => {
     const postConfig = await findPostConfig(db, request.params.id);

@@ -8,8 +8,13 @@ export type PostConfigValues = z.output<typeof postConfigInput>;
 
 export const postConfigListSpec: ListSpec = {
   sortable: {
-    id: 'post_configs.id', dataType: 'post_configs.data_type_code', targetType: 'post_configs.target_type', targetMethod: 'post_configs.target_method',
-    inUse: 'post_configs.in_use', createdAt: 'post_configs.created_at', updatedAt: 'post_configs.updated_at',
+    id: 'post_configs.id',
+    dataType: 'post_configs.data_type_code',
+    targetType: 'post_configs.target_type',
+    targetMethod: 'post_configs.target_method',
+    inUse: 'post_configs.in_use',
+    createdAt: 'post_configs.created_at',
+    updatedAt: 'post_configs.updated_at',
   },
   defaultSort: ['updatedAt', 'DESC'],
   filters: {
@@ -22,8 +27,18 @@ export const postConfigListSpec: ListSpec = {
 };
 
 const columns = [
-  'post_configs.id', 'post_configs.data_type_code', 'post_configs.target_type', 'post_configs.target_method', 'post_configs.target_location', 'post_configs.target_data',
-  'post_configs.target_secret_enc', 'post_configs.backup_flag', 'post_configs.backup_location', 'post_configs.in_use', 'post_configs.created_at', 'post_configs.updated_at',
+  'post_configs.id',
+  'post_configs.data_type_code',
+  'post_configs.target_type',
+  'post_configs.target_method',
+  'post_configs.target_location',
+  'post_configs.target_data',
+  'post_configs.target_secret_enc',
+  'post_configs.backup_flag',
+  'post_configs.backup_location',
+  'post_configs.in_use',
+  'post_configs.created_at',
+  'post_configs.updated_at',
 ] as const;
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
@@ -32,12 +47,34 @@ const selectRows = (db: Db) => db.selectFrom('post_configs').select(columns);
 /** The answer shape with headers; the sealed secret becomes `secretSet` only. */
 async function present(db: Db, rows: Row[]): Promise<PostConfig[]> {
   if (!rows.length) return [];
-  const headers = await db.selectFrom('post_config_headers').selectAll().where('post_config_id', 'in', rows.map((row) => row.id)).orderBy('post_config_id').orderBy('sort_no').execute();
+  const headers = await db
+    .selectFrom('post_config_headers')
+    .selectAll()
+    .where(
+      'post_config_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('post_config_id')
+    .orderBy('sort_no')
+    .execute();
   return rows.map((row) => ({
-    id: row.id, configId: row.id, dataType: row.data_type_code, targetType: row.target_type, targetMethod: row.target_method as TargetMethod, targetLocation: row.target_location,
-    targetData: JSON.parse(row.target_data), secretSet: row.target_secret_enc !== null, backupFlag: row.backup_flag, backupLocation: row.backup_location,
-    headers: headers.filter((header) => header.post_config_id === row.id).map((header): PostHeader => ({ code: header.code, type: header.type as PostHeader['type'], inUse: header.in_use, order: header.header_order })),
-    inUse: row.in_use, createdAt: row.created_at, updatedAt: row.updated_at,
+    id: row.id,
+    configId: row.id,
+    dataType: row.data_type_code,
+    targetType: row.target_type,
+    targetMethod: row.target_method as TargetMethod,
+    targetLocation: row.target_location,
+    targetData: JSON.parse(row.target_data),
+    secretSet: row.target_secret_enc !== null,
+    backupFlag: row.backup_flag,
+    backupLocation: row.backup_location,
+    headers: headers
+      .filter((header) => header.post_config_id === row.id)
+      .map((header): PostHeader => ({ code: header.code, type: header.type as PostHeader['type'], inUse: header.in_use, order: header.header_order })),
+    inUse: row.in_use,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   }));
 }
 
@@ -54,7 +91,10 @@ export async function findPostConfig(db: Db, id: number): Promise<PostConfig | u
 /** Removes a post config with its posting tasks and their logs (they mean nothing without the target). */
 export async function deletePostConfig(db: Db, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('collect_task_logs').where('task_id', 'in', trx.selectFrom('collect_tasks').select('id').where('post_config_id', '=', id)).execute();
+    await trx
+      .deleteFrom('collect_task_logs')
+      .where('task_id', 'in', trx.selectFrom('collect_tasks').select('id').where('post_config_id', '=', id))
+      .execute();
     await trx.deleteFrom('collect_tasks').where('post_config_id', '=', id).execute();
     await trx.deleteFrom('post_configs').where('id', '=', id).execute();
   });
@@ -66,18 +106,34 @@ export function savePostConfig(db: Db, box: SecretBox, input: PostConfigValues, 
     const stored = id === undefined ? null : await trx.selectFrom('post_configs').select('target_secret_enc').where('id', '=', id).executeTakeFirst();
     if (id !== undefined && !stored) return undefined;
     const values = {
-      data_type_code: input.dataType, target_type: input.targetType, target_method: input.targetMethod, target_location: input.targetLocation,
-      target_data: JSON.stringify(input.targetData), target_secret_enc: nextSealedSecret(box, input.targetSecret, stored?.target_secret_enc ?? null),
-      backup_flag: input.backupFlag, backup_location: input.backupFlag === 'Y' ? (input.backupLocation ?? null) : null, in_use: input.inUse, updated_at: nowIso,
+      data_type_code: input.dataType,
+      target_type: input.targetType,
+      target_method: input.targetMethod,
+      target_location: input.targetLocation,
+      target_data: JSON.stringify(input.targetData),
+      target_secret_enc: nextSealedSecret(box, input.targetSecret, stored?.target_secret_enc ?? null),
+      backup_flag: input.backupFlag,
+      backup_location: input.backupFlag === 'Y' ? (input.backupLocation ?? null) : null,
+      in_use: input.inUse,
+      updated_at: nowIso,
     };
     let configId = id;
     if (configId === undefined) {
-      configId = (await trx.insertInto('post_configs').values({ ...values, created_at: nowIso }).returning('id').executeTakeFirstOrThrow()).id;
+      configId = (
+        await trx
+          .insertInto('post_configs')
+          .values({ ...values, created_at: nowIso })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     } else {
       await trx.updateTable('post_configs').set(values).where('id', '=', configId).execute();
       await trx.deleteFrom('post_config_headers').where('post_config_id', '=', configId).execute();
     }
-    await trx.insertInto('post_config_headers').values(input.headers.map((header, sortNo) => ({ post_config_id: configId, sort_no: sortNo, code: header.code, type: header.type, in_use: header.inUse, header_order: header.order }))).execute();
+    await trx
+      .insertInto('post_config_headers')
+      .values(input.headers.map((header, sortNo) => ({ post_config_id: configId, sort_no: sortNo, code: header.code, type: header.type, in_use: header.inUse, header_order: header.order })))
+      .execute();
     return configId;
   });
 }

@@ -10,7 +10,6 @@ import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { appendLog } from '../jobs/task-store';
 import { findTask, findTaskDetail, listTasks, retryFailedTask, taskListSpec } from './queries';
 
-
 /** /api/tasks: collect and posting tasks, their detail and logs, and retry of a failed one (rank 2). */
 export async function tasksModule(app: FastifyInstance) {
   const { db, clock } = app.ctx;

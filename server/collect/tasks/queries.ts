@@ -6,9 +6,16 @@ import { listPage, type ListRequest, type ListSpec } from '../../http/list-query
 
 export const taskListSpec: ListSpec = {
   sortable: {
-    id: 'collect_tasks.id', configId: 'collect_tasks.config_id', status: 'collect_tasks.status', scheduleType: 'collect_tasks.schedule_type',
-    processType: 'collect_tasks.process_type', taskKind: 'collect_tasks.task_kind', createdAt: 'collect_tasks.created_at', updatedAt: 'collect_tasks.updated_at',
-    startedAt: 'collect_tasks.started_at', finishedAt: 'collect_tasks.finished_at',
+    id: 'collect_tasks.id',
+    configId: 'collect_tasks.config_id',
+    status: 'collect_tasks.status',
+    scheduleType: 'collect_tasks.schedule_type',
+    processType: 'collect_tasks.process_type',
+    taskKind: 'collect_tasks.task_kind',
+    createdAt: 'collect_tasks.created_at',
+    updatedAt: 'collect_tasks.updated_at',
+    startedAt: 'collect_tasks.started_at',
+    finishedAt: 'collect_tasks.finished_at',
   },
   defaultSort: ['id', 'DESC'],
   keyset: ['id', 'createdAt', 'updatedAt'],
@@ -30,13 +37,33 @@ export const taskListSpec: ListSpec = {
 };
 
 const columns = [
-  'collect_tasks.id', 'collect_tasks.id as taskId', 'collect_tasks.task_kind as taskKind', 'collect_tasks.config_id as configId', 'collect_configs.metric_name as metricName',
-  'collect_tasks.post_config_id as postConfigId', 'post_configs.target_method as targetMethod', 'collect_tasks.parent_task_id as parentTaskId', 'collect_tasks.process_id as processId',
-  'collect_tasks.process_type as processType', 'collect_tasks.schedule_type as scheduleType', 'collect_tasks.schedule_id as scheduleId', 'collect_tasks.status',
-  'collect_tasks.attempt', 'collect_tasks.max_attempts as maxAttempts', 'collect_tasks.period_from as periodFrom', 'collect_tasks.period_to as periodTo',
-  'collect_tasks.due_at as dueAt', 'collect_tasks.started_at as startedAt', 'collect_tasks.finished_at as finishedAt', 'collect_tasks.rows_fetched as rowsFetched',
-  'collect_tasks.rows_mastered as rowsMastered', 'collect_tasks.rows_posted as rowsPosted', 'collect_tasks.error_id as errorId', 'collect_tasks.error_text as errorText',
-  'collect_tasks.created_at as createdAt', 'collect_tasks.updated_at as updatedAt',
+  'collect_tasks.id',
+  'collect_tasks.id as taskId',
+  'collect_tasks.task_kind as taskKind',
+  'collect_tasks.config_id as configId',
+  'collect_configs.metric_name as metricName',
+  'collect_tasks.post_config_id as postConfigId',
+  'post_configs.target_method as targetMethod',
+  'collect_tasks.parent_task_id as parentTaskId',
+  'collect_tasks.process_id as processId',
+  'collect_tasks.process_type as processType',
+  'collect_tasks.schedule_type as scheduleType',
+  'collect_tasks.schedule_id as scheduleId',
+  'collect_tasks.status',
+  'collect_tasks.attempt',
+  'collect_tasks.max_attempts as maxAttempts',
+  'collect_tasks.period_from as periodFrom',
+  'collect_tasks.period_to as periodTo',
+  'collect_tasks.due_at as dueAt',
+  'collect_tasks.started_at as startedAt',
+  'collect_tasks.finished_at as finishedAt',
+  'collect_tasks.rows_fetched as rowsFetched',
+  'collect_tasks.rows_mastered as rowsMastered',
+  'collect_tasks.rows_posted as rowsPosted',
+  'collect_tasks.error_id as errorId',
+  'collect_tasks.error_text as errorText',
+  'collect_tasks.created_at as createdAt',
+  'collect_tasks.updated_at as updatedAt',
 ] as const;
 
 const withNames = <O>(query: SelectQueryBuilder<Database, 'collect_tasks', O>) =>
@@ -45,7 +72,11 @@ const base = (db: Db) => withNames(db.selectFrom('collect_tasks'));
 
 /** What a run's post tasks posted (by the parent index): a collect task posts nothing itself, its post tasks do. */
 const postsRowsPosted = (eb: ExpressionBuilder<Database, 'collect_tasks'>) =>
-  eb.selectFrom('collect_tasks as post').select(sql<number>`cast(coalesce(sum(${sql.ref('post.rows_posted')}), 0) as integer)`.as('n')).whereRef('post.parent_task_id', '=', 'collect_tasks.id').as('postsRowsPosted');
+  eb
+    .selectFrom('collect_tasks as post')
+    .select(sql<number>`cast(coalesce(sum(${sql.ref('post.rows_posted')}), 0) as integer)`.as('n'))
+    .whereRef('post.parent_task_id', '=', 'collect_tasks.id')
+    .as('postsRowsPosted');
 
 /** Newest first by id, paged by keyset (issue 16): the config and posting target are joined for the rows only. */
 export function listTasks(db: Db, request: ListRequest) {
@@ -61,7 +92,9 @@ export function listTasks(db: Db, request: ListRequest) {
     }
     listed = { ...request, conditions: request.conditions.filter((condition) => !isPeriod(condition)) };
   }
-  return listPage(tasks, listed, (query) => withNames(query).select(columns).select(postsRowsPosted), 'collect_tasks.id', { db }) as Promise<ListPage<Task> & { nextCursor?: string | null; totalIsEstimate?: boolean }>;
+  return listPage(tasks, listed, (query) => withNames(query).select(columns).select(postsRowsPosted), 'collect_tasks.id', { db }) as Promise<
+    ListPage<Task> & { nextCursor?: string | null; totalIsEstimate?: boolean }
+  >;
 }
 
 export async function findTask(db: Db, id: number): Promise<Task | undefined> {
@@ -75,7 +108,16 @@ export async function findTask(db: Db, id: number): Promise<Task | undefined> {
 export async function retryFailedTask(db: Db, task: Pick<Task, 'id' | 'taskKind'>, nowIso: string): Promise<boolean> {
   const retried = await db
     .updateTable('collect_tasks')
-    .set({ status: 'PENDING', attempt: 0, run_after: nowIso, finished_at: null, lease_owner: null, lease_until: null, updated_at: nowIso, ...(task.taskKind === 'COLLECT' ? { process_type: 'MASTERING' } : {}) })
+    .set({
+      status: 'PENDING',
+      attempt: 0,
+      run_after: nowIso,
+      finished_at: null,
+      lease_owner: null,
+      lease_until: null,
+      updated_at: nowIso,
+      ...(task.taskKind === 'COLLECT' ? { process_type: 'MASTERING' } : {}),
+    })
     .where('id', '=', task.id)
     .where('status', '=', 'ERROR')
     .executeTakeFirst();
@@ -91,7 +133,11 @@ export async function findTaskDetail(db: Db, id: number): Promise<TaskDetail | u
     base(db).select(columns).where('collect_tasks.parent_task_id', '=', id).orderBy('collect_tasks.id').execute(),
   ]);
   return {
-    ...task, dataLocation: extra.data_location, targetLocation: extra.target_location,
-    responseMeta: extra.response_meta ? (JSON.parse(extra.response_meta) as ResponseMeta) : null, logs: logs as TaskLogLine[], postingTasks: postingTasks as Task[],
+    ...task,
+    dataLocation: extra.data_location,
+    targetLocation: extra.target_location,
+    responseMeta: extra.response_meta ? (JSON.parse(extra.response_meta) as ResponseMeta) : null,
+    logs: logs as TaskLogLine[],
+    postingTasks: postingTasks as Task[],
   };
 }

@@ -176,9 +176,25 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'mail_outbox', 'access_history', 'system_logs', 'countries', 'data_types', 'advertisers', 'companies',
-    'regions', 'allowed_domains', 'term_agreements', 'term_versions', 'terms', 'password_reset_tokens',
-    'otp_challenges', 'refresh_tokens', 'sessions', 'admin_data_types', 'admin_countries', 'admins',
+    'mail_outbox',
+    'access_history',
+    'system_logs',
+    'countries',
+    'data_types',
+    'advertisers',
+    'companies',
+    'regions',
+    'allowed_domains',
+    'term_agreements',
+    'term_versions',
+    'terms',
+    'password_reset_tokens',
+    'otp_challenges',
+    'refresh_tokens',
+    'sessions',
+    'admin_data_types',
+    'admin_countries',
+    'admins',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

@@ -79,11 +79,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('master_info_headers_pk', ['master_info_id', 'sort_no'])
     .execute();
   for (const info of MASTER_INFOS) {
-    const { id } = await db
-      .insertInto('master_infos')
-      .values({ metric: info.metric, data_source: info.dataSource, data_type_code: info.dataType })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await db.insertInto('master_infos').values({ metric: info.metric, data_source: info.dataSource, data_type_code: info.dataType }).returning('id').executeTakeFirstOrThrow();
     await db
       .insertInto('master_info_headers')
       .values(info.headers.map(([field, type], index) => ({ master_info_id: id, sort_no: index + 1, field, field_type: type })))

@@ -153,7 +153,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['master_rows', 'collect_task_logs', 'collect_tasks', 'post_config_headers', 'post_configs', 'collect_schedules', 'collect_config_fields', 'collect_configs', 'market_accounts']) {
+  for (const table of [
+    'master_rows',
+    'collect_task_logs',
+    'collect_tasks',
+    'post_config_headers',
+    'post_configs',
+    'collect_schedules',
+    'collect_config_fields',
+    'collect_configs',
+    'market_accounts',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
  * existed before get none: their secrets go nowhere until an admin names the hosts.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('market_accounts').addColumn('allowed_hosts', 'text', (column) => column.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('market_accounts')
+    .addColumn('allowed_hosts', 'text', (column) => column.notNull().defaultTo('[]'))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -18,7 +18,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const procedure of Object.values(COLLECT_ALERT_PROCEDURES)) {
     const existing = await db.selectFrom('alert_mails').select('id').where('procedure', '=', procedure).where('error_id', '=', ANY_ERROR_ID).executeTakeFirst();
     if (existing) continue;
-    await db.insertInto('alert_mails').values({ procedure, error_id: ANY_ERROR_ID, ...DEFAULT_ALERT_MAIL, created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('alert_mails')
+      .values({ procedure, error_id: ANY_ERROR_ID, ...DEFAULT_ALERT_MAIL, created_at: now, updated_at: now })
+      .execute();
   }
   for (const part of ['title', 'body'] as const) {
     await db

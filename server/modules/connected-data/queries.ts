@@ -11,9 +11,7 @@ export async function loadConnectedDataOptions(db: Db): Promise<ConnectedDataOpt
   const countryTree = regions.map((region) => ({
     key: region.code,
     label: region.name,
-    children: countries
-      .filter((country) => country.region_code === region.code)
-      .map((country) => ({ key: country.code, label: country.name, children: [] })),
+    children: countries.filter((country) => country.region_code === region.code).map((country) => ({ key: country.code, label: country.name, children: [] })),
   }));
   return { advertisers, countryTree };
 }

@@ -12,10 +12,7 @@ import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { requireDatasetManager } from '../manual-permissions/uploader';
 import { inferDataset } from './infer';
 import { dataTypeExists } from '../templates/queries';
-import {
-  datasetListSpec, deleteDataset, findDataset, findDatasetByTitle, listDataTypes, listDatasets, sameSchema, saveDataset, uploadInFlight,
-} from './queries';
-
+import { datasetListSpec, deleteDataset, findDataset, findDatasetByTitle, listDataTypes, listDatasets, sameSchema, saveDataset, uploadInFlight } from './queries';
 
 function duplicate(title: string): AppError {
   const message = `A dataset titled ${title} already exists.`;

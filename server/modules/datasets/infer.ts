@@ -24,7 +24,10 @@ export interface InferredDataset {
 function columnNames(headers: string[]): string[] {
   const taken = new Set<string>();
   return headers.map((header, index) => {
-    let name = header.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+    let name = header
+      .trim()
+      .replace(/[^A-Za-z0-9_]+/g, '_')
+      .replace(/^_+|_+$/g, '');
     if (!/^[A-Za-z]/.test(name)) name = `column_${name || index + 1}`;
     name = name.slice(0, COLUMN_NAME_MAX);
     for (let suffix = 2; taken.has(name.toLowerCase()); suffix += 1) name = `${name.slice(0, COLUMN_NAME_MAX - String(suffix).length - 1)}_${suffix}`;

@@ -29,8 +29,16 @@ type DatasetRow = Omit<Dataset, 'schemaInfo' | 'schemaLocked'>;
 
 function selectDataset<Q extends ReturnType<typeof baseQuery>>(query: Q) {
   return query.select([
-    'datasets.id', 'datasets.title', 'datasets.data_type_code as dataType', 'data_types.name as dataTypeName', 'datasets.description', 'datasets.row_count as rowCount',
-    fullName('creator').as('createdBy'), 'datasets.created_at as createdAt', fullName('updater').as('updatedBy'), 'datasets.updated_at as updatedAt',
+    'datasets.id',
+    'datasets.title',
+    'datasets.data_type_code as dataType',
+    'data_types.name as dataTypeName',
+    'datasets.description',
+    'datasets.row_count as rowCount',
+    fullName('creator').as('createdBy'),
+    'datasets.created_at as createdAt',
+    fullName('updater').as('updatedBy'),
+    'datasets.updated_at as updatedAt',
   ]);
 }
 
@@ -72,7 +80,13 @@ export function saveDataset(db: Db, input: SavedInput, adminId: number, now: str
   return db.transaction().execute(async (trx) => {
     let datasetId = id;
     if (datasetId === undefined) {
-      datasetId = (await trx.insertInto('datasets').values({ ...values, created_by: adminId, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+      datasetId = (
+        await trx
+          .insertInto('datasets')
+          .values({ ...values, created_by: adminId, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     } else {
       const updated = await trx.updateTable('datasets').set(values).where('id', '=', datasetId).executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return undefined;
@@ -80,10 +94,16 @@ export function saveDataset(db: Db, input: SavedInput, adminId: number, now: str
     }
     await trx
       .insertInto('dataset_columns')
-      .values(input.schemaInfo.map((column, index) => ({
-        dataset_id: datasetId!, sort_no: index + 1, col_name: column.colName, col_type: column.colType,
-        required_flag: column.required ? 'Y' : 'N', key_flag: column.key ? 'Y' : 'N',
-      })))
+      .values(
+        input.schemaInfo.map((column, index) => ({
+          dataset_id: datasetId!,
+          sort_no: index + 1,
+          col_name: column.colName,
+          col_type: column.colType,
+          required_flag: column.required ? 'Y' : 'N',
+          key_flag: column.key ? 'Y' : 'N',
+        })),
+      )
       .execute();
     return datasetId;
   });

@@ -22,7 +22,8 @@ export async function domainsModule(app: FastifyInstance) {
   app.addHook('onRequest', requireRank(AREA_RANK.systemSetting));
 
   routes.get('/domains', { schema: { querystring: listQuerystring, response: { 200: domainListResponse } } }, async (request) =>
-    success(await listDomains(db, parseListQuery(request.query, domainListSpec))));
+    success(await listDomains(db, parseListQuery(request.query, domainListSpec))),
+  );
 
   routes.get('/domains/:id', { schema: { params: idParams, response: { 200: domainResponse } } }, async (request) => {
     const domain = await findDomain(db, request.params.id);

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, EMAIL_TEMPLATE_TYPES, emailTemplateInput, emailTemplateListResponse, emailTemplateResponse, renderedMailResponse, emailTemplatePreviewInput, isSystemEmailTemplateType, type EmailTemplate } from '../../../src/shared';
+import {
+  AREA_RANK,
+  EMAIL_TEMPLATE_TYPES,
+  emailTemplateInput,
+  emailTemplateListResponse,
+  emailTemplateResponse,
+  renderedMailResponse,
+  emailTemplatePreviewInput,
+  isSystemEmailTemplateType,
+  type EmailTemplate,
+} from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import type { Db } from '../../db/database';
 import { rejectDuplicate } from '../../db/unique-violation';
@@ -12,16 +22,19 @@ import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { renderMail, sampleValues } from '../../mail/templates';
 import { countActiveOfType, deleteEmailTemplate, emailTemplateListSpec, findEmailTemplate, listEmailTemplates, saveEmailTemplate } from './queries';
 
-
 /** Every statement's file must be in the upload store as an e-mail attachment. */
 async function checkAttachments(db: Db, statements: { fileId?: string | null }[]): Promise<void> {
-  const errors = (await Promise.all(statements.map((statement, index) => (statement.fileId ? fileReferenceErrors(db, `statements.${index}.fileId`, [statement.fileId], 'email-attachment') : [])))).flat();
+  const errors = (
+    await Promise.all(statements.map((statement, index) => (statement.fileId ? fileReferenceErrors(db, `statements.${index}.fileId`, [statement.fileId], 'email-attachment') : [])))
+  ).flat();
   if (errors.length) throw validationError(errors);
 }
 
 /** Two saves activating the same type at once: the partial unique index refuses the second. */
 function activationRace(): AppError {
-  return new AppError('CONFLICT', 'Another template of this type was activated at the same time; reload and try again.', { errors: [{ field: 'activeFlag', message: 'Another template of this type was activated at the same time.' }] });
+  return new AppError('CONFLICT', 'Another template of this type was activated at the same time; reload and try again.', {
+    errors: [{ field: 'activeFlag', message: 'Another template of this type was activated at the same time.' }],
+  });
 }
 
 /**
@@ -41,7 +54,8 @@ export async function emailTemplatesModule(app: FastifyInstance) {
   app.addHook('onRequest', requireRank(AREA_RANK.systemSetting));
 
   routes.get('/email-templates', { schema: { querystring: listQuerystring, response: { 200: emailTemplateListResponse } } }, async (request) =>
-    success(await listEmailTemplates(db, parseListQuery(request.query, emailTemplateListSpec))));
+    success(await listEmailTemplates(db, parseListQuery(request.query, emailTemplateListSpec))),
+  );
 
   routes.get('/email-templates/:id', { schema: { params: idParams, response: { 200: emailTemplateResponse } } }, async (request) => {
     const template = await findEmailTemplate(db, tokens, request.params.id);

@@ -30,13 +30,14 @@ export async function listEmailTemplates(db: Db, request: ListRequest) {
 export async function findEmailTemplate(db: Db, tokens: TokenService, id: number): Promise<EmailTemplate | undefined> {
   const row = (await db.selectFrom('email_templates').select(columns).where('id', '=', id).executeTakeFirst()) as TemplateRow | undefined;
   if (!row) return undefined;
-  const statements = await db
-    .selectFrom('email_template_statements')
-    .select(['id', 'statement', 'file_id'])
-    .where('template_id', '=', id)
-    .orderBy('sort_no')
-    .execute();
-  const files = await presentFiles(tokens, await findFileRows(db, statements.flatMap((statement) => (statement.file_id ? [statement.file_id] : []))));
+  const statements = await db.selectFrom('email_template_statements').select(['id', 'statement', 'file_id']).where('template_id', '=', id).orderBy('sort_no').execute();
+  const files = await presentFiles(
+    tokens,
+    await findFileRows(
+      db,
+      statements.flatMap((statement) => (statement.file_id ? [statement.file_id] : [])),
+    ),
+  );
   return {
     ...withTypeId(row),
     statements: statements.map((statement): EmailTemplateStatement => {
@@ -64,7 +65,13 @@ export async function saveEmailTemplate(db: Db, clock: Clock, input: SavedInput,
     const fields = { type: input.type, title: input.title, body: input.body, active_flag: input.activeFlag, updated_at: now };
     let templateId = id;
     if (templateId === undefined) {
-      templateId = (await trx.insertInto('email_templates').values({ ...fields, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+      templateId = (
+        await trx
+          .insertInto('email_templates')
+          .values({ ...fields, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     } else {
       await trx.updateTable('email_templates').set(fields).where('id', '=', templateId).execute();
       await trx.deleteFrom('email_template_statements').where('template_id', '=', templateId).execute();
@@ -81,7 +88,12 @@ export async function saveEmailTemplate(db: Db, clock: Clock, input: SavedInput,
 
 /** How many active templates a type has (the partial unique index keeps it at 0 or 1). */
 export async function countActiveOfType(db: Db, type: string): Promise<number> {
-  const row = await db.selectFrom('email_templates').select((eb) => eb.fn.countAll<number | string>().as('count')).where('type', '=', type).where('active_flag', '=', 'Y').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('email_templates')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('type', '=', type)
+    .where('active_flag', '=', 'Y')
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

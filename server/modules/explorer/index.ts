@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, AUTHORITY_RANKS, explorerExportInput, explorerRowListResponse, explorerTableListResponse, explorerTableParams, explorerTableResponse, exportLinkResponse, type Authority, type ExplorerTableDetail } from '../../../src/shared';
+import {
+  AREA_RANK,
+  AUTHORITY_RANKS,
+  explorerExportInput,
+  explorerRowListResponse,
+  explorerTableListResponse,
+  explorerTableParams,
+  explorerTableResponse,
+  exportLinkResponse,
+  type Authority,
+  type ExplorerTableDetail,
+} from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
@@ -71,7 +82,12 @@ export async function explorerModule(app: FastifyInstance) {
       // Checked now, so a bad sort or filter is a 400 here rather than a broken download.
       parseRowsQuery(request.body, source);
       const admin = request.admin!;
-      const token = await ctx.tokens.signProof('export', String(admin.id), EXPORT_TOKEN_SECONDS, { table: source.table.id, sort: request.body.sort, filter: request.body.filter, sid: admin.sessionId });
+      const token = await ctx.tokens.signProof('export', String(admin.id), EXPORT_TOKEN_SECONDS, {
+        table: source.table.id,
+        sort: request.body.sort,
+        filter: request.body.filter,
+        sid: admin.sessionId,
+      });
       return success({ url: `/api/explorer/export?token=${encodeURIComponent(token)}` }, 'The export is ready to download.');
     });
   });

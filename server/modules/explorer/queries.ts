@@ -41,7 +41,11 @@ export async function masterTables(db: Db): Promise<ExplorerTable[]> {
   const [groups, configs, counts] = await Promise.all([
     masterGroups(db),
     db.selectFrom('collect_configs').select(['id', 'metric_name', 'data_type_code']).execute(),
-    db.selectFrom('master_rows').select(['config_id', sql<number | string>`count(*)`.as('count')]).groupBy('config_id').execute(),
+    db
+      .selectFrom('master_rows')
+      .select(['config_id', sql<number | string>`count(*)`.as('count')])
+      .groupBy('config_id')
+      .execute(),
   ]);
   const countOf = new Map(counts.map((row) => [row.config_id, Number(row.count)]));
   return groups.map((group) => ({
@@ -49,9 +53,7 @@ export async function masterTables(db: Db): Promise<ExplorerTable[]> {
     schema: 'master' as ExplorerSchema,
     tableName: group.metric_name,
     dataType: group.data_type_code,
-    rowCount: configs
-      .filter((config) => config.metric_name === group.metric_name && config.data_type_code === group.data_type_code)
-      .reduce((sum, config) => sum + (countOf.get(config.id) ?? 0), 0),
+    rowCount: configs.filter((config) => config.metric_name === group.metric_name && config.data_type_code === group.data_type_code).reduce((sum, config) => sum + (countOf.get(config.id) ?? 0), 0),
   }));
 }
 
@@ -66,13 +68,7 @@ export async function findDatasetSource(db: Db, datasetId: number): Promise<Expl
 export async function findMasterSource(db: Db, firstConfigId: number): Promise<ExplorerSource | undefined> {
   const first = await db.selectFrom('collect_configs').select(['metric_name', 'data_type_code']).where('id', '=', firstConfigId).executeTakeFirst();
   if (!first) return undefined;
-  const configs = await db
-    .selectFrom('collect_configs')
-    .select('id')
-    .where('metric_name', '=', first.metric_name)
-    .where('data_type_code', '=', first.data_type_code)
-    .orderBy('id')
-    .execute();
+  const configs = await db.selectFrom('collect_configs').select('id').where('metric_name', '=', first.metric_name).where('data_type_code', '=', first.data_type_code).orderBy('id').execute();
   if (configs[0].id !== firstConfigId) return undefined;
   const configIds = configs.map((config) => config.id);
   const table = (await masterTables(db)).find((candidate) => candidate.id === `master-${firstConfigId}`)!;
@@ -104,9 +100,7 @@ function storedOrder(db: Db, source: ExplorerSource): RawBuilder<unknown> {
 }
 
 function ownRows(source: ExplorerSource): Expression<SqlBool> {
-  return source.datasetId !== undefined
-    ? sql<SqlBool>`dataset_rows.dataset_id = ${source.datasetId}`
-    : sql<SqlBool>`master_rows.config_id in (${sql.join(source.configIds!)})`;
+  return source.datasetId !== undefined ? sql<SqlBool>`dataset_rows.dataset_id = ${source.datasetId}` : sql<SqlBool>`master_rows.config_id in (${sql.join(source.configIds!)})`;
 }
 
 export interface RowCondition {
@@ -126,9 +120,13 @@ function whereOf(db: Db, source: ExplorerSource, conditions: RowCondition[]): Ex
   const parts = [ownRows(source)];
   for (const { index, kind, value } of conditions) {
     const expression = columnExpression(db, source, index);
-    parts.push(kind === 'contains'
-      ? sql<SqlBool>`lower(${expression}) like ${`%${String(value).toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} escape '\\'`
-      : sql<SqlBool>`${expression} = ${value}`);
+    parts.push(
+      kind === 'contains'
+        ? sql<SqlBool>`lower(${expression}) like ${`%${String(value)
+            .toLowerCase()
+            .replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} escape '\\'`
+        : sql<SqlBool>`${expression} = ${value}`,
+    );
   }
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }
@@ -140,7 +138,8 @@ export async function pageOfRows(db: Db, source: ExplorerSource, request: RowsRe
   const order = request.sort
     ? sql`${columnExpression(db, source, request.sort.index)} ${sql.raw(request.sort.direction)}, ${storedOrder(db, source)} ${sql.raw(request.sort.direction)}`
     : storedOrder(db, source);
-  const selected = source.datasetId !== undefined ? sql`dataset_rows.row_values as json` : sql`master_rows.advertiser_code, master_rows.period_from, master_rows.period_to, master_rows.row_data as json`;
+  const selected =
+    source.datasetId !== undefined ? sql`dataset_rows.row_values as json` : sql`master_rows.advertiser_code, master_rows.period_from, master_rows.period_to, master_rows.row_data as json`;
   const { rows } = await sql<{ json: string; advertiser_code?: string; period_from?: string; period_to?: string }>`
     select ${selected} from ${sql.table(tableOf(source))} where ${whereOf(db, source, request.conditions)}
     order by ${order} limit ${request.limit} offset ${request.offset}`.execute(db);

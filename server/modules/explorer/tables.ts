@@ -22,10 +22,7 @@ type Caller = { id: number; rank: number };
 /** The tables the caller may read: master tables and datasets by the rules in access.ts. */
 export async function readableTables(db: Db, caller: Caller): Promise<ExplorerTable[]> {
   const schemas = await readableSchemas(db, caller);
-  const [masters, datasets] = await Promise.all([
-    schemas.has('master') ? masterTables(db) : [],
-    schemas.has('dataset') ? datasetTables(db) : [],
-  ]);
+  const [masters, datasets] = await Promise.all([schemas.has('master') ? masterTables(db) : [], schemas.has('dataset') ? datasetTables(db) : []]);
   return [...masters, ...datasets];
 }
 
@@ -59,9 +56,7 @@ export async function readableSource(db: Db, caller: Caller, id: string): Promis
   const source = schema === 'dataset' ? await findDatasetSource(db, Number(number)) : await findMasterSource(db, Number(number));
   if (!source) throw new AppError('NOT_FOUND', 'No such table.');
   if (!(await readableSchemas(db, caller)).has(source.table.schema)) {
-    throw new AppError('FORBIDDEN', schema === 'dataset'
-      ? 'Only uploaders and administrators can read dataset rows.'
-      : 'Only collect-data administrators can read master rows.');
+    throw new AppError('FORBIDDEN', schema === 'dataset' ? 'Only uploaders and administrators can read dataset rows.' : 'Only collect-data administrators can read master rows.');
   }
   return source;
 }

@@ -17,8 +17,13 @@ export const manualPermissionListSpec: ListSpec = {
 export async function listManualPermissions(db: Db, scope: UserScope, request: ListRequest): Promise<ListPage<ManualPermission>> {
   const inScope = scopeCondition(scope);
   const base = db.selectFrom('admins').where('admins.approval_status_code', '=', 'APPROVED').where('admins.status_code', '=', 'ACTIVE');
-  const page = await listPage(inScope ? base.where(inScope) : base, request, (q) =>
-    q.select(['admins.id as adminId', sql<string>`admins.first_name || ' ' || admins.last_name`.as('name'), 'admins.email', 'admins.uploader_flag']), 'admins.id', { db });
+  const page = await listPage(
+    inScope ? base.where(inScope) : base,
+    request,
+    (q) => q.select(['admins.id as adminId', sql<string>`admins.first_name || ' ' || admins.last_name`.as('name'), 'admins.email', 'admins.uploader_flag']),
+    'admins.id',
+    { db },
+  );
   const permissions: ManualPermission[] = page.list.map((row) => ({ adminId: row.adminId, name: row.name, email: row.email, privType: row.uploader_flag === 'Y' ? 'UPLOADER' : null }));
   return { ...page, list: permissions };
 }

@@ -33,7 +33,9 @@ export async function marketAccountsModule(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireRank(AREA_RANK.collectData));
 
-  routes.get('/market-accounts', { schema: { querystring: listQuerystring, response: { 200: marketAccountListResponse } } }, async (request) => success(await listMarketAccounts(db, parseListQuery(request.query, marketAccountListSpec))));
+  routes.get('/market-accounts', { schema: { querystring: listQuerystring, response: { 200: marketAccountListResponse } } }, async (request) =>
+    success(await listMarketAccounts(db, parseListQuery(request.query, marketAccountListSpec))),
+  );
 
   routes.get('/market-accounts/:id', { schema: { params: idParams, response: { 200: marketAccountResponse } } }, async (request) => {
     const account = await findMarketAccount(db, request.params.id);

@@ -6,9 +6,15 @@ import { listPage, type ListRequest, type ListSpec } from '../../http/list-query
 export const marketAccountListSpec: ListSpec = {
   table: 'market_accounts',
   sortable: {
-    id: 'id', platform: 'platform', accountId: 'account_id', name: 'name',
-    advertiser: 'advertiser_code', country: 'country_code', activeFlag: 'active_flag',
-    createdAt: 'created_at', updatedAt: 'updated_at',
+    id: 'id',
+    platform: 'platform',
+    accountId: 'account_id',
+    name: 'name',
+    advertiser: 'advertiser_code',
+    country: 'country_code',
+    activeFlag: 'active_flag',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
   },
   defaultSort: ['updatedAt', 'DESC'],
   natural: ['name'],
@@ -23,9 +29,17 @@ export const marketAccountListSpec: ListSpec = {
 };
 
 const columns = [
-      'market_accounts.id', 'market_accounts.platform', 'market_accounts.account_id as accountId', 'market_accounts.name', 'market_accounts.advertiser_code as advertiser',
-      'market_accounts.country_code as country', 'market_accounts.secret_enc', 'market_accounts.allowed_hosts', 'market_accounts.active_flag as activeFlag',
-      'market_accounts.created_at as createdAt', 'market_accounts.updated_at as updatedAt',
+  'market_accounts.id',
+  'market_accounts.platform',
+  'market_accounts.account_id as accountId',
+  'market_accounts.name',
+  'market_accounts.advertiser_code as advertiser',
+  'market_accounts.country_code as country',
+  'market_accounts.secret_enc',
+  'market_accounts.allowed_hosts',
+  'market_accounts.active_flag as activeFlag',
+  'market_accounts.created_at as createdAt',
+  'market_accounts.updated_at as updatedAt',
 ] as const;
 
 type Row = Omit<MarketAccount, 'secretSet' | 'allowedHosts'> & { secret_enc: string | null; allowed_hosts: string };
@@ -49,17 +63,31 @@ type MarketAccountValues = z.output<typeof marketAccountInput>;
 
 /** The account's columns as the form gives them; the secret comes sealed (see nextSealedSecret). */
 const rowOf = (input: MarketAccountValues, secretEnc: string | null) => ({
-  platform: input.platform, account_id: input.accountId, name: input.name, advertiser_code: input.advertiser, country_code: input.country,
-  secret_enc: secretEnc, allowed_hosts: JSON.stringify(input.allowedHosts), active_flag: input.activeFlag,
+  platform: input.platform,
+  account_id: input.accountId,
+  name: input.name,
+  advertiser_code: input.advertiser,
+  country_code: input.country,
+  secret_enc: secretEnc,
+  allowed_hosts: JSON.stringify(input.allowedHosts),
+  active_flag: input.activeFlag,
 });
 
 export async function insertMarketAccount(db: Db, input: MarketAccountValues, secretEnc: string | null, now: string): Promise<number> {
-  const { id } = await db.insertInto('market_accounts').values({ ...rowOf(input, secretEnc), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('market_accounts')
+    .values({ ...rowOf(input, secretEnc), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
 export async function updateMarketAccount(db: Db, id: number, input: MarketAccountValues, secretEnc: string | null, now: string): Promise<void> {
-  await db.updateTable('market_accounts').set({ ...rowOf(input, secretEnc), updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('market_accounts')
+    .set({ ...rowOf(input, secretEnc), updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The account's stored (sealed) secret; undefined when there is no such account. */

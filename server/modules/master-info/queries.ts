@@ -8,10 +8,23 @@ export async function listMasterInfo(db: Db, filter: { dataType?: string; dataSo
   if (filter.dataSource) query = query.where('data_source', '=', filter.dataSource.toUpperCase());
   const infos = await query.execute();
   const headers = infos.length
-    ? await db.selectFrom('master_info_headers').selectAll().where('master_info_id', 'in', infos.map((info) => info.id)).orderBy('master_info_id').orderBy('sort_no').execute()
+    ? await db
+        .selectFrom('master_info_headers')
+        .selectAll()
+        .where(
+          'master_info_id',
+          'in',
+          infos.map((info) => info.id),
+        )
+        .orderBy('master_info_id')
+        .orderBy('sort_no')
+        .execute()
     : [];
   return infos.map((info) => ({
-    id: info.id, metric: info.metric, dataSource: info.data_source, dataType: info.data_type_code,
+    id: info.id,
+    metric: info.metric,
+    dataSource: info.data_source,
+    dataType: info.data_type_code,
     headers: headers.filter((header) => header.master_info_id === info.id).map((header) => ({ field: header.field, type: header.field_type as MasterInfo['headers'][number]['type'] })),
   }));
 }

@@ -12,7 +12,6 @@ import { requireProjectPrivilege } from '../projects/access';
 import { dataTypeExists } from '../templates/queries';
 import { deletePlan, findPlan, insertPlan, listPlans, planListSpec, updatePlan } from './queries';
 
-
 /**
  * /api/plans (rank 5): a project's plans. Whoever can see the project reads them; editors and
  * owners write them. A plan stays with its project (moving one is not offered).

@@ -10,15 +10,11 @@ import { loadProfile } from './queries';
 
 /** GET /api/system/profile/{adminId}: one's own profile; another's under the read rule of GET /api/users/{id}. */
 export async function profileModule(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/system/profile/:adminId',
-    { schema: { params: adminIdParams, response: { 200: profileResponse } }, onRequest: authenticate },
-    async (request) => {
-      const { adminId } = request.params;
-      if (adminId !== request.admin!.id) await assertCanReadAccount(app.ctx.db, request.admin!, adminId);
-      const profile = await loadProfile(app.ctx.db, adminId);
-      if (!profile) throw new AppError('NOT_FOUND', 'No such account.');
-      return success(profile);
-    },
-  );
+  app.withTypeProvider<ZodTypeProvider>().get('/system/profile/:adminId', { schema: { params: adminIdParams, response: { 200: profileResponse } }, onRequest: authenticate }, async (request) => {
+    const { adminId } = request.params;
+    if (adminId !== request.admin!.id) await assertCanReadAccount(app.ctx.db, request.admin!, adminId);
+    const profile = await loadProfile(app.ctx.db, adminId);
+    if (!profile) throw new AppError('NOT_FOUND', 'No such account.');
+    return success(profile);
+  });
 }

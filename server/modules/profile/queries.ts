@@ -8,8 +8,15 @@ export async function loadProfile(db: Db, adminId: number): Promise<Profile | un
     .leftJoin('regions', 'regions.code', 'admins.region_code')
     .leftJoin('countries', 'countries.code', 'admins.office_code')
     .select([
-      'admins.email', 'admins.first_name', 'admins.last_name', 'admins.approver_flag', 'admins.creator_flag', 'admins.uploader_flag',
-      'companies.name as company', 'regions.name as region', 'countries.name as office',
+      'admins.email',
+      'admins.first_name',
+      'admins.last_name',
+      'admins.approver_flag',
+      'admins.creator_flag',
+      'admins.uploader_flag',
+      'companies.name as company',
+      'regions.name as region',
+      'countries.name as office',
     ])
     .where('admins.id', '=', adminId)
     .executeTakeFirst();
@@ -43,10 +50,16 @@ export async function loadProfile(db: Db, adminId: number): Promise<Profile | un
     isApprover: admin.approver_flag === 'Y' ? 'Y' : 'N',
     isCreator: admin.creator_flag === 'Y' ? 'Y' : 'N',
     isUploader: admin.uploader_flag === 'Y' ? 'Y' : 'N',
-    connectedDataTypes: groupBy(dataTypes, (row) => row.advertiser ?? row.advertiser_code, (row) => ({ name: row.dataType ?? row.data_type_code }))
-      .map(([groupName, member]) => ({ groupName, member })),
-    connectedCountries: groupBy(countries, (row) => row.region_code, (row) => ({ code: row.code, name: row.name }))
-      .map(([groupCode, member]) => ({ groupCode, member })),
+    connectedDataTypes: groupBy(
+      dataTypes,
+      (row) => row.advertiser ?? row.advertiser_code,
+      (row) => ({ name: row.dataType ?? row.data_type_code }),
+    ).map(([groupName, member]) => ({ groupName, member })),
+    connectedCountries: groupBy(
+      countries,
+      (row) => row.region_code,
+      (row) => ({ code: row.code, name: row.name }),
+    ).map(([groupCode, member]) => ({ groupCode, member })),
   };
 }
 

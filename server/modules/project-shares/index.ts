@@ -50,7 +50,8 @@ export async function projectSharesModule(app: FastifyInstance) {
   });
 
   routes.get('/project-shares/:id', { ...members, schema: { params: idParams, response: { 200: shareResponse } } }, async (request) =>
-    success(await visibleShare(request.admin!, request.params.id, 'VIEWER')));
+    success(await visibleShare(request.admin!, request.params.id, 'VIEWER')),
+  );
 
   routes.post('/project-shares', { ...members, schema: { body: shareInput, response: { 200: shareResponse } } }, async (request) => {
     const { projectId, email, privilege } = request.body;

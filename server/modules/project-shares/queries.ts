@@ -15,15 +15,25 @@ export const shareListSpec: ListSpec = {
   search: ['admins.email', 'admins.first_name', 'admins.last_name'],
 };
 
-const people = (db: Db) =>
-  db.selectFrom('admins').leftJoin('regions', 'regions.code', 'admins.region_code').leftJoin('countries', 'countries.code', 'admins.office_code');
+const people = (db: Db) => db.selectFrom('admins').leftJoin('regions', 'regions.code', 'admins.region_code').leftJoin('countries', 'countries.code', 'admins.office_code');
 
-const shares = (db: Db) => db.selectFrom('project_shares').innerJoin('admins', 'admins.id', 'project_shares.admin_id')
-  .leftJoin('regions', 'regions.code', 'admins.region_code').leftJoin('countries', 'countries.code', 'admins.office_code');
+const shares = (db: Db) =>
+  db
+    .selectFrom('project_shares')
+    .innerJoin('admins', 'admins.id', 'project_shares.admin_id')
+    .leftJoin('regions', 'regions.code', 'admins.region_code')
+    .leftJoin('countries', 'countries.code', 'admins.office_code');
 
 const shareColumns = [
-  'project_shares.id', 'project_shares.project_id as projectId', 'project_shares.admin_id as adminId', 'admins.email', 'admins.first_name',
-  'admins.last_name', 'regions.name as region', 'countries.name as country', 'project_shares.privilege',
+  'project_shares.id',
+  'project_shares.project_id as projectId',
+  'project_shares.admin_id as adminId',
+  'admins.email',
+  'admins.first_name',
+  'admins.last_name',
+  'regions.name as region',
+  'countries.name as country',
+  'project_shares.privilege',
 ] as const;
 
 type ShareRow = Omit<ShareEntry, 'name'> & { first_name: string; last_name: string };
@@ -47,7 +57,9 @@ export async function findCandidates(db: Db, projectId: number, q: string): Prom
     .where(sql<SqlBool>`lower(admins.email) like ${pattern} escape '\\'`)
     .where('admins.status_code', '=', 'ACTIVE')
     .where('admins.approval_status_code', '=', 'APPROVED')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('project_shares').select('project_shares.id').where('project_shares.project_id', '=', projectId).whereRef('project_shares.admin_id', '=', 'admins.id'))))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('project_shares').select('project_shares.id').where('project_shares.project_id', '=', projectId).whereRef('project_shares.admin_id', '=', 'admins.id'))),
+    )
     .orderBy('admins.email')
     .limit(10)
     .execute();
@@ -71,8 +83,12 @@ export async function changeShare(db: Db, share: ShareEntry, privilege: SharePri
     await (isSqlite(db) ? lock : lock.forUpdate()).execute();
     if (privilege === null) await trx.deleteFrom('project_shares').where('id', '=', share.id).execute();
     else await trx.updateTable('project_shares').set({ privilege, updated_at: now }).where('id', '=', share.id).execute();
-    const owners = await trx.selectFrom('project_shares').select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('project_id', '=', share.projectId).where('privilege', '=', 'OWNER').executeTakeFirstOrThrow();
+    const owners = await trx
+      .selectFrom('project_shares')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('project_id', '=', share.projectId)
+      .where('privilege', '=', 'OWNER')
+      .executeTakeFirstOrThrow();
     if (Number(owners.count) === 0) throw new AppError('CONFLICT', LAST_OWNER_MESSAGE, { errors: [{ field: 'privilege', message: LAST_OWNER_MESSAGE }] });
   });
 }

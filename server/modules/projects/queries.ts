@@ -8,9 +8,18 @@ import { projectInScope, type ProjectScope } from './access';
 export const projectListSpec: ListSpec = {
   table: 'projects',
   sortable: {
-    id: 'id', name: 'name', status: 'status', dataType: 'data_type_code', dataSource: 'data_source',
-    dashboardType: 'dashboard_type', advertiser: 'advertiser_code', ownerCountry: 'owner_country_code',
-    startAt: 'start_at', endAt: 'end_at', createdAt: 'created_at', updatedAt: 'updated_at',
+    id: 'id',
+    name: 'name',
+    status: 'status',
+    dataType: 'data_type_code',
+    dataSource: 'data_source',
+    dashboardType: 'dashboard_type',
+    advertiser: 'advertiser_code',
+    ownerCountry: 'owner_country_code',
+    startAt: 'start_at',
+    endAt: 'end_at',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
   },
   defaultSort: ['createdAt', 'DESC'],
   natural: ['name'],
@@ -48,14 +57,31 @@ function withColumns(query: ReturnType<typeof visibleProjects>, scope: ProjectSc
     .leftJoin('templates', 'templates.id', 'projects.template_id')
     .leftJoin('admins as creator', 'creator.id', 'projects.created_by')
     .select([
-    'projects.id', 'projects.name', 'projects.description', 'projects.status', 'projects.data_type_code as dataType', 'projects.data_source as dataSource',
-    'projects.dashboard_type as dashboardType', 'projects.advertiser_code as advertiser', 'advertisers.name as advertiserName',
-    'projects.template_id as templateId', 'templates.name as templateName', 'projects.owner_country_code as ownerCountry',
-    'owner_country.name as ownerCountryName', 'projects.start_at as startAt', 'projects.end_at as endAt', 'projects.created_by as createdBy',
-    'creator.first_name as creatorFirstName', 'creator.last_name as creatorLastName', 'projects.created_at as createdAt', 'projects.updated_at as updatedAt',
-    'projects.dashboard_url as dashboardUrl', 'projects.is_active as isActive', 'my_share.privilege as sharePrivilege',
-    sql<string>`case when ${projectInScope(scope)} then 'Y' else 'N' end`.as('inScope'),
-  ]);
+      'projects.id',
+      'projects.name',
+      'projects.description',
+      'projects.status',
+      'projects.data_type_code as dataType',
+      'projects.data_source as dataSource',
+      'projects.dashboard_type as dashboardType',
+      'projects.advertiser_code as advertiser',
+      'advertisers.name as advertiserName',
+      'projects.template_id as templateId',
+      'templates.name as templateName',
+      'projects.owner_country_code as ownerCountry',
+      'owner_country.name as ownerCountryName',
+      'projects.start_at as startAt',
+      'projects.end_at as endAt',
+      'projects.created_by as createdBy',
+      'creator.first_name as creatorFirstName',
+      'creator.last_name as creatorLastName',
+      'projects.created_at as createdAt',
+      'projects.updated_at as updatedAt',
+      'projects.dashboard_url as dashboardUrl',
+      'projects.is_active as isActive',
+      'my_share.privilege as sharePrivilege',
+      sql<string>`case when ${projectInScope(scope)} then 'Y' else 'N' end`.as('inScope'),
+    ]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof withColumns>['executeTakeFirstOrThrow']>>;
@@ -72,7 +98,13 @@ function summaryOf(row: Row): ProjectSummary & Pick<ProjectDetail, 'dashboardUrl
 
 export async function listProjects(db: Db, caller: SignedInAdmin, scope: ProjectScope, request: ListRequest): Promise<ListPage<ProjectSummary>> {
   const page = await listPage(visibleProjects(db, caller, scope), request, (query) => withColumns(query, scope), 'projects.id', { db });
-  return { ...page, list: page.list.map((row) => { const { dashboardUrl: _url, isActive: _active, ...summary } = summaryOf(row as Row); return summary; }) };
+  return {
+    ...page,
+    list: page.list.map((row) => {
+      const { dashboardUrl: _url, isActive: _active, ...summary } = summaryOf(row as Row);
+      return summary;
+    }),
+  };
 }
 
 /** One visible project with its data filters, or undefined when the caller may not see it. */
@@ -80,9 +112,14 @@ export async function findProject(db: Db, caller: SignedInAdmin, scope: ProjectS
   const row = await withColumns(visibleProjects(db, caller, scope).where('projects.id', '=', id), scope).executeTakeFirst();
   if (!row) return undefined;
   const [countries, filters] = await Promise.all([
-    db.selectFrom('project_countries').innerJoin('countries', 'countries.code', 'project_countries.country_code')
+    db
+      .selectFrom('project_countries')
+      .innerJoin('countries', 'countries.code', 'project_countries.country_code')
       .select(['countries.region_code as regionCode', 'countries.code', 'countries.name'])
-      .where('project_countries.project_id', '=', id).orderBy('countries.region_code').orderBy('countries.name').execute(),
+      .where('project_countries.project_id', '=', id)
+      .orderBy('countries.region_code')
+      .orderBy('countries.name')
+      .execute(),
     db.selectFrom('project_filters').select(['kind', 'field', 'operator', 'value']).where('project_id', '=', id).orderBy('kind').orderBy('sort_no').execute(),
   ]);
   const summary = summaryOf(row);
@@ -105,16 +142,30 @@ export async function findProject(db: Db, caller: SignedInAdmin, scope: ProjectS
  */
 export function saveProject(db: Db, input: ProjectValues, by: { adminId: number; countryCode: string | null }, now: string, id?: number): Promise<number | undefined> {
   const values = {
-    name: input.name, description: input.description ?? null, status: input.status, data_type_code: input.dataType, data_source: input.dataSource,
-    advertiser_code: input.advertiser, dashboard_type: input.dashboardType,
+    name: input.name,
+    description: input.description ?? null,
+    status: input.status,
+    data_type_code: input.dataType,
+    data_source: input.dataSource,
+    advertiser_code: input.advertiser,
+    dashboard_type: input.dashboardType,
     template_id: input.dashboardType === 'TEMPLATE' ? (input.templateId ?? null) : null,
     dashboard_url: input.dashboardType === 'CUSTOM' ? (input.dashboardUrl ?? null) : null,
-    start_at: input.startAt, end_at: input.endAt, updated_by: by.adminId, updated_at: now,
+    start_at: input.startAt,
+    end_at: input.endAt,
+    updated_by: by.adminId,
+    updated_at: now,
   };
   return db.transaction().execute(async (trx) => {
     let projectId = id;
     if (projectId === undefined) {
-      projectId = (await trx.insertInto('projects').values({ ...values, owner_country_code: by.countryCode, created_by: by.adminId, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+      projectId = (
+        await trx
+          .insertInto('projects')
+          .values({ ...values, owner_country_code: by.countryCode, created_by: by.adminId, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
       await trx.insertInto('project_shares').values({ project_id: projectId, admin_id: by.adminId, privilege: 'OWNER', created_at: now, updated_at: now }).execute();
     } else {
       const updated = await trx.updateTable('projects').set(values).where('id', '=', projectId).executeTakeFirst();
@@ -123,7 +174,11 @@ export function saveProject(db: Db, input: ProjectValues, by: { adminId: number;
       await trx.deleteFrom('project_filters').where('project_id', '=', projectId).execute();
     }
     const { countries, keywordFilters, conditionFilters } = input.dataFilters;
-    if (countries.length) await trx.insertInto('project_countries').values([...new Set(countries)].map((country_code) => ({ project_id: projectId, country_code }))).execute();
+    if (countries.length)
+      await trx
+        .insertInto('project_countries')
+        .values([...new Set(countries)].map((country_code) => ({ project_id: projectId, country_code })))
+        .execute();
     const filterRows = [
       ...keywordFilters.map((filter, sort_no) => ({ project_id: projectId, kind: 'KEYWORD' as const, sort_no, field: null, operator: filter.mode, value: filter.keyword })),
       ...conditionFilters.map((filter, sort_no) => ({ project_id: projectId, kind: 'CONDITION' as const, sort_no, field: filter.field, operator: filter.operator, value: filter.value })),
@@ -143,8 +198,14 @@ export async function deleteProject(db: Db, id: number): Promise<void> {
 
 /** The projects a user holds a share in, for the user-management detail. */
 export function projectsOfUser(db: Db, adminId: number): Promise<{ id: number; name: string }[]> {
-  return db.selectFrom('project_shares').innerJoin('projects', 'projects.id', 'project_shares.project_id')
-    .select(['projects.id', 'projects.name']).where('project_shares.admin_id', '=', adminId).orderBy('projects.name').orderBy('projects.id').execute();
+  return db
+    .selectFrom('project_shares')
+    .innerJoin('projects', 'projects.id', 'project_shares.project_id')
+    .select(['projects.id', 'projects.name'])
+    .where('project_shares.admin_id', '=', adminId)
+    .orderBy('projects.name')
+    .orderBy('projects.id')
+    .execute();
 }
 
 /** The creator's office: a new project's owner country. */

@@ -46,7 +46,8 @@ export async function propertiesModule(app: FastifyInstance) {
   }
 
   routes.get('/properties', { ...readers, schema: { querystring: listQuerystring, response: { 200: propertyListResponse } } }, async (request) =>
-    success(await listProperties(db, parseListQuery(request.query, propertyListSpec))));
+    success(await listProperties(db, parseListQuery(request.query, propertyListSpec))),
+  );
 
   routes.get('/properties/:id', { ...readers, schema: { params: propertyParams, response: { 200: propertyResponse } } }, async (request) => success((await load(request.params.id)).property));
 
@@ -65,7 +66,8 @@ export async function propertiesModule(app: FastifyInstance) {
     const regionCode = await assertRegion(db, kind, request.body.regionCode);
     if (code !== property.code) {
       const usages = await usagesOf(db, kind, property.code);
-      if (usages.length) throw new AppError('CONFLICT', `The code cannot change: ${describeUsages(property.code, usages)}`, { errors: [{ field: 'code', message: describeUsages(property.code, usages) }] });
+      if (usages.length)
+        throw new AppError('CONFLICT', `The code cannot change: ${describeUsages(property.code, usages)}`, { errors: [{ field: 'code', message: describeUsages(property.code, usages) }] });
       const clash = await findPropertyByCode(db, kind, code);
       if (clash) throw duplicate(code);
     }

@@ -51,7 +51,11 @@ export async function findProperty(db: Db, kind: PropertyKind, rowId: number): P
 }
 
 export function findPropertyByCode(db: Db, kind: PropertyKind, code: string) {
-  return db.selectFrom(PROPERTY_TABLE[kind] as 'regions').select('id').where('code', '=', code).executeTakeFirst();
+  return db
+    .selectFrom(PROPERTY_TABLE[kind] as 'regions')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirst();
 }
 
 /** What a property row holds; regionCode only for countries. */
@@ -66,14 +70,25 @@ const rowOf = (kind: PropertyKind, values: PropertyValues) =>
   ({ code: values.code, name: values.name, sort_no: values.no, ...(kind === 'countries' ? { region_code: values.regionCode! } : {}) }) as never;
 
 export async function insertProperty(db: Db, kind: PropertyKind, values: PropertyValues): Promise<number> {
-  const { id } = await db.insertInto(PROPERTY_TABLE[kind] as 'countries').values(rowOf(kind, values)).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto(PROPERTY_TABLE[kind] as 'countries')
+    .values(rowOf(kind, values))
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
 export async function updateProperty(db: Db, kind: PropertyKind, rowId: number, values: PropertyValues): Promise<void> {
-  await db.updateTable(PROPERTY_TABLE[kind] as 'countries').set(rowOf(kind, values)).where('id', '=', rowId).execute();
+  await db
+    .updateTable(PROPERTY_TABLE[kind] as 'countries')
+    .set(rowOf(kind, values))
+    .where('id', '=', rowId)
+    .execute();
 }
 
 export async function deleteProperty(db: Db, kind: PropertyKind, rowId: number): Promise<void> {
-  await db.deleteFrom(PROPERTY_TABLE[kind] as 'countries').where('id', '=', rowId).execute();
+  await db
+    .deleteFrom(PROPERTY_TABLE[kind] as 'countries')
+    .where('id', '=', rowId)
+    .execute();
 }

@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, exportLinkResponse, retentionInput, retentionPreviewQuery, retentionPreviewResponse, retentionResponse, retentionSavedResponse, systemLogEntryResponse, systemLogListResponse, systemLogFilter, type SystemLogFilter } from '../../../src/shared';
+import {
+  AREA_RANK,
+  exportLinkResponse,
+  retentionInput,
+  retentionPreviewQuery,
+  retentionPreviewResponse,
+  retentionResponse,
+  retentionSavedResponse,
+  systemLogEntryResponse,
+  systemLogListResponse,
+  systemLogFilter,
+  type SystemLogFilter,
+} from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';

@@ -3,8 +3,17 @@ import type { Db } from '../../db/database';
 import { DB_INTEGER_MAX, type SystemLogEntry, type SystemLogFilter } from '../../../src/shared';
 
 const columns = [
-  'id', 'admin_id as adminId', 'email', 'event_id as eventId', 'end_point as endPoint', 'http_method as httpMethod',
-  'http_status as httpStatus', 'query_param as queryParam', 'request_body as requestBody', 'request_at as requestAt', 'source_ip as sourceIp',
+  'id',
+  'admin_id as adminId',
+  'email',
+  'event_id as eventId',
+  'end_point as endPoint',
+  'http_method as httpMethod',
+  'http_status as httpStatus',
+  'query_param as queryParam',
+  'request_body as requestBody',
+  'request_at as requestAt',
+  'source_ip as sourceIp',
 ] as const;
 
 /** A position in the log, newest first: rows strictly older than (requestAt, id). */
@@ -47,20 +56,12 @@ export function whereOfFilter(filter: SystemLogFilter): Expression<SqlBool>[] {
  * A page newest (or oldest) first. With a cursor the page starts right after it (keyset: cost
  * does not grow with depth); without, at `offset`.
  */
-export async function pageOfLogs(
-  db: Db,
-  filter: SystemLogFilter,
-  page: { limit: number; offset: number; cursor?: LogCursor; direction: 'asc' | 'desc' },
-): Promise<SystemLogEntry[]> {
+export async function pageOfLogs(db: Db, filter: SystemLogFilter, page: { limit: number; offset: number; cursor?: LogCursor; direction: 'asc' | 'desc' }): Promise<SystemLogEntry[]> {
   const parts = whereOfFilter(filter);
   if (page.cursor) {
     const { requestAt, id } = page.cursor;
     // A row-value comparison lets both engines seek the (request_at, id) index instead of scanning.
-    parts.push(
-      page.direction === 'desc'
-        ? sql<SqlBool>`(request_at, id) < (${requestAt}, ${id})`
-        : sql<SqlBool>`(request_at, id) > (${requestAt}, ${id})`,
-    );
+    parts.push(page.direction === 'desc' ? sql<SqlBool>`(request_at, id) < (${requestAt}, ${id})` : sql<SqlBool>`(request_at, id) > (${requestAt}, ${id})`);
   }
   let query = db.selectFrom('system_logs').select(columns);
   if (parts.length) query = query.where(sql<SqlBool>`${sql.join(parts, sql` and `)}`);

@@ -23,7 +23,11 @@ export async function setRetentionDays(ctx: AppContext, days: number): Promise<v
 /** How many rows a retention of `days` would delete now: what the settings screen asks before saving. */
 export async function countPrunable(ctx: AppContext, days: number): Promise<{ cutoff: string; rowsToDelete: number }> {
   const cutoff = isoDaysAgo(ctx.clock, days);
-  const row = await ctx.db.selectFrom('system_logs').select((eb) => eb.fn.countAll<number | string>().as('count')).where('request_at', '<', cutoff).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('system_logs')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('request_at', '<', cutoff)
+    .executeTakeFirstOrThrow();
   return { cutoff, rowsToDelete: Number(row.count) };
 }
 

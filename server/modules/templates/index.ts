@@ -25,7 +25,14 @@ async function checkReferences(db: Db, input: TemplateValues): Promise<void> {
   const errors: FieldError[] = [];
   if (!(await dataTypeExists(db, input.dataType))) errors.push({ field: 'dataType', message: `${input.dataType} is not a data type.` });
   errors.push(...(await fileReferenceErrors(db, 'fileId', input.fileId ? [input.fileId] : [], 'template-dashboard')));
-  errors.push(...(await fileReferenceErrors(db, 'previews', input.previews.map((preview) => preview.fileId), 'template-preview')));
+  errors.push(
+    ...(await fileReferenceErrors(
+      db,
+      'previews',
+      input.previews.map((preview) => preview.fileId),
+      'template-preview',
+    )),
+  );
   if (errors.length) throw validationError(errors);
 }
 

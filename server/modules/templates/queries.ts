@@ -8,8 +8,12 @@ import { listPage, type ListRequest, type ListSpec } from '../../http/list-query
 export const templateListSpec: ListSpec = {
   table: 'templates',
   sortable: {
-    id: 'id', name: 'name', dataType: 'data_type_code', status: 'status',
-    createdAt: 'created_at', updatedAt: 'updated_at',
+    id: 'id',
+    name: 'name',
+    dataType: 'data_type_code',
+    status: 'status',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
   },
   defaultSort: ['createdAt', 'DESC'],
   natural: ['name'],
@@ -23,8 +27,15 @@ export const templateListSpec: ListSpec = {
 };
 
 const columns = [
-  'templates.id', 'templates.name', 'templates.data_type_code as dataType', 'data_types.name as dataTypeName', 'templates.description',
-  'templates.status', 'templates.file_id as fileId', 'templates.created_at as createdAt', 'templates.updated_at as updatedAt',
+  'templates.id',
+  'templates.name',
+  'templates.data_type_code as dataType',
+  'data_types.name as dataTypeName',
+  'templates.description',
+  'templates.status',
+  'templates.file_id as fileId',
+  'templates.created_at as createdAt',
+  'templates.updated_at as updatedAt',
 ] as const;
 
 type TemplateRow = Omit<Template, 'file' | 'previews'>;
@@ -37,7 +48,11 @@ async function withFiles(db: Db, tokens: TokenService, rows: TemplateRow[]): Pro
   const previews = await db
     .selectFrom('template_previews')
     .select(['template_id', 'file_id'])
-    .where('template_id', 'in', rows.map((row) => row.id))
+    .where(
+      'template_id',
+      'in',
+      rows.map((row) => row.id),
+    )
     .orderBy('template_id')
     .orderBy('sort_no')
     .execute();
@@ -73,13 +88,23 @@ type SavedInput = z.output<typeof templateInput>;
 /** Writes a template and replaces its previews, in one transaction; answers the template id. */
 export function saveTemplate(db: Db, input: SavedInput, now: string, id?: number): Promise<number | undefined> {
   const values = {
-    name: input.name, data_type_code: input.dataType, description: input.description ?? null, status: input.status,
-    file_id: input.fileId ?? null, updated_at: now,
+    name: input.name,
+    data_type_code: input.dataType,
+    description: input.description ?? null,
+    status: input.status,
+    file_id: input.fileId ?? null,
+    updated_at: now,
   };
   return db.transaction().execute(async (trx) => {
     let templateId = id;
     if (templateId === undefined) {
-      templateId = (await trx.insertInto('templates').values({ ...values, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+      templateId = (
+        await trx
+          .insertInto('templates')
+          .values({ ...values, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     } else {
       const updated = await trx.updateTable('templates').set(values).where('id', '=', templateId).executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return undefined;

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, EFFECTIVE_AT_TOLERANCE_MS, termAgreementListResponse, termCreateInput, termListResponse, termMessages, termResponse, termVersionResponse, termUpdateInput, termVersionInput } from '../../../src/shared';
+import {
+  AREA_RANK,
+  EFFECTIVE_AT_TOLERANCE_MS,
+  termAgreementListResponse,
+  termCreateInput,
+  termListResponse,
+  termMessages,
+  termResponse,
+  termVersionResponse,
+  termUpdateInput,
+  termVersionInput,
+} from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow, type Clock } from '../../clock';
 import { rejectDuplicate } from '../../db/unique-violation';
@@ -47,7 +58,8 @@ export async function termsModule(app: FastifyInstance) {
   };
 
   routes.get('/terms', { schema: { querystring: listQuerystring, response: { 200: termListResponse } } }, async (request) =>
-    success(await listTerms(db, parseListQuery(request.query, termListSpec), isoNow(clock))));
+    success(await listTerms(db, parseListQuery(request.query, termListSpec), isoNow(clock))),
+  );
 
   routes.get('/terms/:id', { schema: { params: idParams, response: { 200: termResponse } } }, async (request) => success(await existingTerm(request.params.id)));
 

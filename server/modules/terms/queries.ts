@@ -8,12 +8,24 @@ export const termListSpec: ListSpec = {
   sortable: { id: 'id', title: 'title', type: 'type', activeFlag: 'active_flag', effectiveAt: 'effectiveAt', versionCount: 'versionCount', updatedAt: 'updated_at', createdAt: 'created_at' },
   defaultSort: ['title', 'ASC'],
   natural: ['title'],
-  filters: { id: { column: 'id', kind: 'eq', type: 'integer' }, title: { column: 'title', kind: 'contains', type: 'text' }, type: { column: 'type', kind: 'eq', type: 'text' }, activeFlag: { column: 'active_flag', kind: 'eq', type: 'text' } },
+  filters: {
+    id: { column: 'id', kind: 'eq', type: 'integer' },
+    title: { column: 'title', kind: 'contains', type: 'text' },
+    type: { column: 'type', kind: 'eq', type: 'text' },
+    activeFlag: { column: 'active_flag', kind: 'eq', type: 'text' },
+  },
   search: ['title'],
 };
 
 export const agreementListSpec: ListSpec = {
-  sortable: { id: 'term_agreements.id', agreedAt: 'term_agreements.agreed_at', email: 'admins.email', name: 'admins.first_name', termsVersion: 'term_versions.terms_version', detailId: 'term_versions.id' },
+  sortable: {
+    id: 'term_agreements.id',
+    agreedAt: 'term_agreements.agreed_at',
+    email: 'admins.email',
+    name: 'admins.first_name',
+    termsVersion: 'term_versions.terms_version',
+    detailId: 'term_versions.id',
+  },
   defaultSort: ['agreedAt', 'DESC'],
   filters: { detailId: { column: 'term_versions.id', kind: 'eq', type: 'integer' }, adminId: { column: 'admins.id', kind: 'eq', type: 'integer' } },
   search: ['admins.email', 'admins.first_name', 'admins.last_name'],
@@ -37,21 +49,44 @@ function summaryOf(row: TermRow): TermSummary {
 
 /** Terms with, per row, the version in effect at `nowIso` and the number of versions. */
 export async function listTerms(db: Db, request: ListRequest, nowIso: string) {
-  const page = await listPage(db.selectFrom('terms'), request, (query) =>
-    query.select((eb) => [
-      'id', 'title', 'type', 'active_flag as activeFlag', 'created_at as createdAt', 'updated_at as updatedAt',
-      eb.selectFrom('term_versions as v').select('v.terms_version').whereRef('v.term_id', '=', 'terms.id').where('v.effective_at', '<=', nowIso)
-        .orderBy('v.effective_at', 'desc').orderBy('v.id', 'desc').limit(1).as('versionInEffect'),
-      eb.selectFrom('term_versions as v').select('v.effective_at').whereRef('v.term_id', '=', 'terms.id').where('v.effective_at', '<=', nowIso)
-        .orderBy('v.effective_at', 'desc').orderBy('v.id', 'desc').limit(1).as('effectiveAt'),
-      eb.selectFrom('term_versions as v').select(eb.fn.countAll().as('n')).whereRef('v.term_id', '=', 'terms.id').as('versionCount'),
-    ]), 'id', { db });
+  const page = await listPage(
+    db.selectFrom('terms'),
+    request,
+    (query) =>
+      query.select((eb) => [
+        'id',
+        'title',
+        'type',
+        'active_flag as activeFlag',
+        'created_at as createdAt',
+        'updated_at as updatedAt',
+        eb
+          .selectFrom('term_versions as v')
+          .select('v.terms_version')
+          .whereRef('v.term_id', '=', 'terms.id')
+          .where('v.effective_at', '<=', nowIso)
+          .orderBy('v.effective_at', 'desc')
+          .orderBy('v.id', 'desc')
+          .limit(1)
+          .as('versionInEffect'),
+        eb
+          .selectFrom('term_versions as v')
+          .select('v.effective_at')
+          .whereRef('v.term_id', '=', 'terms.id')
+          .where('v.effective_at', '<=', nowIso)
+          .orderBy('v.effective_at', 'desc')
+          .orderBy('v.id', 'desc')
+          .limit(1)
+          .as('effectiveAt'),
+        eb.selectFrom('term_versions as v').select(eb.fn.countAll().as('n')).whereRef('v.term_id', '=', 'terms.id').as('versionCount'),
+      ]),
+    'id',
+    { db },
+  );
   return { ...page, list: (page.list as TermRow[]).map(summaryOf) };
 }
 
-const versionColumns = [
-  'id', 'term_id as termId', 'terms_version as termsVersion', 'content', 'effective_at as effectiveAt', 'created_at as createdAt', 'updated_at as updatedAt',
-] as const;
+const versionColumns = ['id', 'term_id as termId', 'terms_version as termsVersion', 'content', 'effective_at as effectiveAt', 'created_at as createdAt', 'updated_at as updatedAt'] as const;
 
 type VersionRow = Omit<TermVersion, 'detailId' | 'status'>;
 
@@ -112,9 +147,20 @@ export function listAgreements(db: Db, termId: number, request: ListRequest) {
     .innerJoin('term_versions', 'term_versions.id', 'term_agreements.term_version_id')
     .innerJoin('admins', 'admins.id', 'term_agreements.admin_id')
     .where('term_versions.term_id', '=', termId);
-  return listPage(base, request, (query) =>
-    query.select([
-      'term_agreements.id', 'admins.id as adminId', 'admins.email', sql<string>`admins.first_name || ' ' || admins.last_name`.as('name'),
-      'term_versions.id as detailId', 'term_versions.terms_version as termsVersion', 'term_agreements.agreed_at as agreedAt',
-    ]), 'term_agreements.id', { db }) as Promise<{ list: TermAgreement[]; totalCount: number; totalPage: number; currentPage: number }>;
+  return listPage(
+    base,
+    request,
+    (query) =>
+      query.select([
+        'term_agreements.id',
+        'admins.id as adminId',
+        'admins.email',
+        sql<string>`admins.first_name || ' ' || admins.last_name`.as('name'),
+        'term_versions.id as detailId',
+        'term_versions.terms_version as termsVersion',
+        'term_agreements.agreed_at as agreedAt',
+      ]),
+    'term_agreements.id',
+    { db },
+  ) as Promise<{ list: TermAgreement[]; totalCount: number; totalPage: number; currentPage: number }>;
 }

@@ -89,7 +89,10 @@ async function checkFile({ kind, filePath, schema }: CheckJob): Promise<CheckedF
     };
     for (const record of records) {
       if (!validator) {
-        validator = new RowValidator(schema, record.cells.map((cell) => cell ?? ''));
+        validator = new RowValidator(
+          schema,
+          record.cells.map((cell) => cell ?? ''),
+        );
         validator.headerProblems.forEach(addProblem);
         continue;
       }

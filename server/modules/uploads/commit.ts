@@ -33,14 +33,18 @@ type ChunkWriter = (trx: Transaction<Database>, fromRow: number, toRow: number) 
  * INSERT … SELECT: the rows never pass through JavaScript. A row whose key is already in the data
  * set replaces it; NULL keys never conflict.
  */
-const sqliteChunk = (job: CommitJob): ChunkWriter => async (trx, fromRow, toRow) => {
-  const result = await trx.executeQuery(CompiledQuery.raw(
-    `insert into dataset_rows (dataset_id, row_key, upload_id, row_values)
+const sqliteChunk =
+  (job: CommitJob): ChunkWriter =>
+  async (trx, fromRow, toRow) => {
+    const result = await trx.executeQuery(
+      CompiledQuery.raw(
+        `insert into dataset_rows (dataset_id, row_key, upload_id, row_values)
      select ?, row_key, ?, row_values from ${ATTACHED}.${STAGED_TABLE} where row > ? and row <= ? order by row_key ${UPSERT}`,
-    [job.datasetId, job.uploadId, fromRow, toRow],
-  ));
-  return Number(result.numAffectedRows ?? 0);
-};
+        [job.datasetId, job.uploadId, fromRow, toRow],
+      ),
+    );
+    return Number(result.numAffectedRows ?? 0);
+  };
 
 /**
  * On PostgreSQL each chunk is read from the staging file as one JSON array of [key, values]
@@ -51,11 +55,13 @@ const postgresChunk = (job: CommitJob, staging: SqliteDatabase.Database): ChunkW
     .prepare(`select json_group_array(json_array(row_key, json(row_values))) from (select row_key, row_values from ${STAGED_TABLE} where row > ? and row <= ? order by row_key)`)
     .pluck();
   return async (trx, fromRow, toRow) => {
-    const result = await trx.executeQuery(CompiledQuery.raw(
-      `insert into dataset_rows (dataset_id, row_key, upload_id, row_values)
+    const result = await trx.executeQuery(
+      CompiledQuery.raw(
+        `insert into dataset_rows (dataset_id, row_key, upload_id, row_values)
        select $1::integer, x ->> 0, $2::integer, x ->> 1 from json_array_elements($3::json) as x ${UPSERT}`,
-      [job.datasetId, job.uploadId, read.get(fromRow, toRow)],
-    ));
+        [job.datasetId, job.uploadId, read.get(fromRow, toRow)],
+      ),
+    );
     return Number(result.numAffectedRows ?? 0);
   };
 };
@@ -106,7 +112,15 @@ async function withCommitCache<T>(trx: Kysely<Database>, run: () => Promise<T>):
 }
 
 const datasetRowCount = async (trx: Transaction<Database>, datasetId: number): Promise<number> =>
-  Number((await trx.selectFrom('dataset_rows').select((eb) => eb.fn.countAll().as('rows')).where('dataset_id', '=', datasetId).executeTakeFirstOrThrow()).rows);
+  Number(
+    (
+      await trx
+        .selectFrom('dataset_rows')
+        .select((eb) => eb.fn.countAll().as('rows'))
+        .where('dataset_id', '=', datasetId)
+        .executeTakeFirstOrThrow()
+    ).rows,
+  );
 
 async function writeRows(trx: Transaction<Database>, writeChunk: ChunkWriter, lastRow: number, job: CommitJob): Promise<number> {
   let removed = 0;
@@ -127,8 +141,15 @@ async function writeRows(trx: Transaction<Database>, writeChunk: ChunkWriter, la
   const done = await trx
     .updateTable('upload_histories')
     .set({
-      status: 'SUCCESS', reason: null, mode: job.mode, uploaded_count: written,
-      added_count: added, replaced_count: written - added, removed_count: removed, updated_by: job.adminId, updated_at: now,
+      status: 'SUCCESS',
+      reason: null,
+      mode: job.mode,
+      uploaded_count: written,
+      added_count: added,
+      replaced_count: written - added,
+      removed_count: removed,
+      updated_by: job.adminId,
+      updated_at: now,
     })
     .where('id', '=', job.uploadId)
     .where('status', '=', 'COMMITTING')

@@ -57,7 +57,8 @@ export async function uploadsModule(app: FastifyInstance) {
   });
 
   routes.get('/uploads', { ...readers, schema: { querystring: listQuerystring, response: { 200: uploadListResponse } } }, async (request) =>
-    success(await listUploads(db, tokens, parseListQuery(request.query, uploadListSpec))));
+    success(await listUploads(db, tokens, parseListQuery(request.query, uploadListSpec))),
+  );
 
   routes.get('/uploads/:id', { ...readers, schema: { params: idParams, response: { 200: uploadResponse } } }, async (request) => {
     const upload = await findUpload(db, tokens, request.params.id);
@@ -83,7 +84,12 @@ export async function uploadsModule(app: FastifyInstance) {
     if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
     // Only a checked file without problems can be written, and only once.
     if (!(await claimCommit(db, uploadId, mode, adminId, work.leases.claim(), isoNow(clock)))) {
-      const message = upload.status === 'SUCCESS' ? 'This upload has already been committed.' : upload.status === 'FAIL' ? 'This file has problems; fix them and upload it again.' : 'This upload is not ready to commit.';
+      const message =
+        upload.status === 'SUCCESS'
+          ? 'This upload has already been committed.'
+          : upload.status === 'FAIL'
+            ? 'This file has problems; fix them and upload it again.'
+            : 'This upload is not ready to commit.';
       throw new AppError('CONFLICT', message);
     }
     // Read before the job starts: on SQLite the commit's transaction holds the only connection.

@@ -51,8 +51,7 @@ export class UploadLeases {
       clearInterval(this.timer);
       this.timer = undefined;
     }
-    await this.db.updateTable('upload_histories').set({ lease_owner: null, lease_until: null, progress: null })
-      .where('id', '=', uploadId).where('lease_owner', '=', this.owner).execute();
+    await this.db.updateTable('upload_histories').set({ lease_owner: null, lease_until: null, progress: null }).where('id', '=', uploadId).where('lease_owner', '=', this.owner).execute();
   }
 
   close(): void {
@@ -64,8 +63,12 @@ export class UploadLeases {
   }
 
   private write(uploadId: number, progress: UploadProgress | null) {
-    return this.db.updateTable('upload_histories').set({ lease_until: this.until(), progress: progress && JSON.stringify(progress) })
-      .where('id', '=', uploadId).where('lease_owner', '=', this.owner).execute();
+    return this.db
+      .updateTable('upload_histories')
+      .set({ lease_until: this.until(), progress: progress && JSON.stringify(progress) })
+      .where('id', '=', uploadId)
+      .where('lease_owner', '=', this.owner)
+      .execute();
   }
 
   private async beat(): Promise<void> {

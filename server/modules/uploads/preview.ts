@@ -17,7 +17,12 @@ export interface PreviewOutcome {
  * staging file, one that can keeps it for the commit (which does not parse the file again).
  */
 export async function previewFile(
-  checker: FileChecker, kind: FileKindOfUpload, filePath: string, schema: DatasetColumn[], stagingFile: string, onBytes: (bytes: number) => void,
+  checker: FileChecker,
+  kind: FileKindOfUpload,
+  filePath: string,
+  schema: DatasetColumn[],
+  stagingFile: string,
+  onBytes: (bytes: number) => void,
 ): Promise<PreviewOutcome> {
   const staged = new StagedRows(stagingFile);
   const problems: UploadProblem[] = [];

@@ -23,18 +23,25 @@ export async function uploadFileUrl(tokens: TokenService, uploadId: number): Pro
   return `/api/uploads/${uploadId}/file?token=${await tokens.signProof('file', `upload:${uploadId}`, FILE_LINK_TTL_SECONDS)}`;
 }
 
-const baseQuery = (db: Db) =>
-  db
-    .selectFrom('upload_histories')
-    .leftJoin('datasets', 'datasets.id', 'upload_histories.dataset_id')
-    .leftJoin('admins', 'admins.id', 'upload_histories.updated_by');
+const baseQuery = (db: Db) => db.selectFrom('upload_histories').leftJoin('datasets', 'datasets.id', 'upload_histories.dataset_id').leftJoin('admins', 'admins.id', 'upload_histories.updated_by');
 
 const columns = [
-  'upload_histories.id', 'upload_histories.dataset_id as datasetId', 'datasets.title as datasetTitle', 'upload_histories.file_name as fileName',
-  'upload_histories.size_bytes as sizeBytes', 'upload_histories.status', 'upload_histories.reason', 'upload_histories.mode',
-  'upload_histories.row_count as rowCount', 'upload_histories.uploaded_count as uploadedCount', 'upload_histories.problem_count as problemCount',
-  'upload_histories.added_count as addedCount', 'upload_histories.replaced_count as replacedCount', 'upload_histories.removed_count as removedCount',
-  sql<string | null>`admins.first_name || ' ' || admins.last_name`.as('updatedBy'), 'upload_histories.updated_at as updatedAt',
+  'upload_histories.id',
+  'upload_histories.dataset_id as datasetId',
+  'datasets.title as datasetTitle',
+  'upload_histories.file_name as fileName',
+  'upload_histories.size_bytes as sizeBytes',
+  'upload_histories.status',
+  'upload_histories.reason',
+  'upload_histories.mode',
+  'upload_histories.row_count as rowCount',
+  'upload_histories.uploaded_count as uploadedCount',
+  'upload_histories.problem_count as problemCount',
+  'upload_histories.added_count as addedCount',
+  'upload_histories.replaced_count as replacedCount',
+  'upload_histories.removed_count as removedCount',
+  sql<string | null>`admins.first_name || ' ' || admins.last_name`.as('updatedBy'),
+  'upload_histories.updated_at as updatedAt',
   'upload_histories.created_at as createdAt',
 ] as const;
 
@@ -42,7 +49,10 @@ type HistoryRow = Omit<UploadHistory, 'fileUrl' | 'preview' | 'progress'>;
 
 async function present(tokens: TokenService, row: HistoryRow): Promise<UploadHistory> {
   return {
-    ...row, sizeBytes: Number(row.sizeBytes), status: row.status as UploadStatus, mode: row.mode as UploadMode | null,
+    ...row,
+    sizeBytes: Number(row.sizeBytes),
+    status: row.status as UploadStatus,
+    mode: row.mode as UploadMode | null,
     fileUrl: await uploadFileUrl(tokens, row.id),
   };
 }
@@ -54,7 +64,10 @@ export async function listUploads(db: Db, tokens: TokenService, request: ListReq
 }
 
 export async function findUpload(db: Db, tokens: TokenService, id: number): Promise<UploadHistory | undefined> {
-  const row = await baseQuery(db).select([...columns, 'upload_histories.preview']).where('upload_histories.id', '=', id).executeTakeFirst();
+  const row = await baseQuery(db)
+    .select([...columns, 'upload_histories.preview'])
+    .where('upload_histories.id', '=', id)
+    .executeTakeFirst();
   if (!row) return undefined;
   const { preview, ...history } = row;
   return { ...(await present(tokens, history as HistoryRow)), preview: preview ? (JSON.parse(preview) as FilePreview) : null };
@@ -78,7 +91,11 @@ export async function failInterruptedUploads(db: Db, now: string, reason: string
       await trx
         .updateTable('upload_histories')
         .set({ status: 'FAIL', reason, lease_owner: null, lease_until: null, progress: null, staging_key: null, updated_at: now })
-        .where('id', 'in', rows.map((row) => row.id))
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
         .execute();
     }
     return rows;
@@ -105,8 +122,18 @@ export async function insertUpload(db: Db, upload: ReceivedUpload, lease: { leas
   const { id } = await db
     .insertInto('upload_histories')
     .values({
-      dataset_id: upload.datasetId, file_name: upload.fileName, storage_key: upload.storageKey, file_kind: upload.fileKind, size_bytes: upload.sizeBytes,
-      sha256: upload.sha256, status: 'PARSING', created_by: upload.adminId, created_at: now, updated_by: upload.adminId, updated_at: now, ...lease,
+      dataset_id: upload.datasetId,
+      file_name: upload.fileName,
+      storage_key: upload.storageKey,
+      file_kind: upload.fileKind,
+      size_bytes: upload.sizeBytes,
+      sha256: upload.sha256,
+      status: 'PARSING',
+      created_by: upload.adminId,
+      created_at: now,
+      updated_by: upload.adminId,
+      updated_at: now,
+      ...lease,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -119,8 +146,13 @@ export async function finishCheck(db: Db, id: number, outcome: { failure?: strin
   await db
     .updateTable('upload_histories')
     .set({
-      status: failure ? 'FAIL' : 'READY', reason: failure ?? null, row_count: preview.uploadedCount, problem_count: preview.problemCount,
-      preview: JSON.stringify(preview), staging_key: stagingKey, updated_at: now,
+      status: failure ? 'FAIL' : 'READY',
+      reason: failure ?? null,
+      row_count: preview.uploadedCount,
+      problem_count: preview.problemCount,
+      preview: JSON.stringify(preview),
+      staging_key: stagingKey,
+      updated_at: now,
     })
     .where('id', '=', id)
     .execute();

@@ -116,7 +116,12 @@ export class UploadWork {
       try {
         staged = upload.staging_key ? await ctx.files.localCopy(upload.staging_key) : undefined;
         const written = await commitRows(ctx.db, {
-          uploadId, datasetId: upload.dataset_id, mode, stagingFile: staged?.path ?? stagingPath(ctx.config.dataDir, uploadId), adminId, now: () => isoNow(ctx.clock),
+          uploadId,
+          datasetId: upload.dataset_id,
+          mode,
+          stagingFile: staged?.path ?? stagingPath(ctx.config.dataDir, uploadId),
+          adminId,
+          now: () => isoNow(ctx.clock),
           onRows: (done) => this.report(uploadId, adminId, { phase: 'WRITING', done, total: upload.row_count }),
         });
         ctx.metrics.uploadRows.inc(written);

@@ -86,6 +86,9 @@ export class RowValidator {
 
 /** A checked row whose key an earlier row of the file holds. */
 export function duplicateKeyProblem(schema: DatasetColumn[], row: number, first: number): UploadProblem {
-  const names = schema.filter((column) => column.key).map((column) => column.colName).join(', ');
+  const names = schema
+    .filter((column) => column.key)
+    .map((column) => column.colName)
+    .join(', ');
   return { row, column: names, reason: 'DUPLICATE_KEY', message: `Row ${first} has the same key (${names}).` };
 }

@@ -7,7 +7,11 @@ import { accountToChange } from './account-rules';
 import type { UserScope } from './scope';
 
 /** Field errors for codes that do not exist or lie outside what the editor manages. */
-async function codeProblems(ctx: AppContext, scope: UserScope, input: Required<Pick<UserUpdateInput, 'regionCode' | 'officeCode' | 'companyCode' | 'countryCodes' | 'dataTypes'>>): Promise<FieldError[]> {
+async function codeProblems(
+  ctx: AppContext,
+  scope: UserScope,
+  input: Required<Pick<UserUpdateInput, 'regionCode' | 'officeCode' | 'companyCode' | 'countryCodes' | 'dataTypes'>>,
+): Promise<FieldError[]> {
   const { db } = ctx;
   const countryCodes = [...new Set([input.officeCode, ...input.countryCodes])];
   const [region, company, countries, advertisers, dataTypes] = await Promise.all([
@@ -24,9 +28,7 @@ async function codeProblems(ctx: AppContext, scope: UserScope, input: Required<P
   if (!office || office.region_code !== input.regionCode) errors.push({ field: 'officeCode', message: 'Choose a country of office in the chosen region.' });
   const unknown = input.countryCodes.filter((code) => !countries.some((country) => country.code === code));
   if (unknown.length) errors.push({ field: 'countryCodes', message: `Unknown countries: ${unknown.join(', ')}.` });
-  const badPairs = input.dataTypes.filter(
-    (pair) => !advertisers.some((row) => row.code === pair.advertiserCode) || !dataTypes.some((row) => row.code === pair.dataTypeCode),
-  );
+  const badPairs = input.dataTypes.filter((pair) => !advertisers.some((row) => row.code === pair.advertiserCode) || !dataTypes.some((row) => row.code === pair.dataTypeCode));
   if (badPairs.length) errors.push({ field: 'dataTypes', message: `Unknown advertiser or data type: ${badPairs.map((pair) => `${pair.advertiserCode}/${pair.dataTypeCode}`).join(', ')}.` });
   if (errors.length) return errors;
   // An editor cannot place a user, or grant countries, outside what they manage themselves.
@@ -56,18 +58,32 @@ export async function updateUser(ctx: AppContext, caller: SignedInAdmin, scope: 
     await trx
       .updateTable('admins')
       .set({
-        authority: input.authority, account_rank: granted.rank, account_level: granted.level,
-        approver_flag: input.approverFlag, creator_flag: input.creatorFlag, uploader_flag: input.uploaderFlag,
-        region_code: input.regionCode, office_code: input.officeCode, company_code: input.companyCode,
-        status_code: input.statusCode, updated_at: isoNow(ctx.clock),
+        authority: input.authority,
+        account_rank: granted.rank,
+        account_level: granted.level,
+        approver_flag: input.approverFlag,
+        creator_flag: input.creatorFlag,
+        uploader_flag: input.uploaderFlag,
+        region_code: input.regionCode,
+        office_code: input.officeCode,
+        company_code: input.companyCode,
+        status_code: input.statusCode,
+        updated_at: isoNow(ctx.clock),
       })
       .where('id', '=', id)
       .execute();
     await trx.deleteFrom('admin_countries').where('admin_id', '=', id).execute();
-    if (countryCodes.length) await trx.insertInto('admin_countries').values(countryCodes.map((code) => ({ admin_id: id, country_code: code }))).execute();
+    if (countryCodes.length)
+      await trx
+        .insertInto('admin_countries')
+        .values(countryCodes.map((code) => ({ admin_id: id, country_code: code })))
+        .execute();
     await trx.deleteFrom('admin_data_types').where('admin_id', '=', id).execute();
     if (pairs.length) {
-      await trx.insertInto('admin_data_types').values(pairs.map((pair) => ({ admin_id: id, advertiser_code: pair.advertiserCode, data_type_code: pair.dataTypeCode }))).execute();
+      await trx
+        .insertInto('admin_data_types')
+        .values(pairs.map((pair) => ({ admin_id: id, advertiser_code: pair.advertiserCode, data_type_code: pair.dataTypeCode })))
+        .execute();
     }
   });
   // Rank, flags and status apply to the user's next call: each instance forgets what it cached.
@@ -78,7 +94,11 @@ export async function updateUser(ctx: AppContext, caller: SignedInAdmin, scope: 
 /** Activates or deactivates; deactivation ends the user's sessions so their next call is refused. */
 export async function setStatus(ctx: AppContext, caller: SignedInAdmin, scope: UserScope, id: number, statusCode: AccountStatus): Promise<void> {
   await accountToChange(ctx.db, caller, scope, id, statusCode === 'INACTIVE' ? 'deactivate' : 'activate');
-  await ctx.db.updateTable('admins').set({ status_code: statusCode, updated_at: isoNow(ctx.clock) }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('admins')
+    .set({ status_code: statusCode, updated_at: isoNow(ctx.clock) })
+    .where('id', '=', id)
+    .execute();
   await ctx.sessions.changed({ adminId: id });
   if (statusCode === 'INACTIVE') await revokeAllSessions(ctx, id, 'DEACTIVATED');
 }

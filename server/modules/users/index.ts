@@ -15,7 +15,6 @@ import { setStatus, updateUser } from './edit';
 import { listUsers, loadFormOptions, loadUserDetail, takeLockedFilter, unlockAccount, userListSpec } from './queries';
 import { scopeOf } from './scope';
 
-
 /** Approvals are open to user managers (rank ≤ 4) and to approvers of any rank. */
 async function approverGuard(request: FastifyRequest) {
   await authenticate(request);
@@ -54,7 +53,10 @@ export async function usersModule(app: FastifyInstance) {
   routes.put('/users/:id/status', { ...managerOnly, schema: { params: idParams, body: userStatusInput, response: { 200: userDetailResponse } } }, async (request) => {
     const { statusCode } = request.body;
     await setStatus(ctx, request.admin!, await scope(request), request.params.id, statusCode);
-    return success(await loadUserDetail(ctx.db, request.params.id, isoNow(ctx.clock)), statusCode === 'ACTIVE' ? 'The account has been activated.' : 'The account has been deactivated and signed out.');
+    return success(
+      await loadUserDetail(ctx.db, request.params.id, isoNow(ctx.clock)),
+      statusCode === 'ACTIVE' ? 'The account has been activated.' : 'The account has been deactivated and signed out.',
+    );
   });
 
   routes.post('/users/:id/unlock', { ...managerOnly, schema: { params: idParams, response: { 200: userDetailResponse } } }, async (request) => {

@@ -11,8 +11,6 @@ await runCommand(USAGE, async ([file, ...rest]) => {
   if (databaseUrl) throw new OpsError('DATABASE_URL is set: back up PostgreSQL with pg_dump (docs/operations.md, "Backup and restore").');
   const manifest = await createBackup({ dataDir, sqlitePath, fileStore: vars.FILE_STORE }, file);
   const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
-  const files = manifest.fileStore
-    ? `the uploaded files stay in ${manifest.fileStore} and are not in this archive: keep them with the bucket's own versioning`
-    : `${manifest.uploads} uploaded files`;
+  const files = manifest.fileStore ? `the uploaded files stay in ${manifest.fileStore} and are not in this archive: keep them with the bucket's own versioning` : `${manifest.uploads} uploaded files`;
   console.log(`Backup written to ${file}: ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${files}.`);
 });

@@ -6,7 +6,8 @@ import { secretBox } from '../../secrets/secret-box';
 import { jwtSecretFor, secretsKeysFor } from '../../key-files';
 import { dataFromEnv, runCommand, usageError } from './run';
 
-const USAGE = 'npm run rotate-secrets   (reads DATA_DIR, DATABASE_URL, SECRETS_KEY and JWT_SECRET like the server; put the new key first in SECRETS_KEY, keep the old ones after it until this has run)';
+const USAGE =
+  'npm run rotate-secrets   (reads DATA_DIR, DATABASE_URL, SECRETS_KEY and JWT_SECRET like the server; put the new key first in SECRETS_KEY, keep the old ones after it until this has run)';
 
 await runCommand(USAGE, async (args) => {
   if (args.length > 0) usageError(USAGE);

@@ -5,10 +5,21 @@ const DAYS = 30;
 const ACCESS_EVENTS = ['SIGN_IN', 'SIGN_IN', 'SIGN_IN', 'DASHBOARD_VIEW', 'DASHBOARD_VIEW', 'UPLOAD'] as const;
 /** Calls a console makes in a working day, with how often they are made. */
 const API_CALLS: Array<[method: string, endPoint: string, weight: number]> = [
-  ['GET', '/api/projects', 12], ['GET', '/api/templates', 4], ['GET', '/api/users', 5], ['GET', '/api/access-history', 2],
-  ['GET', '/api/system/profile/{id}', 3], ['POST', '/api/auth/signin', 4], ['POST', '/api/auth/signin/otp', 4],
-  ['POST', '/api/auth/reissue', 6], ['POST', '/api/auth/signout', 1], ['PUT', '/api/users/{id}', 1], ['GET', '/api/domains', 1],
-  ['GET', '/api/terms', 1], ['GET', '/api/system-logs', 1], ['GET', '/api/email-templates', 1], ['PUT', '/api/users/{id}/approval', 1],
+  ['GET', '/api/projects', 12],
+  ['GET', '/api/templates', 4],
+  ['GET', '/api/users', 5],
+  ['GET', '/api/access-history', 2],
+  ['GET', '/api/system/profile/{id}', 3],
+  ['POST', '/api/auth/signin', 4],
+  ['POST', '/api/auth/signin/otp', 4],
+  ['POST', '/api/auth/reissue', 6],
+  ['POST', '/api/auth/signout', 1],
+  ['PUT', '/api/users/{id}', 1],
+  ['GET', '/api/domains', 1],
+  ['GET', '/api/terms', 1],
+  ['GET', '/api/system-logs', 1],
+  ['GET', '/api/email-templates', 1],
+  ['PUT', '/api/users/{id}/approval', 1],
 ];
 
 function ip(rng: { int(min: number, max: number): number }): string {
@@ -30,8 +41,13 @@ export const demoAccessHistory: DemoFeature = {
       .execute();
     for (const project of created) {
       rows.push({
-        admin_id: project.adminId, email: project.email, event_type: 'PROJECT_CREATE', success_flag: 'Y', source_ip: ip(rng),
-        detail: `project ${project.id}: ${project.name}`, occurred_at: project.created_at,
+        admin_id: project.adminId,
+        email: project.email,
+        event_type: 'PROJECT_CREATE',
+        success_flag: 'Y',
+        source_ip: ip(rng),
+        detail: `project ${project.id}: ${project.name}`,
+        occurred_at: project.created_at,
       });
     }
     for (const account of demo.accounts.filter((candidate) => candidate.approved)) {
@@ -39,14 +55,27 @@ export const demoAccessHistory: DemoFeature = {
         const eventType = rng.pick(ACCESS_EVENTS);
         const success = eventType !== 'SIGN_IN' || !rng.chance(0.08);
         rows.push({
-          admin_id: account.id, email: account.email, event_type: eventType, success_flag: success ? 'Y' : 'N', source_ip: ip(rng),
-          detail: success ? null : 'Wrong password', occurred_at: daysBefore(now, rng.next() * DAYS),
+          admin_id: account.id,
+          email: account.email,
+          event_type: eventType,
+          success_flag: success ? 'Y' : 'N',
+          source_ip: ip(rng),
+          detail: success ? null : 'Wrong password',
+          occurred_at: daysBefore(now, rng.next() * DAYS),
         });
       }
     }
     // Attempts with e-mails that have no account.
     for (let n = 0; n < 40; n++) {
-      rows.push({ admin_id: null, email: `unknown${n}@${rng.pick(['gmail.test', 'partner.test'])}`, event_type: 'SIGN_IN', success_flag: 'N', source_ip: ip(rng), detail: 'Unknown account', occurred_at: daysBefore(now, rng.next() * DAYS) });
+      rows.push({
+        admin_id: null,
+        email: `unknown${n}@${rng.pick(['gmail.test', 'partner.test'])}`,
+        event_type: 'SIGN_IN',
+        success_flag: 'N',
+        source_ip: ip(rng),
+        detail: 'Unknown account',
+        occurred_at: daysBefore(now, rng.next() * DAYS),
+      });
     }
     rows.sort((a, b) => String(a.occurred_at).localeCompare(String(b.occurred_at)));
     await insertBatched(demo, 'access_history', rows);

@@ -45,7 +45,10 @@ export function daysBefore(now: Date, daysAgo: number): string {
 /** Inserts in chunks that stay under both engines' bound-parameter limits. */
 export async function insertBatched<T extends keyof Database & string>(demo: DemoContext, table: T, rows: Record<string, unknown>[]): Promise<void> {
   for (let start = 0; start < rows.length; start += 400) {
-    await demo.trx.insertInto(table).values(rows.slice(start, start + 400) as never).execute();
+    await demo.trx
+      .insertInto(table)
+      .values(rows.slice(start, start + 400) as never)
+      .execute();
   }
   demo.counted(table, rows.length);
 }

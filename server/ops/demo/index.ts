@@ -24,9 +24,29 @@ export const DEMO_FEATURES: DemoFeature[] = [demoUsers, demoTemplates, demoProje
 const MARKER_KEY = 'demo.seededAt';
 /** Tables the first start fills, and records of activity rather than of work: not "someone's data". */
 const FIRST_START_TABLES = new Set([
-  'regions', 'countries', 'companies', 'advertisers', 'data_types', 'allowed_domains', 'terms', 'term_versions', 'term_agreements',
-  'admin_countries', 'admin_data_types', 'email_templates', 'app_settings', 'system_logs', 'access_history', 'sessions', 'refresh_tokens',
-  'otp_challenges', 'password_reset_tokens', 'otp_tokens', 'mail_outbox', 'kysely_migration', 'kysely_migration_lock',
+  'regions',
+  'countries',
+  'companies',
+  'advertisers',
+  'data_types',
+  'allowed_domains',
+  'terms',
+  'term_versions',
+  'term_agreements',
+  'admin_countries',
+  'admin_data_types',
+  'email_templates',
+  'app_settings',
+  'system_logs',
+  'access_history',
+  'sessions',
+  'refresh_tokens',
+  'otp_challenges',
+  'password_reset_tokens',
+  'otp_tokens',
+  'mail_outbox',
+  'kysely_migration',
+  'kysely_migration_lock',
 ]);
 
 export interface DemoSeedOptions {
@@ -59,7 +79,11 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
   try {
     await db.transaction().execute(async (trx) => {
       const demo: DemoContext = {
-        trx, rng: seededPrng(options.seed ?? 20_240_601), now, passwordHash, accounts: [],
+        trx,
+        rng: seededPrng(options.seed ?? 20_240_601),
+        now,
+        passwordHash,
+        accounts: [],
         counted: (table, rows) => void (counts[table] = (counts[table] ?? 0) + rows),
         async storeFile(bytes) {
           const key = newStorageKey();
@@ -116,7 +140,9 @@ async function tablesHere(db: Db): Promise<string[]> {
 
 /** What the operator is told once: counts, a sample account per authority and the one password. */
 export function describeDemoSeed(result: DemoSeedResult): string {
-  const counts = Object.entries(result.counts).map(([table, rows]) => `${table} ${rows}`).join(', ');
+  const counts = Object.entries(result.counts)
+    .map(([table, rows]) => `${table} ${rows}`)
+    .join(', ');
   const samples = result.sampleAccounts.map((account) => `  ${account.authority.padEnd(13)} ${account.email}`).join('\n');
   return `Demo data added: ${counts}.\nEvery demo account (…@${DEMO_EMAIL_DOMAIN}) has the password ${result.password} — it is shown only this once. For example:\n${samples}`;
 }

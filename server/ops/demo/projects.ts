@@ -2,7 +2,20 @@ import { DATA_SOURCES, PROJECT_DATA_TYPES, PROJECT_STATUSES, type ProjectStatus 
 import { daysBefore, insertBatched, type DemoFeature } from './context';
 import type { Prng } from './prng';
 
-const SUBJECTS = ['Spring launch', 'Summer sale', 'Back to school', 'Black Friday', 'Holiday gifting', 'New year', 'Brand awareness', 'Loyalty relaunch', 'Store openings', 'Always-on search', 'Product recall watch', 'Premium line'];
+const SUBJECTS = [
+  'Spring launch',
+  'Summer sale',
+  'Back to school',
+  'Black Friday',
+  'Holiday gifting',
+  'New year',
+  'Brand awareness',
+  'Loyalty relaunch',
+  'Store openings',
+  'Always-on search',
+  'Product recall watch',
+  'Premium line',
+];
 const KEYWORDS = ['tv', 'laptop', 'fridge', 'phone', 'premium', 'bundle', 'outlet'];
 const CONDITION_FIELDS = ['channel', 'campaign_id', 'impressions', 'spend'];
 const PLAN_TITLES = ['Weekly budget review', 'Creative rotation', 'Audience expansion test', 'Channel mix for Q4', 'Retail media pilot'];
@@ -63,25 +76,48 @@ export const demoProjects: DemoFeature = {
         .values({
           name: `${rng.pick(SUBJECTS)} ${startAt.slice(0, 4)} — ${rng.pick(advertisers)} #${index + 1}`,
           description: rng.chance(0.7) ? `Dashboard for the ${dataType.toLowerCase()} team.` : null,
-          status, data_type_code: dataType, data_source: rng.pick(DATA_SOURCES),
-          advertiser_code: rng.pick(advertisers), dashboard_type: useTemplate ? 'TEMPLATE' : 'CUSTOM',
+          status,
+          data_type_code: dataType,
+          data_source: rng.pick(DATA_SOURCES),
+          advertiser_code: rng.pick(advertisers),
+          dashboard_type: useTemplate ? 'TEMPLATE' : 'CUSTOM',
           template_id: useTemplate ? rng.pick(template).id : null,
           dashboard_url: useTemplate ? null : `https://tableau.example.com/views/Demo${index + 1}/Overview`,
           owner_country_code: creator.countries[0] ?? office,
-          start_at: startAt, end_at: daysBefore(now, endDaysAgo).slice(0, 10),
-          is_active: rng.chance(0.92) ? 'Y' : 'N', created_by: creator.id, created_at: createdAt, updated_by: creator.id, updated_at: createdAt,
+          start_at: startAt,
+          end_at: daysBefore(now, endDaysAgo).slice(0, 10),
+          is_active: rng.chance(0.92) ? 'Y' : 'N',
+          created_by: creator.id,
+          created_at: createdAt,
+          updated_by: creator.id,
+          updated_at: createdAt,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       shares.push({ project_id: id, admin_id: creator.id, privilege: 'OWNER', created_at: createdAt, updated_at: createdAt });
-      for (const member of rng.some(approved.filter((account) => account.id !== creator.id), rng.int(0, 5))) {
+      for (const member of rng.some(
+        approved.filter((account) => account.id !== creator.id),
+        rng.int(0, 5),
+      )) {
         shares.push({ project_id: id, admin_id: member.id, privilege: rng.pick(['VIEWER', 'VIEWER', 'EDITOR', 'OWNER']), created_at: createdAt, updated_at: createdAt });
       }
       for (const country of rng.some(countries, rng.int(1, 3))) countryRows.push({ project_id: id, country_code: country.code });
-      rng.some(KEYWORDS, rng.int(0, 2)).forEach((keyword, sortNo) => filters.push({ project_id: id, kind: 'KEYWORD', sort_no: sortNo, field: null, operator: rng.pick(['INCLUDE', 'EXCLUDE']), value: keyword }));
-      if (rng.chance(0.4)) filters.push({ project_id: id, kind: 'CONDITION', sort_no: 0, field: rng.pick(CONDITION_FIELDS), operator: rng.pick(['EQ', 'GT', 'CONTAINS']), value: String(rng.int(1, 1000)) });
+      rng
+        .some(KEYWORDS, rng.int(0, 2))
+        .forEach((keyword, sortNo) => filters.push({ project_id: id, kind: 'KEYWORD', sort_no: sortNo, field: null, operator: rng.pick(['INCLUDE', 'EXCLUDE']), value: keyword }));
+      if (rng.chance(0.4))
+        filters.push({ project_id: id, kind: 'CONDITION', sort_no: 0, field: rng.pick(CONDITION_FIELDS), operator: rng.pick(['EQ', 'GT', 'CONTAINS']), value: String(rng.int(1, 1000)) });
       for (const title of rng.some(PLAN_TITLES, rng.int(0, 3))) {
-        plans.push({ project_id: id, title, data_type_code: dataType, description: rng.chance(0.5) ? 'Agreed in the monthly review.' : null, created_by: creator.id, created_at: createdAt, updated_by: creator.id, updated_at: createdAt });
+        plans.push({
+          project_id: id,
+          title,
+          data_type_code: dataType,
+          description: rng.chance(0.5) ? 'Agreed in the monthly review.' : null,
+          created_by: creator.id,
+          created_at: createdAt,
+          updated_by: creator.id,
+          updated_at: createdAt,
+        });
       }
     }
     demo.counted('projects', total);

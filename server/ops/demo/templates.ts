@@ -16,7 +16,14 @@ const TEMPLATES = [
   ['Influencer campaign tracker', 'SOCIAL', 'Reach and engagement of sponsored posts.'],
   ['Brand sentiment (retired)', 'SOCIAL', 'Replaced by Social engagement.'],
 ] as const;
-const ACCENTS: Array<[number, number, number]> = [[37, 99, 235], [22, 163, 74], [234, 88, 12], [147, 51, 234], [219, 39, 119], [13, 148, 136]];
+const ACCENTS: Array<[number, number, number]> = [
+  [37, 99, 235],
+  [22, 163, 74],
+  [234, 88, 12],
+  [147, 51, 234],
+  [219, 39, 119],
+  [13, 148, 136],
+];
 
 /** Dashboard templates of every data type, each with one to three generated preview images. */
 export const demoTemplates: DemoFeature = {
@@ -38,11 +45,23 @@ export const demoTemplates: DemoFeature = {
         .executeTakeFirstOrThrow();
       const previewCount = rng.int(1, 3);
       for (let sortNo = 1; sortNo <= previewCount; sortNo++) {
-        const png = dashboardPreviewPng(320, 180, rng.pick(ACCENTS), Array.from({ length: rng.int(5, 9) }, () => 0.15 + rng.next() * 0.85));
+        const png = dashboardPreviewPng(
+          320,
+          180,
+          rng.pick(ACCENTS),
+          Array.from({ length: rng.int(5, 9) }, () => 0.15 + rng.next() * 0.85),
+        );
         const fileId = rng.uuid();
         files.push({
-          id: fileId, purpose: 'template-preview', original_name: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${sortNo}.png`, content_type: 'image/png',
-          size_bytes: png.length, sha256: createHash('sha256').update(png).digest('hex'), storage_key: await demo.storeFile(png), created_by: creator, created_at: createdAt,
+          id: fileId,
+          purpose: 'template-preview',
+          original_name: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${sortNo}.png`,
+          content_type: 'image/png',
+          size_bytes: png.length,
+          sha256: createHash('sha256').update(png).digest('hex'),
+          storage_key: await demo.storeFile(png),
+          created_by: creator,
+          created_at: createdAt,
         });
         previews.push({ template_id: id, sort_no: sortNo, file_id: fileId });
       }

@@ -4,13 +4,75 @@ import { daysBefore, insertBatched, type DemoFeature } from './context';
 export const DEMO_EMAIL_DOMAIN = 'demo.example.com';
 const USER_COUNT = 300;
 
-const FIRST_NAMES = ['Jiwoo', 'Minseo', 'Haruto', 'Yui', 'Wei', 'Priya', 'Arjun', 'Olivia', 'Liam', 'Emma', 'Noah', 'Sofia', 'Lucas', 'Mia', 'Mateo', 'Camila', 'Hannah', 'Jonas', 'Léa', 'Hugo', 'Amir', 'Layla', 'Ethan', 'Chloe', 'Daniel', 'Ava', 'Seojun', 'Sakura', 'Ren', 'Isabela'];
-const LAST_NAMES = ['Kim', 'Lee', 'Park', 'Choi', 'Sato', 'Suzuki', 'Tan', 'Sharma', 'Patel', 'Smith', 'Brown', 'Wilson', 'Müller', 'Schmidt', 'Martin', 'Bernard', 'Haddad', 'Johnson', 'Garcia', 'Silva', 'Santos', 'Hernández', 'Nguyen', 'Taylor', 'Clarke'];
+const FIRST_NAMES = [
+  'Jiwoo',
+  'Minseo',
+  'Haruto',
+  'Yui',
+  'Wei',
+  'Priya',
+  'Arjun',
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Sofia',
+  'Lucas',
+  'Mia',
+  'Mateo',
+  'Camila',
+  'Hannah',
+  'Jonas',
+  'Léa',
+  'Hugo',
+  'Amir',
+  'Layla',
+  'Ethan',
+  'Chloe',
+  'Daniel',
+  'Ava',
+  'Seojun',
+  'Sakura',
+  'Ren',
+  'Isabela',
+];
+const LAST_NAMES = [
+  'Kim',
+  'Lee',
+  'Park',
+  'Choi',
+  'Sato',
+  'Suzuki',
+  'Tan',
+  'Sharma',
+  'Patel',
+  'Smith',
+  'Brown',
+  'Wilson',
+  'Müller',
+  'Schmidt',
+  'Martin',
+  'Bernard',
+  'Haddad',
+  'Johnson',
+  'Garcia',
+  'Silva',
+  'Santos',
+  'Hernández',
+  'Nguyen',
+  'Taylor',
+  'Clarke',
+];
 const REQUEST_COMMENTS = ['Need access for the Q3 campaign review.', 'Joining the media planning team.', 'Agency analyst for the retail account.', null];
 const REJECT_REASONS = ['Not part of an approved team.', 'Please request access through your regional manager.'];
 
 /** How many of each authority (the rest are users). */
-const STAFF: Array<[Authority, number]> = [['system-admin', 2], ['global-admin', 6], ['region-admin', 12], ['local-admin', 40]];
+const STAFF: Array<[Authority, number]> = [
+  ['system-admin', 2],
+  ['global-admin', 6],
+  ['region-admin', 12],
+  ['local-admin', 40],
+];
 
 /** A few hundred accounts across regions and ranks: approved, pending, rejected, inactive and locked ones. */
 export const demoUsers: DemoFeature = {
@@ -44,9 +106,16 @@ export const demoUsers: DemoFeature = {
       const { id } = await trx
         .insertInto('admins')
         .values({
-          email, password_hash: demo.passwordHash, first_name: first, last_name: last,
-          company_code: rng.pick(companies), region_code: regionCode, office_code: office,
-          authority, account_rank: rank, account_level: level,
+          email,
+          password_hash: demo.passwordHash,
+          first_name: first,
+          last_name: last,
+          company_code: rng.pick(companies),
+          region_code: regionCode,
+          office_code: office,
+          authority,
+          account_rank: rank,
+          account_level: level,
           approver_flag: rank <= 3 || (rank === 4 && rng.chance(0.5)) ? 'Y' : 'N',
           creator_flag: rank <= 4 || rng.chance(0.3) ? 'Y' : 'N',
           uploader_flag: rank <= 4 || rng.chance(0.4) ? 'Y' : 'N',
@@ -70,20 +139,33 @@ export const demoUsers: DemoFeature = {
     demo.counted('admins', authorities.length);
 
     const accounts = demo.accounts;
-    await insertBatched(demo, 'admin_countries', accounts.flatMap((account) => account.countries.map((code) => ({ admin_id: account.id, country_code: code }))));
+    await insertBatched(
+      demo,
+      'admin_countries',
+      accounts.flatMap((account) => account.countries.map((code) => ({ admin_id: account.id, country_code: code }))),
+    );
     await insertBatched(
       demo,
       'admin_data_types',
-      accounts.flatMap((account) => rng.some(advertisers, rng.int(1, advertisers.length)).flatMap((advertiser) => rng.some(dataTypes, rng.int(1, dataTypes.length)).map((type) => ({ admin_id: account.id, advertiser_code: advertiser, data_type_code: type })))),
+      accounts.flatMap((account) =>
+        rng
+          .some(advertisers, rng.int(1, advertisers.length))
+          .flatMap((advertiser) => rng.some(dataTypes, rng.int(1, dataTypes.length)).map((type) => ({ admin_id: account.id, advertiser_code: advertiser, data_type_code: type }))),
+      ),
     );
     await insertBatched(
       demo,
       'term_agreements',
-      accounts.filter((account) => account.approved || rng.chance(0.9)).flatMap((account) => termVersions.map((versionId) => ({ admin_id: account.id, term_version_id: versionId, agreed_at: daysBefore(now, 30 + rng.next() * 30) }))),
+      accounts
+        .filter((account) => account.approved || rng.chance(0.9))
+        .flatMap((account) => termVersions.map((versionId) => ({ admin_id: account.id, term_version_id: versionId, agreed_at: daysBefore(now, 30 + rng.next() * 30) }))),
     );
   },
 };
 
 function ascii(name: string): string {
-  return name.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+  return name
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
 }

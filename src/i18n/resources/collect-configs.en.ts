@@ -103,7 +103,8 @@ export const collectConfigsEn = {
   },
   preview: {
     discovered: 'Fields of the first page',
-    discoveredNote: 'Read %{rows} rows of the first page and found %{smart_count} field. Nothing was stored. |||| Read %{rows} rows of the first page and found %{smart_count} fields. Nothing was stored.',
+    discoveredNote:
+      'Read %{rows} rows of the first page and found %{smart_count} field. Nothing was stored. |||| Read %{rows} rows of the first page and found %{smart_count} fields. Nothing was stored.',
     noFields: 'The first page has no rows, so no fields can be listed. Choose a period with data and test again.',
     truncated: 'The page is larger than 5 MB: only its first 5 MB were read.',
     path: 'Field',

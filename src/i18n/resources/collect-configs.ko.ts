@@ -105,7 +105,8 @@ export const collectConfigsKo: typeof collectConfigsEn = {
   },
   preview: {
     discovered: '첫 페이지의 필드',
-    discoveredNote: '첫 페이지에서 %{rows}개 행을 읽어 필드 %{smart_count}개를 찾았습니다. 아무것도 저장되지 않았습니다. |||| 첫 페이지에서 %{rows}개 행을 읽어 필드 %{smart_count}개를 찾았습니다. 아무것도 저장되지 않았습니다.',
+    discoveredNote:
+      '첫 페이지에서 %{rows}개 행을 읽어 필드 %{smart_count}개를 찾았습니다. 아무것도 저장되지 않았습니다. |||| 첫 페이지에서 %{rows}개 행을 읽어 필드 %{smart_count}개를 찾았습니다. 아무것도 저장되지 않았습니다.',
     noFields: '첫 페이지에 행이 없어 필드를 보여 줄 수 없습니다. 데이터가 있는 기간을 골라 다시 테스트하세요.',
     truncated: '페이지가 5 MB보다 커서 처음 5 MB만 읽었습니다.',
     path: '필드',

@@ -15,13 +15,13 @@ export const emailTemplatesEn = {
     q: 'Search',
   },
   types: {
-    'otp': 'Verification code',
+    otp: 'Verification code',
     'signup-request': 'Sign-up request (to approvers)',
     'signup-approved': 'Sign-up approved',
     'password-reset': 'Password reset',
     'account-exists': 'Account exists (sign-up of a registered e-mail)',
     'account-locked': 'Account locked',
-    'alert': 'Alert (data collection)',
+    alert: 'Alert (data collection)',
   },
   helpers: {
     placeholders: 'Placeholders for this type: %{list}',

@@ -17,13 +17,13 @@ export const emailTemplatesKo: typeof emailTemplatesEn = {
     q: '검색',
   },
   types: {
-    'otp': '인증 코드',
+    otp: '인증 코드',
     'signup-request': '가입 요청 (승인자에게)',
     'signup-approved': '가입 승인',
     'password-reset': '비밀번호 재설정',
     'account-exists': '기존 계정 안내 (가입된 이메일로 가입 요청)',
     'account-locked': '계정 잠김',
-    'alert': '알림 (데이터 수집)',
+    alert: '알림 (데이터 수집)',
   },
   helpers: {
     placeholders: '이 유형에서 쓸 수 있는 자리표시자: %{list}',

@@ -10,10 +10,10 @@ export const propertiesEn = {
     q: 'Search',
   },
   kinds: {
-    'regions': 'Region |||| Regions',
-    'countries': 'Country |||| Countries',
-    'companies': 'Company |||| Companies',
-    'advertisers': 'Advertiser |||| Advertisers',
+    regions: 'Region |||| Regions',
+    countries: 'Country |||| Countries',
+    companies: 'Company |||| Companies',
+    advertisers: 'Advertiser |||| Advertisers',
     'data-types': 'Data type |||| Data types',
   },
   helpers: {

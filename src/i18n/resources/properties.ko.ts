@@ -12,10 +12,10 @@ export const propertiesKo: typeof propertiesEn = {
     q: '검색',
   },
   kinds: {
-    'regions': '지역 |||| 지역',
-    'countries': '국가 |||| 국가',
-    'companies': '회사 |||| 회사',
-    'advertisers': '광고주 |||| 광고주',
+    regions: '지역 |||| 지역',
+    countries: '국가 |||| 국가',
+    companies: '회사 |||| 회사',
+    advertisers: '광고주 |||| 광고주',
     'data-types': '데이터 유형 |||| 데이터 유형',
   },
   helpers: {

@@ -28,7 +28,8 @@ export const datasetsEn = {
     schemaLocked: 'This dataset holds %{count} rows, so its columns are fixed; you can add optional columns at the end. Title and description can still change.',
     saved: 'The dataset has been saved.',
     keyHint: 'Rows with the same key replace earlier ones.',
-    inferred: 'Columns proposed from the header of %{name} and its first row: check the names and types, choose the key, then save. |||| Columns proposed from the header of %{name} and its first %{count} rows: check the names and types, choose the key, then save.',
+    inferred:
+      'Columns proposed from the header of %{name} and its first row: check the names and types, choose the key, then save. |||| Columns proposed from the header of %{name} and its first %{count} rows: check the names and types, choose the key, then save.',
   },
 };
 

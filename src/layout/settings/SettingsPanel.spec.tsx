@@ -143,11 +143,7 @@ describe('SettingsPanel', { timeout: 60_000 }, () => {
     const { section } = await renderPanel({ darkTheme: true, menuTheme: 'dark' });
     const menuThemes = section('Menu Themes');
     expect(menuThemes.queryAllByRole('radio')).toHaveLength(0);
-    expect(
-      menuThemes.getByText(
-        'Menu themes are only available in light mode by design as large surfaces can emit too much brightness in dark mode.',
-      ),
-    ).toBeInTheDocument();
+    expect(menuThemes.getByText('Menu themes are only available in light mode by design as large surfaces can emit too much brightness in dark mode.')).toBeInTheDocument();
     // The stored setting also sets the page class after a reload.
     expect(document.documentElement).toHaveClass('dark');
   });
@@ -168,7 +164,12 @@ describe('SettingsPanel', { timeout: 60_000 }, () => {
   it('stores every menu type and re-activates the desktop static menu on Static', async () => {
     const { user, section } = await renderPanel({ menuMode: 'overlay' });
     const menuType = section('Menu Type');
-    for (const [label, mode] of [['Slim', 'slim'], ['Slim+', 'slim-plus'], ['Horizontal', 'horizontal'], ['Overlay', 'overlay']] as const) {
+    for (const [label, mode] of [
+      ['Slim', 'slim'],
+      ['Slim+', 'slim-plus'],
+      ['Horizontal', 'horizontal'],
+      ['Overlay', 'overlay'],
+    ] as const) {
       await user.click(menuType.getByLabelText(label));
       expect(stored().menuMode).toBe(mode);
     }

@@ -49,13 +49,7 @@ export function SettingsPanel() {
     <>
       {/* An invisible layer over the page while the panel is open: a click outside closes the panel and
           goes no further, so it cannot also press the row or button beneath it. */}
-      <Backdrop
-        invisible
-        open={visible}
-        data-testid="settings-backdrop"
-        onClick={() => dispatch({ type: 'closeConfigPanel' })}
-        sx={{ zIndex: (theme) => theme.zIndex.drawer - 1 }}
-      />
+      <Backdrop invisible open={visible} data-testid="settings-backdrop" onClick={() => dispatch({ type: 'closeConfigPanel' })} sx={{ zIndex: (theme) => theme.zIndex.drawer - 1 }} />
       <Drawer variant="persistent" anchor="right" open={visible} slotProps={{ paper: { sx: { width: 'min(22rem, 100vw)', boxShadow: 8 } } }}>
         <Box ref={panel} component="aside" aria-labelledby={titleId} sx={{ minHeight: '100%', p: 2.5 }}>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
@@ -77,7 +71,13 @@ export function SettingsPanel() {
               />
             </SettingsSection>
             <SettingsSection titleKey="console.settings.surface">
-              <ColorSwatches label={translate('console.settings.surface')} names={SURFACES} selected={settings.surface} colorOf={(name) => SURFACE_PALETTES[name][500]} onChoose={(surface) => change({ surface })} />
+              <ColorSwatches
+                label={translate('console.settings.surface')}
+                names={SURFACES}
+                selected={settings.surface}
+                colorOf={(name) => SURFACE_PALETTES[name][500]}
+                onChoose={(surface) => change({ surface })}
+              />
             </SettingsSection>
             <SettingsSection titleKey="console.settings.colorScheme">
               <ColorSchemeToggle />

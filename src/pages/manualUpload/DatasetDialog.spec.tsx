@@ -48,9 +48,21 @@ describe('Dataset dialog validation', () => {
 
 describe('Dataset dialog on a dataset that holds rows', () => {
   const dataset = {
-    id: 7, title: 'March media', dataType: 'MEDIA', dataTypeName: 'Media', description: null, rowCount: 1200, schemaLocked: true,
-    schemaInfo: [{ colName: 'date', colType: 'DATE' as const, required: true, key: true }, { colName: 'clicks', colType: 'VARCHAR' as const, required: false, key: false }],
-    createdBy: null, createdAt: '2026-01-01T00:00:00Z', updatedBy: null, updatedAt: '2026-01-01T00:00:00Z',
+    id: 7,
+    title: 'March media',
+    dataType: 'MEDIA',
+    dataTypeName: 'Media',
+    description: null,
+    rowCount: 1200,
+    schemaLocked: true,
+    schemaInfo: [
+      { colName: 'date', colType: 'DATE' as const, required: true, key: true },
+      { colName: 'clicks', colType: 'VARCHAR' as const, required: false, key: false },
+    ],
+    createdBy: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedBy: null,
+    updatedAt: '2026-01-01T00:00:00Z',
   };
 
   it('keeps the stored columns fixed and adds an optional column at the end', async () => {
@@ -75,8 +87,11 @@ describe('Dataset dialog on a dataset that holds rows', () => {
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
     const put = calls.find((call) => call.method === 'PUT')!;
-    expect((put.body as { schemaInfo: { colName: string; required: boolean }[] }).schemaInfo.map((column: { colName: string; required: boolean }) => [column.colName, column.required]))
-      .toEqual([['date', true], ['clicks', false], ['spend', false]]);
+    expect((put.body as { schemaInfo: { colName: string; required: boolean }[] }).schemaInfo.map((column: { colName: string; required: boolean }) => [column.colName, column.required])).toEqual([
+      ['date', true],
+      ['clicks', false],
+      ['spend', false],
+    ]);
   });
 });
 
@@ -85,7 +100,16 @@ describe('Dataset dialog started from a file', () => {
     const { calls } = stubFetch((call) => {
       if (call.url.startsWith('/api/datasets/options')) return { body: envelope('SUCCESS', { dataTypes: [{ code: 'MEDIA', name: 'Media' }] }) };
       if (call.url.startsWith('/api/datasets/infer')) {
-        return { body: envelope('SUCCESS', { title: 'spring', sampledRows: 2, schemaInfo: [{ colName: 'Day', colType: 'DATE', required: false, key: false }, { colName: 'spend', colType: 'VARCHAR', required: false, key: false }] }) };
+        return {
+          body: envelope('SUCCESS', {
+            title: 'spring',
+            sampledRows: 2,
+            schemaInfo: [
+              { colName: 'Day', colType: 'DATE', required: false, key: false },
+              { colName: 'spend', colType: 'VARCHAR', required: false, key: false },
+            ],
+          }),
+        };
       }
       return { body: envelope('SUCCESS', { id: 1 }) };
     });
@@ -96,6 +120,9 @@ describe('Dataset dialog started from a file', () => {
     expect(calls.find((call) => call.url.startsWith('/api/datasets/infer'))?.method).toBe('POST');
     expect((titleInput() as HTMLInputElement).value).toBe('spring');
     const names = within(dialog()).getAllByRole('textbox', { name: 'Column name' }) as HTMLInputElement[];
-    expect(names.map((field) => [field.value, field.disabled])).toEqual([['Day', false], ['spend', false]]);
+    expect(names.map((field) => [field.value, field.disabled])).toEqual([
+      ['Day', false],
+      ['spend', false],
+    ]);
   });
 });

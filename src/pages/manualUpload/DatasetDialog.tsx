@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography,
-} from '@mui/material';
+import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -61,7 +59,12 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
   );
 }
 
-function DatasetFields({ dataset, onClose, serverErrors, setServerErrors }: {
+function DatasetFields({
+  dataset,
+  onClose,
+  serverErrors,
+  setServerErrors,
+}: {
   dataset?: Dataset;
   onClose: () => void;
   serverErrors: { field: string; message: string }[];
@@ -122,53 +125,127 @@ function DatasetFields({ dataset, onClose, serverErrors, setServerErrors }: {
         <Stack spacing={2} sx={{ pt: 1 }}>
           {fieldError('root') && <Alert severity="error">{fieldError('root')}</Alert>}
           <Stack direction="row" spacing={2}>
-            <TextField label={translate('resources.datasets.fields.title')} value={title} onChange={(event) => change('title', event.target.value)} required fullWidth error={!!fieldError('title')} helperText={fieldError('title')} />
-            <TextField select label={translate('resources.datasets.fields.dataType')} value={dataTypes.length ? dataType : ''} onChange={(event) => change('dataType', event.target.value)} required sx={{ minWidth: 200 }} error={!!fieldError('dataType')} helperText={fieldError('dataType')}>
-              {dataTypes.map((type) => <MenuItem key={type.code} value={type.code}>{type.name}</MenuItem>)}
+            <TextField
+              label={translate('resources.datasets.fields.title')}
+              value={title}
+              onChange={(event) => change('title', event.target.value)}
+              required
+              fullWidth
+              error={!!fieldError('title')}
+              helperText={fieldError('title')}
+            />
+            <TextField
+              select
+              label={translate('resources.datasets.fields.dataType')}
+              value={dataTypes.length ? dataType : ''}
+              onChange={(event) => change('dataType', event.target.value)}
+              required
+              sx={{ minWidth: 200 }}
+              error={!!fieldError('dataType')}
+              helperText={fieldError('dataType')}
+            >
+              {dataTypes.map((type) => (
+                <MenuItem key={type.code} value={type.code}>
+                  {type.name}
+                </MenuItem>
+              ))}
             </TextField>
           </Stack>
-          <TextField label={translate('resources.datasets.fields.description')} value={description} onChange={(event) => change('description', event.target.value)} multiline minRows={2} error={!!fieldError('description')} helperText={fieldError('description')} />
+          <TextField
+            label={translate('resources.datasets.fields.description')}
+            value={description}
+            onChange={(event) => change('description', event.target.value)}
+            multiline
+            minRows={2}
+            error={!!fieldError('description')}
+            helperText={fieldError('description')}
+          />
           <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
             <Typography variant="subtitle2">{translate('resources.datasets.fields.schemaInfo')}</Typography>
             {!dataset && (
               <Button component="label" size="small" startIcon={<UploadFileIcon />}>
                 {translate('resources.datasets.actions.fromFile')}
-                <input hidden type="file" accept=".csv,.xlsx" onChange={(event) => { void startFromFile(event.target.files?.[0]); event.target.value = ''; }} />
+                <input
+                  hidden
+                  type="file"
+                  accept=".csv,.xlsx"
+                  onChange={(event) => {
+                    void startFromFile(event.target.files?.[0]);
+                    event.target.value = '';
+                  }}
+                />
               </Button>
             )}
           </Stack>
-          {inferredFrom && <Alert severity="info">{translate('resources.datasets.messages.inferred', { name: inferredFrom.name, smart_count: inferredFrom.rows, count: inferredFrom.rows.toLocaleString() })}</Alert>}
+          {inferredFrom && (
+            <Alert severity="info">{translate('resources.datasets.messages.inferred', { name: inferredFrom.name, smart_count: inferredFrom.rows, count: inferredFrom.rows.toLocaleString() })}</Alert>
+          )}
           {locked && <Alert severity="info">{translate('resources.datasets.messages.schemaLocked', { count: dataset!.rowCount.toLocaleString() })}</Alert>}
-          {(fieldError('schemaInfo')) && <Alert severity="error">{fieldError('schemaInfo')}</Alert>}
+          {fieldError('schemaInfo') && <Alert severity="error">{fieldError('schemaInfo')}</Alert>}
           {columns.map((column, index) => {
             const fixed = index < fixedColumns;
             return (
               <Stack key={index} direction="row" spacing={1} alignItems="flex-start">
                 <TextField
-                  size="small" label={translate('resources.datasets.fields.colName')} value={column.colName} disabled={fixed} sx={{ flex: 1 }}
+                  size="small"
+                  label={translate('resources.datasets.fields.colName')}
+                  value={column.colName}
+                  disabled={fixed}
+                  sx={{ flex: 1 }}
                   onChange={(event) => setColumn(index, { colName: event.target.value })}
-                  error={!!fieldError(`schemaInfo.${index}.colName`)} helperText={fieldError(`schemaInfo.${index}.colName`)}
+                  error={!!fieldError(`schemaInfo.${index}.colName`)}
+                  helperText={fieldError(`schemaInfo.${index}.colName`)}
                 />
-                <TextField select size="small" label={translate('resources.datasets.fields.colType')} value={column.colType} disabled={fixed} sx={{ width: 140 }} onChange={(event) => setColumn(index, { colType: event.target.value as DatasetColumn['colType'] })}>
-                  {DATASET_COLUMN_TYPES.map((type) => <MenuItem key={type} value={type}>{type}</MenuItem>)}
+                <TextField
+                  select
+                  size="small"
+                  label={translate('resources.datasets.fields.colType')}
+                  value={column.colType}
+                  disabled={fixed}
+                  sx={{ width: 140 }}
+                  onChange={(event) => setColumn(index, { colType: event.target.value as DatasetColumn['colType'] })}
+                >
+                  {DATASET_COLUMN_TYPES.map((type) => (
+                    <MenuItem key={type} value={type}>
+                      {type}
+                    </MenuItem>
+                  ))}
                 </TextField>
-                <FormControlLabel control={<Checkbox checked={column.required} disabled={locked || column.key} onChange={(event) => setColumn(index, { required: event.target.checked })} />} label={translate('resources.datasets.fields.required')} />
-                <FormControlLabel control={<Checkbox checked={column.key} disabled={locked} onChange={(event) => setColumn(index, { key: event.target.checked })} />} label={translate('resources.datasets.fields.key')} />
-                <IconButton aria-label={translate('resources.datasets.actions.removeColumn', { name: column.colName })} disabled={fixed || columns.length === 1} onClick={() => setColumns((current) => current.filter((_, i) => i !== index))}>
+                <FormControlLabel
+                  control={<Checkbox checked={column.required} disabled={locked || column.key} onChange={(event) => setColumn(index, { required: event.target.checked })} />}
+                  label={translate('resources.datasets.fields.required')}
+                />
+                <FormControlLabel
+                  control={<Checkbox checked={column.key} disabled={locked} onChange={(event) => setColumn(index, { key: event.target.checked })} />}
+                  label={translate('resources.datasets.fields.key')}
+                />
+                <IconButton
+                  aria-label={translate('resources.datasets.actions.removeColumn', { name: column.colName })}
+                  disabled={fixed || columns.length === 1}
+                  onClick={() => setColumns((current) => current.filter((_, i) => i !== index))}
+                >
                   <DeleteIcon />
                 </IconButton>
               </Stack>
             );
           })}
           <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap">
-            <Button startIcon={<AddIcon />} onClick={() => setColumns((current) => [...current, emptyColumn()])}>{translate('resources.datasets.actions.addColumn')}</Button>
-            {!locked && <Typography variant="body2" color="text.secondary">{translate('resources.datasets.messages.keyHint')}</Typography>}
+            <Button startIcon={<AddIcon />} onClick={() => setColumns((current) => [...current, emptyColumn()])}>
+              {translate('resources.datasets.actions.addColumn')}
+            </Button>
+            {!locked && (
+              <Typography variant="body2" color="text.secondary">
+                {translate('resources.datasets.messages.keyHint')}
+              </Typography>
+            )}
           </Stack>
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('resources.datasets.actions.cancel')}</Button>
-        <Button variant="contained" type="submit">{translate('resources.datasets.actions.save')}</Button>
+        <Button variant="contained" type="submit">
+          {translate('resources.datasets.actions.save')}
+        </Button>
       </DialogActions>
     </>
   );

@@ -25,8 +25,13 @@ export function FileDrop({ disabled, onFile }: { disabled?: boolean; onFile: (fi
       onDrop={drop}
       data-testid="file-drop"
       sx={{
-        border: 2, borderStyle: 'dashed', borderRadius: 2, p: 3, textAlign: 'center',
-        borderColor: over ? 'primary.main' : 'divider', bgcolor: over ? 'action.hover' : 'transparent',
+        border: 2,
+        borderStyle: 'dashed',
+        borderRadius: 2,
+        p: 3,
+        textAlign: 'center',
+        borderColor: over ? 'primary.main' : 'divider',
+        bgcolor: over ? 'action.hover' : 'transparent',
       }}
     >
       <UploadFileIcon color="action" sx={{ fontSize: 40 }} />

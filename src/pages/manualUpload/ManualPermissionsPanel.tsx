@@ -57,11 +57,22 @@ export function ManualPermissionsPanel() {
         <AccordionSummary expandIcon={<ExpandMoreIcon />}>
           <Stack>
             <Typography variant="subtitle1">{translate(t('title'))}</Typography>
-            <Typography variant="body2" color="text.secondary">{translate(t('hint'))}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate(t('hint'))}
+            </Typography>
           </Stack>
         </AccordionSummary>
         <AccordionDetails>
-          <TextField size="small" label={translate('ra.action.search')} value={q} onChange={(event) => { setQ(event.target.value); setPage(0); }} sx={{ mb: 1, width: 320 }} />
+          <TextField
+            size="small"
+            label={translate('ra.action.search')}
+            value={q}
+            onChange={(event) => {
+              setQ(event.target.value);
+              setPage(0);
+            }}
+            sx={{ mb: 1, width: 320 }}
+          />
           <ScrollsSideways>
             <Table size="small" aria-label={translate(t('title'))}>
               <TableHead>
@@ -74,7 +85,9 @@ export function ManualPermissionsPanel() {
               <TableBody>
                 {rows.list.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={3} sx={{ color: 'text.secondary' }}>{q ? translate(t('noMatch'), { q }) : translate(t('none'))}</TableCell>
+                    <TableCell colSpan={3} sx={{ color: 'text.secondary' }}>
+                      {q ? translate(t('noMatch'), { q }) : translate(t('none'))}
+                    </TableCell>
                   </TableRow>
                 )}
                 {rows.list.map((permission) => (
@@ -82,7 +95,12 @@ export function ManualPermissionsPanel() {
                     <TableCell>{permission.name}</TableCell>
                     <TableCell>{permission.email}</TableCell>
                     <TableCell>
-                      <Switch checked={permission.privType === 'UPLOADER'} disabled={busy} onChange={() => toggle(permission)} slotProps={{ input: { 'aria-label': `UPLOADER ${permission.email}` } }} />
+                      <Switch
+                        checked={permission.privType === 'UPLOADER'}
+                        disabled={busy}
+                        onChange={() => toggle(permission)}
+                        slotProps={{ input: { 'aria-label': `UPLOADER ${permission.email}` } }}
+                      />
                     </TableCell>
                   </TableRow>
                 ))}

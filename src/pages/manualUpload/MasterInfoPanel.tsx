@@ -14,16 +14,22 @@ export function MasterInfoPanel() {
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Stack>
           <Typography variant="subtitle1">{translate('resources.uploads.messages.masterInfo')}</Typography>
-          <Typography variant="body2" color="text.secondary">{translate('resources.uploads.messages.masterInfoHint')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('resources.uploads.messages.masterInfoHint')}
+          </Typography>
         </Stack>
       </AccordionSummary>
       <AccordionDetails>
         <Stack spacing={2}>
           {infos.map((info) => (
             <Stack key={info.id} spacing={1}>
-              <Typography variant="subtitle2">{info.metric} · {info.dataSource} · {info.dataType}</Typography>
+              <Typography variant="subtitle2">
+                {info.metric} · {info.dataSource} · {info.dataType}
+              </Typography>
               <Stack direction="row" flexWrap="wrap" gap={0.5}>
-                {info.headers.map((header) => <Chip key={header.field} size="small" variant="outlined" label={`${header.field} · ${header.type}`} />)}
+                {info.headers.map((header) => (
+                  <Chip key={header.field} size="small" variant="outlined" label={`${header.field} · ${header.type}`} />
+                ))}
               </Stack>
             </Stack>
           ))}

@@ -8,7 +8,15 @@ const problemCell = { borderLeft: 3, borderLeftColor: 'error.main' } as const;
 
 function CellProblems({ messages }: { messages?: string[] }) {
   if (!messages) return null;
-  return <>{messages.map((message, index) => <Typography key={index} variant="caption" color="error" component="div" sx={{ whiteSpace: 'normal', minWidth: 160 }}>{message}</Typography>)}</>;
+  return (
+    <>
+      {messages.map((message, index) => (
+        <Typography key={index} variant="caption" color="error" component="div" sx={{ whiteSpace: 'normal', minWidth: 160 }}>
+          {message}
+        </Typography>
+      ))}
+    </>
+  );
 }
 
 /**
@@ -45,13 +53,18 @@ export function PreviewPanel({ preview }: { preview: FilePreview }) {
                   <Fragment key={row}>
                     {gapBefore && (
                       <TableRow>
-                        <TableCell colSpan={preview.headers.length + 1} sx={{ color: 'text.secondary', textAlign: 'center', py: 0.25 }}>⋯</TableCell>
+                        <TableCell colSpan={preview.headers.length + 1} sx={{ color: 'text.secondary', textAlign: 'center', py: 0.25 }}>
+                          ⋯
+                        </TableCell>
                       </TableRow>
                     )}
                     <TableRow data-testid={problems ? 'preview-problem-row' : undefined}>
                       <TableCell sx={{ color: problems ? 'error.main' : 'text.secondary', fontWeight: problems ? 600 : undefined, verticalAlign: 'top' }}>{row}</TableCell>
                       {preview.headers.map((_, index) => (
-                        <TableCell key={index} sx={{ whiteSpace: 'pre-wrap', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'top', ...(problems?.has(index) ? problemCell : {}) }}>
+                        <TableCell
+                          key={index}
+                          sx={{ whiteSpace: 'pre-wrap', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'top', ...(problems?.has(index) ? problemCell : {}) }}
+                        >
                           {cells[index] ?? ''}
                           <CellProblems messages={problems?.get(index)} />
                         </TableCell>

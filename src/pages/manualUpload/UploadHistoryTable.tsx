@@ -20,7 +20,11 @@ export function uploadChanges(upload: UploadHistory, translate: (key: string, op
 export function UploadHistoryTable({ datasetId, version }: { datasetId: number; version: number }) {
   const translate = useTranslate();
   const [page, setPage] = useState(1);
-  const { data = [], total = 0, isPending } = useGetList<UploadHistory>('uploads', {
+  const {
+    data = [],
+    total = 0,
+    isPending,
+  } = useGetList<UploadHistory>('uploads', {
     filter: { datasetId },
     pagination: { page, perPage: PER_PAGE },
     sort: { field: 'updatedAt', order: 'DESC' },
@@ -42,7 +46,9 @@ export function UploadHistoryTable({ datasetId, version }: { datasetId: number; 
             {data.map((upload) => (
               <TableRow key={upload.id} data-testid="upload-history-row">
                 <TableCell>
-                  <Link href={upload.fileUrl} download={upload.fileName} title={translate('resources.uploads.actions.download', { name: upload.fileName })}>{upload.fileName}</Link>
+                  <Link href={upload.fileUrl} download={upload.fileName} title={translate('resources.uploads.actions.download', { name: upload.fileName })}>
+                    {upload.fileName}
+                  </Link>
                 </TableCell>
                 <TableCell>
                   <Chip
@@ -52,7 +58,9 @@ export function UploadHistoryTable({ datasetId, version }: { datasetId: number; 
                     variant={upload.status === 'READY' ? 'outlined' : 'filled'}
                   />
                   {upload.status === 'FAIL' && upload.reason && (
-                    <Typography variant="body2" color="error" sx={{ mt: 0.5, maxWidth: 420 }}>{upload.reason}</Typography>
+                    <Typography variant="body2" color="error" sx={{ mt: 0.5, maxWidth: 420 }}>
+                      {upload.reason}
+                    </Typography>
                   )}
                 </TableCell>
                 <TableCell>{upload.mode && upload.status === 'SUCCESS' ? translate(`resources.uploads.modeNames.${upload.mode}`) : ''}</TableCell>
@@ -64,9 +72,7 @@ export function UploadHistoryTable({ datasetId, version }: { datasetId: number; 
           </TableBody>
         </Table>
       </TableContainer>
-      {total > PER_PAGE && (
-        <TablePagination component="div" count={total} page={page - 1} rowsPerPage={PER_PAGE} rowsPerPageOptions={[PER_PAGE]} onPageChange={(_, next) => setPage(next + 1)} />
-      )}
+      {total > PER_PAGE && <TablePagination component="div" count={total} page={page - 1} rowsPerPage={PER_PAGE} rowsPerPageOptions={[PER_PAGE]} onPageChange={(_, next) => setPage(next + 1)} />}
     </Box>
   );
 }

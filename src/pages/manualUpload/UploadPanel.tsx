@@ -1,7 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import {
-  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, LinearProgress, Radio, RadioGroup, Stack, Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, LinearProgress, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Dataset, UploadHistory, UploadMode } from '../../shared';
 import { ApiError } from '../../providers/apiError';
@@ -53,8 +51,10 @@ export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettle
   const percent = (done: number, total: number) => (total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0);
   let bar: { label: string; value?: number } | undefined;
   if (uploadFraction !== undefined) bar = { label: translate('resources.uploads.phases.upload', { percent: Math.round(uploadFraction * 100) }), value: uploadFraction * 100 };
-  else if (progress?.phase === 'PARSING') bar = { label: translate('resources.uploads.phases.PARSING', { percent: percent(progress.done, progress.total) }), value: percent(progress.done, progress.total) };
-  else if (progress?.phase === 'WRITING') bar = { label: translate('resources.uploads.phases.WRITING', { done: progress.done.toLocaleString(), total: progress.total.toLocaleString() }), value: percent(progress.done, progress.total) };
+  else if (progress?.phase === 'PARSING')
+    bar = { label: translate('resources.uploads.phases.PARSING', { percent: percent(progress.done, progress.total) }), value: percent(progress.done, progress.total) };
+  else if (progress?.phase === 'WRITING')
+    bar = { label: translate('resources.uploads.phases.WRITING', { done: progress.done.toLocaleString(), total: progress.total.toLocaleString() }), value: percent(progress.done, progress.total) };
   else if (busy) bar = { label: translate(`resources.uploads.status.${upload!.status}`) };
 
   return (
@@ -62,7 +62,9 @@ export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettle
       <FileDrop disabled={busy} onFile={choose} />
       {bar && (
         <Box role="status">
-          <Typography id={barLabelId} variant="body2" sx={{ mb: 0.5 }}>{bar.label}</Typography>
+          <Typography id={barLabelId} variant="body2" sx={{ mb: 0.5 }}>
+            {bar.label}
+          </Typography>
           {/* The bar is named by the line above it, which says what is in progress and how far. */}
           <LinearProgress aria-labelledby={barLabelId} variant={bar.value === undefined ? 'indeterminate' : 'determinate'} value={bar.value} />
         </Box>
@@ -89,12 +91,19 @@ export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettle
         <DialogTitle>{translate('resources.uploads.actions.confirmReplace')}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {translate('resources.uploads.actions.confirmReplaceContent', { count: dataset.rowCount.toLocaleString(), title: dataset.title, rows: upload?.rowCount.toLocaleString() ?? '0', file: upload?.fileName ?? '' })}
+            {translate('resources.uploads.actions.confirmReplaceContent', {
+              count: dataset.rowCount.toLocaleString(),
+              title: dataset.title,
+              rows: upload?.rowCount.toLocaleString() ?? '0',
+              file: upload?.fileName ?? '',
+            })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)}>{translate('resources.datasets.actions.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void commit()}>{translate('resources.uploads.actions.confirmReplace')}</Button>
+          <Button color="error" variant="contained" onClick={() => void commit()}>
+            {translate('resources.uploads.actions.confirmReplace')}
+          </Button>
         </DialogActions>
       </Dialog>
     </Stack>

@@ -40,10 +40,12 @@ export function problemsInPlace(preview: FilePreview): { rows: PreviewRow[]; byC
   const first = preview.rows.map((cells, index) => ({ row: index + 2, cells }));
   const later = (preview.problemRows ?? []).filter((kept) => kept.row > first.length + 1);
   let previous = 1;
-  const rows = [...first, ...later].sort((a, b) => a.row - b.row).map((entry) => {
-    const shown = { ...entry, gapBefore: entry.row > previous + 1 };
-    previous = entry.row;
-    return shown;
-  });
+  const rows = [...first, ...later]
+    .sort((a, b) => a.row - b.row)
+    .map((entry) => {
+      const shown = { ...entry, gapBefore: entry.row > previous + 1 };
+      previous = entry.row;
+      return shown;
+    });
   return { rows, byCell, headerProblems };
 }

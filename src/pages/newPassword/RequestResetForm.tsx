@@ -16,7 +16,12 @@ export function RequestResetForm() {
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
 
-  if (sent) return <Alert severity="success" role="status">{translate('console.newPassword.linkSent')}</Alert>;
+  if (sent)
+    return (
+      <Alert severity="success" role="status">
+        {translate('console.newPassword.linkSent')}
+      </Alert>
+    );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -23,7 +23,9 @@ export function AccessStatsPanel() {
   return (
     <Stack spacing={2} sx={{ p: 2 }} data-testid="access-stats">
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
-        {TOTALS.map((key) => <StatTile key={key} label={translate(`resources.access-history.stats.${key}`)} value={stats[key]} />)}
+        {TOTALS.map((key) => (
+          <StatTile key={key} label={translate(`resources.access-history.stats.${key}`)} value={stats[key]} />
+        ))}
       </Stack>
       <SignInsChart days={stats.signInsPerDay} />
     </Stack>

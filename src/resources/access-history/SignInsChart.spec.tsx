@@ -31,18 +31,31 @@ describe('Sign-ins per day chart', () => {
     ]);
     // The value axis runs 0, 2, 4; the day axis names the first, middle and last day; the legend names both parts.
     expect([...screen.getByTestId('value-axis').children].map((tick) => tick.textContent)).toEqual(['0', '2', '4']);
-    expect(within(screen.getByTestId('day-axis')).getAllByText(/^2026-/).map((day) => day.textContent)).toEqual(['2026-11-16', '2026-11-17', '2026-11-18']);
+    expect(
+      within(screen.getByTestId('day-axis'))
+        .getAllByText(/^2026-/)
+        .map((day) => day.textContent),
+    ).toEqual(['2026-11-16', '2026-11-17', '2026-11-18']);
     expect([...document.querySelectorAll('[data-legend]')].map((entry) => entry.textContent)).toEqual(['Successful', 'Failed']);
   });
 
   it('gives screen readers the values of every day in a table captioned with the summary', () => {
     render(
       <AdminContext i18nProvider={i18nProvider}>
-        <SignInsChart days={[{ day: '2026-11-16', success: 3, failure: 1 }, { day: '2026-11-17', success: 0, failure: 2 }]} />
+        <SignInsChart
+          days={[
+            { day: '2026-11-16', success: 3, failure: 1 },
+            { day: '2026-11-17', success: 0, failure: 2 },
+          ]}
+        />
       </AdminContext>,
     );
     const table = screen.getByRole('table', { name: 'Sign-ins per day from 2026-11-16 to 2026-11-17: 3 successful, 3 failed' });
-    expect(within(table).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => [...row.children].map((cell) => cell.textContent)),
+    ).toEqual([
       ['Day', 'Successful', 'Failed'],
       ['2026-11-16', '3', '1'],
       ['2026-11-17', '0', '2'],

@@ -20,7 +20,9 @@ function renderForm() {
       .filter(([field]) => !body[field])
       .map(([field, message]) => ({ field, message }));
     if (body.procedure && !/^[\w.:-]+$/.test(body.procedure)) errors.push({ field: 'procedure', message: 'Use letters, digits, dots, colons, underscores or hyphens.' });
-    return errors.length ? { status: 400, body: envelope('VALIDATION_ERROR', { errors }, 'Validation failed.') } : { body: envelope('SUCCESS', { subject: 'Collect failed', html: '<p>x</p>', text: 'x' }) };
+    return errors.length
+      ? { status: 400, body: envelope('VALIDATION_ERROR', { errors }, 'Validation failed.') }
+      : { body: envelope('SUCCESS', { subject: 'Collect failed', html: '<p>x</p>', text: 'x' }) };
   });
   renderPage(
     <ResourceContextProvider value="alert-mails">
@@ -46,7 +48,7 @@ describe('Alert mail form', () => {
     expect(within(preview()).queryAllByRole('alert')).toHaveLength(0);
   });
 
-  it('shows the server\'s word on a reached field once the form is filled, and the mail once it is right', async () => {
+  it("shows the server's word on a reached field once the form is filled, and the mail once it is right", async () => {
     const { previews } = renderForm();
     type('Procedure', 'collect meta');
     type('Error id', 'AUTH');

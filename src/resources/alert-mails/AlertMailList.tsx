@@ -12,13 +12,7 @@ const alertMailFilters = [<SearchInput key="q" source="q" alwaysOn />, <TextInpu
 
 export function AlertMailList() {
   return (
-    <ConsoleList
-      resource="alert-mails"
-      filters={alertMailFilters}
-      sort={{ field: 'procedure', order: 'ASC' }}
-      perPage={10}
-      actions={<ListActions />}
-    >
+    <ConsoleList resource="alert-mails" filters={alertMailFilters} sort={{ field: 'procedure', order: 'ASC' }} perPage={10} actions={<ListActions />}>
       <ConsoleDataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <Column source="procedure" field={RecordLink} />
         <Column source="errorId" />

@@ -50,43 +50,47 @@ function renderCreate(properties: (url: string) => StubAnswer = codeTable) {
 const SLOW_FORM = 240_000;
 
 describe('Collect metric form, schedules', () => {
-  it('shows the shared schedule rules on the schedule inputs and saves only once they hold', async () => {
-    const { saves } = renderCreate();
-    typeInto('Metric name', 'Media spend');
-    await choose(screen.getByRole('combobox', { name: /^Advertiser/ }), 'Acme Electronics (ACME)');
-    await choose(screen.getByRole('combobox', { name: /^Data type/ }), 'Media (MEDIA)');
-    typeInto('URL', 'http://127.0.0.1:9/report?from={{from}}');
-    typeInto('Source field', 'spend');
-    typeInto('Master field', 'spend');
+  it(
+    'shows the shared schedule rules on the schedule inputs and saves only once they hold',
+    async () => {
+      const { saves } = renderCreate();
+      typeInto('Metric name', 'Media spend');
+      await choose(screen.getByRole('combobox', { name: /^Advertiser/ }), 'Acme Electronics (ACME)');
+      await choose(screen.getByRole('combobox', { name: /^Data type/ }), 'Media (MEDIA)');
+      typeInto('URL', 'http://127.0.0.1:9/report?from={{from}}');
+      typeInto('Source field', 'spend');
+      typeInto('Master field', 'spend');
 
-    const schedules = document.querySelector('.ra-input-schedules') as HTMLElement;
-    await userEvent.click(within(schedules).getByRole('button', { name: 'Add' }));
-    await choose(within(schedules).getByRole('combobox', { name: 'Repeat' }), 'Weekly');
-    fireEvent.change(within(schedules).getByLabelText('Start date'), { target: { value: '2026-12-10' } });
-    fireEvent.change(within(schedules).getByLabelText('End date'), { target: { value: '2026-12-01' } });
-    await save();
+      const schedules = document.querySelector('.ra-input-schedules') as HTMLElement;
+      await userEvent.click(within(schedules).getByRole('button', { name: 'Add' }));
+      await choose(within(schedules).getByRole('combobox', { name: 'Repeat' }), 'Weekly');
+      fireEvent.change(within(schedules).getByLabelText('Start date'), { target: { value: '2026-12-10' } });
+      fireEvent.change(within(schedules).getByLabelText('End date'), { target: { value: '2026-12-01' } });
+      await save();
 
-    expect(await within(schedules).findByText('Choose the day of a weekly schedule.')).toBeInTheDocument();
-    expect(within(schedules).getByText('The end date must not be before the start date.')).toBeInTheDocument();
-    expect(saves()).toEqual([]);
+      expect(await within(schedules).findByText('Choose the day of a weekly schedule.')).toBeInTheDocument();
+      expect(within(schedules).getByText('The end date must not be before the start date.')).toBeInTheDocument();
+      expect(saves()).toEqual([]);
 
-    await choose(within(schedules).getByRole('combobox', { name: 'Day' }), 'Tuesday');
-    fireEvent.change(within(schedules).getByLabelText('End date'), { target: { value: '2026-12-31' } });
-    await pickZone(schedules, 'Seoul', 'Asia/Seoul');
-    expect(within(schedules).getByTestId('schedule-sentence')).toHaveTextContent(/^every Tuesday at 06:00 Asia\/Seoul · next run 2026-12-15 06:00 \(in/);
-    await save();
+      await choose(within(schedules).getByRole('combobox', { name: 'Day' }), 'Tuesday');
+      fireEvent.change(within(schedules).getByLabelText('End date'), { target: { value: '2026-12-31' } });
+      await pickZone(schedules, 'Seoul', 'Asia/Seoul');
+      expect(within(schedules).getByTestId('schedule-sentence')).toHaveTextContent(/^every Tuesday at 06:00 Asia\/Seoul · next run 2026-12-15 06:00 \(in/);
+      await save();
 
-    await waitFor(() => expect(saves()).toHaveLength(1));
-    expect(saves()[0].body).toMatchObject({
-      metricName: 'Media spend',
-      advertiser: 'ACME',
-      dataType: 'MEDIA',
-      sourceType: 'API',
-      fields: [{ field: 'spend', code: 'spend', type: 'STRING', fieldFlag: 'N', masterFlag: 'N' }],
-      schedules: [{ scheduleType: 'WEEKLY', scheduledDay: 'TUE', scheduledTime: '06:00', timeZone: 'Asia/Seoul', startAt: '2026-12-10', endAt: '2026-12-31', inUse: 'Y' }],
-      alertRecipients: [],
-    });
-  }, SLOW_FORM);
+      await waitFor(() => expect(saves()).toHaveLength(1));
+      expect(saves()[0].body).toMatchObject({
+        metricName: 'Media spend',
+        advertiser: 'ACME',
+        dataType: 'MEDIA',
+        sourceType: 'API',
+        fields: [{ field: 'spend', code: 'spend', type: 'STRING', fieldFlag: 'N', masterFlag: 'N' }],
+        schedules: [{ scheduleType: 'WEEKLY', scheduledDay: 'TUE', scheduledTime: '06:00', timeZone: 'Asia/Seoul', startAt: '2026-12-10', endAt: '2026-12-31', inUse: 'Y' }],
+        alertRecipients: [],
+      });
+    },
+    SLOW_FORM,
+  );
 });
 
 /** Searches the time-zone picker and picks a zone. */
@@ -105,21 +109,25 @@ async function fillRequired() {
 }
 
 describe('Collect metric form, hourly schedules', () => {
-  it('offers a minute picker for an hourly schedule and stores the minute in the HH:MM time', async () => {
-    const { saves } = renderCreate();
-    await fillRequired();
-    typeInto('Source field', 'spend');
-    typeInto('Master field', 'spend');
-    const schedules = document.querySelector('.ra-input-schedules') as HTMLElement;
-    await userEvent.click(within(schedules).getByRole('button', { name: 'Add' }));
-    await choose(within(schedules).getByRole('combobox', { name: 'Repeat' }), 'Hourly');
-    expect(within(schedules).queryByLabelText('Time')).toBeNull();
-    await choose(within(schedules).getByRole('combobox', { name: 'Minute' }), '15');
-    expect(within(schedules).getByTestId('schedule-sentence')).toHaveTextContent(/^every hour at minute 15 \(UTC\) · next run/);
-    await save();
-    await waitFor(() => expect(saves()).toHaveLength(1));
-    expect(saves()[0].body).toMatchObject({ schedules: [{ scheduleType: 'HOURLY', scheduledTime: '00:15', timeZone: 'UTC', scheduledDay: null }] });
-  }, SLOW_FORM);
+  it(
+    'offers a minute picker for an hourly schedule and stores the minute in the HH:MM time',
+    async () => {
+      const { saves } = renderCreate();
+      await fillRequired();
+      typeInto('Source field', 'spend');
+      typeInto('Master field', 'spend');
+      const schedules = document.querySelector('.ra-input-schedules') as HTMLElement;
+      await userEvent.click(within(schedules).getByRole('button', { name: 'Add' }));
+      await choose(within(schedules).getByRole('combobox', { name: 'Repeat' }), 'Hourly');
+      expect(within(schedules).queryByLabelText('Time')).toBeNull();
+      await choose(within(schedules).getByRole('combobox', { name: 'Minute' }), '15');
+      expect(within(schedules).getByTestId('schedule-sentence')).toHaveTextContent(/^every hour at minute 15 \(UTC\) · next run/);
+      await save();
+      await waitFor(() => expect(saves()).toHaveLength(1));
+      expect(saves()[0].body).toMatchObject({ schedules: [{ scheduleType: 'HOURLY', scheduledTime: '00:15', timeZone: 'UTC', scheduledDay: null }] });
+    },
+    SLOW_FORM,
+  );
 });
 
 describe('Collect metric form, code tables', () => {

@@ -36,7 +36,16 @@ export function CollectConfigList() {
         <Column source="advertiser" />
         <Column source="dataType" />
         <Column source="sourceType" />
-        <Column source="schedules" disableSort render={(config) => config.schedules.filter((schedule) => schedule.inUse === 'Y').map((schedule) => schedule.scheduleType).join(', ') || '—'} />
+        <Column
+          source="schedules"
+          disableSort
+          render={(config) =>
+            config.schedules
+              .filter((schedule) => schedule.inUse === 'Y')
+              .map((schedule) => schedule.scheduleType)
+              .join(', ') || '—'
+          }
+        />
         <Column source="nextRunAt" disableSort>
           <ConsoleDateField source="nextRunAt" showTime emptyText="—" />
         </Column>

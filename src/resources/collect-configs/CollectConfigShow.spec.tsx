@@ -17,11 +17,30 @@ afterEach(() => {
 });
 
 const SUSPENDED: CollectConfig = {
-  id: 3, configId: 3, metricName: 'Media spend', advertiser: 'ACME', dataType: 'MEDIA', sourceType: 'API', sourceName: null, sourceLocation: 'http://127.0.0.1:9/report',
+  id: 3,
+  configId: 3,
+  metricName: 'Media spend',
+  advertiser: 'ACME',
+  dataType: 'MEDIA',
+  sourceType: 'API',
+  sourceName: null,
+  sourceLocation: 'http://127.0.0.1:9/report',
   sourceMethod: { httpMethod: 'GET', headers: [], responseFormat: 'JSON', rowsPath: 'data.rows', pagination: { type: 'NONE', maxPages: 1000 }, timeoutMs: 30_000 },
-  marketAccountId: null, marketAccountName: null, keyName: null, configData: {}, fields: [{ field: 'spend', code: 'spend', type: 'NUMBER', fieldFlag: 'N', masterFlag: 'N' }],
-  schedules: [], alertRecipients: [], inUse: 'Y', suspended: 'Y', suspendedAt: '2026-11-18T06:00:00.000Z', failureStreak: 5, nextRunAt: null, lastTaskStatus: 'ERROR',
-  createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-18T06:00:00.000Z',
+  marketAccountId: null,
+  marketAccountName: null,
+  keyName: null,
+  configData: {},
+  fields: [{ field: 'spend', code: 'spend', type: 'NUMBER', fieldFlag: 'N', masterFlag: 'N' }],
+  schedules: [],
+  alertRecipients: [],
+  inUse: 'Y',
+  suspended: 'Y',
+  suspendedAt: '2026-11-18T06:00:00.000Z',
+  failureStreak: 5,
+  nextRunAt: null,
+  lastTaskStatus: 'ERROR',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-18T06:00:00.000Z',
 };
 
 /** The config's actions inside a Show of the real data provider over a stubbed server. */

@@ -48,7 +48,9 @@ export function CollectConfigShow() {
         <TextField source="sourceLocation" label="resources.collect-configs.fields.sourceLocation" />
         <FunctionField<CollectConfig>
           label="resources.collect-configs.fields.sourceMethod"
-          render={(config) => (config.sourceType === 'API' ? `${config.sourceMethod.httpMethod} · ${config.sourceMethod.responseFormat} · ${config.sourceMethod.pagination.type}` : config.sourceMethod.responseFormat)}
+          render={(config) =>
+            config.sourceType === 'API' ? `${config.sourceMethod.httpMethod} · ${config.sourceMethod.responseFormat} · ${config.sourceMethod.pagination.type}` : config.sourceMethod.responseFormat
+          }
         />
         <ReferenceField source="marketAccountId" reference="market-accounts" emptyText="—" link="show" />
         <TextField source="keyName" emptyText="—" />

@@ -24,8 +24,7 @@ const asHourlyTime = (minute: string) => (minute ? `00:${minute}` : '');
 /** Every IANA zone the browser knows, UTC first; a stored zone the list lacks (an old alias) stays choosable. */
 const knownZones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')].map((zone) => ({ id: zone, name: zone }));
 /** The same list object on every render (a new one would make the picker start over). */
-const zoneChoices = (current: unknown) =>
-  typeof current === 'string' && current && !knownZones.some((zone) => zone.id === current) ? [{ id: current, name: current }, ...knownZones] : knownZones;
+const zoneChoices = (current: unknown) => (typeof current === 'string' && current && !knownZones.some((zone) => zone.id === current) ? [{ id: current, name: current }, ...knownZones] : knownZones);
 
 /**
  * The schedules of a collect config: DAILY at a time, HOURLY at a minute, WEEKLY on a day at a
@@ -44,11 +43,21 @@ export function ScheduleInputs() {
             return (
               <>
                 {schedule?.scheduleType === 'HOURLY' ? (
-                  <SelectInput source="scheduledTime" choices={minuteChoices} format={minuteOf} parse={asHourlyTime} label="resources.collect-configs.fields.scheduledMinute" fullWidth={false} sx={{ minWidth: 100 }} />
+                  <SelectInput
+                    source="scheduledTime"
+                    choices={minuteChoices}
+                    format={minuteOf}
+                    parse={asHourlyTime}
+                    label="resources.collect-configs.fields.scheduledMinute"
+                    fullWidth={false}
+                    sx={{ minWidth: 100 }}
+                  />
                 ) : (
                   <TextInput source="scheduledTime" defaultValue="06:00" type="time" inputProps={{ step: 60 }} label="resources.collect-configs.fields.scheduledTime" sx={{ width: 140 }} />
                 )}
-                {schedule?.scheduleType === 'WEEKLY' && <SelectInput source="scheduledDay" choices={weekDayChoices} label="resources.collect-configs.fields.scheduledDay" fullWidth={false} sx={{ minWidth: 140 }} />}
+                {schedule?.scheduleType === 'WEEKLY' && (
+                  <SelectInput source="scheduledDay" choices={weekDayChoices} label="resources.collect-configs.fields.scheduledDay" fullWidth={false} sx={{ minWidth: 140 }} />
+                )}
                 <AutocompleteInput
                   source="timeZone"
                   defaultValue="UTC"

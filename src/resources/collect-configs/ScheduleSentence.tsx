@@ -16,8 +16,8 @@ function useNow(): Date {
 
 /** A schedule the sentence can speak of: its time, zone and days are well formed (the form says what is wrong otherwise). */
 const readable = (schedule: Partial<ScheduleInput>): schedule is ScheduleInput & { scheduledTime: string; timeZone: string } =>
-  Boolean(schedule.scheduleType && TIME_PATTERN.test(schedule.scheduledTime ?? '') && isKnownTimeZone(schedule.timeZone ?? '') && DAY_PATTERN.test(schedule.startAt ?? ''))
-  && (schedule.scheduleType !== 'WEEKLY' || Boolean(schedule.scheduledDay));
+  Boolean(schedule.scheduleType && TIME_PATTERN.test(schedule.scheduledTime ?? '') && isKnownTimeZone(schedule.timeZone ?? '') && DAY_PATTERN.test(schedule.startAt ?? '')) &&
+  (schedule.scheduleType !== 'WEEKLY' || Boolean(schedule.scheduledDay));
 
 /**
  * A schedule in words under its inputs: "every day at 09:00 Asia/Seoul · next run 2026-11-24 09:00
@@ -43,7 +43,9 @@ export function ScheduleSentence({ schedule }: { schedule: Partial<ScheduleInput
     if (!next) sentence = t('ended', { rule, end: schedule.endAt ?? '' });
     else {
       const { days, hours, minutes } = waitParts(next.getTime() - now.getTime());
-      const parts = days ? [t('days', { count: days }), ...(hours ? [t('hours', { count: hours })] : [])] : [...(hours ? [t('hours', { count: hours })] : []), ...(minutes ? [t('minutes', { count: minutes })] : [])];
+      const parts = days
+        ? [t('days', { count: days }), ...(hours ? [t('hours', { count: hours })] : [])]
+        : [...(hours ? [t('hours', { count: hours })] : []), ...(minutes ? [t('minutes', { count: minutes })] : [])];
       sentence = t('nextRun', { rule, at: localDateTime(next, zone), wait: parts.length ? parts.join(' ') : t('underAMinute') });
     }
   }

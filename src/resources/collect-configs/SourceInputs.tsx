@@ -48,7 +48,12 @@ function ApiSourceInputs() {
       <Typography variant="subtitle2">{translate('resources.collect-configs.sections.secret')}</Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap>
         <ReferenceInput source="marketAccountId" reference="market-accounts" filter={{ activeFlag: 'Y' }}>
-          <AutocompleteInput optionText={(account) => `${account.name} (${account.platform} ${account.accountId})`} filterToQuery={(q) => ({ q })} label="resources.collect-configs.fields.marketAccountId" sx={{ minWidth: 320 }} />
+          <AutocompleteInput
+            optionText={(account) => `${account.name} (${account.platform} ${account.accountId})`}
+            filterToQuery={(q) => ({ q })}
+            label="resources.collect-configs.fields.marketAccountId"
+            sx={{ minWidth: 320 }}
+          />
         </ReferenceInput>
         <TextInput source="keyName" label="resources.collect-configs.fields.keyName" helperText="resources.collect-configs.helpers.keyName" />
       </Stack>

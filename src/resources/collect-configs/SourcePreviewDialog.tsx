@@ -52,7 +52,9 @@ export function SourcePreviewDialog({ preview, failure, testedFields = 0, mapped
             {testedFields === 0 ? (
               <Typography>{translate('resources.collect-configs.preview.noMapping')}</Typography>
             ) : preview.rows.length === 0 ? (
-              preview.mappingProblem ? null : <Typography>{translate('resources.collect-configs.preview.noRows')}</Typography>
+              preview.mappingProblem ? null : (
+                <Typography>{translate('resources.collect-configs.preview.noRows')}</Typography>
+              )
             ) : (
               <>
                 <Typography variant="body2" sx={{ mb: 1 }}>

@@ -28,7 +28,10 @@ export function TestSourceButton() {
 
   const add = (field: DiscoveredField) => {
     const rows = filledIn(form.getValues('fields') as MappingRow[] | undefined);
-    const row = mappingOf(field, rows.map((existing) => ({ code: existing.code ?? '' })));
+    const row = mappingOf(
+      field,
+      rows.map((existing) => ({ code: existing.code ?? '' })),
+    );
     form.setValue('fields', [...rows, row], { shouldDirty: true });
     notify('resources.collect-configs.preview.added', { type: 'info', messageArgs: { path: field.path, code: row.code } });
   };

@@ -1,7 +1,6 @@
 import { collectFieldSchema, collectConfigInput, headerEntry, scheduleSchema, type CollectConfigInput } from '../../shared';
 import { inputOf, nestErrors, zodFieldMessages, type FormMessage } from '../zodForm';
 
-
 /**
  * Alert recipients are typed as one comma-separated text: the form keeps the text as typed (so a
  * trailing comma survives typing) and the request splits it.

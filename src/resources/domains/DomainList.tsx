@@ -14,13 +14,7 @@ const domainFilters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput
 
 export function DomainList() {
   return (
-    <ConsoleList
-      resource="domains"
-      filters={domainFilters}
-      sort={{ field: 'domain', order: 'ASC' }}
-      perPage={10}
-      actions={<ListActions exporter />}
-    >
+    <ConsoleList resource="domains" filters={domainFilters} sort={{ field: 'domain', order: 'ASC' }} perPage={10} actions={<ListActions exporter />}>
       <ConsoleDataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <Column source="domain" field={RecordLink} />
         <Column source="description" disableSort />

@@ -55,7 +55,11 @@ export function MailPreview({ path, input, ready = true, shownField = () => true
       <CardHeader title={translate('resources.email-templates.preview.title')} subheader={translate('resources.email-templates.preview.sample')} />
       <Box sx={{ height: 4 }}>{rendering && <LinearProgress aria-label={translate('resources.email-templates.preview.loading')} />}</Box>
       <CardContent>
-        {!ready && <Typography variant="body2" color="text.secondary">{translate('resources.email-templates.preview.waiting')}</Typography>}
+        {!ready && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('resources.email-templates.preview.waiting')}
+          </Typography>
+        )}
         {problems
           .filter(({ field }) => !field || shownField(field))
           .map(({ field, message }) => {
@@ -68,8 +72,12 @@ export function MailPreview({ path, input, ready = true, shownField = () => true
           })}
         {mail && (
           <>
-            <Typography variant="caption" color="text.secondary">{translate('resources.email-templates.preview.subject')}</Typography>
-            <Typography variant="subtitle1" sx={{ mb: 1, wordBreak: 'break-word' }} data-testid="mail-preview-subject">{mail.subject}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {translate('resources.email-templates.preview.subject')}
+            </Typography>
+            <Typography variant="subtitle1" sx={{ mb: 1, wordBreak: 'break-word' }} data-testid="mail-preview-subject">
+              {mail.subject}
+            </Typography>
             <Box
               component="iframe"
               title={translate('resources.email-templates.preview.frame')}

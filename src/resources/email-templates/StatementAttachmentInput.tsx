@@ -51,17 +51,29 @@ export function StatementAttachmentInput() {
     <Box sx={{ mb: 1 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {field.value ? (
-          <Link href={url ?? undefined} target="_blank" rel="noopener">{originalName ?? field.value}</Link>
+          <Link href={url ?? undefined} target="_blank" rel="noopener">
+            {originalName ?? field.value}
+          </Link>
         ) : (
-          <Typography variant="body2" color="text.secondary">{translate('resources.email-templates.messages.noAttachment')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('resources.email-templates.messages.noAttachment')}
+          </Typography>
         )}
         <Button component="label" variant="outlined" size="small" startIcon={<AttachFileIcon />} loading={uploading} loadingPosition="start">
           {translate(field.value ? 'resources.email-templates.actions.replace' : 'resources.email-templates.actions.attach')}
           <input hidden type="file" accept={acceptOf('email-attachment')} onChange={pick} />
         </Button>
-        {field.value && <Button size="small" onClick={remove}>{translate('resources.email-templates.actions.remove')}</Button>}
+        {field.value && (
+          <Button size="small" onClick={remove}>
+            {translate('resources.email-templates.actions.remove')}
+          </Button>
+        )}
       </Stack>
-      {refusal && <Alert severity="error" sx={{ mt: 1 }} onClose={() => setRefusal(undefined)}>{refusal}</Alert>}
+      {refusal && (
+        <Alert severity="error" sx={{ mt: 1 }} onClose={() => setRefusal(undefined)}>
+          {refusal}
+        </Alert>
+      )}
     </Box>
   );
 }

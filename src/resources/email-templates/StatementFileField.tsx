@@ -6,5 +6,9 @@ import type { EmailTemplateStatement } from '../../shared';
 export function StatementFileField() {
   const statement = useRecordContext<EmailTemplateStatement>();
   if (!statement?.fileId) return <>—</>;
-  return <Link href={statement.url ?? undefined} target="_blank" rel="noopener">{statement.originalName ?? statement.fileId}</Link>;
+  return (
+    <Link href={statement.url ?? undefined} target="_blank" rel="noopener">
+      {statement.originalName ?? statement.fileId}
+    </Link>
+  );
 }

@@ -26,5 +26,9 @@ export function ExportTableButton({ tableId }: { tableId: string }) {
       setPending(false);
     }
   };
-  return <Button label="resources.explorer.actions.export" onClick={exportRows} disabled={pending}><DownloadIcon /></Button>;
+  return (
+    <Button label="resources.explorer.actions.export" onClick={exportRows} disabled={pending}>
+      <DownloadIcon />
+    </Button>
+  );
 }

@@ -10,7 +10,10 @@ const toRequest = (data: Record<string, unknown>) => keepUntouchedSecret('secret
 export function MarketAccountCreate() {
   return (
     <Create {...useSaveNotice('created', 'show')} transform={toRequest}>
-      <SimpleForm validate={(values) => zodValidator(marketAccountInput)(toRequest(values))} defaultValues={{ platform: '', accountId: '', name: '', advertiser: '', country: '', allowedHosts: [], activeFlag: 'Y' }}>
+      <SimpleForm
+        validate={(values) => zodValidator(marketAccountInput)(toRequest(values))}
+        defaultValues={{ platform: '', accountId: '', name: '', advertiser: '', country: '', allowedHosts: [], activeFlag: 'Y' }}
+      >
         <MarketAccountInputs />
       </SimpleForm>
     </Create>

@@ -35,7 +35,15 @@ function TargetInputs() {
       {keys && keys.required.length + keys.optional.length > 0 && (
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
           {[...keys.required, ...keys.optional].map((key) => (
-            <TextInput key={`${method}-${key}`} source={`targetData.${key}`} label={`resources.post-configs.targetData.${key}`} isRequired={keys.required.includes(key)} helperText={false} fullWidth={false} sx={{ width: 280 }} />
+            <TextInput
+              key={`${method}-${key}`}
+              source={`targetData.${key}`}
+              label={`resources.post-configs.targetData.${key}`}
+              isRequired={keys.required.includes(key)}
+              helperText={false}
+              fullWidth={false}
+              sx={{ width: 280 }}
+            />
           ))}
         </Stack>
       )}

@@ -3,21 +3,36 @@ import type { PostConfig } from '../../shared';
 import { postConfigRequest, validatePostConfig } from './postConfigForm';
 
 const SAVED: PostConfig = {
-  id: 4, configId: 4, dataType: 'MEDIA', targetType: 'feed', targetMethod: 'TABLEAU', targetLocation: 'Media feed',
-  targetData: { serverUrl: 'https://tableau.example.com', tokenName: 'console', projectId: 'p-1', site: '' }, secretSet: true, backupFlag: 'N', backupLocation: null,
+  id: 4,
+  configId: 4,
+  dataType: 'MEDIA',
+  targetType: 'feed',
+  targetMethod: 'TABLEAU',
+  targetLocation: 'Media feed',
+  targetData: { serverUrl: 'https://tableau.example.com', tokenName: 'console', projectId: 'p-1', site: '' },
+  secretSet: true,
+  backupFlag: 'N',
+  backupLocation: null,
   headers: [
     { code: 'clicks', type: 'NUMBER', inUse: 'Y', order: 7 },
     { code: 'report_date', type: 'DATE', inUse: 'N', order: 2 },
   ],
-  inUse: 'Y', createdAt: '2026-11-18T00:00:00.000Z', updatedAt: '2026-11-18T00:00:00.000Z',
+  inUse: 'Y',
+  createdAt: '2026-11-18T00:00:00.000Z',
+  updatedAt: '2026-11-18T00:00:00.000Z',
 };
 
 describe('post config request', () => {
   it('sends a read record back as the strict input: no ids or timestamps, headers numbered by position, untouched secret left out', () => {
     const request = postConfigRequest({ ...SAVED, targetSecret: '' } as unknown as Record<string, unknown>);
     expect(request).toEqual({
-      dataType: 'MEDIA', targetType: 'feed', targetMethod: 'TABLEAU', targetLocation: 'Media feed',
-      targetData: { serverUrl: 'https://tableau.example.com', tokenName: 'console', projectId: 'p-1' }, backupFlag: 'N', backupLocation: null,
+      dataType: 'MEDIA',
+      targetType: 'feed',
+      targetMethod: 'TABLEAU',
+      targetLocation: 'Media feed',
+      targetData: { serverUrl: 'https://tableau.example.com', tokenName: 'console', projectId: 'p-1' },
+      backupFlag: 'N',
+      backupLocation: null,
       headers: [
         { code: 'clicks', type: 'NUMBER', inUse: 'Y', order: 1 },
         { code: 'report_date', type: 'DATE', inUse: 'N', order: 2 },

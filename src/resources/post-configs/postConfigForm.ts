@@ -2,7 +2,6 @@ import { postConfigInput, postHeaderSchema, TARGET_DATA_KEYS, type PostConfigInp
 import { keepUntouchedSecret } from '../../components/secretTransform';
 import { inputOf, zodValidator } from '../zodForm';
 
-
 /** Only the target data keys the chosen method uses, and no empty optional ones (another method's leftovers are refused). */
 function targetDataFor(method: TargetMethod | undefined, targetData: unknown) {
   if (!method || !TARGET_DATA_KEYS[method]) return {};

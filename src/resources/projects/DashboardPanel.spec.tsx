@@ -12,7 +12,12 @@ afterEach(() => {
 });
 
 const token = (n: number, expiresInMs: number) =>
-  envelope('SUCCESS', { token: `token-${n}`, viewName: 'MediaOverview/Dashboard', src: 'https://tableau.example.com/views/MediaOverview/Dashboard', expiresAt: new Date(Date.now() + expiresInMs).toISOString() });
+  envelope('SUCCESS', {
+    token: `token-${n}`,
+    viewName: 'MediaOverview/Dashboard',
+    src: 'https://tableau.example.com/views/MediaOverview/Dashboard',
+    expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
+  });
 
 describe('DashboardPanel', () => {
   it('says plainly when Tableau is not configured', async () => {
@@ -21,7 +26,7 @@ describe('DashboardPanel', () => {
     await screen.findByText('The dashboard is not available: Tableau is not configured on this server.');
   });
 
-  it('shows the server\'s reason and tries again on request', async () => {
+  it("shows the server's reason and tries again on request", async () => {
     let calls = 0;
     stubFetch(() => (++calls === 1 ? { status: 404, body: envelope('NOT_FOUND', null, 'No such project.') } : { body: token(calls, 300_000) }));
     renderPage(<DashboardPanel projectId={4} />);

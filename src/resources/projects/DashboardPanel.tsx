@@ -16,7 +16,9 @@ export function DashboardPanel({ projectId }: { projectId: number }) {
   return (
     <Card variant="outlined" component="section" aria-label={translate('resources.projects.dashboard.title')}>
       <CardContent>
-        <Typography variant="h6" gutterBottom>{translate('resources.projects.dashboard.title')}</Typography>
+        <Typography variant="h6" gutterBottom>
+          {translate('resources.projects.dashboard.title')}
+        </Typography>
         {state.status === 'loading' && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 4 }}>
             <CircularProgress size={20} />
@@ -25,18 +27,35 @@ export function DashboardPanel({ projectId }: { projectId: number }) {
         )}
         {state.status === 'notConfigured' && <Alert severity="info">{translate('resources.projects.dashboard.notConfigured')}</Alert>}
         {state.status === 'failed' && (
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={again}>{translate('resources.projects.dashboard.retry')}</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={again}>
+                {translate('resources.projects.dashboard.retry')}
+              </Button>
+            }
+          >
             {translate('resources.projects.dashboard.failed', { message: state.message })}
           </Alert>
         )}
         {state.status === 'ready' && (
           <>
             {loadError !== undefined && (
-              <Alert severity="warning" sx={{ mb: 1 }} action={<Button color="inherit" size="small" onClick={again}>{translate('resources.projects.dashboard.retry')}</Button>}>
+              <Alert
+                severity="warning"
+                sx={{ mb: 1 }}
+                action={
+                  <Button color="inherit" size="small" onClick={again}>
+                    {translate('resources.projects.dashboard.retry')}
+                  </Button>
+                }
+              >
                 {translate('resources.projects.dashboard.unreachable')}
               </Alert>
             )}
-            <Typography variant="caption" color="text.secondary">{translate('resources.projects.dashboard.view', { viewName: state.dashboard.viewName })}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {translate('resources.projects.dashboard.view', { viewName: state.dashboard.viewName })}
+            </Typography>
             <TableauViz src={state.dashboard.src} token={state.dashboard.token} onLoadError={setLoadError} />
           </>
         )}

@@ -21,9 +21,7 @@ export function OwnerCountryNote() {
   if (office === undefined) return null;
   return (
     <Alert severity="info" sx={{ width: '100%', mb: 1 }}>
-      {office
-        ? translate('resources.projects.helpers.ownerCountry', { country: office })
-        : translate('resources.projects.helpers.ownerCountryNone')}
+      {office ? translate('resources.projects.helpers.ownerCountry', { country: office }) : translate('resources.projects.helpers.ownerCountryNone')}
     </Alert>
   );
 }

@@ -24,13 +24,28 @@ export function PlanDialog({ projectId, plan, busy, onSave, onClose }: { project
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         <TextField name="planTitle" label={label('title')} value={values.title} onChange={set('title')} required error={!!errors.title} helperText={errors.title} />
         <TextField select name="planDataType" label={label('dataType')} value={values.dataType} onChange={set('dataType')} error={!!errors.dataType} helperText={errors.dataType}>
-          {PROJECT_DATA_TYPES.map((code) => <MenuItem key={code} value={code}>{code}</MenuItem>)}
+          {PROJECT_DATA_TYPES.map((code) => (
+            <MenuItem key={code} value={code}>
+              {code}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField name="planDescription" label={label('description')} value={values.description} onChange={set('description')} multiline minRows={3} error={!!errors.description} helperText={errors.description} />
+        <TextField
+          name="planDescription"
+          label={label('description')}
+          value={values.description}
+          onChange={set('description')}
+          multiline
+          minRows={3}
+          error={!!errors.description}
+          helperText={errors.description}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={busy}>{translate('ra.action.save')}</Button>
+        <Button variant="contained" onClick={save} disabled={busy}>
+          {translate('ra.action.save')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -31,12 +31,16 @@ export function PlanPanel({ projectId, canEdit }: { projectId: number; canEdit: 
   };
   const confirmDelete = () => {
     if (!deleting) return;
-    remove('plans', { id: deleting.id, previousData: deleting }, {
-      mutationMode: 'pessimistic',
-      onSuccess: () => notify('resources.plans.messages.deleted', { type: 'success' }),
-      onError: failed,
-      onSettled: () => setDeleting(undefined),
-    });
+    remove(
+      'plans',
+      { id: deleting.id, previousData: deleting },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => notify('resources.plans.messages.deleted', { type: 'success' }),
+        onError: failed,
+        onSettled: () => setDeleting(undefined),
+      },
+    );
   };
 
   return (
@@ -44,27 +48,53 @@ export function PlanPanel({ projectId, canEdit }: { projectId: number; canEdit: 
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography variant="h6">{translate('resources.plans.name', { smart_count: 2 })}</Typography>
-          {canEdit && <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>{translate('resources.plans.actions.add')}</Button>}
+          {canEdit && (
+            <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              {translate('resources.plans.actions.add')}
+            </Button>
+          )}
         </Box>
-        {!isPending && plans.length === 0 && <Typography color="text.secondary" sx={{ mt: 1 }}>{translate('resources.plans.messages.none')}</Typography>}
+        {!isPending && plans.length === 0 && (
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {translate('resources.plans.messages.none')}
+          </Typography>
+        )}
         <List dense>
           {plans.map((plan) => (
             <ListItem
               key={plan.id}
               divider
               sx={canEdit ? { pr: 12 } : undefined}
-              secondaryAction={canEdit && (
-                <>
-                  <Tooltip title={translate('resources.plans.actions.edit')}><IconButton size="small" aria-label={`${translate('resources.plans.actions.edit')} ${plan.title}`} onClick={() => setEditing(plan)}><EditIcon fontSize="small" /></IconButton></Tooltip>
-                  <Tooltip title={translate('resources.plans.actions.delete')}><IconButton size="small" aria-label={`${translate('resources.plans.actions.delete')} ${plan.title}`} onClick={() => setDeleting(plan)}><DeleteIcon fontSize="small" /></IconButton></Tooltip>
-                </>
-              )}
+              secondaryAction={
+                canEdit && (
+                  <>
+                    <Tooltip title={translate('resources.plans.actions.edit')}>
+                      <IconButton size="small" aria-label={`${translate('resources.plans.actions.edit')} ${plan.title}`} onClick={() => setEditing(plan)}>
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title={translate('resources.plans.actions.delete')}>
+                      <IconButton size="small" aria-label={`${translate('resources.plans.actions.delete')} ${plan.title}`} onClick={() => setDeleting(plan)}>
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </>
+                )
+              }
             >
               <ListItemText
-                primary={<>{plan.title} <Chip size="small" label={plan.dataType} sx={{ ml: 1 }} /></>}
+                primary={
+                  <>
+                    {plan.title} <Chip size="small" label={plan.dataType} sx={{ ml: 1 }} />
+                  </>
+                }
                 secondary={
                   <>
-                    {plan.description && <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'pre-line' }}>{plan.description}</Typography>}
+                    {plan.description && (
+                      <Typography component="span" variant="body2" sx={{ display: 'block', whiteSpace: 'pre-line' }}>
+                        {plan.description}
+                      </Typography>
+                    )}
                     <Typography component="span" variant="caption" sx={{ display: 'block' }}>
                       {translate('resources.plans.fields.createdBy')}: {plan.createdBy ?? '—'} · {formatConsoleDate(plan.createdAt)}
                     </Typography>

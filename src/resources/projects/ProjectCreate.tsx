@@ -15,7 +15,12 @@ export function ProjectCreate() {
   const permissions = useLivePermissions();
   // The server refuses anyway; this spares a user without the creator flag a form they cannot save.
   if (permissions === undefined) return null;
-  if (!permissions.creator) return <Alert severity="warning" sx={{ m: 2 }}>{translate('resources.projects.messages.creatorOnly')}</Alert>;
+  if (!permissions.creator)
+    return (
+      <Alert severity="warning" sx={{ m: 2 }}>
+        {translate('resources.projects.messages.creatorOnly')}
+      </Alert>
+    );
   return (
     <Create
       resource="projects"

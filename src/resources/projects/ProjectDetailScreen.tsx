@@ -30,25 +30,36 @@ export function ProjectDetailScreen() {
 
   // react-admin first offers the list's row as a placeholder, which lacks the data filters.
   if (isPending || (project && !project.dataFilters)) return <Loading />;
-  if (error || !project) return <Alert severity="warning" sx={{ m: 2 }}>{translate('resources.projects.messages.notFound')}</Alert>;
+  if (error || !project)
+    return (
+      <Alert severity="warning" sx={{ m: 2 }}>
+        {translate('resources.projects.messages.notFound')}
+      </Alert>
+    );
 
   const canModify = privilegeAllows(project.myPrivilege, 'EDITOR');
   const isOwner = privilegeAllows(project.myPrivilege, 'OWNER');
   const confirmDelete = () =>
-    remove('projects', { id: project.id, previousData: project }, {
-      mutationMode: 'pessimistic',
-      onSuccess: () => {
-        notify('resources.projects.messages.deleted', { type: 'success' });
-        navigate('/');
+    remove(
+      'projects',
+      { id: project.id, previousData: project },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('resources.projects.messages.deleted', { type: 'success' });
+          navigate('/');
+        },
+        onError: showError,
+        onSettled: () => setConfirming(false),
       },
-      onError: showError,
-      onSettled: () => setConfirming(false),
-    });
+    );
 
   return (
     <Box sx={{ p: { xs: 1, md: 2 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h5" component="h2">{project.name}</Typography>
+        <Typography variant="h5" component="h2">
+          {project.name}
+        </Typography>
         <Stack direction="row" spacing={1}>
           {canModify && (
             <Button component={LinkBase} to={`/project/modify/${project.id}`} variant="outlined" startIcon={<EditIcon />}>

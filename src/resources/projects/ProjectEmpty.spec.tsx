@@ -6,7 +6,10 @@ import { ProjectEmpty } from './ProjectEmpty';
 
 /** An auth provider answering the live flags, as GET /api/auth/permissions would after a grant. */
 const withCreator = (creator: boolean): AuthProvider => ({
-  login: async () => undefined, logout: async () => undefined, checkAuth: async () => undefined, checkError: async () => undefined,
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
   getPermissions: async () => ({ rank: 5, level: 'user', authorities: [], uploader: false, creator, approver: false }),
 });
 

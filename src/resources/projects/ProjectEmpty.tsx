@@ -11,7 +11,9 @@ export function ProjectEmpty() {
   return (
     <Box sx={{ textAlign: 'center', py: 8, px: 2, width: '100%' }}>
       <FolderOpenIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
-      <Typography variant="h6" sx={{ mt: 1 }}>{translate('resources.projects.empty.title')}</Typography>
+      <Typography variant="h6" sx={{ mt: 1 }}>
+        {translate('resources.projects.empty.title')}
+      </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate(creator ? 'resources.projects.empty.creator' : 'resources.projects.empty.other')}
       </Typography>

@@ -9,7 +9,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   const translate = useTranslate();
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary" component="div">{translate(label)}</Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate(label)}
+      </Typography>
       <Box sx={{ typography: 'body2', overflowWrap: 'anywhere' }}>{children}</Box>
     </Box>
   );
@@ -29,14 +31,14 @@ export function ProjectFields({ project }: { project: ProjectDetail }) {
         <RecordContextProvider value={project}>
           {project.description && <Typography sx={{ mb: 2, whiteSpace: 'pre-line' }}>{project.description}</Typography>}
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 2 }}>
-            <Field label={f('status')}><ProjectStatusChip /></Field>
+            <Field label={f('status')}>
+              <ProjectStatusChip />
+            </Field>
             <Field label={f('dataType')}>{project.dataType}</Field>
             <Field label={f('dataSource')}>{project.dataSource}</Field>
             <Field label={f('advertiser')}>{project.advertiserName ?? project.advertiser}</Field>
             <Field label={f('dashboardType')}>{project.dashboardType}</Field>
-            {project.dashboardType === 'TEMPLATE'
-              ? <Field label={f('templateName')}>{project.templateName ?? '—'}</Field>
-              : <Field label={f('dashboardUrl')}>{project.dashboardUrl}</Field>}
+            {project.dashboardType === 'TEMPLATE' ? <Field label={f('templateName')}>{project.templateName ?? '—'}</Field> : <Field label={f('dashboardUrl')}>{project.dashboardUrl}</Field>}
             <Field label={f('ownerCountry')}>{project.ownerCountryName ?? project.ownerCountry ?? '—'}</Field>
             <Field label={f('startAt')}>{project.startAt}</Field>
             <Field label={f('endAt')}>{project.endAt}</Field>
@@ -44,25 +46,43 @@ export function ProjectFields({ project }: { project: ProjectDetail }) {
             <Field label={f('createdAt')}>{formatConsoleDate(project.createdAt)}</Field>
             <Field label={f('myPrivilege')}>{translate(`resources.project-shares.privileges.${project.myPrivilege}`)}</Field>
           </Box>
-          <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>{translate('resources.projects.sections.dataFilters')}</Typography>
+          <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>
+            {translate('resources.projects.sections.dataFilters')}
+          </Typography>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' }, gap: 2 }}>
             <Field label={f('countries')}>
-              {countries.length === 0 ? translate('resources.projects.messages.noCountries') : regions.map((region) => (
-                <Stack key={region} direction="row" useFlexGap flexWrap="wrap" spacing={0.5} sx={{ mb: 0.5, alignItems: 'center' }}>
-                  <Typography variant="caption" sx={{ minWidth: 56, fontWeight: 600 }}>{region}</Typography>
-                  {countries.filter((country) => country.regionCode === region).map((country) => <Chip key={country.code} size="small" label={country.name} />)}
-                </Stack>
-              ))}
+              {countries.length === 0
+                ? translate('resources.projects.messages.noCountries')
+                : regions.map((region) => (
+                    <Stack key={region} direction="row" useFlexGap flexWrap="wrap" spacing={0.5} sx={{ mb: 0.5, alignItems: 'center' }}>
+                      <Typography variant="caption" sx={{ minWidth: 56, fontWeight: 600 }}>
+                        {region}
+                      </Typography>
+                      {countries
+                        .filter((country) => country.regionCode === region)
+                        .map((country) => (
+                          <Chip key={country.code} size="small" label={country.name} />
+                        ))}
+                    </Stack>
+                  ))}
             </Field>
             <Field label={f('keywordFilters')}>
-              {keywordFilters.length === 0 ? none : keywordFilters.map((filter, index) => (
-                <div key={index}>{translate(`resources.projects.modes.${filter.mode}`)}: “{filter.keyword}”</div>
-              ))}
+              {keywordFilters.length === 0
+                ? none
+                : keywordFilters.map((filter, index) => (
+                    <div key={index}>
+                      {translate(`resources.projects.modes.${filter.mode}`)}: “{filter.keyword}”
+                    </div>
+                  ))}
             </Field>
             <Field label={f('conditionFilters')}>
-              {conditionFilters.length === 0 ? none : conditionFilters.map((filter, index) => (
-                <div key={index}>{filter.field} {translate(`resources.projects.operators.${filter.operator}`)} {filter.value}</div>
-              ))}
+              {conditionFilters.length === 0
+                ? none
+                : conditionFilters.map((filter, index) => (
+                    <div key={index}>
+                      {filter.field} {translate(`resources.projects.operators.${filter.operator}`)} {filter.value}
+                    </div>
+                  ))}
             </Field>
           </Box>
         </RecordContextProvider>

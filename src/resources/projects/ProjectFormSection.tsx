@@ -7,7 +7,9 @@ export function ProjectFormSection({ title, children }: { title: string; childre
   const translate = useTranslate();
   return (
     <Box component="section" sx={{ width: '100%', mb: 2 }} aria-label={translate(title)}>
-      <Typography variant="h6" sx={{ mb: 1 }}>{translate(title)}</Typography>
+      <Typography variant="h6" sx={{ mb: 1 }}>
+        {translate(title)}
+      </Typography>
       <Divider sx={{ mb: 2 }} />
       {children}
     </Box>

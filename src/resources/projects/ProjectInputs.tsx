@@ -31,22 +31,11 @@ export function ProjectInputs() {
 
       <ProjectFormSection title="resources.projects.sections.dashboard">
         <RadioButtonGroupInput source="dashboardType" choices={dashboardTypeChoices} />
-        {dashboardType === 'CUSTOM' ? (
-          <TextInput source="dashboardUrl" fullWidth helperText="resources.projects.helpers.dashboardUrl" />
-        ) : (
-          <TemplatePicker />
-        )}
+        {dashboardType === 'CUSTOM' ? <TextInput source="dashboardUrl" fullWidth helperText="resources.projects.helpers.dashboardUrl" /> : <TemplatePicker />}
       </ProjectFormSection>
 
       <ProjectFormSection title="resources.projects.sections.dataFilters">
-        <SelectInput
-          source="advertiser"
-          choices={options?.advertisers ?? []}
-          optionValue="code"
-          isRequired
-          isPending={!options}
-          sx={{ minWidth: 260 }}
-        />
+        <SelectInput source="advertiser" choices={options?.advertisers ?? []} optionValue="code" isRequired isPending={!options} sx={{ minWidth: 260 }} />
         <CountryTreeInput countryTree={options?.countryTree} />
         <ArrayInput source="dataFilters.keywordFilters" label={field('keywordFilters')}>
           <SimpleFormIterator inline disableReordering>

@@ -28,7 +28,14 @@ export function ProjectModify() {
       }}
     >
       <ModifyGate>
-        <SimpleForm validate={validateProjectForm} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+        <SimpleForm
+          validate={validateProjectForm}
+          toolbar={
+            <Toolbar>
+              <SaveButton />
+            </Toolbar>
+          }
+        >
           <ProjectInputs />
         </SimpleForm>
       </ModifyGate>

@@ -44,8 +44,12 @@ export function ShareCandidateSearch({ projectId, value, onChange }: { projectId
       renderOption={({ key, ...props }, candidate) => (
         <Box component="li" key={key} {...props}>
           <Box>
-            <Typography variant="body2">{candidate.name} · {candidate.email}</Typography>
-            <Typography variant="caption" color="text.secondary">{[candidate.region, candidate.country].filter(Boolean).join(' / ')}</Typography>
+            <Typography variant="body2">
+              {candidate.name} · {candidate.email}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {[candidate.region, candidate.country].filter(Boolean).join(' / ')}
+            </Typography>
           </Box>
         </Box>
       )}

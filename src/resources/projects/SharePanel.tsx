@@ -25,40 +25,70 @@ export function SharePanel({ projectId, canShare }: { projectId: number; canShar
 
   const add = () => {
     if (!candidate) return;
-    create('project-shares', { data: { projectId, email: candidate.email, privilege } }, {
-      onSuccess: () => {
-        notify(t('messages.added'), { type: 'success', messageArgs: { email: candidate.email } });
-        setCandidate(null);
+    create(
+      'project-shares',
+      { data: { projectId, email: candidate.email, privilege } },
+      {
+        onSuccess: () => {
+          notify(t('messages.added'), { type: 'success', messageArgs: { email: candidate.email } });
+          setCandidate(null);
+        },
+        onError: failed,
       },
-      onError: failed,
-    });
+    );
   };
   const change = (share: ShareEntry, next: SharePrivilege) =>
-    update('project-shares', { id: share.id, data: { privilege: next }, previousData: share }, { mutationMode: 'pessimistic', onSuccess: () => notify(t('messages.changed'), { type: 'success' }), onError: failed });
+    update(
+      'project-shares',
+      { id: share.id, data: { privilege: next }, previousData: share },
+      { mutationMode: 'pessimistic', onSuccess: () => notify(t('messages.changed'), { type: 'success' }), onError: failed },
+    );
   const confirmRemove = () => {
     if (!removing) return;
-    remove('project-shares', { id: removing.id, previousData: removing }, {
-      mutationMode: 'pessimistic',
-      onSuccess: () => notify(t('messages.removed'), { type: 'success', messageArgs: { email: removing.email } }),
-      onError: failed,
-      onSettled: () => setRemoving(undefined),
-    });
+    remove(
+      'project-shares',
+      { id: removing.id, previousData: removing },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => notify(t('messages.removed'), { type: 'success', messageArgs: { email: removing.email } }),
+        onError: failed,
+        onSettled: () => setRemoving(undefined),
+      },
+    );
   };
 
   return (
     <Card variant="outlined" component="section" aria-label={translate(t('name'), { smart_count: 2 })} sx={{ height: '100%' }}>
       <CardContent>
-        <Typography variant="h6" gutterBottom>{translate(t('name'), { smart_count: 2 })}</Typography>
+        <Typography variant="h6" gutterBottom>
+          {translate(t('name'), { smart_count: 2 })}
+        </Typography>
         {canShare ? (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
             <ShareCandidateSearch projectId={projectId} value={candidate} onChange={setCandidate} />
-            <TextField select size="small" name="sharePrivilege" label={translate(t('fields.privilege'))} value={privilege} onChange={(event) => setPrivilege(event.target.value as SharePrivilege)} sx={{ width: 140 }}>
-              {SHARE_PRIVILEGES.map((value) => <MenuItem key={value} value={value}>{privilegeLabel(value)}</MenuItem>)}
+            <TextField
+              select
+              size="small"
+              name="sharePrivilege"
+              label={translate(t('fields.privilege'))}
+              value={privilege}
+              onChange={(event) => setPrivilege(event.target.value as SharePrivilege)}
+              sx={{ width: 140 }}
+            >
+              {SHARE_PRIVILEGES.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {privilegeLabel(value)}
+                </MenuItem>
+              ))}
             </TextField>
-            <Button variant="contained" onClick={add} disabled={!candidate || adding}>{translate(t('actions.add'))}</Button>
+            <Button variant="contained" onClick={add} disabled={!candidate || adding}>
+              {translate(t('actions.add'))}
+            </Button>
           </Box>
         ) : (
-          <Alert severity="info" sx={{ mb: 2 }}>{translate(t('messages.ownersOnly'))}</Alert>
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {translate(t('messages.ownersOnly'))}
+          </Alert>
         )}
         {!isPending && shares.length === 0 && <Typography color="text.secondary">{translate(t('messages.none'))}</Typography>}
         {shares.length > 0 && (
@@ -66,7 +96,9 @@ export function SharePanel({ projectId, canShare }: { projectId: number; canShar
             <Table size="small" aria-label={translate(t('name'), { smart_count: 2 })}>
               <TableHead>
                 <TableRow>
-                  {['name', 'email', 'country', 'privilege'].map((column) => <TableCell key={column}>{translate(t(`fields.${column}`))}</TableCell>)}
+                  {['name', 'email', 'country', 'privilege'].map((column) => (
+                    <TableCell key={column}>{translate(t(`fields.${column}`))}</TableCell>
+                  ))}
                   {canShare && <TableCell />}
                 </TableRow>
               </TableHead>
@@ -77,12 +109,27 @@ export function SharePanel({ projectId, canShare }: { projectId: number; canShar
                     <TableCell>{share.email}</TableCell>
                     <TableCell>
                       {share.country}
-                      {share.region && <Typography variant="caption" color="text.secondary" component="div">{share.region}</Typography>}
+                      {share.region && (
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {share.region}
+                        </Typography>
+                      )}
                     </TableCell>
                     <TableCell>
                       {canShare ? (
-                        <TextField select size="small" variant="standard" value={share.privilege} onChange={(event) => change(share, event.target.value as SharePrivilege)} slotProps={{ htmlInput: { 'aria-label': `${translate(t('fields.privilege'))} ${share.email}` } }}>
-                          {SHARE_PRIVILEGES.map((value) => <MenuItem key={value} value={value}>{privilegeLabel(value)}</MenuItem>)}
+                        <TextField
+                          select
+                          size="small"
+                          variant="standard"
+                          value={share.privilege}
+                          onChange={(event) => change(share, event.target.value as SharePrivilege)}
+                          slotProps={{ htmlInput: { 'aria-label': `${translate(t('fields.privilege'))} ${share.email}` } }}
+                        >
+                          {SHARE_PRIVILEGES.map((value) => (
+                            <MenuItem key={value} value={value}>
+                              {privilegeLabel(value)}
+                            </MenuItem>
+                          ))}
                         </TextField>
                       ) : (
                         privilegeLabel(share.privilege)

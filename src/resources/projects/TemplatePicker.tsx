@@ -29,7 +29,9 @@ export function TemplatePicker() {
       <FormLabel>{translate('resources.projects.fields.templateId')}</FormLabel>
       <FormHelperText>{translate('resources.projects.helpers.templateId')}</FormHelperText>
       {!isPending && templates.length === 0 && (
-        <Typography color="text.secondary" sx={{ my: 1 }}>{translate('resources.projects.messages.noTemplates', { dataType })}</Typography>
+        <Typography color="text.secondary" sx={{ my: 1 }}>
+          {translate('resources.projects.messages.noTemplates', { dataType })}
+        </Typography>
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 2, my: 1 }}>
         {templates.map((template) => {
@@ -44,7 +46,11 @@ export function TemplatePicker() {
                 )}
                 <CardContent sx={{ py: 1 }}>
                   <Typography variant="subtitle2">{template.name}</Typography>
-                  {template.description && <Typography variant="caption" color="text.secondary">{template.description}</Typography>}
+                  {template.description && (
+                    <Typography variant="caption" color="text.secondary">
+                      {template.description}
+                    </Typography>
+                  )}
                 </CardContent>
               </CardActionArea>
             </Card>

@@ -22,7 +22,11 @@ describe('project form values', () => {
 
   it('turns a read project back into the request body: country codes, and only the chosen dashboard kind', () => {
     const read = {
-      ...valid, id: 9, myPrivilege: 'OWNER', dashboardType: 'CUSTOM', dashboardUrl: 'https://tableau.example.com/views/A/B',
+      ...valid,
+      id: 9,
+      myPrivilege: 'OWNER',
+      dashboardType: 'CUSTOM',
+      dashboardUrl: 'https://tableau.example.com/views/A/B',
       dataFilters: { advertiser: 'ACME', dataType: 'MEDIA', countries: [{ regionCode: 'APAC', code: 'KR', name: 'Korea' }], keywordFilters: [], conditionFilters: [] },
     };
     const body = toProjectInput(read as never);

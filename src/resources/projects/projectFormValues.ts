@@ -33,8 +33,15 @@ export function newProjectDefaults(today = new Date()) {
   const end = new Date(today);
   end.setUTCMonth(end.getUTCMonth() + 1);
   return {
-    status: 'STAND_BY', dataType: 'MEDIA', dataSource: 'MASTER', dashboardType: 'TEMPLATE', templateId: null, dashboardUrl: null,
-    startAt: isoDay(today), endAt: isoDay(end), dataFilters: { countries: [], keywordFilters: [], conditionFilters: [] },
+    status: 'STAND_BY',
+    dataType: 'MEDIA',
+    dataSource: 'MASTER',
+    dashboardType: 'TEMPLATE',
+    templateId: null,
+    dashboardUrl: null,
+    startAt: isoDay(today),
+    endAt: isoDay(end),
+    dataFilters: { countries: [], keywordFilters: [], conditionFilters: [] },
   };
 }
 

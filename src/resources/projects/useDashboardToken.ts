@@ -8,11 +8,7 @@ export function renewDelayMs(expiresAt: string, now: number): number {
   return Math.max(5_000, Date.parse(expiresAt) - now - 60_000);
 }
 
-export type DashboardTokenState =
-  | { status: 'loading' }
-  | { status: 'ready'; dashboard: DashboardToken }
-  | { status: 'notConfigured' }
-  | { status: 'failed'; message: string };
+export type DashboardTokenState = { status: 'loading' } | { status: 'ready'; dashboard: DashboardToken } | { status: 'notConfigured' } | { status: 'failed'; message: string };
 
 /**
  * The project's dashboard token: fetched once as a view (recorded in access history), then renewed

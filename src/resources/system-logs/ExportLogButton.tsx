@@ -24,5 +24,9 @@ export function ExportLogButton() {
       setPending(false);
     }
   };
-  return <Button label="resources.system-logs.actions.export" onClick={exportRows} disabled={pending}><DownloadIcon /></Button>;
+  return (
+    <Button label="resources.system-logs.actions.export" onClick={exportRows} disabled={pending}>
+      <DownloadIcon />
+    </Button>
+  );
 }

@@ -27,17 +27,54 @@ const BOARD: Board = {
     { day: '2026-11-18', PENDING: 1, STARTED: 1, SUCCESS: 4, ERROR: 1 },
   ],
   processes: [
-    { processId: 'P7', configId: 7, metricName: 'Media spend', dataType: 'MEDIA', hourly: 1, weekly: 9, monthly: 30, scheduled: '2026-11-19T06:00:00.000Z', mastered: 12345, posted: 6789, targets: 2, updatedAt: '2026-11-18T06:01:00.000Z', status: 'ERROR' },
+    {
+      processId: 'P7',
+      configId: 7,
+      metricName: 'Media spend',
+      dataType: 'MEDIA',
+      hourly: 1,
+      weekly: 9,
+      monthly: 30,
+      scheduled: '2026-11-19T06:00:00.000Z',
+      mastered: 12345,
+      posted: 6789,
+      targets: 2,
+      updatedAt: '2026-11-18T06:01:00.000Z',
+      status: 'ERROR',
+    },
   ],
   running: false,
   retries: [],
 };
 
 const TASK: Task = {
-  id: 41, taskId: 41, taskKind: 'COLLECT', configId: 7, metricName: 'Media spend', postConfigId: null, targetMethod: null, parentTaskId: null, processId: 'P7',
-  processType: 'MASTERING', scheduleType: 'MANUAL', scheduleId: null, status: 'ERROR', attempt: 3, maxAttempts: 3, periodFrom: '2026-11-17', periodTo: '2026-11-17',
-  dueAt: '2026-11-18T06:00:00.000Z', startedAt: '2026-11-18T06:00:01.000Z', finishedAt: '2026-11-18T06:03:06.000Z', rowsFetched: 0, rowsMastered: 0, rowsPosted: 0,
-  errorId: 'SOURCE_HTTP_ERROR', errorText: 'The source answered HTTP 500.', createdAt: '2026-11-18T06:00:00.000Z', updatedAt: '2026-11-18T06:00:02.000Z',
+  id: 41,
+  taskId: 41,
+  taskKind: 'COLLECT',
+  configId: 7,
+  metricName: 'Media spend',
+  postConfigId: null,
+  targetMethod: null,
+  parentTaskId: null,
+  processId: 'P7',
+  processType: 'MASTERING',
+  scheduleType: 'MANUAL',
+  scheduleId: null,
+  status: 'ERROR',
+  attempt: 3,
+  maxAttempts: 3,
+  periodFrom: '2026-11-17',
+  periodTo: '2026-11-17',
+  dueAt: '2026-11-18T06:00:00.000Z',
+  startedAt: '2026-11-18T06:00:01.000Z',
+  finishedAt: '2026-11-18T06:03:06.000Z',
+  rowsFetched: 0,
+  rowsMastered: 0,
+  rowsPosted: 0,
+  errorId: 'SOURCE_HTTP_ERROR',
+  errorText: 'The source answered HTTP 500.',
+  createdAt: '2026-11-18T06:00:00.000Z',
+  updatedAt: '2026-11-18T06:00:02.000Z',
 };
 
 const listPage = (list: unknown[]) => envelope('SUCCESS', { list, totalCount: list.length, totalPage: 1, currentPage: 1 });
@@ -83,7 +120,10 @@ describe('Collecting Status board', () => {
     expect(Date.parse(query.get('to')!) - Date.parse(query.get('from')!)).toBe(6 * 86_400_000);
 
     const chart = screen.getByRole('img', { name: 'Tasks per day from 2026-11-16 to 2026-11-18: 7 successful, 2 failed, 1 running, 1 waiting' });
-    const bars = [...chart.querySelectorAll('g')].map((day) => [day.getAttribute('data-day'), [...day.querySelectorAll('rect')].map((rect) => `${rect.getAttribute('data-status')}:${Number(rect.getAttribute('height')).toFixed(1)}`)]);
+    const bars = [...chart.querySelectorAll('g')].map((day) => [
+      day.getAttribute('data-day'),
+      [...day.querySelectorAll('rect')].map((rect) => `${rect.getAttribute('data-status')}:${Number(rect.getAttribute('height')).toFixed(1)}`),
+    ]);
     // The value axis tops at 10 (138 px), the round number above the busiest day (7 tasks); an empty day draws nothing.
     expect(bars).toEqual([
       ['2026-11-16', ['SUCCESS:41.4', 'ERROR:13.8']],
@@ -130,8 +170,19 @@ describe('Collecting Status board', () => {
 
   it('lists one row per run and expands a run, from the keyboard, to its post tasks', async () => {
     const post = (id: number, targetMethod: Task['targetMethod'], status: Task['status'], rowsPosted: number): Task => ({
-      ...TASK, id, taskId: id, taskKind: 'POST', parentTaskId: 41, postConfigId: id, targetMethod, status, rowsPosted, errorId: null,
-      errorText: status === 'ERROR' ? 'The bucket refused the file.' : null, startedAt: '2026-11-18T06:04:00.000Z', finishedAt: '2026-11-18T06:04:42.000Z',
+      ...TASK,
+      id,
+      taskId: id,
+      taskKind: 'POST',
+      parentTaskId: 41,
+      postConfigId: id,
+      targetMethod,
+      status,
+      rowsPosted,
+      errorId: null,
+      errorText: status === 'ERROR' ? 'The bucket refused the file.' : null,
+      startedAt: '2026-11-18T06:04:00.000Z',
+      finishedAt: '2026-11-18T06:04:42.000Z',
     });
     const { taskCalls } = renderBoard([BOARD], [{ ...TASK, postsRowsPosted: 1200 }], [post(51, 'LOCAL', 'SUCCESS', 1200), post(52, 'GCS', 'ERROR', 0)]);
     const toggle = await screen.findByRole('button', { name: 'Show post tasks of run #41' });
@@ -168,7 +219,10 @@ describe('Collecting Status board', () => {
   });
 
   it('shows why the board could not load', async () => {
-    renderBoard(() => ({ status: 400, body: envelope('VALIDATION_ERROR', { errors: [{ field: 'to', message: 'The end date must not be before the start date.' }] }, 'The end date must not be before the start date.') }));
+    renderBoard(() => ({
+      status: 400,
+      body: envelope('VALIDATION_ERROR', { errors: [{ field: 'to', message: 'The end date must not be before the start date.' }] }, 'The end date must not be before the start date.'),
+    }));
     expect(await screen.findByText('The collecting status could not be loaded: The end date must not be before the start date.')).toBeInTheDocument();
   });
 

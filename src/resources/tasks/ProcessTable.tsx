@@ -22,7 +22,14 @@ export function ProcessTable({ processes, selectedConfigId, onShowTasks }: Proce
   const translate = useTranslate();
   if (processes.length === 0) {
     return (
-      <Alert severity="info" action={<Button component={LinkBase} to="/data/collect-metric" size="small">{translate('console.screens.collectMetric')}</Button>}>
+      <Alert
+        severity="info"
+        action={
+          <Button component={LinkBase} to="/data/collect-metric" size="small">
+            {translate('console.screens.collectMetric')}
+          </Button>
+        }
+      >
         {translate('resources.tasks.board.noProcesses')}
       </Alert>
     );

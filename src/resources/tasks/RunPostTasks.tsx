@@ -40,12 +40,28 @@ export function RunPostTasksToggle() {
 export function RunPostTasks() {
   const run = useRecordContext<Task>();
   const translate = useTranslate();
-  const { data, isPending, error } = useGetList<Task>('tasks', {
-    filter: { parentTaskId: run?.id }, sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 100 },
-  }, { enabled: !!run });
+  const { data, isPending, error } = useGetList<Task>(
+    'tasks',
+    {
+      filter: { parentTaskId: run?.id },
+      sort: { field: 'id', order: 'ASC' },
+      pagination: { page: 1, perPage: 100 },
+    },
+    { enabled: !!run },
+  );
   if (!run || isPending) return null;
-  if (error) return <Typography color="error" sx={{ p: 1 }}>{translate('resources.tasks.run.loadFailed', { message: error.message })}</Typography>;
-  if (data.length === 0) return <Typography variant="body2" sx={{ p: 1 }}>{translate('resources.tasks.detail.noPostingTasks')}</Typography>;
+  if (error)
+    return (
+      <Typography color="error" sx={{ p: 1 }}>
+        {translate('resources.tasks.run.loadFailed', { message: error.message })}
+      </Typography>
+    );
+  if (data.length === 0)
+    return (
+      <Typography variant="body2" sx={{ p: 1 }}>
+        {translate('resources.tasks.detail.noPostingTasks')}
+      </Typography>
+    );
   return (
     <Box sx={{ py: 1 }}>
       <Table size="small" aria-label={translate('resources.tasks.run.postsOf', { id: run.id })}>
@@ -66,11 +82,17 @@ export function RunPostTasks() {
               <TableRow>
                 <TableCell>#{post.id}</TableCell>
                 <TableCell>{post.targetMethod}</TableCell>
-                <TableCell><TaskRunStatus /></TableCell>
+                <TableCell>
+                  <TaskRunStatus />
+                </TableCell>
                 <TableCell align="right">{post.rowsPosted.toLocaleString()}</TableCell>
-                <TableCell><TaskDuration /></TableCell>
+                <TableCell>
+                  <TaskDuration />
+                </TableCell>
                 <TableCell>{post.errorText}</TableCell>
-                <TableCell><RetryTaskButton /></TableCell>
+                <TableCell>
+                  <RetryTaskButton />
+                </TableCell>
               </TableRow>
             </RecordContextProvider>
           ))}

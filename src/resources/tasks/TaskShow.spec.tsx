@@ -14,11 +14,36 @@ afterEach(() => {
 });
 
 const FAILED: TaskDetail = {
-  id: 9, taskId: 9, taskKind: 'COLLECT', configId: 3, metricName: 'Media spend', postConfigId: null, targetMethod: null, parentTaskId: null, processId: 'P3',
-  processType: 'MASTERING', scheduleType: 'DAILY', scheduleId: 4, status: 'ERROR', attempt: 3, maxAttempts: 3, periodFrom: '2026-11-17', periodTo: '2026-11-17',
-  dueAt: '2026-11-18T06:00:00.000Z', startedAt: '2026-11-18T06:00:01.000Z', finishedAt: '2026-11-18T06:00:02.000Z', rowsFetched: 0, rowsMastered: 0, rowsPosted: 0,
-  errorId: 'SOURCE_HTTP_ERROR', errorText: 'The source answered HTTP 500.', createdAt: '2026-11-18T06:00:00.000Z', updatedAt: '2026-11-18T06:00:02.000Z',
-  dataLocation: null, targetLocation: null, responseMeta: { status: 500, pages: 1, durationMs: 12 },
+  id: 9,
+  taskId: 9,
+  taskKind: 'COLLECT',
+  configId: 3,
+  metricName: 'Media spend',
+  postConfigId: null,
+  targetMethod: null,
+  parentTaskId: null,
+  processId: 'P3',
+  processType: 'MASTERING',
+  scheduleType: 'DAILY',
+  scheduleId: 4,
+  status: 'ERROR',
+  attempt: 3,
+  maxAttempts: 3,
+  periodFrom: '2026-11-17',
+  periodTo: '2026-11-17',
+  dueAt: '2026-11-18T06:00:00.000Z',
+  startedAt: '2026-11-18T06:00:01.000Z',
+  finishedAt: '2026-11-18T06:00:02.000Z',
+  rowsFetched: 0,
+  rowsMastered: 0,
+  rowsPosted: 0,
+  errorId: 'SOURCE_HTTP_ERROR',
+  errorText: 'The source answered HTTP 500.',
+  createdAt: '2026-11-18T06:00:00.000Z',
+  updatedAt: '2026-11-18T06:00:02.000Z',
+  dataLocation: null,
+  targetLocation: null,
+  responseMeta: { status: 500, pages: 1, durationMs: 12 },
   logs: [
     { at: '2026-11-18T06:00:01.000Z', level: 'INFO', message: 'Fetching page 1' },
     { at: '2026-11-18T06:00:02.000Z', level: 'ERROR', message: 'The source answered HTTP 500.' },
@@ -62,7 +87,12 @@ describe('Task detail', () => {
 
   it('offers no retry for a successful task and lists its posting tasks', async () => {
     renderTask({
-      ...FAILED, status: 'SUCCESS', errorId: null, errorText: null, rowsMastered: 3, dataLocation: 'master_rows?configId=3&period=2026-11-17..2026-11-17',
+      ...FAILED,
+      status: 'SUCCESS',
+      errorId: null,
+      errorText: null,
+      rowsMastered: 3,
+      dataLocation: 'master_rows?configId=3&period=2026-11-17..2026-11-17',
       postingTasks: [{ ...FAILED, id: 10, taskId: 10, taskKind: 'POST', parentTaskId: 9, targetMethod: 'LOCAL', status: 'SUCCESS', rowsPosted: 3, errorId: null, errorText: null }],
     });
     expect(await screen.findByText('master_rows?configId=3&period=2026-11-17..2026-11-17')).toBeInTheDocument();

@@ -24,7 +24,8 @@ function TaskShowActions() {
 }
 
 // Until the detail arrives the record may be the list's row (no postingTasks, no logs).
-const isUnderway = (task?: TaskDetail) => task?.status === 'PENDING' || task?.status === 'STARTED' || task?.postingTasks?.some((posting) => posting.status === 'PENDING' || posting.status === 'STARTED');
+const isUnderway = (task?: TaskDetail) =>
+  task?.status === 'PENDING' || task?.status === 'STARTED' || task?.postingTasks?.some((posting) => posting.status === 'PENDING' || posting.status === 'STARTED');
 
 /**
  * A task's detail: where its data came from and went, the source's response metadata, the error

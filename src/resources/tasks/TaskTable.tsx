@@ -29,7 +29,12 @@ export function TaskTable() {
         <TaskRunStatus />
       </Column>
       <Column source="attempt" disableSort render={(task) => `${task.attempt}/${task.maxAttempts}`} />
-      <Column source="periodFrom" disableSort render={(task) => <Box sx={{ whiteSpace: 'nowrap' }}>{task.periodFrom === task.periodTo ? task.periodFrom : `${task.periodFrom} – ${task.periodTo}`}</Box>} label="resources.tasks.fields.period" />
+      <Column
+        source="periodFrom"
+        disableSort
+        render={(task) => <Box sx={{ whiteSpace: 'nowrap' }}>{task.periodFrom === task.periodTo ? task.periodFrom : `${task.periodFrom} – ${task.periodTo}`}</Box>}
+        label="resources.tasks.fields.period"
+      />
       <Column source="rowsMastered" disableSort>
         <NumberField source="rowsMastered" />
       </Column>
@@ -48,7 +53,15 @@ export function TaskTable() {
       <Column source="duration" disableSort>
         <TaskDuration />
       </Column>
-      <Column source="errorText" disableSort render={(task) => <Box sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={task.errorText ?? undefined}>{task.errorText}</Box>} />
+      <Column
+        source="errorText"
+        disableSort
+        render={(task) => (
+          <Box sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={task.errorText ?? undefined}>
+            {task.errorText}
+          </Box>
+        )}
+      />
       <Column source="parentTaskId" label="resources.tasks.run.posts" disableSort>
         <RunPostTasksToggle />
       </Column>

@@ -42,23 +42,37 @@ export function DashboardFileInput() {
 
   return (
     <Box sx={{ width: '100%', my: 1 }}>
-      <FormLabel component="div" sx={{ mb: 1 }}>{translate('resources.templates.fields.fileId')}</FormLabel>
+      <FormLabel component="div" sx={{ mb: 1 }}>
+        {translate('resources.templates.fields.fileId')}
+      </FormLabel>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         {current ? (
-          <Link href={current.url} target="_blank" rel="noopener" data-testid="dashboard-file-name">{current.originalName}</Link>
+          <Link href={current.url} target="_blank" rel="noopener" data-testid="dashboard-file-name">
+            {current.originalName}
+          </Link>
         ) : (
-          <Typography variant="body2" color="text.secondary">{translate('resources.templates.messages.noFile')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('resources.templates.messages.noFile')}
+          </Typography>
         )}
         <Button component="label" variant="outlined" size="small" startIcon={<UploadFileIcon />} loading={uploading} loadingPosition="start">
           {translate(current ? 'resources.templates.actions.replaceFile' : 'resources.templates.actions.uploadFile')}
           <input hidden type="file" accept={acceptOf('template-dashboard')} onChange={pick} data-testid="dashboard-file-input" />
         </Button>
-        {current && <Button size="small" onClick={remove}>{translate('resources.templates.actions.removeFile')}</Button>}
+        {current && (
+          <Button size="small" onClick={remove}>
+            {translate('resources.templates.actions.removeFile')}
+          </Button>
+        )}
       </Stack>
       <FormHelperText error={Boolean(fieldState.error)}>
         <InputHelperText error={fieldState.error?.message} helperText={translate('resources.templates.helpers.fileId', { size: formatBytes(FILE_PURPOSE_RULES['template-dashboard'].maxBytes) })} />
       </FormHelperText>
-      {refusal && <Alert severity="error" sx={{ mt: 1, maxWidth: 720 }} onClose={() => setRefusal(undefined)}>{refusal}</Alert>}
+      {refusal && (
+        <Alert severity="error" sx={{ mt: 1, maxWidth: 720 }} onClose={() => setRefusal(undefined)}>
+          {refusal}
+        </Alert>
+      )}
     </Box>
   );
 }

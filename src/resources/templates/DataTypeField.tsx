@@ -6,5 +6,9 @@ import type { Template } from '../../shared';
 export function DataTypeField(_props: { label?: string }) {
   const record = useRecordContext<Template>();
   if (!record) return null;
-  return <Typography variant="body2" component="span">{record.dataTypeName ?? record.dataType}</Typography>;
+  return (
+    <Typography variant="body2" component="span">
+      {record.dataTypeName ?? record.dataType}
+    </Typography>
+  );
 }

@@ -7,7 +7,12 @@ export function PreviewGallery(_props: { label?: string }) {
   const record = useRecordContext<Template>();
   const translate = useTranslate();
   if (!record) return null;
-  if (record.previews.length === 0) return <Typography variant="body2" color="text.secondary">{translate('resources.templates.messages.noPreviews')}</Typography>;
+  if (record.previews.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('resources.templates.messages.noPreviews')}
+      </Typography>
+    );
   return (
     <ImageList cols={3} gap={12} sx={{ maxWidth: 960, m: 0 }} data-testid="preview-gallery">
       {record.previews.map((preview) => (

@@ -42,7 +42,9 @@ export function PreviewImagesInput() {
 
   return (
     <Box sx={{ width: '100%', my: 1 }}>
-      <FormLabel component="div" sx={{ mb: 1 }}>{translate('resources.templates.fields.previews')}</FormLabel>
+      <FormLabel component="div" sx={{ mb: 1 }}>
+        {translate('resources.templates.fields.previews')}
+      </FormLabel>
       {previews.length > 0 && (
         <ImageList cols={4} gap={8} sx={{ maxWidth: 720, my: 1 }} data-testid="preview-thumbnails">
           {previews.map((preview) => (
@@ -51,7 +53,12 @@ export function PreviewImagesInput() {
               <ImageListItemBar
                 title={preview.originalName}
                 actionIcon={
-                  <IconButton size="small" sx={{ color: 'common.white' }} aria-label={translate('resources.templates.actions.removePreview', { name: preview.originalName })} onClick={() => remove(preview.fileId)}>
+                  <IconButton
+                    size="small"
+                    sx={{ color: 'common.white' }}
+                    aria-label={translate('resources.templates.actions.removePreview', { name: preview.originalName })}
+                    onClick={() => remove(preview.fileId)}
+                  >
                     <DeleteIcon fontSize="small" />
                   </IconButton>
                 }
@@ -65,11 +72,16 @@ export function PreviewImagesInput() {
         <input hidden type="file" multiple accept={acceptOf('template-preview')} onChange={add} data-testid="preview-file-input" />
       </Button>
       <FormHelperText error={Boolean(fieldState.error)}>
-        <InputHelperText error={fieldState.error?.message} helperText={translate('resources.templates.helpers.previews', { size: formatBytes(FILE_PURPOSE_RULES['template-preview'].maxBytes), max: MAX_TEMPLATE_PREVIEWS })} />
+        <InputHelperText
+          error={fieldState.error?.message}
+          helperText={translate('resources.templates.helpers.previews', { size: formatBytes(FILE_PURPOSE_RULES['template-preview'].maxBytes), max: MAX_TEMPLATE_PREVIEWS })}
+        />
       </FormHelperText>
       {refusals.length > 0 && (
         <Alert severity="error" sx={{ mt: 1, maxWidth: 720 }} onClose={() => setRefusals([])}>
-          {refusals.map((refusal) => <div key={refusal}>{refusal}</div>)}
+          {refusals.map((refusal) => (
+            <div key={refusal}>{refusal}</div>
+          ))}
         </Alert>
       )}
     </Box>

@@ -22,13 +22,7 @@ const templateFilters = [
 
 export function TemplateList() {
   return (
-    <ConsoleList
-      resource="templates"
-      filters={templateFilters}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={10}
-      actions={<ListActions />}
-    >
+    <ConsoleList resource="templates" filters={templateFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} actions={<ListActions />}>
       <ConsoleDataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <Column source="previews" label="resources.templates.fields.thumbnail" disableSort>
           <PreviewThumbnail />

@@ -27,14 +27,7 @@ const summaryRows = { meta: { rows: 'summary' } };
 
 export function TermList() {
   return (
-    <ConsoleList
-      resource="terms"
-      queryOptions={summaryRows}
-      filters={termFilters}
-      sort={{ field: 'title', order: 'ASC' }}
-      perPage={10}
-      actions={<ListActions />}
-    >
+    <ConsoleList resource="terms" queryOptions={summaryRows} filters={termFilters} sort={{ field: 'title', order: 'ASC' }} perPage={10} actions={<ListActions />}>
       <ConsoleDataTable rowClick="show" bulkActionButtons={false}>
         <Column source="title" field={RecordLink} />
         <Column source="type">

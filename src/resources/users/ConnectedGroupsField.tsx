@@ -11,7 +11,12 @@ export function ConnectedGroupsField({ source }: { source: 'connectedCountries' 
     source === 'connectedCountries'
       ? record.connectedCountries.map((group) => ({ key: group.groupCode, members: group.member.map((member) => member.name) }))
       : record.connectedDataTypes.map((group) => ({ key: group.groupName, members: group.member.map((member) => member.name) }));
-  if (!groups.length) return <Typography variant="body2" color="text.secondary">{translate(source === 'connectedCountries' ? 'resources.users.messages.noCountries' : 'resources.users.messages.noDataTypes')}</Typography>;
+  if (!groups.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate(source === 'connectedCountries' ? 'resources.users.messages.noCountries' : 'resources.users.messages.noDataTypes')}
+      </Typography>
+    );
   return (
     <Stack spacing={1}>
       {groups.map((group) => (
@@ -20,7 +25,9 @@ export function ConnectedGroupsField({ source }: { source: 'connectedCountries' 
             {group.key}
           </Typography>
           <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-            {group.members.map((member) => <Chip key={member} size="small" label={member} />)}
+            {group.members.map((member) => (
+              <Chip key={member} size="small" label={member} />
+            ))}
           </Stack>
         </Box>
       ))}

@@ -7,7 +7,12 @@ export function ProjectListField(_props: { label?: string }) {
   const record = useRecordContext<AdminDetail>();
   const translate = useTranslate();
   if (!record) return null;
-  if (!record.projectList.length) return <Typography variant="body2" color="text.secondary">{translate('resources.users.messages.noProjects')}</Typography>;
+  if (!record.projectList.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('resources.users.messages.noProjects')}
+      </Typography>
+    );
   return (
     <List dense disablePadding>
       {record.projectList.map((project) => (

@@ -16,9 +16,7 @@ const Column = DataTable.Col<AdminUser>;
 
 /** Pending sign-ups get a tinted row with a warning-coloured edge. */
 const pendingRowSx = (record: AdminUser): SxProps =>
-  record.approvalStatusCode === 'PENDING'
-    ? { bgcolor: 'action.hover', '& td:first-of-type': { borderLeft: '4px solid', borderLeftColor: 'warning.main' } }
-    : {};
+  record.approvalStatusCode === 'PENDING' ? { bgcolor: 'action.hover', '& td:first-of-type': { borderLeft: '4px solid', borderLeftColor: 'warning.main' } } : {};
 
 /** Shown from the Columns button: without them Approval and Last sign-in fit a laptop's screen. */
 const lessUsedColumns = ['company', 'region', 'approverFlag'];

@@ -6,7 +6,10 @@ import type { MasterRow } from '../master-mapping';
 
 /** The in-use headers in their order. */
 export function outputColumns(headers: PostHeader[]): string[] {
-  return headers.filter((header) => header.inUse === 'Y').sort((a, b) => a.order - b.order).map((header) => header.code);
+  return headers
+    .filter((header) => header.inUse === 'Y')
+    .sort((a, b) => a.order - b.order)
+    .map((header) => header.code);
 }
 
 /** One CSV line (RFC 4180, CRLF) of the given columns; missing fields are empty. */

@@ -33,10 +33,17 @@ export async function writePostFile(db: Db, period: { configId: number; periodFr
   };
   try {
     await write(csvLine(columns, null));
-    for (let after = 0; ; ) {
-      const page = await db.selectFrom('master_rows').select(['id', 'row_data'])
-        .where('config_id', '=', period.configId).where('period_from', '=', period.periodFrom).where('period_to', '=', period.periodTo).where('id', '>', after)
-        .orderBy('id').limit(PAGE).execute();
+    for (let after = 0; ;) {
+      const page = await db
+        .selectFrom('master_rows')
+        .select(['id', 'row_data'])
+        .where('config_id', '=', period.configId)
+        .where('period_from', '=', period.periodFrom)
+        .where('period_to', '=', period.periodTo)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(PAGE)
+        .execute();
       if (!page.length) break;
       await write(page.map((row) => csvLine(columns, JSON.parse(row.row_data) as MasterRow)).join(''));
       rows += page.length;

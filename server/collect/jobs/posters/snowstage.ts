@@ -21,8 +21,15 @@ async function connect(target: PostTarget): Promise<Connection> {
     throw new TaskFailure('TARGET_ERROR', `Snowflake was not called: ${error.message}`);
   });
   const connection = (await driver()).createConnection({
-    account, username, password: target.secret, warehouse: warehouse || undefined, database: database || undefined, schema: schema || undefined, role: role || undefined,
-    accessUrl: accessUrl || undefined, timeout: 60_000,
+    account,
+    username,
+    password: target.secret,
+    warehouse: warehouse || undefined,
+    database: database || undefined,
+    schema: schema || undefined,
+    role: role || undefined,
+    accessUrl: accessUrl || undefined,
+    timeout: 60_000,
   });
   try {
     // connect(callback): connectAsync reports some failures (a refused log-in) only through its callback.

@@ -23,12 +23,17 @@ interface Session {
 async function signIn(target: PostTarget): Promise<Session> {
   if (!target.secret) throw new TaskFailure('TARGET_AUTH', 'The Tableau target has no personal access token secret.');
   const base = `${target.data.serverUrl.replace(/\/$/, '')}/api/${target.data.apiVersion || DEFAULT_API_VERSION}`;
-  const response = await call(target, `${base}/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ credentials: { personalAccessTokenName: target.data.tokenName, personalAccessTokenSecret: target.secret, site: { contentUrl: target.data.site ?? '' } } }),
-    timeoutMs: 30_000,
-  }, 'sign-in');
+  const response = await call(
+    target,
+    `${base}/auth/signin`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ credentials: { personalAccessTokenName: target.data.tokenName, personalAccessTokenSecret: target.secret, site: { contentUrl: target.data.site ?? '' } } }),
+      timeoutMs: 30_000,
+    },
+    'sign-in',
+  );
   if (response.status === 401 || response.status === 403) throw new TaskFailure('TARGET_AUTH', `Tableau refused the sign-in (HTTP ${response.status}).`);
   if (!response.ok) throw new TaskFailure('TARGET_ERROR', `Tableau sign-in answered HTTP ${response.status}.`);
   const body = parsed(response) as { credentials?: { token?: string; site?: { id?: string } } };
@@ -93,12 +98,17 @@ export const tableauPoster: Poster = {
       await writeTdsx(out, name, file);
       out.end(`\r\n--${boundary}--\r\n`);
       await once(out, 'finish');
-      const response = await call(target, `${session.base}/sites/${session.siteId}/datasources?overwrite=true`, {
-        method: 'POST',
-        headers: { 'x-tableau-auth': session.token, 'content-type': `multipart/mixed; boundary=${boundary}`, 'content-length': String((await stat(bodyPath)).size), accept: 'application/json' },
-        body: createReadStream(bodyPath),
-        timeoutMs: 300_000,
-      }, 'publish');
+      const response = await call(
+        target,
+        `${session.base}/sites/${session.siteId}/datasources?overwrite=true`,
+        {
+          method: 'POST',
+          headers: { 'x-tableau-auth': session.token, 'content-type': `multipart/mixed; boundary=${boundary}`, 'content-length': String((await stat(bodyPath)).size), accept: 'application/json' },
+          body: createReadStream(bodyPath),
+          timeoutMs: 300_000,
+        },
+        'publish',
+      );
       if (response.status === 401 || response.status === 403) throw new TaskFailure('TARGET_AUTH', `Tableau refused the publish (HTTP ${response.status}).`);
       // Status and size only: an error page is not repeated to the admin.
       if (!response.ok) throw new TaskFailure('TARGET_ERROR', `Tableau publish answered HTTP ${response.status} (${response.body.length.toLocaleString('en-US')} bytes).`);
