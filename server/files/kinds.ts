@@ -46,8 +46,8 @@ export function detectKind(head: Buffer, originalName: string, allowed: readonly
 /** A client's file name made safe to store and show: no folders, no control characters, bounded. */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are what this strips
   const cleaned = base
+    // eslint-disable-next-line no-control-regex -- control characters are what this strips
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(-200);
