@@ -13,7 +13,7 @@ export class WriteCounter implements KyselyPlugin {
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
     if (node.kind === 'SelectQueryNode') return node;
-    const tables = ['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode'].includes(node.kind) ? tablesIn(node) : undefined;
+    const tables = writtenTables(node);
     this.#moved(tables);
     this.#running.set(queryId, tables);
     return node;
@@ -36,6 +36,14 @@ export class WriteCounter implements KyselyPlugin {
     if (!tables) this.#everything++;
     else for (const table of tables) this.#tables.set(table, (this.#tables.get(table) ?? 0) + 1);
   }
+}
+
+/** The tables an insert, update or delete writes; undefined for any other statement. */
+function writtenTables(node: RootOperationNode): string[] | undefined {
+  if (node.kind === 'InsertQueryNode') return tablesIn(node.into ?? node);
+  if (node.kind === 'UpdateQueryNode') return node.table ? tablesIn(node.table) : tablesIn(node);
+  if (node.kind === 'DeleteQueryNode') return tablesIn(node.from);
+  return undefined;
 }
 
 /** Every table a statement names, subqueries and joins included. */
