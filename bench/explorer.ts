@@ -6,10 +6,12 @@
 import { sql } from 'kysely';
 import { LIST_BOUNDS } from '../src/shared';
 import { startSession } from '../server/auth/sessions';
-import { BENCH_EMAIL, ratio, startBenchServer } from './harness';
+import { BENCH_EMAIL, ratio, startBenchServer, medianMs } from './harness';
 
 const ROWS = 1_000_000;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
+/** The median of SAMPLES timed runs, in ms. */
+const median = (run: () => Promise<unknown>) => medianMs(run, SAMPLES, 3);
 const DEEP = LIST_BOUNDS.maxOffset - 25;
 
 const server = await startBenchServer({ passwordHash: { memoryCost: 4096, timeCost: 1, parallelism: 1 } });
@@ -39,17 +41,6 @@ console.log(`${ROWS.toLocaleString('en')} dataset rows loaded in ${((performance
 const admin = await db.selectFrom('admins').select('id').where('email', '=', BENCH_EMAIL).executeTakeFirstOrThrow();
 const { accessToken } = await startSession(server.app.ctx, admin.id, '127.0.0.1', 'bench');
 const authorization = `Bearer ${accessToken}`;
-
-async function median(run: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 3; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
-}
 
 const rowsUrl = (range: [number, number], extra = '') => `/api/explorer/dataset-${datasetId}/rows?range=${encodeURIComponent(JSON.stringify(range))}${extra}`;
 /** The page as the explorer reads it (stored order), and the count: unfiltered, the dataset's kept row_count. */

@@ -68,3 +68,15 @@ export async function throughput(task: (worker: number) => Promise<void>, concur
 export function ratio(value: number, baseline: number): string {
   return (value / baseline).toFixed(4);
 }
+
+/** The median wall time of `samples` runs of `run`, in ms, after `warmUp` runs that do not count. */
+export async function medianMs(run: () => Promise<unknown>, samples: number, warmUp = Math.min(5, samples)): Promise<number> {
+  for (let i = 0; i < warmUp; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+}

@@ -25,10 +25,12 @@ import { seedFoundation } from '../server/db/seed';
 import { createFileStore } from '../server/files/create-store';
 import type { OutgoingMail } from '../server/mail/mailer';
 import { seedDemo } from '../server/ops/demo';
-import { BENCH_EMAIL, BENCH_PASSWORD } from './harness';
+import { BENCH_EMAIL, BENCH_PASSWORD, medianMs } from './harness';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
+/** The median of SAMPLES timed runs, in ms. */
+const median = (run: () => Promise<unknown>) => medianMs(run, SAMPLES);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const ROWS = {
   admins: Math.round(100_000 * SCALE),
@@ -226,17 +228,6 @@ function pageUrl(list: ListCase, page: number, after?: string): string {
   const query = new URLSearchParams({ range: JSON.stringify([first, first + PER_PAGE - 1]), filter: JSON.stringify(list.filter ?? {}) });
   if (after) query.set('after', after);
   return `${list.path}?${query}`;
-}
-
-async function median(run: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < Math.min(5, SAMPLES); i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
 }
 
 /** Median times of page 1 and the deep page, and what the deep page answered. */

@@ -4,10 +4,12 @@
  * export of every row, with the process's peak RSS before and after.
  */
 import { sql } from 'kysely';
-import { BENCH_EMAIL, BENCH_PASSWORD, startBenchServer } from './harness';
+import { BENCH_EMAIL, BENCH_PASSWORD, startBenchServer, medianMs } from './harness';
 
 const ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const SAMPLES = 100;
+/** The median of SAMPLES timed runs, in ms. */
+const median = (run: () => Promise<unknown>) => medianMs(run, SAMPLES, 5);
 const server = await startBenchServer({ passwordHash: { memoryCost: 4096, timeCost: 1, parallelism: 1 }, accessTokenTtlSeconds: 3600 });
 const { db } = server;
 
@@ -51,17 +53,6 @@ const api = async (url: string) => {
   if (reply.statusCode !== 200) throw new Error(reply.body);
   return reply.json().data;
 };
-
-async function median(run: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 5; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(SAMPLES / 2)];
-}
 
 const q = (params: Record<string, unknown>) => new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))).toString();
 
