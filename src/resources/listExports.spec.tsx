@@ -5,6 +5,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter, type DataProvider } from 'react-admin';
 import { i18nProvider } from '../providers/i18nProvider';
+import { consoleActions } from '../providers/consoleActions';
 import { stubFetch } from '../testing/fetchStub';
 import { consoleResources } from './registry';
 import { ConsoleList } from './ConsoleList';
@@ -30,7 +31,9 @@ const hostile = (id: number) => ({
   type: FORMULAS[3],
 });
 
+// The lists' own calls (retention settings, code tables) go through the real actions to the stubbed fetch.
 const dataProvider = {
+  ...consoleActions,
   getList: async () => ({ data: [hostile(1), hostile(2)], total: 2 }),
   getMany: async () => ({ data: [hostile(1)] }),
   getManyReference: async () => ({ data: [], total: 0 }),
