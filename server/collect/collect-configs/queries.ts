@@ -7,29 +7,30 @@ import { nextRunAfter } from '../jobs/schedule-times';
 export type CollectConfigValues = z.output<typeof collectConfigInput>;
 
 export const collectConfigListSpec: ListSpec = {
+  table: 'collect_configs',
   sortable: {
-    id: 'collect_configs.id',
-    metricName: 'collect_configs.metric_name',
-    advertiser: 'collect_configs.advertiser_code',
-    dataType: 'collect_configs.data_type_code',
-    sourceType: 'collect_configs.source_type',
-    inUse: 'collect_configs.in_use',
-    suspended: 'collect_configs.suspended_flag',
-    createdAt: 'collect_configs.created_at',
-    updatedAt: 'collect_configs.updated_at',
+    id: 'id',
+    metricName: 'metric_name',
+    advertiser: 'advertiser_code',
+    dataType: 'data_type_code',
+    sourceType: 'source_type',
+    inUse: 'in_use',
+    suspended: 'suspended_flag',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
   },
   defaultSort: ['updatedAt', 'DESC'],
   natural: ['metricName'],
   filters: {
-    id: { column: 'collect_configs.id', kind: 'eq', type: 'integer' },
-    advertiser: { column: 'collect_configs.advertiser_code', kind: 'eq', type: 'text' },
-    dataType: { column: 'collect_configs.data_type_code', kind: 'eq', type: 'text' },
-    sourceType: { column: 'collect_configs.source_type', kind: 'eq', type: 'text' },
-    inUse: { column: 'collect_configs.in_use', kind: 'eq', type: 'text' },
-    suspended: { column: 'collect_configs.suspended_flag', kind: 'eq', type: 'text' },
-    marketAccountId: { column: 'collect_configs.market_account_id', kind: 'eq', type: 'integer' },
+    id: { column: 'id', kind: 'eq', type: 'integer' },
+    advertiser: { column: 'advertiser_code', kind: 'eq', type: 'text' },
+    dataType: { column: 'data_type_code', kind: 'eq', type: 'text' },
+    sourceType: { column: 'source_type', kind: 'eq', type: 'text' },
+    inUse: { column: 'in_use', kind: 'eq', type: 'text' },
+    suspended: { column: 'suspended_flag', kind: 'eq', type: 'text' },
+    marketAccountId: { column: 'market_account_id', kind: 'eq', type: 'integer' },
   },
-  search: ['collect_configs.metric_name', 'collect_configs.source_name', 'collect_configs.source_location'],
+  search: ['metric_name', 'source_name', 'source_location'],
 };
 
 const columns = [

@@ -7,23 +7,24 @@ import { nextSealedSecret, type SecretBox } from '../../secrets/secret-box';
 export type PostConfigValues = z.output<typeof postConfigInput>;
 
 export const postConfigListSpec: ListSpec = {
+  table: 'post_configs',
   sortable: {
-    id: 'post_configs.id',
-    dataType: 'post_configs.data_type_code',
-    targetType: 'post_configs.target_type',
-    targetMethod: 'post_configs.target_method',
-    inUse: 'post_configs.in_use',
-    createdAt: 'post_configs.created_at',
-    updatedAt: 'post_configs.updated_at',
+    id: 'id',
+    dataType: 'data_type_code',
+    targetType: 'target_type',
+    targetMethod: 'target_method',
+    inUse: 'in_use',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
   },
   defaultSort: ['updatedAt', 'DESC'],
   filters: {
-    id: { column: 'post_configs.id', kind: 'eq', type: 'integer' },
-    dataType: { column: 'post_configs.data_type_code', kind: 'eq', type: 'text' },
-    targetMethod: { column: 'post_configs.target_method', kind: 'eq', type: 'text' },
-    inUse: { column: 'post_configs.in_use', kind: 'eq', type: 'text' },
+    id: { column: 'id', kind: 'eq', type: 'integer' },
+    dataType: { column: 'data_type_code', kind: 'eq', type: 'text' },
+    targetMethod: { column: 'target_method', kind: 'eq', type: 'text' },
+    inUse: { column: 'in_use', kind: 'eq', type: 'text' },
   },
-  search: ['post_configs.target_type', 'post_configs.target_location'],
+  search: ['target_type', 'target_location'],
 };
 
 const columns = [
