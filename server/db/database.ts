@@ -27,7 +27,7 @@ export function openDatabase(target: DatabaseTarget): Db {
       max: 10,
       ...(target.pgSchema ? { options: `-c search_path=${target.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteCounter()] });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedReads(pool) }), plugins: [new WriteCounter()] });
     pools.set(db, pool);
     return db;
   }
@@ -47,6 +47,43 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.function('natural_key', { deterministic: true }, naturalKey);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new WriteCounter()] });
+}
+
+/** Distinct PostgreSQL statements given a name (each connection keeps every named statement it has prepared). */
+const NAMED_STATEMENTS = 500;
+
+/**
+ * PostgreSQL parses and plans an unnamed statement on every call; a named one once per connection
+ * (issue 18). Only reads are named, and none with `*`: a prepared `select *` fails after its table
+ * gains a column ("cached plan must not change result type"), and writes carry row counts that
+ * vary (multi-row inserts), which would name a statement per count.
+ */
+function withPreparedReads(pool: pg.Pool) {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_STATEMENTS && /^\s*select\b/i.test(text) && !text.includes('*')) {
+      names.set(text, (name = `s${names.size}`));
+    }
+    return name;
+  };
+  const clients = new WeakMap<pg.PoolClient, { query: pg.PoolClient['query']; release: pg.PoolClient['release'] }>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let named = clients.get(client);
+      if (!named) {
+        const query = ((text: unknown, values?: unknown[]) => {
+          const name = typeof text === 'string' ? nameOf(text) : undefined;
+          return name ? client.query({ name, text: text as string, values }) : client.query(text as string, values);
+        }) as pg.PoolClient['query'];
+        named = { query, release: (error?: Error | boolean) => client.release(error) };
+        clients.set(client, named);
+      }
+      return named;
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** Distinct statements kept prepared; the least recently used goes first. */

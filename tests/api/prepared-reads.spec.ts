@@ -1,0 +1,30 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { withTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+withTestApp((app) => (t = app));
+
+// PostgreSQL plans an unnamed statement on every call; reads are named so each connection plans them once.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared reads on PostgreSQL', () => {
+  it('prepares a read once per connection, never a select *, which still sees a column added later', async () => {
+    await sql`create table prepared_probe (id integer primary key, name text)`.execute(t.db);
+    await sql`insert into prepared_probe (id, name) values (1, 'one')`.execute(t.db);
+    await t.db.connection().execute(async (connection) => {
+      const db = connection as unknown as typeof t.db;
+      const read = () => (db as any).selectFrom('prepared_probe').select(['id', 'name']).where('id', '=', 1).execute();
+      expect(await read()).toEqual([{ id: 1, name: 'one' }]);
+      expect(await read()).toEqual([{ id: 1, name: 'one' }]);
+      expect(await (db as any).selectFrom('prepared_probe').selectAll().execute()).toEqual([{ id: 1, name: 'one' }]);
+
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db);
+      const statements = prepared.rows.map((row) => row.statement);
+      expect(statements.filter((text) => text.includes('"prepared_probe"') && text.includes('"name"'))).toHaveLength(1);
+      expect(statements.some((text) => text.includes('*'))).toBe(false);
+
+      await sql`alter table prepared_probe add column colour text`.execute(db);
+      expect(await (db as any).selectFrom('prepared_probe').selectAll().execute()).toEqual([{ id: 1, name: 'one', colour: null }]);
+      expect(await read()).toEqual([{ id: 1, name: 'one' }]);
+    });
+  });
+});
