@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Link, Stack } from '@mui/material';
-import { LinkBase, Navigate, useLocation, useLogin, useTranslate } from 'react-admin';
+import { LinkBase, Navigate, useAuthProvider, useLocation, useNavigate, useNotificationContext, useTranslate } from 'react-admin';
 import type { OfferedTerm } from '../shared/auth';
 import type { TokenPair } from '../shared/envelope';
 import { useConsoleDataProvider } from '../providers/dataProvider';
@@ -10,7 +10,7 @@ import { OtpCodeForm } from '../components/OtpCodeForm';
 import { PublicPage } from '../components/PublicPage';
 import { readLoginSession } from '../providers/loginSession';
 import { SIGN_IN_NOTICE_PARAM, afterSignInPath } from '../providers/signInRedirect';
-import { readRefreshToken, storeTokenPair } from '../providers/storedSession';
+import { readRefreshToken } from '../providers/storedSession';
 import { PrefetchSignedInFrame } from '../routes/PrefetchSignedInFrame';
 import { NEW_PASSWORD_PATH, SIGN_UP_PATH } from '../routes/paths';
 import { CredentialsStep } from './signIn/CredentialsStep';
@@ -25,7 +25,9 @@ const hasStoredSession = () => readLoginSession().loginYn === 'Y' || Boolean(rea
 export function SignIn() {
   const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
-  const login = useLogin();
+  const authProvider = useAuthProvider();
+  const navigate = useNavigate();
+  const { resetNotifications } = useNotificationContext();
   const queryClient = useQueryClient();
   const { search } = useLocation();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
@@ -35,11 +37,12 @@ export function SignIn() {
   if (signedInAlready) return <Navigate to={nextPath} replace />;
 
   const completeSignIn = async (tokens: TokenPair) => {
-    storeTokenPair(tokens);
+    await authProvider!.login(tokens);
     // react-admin caches the "not signed in" answer it got on this page; without a reset the layout
-    // would act on that stale answer and log the new session straight out.
+    // would act on that stale answer and log the new session straight out (useLogin resets only permissions).
     await queryClient.resetQueries({ queryKey: ['auth'] });
-    await login(tokens, nextPath);
+    resetNotifications();
+    navigate(nextPath);
   };
   const notice = new URLSearchParams(search).get(SIGN_IN_NOTICE_PARAM);
 

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, Stack, TextField, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useGetIdentity, useTranslate } from 'react-admin';
 import { OTP_TTL_SECONDS } from '../shared';
 import { formatCountdown } from '../components/countdown';
 import { otpProblem, validationLabel } from '../components/formRules';
 import { OtpCodeField } from '../components/OtpCodeField';
 import { ServerErrorAlert } from '../components/ServerErrorAlert';
 import { useCountdown } from '../components/useCountdown';
-import { readLoginSession } from '../providers/loginSession';
 import { DialogHeading } from '../components/DialogHeading';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { rememberOtpVerification } from './otpVerification';
@@ -20,7 +19,7 @@ interface OtpDialogProps {
 /** Email Authentication (SPEC §2, §4): Send → code + Next with a 5-minute countdown; Re-send restarts it. */
 export function OtpDialog({ onClose, onVerified }: OtpDialogProps) {
   const translate = useTranslate();
-  const email = readLoginSession().userId;
+  const email = useGetIdentity().identity?.email ?? '';
   const [sent, setSent] = useState(false);
   const dataProvider = useConsoleDataProvider();
   const [code, setCode] = useState('');

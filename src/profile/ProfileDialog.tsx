@@ -1,9 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, Divider, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import type { PasswordChangeValues, Profile } from '../shared';
 import { ApiError } from '../providers/apiError';
-import { readLoginSession } from '../providers/loginSession';
 import { ConnectedDataDialog } from './ConnectedDataDialog';
 import { DialogHeading } from '../components/DialogHeading';
 import { dialogWidth } from './dialogWidth';
@@ -28,7 +27,8 @@ export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
   const notify = useNotify();
   const showError = useApiErrorToast();
   const dataProvider = useConsoleDataProvider();
-  const { userSeq, accountLevel } = readLoginSession();
+  const { identity } = useGetIdentity();
+  const userSeq = identity ? Number(identity.id) : undefined;
   const [profile, setProfile] = useState<Profile>();
   const [passwords, setPasswords] = useState(NO_PASSWORDS);
   const [submitted, setSubmitted] = useState(false);
@@ -37,7 +37,7 @@ export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
   const [connectedDataOpen, setConnectedDataOpen] = useState(false);
 
   useEffect(() => {
-    if (userSeq === null) return;
+    if (userSeq === undefined) return;
     let current = true;
     dataProvider.getProfile(userSeq).then(
       ({ data }) => current && setProfile(data),
@@ -84,7 +84,7 @@ export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
         <form noValidate onSubmit={save}>
           <DialogHeading id="profile-dialog-title" title={translate('console.profile.dialog.title')} onClose={onClose} />
           <DialogContent dividers>
-            <ProfileDetails profile={profile} accountLevel={accountLevel} />
+            <ProfileDetails profile={profile} accountLevel={identity?.level ?? ''} />
             <Divider sx={{ my: 2 }} />
             <PasswordChangeFields
               values={passwords}

@@ -30,7 +30,7 @@ describe('permissions and identity', () => {
 
   it('reads identity from the access token cookie, and permissions from it when the server cannot answer', async () => {
     writeCookie('accessToken', await signAccessToken(SYSTEM_ADMIN_CLAIMS, { subject: 'ada@example.com' }));
-    expect(await authProvider.getIdentity!()).toEqual({ id: 7, fullName: 'ada@example.com' });
+    expect(await authProvider.getIdentity!()).toEqual({ id: 7, fullName: 'ada@example.com', email: 'ada@example.com', level: 'SYSTEM' });
     stubFetch(() => ({ status: 500, body: envelope('INTERNAL_ERROR') }));
     expect(await authProvider.getPermissions!({})).toEqual({ rank: 1, level: 'SYSTEM', authorities: ['system-admin'], uploader: true, creator: false, approver: false });
   });
@@ -41,6 +41,21 @@ describe('permissions and identity', () => {
     const { calls } = stubFetch(() => ({ body: envelope('SUCCESS', live) }));
     expect(await authProvider.getPermissions!({})).toEqual(live);
     expect(calls.map((call) => call.url)).toEqual(['/api/auth/permissions']);
+  });
+
+  it('canAccess reads the same live answer as getPermissions, asking the server once for many resources', async () => {
+    writeCookie('accessToken', await signTokenOfRank(5, 'USER'));
+    const live = { rank: 4, level: 'LOCAL', authorities: ['local-admin'], uploader: false, creator: false, approver: false };
+    const { calls } = stubFetch(() => ({ body: envelope('SUCCESS', live) }));
+    await authProvider.getPermissions!({});
+    // The token says USER (no Users screen); the server's answer, a LOCAL admin, decides.
+    expect(await canAccess('users')).toBe(true);
+    expect(await canAccess('collect-configs')).toBe(false);
+    expect(calls).toHaveLength(1);
+    // A new token (a renewal, another account) is asked about afresh.
+    writeCookie('accessToken', await signTokenOfRank(2, 'GLOBAL'));
+    stubFetch(() => ({ body: envelope('SUCCESS', { ...live, rank: 2, level: 'GLOBAL' }) }));
+    expect(await canAccess('collect-configs')).toBe(true);
   });
 
   it.each([

@@ -15,6 +15,49 @@ import { clearStoredSession, readAccessToken, readRefreshToken, storeTokenPair }
  */
 export type ConsolePermissions = LivePermissions;
 
+/** What getIdentity resolves to: the signed-in account as its token names it. */
+export interface ConsoleIdentity {
+  id: number;
+  /** The sign-in e-mail, shown as the account's name. */
+  fullName: string;
+  email: string;
+  /** The rank's level name (SPEC §3), shown in My Profile. */
+  level: string;
+}
+
+/**
+ * The last permissions answer for the stored access token. getPermissions asks the server afresh
+ * and leaves its answer here; canAccess, asked once per menu entry and screen, reuses it, so the
+ * menu, the route guard and the screens all read the same answer.
+ */
+let lastPermissions: { token: string | undefined; answer: Promise<ConsolePermissions> } | undefined;
+
+function fetchPermissions(signal?: AbortSignal): Promise<ConsolePermissions> {
+  const token = readAccessToken();
+  const session = readLoginSession();
+  const fromToken: ConsolePermissions = {
+    rank: session.accountRank,
+    level: session.accountLevel,
+    authorities: session.authorities,
+    uploader: session.uploaderYn === 'Y',
+    creator: session.creatorYn === 'Y',
+    approver: session.authorities.includes('approval-admin'),
+  };
+  const answer =
+    session.loginYn === 'N'
+      ? Promise.resolve(fromToken)
+      : httpClient.get<LivePermissions>('/auth/permissions', undefined, { signal }).then(
+          ({ data }) => data,
+          // The token's claims stand in when the server cannot answer; an aborted ask is not remembered.
+          () => {
+            if (signal?.aborted && lastPermissions?.answer === answer) lastPermissions = undefined;
+            return fromToken;
+          },
+        );
+  lastPermissions = { token, answer };
+  return answer;
+}
+
 interface SessionError {
   status?: number;
   result?: string;
@@ -64,37 +107,24 @@ export const authProvider: AuthProvider = {
     throw { redirectTo: signInPath({ notice, next: currentNextPath() }), message: false };
   },
 
-  async getIdentity() {
+  async getIdentity(): Promise<ConsoleIdentity> {
     const session = readLoginSession();
     if (session.loginYn === 'N' || session.userSeq === null) throw new Error('Not signed in');
-    return { id: session.userSeq, fullName: session.userId };
+    return { id: session.userSeq, fullName: session.userId, email: session.userId, level: session.accountLevel };
   },
 
   /**
    * Asks the server: a grant or revoke made since sign-in shows without signing in again (the
    * token's claims are only as fresh as the token). The token's claims stand in when it cannot answer.
    */
-  async getPermissions(params?: { signal?: AbortSignal }): Promise<ConsolePermissions> {
-    const session = readLoginSession();
-    const fromToken: ConsolePermissions = {
-      rank: session.accountRank,
-      level: session.accountLevel,
-      authorities: session.authorities,
-      uploader: session.uploaderYn === 'Y',
-      creator: session.creatorYn === 'Y',
-      approver: session.authorities.includes('approval-admin'),
-    };
-    if (session.loginYn === 'N') return fromToken;
-    try {
-      return (await httpClient.get<LivePermissions>('/auth/permissions', undefined, { signal: params?.signal })).data;
-    } catch {
-      return fromToken;
-    }
-  },
+  getPermissions: (params?: { signal?: AbortSignal }) => fetchPermissions(params?.signal),
 
-  /** By the rank the registry gives the resource (src/resources/registry.ts). */
+  /** By the rank the registry gives the resource (src/resources/registry.ts), against the last permissions answer. */
   async canAccess({ resource }) {
     const requiredRank = RESOURCE_RANK[resource];
-    return requiredRank !== undefined && rankAllows(requiredRank, readLoginSession().accountRank);
+    if (requiredRank === undefined) return false;
+    const remembered = lastPermissions;
+    const current = remembered && remembered.token === readAccessToken() ? remembered.answer : fetchPermissions();
+    return rankAllows(requiredRank, (await current).rank);
   },
 };

@@ -3,6 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { AdminContext, TestMemoryRouter, useLocation, type AuthProvider } from 'react-admin';
 import { ConsoleNotification } from '../layout/ConsoleNotification';
+import { authProvider as consoleAuthProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
 
@@ -16,10 +17,11 @@ function CurrentPath() {
 }
 
 /**
- * Renders one page at `path` inside react-admin's context with the real catalogue and the
- * notification area. Uses react-admin's router so the page and react-admin share one router.
+ * Renders one page at `path` inside react-admin's context with the real catalogue, auth provider
+ * (it reads the cookies a test signs in with) and notification area. Uses react-admin's router so
+ * the page and react-admin share one router.
  */
-export function renderPage(page: ReactElement, { path = '/', authProvider }: { path?: string; authProvider?: AuthProvider } = {}) {
+export function renderPage(page: ReactElement, { path = '/', authProvider = consoleAuthProvider }: { path?: string; authProvider?: AuthProvider } = {}) {
   return render(
     <TestMemoryRouter initialEntries={[path]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authProvider}>

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useGetIdentity, useTranslate } from 'react-admin';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
-import { readLoginSession } from '../../providers/loginSession';
 
 /**
  * The server sets a new project's owner country to its creator's country of office; the create
@@ -11,11 +10,11 @@ import { readLoginSession } from '../../providers/loginSession';
 export function OwnerCountryNote() {
   const translate = useTranslate();
   const dataProvider = useConsoleDataProvider();
-  const adminId = readLoginSession().userSeq;
+  const adminId = useGetIdentity().identity?.id;
   const { data: office } = useQuery({
     queryKey: ['profile', adminId, 'office'],
-    queryFn: async () => (await dataProvider.getProfile(adminId!)).data.office,
-    enabled: adminId !== null,
+    queryFn: async () => (await dataProvider.getProfile(Number(adminId))).data.office,
+    enabled: adminId !== undefined,
     staleTime: 5 * 60_000,
   });
   if (office === undefined) return null;
