@@ -1,9 +1,9 @@
 import type { ConsoleResource, ConsoleScreen } from './ConsoleResource';
 import { listScreenOf } from './ResourceListScreen';
-import { manualUploadScreen } from '../routes/appRoutes';
 import accessHistory from './access-history';
 import alertMails from './alert-mails';
 import collectConfigs from './collect-configs';
+import manualUpload from './datasets';
 import domains from './domains';
 import emailTemplates from './email-templates';
 import explorer from './explorer';
@@ -18,13 +18,13 @@ import terms from './terms';
 import users from './users';
 
 /**
- * Every resource of the console and the screens that are no resource (routes/appRoutes.ts), in
- * menu order within each group (SPEC §2). A new resource is one folder and one line here: the
- * route table, the menu and the rank table below are built from this list.
+ * Every resource of the console, and the screens that are no single resource (datasets: Manual
+ * Upload), in menu order within each group (SPEC §2). A new resource or screen is one folder and
+ * one line here: the route table, the menu and the rank table below are built from this list.
  */
 const registry: (ConsoleResource | ConsoleScreen)[] = [
   projects,
-  manualUploadScreen,
+  manualUpload,
   explorer,
   terms,
   domains,

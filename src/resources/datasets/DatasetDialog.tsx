@@ -10,7 +10,7 @@ import { DATASET_COLUMN_TYPES, datasetInput, type Dataset, type DatasetColumn } 
 import { ApiError } from '../../providers/apiError';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { schemaMessageKey } from '../../i18n/schemaMessageKey';
-import { zodValidator, type FormMessage } from '../../resources/zodForm';
+import { zodValidator, type FormMessage } from '../zodForm';
 
 const emptyColumn = (): DatasetColumn => ({ colName: '', colType: 'VARCHAR', required: false, key: false });
 

@@ -4,13 +4,13 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import { Loading, useGetList, useTranslate } from 'react-admin';
-import { AREA_RANK, type Dataset, type UploadHistory } from '../shared';
-import { useLivePermissions } from '../providers/useLivePermissions';
-import { DatasetDialog } from './manualUpload/DatasetDialog';
-import { ManualPermissionsPanel } from './manualUpload/ManualPermissionsPanel';
-import { MasterInfoPanel } from './manualUpload/MasterInfoPanel';
-import { UploadHistoryTable } from './manualUpload/UploadHistoryTable';
-import { UploadPanel } from './manualUpload/UploadPanel';
+import { AREA_RANK, type Dataset, type UploadHistory } from '../../shared';
+import { useLivePermissions } from '../../providers/useLivePermissions';
+import { ManualPermissionsPanel } from '../uploads/ManualPermissionsPanel';
+import { MasterInfoPanel } from '../uploads/MasterInfoPanel';
+import { UploadHistoryTable } from '../uploads/UploadHistoryTable';
+import { UploadPanel } from '../uploads/UploadPanel';
+import { DatasetDialog } from './DatasetDialog';
 
 /**
  * Manual Upload (/project/manual): choose a data set, drop a CSV or XLSX file, read the preview
