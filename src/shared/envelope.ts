@@ -34,7 +34,7 @@ export interface TokenPair {
  * Response schemas. Every route declares the shape of its success answer with these, next to its
  * request schema in the resource's shared file: Fastify serialises the answer through it (a key the
  * schema does not name is dropped, a mismatch is a 500), the OpenAPI document shows it, and the
- * browser may type its calls with `z.output<typeof schema>` instead of casting.
+ * browser types its calls with it (`httpClient.get<typeof schema>`, a type-only import) instead of casting.
  */
 
 /** The envelope around one success answer's data. */
