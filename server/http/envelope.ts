@@ -5,10 +5,11 @@ import type { Envelope } from '../../src/shared';
  * just written and read back; the route's response schema holds it to X (an undefined one would
  * fail serialisation rather than answer without data).
  */
-export function success<T>(data: T | undefined, resultMessage = 'Success'): Envelope<T> {
+export function success<T>(data: T | undefined, resultMessage = 'Success'): Envelope<T> & { result: 'SUCCESS' } {
   return { result: 'SUCCESS', resultMessage, data: data as T };
 }
 
-export function outcome<T>(result: string, resultMessage: string, data: T): Envelope<T> {
+/** The result stays a literal type, so a route whose answers differ by result is held to its schema's union. */
+export function outcome<R extends string, T>(result: R, resultMessage: string, data: T): Envelope<T> & { result: R } {
   return { result, resultMessage, data };
 }

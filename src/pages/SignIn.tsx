@@ -5,7 +5,6 @@ import { LinkBase, Navigate, useAuthProvider, useLocation, useNavigate, useNotif
 import type { OfferedTerm } from '../shared/auth';
 import type { TokenPair } from '../shared/envelope';
 import { useConsoleDataProvider } from '../providers/dataProvider';
-import type { TermsUpdate } from '../providers/authActions';
 import { OtpCodeForm } from '../components/OtpCodeForm';
 import { PublicPage } from '../components/PublicPage';
 import { readLoginSession } from '../providers/loginSession';
@@ -60,8 +59,8 @@ export function SignIn() {
           email={step.email}
           onVerify={async (code) => {
             const answer = await dataProvider.verifySignInCode({ challengeToken: step.challengeToken, code });
-            if (answer.result === 'TERMS_UPDATED') setStep({ kind: 'terms', ...(answer.data as TermsUpdate) });
-            else await completeSignIn(answer.data as TokenPair);
+            if (answer.result === 'TERMS_UPDATED') setStep({ kind: 'terms', ...answer.data });
+            else await completeSignIn(answer.data);
           }}
           onResend={async () => {
             // A re-sent code belongs to a new challenge; the old one is retired by the server.

@@ -1,5 +1,6 @@
 import { HTTP_TIMEOUT_MS } from '../shared/constants';
-import type { Envelope, TokenPair } from '../shared/envelope';
+import type { z } from 'zod';
+import type { Envelope, EnvelopeOf, TokenPair } from '../shared/envelope';
 import { ApiError, clientSideError, isEnvelope } from './apiError';
 import { loadingStore } from './loadingStore';
 import { clearStoredSession, readAccessToken, readRefreshToken, storeTokenPair } from './storedSession';
@@ -203,9 +204,19 @@ export function request<T = unknown>(path: string, options: RequestOptions = {})
   return attempt<T>(path, options, options.renewExpiredToken ?? true);
 }
 
+/**
+ * What a call resolves to. Given the route's response schema (`httpClient.get<typeof profileResponse>`,
+ * imported as a type so zod stays out of the bundle) it is that schema's envelope, a union told apart
+ * by result where the route declares one; given a data type T it is Envelope<T>.
+ */
+export type AnswerTo<T> = [T] extends [z.ZodType] ? EnvelopeOf<T> : Envelope<T>;
+
+// The answer is trusted to match its route's schema: the server serialises it through that schema.
+const typed = <T>(answer: Promise<Envelope<unknown>>) => answer as Promise<AnswerTo<T>>;
+
 export const httpClient = {
-  get: <T>(path: string, query?: RequestOptions['query'], options?: RequestOptions) => request<T>(path, { ...options, query }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: 'DELETE' }),
+  get: <T>(path: string, query?: RequestOptions['query'], options?: RequestOptions) => typed<T>(request(path, { ...options, query })),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => typed<T>(request(path, { ...options, method: 'POST', body })),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => typed<T>(request(path, { ...options, method: 'PUT', body })),
+  delete: <T>(path: string, options?: RequestOptions) => typed<T>(request(path, { ...options, method: 'DELETE' })),
 };

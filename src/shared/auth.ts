@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, otpCodeSchema, passwordSchema, tokenSchema } from './validation';
-import { envelopeOf, tokenPairSchema } from './envelope';
+import { envelopeOf, outcomeEnvelopeOf, tokenPairSchema } from './envelope';
 
 /** Request bodies of the auth endpoints, shared by the sign-in pages and the server. */
 export const signInBody = z.strictObject({ email: emailSchema, password: z.string().min(1).max(128) });
@@ -83,7 +83,10 @@ export type SignUpOptions = z.infer<typeof signUpOptionsSchema>;
 /** A code was mailed: OTP_REQUIRED with the challenge the code step names. */
 export const signInChallengeResponse = envelopeOf(z.object({ challengeToken: z.string(), expiresIn: z.number() }));
 /** Signed in (SUCCESS, the token pair), or TERMS_UPDATED with the proof and the terms to accept first. */
-export const signInOtpResponse = envelopeOf(z.union([tokenPairSchema, z.object({ verificationToken: z.string(), terms: z.array(offeredTermSchema) })]));
+export const signInOtpResponse = z.discriminatedUnion('result', [
+  outcomeEnvelopeOf('SUCCESS', tokenPairSchema),
+  outcomeEnvelopeOf('TERMS_UPDATED', z.object({ verificationToken: z.string(), terms: z.array(offeredTermSchema) })),
+]);
 export const tokenPairResponse = envelopeOf(tokenPairSchema);
 export const otpSentResponse = envelopeOf(z.object({ expiresIn: z.number() }));
 export const signUpVerificationResponse = envelopeOf(z.object({ verificationToken: z.string() }));

@@ -34,13 +34,29 @@ export interface TokenPair {
  * Response schemas. Every route declares the shape of its success answer with these, next to its
  * request schema in the resource's shared file: Fastify serialises the answer through it (a key the
  * schema does not name is dropped, a mismatch is a 500), the OpenAPI document shows it, and the
- * browser may type its calls with `z.output<typeof schema>` instead of casting.
+ * browser types its calls with it (`httpClient.get<typeof schema>`, a type-only import) instead of casting.
  */
 
 /** The envelope around one success answer's data. */
 export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({ result: z.string(), resultMessage: z.string(), data });
 }
+
+/**
+ * The envelope of one named result, for a route whose success answers differ by result: a
+ * `z.discriminatedUnion('result', [...])` of these lets the browser tell them apart by result alone.
+ */
+export function outcomeEnvelopeOf<R extends string, T extends z.ZodType>(result: R, data: T) {
+  return z.object({ result: z.literal(result), resultMessage: z.string(), data });
+}
+
+/**
+ * What a call to a route resolves to, read from the response schema the route declares. The browser
+ * names the schema by type only (`import type`), so zod stays out of its bundle.
+ */
+export type EnvelopeOf<S extends z.ZodType> = z.output<S>;
+/** The `data` of that answer. */
+export type AnswerOf<S extends z.ZodType> = EnvelopeOf<S> extends { data: infer D } ? D : never;
 
 /** The `data` of a list answer: one page of rows (SPEC §3 "Paged list"). */
 export function listPageOf<T extends z.ZodType>(row: T) {

@@ -47,5 +47,7 @@ export const uploadHistorySchema = z.object({
 
 export const uploadListResponse = listEnvelopeOf(uploadHistorySchema);
 export const uploadResponse = envelopeOf(uploadHistorySchema);
-/** GET /api/uploads/{id}/progress: the caller's own upload while this instance works on it. */
-export const uploadProgressResponse = envelopeOf(z.object({ running: z.boolean(), phase: z.enum(['PARSING', 'WRITING']).nullable(), done: z.number(), total: z.number() }));
+/** GET /api/uploads/{id}/progress: the caller's own upload while this instance works on it; a phase only while running. */
+export const uploadProgressResponse = envelopeOf(
+  z.discriminatedUnion('running', [uploadProgressSchema.extend({ running: z.literal(true) }), z.object({ running: z.literal(false), phase: z.null(), done: z.number(), total: z.number() })]),
+);

@@ -49,8 +49,15 @@ function successSchemas(schema: RouteOptions['schema']): [string, unknown][] {
   return Object.entries(response).filter(([status]) => /^2\d\d$|^2xx$/.test(status));
 }
 
-/** A JSON answer's schema: the envelope with a data schema that says something (not any/unknown). */
+/**
+ * A JSON answer's schema: the envelope with a data schema that says something (not any/unknown), or,
+ * for a route whose answers differ by result, a union of such envelopes told apart by result.
+ */
 function envelopeProblem(candidate: unknown): string | undefined {
+  if (candidate instanceof z.ZodDiscriminatedUnion) {
+    if (candidate.def.discriminator !== 'result') return 'is a union not told apart by result';
+    return candidate.options.map(envelopeProblem).find(Boolean);
+  }
   if (!(candidate instanceof z.ZodObject)) return 'is not a zod object';
   const shape = candidate.shape as Record<string, z.ZodType>;
   for (const key of ['result', 'resultMessage', 'data']) if (!shape[key]) return `has no ${key}`;

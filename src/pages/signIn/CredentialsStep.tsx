@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
-import type { SignInChallenge } from '../../providers/authActions';
+import type { signInChallengeResponse } from '../../shared/auth';
+import type { AnswerOf } from '../../shared/envelope';
 import { emailProblem, signInPasswordProblem, validationLabel, type ValidationKey } from '../../components/formRules';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
 import { EmailField } from '../../components/EmailField';
 
 /** E-mail and password; the server answers with a challenge and mails the code. */
-export function CredentialsStep({ onChallenge }: { onChallenge: (email: string, challenge: SignInChallenge) => void }) {
+export function CredentialsStep({ onChallenge }: { onChallenge: (email: string, challenge: AnswerOf<typeof signInChallengeResponse>) => void }) {
   const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const [email, setEmail] = useState('');
