@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import type { LivePermissions } from '../shared/auth';
+import type { LivePermissions, livePermissionsResponse } from '../shared/auth';
 import type { TokenPair } from '../shared/envelope';
 import { rankAllows } from '../shared/ranks';
 import { httpClient, renewSession } from './httpClient';
@@ -46,7 +46,7 @@ function fetchPermissions(signal?: AbortSignal): Promise<ConsolePermissions> {
   const answer =
     session.loginYn === 'N'
       ? Promise.resolve(fromToken)
-      : httpClient.get<LivePermissions>('/auth/permissions', undefined, { signal }).then(
+      : httpClient.get<typeof livePermissionsResponse>('/auth/permissions', undefined, { signal }).then(
           ({ data }) => data,
           // The token's claims stand in when the server cannot answer; an aborted ask is not remembered.
           () => {
