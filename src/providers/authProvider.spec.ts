@@ -69,6 +69,9 @@ describe('permissions and identity', () => {
       expect([resource, await canAccess(resource)]).toEqual([resource, allowed]);
     }
     expect(await canAccess('no-such-resource')).toBe(false);
+    // A nested resource takes its parent's rank.
+    expect(await canAccess('terms/7/agreements')).toBe(expected.domains);
+    expect(await canAccess('explorer/3/rows')).toBe(true);
   });
 });
 

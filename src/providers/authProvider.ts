@@ -119,9 +119,13 @@ export const authProvider: AuthProvider = {
    */
   getPermissions: (params?: { signal?: AbortSignal }) => fetchPermissions(params?.signal),
 
-  /** By the rank the registry gives the resource (src/resources/registry.ts), against the last permissions answer. */
+  /**
+   * By the rank the registry gives the resource (src/resources/registry.ts), against the last
+   * permissions answer. A nested resource (`terms/7/agreements`, `explorer/3/rows`) takes its
+   * parent's rank; the server still decides which records each person reads.
+   */
   async canAccess({ resource }) {
-    const requiredRank = RESOURCE_RANK[resource];
+    const requiredRank = RESOURCE_RANK[resource.split('/')[0]];
     if (requiredRank === undefined) return false;
     const remembered = lastPermissions;
     const current = remembered && remembered.token === readAccessToken() ? remembered.answer : fetchPermissions();

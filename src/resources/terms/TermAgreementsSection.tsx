@@ -19,7 +19,7 @@ export function TermAgreementsSection(_props: { label?: string | false }) {
       <Typography variant="h6" component="h2">
         {translate('resources.terms.sections.agreements')}
       </Typography>
-      <ListBase resource={`terms/${term.id}/agreements`} disableSyncWithLocation disableAuthentication storeKey={false} perPage={10} sort={{ field: 'agreedAt', order: 'DESC' }}>
+      <ListBase resource={`terms/${term.id}/agreements`} disableSyncWithLocation storeKey={false} perPage={10} sort={{ field: 'agreedAt', order: 'DESC' }}>
         <ConsoleDataTable rowClick={false} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.terms.agreements.empty')}</Typography>}>
           <Column source="email" label="resources.terms.agreements.email" />
           <Column source="name" label="resources.terms.agreements.name" />

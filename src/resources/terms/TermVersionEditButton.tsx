@@ -38,7 +38,7 @@ export function TermVersionEditButton(_props: { label?: string }) {
       {open && (
         <TermVersionDialog title={translate(takenEffect ? 'resources.terms.dialogs.editAsNew' : 'resources.terms.dialogs.edit', { version: version.termsVersion })} onClose={close}>
           {/* The show view's rank guard covers this form; canAccess knows only the `terms` resource. */}
-          <EditBase resource={`terms/${version.termId}/versions`} disableAuthentication id={version.id} mutationMode="pessimistic" redirect={false} transform={payload} mutationOptions={{ onSuccess }}>
+          <EditBase resource={`terms/${version.termId}/versions`} id={version.id} mutationMode="pessimistic" redirect={false} transform={payload} mutationOptions={{ onSuccess }}>
             {takenEffect && (
               <Alert severity="info" sx={{ mb: 1 }}>
                 {translate('resources.terms.dialogs.takenEffect', { version: version.termsVersion })}

@@ -32,7 +32,7 @@ export function TermVersionPublishButton() {
       {open && (
         <TermVersionDialog title={translate('resources.terms.dialogs.publish', { title: term.title })} onClose={close}>
           {/* The show view's rank guard covers this form; canAccess knows only the `terms` resource. */}
-          <CreateBase resource={`terms/${term.id}/versions`} disableAuthentication redirect={false} transform={payload} mutationOptions={{ onSuccess }}>
+          <CreateBase resource={`terms/${term.id}/versions`} redirect={false} transform={payload} mutationOptions={{ onSuccess }}>
             <SimpleForm validate={validate} defaultValues={{ effectiveAt: localInputValue(new Date()) }} toolbar={<TermVersionFormToolbar onCancel={close} />}>
               <TermVersionInputs />
             </SimpleForm>
