@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
-/** Below this a compressed copy saves less than a packet; @fastify/static then sends the file itself. */
+/** Below this a compressed copy saves less than a packet; the server then sends the file itself. */
 const MIN_BYTES = 1024;
 
 function filesUnder(folder: string): string[] {
@@ -16,7 +16,7 @@ function filesUnder(folder: string): string[] {
 
 /**
  * Writes a .br and a .gz beside every text file of the build, once, at build time: the server sends
- * them as they are (@fastify/static `preCompressed`) instead of compressing on every request.
+ * them as they are (server/http/built-app.ts) instead of compressing on every request.
  */
 export function precompress(): Plugin {
   let outDir = 'dist';

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { systemClock, type Clock } from './clock';
@@ -10,6 +8,7 @@ import { openDatabase, type Db } from './db/database';
 import { createMetrics } from './metrics/registry';
 import { httpMetrics } from './metrics/http-metrics';
 import { metricsEndpoint } from './metrics/endpoint';
+import { serveBuiltApp } from './http/built-app';
 import { createMailer, type OutgoingMail } from './mail/mailer';
 import { createFileStore } from './files/create-store';
 import type { FileStore } from './files/store';
@@ -158,30 +157,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: '/api' },
   );
 
-  const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
-  const spaIndex = staticDir ? join(staticDir, 'index.html') : undefined;
-  if (staticDir && existsSync(spaIndex!)) {
-    // Vite names every built asset by its content hash, so a browser may keep it for good; every
-    // other file (index.html above all) is checked on each load so a deploy shows at once.
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (reply, path) => reply.header('cache-control', isHashedAsset(staticDir, path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
-    });
-  }
+  const builtApp = options.staticDir ? serveBuiltApp(app, resolve(options.staticDir)) : undefined;
   app.setNotFoundHandler((request, reply) => {
-    if (!request.url.startsWith('/api') && request.method === 'GET' && spaIndex && existsSync(spaIndex)) {
-      return reply.type('text/html').sendFile('index.html', staticDir!);
-    }
+    if (!request.url.startsWith('/api') && request.method === 'GET' && builtApp) return builtApp.sendIndex(request, reply);
     return reply.code(404).send({ result: 'NOT_FOUND', resultMessage: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, data: null });
   });
   return app;
-}
-
-/** Vite's output under assets/ carries a content hash in its name (index-B1a2c3d4.js). */
-function isHashedAsset(staticDir: string, path: string): boolean {
-  return relative(staticDir, path).startsWith(`assets${sep}`);
 }

@@ -40,7 +40,8 @@ export class WriteCounter implements KyselyPlugin {
 
 /** The tables an insert, update or delete writes; undefined for any other statement. */
 function writtenTables(node: RootOperationNode): string[] | undefined {
-  if (node.kind === 'InsertQueryNode') return tablesIn(node.into ?? node);
+  // The common case, an insert into a named table, without walking the statement (it runs on every write).
+  if (node.kind === 'InsertQueryNode' && node.into) return [node.into.table.identifier.name];
   if (node.kind === 'UpdateQueryNode') return node.table ? tablesIn(node.table) : tablesIn(node);
   if (node.kind === 'DeleteQueryNode') return tablesIn(node.from);
   return undefined;

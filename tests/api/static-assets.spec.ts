@@ -71,6 +71,27 @@ describe('static files of the built app', () => {
     expect(plain.body).toBe(script);
   });
 
+  it('refuses an encoding the browser gives q=0, and answers HEAD with the headers alone', async () => {
+    const refused = await app.inject({ method: 'GET', url: '/assets/index-B1a2c3d4.js', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    const head = await app.inject({ method: 'HEAD', url: '/assets/index-B1a2c3d4.js', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('revalidates with an ETag: an unchanged index.html is a 304 with no body', async () => {
+    const first = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const again = await app.inject({ method: 'GET', url: '/project/detail/3', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const other = await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': '"stale"' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(page);
+  });
+
   it('index.html and unhashed files are revalidated on every load, whether asked by name or by a client route', async () => {
     for (const url of ['/index.html', '/logo.svg', '/', '/user/users', '/project/detail/3']) {
       const reply = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
