@@ -14,7 +14,10 @@ export type SessionChange = { sessionId: string } | { adminId: number };
  */
 export interface SessionBus {
   readonly trusted: boolean;
-  /** Resolves once the change is on its way to every instance (on PostgreSQL: once this instance heard it back). */
+  /**
+   * Resolves once every instance has dropped what the change affects (on PostgreSQL: once every
+   * listener that was connected acknowledged it, or after ECHO_TIMEOUT_MS if one did not).
+   */
   publish(change: SessionChange): Promise<void>;
   /** `change` undefined: anything may have changed (the listener reconnected). */
   subscribe(listener: (change: SessionChange | undefined) => void): void;
@@ -49,20 +52,20 @@ function localBus(db: Db): SessionBus {
 }
 
 const CHANNEL = 'console_session_changes';
-/** How long a publisher waits to hear its own notification before answering anyway. */
+/** Where a listener acknowledges a change, once its instance has applied it. */
+const ACK_CHANNEL = 'console_session_acks';
+/** Every bus listener's application_name: publishers find the listeners to wait for by it. */
+const BUS_APPLICATION_NAME = 'console_session_bus';
+/** How long a publisher waits for the acknowledgements before answering anyway (an instance may have died). */
 const ECHO_TIMEOUT_MS = 2000;
 const RECONNECT_MS = 1000;
-/**
- * After its own echo, how long a publisher still waits before answering: PostgreSQL sends the
- * notification to every listener at the same commit, and this gives the other instances' listeners
- * (in this process or another) time to read it before the client's next request can arrive.
- */
-const SETTLE_MS = 25;
 
 /**
- * LISTEN/NOTIFY on a connection of its own. PostgreSQL delivers a notification to every listener
- * when the writing statement commits; the publisher waits until its own listener has it and then
- * SETTLE_MS more, so by the time the change's request is answered the other instances have read it.
+ * LISTEN/NOTIFY on a connection of its own, named BUS_APPLICATION_NAME. Each listener applies a
+ * change and then acknowledges it on its connection; the publisher lists the bus connections on the
+ * database (pg_stat_activity shows every role their pid and application_name) before notifying, and
+ * answers once each of those backends has acknowledged, so the change's request is answered only
+ * after every instance has dropped its cached sessions.
  */
 function postgresBus(db: Db, pool: pg.Pool): SessionBus {
   const origin = randomUUID();
@@ -72,7 +75,8 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   const listeners: ((change: SessionChange | undefined) => void)[] = [];
-  const echoes = new Map<string, () => void>();
+  /** A publish waiting for acknowledgements, by echo: called with the acknowledging backend's pid. */
+  const waiting = new Map<string, (pid: number) => void>();
   const tell = (change: SessionChange | undefined) => listeners.forEach((listener) => listener(change));
 
   const lost = (broken: pg.Client) => {
@@ -88,14 +92,20 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
     client = next;
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
-    next.on('notification', ({ payload }) => {
-      const { echo, ...change } = JSON.parse(payload ?? '{}') as SessionChange & { echo: string };
-      echoes.get(echo)?.();
+    next.on('notification', ({ channel, payload = '', processId }) => {
+      if (channel === ACK_CHANNEL) return void waiting.get(payload)?.(processId);
+      const { echo, ...change } = JSON.parse(payload || '{}') as SessionChange & { echo?: string };
       tell(change);
+      // A failed query also breaks the connection, which `lost` handles.
+      if (echo) next.query('select pg_notify($1, $2)', [ACK_CHANNEL, echo]).catch(() => undefined);
     });
     try {
       await next.connect();
       await next.query(`LISTEN ${CHANNEL}`);
+      await next.query(`LISTEN ${ACK_CHANNEL}`);
+      // Named only once listening, so every connection a publisher waits for hears its change.
+      // SET rather than the client option: a connection string's application_name would override that.
+      await next.query(`SET application_name = '${BUS_APPLICATION_NAME}'`);
       if (closed) return void (await next.end());
       // Whatever was cached before this connection may have missed a change.
       tell(undefined);
@@ -106,24 +116,31 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
   }
   void connect();
 
+  const notify = (change: SessionChange, echo: string) => sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ ...change, echo })})`.execute(db);
+
   return {
     get trusted() {
       return trusted;
     },
     async publish(change) {
       const echo = `${origin}:${++sequence}`;
-      const heard = trusted
-        ? new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, ECHO_TIMEOUT_MS).unref();
-            echoes.set(echo, () => (clearTimeout(timer), resolve()));
-          })
-        : Promise.resolve();
+      // Untrusted, this instance cannot hear acknowledgements; its own cache is bypassed meanwhile.
+      if (!trusted) return void (await notify(change, echo));
+      const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${BUS_APPLICATION_NAME} and datname = current_database()`.execute(db);
+      const pending = new Set(rows.map((row) => row.pid));
+      const acknowledged = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ECHO_TIMEOUT_MS).unref();
+        const done = () => (clearTimeout(timer), resolve());
+        waiting.set(echo, (pid) => {
+          if (pending.delete(pid) && pending.size === 0) done();
+        });
+        if (pending.size === 0) done();
+      });
       try {
-        await sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ ...change, echo })})`.execute(db);
-        await heard;
-        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+        await notify(change, echo);
+        await acknowledged;
       } finally {
-        echoes.delete(echo);
+        waiting.delete(echo);
       }
     },
     subscribe(listener) {

@@ -1,0 +1,100 @@
+// On PostgreSQL a session change is answered only once every instance listening on the database has
+// applied it: the publisher waits for each bus connection's acknowledgement, not for a fixed delay,
+// and an instance that never answers delays it only up to the timeout.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../server/db/database';
+import { sessionBus, type SessionBus, type SessionChange } from '../../server/auth/session-bus';
+
+const url = process.env.TEST_DATABASE_URL;
+// The bus's wire protocol, as another instance (another version of the server) speaks it.
+const CHANNEL = 'console_session_changes';
+const ACK_CHANNEL = 'console_session_acks';
+const BUS_APPLICATION_NAME = 'console_session_bus';
+const ECHO_TIMEOUT_MS = 2000;
+
+/** An instance on its own database handle (its own pool and listener). */
+function instance(): { db: Db; bus: SessionBus } {
+  const db = openDatabase({ databaseUrl: url, sqlitePath: '/nonexistent' });
+  return { db, bus: sessionBus(db) };
+}
+
+async function untilTrusted(bus: SessionBus): Promise<void> {
+  while (!bus.trusted) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/**
+ * A listener registered as a bus that acknowledges each change `delayMs` after hearing it, or never.
+ * `ackedAt`: when it sent each change's acknowledgement (other files on the database publish too).
+ */
+async function foreignListener(delayMs: number | undefined): Promise<{ ackedAt: Map<string, number>; close(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: url });
+  const ackedAt = new Map<string, number>();
+  const timers = new Set<NodeJS.Timeout>();
+  client.on('notification', ({ payload = '' }) => {
+    const { echo, ...change } = JSON.parse(payload) as { echo: string };
+    if (delayMs === undefined) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      ackedAt.set(JSON.stringify(change), performance.now());
+      // Rejected only once closed, acknowledging another file's change.
+      client.query('select pg_notify($1, $2)', [ACK_CHANNEL, echo]).catch(() => undefined);
+    }, delayMs);
+    timers.add(timer);
+  });
+  await client.connect();
+  await client.query(`LISTEN ${CHANNEL}`);
+  await client.query(`SET application_name = '${BUS_APPLICATION_NAME}'`);
+  return {
+    ackedAt,
+    close: async () => {
+      timers.forEach(clearTimeout);
+      await client.end();
+    },
+  };
+}
+
+describe.skipIf(!url)('the session bus on PostgreSQL', () => {
+  let publisher: ReturnType<typeof instance>;
+  let other: ReturnType<typeof instance>;
+  const heard: (SessionChange | undefined)[] = [];
+
+  beforeAll(async () => {
+    publisher = instance();
+    other = instance();
+    other.bus.subscribe((change) => heard.push(change));
+    await Promise.all([untilTrusted(publisher.bus), untilTrusted(other.bus)]);
+  });
+  afterAll(async () => {
+    for (const { db, bus } of [publisher, other]) {
+      await bus?.close();
+      await db?.destroy();
+    }
+  });
+
+  it('answers only after a slow instance has acknowledged, and the other instance has applied the change', async () => {
+    const slow = await foreignListener(300);
+    try {
+      const started = performance.now();
+      await publisher.bus.publish({ sessionId: 'slow-ack' });
+      const answered = performance.now();
+      expect(slow.ackedAt.get(JSON.stringify({ sessionId: 'slow-ack' }))).toBeLessThanOrEqual(answered);
+      expect(answered - started).toBeGreaterThanOrEqual(295);
+      expect(heard).toContainEqual({ sessionId: 'slow-ack' });
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('answers at the timeout, not never, when an instance does not acknowledge', async () => {
+    const silent = await foreignListener(undefined);
+    try {
+      const started = performance.now();
+      await publisher.bus.publish({ adminId: 1 });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(ECHO_TIMEOUT_MS - 5);
+      expect(heard).toContainEqual({ adminId: 1 });
+    } finally {
+      await silent.close();
+    }
+  });
+});
