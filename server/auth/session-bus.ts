@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -51,17 +51,22 @@ function localBus(db: Db): SessionBus {
   };
 }
 
-const CHANNEL = 'console_session_changes';
-/** Where a listener acknowledges a change, once its instance has applied it. */
-const ACK_CHANNEL = 'console_session_acks';
-/** Every bus listener's application_name: publishers find the listeners to wait for by it. */
-const BUS_APPLICATION_NAME = 'console_session_bus';
+/**
+ * The bus's names on one database schema (one deployment): the channel changes go out on, the one
+ * a listener acknowledges on once its instance has applied a change, and every listener's
+ * application_name, by which publishers find the listeners to wait for. Deployments (and test
+ * runs) sharing a database in separate schemas neither hear nor wait for each other.
+ */
+export function busNames(schema: string): { changes: string; acks: string; applicationName: string } {
+  const tag = createHash('sha1').update(schema).digest('hex').slice(0, 12);
+  return { changes: `console_session_changes_${tag}`, acks: `console_session_acks_${tag}`, applicationName: `console_session_bus_${tag}` };
+}
 /** How long a publisher waits for the acknowledgements before answering anyway (an instance may have died). */
 const ECHO_TIMEOUT_MS = 2000;
 const RECONNECT_MS = 1000;
 
 /**
- * LISTEN/NOTIFY on a connection of its own, named BUS_APPLICATION_NAME. Each listener applies a
+ * LISTEN/NOTIFY on a connection of its own, named as busNames says. Each listener applies a
  * change and then acknowledges it on its connection; the publisher lists the bus connections on the
  * database (pg_stat_activity shows every role their pid and application_name) before notifying, and
  * answers once each of those backends has acknowledged, so the change's request is answered only
@@ -78,6 +83,15 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
   /** A publish waiting for acknowledgements, by echo: called with the acknowledging backend's pid. */
   const waiting = new Map<string, (pid: number) => void>();
   const tell = (change: SessionChange | undefined) => listeners.forEach((listener) => listener(change));
+  let named: Promise<ReturnType<typeof busNames>> | undefined;
+  const names = () =>
+    (named ??= sql<{ schema: string }>`select current_schema() as schema`.execute(db).then(
+      ({ rows }) => busNames(rows[0].schema),
+      (error: unknown) => {
+        named = undefined;
+        throw error;
+      },
+    ));
 
   const lost = (broken: pg.Client) => {
     if (client !== broken) return;
@@ -93,19 +107,21 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
     next.on('notification', ({ channel, payload = '', processId }) => {
-      if (channel === ACK_CHANNEL) return void waiting.get(payload)?.(processId);
+      if (channel !== channels?.changes) return void waiting.get(payload)?.(processId);
       const { echo, ...change } = JSON.parse(payload || '{}') as SessionChange & { echo?: string };
       tell(change);
       // A failed query also breaks the connection, which `lost` handles.
-      if (echo) next.query('select pg_notify($1, $2)', [ACK_CHANNEL, echo]).catch(() => undefined);
+      if (echo) next.query('select pg_notify($1, $2)', [channels!.acks, echo]).catch(() => undefined);
     });
+    let channels: ReturnType<typeof busNames> | undefined;
     try {
+      channels = await names();
       await next.connect();
-      await next.query(`LISTEN ${CHANNEL}`);
-      await next.query(`LISTEN ${ACK_CHANNEL}`);
+      await next.query(`LISTEN ${channels.changes}`);
+      await next.query(`LISTEN ${channels.acks}`);
       // Named only once listening, so every connection a publisher waits for hears its change.
       // SET rather than the client option: a connection string's application_name would override that.
-      await next.query(`SET application_name = '${BUS_APPLICATION_NAME}'`);
+      await next.query(`SET application_name = '${channels.applicationName}'`);
       if (closed) return void (await next.end());
       // Whatever was cached before this connection may have missed a change.
       tell(undefined);
@@ -116,7 +132,7 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
   }
   void connect();
 
-  const notify = (change: SessionChange, echo: string) => sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ ...change, echo })})`.execute(db);
+  const notify = async (change: SessionChange, echo: string) => sql`select pg_notify(${(await names()).changes}, ${JSON.stringify({ ...change, echo })})`.execute(db);
 
   return {
     get trusted() {
@@ -126,7 +142,8 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
       const echo = `${origin}:${++sequence}`;
       // Untrusted, this instance cannot hear acknowledgements; its own cache is bypassed meanwhile.
       if (!trusted) return void (await notify(change, echo));
-      const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${BUS_APPLICATION_NAME} and datname = current_database()`.execute(db);
+      const { applicationName } = await names();
+      const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${applicationName} and datname = current_database()`.execute(db);
       const pending = new Set(rows.map((row) => row.pid));
       const acknowledged = new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, ECHO_TIMEOUT_MS).unref();

@@ -4,13 +4,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
-import { sessionBus, type SessionBus, type SessionChange } from '../../server/auth/session-bus';
+import { busNames, sessionBus, type SessionBus, type SessionChange } from '../../server/auth/session-bus';
 
 const url = process.env.TEST_DATABASE_URL;
-// The bus's wire protocol, as another instance (another version of the server) speaks it.
-const CHANNEL = 'console_session_changes';
-const ACK_CHANNEL = 'console_session_acks';
-const BUS_APPLICATION_NAME = 'console_session_bus';
 const ECHO_TIMEOUT_MS = 2000;
 
 /** An instance on its own database handle (its own pool and listener). */
@@ -38,13 +34,16 @@ async function foreignListener(delayMs: number | undefined): Promise<{ ackedAt: 
       timers.delete(timer);
       ackedAt.set(JSON.stringify(change), performance.now());
       // Rejected only once closed, acknowledging another file's change.
-      client.query('select pg_notify($1, $2)', [ACK_CHANNEL, echo]).catch(() => undefined);
+      client.query('select pg_notify($1, $2)', [names.acks, echo]).catch(() => undefined);
     }, delayMs);
     timers.add(timer);
   });
   await client.connect();
-  await client.query(`LISTEN ${CHANNEL}`);
-  await client.query(`SET application_name = '${BUS_APPLICATION_NAME}'`);
+  // The bus's wire protocol, as another instance (another version of the server) speaks it.
+  const { rows } = await client.query<{ schema: string }>('select current_schema() as schema');
+  const names = busNames(rows[0].schema);
+  await client.query(`LISTEN ${names.changes}`);
+  await client.query(`SET application_name = '${names.applicationName}'`);
   return {
     ackedAt,
     close: async () => {
