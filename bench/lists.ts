@@ -63,7 +63,7 @@ async function startServer(label: string) {
     databaseUrl: DATABASE_URL,
     jwtSecret: randomBytes(32).toString('hex'),
     secretsKeys: [randomBytes(32).toString('hex')],
-    logLevel: 'silent',
+    logLevel: 'error',
     passwordHash,
     accessTokenTtlSeconds: 3600,
     rateLimits: { perIp: { max: 1_000_000, windowMs: 60_000 }, perEmail: { max: 1_000_000, windowMs: 60_000 } },
@@ -75,7 +75,7 @@ async function startServer(label: string) {
   await seedDemo(db, { hasher, files: createFileStore({ dataDir, fileStore: undefined }), force: true });
   // The outbox keeps a code only until the mail is out, so the sign-in reads it from the mail sent.
   const mails: OutgoingMail[] = [];
-  const app = await buildApp(config, { db, logger: false, observeMail: (mail) => mails.push(mail) });
+  const app = await buildApp(config, { db, observeMail: (mail) => mails.push(mail) });
   return {
     app,
     db,
@@ -137,7 +137,7 @@ async function seedScale(db: Db) {
       name: `'Scale project #' || i`,
       status: `case when i % 3 = 0 then 'COMPLETED' else 'ON_GOING' end`,
       data_type_code: text('MEDIA'),
-      data_source: text('GOOGLE_ADS'),
+      data_source: text('MASTER'),
       advertiser_code: text('ADV1'),
       dashboard_type: text('CUSTOM'),
       dashboard_url: text('https://example.org/d'),
@@ -162,7 +162,7 @@ async function seedScale(db: Db) {
       process_id: `'bench-' || i`,
       process_type: text('MASTERING'),
       schedule_type: text('DAILY'),
-      status: `case when i % 20 = 0 then 'ERROR' else 'DONE' end`,
+      status: `case when i % 20 = 0 then 'ERROR' else 'SUCCESS' end`,
       max_attempts: '3',
       period_from: text(day),
       period_to: text(day),
