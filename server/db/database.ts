@@ -53,12 +53,17 @@ export function openDatabase(target: DatabaseTarget): Db {
 const NAMED_STATEMENTS = 500;
 
 /**
- * PostgreSQL parses and plans an unnamed statement on every call; a named one once per connection
- * (issue 18). Only reads are named, and none with `*`: a prepared `select *` fails after its table
+ * PostgreSQL parses an unnamed statement on every call; a named one once per connection (issue 18).
+ * Each call is still planned for its own values (plan_cache_mode, set on every connection): after
+ * five calls PostgreSQL may otherwise switch to a generic plan that cannot see a filter's values,
+ * and the tasks board's seven days, which hold nearly every task, went from 1 ms to 80 ms as the
+ * generic plan read them through the created_at index and sorted them. Only reads are named, and none with `*`: a prepared `select *` fails after its table
  * gains a column ("cached plan must not change result type"), and writes carry row counts that
  * vary (multi-row inserts), which would name a statement per count.
  */
 function withPreparedReads(pool: pg.Pool) {
+  // A connection's queries run in order, so this SET precedes whatever the pool hands it out for.
+  pool.on('connect', (client) => void client.query('SET plan_cache_mode = force_custom_plan').catch(() => undefined));
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);

@@ -27,4 +27,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared reads on PostgreSQL', 
       expect(await read()).toEqual([{ id: 1, name: 'one' }]);
     });
   });
+
+  it('plans every call of a named read for its own values, never with a generic plan blind to them', async () => {
+    // Every connection of the pool, not only the first: hold several at once.
+    const modes = await Promise.all(
+      Array.from({ length: 4 }, () => t.db.connection().execute(async (connection) => (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(connection)).rows[0].plan_cache_mode)),
+    );
+    expect(modes).toEqual(Array(4).fill('force_custom_plan'));
+  });
 });
