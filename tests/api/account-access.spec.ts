@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
-import { dbSnapshot, type RankAccounts, type TestApp, withRankAccounts } from './harness';
+import { dbSnapshot, insertAccount, insertAdminCountries, type RankAccounts, type TestApp, withRankAccounts } from './harness';
 import type { AdminsTable } from '../../server/db/schema';
-import { AUTHORITY_RANKS, type Authority } from '../../src/shared';
+import type { Authority } from '../../src/shared';
 
 /**
  * One rule for every write on an account and one for reading another's details, whatever the
@@ -13,44 +13,13 @@ let accounts: RankAccounts;
 let serial = 0;
 
 withRankAccounts((suite) => ({ t, accounts } = suite));
-beforeAll(async () => {
-  // Everyone made by accountsByRank sits in APAC/KR; the local-admin manages Korea and Japan.
-  await t.db
-    .insertInto('admin_countries')
-    .values([
-      { admin_id: accounts['local-admin'].id, country_code: 'KR' },
-      { admin_id: accounts['local-admin'].id, country_code: 'JP' },
-    ])
-    .execute();
-});
+// Everyone made by accountsByRank sits in APAC/KR; the local-admin manages Korea and Japan.
+beforeAll(() => insertAdminCountries(t, accounts['local-admin'].id, ['KR', 'JP']));
 
 /** An active, approved account without a session: a rank-5 user in APAC/KR unless told otherwise. */
 async function account(authority: Authority = 'user', extra: Partial<Insertable<AdminsTable>> = {}): Promise<number> {
-  const now = t.clock.now().toISOString();
   serial += 1;
-  const { rank, level } = AUTHORITY_RANKS[authority];
-  const { id } = await t.db
-    .insertInto('admins')
-    .values({
-      email: `account${serial}@example.com`,
-      password_hash: 'x',
-      first_name: 'Account',
-      last_name: `No${serial}`,
-      company_code: 'HQ',
-      region_code: 'APAC',
-      office_code: 'KR',
-      authority,
-      account_rank: rank,
-      account_level: level,
-      approval_status_code: 'APPROVED',
-      status_code: 'ACTIVE',
-      created_at: now,
-      updated_at: now,
-      ...extra,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  return insertAccount(t, { email: `account${serial}@example.com`, first_name: 'Account', last_name: `No${serial}`, ...extra, authority });
 }
 
 const uploaderFlag = async (id: number) => (await t.db.selectFrom('admins').select('uploader_flag').where('id', '=', id).executeTakeFirstOrThrow()).uploader_flag;

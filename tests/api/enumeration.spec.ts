@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHasher } from '../../server/auth/passwords';
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
-import { ADMIN_EMAIL, type TestApp, withTestApp } from './harness';
+import { ADMIN_EMAIL, insertAccount, type TestApp, withTestApp } from './harness';
 
 const TRIES = 20;
 /** Far below the 100 ms the slow SMTP peer takes: a request that waited for it would exceed it. */
@@ -21,28 +21,14 @@ withTestApp(
   () => ({ smtpUrl: smtp.url }),
 );
 beforeAll(async () => {
-  const now = t.clock.now().toISOString();
-  await t.db
-    .insertInto('admins')
-    .values({
-      email: LOCKED_EMAIL,
-      password_hash: await passwordHasher(t.config.passwordHash).hash('Passw0rd!'),
-      first_name: 'Locked',
-      last_name: 'Out',
-      company_code: 'HQ',
-      region_code: 'APAC',
-      office_code: 'KR',
-      authority: 'user',
-      account_rank: 5,
-      account_level: 'USER',
-      approval_status_code: 'APPROVED',
-      status_code: 'ACTIVE',
-      sign_in_attempt: 5,
-      locked_until: new Date(Date.now() + 86_400_000).toISOString(),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertAccount(t, {
+    email: LOCKED_EMAIL,
+    password_hash: await passwordHasher(t.config.passwordHash).hash('Passw0rd!'),
+    first_name: 'Locked',
+    last_name: 'Out',
+    sign_in_attempt: 5,
+    locked_until: new Date(Date.now() + 86_400_000).toISOString(),
+  });
 });
 
 interface Timed {

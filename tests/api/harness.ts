@@ -242,36 +242,55 @@ export async function startSiblingApp(t: TestApp, overrides: Partial<AppConfig>)
   return { app, close: () => app.close() };
 }
 
-/** An approved, active account of the given authority that has agreed to every term, signed in. */
-export async function signedInAccount(t: TestApp, email: string, authority: Authority, extra: Partial<Insertable<AdminsTable>> = {}) {
+/**
+ * Writes an account row without a session or term agreements and returns its id: an approved,
+ * active account in HQ/APAC/KR named "<authority> Tester", a rank-5 user unless `values` say otherwise.
+ * `values` may set any column; the password hash is a placeholder unless given.
+ */
+export async function insertAccount(t: TestApp, values: Partial<Insertable<AdminsTable>> & { email: string; authority?: Authority }): Promise<number> {
   const now = t.clock.now().toISOString();
-  const password = 'Passw0rd!';
+  const authority = values.authority ?? 'user';
   const { rank, level } = AUTHORITY_RANKS[authority];
   const { id } = await t.db
     .insertInto('admins')
     .values({
-      email,
-      password_hash: await passwordHasher(t.config.passwordHash).hash(password),
+      password_hash: 'x',
       first_name: authority,
       last_name: 'Tester',
       company_code: 'HQ',
       region_code: 'APAC',
       office_code: 'KR',
-      authority,
       account_rank: rank,
       account_level: level,
       approval_status_code: 'APPROVED',
       status_code: 'ACTIVE',
       created_at: now,
       updated_at: now,
-      ...extra,
+      ...values,
+      authority,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Gives an account the countries it manages (admin_countries rows). */
+export async function insertAdminCountries(t: TestApp, adminId: number, countryCodes: string[]): Promise<void> {
+  await t.db
+    .insertInto('admin_countries')
+    .values(countryCodes.map((country_code) => ({ admin_id: adminId, country_code })))
+    .execute();
+}
+
+/** An approved, active account of the given authority that has agreed to every term, signed in. */
+export async function signedInAccount(t: TestApp, email: string, authority: Authority, extra: Partial<Insertable<AdminsTable>> = {}) {
+  const password = 'Passw0rd!';
+  const id = await insertAccount(t, { email, password_hash: await passwordHasher(t.config.passwordHash).hash(password), ...extra, authority });
   const versions = await t.db.selectFrom('term_versions').select('id').execute();
+  const agreedAt = t.clock.now().toISOString();
   await t.db
     .insertInto('term_agreements')
-    .values(versions.map((version) => ({ admin_id: id, term_version_id: version.id, agreed_at: now })))
+    .values(versions.map((version) => ({ admin_id: id, term_version_id: version.id, agreed_at: agreedAt })))
     .execute();
   return { id, email, token: (await t.signIn(email, password)).accessToken };
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
-import { dbSnapshot, type RankAccounts, type Reply, signedInAccount, signUp, STATE_TABLES, type TestApp, withRankAccounts } from './harness';
+import { dbSnapshot, insertAccount, insertAdminCountries, type RankAccounts, type Reply, signedInAccount, signUp, STATE_TABLES, type TestApp, withRankAccounts } from './harness';
 import type { AdminsTable } from '../../server/db/schema';
 import type { Authority } from '../../src/shared';
 
@@ -12,46 +12,14 @@ let serial = 0;
 const TABLES = [...STATE_TABLES, 'admin_data_types'] as const;
 
 withRankAccounts((suite) => ({ t, accounts, admin } = suite));
-beforeAll(async () => {
-  // The local-admin manages Korea and Japan; everyone made by accountsByRank sits in APAC/KR.
-  await t.db
-    .insertInto('admin_countries')
-    .values([
-      { admin_id: accounts['local-admin'].id, country_code: 'KR' },
-      { admin_id: accounts['local-admin'].id, country_code: 'JP' },
-    ])
-    .execute();
-});
+// The local-admin manages Korea and Japan; everyone made by accountsByRank sits in APAC/KR.
+beforeAll(() => insertAdminCountries(t, accounts['local-admin'].id, ['KR', 'JP']));
 
 /** An account row without a session, in APAC/KR unless told otherwise. */
 async function makeUser(extra: Partial<Insertable<AdminsTable>> = {}): Promise<number> {
-  const now = t.clock.now().toISOString();
   serial += 1;
-  const { id } = await t.db
-    .insertInto('admins')
-    .values({
-      email: `target${serial}@example.com`,
-      password_hash: 'x',
-      first_name: 'Target',
-      last_name: `No${serial}`,
-      company_code: 'HQ',
-      region_code: 'APAC',
-      office_code: 'KR',
-      authority: 'user',
-      account_rank: 5,
-      account_level: 'USER',
-      approval_status_code: 'APPROVED',
-      status_code: 'ACTIVE',
-      created_at: now,
-      updated_at: now,
-      ...extra,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('admin_countries')
-    .values({ admin_id: id, country_code: String(extra.office_code ?? 'KR') })
-    .execute();
+  const id = await insertAccount(t, { email: `target${serial}@example.com`, first_name: 'Target', last_name: `No${serial}`, ...extra, authority: 'user' });
+  await insertAdminCountries(t, id, [String(extra.office_code ?? 'KR')]);
   return id;
 }
 
@@ -126,7 +94,7 @@ describe('role × action matrix', () => {
 
   it('lets a rank-5 approver approve but not list', async () => {
     const approver = await signedInAccount(t, 'approver5@example.com', 'user', { approver_flag: 'Y' });
-    await t.db.insertInto('admin_countries').values({ admin_id: approver.id, country_code: 'KR' }).execute();
+    await insertAdminCountries(t, approver.id, ['KR']);
     const id = await makeUser({ approval_status_code: 'PENDING' });
     expect((await t.call('PUT', `/api/users/${id}/approval`, { token: approver.token, body: { approvalStatusCode: 'APPROVED' } })).status).toBe(200);
     expect((await list({}, approver.token)).status).toBe(403);
