@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { AdminContext, TestMemoryRouter } from 'react-admin';
-import { en } from '../i18n/en';
+import { enFrame } from '../i18n/en';
 import { ko } from '../i18n/ko';
 import { ApiError, TITLED_CODES } from '../providers/apiError';
 import { i18nProvider } from '../providers/i18nProvider';
@@ -10,7 +10,7 @@ import { ServerErrorAlert } from './ServerErrorAlert';
 
 afterEach(cleanup);
 
-const titles = { en: en.console.result, ko: ko.console.result } as Record<'en' | 'ko', Record<string, string>>;
+const titles = { en: enFrame.console.result, ko: ko.console.result } as Record<'en' | 'ko', Record<string, string>>;
 
 async function renderAlert(error: ApiError, locale: 'en' | 'ko') {
   await i18nProvider.changeLocale(locale);

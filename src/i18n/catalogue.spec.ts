@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
-import { en } from './en';
+import { enFrame } from './en';
+import { resourcesEn } from './resources/index.en';
 import { ko } from './ko';
+
+const en = { ...enFrame, resources: resourcesEn };
 
 type Catalogue = { [key: string]: string | Catalogue };
 

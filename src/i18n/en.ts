@@ -6,7 +6,6 @@ import { profileEn } from './profile.en';
 import { listEn } from './list.en';
 import { resultsEn } from './results.en';
 import { schemaEn } from './schema.en';
-import { resourcesEn } from './resources/index.en';
 
 /** The shared rules keep their messages `as const`; widened here so ko.ts can translate them. */
 const specValidationMessages: Record<keyof typeof validationMessages, string> = validationMessages;
@@ -169,4 +168,8 @@ export const consoleMessages = {
 
 export type ConsoleMessages = typeof consoleMessages;
 
-export const en = { ...englishMessages, console: consoleMessages, resources: resourcesEn };
+/**
+ * English without the resources' labels (resources/index.en.ts), which the sign-in page does not
+ * draw: src/providers/i18nProvider.ts adds them when the frame or another page loads.
+ */
+export const enFrame = { ...englishMessages, console: consoleMessages };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18nProvider } from './i18nProvider';
+import { i18nProvider, loadResourceMessages } from './i18nProvider';
 
 describe('i18nProvider', () => {
   afterEach(() => i18nProvider.changeLocale('en'));
@@ -8,6 +8,18 @@ describe('i18nProvider', () => {
     expect(i18nProvider.getLocale()).toBe('en');
     expect(i18nProvider.translate('console.menu.project')).toBe('Project');
     expect(i18nProvider.translate('ra.action.save')).toBe('Save');
+  });
+
+  it("adds the resources' English labels when the frame loads them, keeping a Korean choice made meanwhile", async () => {
+    // The sign-in page's catalogue has no resource labels: a key shows as itself until they load.
+    expect(i18nProvider.translate('resources.domains.fields.domain')).toBe('resources.domains.fields.domain');
+    const korean = i18nProvider.changeLocale('ko');
+    await loadResourceMessages();
+    await korean;
+    expect(i18nProvider.getLocale()).toBe('ko');
+    expect(i18nProvider.translate('resources.domains.fields.domain')).not.toBe('resources.domains.fields.domain');
+    await i18nProvider.changeLocale('en');
+    expect(i18nProvider.translate('resources.domains.fields.domain')).toBe('Domain');
   });
 
   it('offers English and Korean', () => {

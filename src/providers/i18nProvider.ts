@@ -1,6 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider } from 'react-admin';
-import { en } from '../i18n/en';
+import { enFrame } from '../i18n/en';
 
 const locales = [
   { locale: 'en', name: 'English' },
@@ -16,12 +16,19 @@ const pluralRules = {
   pluralTypeToLanguages: { oneOrMany: locales.map(({ locale }) => locale) },
 };
 
+type EnglishResources = typeof import('../i18n/resources/index.en').resourcesEn;
+let englishResources: EnglishResources | undefined;
+/** The locale asked for last: a change still loading its catalogue counts as made. */
+let wanted = 'en';
+
 /**
- * English is bundled; Korean is a separate chunk fetched on first use, so the sign-in page's
- * initial JavaScript carries one catalogue. allowMissing stays off so a missing key shows as the
- * key itself.
+ * English is bundled without the resources' labels; those, and Korean, are chunks fetched on first
+ * use, so the sign-in page's initial JavaScript carries only what it draws. allowMissing stays off
+ * so a missing key shows as the key itself.
  */
-const polyglotProvider = polyglotI18nProvider((locale) => (locale === 'ko' ? import('../i18n/ko').then((module) => module.ko) : en), 'en', locales, { pluralRules });
+const polyglotProvider = polyglotI18nProvider((locale) => (locale === 'ko' ? import('../i18n/ko').then((module) => module.ko) : { ...enFrame, resources: englishResources ?? {} }), 'en', locales, {
+  pluralRules,
+});
 
 /**
  * Starts in English even when the user chose Korean: react-admin's I18nContextProvider reads the
@@ -31,8 +38,21 @@ const polyglotProvider = polyglotI18nProvider((locale) => (locale === 'ko' ? imp
  */
 export const i18nProvider: I18nProvider = {
   ...polyglotProvider,
-  changeLocale: (locale, options) =>
-    polyglotProvider.changeLocale(locale, options).then(() => {
+  changeLocale: (locale, options) => {
+    wanted = locale;
+    return polyglotProvider.changeLocale(locale, options).then(() => {
       if (typeof document !== 'undefined') document.documentElement.lang = locale;
-    }),
+    });
+  },
 };
+
+/**
+ * Adds the resources' English labels; every page but sign-in loads them before it draws (see
+ * routes/signedInFrame.ts). English is built again only while it is the locale wanted: its
+ * catalogue is at hand, so that change completes before any change to Korean still loading.
+ */
+export async function loadResourceMessages(): Promise<void> {
+  if (englishResources) return;
+  englishResources = (await import('../i18n/resources/index.en')).resourcesEn;
+  if (wanted === 'en') await polyglotProvider.changeLocale('en');
+}

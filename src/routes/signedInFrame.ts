@@ -1,9 +1,12 @@
+import { loadResourceMessages } from '../providers/i18nProvider';
+
 /**
  * The signed-in frame loads after sign-in, in chunks of its own, so the sign-in page's initial
  * JavaScript carries only what that page draws. The same loaders serve React.lazy and the prefetch
  * the sign-in page starts while the mailed code is typed: a module fetched once is not fetched again.
+ * The frame draws the resources' labels, so it waits for their English catalogue too.
  */
-export const loadConsoleLayout = () => import('../layout/ConsoleLayout');
+export const loadConsoleLayout = () => Promise.all([import('../layout/ConsoleLayout'), loadResourceMessages()]).then(([layout]) => layout);
 /** The step after the code when terms changed; rare, so not in the sign-in page's first load. */
 export const loadTermsStep = () => import('../pages/signIn/TermsStep');
 /** The project list at `/`, the first screen after sign-in. */
