@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
+import { onTestFailed } from 'vitest';
 import { buildApp } from '../../server/app';
 import { defaultConfig, type AppConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
@@ -115,7 +116,9 @@ export async function startE2e(overrides: Partial<AppConfig> = {}): Promise<E2e>
     },
     async newPage(viewport = { width: 1440, height: 900 }) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport });
-      return { context, page: await context.newPage() };
+      const page = await context.newPage();
+      reportOnFailure(page);
+      return { context, page };
     },
     async lastCode(email) {
       const code = (await lastMailText(email)).match(/\b(\d{6})\b/)?.[1];
@@ -134,6 +137,28 @@ export async function startE2e(overrides: Partial<AppConfig> = {}): Promise<E2e>
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A flake seen once in CI must be readable from its log: when the test fails, this prints the
+ * page's address, the toasts on screen and its last API calls, and keeps a screenshot.
+ */
+function reportOnFailure(page: Page): void {
+  const calls: string[] = [];
+  const started = Date.now();
+  const note = (line: string) => calls.push(`${String(Date.now() - started).padStart(6)} ms ${line}`);
+  page.on('request', (request) => request.url().includes('/api/') && note(`→ ${request.method()} ${new URL(request.url()).pathname}`));
+  page.on('response', (response) => response.url().includes('/api/') && note(`← ${response.status()} ${new URL(response.url()).pathname}`));
+  onTestFailed(async ({ task }) => {
+    if (page.isClosed()) return;
+    const shot = join(tmpdir(), `e2e-failure-${task.name.replace(/\W+/g, '-').slice(0, 80)}.png`);
+    const toasts = await page
+      .locator('.MuiSnackbar-root')
+      .allInnerTexts()
+      .catch(() => []);
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    console.error([`"${task.name}" failed on ${page.url()}`, `toasts: ${JSON.stringify(toasts)}`, `screenshot: ${shot}`, 'last API calls:', ...calls.slice(-30)].join('\n'));
+  });
 }
 
 /** Collects console errors and failed requests of a page, for the "no errors" checks. */
