@@ -1,10 +1,10 @@
 import { Suspense, type ComponentType } from 'react';
 import { Admin, CustomRoutes, Loading, Resource, type LayoutProps } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router';
+import { Route } from 'react-router';
 import { AppTitle } from './layout/AppTitle';
 import { ConsoleNotification } from './layout/ConsoleNotification';
 import { LayoutStateProvider } from './layout/LayoutStateContext';
-import { createConsoleStore } from './layout/consoleStore';
+import { consoleStore as store } from './layout/consoleStore';
 import { useStoredLayoutSettings } from './layout/useStoredLayoutSettings';
 import { SignIn } from './pages/SignIn';
 import { authProvider } from './providers/authProvider';
@@ -18,8 +18,6 @@ import { loadConsoleLayout } from './routes/signedInFrame';
 import { buildThemeOptions } from './theme/buildTheme';
 import { consoleResources, consoleScreens } from './resources/registry';
 import { resourceRoutes } from './resources/resourceRoutes';
-
-const store = createConsoleStore();
 
 // Only the sign-in page is in the initial JavaScript; every other page and the frame load on first use.
 const LazyLayout = lazyNamed(loadConsoleLayout, 'ConsoleLayout');
@@ -45,18 +43,13 @@ function PublicRoute({ page: Page }: { page: ComponentType }) {
 }
 
 /**
- * BrowserRouter, not react-admin's default hash router: mailed links point at /new-password/{token}.
- * Without transitions: when a signed-out person opens a protected page, react-admin navigates to
- * sign-in and, in the same tick, resets its store and query cache. As a transition the navigation
- * lost to those urgent updates, so the old page re-rendered, asked for sign-in again, and the app
- * pushed /sign-in a hundred times a second without ever drawing it.
- * The theme is built from the stored layout settings, so a choice in the settings panel restyles
- * every screen at once.
+ * The whole console, inside the router of src/main.tsx. The theme is built from the stored layout
+ * settings, so a choice in the settings panel restyles every screen at once.
  */
 export function App() {
   const settings = useStoredLayoutSettings(store);
   return (
-    <BrowserRouter useTransitions={false}>
+    <>
       <SignInNavigator />
       <LayoutStateProvider>
         <Admin
@@ -97,6 +90,6 @@ export function App() {
           </CustomRoutes>
         </Admin>
       </LayoutStateProvider>
-    </BrowserRouter>
+    </>
   );
 }

@@ -16,3 +16,6 @@ export function createConsoleStore(): Store {
     },
   };
 }
+
+/** The one store of the page: the sign-in entry and the full app read the same settings and language. */
+export const consoleStore = createConsoleStore();

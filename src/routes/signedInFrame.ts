@@ -7,6 +7,8 @@ import { loadResourceMessages } from '../providers/i18nProvider';
  * The frame draws the resources' labels, so it waits for their English catalogue too.
  */
 export const loadConsoleLayout = () => Promise.all([import('../layout/ConsoleLayout'), loadResourceMessages()]).then(([layout]) => layout);
+/** The full app (react-admin's <Admin>), which a signed-out visitor's first load leaves out (ConsoleEntry). */
+export const loadApp = () => import('../App');
 /** The step after the code when terms changed; rare, so not in the sign-in page's first load. */
 export const loadTermsStep = () => import('../pages/signIn/TermsStep');
 /** The project list at `/`, the first screen after sign-in. */
@@ -16,7 +18,7 @@ const loadFirstScreen = () => import('../resources/projects/ProjectList');
 export function prefetchSignedInFrame(): () => void {
   const prefetch = () => {
     // A failed prefetch costs nothing: the lazy views fetch the chunk again when they render.
-    Promise.all([loadConsoleLayout(), loadTermsStep(), loadFirstScreen()]).catch(() => undefined);
+    Promise.all([loadApp(), loadConsoleLayout(), loadTermsStep(), loadFirstScreen()]).catch(() => undefined);
   };
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(prefetch, { timeout: 2000 });

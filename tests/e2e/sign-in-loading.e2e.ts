@@ -17,6 +17,8 @@ function watchScripts(page: Page): { url: string; body: Promise<string> }[] {
   return scripts;
 }
 
+/** react-admin's <Admin> with the routes and resources: the sign-in page of a signed-out visitor draws without it. */
+const APP_CHUNK = /\/assets\/App-[\w-]+\.js$/;
 const FRAME_CHUNK = /\/assets\/ConsoleLayout-[\w-]+\.js$/;
 const FIRST_SCREEN_CHUNK = /\/assets\/ProjectList-[\w-]+\.js$/;
 const fetched = (scripts: { url: string }[], chunk: RegExp) => scripts.filter(({ url }) => chunk.test(url)).length;
@@ -32,7 +34,44 @@ describe('what the sign-in page loads', () => {
     expect(scripts.length).toBeGreaterThan(0);
     // zod names its classes in strings, which survive minification.
     for (const script of scripts) expect(await script.body, script.url).not.toContain('ZodError');
-    expect(scripts.map(({ url }) => url).filter((url) => /ConsoleLayout-|ManualUpload-|ProjectList-|SignUp-|NewPassword-/.test(url))).toEqual([]);
+    expect(scripts.map(({ url }) => url).filter((url) => /App-|ConsoleLayout-|ManualUpload-|ProjectList-|SignUp-|NewPassword-/.test(url))).toEqual([]);
+    // The page <Admin> would draw: its baseline styles (no page margin, the theme's font) are there too.
+    expect(await page.evaluate(() => [getComputedStyle(document.body).margin, getComputedStyle(document.body).fontFamily])).toEqual(['0px', expect.stringContaining('Roboto')]);
+  });
+
+  it('draws it in the language chosen on an earlier visit', async () => {
+    const { context, page } = await e2e.newPage();
+    await context.addInitScript(() => localStorage.setItem('RaStoreconsole.locale', JSON.stringify('ko')));
+    await page.goto('/');
+    await page.getByRole('heading', { name: '로그인' }).waitFor();
+    await page.getByRole('link', { name: '회원가입' }).waitFor();
+    await context.close();
+  });
+
+  it('leaves the sign-in page for sign-up and a new password, and comes back to a sign-in that works', async () => {
+    const { page } = await e2e.newPage();
+    const problems = watchProblems(page);
+    const scripts = watchScripts(page);
+    await page.goto('/sign-in');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/new-password');
+    await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
+    expect(fetched(scripts, APP_CHUNK)).toBe(1);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL((url) => url.pathname === '/sign-up');
+    await page.getByRole('button', { name: 'Send code' }).waitFor();
+    await page.goBack();
+    // Back on sign-in, now drawn by the full app.
+    await page.fill('input[name=email]', ADMIN_EMAIL);
+    await page.fill('input[name=password]', ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.fill('input[name=code]', await e2e.lastCode(ADMIN_EMAIL));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
+    expect(fetched(scripts, APP_CHUNK)).toBe(1);
+    expect(problems).toEqual([]);
   });
 
   it('fetches the frame and the project list while the code is typed, and signs in without fetching them again', async () => {
@@ -43,9 +82,11 @@ describe('what the sign-in page loads', () => {
     await page.fill('input[name=email]', ADMIN_EMAIL);
     await page.fill('input[name=password]', ADMIN_PASSWORD);
     expect(fetched(scripts, FRAME_CHUNK)).toBe(0);
+    expect(fetched(scripts, APP_CHUNK)).toBe(0);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForSelector('input[name=code]');
 
+    await expect.poll(() => fetched(scripts, APP_CHUNK), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => fetched(scripts, FRAME_CHUNK), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => fetched(scripts, FIRST_SCREEN_CHUNK), { timeout: 15_000 }).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/sign-in');
@@ -53,6 +94,7 @@ describe('what the sign-in page loads', () => {
     await page.fill('input[name=code]', await e2e.lastCode(ADMIN_EMAIL));
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
+    expect(fetched(scripts, APP_CHUNK)).toBe(1);
     expect(fetched(scripts, FRAME_CHUNK)).toBe(1);
     expect(fetched(scripts, FIRST_SCREEN_CHUNK)).toBe(1);
     expect(problems).toEqual([]);
