@@ -67,6 +67,8 @@ describe('what the sign-in page loads', () => {
     await page.fill('input[name=email]', ADMIN_EMAIL);
     await page.fill('input[name=password]', ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // The code is read once the code step shows: the mail is sent after the server answers.
+    await page.waitForSelector('input[name=code]');
     await page.fill('input[name=code]', await e2e.lastCode(ADMIN_EMAIL));
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
