@@ -6,7 +6,7 @@ import { termVersionInput, type TermVersion } from '../../shared';
 import { TermVersionDialog } from './TermVersionDialog';
 import { TermVersionFormToolbar } from './TermVersionFormToolbar';
 import { TermVersionInputs } from './TermVersionInputs';
-import { localInputValue, versionPayload, versionValidator } from './termVersionForm';
+import { openedNow, versionPayload, versionValidator } from './termVersionForm';
 
 const payload = versionPayload(Object.keys(termVersionInput.shape));
 const validate = versionValidator(termVersionInput);
@@ -44,11 +44,7 @@ export function TermVersionEditButton(_props: { label?: string }) {
                 {translate('resources.terms.dialogs.takenEffect', { version: version.termsVersion })}
               </Alert>
             )}
-            <SimpleForm
-              validate={validate}
-              record={takenEffect ? { ...version, termsVersion: '', effectiveAt: localInputValue(new Date()) } : undefined}
-              toolbar={<TermVersionFormToolbar onCancel={close} />}
-            >
+            <SimpleForm validate={validate} record={takenEffect ? { ...version, termsVersion: '', ...openedNow() } : undefined} toolbar={<TermVersionFormToolbar onCancel={close} />}>
               <TermVersionInputs />
             </SimpleForm>
           </EditBase>

@@ -5,7 +5,7 @@ import { termVersionInput, type Term, type TermVersion } from '../../shared';
 import { TermVersionDialog } from './TermVersionDialog';
 import { TermVersionFormToolbar } from './TermVersionFormToolbar';
 import { TermVersionInputs } from './TermVersionInputs';
-import { localInputValue, versionPayload, versionValidator } from './termVersionForm';
+import { openedNow, versionPayload, versionValidator } from './termVersionForm';
 
 const payload = versionPayload(Object.keys(termVersionInput.shape));
 const validate = versionValidator(termVersionInput);
@@ -33,7 +33,7 @@ export function TermVersionPublishButton() {
         <TermVersionDialog title={translate('resources.terms.dialogs.publish', { title: term.title })} onClose={close}>
           {/* The show view's rank guard covers this form; canAccess knows only the `terms` resource. */}
           <CreateBase resource={`terms/${term.id}/versions`} redirect={false} transform={payload} mutationOptions={{ onSuccess }}>
-            <SimpleForm validate={validate} defaultValues={{ effectiveAt: localInputValue(new Date()) }} toolbar={<TermVersionFormToolbar onCancel={close} />}>
+            <SimpleForm validate={validate} defaultValues={openedNow()} toolbar={<TermVersionFormToolbar onCancel={close} />}>
               <TermVersionInputs />
             </SimpleForm>
           </CreateBase>
