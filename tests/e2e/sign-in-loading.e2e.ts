@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signInOnPage, startE2e, watchProblems, type E2e } from './harness';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -64,13 +64,7 @@ describe('what the sign-in page loads', () => {
     await page.getByRole('button', { name: 'Send code' }).waitFor();
     await page.goBack();
     // Back on sign-in, now drawn by the full app.
-    await page.fill('input[name=email]', ADMIN_EMAIL);
-    await page.fill('input[name=password]', ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    // The code is read once the code step shows: the mail is sent after the server answers.
-    await page.waitForSelector('input[name=code]');
-    await page.fill('input[name=code]', await e2e.lastCode(ADMIN_EMAIL));
-    await page.getByRole('button', { name: 'Next' }).click();
+    await signInOnPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
     expect(fetched(scripts, APP_CHUNK)).toBe(1);
     expect(problems).toEqual([]);
