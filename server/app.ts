@@ -109,11 +109,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const tableauOrigin = config.tableau ? [new URL(config.tableau.serverUrl).origin] : [];
   securityHeaders(app, tableauOrigin);
-  // Answers carry tokens and personal data: no browser or proxy may keep one. Only the API
-  // reference's static files are public and unchanging.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api') && !request.url.startsWith('/api/reference/static')) reply.header('cache-control', 'no-store');
-  });
   await app.register(httpMetrics);
   await app.register(metricsEndpoint);
   await app.register(errorEnvelope);

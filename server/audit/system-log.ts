@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Insertable } from 'kysely';
 import { isoNow } from '../clock';
-import type { Db } from '../db/database';
+import { isSqlite, type Db } from '../db/database';
+import { preparedStatement } from '../db/prepared-statement';
 import type { SystemLogsTable } from '../db/schema';
 import { redact, redactPath } from './redact';
 
@@ -17,8 +18,11 @@ export const SYSTEM_LOG_FLUSH_MS = 25;
 /** A busy server writes sooner, in inserts of at most this many rows. */
 const MAX_BATCH_ROWS = 500;
 
+/** A system-log row, every column named (null where it does not apply). */
+export type SystemLogRow = Required<Omit<Insertable<SystemLogsTable>, 'id'>>;
+
 export interface SystemLogWriter {
-  write(row: Insertable<SystemLogsTable>): void;
+  write(row: SystemLogRow): void;
   /** Resolves once every row written so far is in the database (or its failure logged). */
   flush(): Promise<void>;
 }
@@ -29,7 +33,7 @@ export interface SystemLogWriter {
  * another, so flush() also waits for the ones already under way.
  */
 export function systemLogWriter(db: Db, failed: (error: unknown) => void): SystemLogWriter {
-  let pending: Insertable<SystemLogsTable>[] = [];
+  let pending: SystemLogRow[] = [];
   let timer: NodeJS.Timeout | undefined;
   let written = Promise.resolve();
 
@@ -39,7 +43,7 @@ export function systemLogWriter(db: Db, failed: (error: unknown) => void): Syste
     if (!pending.length) return written;
     const batch = pending;
     pending = [];
-    written = written.then(() => db.insertInto('system_logs').values(batch).execute()).then(() => undefined, failed);
+    written = written.then(() => insertRows(db, batch)).then(() => undefined, failed);
     return written;
   };
   return {
@@ -52,11 +56,36 @@ export function systemLogWriter(db: Db, failed: (error: unknown) => void): Syste
   };
 }
 
+const insertRow = preparedStatement<SystemLogRow, never>((db, value) =>
+  db.insertInto('system_logs').values({
+    admin_id: value('admin_id'),
+    email: value('email'),
+    event_id: value('event_id'),
+    end_point: value('end_point'),
+    http_method: value('http_method'),
+    http_status: value('http_status'),
+    query_param: value('query_param'),
+    request_body: value('request_body'),
+    request_at: value('request_at'),
+    source_ip: value('source_ip'),
+  }),
+);
+
+/**
+ * SQLite: one prepared row insert run per row in one transaction. A multi-row insert is a new
+ * statement for every batch size, each prepared afresh (thousands of parameters) and crowding the
+ * statement cache. PostgreSQL: one multi-row insert, a single round trip.
+ */
+function insertRows(db: Db, batch: SystemLogRow[]): Promise<unknown> {
+  return isSqlite(db) ? insertRow.many(db, batch) : db.insertInto('system_logs').values(batch).execute();
+}
+
 /** Writes one system-log row per API call, after the response, with secrets redacted. */
 export const systemLog = fp(async (app: FastifyInstance) => {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: it runs on every request, and an async one costs a promise each time.
+  app.addHook('onResponse', (request, reply, done) => {
     const [path, query] = request.url.split('?', 2);
-    if (!path.startsWith('/api/') || UNLOGGED.has(path)) return;
+    if (!path.startsWith('/api/') || UNLOGGED.has(path)) return done();
     const body = request.body === undefined ? null : JSON.stringify(redact(request.body));
     const bodyEmail = (request.body as { email?: unknown } | undefined)?.email;
     app.ctx.systemLog.write({
@@ -71,5 +100,6 @@ export const systemLog = fp(async (app: FastifyInstance) => {
       request_at: isoNow(app.ctx.clock),
       source_ip: request.ip,
     });
+    done();
   });
 });

@@ -20,6 +20,13 @@ export interface DatabaseTarget {
 /** Each PostgreSQL database's pool, for the connection metrics. */
 const pools = new WeakMap<Kysely<any>, pg.Pool>();
 
+/** Each SQLite database's connection and statement cache, for statements run without Kysely's executor. */
+export interface SqliteHandle {
+  connection: SqliteDatabase.Database;
+  prepare(text: string): SqliteDatabase.Statement;
+}
+const sqliteHandles = new WeakMap<Kysely<any>, SqliteHandle>();
+
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.databaseUrl) {
     const pool = new pg.Pool({
@@ -46,7 +53,10 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.function('natural_key', { deterministic: true }, naturalKey);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new WriteCounter()] });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins: [new WriteCounter()] });
+  sqliteHandles.set(db, { connection: sqlite, prepare: statements.prepare });
+  return db;
 }
 
 /** Distinct PostgreSQL statements given a name (each connection keeps every named statement it has prepared). */
@@ -126,6 +136,11 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
 
 export function isSqlite(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/** The connection of a database opened on SQLite (not of a transaction on it); undefined otherwise. */
+export function sqliteHandleOf(db: Kysely<any>): SqliteHandle | undefined {
+  return sqliteHandles.get(db);
 }
 
 /** The connection pool of a database opened on PostgreSQL; undefined for SQLite. */

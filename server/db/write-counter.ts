@@ -27,6 +27,11 @@ export class WriteCounter implements KyselyPlugin {
     return result;
   }
 
+  /** Moves the counts of the tables `node` writes, for a statement run without Kysely's executor (prepared-statement.ts). */
+  wrote(node: RootOperationNode): void {
+    if (node.kind !== 'SelectQueryNode') this.#moved(writtenTables(node));
+  }
+
   /** A number that grows whenever any of `tables` may have changed. */
   version(tables: readonly string[]): number {
     return tables.reduce((sum, table) => sum + (this.#tables.get(table) ?? 0), this.#everything);

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * start-up against a recording response and each request gets the recorded set in one call:
  * running helmet's middleware chain per request cost 2 % of a write's CPU (issue 18), and
  * @fastify/helmet, which rebuilt it per request, 4 %. A route may still replace any of them.
+ * API answers also get `cache-control: no-store`, set here rather than in an onSend hook of its own.
  */
 export function securityHeaders(app: FastifyInstance, tableauOrigin: string[]): void {
   const apply = helmet({
@@ -25,8 +26,11 @@ export function securityHeaders(app: FastifyInstance, tableauOrigin: string[]): 
     },
   });
   const headers = recordHeaders(apply);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = Object.freeze({ ...headers, 'cache-control': 'no-store' });
+  app.addHook('onRequest', (request, reply, done) => {
+    // API answers carry tokens and personal data: no browser or proxy may keep one. Only the API
+    // reference's static files are public and unchanging (their plugin sets their caching).
+    reply.headers(request.url.startsWith('/api') && !request.url.startsWith('/api/reference/static') ? apiHeaders : headers);
     done();
   });
 }

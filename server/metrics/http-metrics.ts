@@ -8,10 +8,12 @@ import fp from 'fastify-plugin';
 export const httpMetrics = fp(
   async (app) => {
     const { metrics, config } = app.ctx;
-    app.addHook('onRequest', async () => {
+    // Callback hooks: they run on every request, and an async one costs a promise each time.
+    app.addHook('onRequest', (_request, _reply, done) => {
       metrics.httpInFlight.inc();
+      done();
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       metrics.httpInFlight.dec();
       const route = request.routeOptions.url ?? 'unmatched';
       const seconds = reply.elapsedTime / 1000;
@@ -31,6 +33,7 @@ export const httpMetrics = fp(
           })}\n`,
         );
       }
+      done();
     });
   },
   { name: 'http-metrics' },

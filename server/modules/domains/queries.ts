@@ -2,6 +2,7 @@ import type { Db } from '../../db/database';
 import type { z } from 'zod';
 import type { Domain, domainInput } from '../../../src/shared';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import { preparedStatement } from '../../db/prepared-statement';
 
 type DomainValues = z.output<typeof domainInput>;
 
@@ -26,13 +27,18 @@ export function findDomainByName(db: Db, domain: string) {
   return db.selectFrom('allowed_domains').select('id').where('domain', '=', domain).executeTakeFirst();
 }
 
-/** One statement: the unique constraint refuses a taken name (see rejectDuplicate). */
-export function insertDomain(db: Db, input: DomainValues, now: string): Promise<Domain> {
-  return db
+const insertStatement = preparedStatement<{ domain: string; description: string | null; activeFlag: string; now: string }, Domain>((db, value) =>
+  db
     .insertInto('allowed_domains')
-    .values({ domain: input.domain, description: input.description ?? null, active_flag: input.activeFlag, created_at: now, updated_at: now })
-    .returning(columns)
-    .executeTakeFirstOrThrow() as Promise<Domain>;
+    .values({ domain: value('domain'), description: value('description'), active_flag: value('activeFlag'), created_at: value('now'), updated_at: value('now') })
+    .returning(columns),
+);
+
+/** One statement: the unique constraint refuses a taken name (see rejectDuplicate). */
+export async function insertDomain(db: Db, input: DomainValues, now: string): Promise<Domain> {
+  const inserted = await insertStatement.first(db, { domain: input.domain, description: input.description ?? null, activeFlag: input.activeFlag, now });
+  if (!inserted) throw new Error('insert returned no row');
+  return inserted;
 }
 
 /** False when there is no such domain. */
