@@ -5,7 +5,7 @@ import { isoNow } from '../clock';
 import { isSqlite, type Db } from '../db/database';
 import { preparedStatement } from '../db/prepared-statement';
 import type { SystemLogsTable } from '../db/schema';
-import { redact, redactPath } from './redact';
+import { redactedJson, redactPath } from './redact';
 
 const MAX_BODY_CHARS = 4000;
 /** Probes for load balancers are not user activity. */
@@ -86,7 +86,7 @@ export const systemLog = fp(async (app: FastifyInstance) => {
   app.addHook('onResponse', (request, reply, done) => {
     const [path, query] = request.url.split('?', 2);
     if (!path.startsWith('/api/') || UNLOGGED.has(path)) return done();
-    const body = request.body === undefined ? null : JSON.stringify(redact(request.body));
+    const body = request.body === undefined ? null : redactedJson(request.body);
     const bodyEmail = (request.body as { email?: unknown } | undefined)?.email;
     app.ctx.systemLog.write({
       admin_id: request.admin?.id ?? null,
@@ -95,7 +95,7 @@ export const systemLog = fp(async (app: FastifyInstance) => {
       end_point: redactPath(path).slice(0, 500),
       http_method: request.method,
       http_status: reply.statusCode,
-      query_param: query ? JSON.stringify(redact(Object.fromEntries(new URLSearchParams(query)))).slice(0, MAX_BODY_CHARS) : null,
+      query_param: query ? redactedJson(Object.fromEntries(new URLSearchParams(query))).slice(0, MAX_BODY_CHARS) : null,
       request_body: body ? body.slice(0, MAX_BODY_CHARS) : null,
       request_at: isoNow(app.ctx.clock),
       source_ip: request.ip,

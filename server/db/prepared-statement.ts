@@ -27,7 +27,7 @@ export interface PreparedStatement<Values, Row> {
  * `Transaction` handle, PostgreSQL) it goes through Kysely's executor, which waits its turn. Either
  * way the write counter moves, as it does for Kysely's own writes (list-count.ts).
  */
-export function preparedStatement<Values extends Record<string, unknown>, Row>(
+export function preparedStatement<Values extends object, Row>(
   build: (db: Db, value: SlotFor<Values>) => Compilable<Row>,
 ): PreparedStatement<Values, Row> {
   const compiled = new Map<'sqlite' | 'postgres', { query: CompiledQuery<Row>; names: (string | undefined)[] }>();
@@ -35,7 +35,7 @@ export function preparedStatement<Values extends Record<string, unknown>, Row>(
     const dialect = isSqlite(db) ? 'sqlite' : 'postgres';
     let entry = compiled.get(dialect);
     if (!entry) {
-      const query = build(db, ((name: string) => ({ [SLOT]: name })) as SlotFor<Values>).compile();
+      const query = build(db, (name: string) => ({ [SLOT]: name }) as unknown as never).compile();
       entry = { query, names: query.parameters.map((parameter) => (isSlot(parameter) ? parameter[SLOT] : undefined)) };
       compiled.set(dialect, entry);
     }
@@ -43,7 +43,7 @@ export function preparedStatement<Values extends Record<string, unknown>, Row>(
   };
 
   const parametersOf = (query: CompiledQuery<Row>, names: (string | undefined)[], values: Values) =>
-    names.map((name, index) => (name === undefined ? query.parameters[index] : bound(values, name)));
+    names.map((name, index) => (name === undefined ? query.parameters[index] : bound(values as Record<string, unknown>, name)));
 
   const run = async (db: Db, values: Values, first: boolean): Promise<Row[]> => {
     const { query, names } = compiledFor(db);
@@ -55,7 +55,11 @@ export function preparedStatement<Values extends Record<string, unknown>, Row>(
       if (sqlite && !sqlite.connection.inTransaction) {
         const statement = sqlite.prepare(query.sql);
         if (!statement.reader) return (statement.run(parameters), []);
-        return (first ? [statement.get(parameters)].filter((row) => row !== undefined) : statement.all(parameters)) as Row[];
+        // Only a read may stop at its first row. A write's step must reach its end: SQLite runs the
+        // WAL's automatic checkpoint there, and an `insert … returning` read with get() never
+        // checkpoints, so the WAL grows without bound.
+        if (first && statement.readonly) return [statement.get(parameters)].filter((row) => row !== undefined) as Row[];
+        return statement.all(parameters) as Row[];
       }
       return (await db.executeQuery<Row>({ ...query, parameters })).rows;
     } finally {

@@ -1,5 +1,6 @@
 // Hot-path statements built once and run with each call's values (server/db/prepared-statement.ts),
 // on the test database of the run: SQLite's direct path and Kysely's executor behind it, or PostgreSQL.
+import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { preparedStatement } from '../../server/db/prepared-statement';
 import { writeCounterOf } from '../../server/db/write-counter';
@@ -36,6 +37,14 @@ describe('prepared statements', () => {
     // A statement without `returning` runs too, and answers no rows.
     expect(await rename.all(t.db, { id: second!.id, domain: 'renamed.prepared.test' })).toEqual([]);
     expect(await stored('renamed.prepared.test')).toBeDefined();
+  });
+
+  // SQLite checkpoints its WAL (every 1,000 pages) only when a statement's step reaches its end.
+  it.skipIf(!!process.env.TEST_DATABASE_URL)('keeps the SQLite WAL to its checkpoint size however many rows it inserts', async () => {
+    const wal = () => statSync(`${t.config.sqlitePath}-wal`).size;
+    for (let n = 0; n < 2_000; n++) await insert.first(t.db, { domain: `wal${n}.prepared.test`, now });
+    // Each insert appends three or more 4 KiB pages: without checkpoints the WAL would pass 24 MB.
+    expect(wal()).toBeLessThan(6_000_000);
   });
 
   it('refuses a call that leaves a value out, writing nothing', async () => {
