@@ -15,7 +15,7 @@ export interface PreparedStatement<Values, Row> {
   /** Every row the statement returns (an insert or update `returning` them). */
   all(db: Db, values: Values): Promise<Row[]>;
   first(db: Db, values: Values): Promise<Row | undefined>;
-  /** Runs the statement once for each of `rows`, all in one transaction, and returns nothing. */
+  /** Runs the statement once for each of `rows`, all in one transaction of its own (so `db` is not a transaction), and returns nothing. */
   many(db: Db, rows: readonly Values[]): Promise<void>;
 }
 

@@ -13,7 +13,7 @@ const LOCAL_MINUTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const INSTANT = z.iso.datetime({ offset: true });
 
 /** The form field holding when the form was opened (Date.now()); never sent. */
-export const OPENED_AT = 'openedAt';
+const OPENED_AT = 'openedAt';
 
 /**
  * The instant the server gets. The input has minutes only, so a time from the minute the form was
@@ -28,7 +28,7 @@ export function effectiveInstant(value: unknown, openedAt?: unknown): unknown {
   if (Number.isNaN(at.getTime())) return value;
   const now = Date.now();
   const earliestNow = typeof openedAt === 'number' ? Math.min(now - 60_000, openedAt - (openedAt % 60_000)) : now - 60_000;
-  return at.getTime() <= now && at.getTime() > earliestNow - 1 ? new Date(now).toISOString() : at.toISOString();
+  return at.getTime() <= now && at.getTime() >= earliestNow ? new Date(now).toISOString() : at.toISOString();
 }
 
 /** The form's starting values: the effective date is now, and the form remembers when it opened. */
