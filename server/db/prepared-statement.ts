@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery } from 'kysely';
-import { isSqlite, sqliteHandleOf, type Db } from './database';
+import { isSqlite, sqliteHandleOf, type Db, type SqliteHandle } from './database';
 import { writeCounterOf } from './write-counter';
 
 const SLOT = Symbol('prepared statement value');
@@ -45,46 +45,50 @@ export function preparedStatement<Values extends object, Row>(
   const parametersOf = (query: CompiledQuery<Row>, names: (string | undefined)[], values: Values) =>
     names.map((name, index) => (name === undefined ? query.parameters[index] : bound(values as Record<string, unknown>, name)));
 
-  const run = async (db: Db, values: Values, first: boolean): Promise<Row[]> => {
+  const run = (db: Db, values: Values, first: boolean): Promise<Row[]> => {
     const { query, names } = compiledFor(db);
     const parameters = parametersOf(query, names, values);
-    const counter = writeCounterOf(db);
-    counter?.wrote(query.query);
-    try {
-      const sqlite = sqliteHandleOf(db);
-      if (sqlite && !sqlite.connection.inTransaction) {
-        const statement = sqlite.prepare(query.sql);
-        if (!statement.reader) return (statement.run(parameters), []);
-        // Only a read may stop at its first row. A write's step must reach its end: SQLite runs the
-        // WAL's automatic checkpoint there, and an `insert … returning` read with get() never
-        // checkpoints, so the WAL grows without bound.
-        if (first && statement.readonly) return [statement.get(parameters)].filter((row) => row !== undefined) as Row[];
-        return statement.all(parameters) as Row[];
-      }
-      return (await db.executeQuery<Row>({ ...query, parameters })).rows;
-    } finally {
-      counter?.wrote(query.query);
-    }
+    return counted(db, query, async (sqlite) => {
+      if (!sqlite) return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+      const statement = sqlite.prepare(query.sql);
+      if (!statement.reader) return (statement.run(parameters), []);
+      // Only a read may stop at its first row. A write's step must reach its end: SQLite runs the
+      // WAL's automatic checkpoint there, and an `insert … returning` read with get() never
+      // checkpoints, so the WAL grows without bound.
+      if (first && statement.readonly) return [statement.get(parameters)].filter((row) => row !== undefined) as Row[];
+      return statement.all(parameters) as Row[];
+    });
   };
-  const many = async (db: Db, rows: readonly Values[]): Promise<void> => {
+  const many = (db: Db, rows: readonly Values[]): Promise<void> => {
     const { query, names } = compiledFor(db);
-    const counter = writeCounterOf(db);
-    counter?.wrote(query.query);
-    try {
-      const sqlite = sqliteHandleOf(db);
-      if (sqlite && !sqlite.connection.inTransaction) {
-        const statement = sqlite.prepare(query.sql);
-        sqlite.connection.transaction(() => rows.forEach((values) => statement.run(parametersOf(query, names, values))))();
+    return counted(db, query, async (sqlite) => {
+      if (!sqlite) {
+        await db.transaction().execute(async (trx) => {
+          for (const values of rows) await trx.executeQuery({ ...query, parameters: parametersOf(query, names, values) });
+        });
         return;
       }
-      await db.transaction().execute(async (trx) => {
-        for (const values of rows) await trx.executeQuery({ ...query, parameters: parametersOf(query, names, values) });
-      });
-    } finally {
-      counter?.wrote(query.query);
-    }
+      const statement = sqlite.prepare(query.sql);
+      sqlite.connection.transaction(() => rows.forEach((values) => statement.run(parametersOf(query, names, values))))();
+    });
   };
   return { all: (db, values) => run(db, values, false), first: async (db, values) => (await run(db, values, true))[0], many };
+}
+
+/**
+ * Runs `work` with the SQLite connection when it may be used directly (none on PostgreSQL, for a
+ * `Transaction` handle, or while a transaction holds the one connection), moving the write
+ * counter of the statement's tables before and after, as the WriteCounter plugin does.
+ */
+async function counted<T>(db: Db, query: CompiledQuery, work: (sqlite: SqliteHandle | undefined) => Promise<T>): Promise<T> {
+  const counter = writeCounterOf(db);
+  counter?.wrote(query.query);
+  try {
+    const sqlite = sqliteHandleOf(db);
+    return await work(sqlite && !sqlite.connection.inTransaction ? sqlite : undefined);
+  } finally {
+    counter?.wrote(query.query);
+  }
 }
 
 function isSlot(parameter: unknown): parameter is ValueSlot {
