@@ -28,8 +28,8 @@ export interface SystemLogWriter {
 }
 
 /**
- * Buffers system-log rows and writes them in one multi-row insert per batch: one statement per
- * API call cost about a quarter of an authenticated call's time. Batches are written one after
+ * Buffers system-log rows and writes them a batch at a time (insertRows): one statement per API
+ * call cost about a quarter of an authenticated call's time. Batches are written one after
  * another, so flush() also waits for the ones already under way.
  */
 export function systemLogWriter(db: Db, failed: (error: unknown) => void): SystemLogWriter {
@@ -98,7 +98,8 @@ export const systemLog = fp(async (app: FastifyInstance) => {
       query_param: query ? redactedJson(Object.fromEntries(new URLSearchParams(query))).slice(0, MAX_BODY_CHARS) : null,
       request_body: body ? body.slice(0, MAX_BODY_CHARS) : null,
       request_at: isoNow(app.ctx.clock),
-      source_ip: request.ip,
+      // A socket closed before the answer ended may no longer know its peer.
+      source_ip: request.ip ?? null,
     });
     done();
   });
