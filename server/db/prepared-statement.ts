@@ -27,9 +27,7 @@ export interface PreparedStatement<Values, Row> {
  * `Transaction` handle, PostgreSQL) it goes through Kysely's executor, which waits its turn. Either
  * way the write counter moves, as it does for Kysely's own writes (list-count.ts).
  */
-export function preparedStatement<Values extends object, Row>(
-  build: (db: Db, value: SlotFor<Values>) => Compilable<Row>,
-): PreparedStatement<Values, Row> {
+export function preparedStatement<Values extends object, Row>(build: (db: Db, value: SlotFor<Values>) => Compilable<Row>): PreparedStatement<Values, Row> {
   const compiled = new Map<'sqlite' | 'postgres', { query: CompiledQuery<Row>; names: (string | undefined)[] }>();
   const compiledFor = (db: Db) => {
     const dialect = isSqlite(db) ? 'sqlite' : 'postgres';

@@ -20,7 +20,10 @@ const insert = preparedStatement<Values, { id: number; domain: string; createdAt
     .returning(['id', 'domain', 'created_at as createdAt', 'updated_at as updatedAt']),
 );
 const rename = preparedStatement<{ id: number; domain: string }, never>((db, value) =>
-  db.updateTable('allowed_domains').set({ domain: value('domain') }).where('id', '=', value('id')),
+  db
+    .updateTable('allowed_domains')
+    .set({ domain: value('domain') })
+    .where('id', '=', value('id')),
 );
 const now = '2026-11-27T10:00:00.000Z';
 const stored = async (domain: string) => t.db.selectFrom('allowed_domains').select(['domain', 'description']).where('domain', '=', domain).executeTakeFirst();
