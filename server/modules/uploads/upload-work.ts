@@ -84,6 +84,9 @@ export class UploadWork {
           parsed += bytes;
           this.report(id, adminId, { phase: 'PARSING', done: parsed, total: file.sizeBytes });
         });
+        // Gone before the upload reads READY, so nothing of the check outlives its answer.
+        await copy.release();
+        copy = undefined;
         // With a shared database another instance may commit: the staged rows go to the file store.
         const stagingKey = !failure && this.leases.shared ? newStorageKey() : null;
         if (stagingKey) await ctx.files.put(stagingKey, stagingPath(ctx.config.dataDir, id));
