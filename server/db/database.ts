@@ -27,6 +27,14 @@ export interface SqliteHandle {
 }
 const sqliteHandles = new WeakMap<Kysely<any>, SqliteHandle>();
 
+/**
+ * SQLite's page cache, in KiB: the working set of keyset pages and counts. Every appended page
+ * (a system-log row per request) stays in it until it is full, so a larger cache is RSS a server
+ * under load grows into for minutes: 64 MiB took 90 s to fill and bought no list any speed
+ * (bench/lists.ts at 1M rows, decisions.md). A bulk commit spills to the WAL at the same size.
+ */
+const PAGE_CACHE_KIB = 16 * 1024;
+
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.databaseUrl) {
     const pool = new pg.Pool({
@@ -46,10 +54,10 @@ export function openDatabase(target: DatabaseTarget): Db {
     if (existsSync(file)) chmodSync(file, 0o600);
   }
   // A server's settings (DESIGN §5): WAL for concurrent readers, NORMAL sync is durable under WAL,
-  // a 64 MiB page cache for the indexes, and a busy timeout instead of instant SQLITE_BUSY.
+  // a page cache for the indexes, and a busy timeout instead of instant SQLITE_BUSY.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.function('natural_key', { deterministic: true }, naturalKey);

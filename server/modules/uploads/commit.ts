@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import type { UploadMode } from '../../../src/shared';
 import { isSqlite, type Db } from '../../db/database';
@@ -81,33 +81,13 @@ export async function commitRows(db: Db, job: CommitJob): Promise<number> {
     return await db.connection().execute(async (connection) => {
       await sql`attach database ${job.stagingFile} as ${sql.raw(ATTACHED)}`.execute(connection);
       try {
-        return await connection.transaction().execute((trx) => withCommitCache(trx, () => writeRows(trx, sqliteChunk(job), lastRow, job)));
+        return await connection.transaction().execute((trx) => writeRows(trx, sqliteChunk(job), lastRow, job));
       } finally {
         await sql.raw(`detach database ${ATTACHED}`).execute(connection);
       }
     });
   } finally {
     staging.close();
-  }
-}
-
-/** SQLite page cache while a commit runs, in KiB (the server keeps 64 MiB for its lookups). */
-const COMMIT_CACHE_KIB = 16 * 1024;
-
-/**
- * A commit writes each page once and spills dirty pages to the WAL when the cache is full, so a
- * large cache only holds pages it will not read again: it would add the server's whole 64 MiB
- * cache to an upload's peak memory. Set and restored inside the transaction, on the one
- * connection, the setting applies to the commit alone.
- */
-async function withCommitCache<T>(trx: Kysely<Database>, run: () => Promise<T>): Promise<T> {
-  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(trx);
-  const previous = Number(rows[0].cache_size);
-  await sql.raw(`pragma cache_size = -${COMMIT_CACHE_KIB}`).execute(trx);
-  try {
-    return await run();
-  } finally {
-    await sql.raw(`pragma cache_size = ${previous}`).execute(trx);
   }
 }
 
