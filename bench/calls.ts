@@ -37,9 +37,10 @@ const create = (server: ServerProcess, prefix: string) =>
 
 const results: Record<string, LoadResult[]> = { bareList: [], consoleList: [], pgList: [], bareInsert: [], consoleCreate: [] };
 try {
-  // Warm both (JIT, caches) before anything counts.
-  await load({ url: consoleSqlite.url + LIST_PATH, headers: auth(consoleSqlite), connections: CONNECTIONS, durationMs: 1000 });
-  await load({ url: bare.url + LIST_PATH, connections: CONNECTIONS, durationMs: 1000 });
+  // Warm every server (JIT, caches, the PostgreSQL pool's connections) before anything counts.
+  for (const server of [consoleSqlite, bare, ...(consolePg ? [consolePg] : [])]) {
+    await load({ url: server.url + LIST_PATH, headers: auth(server), connections: CONNECTIONS, durationMs: 1000 });
+  }
   for (let round = 0; round < ROUNDS; round++) {
     results.bareList.push(await list(bare));
     results.consoleList.push(await list(consoleSqlite));
