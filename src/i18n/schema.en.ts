@@ -94,6 +94,7 @@ export const schemaEn = {
   templateRequired: 'Choose a template.',
   dashboardUrlRequired: 'Enter the dashboard URL.',
   dashboardUrlInvalid: 'Use an http(s) URL.',
+  dashboardUrlForeign: 'Use a view URL on the Tableau server %{server}.',
   bareHost: '"%{host}" is not a bare host name such as api.example.com (no scheme, port or path).',
   enterKey: 'Enter %{key}.',
   methodDoesNotUse: '%{method} does not use %{key}.',

@@ -92,6 +92,7 @@ export const schemaKo: typeof schemaEn = {
   templateRequired: '템플릿을 선택하세요.',
   dashboardUrlRequired: '대시보드 URL을 입력하세요.',
   dashboardUrlInvalid: 'http(s) URL을 입력하세요.',
+  dashboardUrlForeign: 'Tableau 서버 %{server}의 뷰 URL을 입력하세요.',
   bareHost: '"%{host}"은(는) api.example.com 같은 호스트 이름이 아닙니다 (스킴, 포트, 경로 없이).',
   enterKey: '%{key}을(를) 입력하세요.',
   methodDoesNotUse: '%{method}은(는) %{key}을(를) 사용하지 않습니다.',

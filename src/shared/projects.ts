@@ -32,7 +32,22 @@ export const projectMessages = {
   templateRequired: 'Choose a template.',
   dashboardUrlRequired: 'Enter the dashboard URL.',
   dashboardUrlInvalid: 'Use an http(s) URL.',
+  dashboardUrlForeign: (server: string) => `Use a view URL on the Tableau server ${server}.`,
 } as const;
+
+/**
+ * True when `url` is on the Tableau server `serverUrl`: the same scheme, host and port by URL
+ * parsing, and no user name or password. A Connected App token is minted only for such a URL.
+ */
+export function isOnTableauServer(url: string, serverUrl: string): boolean {
+  try {
+    const view = new URL(url);
+    const server = new URL(serverUrl);
+    return view.protocol === server.protocol && view.hostname === server.hostname && view.port === server.port && !view.username && !view.password;
+  } catch {
+    return false;
+  }
+}
 
 /** An absolute http(s) URL that parses (the dashboard token reads its path). */
 function isHttpUrl(value: string): boolean {

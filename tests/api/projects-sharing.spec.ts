@@ -146,6 +146,43 @@ describe('dashboard token', () => {
     expect(reply.body.data).toMatchObject({ viewName: 'Sales/Overview', src: 'https://tableau.example.com/t/marketing/views/Sales/Overview' });
   });
 
+  it('keeps custom dashboards on the configured Tableau server and mints no token for another origin (issue 27)', async () => {
+    const custom = (name: string, dashboardUrl: string) => projectBody(media, { name, dashboardType: 'CUSTOM', templateId: null, dashboardUrl });
+    const foreign = [
+      'https://evil.example/views/Sales/Overview',
+      'https://tableau.example.com.evil.example/views/Sales/Overview',
+      'https://tableau.example.com@evil.example/views/Sales/Overview',
+      'https://user:pass@tableau.example.com/views/Sales/Overview',
+      'http://tableau.example.com/views/Sales/Overview',
+      'https://tableau.example.com:8443/views/Sales/Overview',
+    ];
+    const before = await dbSnapshot(t, PROJECT_TABLES);
+    for (const url of foreign) {
+      const reply = await t.call('POST', '/api/projects', { token: people.owner.token, body: custom('Foreign', url) });
+      expect(reply.status, url).toBe(400);
+      expect(reply.body.data.errors).toEqual([{ field: 'dashboardUrl', message: 'Use a view URL on the Tableau server https://tableau.example.com.' }]);
+    }
+    expect(await dbSnapshot(t, PROJECT_TABLES)).toEqual(before);
+
+    // The same origin however it is spelled: upper case and the default port.
+    const created = await t.call('POST', '/api/projects', { token: people.owner.token, body: custom('Own view', 'https://TABLEAU.example.com:443/views/Sales/Overview') });
+    expect(created.status).toBe(200);
+    const id = created.body.data.id;
+    for (const url of foreign) {
+      const reply = await t.call('PUT', `/api/projects/${id}`, { token: people.owner.token, body: custom('Own view', url) });
+      expect(reply.status, url).toBe(400);
+      expect(reply.body.data.errors[0].field).toBe('dashboardUrl');
+    }
+    // A URL stored before the rule (or a server moved since) is never tokenised.
+    for (const url of foreign) {
+      await t.db.updateTable('projects').set({ dashboard_url: url }).where('id', '=', id).execute();
+      const reply = await t.call('GET', `/api/projects/${id}/dashboard-token`, { token: people.owner.token });
+      expect(reply.status, url).toBe(409);
+      expect(reply.body.resultMessage).toBe("This project's dashboard URL is not on the Tableau server https://tableau.example.com. Change it on the modify screen.");
+      expect(JSON.stringify(reply.body)).not.toMatch(/eyJ/);
+    }
+  });
+
   it('lets the page frame and reach only the configured Tableau server', async () => {
     const csp = String((await t.call('GET', '/api/health')).headers['content-security-policy']);
     expect(csp).toContain("frame-src 'self' https://tableau.example.com");

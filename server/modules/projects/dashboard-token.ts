@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { DashboardToken, ProjectDetail } from '../../../src/shared';
+import { isOnTableauServer, type DashboardToken, type ProjectDetail } from '../../../src/shared';
 import type { TableauConfig } from '../../config';
 import { AppError } from '../../http/app-error';
 
@@ -14,11 +14,15 @@ export function contentUrlOf(name: string): string {
 
 /**
  * The Tableau view of a project: a template project shows sheet `Dashboard` of the workbook
- * published under the template's name; a custom project the view at its dashboard URL.
+ * published under the template's name; a custom project the view at its dashboard URL, which must
+ * be on the configured server (a URL stored before that rule, or before the server changed, gets no token).
  */
 export function dashboardViewOf(tableau: TableauConfig, project: Pick<ProjectDetail, 'dashboardType' | 'dashboardUrl' | 'templateName'>): { viewName: string; src: string } {
   const viewsBase = `${tableau.serverUrl}${tableau.site ? `/t/${encodeURIComponent(tableau.site)}` : ''}/views/`;
   if (project.dashboardType === 'CUSTOM' && project.dashboardUrl) {
+    if (!isOnTableauServer(project.dashboardUrl, tableau.serverUrl)) {
+      throw new AppError('CONFLICT', `This project's dashboard URL is not on the Tableau server ${new URL(tableau.serverUrl).origin}. Change it on the modify screen.`);
+    }
     const url = new URL(project.dashboardUrl);
     const viewName = url.pathname.includes('/views/') ? url.pathname.slice(url.pathname.indexOf('/views/') + 7) : url.pathname.replace(/^\//, '');
     return { viewName: decodeURIComponent(viewName), src: `${url.origin}${url.pathname}` };

@@ -46,7 +46,7 @@ export async function projectsModule(app: FastifyInstance) {
   const creators = { onRequest: [requireRank(AREA_RANK.project), async (request: FastifyRequest) => requireCreator(db, request.admin!)] };
   routes.post('/projects', { ...creators, schema: { body: projectInput, response: { 200: projectResponse } } }, async (request) => {
     const caller = request.admin!;
-    await checkProjectReferences(db, request.body);
+    await checkProjectReferences(db, request.body, config.tableau?.serverUrl);
     const id = await saveProject(db, request.body, { adminId: caller.id, countryCode: await officeOf(db, caller.id) }, isoNow(clock));
     await recordAccess(app.ctx, { email: caller.email, adminId: caller.id, eventType: 'PROJECT_CREATE', success: true, ip: request.ip, detail: `project ${id}: ${request.body.name}` });
     return success(await detail(caller, id!), 'The project has been created.');
@@ -55,7 +55,7 @@ export async function projectsModule(app: FastifyInstance) {
   routes.put('/projects/:id', { ...members, schema: { params: idParams, body: projectInput, response: { 200: projectResponse } } }, async (request) => {
     const caller = request.admin!;
     await requireProjectPrivilege(db, caller, request.params.id, 'EDITOR');
-    await checkProjectReferences(db, request.body, await templateIdOf(db, request.params.id));
+    await checkProjectReferences(db, request.body, config.tableau?.serverUrl, await templateIdOf(db, request.params.id));
     const id = await saveProject(db, request.body, { adminId: caller.id, countryCode: null }, isoNow(clock), request.params.id);
     if (id === undefined) throw new AppError('NOT_FOUND', 'No such project.');
     return success(await detail(caller, id), 'The project has been saved.');

@@ -1,13 +1,18 @@
-import type { FieldError, ProjectValues } from '../../../src/shared';
+import { isOnTableauServer, projectMessages, type FieldError, type ProjectValues } from '../../../src/shared';
 import type { Db } from '../../db/database';
 import { validationError } from '../../http/app-error';
 
 /**
  * The codes and the template a project names must exist; a template must be active and of the
  * project's data type. A modified project may keep the template it already has, even if retired.
+ * A custom dashboard URL must be on the configured Tableau server (`tableauServerUrl`); without one
+ * no token is ever minted, so any http(s) URL is kept.
  */
-export async function checkProjectReferences(db: Db, input: ProjectValues, currentTemplateId: number | null = null): Promise<void> {
+export async function checkProjectReferences(db: Db, input: ProjectValues, tableauServerUrl: string | undefined, currentTemplateId: number | null = null): Promise<void> {
   const errors: FieldError[] = [];
+  if (input.dashboardType === 'CUSTOM' && input.dashboardUrl && tableauServerUrl && !isOnTableauServer(input.dashboardUrl, tableauServerUrl)) {
+    errors.push({ field: 'dashboardUrl', message: projectMessages.dashboardUrlForeign(new URL(tableauServerUrl).origin) });
+  }
   const countries = [...new Set(input.dataFilters.countries)];
   const [advertiser, knownCountries, template] = await Promise.all([
     db.selectFrom('advertisers').select('code').where('code', '=', input.advertiser).executeTakeFirst(),
