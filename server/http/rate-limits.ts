@@ -8,11 +8,26 @@ import { AppError } from './app-error';
 export class RedisUnreachableError extends Error {}
 
 /**
+ * How long a rate-limit check may wait for Redis: a sign-in waits for it, so a Redis that hangs
+ * (accepts, never answers) must cost a request no more than this before the limits are skipped.
+ */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+/**
  * Connects and pings once at start. Later outages are logged and the limits are skipped
  * (skipOnError) rather than refusing every sign-in; the per-account lockout lives in the database.
+ * A connection that stops answering is dropped (socketTimeout) and, while it reconnects, checks
+ * fail at once (no offline queue) instead of each waiting out its timeout.
  */
 async function connectRedis(url: string, app: FastifyInstance): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 5000, commandTimeout: 2000, maxRetriesPerRequest: 1 });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    socketTimeout: 2 * REDIS_COMMAND_TIMEOUT_MS,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+  });
   let lastError: Error | undefined;
   let started = false;
   redis.on('error', (error: Error) => {
