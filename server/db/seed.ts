@@ -124,7 +124,7 @@ export async function seedFoundation(db: Db, options: { adminEmail?: string; adm
   return { adminEmail, generatedPassword: options.adminPassword ? undefined : password, created: true };
 }
 
-/** A password that satisfies the specification's rule (8–12 chars, letter, digit, symbol). */
+/** Twelve characters that satisfy PASSWORD_PATTERN (a letter, a digit and a symbol). */
 export function generatePassword(): string {
   const letters = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
   const digits = '23456789';

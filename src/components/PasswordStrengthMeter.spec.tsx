@@ -14,4 +14,20 @@ describe('PasswordStrengthMeter', () => {
     renderPage(<PasswordStrengthMeter password="abc" />);
     expect(screen.getByRole('progressbar', { name: 'Password strength: Weak' })).toHaveAttribute('aria-valuenow', '33');
   });
+
+  it("rates a password manager's 20-character password strong and states the 8 to 64 rule", () => {
+    renderPage(<PasswordStrengthMeter password="K7#pQ2@vL9$wR4^tM8&z" />);
+    expect(screen.getByRole('progressbar', { name: 'Password strength: Strong' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByText(/8 to 64 characters with a letter, a digit and one of/)).toBeInTheDocument();
+  });
+
+  // Whatever its mix of cases and digits, a password the form refuses is never rated above weak.
+  it.each([
+    ['65 characters', `Ab1!${'x'.repeat(61)}`],
+    ['no symbol', 'Abcdefg1'],
+    ['a symbol outside the set', 'Abcdefg1?'],
+  ])('rates a refused password with %s weak', (_why, password) => {
+    renderPage(<PasswordStrengthMeter password={password} />);
+    expect(screen.getByRole('progressbar', { name: 'Password strength: Weak' })).toHaveAttribute('aria-valuenow', '33');
+  });
 });

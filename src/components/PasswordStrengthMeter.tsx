@@ -1,10 +1,13 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { passwordStrength } from '../shared';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordStrength } from '../shared';
 
 const LEVEL = { weak: { value: 33, color: 'error' }, medium: { value: 66, color: 'warning' }, strong: { value: 100, color: 'success' } } as const;
 
-/** SPEC §5 meter; it guides, the password format rule decides. Nothing typed yet shows no bar, not a red one. */
+/**
+ * SPEC §5 meter, rating with the format rule the forms and the server check (passwordStrength): a
+ * password they refuse is weak. Nothing typed yet shows no bar, not a red one.
+ */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const translate = useTranslate();
   const strength = passwordStrength(password);
@@ -14,7 +17,7 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
       {password && <LinearProgress variant="determinate" value={LEVEL[strength].value} color={LEVEL[strength].color} aria-label={label} />}
       <Typography variant="caption" color="text.secondary">
         {password ? `${label} · ` : ''}
-        {translate('console.passwordStrength.rules')}
+        {translate('console.passwordStrength.rules', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
       </Typography>
     </Box>
   );

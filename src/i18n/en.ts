@@ -107,7 +107,7 @@ export const consoleMessages = {
     weak: 'Weak',
     medium: 'Medium',
     strong: 'Strong',
-    rules: '8 to 12 characters with a letter, a digit and one of ! @ # $ % ^ & *',
+    rules: '%{min} to %{max} characters with a letter, a digit and one of ! @ # $ % ^ & *',
   },
   otp: {
     sent: 'We sent a 6-digit code to %{email}.',

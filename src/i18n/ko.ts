@@ -111,7 +111,7 @@ const consoleMessagesKo: ConsoleMessages = {
     weak: '약함',
     medium: '보통',
     strong: '강함',
-    rules: '8~12자, 영문자·숫자·특수문자(! @ # $ % ^ & *)를 각각 1개 이상 포함',
+    rules: '%{min}~%{max}자, 영문자·숫자·특수문자(! @ # $ % ^ & *)를 각각 1개 이상 포함',
   },
   otp: {
     sent: '%{email}(으)로 6자리 인증번호를 보냈습니다.',

