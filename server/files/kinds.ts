@@ -1,4 +1,4 @@
-import type { FileKind } from '../../src/shared';
+import { withoutControls, type FileKind } from '../../src/shared';
 
 /** How many leading bytes the kind checks read. */
 export const SNIFF_BYTES = 8192;
@@ -43,13 +43,12 @@ export function detectKind(head: Buffer, originalName: string, allowed: readonly
   return allowed.find((kind) => MATCHES[kind](head, extension));
 }
 
-/** A client's file name made safe to store and show: no folders, no control characters, bounded. */
+/**
+ * A client's file name made safe to store and show: no folders, no control or bidi characters
+ * (withoutControls), bounded. Every stored file name comes through here.
+ */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    // eslint-disable-next-line no-control-regex -- control characters are what this strips
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(-200);
+  const cleaned = [...withoutControls(base).trim()].slice(-200).join('');
   return cleaned || 'file';
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf, listEnvelopeOf } from './envelope';
+import { withoutControls } from './display-text';
 
 /** Column types of a custom data set (SPEC §3): dates are stored normalised to YYYY-MM-DD. */
 export const DATASET_COLUMN_TYPES = ['DATE', 'VARCHAR'] as const;
@@ -21,7 +22,7 @@ export const datasetColumnInput = z.strictObject({
 });
 
 export const datasetInput = z.strictObject({
-  title: z.string().trim().min(1, 'Title is required.').max(DATASET_TITLE_MAX, `Use at most ${DATASET_TITLE_MAX} characters.`),
+  title: z.string().overwrite(withoutControls).trim().min(1, 'Title is required.').max(DATASET_TITLE_MAX, `Use at most ${DATASET_TITLE_MAX} characters.`),
   dataType: z
     .string()
     .trim()

@@ -14,6 +14,7 @@ export * from './email-templates';
 export * from './alert-mails';
 export * from './system-logs';
 export * from './files';
+export * from './display-text';
 export * from './templates';
 export * from './users';
 export * from './access-history';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailSchema } from './validation';
 import { uploadedFileSchema } from './files';
 import { envelopeOf, listEnvelopeOf } from './envelope';
+import { withoutControls } from './display-text';
 
 export const PROJECT_STATUSES = ['ON_GOING', 'STAND_BY', 'COMPLETED', 'PENDING'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -78,7 +79,7 @@ export const conditionFilterSchema = z.strictObject({ field: text(100), operator
 /** The body of POST and PUT /api/projects; the same schema validates the browser's form. */
 export const projectInput = z
   .strictObject({
-    name: z.string().trim().min(1, projectMessages.nameRequired).max(PROJECT_NAME_MAX, projectMessages.nameTooLong),
+    name: z.string().overwrite(withoutControls).trim().min(1, projectMessages.nameRequired).max(PROJECT_NAME_MAX, projectMessages.nameTooLong),
     description: z.string().trim().max(1000, 'Use at most 1000 characters.').nullish(),
     status: z.enum(PROJECT_STATUSES).default('STAND_BY'),
     dataType: z.enum(PROJECT_DATA_TYPES, 'Choose MEDIA, CRM or RETAIL.'),
@@ -206,7 +207,7 @@ export const planResponse = envelopeOf(planSchema);
 
 export const planInput = z.strictObject({
   projectId: z.coerce.number().int().positive().max(DB_INTEGER_MAX),
-  title: z.string().trim().min(1, 'Title is required.').max(100, 'Use at most 100 characters.'),
+  title: z.string().overwrite(withoutControls).trim().min(1, 'Title is required.').max(100, 'Use at most 100 characters.'),
   dataType: code('Choose a data type.'),
   description: z.string().trim().max(2000, 'Use at most 2000 characters.').nullish(),
 });

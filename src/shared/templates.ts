@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { fileIdSchema, uploadedFileSchema } from './files';
 import { envelopeOf, listEnvelopeOf } from './envelope';
+import { withoutControls } from './display-text';
 
 export const MAX_TEMPLATE_PREVIEWS = 10;
 
 export const templateInput = z.strictObject({
-  name: z.string().trim().min(1, 'Name is required.').max(100, 'Use at most 100 characters.'),
+  name: z.string().overwrite(withoutControls).trim().min(1, 'Name is required.').max(100, 'Use at most 100 characters.'),
   dataType: z
     .string()
     .trim()
