@@ -8,9 +8,21 @@ import { normalHost, secretMayGoTo } from '../../src/shared';
 import { outboundPolicy, type OutboundPolicy } from './outbound-policy';
 
 const MAX_REDIRECTS = 5;
+/**
+ * The longest answer any outbound call reads (a source page, a target's reply) when the caller
+ * sets no `maxBytes`: a peer streaming without end is cut here instead of filling the memory.
+ */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /** A call to an admin-typed URL was not made (refused address, secret host, redirect); the message says why. */
 export class OutboundRefused extends Error {}
+
+/** The answer was longer than MAX_ANSWER_BYTES; reading stopped there. */
+export class OutboundTooLarge extends Error {
+  constructor() {
+    super(`The answer is longer than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; the server stopped reading it there.`);
+  }
+}
 
 export interface OutboundInit {
   method: string;
@@ -77,6 +89,12 @@ function once(url: URL, init: OutboundInit, body: string | Readable | undefined,
       const answer = (truncated: boolean) => resolve({ status, ok: status >= 200 && status < 300, headers: response.headers, body: Buffer.concat(chunks), ...(truncated && { truncated }) });
       response.on('data', (chunk: Buffer) => {
         if (cut) return;
+        if (init.maxBytes === undefined && length + chunk.length > MAX_ANSWER_BYTES) {
+          cut = true;
+          response.removeAllListeners('end');
+          response.destroy();
+          return reject(new OutboundTooLarge());
+        }
         if (init.maxBytes !== undefined && length + chunk.length > init.maxBytes) {
           chunks.push(chunk.subarray(0, init.maxBytes - length));
           cut = true;

@@ -3,7 +3,7 @@ import { basename, join, posix } from 'node:path';
 import type { CollectField, ResponseMeta, SourceMethod, SourceType } from '../../../src/shared';
 import { csvFileRows, csvTextRows } from './csv-source';
 import { readPath, type SourceRow } from './master-mapping';
-import { OutboundRefused, type Outbound, type OutboundAnswer } from '../../outbound/outbound-fetch';
+import { OutboundRefused, OutboundTooLarge, type Outbound, type OutboundAnswer } from '../../outbound/outbound-fetch';
 import { TaskFailure } from './task-failure';
 
 /** What a collector needs of a collect config, with the market account's secret opened. */
@@ -91,6 +91,7 @@ async function fetchPage(
     const name = (error as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError') throw new TaskFailure('SOURCE_TIMEOUT', `The source did not answer within ${method.timeoutMs} ms (page ${page}).`);
     if (error instanceof OutboundRefused) throw new TaskFailure('SOURCE_HTTP_ERROR', `The source was not called (page ${page}). ${error.message}`);
+    if (error instanceof OutboundTooLarge) throw new TaskFailure('SOURCE_MALFORMED', `Page ${page} of the source is too long. ${error.message} Ask the source for smaller pages.`);
     throw new TaskFailure('SOURCE_HTTP_ERROR', `The source could not be reached: ${(error as Error).message}`);
   }
   meta.status = response.status;

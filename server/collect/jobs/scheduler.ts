@@ -14,17 +14,24 @@ import { sweepWorkFolders } from './work-folder';
 type SchedulerContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'files' | 'metrics'>;
 
 /**
- * The in-process collect scheduler. Each tick turns due schedules into tasks, then claims and runs
- * due tasks under a lease, COLLECT_CONCURRENCY at a time, until none is left. Every instance runs the same loop; the
- * database decides which instance gets a task.
+ * The in-process collect scheduler. Each poll turns due schedules into tasks, then claims due tasks
+ * under a lease into this instance's free slots (COLLECT_CONCURRENCY) and starts them without
+ * waiting for them: a slow source holds only its own slot, and a slot that frees claims the next
+ * task at once. Every instance runs the same loop; the database decides which instance gets a task.
  */
 export class CollectScheduler {
   /** This instance's name on the leases it holds. */
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer: NodeJS.Timeout | undefined;
-  private loop: Promise<number> | undefined;
-  /** The tasks this instance is running (up to COLLECT_CONCURRENCY). */
-  private readonly running = new Set<TaskRow>();
+  /** The tasks this instance is running (up to COLLECT_CONCURRENCY), each with its run. */
+  private readonly running = new Map<TaskRow, Promise<void>>();
+  /** The claiming of tasks into free slots, while one is under way (one at a time, so a slot is never claimed twice). */
+  private filling: Promise<void> | undefined;
+  /** A slot freed while claiming: claim again once this claiming ends. */
+  private refill = false;
+  private ticking: Promise<number> | undefined;
+  /** Tasks this instance has started, for tick()'s answer. */
+  private started = 0;
   private stopping = false;
   private readonly box;
   private readonly outbound;
@@ -50,7 +57,7 @@ export class CollectScheduler {
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      void this.tick()
+      void this.poll()
         .catch((error) => this.log.error({ err: error }, 'collect scheduler tick failed'))
         .finally(() => !this.stopping && this.schedule(this.settings.pollMs));
     }, delayMs);
@@ -62,15 +69,21 @@ export class CollectScheduler {
     if (this.settings.schedulerEnabled && !this.stopping) this.schedule(0);
   }
 
-  /** One pass: create due tasks, then run claimable tasks until none is left. Answers how many ran. */
+  /**
+   * One poll, then waits until this instance has run every task it could claim (tests and tools;
+   * the timer's poll does not wait). Answers how many tasks it ran.
+   */
   async tick(): Promise<number> {
-    while (this.loop) await this.loop.catch(() => undefined);
+    while (this.ticking) await this.ticking.catch(() => undefined);
     if (this.stopping) return 0;
-    this.loop = this.runDue();
+    const before = this.started;
+    this.ticking = this.poll()
+      .then(() => this.idle())
+      .then(() => this.started - before);
     try {
-      return await this.loop;
+      return await this.ticking;
     } finally {
-      this.loop = undefined;
+      this.ticking = undefined;
     }
   }
 
@@ -87,28 +100,54 @@ export class CollectScheduler {
     }
   }
 
-  private async runDue(): Promise<number> {
-    const { db, clock } = this.ctx;
+  /** Creates the due tasks and starts claimable ones in the free slots; does not wait for them to run. */
+  private async poll(): Promise<void> {
     await this.sweepWork();
-    await createDueTasks(db, clock.now(), this.settings.maxAttempts);
-    // COLLECT_CONCURRENCY workers, each claiming and running tasks until none is left.
-    const worker = async () => {
-      let ran = 0;
-      while (!this.stopping) {
-        const task = await claimNextTask(db, this.owner, clock.now(), this.settings.leaseMs);
-        if (!task) break;
-        this.running.add(task);
-        try {
-          await this.execute(task);
-        } finally {
-          this.running.delete(task);
+    await createDueTasks(this.ctx.db, this.ctx.clock.now(), this.settings.maxAttempts);
+    await this.fill();
+  }
+
+  /** Claims tasks into the free slots and starts each. */
+  private fill(): Promise<void> {
+    if (this.filling) {
+      this.refill = true;
+      return this.filling;
+    }
+    const { db, clock } = this.ctx;
+    const claim = async () => {
+      do {
+        this.refill = false;
+        while (!this.stopping && this.running.size < (this.settings.concurrency ?? 1)) {
+          const task = await claimNextTask(db, this.owner, clock.now(), this.settings.leaseMs);
+          if (!task) break;
+          this.begin(task);
         }
-        ran++;
-      }
-      return ran;
+      } while (this.refill && !this.stopping);
     };
-    const counts = await Promise.all(Array.from({ length: this.settings.concurrency ?? 1 }, worker));
-    return counts.reduce((sum, count) => sum + count, 0);
+    this.filling = claim()
+      .catch((error: unknown) => this.log.error({ err: error }, 'collect tasks could not be claimed'))
+      .finally(() => {
+        this.filling = undefined;
+        if (this.refill && !this.stopping) void this.fill();
+      });
+    return this.filling;
+  }
+
+  /** Runs a claimed task in its slot; the slot claims the next task as soon as it is free. */
+  private begin(task: TaskRow): void {
+    this.started++;
+    const run = this.execute(task)
+      .catch((error: unknown) => this.log.error({ err: error, taskId: task.id }, 'collect task could not be settled'))
+      .finally(() => {
+        this.running.delete(task);
+        if (!this.stopping) void this.fill();
+      });
+    this.running.set(task, run);
+  }
+
+  /** Resolves once nothing is being claimed or run. */
+  private async idle(): Promise<void> {
+    while (this.filling || this.running.size) await Promise.all([this.filling, ...this.running.values()]);
   }
 
   /** Runs a claimed task, renewing its lease while it works, and settles it as success, retry or error. */
@@ -172,19 +211,12 @@ export class CollectScheduler {
   async stop(graceMs = Math.min(this.ctx.config.shutdownGraceMs / 2, 15_000)): Promise<void> {
     this.stopping = true;
     clearTimeout(this.timer);
-    if (!this.loop) return;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), graceMs)));
-    const outcome = await Promise.race([
-      this.loop.then(
-        () => 'done' as const,
-        () => 'done' as const,
-      ),
-      timedOut,
-    ]);
+    const outcome = await Promise.race([this.idle().then(() => 'done' as const), timedOut]);
     clearTimeout(timer);
     if (outcome === 'timeout') {
-      await Promise.all([...this.running].map((task) => releaseLease(this.ctx.db, task.id, this.owner, this.ctx.clock.now()).catch(() => undefined)));
+      await Promise.all([...this.running.keys()].map((task) => releaseLease(this.ctx.db, task.id, this.owner, this.ctx.clock.now()).catch(() => undefined)));
     }
   }
 }
