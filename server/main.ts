@@ -38,7 +38,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     logLevel: vars.LOG_LEVEL,
     tableau: tableauFromEnv(vars),
     redisUrl: vars.REDIS_URL,
-    fileStore: fileStoreFromEnv(vars.FILE_STORE, env),
+    fileStore: fileStoreFromEnv(vars, env),
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
     mailRetentionDays: vars.MAIL_RETENTION_DAYS,
     seedDemo: vars.SEED_DEMO === 'Y',
@@ -71,8 +71,10 @@ async function main(): Promise<void> {
     console.error(error.message);
     process.exit(2);
   });
+  // Migrations may build indexes on big tables: they run free of the serving pool's timeouts.
+  const setup = openDatabase({ ...config, unhurried: true });
+  await migrateToLatest(setup).finally(() => setup.destroy());
   const db = openDatabase(config);
-  await migrateToLatest(db);
   // Secrets sealed before SECRETS_KEY (under the JWT-derived key) move to it once, while JWT_SECRET still opens them.
   const legacy = await resealSecrets(db, secretBox(config.secretsKeys, config.jwtSecret), 'legacy');
   const seeded = await seedFoundation(db, {

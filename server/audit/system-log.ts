@@ -4,6 +4,7 @@ import type { Insertable } from 'kysely';
 import { isoNow } from '../clock';
 import { isSqlite, type Db } from '../db/database';
 import { preparedStatement } from '../db/prepared-statement';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { SystemLogsTable } from '../db/schema';
 import { redactedJson, redactPath } from './redact';
 
@@ -17,6 +18,10 @@ const UNLOGGED = new Set(['/api/health', '/api/ready']);
 export const SYSTEM_LOG_FLUSH_MS = 25;
 /** A busy server writes sooner, in inserts of at most this many rows. */
 const MAX_BATCH_ROWS = 500;
+/** While the database is unavailable, rows wait in memory and are tried again this often... */
+const RETRY_MS = 1000;
+/** ...up to this many; beyond it the oldest go (and the loss is logged), so an outage cannot exhaust memory. */
+const MAX_HELD_ROWS = 20_000;
 
 /** A system-log row, every column named (null where it does not apply). */
 export type SystemLogRow = Required<Omit<Insertable<SystemLogsTable>, 'id'>>;
@@ -30,27 +35,54 @@ export interface SystemLogWriter {
 /**
  * Buffers system-log rows and writes them a batch at a time (insertRows): one statement per API
  * call cost about a quarter of an authenticated call's time. Batches are written one after
- * another, so flush() also waits for the ones already under way.
+ * another, so flush() also waits for the ones already under way. A batch the database could not
+ * take because it was unavailable is kept and tried again, so the calls answered 503 during an
+ * outage are in the log once it is over.
  */
 export function systemLogWriter(db: Db, failed: (error: unknown) => void): SystemLogWriter {
   let pending: SystemLogRow[] = [];
   let timer: NodeJS.Timeout | undefined;
   let written = Promise.resolve();
+  /** True from a failed write until one succeeds: the outage is logged once, not every second. */
+  let holding = false;
 
-  const flush = () => {
+  const hold = (batch: SystemLogRow[], error: unknown) => {
+    if (!holding) failed(error);
+    holding = true;
+    pending = [...batch, ...pending];
+    const dropped = pending.length - MAX_HELD_ROWS;
+    if (dropped > 0) {
+      pending = pending.slice(dropped);
+      failed(new Error(`${dropped} system-log rows dropped while the database was unavailable`));
+    }
+    timer ??= setTimeout(flush, RETRY_MS).unref();
+  };
+  const flush = (): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
     if (!pending.length) return written;
-    const batch = pending;
+    const rows = pending;
     pending = [];
-    written = written.then(() => insertRows(db, batch)).then(() => undefined, failed);
+    written = written.then(async () => {
+      // Rows held through an outage go out a batch at a time.
+      for (let from = 0; from < rows.length; from += MAX_BATCH_ROWS) {
+        try {
+          await insertRows(db, rows.slice(from, from + MAX_BATCH_ROWS));
+          holding = false;
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) return hold(rows.slice(from), error);
+          failed(error);
+        }
+      }
+    });
     return written;
   };
   return {
     write(row) {
       pending.push(row);
-      if (pending.length >= MAX_BATCH_ROWS) void flush();
-      else timer ??= setTimeout(flush, SYSTEM_LOG_FLUSH_MS).unref();
+      // While holding, only the retry writes: every call trying the unavailable database would add to its load.
+      if (pending.length >= MAX_BATCH_ROWS && !holding) void flush();
+      else timer ??= setTimeout(flush, holding ? RETRY_MS : SYSTEM_LOG_FLUSH_MS).unref();
     },
     flush,
   };

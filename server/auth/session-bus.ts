@@ -64,6 +64,12 @@ export function busNames(schema: string): { changes: string; acks: string; appli
 /** How long a publisher waits for the acknowledgements before answering anyway (an instance may have died). */
 const ECHO_TIMEOUT_MS = 2000;
 const RECONNECT_MS = 1000;
+/**
+ * How often the listening connection is asked a trivial query. A connection a failover or a cut
+ * network path left silent raises no error of its own; the query's read timeout (server/db/database.ts)
+ * ends it, and the bus is untrusted until it listens again.
+ */
+const HEARTBEAT_MS = 5000;
 
 /**
  * LISTEN/NOTIFY on a connection of its own, named as busNames says. Each listener applies a
@@ -79,6 +85,7 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
   let trusted = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
   const listeners: ((change: SessionChange | undefined) => void)[] = [];
   /** A publish waiting for acknowledgements, by echo: called with the acknowledging backend's pid. */
   const waiting = new Map<string, (pid: number) => void>();
@@ -97,6 +104,7 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
     if (client !== broken) return;
     client = undefined;
     trusted = false;
+    clearInterval(heartbeat);
     tell(undefined);
     broken.end().catch(() => undefined);
     if (!closed) retry = setTimeout(connect, RECONNECT_MS).unref();
@@ -125,7 +133,9 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
       if (closed) return void (await next.end());
       // Whatever was cached before this connection may have missed a change.
       tell(undefined);
-      trusted = client === next;
+      if (client !== next) return void (await next.end());
+      trusted = true;
+      heartbeat = setInterval(() => void next.query('select 1').catch(() => lost(next)), HEARTBEAT_MS).unref();
     } catch {
       lost(next);
     }
@@ -166,6 +176,7 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearInterval(heartbeat);
       const current = client;
       client = undefined;
       trusted = false;

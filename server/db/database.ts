@@ -1,11 +1,12 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { naturalKey } from './natural-key';
 import { WriteCounter } from './write-counter';
+import { isDatabaseUnavailable } from './unavailable';
 
 export type Db = Kysely<Database>;
 
@@ -15,6 +16,8 @@ export interface DatabaseTarget {
   sqlitePath: string;
   /** PostgreSQL schema to work in (tests isolate each file in its own schema). */
   pgSchema?: string;
+  /** PostgreSQL: no statement or read timeout (start-up migrations, which may build indexes on big tables). */
+  unhurried?: boolean;
 }
 
 /** Each PostgreSQL database's pool, for the connection metrics. */
@@ -35,11 +38,29 @@ const sqliteHandles = new WeakMap<Kysely<any>, SqliteHandle>();
  */
 const PAGE_CACHE_KIB = 16 * 1024;
 
+/**
+ * PostgreSQL timeouts, so a database that is down, hung or overloaded costs a request at most
+ * CONNECT + READ (9 s) before it is answered 503 DATABASE_UNAVAILABLE (server/db/unavailable.ts).
+ * CONNECT bounds both opening a connection and waiting for a free one of the pool.
+ */
+const CONNECT_TIMEOUT_MS = 3_000;
+/** The server cancels a statement running longer (a lock wait, an overloaded server): it holds its connection no longer. */
+const STATEMENT_TIMEOUT_MS = 5_000;
+/** A connection silent this long is dropped: a hung server or a cut network path sends nothing, not even an error. */
+const READ_TIMEOUT_MS = 6_000;
+/** pg's largest read timeout (setTimeout's bound): in effect none, for unhurried work. */
+const NO_READ_TIMEOUT_MS = 2 ** 31 - 1;
+/** The statement unhurried() opens its transaction with; the pool's wrapper lifts the read timeout on seeing it. */
+const UNHURRIED = 'set local statement_timeout = 0';
+
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: target.databaseUrl,
       max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      ...(target.unhurried ? {} : { statement_timeout: STATEMENT_TIMEOUT_MS, query_timeout: READ_TIMEOUT_MS }),
       ...(target.pgSchema ? { options: `-c search_path=${target.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedReads(pool) }), plugins: [new WriteCounter()] });
@@ -80,8 +101,15 @@ const NAMED_STATEMENTS = 500;
  * vary (multi-row inserts), which would name a statement per count.
  */
 function withPreparedReads(pool: pg.Pool) {
-  // A connection's queries run in order, so this SET precedes whatever the pool hands it out for.
-  pool.on('connect', (client) => void client.query('SET plan_cache_mode = force_custom_plan').catch(() => undefined));
+  // A database restart or failover ends every connection with an 'error' event; unheard, Node
+  // ends the process. An idle connection's error reaches the pool (which has dropped it); one that
+  // is checked out fails its query, or the next, and is dropped on release (pg marks it not queryable).
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    // A connection's queries run in order, so this SET precedes whatever the pool hands it out for.
+    void client.query('SET plan_cache_mode = force_custom_plan').catch(() => undefined);
+  });
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
@@ -96,17 +124,42 @@ function withPreparedReads(pool: pg.Pool) {
       const client = await pool.connect();
       let named = clients.get(client);
       if (!named) {
-        const query = ((text: unknown, values?: unknown[]) => {
+        // Per checkout: the connection failed (a new one is opened rather than reusing it), or runs unhurried work.
+        let broken = false;
+        let unhurried = false;
+        const query = (async (text: unknown, values?: unknown[]) => {
           const name = typeof text === 'string' ? nameOf(text) : undefined;
-          return name ? client.query({ name, text: text as string, values }) : client.query(text as string, values);
+          if (text === UNHURRIED) unhurried = true;
+          try {
+            return await client.query({ name, text: text as string, values, ...(unhurried ? { query_timeout: NO_READ_TIMEOUT_MS } : {}) });
+          } catch (error) {
+            broken ||= isDatabaseUnavailable(error);
+            throw error;
+          }
         }) as pg.PoolClient['query'];
-        named = { query, release: (error?: Error | boolean) => client.release(error) };
+        const release = (error?: Error | boolean) => {
+          client.release(error || broken);
+          broken = unhurried = false;
+        };
+        named = { query, release };
         clients.set(client, named);
       }
       return named;
     },
     end: () => pool.end(),
   };
+}
+
+/**
+ * Runs work in a transaction free of the statement and read timeouts (PostgreSQL): writes that may
+ * rightly take longer than a request may wait, such as an upload's commit or a retention sweep.
+ * They run after the answer, or answer an administrator who asked for them.
+ */
+export function unhurried<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (!isSqlite(db)) await sql.raw(UNHURRIED).execute(trx);
+    return work(trx);
+  });
 }
 
 /** Distinct statements kept prepared; the least recently used goes first. */

@@ -3,6 +3,10 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError } from '../../src/shared';
 import { AppError } from './app-error';
+import { isDatabaseUnavailable } from '../db/unavailable';
+
+/** Seconds a client is told to wait before trying again while the database is unavailable. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** Turns every failure, and every unknown /api path, into the envelope with a meaningful status. */
 export const errorEnvelope = fp(async (app: FastifyInstance) => {
@@ -38,6 +42,14 @@ export const errorEnvelope = fp(async (app: FastifyInstance) => {
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ result: 'VALIDATION_ERROR', resultMessage: error.message, data: { errors: [] } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // One line per refused request while it lasts; /api/ready answers NOT_READY meanwhile.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', RETRY_AFTER_SECONDS)
+        .send({ result: 'DATABASE_UNAVAILABLE', resultMessage: 'The database cannot be reached right now. Please try again in a moment.', data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ result: 'INTERNAL_ERROR', resultMessage: 'Something went wrong on the server.', data: null });

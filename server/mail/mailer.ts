@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_TEMPLATE_TYPES, type RenderedMail } from '../../src/shared';
 import type { Db } from '../db/database';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Clock } from '../clock';
 import { isoNow } from '../clock';
 import type { FileStore } from '../files/store';
@@ -39,6 +40,10 @@ export interface Mailer {
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** A queued mail whose database work failed on an unavailable database is tried again this often... */
+const DATABASE_RETRY_MS = 2000;
+/** ...for this long, then given up (and logged). */
+const DATABASE_WAIT_MS = 120_000;
 
 export interface MailerOptions {
   db: Db;
@@ -61,6 +66,8 @@ export interface MailerOptions {
 export function createMailer(options: MailerOptions): Mailer {
   const transporter: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   let queue: Promise<void> = Promise.resolve();
+  /** Mails handed to SMTP or the log so far: a task that got that far is never run again (no mail twice). */
+  let handedOver = 0;
 
   const transmit = async (type: MailType, to: string, mail: RenderedMail, stored: RenderedMail, attachmentFileIds: string[]) => {
     const { id } = await options.db
@@ -69,6 +76,7 @@ export function createMailer(options: MailerOptions): Mailer {
       .returning('id')
       .executeTakeFirstOrThrow();
     const { subject, text, html } = mail;
+    handedOver++;
     if (!transporter) {
       options.log.info({ mailTo: to, mailType: type }, `mail to ${to}: ${subject}\n${text}`);
       options.observe?.({ type, to, subject, text });
@@ -96,6 +104,20 @@ export function createMailer(options: MailerOptions): Mailer {
     }
   };
 
+  /** Runs a task again while the database is unavailable, as long as no mail of it has left yet. */
+  const untilDatabaseAnswers = async (task: () => Promise<void>) => {
+    const giveUpAt = Date.now() + DATABASE_WAIT_MS;
+    for (;;) {
+      const before = handedOver;
+      try {
+        return await task();
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || handedOver !== before || Date.now() > giveUpAt) throw error;
+        await new Promise((resolve) => setTimeout(resolve, DATABASE_RETRY_MS));
+      }
+    }
+  };
+
   const idle = async () => {
     // A mail queued while waiting extends the queue: wait until it stops growing.
     for (let seen = queue; ; seen = queue) {
@@ -109,7 +131,7 @@ export function createMailer(options: MailerOptions): Mailer {
     // calls are synchronous and would otherwise delay it, by more for a known account.
     queue = queue
       .then(nextTurn)
-      .then(task)
+      .then(() => untilDatabaseAnswers(task))
       .catch((error: unknown) => options.log.error({ err: error }, 'queued mail could not be sent'));
   };
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { CollectRetentionKind, CollectRetentionSettings, RetentionPreview } from '../../../src/shared';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
+import { unhurried, type Db } from '../../db/database';
 import { isoDaysAgo, isoNow } from '../../clock';
 
 const SETTING_KEYS: Record<CollectRetentionKind, string> = { tasks: 'taskRetentionDays', 'master-rows': 'masterRowRetentionDays' };
@@ -55,7 +55,7 @@ export async function pruneCollectKind(ctx: AppContext, kind: CollectRetentionKi
   const days = (await collectRetention(ctx.db))[kind];
   if (days === null) return 0;
   const cutoff = cutoffOf(ctx, kind, days);
-  return ctx.db.transaction().execute(async (trx) => {
+  return unhurried(ctx.db, async (trx) => {
     if (kind === 'master-rows') return Number((await trx.deleteFrom('master_rows').where('period_to', '<', cutoff).executeTakeFirst()).numDeletedRows);
     await trx.deleteFrom('collect_task_logs').where('task_id', 'in', oldTasks(trx, cutoff).select('id')).execute();
     return Number((await trx.deleteFrom('collect_tasks').where('id', 'in', oldTasks(trx, cutoff).select('id')).executeTakeFirst()).numDeletedRows);
