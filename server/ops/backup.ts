@@ -94,8 +94,10 @@ function describeSnapshot(snapshotPath: string, { dataDir, fileStore }: { dataDi
 
 /**
  * Restores an archive made by createBackup into an empty (or missing) data directory. The archive
- * is checked whole first and unpacked beside the target; the target is filled only once the
- * database passes SQLite's integrity check.
+ * is checked whole first (only backup.json, console.sqlite and the flat files of uploads/, no link,
+ * no `..`, no absolute path) and unpacked beside the target with owner-only modes, whatever modes
+ * the archive records; the target is filled only once the database passes SQLite's integrity check.
+ * Every refusal is an OpsError: one sentence, and nothing in the target.
  */
 export async function restoreBackup(archivePath: string, dataDir: string): Promise<BackupManifest> {
   const target = resolve(dataDir);
@@ -107,16 +109,8 @@ export async function restoreBackup(archivePath: string, dataDir: string): Promi
   await mkdir(dirname(target), { recursive: true });
   const staging = mkdtempSync(join(dirname(target), `.${basename(target)}.restore-`));
   try {
-    await tar.extract({ file: archivePath, cwd: staging, strict: true, filter: (path, entry) => isBackupEntry(path, 'type' in entry ? entry.type : 'File') });
-    const database = join(staging, DATABASE_FILE);
-    if (!existsSync(database)) throw new OpsError(`${archivePath} has no database in it: it is not a complete backup.`);
-    const restored = new SqliteDatabase(database, { fileMustExist: true });
-    try {
-      const check = restored.pragma('integrity_check', { simple: true });
-      if (check !== 'ok') throw new OpsError(`The database in ${archivePath} fails SQLite's integrity check (${String(check)}).`);
-    } finally {
-      restored.close();
-    }
+    await unpack(archivePath, staging);
+    checkDatabase(archivePath, join(staging, DATABASE_FILE));
     rmSync(join(staging, MANIFEST), { force: true });
     if (existsSync(target)) {
       for (const name of readdirSync(staging)) await rename(join(staging, name), join(target, name));
@@ -129,10 +123,48 @@ export async function restoreBackup(archivePath: string, dataDir: string): Promi
   }
 }
 
+async function unpack(archivePath: string, staging: string): Promise<void> {
+  try {
+    await tar.extract({
+      file: archivePath,
+      cwd: staging,
+      strict: true,
+      preserveOwner: false,
+      filter: (path, entry) => {
+        if (!('type' in entry) || !isBackupEntry(path, entry.type)) return false;
+        // Set before the entry is written: no setuid, setgid, sticky, group or other bits.
+        entry.mode = entry.type === 'Directory' ? 0o700 : 0o600;
+        return true;
+      },
+    });
+  } catch (error) {
+    throw new OpsError(`${archivePath} could not be unpacked (${(error as Error).message}); nothing was restored.`);
+  }
+}
+
+function checkDatabase(archivePath: string, database: string): void {
+  if (!existsSync(database)) throw new OpsError(`${archivePath} has no database in it: it is not a complete backup.`);
+  let check: unknown;
+  try {
+    const restored = new SqliteDatabase(database, { fileMustExist: true });
+    try {
+      check = restored.pragma('integrity_check', { simple: true });
+    } finally {
+      restored.close();
+    }
+  } catch (error) {
+    check = (error as Error).message;
+  }
+  if (check !== 'ok') throw new OpsError(`The database in ${archivePath} fails SQLite's integrity check (${String(check)}); nothing was restored.`);
+}
+
+/** backup.json and console.sqlite as files, uploads/ and the plain files right in it: nothing else. */
 function isBackupEntry(path: string, type: string): boolean {
   const normal = path.replace(/^\.\//, '');
   if (normal === MANIFEST || normal === DATABASE_FILE) return type === 'File';
-  return /^uploads(\/.*)?$/.test(normal) && (type === 'File' || type === 'Directory');
+  if (normal === 'uploads' || normal === 'uploads/') return type === 'Directory';
+  // One segment, not `.`, `..` or another dot name, no backslash: nothing can land outside uploads/.
+  return /^uploads\/(?!\.)[^/\\]+$/.test(normal) && type === 'File';
 }
 
 /** Reads backup.json from the archive; anything that is not one of our archives is refused. */

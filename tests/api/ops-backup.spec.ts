@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import SqliteDatabase from 'better-sqlite3';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,8 @@ import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedFoundation } from '../../server/db/seed';
 import { passwordHasher } from '../../server/auth/passwords';
+import { restoreBackup } from '../../server/ops/backup';
+import { OpsError } from '../../server/ops/ops-error';
 import { spawnServer } from './ops-child';
 
 let root: string;
@@ -32,6 +35,47 @@ function counts(path: string) {
   } finally {
     sqlite.close();
   }
+}
+
+/** A tar entry written by hand, so an archive can hold what no honest tool writes: `..`, links, setuid modes. */
+interface RawEntry {
+  path: string;
+  /** '0' file, '1' hard link, '2' symbolic link, '5' directory. */
+  type?: '0' | '1' | '2' | '5';
+  mode?: number;
+  body?: Buffer;
+  link?: string;
+}
+
+function rawTar(entries: RawEntry[]): Buffer {
+  const blocks: Buffer[] = [];
+  for (const { path, type = '0', mode = 0o644, body = Buffer.alloc(0), link = '' } of entries) {
+    const header = Buffer.alloc(512);
+    const field = (text: string, offset: number, length: number) => header.write(text, offset, length, 'utf8');
+    const octal = (value: number, offset: number, length: number) => field(`${value.toString(8).padStart(length - 1, '0')}\0`, offset, length);
+    field(path, 0, 100);
+    octal(mode, 100, 8);
+    octal(0, 108, 8);
+    octal(0, 116, 8);
+    octal(type === '0' ? body.length : 0, 124, 12);
+    octal(Math.floor(Date.now() / 1000), 136, 12);
+    field(' '.repeat(8), 148, 8);
+    field(type, 156, 1);
+    field(link, 157, 100);
+    field('ustar\0', 257, 6);
+    field('00', 263, 2);
+    const checksum = header.reduce((sum, byte) => sum + byte, 0);
+    field(`${checksum.toString(8).padStart(6, '0')}\0 `, 148, 8);
+    blocks.push(header);
+    if (type === '0') blocks.push(body, Buffer.alloc((512 - (body.length % 512)) % 512));
+  }
+  return gzipSync(Buffer.concat([...blocks, Buffer.alloc(1024)]));
+}
+
+/** The manifest and database of a real backup, around the entries under test. */
+function backupWith(entries: RawEntry[], database = readFileSync(join(dataDir, 'console.sqlite'))): Buffer {
+  const manifest = { format: 'campaign-console-backup', formatVersion: 1, createdAt: new Date().toISOString(), database: 'console.sqlite', migrations: [], tables: {}, uploads: 1 };
+  return rawTar([{ path: 'backup.json', body: Buffer.from(JSON.stringify(manifest)) }, { path: 'console.sqlite', body: database }, ...entries]);
 }
 
 beforeAll(async () => {
@@ -136,5 +180,59 @@ describe('backup and restore', () => {
     expect(run.out).toMatch(/is not empty/);
     expect(readdirSync(busyDir)).toEqual(['console.sqlite']);
     expect(readFileSync(join(busyDir, 'console.sqlite'), 'utf8')).toBe('the live database');
+  });
+
+  it('writes restored files 0600 and folders 0700, whatever modes the archive records (issue 27)', () => {
+    const archive = join(root, 'setuid.backup');
+    writeFileSync(
+      archive,
+      backupWith([
+        { path: 'uploads/', type: '5', mode: 0o7777 },
+        { path: `uploads/${UPLOAD_KEY}`, mode: 0o4777, body: Buffer.from('uploaded bytes') },
+      ]),
+    );
+    const restoredDir = join(root, 'restored-modes');
+    const run = cli('restore', [archive], { DATA_DIR: restoredDir });
+    expect(run.status, run.out).toBe(0);
+    const mode = (path: string) => statSync(join(restoredDir, path)).mode & 0o7777;
+    expect(mode(`uploads/${UPLOAD_KEY}`)).toBe(0o600);
+    expect(mode('console.sqlite')).toBe(0o600);
+    expect(mode('uploads')).toBe(0o700);
+    expect(mode('.')).toBe(0o700);
+  });
+
+  it('refuses a bad archive with one sentence, no stack trace and nothing written (issue 27)', async () => {
+    const damaged = Buffer.from(readFileSync(join(dataDir, 'console.sqlite')));
+    damaged.fill(0x5a, 0, 100);
+    const truncated = backupWith([]);
+    const cases: [string, Buffer, RegExp][] = [
+      ['dotdot', backupWith([{ path: 'uploads/../../escaped', body: Buffer.from('outside') }]), /is not a console backup: it holds uploads\/\.\.\/\.\.\/escaped\./],
+      ['dotdot-dir', backupWith([{ path: 'uploads/..', type: '5' }]), /is not a console backup/],
+      ['absolute', backupWith([{ path: `${root}/absolute-escaped`, body: Buffer.from('outside') }]), /is not a console backup/],
+      ['symlink', backupWith([{ path: `uploads/${UPLOAD_KEY}`, type: '2', link: '/etc/passwd' }]), /is not a console backup/],
+      ['hardlink', backupWith([{ path: `uploads/${UPLOAD_KEY}`, type: '1', link: 'console.sqlite' }]), /is not a console backup/],
+      ['nested', backupWith([{ path: 'uploads/deeper/file', body: Buffer.from('x') }]), /is not a console backup/],
+      ['corrupt-database', backupWith([], damaged), /fails SQLite's integrity check/],
+      ['not-a-database', backupWith([], Buffer.from('just text, not SQLite\n'.repeat(100))), /fails SQLite's integrity check/],
+      ['truncated', truncated.subarray(0, truncated.length - 200), /is not a console backup|could not be unpacked/],
+    ];
+    for (const [name, bytes, message] of cases) {
+      const archive = join(root, `${name}.backup`);
+      writeFileSync(archive, bytes);
+      const target = join(root, `never-${name}`);
+      // The command line prints an OpsError's one sentence as it is, anything else with its stack.
+      await expect(restoreBackup(archive, target), name).rejects.toSatisfy((error) => error instanceof OpsError && message.test(error.message) && !error.message.includes('\n'));
+      expect(existsSync(target), name).toBe(false);
+    }
+    // And so the command line says, for a path escape and a damaged database.
+    for (const name of ['dotdot', 'corrupt-database']) {
+      const run = cli('restore', [join(root, `${name}.backup`)], { DATA_DIR: join(root, `never-${name}`) });
+      expect(run.status, `${name}: ${run.out}`).toBe(1);
+      expect(run.out.trim().split('\n'), name).toHaveLength(1);
+      expect(run.out, name).not.toMatch(/^\s+at /m);
+    }
+    expect(existsSync(join(root, 'escaped'))).toBe(false);
+    expect(existsSync(join(root, 'absolute-escaped'))).toBe(false);
+    expect(readdirSync(root).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 });
