@@ -141,6 +141,10 @@ function expectAnsweredInTime(answers: (Answer & { path: string })[]) {
 }
 
 const alive = (instance: Instance) => instance.server.child.exitCode === null && instance.server.child.signalCode === null;
+/** Both processes still run; a dead one's last words (the old crash: "Unhandled 'error' event") are the failure's message. */
+function expectAlive() {
+  for (const instance of [a, b]) expect(alive(instance), instance.server.output().slice(-1500)).toBe(true);
+}
 
 async function expectServingAgain(instance: Instance) {
   await vi.waitFor(
@@ -165,7 +169,8 @@ async function expectBusListening() {
   });
 }
 
-describe.skipIf(!postgresBinariesPresent)('PostgreSQL stopped, cut, hung and locked under load', () => {
+// The cluster is the test's own, whichever database the pass runs on: it runs once, in the PostgreSQL pass.
+describe.skipIf(!postgresBinariesPresent || !process.env.TEST_DATABASE_URL)('PostgreSQL stopped, cut, hung and locked under load', () => {
   beforeAll(async () => {
     cluster = new PostgresCluster(await freePort());
     cluster.start();
@@ -197,6 +202,8 @@ describe.skipIf(!postgresBinariesPresent)('PostgreSQL stopped, cut, hung and loc
     await new Promise((resolve) => setTimeout(resolve, 1000));
     cluster.stop();
     const stoppedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expectAlive();
     await vi.waitFor(async () => expect((await call(a.url, 'GET', '/api/users?range=[0,9]')).result).toBe('DATABASE_UNAVAILABLE'), { timeout: ANSWER_WITHIN_MS });
     for (const instance of [a, b]) {
       const ready = await call(instance.url, 'GET', '/api/ready');
@@ -208,7 +215,7 @@ describe.skipIf(!postgresBinariesPresent)('PostgreSQL stopped, cut, hung and loc
     await Promise.all([expectServingAgain(a), expectServingAgain(b)]);
     await traffic.stop();
 
-    expect([alive(a), alive(b)]).toEqual([true, true]);
+    expectAlive();
     expect(traffic.failures).toEqual([]);
     expectAnsweredInTime(traffic.answers);
     expect(traffic.answers.filter((answer) => answer.status === 503).length).toBeGreaterThan(10);
@@ -242,7 +249,7 @@ describe.skipIf(!postgresBinariesPresent)('PostgreSQL stopped, cut, hung and loc
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await Promise.all([expectServingAgain(a), expectServingAgain(b)]);
     await traffic.stop();
-    expect([alive(a), alive(b)]).toEqual([true, true]);
+    expectAlive();
     expect(traffic.failures).toEqual([]);
     expectAnsweredInTime(traffic.answers);
     await expectAcknowledgedKept(traffic.acknowledged);
@@ -259,7 +266,7 @@ describe.skipIf(!postgresBinariesPresent)('PostgreSQL stopped, cut, hung and loc
     proxy.resume();
     await expectServingAgain(b);
     await traffic.stop();
-    expect([alive(a), alive(b)]).toEqual([true, true]);
+    expectAlive();
     expect(traffic.failures).toEqual([]);
     expectAnsweredInTime(traffic.answers);
     await expectAcknowledgedKept(traffic.acknowledged);
