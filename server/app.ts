@@ -154,7 +154,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const builtApp = options.staticDir ? serveBuiltApp(app, resolve(options.staticDir)) : undefined;
   app.setNotFoundHandler((request, reply) => {
-    if (!request.url.startsWith('/api') && request.method === 'GET' && builtApp) return builtApp.sendIndex(request, reply);
+    // A client route gets the app; a missing file (a name with an extension: /robots.txt, /x.js) is a 404.
+    if (!request.url.startsWith('/api') && request.method === 'GET' && builtApp && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0])) return builtApp.sendIndex(request, reply);
     return reply.code(404).send({ result: 'NOT_FOUND', resultMessage: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, data: null });
   });
   return app;

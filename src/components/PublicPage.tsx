@@ -7,7 +7,7 @@ export function PublicPage({ title, children }: { title: string; children: React
     <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
       <Card sx={{ width: '100%', maxWidth: 520 }}>
         <CardContent>
-          <Box component="img" src="/common/images/logo.svg" alt="" sx={{ height: 40, mb: 1 }} />
+          <Box component="img" src="/common/images/logo.svg" alt="" width={40} height={40} sx={{ mb: 1 }} />
           <Typography component="h1" variant="h5" gutterBottom>
             {title}
           </Typography>

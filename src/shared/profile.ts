@@ -25,7 +25,7 @@ export const treeNodeSchema = z.object({
   get children(): z.ZodArray<typeof treeNodeSchema> {
     return z.array(treeNodeSchema);
   },
-});
+}).meta({ id: 'TreeNode' }); // recursive: the API document names it once, as a component its $refs point at
 export type TreeNode = z.infer<typeof treeNodeSchema>;
 
 /** GET /api/system/connected-data: what a dataset connection is chosen from. */

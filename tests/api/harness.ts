@@ -16,6 +16,7 @@ import type { OutgoingMail } from '../../server/mail/mailer';
 import { AUTHORITIES, AUTHORITY_RANKS, type Authority, type Envelope, type TokenPair } from '../../src/shared';
 import type { Insertable } from 'kysely';
 import type { AdminsTable, Database } from '../../server/db/schema';
+import { watchContract } from './contract';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'Admin#2024x';
@@ -120,6 +121,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     throw error;
   }
 
+  const contract = watchContract(app);
+
   const call: TestApp['call'] = async (method, url, options = {}) => {
     const response = await app.inject({
       method,
@@ -162,6 +165,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
       await db.destroy();
       if (databaseUrl) await adminQuery(databaseUrl, `DROP SCHEMA ${pgSchema} CASCADE`);
       rmSync(dataDir, { recursive: true, force: true });
+      const violations = [...new Set(contract.violations)];
+      if (violations.length) throw new Error(`Answers that the OpenAPI document does not declare:\n${violations.join('\n')}`);
     },
   };
 }

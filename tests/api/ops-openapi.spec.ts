@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { type TestApp, withTestApp } from './harness';
 
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  parameters?: { in: string; name: string }[];
+}
+
 let t: TestApp;
 withTestApp((app) => (t = app));
 
@@ -56,5 +65,63 @@ describe('API reference', () => {
     const initializer = await t.app.inject({ method: 'GET', url: '/api/reference/static/swagger-initializer.js' });
     expect(initializer.body).toContain("resolveUrl('./json')");
     expect((await t.app.inject({ method: 'GET', url: '/api/reference/json' })).json().openapi).toMatch(/^3\./);
+  });
+
+  it('is a contract a tool can trust: API operations only, every $ref resolves, each operation named, tagged and summarised', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const paths = Object.keys(document.paths);
+    expect(paths.filter((path) => !path.startsWith('/api/'))).toEqual([]);
+    const text = JSON.stringify(document);
+    const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const name of refs) expect(document.components.schemas, name).toHaveProperty(name);
+    const ids = new Set<string>();
+    const tags = new Set(document.tags.map((tag: { name: string }) => tag.name));
+    for (const [path, operations] of Object.entries<Record<string, Operation>>(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        expect(operation.operationId, where).toMatch(/^[a-z]+[A-Za-z0-9]*$/);
+        expect(ids.has(operation.operationId!), `${where} repeats an operationId`).toBe(false);
+        ids.add(operation.operationId!);
+        expect(operation.summary, where).toBeTruthy();
+        expect(tags.has(operation.tags?.[0]), where).toBe(true);
+        const statuses = Object.keys(operation.responses);
+        expect(
+          statuses.some((status) => status.startsWith('2')),
+          where,
+        ).toBe(true);
+        // Every failure is declared with the envelope, and every operation can fail on the server or the database.
+        expect(statuses, where).toEqual(expect.arrayContaining(['500', '503']));
+        for (const status of statuses.filter((status) => Number(status) >= 400)) {
+          expect(operation.responses[status].content?.['application/json']?.schema, `${where} ${status}`).toMatchObject({ required: ['result', 'resultMessage', 'data'] });
+        }
+      }
+    }
+  });
+
+  it('declares a bearer token exactly where a call without one is refused with 401', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    let guarded = 0;
+    let open = 0;
+    for (const [path, operations] of Object.entries<Record<string, Operation>>(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const url = path.replace(/\{[^}]+\}/g, '1');
+        const answer = await t.app.inject({ method: method.toUpperCase() as 'GET', url, payload: method === 'get' ? undefined : {} });
+        const where = `${method.toUpperCase()} ${path} → ${answer.statusCode} ${answer.json().result}`;
+        if (operation.security === undefined || operation.security.length > 0) {
+          guarded += 1;
+          // An export link's token is a required query parameter: leaving it out is a 400 naming it.
+          const linkOnly = JSON.stringify(operation.security) === '[{"downloadLink":[]}]';
+          expect(answer.statusCode, where).toBe(linkOnly ? 400 : 401);
+          expect(Object.keys(operation.responses), where).toContain(linkOnly ? '400' : '401');
+        } else {
+          open += 1;
+          expect(operation.security, where).toEqual([]);
+          expect(answer.json().result, where).not.toBe('TOKEN_UNAUTHORIZED');
+        }
+      }
+    }
+    expect(guarded).toBeGreaterThan(100);
+    expect(open).toBeGreaterThan(15);
   });
 });

@@ -102,4 +102,14 @@ describe('static files of the built app', () => {
     expect(route.headers['content-type']).toMatch(/text\/html/);
     expect(brotliDecompressSync(route.rawPayload).toString()).toBe(page);
   });
+
+  it('a missing file is a 404, not the app: crawlers and tools see what is really there', async () => {
+    for (const url of ['/robots.txt', '/assets/gone-A1b2c3d4.js', '/favicon.ico', '/sitemap.xml?x=1']) {
+      const reply = await app.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(404);
+      expect(reply.body, url).not.toContain('<!-- padding -->');
+    }
+    // The repository ships the crawlers' answer, so the built app has it as a file.
+    expect(readFileSync(join(__dirname, '../../public/robots.txt'), 'utf8')).toMatch(/^User-agent: \*\nDisallow: \/$/m);
+  });
 });
