@@ -19,13 +19,15 @@ export type Profile = z.infer<typeof profileSchema>;
 export const profileResponse = envelopeOf(profileSchema);
 
 /** SPEC §3 tree node: regions are branches, countries their leaves. */
-export const treeNodeSchema = z.object({
-  key: z.string(),
-  label: z.string(),
-  get children(): z.ZodArray<typeof treeNodeSchema> {
-    return z.array(treeNodeSchema);
-  },
-}).meta({ id: 'TreeNode' }); // recursive: the API document names it once, as a component its $refs point at
+export const treeNodeSchema = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    get children(): z.ZodArray<typeof treeNodeSchema> {
+      return z.array(treeNodeSchema);
+    },
+  })
+  .meta({ id: 'TreeNode' }); // recursive: the API document names it once, as a component its $refs point at
 export type TreeNode = z.infer<typeof treeNodeSchema>;
 
 /** GET /api/system/connected-data: what a dataset connection is chosen from. */
