@@ -11,6 +11,7 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/signin/otp',
   'POST /api/auth/signin/otp/resend',
   'POST /api/auth/admin/agreement',
+  'POST /api/auth/admin/initial-password',
   'GET /api/auth/terms',
   'GET /api/auth/signup-options',
   'POST /api/auth/otp',
@@ -121,10 +122,12 @@ export function completeDocument<T extends OpenApiDocument>(document: T): T {
   const tags = new Set(Object.values(document.paths).flatMap((operations) => Object.values(operations).flatMap((operation) => operation.tags ?? [])));
   document.tags = [...tags].sort().map((name) => ({ name, description: `Operations under /api/${name}.` }));
   nullableBesideType(document);
-  const text = JSON.stringify(document.paths);
   const schemas = document.components?.schemas ?? {};
+  const named = (name: string, text: string) => text.includes(`"#/components/schemas/${name}"`);
+  // A recursive schema names itself, so only names from the operations or another component keep one.
   for (const name of Object.keys(schemas)) {
-    if (!text.includes(`"#/components/schemas/${name}"`) && !JSON.stringify(schemas).includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+    const others = Object.entries(schemas).filter(([other]) => other !== name);
+    if (!named(name, JSON.stringify(document.paths)) && !named(name, JSON.stringify(others))) delete schemas[name];
   }
   return document;
 }

@@ -7,7 +7,20 @@ interface Operation {
   tags?: string[];
   security?: unknown[];
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
-  parameters?: { in: string; name: string }[];
+  parameters?: { in: string; name: string; schema?: ParameterSchema }[];
+}
+interface ParameterSchema {
+  enum?: string[];
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+}
+
+/** A path value the parameter's own schema accepts, so the call reaches the token check. */
+function validSample(schema: ParameterSchema | undefined): string {
+  if (schema?.enum) return schema.enum[0];
+  const candidates = ['1', 'dataset-1', '00000000-0000-0000-0000-000000000000', 'x'.repeat(schema?.minLength ?? 1)];
+  return candidates.find((value) => (!schema?.pattern || new RegExp(schema.pattern).test(value)) && value.length >= (schema?.minLength ?? 0)) ?? '1';
 }
 
 let t: TestApp;
@@ -105,7 +118,7 @@ describe('API reference', () => {
     let open = 0;
     for (const [path, operations] of Object.entries<Record<string, Operation>>(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        const url = path.replace(/\{[^}]+\}/g, '1');
+        const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => validSample(operation.parameters?.find((parameter) => parameter.in === 'path' && parameter.name === name)?.schema));
         const answer = await t.app.inject({ method: method.toUpperCase() as 'GET', url, payload: method === 'get' ? undefined : {} });
         const where = `${method.toUpperCase()} ${path} → ${answer.statusCode} ${answer.json().result}`;
         if (operation.security === undefined || operation.security.length > 0) {
