@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAdPlatform, type AdPlatform } from '../fakes/ad-platform';
@@ -13,6 +14,8 @@ import { collectConfig, marketAccount } from '../fakes/collect-fixtures';
 import { PostgresCluster, postgresBinariesPresent } from '../fakes/postgres-cluster';
 import { startLocalS3, useS3rverCredentials, type LocalS3 } from '../fakes/s3-server';
 import { TcpProxy } from '../fakes/tcp-proxy';
+import { openDatabase, unhurried } from '../../server/db/database';
+import { isDatabaseUnavailable } from '../../server/db/unavailable';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './harness';
 import { freePort, spawnServer, type ChildServer } from './ops-child';
 
@@ -288,4 +291,18 @@ describe.skipIf(!postgresBinariesPresent || !process.env.TEST_DATABASE_URL)('Pos
     }
     await expectServingAgain(a);
   }, 60_000);
+
+  it('a statement longer than the timeout is cancelled, except in unhurried() work (an upload commit, a sweep)', async () => {
+    const db = openDatabase({ databaseUrl: cluster.url, sqlitePath: '' });
+    try {
+      const hurried = await sql`select pg_sleep(5.5)`.execute(db).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect([(hurried as { code?: string }).code, isDatabaseUnavailable(hurried)]).toEqual(['57014', true]);
+      await expect(unhurried(db, async (trx) => (await sql<{ done: number }>`select 1 as done from pg_sleep(6.5)`.execute(trx)).rows[0].done)).resolves.toBe(1);
+    } finally {
+      await db.destroy();
+    }
+  }, 30_000);
 });
