@@ -16,6 +16,7 @@ import * as listIndexes from './migrations/015_list_indexes';
 import * as retentionIndexes from './migrations/017_explorer_retention_indexes';
 import * as alertDefaults from './migrations/018_alert_defaults';
 import * as uploadChanges from './migrations/019_upload_changes';
+import * as uploadSchemaFingerprint from './migrations/020_upload_schema_fingerprint';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '017_explorer_retention_indexes': retentionIndexes,
   '018_alert_defaults': alertDefaults,
   '019_upload_changes': uploadChanges,
+  '020_upload_schema_fingerprint': uploadSchemaFingerprint,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -71,6 +71,9 @@ export const datasetOptionsResponse = envelopeOf(z.object({ dataTypes: z.array(z
 export const inferredDatasetSchema = z.object({ title: z.string(), schemaInfo: z.array(datasetColumnSchema), sampledRows: z.number() });
 export const inferredDatasetResponse = envelopeOf(inferredDatasetSchema);
 
+/** A commit whose file was checked against other columns than the dataset's (issue 27): its rows would land under the wrong ones. */
+export const SCHEMA_CHANGED_MESSAGE =
+  "The dataset's columns have changed since this file was checked, so its rows would land under the wrong columns. Upload the file again to check it against the current columns.";
 export const SCHEMA_LOCKED_MESSAGE = 'The schema cannot change once data has been uploaded to this dataset. Create a new dataset, or replace its data with a file of the current schema.';
 
 const sameColumn = (a: DatasetColumn, b: DatasetColumn) => a.colName === b.colName && a.colType === b.colType && a.required === b.required && a.key === b.key;

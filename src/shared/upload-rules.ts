@@ -11,6 +11,29 @@ export const MAX_LISTED_PROBLEMS = 500;
 /** Rows past the first ones whose cells the preview keeps, to show their problems in place. */
 export const MAX_PROBLEM_ROWS = 50;
 
+/**
+ * What reading one uploaded file (a manual upload's check, or the dataset proposal from a file) may
+ * take, whatever its size says: an XLSX is a zip, so a small file can expand a thousandfold.
+ */
+export const FILE_READ_LIMITS = {
+  /** Decompressed bytes of the XLSX parts read (workbook, styles, shared strings, first sheet), together. */
+  xlsxMaxBytes: 2048 * MIB,
+  /** How many times its packed size one XLSX part may expand to (a zip bomb expands about a thousandfold). */
+  xlsxMaxRatio: 100,
+  /** The shared strings stay in memory while the sheet is read: the reading thread's heap bounds them. */
+  sharedStringsMaxBytes: 32 * MIB,
+  /** Data rows of a file (twice the 1M-row bench file). */
+  maxRows: 2_000_000,
+  /** Cells of one row: a spreadsheet's column limit. */
+  maxColumns: 16_384,
+  /** Characters of one cell. */
+  maxCellChars: 1_000_000,
+  /** Time to check a whole file for an upload. */
+  checkSeconds: 600,
+  /** Time to read a file's header and first rows for a dataset proposal. */
+  sampleSeconds: 30,
+} as const;
+
 /** A file row kept for the preview because it has a listed problem. */
 export interface ProblemRow {
   row: number;

@@ -60,6 +60,8 @@ export interface UploadHistoriesTable {
   added_count: number | null;
   replaced_count: number | null;
   removed_count: number | null;
+  /** The columns the file was checked against, as schemaFingerprint() (migration 020); the commit compares it. */
+  schema_fingerprint: string | null;
 }
 
 export interface MasterInfosTable {

@@ -1,18 +1,20 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, SCHEMA_LOCKED_MESSAGE, datasetInput, datasetListResponse, datasetOptionsResponse, datasetResponse, inferredDatasetResponse, schemaChangeProblem } from '../../../src/shared';
+import { AREA_RANK, datasetInput, datasetListResponse, datasetOptionsResponse, datasetResponse, inferredDatasetResponse } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
+import type { Db } from '../../db/database';
 import { rejectDuplicate } from '../../db/unique-violation';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { requireDatasetManager } from '../manual-permissions/uploader';
+import { FileChecker } from '../uploads/check-thread';
 import { inferDataset } from './infer';
 import { dataTypeExists } from '../templates/queries';
-import { datasetListSpec, deleteDataset, findDataset, findDatasetByTitle, listDataTypes, listDatasets, sameSchema, saveDataset, uploadInFlight } from './queries';
+import { datasetListSpec, deleteDataset, findDataset, findDatasetByTitle, listDataTypes, listDatasets, sameSchema, saveDataset, schemaChangeRefusal, uploadInFlight } from './queries';
 
 function duplicate(title: string): AppError {
   const message = `A dataset titled ${title} already exists.`;
@@ -27,6 +29,9 @@ export async function datasetsModule(app: FastifyInstance) {
   const managers = { onRequest: requireDatasetManager() };
   // For POST /datasets/infer; the other routes still take JSON only.
   await app.register(multipart);
+  // Its own reading thread, so a proposal never waits behind an upload's check; started on first use.
+  const reader = new FileChecker();
+  app.addHook('onClose', async () => reader.close());
 
   routes.get('/datasets', { ...readers, schema: { querystring: listQuerystring, response: { 200: datasetListResponse } } }, async (request) => {
     return success(await listDatasets(db, parseListQuery(request.query, datasetListSpec)));
@@ -37,7 +42,7 @@ export async function datasetsModule(app: FastifyInstance) {
 
   // A proposal from a file's header and first rows, edited in the dataset dialog before it is saved.
   routes.post('/datasets/infer', { ...managers, schema: { response: { 200: inferredDatasetResponse } } }, async (request, reply) => {
-    const inferred = await inferDataset(request, store).catch((error) => {
+    const inferred = await inferDataset(request, store, reader).catch((error) => {
       reply.header('Connection', 'close');
       throw error;
     });
@@ -65,12 +70,14 @@ export async function datasetsModule(app: FastifyInstance) {
     if (!(await dataTypeExists(db, input.dataType))) throw validationError([{ field: 'dataType', message: `${input.dataType} is not a data type.` }]);
     const clash = await findDatasetByTitle(db, input.title);
     if (clash && clash.id !== current.id) throw duplicate(input.title);
-    if (!sameSchema(current.schemaInfo, input.schemaInfo)) {
-      // Rows are stored in schema order: while rows or a commit exist, columns may only be added at the end, optional.
-      const problem = (await uploadInFlight(db, current.id)) ? SCHEMA_LOCKED_MESSAGE : current.schemaLocked ? schemaChangeProblem(current.schemaInfo, input.schemaInfo) : undefined;
-      if (problem) throw new AppError('CONFLICT', problem, { errors: [{ field: 'schemaInfo', message: problem }] });
-    }
-    await rejectDuplicate(saveDataset(db, input, request.admin!.id, isoNow(clock), current.id), () => duplicate(input.title));
+    // Checked in the saving transaction, so a commit finishing meanwhile is seen; a READY upload's commit compares the columns itself.
+    const schemaGuard = sameSchema(current.schemaInfo, input.schemaInfo)
+      ? undefined
+      : async (trx: Db) => {
+          const problem = await schemaChangeRefusal(trx, current.id, current.schemaInfo, input.schemaInfo);
+          if (problem) throw new AppError('CONFLICT', problem, { errors: [{ field: 'schemaInfo', message: problem }] });
+        };
+    await rejectDuplicate(saveDataset(db, input, request.admin!.id, isoNow(clock), current.id, schemaGuard), () => duplicate(input.title));
     return success(await findDataset(db, current.id), 'The dataset has been saved.');
   });
 

@@ -6,7 +6,8 @@ import { cleanFileName, detectKind } from '../../files/kinds';
 import { receiveToTemp } from '../../files/receive';
 import type { FileStore } from '../../files/store';
 import { normaliseDate } from '../uploads/dates';
-import { fileRecords, type FileKindOfUpload } from '../uploads/parse';
+import type { FileChecker } from '../uploads/check-thread';
+import type { FileKindOfUpload } from '../uploads/parse';
 import { TOO_LARGE_MESSAGE } from '../uploads/receive';
 
 /** Data rows read to guess each column's type: enough to see a pattern, few enough to answer at once. */
@@ -45,25 +46,13 @@ function inferColumns(headers: string[], rows: (string | null)[][]): DatasetColu
   });
 }
 
-async function sample(kind: FileKindOfUpload, path: string): Promise<{ headers: string[]; rows: (string | null)[][] }> {
-  let headers: string[] | undefined;
-  const rows: (string | null)[][] = [];
-  for await (const records of fileRecords(kind, path, () => undefined)) {
-    for (const record of records) {
-      if (!headers) headers = record.cells.map((cell) => cell ?? '');
-      else rows.push(record.cells);
-    }
-    if (rows.length >= SAMPLE_ROWS) break;
-  }
-  return { headers: headers ?? [], rows: rows.slice(0, SAMPLE_ROWS) };
-}
-
 /**
  * A dataset proposed from a CSV or XLSX file (its header and first rows), for the person to edit
  * before saving: column names from the header, types guessed from the values, the title from the
- * file name. Nothing is stored; the received file is removed.
+ * file name. Nothing is stored; the received file is removed. The file is read on `reader`'s thread,
+ * within the limits every uploaded file is read in; a file it cannot read is refused with its reason.
  */
-export async function inferDataset(request: FastifyRequest, store: FileStore): Promise<InferredDataset> {
+export async function inferDataset(request: FastifyRequest, store: FileStore, reader: FileChecker): Promise<InferredDataset> {
   const part = await request.file({ limits: { files: 1, fields: 0, fileSize: MANUAL_UPLOAD_MAX_BYTES + 1 } }).catch(() => undefined);
   if (!part) throw validationError([{ field: 'file', message: 'Choose a CSV or XLSX file.' }]);
   const received = await receiveToTemp(part.file, store.tempPath(), MANUAL_UPLOAD_MAX_BYTES, TOO_LARGE_MESSAGE);
@@ -71,7 +60,10 @@ export async function inferDataset(request: FastifyRequest, store: FileStore): P
     const originalName = cleanFileName(part.filename);
     const kind = detectKind(received.head, originalName, ['csv', 'xlsx']) as FileKindOfUpload | undefined;
     if (!kind) throw validationError([{ field: 'file', message: `${originalName} is not a CSV or XLSX file.` }]);
-    const { headers, rows } = await sample(kind, received.tempPath);
+    const sampled = await reader.sample({ kind, filePath: received.tempPath, rows: SAMPLE_ROWS }).catch((error: Error) => {
+      throw validationError([{ field: 'file', message: `${originalName} could not be read as ${kind.toUpperCase()}: ${error.message}` }]);
+    });
+    const { headers = [], rows } = sampled;
     if (!headers.some((header) => header.trim())) throw validationError([{ field: 'file', message: 'The file is empty: it has no header row.' }]);
     if (headers.length > MAX_DATASET_COLUMNS) throw validationError([{ field: 'file', message: `The file has ${headers.length} columns; a dataset has at most ${MAX_DATASET_COLUMNS}.` }]);
     return { title: originalName.replace(/\.(csv|xlsx)$/i, '').slice(0, DATASET_TITLE_MAX), schemaInfo: inferColumns(headers, rows), sampledRows: rows.length };

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Dataset, DatasetColumn, DatasetInput } from '../../../src/shared';
-import type { Db } from '../../db/database';
+import { SCHEMA_LOCKED_MESSAGE, schemaChangeProblem, type Dataset, type DatasetColumn, type DatasetInput } from '../../../src/shared';
+import { isSqlite, type Db } from '../../db/database';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
 export const datasetListSpec: ListSpec = {
@@ -74,8 +75,11 @@ export function findDatasetByTitle(db: Db, title: string) {
 
 type SavedInput = Omit<DatasetInput, 'schemaInfo'> & { dataType: string; schemaInfo: DatasetColumn[] };
 
-/** Writes a data set and (when `withSchema`) replaces its columns, in one transaction. */
-export function saveDataset(db: Db, input: SavedInput, adminId: number, now: string, id?: number): Promise<number | undefined> {
+/**
+ * Writes a data set and replaces its columns, in one transaction. `guard` runs once an existing
+ * data set's row is updated (and so locked on PostgreSQL until the end): it may refuse by throwing.
+ */
+export function saveDataset(db: Db, input: SavedInput, adminId: number, now: string, id?: number, guard?: (trx: Db) => Promise<void>): Promise<number | undefined> {
   const values = { title: input.title, data_type_code: input.dataType, description: input.description ?? null, updated_by: adminId, updated_at: now };
   return db.transaction().execute(async (trx) => {
     let datasetId = id;
@@ -90,6 +94,7 @@ export function saveDataset(db: Db, input: SavedInput, adminId: number, now: str
     } else {
       const updated = await trx.updateTable('datasets').set(values).where('id', '=', datasetId).executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return undefined;
+      await guard?.(trx);
       await trx.deleteFrom('dataset_columns').where('dataset_id', '=', datasetId).execute();
     }
     await trx
@@ -109,6 +114,19 @@ export function saveDataset(db: Db, input: SavedInput, adminId: number, now: str
   });
 }
 
+/** The columns in order, as one string: an upload records the ones its file was checked against, and its commit compares them. */
+export function schemaFingerprint(columns: DatasetColumn[]): string {
+  return createHash('sha256')
+    .update(JSON.stringify(columns.map((column) => [column.colName, column.colType, column.required, column.key])))
+    .digest('hex');
+}
+
+/** The dataset's columns, fingerprinted; inside a transaction on PostgreSQL its row stays locked until the end, so they cannot change under it. */
+export async function lockedSchemaFingerprint(trx: Db, datasetId: number): Promise<string> {
+  if (!isSqlite(trx)) await trx.selectFrom('datasets').select('id').where('id', '=', datasetId).forUpdate().execute();
+  return schemaFingerprint((await datasetColumns(trx, [datasetId])).get(datasetId)!);
+}
+
 export function sameSchema(a: DatasetColumn[], b: DatasetColumn[]): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -123,6 +141,17 @@ export async function deleteDataset(db: Db, id: number): Promise<string[]> {
     await trx.deleteFrom('datasets').where('id', '=', id).execute();
     return files.map((file) => file.storage_key);
   });
+}
+
+/**
+ * Why the columns cannot change from `current` to `next`, or undefined: rows are stored in schema
+ * order, so while rows or an upload in flight exist, columns may only be added at the end, optional.
+ * Read inside the saving transaction, after a commit that raced it has finished.
+ */
+export async function schemaChangeRefusal(trx: Db, datasetId: number, current: DatasetColumn[], next: DatasetColumn[]): Promise<string | undefined> {
+  if (await uploadInFlight(trx, datasetId)) return SCHEMA_LOCKED_MESSAGE;
+  const { row_count: rows } = await trx.selectFrom('datasets').select('row_count').where('id', '=', datasetId).executeTakeFirstOrThrow();
+  return Number(rows) > 0 ? schemaChangeProblem(current, next) : undefined;
 }
 
 export async function uploadInFlight(db: Db, datasetId: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { CheckedBatch, CheckedFile, CheckerCommand, CheckFailed, CheckJob } from './check-worker';
+import { FILE_READ_LIMITS } from '../../../src/shared/upload-rules';
+import type { CheckedBatch, CheckedFile, CheckerCommand, CheckFailed, CheckJob, SampledFile, SampleJob } from './check-worker';
 
 const ENTRY = new URL('./check-worker.ts', import.meta.url).href;
 /**
@@ -22,8 +23,14 @@ export class FileChecker {
   private worker?: Worker;
   private queue: Promise<unknown> = Promise.resolve();
 
-  /** `heapMib`: the thread's old generation (tests make it tiny to see a file outgrow it). */
-  constructor(private readonly heapMib = 64) {}
+  /**
+   * `heapMib`: the thread's old generation; `limits`: the time a file may take (tests make both tiny
+   * to see a file outgrow them).
+   */
+  constructor(
+    private readonly heapMib = 64,
+    private readonly limits: { checkSeconds: number; sampleSeconds: number } = FILE_READ_LIMITS,
+  ) {}
 
   /** Starts the thread ahead of a file, so that loading it overlaps receiving the upload. */
   warm(): void {
@@ -36,9 +43,12 @@ export class FileChecker {
    * file cannot be read, or if `onBatch` throws (the thread is then replaced).
    */
   check(job: CheckJob, onBatch: (batch: CheckedBatch) => void): Promise<CheckedFile> {
-    const run = this.queue.then(() => this.run(job, onBatch));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.enqueue({ type: 'job', job }, onBatch, this.limits.checkSeconds) as Promise<CheckedFile>;
+  }
+
+  /** Reads a file's header and first rows, within the same limits, in a shorter time. */
+  sample(job: SampleJob): Promise<SampledFile> {
+    return this.enqueue({ type: 'sample', job }, () => undefined, this.limits.sampleSeconds) as Promise<SampledFile>;
   }
 
   async close(): Promise<void> {
@@ -66,13 +76,22 @@ export class FileChecker {
     return this.worker;
   }
 
-  private run(job: CheckJob, onBatch: (batch: CheckedBatch) => void): Promise<CheckedFile> {
+  private enqueue(command: CheckerCommand, onBatch: (batch: CheckedBatch) => void, seconds: number): Promise<CheckedFile | SampledFile> {
+    const run = this.queue.then(() => this.run(command, onBatch, seconds));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private run(command: CheckerCommand, onBatch: (batch: CheckedBatch) => void, seconds: number): Promise<CheckedFile | SampledFile> {
     const worker = this.thread();
     return new Promise((resolve, reject) => {
       let settled = false;
+      // A file that takes too long (a huge or crafted one) ends with its thread.
+      const timer = setTimeout(() => settle(() => reject(new Error(`reading it took longer than ${seconds} seconds, the most a file may take; split it into smaller files.`)), true), seconds * 1000);
       const settle = (outcome: () => void, broken: boolean) => {
         if (settled) return;
         settled = true;
+        clearTimeout(timer);
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
         // A thread stopped mid-file cannot be told to drop it: a new one serves the next upload.
         if (broken) {
@@ -81,8 +100,8 @@ export class FileChecker {
         }
         outcome();
       };
-      const onMessage = (message: CheckedBatch | CheckedFile | CheckFailed) => {
-        if (message.type === 'done') return settle(() => resolve(message), false);
+      const onMessage = (message: CheckedBatch | CheckedFile | SampledFile | CheckFailed) => {
+        if (message.type === 'done' || message.type === 'sampled') return settle(() => resolve(message), false);
         if (message.type === 'failed') return settle(() => reject(new Error(message.message)), false);
         try {
           onBatch(message);
@@ -97,7 +116,7 @@ export class FileChecker {
       };
       const onExit = () => settle(() => reject(new Error('The file reader stopped before the end of the file.')), true);
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      worker.postMessage({ type: 'job', job } satisfies CheckerCommand);
+      worker.postMessage(command);
     });
   }
 }

@@ -1,6 +1,7 @@
 /**
- * The preview's reading thread: parses the file, checks every record against the schema and
- * hands the checked rows to the main thread in batches, which stages them (staging.ts). Reading
+ * The reading thread of uploaded files: for a preview it parses the file, checks every record
+ * against the schema and hands the checked rows to the main thread in batches, which stages them
+ * (staging.ts); for a dataset proposal it reads the header and first rows. Reading
  * and checking cost as much as staging, so the two run side by side on two cores, and the main
  * thread's event loop stays free for other requests while a large file is read.
  */
@@ -44,20 +45,35 @@ export interface CheckFailed {
   message: string;
 }
 
-/** What the main thread sends: a file to check, or the acknowledgement of a staged batch. */
-export type CheckerCommand = { type: 'job'; job: CheckJob } | { type: 'staged' };
+/** A file whose header and first rows are read (for a dataset proposal), nothing checked. */
+export interface SampleJob {
+  kind: FileKindOfUpload;
+  filePath: string;
+  rows: number;
+}
+
+export interface SampledFile {
+  type: 'sampled';
+  /** Undefined when the file has no header row. */
+  headers?: string[];
+  rows: (string | null)[][];
+}
+
+/** What the main thread sends: a file to check or sample, or the acknowledgement of a staged batch. */
+export type CheckerCommand = { type: 'job'; job: CheckJob } | { type: 'sample'; job: SampleJob } | { type: 'staged' };
+type FileCommand = Exclude<CheckerCommand, { type: 'staged' }>;
 
 /** Batches the main thread has not staged yet: the reader waits past this, so memory stays flat. */
 const MAX_UNSTAGED_BATCHES = 4;
 
 const port = parentPort!;
-const jobs: CheckJob[] = [];
+const jobs: FileCommand[] = [];
 let nextJob: (() => void) | undefined;
 let unstaged = 0;
 let resume: (() => void) | undefined;
 port.on('message', (command: CheckerCommand) => {
-  if (command.type === 'job') {
-    jobs.push(command.job);
+  if (command.type !== 'staged') {
+    jobs.push(command);
     nextJob?.();
     nextJob = undefined;
     return;
@@ -115,12 +131,25 @@ async function checkFile({ kind, filePath, schema }: CheckJob): Promise<CheckedF
   return { type: 'done', headers: validator?.headers, previewRows, problemRows, uploadedCount };
 }
 
+async function sampleFile({ kind, filePath, rows: wanted }: SampleJob): Promise<SampledFile> {
+  let headers: string[] | undefined;
+  const rows: (string | null)[][] = [];
+  for await (const records of fileRecords(kind, filePath, () => undefined)) {
+    for (const record of records) {
+      if (!headers) headers = record.cells.map((cell) => cell ?? '');
+      else if (rows.length < wanted) rows.push(record.cells);
+    }
+    if (rows.length >= wanted) break;
+  }
+  return { type: 'sampled', headers, rows };
+}
+
 // One file at a time, for as long as the server runs: the thread (and tsx's loader in it) starts once.
 for (;;) {
   if (!jobs.length) await new Promise<void>((wake) => (nextJob = wake));
-  const job = jobs.shift()!;
+  const command = jobs.shift()!;
   try {
-    port.postMessage(await checkFile(job));
+    port.postMessage(command.type === 'job' ? await checkFile(command.job) : await sampleFile(command.job));
   } catch (error) {
     port.postMessage({ type: 'failed', message: (error as Error).message } satisfies CheckFailed);
   }

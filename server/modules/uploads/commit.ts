@@ -1,8 +1,9 @@
 import { CompiledQuery, sql, type Transaction } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
-import type { UploadMode } from '../../../src/shared';
+import { SCHEMA_CHANGED_MESSAGE, type UploadMode } from '../../../src/shared';
 import { isSqlite, unhurried, type Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { lockedSchemaFingerprint } from '../datasets/queries';
 import { STAGED_TABLE } from './staging';
 
 /** Staged rows per INSERT: small enough that each one holds the event loop for a few milliseconds. */
@@ -16,6 +17,8 @@ export interface CommitJob {
   uploadId: number;
   datasetId: number;
   mode: UploadMode;
+  /** The columns the staged rows were checked against (schemaFingerprint); null for uploads checked before it was kept. */
+  schemaFingerprint: string | null;
   stagingFile: string;
   adminId: number;
   now: () => string;
@@ -104,6 +107,8 @@ const datasetRowCount = async (trx: Transaction<Database>, datasetId: number): P
   );
 
 async function writeRows(trx: Transaction<Database>, writeChunk: ChunkWriter, lastRow: number, job: CommitJob): Promise<number> {
+  // The staged values are in the order of the columns checked: never written under others (the dataset's row stays locked).
+  if ((await lockedSchemaFingerprint(trx, job.datasetId)) !== job.schemaFingerprint) throw new Error(SCHEMA_CHANGED_MESSAGE);
   let removed = 0;
   if (job.mode === 'REPLACE') removed = Number((await trx.deleteFrom('dataset_rows').where('dataset_id', '=', job.datasetId).executeTakeFirst()).numDeletedRows);
   const before = await datasetRowCount(trx, job.datasetId);

@@ -1,3 +1,5 @@
+import { FILE_READ_LIMITS } from '../../../src/shared/upload-rules';
+
 const COMMA = 44;
 const QUOTE = 34;
 const LF = 10;
@@ -103,6 +105,10 @@ export class CsvReader {
       }
     }
     if (this.state === State.Unquoted) this.cell += text.slice(start, length);
+    // A record or a cell carried from chunk to chunk would grow without end in a file built for it.
+    const { maxColumns, maxCellChars } = FILE_READ_LIMITS;
+    if (this.cells.length > maxColumns) throw new Error(`line ${this.line} has more than ${maxColumns} cells, the most a row may have.`);
+    if (this.cell.length > maxCellChars) throw new Error(`a cell on line ${this.line} is longer than ${maxCellChars.toLocaleString('en')} characters.`);
   }
 
   /** Ends the input: the last record may lack its line end, but a quote must be closed. */

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, NOT_UPLOADER_MESSAGE, commitInput, uploadListResponse, uploadProgressResponse, uploadResponse } from '../../../src/shared';
+import { AREA_RANK, NOT_UPLOADER_MESSAGE, SCHEMA_CHANGED_MESSAGE, commitInput, uploadListResponse, uploadProgressResponse, uploadResponse } from '../../../src/shared';
 import { authenticate } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { contentDisposition } from '../../files/content-disposition';
@@ -12,7 +12,7 @@ import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
-import { datasetColumns } from '../datasets/queries';
+import { datasetColumns, schemaFingerprint } from '../datasets/queries';
 import { isUploader, requireDatasetManager, requireUploader } from '../manual-permissions/uploader';
 import { claimCommit, datasetExists, findUpload, insertUpload, listUploads, uploadListSpec, uploadRow } from './queries';
 import { receiveManualFile } from './receive';
@@ -50,7 +50,16 @@ export async function uploadsModule(app: FastifyInstance) {
     const storageKey = newStorageKey();
     await store.put(storageKey, file.received.tempPath);
     const adminId = request.admin!.id;
-    const received = { datasetId: file.datasetId, fileName: file.originalName, storageKey, fileKind: file.kind, sizeBytes: file.received.size, sha256: file.received.sha256, adminId };
+    const received = {
+      datasetId: file.datasetId,
+      fileName: file.originalName,
+      storageKey,
+      fileKind: file.kind,
+      sizeBytes: file.received.size,
+      sha256: file.received.sha256,
+      adminId,
+      schemaFingerprint: schemaFingerprint(schema),
+    };
     const id = await insertUpload(db, received, work.leases.claim(), isoNow(clock));
     await work.startCheck({ uploadId: id, adminId, storageKey, kind: file.kind, sizeBytes: file.received.size, schema });
     return success(await findUpload(db, tokens, id), 'The file has been received and is being checked.');
@@ -82,6 +91,9 @@ export async function uploadsModule(app: FastifyInstance) {
     const adminId = request.admin!.id;
     const upload = await uploadRow(db, uploadId);
     if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
+    // Its rows are in the order of the columns it was checked against; the commit checks again as it writes.
+    const columns = (await datasetColumns(db, [upload.dataset_id])).get(upload.dataset_id)!;
+    if (upload.status === 'READY' && upload.schema_fingerprint !== schemaFingerprint(columns)) throw new AppError('CONFLICT', SCHEMA_CHANGED_MESSAGE);
     // Only a checked file without problems can be written, and only once.
     if (!(await claimCommit(db, uploadId, mode, adminId, work.leases.claim(), isoNow(clock)))) {
       const message =

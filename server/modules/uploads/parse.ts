@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { Transform } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import { FILE_READ_LIMITS } from '../../../src/shared/upload-rules';
 import { CsvReader } from './csv';
 import { normaliseDate } from './dates';
+import { boundedXlsx } from './xlsx-parts';
 
 /** One record of the file: its row number as a spreadsheet shows it, and its cells as text. */
 export interface FileRecord {
@@ -57,35 +58,44 @@ function xlsxCell(value: ExcelJS.CellValue): string | null {
   return text === '' ? null : text;
 }
 
-/** Counts the bytes read from the file, for the parsing progress. */
-function byteMeter(onBytes: (bytes: number) => void): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      onBytes(chunk.length);
-      callback(null, chunk);
-    },
-  });
-}
-
 /** The first worksheet of an XLSX, streamed row by row (exceljs' streaming reader), one row a batch. */
 async function* xlsxRecords(path: string, onBytes: (bytes: number) => void): AsyncGenerator<FileRecord[]> {
-  const input = createReadStream(path).pipe(byteMeter(onBytes));
+  // exceljs reads what boundedXlsx hands on: the parts it needs, inflated within the limits.
+  const input = await boundedXlsx(path, onBytes);
   // Loaded on first use: exceljs takes longer to load than a CSV of thousands of rows takes to read.
   const { default: excel } = await import('exceljs');
   const workbook = new excel.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
-  for await (const worksheet of workbook) {
-    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-      // row.values is 1-based with a hole at 0.
-      const values = (row.values as ExcelJS.CellValue[]).slice(1);
-      const cells = Array.from({ length: values.length }, (_, index) => xlsxCell(values[index]));
-      if (cells.every((cell) => cell === null)) continue;
-      yield [{ row: row.number, cells }];
+  try {
+    for await (const worksheet of workbook) {
+      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+        // row.values is 1-based with a hole at 0.
+        const values = (row.values as ExcelJS.CellValue[]).slice(1);
+        const cells = Array.from({ length: values.length }, (_, index) => xlsxCell(values[index]));
+        if (cells.every((cell) => cell === null)) continue;
+        yield [{ row: row.number, cells }];
+      }
+      break;
     }
-    break;
+  } finally {
+    // exceljs does not end its input when the rows stop early (a sample, a failure): the thread is long-lived.
+    input.destroy();
   }
 }
 
-/** The file's records in batches, in file order. */
-export function fileRecords(kind: FileKindOfUpload, path: string, onBytes: (bytes: number) => void): AsyncGenerator<FileRecord[]> {
-  return kind === 'csv' ? csvRecords(path, onBytes) : xlsxRecords(path, onBytes);
+/**
+ * The file's records in batches, in file order, within FILE_READ_LIMITS: every reader of an uploaded
+ * file goes through here, on the reading thread (check-thread.ts), which also bounds its time and heap.
+ */
+export async function* fileRecords(kind: FileKindOfUpload, path: string, onBytes: (bytes: number) => void): AsyncGenerator<FileRecord[]> {
+  const { maxRows, maxColumns } = FILE_READ_LIMITS;
+  let rows = 0;
+  for await (const records of kind === 'csv' ? csvRecords(path, onBytes) : xlsxRecords(path, onBytes)) {
+    for (const record of records) {
+      if (record.cells.length > maxColumns) throw new Error(`row ${record.row} has ${record.cells.length} cells, over the ${maxColumns} a row may have.`);
+    }
+    rows += records.length;
+    // The header is a record too.
+    if (rows > maxRows + 1) throw new Error(`it has more than ${maxRows.toLocaleString('en')} data rows, the most one upload may have; split it.`);
+    yield records;
+  }
 }

@@ -115,6 +115,8 @@ export interface ReceivedUpload {
   sizeBytes: number;
   sha256: string;
   adminId: number;
+  /** schemaFingerprint() of the columns the file is checked against. */
+  schemaFingerprint: string;
 }
 
 /** A received file's history row, PARSING under the given lease; its id. */
@@ -128,6 +130,7 @@ export async function insertUpload(db: Db, upload: ReceivedUpload, lease: { leas
       file_kind: upload.fileKind,
       size_bytes: upload.sizeBytes,
       sha256: upload.sha256,
+      schema_fingerprint: upload.schemaFingerprint,
       status: 'PARSING',
       created_by: upload.adminId,
       created_at: now,

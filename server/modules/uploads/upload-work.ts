@@ -129,6 +129,7 @@ export class UploadWork {
         });
         ctx.metrics.uploadRows.inc(written);
         timer({ outcome: 'success' });
+          schemaFingerprint: upload.schema_fingerprint,
       } catch (error) {
         timer({ outcome: 'fail' });
         this.log.error({ err: error }, 'upload commit failed');
