@@ -16,7 +16,6 @@ import { openDatabase } from '../server/db/database';
 import { saveCollectConfig } from '../server/collect/collect-configs/queries';
 import { savePostConfig } from '../server/collect/post-configs/queries';
 import { insertMasterRows, MASTER_INSERT_BATCH } from '../server/collect/jobs/master-store';
-import { secretBox } from '../server/secrets/secret-box';
 import { collectTaskValues, insertTasks } from '../server/collect/jobs/task-store';
 import { ratio, startBenchServer } from './harness';
 
@@ -72,7 +71,6 @@ const fields = [
 ];
 await savePostConfig(
   db,
-  secretBox(config.secretsKeys, config.jwtSecret),
   postConfigInput.parse({
     dataType: 'MEDIA',
     targetType: 'dashboard feed',
@@ -81,6 +79,7 @@ await savePostConfig(
     targetData: {},
     headers: fields.map((field, order) => ({ code: field.code, type: field.type, inUse: 'Y', order })),
   }),
+  null,
   new Date().toISOString(),
 );
 

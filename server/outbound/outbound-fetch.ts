@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { Agent as HttpAgent, request as httpRequest, type AgentOptions, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { LookupFunction, Socket } from 'node:net';
 import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { normalHost, secretMayGoTo } from '../../src/shared';
@@ -51,8 +51,21 @@ export interface OutboundAnswer {
 export interface Outbound {
   /** Calls the URL, checking the address at connect time and again on each redirect it follows. */
   request(url: string | URL, init: OutboundInit): Promise<OutboundAnswer>;
-  /** For SDKs that connect by themselves (GCS, Snowflake): refuses an endpoint whose host resolves to a refused address. */
+  /** Refuses an endpoint whose host resolves to a refused address before anything is sent (a clear message, early). */
   checkEndpoint(url: string): Promise<void>;
+  /**
+   * Agents for an SDK that connects by itself (Snowflake): every socket they open is checked as it
+   * opens (the policy, on the address actually used) and must go to `origin`, where the SDK was
+   * pointed, so a redirect elsewhere fails to connect and the secret the SDK carries stays there.
+   * `https` makes the TLS agent (an SDK's own, to keep its certificate checks).
+   */
+  boundAgents(origin: string, https?: (options: AgentOptions) => HttpsAgent): BoundAgents;
+}
+
+export interface BoundAgents {
+  http: HttpAgent;
+  https: HttpsAgent;
+  destroy(): void;
 }
 
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
@@ -74,6 +87,28 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
       callback(null, addresses[0].address, addresses[0].family);
     });
   };
+}
+
+type CreateConnection = (options: { host?: string | null; port?: number | string | null }, callback: (error: Error | null, socket?: Socket) => void) => Socket | undefined;
+
+/** Wraps the agent's socket creation: a socket opens only to `origin`'s host and port, and only to an address the policy allows. */
+function bindAgent<T extends HttpAgent>(agent: T, origin: URL, policy: OutboundPolicy, lookup: LookupFunction): T {
+  const target = agent as unknown as { createConnection: CreateConnection };
+  const open = target.createConnection.bind(agent);
+  const host = normalHost(origin.hostname);
+  const port = origin.port || (origin.protocol === 'https:' ? '443' : '80');
+  target.createConnection = (options, callback) => {
+    const to = `${normalHost(String(options.host ?? 'localhost'))}:${String(options.port)}`;
+    // A literal address skips the lookup, so the policy is applied to it here too.
+    const reason = to === `${host}:${port}` ? policy.refusal(host) : null;
+    const refusal = to === `${host}:${port}` ? reason && refusedMessage(reason) : `Refused: a connection to ${to}, which is not the target ${origin.host}; the secret is not sent there.`;
+    if (refusal) {
+      process.nextTick(callback, new OutboundRefused(refusal));
+      return undefined;
+    }
+    return open({ ...options, lookup } as never, callback);
+  };
+  return agent;
 }
 
 const refusedMessage = (reason: string) => `Refused: ${reason}. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).`;
@@ -160,6 +195,13 @@ export function outboundFor(allow: string[]): Outbound {
       const host = bare(url.hostname);
       if (isIP(host)) return;
       await new Promise<void>((resolve, reject) => lookup(host, { all: true }, (error) => (error ? reject(error) : resolve())));
+    },
+
+    boundAgents(origin, https = (options) => new HttpsAgent(options)) {
+      const url = new URL(origin);
+      const options = { keepAlive: true, lookup };
+      const agents = { http: bindAgent(new HttpAgent(options), url, policy, lookup), https: bindAgent(https(options), url, policy, lookup) };
+      return { ...agents, destroy: () => Object.values(agents).forEach((agent) => agent.destroy()) };
     },
   };
 }

@@ -1,4 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { secretAgainMessage } from '../../src/shared';
+import { validationError } from '../http/app-error';
 
 /**
  * Seals the write-only secrets (market accounts, post configs) at rest with AES-256-GCM under
@@ -52,8 +54,32 @@ export function secretBox(keys: readonly string[], legacyJwtSecret: string): Sec
   };
 }
 
-/** The stored column after a write-only input: undefined keeps, null clears, text replaces. */
-export function nextSealedSecret(box: SecretBox, input: string | null | undefined, stored: string | null): string | null {
-  if (input === undefined) return stored;
-  return input === null ? null : box.seal(input);
+/** A write-only secret as a form sends it, with where the resource would send it afterwards. */
+export interface SecretWrite {
+  /** undefined keeps the stored secret, null clears it, text replaces it. */
+  input: string | null | undefined;
+  /** The hosts or origins the secret goes to after this write (market account hosts, a post target's endpoint). */
+  destinations: readonly string[];
+  /** The form field the secret is typed in. */
+  field: string;
+}
+
+export interface StoredSecret {
+  sealed: string | null;
+  destinations: readonly string[];
+}
+
+/**
+ * The stored column after a write-only input. Every resource that keeps a secret writes it through
+ * here: a kept secret stays bound to where it was typed for, so a change that would send it to a
+ * new destination is refused unless the secret is typed again (an administrator cannot redirect a
+ * secret they never saw to their own host).
+ */
+export function nextSealedSecret(box: SecretBox, write: SecretWrite, stored: StoredSecret | null): string | null {
+  if (write.input === undefined) {
+    const added = write.destinations.find((destination) => stored?.sealed && !stored.destinations.includes(destination));
+    if (added !== undefined) throw validationError([{ field: write.field, message: secretAgainMessage(added) }]);
+    return stored?.sealed ?? null;
+  }
+  return write.input === null ? null : box.seal(write.input);
 }

@@ -66,6 +66,7 @@ export const schemaEn = {
   accountIdRequired: 'Enter the account id.',
   nameEnter: 'Enter the name.',
   secretRequired: 'Enter the secret, or leave it unchanged.',
+  secretAgain: 'Enter the secret again to send it to %{destination}: a stored secret goes only where it was entered for.',
   fieldCodeRequired: 'Enter the field code.',
   targetTypeRequired: 'Enter the target type.',
   targetLocationRequired: 'Enter the target location.',

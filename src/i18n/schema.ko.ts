@@ -64,6 +64,7 @@ export const schemaKo: typeof schemaEn = {
   accountIdRequired: '계정 ID를 입력하세요.',
   nameEnter: '이름을 입력하세요.',
   secretRequired: '비밀값을 입력하거나 그대로 두세요.',
+  secretAgain: '%{destination}(으)로 보내려면 비밀값을 다시 입력하세요. 저장된 비밀값은 입력할 때 정한 곳으로만 전송됩니다.',
   fieldCodeRequired: '필드 코드를 입력하세요.',
   targetTypeRequired: '대상 유형을 입력하세요.',
   targetLocationRequired: '대상 위치를 입력하세요.',

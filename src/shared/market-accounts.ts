@@ -13,6 +13,9 @@ export const normalHost = (host: string) =>
 /** Whether a host is one of the hosts a market account's secret may be sent to (exact, case-insensitive). */
 export const secretMayGoTo = (hosts: readonly string[], host: string) => hosts.some((allowed) => normalHost(allowed) === normalHost(host));
 
+/** Why a kept secret is not sent to a new destination (the catalogue's schema.secretAgain). */
+export const secretAgainMessage = (destination: string) => `Enter the secret again to send it to ${destination}: a stored secret goes only where it was entered for.`;
+
 const HOST_NAME = /^(\[[0-9a-f:.]+\]|[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?\.?|[0-9a-f:.]+)$/i;
 
 /** Checked as a whole, so a form shows the message on the list input itself. */

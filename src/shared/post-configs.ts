@@ -26,6 +26,36 @@ export const TARGET_DATA_KEYS: Record<TargetMethod, { required: string[]; option
   SNOWSTAGE: { required: ['account', 'username'], optional: ['warehouse', 'database', 'schema', 'role', 'accessUrl'] },
 };
 
+/** Where GCS is called when a target names no apiEndpoint. */
+export const GCS_DEFAULT_ENDPOINT = 'https://storage.googleapis.com';
+
+/** Where a Snowflake target signs in: accessUrl, else the account's own host, built as snowflake-sdk builds it. */
+export function snowflakeAccessUrl(data: Record<string, string | undefined>): string {
+  if (data.accessUrl) return data.accessUrl;
+  const account = data.account ?? '';
+  const region = account.includes('.') ? account.slice(account.indexOf('.') + 1) : '';
+  return `https://${account}.snowflakecomputing.${/^cn-/i.test(region) ? 'cn' : 'com'}`;
+}
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+};
+
+/**
+ * The origins a post target's secret is sent to: where its method signs in (none for LOCAL). A
+ * stored secret is bound to them: sending it anywhere else takes typing it again.
+ */
+export function postSecretDestinations(method: TargetMethod, data: Record<string, string | undefined>): string[] {
+  if (method === 'GCS') return [originOf(data.apiEndpoint || GCS_DEFAULT_ENDPOINT)];
+  if (method === 'TABLEAU') return [originOf(data.serverUrl ?? '')];
+  if (method === 'SNOWSTAGE') return [originOf(snowflakeAccessUrl(data))];
+  return [];
+}
+
 export const postConfigInput = z
   .strictObject({
     dataType: code('a data type'),

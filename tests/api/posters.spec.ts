@@ -52,7 +52,7 @@ afterAll(async () => {
   rmSync(stageFolder, { recursive: true, force: true });
 });
 
-describe('GCS through @google-cloud/storage', () => {
+describe('GCS through its JSON API', () => {
   const gcsConfig = (location = 'media-bucket/feeds/daily') =>
     localPostConfig({ targetMethod: 'GCS', targetLocation: location, targetData: { apiEndpoint: gcs.url, projectId: 'console-test' }, targetSecret: '{"type":"service_account"}' });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, connectionCheckResponse, postConfigInput, postConfigListResponse, postConfigResponse, type ConnectionCheck } from '../../../src/shared';
+import { AREA_RANK, connectionCheckResponse, postSecretDestinations, postConfigInput, postConfigListResponse, postConfigResponse, type ConnectionCheck } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { AppError, validationError } from '../../http/app-error';
@@ -10,9 +10,12 @@ import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { POSTERS } from '../jobs/posters';
 import { loadPostTarget } from '../jobs/run-task';
 import { outboundFor } from '../../outbound/outbound-fetch';
-import { secretBox } from '../../secrets/secret-box';
+import { nextSealedSecret, secretBox } from '../../secrets/secret-box';
 import { unknownCode } from '../code-tables';
-import { deletePostConfig, findPostConfig, listPostConfigs, postConfigListSpec, savePostConfig } from './queries';
+import { deletePostConfig, findPostConfig, findStoredSecret, listPostConfigs, postConfigListSpec, savePostConfig, type PostConfigValues } from './queries';
+
+/** The target's secret goes only to where its method signs in. */
+const secretWrite = (input: PostConfigValues) => ({ input: input.targetSecret, destinations: postSecretDestinations(input.targetMethod, input.targetData), field: 'targetSecret' });
 
 /** /api/post-configs: where mastered rows are posted (GCS, Tableau, Snowflake stage, a local folder); rank 2. */
 export async function postConfigsModule(app: FastifyInstance) {
@@ -39,13 +42,15 @@ export async function postConfigsModule(app: FastifyInstance) {
 
   routes.post('/post-configs', { schema: { body: postConfigInput, response: { 200: postConfigResponse } } }, async (request) => {
     await checkCodes(request.body.dataType);
-    const id = await savePostConfig(db, box, request.body, isoNow(clock));
+    const id = await savePostConfig(db, request.body, nextSealedSecret(box, secretWrite(request.body), null), isoNow(clock));
     return success(await findPostConfig(db, id!), 'The post configuration has been added.');
   });
 
   routes.put('/post-configs/:id', { schema: { params: idParams, body: postConfigInput, response: { 200: postConfigResponse } } }, async (request) => {
+    const stored = await findStoredSecret(db, request.params.id);
+    if (!stored) throw new AppError('NOT_FOUND', 'No such post configuration.');
     await checkCodes(request.body.dataType);
-    const id = await savePostConfig(db, box, request.body, isoNow(clock), request.params.id);
+    const id = await savePostConfig(db, request.body, nextSealedSecret(box, secretWrite(request.body), stored), isoNow(clock), request.params.id);
     if (id === undefined) throw new AppError('NOT_FOUND', 'No such post configuration.');
     return success(await findPostConfig(db, id), 'The post configuration has been saved.');
   });

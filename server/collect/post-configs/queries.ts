@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { PostConfig, PostHeader, postConfigInput, TargetMethod } from '../../../src/shared';
+import { postSecretDestinations, type PostConfig, type PostHeader, type postConfigInput, type TargetMethod } from '../../../src/shared';
 import type { Db } from '../../db/database';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
-import { nextSealedSecret, type SecretBox } from '../../secrets/secret-box';
+import type { StoredSecret } from '../../secrets/secret-box';
 
 export type PostConfigValues = z.output<typeof postConfigInput>;
 
@@ -101,18 +101,23 @@ export async function deletePostConfig(db: Db, id: number): Promise<void> {
   });
 }
 
-/** Writes a post config and replaces its headers in one transaction; answers the id. */
-export function savePostConfig(db: Db, box: SecretBox, input: PostConfigValues, nowIso: string, id?: number): Promise<number | undefined> {
+/** The target's stored (sealed) secret and where it is sent; undefined when there is no such post config. */
+export async function findStoredSecret(db: Db, id: number): Promise<StoredSecret | undefined> {
+  const row = await db.selectFrom('post_configs').select(['target_secret_enc', 'target_method', 'target_data']).where('id', '=', id).executeTakeFirst();
+  return row && { sealed: row.target_secret_enc, destinations: postSecretDestinations(row.target_method as TargetMethod, JSON.parse(row.target_data)) };
+}
+
+/** Writes a post config (its secret comes sealed, see nextSealedSecret) and replaces its headers in one transaction; answers the id. */
+export function savePostConfig(db: Db, input: PostConfigValues, secretEnc: string | null, nowIso: string, id?: number): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
-    const stored = id === undefined ? null : await trx.selectFrom('post_configs').select('target_secret_enc').where('id', '=', id).executeTakeFirst();
-    if (id !== undefined && !stored) return undefined;
+    if (id !== undefined && !(await trx.selectFrom('post_configs').select('id').where('id', '=', id).executeTakeFirst())) return undefined;
     const values = {
       data_type_code: input.dataType,
       target_type: input.targetType,
       target_method: input.targetMethod,
       target_location: input.targetLocation,
       target_data: JSON.stringify(input.targetData),
-      target_secret_enc: nextSealedSecret(box, input.targetSecret, stored?.target_secret_enc ?? null),
+      target_secret_enc: secretEnc,
       backup_flag: input.backupFlag,
       backup_location: input.backupFlag === 'Y' ? (input.backupLocation ?? null) : null,
       in_use: input.inUse,

@@ -12,7 +12,7 @@ import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { nextSealedSecret, secretBox } from '../../secrets/secret-box';
 import type { Db } from '../../db/database';
 import { unknownCode } from '../../collect/code-tables';
-import { countConfigsUsing, deleteMarketAccount, findMarketAccount, findSealedSecret, insertMarketAccount, listMarketAccounts, marketAccountListSpec, updateMarketAccount } from './queries';
+import { countConfigsUsing, deleteMarketAccount, findMarketAccount, findStoredSecret, insertMarketAccount, listMarketAccounts, marketAccountListSpec, updateMarketAccount } from './queries';
 
 type Input = z.output<typeof marketAccountInput>;
 
@@ -25,6 +25,9 @@ async function checkCodes(db: Db, input: Input): Promise<void> {
   const errors = [...(await unknownCode(db, 'advertisers', input.advertiser, 'advertiser', 'an advertiser')), ...(await unknownCode(db, 'countries', input.country, 'country', 'a country'))];
   if (errors.length) throw validationError(errors);
 }
+
+/** The account's secret goes only to the hosts it names. */
+const secretWrite = (input: Input) => ({ input: input.secret, destinations: input.allowedHosts, field: 'secret' });
 
 /** /api/market-accounts: the ad-platform accounts and secrets collectors use (rank 2). */
 export async function marketAccountsModule(app: FastifyInstance) {
@@ -46,16 +49,17 @@ export async function marketAccountsModule(app: FastifyInstance) {
   routes.post('/market-accounts', { schema: { body: marketAccountInput, response: { 200: marketAccountResponse } } }, async (request) => {
     const input = request.body;
     await checkCodes(db, input);
-    const id = await rejectDuplicate(insertMarketAccount(db, input, nextSealedSecret(box, input.secret ?? null, null), isoNow(clock)), () => duplicate(input));
+    const id = await rejectDuplicate(insertMarketAccount(db, input, nextSealedSecret(box, secretWrite(input), null), isoNow(clock)), () => duplicate(input));
     return success(await findMarketAccount(db, id), 'The market account has been added.');
   });
 
   routes.put('/market-accounts/:id', { schema: { params: idParams, body: marketAccountInput, response: { 200: marketAccountResponse } } }, async (request) => {
     const input = request.body;
-    const stored = await findSealedSecret(db, request.params.id);
+    const stored = await findStoredSecret(db, request.params.id);
     if (!stored) throw new AppError('NOT_FOUND', 'No such market account.');
     await checkCodes(db, input);
-    await rejectDuplicate(updateMarketAccount(db, request.params.id, input, nextSealedSecret(box, input.secret, stored.secret_enc), isoNow(clock)), () => duplicate(input));
+    const sealed = nextSealedSecret(box, secretWrite(input), stored);
+    await rejectDuplicate(updateMarketAccount(db, request.params.id, input, sealed, isoNow(clock)), () => duplicate(input));
     return success(await findMarketAccount(db, request.params.id), 'The market account has been saved.');
   });
 

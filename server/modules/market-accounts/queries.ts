@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { MarketAccount, marketAccountInput } from '../../../src/shared';
 import type { Db } from '../../db/database';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import type { StoredSecret } from '../../secrets/secret-box';
 
 export const marketAccountListSpec: ListSpec = {
   table: 'market_accounts',
@@ -90,9 +91,10 @@ export async function updateMarketAccount(db: Db, id: number, input: MarketAccou
     .execute();
 }
 
-/** The account's stored (sealed) secret; undefined when there is no such account. */
-export function findSealedSecret(db: Db, id: number) {
-  return db.selectFrom('market_accounts').select('secret_enc').where('id', '=', id).executeTakeFirst();
+/** The account's stored (sealed) secret and the hosts it may go to; undefined when there is no such account. */
+export async function findStoredSecret(db: Db, id: number): Promise<StoredSecret | undefined> {
+  const row = await db.selectFrom('market_accounts').select(['secret_enc', 'allowed_hosts']).where('id', '=', id).executeTakeFirst();
+  return row && { sealed: row.secret_enc, destinations: JSON.parse(row.allowed_hosts) as string[] };
 }
 
 /** How many collect configurations use the account. */

@@ -1,6 +1,16 @@
-import type { Storage, StorageOptions } from '@google-cloud/storage';
+import { createHash, randomBytes, sign } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { GCS_DEFAULT_ENDPOINT, normalHost } from '../../../../src/shared';
+import type { OutboundAnswer, OutboundInit } from '../../../outbound/outbound-fetch';
 import { TaskFailure } from '../task-failure';
-import type { Poster, PostTarget } from './poster';
+import type { Poster, PostFile, PostTarget } from './poster';
+
+const TOKEN_URI = 'https://oauth2.googleapis.com/token';
+const SCOPE = 'https://www.googleapis.com/auth/devstorage.read_write';
+/** GCS's answers here are small JSON documents; anything longer is not read. */
+const MAX_ANSWER = 1024 * 1024;
 
 /** bucket[/prefix] of the target location. */
 function bucketAndPrefix(location: string): { bucket: string; prefix: string } {
@@ -9,76 +19,145 @@ function bucketAndPrefix(location: string): { bucket: string; prefix: string } {
   return { bucket, prefix: prefix ? `${prefix}/` : '' };
 }
 
+interface ServiceAccountKey {
+  client_email?: string;
+  private_key?: string;
+  token_uri?: string;
+}
+
+interface Client {
+  base: string;
+  token: string | null;
+}
+
 /**
- * The client for a target. The secret is a service-account JSON key; `apiEndpoint` points the
- * client at another GCS JSON API server (an emulator, or the tests' fake), which the client then
- * calls without authentication.
+ * A call to the endpoint (or the key's token_uri); a refusal or network failure becomes a TaskFailure
+ * naming `what`. The GCS JSON API is called through the outbound policy rather than through
+ * @google-cloud/storage, whose HTTP client takes no agent and follows redirects by itself (an
+ * endpoint answering 302 led it into the internal network): here every connection is checked as it
+ * opens, no call leaves the host it was made to, and an error answer is reported by its status only.
  */
-async function storageFor(target: PostTarget): Promise<Storage> {
-  const options: StorageOptions = { projectId: target.data.projectId || undefined, retryOptions: { maxRetries: 2 } };
+async function call(target: PostTarget, url: string, init: Omit<OutboundInit, 'secretHosts' | 'maxBytes'>, what: string): Promise<OutboundAnswer> {
+  try {
+    return await target.outbound.request(url, { ...init, secretHosts: [new URL(url).hostname], maxBytes: MAX_ANSWER });
+  } catch (error) {
+    throw new TaskFailure('TARGET_ERROR', `${what} could not be reached: ${(error as Error).message}`);
+  }
+}
+
+function parsedKey(secret: string): ServiceAccountKey {
+  try {
+    const key: unknown = JSON.parse(secret);
+    if (key && typeof key === 'object' && !Array.isArray(key)) return key as ServiceAccountKey;
+  } catch {
+    // answered below
+  }
+  throw new TaskFailure('TARGET_AUTH', 'The GCS secret must be a service-account JSON key.');
+}
+
+/** An access token for the key (OAuth 2.0 JWT bearer grant at its token_uri). */
+async function accessToken(target: PostTarget, key: Required<Pick<ServiceAccountKey, 'client_email' | 'private_key'>> & ServiceAccountKey): Promise<string> {
+  const tokenUri = key.token_uri || TOKEN_URI;
+  // The key names where it signs in; it is an admin-typed URL too, refused before anything is signed.
+  await target.outbound.checkEndpoint(tokenUri).catch((error: Error) => {
+    throw new TaskFailure('TARGET_AUTH', `The GCS key's token_uri was not called: ${error.message}`);
+  });
+  const now = Math.floor(Date.now() / 1000);
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iss: key.client_email, scope: SCOPE, aud: tokenUri, iat: now, exp: now + 3600 })}`;
+  let signature: string;
+  try {
+    signature = sign('RSA-SHA256', Buffer.from(unsigned), key.private_key).toString('base64url');
+  } catch {
+    throw new TaskFailure('TARGET_AUTH', "The GCS key's private_key is not a usable RSA key.");
+  }
+  const body = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${signature}` }).toString();
+  const answer = await call(target, tokenUri, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, timeoutMs: 30_000 }, 'The GCS sign-in');
+  if (!answer.ok) throw new TaskFailure('TARGET_AUTH', `The GCS sign-in at ${normalHost(new URL(tokenUri).hostname)} answered HTTP ${answer.status}.`);
+  const token = (jsonOf(answer) as { access_token?: unknown } | null)?.access_token;
+  if (typeof token !== 'string') throw new TaskFailure('TARGET_AUTH', 'The GCS sign-in answered without an access token.');
+  return token;
+}
+
+/**
+ * The client for a target. The secret is a service-account JSON key; `apiEndpoint` points at another
+ * GCS JSON API server (an emulator, or the tests' fake), called without a token when the key holds no
+ * private key.
+ */
+async function clientFor(target: PostTarget): Promise<Client> {
+  const endpoint = target.data.apiEndpoint || GCS_DEFAULT_ENDPOINT;
   if (target.data.apiEndpoint) {
-    // The client connects by itself: its endpoint is checked before it is handed over.
-    await target.outbound.checkEndpoint(target.data.apiEndpoint).catch((error: Error) => {
+    await target.outbound.checkEndpoint(endpoint).catch((error: Error) => {
       throw new TaskFailure('TARGET_ERROR', `GCS was not called: ${error.message}`);
     });
-    options.apiEndpoint = target.data.apiEndpoint;
   }
-  if (target.secret) {
-    try {
-      options.credentials = JSON.parse(target.secret);
-    } catch {
-      throw new TaskFailure('TARGET_AUTH', 'The GCS secret must be a service-account JSON key.');
-    }
-    // The key names the token endpoint the client signs in at; it is an admin-typed URL too.
-    const tokenUri = (options.credentials as { token_uri?: unknown }).token_uri;
-    if (typeof tokenUri === 'string') {
-      await target.outbound.checkEndpoint(tokenUri).catch((error: Error) => {
-        throw new TaskFailure('TARGET_AUTH', `The GCS key's token_uri was not called: ${error.message}`);
-      });
-    }
-  } else if (!target.data.apiEndpoint) {
-    throw new TaskFailure('TARGET_AUTH', 'The GCS target has no service-account key.');
-  }
-  // Loaded on first use, like the Snowflake driver, to keep server startup quick.
-  const { Storage } = await import('@google-cloud/storage');
-  return new Storage(options);
+  const key = target.secret ? parsedKey(target.secret) : null;
+  let token: string | null = null;
+  if (key?.client_email && key.private_key) token = await accessToken(target, { ...key, client_email: key.client_email, private_key: key.private_key });
+  else if (!target.data.apiEndpoint) throw new TaskFailure('TARGET_AUTH', key ? 'The GCS key has no client_email and private_key.' : 'The GCS target has no service-account key.');
+  return { base: endpoint.replace(/\/+$/, ''), token };
 }
 
-/** An HTTP error's JSON message is GCS's own sentence; any other body (an error page) is not repeated, only its status. */
-function gcsMessage(error: unknown): string {
-  const { code, message, response } = error as { code?: unknown; message: string; response?: { headers?: Record<string, unknown> | Headers } };
-  if (typeof code !== 'number') return message;
-  const headers = response?.headers;
-  const type = headers instanceof Headers ? headers.get('content-type') : headers?.['content-type'];
-  return /json/i.test(String(type ?? '')) ? message : `HTTP ${code}`;
+const headersOf = (client: Client, headers: Record<string, string> = {}) => ({ accept: 'application/json', ...headers, ...(client.token && { authorization: `Bearer ${client.token}` }) });
+
+function jsonOf(answer: OutboundAnswer): unknown {
+  try {
+    return JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    return null;
+  }
 }
 
-function asFailure(error: unknown): TaskFailure {
-  if (error instanceof TaskFailure) return error;
-  const code = (error as { code?: number }).code;
-  const message = gcsMessage(error);
-  return code === 401 || code === 403 ? new TaskFailure('TARGET_AUTH', `GCS refused the credentials: ${message}`) : new TaskFailure('TARGET_ERROR', `GCS: ${message}`);
+/** A failed answer by its status alone: the body may be anyone's error page. */
+function failure(answer: OutboundAnswer, bucket: string): TaskFailure {
+  if (answer.status === 401 || answer.status === 403) return new TaskFailure('TARGET_AUTH', `GCS refused the credentials (HTTP ${answer.status}).`);
+  if (answer.status === 404) return new TaskFailure('TARGET_ERROR', `GCS: the bucket ${bucket} does not exist (HTTP 404).`);
+  return new TaskFailure('TARGET_ERROR', `GCS answered HTTP ${answer.status} (${answer.body.length.toLocaleString('en-US')} bytes).`);
+}
+
+async function md5Of(path: string): Promise<string> {
+  const hash = createHash('md5');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('base64');
+}
+
+/** A multipart upload (metadata, then the CSV streamed from disk), checked against the MD5 GCS reports. */
+async function upload(target: PostTarget, client: Client, bucket: string, name: string, file: PostFile): Promise<void> {
+  const boundary = `console-${randomBytes(12).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify({ name, contentType: 'text/csv; charset=utf-8' })}\r\n--${boundary}\r\nContent-Type: text/csv; charset=utf-8\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
+  const length = Buffer.byteLength(head) + (await stat(file.path)).size + Buffer.byteLength(tail);
+  const body = Readable.from(
+    (async function* () {
+      yield Buffer.from(head);
+      yield* createReadStream(file.path);
+      yield Buffer.from(tail);
+    })(),
+  );
+  const url = `${client.base}/upload/storage/v1/b/${encodeURIComponent(bucket)}/o?uploadType=multipart&name=${encodeURIComponent(name)}`;
+  const headers = headersOf(client, { 'content-type': `multipart/related; boundary=${boundary}`, 'content-length': String(length) });
+  const answer = await call(target, url, { method: 'POST', headers, body, timeoutMs: 300_000 }, 'GCS');
+  if (!answer.ok) throw failure(answer, bucket);
+  const stored = (jsonOf(answer) as { md5Hash?: unknown } | null)?.md5Hash;
+  if (stored !== (await md5Of(file.path))) throw new TaskFailure('TARGET_ERROR', `GCS stored gs://${bucket}/${name} with another MD5 than the file sent.`);
 }
 
 export const gcsPoster: Poster = {
   async post(target, file) {
     const { bucket, prefix } = bucketAndPrefix(target.location);
     const name = `${prefix}${file.name}`;
-    try {
-      // upload() streams the file from disk.
-      await (await storageFor(target)).bucket(bucket).upload(file.path, { destination: name, resumable: false, contentType: 'text/csv; charset=utf-8', validation: 'md5' });
-    } catch (error) {
-      throw asFailure(error);
-    }
+    await upload(target, await clientFor(target), bucket, name, file);
     return { location: `gs://${bucket}/${name}` };
   },
   async testConnection(target) {
     const { bucket } = bucketAndPrefix(target.location);
     try {
-      await (await storageFor(target)).bucket(bucket).getMetadata();
+      const client = await clientFor(target);
+      const answer = await call(target, `${client.base}/storage/v1/b/${encodeURIComponent(bucket)}`, { method: 'GET', headers: headersOf(client), timeoutMs: 30_000 }, 'GCS');
+      if (!answer.ok) throw failure(answer, bucket);
       return { ok: true, message: `The bucket ${bucket} is reachable.` };
     } catch (error) {
-      return { ok: false, message: asFailure(error).message };
+      return { ok: false, message: (error as Error).message };
     }
   },
 };

@@ -1,4 +1,8 @@
+import type { AgentOptions } from 'node:http';
+import type { Agent as HttpsAgent } from 'node:https';
 import type * as Snowflake from 'snowflake-sdk';
+import { snowflakeAccessUrl } from '../../../../src/shared';
+import type { BoundAgents } from '../../../outbound/outbound-fetch';
 import { TaskFailure } from '../task-failure';
 import type { Poster, PostTarget } from './poster';
 
@@ -11,15 +15,30 @@ async function driver(): Promise<typeof Snowflake> {
   return snowflake;
 }
 
+/** The driver's own TLS agent (it checks certificates by OCSP), which the target's bound agents wrap. */
+async function ocspAgent(): Promise<(options: AgentOptions) => HttpsAgent> {
+  const { default: HttpsOcspAgent } = (await import('snowflake-sdk/dist/lib/agent/https_ocsp_agent.js')) as unknown as { default: new (options: AgentOptions) => HttpsAgent };
+  return (options) => new HttpsOcspAgent(options);
+}
+
+interface Session {
+  connection: Connection;
+  agents: BoundAgents;
+}
+
 /** Opens a session; `accessUrl` (targetData) points the driver at another host, as the tests' stub does. */
-async function connect(target: PostTarget): Promise<Connection> {
+async function connect(target: PostTarget): Promise<Session> {
   if (!target.secret) throw new TaskFailure('TARGET_AUTH', 'The Snowflake target has no password.');
-  const { account, username, warehouse, database, schema, role, accessUrl } = target.data;
-  // The driver connects by itself: where it would go (accessUrl, else the account's host, which an
-  // account name such as `10.0.0.5/?` would bend) is checked before the driver is handed the password.
-  await target.outbound.checkEndpoint(accessUrl || `https://${account}.snowflakecomputing.com`).catch((error: Error) => {
+  const { account, username, warehouse, database, schema, role } = target.data;
+  // Where the password goes (accessUrl, else the account's host, which an account name such as
+  // `10.0.0.5/?` would bend) is checked before the driver is handed it, for a clear message; the
+  // driver then connects only through agents bound to that origin, each socket checked as it opens,
+  // so a redirect (a 307 resends the password) cannot take it elsewhere.
+  const accessUrl = snowflakeAccessUrl(target.data);
+  await target.outbound.checkEndpoint(accessUrl).catch((error: Error) => {
     throw new TaskFailure('TARGET_ERROR', `Snowflake was not called: ${error.message}`);
   });
+  const agents = target.outbound.boundAgents(new URL(accessUrl).origin, await ocspAgent());
   const connection = (await driver()).createConnection({
     account,
     username,
@@ -28,20 +47,23 @@ async function connect(target: PostTarget): Promise<Connection> {
     database: database || undefined,
     schema: schema || undefined,
     role: role || undefined,
-    accessUrl: accessUrl || undefined,
+    accessUrl,
     timeout: 60_000,
-  });
+    // The driver asks this for the agent of each request (named for its tests; the one hook it has).
+    agentClass: (options: { protocol?: string }) => (options.protocol === 'https:' ? agents.https : agents.http),
+  } as Snowflake.ConnectionOptions);
   try {
     // connect(callback): connectAsync reports some failures (a refused log-in) only through its callback.
     await new Promise<void>((resolve, reject) => connection.connect((error) => (error ? reject(error) : resolve())));
   } catch (error) {
+    agents.destroy();
     const code = (error as { code?: number | string }).code;
     const message = (error as Error).message;
     // 390100: incorrect user name or password; 390144: JWT invalid; 390318: token expired.
     if (String(code).startsWith('3901') || String(code).startsWith('3903') || /password|authenticat/i.test(message)) throw new TaskFailure('TARGET_AUTH', `Snowflake refused the sign-in: ${message}`);
     throw new TaskFailure('TARGET_ERROR', `Snowflake could not be reached: ${message}`);
   }
-  return connection;
+  return { connection, agents };
 }
 
 function run(connection: Connection, sqlText: string): Promise<unknown[]> {
@@ -50,8 +72,8 @@ function run(connection: Connection, sqlText: string): Promise<unknown[]> {
   });
 }
 
-function close(connection: Connection): Promise<void> {
-  return new Promise((resolve) => connection.destroy(() => resolve()));
+function close({ connection, agents }: Session): Promise<void> {
+  return new Promise<void>((resolve) => connection.destroy(() => resolve())).finally(() => agents.destroy());
 }
 
 const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -60,21 +82,21 @@ const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
 export const snowstagePoster: Poster = {
   async post(target, file) {
     // The posting file already has the posted name, which PUT keeps.
-    const connection = await connect(target);
+    const session = await connect(target);
     try {
-      const rows = await run(connection, `PUT ${quoted(`file://${file.path}`)} ${target.location} AUTO_COMPRESS=FALSE OVERWRITE=TRUE`);
+      const rows = await run(session.connection, `PUT ${quoted(`file://${file.path}`)} ${target.location} AUTO_COMPRESS=FALSE OVERWRITE=TRUE`);
       return { location: `${target.location.replace(/\/$/, '')}/${file.name}`, meta: { put: rows } };
     } finally {
-      await close(connection);
+      await close(session);
     }
   },
   async testConnection(target) {
     try {
-      const connection = await connect(target);
+      const session = await connect(target);
       try {
-        await run(connection, `LIST ${target.location}`);
+        await run(session.connection, `LIST ${target.location}`);
       } finally {
-        await close(connection);
+        await close(session);
       }
       return { ok: true, message: `Connected to Snowflake and listed ${target.location}.` };
     } catch (error) {
