@@ -27,10 +27,15 @@ export async function sendPasswordResetLink(ctx: AppContext, admin: Admin): Prom
 export async function passwordRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const limits = {
+    request: authLimits(app, 'reset', { client: 'every try', account: 'every try' }),
+    check: authLimits(app, 'reset-check', { client: 'every try' }),
+    set: authLimits(app, 'reset-set', { client: 'failures' }),
+  };
 
   // The answer is the same whether or not the account exists, and as fast: the link's token row
   // and its mail are made after answering, so the answer time does not tell either.
-  routes.post('/auth/password/reset', { schema: { body: resetRequestBody, response: { 200: emptyEnvelope } }, ...authLimits(app, 'reset') }, async (request) => {
+  routes.post('/auth/password/reset', { schema: { body: resetRequestBody, response: { 200: emptyEnvelope } }, ...limits.request }, async (request) => {
     const admin = await findAdminByEmail(ctx.db, request.body.email);
     if (admin && admin.status_code === 'ACTIVE') ctx.mailer.later(() => sendPasswordResetLink(ctx, admin));
     return success(null, 'If an account exists for that e-mail, a link to set a new password has been sent.');
@@ -38,17 +43,13 @@ export async function passwordRoutes(app: FastifyInstance) {
 
   // Read-only: the page the mailed link opens asks first, so a used or expired link is said before
   // anything is typed. Spending the token stays with the PUT below.
-  routes.get(
-    '/auth/password/reset/:token',
-    { schema: { params: z.strictObject({ token: tokenSchema }), response: { 200: resetLinkCheckResponse } }, ...authLimits(app, 'reset-check') },
-    async (request) => {
-      const row = await findResetToken(ctx.db, request.params.token);
-      const reason = !row ? 'UNKNOWN' : row.used_at ? 'USED' : row.expires_at <= isoNow(ctx.clock) ? 'EXPIRED' : null;
-      return success(reason ? { valid: false, reason } : { valid: true }, reason ? RESET_LINK_DEAD : 'This link can set a new password.');
-    },
-  );
+  routes.get('/auth/password/reset/:token', { schema: { params: z.strictObject({ token: tokenSchema }), response: { 200: resetLinkCheckResponse } }, ...limits.check }, async (request) => {
+    const row = await findResetToken(ctx.db, request.params.token);
+    const reason = !row ? 'UNKNOWN' : row.used_at ? 'USED' : row.expires_at <= isoNow(ctx.clock) ? 'EXPIRED' : null;
+    return success(reason ? { valid: false, reason } : { valid: true }, reason ? RESET_LINK_DEAD : 'This link can set a new password.');
+  });
 
-  routes.put('/auth/password/reset', { schema: { body: resetPasswordBody, response: { 200: emptyEnvelope } }, ...authLimits(app, 'reset-set') }, async (request) => {
+  routes.put('/auth/password/reset', { schema: { body: resetPasswordBody, response: { 200: emptyEnvelope } }, ...limits.set }, async (request) => {
     const now = isoNow(ctx.clock);
     const passwordHash = await ctx.passwords.hash(request.body.password);
     const adminId = await resetPasswordWithToken(ctx.db, request.body.token, passwordHash, now);

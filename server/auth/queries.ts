@@ -117,7 +117,7 @@ export function recordAgreements(db: Db, adminId: number, termVersionIds: number
 
 /** The sign-in challenge a resend names, whatever its state. */
 export function findSignInChallenge(db: Db, challengeToken: string) {
-  return db.selectFrom('otp_challenges').select(['admin_id', 'created_at']).where('token_hash', '=', hashToken(challengeToken)).where('purpose', '=', 'SIGNIN').executeTakeFirst();
+  return db.selectFrom('otp_challenges').select(['admin_id', 'email', 'created_at']).where('token_hash', '=', hashToken(challengeToken)).where('purpose', '=', 'SIGNIN').executeTakeFirst();
 }
 
 /** True when sign-up is open to the e-mail domain. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signInChallengeResponse, signInOtpResponse, tokenPairResponse } from '../../src/shared';
 import { agreementBody, signInBody, signInOtpBody, tokenSchema } from '../../src/shared';
@@ -21,8 +21,15 @@ const WRONG_CREDENTIALS = 'The e-mail or password is not correct.';
 export async function signInRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const challengeEmail = async (request: FastifyRequest) => (await findSignInChallenge(ctx.db, (request.body as { challengeToken: string }).challengeToken))?.email;
+  // A right password mails a code: it counts for its account, not for the client it came from.
+  const limits = {
+    password: authLimits(app, 'signin', { client: 'failures', account: 'every try' }),
+    resend: authLimits(app, 'signin-resend', { client: 'every try', account: 'every try', accountOf: challengeEmail }),
+    code: authLimits(app, 'signin-otp', { client: 'failures', account: 'failures', accountOf: challengeEmail }),
+  };
 
-  routes.post('/auth/signin', { schema: { body: signInBody, response: { 200: signInChallengeResponse } }, ...authLimits(app, 'signin') }, async (request) => {
+  routes.post('/auth/signin', { schema: { body: signInBody, response: { 200: signInChallengeResponse } }, ...limits.password }, async (request) => {
     const { email, password } = request.body;
     const admin = await findAdminByEmail(ctx.db, email);
     const locked = Boolean(admin?.locked_until && Date.parse(admin.locked_until) > ctx.clock.now().getTime());
@@ -45,19 +52,15 @@ export async function signInRoutes(app: FastifyInstance) {
     return outcome('OTP_REQUIRED', 'A verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
   });
 
-  routes.post(
-    '/auth/signin/otp/resend',
-    { schema: { body: z.strictObject({ challengeToken: tokenSchema }), response: { 200: signInChallengeResponse } }, ...authLimits(app, 'signin-resend') },
-    async (request) => {
-      const previous = await verifyResendable(ctx, request.body.challengeToken);
-      await assertResendAllowed(ctx, 'SIGNIN', previous.email);
-      const { code, challengeToken } = await issueChallenge(ctx, 'SIGNIN', previous.email, previous.id, true);
-      ctx.mailer.send('otp', previous.email, { name: displayName(previous), code, email: previous.email });
-      return outcome('OTP_REQUIRED', 'A new verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
-    },
-  );
+  routes.post('/auth/signin/otp/resend', { schema: { body: z.strictObject({ challengeToken: tokenSchema }), response: { 200: signInChallengeResponse } }, ...limits.resend }, async (request) => {
+    const previous = await verifyResendable(ctx, request.body.challengeToken);
+    await assertResendAllowed(ctx, 'SIGNIN', previous.email);
+    const { code, challengeToken } = await issueChallenge(ctx, 'SIGNIN', previous.email, previous.id, true);
+    ctx.mailer.send('otp', previous.email, { name: displayName(previous), code, email: previous.email });
+    return outcome('OTP_REQUIRED', 'A new verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
+  });
 
-  routes.post('/auth/signin/otp', { schema: { body: signInOtpBody, response: { 200: signInOtpResponse } }, ...authLimits(app, 'signin-otp') }, async (request) => {
+  routes.post('/auth/signin/otp', { schema: { body: signInOtpBody, response: { 200: signInOtpResponse } }, ...limits.code }, async (request) => {
     const { adminId } = await verifyChallenge(ctx, { challengeToken: request.body.challengeToken }, request.body.code);
     const admin = await findAdminById(ctx.db, adminId!);
     if (!admin) throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);

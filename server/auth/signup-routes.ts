@@ -15,12 +15,19 @@ import { domainAllowed, findSignUpCodes, insertApplicant, listApprovers, signUpO
 export async function signUpRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Counted per e-mail of the proof as well; a proof that does not verify counts per IP only.
+  const proofEmail = async (request: FastifyRequest) => (await ctx.tokens.verifyProof('signup-email', (request.body as { verificationToken: string }).verificationToken).catch(() => undefined))?.sub;
+  const limits = {
+    send: authLimits(app, 'signup-otp', { client: 'every try', account: 'every try' }),
+    verify: authLimits(app, 'signup-verify', { client: 'failures', account: 'failures' }),
+    signUp: authLimits(app, 'signup', { client: 'failures', account: 'failures', accountOf: proofEmail }),
+  };
 
   routes.get('/auth/terms', { schema: { response: { 200: offeredTermsResponse } } }, async () => success(await termsInEffect(ctx.db, isoNow(ctx.clock))));
 
   routes.get('/auth/signup-options', { schema: { response: { 200: signUpOptionsResponse } } }, async () => success(await signUpOptions(ctx.db)));
 
-  routes.post('/auth/otp', { schema: { body: sendSignupOtpBody, response: { 200: otpSentResponse } }, ...authLimits(app, 'signup-otp') }, async (request) => {
+  routes.post('/auth/otp', { schema: { body: sendSignupOtpBody, response: { 200: otpSentResponse } }, ...limits.send }, async (request) => {
     const { email } = request.body;
     await assertDomainAllowed(ctx, email);
     await assertResendAllowed(ctx, 'SIGNUP', email);
@@ -33,16 +40,14 @@ export async function signUpRoutes(app: FastifyInstance) {
     return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
   });
 
-  routes.post('/auth/otp/verification', { schema: { body: verifySignupOtpBody, response: { 200: signUpVerificationResponse } }, ...authLimits(app, 'signup-verify') }, async (request) => {
+  routes.post('/auth/otp/verification', { schema: { body: verifySignupOtpBody, response: { 200: signUpVerificationResponse } }, ...limits.verify }, async (request) => {
     const { email, code } = request.body;
     await verifyChallenge(ctx, { purpose: 'SIGNUP', email }, code);
     const verificationToken = await ctx.tokens.signProof('signup-email', email, 30 * 60);
     return success({ verificationToken }, 'Your e-mail has been verified.');
   });
 
-  // Counted per e-mail of the proof as well; a proof that does not verify counts per IP only.
-  const proofEmail = async (request: FastifyRequest) => (await ctx.tokens.verifyProof('signup-email', (request.body as { verificationToken: string }).verificationToken).catch(() => undefined))?.sub;
-  routes.post('/auth/signup', { schema: { body: signUpBody, response: { 200: signUpResponse } }, ...authLimits(app, 'signup', proofEmail) }, async (request) => {
+  routes.post('/auth/signup', { schema: { body: signUpBody, response: { 200: signUpResponse } }, ...limits.signUp }, async (request) => {
     const body = request.body;
     const email = (await ctx.tokens.verifyProof('signup-email', body.verificationToken)).sub;
     await assertDomainAllowed(ctx, email);

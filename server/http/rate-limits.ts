@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import { isIPv6 } from 'node:net';
+import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { AppError } from './app-error';
@@ -14,8 +14,8 @@ export class RedisUnreachableError extends Error {}
 const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 /**
- * Connects and pings once at start. Later outages are logged and the limits are skipped
- * (skipOnError) rather than refusing every sign-in; the per-account lockout lives in the database.
+ * Connects and pings once at start. Later outages are logged and the limits are skipped rather
+ * than refusing every sign-in; the per-account lockout lives in the database.
  * A connection that stops answering is dropped (socketTimeout) and, while it reconnects, checks
  * fail at once (no offline queue) instead of each waiting out its timeout.
  */
@@ -50,6 +50,74 @@ function redactedUrl(url: string): string {
   return url.replace(/\/\/[^@/]*@/, '//***@');
 }
 
+/** Counts tries in fixed windows that start with a key's first counted try. */
+export interface TryCounter {
+  /** Counts one try; answers the tries in the window so far (this one included) and the time left. */
+  add(key: string, windowMs: number): Promise<{ tries: number; msLeft: number }>;
+  /** Takes back a try that turned out not to count. */
+  takeBack(key: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tryCounter: TryCounter;
+  }
+}
+
+/** Windows kept in process at most; expired ones go first, then the oldest. */
+const MEMORY_WINDOWS = 50_000;
+
+function memoryCounter(): TryCounter {
+  const windows = new Map<string, { tries: number; endsAt: number }>();
+  const prune = (now: number) => {
+    for (const [key, window] of windows) if (window.endsAt <= now) windows.delete(key);
+    for (const key of windows.keys()) {
+      if (windows.size < MEMORY_WINDOWS) break;
+      windows.delete(key);
+    }
+  };
+  return {
+    async add(key, windowMs) {
+      const now = Date.now();
+      let window = windows.get(key);
+      if (!window || window.endsAt <= now) {
+        if (windows.size >= MEMORY_WINDOWS) prune(now);
+        window = { tries: 0, endsAt: now + windowMs };
+        windows.set(key, window);
+      }
+      window.tries += 1;
+      return { tries: window.tries, msLeft: window.endsAt - now };
+    },
+    async takeBack(key) {
+      const window = windows.get(key);
+      if (window && window.tries > 0) window.tries -= 1;
+    },
+  };
+}
+
+// One script each, so parallel tries on several instances never read the same count.
+const ADD = `local tries = redis.call('INCR', KEYS[1])
+if tries == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {tries, redis.call('PTTL', KEYS[1])}`;
+const TAKE_BACK = `if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end`;
+
+/** Shared by every instance; when Redis does not answer, a try is let through uncounted. */
+function redisCounter(redis: Redis, prefix: string): TryCounter {
+  return {
+    async add(key, windowMs) {
+      try {
+        const [tries, msLeft] = (await redis.eval(ADD, 1, prefix + key, windowMs)) as [number, number];
+        return { tries, msLeft };
+      } catch {
+        return { tries: 0, msLeft: 0 };
+      }
+    },
+    async takeBack(key) {
+      await redis.eval(TAKE_BACK, 1, prefix + key).catch(() => undefined);
+    },
+  };
+}
+
 /**
  * In-process counters by default; with REDIS_URL every instance counts in the same Redis, so a
  * client cannot multiply its attempts by the number of instances behind the load balancer.
@@ -58,48 +126,82 @@ export const rateLimits = fp(async (app: FastifyInstance) => {
   const { redisUrl, redisKeyPrefix } = app.ctx.config;
   const redis = redisUrl ? await connectRedis(redisUrl, app) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: `${redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      result: 'TOO_MANY_REQUESTS',
-      resultMessage: `Too many attempts. Please try again in ${context.after}.`,
-      data: null,
-    }),
-  });
+  app.decorate('tryCounter', redis ? redisCounter(redis, `${redisKeyPrefix}rate-limit:`) : memoryCounter());
 });
 
 /**
- * Route options that limit an abusable auth endpoint per client IP (route config) and, once the
- * body is parsed, per e-mail address: spreading attempts over many IPs does not help an attacker.
- * `emailOf` finds the address where the body does not name it (a sign-up names it in its proof).
+ * Which answers of a route count: 'failures' where a success proves a secret (a password, a code, a
+ * link), so thirty people behind one address can all sign in; 'every try' where a success mails
+ * an address, or proves nothing.
  */
-export function authLimits(app: FastifyInstance, group: string, emailOf: (request: FastifyRequest) => Promise<string | undefined> | string | undefined = bodyEmail) {
+export type Counted = 'failures' | 'every try';
+
+interface LimitRules {
+  client: Counted;
+  /** Counted per account as well, when the request names one (accountOf, the body's e-mail by default). */
+  account?: Counted;
+  accountOf?: (request: FastifyRequest) => Promise<string | undefined> | string | undefined;
+}
+
+interface Held {
+  key: string;
+  counted: Counted;
+}
+
+const held = new WeakMap<FastifyRequest, Held[]>();
+
+/**
+ * Route options that limit an unauthenticated auth route per client and per account: failed
+ * passwords and codes, and mails sent. A try is counted before the handler runs, so parallel tries
+ * cannot all pass one count; once answered, a try the route does not count is taken back. A try
+ * over a limit is refused with 429 and is not counted.
+ */
+export function authLimits(app: FastifyInstance, group: string, { client, account, accountOf = bodyEmail }: LimitRules) {
   const { perIp, perEmail } = app.ctx.config.rateLimits;
-  // createRateLimit, not rateLimit: the handler rateLimit returns skips any request the per-IP
-  // route limit already checked, so a second limiter on the same route would never count.
-  const limitEmail = app.createRateLimit({
-    max: perEmail.max,
-    timeWindow: perEmail.windowMs,
-    keyGenerator: async (request: FastifyRequest) => `${group}:email:${(await emailOf(request))?.toLowerCase()}`,
-  });
-  const byEmail: preHandlerAsyncHookHandler = async (request, reply) => {
-    // Bodies without an e-mail (code steps) are covered by the per-IP limit and per-code tries.
-    if ((await emailOf(request)) === undefined) return;
-    const limit = await limitEmail(request);
-    if (limit.isAllowed || !limit.isExceeded) return;
-    reply.header('retry-after', limit.ttlInSeconds);
-    const minutes = Math.max(1, Math.ceil(limit.ttlInSeconds / 60));
-    throw new AppError('TOO_MANY_REQUESTS', `Too many attempts for this e-mail address. Please try again in ${minutes} minute(s).`);
+  const counter = app.tryCounter;
+  const preHandler: preHandlerAsyncHookHandler = async (request, reply) => {
+    const email = account && (await accountOf(request))?.trim().toLowerCase();
+    const limits = [{ key: `${group}:ip:${clientOf(request.ip)}`, counted: client, rule: perIp, message: 'Too many attempts' }];
+    if (account && email) limits.push({ key: `${group}:email:${email}`, counted: account, rule: perEmail, message: 'Too many attempts for this e-mail address' });
+    const counts = await Promise.all(limits.map((limit) => counter.add(limit.key, limit.rule.windowMs)));
+    const over = limits.findIndex((limit, i) => counts[i].tries > limit.rule.max);
+    if (over === -1) {
+      held.set(request, limits);
+      return;
+    }
+    await Promise.all(limits.map((limit) => counter.takeBack(limit.key)));
+    const secondsLeft = Math.max(1, Math.ceil(counts[over].msLeft / 1000));
+    reply.header('retry-after', secondsLeft);
+    throw new AppError('TOO_MANY_REQUESTS', `${limits[over].message}. Please try again in ${Math.ceil(secondsLeft / 60)} minute(s).`);
   };
-  return {
-    config: { rateLimit: { max: perIp.max, timeWindow: perIp.windowMs, groupId: group } },
-    preHandler: [byEmail],
+  const onResponse: onResponseAsyncHookHandler = async (request, reply) => {
+    const failed = reply.statusCode >= 400;
+    await Promise.all((held.get(request) ?? []).filter((limit) => limit.counted === 'failures' && !failed).map((limit) => counter.takeBack(limit.key)));
   };
+  return { preHandler, onResponse };
 }
 
 function bodyEmail(request: FastifyRequest): string | undefined {
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email : undefined;
+}
+
+/**
+ * The client's counting key: an IPv4 address (also when it arrives IPv4-mapped), or an IPv6
+ * address's /64, which one subscriber usually holds whole.
+ */
+export function clientOf(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const address = ip.split('%')[0].toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1];
+  const [head, tail] = address.split('::');
+  const groups = (part?: string) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : []);
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const all = tail === undefined ? front : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  return `${all
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
