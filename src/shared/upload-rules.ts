@@ -26,7 +26,7 @@ export const FILE_READ_LIMITS = {
   maxRows: 2_000_000,
   /** Cells of one row: a spreadsheet's column limit. */
   maxColumns: 16_384,
-  /** Characters of one cell. */
+  /** Characters of one cell (a CSV is checked as each 64 KiB of it is read). */
   maxCellChars: 1_000_000,
   /** Time to check a whole file for an upload. */
   checkSeconds: 600,

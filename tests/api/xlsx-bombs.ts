@@ -14,6 +14,8 @@ export interface ZipPart {
   data: Buffer;
   size: number;
   crc: number;
+  /** The packed size the zip declares, when it is to lie (the data is left as it is). */
+  packed?: number;
 }
 
 export function textPart(name: string, text: string): ZipPart {
@@ -49,7 +51,7 @@ export function zipOf(parts: ZipPart[]): Buffer {
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(8, 8);
     local.writeUInt32LE(part.crc, 14);
-    local.writeUInt32LE(part.data.length, 18);
+    local.writeUInt32LE(part.packed ?? part.data.length, 18);
     local.writeUInt32LE(part.size, 22);
     local.writeUInt16LE(name.length, 26);
     const entry = Buffer.alloc(46);
@@ -58,7 +60,7 @@ export function zipOf(parts: ZipPart[]): Buffer {
     entry.writeUInt16LE(20, 6);
     entry.writeUInt16LE(8, 10);
     entry.writeUInt32LE(part.crc, 16);
-    entry.writeUInt32LE(part.data.length, 20);
+    entry.writeUInt32LE(part.packed ?? part.data.length, 20);
     entry.writeUInt32LE(part.size, 24);
     entry.writeUInt16LE(name.length, 28);
     entry.writeUInt32LE(offset, 42);
@@ -92,7 +94,7 @@ export const inlineRow = (row: number, cells: string[]) =>
  * before the shared strings and the workbook's relationships (which makes exceljs write it to a
  * temporary file).
  */
-export function workbook(sheet: ZipPart, options: { sharedStrings?: ZipPart; sheetFirst?: boolean } = {}): Buffer {
+export function workbook(sheet: ZipPart, options: { sharedStrings?: ZipPart; styles?: ZipPart; sheetFirst?: boolean } = {}): Buffer {
   const types = textPart(
     '[Content_Types].xml',
     `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
@@ -106,7 +108,7 @@ export function workbook(sheet: ZipPart, options: { sharedStrings?: ZipPart; she
     'xl/_rels/workbook.xml.rels',
     `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PACKAGE_REL}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
   );
-  const strings = options.sharedStrings ? [options.sharedStrings] : [];
+  const strings = [options.sharedStrings, options.styles].filter((part): part is ZipPart => part !== undefined);
   const named = { ...sheet, name: 'xl/worksheets/sheet1.xml' };
   const parts = options.sheetFirst ? [types, rootRels, book, named, bookRels, ...strings] : [types, rootRels, book, bookRels, ...strings, named];
   return zipOf(parts);
