@@ -12,6 +12,9 @@ const commaList = (text: string) =>
 /** 32 random bytes as 64 hex characters (e.g. `openssl rand -hex 32`). */
 export const SECRETS_KEY_PATTERN = /^[0-9a-f]{64}$/i;
 
+/** How long the file store may take for an answer or for the next bytes of a transfer before the call fails (FILE_STORE_TIMEOUT_MS). */
+export const FILE_STORE_TIMEOUT_MS = 10_000;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -64,6 +67,7 @@ const envSchema = z.object({
     .string()
     .regex(/^(s3|gs):\/\/[a-z0-9][a-z0-9._-]{1,220}[a-z0-9](\/.*)?$/, 'FILE_STORE must be s3://bucket[/prefix] or gs://bucket[/prefix] (unset: files stay in DATA_DIR/uploads)')
     .optional(),
+  FILE_STORE_TIMEOUT_MS: z.coerce.number().int().min(100, 'FILE_STORE_TIMEOUT_MS must be at least 100').default(FILE_STORE_TIMEOUT_MS),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0, 'SHUTDOWN_GRACE_MS must be 0 or more').default(30_000),
   SEED_DEMO: z.enum(['Y', 'N'], 'SEED_DEMO must be Y or N').default('N'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535, 'METRICS_PORT must be a port number').optional(),
@@ -128,7 +132,7 @@ export interface AppConfig {
    * FILE_STORE: the bucket uploaded files live in; unset keeps them in DATA_DIR/uploads. The
    * endpoint is AWS_ENDPOINT_URL (S3-compatible servers) or STORAGE_EMULATOR_HOST (GCS emulators).
    */
-  fileStore?: { url: string; endpoint?: string };
+  fileStore?: { url: string; endpoint?: string; timeoutMs?: number };
   /** How long a SIGTERM/SIGINT may take to drain requests before the process exits non-zero. */
   shutdownGraceMs: number;
   /** SEED_DEMO=Y: fill a new database with the demo sample on its first start. */

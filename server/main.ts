@@ -38,7 +38,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     logLevel: vars.LOG_LEVEL,
     tableau: tableauFromEnv(vars),
     redisUrl: vars.REDIS_URL,
-    fileStore: fileStoreFromEnv(vars.FILE_STORE, env),
+    fileStore: fileStoreFromEnv(vars, env),
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
     mailRetentionDays: vars.MAIL_RETENTION_DAYS,
     seedDemo: vars.SEED_DEMO === 'Y',

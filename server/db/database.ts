@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { naturalKey } from './natural-key';
@@ -83,9 +83,32 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.function('natural_key', { deterministic: true }, naturalKey);
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins: [new WriteCounter()] });
+  const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(sqlite, { database: statements }), plugins: [new WriteCounter()] });
   sqliteHandles.set(db, { connection: sqlite, prepare: statements.prepare });
   return db;
+}
+
+/**
+ * SQLite ends a transaction by itself on some failures (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM):
+ * Kysely's ROLLBACK would then fail with "cannot rollback - no transaction is active" and that,
+ * not the cause, would be thrown. The rollback is skipped when no transaction is open.
+ */
+class SqliteDialectKeepingCause extends SqliteDialect {
+  constructor(
+    private readonly sqlite: SqliteDatabase.Database,
+    private readonly config: SqliteDialectConfig,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    const { sqlite } = this;
+    return new (class extends SqliteDriver {
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (sqlite.inTransaction) await super.rollbackTransaction(connection);
+      }
+    })(this.config);
+  }
 }
 
 /** Distinct PostgreSQL statements given a name (each connection keeps every named statement it has prepared). */

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config';
+import { FILE_STORE_TIMEOUT_MS, type AppConfig } from '../config';
 import { gcsBucket } from './gcs-store';
 import { localFileStore } from './local-store';
 import { objectFileStore, type ObjectLocation } from './object-store';
@@ -17,12 +17,14 @@ export function createFileStore(config: Pick<AppConfig, 'dataDir' | 'fileStore'>
   const setting = config.fileStore;
   if (!setting) return localFileStore(config.dataDir);
   const location = objectLocation(setting.url, setting.endpoint);
-  return objectFileStore(setting.url.startsWith('s3:') ? s3Bucket(location) : gcsBucket(location), location, config.dataDir);
+  const bucket = setting.url.startsWith('s3:') ? s3Bucket(location) : gcsBucket(location);
+  return objectFileStore(bucket, location, config.dataDir, setting.timeoutMs ?? FILE_STORE_TIMEOUT_MS);
 }
 
-/** FILE_STORE with the endpoint its SDK would use: AWS_ENDPOINT_URL_S3 / AWS_ENDPOINT_URL, or STORAGE_EMULATOR_HOST. */
-export function fileStoreFromEnv(url: string | undefined, env: NodeJS.ProcessEnv): AppConfig['fileStore'] {
+/** FILE_STORE with the endpoint its SDK would use (AWS_ENDPOINT_URL_S3 / AWS_ENDPOINT_URL, or STORAGE_EMULATOR_HOST) and FILE_STORE_TIMEOUT_MS. */
+export function fileStoreFromEnv(vars: { FILE_STORE?: string; FILE_STORE_TIMEOUT_MS: number }, env: NodeJS.ProcessEnv): AppConfig['fileStore'] {
+  const url = vars.FILE_STORE;
   if (!url) return undefined;
   const endpoint = url.startsWith('s3:') ? env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL : env.STORAGE_EMULATOR_HOST;
-  return { url, endpoint: endpoint || undefined };
+  return { url, endpoint: endpoint || undefined, timeoutMs: vars.FILE_STORE_TIMEOUT_MS };
 }

@@ -1,4 +1,7 @@
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Bucket } from '@google-cloud/storage';
+import { AppError } from '../http/app-error';
 import type { ObjectBucket, ObjectLocation } from './object-store';
 
 /**
@@ -13,13 +16,19 @@ export function gcsBucket({ bucket: name, endpoint }: ObjectLocation): ObjectBuc
   );
   return {
     description: `${name}${endpoint ? ` at ${endpoint}` : ' on Google Cloud Storage'}`,
-    async upload(objectName, path) {
+    async upload(objectName, body, _size, signal) {
       // One multipart request, checked by MD5: GCS keeps an object whole or not at all.
-      await (await bucket).upload(path, { destination: objectName, resumable: false, validation: 'md5' });
+      await pipeline(body, (await bucket).file(objectName).createWriteStream({ resumable: false, validation: 'md5' }), { signal });
     },
-    async download(objectName) {
-      return (await bucket).file(objectName).createReadStream({ validation: 'md5' });
+    async download(objectName, signal) {
+      // The library reports a missing object only once the stream is read.
+      const source = (await bucket).file(objectName).createReadStream({ validation: 'md5' });
+      const body = new PassThrough();
+      source.on('error', (error) => body.destroy((error as { code?: unknown }).code === 404 ? new AppError('NOT_FOUND', 'The file is no longer in the file store.') : error));
+      signal.addEventListener('abort', () => source.destroy(), { once: true });
+      return source.pipe(body);
     },
+    // The library takes no signal here: the watch still ends the call, its own retries end within 30 s.
     async remove(objectName) {
       await (await bucket).file(objectName).delete({ ignoreNotFound: true });
     },

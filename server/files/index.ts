@@ -79,10 +79,12 @@ export async function filesModule(app: FastifyInstance) {
     const etag = `"${file.sha256}"`;
     reply.header('Content-Security-Policy', FILE_CSP).header('X-Content-Type-Options', 'nosniff').header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    // Opened before the file's headers are set: a store that fails answers in the envelope.
+    const body = await store.get(file.storage_key);
     return reply
       .type(file.content_type)
       .header('Content-Length', file.size_bytes)
       .header('Content-Disposition', contentDisposition(isImageType(file.content_type) ? 'inline' : 'attachment', file.original_name))
-      .send(store.get(file.storage_key));
+      .send(body);
   });
 }

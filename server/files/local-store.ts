@@ -2,6 +2,8 @@ import { constants, createReadStream, mkdirSync } from 'node:fs';
 import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { AppError } from '../http/app-error';
 import { checkedKey, checkedName, type FileStore } from './store';
 
 /**
@@ -21,8 +23,12 @@ export function localFileStore(dataDir: string): FileStore {
         throw error;
       });
     },
-    get(key) {
-      return createReadStream(join(root, checkedKey(key)));
+    async get(key) {
+      const stream = createReadStream(join(root, checkedKey(key)));
+      await once(stream, 'open').catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'ENOENT' ? new AppError('NOT_FOUND', 'The file is no longer in the file store.') : error;
+      });
+      return stream;
     },
     async delete(key) {
       await rm(join(root, checkedKey(key)), { force: true });

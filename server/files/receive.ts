@@ -5,6 +5,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../http/app-error';
 import { SNIFF_BYTES } from './kinds';
+import { isOutOfSpace, OutOfSpaceError } from './store-errors';
 
 export interface ReceivedFile {
   tempPath: string;
@@ -39,7 +40,7 @@ export async function receiveToTemp(source: Readable, tempPath: string, maxBytes
     await pipeline(source, meter, createWriteStream(tempPath, { flags: 'wx' }));
   } catch (error) {
     await rm(tempPath, { force: true });
-    throw error;
+    throw isOutOfSpace(error) ? new OutOfSpaceError(error) : error;
   }
   return { tempPath, size, sha256: hash.digest('hex'), head: Buffer.concat(headChunks).subarray(0, SNIFF_BYTES) };
 }

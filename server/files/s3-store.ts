@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { AppError } from '../http/app-error';
@@ -27,29 +25,28 @@ export function s3Bucket({ bucket, endpoint }: ObjectLocation): ObjectBucket {
   };
   return {
     description: `${bucket}${endpoint ? ` at ${endpoint}` : ' on Amazon S3'}`,
-    async upload(name, path) {
+    async upload(name, body, size, abortSignal) {
       const { s3, client } = await connect();
       // One PutObject: S3 keeps an object whole or not at all. The length lets the SDK stream the file.
-      const { size } = await stat(path);
-      await client.send(new s3.PutObjectCommand({ Bucket: bucket, Key: name, Body: createReadStream(path), ContentLength: size }));
+      await client.send(new s3.PutObjectCommand({ Bucket: bucket, Key: name, Body: body, ContentLength: size }), { abortSignal });
     },
-    async download(name) {
+    async download(name, abortSignal) {
       const { s3, client } = await connect();
       try {
-        return (await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key: name }))).Body as Readable;
+        return (await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key: name }), { abortSignal })).Body as Readable;
       } catch (error) {
         if (error instanceof s3.NoSuchKey) throw new AppError('NOT_FOUND', 'The file is no longer in the file store.');
         throw error;
       }
     },
-    async remove(name) {
+    async remove(name, abortSignal) {
       const { s3, client } = await connect();
-      await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: name }));
+      await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: name }), { abortSignal });
     },
-    async probe() {
+    async probe(abortSignal) {
       const { s3, client } = await connect();
       try {
-        await client.send(new s3.HeadBucketCommand({ Bucket: bucket }));
+        await client.send(new s3.HeadBucketCommand({ Bucket: bucket }), { abortSignal });
       } catch (error) {
         // A HEAD answer has no body, so the SDK's own message for a refusal is only "UnknownError".
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;

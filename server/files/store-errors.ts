@@ -9,3 +9,20 @@ export class FileStoreUnavailableError extends AppError {
 
 /** The start-up check's refusal: the message names FILE_STORE and the bucket. */
 export class FileStoreUnreachableError extends Error {}
+
+/** Error codes of a full disk: the file system's, and SQLite's for its database or a staging file. */
+const OUT_OF_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
+
+/** A full disk's failure, as the file system or SQLite reported it or as OutOfSpaceError. */
+export function isOutOfSpace(error: unknown): boolean {
+  return error instanceof OutOfSpaceError || OUT_OF_SPACE_CODES.has((error as { code?: string } | null)?.code ?? '');
+}
+
+export const OUT_OF_SPACE_MESSAGE = 'The server is out of disk space, so nothing was kept. Try again later; the operator has been told.';
+
+/** A write that found the disk full: the request answers 507 and the error handler logs it for the operator. */
+export class OutOfSpaceError extends AppError {
+  constructor(readonly cause: unknown) {
+    super('INSUFFICIENT_STORAGE', OUT_OF_SPACE_MESSAGE);
+  }
+}

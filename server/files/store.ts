@@ -11,7 +11,11 @@ export interface FileStore {
   readonly location: string;
   /** Moves a finished temporary file into the store under `key`; the temporary file is gone afterwards, stored or not. */
   put(key: string, tempPath: string): Promise<void>;
-  get(key: string): Readable;
+  /**
+   * The file's bytes, once the store has answered: a caller starts its reply only then, so a
+   * missing file is AppError NOT_FOUND and a store that fails or stalls FILE_STORE_UNAVAILABLE.
+   */
+  get(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
   /** A new temporary file path for an incoming upload, always on local disk. */
   tempPath(): string;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError } from '../../src/shared';
 import { AppError } from './app-error';
+import { isOutOfSpace, OutOfSpaceError } from '../files/store-errors';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** Seconds a client is told to wait before trying again while the database is unavailable. */
@@ -11,6 +12,12 @@ const RETRY_AFTER_SECONDS = 5;
 /** Turns every failure, and every unknown /api path, into the envelope with a meaningful status. */
 export const errorEnvelope = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // A full disk is the server's state, not the request's fault: the operator is told on every refusal.
+    if (isOutOfSpace(error)) {
+      const refusal = error instanceof OutOfSpaceError ? error : new OutOfSpaceError(error);
+      request.log.error({ err: refusal.cause }, 'out of disk space: free space in DATA_DIR (or the database volume)');
+      return reply.code(refusal.status).send({ result: refusal.result, resultMessage: refusal.message, data: null });
+    }
     if (error instanceof AppError) {
       return reply.code(error.status).send({ result: error.result, resultMessage: error.message, data: error.data });
     }

@@ -21,8 +21,17 @@ export async function attachmentsOf(db: Db, store: FileStore, fileIds: readonly 
     .where('id', 'in', [...fileIds])
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return fileIds.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [{ filename: withoutControls(row.original_name), content: store.get(row.storage_key), contentType: row.content_type }] : [];
-  });
+  const attached = fileIds.flatMap((id) => byId.get(id) ?? []);
+  // Each opened before the mail goes; when one cannot be, the others are closed rather than left holding the store.
+  const opened = await Promise.allSettled(attached.map((row) => store.get(row.storage_key)));
+  const failed = opened.find((outcome) => outcome.status === 'rejected');
+  if (failed) {
+    for (const outcome of opened) if (outcome.status === 'fulfilled') outcome.value.destroy();
+    throw failed.reason;
+  }
+  return attached.map((row, index) => ({
+    filename: withoutControls(row.original_name),
+    content: (opened[index] as PromiseFulfilledResult<Readable>).value,
+    contentType: row.content_type,
+  }));
 }

@@ -28,6 +28,7 @@ export const resultsEn = {
   INTERNAL_ERROR: 'Server error',
   TABLEAU_NOT_CONFIGURED: 'Dashboard not set up',
   FILE_STORE_UNAVAILABLE: 'File storage unavailable',
+  INSUFFICIENT_STORAGE: 'Server out of space',
   DATABASE_UNAVAILABLE: 'Database unavailable',
   ECONNABORTED: 'Request timed out',
   ERR_CANCELED: 'Request cancelled',

@@ -24,6 +24,7 @@ export const resultsKo: typeof resultsEn = {
   INTERNAL_ERROR: '서버 오류',
   TABLEAU_NOT_CONFIGURED: '대시보드 미설정',
   FILE_STORE_UNAVAILABLE: '파일 저장소 사용 불가',
+  INSUFFICIENT_STORAGE: '서버 저장 공간 부족',
   DATABASE_UNAVAILABLE: '데이터베이스 사용 불가',
   ECONNABORTED: '요청 시간 초과',
   ERR_CANCELED: '요청 취소됨',

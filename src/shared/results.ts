@@ -24,6 +24,8 @@ export const RESULT_STATUS = {
   TABLEAU_NOT_CONFIGURED: 503,
   /** The object store (FILE_STORE) failed a call; the request stored nothing. */
   FILE_STORE_UNAVAILABLE: 503,
+  /** The server's disk (DATA_DIR) or its database is full; nothing of the request was kept. */
+  INSUFFICIENT_STORAGE: 507,
   /** The database could not be reached or did not answer in time; the request may be tried again. */
   DATABASE_UNAVAILABLE: 503,
 } as const;

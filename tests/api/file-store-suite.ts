@@ -65,7 +65,7 @@ export function fileStoreSuite(name: string, bucket: string, startPeer: () => Pr
         await store.put(key, temp);
         expect(existsSync(temp)).toBe(false);
         expect(await peer.objectNames(bucket)).toContain(`round/trip/${key}`);
-        expect(await text(store.get(key))).toBe('stored bytes');
+        expect(await text(await store.get(key))).toBe('stored bytes');
 
         const copy = await store.localCopy(key);
         expect(copy.path.startsWith(join(dataDir, 'work'))).toBe(true);
@@ -75,7 +75,7 @@ export function fileStoreSuite(name: string, bucket: string, startPeer: () => Pr
 
         await store.delete(key);
         expect(await peer.objectNames(bucket)).not.toContain(`round/trip/${key}`);
-        await expect(text(store.get(key))).rejects.toThrow();
+        await expect(store.get(key)).rejects.toMatchObject({ result: 'NOT_FOUND' });
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }

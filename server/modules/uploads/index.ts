@@ -114,12 +114,14 @@ export async function uploadsModule(app: FastifyInstance) {
     await authorizeDownload(request, request.params.id, request.query.token);
     const upload = await uploadRow(db, request.params.id);
     if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
+    // Opened before the file's headers are set: a store that fails answers in the envelope.
+    const body = await store.get(upload.storage_key);
     return reply
       .type(CONTENT_TYPES[upload.file_kind as keyof typeof CONTENT_TYPES] ?? 'application/octet-stream')
       .header('Content-Length', Number(upload.size_bytes))
       .header('Content-Disposition', contentDisposition('attachment', upload.file_name))
       .header('X-Content-Type-Options', 'nosniff')
-      .send(store.get(upload.storage_key));
+      .send(body);
   });
 }
 

@@ -90,7 +90,7 @@ export async function failInterruptedUploads(db: Db, now: string, reason: string
     if (rows.length) {
       await trx
         .updateTable('upload_histories')
-        .set({ status: 'FAIL', reason, lease_owner: null, lease_until: null, progress: null, staging_key: null, updated_at: now })
+        .set({ status: 'FAIL', reason, lease_owner: null, lease_until: null, progress: null, updated_at: now })
         .where(
           'id',
           'in',
@@ -179,6 +179,15 @@ export async function claimCommit(db: Db, id: number, mode: UploadMode, adminId:
 /** What another instance's lease last wrote of an upload's progress. */
 export function leasedProgress(db: Db, id: number) {
   return db.selectFrom('upload_histories').select(['progress', 'updated_by', 'lease_until', 'status']).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Finished uploads whose staged rows are still in the file store: the deletion after the commit (or
+ * the sweep that failed the upload) could not reach the store. The key stays on the row until the
+ * object is gone, so nothing in the bucket is left without a row naming it.
+ */
+export function leftoverStagingKeys(db: Db): Promise<{ id: number; staging_key: string | null }[]> {
+  return db.selectFrom('upload_histories').select(['id', 'staging_key']).where('status', 'in', ['SUCCESS', 'FAIL']).where('staging_key', 'is not', null).execute();
 }
 
 export async function clearStagingKey(db: Db, id: number): Promise<void> {

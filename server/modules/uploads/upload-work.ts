@@ -4,13 +4,13 @@ import type { DatasetColumn, UploadMode, UploadProgress } from '../../../src/sha
 import { isoNow } from '../../clock';
 import type { AppContext } from '../../context';
 import { newStorageKey, type LocalCopy } from '../../files/store';
-import { FileStoreUnavailableError } from '../../files/store-errors';
+import { FileStoreUnavailableError, isOutOfSpace, OUT_OF_SPACE_MESSAGE } from '../../files/store-errors';
 import { FileChecker } from './check-thread';
 import { commitRows } from './commit';
 import { INTERRUPTED_REASON, UploadLeases } from './leases';
 import { previewFile } from './preview';
 import { UploadProgressBoard } from './progress';
-import { clearStagingKey, failInterruptedUploads, failUpload, finishCheck, leasedProgress, type uploadRow } from './queries';
+import { clearStagingKey, failInterruptedUploads, failUpload, finishCheck, leasedProgress, leftoverStagingKeys, type uploadRow } from './queries';
 import type { FileKindOfUpload } from './parse';
 import { stagingPath } from './staging';
 
@@ -94,9 +94,16 @@ export class UploadWork {
         timer({ outcome: failure ? 'fail' : 'success' });
       } catch (error) {
         timer({ outcome: 'fail' });
-        this.log.warn({ err: error }, 'upload could not be read');
+        this.logFailure(error, 'upload could not be read', 'warn');
         await rm(stagingPath(ctx.config.dataDir, id), { force: true });
-        await this.fail(id, error instanceof FileStoreUnavailableError ? error.message : `The file could not be read as ${file.kind.toUpperCase()}: ${(error as Error).message.slice(0, 200)}`);
+        await this.fail(
+          id,
+          isOutOfSpace(error)
+            ? OUT_OF_SPACE_MESSAGE
+            : error instanceof FileStoreUnavailableError
+              ? error.message
+              : `The file could not be read as ${file.kind.toUpperCase()}: ${(error as Error).message.slice(0, 200)}`,
+        );
       } finally {
         this.board.clear(id);
         await this.leases.release(id);
@@ -122,6 +129,7 @@ export class UploadWork {
           uploadId,
           datasetId: upload.dataset_id,
           mode,
+          schemaFingerprint: upload.schema_fingerprint,
           stagingFile: staged?.path ?? stagingPath(ctx.config.dataDir, uploadId),
           adminId,
           now: () => isoNow(ctx.clock),
@@ -129,20 +137,16 @@ export class UploadWork {
         });
         ctx.metrics.uploadRows.inc(written);
         timer({ outcome: 'success' });
-          schemaFingerprint: upload.schema_fingerprint,
       } catch (error) {
         timer({ outcome: 'fail' });
-        this.log.error({ err: error }, 'upload commit failed');
-        await this.fail(uploadId, `Writing the rows failed, so none were kept: ${(error as Error).message.slice(0, 200)}`);
+        this.logFailure(error, 'upload commit failed', 'error');
+        await this.fail(uploadId, isOutOfSpace(error) ? OUT_OF_SPACE_MESSAGE : `Writing the rows failed, so none were kept: ${(error as Error).message.slice(0, 200)}`);
       } finally {
         this.board.clear(uploadId);
         await this.leases.release(uploadId);
         await rm(stagingPath(ctx.config.dataDir, uploadId), { force: true });
         await staged?.release();
-        if (upload.staging_key) {
-          await ctx.files.delete(upload.staging_key).catch(() => undefined);
-          await clearStagingKey(ctx.db, uploadId);
-        }
+        if (upload.staging_key) await this.removeStaged(uploadId, upload.staging_key);
       }
     });
   }
@@ -162,16 +166,35 @@ export class UploadWork {
     this.leases.progress(uploadId, progress);
   }
 
+  /** A full disk is the operator's to fix, so it is an error whatever the step; a file that cannot be read is the uploader's. */
+  private logFailure(error: unknown, message: string, level: 'warn' | 'error'): void {
+    if (isOutOfSpace(error)) this.log.error({ err: error }, `${message}: out of disk space, free space in DATA_DIR (or the database volume)`);
+    else this.log[level]({ err: error }, message);
+  }
+
   private fail(uploadId: number, reason: string): Promise<void> {
     return failUpload(this.ctx.db, uploadId, reason, isoNow(this.ctx.clock));
   }
 
-  /** Fails the uploads whose instance stopped, and removes their staged rows. */
+  /** Fails the uploads whose instance stopped, and removes their staged rows and any a store outage left behind. */
   private async sweep(): Promise<void> {
-    const { db, clock, config, files } = this.ctx;
+    const { db, clock, config } = this.ctx;
     for (const upload of await failInterruptedUploads(db, isoNow(clock), INTERRUPTED_REASON, this.leases.shared)) {
       await rm(stagingPath(config.dataDir, upload.id), { force: true });
-      if (upload.staging_key) await files.delete(upload.staging_key).catch(() => undefined);
+    }
+    // While the store is down, one failure says so for all of them.
+    for (const upload of await leftoverStagingKeys(db)) if (!(await this.removeStaged(upload.id, upload.staging_key!))) break;
+  }
+
+  /** Deletes a finished upload's staged rows from the file store; the row keeps naming them until they are gone, for the next sweep. */
+  private async removeStaged(uploadId: number, stagingKey: string): Promise<boolean> {
+    try {
+      await this.ctx.files.delete(stagingKey);
+      await clearStagingKey(this.ctx.db, uploadId);
+      return true;
+    } catch (error) {
+      this.log.warn({ err: error, uploadId }, 'staged rows stay in the file store until the next sweep');
+      return false;
     }
   }
 

@@ -23,7 +23,7 @@ await runCommand(USAGE, async (args) => {
     if (foundation.created) {
       console.log(`Created the system-admin ${foundation.adminEmail} with the initial password ${foundation.generatedPassword ?? '(the ADMIN_PASSWORD you set)'} — it is shown only this once.`);
     }
-    console.log(describeDemoSeed(await seedDemo(db, { hasher, files: createFileStore({ dataDir, fileStore: fileStoreFromEnv(vars.FILE_STORE, process.env) }), force: args.includes('--force') })));
+    console.log(describeDemoSeed(await seedDemo(db, { hasher, files: createFileStore({ dataDir, fileStore: fileStoreFromEnv(vars, process.env) }), force: args.includes('--force') })));
   } finally {
     await db.destroy();
   }
