@@ -28,6 +28,8 @@ export const FILE_READ_LIMITS = {
   maxColumns: 16_384,
   /** Characters of one cell (a CSV is checked as each 64 KiB of it is read). */
   maxCellChars: 1_000_000,
+  /** Characters of one line of a collected CSV file (read on the server's main thread, so its memory is the server's). */
+  maxLineChars: 10_000_000,
   /** Time to check a whole file for an upload. */
   checkSeconds: 600,
   /** Time to read a file's header and first rows for a dataset proposal. */

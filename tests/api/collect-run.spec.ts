@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ANSWER_BYTES } from '../../server/outbound/outbound-fetch';
+import { FILE_READ_LIMITS } from '../../src/shared/upload-rules';
 import { startAdPlatform, type AdPlatform } from '../fakes/ad-platform';
 import { collectConfig, localPostConfig, marketAccount, startCollectApp } from '../fakes/collect-fixtures';
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
@@ -262,6 +264,33 @@ describe('FILE sources', () => {
     expect(await runNow(missing)).toMatchObject({ status: 'ERROR', errorId: 'SOURCE_NOT_FOUND' });
     const escape = await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { sourceType: 'FILE', sourceLocation: '../secrets/*.csv', fields }));
     expect(escape.body.data.errors.map((error: { field: string }) => error.field)).toContain('sourceLocation');
+  });
+
+  it('reads inbox files bounded: a CSV line past the limit, quoted or not, and a JSON file past an API page fail with a sentence', async () => {
+    const inbox = join(env.t.config.dataDir, 'inbox', 'bounded');
+    mkdirSync(inbox, { recursive: true });
+    const endless = 'x'.repeat(FILE_READ_LIMITS.maxLineChars + 1);
+    writeFileSync(join(inbox, 'plain.csv'), `date,campaign_id,clicks\n${endless}`);
+    writeFileSync(join(inbox, 'quoted.csv'), `date,campaign_id,clicks\n"${endless}",C1,1\n`);
+    writeFileSync(join(inbox, 'big.json'), `[${'0,'.repeat(MAX_ANSWER_BYTES / 2)}0]`);
+    const fields = [{ field: 'campaign_id', code: 'campaign_id', fieldFlag: 'Y' as const, masterFlag: 'Y' as const }];
+    const config = (sourceLocation: string, responseFormat: 'CSV' | 'JSON') =>
+      createConfig({ sourceType: 'FILE', sourceLocation, sourceMethod: { responseFormat }, marketAccountId: null, keyName: null, fields, alertRecipients: [] });
+    expect(await runNow(await config('bounded/plain.csv', 'CSV'))).toMatchObject({
+      status: 'ERROR',
+      errorId: 'SOURCE_MALFORMED',
+      errorText: expect.stringContaining('File plain.csv has a line longer than 10,000,000 characters (line 2).'),
+    });
+    expect(await runNow(await config('bounded/quoted.csv', 'CSV'))).toMatchObject({
+      status: 'ERROR',
+      errorId: 'SOURCE_MALFORMED',
+      errorText: expect.stringContaining('File quoted.csv is not valid CSV'),
+    });
+    expect(await runNow(await config('bounded/big.json', 'JSON'))).toMatchObject({
+      status: 'ERROR',
+      errorId: 'SOURCE_MALFORMED',
+      errorText: expect.stringContaining('File big.json is longer than 32 MiB; a JSON file is read whole'),
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import { basename, join, posix } from 'node:path';
 import type { CollectField, ResponseMeta, SourceMethod, SourceType } from '../../../src/shared';
 import { csvFileRows, csvTextRows } from './csv-source';
 import { readPath, type SourceRow } from './master-mapping';
-import { OutboundRefused, OutboundTooLarge, type Outbound, type OutboundAnswer } from '../../outbound/outbound-fetch';
+import { MAX_ANSWER_BYTES, OutboundRefused, OutboundTooLarge, type Outbound, type OutboundAnswer } from '../../outbound/outbound-fetch';
 import { TaskFailure } from './task-failure';
 
 /** What a collector needs of a collect config, with the market account's secret opened. */
@@ -152,14 +152,17 @@ async function* collectFile(source: CollectSource, period: Period, dataDir: stri
   Object.assign(meta, { files: shown, rows: 0, bytes: 0 });
   for (const path of paths) {
     const name = basename(path);
-    meta.bytes! += (await stat(path)).size;
+    const size = (await stat(path)).size;
+    meta.bytes! += size;
     if (source.sourceMethod.responseFormat === 'CSV') {
       for await (const rows of csvFileRows(path, source.fields, `File ${name}`)) {
         meta.rows! += rows.length;
         yield rows;
       }
     } else {
-      // JSON has no row boundaries to stream on: a JSON file is read whole (CSV is the format for big exports).
+      // JSON has no row boundaries to stream on: a JSON file is read whole (CSV is the format for big exports), so no larger than an API page.
+      if (size > MAX_ANSWER_BYTES)
+        throw new TaskFailure('SOURCE_MALFORMED', `File ${name} is longer than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; a JSON file is read whole, so export one this big as CSV.`);
       const rows = parseBody(await readFile(path, 'utf8'), source.sourceMethod, source.fields, `File ${name}`);
       meta.rows! += rows.length;
       if (rows.length) yield rows;

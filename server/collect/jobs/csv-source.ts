@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { parse as parseCsvStream } from 'csv-parse';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { CollectField } from '../../../src/shared';
+import { FILE_READ_LIMITS } from '../../../src/shared/upload-rules';
 import { columnIndexes, type SourceRow } from './master-mapping';
 import { TaskFailure } from './task-failure';
 
@@ -33,6 +34,9 @@ class CsvSplitter {
       start = end + 1;
     }
     this.rest = this.ended ? '' : text.slice(start);
+    // A file without line ends would otherwise be kept whole.
+    if (this.rest.length > FILE_READ_LIMITS.maxLineChars)
+      throw new TaskFailure('SOURCE_MALFORMED', `${this.where} has a line longer than ${FILE_READ_LIMITS.maxLineChars.toLocaleString('en')} characters (line ${this.line + 1}).`);
   }
 
   end(): void {
@@ -111,7 +115,7 @@ export async function* csvFileRows(path: string, fields: CollectField[], where: 
     return;
   }
   const state: { indexes?: number[] | null } = {};
-  const parser = createReadStream(path).pipe(parseCsvStream({ skip_empty_lines: true, bom: true }));
+  const parser = createReadStream(path).pipe(parseCsvStream({ skip_empty_lines: true, bom: true, max_record_size: FILE_READ_LIMITS.maxLineChars }));
   let records: string[][] = [];
   try {
     for await (const record of parser) {
