@@ -10,6 +10,7 @@ import { httpMetrics } from './metrics/http-metrics';
 import { metricsEndpoint } from './metrics/endpoint';
 import { serveBuiltApp } from './http/built-app';
 import { createMailer, type OutgoingMail } from './mail/mailer';
+import { secretBox } from './secrets/secret-box';
 import { createFileStore } from './files/create-store';
 import type { FileStore } from './files/store';
 import { passwordHasher } from './auth/passwords';
@@ -92,13 +93,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock,
     tokens: tokenService(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
     passwords: passwordHasher(config.passwordHash),
-    mailer: createMailer({ db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log, files, observe: options.observeMail, counted: (outcome) => metrics.mails.inc({ outcome }) }),
+    mailer: createMailer({
+      db,
+      clock,
+      smtpUrl: config.smtpUrl,
+      smtpTimeoutMs: config.smtpTimeoutMs,
+      from: config.mailFrom,
+      log: app.log,
+      files,
+      box: secretBox(config.secretsKeys, config.jwtSecret),
+      leaseMs: config.mailLeaseMs,
+      observe: options.observeMail,
+      counted: (outcome) => metrics.mails.inc({ outcome }),
+    }),
     files,
     sessions: liveSessions(db, config.sqlitePath),
     systemLog: systemLogWriter(db, (error) => app.log.error({ err: error }, 'system log write failed')),
     metrics,
   };
   app.decorate('ctx', ctx);
+  // Mails a stopped server left in the outbox go out (or fail with the reason) once this one is ready.
+  app.addHook('onReady', async () => ctx.mailer.start());
   app.addHook('onClose', async () => {
     // The last requests' system-log rows and mails go out before the database closes.
     await ctx.systemLog.flush();

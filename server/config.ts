@@ -63,6 +63,8 @@ const envSchema = z.object({
     )
     .optional(),
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1, 'MAIL_RETENTION_DAYS must be 1 or more').max(3650).default(30),
+  MAIL_LEASE_MS: z.coerce.number().int().min(1000, 'MAIL_LEASE_MS must be at least 1000').optional(),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100, 'SMTP_TIMEOUT_MS must be at least 100').optional(),
   FILE_STORE: z
     .string()
     .regex(/^(s3|gs):\/\/[a-z0-9][a-z0-9._-]{1,220}[a-z0-9](\/.*)?$/, 'FILE_STORE must be s3://bucket[/prefix] or gs://bucket[/prefix] (unset: files stay in DATA_DIR/uploads)')
@@ -128,6 +130,10 @@ export interface AppConfig {
   redisKeyPrefix: string;
   /** Days a sent mail stays in mail_outbox (its secrets masked) before the hourly prune removes it. */
   mailRetentionDays: number;
+  /** How long a queued or sending mail stays its instance's before another takes it over (MAIL_LEASE_MS in server/mail/mailer.ts when unset). */
+  mailLeaseMs?: number;
+  /** How long the mail server may take to accept, greet or answer before the mail fails (SMTP_TIMEOUT_MS in server/mail/mailer.ts when unset). */
+  smtpTimeoutMs?: number;
   /**
    * FILE_STORE: the bucket uploaded files live in; unset keeps them in DATA_DIR/uploads. The
    * endpoint is AWS_ENDPOINT_URL (S3-compatible servers) or STORAGE_EMULATOR_HOST (GCS emulators).

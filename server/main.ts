@@ -41,6 +41,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     fileStore: fileStoreFromEnv(vars, env),
     shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
     mailRetentionDays: vars.MAIL_RETENTION_DAYS,
+    mailLeaseMs: vars.MAIL_LEASE_MS,
+    smtpTimeoutMs: vars.SMTP_TIMEOUT_MS,
     seedDemo: vars.SEED_DEMO === 'Y',
     metricsPort: vars.METRICS_PORT,
     metricsToken: vars.METRICS_TOKEN,

@@ -17,6 +17,7 @@ import * as retentionIndexes from './migrations/017_explorer_retention_indexes';
 import * as alertDefaults from './migrations/018_alert_defaults';
 import * as uploadChanges from './migrations/019_upload_changes';
 import * as uploadSchemaFingerprint from './migrations/020_upload_schema_fingerprint';
+import * as mailDelivery from './migrations/021_mail_delivery';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '018_alert_defaults': alertDefaults,
   '019_upload_changes': uploadChanges,
   '020_upload_schema_fingerprint': uploadSchemaFingerprint,
+  '021_mail_delivery': mailDelivery,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

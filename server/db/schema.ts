@@ -179,6 +179,10 @@ export interface MailOutboxTable {
   error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The clear mail (subject, text, html, attachment file ids) sealed under SECRETS_KEY while it waits to be sent. */
+  sealed_mail: string | null;
+  /** While QUEUED or SENDING: until when the instance holding it owns it. */
+  lease_until: string | null;
 }
 
 export interface AppSettingsTable {

@@ -1,13 +1,14 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_TEMPLATE_TYPES, type RenderedMail } from '../../src/shared';
-import type { Db } from '../db/database';
+import { isSqlite, type Db } from '../db/database';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Clock } from '../clock';
-import { isoNow } from '../clock';
 import type { FileStore } from '../files/store';
+import type { SecretBox } from '../secrets/secret-box';
 import { activeTemplate } from './active-template';
 import { attachmentsOf } from './attachments';
+import { mailOutbox, type OutboxMail } from './outbox';
 import { DEFAULT_TEMPLATES, renderMail, type MailType } from './templates';
 
 /** What the outbox keeps in place of a secret value (a code, a reset link). */
@@ -35,11 +36,21 @@ export interface Mailer {
   /** Resolves once every queued mail has been sent or has failed. */
   idle(): Promise<void>;
   readonly transport: 'smtp' | 'outbox';
+  /**
+   * Takes over the mails a stopped server left in the outbox: sends those still queued and fails
+   * those it was sending (they may have gone). On PostgreSQL it keeps looking every half lease, for
+   * mails of another instance that stopped.
+   */
+  start(): Promise<void>;
   /** Sends what is still queued, then closes the SMTP connection. */
   close(): Promise<void>;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** How long a queued or sending mail stays its instance's before another may take it over (MAIL_LEASE_MS). */
+export const MAIL_LEASE_MS = 120_000;
+/** How long the mail server may take to accept a connection, greet, or answer a command (SMTP_TIMEOUT_MS). */
+export const SMTP_TIMEOUT_MS = 30_000;
 /** A queued mail whose database work failed on an unavailable database is tried again this often... */
 const DATABASE_RETRY_MS = 2000;
 /** ...for this long, then given up (and logged). */
@@ -52,6 +63,10 @@ export interface MailerOptions {
   from: string;
   log: FastifyBaseLogger;
   files: FileStore;
+  /** Seals a queued mail's clear content in the outbox until it is sent. */
+  box: SecretBox;
+  leaseMs?: number;
+  smtpTimeoutMs?: number;
   /** Sees each mail as it is logged or sent (tests read codes here, since the outbox masks them). */
   observe?: (mail: OutgoingMail) => void;
   /** Counts each mail's outcome (the metrics). */
@@ -59,49 +74,71 @@ export interface MailerOptions {
 }
 
 /**
- * Every mail is written to mail_outbox, its secret values masked. With SMTP_URL it is also sent
- * over SMTP; without, the server log prints it whole so the embedded default works with no mail
- * server. Queued mails go out one at a time, in the order they were queued.
+ * Every mail is written to mail_outbox, its secret values masked (and its clear content sealed
+ * until it is sent: server/mail/outbox.ts). With SMTP_URL it is also sent over SMTP; without, the
+ * server log prints it whole so the embedded default works with no mail server. Queued mails go
+ * out one at a time, in the order they were queued; a mail server that does not answer fails the
+ * mail after SMTP_TIMEOUT_MS rather than holding the queue.
  */
 export function createMailer(options: MailerOptions): Mailer {
-  const transporter: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const timeoutMs = options.smtpTimeoutMs ?? SMTP_TIMEOUT_MS;
+  const transporter: Transporter | undefined = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs })
+    : undefined;
+  const leaseMs = options.leaseMs ?? MAIL_LEASE_MS;
+  const outbox = mailOutbox(options.db, options.clock, options.box, leaseMs);
+  /** Work that writes mails to the outbox (rendering, a reset link's token row), in order, after the answer. */
   let queue: Promise<void> = Promise.resolve();
-  /** Mails handed to SMTP or the log so far: a task that got that far is never run again (no mail twice). */
+  /** Mails being handed to SMTP or the log, one at a time: a slow mail server never holds up writing mails to the outbox. */
+  let sending: Promise<void> = Promise.resolve();
+  let sweeper: NodeJS.Timeout | undefined;
+  /** Mails written to the outbox so far: a task that got that far is never run again (the outbox sends each once). */
   let handedOver = 0;
 
-  const transmit = async (type: MailType, to: string, mail: RenderedMail, stored: RenderedMail, attachmentFileIds: string[]) => {
-    const { id } = await options.db
-      .insertInto('mail_outbox')
-      .values({ to_address: to, subject: stored.subject, body_text: stored.text, body_html: stored.html, template_type: type, status: 'QUEUED', created_at: isoNow(options.clock) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+  /** Hands a mail in the outbox to SMTP or the log, unless another instance (or an earlier turn) took it. */
+  const handOver = async ({ id, type, to, mail }: OutboxMail) => {
+    if (!(await outbox.claim(id))) return;
     const { subject, text, html } = mail;
-    handedOver++;
     if (!transporter) {
       options.log.info({ mailTo: to, mailType: type }, `mail to ${to}: ${subject}\n${text}`);
       options.observe?.({ type, to, subject, text });
-      await options.db.updateTable('mail_outbox').set({ status: 'LOGGED' }).where('id', '=', id).execute();
+      await outbox.settle(id, { status: 'LOGGED' });
       options.counted?.('logged');
       return;
     }
     try {
-      await transporter.sendMail({ from: options.from, to, subject, text, html, attachments: await attachmentsOf(options.db, options.files, attachmentFileIds) });
-      options.observe?.({ type, to, subject, text });
-      await options.db
-        .updateTable('mail_outbox')
-        .set({ status: 'SENT', sent_at: isoNow(options.clock) })
-        .where('id', '=', id)
-        .execute();
-      options.counted?.('sent');
+      await transporter.sendMail({ from: options.from, to, subject, text, html, attachments: await attachmentsOf(options.db, options.files, mail.attachmentFileIds) });
     } catch (error) {
       options.log.error({ err: error, mailTo: to }, 'mail delivery failed');
       options.counted?.('failed');
-      await options.db
-        .updateTable('mail_outbox')
-        .set({ status: 'FAILED', error: String(error) })
-        .where('id', '=', id)
-        .execute();
+      await outbox.settle(id, { status: 'FAILED', error: String(error) });
+      return;
     }
+    options.observe?.({ type, to, subject, text });
+    options.counted?.('sent');
+    await outbox.settle(id, { status: 'SENT' });
+  };
+
+  /** Hands the mail over after those before it; resolves once it is sent or has failed. */
+  const inTurn = (mail: OutboxMail) => {
+    sending = sending.then(() => handOver(mail)).catch((error: unknown) => options.log.error({ err: error, mailTo: mail.to }, 'queued mail could not be sent'));
+    return sending;
+  };
+
+  /** Writes the mail to the outbox, from where it is sent once (by this instance or, should it stop, the next), and takes its turn. */
+  const transmit = async (type: MailType, to: string, mail: RenderedMail, stored: RenderedMail, attachmentFileIds: string[]) => {
+    const queued = { ...mail, attachmentFileIds };
+    const id = await outbox.queue(type, to, queued, stored);
+    handedOver++;
+    return { sent: inTurn({ id, type, to, mail: queued }) };
+  };
+
+  const takeOver = async (everyRow: boolean) => {
+    const { failed, waiting } = await outbox.takeOver(everyRow);
+    if (failed) options.log.warn({ mails: failed }, 'mails left by a stopped server were marked FAILED (mail_outbox.error says why)');
+    for (let i = 0; i < failed; i++) options.counted?.('failed');
+    if (waiting.length) options.log.info({ mails: waiting.length }, 'sending the mails a stopped server left queued');
+    for (const mail of waiting) void inTurn(mail);
   };
 
   /** Runs a task again while the database is unavailable, as long as no mail of it has left yet. */
@@ -119,10 +156,11 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 
   const idle = async () => {
-    // A mail queued while waiting extends the queue: wait until it stops growing.
-    for (let seen = queue; ; seen = queue) {
-      await seen;
-      if (seen === queue) return;
+    // A mail queued while waiting extends the queues: wait until neither grows.
+    for (;;) {
+      const seen = [queue, sending];
+      await Promise.all(seen);
+      if (seen[0] === queue && seen[1] === sending) return;
     }
   };
 
@@ -146,9 +184,19 @@ export function createMailer(options: MailerOptions): Mailer {
       });
     },
     later,
-    deliver: (type, to, mail, attachmentFileIds = []) => transmit(type, to, mail, mail, attachmentFileIds),
+    deliver: async (type, to, mail, attachmentFileIds = []) => (await transmit(type, to, mail, mail, attachmentFileIds)).sent,
     idle,
+    async start() {
+      // On SQLite this is the database's only instance: whatever it finds was left by a stopped one.
+      const shared = !isSqlite(options.db);
+      await takeOver(!shared);
+      if (shared) {
+        sweeper = setInterval(() => void takeOver(false).catch((error: unknown) => options.log.error({ err: error }, 'could not take over mails left by a stopped server')), leaseMs / 2);
+        sweeper.unref();
+      }
+    },
     async close() {
+      clearInterval(sweeper);
       await idle();
       transporter?.close();
     },

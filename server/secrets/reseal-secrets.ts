@@ -5,6 +5,8 @@ import type { SecretBox } from './secret-box';
 const SEALED_COLUMNS = [
   { table: 'market_accounts', column: 'secret_enc' },
   { table: 'post_configs', column: 'target_secret_enc' },
+  // A queued mail's clear content, kept until it is sent.
+  { table: 'mail_outbox', column: 'sealed_mail' },
 ] as const;
 
 export interface Resealed {
