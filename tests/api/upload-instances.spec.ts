@@ -54,8 +54,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('uploads on several instances sh
     expect((await ask(b, 'POST', `/api/uploads/${upload.id}/commit`, { mode: 'APPEND' })).status).toBe(200);
     await vi.waitFor(async () => expect((await ask(a, 'GET', `/api/uploads/${upload.id}`)).body.data.status).toBe('SUCCESS'));
     expect((await datasetRows(t, datasetId)).map((row) => row.values[1])).toEqual(['C0', 'C1']);
-    // The staged copy is gone from the store once written.
-    expect(existsSync((await t.app.ctx.files.localCopy(stagingKey!)).path)).toBe(false);
+    // The staged copy is gone from the store once written (deleted just after the status reads SUCCESS).
+    await vi.waitFor(async () => expect(existsSync((await t.app.ctx.files.localCopy(stagingKey!)).path)).toBe(false));
   });
 
   it("B reports A's progress, and refuses a commit while A is still checking the file", async () => {
