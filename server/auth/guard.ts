@@ -7,6 +7,7 @@ import { displayName } from './accounts';
  * Verifies the Bearer token, then checks that its session is alive and the account still active
  * and approved, as the database holds them now (server/auth/live-sessions.ts, cached until a change
  * is published): that is what makes sign-out, deactivation and a revoked permission immediate.
+ * An account whose handed-over password is still unchanged is answered nothing either.
  */
 export async function authenticate(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
@@ -15,7 +16,7 @@ export async function authenticate(request: FastifyRequest, _reply?: FastifyRepl
   const { ctx } = request.server;
   const claims = await ctx.tokens.verifyAccessToken(token);
   const row = await ctx.sessions.find(String(claims.sid));
-  if (!row || row.revoked_at || row.status_code !== 'ACTIVE' || row.approval_status_code !== 'APPROVED' || row.id !== claims['user-id']) {
+  if (!row || row.revoked_at || row.status_code !== 'ACTIVE' || row.must_change_password === 'Y' || row.approval_status_code !== 'APPROVED' || row.id !== claims['user-id']) {
     throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'Your session has ended. Please sign in again.');
   }
   request.admin = {

@@ -19,6 +19,7 @@ export interface LiveSession {
   approver_flag: string;
   creator_flag: string;
   uploader_flag: string;
+  must_change_password: string;
 }
 
 export interface LiveSessions {
@@ -31,7 +32,20 @@ export interface LiveSessions {
   close(): Promise<void>;
 }
 
-const ACCOUNT_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'authority', 'status_code', 'approval_status_code', 'region_code', 'approver_flag', 'creator_flag', 'uploader_flag'] as const;
+const ACCOUNT_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'authority',
+  'status_code',
+  'approval_status_code',
+  'region_code',
+  'approver_flag',
+  'creator_flag',
+  'uploader_flag',
+  'must_change_password',
+] as const;
 /** Bounds memory; an evicted session is simply read again. */
 const MAX_CACHED = 10_000;
 /** A backstop for writes made behind the server's back (a script on the database); changes made through it apply at once. */

@@ -3,6 +3,8 @@ import { isoAfter, isoNow } from '../clock';
 import { AppError } from '../http/app-error';
 import { OTP_MAX_WRONG_TRIES, OTP_TTL_SECONDS } from '../../src/shared';
 import { hashOtpCode, hashToken, newOpaqueToken, newOtpCode, sameHash } from './secrets';
+import { lockEnd, mailAccountLocked } from './lockout';
+import { claimChallengeTry, clearOtpFailures, consumeChallenge, recordOtpFailure } from './queries';
 
 export type OtpPurpose = 'SIGNIN' | 'SIGNUP' | 'PROFILE';
 
@@ -45,30 +47,35 @@ export async function issueChallenge(ctx: AppContext, purpose: OtpPurpose, email
 type ChallengeRef = { challengeToken: string } | { purpose: OtpPurpose; email: string };
 
 /**
- * Checks a code. Each wrong code counts; after OTP_MAX_WRONG_TRIES the challenge is dead, so
- * even the right code then fails. Success consumes it (single use).
+ * Checks a code. Each try is counted before the code is compared; after OTP_MAX_WRONG_TRIES the
+ * challenge is dead, so even the right code then fails. Success consumes it (single use). Wrong
+ * codes also count against the account: OTP_MAX_CONSECUTIVE_FAILURES in a row lock it.
  */
 export async function verifyChallenge(ctx: AppContext, ref: ChallengeRef, code: string): Promise<{ email: string; adminId: number | null }> {
   const now = isoNow(ctx.clock);
-  let query = ctx.db.selectFrom('otp_challenges').selectAll();
+  let query = ctx.db.selectFrom('otp_challenges').select(['id', 'email', 'admin_id', 'token_hash', 'code_hash']);
   query =
     'challengeToken' in ref
       ? query.where('token_hash', '=', hashToken(ref.challengeToken))
       : query.where('purpose', '=', ref.purpose).where('email', '=', ref.email).where('consumed_at', 'is', null).orderBy('id', 'desc').limit(1);
   const challenge = await query.executeTakeFirst();
-  if (!challenge || challenge.consumed_at || challenge.expires_at <= now || challenge.attempts >= OTP_MAX_WRONG_TRIES) {
-    throw new AppError('OTP_EXPIRED', 'This code has expired or was already used. Please request a new code.');
-  }
+  const attempts = challenge && (await claimChallengeTry(ctx.db, challenge.id, now));
+  if (!challenge || attempts === undefined) throw new AppError('OTP_EXPIRED', 'This code has expired or was already used. Please request a new code.');
   const matches = challenge.token_hash !== null && sameHash(challenge.code_hash, hashOtpCode(code, challenge.token_hash));
   if (!matches) {
-    const attempts = challenge.attempts + 1;
-    await ctx.db.updateTable('otp_challenges').set({ attempts }).where('id', '=', challenge.id).execute();
+    if (challenge.admin_id !== null) {
+      const locked = await recordOtpFailure(ctx.db, challenge.admin_id, now, lockEnd(ctx));
+      if (locked) {
+        mailAccountLocked(ctx, locked);
+        throw new AppError('OTP_EXPIRED', 'Too many wrong codes. Please sign in again later.');
+      }
+    }
     const remainingAttempts = OTP_MAX_WRONG_TRIES - attempts;
     if (remainingAttempts <= 0) throw new AppError('OTP_EXPIRED', 'Too many wrong codes. Please request a new code.');
     throw new AppError('OTP_MISMATCH', `The code is not correct. ${remainingAttempts} attempt(s) left.`, { remainingAttempts });
   }
-  const consumed = await ctx.db.updateTable('otp_challenges').set({ consumed_at: now }).where('id', '=', challenge.id).where('consumed_at', 'is', null).executeTakeFirst();
-  if (Number(consumed.numUpdatedRows) !== 1) throw new AppError('OTP_EXPIRED', 'This code was already used. Please request a new code.');
+  if (!(await consumeChallenge(ctx.db, challenge.id, now))) throw new AppError('OTP_EXPIRED', 'This code was already used. Please request a new code.');
+  if (challenge.admin_id !== null) await clearOtpFailures(ctx.db, challenge.admin_id);
   return { email: challenge.email, adminId: challenge.admin_id };
 }
 

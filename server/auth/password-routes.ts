@@ -13,7 +13,7 @@ import { displayName, findAdminByEmail, findAdminById, type Admin } from './acco
 import { authenticate } from './guard';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
 import { revokeAllSessions } from './sessions';
-import { changePasswordWithOtpToken, countOtpTokenMiss, findResetToken, issueOtpToken, issueResetToken, liveOtpToken, resetPasswordWithToken } from './queries';
+import { changePasswordWithOtpToken, claimOtpTokenTry, findResetToken, issueOtpToken, issueResetToken, resetPasswordWithToken } from './queries';
 
 const RESET_LINK_TTL_MS = 30 * 60_000;
 const RESET_LINK_DEAD = 'This link has expired or was already used. Please ask for a new one.';
@@ -51,6 +51,9 @@ export async function passwordRoutes(app: FastifyInstance) {
 
   routes.put('/auth/password/reset', { schema: { body: resetPasswordBody, response: { 200: emptyEnvelope } }, ...limits.set }, async (request) => {
     const now = isoNow(ctx.clock);
+    // A dead link is refused before the slow hash; spending it stays atomic in resetPasswordWithToken.
+    const link = await findResetToken(ctx.db, request.body.token);
+    if (!link || link.used_at || link.expires_at <= now) throw validationError([{ field: 'token', message: RESET_LINK_DEAD }]);
     const passwordHash = await ctx.passwords.hash(request.body.password);
     const adminId = await resetPasswordWithToken(ctx.db, request.body.token, passwordHash, now);
     if (adminId === null) throw validationError([{ field: 'token', message: RESET_LINK_DEAD }]);
@@ -73,19 +76,19 @@ export async function passwordRoutes(app: FastifyInstance) {
     return success({ token }, 'Verified.');
   });
 
-  // The X-OTP-Token is spent by the change it allows; a wrong current password costs one of
-  // OTP_MAX_WRONG_TRIES tries, so a stolen token cannot be used to guess the password.
+  // The X-OTP-Token is spent by the change it allows; every check of the current password claims
+  // one of OTP_MAX_WRONG_TRIES tries first, so a stolen token cannot be used to guess the password,
+  // not even with parallel requests.
   routes.put('/auth/admin/password-change', { schema: { body: passwordChangeBody, response: { 200: emptyEnvelope } }, onRequest: authenticate }, async (request) => {
     const signedIn = request.admin!;
     const otpToken = request.headers[OTP_TOKEN_HEADER.toLowerCase()];
     if (typeof otpToken !== 'string' || !otpToken) throw new AppError('FORBIDDEN', 'Verify your e-mail with a code before changing the password.');
-    const proof = await liveOtpToken(ctx.db, ctx.clock, signedIn.id, otpToken);
-    if (!proof) throw spentOtpToken();
     const { password, changePassword } = request.body;
     if (password === changePassword) throw validationError([{ field: 'changePassword', message: messages.passwordUnchanged }]);
+    const proof = await claimOtpTokenTry(ctx.db, ctx.clock, signedIn.id, otpToken);
+    if (!proof) throw spentOtpToken();
     const admin = await findAdminById(ctx.db, signedIn.id);
     if (!admin || !(await ctx.passwords.verify(admin.password_hash, password))) {
-      await countOtpTokenMiss(ctx.db, proof.id);
       throw validationError([{ field: 'password', message: 'The current password is not correct.' }]);
     }
     const passwordHash = await ctx.passwords.hash(changePassword);

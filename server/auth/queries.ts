@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { isoAfter, isoNow } from '../clock';
-import { OTP_MAX_WRONG_TRIES, OTP_TTL_SECONDS, type SignUpOptions, type signUpBody } from '../../src/shared';
+import { OTP_MAX_CONSECUTIVE_FAILURES, OTP_MAX_WRONG_TRIES, OTP_TTL_SECONDS, type SignUpOptions, type signUpBody } from '../../src/shared';
 import type { z } from 'zod';
 import { hashToken, newOpaqueToken } from './secrets';
 
@@ -15,25 +15,77 @@ export async function issueOtpToken(db: Db, clock: Clock, adminId: number): Prom
   return token;
 }
 
-/** The account's X-OTP-Token row when it is unspent, unexpired and has wrong current passwords left. */
-export function liveOtpToken(db: Db, clock: Clock, adminId: number, token: string) {
+/**
+ * Claims one try of the account's X-OTP-Token before the current password is checked: the row, or
+ * undefined when the token is unknown, spent, expired or out of tries. The count is taken in the same
+ * statement that checks it, so parallel guesses cannot all read the same count.
+ */
+export function claimOtpTokenTry(db: Db, clock: Clock, adminId: number, token: string) {
   return db
-    .selectFrom('otp_tokens')
-    .select(['id'])
+    .updateTable('otp_tokens')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('token_hash', '=', hashToken(token))
     .where('admin_id', '=', adminId)
     .where('used_at', 'is', null)
     .where('expires_at', '>', isoNow(clock))
     .where('attempts', '<', OTP_MAX_WRONG_TRIES)
+    .returning('id')
     .executeTakeFirst();
 }
 
-export async function countOtpTokenMiss(db: Db, id: number): Promise<void> {
-  await db
-    .updateTable('otp_tokens')
+/**
+ * Claims one try of a live code before it is compared: the tries so far, or undefined when the code
+ * is used, expired or out of tries, or its account is locked.
+ */
+export async function claimChallengeTry(db: Db, challengeId: number, now: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('otp_challenges')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', challengeId)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', OTP_MAX_WRONG_TRIES)
+    .where(({ exists, not, selectFrom }) => not(exists(selectFrom('admins').select('admins.id').whereRef('admins.id', '=', 'otp_challenges.admin_id').where('admins.locked_until', '>', now))))
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts;
+}
+
+/** Spends a code once it matched; false when a concurrent request spent it first. */
+export async function consumeChallenge(db: Db, challengeId: number, now: string): Promise<boolean> {
+  const consumed = await db.updateTable('otp_challenges').set({ consumed_at: now }).where('id', '=', challengeId).where('consumed_at', 'is', null).executeTakeFirst();
+  return Number(consumed.numUpdatedRows) === 1;
+}
+
+/**
+ * Counts a wrong code against its account. From OTP_MAX_CONSECUTIVE_FAILURES wrong codes in a row on,
+ * each one locks the account until `lockUntil` (as wrong passwords do) and ends its outstanding codes.
+ * The account when this failure put a lock in place (its owner is told), else undefined.
+ */
+export function recordOtpFailure(db: Db, adminId: number, now: string, lockUntil: string) {
+  return db.transaction().execute(async (trx) => {
+    const counted = await trx
+      .updateTable('admins')
+      .set((eb) => ({ otp_failures: eb('otp_failures', '+', 1) }))
+      .where('id', '=', adminId)
+      .returning('otp_failures')
+      .executeTakeFirst();
+    if (!counted || counted.otp_failures < OTP_MAX_CONSECUTIVE_FAILURES) return undefined;
+    await trx.updateTable('otp_challenges').set({ consumed_at: now }).where('admin_id', '=', adminId).where('consumed_at', 'is', null).execute();
+    // Only the failure that finds no lock in place sets one, so concurrent failures mail once.
+    return trx
+      .updateTable('admins')
+      .set({ locked_until: lockUntil })
+      .where('id', '=', adminId)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .returning(['email', 'first_name', 'last_name'])
+      .executeTakeFirst();
+  });
+}
+
+/** A right code: the count of wrong codes in a row starts again. */
+export async function clearOtpFailures(db: Db, adminId: number): Promise<void> {
+  await db.updateTable('admins').set({ otp_failures: 0 }).where('id', '=', adminId).where('otp_failures', '>', 0).execute();
 }
 
 /** Marks the token spent; false when a concurrent request spent it first. */
@@ -58,7 +110,19 @@ export function findResetToken(db: Db, token: string) {
 }
 
 /**
- * Spends a live reset token and sets the account's new password (clearing its lock) in one
+ * Sets an account's password: the one write every path that sets a password goes through (reset
+ * link, profile change, the required change at first sign-in), inside the caller's transaction.
+ * Whatever was issued under the old password ends with it: reset links, codes and X-OTP-Tokens.
+ */
+export async function writePassword(trx: Db, adminId: number, passwordHash: string, now: string): Promise<void> {
+  await trx.updateTable('admins').set({ password_hash: passwordHash, password_updated_at: now, updated_at: now, must_change_password: 'N' }).where('id', '=', adminId).execute();
+  await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('admin_id', '=', adminId).where('used_at', 'is', null).execute();
+  await trx.updateTable('otp_challenges').set({ consumed_at: now }).where('admin_id', '=', adminId).where('consumed_at', 'is', null).execute();
+  await trx.updateTable('otp_tokens').set({ used_at: now }).where('admin_id', '=', adminId).where('used_at', 'is', null).execute();
+}
+
+/**
+ * Spends a live reset token and sets the account's new password (clearing its locks) in one
  * transaction; the account's id, or null when the token is unknown, used, expired or spent by a
  * concurrent request.
  */
@@ -68,9 +132,9 @@ export function resetPasswordWithToken(db: Db, token: string, passwordHash: stri
     if (!row || row.used_at || row.expires_at <= now) return null;
     const claimed = await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return null;
-    // Every other outstanding link of this account dies with this one.
-    await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('admin_id', '=', row.admin_id).where('used_at', 'is', null).execute();
-    await trx.updateTable('admins').set({ password_hash: passwordHash, password_updated_at: now, updated_at: now, sign_in_attempt: 0, locked_until: null }).where('id', '=', row.admin_id).execute();
+    await writePassword(trx, row.admin_id, passwordHash, now);
+    // The mailbox was proved: the wrong-password and wrong-code counts and their lock start again.
+    await trx.updateTable('admins').set({ sign_in_attempt: 0, otp_failures: 0, locked_until: null }).where('id', '=', row.admin_id).execute();
     return row.admin_id;
   });
 }
@@ -79,7 +143,17 @@ export function resetPasswordWithToken(db: Db, token: string, passwordHash: stri
 export function changePasswordWithOtpToken(db: Db, otpTokenId: number, adminId: number, passwordHash: string, now: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await spendOtpToken(trx, otpTokenId, now))) return false;
-    await trx.updateTable('admins').set({ password_hash: passwordHash, password_updated_at: now, updated_at: now }).where('id', '=', adminId).execute();
+    await writePassword(trx, adminId, passwordHash, now);
+    return true;
+  });
+}
+
+/** Sets the password that replaces a handed-over one, once; false when it was already replaced (a replayed proof). */
+export function replaceInitialPassword(db: Db, adminId: number, passwordHash: string, now: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx.updateTable('admins').set({ must_change_password: 'N' }).where('id', '=', adminId).where('must_change_password', '=', 'Y').executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    await writePassword(trx, adminId, passwordHash, now);
     return true;
   });
 }
@@ -89,9 +163,28 @@ export async function clearSignInFailures(db: Db, adminId: number): Promise<void
   await db.updateTable('admins').set({ sign_in_attempt: 0, locked_until: null }).where('id', '=', adminId).execute();
 }
 
-/** A wrong password: the count so far and the lock it leads to (or the one already there). */
-export async function recordSignInFailure(db: Db, adminId: number, attempts: number, lockedUntil: string | null): Promise<void> {
-  await db.updateTable('admins').set({ sign_in_attempt: attempts, locked_until: lockedUntil }).where('id', '=', adminId).execute();
+/**
+ * Claims one password try before the slow hash: the tries so far, or undefined while the account is
+ * locked. The try that reaches `maxFailures` puts the lock in place already, so parallel guesses
+ * cannot pass the limit; a right password lifts it again (clearSignInFailures).
+ */
+export async function claimSignInTry(db: Db, adminId: number, now: string, maxFailures: number, lockUntil: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('admins')
+    .set((eb) => ({
+      sign_in_attempt: eb('sign_in_attempt', '+', 1),
+      locked_until: eb
+        .case()
+        .when('sign_in_attempt', '>=', maxFailures - 1)
+        .then(lockUntil)
+        .else(eb.ref('locked_until'))
+        .end(),
+    }))
+    .where('id', '=', adminId)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .returning('sign_in_attempt')
+    .executeTakeFirst();
+  return row?.sign_in_attempt;
 }
 
 /** A completed sign-in: its time, and no failures or lock left. */

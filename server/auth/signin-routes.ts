@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signInChallengeResponse, signInOtpResponse, tokenPairResponse } from '../../src/shared';
-import { agreementBody, signInBody, signInOtpBody, tokenSchema } from '../../src/shared';
+import { agreementBody, initialPasswordBody, messages, signInBody, signInOtpBody, tokenSchema } from '../../src/shared';
 import { z } from 'zod';
-import { isoAfter, isoNow } from '../clock';
+import { isoNow } from '../clock';
 import { AppError, validationError } from '../http/app-error';
 import { outcome, success } from '../http/envelope';
 import { authLimits } from '../http/rate-limits';
@@ -11,10 +11,11 @@ import { recordAccess } from '../audit/access-history';
 import { displayName, findAdminByEmail, findAdminById, type Admin } from './accounts';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
 import { checkAgreement, pendingRequiredTerms } from './terms';
-import { startSession } from './sessions';
+import { revokeAllSessions, startSession } from './sessions';
 import { OTP_TTL_SECONDS } from '../../src/shared';
 import type { AppContext } from '../context';
-import { clearSignInFailures, findSignInChallenge, recordAgreements, recordSignIn, recordSignInFailure } from './queries';
+import { claimSignInTry, clearSignInFailures, findSignInChallenge, recordAgreements, recordSignIn, replaceInitialPassword } from './queries';
+import { lockEnd, mailAccountLocked } from './lockout';
 
 const WRONG_CREDENTIALS = 'The e-mail or password is not correct.';
 
@@ -32,8 +33,10 @@ export async function signInRoutes(app: FastifyInstance) {
   routes.post('/auth/signin', { schema: { body: signInBody, response: { 200: signInChallengeResponse } }, ...limits.password }, async (request) => {
     const { email, password } = request.body;
     const admin = await findAdminByEmail(ctx.db, email);
-    const locked = Boolean(admin?.locked_until && Date.parse(admin.locked_until) > ctx.clock.now().getTime());
-    if (!admin || locked) {
+    // The try is counted before the slow hash, in the statement that checks the lock: parallel
+    // guesses cannot pass the limit. Undefined: the account is locked.
+    const attempts = admin && (await claimSignInTry(ctx.db, admin.id, isoNow(ctx.clock), ctx.config.lockout.maxFailures, lockEnd(ctx)));
+    if (!admin || attempts === undefined) {
       // A locked account answers as an unknown one, after the same hashing work, so the answer
       // does not tell that the address has an account; its owner was told of the lock by mail.
       await ctx.passwords.verifyNothing(password);
@@ -41,12 +44,13 @@ export async function signInRoutes(app: FastifyInstance) {
       throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
     }
     if (!(await ctx.passwords.verify(admin.password_hash, password))) {
-      await countFailure(ctx, admin);
+      // The failure that reached the limit locked the account: its owner is told, once per lock.
+      if (attempts >= ctx.config.lockout.maxFailures) mailAccountLocked(ctx, admin);
       await recordAccess(ctx, { email, adminId: admin.id, eventType: 'SIGN_IN', success: false, ip: request.ip, detail: 'wrong password' });
       throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
     }
-    assertMaySignIn(admin);
     await clearSignInFailures(ctx.db, admin.id);
+    assertMaySignIn(admin);
     const { code, challengeToken } = await issueChallenge(ctx, 'SIGNIN', admin.email, admin.id, true);
     ctx.mailer.send('otp', admin.email, { name: displayName(admin), code, email: admin.email });
     return outcome('OTP_REQUIRED', 'A verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
@@ -65,13 +69,27 @@ export async function signInRoutes(app: FastifyInstance) {
     const admin = await findAdminById(ctx.db, adminId!);
     if (!admin) throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
     assertMaySignIn(admin);
-    const pending = await pendingRequiredTerms(ctx.db, admin.id, isoNow(ctx.clock));
-    if (pending.length > 0) {
-      // The proof names the versions it was issued for, so it settles exactly those, once.
-      const verificationToken = await ctx.tokens.signProof('terms', String(admin.id), OTP_TTL_SECONDS * 2, { terms: pending.map((term) => term.termVersionId) });
-      return outcome('TERMS_UPDATED', 'The terms have been updated. Please review and accept them to continue.', { verificationToken, terms: pending });
+    if (admin.must_change_password === 'Y') {
+      // A password someone else knows (the first admin's, printed in the log) opens no session:
+      // the proof lets its holder choose their own, and signing in goes on from there.
+      const verificationToken = await ctx.tokens.signProof('initial-password', String(admin.id), OTP_TTL_SECONDS * 2);
+      return outcome('PASSWORD_CHANGE_REQUIRED', 'This password was given to you to sign in once. Please choose your own password to continue.', { verificationToken });
     }
-    return success(await completeSignIn(ctx, admin, request.ip, request.headers['user-agent'] ?? null));
+    return termsOrSession(ctx, admin, request.ip, request.headers['user-agent'] ?? null);
+  });
+
+  routes.post('/auth/admin/initial-password', { schema: { body: initialPasswordBody, response: { 200: signInOtpResponse } } }, async (request) => {
+    const proof = await ctx.tokens.verifyProof('initial-password', request.body.verificationToken);
+    const admin = await findAdminById(ctx.db, Number(proof.sub));
+    if (!admin) throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+    assertMaySignIn(admin);
+    if (admin.must_change_password !== 'Y') throw spentProof();
+    const { password } = request.body;
+    if (await ctx.passwords.verify(admin.password_hash, password)) throw validationError([{ field: 'password', message: messages.passwordUnchanged }]);
+    // Replacing claims the flag, so a replayed proof sets nothing.
+    if (!(await replaceInitialPassword(ctx.db, admin.id, await ctx.passwords.hash(password), isoNow(ctx.clock)))) throw spentProof();
+    await revokeAllSessions(ctx, admin.id, 'PASSWORD_CHANGED');
+    return termsOrSession(ctx, { ...admin, must_change_password: 'N' }, request.ip, request.headers['user-agent'] ?? null);
   });
 
   routes.post('/auth/admin/agreement', { schema: { body: agreementBody, response: { 200: tokenPairResponse } } }, async (request) => {
@@ -102,7 +120,20 @@ export async function signInRoutes(app: FastifyInstance) {
   });
 }
 
+/** After the code (and a required new password): the terms changed since the last sign-in, or the session. */
+async function termsOrSession(ctx: AppContext, admin: Admin, ip: string, userAgent: string | null) {
+  const pending = await pendingRequiredTerms(ctx.db, admin.id, isoNow(ctx.clock));
+  if (pending.length > 0) {
+    // The proof names the versions it was issued for, so it settles exactly those, once.
+    const verificationToken = await ctx.tokens.signProof('terms', String(admin.id), OTP_TTL_SECONDS * 2, { terms: pending.map((term) => term.termVersionId) });
+    return outcome('TERMS_UPDATED', 'The terms have been updated. Please review and accept them to continue.', { verificationToken, terms: pending });
+  }
+  return success(await completeSignIn(ctx, admin, ip, userAgent));
+}
+
+/** The one place a session starts: never for an account whose handed-over password is still unchanged. */
 async function completeSignIn(ctx: AppContext, admin: Admin, ip: string, userAgent: string | null) {
+  if (admin.must_change_password === 'Y') throw spentProof();
   await recordSignIn(ctx.db, admin.id, isoNow(ctx.clock));
   await recordAccess(ctx, { email: admin.email, adminId: admin.id, eventType: 'SIGN_IN', success: true, ip, detail: null });
   return startSession(ctx, admin.id, ip, userAgent);
@@ -119,22 +150,6 @@ function assertMaySignIn(admin: Admin): void {
   if (admin.approval_status_code !== 'APPROVED') throw new AppError('ACCOUNT_REJECTED', 'This account request was rejected. Please contact your administrator.');
 }
 
-/** The failure that locks the account mails its owner, once per lock: the sign-in answer does not say. */
-async function countFailure(ctx: AppContext, admin: Admin): Promise<void> {
-  const attempts = admin.sign_in_attempt + 1;
-  const { maxFailures, lockMinutes } = ctx.config.lockout;
-  const locks = attempts >= maxFailures;
-  await recordSignInFailure(ctx.db, admin.id, attempts, locks ? isoAfter(ctx.clock, lockMinutes * 60_000) : admin.locked_until);
-  if (locks) {
-    ctx.mailer.send('account-locked', admin.email, {
-      name: displayName(admin),
-      email: admin.email,
-      minutes: String(lockMinutes),
-      link: `${ctx.config.publicUrl}/new-password`,
-    });
-  }
-}
-
 /** A resend needs a challenge the password step issued within the last 30 minutes, even if its code expired. */
 async function verifyResendable(ctx: AppContext, challengeToken: string): Promise<Admin> {
   const challenge = await findSignInChallenge(ctx.db, challengeToken);
@@ -143,7 +158,8 @@ async function verifyResendable(ctx: AppContext, challengeToken: string): Promis
     throw new AppError('OTP_EXPIRED', 'This sign-in has expired. Please sign in again.');
   }
   const admin = await findAdminById(ctx.db, challenge.admin_id!);
-  if (!admin) throw new AppError('OTP_EXPIRED', 'This sign-in has expired. Please sign in again.');
+  // A locked account is sent no code: its owner was told of the lock by mail.
+  if (!admin || (admin.locked_until && admin.locked_until > isoNow(ctx.clock))) throw new AppError('OTP_EXPIRED', 'This sign-in has expired. Please sign in again.');
   assertMaySignIn(admin);
   return admin;
 }

@@ -11,7 +11,7 @@ type Admin = Selectable<AdminsTable>;
 const VERIFIED_TOKENS = 10_000;
 
 /** Short-lived signed tokens: the access token and single-purpose proofs (verified e-mail, terms, file download link). */
-export type ProofPurpose = 'signup-email' | 'terms' | 'file' | 'export';
+export type ProofPurpose = 'signup-email' | 'terms' | 'initial-password' | 'file' | 'export';
 
 export interface TokenService {
   signAccessToken(admin: Admin, sessionId: string, countries: string[]): Promise<string>;

@@ -28,6 +28,10 @@ export interface AdminsTable {
   reject_reason: string | null;
   sign_in_attempt: Generated<number>;
   locked_until: string | null;
+  /** 'Y' while the password is one handed to the account (the seeded admin's) and must be replaced. */
+  must_change_password: Generated<string>;
+  /** Wrong codes in a row (server/auth/otp.ts); reaching OTP_MAX_CONSECUTIVE_FAILURES locks the account. */
+  otp_failures: Generated<number>;
   last_login_at: string | null;
   password_updated_at: string | null;
   created_at: string;

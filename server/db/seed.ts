@@ -103,6 +103,8 @@ export async function seedFoundation(db: Db, options: { adminEmail?: string; adm
         status_code: 'ACTIVE',
         approval_status_code: 'APPROVED',
         password_updated_at: now,
+        // A generated password is printed in the log: it signs in once, to choose the admin's own.
+        must_change_password: options.adminPassword ? 'N' : 'Y',
         created_at: now,
         updated_at: now,
       })

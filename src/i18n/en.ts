@@ -133,6 +133,9 @@ export const consoleMessages = {
     signUp: 'Sign up',
     forgotPassword: 'Forgot password?',
     codeTitle: 'Enter the verification code',
+    initialPasswordTitle: 'Choose your password',
+    initialPasswordHelp: 'You signed in with a password you were given. Choose your own to continue; the given one then stops working.',
+    initialPasswordSubmit: 'Save and continue',
   },
   signUp: {
     title: 'Sign up',

@@ -137,6 +137,9 @@ const consoleMessagesKo: ConsoleMessages = {
     signUp: '회원가입',
     forgotPassword: '비밀번호를 잊으셨나요?',
     codeTitle: '인증번호 입력',
+    initialPasswordTitle: '비밀번호 설정',
+    initialPasswordHelp: '전달받은 비밀번호로 로그인했습니다. 계속하려면 본인의 비밀번호를 정하세요. 전달받은 비밀번호는 더 이상 쓸 수 없습니다.',
+    initialPasswordSubmit: '저장하고 계속',
   },
   signUp: {
     title: '회원가입',

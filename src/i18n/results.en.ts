@@ -9,6 +9,7 @@ export const resultsEn = {
   SUCCESS: 'Done',
   OTP_REQUIRED: 'Verification code required',
   TERMS_UPDATED: 'Terms updated',
+  PASSWORD_CHANGE_REQUIRED: 'New password required',
   VALIDATION_ERROR: 'Some fields need attention',
   OTP_MISMATCH: 'Wrong verification code',
   OTP_EXPIRED: 'Verification code expired',

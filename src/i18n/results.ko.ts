@@ -5,6 +5,7 @@ export const resultsKo: typeof resultsEn = {
   SUCCESS: '완료',
   OTP_REQUIRED: '인증 코드 필요',
   TERMS_UPDATED: '약관 변경',
+  PASSWORD_CHANGE_REQUIRED: '새 비밀번호 필요',
   VALIDATION_ERROR: '입력값을 확인해 주세요',
   OTP_MISMATCH: '인증 코드 불일치',
   OTP_EXPIRED: '인증 코드 만료',

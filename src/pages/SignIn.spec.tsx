@@ -88,6 +88,37 @@ describe('SignIn', () => {
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/$/));
   });
 
+  it('asks for a new password after the code when the password was handed over, then signs in with the answer', async () => {
+    const user = userEvent.setup();
+    const server = stubFetch((call) => {
+      if (call.url === '/api/auth/signin') return { body: envelope('OTP_REQUIRED', { challengeToken: 'challenge-token-1', expiresIn: 300 }) };
+      if (call.url === '/api/auth/signin/otp') return { body: envelope('PASSWORD_CHANGE_REQUIRED', { verificationToken: 'initial-proof-1' }) };
+      if (call.url === '/api/auth/admin/initial-password') return { body: envelope('SUCCESS', { accessToken: 'access-token-2', refreshToken: 'refresh-token-2' }) };
+      return { status: 404, body: envelope('NOT_FOUND') };
+    });
+    renderSignIn();
+    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Given#pass1');
+    await user.keyboard('{Enter}');
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
+    expect(readCookie('accessToken')).toBeUndefined();
+    await user.type(screen.getByLabelText('New password'), 'Own#pass12');
+    await user.type(screen.getByLabelText('Confirm password'), 'Own#pass13');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(screen.getByText('Password and Password confirm do not match.')).toBeInTheDocument();
+    expect(server.calls).toHaveLength(2);
+
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await user.type(screen.getByLabelText('Confirm password'), 'Own#pass12');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(readCookie('accessToken')).toBe('access-token-2'));
+    expect(server.calls[2]).toMatchObject({ url: '/api/auth/admin/initial-password', body: { verificationToken: 'initial-proof-1', password: 'Own#pass12' } });
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/$/));
+  });
+
   it('shows why the session ended', () => {
     renderSignIn('/sign-in?notice=Your%20session%20was%20revoked');
     expect(screen.getByText('Your session was revoked')).toBeInTheDocument();

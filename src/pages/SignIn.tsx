@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Link, Stack } from '@mui/material';
 import { LinkBase, Navigate, useAuthProvider, useLocation, useNavigate, useNotificationContext, useTranslate } from 'react-admin';
-import type { OfferedTerm } from '../shared/auth';
-import type { TokenPair } from '../shared/envelope';
+import type { OfferedTerm, signInOtpResponse } from '../shared/auth';
+import type { EnvelopeOf, TokenPair } from '../shared/envelope';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { OtpCodeForm } from '../components/OtpCodeForm';
 import { PublicPage } from '../components/PublicPage';
@@ -13,14 +13,26 @@ import { readRefreshToken } from '../providers/storedSession';
 import { PrefetchSignedInFrame } from '../routes/PrefetchSignedInFrame';
 import { NEW_PASSWORD_PATH, SIGN_UP_PATH } from '../routes/paths';
 import { CredentialsStep } from './signIn/CredentialsStep';
+import { InitialPasswordStep } from './signIn/InitialPasswordStep';
 import { TermsStep } from './signIn/LazyTermsStep';
 
-type Step = { kind: 'credentials' } | { kind: 'code'; email: string; challengeToken: string } | { kind: 'terms'; verificationToken: string; terms: OfferedTerm[] };
+type Step =
+  | { kind: 'credentials' }
+  | { kind: 'code'; email: string; challengeToken: string }
+  | { kind: 'newPassword'; verificationToken: string }
+  | { kind: 'terms'; verificationToken: string; terms: OfferedTerm[] };
+
+const STEP_TITLES: Record<Step['kind'], string> = {
+  credentials: 'console.signIn.title',
+  code: 'console.signIn.codeTitle',
+  newPassword: 'console.signIn.initialPasswordTitle',
+  terms: 'console.signIn.title',
+};
 
 /** A stored refresh token still counts: the layout's auth check renews the access token. */
 const hasStoredSession = () => readLoginSession().loginYn === 'Y' || Boolean(readRefreshToken());
 
-/** Sign-in: credentials, then the mailed code, then (when terms changed) the terms (docs/api.md). */
+/** Sign-in: credentials, then the mailed code, then (for a handed-over password) a new one, then (when terms changed) the terms (docs/api.md). */
 export function SignIn() {
   const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
@@ -43,10 +55,15 @@ export function SignIn() {
     resetNotifications();
     navigate(nextPath);
   };
+  const nextStep = async (answer: EnvelopeOf<typeof signInOtpResponse>) => {
+    if (answer.result === 'PASSWORD_CHANGE_REQUIRED') setStep({ kind: 'newPassword', ...answer.data });
+    else if (answer.result === 'TERMS_UPDATED') setStep({ kind: 'terms', ...answer.data });
+    else await completeSignIn(answer.data);
+  };
   const notice = new URLSearchParams(search).get(SIGN_IN_NOTICE_PARAM);
 
   return (
-    <PublicPage title={translate(step.kind === 'code' ? 'console.signIn.codeTitle' : 'console.signIn.title')}>
+    <PublicPage title={translate(STEP_TITLES[step.kind])}>
       {notice && step.kind === 'credentials' && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {notice}
@@ -57,11 +74,7 @@ export function SignIn() {
       {step.kind === 'code' && (
         <OtpCodeForm
           email={step.email}
-          onVerify={async (code) => {
-            const answer = await dataProvider.verifySignInCode({ challengeToken: step.challengeToken, code });
-            if (answer.result === 'TERMS_UPDATED') setStep({ kind: 'terms', ...answer.data });
-            else await completeSignIn(answer.data);
-          }}
+          onVerify={async (code) => nextStep(await dataProvider.verifySignInCode({ challengeToken: step.challengeToken, code }))}
           onResend={async () => {
             // A re-sent code belongs to a new challenge; the old one is retired by the server.
             const answer = await dataProvider.resendSignInCode(step.challengeToken);
@@ -70,6 +83,7 @@ export function SignIn() {
           onBack={() => setStep({ kind: 'credentials' })}
         />
       )}
+      {step.kind === 'newPassword' && <InitialPasswordStep verificationToken={step.verificationToken} onAnswer={nextStep} />}
       {step.kind === 'terms' && <TermsStep verificationToken={step.verificationToken} terms={step.terms} onSignedIn={completeSignIn} />}
       <Stack direction="row" justifyContent="space-between" sx={{ mt: 3 }}>
         <Link component={LinkBase} to={SIGN_UP_PATH}>

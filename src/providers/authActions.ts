@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   agreementBody,
+  initialPasswordBody,
   offeredTermsResponse,
   otpSentResponse,
   resetLinkCheckResponse,
@@ -25,9 +26,11 @@ import { httpClient } from './httpClient';
  */
 export const authActions = {
   signIn: (body: z.input<typeof signInBody>) => httpClient.post<typeof signInChallengeResponse>('/auth/signin', body),
-  /** Either signed in (SUCCESS, the token pair) or TERMS_UPDATED: the result tells them apart. */
+  /** Signed in (SUCCESS, the token pair), PASSWORD_CHANGE_REQUIRED or TERMS_UPDATED: the result tells them apart. */
   verifySignInCode: (body: z.input<typeof signInOtpBody>) => httpClient.post<typeof signInOtpResponse>('/auth/signin/otp', body),
   resendSignInCode: (challengeToken: string) => httpClient.post<typeof signInChallengeResponse>('/auth/signin/otp/resend', { challengeToken }),
+  /** Sets the user's own password in place of a handed-over one; answers like verifySignInCode. */
+  setInitialPassword: (body: z.input<typeof initialPasswordBody>) => httpClient.post<typeof signInOtpResponse>('/auth/admin/initial-password', body),
   agreeToTerms: (body: z.input<typeof agreementBody>) => httpClient.post<typeof tokenPairResponse>('/auth/admin/agreement', body),
   fetchTerms: () => httpClient.get<typeof offeredTermsResponse>('/auth/terms'),
   fetchSignUpOptions: () => httpClient.get<typeof signUpOptionsResponse>('/auth/signup-options'),

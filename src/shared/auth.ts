@@ -27,6 +27,7 @@ export const resetPasswordBody = z.strictObject({ token: tokenSchema, password: 
 export const reissueBody = z.strictObject({ refreshToken: tokenSchema });
 export const signOutBody = z.strictObject({ refreshToken: tokenSchema.optional(), 'user-id': z.union([z.string(), z.number()]).optional() });
 export const adminOtpVerifyBody = z.strictObject({ code: otpCodeSchema });
+export const initialPasswordBody = z.strictObject({ verificationToken: tokenSchema, password: passwordSchema });
 export const passwordChangeBody = z.strictObject({ password: z.string().min(1).max(128), changePassword: passwordSchema });
 
 /** One term as offered at sign-up or at sign-in after an update (SPEC §3 "signup terms"). */
@@ -82,9 +83,13 @@ export type SignUpOptions = z.infer<typeof signUpOptionsSchema>;
 /* Answers of the auth endpoints. */
 /** A code was mailed: OTP_REQUIRED with the challenge the code step names. */
 export const signInChallengeResponse = envelopeOf(z.object({ challengeToken: z.string(), expiresIn: z.number() }));
-/** Signed in (SUCCESS, the token pair), or TERMS_UPDATED with the proof and the terms to accept first. */
+/**
+ * Signed in (SUCCESS, the token pair), or a step first: PASSWORD_CHANGE_REQUIRED with the proof a new
+ * password is set with, or TERMS_UPDATED with the proof and the terms to accept.
+ */
 export const signInOtpResponse = z.discriminatedUnion('result', [
   outcomeEnvelopeOf('SUCCESS', tokenPairSchema),
+  outcomeEnvelopeOf('PASSWORD_CHANGE_REQUIRED', z.object({ verificationToken: z.string() })),
   outcomeEnvelopeOf('TERMS_UPDATED', z.object({ verificationToken: z.string(), terms: z.array(offeredTermSchema) })),
 ]);
 export const tokenPairResponse = envelopeOf(tokenPairSchema);

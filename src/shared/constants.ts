@@ -5,6 +5,8 @@ export const OTP_TTL_SECONDS = 5 * 60;
 /** How long after a code is sent before another may be asked for (the server refuses sooner). */
 export const OTP_RESEND_INTERVAL_SECONDS = 30;
 export const OTP_MAX_WRONG_TRIES = 5;
+/** Wrong codes in a row, over any number of codes, after which the account locks like after wrong passwords. */
+export const OTP_MAX_CONSECUTIVE_FAILURES = 15;
 export const PASSWORD_MIN_LENGTH = 8;
 /** SPEC §5 says 12; 64 so a password manager's passwords fit (ASVS 6.2.9, docs/decisions.md). */
 export const PASSWORD_MAX_LENGTH = 64;

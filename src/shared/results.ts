@@ -3,6 +3,8 @@ export const RESULT_STATUS = {
   SUCCESS: 200,
   OTP_REQUIRED: 200,
   TERMS_UPDATED: 200,
+  /** The password was handed to the account (the first admin's initial one): a new one must be chosen before signing in. */
+  PASSWORD_CHANGE_REQUIRED: 200,
   VALIDATION_ERROR: 400,
   OTP_MISMATCH: 400,
   OTP_EXPIRED: 400,

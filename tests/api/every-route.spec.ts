@@ -18,6 +18,8 @@ const PUBLIC = new Set([
   'GET /api/auth/signup-options',
   'GET /api/auth/terms',
   'POST /api/auth/admin/agreement',
+  // Its proof (issued by the code step to an account whose password was handed over) is the credential.
+  'POST /api/auth/admin/initial-password',
   'POST /api/auth/password/reset',
   'PUT /api/auth/password/reset',
   'GET /api/auth/password/reset/{token}',

@@ -51,6 +51,8 @@ export interface TestApp {
   /** Every mail that left the server, oldest first. */
   mails: OutgoingMail[];
   signIn(email: string, password: string): Promise<TokenPair>;
+  /** The first system-admin's password: ADMIN_PASSWORD, or the generated one when overrides set `adminPassword: undefined`. */
+  adminPassword: string;
   close(): Promise<void>;
 }
 
@@ -110,10 +112,13 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   const clock = new TestClock();
   const db = openDatabase({ ...config, pgSchema });
   let app: FastifyInstance;
+  let adminPassword: string;
   const mails: OutgoingMail[] = [];
   try {
     await migrateToLatest(db);
-    await seedFoundation(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, hasher: passwordHasher(config.passwordHash), nowIso: clock.now().toISOString() });
+    const chosen = 'adminPassword' in overrides ? overrides.adminPassword : ADMIN_PASSWORD;
+    const seeded = await seedFoundation(db, { adminEmail: ADMIN_EMAIL, adminPassword: chosen, hasher: passwordHasher(config.passwordHash), nowIso: clock.now().toISOString() });
+    adminPassword = seeded.generatedPassword ?? chosen!;
     app = await buildApp(config, { db, clock, logger: false, observeMail: (mail) => mails.push(mail) });
   } catch (error) {
     await db.destroy();
@@ -160,6 +165,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     lastMail,
     mails,
     signIn,
+    adminPassword: adminPassword!,
     async close() {
       await app.close();
       await db.destroy();

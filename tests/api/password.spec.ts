@@ -339,3 +339,42 @@ describe('new passwords of up to 64 characters, at every route that sets one', (
 async function idOf(email: string): Promise<number> {
   return (await t.db.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 }
+
+describe('setting a password ends what was issued under the old one', () => {
+  it('a reset link mailed before a profile change no longer sets a password', async () => {
+    const email = 'link-then-change@example.com';
+    const user = await approvedUser(t, await adminToken(), email, 'Start#pw1');
+    const token = await resetLink(email);
+    const otp = await otpToken(t, user.tokens.accessToken, email);
+    const changed = await t.call('PUT', '/api/auth/admin/password-change', {
+      token: user.tokens.accessToken,
+      headers: { 'X-OTP-Token': otp },
+      body: { password: 'Start#pw1', changePassword: 'Next#pw22' },
+    });
+    expect(changed.body.result).toBe('SUCCESS');
+    expect((await t.call('GET', `/api/auth/password/reset/${token}`)).body.data).toEqual({ valid: false, reason: 'USED' });
+    const late = await t.call('PUT', '/api/auth/password/reset', { body: { token, password: 'Taken#pw33' } });
+    expect(late.body.result).toBe('VALIDATION_ERROR');
+    expect(late.body.data.errors[0].field).toBe('token');
+    await t.signIn(email, 'Next#pw22');
+  });
+
+  it('a sign-in code, a profile code and an X-OTP-Token outstanding before a reset no longer work', async () => {
+    const email = 'codes-then-reset@example.com';
+    const user = await approvedUser(t, await adminToken(), email, 'Start#pw1');
+    const otp = await otpToken(t, user.tokens.accessToken, email);
+    expect((await t.call('POST', '/api/auth/admin/otp/send', { token: user.tokens.accessToken })).body.result).toBe('SUCCESS');
+    const profileCode = await t.lastCode(email);
+    const { challengeToken } = (await signInStep(email, 'Start#pw1')).body.data;
+    const signInCode = await t.lastCode(email);
+    const token = await resetLink(email);
+    expect((await t.call('PUT', '/api/auth/password/reset', { body: { token, password: 'Reset#pw44' } })).body.result).toBe('SUCCESS');
+
+    expect((await t.call('POST', '/api/auth/signin/otp', { body: { challengeToken, code: signInCode } })).body.result).toBe('OTP_EXPIRED');
+    const fresh = await t.signIn(email, 'Reset#pw44');
+    expect((await t.call('POST', '/api/auth/admin/otp/verify', { token: fresh.accessToken, body: { code: profileCode } })).body.result).toBe('OTP_EXPIRED');
+    const change = await t.call('PUT', '/api/auth/admin/password-change', { token: fresh.accessToken, headers: { 'X-OTP-Token': otp }, body: { password: 'Reset#pw44', changePassword: 'Next#pw55' } });
+    expect(change.status).toBe(403);
+    expect(change.body.result).toBe('FORBIDDEN');
+  });
+});
