@@ -57,9 +57,15 @@ export interface Outbound {
    * Agents for an SDK that connects by itself (Snowflake): every socket they open is checked as it
    * opens (the policy, on the address actually used) and must go to `origin`, where the SDK was
    * pointed, so a redirect elsewhere fails to connect and the secret the SDK carries stays there.
-   * `https` makes the TLS agent (an SDK's own, to keep its certificate checks).
    */
-  boundAgents(origin: string, https?: (options: AgentOptions) => HttpsAgent): BoundAgents;
+  boundAgents(origin: string, options?: BoundAgentOptions): BoundAgents;
+}
+
+export interface BoundAgentOptions {
+  /** Makes the TLS agent (an SDK's own, to keep its certificate checks). */
+  https?: (options: AgentOptions) => HttpsAgent;
+  /** Told of each refused socket, for an SDK that would otherwise retry a refusal as a network failure. */
+  onRefused?: (error: OutboundRefused) => void;
 }
 
 export interface BoundAgents {
@@ -92,7 +98,7 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
 type CreateConnection = (options: { host?: string | null; port?: number | string | null }, callback: (error: Error | null, socket?: Socket) => void) => Socket | undefined;
 
 /** Wraps the agent's socket creation: a socket opens only to `origin`'s host and port, and only to an address the policy allows. */
-function bindAgent<T extends HttpAgent>(agent: T, origin: URL, policy: OutboundPolicy, lookup: LookupFunction): T {
+function bindAgent<T extends HttpAgent>(agent: T, origin: URL, policy: OutboundPolicy, lookup: LookupFunction, onRefused: (error: OutboundRefused) => void): T {
   const target = agent as unknown as { createConnection: CreateConnection };
   const open = target.createConnection.bind(agent);
   const host = normalHost(origin.hostname);
@@ -103,12 +109,23 @@ function bindAgent<T extends HttpAgent>(agent: T, origin: URL, policy: OutboundP
     const reason = to === `${host}:${port}` ? policy.refusal(host) : null;
     const refusal = to === `${host}:${port}` ? reason && refusedMessage(reason) : `Refused: a connection to ${to}, which is not the target ${origin.host}; the secret is not sent there.`;
     if (refusal) {
-      process.nextTick(callback, new OutboundRefused(refusal));
+      const error = new OutboundRefused(refusal);
+      onRefused(error);
+      process.nextTick(callback, error);
       return undefined;
     }
-    return open({ ...options, lookup } as never, callback);
+    return open({ ...options, lookup: reportingLookup(lookup, onRefused) } as never, callback);
   };
   return agent;
+}
+
+/** The lookup, telling `onRefused` when it refuses an address. */
+function reportingLookup(lookup: LookupFunction, onRefused: (error: OutboundRefused) => void): LookupFunction {
+  return (hostname, options, callback) =>
+    lookup(hostname, options, ((error: Error | null, ...rest: unknown[]) => {
+      if (error instanceof OutboundRefused) onRefused(error);
+      (callback as (...args: unknown[]) => void)(error, ...rest);
+    }) as typeof callback);
 }
 
 const refusedMessage = (reason: string) => `Refused: ${reason}. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).`;
@@ -197,10 +214,10 @@ export function outboundFor(allow: string[]): Outbound {
       await new Promise<void>((resolve, reject) => lookup(host, { all: true }, (error) => (error ? reject(error) : resolve())));
     },
 
-    boundAgents(origin, https = (options) => new HttpsAgent(options)) {
+    boundAgents(origin, { https = (options: AgentOptions) => new HttpsAgent(options), onRefused = () => undefined } = {}) {
       const url = new URL(origin);
-      const options = { keepAlive: true, lookup };
-      const agents = { http: bindAgent(new HttpAgent(options), url, policy, lookup), https: bindAgent(https(options), url, policy, lookup) };
+      const options = { keepAlive: true };
+      const agents = { http: bindAgent(new HttpAgent(options), url, policy, lookup, onRefused), https: bindAgent(https(options), url, policy, lookup, onRefused) };
       return { ...agents, destroy: () => Object.values(agents).forEach((agent) => agent.destroy()) };
     },
   };

@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import type { SecretBox } from './secret-box';
 
 /** Every column that holds a sealed secret. */
-const SEALED_COLUMNS = [
+export const SEALED_COLUMNS = [
   { table: 'market_accounts', column: 'secret_enc' },
   { table: 'post_configs', column: 'target_secret_enc' },
   // A queued mail's clear content, kept until it is sent.

@@ -140,7 +140,11 @@ describe('post configs', () => {
     expect(created.body.data).toMatchObject({ targetMethod: 'GCS', secretSet: true, targetLocation: 'media-bucket/feeds' });
     expect(created.body.data.headers.map((header: { code: string }) => header.code)).toEqual(['report_date', 'campaign_id', 'clicks', 'impressions']);
     expect(JSON.stringify(created.body)).not.toContain('service_account');
-    const kept = await env.api('PUT', `/api/post-configs/${created.body.data.id}`, localPostConfig({ targetMethod: 'GCS', targetLocation: 'media-bucket', targetData: { apiEndpoint: 'http://127.0.0.1:9' } }));
+    const kept = await env.api(
+      'PUT',
+      `/api/post-configs/${created.body.data.id}`,
+      localPostConfig({ targetMethod: 'GCS', targetLocation: 'media-bucket', targetData: { apiEndpoint: 'http://127.0.0.1:9' } }),
+    );
     expect(kept.body.data.secretSet).toBe(true);
   });
 

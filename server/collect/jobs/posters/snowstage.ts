@@ -38,7 +38,11 @@ async function connect(target: PostTarget): Promise<Session> {
   await target.outbound.checkEndpoint(accessUrl).catch((error: Error) => {
     throw new TaskFailure('TARGET_ERROR', `Snowflake was not called: ${error.message}`);
   });
-  const agents = target.outbound.boundAgents(new URL(accessUrl).origin, await ocspAgent());
+  // A refused socket ends the sign-in at once (the driver would retry it as a network failure for minutes).
+  let refused: (error: Error) => void = () => undefined;
+  const refusal = new Promise<never>((_resolve, reject) => (refused = reject));
+  refusal.catch(() => undefined);
+  const agents = target.outbound.boundAgents(new URL(accessUrl).origin, { https: await ocspAgent(), onRefused: (error) => refused(error) });
   const connection = (await driver()).createConnection({
     account,
     username,
@@ -54,7 +58,7 @@ async function connect(target: PostTarget): Promise<Session> {
   } as Snowflake.ConnectionOptions);
   try {
     // connect(callback): connectAsync reports some failures (a refused log-in) only through its callback.
-    await new Promise<void>((resolve, reject) => connection.connect((error) => (error ? reject(error) : resolve())));
+    await Promise.race([new Promise<void>((resolve, reject) => connection.connect((error) => (error ? reject(error) : resolve()))), refusal]);
   } catch (error) {
     agents.destroy();
     const code = (error as { code?: number | string }).code;
