@@ -6,11 +6,9 @@
  * brotli copies, so both cross the wire alike.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -22,6 +20,7 @@ import { seedFoundation } from '../server/db/seed';
 import { passwordHasher } from '../server/auth/passwords';
 import { precompress } from '../scripts/precompress';
 import { BENCH_EMAIL, BENCH_PASSWORD } from './harness';
+import { staticServer } from './static-server';
 
 const RUNS = Number(process.env.BENCH_FIRST_RENDER_RUNS ?? 15);
 const TARGET = 1.0;
@@ -30,27 +29,6 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 /** What each app draws first: the console's sign-in form, the minimal app's menu (it has no sign-in). */
 const CONSOLE_READY = 'input[name=email]';
 const BASELINE_READY = 'a[href="#/projects"]';
-
-const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
-
-/** The minimal app's files (it routes in the URL's hash, so `/` is its only page), in brotli when taken. */
-function staticServer(root: string): Promise<{ server: Server; address: string }> {
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname));
-    const file = join(root, path === '/' ? 'index.html' : path);
-    if (!existsSync(file) || !statSync(file).isFile()) {
-      response.statusCode = 404;
-      response.end();
-      return;
-    }
-    const brotli = `${file}.br`;
-    const sendBrotli = /\bbr\b/.test(String(request.headers['accept-encoding'] ?? '')) && existsSync(brotli);
-    response.setHeader('content-type', CONTENT_TYPES[extname(file)] ?? 'application/octet-stream');
-    if (sendBrotli) response.setHeader('content-encoding', 'br');
-    response.end(readFileSync(sendBrotli ? brotli : file));
-  });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ server, address: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
-}
 
 /** The real server on a fresh SQLite file, serving the console built into `distDir`. */
 async function consoleServer(distDir: string, dataDir: string) {

@@ -13,8 +13,11 @@ import type { OutgoingMail } from '../server/mail/mailer';
 export const BENCH_EMAIL = 'admin@example.com';
 export const BENCH_PASSWORD = 'Bench#2024x';
 
-/** The real server on a fresh SQLite file, listening on 127.0.0.1 with production hashing. */
-export async function startBenchServer(overrides: Partial<AppConfig> = {}) {
+/**
+ * The real server on a fresh SQLite file, listening on 127.0.0.1 with production hashing; with
+ * `staticDir` it also serves that build of the browser app, as in production.
+ */
+export async function startBenchServer(overrides: Partial<AppConfig> = {}, { staticDir }: { staticDir?: string } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-bench-'));
   const config = defaultConfig({
     dataDir,
@@ -29,7 +32,7 @@ export async function startBenchServer(overrides: Partial<AppConfig> = {}) {
   await seedFoundation(db, { adminEmail: BENCH_EMAIL, adminPassword: BENCH_PASSWORD, hasher: passwordHasher(config.passwordHash), nowIso: new Date().toISOString() });
   // The outbox keeps sign-in codes masked, so the bench reads them from the mail as sent.
   const mails: OutgoingMail[] = [];
-  const app = await buildApp(config, { db, logger: false, observeMail: (mail) => mails.push(mail) });
+  const app = await buildApp(config, { db, staticDir, logger: false, observeMail: (mail) => mails.push(mail) });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
