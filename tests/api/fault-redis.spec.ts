@@ -50,9 +50,9 @@ describe.skipIf(!(await redisAnswers()))('Redis hanging after start-up', () => {
       expect(value.body.result).toBe('OTP_REQUIRED');
       expect(ms).toBeLessThan(1500);
     }
-    // Requests at once do not queue behind each other either.
-    const together = await timed(() => Promise.all(Array.from({ length: 10 }, signIn)));
-    expect(together.value.every((reply) => reply.body.result === 'OTP_REQUIRED')).toBe(true);
+    // Requests at once do not queue behind each other either (four: more parallel tries of one account count towards its lockout).
+    const together = await timed(() => Promise.all(Array.from({ length: 4 }, signIn)));
+    expect(together.value.map((reply) => reply.body.result)).toEqual(Array(4).fill('OTP_REQUIRED'));
     expect(together.ms).toBeLessThan(3000);
 
     relay.thaw();
