@@ -62,7 +62,7 @@ export const errorEnvelopeSchema = {
   required: ['result', 'resultMessage', 'data'],
 } as const;
 
-interface RouteSchema {
+export interface RouteSchema {
   params?: unknown;
   querystring?: unknown;
   body?: unknown;
@@ -101,9 +101,15 @@ export function operationContract(method: string | string[], url: string, schema
     summary: title,
     description: `${title}. ${isPublic ? 'Needs no token.' : needsToken ? 'Needs a bearer token; the server checks the caller’s rank and scope.' : LINK_ONLY_OPERATIONS.has(key) ? 'Needs the export link’s own token.' : 'Needs a bearer token or the download link’s own token.'} Answers the envelope {result, resultMessage, data}.`,
     tags: [path.split('/')[2] ?? 'api'],
-    ...(isPublic ? { security: [] } : needsToken ? {} : { security: LINK_ONLY_OPERATIONS.has(key) ? [{ downloadLink: [] }] : [{ bearerAuth: [] }, { downloadLink: [] }] }),
+    ...(needsToken ? {} : { security: securityOf(isPublic, key) }),
     response: { ...response, ...schema?.response },
   };
+}
+
+/** No requirement for a public operation; the link's token (or a bearer token) for a download. */
+function securityOf(isPublic: boolean, key: string): Record<string, string[]>[] {
+  if (isPublic) return [];
+  return LINK_ONLY_OPERATIONS.has(key) ? [{ downloadLink: [] }] : [{ bearerAuth: [] }, { downloadLink: [] }];
 }
 
 const DOWNLOAD = { description: 'The file itself, as a download.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { completeDocument, operationContract } from './openapi-contract';
+import { completeDocument, operationContract, type RouteSchema } from './openapi-contract';
 
 /**
  * The API reference, generated from the same zod route schemas the server validates with:
@@ -40,7 +40,7 @@ export const apiReference = fp(async (app: FastifyInstance) => {
       // Only the API is documented: the built app's files and index.html are not operations.
       if (!input.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url };
       const transformed = jsonSchemaTransform(input);
-      return { ...transformed, schema: { ...transformed.schema, ...operationContract(input.route.method, input.url, transformed.schema) } };
+      return { ...transformed, schema: { ...transformed.schema, ...operationContract(input.route.method, input.url, transformed.schema as RouteSchema) } };
     },
     // Schemas registered with an id (a recursive tree) become components that their $refs name.
     transformObject: (input) => completeDocument(jsonSchemaTransformObject(input) as Parameters<typeof completeDocument>[0]),

@@ -12,15 +12,17 @@ interface ConfirmedActionButtonProps {
   color?: 'primary' | 'error' | 'success' | 'warning';
   /** The success toast; without it the toast is the server's message. */
   success?: ApiActionSuccess;
+  /** Contained on a coloured surface (an alert), where a coloured label would lose its contrast. */
+  variant?: 'text' | 'contained';
 }
 
 /** An action button whose toast is the server's message: runs its call, asking first when it has a confirmation. */
-export function ConfirmedActionButton({ label, icon, call, confirm, color = 'primary', success }: ConfirmedActionButtonProps) {
+export function ConfirmedActionButton({ label, icon, call, confirm, color = 'primary', success, variant = 'text' }: ConfirmedActionButtonProps) {
   const { run, busy } = useApiAction();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button label={label} color={color} disabled={busy} onClick={() => (confirm ? setOpen(true) : run(call, success))}>
+      <Button label={label} color={color} variant={variant} disabled={busy} onClick={() => (confirm ? setOpen(true) : run(call, success))}>
         {icon}
       </Button>
       {confirm && (

@@ -42,11 +42,25 @@ function RegionGroup({ region, isChosen, onToggleRegion, onToggleCountry }: Regi
   const labelId = useId();
   const count = region.children.filter((country) => isChosen(country.key)).length;
   const all = count > 0 && count === region.children.length;
+  const some = count > 0 && !all;
   return (
     <Box role="group" aria-labelledby={labelId}>
       <FormControlLabel
         label={<span id={labelId}>{region.label}</span>}
-        control={<Checkbox size="small" name={region.key} checked={all} indeterminate={count > 0 && !all} onChange={() => onToggleRegion(region, all)} />}
+        control={
+          <Checkbox
+            size="small"
+            name={region.key}
+            checked={all}
+            indeterminate={some}
+            // MUI says aria-checked="mixed" but leaves the input's own state unset; assistive technology
+            // and axe read the input, so it is told too.
+            inputRef={(input: HTMLInputElement | null) => {
+              if (input) input.indeterminate = some;
+            }}
+            onChange={() => onToggleRegion(region, all)}
+          />
+        }
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', pl: 3 }}>
         {region.children.map((country) => (

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { passwordHasher } from '../../server/auth/passwords';
@@ -35,4 +37,24 @@ export async function preferColourScheme(page: Page, dark: boolean) {
     const current = JSON.parse(window.localStorage.getItem(key) ?? '{}');
     window.localStorage.setItem(key, JSON.stringify({ ...current, darkTheme: isDark, menuTheme: isDark ? 'dark' : 'light' }));
   }, dark);
+}
+
+/** HTML_CodeSniffer, pa11y's other runner: it checks what axe leaves out (names, forms, autocomplete). */
+const HTMLCS_SOURCE = readFileSync(createRequire(import.meta.url).resolve('html_codesniffer/build/HTMLCS.js'), 'utf8');
+
+/**
+ * HTML_CodeSniffer's WCAG 2 AA errors on the page, one line each, as pa11y reports them. Evaluated
+ * through the debugging protocol, which the page's CSP does not govern, like axe.
+ */
+export async function codeSnifferErrors(page: Page): Promise<string[]> {
+  const messages = await page.evaluate(
+    `new Promise((resolve) => {
+      ${HTMLCS_SOURCE};
+      HTMLCS.process('WCAG2AA', window.document, () => {
+        const describe = (element) => element && element.outerHTML ? element.outerHTML.slice(0, 160) : String(element);
+        resolve(HTMLCS.getMessages().filter((message) => message.type === HTMLCS.ERROR).map((message) => message.code + ': ' + message.msg + ' | ' + describe(message.element)));
+      });
+    })`,
+  );
+  return messages as string[];
 }

@@ -164,6 +164,11 @@ function reportOnFailure(page: Page): void {
 /** Collects console errors and failed requests of a page, for the "no errors" checks. */
 export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
+  // A script or style the Content-Security-Policy refuses is a defect even when the page copes (a
+  // library probing for eval); the browser only reports it as an event, so each page turns it into a line.
+  void page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`)),
+  );
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });

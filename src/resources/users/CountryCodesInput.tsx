@@ -30,7 +30,7 @@ export function CountryCodesInput({ options }: { options?: UserFormOptions }) {
   return (
     <Box sx={{ my: 1, width: '100%' }}>
       <FormLabel component="legend">{translate('resources.users.fields.countryCodes')}</FormLabel>
-      <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ my: 1 }} aria-label={translate('resources.users.fields.countryCodes')}>
+      <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ my: 1 }} role="group" aria-label={translate('resources.users.fields.countryCodes')}>
         {codes.map((code) => (
           <Chip key={code} size="small" label={nameOf(code)} onDelete={() => field.onChange(codes.filter((other) => other !== code))} />
         ))}

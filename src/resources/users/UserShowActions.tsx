@@ -76,6 +76,7 @@ function PendingDecision({ record }: { record: AdminDetail }) {
           <ConfirmedActionButton
             label="resources.users.actions.approve"
             color="success"
+            variant="contained"
             icon={<CheckCircleIcon />}
             call={() => dataProvider.approveUser(record.id)}
             success={{ message: 'resources.users.messages.approved', args: { name: record.name } }}
