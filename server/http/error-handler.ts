@@ -42,10 +42,6 @@ export const errorEnvelope = fp(async (app: FastifyInstance) => {
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send({ result: 'VALIDATION_ERROR', resultMessage: 'The request body must be JSON.', data: { errors: [] } });
     }
-    if ((error as FastifyError).statusCode === 429) {
-      const message = (error as { resultMessage?: string }).resultMessage ?? 'Too many requests. Please wait and try again.';
-      return reply.code(429).send({ result: 'TOO_MANY_REQUESTS', resultMessage: message, data: null });
-    }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ result: 'VALIDATION_ERROR', resultMessage: error.message, data: { errors: [] } });
