@@ -1,4 +1,3 @@
-import './providers/zodJitless';
 import { Suspense, type ComponentType } from 'react';
 import { Admin, CustomRoutes, Loading, Resource, type LayoutProps } from 'react-admin';
 import { Route } from 'react-router';

@@ -1,6 +1,8 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordStrength } from '../shared';
+// Single shared modules, not the index: the sign-in page draws this (its first-password step) without zod.
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/constants';
+import { passwordStrength } from '../shared/validation-rules';
 
 const LEVEL = { weak: { value: 33, color: 'error' }, medium: { value: 66, color: 'warning' }, strong: { value: 100, color: 'success' } } as const;
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material';
-import { rankAllows } from '../shared';
+import { rankAllows } from '../shared/ranks';
 
 /** One entry of the menu tree (SPEC §3 "Menu item"). A root item with `items` shows as a section heading. */
 export interface MenuItem {

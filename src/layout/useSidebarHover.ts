@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { SIDEBAR_CLOSE_DELAY_MS } from '../shared';
+import { SIDEBAR_CLOSE_DELAY_MS } from '../shared/constants';
 import { useLayoutState } from './LayoutStateContext';
 
 /**

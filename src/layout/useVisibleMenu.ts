@@ -1,5 +1,5 @@
 import { usePermissions } from 'react-admin';
-import { GUEST_RANK } from '../shared';
+import { GUEST_RANK } from '../shared/ranks';
 import type { ConsolePermissions } from '../providers/authProvider';
 import { appMenu } from './appMenu';
 import { visibleMenuItems, type MenuItem } from './menuModel';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, Stack, TextField, Typography } from '@mui/material';
 import { useGetIdentity, useTranslate } from 'react-admin';
-import { OTP_TTL_SECONDS } from '../shared';
+import { OTP_TTL_SECONDS } from '../shared/constants';
 import { formatCountdown } from '../components/countdown';
 import { otpProblem, validationLabel } from '../components/formRules';
 import { OtpCodeField } from '../components/OtpCodeField';

@@ -1,4 +1,4 @@
-import { OTP_TOKEN_KEY, OTP_VERIFIED_KEY } from '../shared';
+import { OTP_TOKEN_KEY, OTP_VERIFIED_KEY } from '../shared/constants';
 
 /** SPEC §4: any stored value reads Y. */
 export const isOtpVerified = (): boolean => sessionStorage.getItem(OTP_VERIFIED_KEY) !== null;

@@ -1,4 +1,4 @@
-import { messages, validatePasswordChange, type PasswordChangeValues } from '../shared';
+import { messages, validatePasswordChange, type PasswordChangeValues } from '../shared/validation-rules';
 import { validationLabel, type ValidationKey } from '../components/formRules';
 
 const keyOfMessage = new Map(Object.entries(messages).map(([key, message]) => [message as string, key as ValidationKey]));

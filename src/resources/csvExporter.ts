@@ -1,5 +1,5 @@
 import { downloadCSV, type Exporter, type RaRecord } from 'react-admin';
-import { CSV_BOM, csvLine } from '../shared';
+import { CSV_BOM, csvLine } from '../shared/csv';
 
 /** A record as one row: nested objects become `a.b` columns, lists one cell with their items joined by "; ". */
 function flatten(value: Record<string, unknown>, prefix = '', row: Record<string, unknown> = {}): Record<string, unknown> {

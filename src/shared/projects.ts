@@ -4,18 +4,9 @@ import { emailSchema } from './validation';
 import { uploadedFileSchema } from './files';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { withoutControls } from './display-text';
+import { CONDITION_OPERATORS, DASHBOARD_TYPES, DATA_SOURCES, KEYWORD_MODES, PROJECT_DATA_TYPES, PROJECT_STATUSES, SHARE_PRIVILEGES, type SharePrivilege } from './project-kinds';
 
-export const PROJECT_STATUSES = ['ON_GOING', 'STAND_BY', 'COMPLETED', 'PENDING'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-export const PROJECT_DATA_TYPES = ['MEDIA', 'CRM', 'RETAIL'] as const;
-export type ProjectDataType = (typeof PROJECT_DATA_TYPES)[number];
-export const DATA_SOURCES = ['MASTER', 'MANUAL', 'CUSTOM'] as const;
-export const DASHBOARD_TYPES = ['TEMPLATE', 'CUSTOM'] as const;
-/** Share privileges, weakest first: each one includes the rights of those before it. */
-export const SHARE_PRIVILEGES = ['VIEWER', 'EDITOR', 'OWNER'] as const;
-export type SharePrivilege = (typeof SHARE_PRIVILEGES)[number];
-export const CONDITION_OPERATORS = ['EQ', 'NE', 'GT', 'GTE', 'LT', 'LTE', 'CONTAINS', 'NOT_CONTAINS'] as const;
-export const KEYWORD_MODES = ['INCLUDE', 'EXCLUDE'] as const;
+export * from './project-kinds';
 
 export const PROJECT_NAME_MAX = 100;
 export const MAX_FILTERS = 20;
