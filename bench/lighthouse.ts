@@ -36,6 +36,8 @@ interface Run {
   tbtMs: number;
   lcpMs: number;
   scores: Record<string, number>;
+  /** Per category, the audits that did not pass (what keeps a score under 100). */
+  failing: Record<string, string[]>;
 }
 
 /** Chromium with a DevTools port, which Lighthouse and Playwright both drive. */
@@ -67,6 +69,7 @@ async function measure(url: string, port: number): Promise<Run> {
     tbtMs: audits['total-blocking-time'].numericValue ?? NaN,
     lcpMs: audits['largest-contentful-paint'].numericValue ?? NaN,
     scores: Object.fromEntries(Object.entries(categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)])),
+    failing: Object.fromEntries(Object.entries(categories).map(([id, category]) => [id, category.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id].score ?? 1) < 1).map((ref) => ref.id)])),
   };
 }
 
@@ -147,7 +150,10 @@ try {
       );
     }
     for (const category of CATEGORIES) {
-      console.log(`console ${category} score: ${median(consoleRuns.map((run) => run.scores[category]))} (baseline ${median(baselineRuns.map((run) => run.scores[category]))})`);
+      const failing = [...new Set(consoleRuns.flatMap((run) => run.failing[category]))];
+      console.log(
+        `console ${category} score: ${median(consoleRuns.map((run) => run.scores[category]))} (baseline ${median(baselineRuns.map((run) => run.scores[category]))})${failing.length ? `; failing: ${failing.join(', ')}` : ''}`,
+      );
     }
     if (missed) process.exitCode = 1;
   } finally {
