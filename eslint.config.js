@@ -54,4 +54,15 @@ export default defineConfig([
     files: ['src/**/*.tsx'],
     extends: [jsxA11y.flatConfigs.recommended],
   },
+  {
+    // react-admin's search box is named only by its placeholder; lists use the named one.
+    files: ['src/**/*.tsx'],
+    ignores: ['src/components/ConsoleSearchInput.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-admin', importNames: ['SearchInput'], message: 'Use ConsoleSearchInput (components/ConsoleSearchInput.tsx): it has an accessible name.' }] },
+      ],
+    },
+  },
 ]);

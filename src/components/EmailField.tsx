@@ -16,7 +16,9 @@ export function EmailField({ value, onChange, problem, autoComplete = 'email' }:
   return (
     <TextField
       name="email"
-      type="email"
+      // HTML allows autocomplete="username" only on a text input (WCAG 1.3.5); the keyboard stays an e-mail one.
+      type={autoComplete === 'username' ? 'text' : 'email'}
+      slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
       label={translate('console.fields.email')}
       value={value}
       onChange={(event) => onChange(event.target.value)}

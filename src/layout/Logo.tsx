@@ -8,8 +8,9 @@ const LOGO_SRC = '/common/images/logo.svg';
 export function Logo({ showName }: { showName: boolean }) {
   const appTitle = useTranslate()('console.appTitle');
   return (
-    <Box component={LinkBase} to={HOME_PATH} aria-label={appTitle} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0 }}>
-      <img src={LOGO_SRC} alt="" width={32} height={32} />
+    <Box component={LinkBase} to={HOME_PATH} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0 }}>
+      {/* The link's name: the logo's text alternative when it stands alone, the product name beside it otherwise. */}
+      <img src={LOGO_SRC} alt={showName ? '' : appTitle} width={32} height={32} />
       {showName && (
         <Typography component="span" variant="subtitle1" noWrap sx={{ fontWeight: 700 }}>
           {appTitle}

@@ -1,5 +1,6 @@
 import type { Theme } from '@mui/material';
 import { List, type ListProps, type RaRecord } from 'react-admin';
+import { FilterSubmit } from '../components/FilterSubmit';
 import { ConsolePagination } from './ConsolePagination';
 import { csvExporter } from './csvExporter';
 
@@ -21,7 +22,9 @@ const fitsTheScreen = (theme: Theme) => ({
  * =cmd|'/C calc'!A0 would run in a spreadsheet), so every list is this one; a list that must not
  * export passes exporter={false}. Its pagination says "about" of a total the server estimated.
  */
-export function ConsoleList<RecordType extends RaRecord = RaRecord>({ sx, ...props }: ListProps<RecordType>) {
+export function ConsoleList<RecordType extends RaRecord = RaRecord>({ sx, filters, ...props }: ListProps<RecordType>) {
   const ownSx = sx === undefined ? [] : Array.isArray(sx) ? sx : [sx];
-  return <List<RecordType> exporter={csvExporter} pagination={<ConsolePagination />} sx={[fitsTheScreen, ...ownSx]} {...props} />;
+  // Every filter form gets a submit button (FilterSubmit), whichever list it is on.
+  const withSubmit = Array.isArray(filters) && filters.length > 0 ? [...filters, <FilterSubmit key="console-filter-submit" source="console-filter-submit" alwaysOn />] : filters;
+  return <List<RecordType> exporter={csvExporter} pagination={<ConsolePagination />} sx={[fitsTheScreen, ...ownSx]} filters={withSubmit} {...props} />;
 }

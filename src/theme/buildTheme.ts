@@ -63,6 +63,8 @@ export function buildThemeOptions(settings: LayoutSettings): RaThemeOptions {
       RaToolbar: { styleOverrides: { root: { backgroundColor: dark ? surface[800] : surface[100] } } },
       // react-admin greys the empty-list message as if disabled; it is the screen's only text, so it must read.
       RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: secondary } } } },
+      // A step not reached yet draws its number in white on the disabled grey (2.6:1); the secondary grey reads.
+      MuiStepIcon: { styleOverrides: { root: { color: secondary } } },
     },
   };
 }

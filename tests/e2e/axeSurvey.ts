@@ -44,16 +44,20 @@ const HTMLCS_SOURCE = readFileSync(createRequire(import.meta.url).resolve('html_
 
 /**
  * HTML_CodeSniffer's WCAG 2 AA errors on the page, one line each, as pa11y reports them. Evaluated
- * through the debugging protocol, which the page's CSP does not govern, like axe.
+ * through the debugging protocol, which the page's CSP does not govern, like axe. Its 2.5.1 build
+ * looks up some autocomplete messages under a misspelt key and would throw; those fall back to the
+ * other spelling.
  */
 export async function codeSnifferErrors(page: Page): Promise<string[]> {
+  await page.evaluate(HTMLCS_SOURCE);
   const messages = await page.evaluate(
     `new Promise((resolve) => {
-      ${HTMLCS_SOURCE};
+      const translate = HTMLCS.getTranslation;
+      HTMLCS.getTranslation = (key) => translate.call(HTMLCS, key) ?? translate.call(HTMLCS, key.replace('AutoComplete', 'Autocomplete')) ?? key;
       HTMLCS.process('WCAG2AA', window.document, () => {
         const describe = (element) => element && element.outerHTML ? element.outerHTML.slice(0, 160) : String(element);
         resolve(HTMLCS.getMessages().filter((message) => message.type === HTMLCS.ERROR).map((message) => message.code + ': ' + message.msg + ' | ' + describe(message.element)));
-      });
+      }, (error) => resolve(['HTML_CodeSniffer failed: ' + error]), 'en');
     })`,
   );
   return messages as string[];

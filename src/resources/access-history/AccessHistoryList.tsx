@@ -1,4 +1,4 @@
-import { AutocompleteInput, DataTable, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
+import { AutocompleteInput, DataTable, ReferenceInput, SelectInput } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleDateInput } from '../../components/ConsoleDateInput';
 import { ConsoleList } from '../ConsoleList';
@@ -6,6 +6,7 @@ import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ACCESS_EVENT_TYPES, type AccessHistoryEntry } from '../../shared';
 import { CodeChip } from '../../components/CodeChip';
 import { AccessStatsPanel } from './AccessStatsPanel';
+import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const Column = DataTable.Col<AccessHistoryEntry>;
 
@@ -16,7 +17,7 @@ const resultChoices = [
 ];
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <ConsoleSearchInput key="q" source="q" alwaysOn />,
   <ConsoleDateInput key="from" source="from" alwaysOn filter />,
   <ConsoleDateInput key="to" source="to" alwaysOn filter />,
   <ReferenceInput key="adminId" source="adminId" reference="users" alwaysOn>

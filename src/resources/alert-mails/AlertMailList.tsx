@@ -1,14 +1,15 @@
-import { BulkDeleteButton, DataTable, SearchInput, TextInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, TextInput } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ListActions } from '../ListActions';
 import type { AlertMail } from '../../shared';
 import { RecordLink } from '../RecordLink';
+import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const Column = DataTable.Col<AlertMail>;
 
-const alertMailFilters = [<SearchInput key="q" source="q" alwaysOn />, <TextInput key="procedure" source="procedure" />, <TextInput key="errorId" source="errorId" />];
+const alertMailFilters = [<ConsoleSearchInput key="q" source="q" alwaysOn />, <TextInput key="procedure" source="procedure" />, <TextInput key="errorId" source="errorId" />];
 
 export function AlertMailList() {
   return (

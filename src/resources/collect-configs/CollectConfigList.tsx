@@ -1,4 +1,4 @@
-import { BulkDeleteButton, DataTable, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, SelectInput, TextInput } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -11,6 +11,7 @@ import { TaskStatusChip } from '../tasks/TaskStatusChip';
 import { sourceTypeChoices } from './collectChoices';
 import { SuspendedChip } from './SuspendedChip';
 import { RecordLink } from '../RecordLink';
+import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const Column = DataTable.Col<CollectConfig>;
 
@@ -20,7 +21,7 @@ const suspendedChoices = [
 ];
 
 const collectConfigFilters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <ConsoleSearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="sourceType" source="sourceType" choices={sourceTypeChoices} />,
   <TextInput key="advertiser" source="advertiser" />,
   <TextInput key="dataType" source="dataType" />,

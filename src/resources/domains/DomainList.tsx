@@ -1,4 +1,4 @@
-import { BulkDeleteButton, DataTable, SearchInput, SelectInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, SelectInput } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -7,10 +7,11 @@ import type { Domain } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { RecordLink } from '../RecordLink';
+import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const Column = DataTable.Col<Domain>;
 
-const domainFilters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="activeFlag" source="activeFlag" choices={activeFlagChoices} />];
+const domainFilters = [<ConsoleSearchInput key="q" source="q" alwaysOn />, <SelectInput key="activeFlag" source="activeFlag" choices={activeFlagChoices} />];
 
 export function DomainList() {
   return (

@@ -1,4 +1,4 @@
-import { DataTable, SearchInput, SelectInput } from 'react-admin';
+import { DataTable, SelectInput } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -9,11 +9,12 @@ import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { EmailTemplateTypeField } from './EmailTemplateTypeField';
 import { typeChoices } from './typeChoices';
 import { RecordLink } from '../RecordLink';
+import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const Column = DataTable.Col<EmailTemplate>;
 
 const emailTemplateFilters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <ConsoleSearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="type" source="type" choices={typeChoices} />,
   <SelectInput key="activeFlag" source="activeFlag" choices={activeFlagChoices} />,
 ];

@@ -1,15 +1,16 @@
-import { DataTable, NumberField, SearchInput, SelectInput, TextField } from 'react-admin';
+import { DataTable, NumberField, SelectInput, TextField } from 'react-admin';
 import { EXPLORER_SCHEMAS, type ExplorerTable } from '../../shared';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ConsoleList } from '../ConsoleList';
 import { ListActions } from '../ListActions';
 import { RecordLink } from '../RecordLink';
 import { ExplorerEmpty } from './ExplorerEmpty';
+import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const Column = DataTable.Col<ExplorerTable>;
 
 const schemaChoices = EXPLORER_SCHEMAS.map((schema) => ({ id: schema, name: `resources.explorer.schemas.${schema}` }));
-const tableFilters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="schema" source="schema" choices={schemaChoices} />];
+const tableFilters = [<ConsoleSearchInput key="q" source="q" alwaysOn />, <SelectInput key="schema" source="schema" choices={schemaChoices} />];
 
 /** The tables the signed-in person may read; a table's name opens its rows. */
 export function ExplorerList() {

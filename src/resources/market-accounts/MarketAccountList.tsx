@@ -1,4 +1,4 @@
-import { BulkDeleteButton, DataTable, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, SelectInput, TextInput } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -8,11 +8,12 @@ import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { ListActions } from '../ListActions';
 import { SecretStateField } from '../../components/SecretStateField';
 import { RecordLink } from '../RecordLink';
+import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const Column = DataTable.Col<MarketAccount>;
 
 const marketAccountFilters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <ConsoleSearchInput key="q" source="q" alwaysOn />,
   <TextInput key="platform" source="platform" />,
   <TextInput key="advertiser" source="advertiser" />,
   <TextInput key="country" source="country" />,

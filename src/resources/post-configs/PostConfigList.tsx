@@ -1,4 +1,4 @@
-import { BulkDeleteButton, DataTable, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, SelectInput, TextInput } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -8,13 +8,14 @@ import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { SecretStateField } from '../../components/SecretStateField';
 import { ListActions } from '../ListActions';
 import { RecordLink } from '../RecordLink';
+import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const Column = DataTable.Col<PostConfig>;
 
 const targetMethodChoices = TARGET_METHODS.map((method) => ({ id: method, name: `resources.post-configs.methods.${method}` }));
 
 const postConfigFilters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <ConsoleSearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="targetMethod" source="targetMethod" choices={targetMethodChoices} />,
   <TextInput key="dataType" source="dataType" />,
   <SelectInput key="inUse" source="inUse" choices={activeFlagChoices} />,

@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, ColumnsButton, DataTable, FilterButton, LinkBase, SearchInput, SelectInput, TextField, TopToolbar, useNavigate, useTranslate } from 'react-admin';
+import { Button, ColumnsButton, DataTable, FilterButton, LinkBase, SelectInput, TextField, TopToolbar, useNavigate, useTranslate } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -9,11 +9,12 @@ import { dashboardTypeChoices, dataSourceChoices, dataTypeChoices, detailLink, s
 import { ProjectEmpty } from './ProjectEmpty';
 import { ProjectStatusChip } from './ProjectStatusChip';
 import { RecordLink } from '../RecordLink';
+import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const Column = DataTable.Col<ProjectSummary>;
 
 const projectFilters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <ConsoleSearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
   <SelectInput key="dataType" source="dataType" choices={dataTypeChoices} />,
   <SelectInput key="dataSource" source="dataSource" choices={dataSourceChoices} />,

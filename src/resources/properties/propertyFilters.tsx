@@ -1,8 +1,8 @@
-import { SearchInput } from 'react-admin';
 import type { PropertyKind } from '../../shared';
 import { RegionInput } from './RegionInput';
+import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
-const search = <SearchInput key="q" source="q" alwaysOn />;
+const search = <ConsoleSearchInput key="q" source="q" alwaysOn />;
 
 /** Search by code or name on every tab; countries also by region. */
 export function propertyFilters(kind: PropertyKind) {

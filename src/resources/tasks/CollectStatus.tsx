@@ -1,10 +1,11 @@
-import { AutocompleteInput, ColumnsButton, FilterButton, ReferenceInput, SearchInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { AutocompleteInput, ColumnsButton, FilterButton, ReferenceInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { ConsoleDateInput } from '../../components/ConsoleDateInput';
 import { ConsoleList } from '../ConsoleList';
 import { BoardRetryTimes } from './BoardRetryTimes';
 import { CollectBoard } from './CollectBoard';
 import { TaskTable } from './TaskTable';
 import { processTypeChoices, taskScheduleTypeChoices, taskStatusChoices } from './taskChoices';
+import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -19,7 +20,7 @@ const taskFilters = [
     <AutocompleteInput optionText="metricName" filterToQuery={(q) => ({ q })} sx={{ minWidth: 240 }} />
   </ReferenceInput>,
   <SelectInput key="status" source="status" choices={taskStatusChoices} alwaysOn />,
-  <SearchInput key="q" source="q" />,
+  <ConsoleSearchInput key="q" source="q" />,
   <TextInput key="processId" source="processId" />,
   <SelectInput key="scheduleType" source="scheduleType" choices={taskScheduleTypeChoices} />,
   <SelectInput key="processType" source="processType" choices={processTypeChoices} />,

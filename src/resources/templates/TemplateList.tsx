@@ -1,4 +1,4 @@
-import { BulkDeleteButton, DataTable, SearchInput, SelectInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, SelectInput } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -10,11 +10,12 @@ import { DataTypeField } from './DataTypeField';
 import { DataTypeInput } from './DataTypeInput';
 import { PreviewThumbnail } from './PreviewThumbnail';
 import { RecordLink } from '../RecordLink';
+import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const Column = DataTable.Col<Template>;
 
 const templateFilters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <ConsoleSearchInput key="q" source="q" alwaysOn />,
   // FilterButton names its menu entries by the source prop.
   <DataTypeInput key="dataType" source="dataType" />,
   <SelectInput key="status" source="status" choices={activeFlagChoices} />,

@@ -1,4 +1,4 @@
-import { DataTable, NumberField, SearchInput, SelectInput } from 'react-admin';
+import { DataTable, NumberField, SelectInput } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -9,11 +9,12 @@ import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { TermTypeField } from './TermTypeField';
 import { termTypeChoices } from './termTypeChoices';
 import { RecordLink } from '../RecordLink';
+import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const Column = DataTable.Col<TermSummary>;
 
 const termFilters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <ConsoleSearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="type" source="type" choices={termTypeChoices} />,
   <SelectInput key="activeFlag" source="activeFlag" choices={activeFlagChoices} />,
 ];

@@ -1,5 +1,5 @@
 import type { SxProps } from '@mui/material';
-import { ColumnsButton, DataTable, ExportButton, FilterButton, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { ColumnsButton, DataTable, ExportButton, FilterButton, SelectInput, TopToolbar } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -11,6 +11,7 @@ import { AccountStateChip } from './AccountStateChip';
 import { approvalChoices, approvalColors, levelChoices, statusChoices, yesNoChoices } from './userChoices';
 import { useUserFormOptions } from './useUserFormOptions';
 import { RecordLink } from '../RecordLink';
+import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const Column = DataTable.Col<AdminUser>;
 
@@ -36,7 +37,7 @@ function UserListActions() {
 export function UserList() {
   const options = useUserFormOptions();
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn />,
+    <ConsoleSearchInput key="q" source="q" alwaysOn />,
     <SelectInput key="approvalStatusCode" source="approvalStatusCode" choices={approvalChoices} alwaysOn />,
     <SelectInput key="statusCode" source="statusCode" choices={statusChoices} alwaysOn />,
     <SelectInput key="adminLevel" source="adminLevel" choices={levelChoices} />,
