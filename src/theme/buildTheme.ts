@@ -42,6 +42,7 @@ export function buildThemeOptions(settings: LayoutSettings): RaThemeOptions {
   const base = dark ? defaultDarkTheme : defaultLightTheme;
   // Secondary text is a mid-grey; on the greyer surfaces (soho, viva) it takes a step further from the background.
   const secondary = readableShade(surface, backgroundsOf(surface, dark), dark, dark ? [400, 300, 200] : [600, 700, 800]);
+  const bulkBar = bulkActionsBarOf(surface, dark);
   return {
     ...base,
     palette: {
@@ -63,10 +64,18 @@ export function buildThemeOptions(settings: LayoutSettings): RaThemeOptions {
       RaToolbar: { styleOverrides: { root: { backgroundColor: dark ? surface[800] : surface[100] } } },
       // react-admin greys the empty-list message as if disabled; it is the screen's only text, so it must read.
       RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: secondary } } } },
+      // react-admin's bulk-action bar writes white on a pale tint of the primary colour; it takes the
+      // toolbar's surface and body text instead, where the primary-coloured buttons read (contrast.spec).
+      RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-toolbar': { color: bulkBar.text, backgroundColor: bulkBar.background } } } },
       // A step not reached yet draws its number in white on the disabled grey (2.6:1); the secondary grey reads.
       MuiStepIcon: { styleOverrides: { root: { color: secondary } } },
     },
   };
+}
+
+/** The bulk-action bar's colours: the toolbar surface (one of backgroundsOf) and the body text. */
+export function bulkActionsBarOf(surface: SurfaceScale, dark: boolean): { background: string; text: string } {
+  return dark ? { background: surface[800], text: surface[0] } : { background: surface[100], text: surface[900] };
 }
 
 /** The complete MUI theme for the settings. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getContrastRatio } from '@mui/material/styles';
-import { backgroundsOf, buildTheme, surfaceScaleOf } from './buildTheme';
+import { backgroundsOf, buildTheme, bulkActionsBarOf, surfaceScaleOf } from './buildTheme';
 import { contrastOf, over, TEXT_CONTRAST } from './contrast';
 import { DEFAULT_LAYOUT_SETTINGS, MENU_THEMES, PRIMARY_COLORS, SURFACES, TOPBAR_THEMES } from './layoutSettings';
 import { menuThemeColors, topbarThemeColors } from './menuThemes';
@@ -38,6 +38,10 @@ describe('every appearance the settings panel offers reads at WCAG AA', () => {
         // Links, text buttons, outlined buttons and chips, selected tabs, focused labels.
         for (const name of ['primary', 'error', 'warning', 'success', 'info'] as const) check(`${name} text`, palette[name].main, background);
       }
+      // The bulk-action bar: its count and its primary-coloured buttons.
+      const bar = bulkActionsBarOf(surfaceScaleOf(settings), settings.darkTheme);
+      check('bulk bar text', bar.text, bar.background);
+      check('bulk bar button', palette.primary.main, bar.background);
       // Filled buttons and chips.
       for (const name of ['primary', 'error', 'warning', 'success', 'info'] as const) check(`on ${name}`, palette[name].contrastText, palette[name].main);
       // Default chips, and the dark sidebar (the theme's paper): items, headings, the selected item.
