@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkPlaceholders } from './email-templates';
 import { envelopeOf, listEnvelopeOf } from './envelope';
+import { withoutControls } from './display-text';
 
 /** The values a data-collection job fills an alert mail with; `summary` says what failed in a sentence. */
 export const ALERT_MAIL_PLACEHOLDERS = ['procedure', 'errorId', 'summary', 'subtitle', 'detail', 'taskId', 'configId', 'occurredAt', 'link'] as const;
@@ -21,7 +22,7 @@ const alertMailFields = {
     .min(1, `Enter the error id, or ${ANY_ERROR_ID} for any error of the procedure.`)
     .max(100, 'The error id is at most 100 characters.')
     .regex(/^(\*|[\w.:-]+)$/, `Use letters, digits, dots, colons, underscores or hyphens, or ${ANY_ERROR_ID} alone.`),
-  subtitle: z.string().trim().min(1, 'Enter the subtitle.').max(200, 'The subtitle is at most 200 characters.'),
+  subtitle: z.string().overwrite(withoutControls).trim().min(1, 'Enter the subtitle.').max(200, 'The subtitle is at most 200 characters.'),
   content: z.string().trim().min(1, 'Enter the content.').max(20_000, 'The content is at most 20,000 characters.'),
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, otpCodeSchema, passwordSchema, tokenSchema } from './validation';
 import { envelopeOf, outcomeEnvelopeOf, tokenPairSchema } from './envelope';
+import { withoutControls } from './display-text';
 
 /** Request bodies of the auth endpoints, shared by the sign-in pages and the server. */
 export const signInBody = z.strictObject({ email: emailSchema, password: z.string().min(1).max(128) });
@@ -10,12 +11,12 @@ export const verifySignupOtpBody = z.strictObject({ email: emailSchema, code: ot
 export const signUpBody = z.strictObject({
   verificationToken: tokenSchema,
   password: passwordSchema,
-  firstName: z.string().trim().min(1).max(50),
-  lastName: z.string().trim().min(1).max(50),
+  firstName: z.string().overwrite(withoutControls).trim().min(1).max(50),
+  lastName: z.string().overwrite(withoutControls).trim().min(1).max(50),
   company: z.string().trim().min(1).max(40),
   region: z.string().trim().min(1).max(40),
   office: z.string().trim().min(1).max(40),
-  requestComment: z.string().trim().max(500).optional(),
+  requestComment: z.string().overwrite(withoutControls).trim().max(500).optional(),
   agreedTermVersionIds: z.array(z.number().int().positive()).max(50),
 });
 export const agreementBody = z.strictObject({

@@ -17,6 +17,7 @@ import { code, day, flag, isKnownTimeZone, relativePath } from './collect-fields
 import { DISCOVERED_TYPES, type DiscoveredField } from './collect-discovery';
 import { TASK_STATUSES } from './collect-constants';
 import { envelopeOf, listEnvelopeOf } from './envelope';
+import { withoutControls } from './display-text';
 
 export const headerEntry = z.strictObject({
   name: z
@@ -97,12 +98,12 @@ export const scheduleSchema = z
 export type ScheduleInput = z.input<typeof scheduleSchema>;
 
 const collectConfigFields = {
-  metricName: z.string().trim().min(1, 'Enter the metric name.').max(100),
+  metricName: z.string().overwrite(withoutControls).trim().min(1, 'Enter the metric name.').max(100),
   advertiser: code('an advertiser'),
   dataType: code('a data type'),
   sourceType: z.enum(SOURCE_TYPES),
   /** Free label of the source (platform, report name). */
-  sourceName: z.string().trim().max(100).nullish(),
+  sourceName: z.string().overwrite(withoutControls).trim().max(100).nullish(),
   /** API: the http(s) URL ({{from}}/{{to}} allowed); FILE: a file or `*` pattern under DATA_DIR/inbox. */
   sourceLocation: z.string().trim().min(1, 'Enter the source location.').max(2000),
   sourceMethod: sourceMethodSchema.default({ httpMethod: 'GET', headers: [], responseFormat: 'JSON', pagination: { type: 'NONE', maxPages: 1000 }, timeoutMs: 30_000 }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { yesNo } from './domains';
 import { fileIdSchema } from './files';
+import { withoutControls } from './display-text';
 
 /**
  * Each mail the server sends, with the stable typeId of SPEC §3, the placeholders its values fill
@@ -86,7 +87,7 @@ const emailTemplateStatementInput = z.strictObject({
 
 const emailTemplateFields = {
   type: z.enum(emailTemplateTypes, 'Choose one of the template types.'),
-  title: z.string().trim().min(1, 'Enter a title.').max(200, 'The title is at most 200 characters.'),
+  title: z.string().overwrite(withoutControls).trim().min(1, 'Enter a title.').max(200, 'The title is at most 200 characters.'),
   body: z.string().trim().min(1, 'Enter the body.').max(20_000, 'The body is at most 20,000 characters.'),
   statements: z.array(emailTemplateStatementInput).max(20, 'At most 20 statements.').default([]),
 };

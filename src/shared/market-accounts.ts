@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { code, flag } from './collect-fields';
+import { withoutControls } from './display-text';
 
 /** A host as compared for secrets and OUTBOUND_ALLOW: lower case, without IPv6 brackets or a trailing dot. */
 export const normalHost = (host: string) =>
@@ -36,7 +37,7 @@ export const marketAccountInput = z.strictObject({
     .max(50)
     .transform((value) => value.toUpperCase()),
   accountId: z.string().trim().min(1, 'Enter the account id.').max(100),
-  name: z.string().trim().min(1, 'Enter the name.').max(100),
+  name: z.string().overwrite(withoutControls).trim().min(1, 'Enter the name.').max(100),
   advertiser: code('an advertiser'),
   country: code('a country'),
   /** Write-only: absent keeps the stored secret, null clears it, text replaces it. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { PROPERTY_KINDS, type PropertyKind } from './property-kinds';
+import { withoutControls } from './display-text';
 
 /** The code tables behind the project forms (System Setting › Project Properties). */
 export { PROPERTY_KINDS, type PropertyKind } from './property-kinds';
@@ -14,7 +15,7 @@ export const propertyInput = z.strictObject({
     .trim()
     .transform((value) => value.toUpperCase())
     .pipe(z.string().regex(PROPERTY_CODE_PATTERN, 'Use 1–20 letters, digits, - or _, starting with a letter or digit.')),
-  name: z.string().trim().min(1, 'Name is required.').max(100),
+  name: z.string().overwrite(withoutControls).trim().min(1, 'Name is required.').max(100),
   no: z.number().int().min(0).max(9999).default(0),
   /** Countries only: the region they belong to. */
   regionCode: z.string().trim().max(20).nullish(),
