@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ModuleInfo } from 'rolldown';
+import type { Rolldown } from 'vite';
 
 /**
  * What the first signed-in screen runs: react-admin's <Admin> (App), the frame with the resources'
@@ -12,14 +12,10 @@ const FIRST_SCREEN = ['src/App.tsx', 'src/layout/ConsoleLayout.tsx', 'src/i18n/r
   fileURLToPath(new URL(`../${path}`, import.meta.url)),
 );
 
-interface ChunkingContext {
-  getModuleInfo(moduleId: string): ModuleInfo | null;
-}
-
 /** The modules statically reachable from FIRST_SCREEN, per chunking pass (keyed by its module info of App). */
-const reachable = new WeakMap<ModuleInfo, Set<string>>();
+const reachable = new WeakMap<Rolldown.ModuleInfo, Set<string>>();
 
-function firstScreenModules(ctx: ChunkingContext): Set<string> | undefined {
+function firstScreenModules(ctx: Rolldown.ChunkingContext): Set<string> | undefined {
   const app = ctx.getModuleInfo(FIRST_SCREEN[0]);
   if (!app) return undefined;
   let modules = reachable.get(app);
@@ -30,6 +26,9 @@ function firstScreenModules(ctx: ChunkingContext): Set<string> | undefined {
       const id = queue.pop()!;
       if (modules.has(id)) continue;
       modules.add(id);
+      // The walk stays in src/: a package's index imports every component it offers, and those with
+      // side effects (RichTextField's dompurify) would come along unused. The group adds the package
+      // code these modules use, after tree-shaking (Rolldown's includeDependenciesRecursively).
       queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []).filter((next) => !next.includes('/node_modules/')));
     }
     reachable.set(app, modules);
@@ -38,6 +37,6 @@ function firstScreenModules(ctx: ChunkingContext): Set<string> | undefined {
 }
 
 /** Rolldown's group name for a module: `signed-in` for the first screen's, none (automatic) otherwise. */
-export function firstScreenChunk(moduleId: string, ctx: ChunkingContext): string | null {
+export function firstScreenChunk(moduleId: string, ctx: Rolldown.ChunkingContext): string | null {
   return firstScreenModules(ctx)?.has(moduleId) ? 'signed-in' : null;
 }
