@@ -110,6 +110,8 @@ export interface AppConfig {
   secretsKeys: string[];
   /** Host names, addresses and CIDR networks outbound calls may reach although not public (OUTBOUND_ALLOW). */
   outboundAllow: string[];
+  /** Tests only (no variable sets it): the folder a Snowflake LOCAL_FS stage, as the tests' stub answers, may write into; unset refuses such stages. */
+  snowflakeLocalStageDir?: string;
   publicUrl: string;
   trustProxy: boolean;
   logLevel: string;

@@ -5,6 +5,7 @@ import type { LookupFunction, Socket } from 'node:net';
 import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { normalHost, secretMayGoTo } from '../../src/shared';
+import { startConnectProxy, type ConnectProxy } from './connect-proxy';
 import { outboundPolicy, type OutboundPolicy } from './outbound-policy';
 
 const MAX_REDIRECTS = 5;
@@ -59,6 +60,13 @@ export interface Outbound {
    * pointed, so a redirect elsewhere fails to connect and the secret the SDK carries stays there.
    */
   boundAgents(origin: string, options?: BoundAgentOptions): BoundAgents;
+  /**
+   * A CONNECT proxy on loopback for an SDK whose connections go where an answer points them
+   * (Snowflake's stage clients): each tunnel is checked by the policy as it opens.
+   */
+  connectProxy(onRefused: (error: OutboundRefused) => void): Promise<ConnectProxy>;
+  /** The folder a Snowflake LOCAL_FS stage may write into: set only by tests (their stub's stage); otherwise such a stage is refused. */
+  snowflakeLocalStageDir?: string;
 }
 
 export interface BoundAgentOptions {
@@ -166,7 +174,7 @@ function once(url: URL, init: OutboundInit, body: string | Readable | undefined,
   });
 }
 
-export function outboundFor(allow: string[]): Outbound {
+export function outboundFor(allow: string[], { snowflakeLocalStageDir }: { snowflakeLocalStageDir?: string } = {}): Outbound {
   const policy = outboundPolicy(allow);
   const lookup = guardedLookup(policy);
 
@@ -220,5 +228,15 @@ export function outboundFor(allow: string[]): Outbound {
       const agents = { http: bindAgent(new HttpAgent(options), url, policy, lookup, onRefused), https: bindAgent(https(options), url, policy, lookup, onRefused) };
       return { ...agents, destroy: () => Object.values(agents).forEach((agent) => agent.destroy()) };
     },
+
+    connectProxy(onRefused) {
+      const literalRefusal = (address: string) => {
+        const reason = policy.refusal(address);
+        return reason && refusedMessage(reason);
+      };
+      return startConnectProxy({ lookup, literalRefusal, Refused: OutboundRefused, onRefused });
+    },
+
+    snowflakeLocalStageDir,
   };
 }

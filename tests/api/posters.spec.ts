@@ -42,7 +42,7 @@ beforeAll(async () => {
   gcs = await startFakeGcs(['media-bucket']);
   tableau = await startTableauStub('pat-secret');
   snowflake = await startSnowflakeStub('sf-password', stageFolder);
-  env = await startCollectApp();
+  env = await startCollectApp({}, { snowflakeLocalStageDir: stageFolder });
   const accountId = (await env.api('POST', '/api/market-accounts', marketAccount())).body.data.id;
   configId = (await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { marketAccountId: accountId, alertRecipients: ['ops@example.com'] }))).body.data.id;
 });

@@ -5,6 +5,8 @@ import { startFakeServer, sendJson, type FakeServer } from './http-server';
 export interface SnowflakeStub extends FakeServer {
   /** SQL texts the driver sent, in order. */
   statements: string[];
+  /** Set to answer the next PUTs otherwise (a hostile endpoint): fields replacing those of the LOCAL_FS answer, given the file the PUT named. */
+  putAnswer?: (file: string) => Record<string, unknown>;
 }
 
 /** The driver gzips request bodies. */
@@ -21,6 +23,8 @@ function jsonBody(body: Buffer): any {
  */
 export async function startSnowflakeStub(password: string, stageFolder: string): Promise<SnowflakeStub> {
   const statements: string[] = [];
+  // eslint-disable-next-line prefer-const -- the handler reads it, assigned once the server listens
+  let stub: SnowflakeStub;
   const server = await startFakeServer((request, response) => {
     const path = request.url.pathname;
     if (path === '/session/v1/login-request') {
@@ -61,6 +65,7 @@ export async function startSnowflakeStub(password: string, stageFolder: string):
             queryId,
             stageInfo: { locationType: 'LOCAL_FS', location: stageFolder, path: '', region: null, creds: {} },
             encryptionMaterial: null,
+            ...stub.putAnswer?.(put[1]),
           },
         });
       }
@@ -83,5 +88,6 @@ export async function startSnowflakeStub(password: string, stageFolder: string):
     if (path === '/session' || path === '/session/logout-request') return sendJson(response, 200, { success: true, data: null, code: null, message: null });
     return sendJson(response, 404, { success: false, message: `stub has no ${path}` });
   });
-  return Object.assign(server, { statements });
+  stub = Object.assign(server, { statements });
+  return stub;
 }

@@ -41,7 +41,7 @@ export class CollectScheduler {
     private readonly log: FastifyBaseLogger,
   ) {
     this.box = secretBox(ctx.config.secretsKeys, ctx.config.jwtSecret);
-    this.outbound = outboundFor(ctx.config.outboundAllow);
+    this.outbound = outboundFor(ctx.config.outboundAllow, ctx.config);
   }
 
   private get settings() {

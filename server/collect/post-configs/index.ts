@@ -21,7 +21,7 @@ const secretWrite = (input: PostConfigValues) => ({ input: input.targetSecret, d
 export async function postConfigsModule(app: FastifyInstance) {
   const { db, clock, config } = app.ctx;
   const box = secretBox(config.secretsKeys, config.jwtSecret);
-  const outbound = outboundFor(config.outboundAllow);
+  const outbound = outboundFor(config.outboundAllow, config);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireRank(AREA_RANK.collectData));
 

@@ -1,17 +1,94 @@
 import type { AgentOptions } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
+import { createRequire } from 'node:module';
+import { isAbsolute, relative, resolve } from 'node:path';
 import type * as Snowflake from 'snowflake-sdk';
 import { snowflakeAccessUrl } from '../../../../src/shared';
+import type { ConnectProxy } from '../../../outbound/connect-proxy';
 import type { BoundAgents } from '../../../outbound/outbound-fetch';
 import { TaskFailure } from '../task-failure';
 import type { Poster, PostTarget } from './poster';
 
 type Connection = ReturnType<typeof Snowflake.createConnection>;
 
+/** What a session's answers may make the driver do with files: upload `upload` only, and into a local stage only under `localStageDir`. */
+interface StageRule {
+  upload?: string;
+  localStageDir?: string;
+  /** The outbound policy's early check of an endpoint (throws the reason). */
+  checkEndpoint(url: string): Promise<void>;
+}
+
+interface TransferAnswer {
+  command?: unknown;
+  src_locations?: unknown;
+  presignedUrls?: unknown;
+  stageInfo?: { locationType?: unknown; location?: unknown; endPoint?: unknown };
+}
+
+/** The rule of each session, by the agents its requests go through (what the driver's answers carry back). */
+const rules = new WeakMap<object, StageRule>();
+
+/**
+ * Why the driver may not act on this answer, or null. A PUT's answer tells the driver which local
+ * files to read (`src_locations`, wildcards included), whether to download instead, and where the
+ * stage is: a LOCAL_FS stage is a folder on this server, written as named. A cloud stage's
+ * endpoints are checked here for a clear reason; its connections go through the session's proxy,
+ * which checks each as it opens (a redirect, a name resolving elsewhere later).
+ */
+async function transferRefusal(data: TransferAnswer | null, rule: StageRule | undefined): Promise<string | null> {
+  if (!data || (data.command === undefined && data.stageInfo === undefined)) return null;
+  if (data.command !== 'UPLOAD' || !rule?.upload) return 'Refused: Snowflake answered with a file transfer this server did not ask for; nothing was read or written.';
+  const sources = data.src_locations;
+  if (!Array.isArray(sources) || sources.length !== 1 || sources[0] !== rule.upload) return 'Refused: Snowflake named other local files to upload than the posted file; nothing was sent.';
+  const { locationType, location, endPoint } = data.stageInfo ?? {};
+  if (locationType === 'S3' || locationType === 'AZURE' || locationType === 'GCS') {
+    const named = [endPoint, ...(Array.isArray(data.presignedUrls) ? data.presignedUrls : [])].filter((url): url is string => typeof url === 'string' && url !== '');
+    try {
+      for (const url of named) await rule.checkEndpoint(/^https?:\/\//i.test(url) ? url : `https://${url}`);
+    } catch (error) {
+      return `Refused: the ${locationType} stage Snowflake named is not called: ${(error as Error).message.replace(/^Refused: /, '')}`;
+    }
+    return null;
+  }
+  if (locationType !== 'LOCAL_FS') return 'Refused: Snowflake named a stage of a kind this server does not upload to.';
+  if (!rule.localStageDir) return 'Refused: Snowflake named a stage in a folder of this server (LOCAL_FS), which only tests use; nothing was written.';
+  const inside = typeof location === 'string' && isAbsolute(location) && relative(resolve(rule.localStageDir), resolve(location));
+  if (inside === false || inside.startsWith('..') || isAbsolute(inside)) return 'Refused: Snowflake named a local stage folder outside the allowed one; nothing was written.';
+  return null;
+}
+
+interface DriverAnswer {
+  data: unknown;
+  config: { httpAgent?: object; httpsAgent?: object };
+}
+
 /** Loaded on first use: the driver (and the cloud SDKs it pulls in) costs seconds at startup. */
-async function driver(): Promise<typeof Snowflake> {
+const driver = async (): Promise<typeof Snowflake> => (loaded ??= load());
+let loaded: Promise<typeof Snowflake> | undefined;
+
+async function load(): Promise<typeof Snowflake> {
   const snowflake = (await import('snowflake-sdk')).default;
-  snowflake.configure({ logLevel: 'OFF' });
+  // useEnvProxy off: the stage clients take the session's proxy, never HTTP(S)_PROXY/NO_PROXY (a NO_PROXY match would bypass it).
+  snowflake.configure({ logLevel: 'OFF', useEnvProxy: false });
+  // Every answer of the driver's HTTP client passes its one axios instance: a refused transfer is
+  // turned into Snowflake's own failed answer, so the statement fails with the reason and the
+  // driver never starts the transfer.
+  const { default: http } = createRequire(import.meta.url)('snowflake-sdk/dist/lib/http/axios_instance.js') as {
+    default: { interceptors: { response: { use(onAnswer: (answer: DriverAnswer) => Promise<DriverAnswer>): unknown } } };
+  };
+  http.interceptors.response.use(async (answer) => {
+    if (typeof answer.data !== 'string' || (!answer.data.includes('"stageInfo"') && !answer.data.includes('"command"'))) return answer;
+    let body: { data?: TransferAnswer };
+    try {
+      body = JSON.parse(answer.data) as typeof body;
+    } catch {
+      return answer;
+    }
+    const agent = answer.config.httpsAgent ?? answer.config.httpAgent;
+    const reason = await transferRefusal(body.data ?? null, agent && rules.get(agent));
+    return reason ? { ...answer, data: JSON.stringify({ success: false, code: null, message: reason, data: null }) } : answer;
+  });
   return snowflake;
 }
 
@@ -21,9 +98,16 @@ async function ocspAgent(): Promise<(options: AgentOptions) => HttpsAgent> {
   return (options) => new HttpsOcspAgent(options);
 }
 
+/** The driver's connection options that send its stage clients (S3, Azure, GCS) through `proxy`. */
+export const proxyOptions = (proxy: ConnectProxy) => ({ proxyHost: proxy.host, proxyPort: proxy.port, proxyProtocol: 'http', proxyUser: proxy.user, proxyPassword: proxy.password });
+
 interface Session {
   connection: Connection;
   agents: BoundAgents;
+  proxy: ConnectProxy;
+  rule: StageRule;
+  /** Rejects with the reason when the policy refuses a connection of the session. */
+  refusal: Promise<never>;
 }
 
 /** Opens a session; `accessUrl` (targetData) points the driver at another host, as the tests' stub does. */
@@ -38,12 +122,17 @@ async function connect(target: PostTarget): Promise<Session> {
   await target.outbound.checkEndpoint(accessUrl).catch((error: Error) => {
     throw new TaskFailure('TARGET_ERROR', `Snowflake was not called: ${error.message}`);
   });
-  // A refused socket ends the sign-in at once (the driver would retry it as a network failure for minutes).
+  // A refused socket ends the sign-in or the upload at once (the driver would retry it as a network failure for minutes).
   let refused: (error: Error) => void = () => undefined;
   const refusal = new Promise<never>((_resolve, reject) => (refused = reject));
   refusal.catch(() => undefined);
+  const snowflake = await driver();
   const agents = target.outbound.boundAgents(new URL(accessUrl).origin, { https: await ocspAgent(), onRefused: (error) => refused(error) });
-  const connection = (await driver()).createConnection({
+  const rule: StageRule = { localStageDir: target.outbound.snowflakeLocalStageDir, checkEndpoint: (url) => target.outbound.checkEndpoint(url) };
+  rules.set(agents.http, rule).set(agents.https, rule);
+  // The stage clients (S3, Azure, GCS) connect where the PUT's answer points them: through this proxy, which checks each tunnel.
+  const proxy = await target.outbound.connectProxy((error) => refused(error));
+  const connection = snowflake.createConnection({
     account,
     username,
     password: target.secret,
@@ -55,29 +144,35 @@ async function connect(target: PostTarget): Promise<Session> {
     timeout: 60_000,
     // The driver asks this for the agent of each request (named for its tests; the one hook it has).
     agentClass: (options: { protocol?: string }) => (options.protocol === 'https:' ? agents.https : agents.http),
+    ...proxyOptions(proxy),
   } as Snowflake.ConnectionOptions);
   try {
     // connect(callback): connectAsync reports some failures (a refused log-in) only through its callback.
     await Promise.race([new Promise<void>((resolve, reject) => connection.connect((error) => (error ? reject(error) : resolve()))), refusal]);
   } catch (error) {
     agents.destroy();
+    await proxy.close();
     const code = (error as { code?: number | string }).code;
     const message = (error as Error).message;
     // 390100: incorrect user name or password; 390144: JWT invalid; 390318: token expired.
     if (String(code).startsWith('3901') || String(code).startsWith('3903') || /password|authenticat/i.test(message)) throw new TaskFailure('TARGET_AUTH', `Snowflake refused the sign-in: ${message}`);
     throw new TaskFailure('TARGET_ERROR', `Snowflake could not be reached: ${message}`);
   }
-  return { connection, agents };
+  return { connection, agents, proxy, rule, refusal };
 }
 
-function run(connection: Connection, sqlText: string): Promise<unknown[]> {
-  return new Promise((resolve, reject) => {
+function run({ connection, refusal }: Session, sqlText: string): Promise<unknown[]> {
+  const statement = new Promise<unknown[]>((resolve, reject) => {
     connection.execute({ sqlText, complete: (error, _statement, rows) => (error ? reject(new TaskFailure('TARGET_ERROR', `Snowflake: ${error.message}`)) : resolve(rows ?? [])) });
   });
+  return Promise.race([statement, refusal.catch((error: Error) => Promise.reject(new TaskFailure('TARGET_ERROR', `Snowflake: ${error.message}`)))]);
 }
 
-function close({ connection, agents }: Session): Promise<void> {
-  return new Promise<void>((resolve) => connection.destroy(() => resolve())).finally(() => agents.destroy());
+function close({ connection, agents, proxy }: Session): Promise<void> {
+  return new Promise<void>((resolve) => connection.destroy(() => resolve())).finally(async () => {
+    agents.destroy();
+    await proxy.close();
+  });
 }
 
 const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -87,8 +182,9 @@ export const snowstagePoster: Poster = {
   async post(target, file) {
     // The posting file already has the posted name, which PUT keeps.
     const session = await connect(target);
+    session.rule.upload = file.path;
     try {
-      const rows = await run(session.connection, `PUT ${quoted(`file://${file.path}`)} ${target.location} AUTO_COMPRESS=FALSE OVERWRITE=TRUE`);
+      const rows = await run(session, `PUT ${quoted(`file://${file.path}`)} ${target.location} AUTO_COMPRESS=FALSE OVERWRITE=TRUE`);
       return { location: `${target.location.replace(/\/$/, '')}/${file.name}`, meta: { put: rows } };
     } finally {
       await close(session);
@@ -98,7 +194,7 @@ export const snowstagePoster: Poster = {
     try {
       const session = await connect(target);
       try {
-        await run(session.connection, `LIST ${target.location}`);
+        await run(session, `LIST ${target.location}`);
       } finally {
         await close(session);
       }
