@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAdPlatform, type AdPlatform } from '../fakes/ad-platform';
 import { collectConfig, localPostConfig, marketAccount, startCollectApp } from '../fakes/collect-fixtures';
 import { startSnowflakeStub, type SnowflakeStub } from '../fakes/snowflake-stub';
-import { proxyOptions } from '../../server/collect/jobs/posters/snowstage';
+import { driver, proxyOptions } from '../../server/collect/jobs/posters/snowstage';
 import { outboundFor } from '../../server/outbound/outbound-fetch';
 
 /**
@@ -128,9 +128,9 @@ async function counter(host: string) {
 describe("an https Snowflake's stage clients (the driver's own S3, Azure and GCS code) connect only through the session's proxy", () => {
   // The stub speaks http, where the driver cannot reach a cloud stage at all; this runs the stage
   // clients as the driver builds them for a real (https) account, with the options the poster gives.
-  const driver = createRequire(import.meta.url);
-  const ConnectionConfig = driver('snowflake-sdk/dist/lib/connection/connection_config.js') as new (options: object) => object;
-  const { RemoteStorageUtil } = driver('snowflake-sdk/dist/lib/file_transfer_agent/remote_storage_util.js') as {
+  const driverModule = createRequire(import.meta.url);
+  const ConnectionConfig = driverModule('snowflake-sdk/dist/lib/connection/connection_config.js') as new (options: object) => object;
+  const { RemoteStorageUtil } = driverModule('snowflake-sdk/dist/lib/file_transfer_agent/remote_storage_util.js') as {
     RemoteStorageUtil: new (config: object) => { getForStorageType(type: string): { createClient(stageInfo: object): unknown; getFileHeader(meta: object, name: string): Promise<unknown> } };
   };
   const stageInfo = (type: string, at: string) =>
@@ -139,6 +139,16 @@ describe("an https Snowflake's stage clients (the driver's own S3, Azure and GCS
       AZURE: { locationType: 'AZURE', location: 'container/path/', region: 'eastus', endPoint: `https://${at}/account`, storageAccount: 'account', creds: { AZURE_SAS_TOKEN: '?sig=x' } },
       GCS: { locationType: 'GCS', location: 'bucket/path/', region: 'us-central1', endPoint: `https://${at}`, creds: { GCS_ACCESS_TOKEN: 'token' } },
     })[type]!;
+
+  // NO_PROXY naming the internal address would let Azure's client bypass any proxy the driver
+  // hands it, unless the driver is configured as the poster configures it (useEnvProxy off).
+  beforeAll(async () => {
+    process.env.NO_PROXY = '127.0.0.2';
+    await driver();
+  });
+  afterAll(() => {
+    delete process.env.NO_PROXY;
+  });
 
   for (const type of ['S3', 'AZURE', 'GCS']) {
     it(`${type}: an internal endpoint is refused as the tunnel opens`, async () => {

@@ -64,7 +64,7 @@ interface DriverAnswer {
 }
 
 /** Loaded on first use: the driver (and the cloud SDKs it pulls in) costs seconds at startup. */
-const driver = async (): Promise<typeof Snowflake> => (loaded ??= load());
+export const driver = async (): Promise<typeof Snowflake> => (loaded ??= load());
 let loaded: Promise<typeof Snowflake> | undefined;
 
 async function load(): Promise<typeof Snowflake> {
