@@ -95,6 +95,28 @@ describe('a PUT answered with a local-folder stage', () => {
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 
+  it('outside the allowed folder, its keys spelled with escapes: nothing is written there', async () => {
+    snowflake.putAnswer = (file) =>
+      JSON.stringify({
+        success: true,
+        data: {
+          command: 'UPLOAD',
+          src_locations: [file],
+          autoCompress: false,
+          sourceCompression: 'none',
+          parallel: 1,
+          overwrite: true,
+          queryId: 'q',
+          stageInfo: { locationType: 'LOCAL_FS', location: elsewhere, path: '', creds: {} },
+        },
+      })
+        .replace('"stageInfo"', '"stage\\u0049nfo"')
+        .replace('"command"', '"comm\\u0061nd"');
+    const task = await post();
+    expect(task).toMatchObject({ status: 'ERROR', errorText: 'Snowflake: Refused: Snowflake named a local stage folder outside the allowed one; nothing was written.' });
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
   it('naming another file of the server to upload: nothing is copied', async () => {
     const secretFile = join(elsewhere, 'secret.txt');
     writeFileSync(secretFile, 'server secret');

@@ -5,8 +5,11 @@ import { startFakeServer, sendJson, type FakeServer } from './http-server';
 export interface SnowflakeStub extends FakeServer {
   /** SQL texts the driver sent, in order. */
   statements: string[];
-  /** Set to answer the next PUTs otherwise (a hostile endpoint): fields replacing those of the LOCAL_FS answer, given the file the PUT named. */
-  putAnswer?: (file: string) => Record<string, unknown>;
+  /**
+   * Set to answer the next PUTs otherwise (a hostile endpoint), given the file the PUT named: fields
+   * replacing those of the LOCAL_FS answer, or the whole JSON text of the answer.
+   */
+  putAnswer?: (file: string) => Record<string, unknown> | string;
 }
 
 /** The driver gzips request bodies. */
@@ -50,6 +53,8 @@ export async function startSnowflakeStub(password: string, stageFolder: string):
       statements.push(sqlText);
       const queryId = randomUUID();
       const put = /^PUT\s+'file:\/\/([^']+)'/i.exec(sqlText);
+      const hostile = put && stub.putAnswer?.(put[1]);
+      if (typeof hostile === 'string') return response.writeHead(200, { 'content-type': 'application/json' }).end(hostile);
       if (put) {
         return sendJson(response, 200, {
           success: true,
@@ -65,7 +70,7 @@ export async function startSnowflakeStub(password: string, stageFolder: string):
             queryId,
             stageInfo: { locationType: 'LOCAL_FS', location: stageFolder, path: '', region: null, creds: {} },
             encryptionMaterial: null,
-            ...stub.putAnswer?.(put[1]),
+            ...hostile,
           },
         });
       }

@@ -78,7 +78,8 @@ async function load(): Promise<typeof Snowflake> {
     default: { interceptors: { response: { use(onAnswer: (answer: DriverAnswer) => Promise<DriverAnswer>): unknown } } };
   };
   http.interceptors.response.use(async (answer) => {
-    if (typeof answer.data !== 'string' || (!answer.data.includes('"stageInfo"') && !answer.data.includes('"command"'))) return answer;
+    // Parsed whole, as the driver parses it: a key spelled with escapes (`"stage\\u0049nfo"`) passes no text search.
+    if (typeof answer.data !== 'string') return answer;
     let body: { data?: TransferAnswer };
     try {
       body = JSON.parse(answer.data) as typeof body;
