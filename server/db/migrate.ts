@@ -18,7 +18,7 @@ import * as alertDefaults from './migrations/018_alert_defaults';
 import * as uploadChanges from './migrations/019_upload_changes';
 import * as uploadSchemaFingerprint from './migrations/020_upload_schema_fingerprint';
 import * as mailDelivery from './migrations/021_mail_delivery';
-import * as passwordState from './migrations/020_password_state';
+import * as passwordState from './migrations/022_password_state';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -40,7 +40,7 @@ const migrations: Record<string, Migration> = {
   '019_upload_changes': uploadChanges,
   '020_upload_schema_fingerprint': uploadSchemaFingerprint,
   '021_mail_delivery': mailDelivery,
-  '020_password_state': passwordState,
+  '022_password_state': passwordState,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
