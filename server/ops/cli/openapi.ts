@@ -1,8 +1,8 @@
 // npm run openapi -- <file>: writes the API document the server publishes at /api/openapi.json,
 // built from the route schemas on a throw-away database, for linters (npm run lint:api) and clients.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../app';
 import { defaultConfig } from '../../config';
@@ -23,6 +23,7 @@ await runCommand(USAGE, async (args) => {
     await migrateToLatest(db);
     const app = await buildApp(config, { db, logger: false });
     await app.ready();
+    mkdirSync(dirname(args[0]), { recursive: true });
     writeFileSync(args[0], `${JSON.stringify(app.swagger(), null, 2)}\n`);
     await app.close();
   } finally {
