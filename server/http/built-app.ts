@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACCESS_TOKEN_COOKIE } from '../../src/shared/constants';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,6 +31,8 @@ interface BuiltFile {
   type: string;
   cacheControl: string;
   etag: string;
+  /** What else the body depends on: index.html also on the session cookie (a preload for the signed-in). */
+  vary?: string;
   /** The bodies by content-encoding: the file itself, and the build's brotli and gzip copies when it wrote them. */
   bodies: { identity: Buffer; br?: Buffer; gzip?: Buffer };
 }
@@ -58,14 +62,36 @@ export function serveBuiltApp(app: FastifyInstance, staticDir: string): { sendIn
   const send = (file: BuiltFile, request: FastifyRequest, reply: FastifyReply) => {
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
     const encoding = file.bodies.br && accepted.has('br') ? 'br' : file.bodies.gzip && accepted.has('gzip') ? 'gzip' : 'identity';
-    reply.header('content-type', file.type).header('cache-control', file.cacheControl).header('etag', file.etag).header('vary', 'accept-encoding');
+    reply
+      .header('content-type', file.type)
+      .header('cache-control', file.cacheControl)
+      .header('etag', file.etag)
+      .header('vary', file.vary ?? 'accept-encoding');
     if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(file.bodies[encoding]);
   };
   for (const [url, file] of files) app.get(url, (request, reply) => send(file, request, reply));
   const index = files.get('/index.html')!;
-  return { sendIndex: (request, reply) => send(index, request, reply) };
+  const signedInIndex = withSignedInPreload(index, [...files.keys()]);
+  // A visitor holding a session opens the first list, not the sign-in page: its chunk is fetched
+  // beside the entry script instead of after it (issue 31: the first list's LCP and TBT).
+  const sessionCookie = new RegExp(`(?:^|;\\s*)${ACCESS_TOKEN_COOKIE}=`);
+  if (signedInIndex) index.vary = signedInIndex.vary = 'accept-encoding, cookie';
+  return { sendIndex: (request, reply) => send(signedInIndex && sessionCookie.test(request.headers.cookie ?? '') ? signedInIndex : index, request, reply) };
+}
+
+/** index.html with a modulepreload of the build's `signed-in` chunk (vite.config.ts names it), if there is one. */
+function withSignedInPreload(index: BuiltFile, urls: string[]): BuiltFile | undefined {
+  const chunk = urls.find((url) => /^\/assets\/signed-in-[\w-]+\.js$/.test(url));
+  if (!chunk) return undefined;
+  const html = index.bodies.identity.toString('utf8').replace('</head>', `  <link rel="modulepreload" crossorigin href="${chunk}">\n  </head>`);
+  const identity = Buffer.from(html);
+  return {
+    ...index,
+    etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+    bodies: { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity) },
+  };
 }
 
 function filesUnder(dir: string): string[] {

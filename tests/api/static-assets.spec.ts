@@ -25,6 +25,7 @@ describe('static files of the built app', () => {
     writeFileSync(join(dist, 'index.html'), page);
     writeFileSync(join(dist, 'assets', 'index-B1a2c3d4.js'), script);
     writeFileSync(join(dist, 'assets', 'tiny-C5d6e7f8.js'), 'export{};');
+    writeFileSync(join(dist, 'assets', 'signed-in-D9e8f7a6.js'), 'export{};');
     writeFileSync(join(dist, 'logo.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`);
     // The Vite plugin's two hooks, as a build calls them.
     const plugin = precompress() as unknown as { configResolved(config: unknown): void; closeBundle(): void };
@@ -111,5 +112,20 @@ describe('static files of the built app', () => {
     }
     // The repository ships the crawlers' answer, so the built app has it as a file.
     expect(readFileSync(join(__dirname, '../../public/robots.txt'), 'utf8')).toMatch(/^User-agent: \*\nDisallow: \/$/m);
+  });
+
+  it("a visitor holding a session gets the first list's chunk preloaded beside the entry script; others do not", async () => {
+    const preload = '<link rel="modulepreload" crossorigin href="/assets/signed-in-D9e8f7a6.js">';
+    const signedIn = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'theme=dark; accessToken=abc.def', 'accept-encoding': 'br' } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(brotliDecompressSync(signedIn.rawPayload).toString()).toContain(preload);
+    expect(signedIn.headers.vary).toBe('accept-encoding, cookie');
+    for (const cookie of [undefined, 'xaccessToken=abc', 'refreshToken=abc']) {
+      const visitor = await app.inject({ method: 'GET', url: '/project/detail/3', headers: cookie ? { cookie } : {} });
+      expect(visitor.body, cookie).toBe(page);
+    }
+    // The two bodies are told apart by their ETags, so a revalidation never swaps one for the other.
+    const plain = await app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers.etag).not.toBe(signedIn.headers.etag);
   });
 });
