@@ -111,7 +111,7 @@ describe('static files of the built app', () => {
       expect(reply.body, url).not.toContain('<!-- padding -->');
     }
     // The repository ships the crawlers' answer, so the built app has it as a file.
-    expect(readFileSync(join(__dirname, '../../public/robots.txt'), 'utf8')).toMatch(/^User-agent: \*\nDisallow: \/$/m);
+    expect(readFileSync(join(__dirname, '../../public/robots.txt'), 'utf8')).toMatch(/^User-agent: \*\nDisallow: \/api\/$/m);
   });
 
   it("a visitor holding a session gets the first list's chunk preloaded beside the entry script; others do not", async () => {
