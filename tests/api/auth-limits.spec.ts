@@ -5,6 +5,7 @@ import { passwordHasher } from '../../server/auth/passwords';
 import { defaultConfig, type AppConfig } from '../../server/config';
 import { clientOf } from '../../server/http/rate-limits';
 import { insertAccount, type TestApp, withTestApp } from './harness';
+import { redisAnswers } from '../fakes/redis-answers';
 
 // Item 8 of issue 27: the limits count what an attacker needs (failed passwords and codes, mails
 // sent), per client and per account, so thirty people behind one address can all sign in.
@@ -15,19 +16,6 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PASSWORD = 'Passw0rd!';
 const TOO_MANY_FROM_CLIENT = { result: 'TOO_MANY_REQUESTS', resultMessage: expect.stringMatching(/^Too many attempts\. Please try again in 1 minute\(s\)\.$/), data: null };
 const TOO_MANY_FOR_ACCOUNT = { result: 'TOO_MANY_REQUESTS', resultMessage: expect.stringMatching(/^Too many attempts for this e-mail address\. Please try again in \d+ minute\(s\)\.$/), data: null };
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 function limitsSuite(where: string, overrides: () => Partial<AppConfig>) {
   describe(`auth limits count failures and mails, not successes (${where})`, () => {
@@ -209,7 +197,7 @@ function limitsSuite(where: string, overrides: () => Partial<AppConfig>) {
 limitsSuite('in process', () => ({}));
 
 const redisPrefix = `console-test-${randomBytes(6).toString('hex')}:`;
-describe.skipIf(!(await redisAnswers()))('with the counts in Redis', () => {
+describe.skipIf(!(await redisAnswers(REDIS_URL)))('with the counts in Redis', () => {
   limitsSuite('Redis', () => ({ redisUrl: REDIS_URL, redisKeyPrefix: redisPrefix }));
   afterAll(async () => {
     const redis = new Redis(REDIS_URL);

@@ -3,21 +3,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from './harness';
 import { startFreezableRelay, startHangingPeer, type FreezableRelay } from '../fakes/hanging-peer';
+import { redisAnswers } from '../fakes/redis-answers';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const timed = async <T>(work: () => Promise<T>) => {
   const started = performance.now();
@@ -26,7 +14,7 @@ const timed = async <T>(work: () => Promise<T>) => {
 };
 
 /** Redis that hangs (accepts connections, never answers) rather than refusing them. */
-describe.skipIf(!(await redisAnswers()))('Redis hanging after start-up', () => {
+describe.skipIf(!(await redisAnswers(REDIS_URL)))('Redis hanging after start-up', () => {
   let relay: FreezableRelay;
   let t: TestApp;
   const prefix = `console-test-${randomBytes(6).toString('hex')}:`;

@@ -9,23 +9,12 @@ import { openDatabase, type Db } from '../../server/db/database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from './harness';
 import { startAdPlatform, type AdPlatform } from '../fakes/ad-platform';
 import { collectConfig, marketAccount } from '../fakes/collect-fixtures';
+import { redisAnswers } from '../fakes/redis-answers';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const ready = Boolean(databaseUrl) && (await redisAnswers());
+const ready = Boolean(databaseUrl) && (await redisAnswers(REDIS_URL));
 const prefix = `console-test-${randomBytes(6).toString('hex')}:`;
 
 /** Two instances of the console, each listening on 127.0.0.1, on one PostgreSQL schema and one Redis. */
@@ -160,7 +149,7 @@ async function cuttableRelay(target: URL) {
   };
 }
 
-describe.skipIf(!(await redisAnswers()))('Redis going away after start-up', () => {
+describe.skipIf(!(await redisAnswers(REDIS_URL)))('Redis going away after start-up', () => {
   it('sign-in keeps working (limits skipped, lockout still in the database) instead of failing', async () => {
     const relay = await cuttableRelay(new URL(REDIS_URL));
     const t = await startTestApp({ redisUrl: relay.url, redisKeyPrefix: `console-test-${randomBytes(6).toString('hex')}:` });
