@@ -58,7 +58,8 @@ export function TemplatePicker() {
         })}
       </Box>
       {chosen && chosen.previews.length > 1 && (
-        <Box sx={{ display: 'flex', gap: 1, overflowX: 'auto' }} aria-label={chosen.name}>
+        // A strip that scrolls sideways takes focus, so a keyboard can scroll it too (WCAG 2.1.1).
+        <Box role="group" tabIndex={0} sx={{ display: 'flex', gap: 1, overflowX: 'auto' }} aria-label={chosen.name}>
           {chosen.previews.map((preview) => (
             <img key={preview.fileId} src={preview.url} alt={preview.originalName} style={{ height: 140, borderRadius: 4 }} />
           ))}

@@ -18,7 +18,7 @@ function PrettyJsonField({ source }: { source: 'requestBody' | 'queryParam'; lab
   const record = useRecordContext<SystemLogEntry>();
   if (!record?.[source]) return null;
   return (
-    <Box component="pre" sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, overflowX: 'auto', fontSize: 13 }}>
+    <Box component="pre" tabIndex={0} sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, overflowX: 'auto', fontSize: 13 }}>
       {pretty(record[source])}
     </Box>
   );

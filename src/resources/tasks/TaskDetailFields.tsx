@@ -40,7 +40,7 @@ export function TaskLogField(_props: { label?: string }) {
   // The list's row stands in until the detail arrives: it has no log lines yet.
   if (!task.logs?.length) return <Typography variant="body2">{translate('resources.tasks.detail.noLogs')}</Typography>;
   return (
-    <Box component="pre" sx={{ ...preSx, maxHeight: 320, overflow: 'auto' }} data-testid="task-log">
+    <Box component="pre" tabIndex={0} sx={{ ...preSx, maxHeight: 320, overflow: 'auto' }} data-testid="task-log">
       {task.logs.map((line) => `${line.at}  ${line.level.padEnd(5)}  ${line.message}`).join('\n')}
     </Box>
   );
