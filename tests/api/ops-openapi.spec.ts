@@ -88,6 +88,7 @@ describe('API reference', () => {
     const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]);
     expect(refs.length).toBeGreaterThan(0);
     for (const name of refs) expect(document.components.schemas, name).toHaveProperty(name);
+    expect(document.components.schemas.ErrorEnvelope).toMatchObject({ required: ['result', 'resultMessage', 'data'] });
     const ids = new Set<string>();
     const tags = new Set(document.tags.map((tag: { name: string }) => tag.name));
     for (const [path, operations] of Object.entries<Record<string, Operation>>(document.paths)) {
@@ -106,7 +107,7 @@ describe('API reference', () => {
         // Every failure is declared with the envelope, and every operation can fail on the server or the database.
         expect(statuses, where).toEqual(expect.arrayContaining(['500', '503']));
         for (const status of statuses.filter((status) => Number(status) >= 400)) {
-          expect(operation.responses[status].content?.['application/json']?.schema, `${where} ${status}`).toMatchObject({ required: ['result', 'resultMessage', 'data'] });
+          expect(operation.responses[status].content?.['application/json']?.schema, `${where} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
         }
       }
     }
