@@ -9,6 +9,7 @@
  * it starts cold but signed in: Lighthouse keeps the session's cookies with `disableStorageReset`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -109,6 +110,8 @@ const CATEGORY_TARGETS: Record<string, number> = { accessibility: 100, 'best-pra
  */
 async function everyMenuScreen(context: BrowserContext, address: string, port: number, clearCache: () => Promise<unknown>): Promise<boolean> {
   const page = await context.newPage();
+  // At a desktop's width the menu is the sidebar, drawn with every link.
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${address}/`);
   await page.waitForSelector(LIST_ROW);
   const paths = [...new Set(await page.locator('nav a[href^="/"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname)))];
@@ -196,7 +199,12 @@ try {
     await browser.close();
   }
 } finally {
-  chromiumProcess?.kill();
+  // Chromium writes its profile until it has exited; the folder goes after.
+  if (chromiumProcess && chromiumProcess.exitCode === null) {
+    const exited = once(chromiumProcess, 'exit');
+    chromiumProcess.kill();
+    await exited;
+  }
   await server.close();
-  rmSync(work, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
