@@ -1,6 +1,49 @@
 import { sql, type Kysely } from 'kysely';
 import { withId } from './columns';
-import { DEFAULT_TEMPLATES } from '../../mail/templates';
+
+/**
+ * The built-in mails this migration seeds, written out here so that changing the live defaults
+ * (server/mail/templates.ts) never changes what it writes. Frozen as a fresh install wrote them
+ * when it stopped importing those defaults; account-exists and account-locked were added to the
+ * defaults after 004 first ran and the alert text changed (018 brings an unedited old alert up to it).
+ */
+const SEEDED_TEMPLATES: readonly { type: string; title: string; body: string }[] = [
+  {
+    type: 'otp',
+    title: 'Your verification code: {{code}}',
+    body: 'Hello {{name}},\n\nYour verification code is {{code}}. It expires in 5 minutes.\n\nIf you did not ask for it, ignore this mail.',
+  },
+  {
+    type: 'signup-request',
+    title: 'New sign-up awaiting approval: {{email}}',
+    body: 'Hello {{name}},\n\n{{applicant}} ({{email}}) asked for an account.\nReview it in the console: {{link}}',
+  },
+  {
+    type: 'signup-approved',
+    title: 'Your account has been approved',
+    body: 'Hello {{name}},\n\nYour account has been approved. You can sign in now: {{link}}',
+  },
+  {
+    type: 'password-reset',
+    title: 'Set a new password',
+    body: 'Hello {{name}},\n\nFollow this link to set a new password (valid for 30 minutes):\n{{link}}\n\nIf you did not ask for it, ignore this mail.',
+  },
+  {
+    type: 'account-exists',
+    title: 'You already have an account',
+    body: 'Hello {{name}},\n\nSomeone asked to sign up with {{email}}, which already has an account. Sign in here: {{link}}\nIf you forgot your password, ask for a new one on the sign-in page.\n\nIf it was not you, ignore this mail.',
+  },
+  {
+    type: 'account-locked',
+    title: 'Your account has been locked',
+    body: 'Hello {{name}},\n\nAfter too many failed sign-ins, your account {{email}} is locked for {{minutes}} minute(s). To unlock it now, set a new password: {{link}}\n\nIf it was not you, someone may be guessing your password: set a new one.',
+  },
+  {
+    type: 'alert',
+    title: '[Alert] {{subtitle}}',
+    body: 'Hello {{name}},\n\n{{subtitle}}\n\n{{detail}}\n\nOpen the failed run: {{link}}',
+  },
+];
 
 /**
  * E-mail templates (one active per type, enforced by a partial unique index), their statements,
@@ -40,7 +83,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const now = new Date().toISOString();
   await db
     .insertInto('email_templates')
-    .values(Object.entries(DEFAULT_TEMPLATES).map(([type, { title, body }]) => ({ type, title, body, active_flag: 'Y', created_at: now, updated_at: now })))
+    .values(SEEDED_TEMPLATES.map(({ type, title, body }) => ({ type, title, body, active_flag: 'Y', created_at: now, updated_at: now })))
     .execute();
 }
 

@@ -1,12 +1,26 @@
 import type { Kysely } from 'kysely';
-import { COLLECT_ALERT_PROCEDURES, ANY_ERROR_ID } from '../../../src/shared';
-import { DEFAULT_TEMPLATES } from '../../mail/templates';
-import { DEFAULT_ALERT_MAIL } from '../../collect/alert-mails/render';
 
-/** The alert e-mail template as 004 seeded it: its subject named the error code twice. */
+/*
+ * The values this migration writes, as they were when it was written (the procedures and the
+ * catch-all error id of src/shared, the defaults of server/mail/templates.ts and
+ * server/collect/alert-mails/render.ts): later changes to those defaults do not change it.
+ */
+const PROCEDURES = ['collect', 'post'];
+const ANY_ERROR_ID = '*';
+/** The catch-all alert mail each procedure starts with. */
+const CATCH_ALL_ALERT = {
+  subtitle: '{{summary}}',
+  content: 'Task {{taskId}} of collect configuration {{configId}} stopped at {{occurredAt}} with error {{errorId}}.\n\n{{detail}}',
+};
+/** The alert e-mail template as 004 first seeded it: its subject named the error code twice. */
 const FIRST_ALERT = {
   title: '[Alert] {{procedure}} {{errorId}}: {{subtitle}}',
   body: 'Hello {{name}},\n\nA data-collection task failed.\n\n{{subtitle}}\n\n{{detail}}\n\nSee the collecting status: {{link}}',
+};
+/** The subject that says what failed, and the body that links to the failed run. */
+const ALERT = {
+  title: '[Alert] {{subtitle}}',
+  body: 'Hello {{name}},\n\n{{subtitle}}\n\n{{detail}}\n\nOpen the failed run: {{link}}',
 };
 
 /**
@@ -15,18 +29,18 @@ const FIRST_ALERT = {
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const now = new Date().toISOString();
-  for (const procedure of Object.values(COLLECT_ALERT_PROCEDURES)) {
+  for (const procedure of PROCEDURES) {
     const existing = await db.selectFrom('alert_mails').select('id').where('procedure', '=', procedure).where('error_id', '=', ANY_ERROR_ID).executeTakeFirst();
     if (existing) continue;
     await db
       .insertInto('alert_mails')
-      .values({ procedure, error_id: ANY_ERROR_ID, ...DEFAULT_ALERT_MAIL, created_at: now, updated_at: now })
+      .values({ procedure, error_id: ANY_ERROR_ID, ...CATCH_ALL_ALERT, created_at: now, updated_at: now })
       .execute();
   }
   for (const part of ['title', 'body'] as const) {
     await db
       .updateTable('email_templates')
-      .set({ [part]: DEFAULT_TEMPLATES.alert[part], updated_at: now })
+      .set({ [part]: ALERT[part], updated_at: now })
       .where('type', '=', 'alert')
       .where(part, '=', FIRST_ALERT[part])
       .execute();
@@ -34,5 +48,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.deleteFrom('alert_mails').where('error_id', '=', ANY_ERROR_ID).where('procedure', 'in', Object.values(COLLECT_ALERT_PROCEDURES)).execute();
+  await db.deleteFrom('alert_mails').where('error_id', '=', ANY_ERROR_ID).where('procedure', 'in', PROCEDURES).execute();
 }
