@@ -7,17 +7,20 @@ import { LayoutStateProvider } from './layout/LayoutStateContext';
 import { consoleStore as store } from './layout/consoleStore';
 import { useStoredLayoutSettings } from './layout/useStoredLayoutSettings';
 import { SignIn } from './pages/SignIn';
-import { authProvider } from './providers/authProvider';
+import { createAuthProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { RankGuard } from './routes/RankGuard';
 import { SignInNavigator } from './routes/SignInNavigator';
 import { lazyNamed } from './routes/lazyNamed';
-import { NEW_PASSWORD_PATH, SIGN_IN_PATH, SIGN_UP_PATH } from './routes/paths';
+import { NEW_PASSWORD_PATH, SIGN_IN_PATH, SIGN_UP_PATH } from './shared/paths';
 import { loadConsoleLayout } from './routes/signedInFrame';
 import { buildThemeOptions } from './theme/buildTheme';
-import { consoleResources, consoleScreens } from './resources/registry';
+import { RESOURCE_RANK, consoleResources, consoleScreens } from './resources/registry';
 import { resourceRoutes } from './resources/resourceRoutes';
+
+/** canAccess by the ranks the resource declarations give. */
+const authProvider = createAuthProvider(RESOURCE_RANK);
 
 // Only the sign-in page is in the initial JavaScript; every other page and the frame load on first use.
 const LazyLayout = lazyNamed(loadConsoleLayout, 'ConsoleLayout');

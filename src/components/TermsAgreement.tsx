@@ -1,7 +1,7 @@
 import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { OfferedTerm } from '../shared/auth';
-import { TermContentField } from '../resources/terms/TermContentField';
+import { TermContentField } from './TermContentField';
 
 export const isRequiredTerm = (term: OfferedTerm) => term.requiredFlag === 'Y' || term.agreementType === 'REQUIRED';
 

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
-import { HOME_PATH } from '../routes/paths';
+import { HOME_PATH } from '../shared/paths';
 
 const LOGO_SRC = '/common/images/logo.svg';
 

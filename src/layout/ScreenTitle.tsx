@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { useLocation, useMatchPath, useTranslate } from 'react-admin';
 import { consoleScreens, screenPathOf } from '../resources/registry';
-import { PROJECT_DETAIL_ROUTE } from '../routes/paths';
+import { PROJECT_DETAIL_ROUTE } from '../shared/paths';
 
 /** The top bar's title, the page's one level-1 heading: the project's name on its detail screen (from navigation state), else the screen's title; an address no screen answers is titled as not found. */
 export function ScreenTitle() {

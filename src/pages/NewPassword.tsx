@@ -1,7 +1,7 @@
 import { Link } from '@mui/material';
 import { LinkBase, useParams, useTranslate } from 'react-admin';
 import { PublicPage } from '../components/PublicPage';
-import { SIGN_IN_PATH } from '../routes/paths';
+import { SIGN_IN_PATH } from '../shared/paths';
 import { RequestResetForm } from './newPassword/RequestResetForm';
 import { SetNewPasswordForm } from './newPassword/SetNewPasswordForm';
 

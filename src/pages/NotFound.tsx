@@ -1,6 +1,6 @@
 import { Button, Card, CardContent, Typography } from '@mui/material';
 import { LinkBase, Title, useTranslate } from 'react-admin';
-import { HOME_PATH } from '../routes/paths';
+import { HOME_PATH } from '../shared/paths';
 
 export function NotFound() {
   const translate = useTranslate();

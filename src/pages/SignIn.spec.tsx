@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authProvider } from '../providers/authProvider';
 import { readCookie } from '../providers/cookies';
 import { clearCookies, envelope, stubFetch } from '../testing/fetchStub';
 import { renderPage } from '../testing/renderPage';
@@ -10,7 +9,7 @@ import { SignIn } from './SignIn';
 beforeEach(() => clearCookies());
 afterEach(() => vi.unstubAllGlobals());
 
-const renderSignIn = (path = '/sign-in') => renderPage(<SignIn />, { path, authProvider });
+const renderSignIn = (path = '/sign-in') => renderPage(<SignIn />, { path });
 
 async function reachCodeStep(path = '/sign-in') {
   const user = userEvent.setup();

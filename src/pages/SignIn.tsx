@@ -11,7 +11,7 @@ import { readLoginSession } from '../providers/loginSession';
 import { SIGN_IN_NOTICE_PARAM, afterSignInPath } from '../providers/signInRedirect';
 import { readRefreshToken } from '../providers/storedSession';
 import { PrefetchSignedInFrame } from '../routes/PrefetchSignedInFrame';
-import { NEW_PASSWORD_PATH, SIGN_UP_PATH } from '../routes/paths';
+import { NEW_PASSWORD_PATH, SIGN_UP_PATH } from '../shared/paths';
 import { CredentialsStep } from './signIn/CredentialsStep';
 import { InitialPasswordStep } from './signIn/InitialPasswordStep';
 import { TermsStep } from './signIn/LazyTermsStep';

@@ -4,7 +4,7 @@ import { LinkBase, useTranslate } from 'react-admin';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { OtpCodeForm } from '../components/OtpCodeForm';
 import { PublicPage } from '../components/PublicPage';
-import { SIGN_IN_PATH } from '../routes/paths';
+import { SIGN_IN_PATH } from '../shared/paths';
 import { AccountDetailsStep } from './signUp/AccountDetailsStep';
 import { EmailStep } from './signUp/EmailStep';
 

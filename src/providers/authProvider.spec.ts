@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import { EXPIRED, SYSTEM_ADMIN_CLAIMS, signAccessToken, signTokenOfRank } from '../testing/accessTokens';
 import { clearCookies, envelope, stubFetch } from '../testing/fetchStub';
-import { authProvider } from './authProvider';
+import { RESOURCE_RANK } from '../resources/registry';
+import { createAuthProvider } from './authProvider';
 import { readCookie, writeCookie } from './cookies';
 import { registerSignInNavigator } from './signInRedirect';
 
@@ -17,6 +18,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const authProvider = createAuthProvider(RESOURCE_RANK);
 const canAccess = (resource: string) => authProvider.canAccess!({ resource, action: 'list' });
 
 describe('permissions and identity', () => {
@@ -72,6 +74,14 @@ describe('permissions and identity', () => {
     // A nested resource takes its parent's rank.
     expect(await canAccess('terms/7/agreements')).toBe(expected.domains);
     expect(await canAccess('explorer/3/rows')).toBe(true);
+  });
+
+  it('canAccess knows only the ranks it is given (App passes the declarations’ table)', async () => {
+    writeCookie('accessToken', await signTokenOfRank(4, 'LOCAL'));
+    const given = createAuthProvider({ holidays: 4, 'system-logs': 1 });
+    const allowed = (resource: string) => given.canAccess!({ resource, action: 'list' });
+    expect([await allowed('holidays'), await allowed('holidays/3'), await allowed('system-logs'), await allowed('projects')]).toEqual([true, true, false, false]);
+    expect(await createAuthProvider({}).canAccess!({ resource: 'projects', action: 'list' })).toBe(false);
   });
 });
 

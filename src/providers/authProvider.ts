@@ -4,8 +4,7 @@ import type { TokenPair } from '../shared/envelope';
 import { rankAllows } from '../shared/ranks';
 import { httpClient, renewSession } from './httpClient';
 import { isSessionExpired, readLoginSession } from './loginSession';
-import { RESOURCE_RANK } from '../resources/registry';
-import { SIGN_IN_PATH } from '../routes/paths';
+import { SIGN_IN_PATH } from '../shared/paths';
 import { currentNextPath, signInPath } from './signInRedirect';
 import { clearStoredSession, readAccessToken, readRefreshToken, storeTokenPair } from './storedSession';
 
@@ -65,7 +64,8 @@ interface SessionError {
   body?: { result?: string; resultMessage?: string };
 }
 
-export const authProvider: AuthProvider = {
+/** Everything but canAccess: the session, identity and permissions, the same for every screen. */
+const sessionMethods: Pick<AuthProvider, 'login' | 'logout' | 'checkAuth' | 'checkError' | 'getIdentity' | 'getPermissions'> = {
   /** Called by the sign-in page with the token pair of a successful sign-in. */
   async login(tokens: TokenPair) {
     storeTokenPair(tokens);
@@ -118,17 +118,28 @@ export const authProvider: AuthProvider = {
    * token's claims are only as fresh as the token). The token's claims stand in when it cannot answer.
    */
   getPermissions: (params?: { signal?: AbortSignal }) => fetchPermissions(params?.signal),
-
-  /**
-   * By the rank the registry gives the resource (src/resources/registry.ts), against the last
-   * permissions answer. A nested resource (`terms/7/agreements`, `explorer/3/rows`) takes its
-   * parent's rank; the server still decides which records each person reads.
-   */
-  async canAccess({ resource }) {
-    const requiredRank = RESOURCE_RANK[resource.split('/')[0]];
-    if (requiredRank === undefined) return false;
-    const remembered = lastPermissions;
-    const current = remembered && remembered.token === readAccessToken() ? remembered.answer : fetchPermissions();
-    return rankAllows(requiredRank, (await current).rank);
-  },
 };
+
+/** The rank each API resource requires, by name; the resource declarations give it (src/resources/registry.ts). */
+export type RequiredRanks = Readonly<Record<string, number>>;
+
+/**
+ * The console's auth provider. canAccess compares the rank `requiredRanks` gives a resource with
+ * the last permissions answer; App passes the table its resource declarations build, so this
+ * module knows no resource and what the sign-in page loads holds no registry.
+ */
+export function createAuthProvider(requiredRanks: RequiredRanks): AuthProvider {
+  return { ...sessionMethods, canAccess: ({ resource }) => canAccessBy(requiredRanks, resource) };
+}
+
+/**
+ * A nested resource (`terms/7/agreements`, `explorer/3/rows`) takes its parent's rank; one no
+ * declaration names is refused. The server still decides which records each person reads.
+ */
+async function canAccessBy(requiredRanks: RequiredRanks, resource: string): Promise<boolean> {
+  const requiredRank = requiredRanks[resource.split('/')[0]];
+  if (requiredRank === undefined) return false;
+  const remembered = lastPermissions;
+  const current = remembered && remembered.token === readAccessToken() ? remembered.answer : fetchPermissions();
+  return rankAllows(requiredRank, (await current).rank);
+}

@@ -1,4 +1,4 @@
-import { HOME_PATH, NEW_PASSWORD_PATH, SIGN_IN_PATH, SIGN_UP_PATH } from '../routes/paths';
+import { HOME_PATH, NEW_PASSWORD_PATH, SIGN_IN_PATH, SIGN_UP_PATH } from '../shared/paths';
 
 /**
  * Sends the user to the sign-in page from code that runs outside React (the HTTP client), and

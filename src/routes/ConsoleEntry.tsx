@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { SignInShell } from '../pages/signIn/SignInShell';
 import { loadApp } from './signedInFrame';
 import { lazyNamed } from './lazyNamed';
-import { SIGN_IN_PATH } from './paths';
+import { SIGN_IN_PATH } from '../shared/paths';
 
 const App = lazyNamed(loadApp, 'App');
 

@@ -4,7 +4,7 @@ import { PERMISSION_TOAST_DELAY_MS } from '../shared/constants';
 import { GUEST_LEVEL, rankAllows } from '../shared/ranks';
 import type { ConsolePermissions } from '../providers/authProvider';
 import { isPublicPath, signInPath } from '../providers/signInRedirect';
-import { HOME_PATH } from './paths';
+import { HOME_PATH } from '../shared/paths';
 
 /**
  * SPEC §4: a screen whose required rank is below the user's rank is not rendered. A guest goes to

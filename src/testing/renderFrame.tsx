@@ -3,7 +3,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
 import { AdminContext, TestMemoryRouter, memoryStore, useLocation, usePermissions } from 'react-admin';
 import { AUTHORITY_RANKS, GUEST_RANK, authorityOf } from '../shared';
-import { authProvider } from '../providers/authProvider';
+import { createAuthProvider } from '../providers/authProvider';
+import { RESOURCE_RANK } from '../resources/registry';
 import { dataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
 import { signTokenOfRank } from './accessTokens';
@@ -11,6 +12,8 @@ import { clearCookies } from './fetchStub';
 import { DEFAULT_LAYOUT_SETTINGS, LAYOUT_SETTINGS_KEY, type LayoutSettings } from '../theme/layoutSettings';
 import { LayoutStateProvider, useLayoutState } from '../layout/LayoutStateContext';
 import type { LayoutState } from '../layout/layoutState';
+
+const authProvider = createAuthProvider(RESOURCE_RANK);
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -3,9 +3,12 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { AdminContext, TestMemoryRouter, useLocation, type AuthProvider } from 'react-admin';
 import { ConsoleNotification } from '../layout/ConsoleNotification';
-import { authProvider as consoleAuthProvider } from '../providers/authProvider';
+import { createAuthProvider } from '../providers/authProvider';
+import { RESOURCE_RANK } from '../resources/registry';
 import { dataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
+
+const consoleAuthProvider = createAuthProvider(RESOURCE_RANK);
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);

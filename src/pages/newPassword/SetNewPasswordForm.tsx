@@ -6,7 +6,7 @@ import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { newPasswordProblems, type NewPasswordValues, type ValidationKey } from '../../components/formRules';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
-import { NEW_PASSWORD_PATH, SIGN_IN_PATH } from '../../routes/paths';
+import { NEW_PASSWORD_PATH, SIGN_IN_PATH } from '../../shared/paths';
 
 /**
  * Sets the password with the token from the mailed link. The link is checked first (without

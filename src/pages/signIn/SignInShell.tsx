@@ -3,11 +3,14 @@ import { AdminContext } from 'react-admin';
 import { ConsoleNotification } from '../../layout/ConsoleNotification';
 import { consoleStore } from '../../layout/consoleStore';
 import { useStoredLayoutSettings } from '../../layout/useStoredLayoutSettings';
-import { authProvider } from '../../providers/authProvider';
+import { createAuthProvider } from '../../providers/authProvider';
 import { dataProvider } from '../../providers/dataProvider';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { buildThemeOptions } from '../../theme/buildTheme';
 import { SignIn } from '../SignIn';
+
+/** The sign-in page opens no resource, so canAccess here knows none (and the registry stays out of its JavaScript). */
+const authProvider = createAuthProvider({});
 
 /**
  * The sign-in page with react-admin's contexts but without <Admin>'s routes, resources and

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import FolderIcon from '@mui/icons-material/Folder';
 import { AREA_RANK } from '../../shared/ranks';
-import { PROJECT_DETAIL_ROUTE } from '../../routes/paths';
+import { PROJECT_DETAIL_ROUTE } from '../../shared/paths';
 import type { ConsoleResource } from '../ConsoleResource';
 import { ProjectCreateScreen, ProjectDetailPage, ProjectModifyScreen } from './ProjectScreens';
 

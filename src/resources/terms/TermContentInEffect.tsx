@@ -1,6 +1,6 @@
 import { useRecordContext } from 'react-admin';
 import type { Term } from '../../shared';
-import { TermContentField } from './TermContentField';
+import { TermContentField } from '../../components/TermContentField';
 
 /** The content of the version in effect. */
 export function TermContentInEffect(_props: { label?: string }) {

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { ArrayField, DataTable, useTranslate } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { TermVersion } from '../../shared';
-import { TermContentField } from './TermContentField';
+import { TermContentField } from '../../components/TermContentField';
 import { TermVersionEditButton } from './TermVersionEditButton';
 import { TermVersionPublishButton } from './TermVersionPublishButton';
 import { TermVersionStatusField } from './TermVersionStatusField';

@@ -1,5 +1,5 @@
 import { RichTextField, type RaRecord } from 'react-admin';
-import { TERM_CONTENT_ALLOWED } from '../../shared/term-content';
+import { TERM_CONTENT_ALLOWED } from '../shared/term-content';
 
 const purifyOptions = {
   ALLOWED_TAGS: TERM_CONTENT_ALLOWED.tags,
