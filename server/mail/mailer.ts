@@ -100,7 +100,9 @@ export function createMailer(options: MailerOptions): Mailer {
     if (!(await outbox.claim(id))) return;
     const { subject, text, html } = mail;
     if (!transporter) {
-      options.log.info({ mailTo: to, mailType: type }, `mail to ${to}: ${subject}\n${text}`);
+      // The secrets are fields of their own as well as in the text, so a reader finds a sign-in
+      // code by `code` however its template is worded (README).
+      options.log.info({ mailTo: to, mailType: type, ...mail.secrets }, `mail to ${to}: ${subject}\n${text}`);
       options.observe?.({ type, to, subject, text });
       await outbox.settle(id, { status: 'LOGGED' });
       options.counted?.('logged');
@@ -126,8 +128,8 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 
   /** Writes the mail to the outbox, from where it is sent once (by this instance or, should it stop, the next), and takes its turn. */
-  const transmit = async (type: MailType, to: string, mail: RenderedMail, stored: RenderedMail, attachmentFileIds: string[]) => {
-    const queued = { ...mail, attachmentFileIds };
+  const transmit = async (type: MailType, to: string, mail: RenderedMail, stored: RenderedMail, attachmentFileIds: string[], secrets?: Record<string, string>) => {
+    const queued = { ...mail, attachmentFileIds, ...(secrets ? { secrets } : {}) };
     const id = await outbox.queue(type, to, queued, stored);
     handedOver++;
     return { sent: inTurn({ id, type, to, mail: queued }) };
@@ -176,11 +178,13 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     transport: transporter ? 'smtp' : 'outbox',
     send(type, to, values) {
-      const masked = Object.fromEntries(EMAIL_TEMPLATE_TYPES[type].secrets.map((name) => [name, MASKED]));
+      const secretNames: readonly string[] = EMAIL_TEMPLATE_TYPES[type].secrets;
+      const masked = Object.fromEntries(secretNames.map((name) => [name, MASKED]));
+      const secrets = Object.fromEntries(secretNames.flatMap((name) => (values[name] === undefined ? [] : [[name, values[name]]])));
       later(async () => {
         const active = await activeTemplate(options.db, type);
         const template = active ?? DEFAULT_TEMPLATES[type];
-        await transmit(type, to, renderMail(template, values), renderMail(template, { ...values, ...masked }), active?.attachmentFileIds ?? []);
+        await transmit(type, to, renderMail(template, values), renderMail(template, { ...values, ...masked }), active?.attachmentFileIds ?? [], secrets);
       });
     },
     later,

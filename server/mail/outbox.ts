@@ -8,6 +8,8 @@ import type { MailType } from './templates';
 /** A mail as it will leave, with the upload store files it attaches: what the outbox seals while it waits. */
 export interface QueuedMail extends RenderedMail {
   attachmentFileIds: string[];
+  /** Its secret values by placeholder (`code`, `link`): without SMTP_URL they are fields of the mail's log line. */
+  secrets?: Record<string, string>;
 }
 
 export interface OutboxMail {
