@@ -61,7 +61,43 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'react-admin', importNames: ['SearchInput'], message: 'Use ConsoleSearchInput (components/ConsoleSearchInput.tsx): it has an accessible name.' }] },
+        {
+          paths: [
+            { name: 'react-admin', importNames: ['SearchInput'], message: 'Use ConsoleSearchInput (components/ConsoleSearchInput.tsx): it has an accessible name.' },
+            {
+              name: 'react-admin',
+              importNames: ['DateField', 'DateInput', 'DateTimeInput', 'TimeInput'],
+              message: "Use ConsoleDateField / ConsoleDateInput / ConsoleDateTimeInput / ConsoleTimeInput (src/components): react-admin's follow the browser's locale (mm/dd/yyyy, 06:00 AM).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 30 item 2: a time a person reads is written by src/shared/date-time.ts alone (on screens through
+    // formatConsoleDate / ConsoleDateField), in the reader's zone as YYYY-MM-DD HH:mm; an instant for the API
+    // is made by its toIsoInstant. Date's own formatters and hand-rolled ones bring back ISO text, AM/PM or
+    // the wrong zone. Shared rules (src/shared) run on the server too and keep their own transport code.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/**', 'src/**/*.spec.{ts,tsx}', 'src/testing/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toISOString', 'toJSON', 'toLocaleDateString', 'toLocaleTimeString', 'toUTCString', 'toDateString', 'toTimeString', 'getFullYear', 'getMonth', 'getDate', 'getHours', 'getMinutes'].map(
+          (property) => ({ property, message: 'Write times with formatConsoleDate / ConsoleDateField, or toIsoInstant for the API (src/shared/date-time.ts).' }),
+        ),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: 'Write times with formatConsoleDate / ConsoleDateField (src/shared/date-time.ts), not a formatter of your own.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+          message: 'Write times with formatConsoleDate / ConsoleDateField (src/shared/date-time.ts): toLocaleString follows the locale (AM/PM, mm/dd/yyyy).',
+        },
       ],
     },
   },

@@ -54,6 +54,7 @@ export const consoleMessages = {
     notADate: 'Enter a real date as YYYY-MM-DD.',
     notADateTime: 'Enter a real date and time as YYYY-MM-DD HH:mm.',
     openCalendar: 'Choose from a calendar',
+    timeFormat: '24-hour clock, HH:mm',
   },
   screenError: {
     title: 'This screen stopped working',

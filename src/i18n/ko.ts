@@ -51,6 +51,7 @@ const consoleMessagesKo: ConsoleMessages = {
     notADate: '실제 날짜를 YYYY-MM-DD 형식으로 입력해 주세요.',
     notADateTime: '실제 날짜와 시간을 YYYY-MM-DD HH:mm 형식으로 입력해 주세요.',
     openCalendar: '달력에서 선택',
+    timeFormat: '24시간제, HH:mm',
   },
   screenError: {
     title: '이 화면이 동작을 멈췄습니다',

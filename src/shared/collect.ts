@@ -1,6 +1,5 @@
 /** Collect Data Setting (issue 7): market accounts, collect configs, post configs, tasks, the status board. */
 export * from './collect-constants';
-export { isKnownTimeZone } from './collect-fields';
 export * from './market-accounts';
 export * from './collect-configs';
 export * from './collect-discovery';

@@ -3,6 +3,7 @@ export * from './results';
 export * from './envelope';
 export * from './constants';
 export * from './calendar-day';
+export * from './date-time';
 export * from './csv';
 export * from './list-bounds';
 export * from './validation';

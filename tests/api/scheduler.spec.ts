@@ -184,12 +184,13 @@ describe('the scheduler', () => {
       await retrying.app.collectScheduler.tick();
       let task = (await env.api('GET', `/api/tasks/${queued.body.data.id}`)).body.data;
       expect(task).toMatchObject({ status: 'PENDING', attempt: 1, errorId: 'SOURCE_HTTP_ERROR' });
-      expect(task.logs.at(-1).message).toContain('retrying at');
+      // The log says how long the wait is (no instant: the screen shows the line's time in the reader's zone).
+      expect(task.logs.at(-1).message).toMatch(/retrying in 30 s\.$/);
       // The status board says when the waiting retry will run.
       const retriesOnBoard = async () => (await env.api('GET', `/api/collect-status?filter=${encodeURIComponent(JSON.stringify({ configId }))}`)).body.data.retries;
-      const retryAt = task.logs.at(-1).message.match(/retrying at (\S+)\.$/)[1];
-      expect(Date.parse(retryAt) - Date.parse(task.finishedAt ?? task.updatedAt)).toBe(30_000);
-      expect(await retriesOnBoard()).toEqual([{ taskId: queued.body.data.id, runAt: retryAt }]);
+      const [retry] = await retriesOnBoard();
+      expect(retry.taskId).toBe(queued.body.data.id);
+      expect(Date.parse(retry.runAt) - Date.parse(task.finishedAt ?? task.updatedAt)).toBe(30_000);
       expect(await retrying.app.collectScheduler.tick()).toBe(0); // still backing off
       env.t.clock.advance(31_000);
       expect(await retrying.app.collectScheduler.tick()).toBe(1);

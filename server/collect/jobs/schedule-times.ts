@@ -1,5 +1,6 @@
 import type { ScheduleType, TaskScheduleType, WeekDay } from '../../../src/shared';
-import { localDay, nextRunAfter as nextScheduledRun } from '../../../src/shared/schedule';
+import { formatDate } from '../../../src/shared/date-time';
+import { nextRunAfter as nextScheduledRun } from '../../../src/shared/schedule';
 
 export interface ScheduleTiming {
   schedule_type: string;
@@ -33,7 +34,7 @@ export function nextRunAfter(schedule: ScheduleTiming, after: Date): Date | null
 
 /** The data period a task collects: the day before a daily run, the 7 days before a weekly run, the day so far for hourly. */
 export function periodFor(type: TaskScheduleType, dueAt: Date, timeZone = 'UTC'): { from: string; to: string } {
-  const today = localDay(dueAt, timeZone);
+  const today = formatDate(dueAt, timeZone);
   if (type === 'HOURLY') return { from: today, to: today };
   if (type === 'WEEKLY') return { from: addDays(today, -7), to: addDays(today, -1) };
   return { from: addDays(today, -1), to: addDays(today, -1) };

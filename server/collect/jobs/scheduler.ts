@@ -195,7 +195,8 @@ export class CollectScheduler {
     if (!final) {
       const retryAt = new Date(nowDate.getTime() + this.settings.retryBaseMs * 2 ** (task.attempt - 1)).toISOString();
       if (await settleTask(this.ctx.db, task.id, this.owner, { status: 'PENDING', run_after: retryAt, updated_at: now, ...failureValues(failure.errorId, failure.message) })) {
-        await run.log('WARN', `Attempt ${task.attempt} of ${task.max_attempts} failed; retrying at ${retryAt}.`);
+        // The wait, not the instant: a reader sees the line's own time in their zone, which an instant in the text would not follow.
+        await run.log('WARN', `Attempt ${task.attempt} of ${task.max_attempts} failed; retrying in ${Math.round((Date.parse(retryAt) - nowDate.getTime()) / 1000)} s.`);
       }
       return;
     }

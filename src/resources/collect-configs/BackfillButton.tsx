@@ -7,9 +7,11 @@ import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { DialogHeading } from '../../components/DialogHeading';
 import { useApiAction } from '../../components/useApiAction';
 import { DateTextField } from '../../components/DateTextField';
+import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { queuedToast } from './queuedToast';
 
-const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+/** Yesterday in the browser's zone, the day a person means by it. */
+const yesterday = () => formatConsoleDate(Date.now() - 86_400_000);
 const dayCount = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
 /** "Backfill": one collect task per day of a past date range, after the range is confirmed in a dialog. */

@@ -64,6 +64,14 @@ describe('Collect metric form, schedules', () => {
       const schedules = document.querySelector('.ra-input-schedules') as HTMLElement;
       await userEvent.click(within(schedules).getByRole('button', { name: 'Add' }));
       await choose(within(schedules).getByRole('combobox', { name: 'Repeat' }), 'Weekly');
+      // A new schedule starts in the browser's zone, its time typed on a 24-hour clock (no "06:00 AM").
+      expect(within(schedules).getByRole('combobox', { name: /^Time zone/ })).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      const time = within(schedules).getByLabelText('Time');
+      expect(time).toHaveValue('06:00');
+      expect(time).toHaveAttribute('type', 'text');
+      fireEvent.change(time, { target: { value: '1830' } });
+      expect(time).toHaveValue('18:30');
+      fireEvent.change(time, { target: { value: '06:00' } });
       fireEvent.change(within(schedules).getByLabelText('Start date'), { target: { value: '2026-12-10' } });
       fireEvent.change(within(schedules).getByLabelText('End date'), { target: { value: '2026-12-01' } });
       await save();

@@ -1,11 +1,15 @@
-import { ArrayInput, AutocompleteInput, FormDataConsumer, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { ArrayInput, AutocompleteInput, FormDataConsumer, SelectInput, SimpleFormIterator } from 'react-admin';
 import { ConsoleDateInput } from '../../components/ConsoleDateInput';
+import { formatConsoleDate } from '../../components/ConsoleDateField';
+import { ConsoleTimeInput } from '../../components/ConsoleTimeInput';
+import { runtimeTimeZone } from '../../shared/date-time';
 import { FlagSwitch } from '../../components/FlagSwitch';
 import type { ScheduleInput } from '../../shared';
 import { scheduleTypeChoices, weekDayChoices } from './collectChoices';
 import { ScheduleSentence } from './ScheduleSentence';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the browser's zone (a UTC day would still be yesterday in the morning east of Greenwich). */
+const today = () => formatConsoleDate(new Date());
 
 /**
  * A schedule's inputs keep their own widths (not the form's full width) and wrap onto the next line
@@ -53,14 +57,15 @@ export function ScheduleInputs() {
                     sx={{ minWidth: 100 }}
                   />
                 ) : (
-                  <TextInput source="scheduledTime" defaultValue="06:00" type="time" inputProps={{ step: 60 }} label="resources.collect-configs.fields.scheduledTime" sx={{ width: 140 }} />
+                  <ConsoleTimeInput source="scheduledTime" defaultValue="06:00" label="resources.collect-configs.fields.scheduledTime" sx={{ width: 160 }} />
                 )}
                 {schedule?.scheduleType === 'WEEKLY' && (
                   <SelectInput source="scheduledDay" choices={weekDayChoices} label="resources.collect-configs.fields.scheduledDay" fullWidth={false} sx={{ minWidth: 140 }} />
                 )}
                 <AutocompleteInput
                   source="timeZone"
-                  defaultValue="UTC"
+                  // The person's own zone: a schedule is most often meant in the clock they read.
+                  defaultValue={runtimeTimeZone()}
                   choices={zoneChoices(schedule?.timeZone)}
                   translateChoice={false}
                   disableClearable

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { DAY_PATTERN, TIME_PATTERN, isKnownTimeZone, type ScheduleInput } from '../../shared';
-import { localDateTime, nextRunAfter, waitParts } from '../../shared/schedule';
+import { DAY_PATTERN, TIME_PATTERN, formatDateTime, isKnownTimeZone, type ScheduleInput } from '../../shared';
+import { nextRunAfter, waitParts } from '../../shared/schedule';
 
 /** The current time, moving on every half minute (the sentence's "in 12 min" stays true). */
 function useNow(): Date {
@@ -46,7 +46,7 @@ export function ScheduleSentence({ schedule }: { schedule: Partial<ScheduleInput
       const parts = days
         ? [t('days', { count: days }), ...(hours ? [t('hours', { count: hours })] : [])]
         : [...(hours ? [t('hours', { count: hours })] : []), ...(minutes ? [t('minutes', { count: minutes })] : [])];
-      sentence = t('nextRun', { rule, at: localDateTime(next, zone), wait: parts.length ? parts.join(' ') : t('underAMinute') });
+      sentence = t('nextRun', { rule, at: formatDateTime(next, zone), wait: parts.length ? parts.join(' ') : t('underAMinute') });
     }
   }
   return (

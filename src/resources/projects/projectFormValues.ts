@@ -1,4 +1,5 @@
-import { projectInput, type ProjectDetail, type ProjectInput } from '../../shared';
+import { UTC, formatDate, projectInput, type ProjectDetail, type ProjectInput } from '../../shared';
+import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { zodValidator } from '../zodForm';
 
 type FormValues = Omit<Partial<ProjectDetail>, 'dataFilters'> & { dataFilters?: { countries?: (string | { code: string })[]; keywordFilters?: unknown[]; conditionFilters?: unknown[] } };
@@ -26,12 +27,12 @@ export function toProjectInput(values: FormValues): ProjectInput {
   };
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
-/** A new project starts today and runs for a month, on a template, with no filters. */
+/** A new project starts today (in the browser's zone) and runs for a month, on a template, with no filters. */
 export function newProjectDefaults(today = new Date()) {
-  const end = new Date(today);
-  end.setUTCMonth(end.getUTCMonth() + 1);
+  const start = formatConsoleDate(today);
+  const [year, month, day] = start.split('-').map(Number);
+  // The same day of the next month, rolling over as Date does (31 January + 1 month = 3 March).
+  const end = formatDate(Date.UTC(year, month, day), UTC);
   return {
     status: 'STAND_BY',
     dataType: 'MEDIA',
@@ -39,8 +40,8 @@ export function newProjectDefaults(today = new Date()) {
     dashboardType: 'TEMPLATE',
     templateId: null,
     dashboardUrl: null,
-    startAt: isoDay(today),
-    endAt: isoDay(end),
+    startAt: start,
+    endAt: end,
     dataFilters: { countries: [], keywordFilters: [], conditionFilters: [] },
   };
 }

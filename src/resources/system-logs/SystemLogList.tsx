@@ -3,7 +3,7 @@ import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleDateTimeInput } from '../../components/ConsoleDateInput';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
-import { HTTP_METHODS, STATUS_CLASSES, type SystemLogEntry } from '../../shared';
+import { HTTP_METHODS, STATUS_CLASSES, toIsoInstant, type SystemLogEntry } from '../../shared';
 import { ExportLogButton } from './ExportLogButton';
 import { HttpStatusField } from './HttpStatusField';
 import { RetentionSetting } from './RetentionSetting';
@@ -12,12 +12,9 @@ import { RecordLink } from '../RecordLink';
 
 const Column = DataTable.Col<SystemLogEntry>;
 
-/** Dates travel as ISO instants, which is what the server's filter schema expects. */
-const toIso = (value: string) => new Date(value).toISOString();
-
 const logFilters = [
-  <ConsoleDateTimeInput key="from" source="from" parse={toIso} alwaysOn filter />,
-  <ConsoleDateTimeInput key="to" source="to" parse={toIso} alwaysOn filter />,
+  <ConsoleDateTimeInput key="from" source="from" parse={toIsoInstant} alwaysOn filter />,
+  <ConsoleDateTimeInput key="to" source="to" parse={toIsoInstant} alwaysOn filter />,
   <TextInput key="email" source="email" />,
   <SelectInput key="httpMethod" source="httpMethod" choices={HTTP_METHODS.map((method) => ({ id: method, name: method }))} />,
   <SelectInput key="statusClass" source="statusClass" choices={STATUS_CLASSES.map((statusClass) => ({ id: statusClass, name: statusClass }))} />,

@@ -1,5 +1,6 @@
 import { AutocompleteInput, ColumnsButton, FilterButton, ReferenceInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { ConsoleDateInput } from '../../components/ConsoleDateInput';
+import { UTC, formatDate } from '../../shared';
 import { ConsoleList } from '../ConsoleList';
 import { BoardRetryTimes } from './BoardRetryTimes';
 import { CollectBoard } from './CollectBoard';
@@ -8,7 +9,8 @@ import { processTypeChoices, taskScheduleTypeChoices, taskStatusChoices } from '
 import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const DAY_MS = 86_400_000;
-const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+/** The board counts tasks by UTC day, as the server does when no period is given. */
+const isoDay = (time: number) => formatDate(time, UTC);
 
 /** The period the board opens with: the last 7 days to today (UTC), the server's own default. */
 export const defaultPeriod = () => ({ from: isoDay(Date.now() - 6 * DAY_MS), to: isoDay(Date.now()) });

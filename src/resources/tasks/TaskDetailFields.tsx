@@ -3,6 +3,7 @@ import { LinkBase, useRecordContext, useTranslate } from 'react-admin';
 import type { TaskDetail } from '../../shared';
 import { TaskStatusChip } from './TaskStatusChip';
 import { ScrollsSideways } from '../../components/ScrollsSideways';
+import { formatConsoleDate } from '../../components/ConsoleDateField';
 
 const preSx = { m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
 
@@ -32,7 +33,7 @@ export function TaskErrorField(_props: { label?: string }) {
   );
 }
 
-/** The task's log lines, oldest first. */
+/** The task's log lines, oldest first, each at its time in the reader's zone. */
 export function TaskLogField(_props: { label?: string }) {
   const task = useRecordContext<TaskDetail>();
   const translate = useTranslate();
@@ -41,7 +42,7 @@ export function TaskLogField(_props: { label?: string }) {
   if (!task.logs?.length) return <Typography variant="body2">{translate('resources.tasks.detail.noLogs')}</Typography>;
   return (
     <Box component="pre" tabIndex={0} sx={{ ...preSx, maxHeight: 320, overflow: 'auto' }} data-testid="task-log">
-      {task.logs.map((line) => `${line.at}  ${line.level.padEnd(5)}  ${line.message}`).join('\n')}
+      {task.logs.map((line) => `${formatConsoleDate(line.at, true)}  ${line.level.padEnd(5)}  ${line.message}`).join('\n')}
     </Box>
   );
 }

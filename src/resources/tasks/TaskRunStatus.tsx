@@ -2,19 +2,16 @@ import { createContext, useContext } from 'react';
 import { Chip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { Task } from '../../shared';
+import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { TaskStatusChip } from './TaskStatusChip';
 
 /** When each task waiting to retry a failed attempt will run (task id → ISO time), from the status board. */
 export const TaskRetriesContext = createContext<ReadonlyMap<number, string>>(new Map());
 
-const twoDigits = (n: number) => String(n).padStart(2, '0');
-
 /** HH:mm in the browser's time zone, with the day (YYYY-MM-DD HH:mm) when it is not today. */
 export function retryTimeText(iso: string, now = new Date()): string {
-  const at = new Date(iso);
-  const time = `${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}`;
-  const sameDay = at.toDateString() === now.toDateString();
-  return sameDay ? time : `${at.getFullYear()}-${twoDigits(at.getMonth() + 1)}-${twoDigits(at.getDate())} ${time}`;
+  const at = formatConsoleDate(iso, true);
+  return at.slice(0, 10) === formatConsoleDate(now) ? at.slice(11) : at;
 }
 
 /** A task's status; a failed attempt waiting for its retry says when it will run instead of "Pending". */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
@@ -8,9 +8,14 @@ import { envelope, stubFetch } from '../../testing/fetchStub';
 import type { TaskDetail } from '../../shared';
 import { TaskShow } from './TaskShow';
 
+const zoneBefore = process.env.TZ;
+beforeEach(() => {
+  process.env.TZ = 'Asia/Seoul';
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  process.env.TZ = zoneBefore;
 });
 
 const FAILED: TaskDetail = {
@@ -75,7 +80,8 @@ describe('Task detail', () => {
     expect(await screen.findByTestId('task-error')).toHaveTextContent('SOURCE_HTTP_ERROR: The source answered HTTP 500.');
     expect(screen.getByTestId('response-meta').textContent).toBe(JSON.stringify(FAILED.responseMeta, null, 2));
     const log = screen.getByTestId('task-log').textContent!;
-    expect(log.split('\n')).toEqual(['2026-11-18T06:00:01.000Z  INFO   Fetching page 1', '2026-11-18T06:00:02.000Z  ERROR  The source answered HTTP 500.']);
+    // Each line's time in the reader's zone (Seoul here) as YYYY-MM-DD HH:mm, never the stored ISO instant.
+    expect(log.split('\n')).toEqual(['2026-11-18 15:00  INFO   Fetching page 1', '2026-11-18 15:00  ERROR  The source answered HTTP 500.']);
     expect(screen.getByText('No posting tasks.')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

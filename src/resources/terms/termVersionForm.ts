@@ -1,11 +1,10 @@
-import { EFFECTIVE_AT_TOLERANCE_MS, termMessages } from '../../shared';
+import { EFFECTIVE_AT_TOLERANCE_MS, formatDateTime, runtimeTimeZone, termMessages, toIsoInstant } from '../../shared';
 import { schemaMessage, zodValidator } from '../zodForm';
 import { z, type ZodType } from 'zod';
 
 /** The datetime-local input's "yyyy-MM-ddThh:mm" for an instant, in the browser's time zone. */
 export function localInputValue(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  return formatDateTime(at, runtimeTimeZone()).replace(' ', 'T');
 }
 
 /** What the date input stores (a local minute) or the server sent (an instant with its offset). */
@@ -28,7 +27,7 @@ export function effectiveInstant(value: unknown, openedAt?: unknown): unknown {
   if (Number.isNaN(at.getTime())) return value;
   const now = Date.now();
   const earliestNow = typeof openedAt === 'number' ? Math.min(now - 60_000, openedAt - (openedAt % 60_000)) : now - 60_000;
-  return at.getTime() <= now && at.getTime() >= earliestNow ? new Date(now).toISOString() : at.toISOString();
+  return toIsoInstant(at.getTime() <= now && at.getTime() >= earliestNow ? now : at);
 }
 
 /** The form's starting values: the effective date is now, and the form remembers when it opened. */

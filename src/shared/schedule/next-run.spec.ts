@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localDateTime, nextRunAfter, waitParts, type ScheduleTiming } from './next-run';
+import { formatDateTime } from '../date-time';
+import { nextRunAfter, waitParts, type ScheduleTiming } from './next-run';
 
 const newYork = (overrides: Partial<ScheduleTiming> = {}): ScheduleTiming => ({ scheduleType: 'DAILY', scheduledTime: '09:00', timeZone: 'America/New_York', startAt: '2026-01-01', ...overrides });
 const next = (schedule: ScheduleTiming, after: string) => nextRunAfter(schedule, new Date(after))?.toISOString() ?? null;
@@ -8,7 +9,7 @@ describe('the next run, as the scheduler and the form compute it', () => {
   it('keeps 09:00 New York time across the March spring-forward (14:00Z before, 13:00Z after)', () => {
     expect(next(newYork(), '2026-03-07T15:00:00Z')).toBe('2026-03-08T13:00:00.000Z');
     expect(next(newYork(), '2026-03-07T12:00:00Z')).toBe('2026-03-07T14:00:00.000Z');
-    expect(localDateTime(new Date('2026-03-08T13:00:00Z'), 'America/New_York')).toBe('2026-03-08 09:00');
+    expect(formatDateTime(new Date('2026-03-08T13:00:00Z'), 'America/New_York')).toBe('2026-03-08 09:00');
   });
 
   it('keeps 09:00 New York time across the November fall-back (13:00Z before, 14:00Z after)', () => {

@@ -1,5 +1,6 @@
 import { Cron } from 'croner';
 import { WEEK_DAYS, type ScheduleType, type WeekDay } from '../collect-constants';
+import { formatDate } from '../date-time';
 
 /**
  * The next-run computation of a collect schedule, one function for the scheduler (which creates
@@ -30,21 +31,6 @@ function cronPattern(schedule: ScheduleTiming): string {
   }
 }
 
-/** The calendar day of an instant in a time zone, as YYYY-MM-DD. */
-export function localDay(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
-
-/** The wall-clock time of an instant in a time zone, as YYYY-MM-DD HH:mm. */
-export function localDateTime(instant: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
-
 /**
  * The first due time strictly after `after`, within the schedule's start and end days (read in its
  * time zone); null when the schedule has ended. Wall-clock times follow the zone across DST
@@ -59,7 +45,7 @@ export function nextRunAfter(schedule: ScheduleTiming, after: Date): Date | null
   for (let guard = 0; guard < 100; guard++) {
     const candidate = cron.nextRun(from);
     if (!candidate) return null;
-    const day = localDay(candidate, schedule.timeZone);
+    const day = formatDate(candidate, schedule.timeZone);
     if (schedule.endAt && day > schedule.endAt) return null;
     if (day >= schedule.startAt) return candidate;
     from = candidate;
