@@ -14,6 +14,7 @@ export const templatesEn = {
     q: 'Search',
   },
   helpers: {
+    name: 'Projects made from this template show the view "Dashboard" of the Tableau workbook published under this name without spaces or punctuation: "Media Overview" → MediaOverview/Dashboard.',
     fileId: 'A .twb, .twbx, .json or .pdf file, up to %{size}',
     previews: 'PNG, JPEG or WebP, up to %{size} each, at most %{max}; the first is the thumbnail',
   },

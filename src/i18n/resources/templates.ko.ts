@@ -16,6 +16,7 @@ export const templatesKo: typeof templatesEn = {
     q: '검색',
   },
   helpers: {
+    name: '이 템플릿으로 만든 프로젝트는 이 이름에서 공백과 문장 부호를 뺀 이름으로 게시된 Tableau 통합 문서의 "Dashboard" 뷰를 보여 줍니다. 예: "Media Overview" → MediaOverview/Dashboard.',
     fileId: '.twb, .twbx, .json 또는 .pdf 파일, 최대 %{size}',
     previews: 'PNG, JPEG 또는 WebP, 파일당 최대 %{size}, 최대 %{max}개; 첫 번째 이미지가 썸네일입니다',
   },

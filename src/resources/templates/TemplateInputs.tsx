@@ -8,7 +8,8 @@ import { PreviewImagesInput } from './PreviewImagesInput';
 export function TemplateInputs() {
   return (
     <>
-      <TextInput source="name" isRequired />
+      {/* The name picks the Tableau view its projects show (server/modules/projects/dashboard-token.ts). */}
+      <TextInput source="name" isRequired fullWidth helperText="resources.templates.helpers.name" />
       <DataTypeInput isRequired />
       <TextInput source="description" multiline fullWidth minRows={2} />
       <ActiveFlagInput source="status" label="resources.templates.fields.status" />
