@@ -49,6 +49,20 @@ describe('requests', () => {
     });
   });
 
+  it("tells the server the reader's time zone and the console's language, for what it writes for a person", async () => {
+    const zoneBefore = process.env.TZ;
+    process.env.TZ = 'Asia/Seoul';
+    document.documentElement.lang = 'ko';
+    try {
+      const { calls } = stubFetch(() => ({ body: envelope('SUCCESS', {}) }));
+      await httpClient.post('/system-logs/export', { filter: {} });
+      expect(calls[0].headers).toMatchObject({ 'X-Time-Zone': 'Asia/Seoul', 'Accept-Language': 'ko' });
+    } finally {
+      process.env.TZ = zoneBefore;
+      document.documentElement.lang = '';
+    }
+  });
+
   it('raises the shared loading flag while any request is in flight', async () => {
     let release!: () => void;
     stubFetch(() => new Promise((resolve) => (release = () => resolve({ body: envelope('SUCCESS') }))));

@@ -1,4 +1,5 @@
 import { HTTP_TIMEOUT_MS } from '../shared/constants';
+import { runtimeTimeZone } from '../shared/date-time';
 import type { z } from 'zod';
 import type { Envelope, EnvelopeOf, TokenPair } from '../shared/envelope';
 import { ApiError, clientSideError, isEnvelope } from './apiError';
@@ -97,10 +98,14 @@ function xhrExchange({ url, method, headers, body, signal }: Exchange, onUploadP
   });
 }
 
+/** The console's language (the page's lang follows it), rather than the browser's own preference. */
+const readerLanguage = (): Record<string, string> => (typeof document !== 'undefined' && document.documentElement.lang ? { 'Accept-Language': document.documentElement.lang } : {});
+
 /** One HTTP exchange: timeout, loading flag, bearer token, JSON in and out. */
 async function send<T>(path: string, options: SendOptions): Promise<Envelope<T>> {
   const { method = 'GET', query, body, signal, onUploadProgress } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The reader's zone and language, for what the server writes for a person (exports, mails): server/http/reader.ts.
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Time-Zone': runtimeTimeZone(), ...readerLanguage(), ...options.headers };
   const accessToken = options.withoutAccessToken ? undefined : readAccessToken();
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   // A FormData body (a file upload) is sent as it is: the browser writes its multipart boundary.

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ANSWER_BYTES } from '../../server/outbound/outbound-fetch';
 import { FILE_READ_LIMITS } from '../../src/shared/upload-rules';
+import { runtimeTimeZone } from '../../src/shared/date-time';
 import { startAdPlatform, type AdPlatform } from '../fakes/ad-platform';
 import { collectConfig, localPostConfig, marketAccount, startCollectApp } from '../fakes/collect-fixtures';
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
@@ -401,6 +402,10 @@ describe('alerts, streaks and retry', () => {
     expect((alert!.subject + alert!.body_text).match(/SOURCE_HTTP_ERROR/g)).toHaveLength(1);
     expect(alert?.body_text).toContain(`Task ${first.id} of collect configuration ${configId} stopped at`);
     expect(alert?.body_text).toContain(`Open the failed run: ${env.t.config.publicUrl}/tasks/${first.id}/show`);
+    // When it stopped is written for a person: YYYY-MM-DD HH:mm with the zone named, never an ISO instant.
+    expect(alert?.body_text).toContain(` (${runtimeTimeZone()}) `);
+    expect(alert?.body_text).toMatch(/ stopped at \d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d \(/);
+    expect(alert!.subject + alert!.body_text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
 
     await runNow(configId);
     expect(smtp.received).toHaveLength(2); // same streak: no new mail

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../src/shared';
+import { csvCell, runtimeTimeZone } from '../../src/shared';
 import { type RankAccounts, type TestApp, withRankAccounts } from './harness';
 
 let t: TestApp;
@@ -86,7 +86,8 @@ describe('system log', () => {
       .replace(/^\uFEFF/, '')
       .split('\r\n')
       .filter(Boolean);
-    expect(lines[0]).toBe('requestAt,eventId,adminId,email,httpMethod,endPoint,httpStatus,queryParam,requestBody,sourceIp');
+    // No X-Time-Zone from the caller: the times are in the server's own zone, which the header names.
+    expect(lines[0]).toBe(`Time (${runtimeTimeZone()}),Event ID,User ID,E-mail,Method,Endpoint,Status,Query,Request body,Source IP`);
     expect(download.body).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(download.body).toContain("'+cmd|calc");
     expect(download.body).toContain("'@SUM(1)");
@@ -95,6 +96,32 @@ describe('system log', () => {
     t.clock.advance(121_000);
     expect((await t.app.inject({ method: 'GET', url: ticket.body.data.url })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/system-logs/export?token=forged.token.value' })).statusCode).toBe(400);
+  });
+
+  it('writes the export for its reader: headers in words in their language, times as YYYY-MM-DD HH:mm in their zone, named', async () => {
+    await insertLog({ email: 'zoned@example.com', end_point: '/api/export-zoned', request_at: '2026-11-28T00:58:30.340Z' });
+    const exportFor = async (headers: Record<string, string>) => {
+      const ticket = await t.call('POST', '/api/system-logs/export', { token: admin, headers, body: { filter: { endPoint: '/api/export-zoned' } } });
+      const download = await t.app.inject({ method: 'GET', url: ticket.body.data.url });
+      return {
+        lines: download.body
+          .replace(/^\uFEFF/, '')
+          .split('\r\n')
+          .filter(Boolean),
+        name: download.headers['content-disposition'],
+      };
+    };
+    const seoul = await exportFor({ 'x-time-zone': 'Asia/Seoul', 'accept-language': 'en-US,en;q=0.9' });
+    expect(seoul.lines[0]).toBe('Time (Asia/Seoul),Event ID,User ID,E-mail,Method,Endpoint,Status,Query,Request body,Source IP');
+    expect(seoul.lines[1]).toMatch(/^2026-11-28 09:58,[0-9a-f-]{36},,zoned@example\.com,GET,\/api\/export-zoned,200,,,127\.0\.0\.1$/);
+    expect(seoul.name).toMatch(/^attachment; filename="system-log-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}\.csv"$/);
+    const korean = await exportFor({ 'x-time-zone': 'America/Los_Angeles', 'accept-language': 'ko-KR,ko;q=0.9,en;q=0.8' });
+    expect(korean.lines[0]).toBe('시각 (America/Los_Angeles),이벤트 ID,사용자 ID,이메일,메서드,엔드포인트,상태,쿼리,요청 본문,출발지 IP');
+    expect(korean.lines[1]).toMatch(/^2026-11-27 16:58,/);
+    // Nothing a person reads in the file is an ISO instant; an unknown zone is not trusted.
+    expect([...seoul.lines, ...korean.lines].join('\n')).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    const forged = await exportFor({ 'x-time-zone': 'Mars/Olympus' });
+    expect(forged.lines[0]).toBe(`Time (${runtimeTimeZone()}),Event ID,User ID,E-mail,Method,Endpoint,Status,Query,Request body,Source IP`);
   });
 
   it('writes a formula after leading blanks, a tab or a minus as text too, by the rule the browser exports use', async () => {
@@ -110,7 +137,7 @@ describe('system log', () => {
       .slice(1)
       .map((line) => line.split(','));
     expect(rows).toHaveLength(values.length);
-    const columns = ['email', 'requestBody'].map((name) => 'requestAt,eventId,adminId,email,httpMethod,endPoint,httpStatus,queryParam,requestBody,sourceIp'.split(',').indexOf(name));
+    const columns = [3, 8]; // E-mail, Request body
     const written = rows.flatMap((row) => columns.map((column) => row[column])).sort();
     expect(written).toEqual(values.flatMap((value) => [`'${value}`, `'${value}`]).sort());
     for (const value of values) expect(written).toContain(csvCell(value));

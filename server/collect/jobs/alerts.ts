@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { COLLECT_ALERT_PROCEDURES, type TaskErrorId } from '../../../src/shared';
+import { COLLECT_ALERT_PROCEDURES, formatZonedDateTime, runtimeTimeZone, type TaskErrorId } from '../../../src/shared';
 import type { AppContext } from '../../context';
 import { isoNow } from '../../clock';
 import { sendAlertMail } from '../alert-mails/render';
@@ -45,7 +45,8 @@ export async function recordFailure(ctx: Pick<AppContext, 'db' | 'mailer' | 'con
         name: to,
         taskId: String(task.id),
         configId: String(task.config_id),
-        occurredAt: now,
+        // Recipients have no stored zone: the server's (TZ), named, so the mail is read right anywhere (docs/decisions.md).
+        occurredAt: formatZonedDateTime(now, runtimeTimeZone()),
         detail: errorText,
         summary: failureSummary(task.task_kind === 'POST' ? 'POST' : 'COLLECT', collectConfig?.metric_name ?? `#${task.config_id}`, errorId),
         link: `${config.publicUrl}/tasks/${task.id}/show`,

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import {
   AREA_RANK,
   exportLinkResponse,
+  formatDateTime,
+  isKnownTimeZone,
+  runtimeTimeZone,
   retentionInput,
   retentionPreviewQuery,
   retentionPreviewResponse,
@@ -15,6 +18,7 @@ import {
   type SystemLogFilter,
 } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
+import { readerOf, type Reader } from '../../http/reader';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
@@ -44,6 +48,12 @@ function parseFilter(raw: unknown): SystemLogFilter {
   return parsed.data;
 }
 
+/** The export link's reader, as signed when it was made. */
+function readerFromProof(proof: Record<string, unknown>): Reader {
+  const zone = typeof proof.timeZone === 'string' && isKnownTimeZone(proof.timeZone) ? proof.timeZone : runtimeTimeZone();
+  return { timeZone: zone, language: proof.language === 'ko' ? 'ko' : 'en' };
+}
+
 /** /api/system-logs (rank 1): the audit log, its CSV export and its retention. */
 export async function systemLogsModule(app: FastifyInstance) {
   const { ctx } = app;
@@ -59,13 +69,15 @@ export async function systemLogsModule(app: FastifyInstance) {
       throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'Your session has ended. Please sign in again.');
     }
     const filter = parseFilter(proof.filter);
+    // The reader the link was made for (an older link has none: the server's zone, English).
+    const reader = readerFromProof(proof);
     await ctx.systemLog.flush();
-    const stamp = ctx.clock.now().toISOString().replace(/[:.]/g, '-');
+    const stamp = formatDateTime(ctx.clock.now(), reader.timeZone).replace(/[ :]/g, '-');
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="system-log-${stamp}.csv"`)
       .header('x-content-type-options', 'nosniff')
-      .send(systemLogCsv(ctx.db, filter));
+      .send(systemLogCsv(ctx.db, filter, reader));
   });
 
   await app.register(async (guarded) => {
@@ -102,7 +114,7 @@ export async function systemLogsModule(app: FastifyInstance) {
 
     api.post('/system-logs/export', { schema: { body: z.strictObject({ filter: z.record(z.string(), z.unknown()).default({}) }), response: { 200: exportLinkResponse } } }, async (request) => {
       const filter = parseFilter(request.body.filter);
-      const token = await ctx.tokens.signProof('export', String(request.admin!.id), EXPORT_TOKEN_SECONDS, { filter, sid: request.admin!.sessionId });
+      const token = await ctx.tokens.signProof('export', String(request.admin!.id), EXPORT_TOKEN_SECONDS, { filter, sid: request.admin!.sessionId, ...readerOf(request) });
       return success({ url: `/api/system-logs/export?token=${encodeURIComponent(token)}` }, 'The export is ready to download.');
     });
 
