@@ -29,6 +29,7 @@ const hostile = (id: number) => ({
   metricName: FORMULAS[1],
   platform: FORMULAS[2],
   type: FORMULAS[3],
+  lastLoginAt: '2026-11-28T00:58:30.340Z',
 });
 
 // The lists' own calls (retention settings, code tables) go through the real actions to the stubbed fetch.
@@ -113,10 +114,25 @@ describe('list exports', () => {
     const [header, ...rows] = rowsOf(csv);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      expect(row[header.indexOf('name')]).toBe(`'${FORMULAS[0]}`);
-      expect(row[header.indexOf('email')]).toBe(`'${FORMULAS[1]}`);
-      expect(row[header.indexOf('company')]).toBe(`'${FORMULAS[2]}`);
+      expect(row[header.indexOf('Name')]).toBe(`'${FORMULAS[0]}`);
+      expect(row[header.indexOf('E-mail')]).toBe(`'${FORMULAS[1]}`);
+      expect(row[header.indexOf('Company')]).toBe(`'${FORMULAS[2]}`);
       expect(row[header.indexOf('domain')]).toBe(`'${FORMULAS[3]}`);
+    }
+  });
+
+  it("writes headers in the list's words and times in the reader's zone, named in the header", async () => {
+    const zoneBefore = process.env.TZ;
+    process.env.TZ = 'Asia/Seoul';
+    try {
+      renderList('users', <UserList />, '/user/users');
+      await screen.findAllByText(FORMULAS[0]);
+      const [header, ...rows] = rowsOf(await exported());
+      expect(header).toEqual(expect.arrayContaining(['ID', 'Name', 'E-mail', 'Last sign-in (Asia/Seoul)']));
+      expect(rows.map((row) => row[header.indexOf('Last sign-in (Asia/Seoul)')])).toEqual(['2026-11-28 09:58', '2026-11-28 09:58']);
+      expect(rows.flat().join()).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    } finally {
+      process.env.TZ = zoneBefore;
     }
   });
 
