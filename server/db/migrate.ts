@@ -19,6 +19,7 @@ import * as uploadChanges from './migrations/019_upload_changes';
 import * as uploadSchemaFingerprint from './migrations/020_upload_schema_fingerprint';
 import * as mailDelivery from './migrations/021_mail_delivery';
 import * as passwordState from './migrations/022_password_state';
+import * as uploadFileRemoved from './migrations/023_upload_file_removed';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '020_upload_schema_fingerprint': uploadSchemaFingerprint,
   '021_mail_delivery': mailDelivery,
   '022_password_state': passwordState,
+  '023_upload_file_removed': uploadFileRemoved,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

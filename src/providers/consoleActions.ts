@@ -128,6 +128,7 @@ export const consoleActions = {
   getUpload: (id: UploadHistory['id']) => httpClient.get<typeof uploadResponse>(`/uploads/${id}`),
   getUploadProgress: (id: UploadHistory['id']) => httpClient.get<typeof uploadProgressResponse>(`/uploads/${id}/progress`),
   commitUpload: (id: UploadHistory['id'], mode: UploadMode) => httpClient.post<typeof uploadResponse>(`/uploads/${id}/commit`, { mode }),
+  discardUpload: (id: UploadHistory['id']) => httpClient.post<typeof uploadResponse>(`/uploads/${id}/discard`),
   getManualPermissions: (query: Record<string, QueryValue>) => httpClient.get<typeof manualPermissionListResponse>('/manual-permissions', query),
   grantManualPermission: (adminId: number) => httpClient.post<typeof manualPermissionChangeResponse>('/manual-permissions', { adminId, privType: 'UPLOADER' }),
   revokeManualPermission: (adminId: number) => httpClient.delete<typeof manualPermissionChangeResponse>(`/manual-permissions/${adminId}`),

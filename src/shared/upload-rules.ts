@@ -45,10 +45,20 @@ export const MANUAL_UPLOAD_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxml
 
 /**
  * PARSING → READY (preview without problems) → COMMITTING → SUCCESS; a file with problems, a
- * failed commit or one interrupted by a restart ends FAIL with its reason.
+ * failed commit or one interrupted by a restart ends FAIL with its reason. A READY upload nobody
+ * commits is DISCARDED by a person or EXPIRED by the server after UPLOAD_READY_HOURS; either way
+ * its stored file is removed.
  */
-export const UPLOAD_STATUSES = ['PARSING', 'READY', 'COMMITTING', 'SUCCESS', 'FAIL'] as const;
+export const UPLOAD_STATUSES = ['PARSING', 'READY', 'COMMITTING', 'SUCCESS', 'FAIL', 'EXPIRED', 'DISCARDED'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+/** How long a checked upload waits for its commit (from the end of its check) before the server expires it. */
+export const UPLOAD_READY_HOURS = 24;
+
+/** When a checked upload expires if it is not committed: UPLOAD_READY_HOURS after its check ended. */
+export function uploadExpiresAt(readyAt: string): string {
+  return new Date(Date.parse(readyAt) + UPLOAD_READY_HOURS * 3_600_000).toISOString();
+}
 
 export const UPLOAD_MODES = ['APPEND', 'REPLACE'] as const;
 export type UploadMode = (typeof UPLOAD_MODES)[number];
@@ -100,8 +110,10 @@ export interface UploadHistory {
   updatedBy: string | null;
   updatedAt: string;
   createdAt: string;
-  /** Signed link to the original file. */
-  fileUrl: string;
+  /** A READY upload's deadline: when it expires if not committed; null in every other status. */
+  expiresAt: string | null;
+  /** Signed link to the original file; null once the file was removed (a discarded or expired upload). */
+  fileUrl: string | null;
   preview?: FilePreview | null;
   progress?: UploadProgress | null;
 }

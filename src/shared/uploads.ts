@@ -40,7 +40,8 @@ export const uploadHistorySchema = z.object({
   updatedBy: z.string().nullable(),
   updatedAt: z.string(),
   createdAt: z.string(),
-  fileUrl: z.string(),
+  expiresAt: z.string().nullable(),
+  fileUrl: z.string().nullable(),
   preview: filePreviewSchema.nullable().optional(),
   progress: uploadProgressSchema.nullable().optional(),
 }) satisfies z.ZodType<UploadHistory>;

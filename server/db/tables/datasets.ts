@@ -60,6 +60,8 @@ export interface UploadHistoriesTable {
   added_count: number | null;
   replaced_count: number | null;
   removed_count: number | null;
+  /** When a discarded or expired upload's original file was removed from the store (migration 023). */
+  file_removed_at: string | null;
   /** The columns the file was checked against, as schemaFingerprint() (migration 020); the commit compares it. */
   schema_fingerprint: string | null;
 }

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, NOT_UPLOADER_MESSAGE, SCHEMA_CHANGED_MESSAGE, commitInput, uploadListResponse, uploadProgressResponse, uploadResponse } from '../../../src/shared';
+import { AREA_RANK, NOT_UPLOADER_MESSAGE, SCHEMA_CHANGED_MESSAGE, UPLOAD_READY_HOURS, commitInput, uploadListResponse, uploadProgressResponse, uploadResponse } from '../../../src/shared';
 import { authenticate } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { contentDisposition } from '../../files/content-disposition';
@@ -14,7 +14,7 @@ import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { datasetColumns, schemaFingerprint } from '../datasets/queries';
 import { isUploader, requireDatasetManager, requireUploader } from '../manual-permissions/uploader';
-import { claimCommit, datasetExists, findUpload, insertUpload, listUploads, uploadListSpec, uploadRow } from './queries';
+import { claimCommit, datasetExists, findUpload, insertUpload, isFileRemoved, listUploads, readyCutoff, uploadListSpec, uploadRow } from './queries';
 import { receiveManualFile } from './receive';
 import { UploadWork } from './upload-work';
 
@@ -94,15 +94,11 @@ export async function uploadsModule(app: FastifyInstance) {
     // Its rows are in the order of the columns it was checked against; the commit checks again as it writes.
     const columns = (await datasetColumns(db, [upload.dataset_id])).get(upload.dataset_id)!;
     if (upload.status === 'READY' && upload.schema_fingerprint !== schemaFingerprint(columns)) throw new AppError('CONFLICT', SCHEMA_CHANGED_MESSAGE);
-    // Only a checked file without problems can be written, and only once.
-    if (!(await claimCommit(db, uploadId, mode, adminId, work.leases.claim(), isoNow(clock)))) {
-      const message =
-        upload.status === 'SUCCESS'
-          ? 'This upload has already been committed.'
-          : upload.status === 'FAIL'
-            ? 'This file has problems; fix them and upload it again.'
-            : 'This upload is not ready to commit.';
-      throw new AppError('CONFLICT', message);
+    // Only a checked file without problems can be written, only once, and only before it expires.
+    if (!(await claimCommit(db, uploadId, mode, adminId, work.leases.claim(), clock.now()))) {
+      // Past its time but not yet swept: expired now, so the history agrees with this answer.
+      if (upload.status === 'READY' && upload.updated_at < readyCutoff(clock.now())) await work.expire();
+      throw new AppError('CONFLICT', notCommittable((await uploadRow(db, uploadId))?.status ?? upload.status));
     }
     // Read before the job starts: on SQLite the commit's transaction holds the only connection.
     const answer = await findUpload(db, tokens, uploadId);
@@ -110,10 +106,19 @@ export async function uploadsModule(app: FastifyInstance) {
     return success({ ...answer!, progress: { phase: 'WRITING' as const, done: 0, total: upload.row_count } }, 'The rows are being written.');
   });
 
+  // Gives up a checked upload nobody will commit: its staged rows and original file are removed, the history keeps the row.
+  routes.post('/uploads/:id/discard', { ...uploaders, schema: { params: idParams, response: { 200: uploadResponse } } }, async (request) => {
+    const upload = await uploadRow(db, request.params.id);
+    if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
+    if (!(await work.discard(upload.id, request.admin!.id))) throw new AppError('CONFLICT', notCommittable((await uploadRow(db, upload.id))?.status ?? upload.status, 'discarded'));
+    return success((await findUpload(db, tokens, upload.id))!, 'The upload has been discarded; nothing was written.');
+  });
+
   routes.get('/uploads/:id/file', { schema: { params: idParams, querystring: downloadQuery } }, async (request, reply) => {
     await authorizeDownload(request, request.params.id, request.query.token);
     const upload = await uploadRow(db, request.params.id);
     if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
+    if (isFileRemoved(upload.status)) throw new AppError('NOT_FOUND', `This upload was ${upload.status === 'EXPIRED' ? 'not committed in time' : 'discarded'}, so its file was removed.`);
     // Opened before the file's headers are set: a store that fails answers in the envelope.
     const body = await store.get(upload.storage_key);
     return reply
@@ -123,6 +128,15 @@ export async function uploadsModule(app: FastifyInstance) {
       .header('X-Content-Type-Options', 'nosniff')
       .send(body);
   });
+}
+
+/** Why an upload in this status cannot be committed (or discarded) any more. */
+function notCommittable(status: string, action: 'committed' | 'discarded' = 'committed'): string {
+  if (status === 'SUCCESS') return 'This upload has already been committed.';
+  if (status === 'FAIL') return 'This file has problems; fix them and upload it again.';
+  if (status === 'EXPIRED') return `This upload was not committed within ${UPLOAD_READY_HOURS} hours and has expired; upload the file again.`;
+  if (status === 'DISCARDED') return 'This upload has been discarded; upload the file again.';
+  return action === 'committed' ? 'This upload is not ready to commit.' : 'Only a checked upload waiting for its commit can be discarded.';
 }
 
 /** A signed-in uploader or manager by Bearer header, or the signed link of this very upload. */

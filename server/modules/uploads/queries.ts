@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FilePreview, UploadHistory, UploadMode, UploadStatus } from '../../../src/shared';
+import { UPLOAD_READY_HOURS, uploadExpiresAt, type FilePreview, type UploadHistory, type UploadMode, type UploadStatus } from '../../../src/shared';
 import type { TokenService } from '../../auth/tokens';
 import type { Db } from '../../db/database';
 import { FILE_LINK_TTL_SECONDS } from '../../files/references';
@@ -45,16 +45,28 @@ const columns = [
   'upload_histories.created_at as createdAt',
 ] as const;
 
-type HistoryRow = Omit<UploadHistory, 'fileUrl' | 'preview' | 'progress'>;
+type HistoryRow = Omit<UploadHistory, 'fileUrl' | 'preview' | 'progress' | 'expiresAt'>;
+
+/** Statuses whose original file is removed: nobody committed the upload. */
+export const FILE_REMOVED_STATUSES = ['EXPIRED', 'DISCARDED'] as const satisfies readonly UploadStatus[];
+export const isFileRemoved = (status: string): boolean => (FILE_REMOVED_STATUSES as readonly string[]).includes(status);
 
 async function present(tokens: TokenService, row: HistoryRow): Promise<UploadHistory> {
+  const status = row.status as UploadStatus;
   return {
     ...row,
     sizeBytes: Number(row.sizeBytes),
-    status: row.status as UploadStatus,
+    status,
     mode: row.mode as UploadMode | null,
-    fileUrl: await uploadFileUrl(tokens, row.id),
+    // A READY upload's updated_at is when its check ended: nothing else writes it until the commit is claimed.
+    expiresAt: status === 'READY' ? uploadExpiresAt(row.updatedAt) : null,
+    fileUrl: isFileRemoved(status) ? null : await uploadFileUrl(tokens, row.id),
   };
+}
+
+/** The moment before which a READY upload has expired. */
+export function readyCutoff(now: Date): string {
+  return new Date(now.getTime() - UPLOAD_READY_HOURS * 3_600_000).toISOString();
 }
 
 export async function listUploads(db: Db, tokens: TokenService, request: ListRequest) {
@@ -165,13 +177,17 @@ export async function failUpload(db: Db, id: number, reason: string, now: string
   await db.updateTable('upload_histories').set({ status: 'FAIL', reason, updated_at: now }).where('id', '=', id).execute();
 }
 
-/** READY → COMMITTING under the given lease; false when the upload was not READY (or another request claimed it first). */
-export async function claimCommit(db: Db, id: number, mode: UploadMode, adminId: number, lease: { lease_owner: string | null; lease_until: string | null }, now: string): Promise<boolean> {
+/**
+ * READY → COMMITTING under the given lease; false when the upload was not READY, has expired (even
+ * before the sweep marked it) or another request claimed it first.
+ */
+export async function claimCommit(db: Db, id: number, mode: UploadMode, adminId: number, lease: { lease_owner: string | null; lease_until: string | null }, now: Date): Promise<boolean> {
   const claimed = await db
     .updateTable('upload_histories')
-    .set({ status: 'COMMITTING', mode, updated_by: adminId, updated_at: now, ...lease })
+    .set({ status: 'COMMITTING', mode, updated_by: adminId, updated_at: now.toISOString(), ...lease })
     .where('id', '=', id)
     .where('status', '=', 'READY')
+    .where('updated_at', '>=', readyCutoff(now))
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
 }
@@ -187,7 +203,50 @@ export function leasedProgress(db: Db, id: number) {
  * object is gone, so nothing in the bucket is left without a row naming it.
  */
 export function leftoverStagingKeys(db: Db): Promise<{ id: number; staging_key: string | null }[]> {
-  return db.selectFrom('upload_histories').select(['id', 'staging_key']).where('status', 'in', ['SUCCESS', 'FAIL']).where('staging_key', 'is not', null).execute();
+  return db
+    .selectFrom('upload_histories')
+    .select(['id', 'staging_key'])
+    .where('status', 'in', ['SUCCESS', 'FAIL', ...FILE_REMOVED_STATUSES])
+    .where('staging_key', 'is not', null)
+    .execute();
+}
+
+/** An upload nobody will commit, whose files are to be removed. */
+export interface Abandoned {
+  id: number;
+  storage_key: string;
+  staging_key: string | null;
+}
+
+/** READY uploads whose time ran out become EXPIRED; answers them, so their files are removed. */
+export function expireReadyUploads(db: Db, now: Date): Promise<Abandoned[]> {
+  return db
+    .updateTable('upload_histories')
+    .set({ status: 'EXPIRED', reason: null, updated_at: now.toISOString() })
+    .where('status', '=', 'READY')
+    .where('updated_at', '<', readyCutoff(now))
+    .returning(['id', 'storage_key', 'staging_key'])
+    .execute();
+}
+
+/** READY → DISCARDED by a person; undefined when the upload was not READY (committed, expired or claimed meanwhile). */
+export function discardUpload(db: Db, id: number, adminId: number, now: string): Promise<Abandoned | undefined> {
+  return db
+    .updateTable('upload_histories')
+    .set({ status: 'DISCARDED', reason: null, updated_by: adminId, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'READY')
+    .returning(['id', 'storage_key', 'staging_key'])
+    .executeTakeFirst();
+}
+
+/** Discarded or expired uploads whose original file is still in the store: the removal the store refused, tried again. */
+export function unremovedFiles(db: Db): Promise<Abandoned[]> {
+  return db.selectFrom('upload_histories').select(['id', 'storage_key', 'staging_key']).where('status', 'in', FILE_REMOVED_STATUSES).where('file_removed_at', 'is', null).execute();
+}
+
+export async function markFileRemoved(db: Db, id: number, now: string): Promise<void> {
+  await db.updateTable('upload_histories').set({ file_removed_at: now }).where('id', '=', id).execute();
 }
 
 export async function clearStagingKey(db: Db, id: number): Promise<void> {

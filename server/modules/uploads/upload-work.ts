@@ -10,11 +10,31 @@ import { commitRows } from './commit';
 import { INTERRUPTED_REASON, UploadLeases } from './leases';
 import { previewFile } from './preview';
 import { UploadProgressBoard } from './progress';
-import { clearStagingKey, failInterruptedUploads, failUpload, finishCheck, leasedProgress, leftoverStagingKeys, type uploadRow } from './queries';
+import {
+  clearStagingKey,
+  discardUpload,
+  expireReadyUploads,
+  failInterruptedUploads,
+  failUpload,
+  finishCheck,
+  leasedProgress,
+  leftoverStagingKeys,
+  markFileRemoved,
+  unremovedFiles,
+  type Abandoned,
+  type uploadRow,
+} from './queries';
 import type { FileKindOfUpload } from './parse';
 import { stagingPath } from './staging';
 
 type UploadRow = NonNullable<Awaited<ReturnType<typeof uploadRow>>>;
+
+/**
+ * How often READY uploads past their time are expired. The server's retention sweeps run hourly;
+ * this one runs more often so the history reads "Expired" soon after the stated time (the commit
+ * itself is refused from that very moment).
+ */
+const EXPIRY_SWEEP_MS = 5 * 60_000;
 
 /** A received file whose check is to run: where it is stored, its kind and size, and the dataset's columns. */
 export interface FileToCheck {
@@ -38,6 +58,7 @@ export class UploadWork {
   private readonly checker = new FileChecker();
   private readonly running = new Set<Promise<void>>();
   private sweeper: NodeJS.Timeout | undefined;
+  private expirer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ctx: AppContext,
@@ -46,17 +67,36 @@ export class UploadWork {
     this.leases = new UploadLeases(ctx.db, ctx.clock, ctx.config.uploadLeaseMs ?? 30_000);
   }
 
-  /** Fails what a stopped instance left running; with leases, keeps doing so while this one runs. */
+  /** Fails what a stopped instance left running; with leases, keeps doing so while this one runs. Expires uncommitted uploads, now and every few minutes. */
   async start(): Promise<void> {
     await this.sweep();
+    await this.expire();
     // With leases, an instance that stops mid-upload is noticed by the others once its lease expires.
     if (this.leases.shared) {
       this.sweeper = setInterval(() => void this.sweep().catch((error) => this.log.warn({ err: error }, 'upload sweep failed')), this.leases.leaseMs / 2).unref();
     }
+    this.expirer = setInterval(() => void this.expire().catch((error) => this.log.warn({ err: error }, 'upload expiry failed')), EXPIRY_SWEEP_MS).unref();
+  }
+
+  /** READY uploads past UPLOAD_READY_HOURS become EXPIRED and lose their files; files a store refused earlier are removed again. Answers how many expired. */
+  async expire(): Promise<number> {
+    const expired = await expireReadyUploads(this.ctx.db, this.ctx.clock.now());
+    for (const upload of expired) await this.removeFiles(upload);
+    // While the store is down, one failure says so for all of them.
+    for (const upload of await unremovedFiles(this.ctx.db)) if (!(await this.removeFiles(upload))) break;
+    return expired.length;
+  }
+
+  /** A person gives up a READY upload: DISCARDED, its files removed; false when it was no longer READY. */
+  async discard(uploadId: number, adminId: number): Promise<boolean> {
+    const discarded = await discardUpload(this.ctx.db, uploadId, adminId, isoNow(this.ctx.clock));
+    if (discarded) await this.removeFiles(discarded);
+    return Boolean(discarded);
   }
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+    clearInterval(this.expirer);
     await Promise.all(this.running);
     this.leases.close();
     await this.checker.close();
@@ -194,6 +234,20 @@ export class UploadWork {
       return true;
     } catch (error) {
       this.log.warn({ err: error, uploadId }, 'staged rows stay in the file store until the next sweep');
+      return false;
+    }
+  }
+
+  /** Removes an abandoned upload's staged rows and original file; the row says so once the original is gone. */
+  private async removeFiles(upload: Abandoned): Promise<boolean> {
+    await rm(stagingPath(this.ctx.config.dataDir, upload.id), { force: true });
+    if (upload.staging_key && !(await this.removeStaged(upload.id, upload.staging_key))) return false;
+    try {
+      await this.ctx.files.delete(upload.storage_key);
+      await markFileRemoved(this.ctx.db, upload.id, isoNow(this.ctx.clock));
+      return true;
+    } catch (error) {
+      this.log.warn({ err: error, uploadId: upload.id }, 'the file of a discarded or expired upload stays in the file store until the next sweep');
       return false;
     }
   }

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import { Loading, useGetList, useTranslate } from 'react-admin';
 import { AREA_RANK, type Dataset, type UploadHistory } from '../../shared';
+import { useApiErrorToast } from '../../components/useApiErrorToast';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { useLivePermissions } from '../../providers/useLivePermissions';
 import { ManualPermissionsPanel } from '../uploads/ManualPermissionsPanel';
 import { MasterInfoPanel } from '../uploads/MasterInfoPanel';
@@ -24,6 +26,12 @@ export function ManualUpload() {
   const [datasetId, setDatasetId] = useState<number>();
   const [dialog, setDialog] = useState<'create' | 'edit'>();
   const [version, setVersion] = useState(0);
+  // The upload the panel shows, and one brought to it from the history (Resume, or discarded there).
+  const shown = useRef<number>(undefined);
+  const [resumed, setResumed] = useState<UploadHistory>();
+  const panel = useRef<HTMLDivElement>(null);
+  const dataProvider = useConsoleDataProvider();
+  const showError = useApiErrorToast();
   const {
     data: datasets = [],
     isPending,
@@ -46,8 +54,24 @@ export function ManualUpload() {
   }
 
   const afterUpload = (upload: UploadHistory) => {
+    shown.current = upload.id;
     setVersion((current) => current + 1);
     if (upload.status === 'SUCCESS') void refetch();
+  };
+
+  // The history's rows carry no preview: the upload is read whole, then shown in the panel.
+  const resume = async (upload: UploadHistory) => {
+    try {
+      setResumed((await dataProvider.getUpload(upload.id)).data);
+      panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const afterDiscard = (upload: UploadHistory) => {
+    setVersion((current) => current + 1);
+    if (shown.current === upload.id) setResumed(upload);
   };
 
   return (
@@ -115,9 +139,9 @@ export function ManualUpload() {
       </Card>
 
       {dataset && (
-        <Card variant="outlined">
+        <Card variant="outlined" ref={panel}>
           <CardContent>
-            <UploadPanel key={dataset.id} dataset={dataset} onSettled={afterUpload} />
+            <UploadPanel key={dataset.id} dataset={dataset} resumed={resumed?.datasetId === dataset.id ? resumed : undefined} onSettled={afterUpload} />
           </CardContent>
         </Card>
       )}
@@ -128,7 +152,7 @@ export function ManualUpload() {
             <Typography variant="h6" sx={{ mb: 1 }}>
               {translate('resources.uploads.messages.history')}
             </Typography>
-            <UploadHistoryTable datasetId={dataset.id} version={version} />
+            <UploadHistoryTable datasetId={dataset.id} version={version} onResume={(upload) => void resume(upload)} onDiscarded={afterDiscard} />
           </CardContent>
         </Card>
       )}

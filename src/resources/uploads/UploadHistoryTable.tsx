@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Box, Chip, Link, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Box, Button, Chip, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import type { UploadHistory } from '../../shared';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
+import { DiscardUploadButton } from './DiscardUploadButton';
 
 const PER_PAGE = 10;
 
@@ -16,8 +17,27 @@ export function uploadChanges(upload: UploadHistory, translate: (key: string, op
   return parts.length ? parts.join(' · ') : translate('resources.uploads.changes.none');
 }
 
-/** SPEC §3 "Upload history" of one data set, newest first, paged by the server. */
-export function UploadHistoryTable({ datasetId, version }: { datasetId: number; version: number }) {
+/** "Expires 2026-11-29 09:58 if not committed" under a checked upload; nothing once it is no longer waiting. */
+export function UploadExpiry({ upload }: { upload: UploadHistory }) {
+  const translate = useTranslate();
+  if (!upload.expiresAt) return null;
+  return (
+    <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.5 }} data-testid="upload-expiry">
+      {translate('resources.uploads.messages.expires', { time: formatConsoleDate(upload.expiresAt, true) })}
+    </Typography>
+  );
+}
+
+interface UploadHistoryTableProps {
+  datasetId: number;
+  version: number;
+  /** Takes a checked upload back to its preview and commit. */
+  onResume: (upload: UploadHistory) => void;
+  onDiscarded: (upload: UploadHistory) => void;
+}
+
+/** SPEC §3 "Upload history" of one data set, newest first, paged by the server; a checked upload left waiting is resumed or discarded here. */
+export function UploadHistoryTable({ datasetId, version, onResume, onDiscarded }: UploadHistoryTableProps) {
   const translate = useTranslate();
   const [page, setPage] = useState(1);
   const {
@@ -37,7 +57,7 @@ export function UploadHistoryTable({ datasetId, version }: { datasetId: number; 
         <Table size="small" aria-label={translate('resources.uploads.messages.history')}>
           <TableHead>
             <TableRow>
-              {(['fileName', 'status', 'mode', 'changes', 'updatedBy', 'updatedAt'] as const).map((field) => (
+              {(['fileName', 'status', 'mode', 'changes', 'updatedBy', 'updatedAt', 'actions'] as const).map((field) => (
                 <TableCell key={field}>{translate(`resources.uploads.fields.${field}`)}</TableCell>
               ))}
             </TableRow>
@@ -46,9 +66,13 @@ export function UploadHistoryTable({ datasetId, version }: { datasetId: number; 
             {data.map((upload) => (
               <TableRow key={upload.id} data-testid="upload-history-row">
                 <TableCell>
-                  <Link href={upload.fileUrl} download={upload.fileName} title={translate('resources.uploads.actions.download', { name: upload.fileName })}>
-                    {upload.fileName}
-                  </Link>
+                  {upload.fileUrl ? (
+                    <Link href={upload.fileUrl} download={upload.fileName} title={translate('resources.uploads.actions.download', { name: upload.fileName })}>
+                      {upload.fileName}
+                    </Link>
+                  ) : (
+                    upload.fileName
+                  )}
                 </TableCell>
                 <TableCell>
                   <Chip
@@ -62,11 +86,22 @@ export function UploadHistoryTable({ datasetId, version }: { datasetId: number; 
                       {upload.reason}
                     </Typography>
                   )}
+                  <UploadExpiry upload={upload} />
                 </TableCell>
                 <TableCell>{upload.mode && upload.status === 'SUCCESS' ? translate(`resources.uploads.modeNames.${upload.mode}`) : ''}</TableCell>
                 <TableCell>{upload.status === 'SUCCESS' ? uploadChanges(upload, translate) : ''}</TableCell>
                 <TableCell>{upload.updatedBy}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatConsoleDate(upload.updatedAt, true)}</TableCell>
+                <TableCell>
+                  {upload.status === 'READY' && (
+                    <Stack direction="row" spacing={1}>
+                      <Button size="small" onClick={() => onResume(upload)} aria-label={translate('resources.uploads.actions.resumeNamed', { name: upload.fileName })}>
+                        {translate('resources.uploads.actions.resume')}
+                      </Button>
+                      <DiscardUploadButton upload={upload} onDiscarded={onDiscarded} />
+                    </Stack>
+                  )}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -4,12 +4,23 @@ import { useTranslate } from 'react-admin';
 import type { Dataset, UploadHistory, UploadMode } from '../../shared';
 import { ApiError } from '../../providers/apiError';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { DiscardUploadButton } from './DiscardUploadButton';
 import { FileDrop } from './FileDrop';
 import { PreviewPanel } from './PreviewPanel';
+import { UploadExpiry } from './UploadHistoryTable';
 import { useUploadWatch } from './useUploadWatch';
 
+const SETTLED = new Set<UploadHistory['status']>(['READY', 'FAIL', 'SUCCESS', 'DISCARDED', 'EXPIRED']);
+
+interface UploadPanelProps {
+  dataset: Dataset;
+  /** An upload brought here from the history (Resume, or discarded there): shown as if just checked. */
+  resumed?: UploadHistory;
+  onSettled: (upload: UploadHistory) => void;
+}
+
 /** One file's way through: upload (XHR progress), checking, preview with problems, commit and writing. */
-export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettled: (upload: UploadHistory) => void }) {
+export function UploadPanel({ dataset, resumed, onSettled }: UploadPanelProps) {
   const translate = useTranslate();
   const dataProvider = useConsoleDataProvider();
   const [sent, setSent] = useState<UploadHistory>();
@@ -21,9 +32,15 @@ export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettle
   const barLabelId = useId();
 
   useEffect(() => {
-    if (upload && (upload.status === 'READY' || upload.status === 'FAIL' || upload.status === 'SUCCESS')) onSettled(upload);
+    if (upload && SETTLED.has(upload.status)) onSettled(upload);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of status is news
   }, [upload?.id, upload?.status]);
+
+  useEffect(() => {
+    if (!resumed) return;
+    setError(undefined);
+    setSent(resumed);
+  }, [resumed]);
 
   const choose = async (file: File) => {
     setError(undefined);
@@ -44,6 +61,9 @@ export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettle
       setSent((await dataProvider.commitUpload(upload!.id, mode)).data);
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.text : String(cause));
+      // A refused commit may mean the upload expired or was discarded meanwhile: show what it is now.
+      const now = await dataProvider.getUpload(upload!.id).catch(() => undefined);
+      if (now && now.data.status !== upload!.status) setSent(now.data);
     }
   };
 
@@ -71,21 +91,26 @@ export function UploadPanel({ dataset, onSettled }: { dataset: Dataset; onSettle
       )}
       {(error ?? watchError) && <Alert severity="error">{error ?? watchError}</Alert>}
       {upload?.status === 'FAIL' && upload.problemCount === 0 && upload.reason && <Alert severity="error">{translate('resources.uploads.messages.failed', { reason: upload.reason })}</Alert>}
-      {upload?.preview && upload.status !== 'SUCCESS' && <PreviewPanel preview={upload.preview} />}
+      {upload?.preview && (upload.status === 'READY' || upload.status === 'FAIL') && <PreviewPanel preview={upload.preview} />}
       {upload?.status === 'READY' && (
         <Stack spacing={1}>
-          <Alert severity="success">{translate('resources.uploads.messages.ready')}</Alert>
+          <Alert severity="success">
+            {translate('resources.uploads.messages.ready')}
+            <UploadExpiry upload={upload} />
+          </Alert>
           <RadioGroup value={mode} onChange={(event) => setMode(event.target.value as UploadMode)} aria-label={translate('resources.uploads.fields.mode')}>
             <FormControlLabel value="APPEND" control={<Radio />} label={translate('resources.uploads.modes.APPEND')} />
             <FormControlLabel value="REPLACE" control={<Radio />} label={translate('resources.uploads.modes.REPLACE')} />
           </RadioGroup>
-          <Box>
+          <Stack direction="row" spacing={1}>
             <Button variant="contained" onClick={() => (mode === 'REPLACE' && dataset.rowCount > 0 ? setConfirming(true) : void commit())}>
               {translate('resources.uploads.actions.commit', { count: upload.rowCount.toLocaleString() })}
             </Button>
-          </Box>
+            <DiscardUploadButton upload={upload} onDiscarded={setSent} />
+          </Stack>
         </Stack>
       )}
+      {(upload?.status === 'DISCARDED' || upload?.status === 'EXPIRED') && <Alert severity="info">{translate(`resources.uploads.messages.${upload.status}`, { file: upload.fileName })}</Alert>}
       {upload?.status === 'SUCCESS' && <Alert severity="success">{translate('resources.uploads.messages.committed', { count: upload.uploadedCount.toLocaleString(), title: dataset.title })}</Alert>}
       <Dialog open={confirming} onClose={() => setConfirming(false)}>
         <DialogTitle>{translate('resources.uploads.actions.confirmReplace')}</DialogTitle>
