@@ -46,7 +46,7 @@ export function AccountMenu() {
         {person.email && (
           <Box component="li" role="group" sx={{ px: 2, py: 1, maxWidth: 320 }} aria-label={translate('console.frame.signedInAs')}>
             {person.name && (
-              <Typography variant="subtitle2" noWrap>
+              <Typography variant="subtitle2" component="p" noWrap>
                 {person.name}
               </Typography>
             )}

@@ -67,6 +67,13 @@ export function buildThemeOptions(settings: LayoutSettings): RaThemeOptions {
       // react-admin's bulk-action bar writes white on a pale tint of the primary colour; it takes the
       // toolbar's surface and body text instead, where the primary-coloured buttons read (contrast.spec).
       RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-toolbar': { color: bulkBar.text, backgroundColor: bulkBar.background } } } },
+      // A heading drawn by a variant is a section of the screen's one h1 (ScreenTitle): h2 whatever its
+      // size, so no screen skips a level (axe heading-order); a deeper one names its level with `component`.
+      MuiTypography: {
+        defaultProps: {
+          variantMapping: { h1: 'h2', h2: 'h2', h3: 'h2', h4: 'h2', h5: 'h2', h6: 'h2', subtitle1: 'h2', subtitle2: 'h2', body1: 'p', body2: 'p', inherit: 'p' },
+        },
+      },
       // A step not reached yet draws its number in white on the disabled grey (2.6:1); the secondary grey reads.
       MuiStepIcon: { styleOverrides: { root: { color: secondary } } },
     },

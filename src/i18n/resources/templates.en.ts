@@ -24,6 +24,7 @@ export const templatesEn = {
     removeFile: 'Remove file',
     addPreviews: 'Add images',
     removePreview: 'Remove %{name}',
+    openPreview: 'Open %{name} full size',
   },
   messages: {
     noFile: 'No dashboard file',

@@ -26,6 +26,7 @@ export const templatesKo: typeof templatesEn = {
     removeFile: '파일 삭제',
     addPreviews: '이미지 추가',
     removePreview: '%{name} 삭제',
+    openPreview: '%{name} 원본 크기로 열기',
   },
   messages: {
     noFile: '대시보드 파일 없음',

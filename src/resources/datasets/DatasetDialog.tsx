@@ -11,6 +11,7 @@ import { ApiError } from '../../providers/apiError';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { schemaMessageKey } from '../../i18n/schemaMessageKey';
 import { zodValidator, type FormMessage } from '../zodForm';
+import { FilePickButton } from '../../components/FilePickButton';
 
 const emptyColumn = (): DatasetColumn => ({ colName: '', colType: 'VARCHAR', required: false, key: false });
 
@@ -163,18 +164,17 @@ function DatasetFields({
           <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
             <Typography variant="subtitle2">{translate('resources.datasets.fields.schemaInfo')}</Typography>
             {!dataset && (
-              <Button component="label" size="small" startIcon={<UploadFileIcon />}>
+              <FilePickButton
+                size="small"
+                startIcon={<UploadFileIcon />}
+                accept=".csv,.xlsx"
+                onPick={(event) => {
+                  void startFromFile(event.target.files?.[0]);
+                  event.target.value = '';
+                }}
+              >
                 {translate('resources.datasets.actions.fromFile')}
-                <input
-                  hidden
-                  type="file"
-                  accept=".csv,.xlsx"
-                  onChange={(event) => {
-                    void startFromFile(event.target.files?.[0]);
-                    event.target.value = '';
-                  }}
-                />
-              </Button>
+              </FilePickButton>
             )}
           </Stack>
           {inferredFrom && (

@@ -75,7 +75,7 @@ export function MailPreview({ path, input, ready = true, shownField = () => true
             <Typography variant="caption" color="text.secondary">
               {translate('resources.email-templates.preview.subject')}
             </Typography>
-            <Typography variant="subtitle1" sx={{ mb: 1, wordBreak: 'break-word' }} data-testid="mail-preview-subject">
+            <Typography variant="subtitle1" component="p" sx={{ mb: 1, wordBreak: 'break-word' }} data-testid="mail-preview-subject">
               {mail.subject}
             </Typography>
             <Box

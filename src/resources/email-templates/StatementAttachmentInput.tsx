@@ -6,6 +6,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { acceptOf } from '../../shared';
 import { refusalOf } from '../templates/fileRefusal';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { FilePickButton } from '../../components/FilePickButton';
 
 /** A statement's attached file: uploaded to the store when picked, the statement keeps its file id. */
 export function StatementAttachmentInput() {
@@ -59,10 +60,9 @@ export function StatementAttachmentInput() {
             {translate('resources.email-templates.messages.noAttachment')}
           </Typography>
         )}
-        <Button component="label" variant="outlined" size="small" startIcon={<AttachFileIcon />} loading={uploading} loadingPosition="start">
+        <FilePickButton variant="outlined" size="small" startIcon={<AttachFileIcon />} loading={uploading} loadingPosition="start" accept={acceptOf('email-attachment')} onPick={pick}>
           {translate(field.value ? 'resources.email-templates.actions.replace' : 'resources.email-templates.actions.attach')}
-          <input hidden type="file" accept={acceptOf('email-attachment')} onChange={pick} />
-        </Button>
+        </FilePickButton>
         {field.value && (
           <Button size="small" onClick={remove}>
             {translate('resources.email-templates.actions.remove')}

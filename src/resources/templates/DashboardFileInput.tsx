@@ -5,6 +5,7 @@ import { InputHelperText, useInput, useRecordContext, useTranslate } from 'react
 import { acceptOf, FILE_PURPOSE_RULES, formatBytes, type Template, type UploadedFile } from '../../shared';
 import { refusalOf } from './fileRefusal';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { FilePickButton } from '../../components/FilePickButton';
 
 /** The template's dashboard file: uploaded when picked, the form keeps its file id. */
 export function DashboardFileInput() {
@@ -55,10 +56,18 @@ export function DashboardFileInput() {
             {translate('resources.templates.messages.noFile')}
           </Typography>
         )}
-        <Button component="label" variant="outlined" size="small" startIcon={<UploadFileIcon />} loading={uploading} loadingPosition="start">
+        <FilePickButton
+          variant="outlined"
+          size="small"
+          startIcon={<UploadFileIcon />}
+          loading={uploading}
+          loadingPosition="start"
+          accept={acceptOf('template-dashboard')}
+          onPick={pick}
+          inputTestId="dashboard-file-input"
+        >
           {translate(current ? 'resources.templates.actions.replaceFile' : 'resources.templates.actions.uploadFile')}
-          <input hidden type="file" accept={acceptOf('template-dashboard')} onChange={pick} data-testid="dashboard-file-input" />
-        </Button>
+        </FilePickButton>
         {current && (
           <Button size="small" onClick={remove}>
             {translate('resources.templates.actions.removeFile')}

@@ -19,6 +19,6 @@ describe('PreviewGallery', () => {
     const list = screen.getByRole('list');
     expect([...list.children].map((child) => child.tagName)).toEqual(['LI', 'LI']);
     const items = within(list).getAllByRole('listitem');
-    expect(within(items[1]).getByRole('link', { name: 'back.png' })).toHaveAttribute('href', '/files/2');
+    expect(within(items[1]).getByRole('link', { name: 'Open back.png full size' })).toHaveAttribute('href', '/files/2');
   });
 });

@@ -1,11 +1,12 @@
 import { useState, type ChangeEvent } from 'react';
-import { Alert, Box, Button, FormHelperText, FormLabel, IconButton, ImageList, ImageListItem, ImageListItemBar } from '@mui/material';
+import { Alert, Box, FormHelperText, FormLabel, IconButton, ImageList, ImageListItem, ImageListItemBar } from '@mui/material';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { InputHelperText, useInput, useTranslate } from 'react-admin';
 import { acceptOf, FILE_PURPOSE_RULES, formatBytes, MAX_TEMPLATE_PREVIEWS, type UploadedFile } from '../../shared';
 import { refusalOf } from './fileRefusal';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { FilePickButton } from '../../components/FilePickButton';
 
 /** The ordered preview images: uploaded as they are picked, shown as thumbnails, each removable. */
 export function PreviewImagesInput() {
@@ -49,7 +50,8 @@ export function PreviewImagesInput() {
         <ImageList cols={4} gap={8} sx={{ maxWidth: 720, my: 1 }} data-testid="preview-thumbnails">
           {previews.map((preview) => (
             <ImageListItem key={preview.fileId} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
-              <img src={preview.url} alt={preview.originalName} loading="lazy" style={{ height: 120, objectFit: 'cover' }} />
+              {/* The caption under the thumbnail names the file; the image adds nothing a reader needs. */}
+              <img src={preview.url} alt="" loading="lazy" style={{ height: 120, objectFit: 'cover' }} />
               <ImageListItemBar
                 title={preview.originalName}
                 actionIcon={
@@ -67,10 +69,19 @@ export function PreviewImagesInput() {
           ))}
         </ImageList>
       )}
-      <Button component="label" variant="outlined" size="small" startIcon={<AddPhotoAlternateIcon />} loading={uploading} loadingPosition="start">
+      <FilePickButton
+        variant="outlined"
+        size="small"
+        startIcon={<AddPhotoAlternateIcon />}
+        loading={uploading}
+        loadingPosition="start"
+        multiple
+        accept={acceptOf('template-preview')}
+        onPick={add}
+        inputTestId="preview-file-input"
+      >
         {translate('resources.templates.actions.addPreviews')}
-        <input hidden type="file" multiple accept={acceptOf('template-preview')} onChange={add} data-testid="preview-file-input" />
-      </Button>
+      </FilePickButton>
       <FormHelperText error={Boolean(fieldState.error)}>
         <InputHelperText
           error={fieldState.error?.message}

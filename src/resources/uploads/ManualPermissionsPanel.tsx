@@ -56,7 +56,9 @@ export function ManualPermissionsPanel() {
       <Accordion disableGutters variant="outlined">
         <AccordionSummary expandIcon={<ExpandMoreIcon />}>
           <Stack>
-            <Typography variant="subtitle1">{translate(t('title'))}</Typography>
+            <Typography variant="subtitle1" component="span">
+              {translate(t('title'))}
+            </Typography>
             <Typography variant="body2" color="text.secondary">
               {translate(t('hint'))}
             </Typography>

@@ -13,7 +13,9 @@ export function MasterInfoPanel() {
     <Accordion disableGutters variant="outlined">
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Stack>
-          <Typography variant="subtitle1">{translate('resources.uploads.messages.masterInfo')}</Typography>
+          <Typography variant="subtitle1" component="span">
+            {translate('resources.uploads.messages.masterInfo')}
+          </Typography>
           <Typography variant="body2" color="text.secondary">
             {translate('resources.uploads.messages.masterInfoHint')}
           </Typography>
@@ -23,7 +25,7 @@ export function MasterInfoPanel() {
         <Stack spacing={2}>
           {infos.map((info) => (
             <Stack key={info.id} spacing={1}>
-              <Typography variant="subtitle2">
+              <Typography variant="subtitle2" component="h4">
                 {info.metric} · {info.dataSource} · {info.dataType}
               </Typography>
               <Stack direction="row" flexWrap="wrap" gap={0.5}>

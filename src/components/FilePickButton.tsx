@@ -1,0 +1,27 @@
+import { useRef, type ChangeEvent, type ReactNode } from 'react';
+import { Button, type ButtonProps } from '@mui/material';
+
+type Props = Omit<ButtonProps, 'onClick' | 'component' | 'onChange'> & {
+  accept: string;
+  multiple?: boolean;
+  onPick: (event: ChangeEvent<HTMLInputElement>) => void;
+  children: ReactNode;
+  inputTestId?: string;
+};
+
+/**
+ * A real button that opens the file picker. A <label> drawn as a button (MUI's usual recipe) takes
+ * role="button", which a label may not have (axe aria-allowed-role); this one stays a button and
+ * clicks a hidden input, so the keyboard reaches it like any other.
+ */
+export function FilePickButton({ accept, multiple, onPick, children, inputTestId, ...button }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button {...button} onClick={() => input.current?.click()}>
+        {children}
+      </Button>
+      <input ref={input} hidden type="file" accept={accept} multiple={multiple} onChange={onPick} data-testid={inputTestId} tabIndex={-1} />
+    </>
+  );
+}
