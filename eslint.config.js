@@ -98,6 +98,11 @@ export default defineConfig([
           selector: "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
           message: 'Write times with formatConsoleDate / ConsoleDateField (src/shared/date-time.ts): toLocaleString follows the locale (AM/PM, mm/dd/yyyy).',
         },
+        {
+          // Not about times, but this is the one list of restricted syntax for screens (a later block would replace it).
+          selector: "JSXOpeningElement[name.name='Button'] > JSXAttribute[name.name='component'][value.value='label']",
+          message: 'Open a file picker with FilePickButton (src/components): a <label> drawn as a button takes role="button", which a label may not have (axe aria-allowed-role).',
+        },
       ],
     },
   },
