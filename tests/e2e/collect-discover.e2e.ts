@@ -73,7 +73,7 @@ describe('Collect metric from discovery', () => {
     await zone.click();
     await zone.fill('Seoul');
     await page.getByRole('option', { name: 'Asia/Seoul' }).click();
-    await schedules.locator('input[type=time]').fill('09:00');
+    await schedules.getByRole('textbox', { name: 'Time', exact: true }).fill('09:00');
     expect(await schedules.getByTestId('schedule-sentence').textContent()).toMatch(
       /^every day at 09:00 Asia\/Seoul · next run \d{4}-\d{2}-\d{2} 09:00 \(in (\d+ h )?\d+ min\)$|^every day at 09:00 Asia\/Seoul · next run \d{4}-\d{2}-\d{2} 09:00 \(in \d+ h\)$/,
     );

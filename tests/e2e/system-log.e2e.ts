@@ -49,7 +49,10 @@ describe('System Log screen', () => {
     await page.getByText('/api/auth/signin/otp').first().waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toContain('requestAt,eventId,adminId,email,httpMethod,endPoint');
+    // Written for people: the screen's column names, the time column naming the browser's zone, times as YYYY-MM-DD HH:mm.
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(csv.split('\r\n')[0].replace(/^\uFEFF/, '')).toBe(`Time (${zone}),Event ID,User ID,E-mail,Method,Endpoint,Status,Query,Request body,Source IP`);
+    expect(csv.split('\r\n')[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
     expect(csv).toContain('/api/auth/signin/otp');
     expect(csv).not.toContain('/api/system-logs?');
 
