@@ -1,13 +1,25 @@
+import type { Db } from '../db/database';
 import type { AppContext } from '../context';
 import { isoNow } from '../clock';
 
 export type AccessEvent = 'SIGN_IN' | 'DASHBOARD_VIEW' | 'PROJECT_CREATE' | 'UPLOAD';
 
-export async function recordAccess(
-  ctx: AppContext,
-  event: { email: string; adminId: number | null; eventType: AccessEvent; success: boolean; ip: string | null; detail: string | null },
-): Promise<void> {
-  await ctx.db
+export interface AccessRecord {
+  email: string;
+  adminId: number | null;
+  eventType: AccessEvent;
+  success: boolean;
+  ip: string | null;
+  detail: string | null;
+}
+
+export async function recordAccess(ctx: AppContext, event: AccessRecord): Promise<void> {
+  await insertAccess(ctx.db, isoNow(ctx.clock), event);
+}
+
+/** Writes the event through `db`: given a transaction, the event stands or falls with what it records (an upload's commit). */
+export async function insertAccess(db: Db, now: string, event: AccessRecord): Promise<void> {
+  await db
     .insertInto('access_history')
     .values({
       admin_id: event.adminId,
@@ -16,7 +28,7 @@ export async function recordAccess(
       success_flag: event.success ? 'Y' : 'N',
       source_ip: event.ip,
       detail: event.detail,
-      occurred_at: isoNow(ctx.clock),
+      occurred_at: now,
     })
     .execute();
 }

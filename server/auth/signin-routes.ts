@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signInChallengeResponse, signInOtpResponse, tokenPairResponse } from '../../src/shared';
-import { agreementBody, initialPasswordBody, messages, signInBody, signInOtpBody, tokenSchema } from '../../src/shared';
+import { agreementBody, initialPasswordBody, messages, signInBody, signInOtpBody, tokenSchema, type ResultCode } from '../../src/shared';
 import { z } from 'zod';
 import { isoNow } from '../clock';
 import { AppError, validationError } from '../http/app-error';
@@ -33,27 +33,27 @@ export async function signInRoutes(app: FastifyInstance) {
   routes.post('/auth/signin', { schema: { body: signInBody, response: { 200: signInChallengeResponse } }, ...limits.password }, async (request) => {
     const { email, password } = request.body;
     const admin = await findAdminByEmail(ctx.db, email);
-    // The try is counted before the slow hash, in the statement that checks the lock: parallel
-    // guesses cannot pass the limit. Undefined: the account is locked.
-    const attempts = admin && (await claimSignInTry(ctx.db, admin.id, isoNow(ctx.clock), ctx.config.lockout.maxFailures, lockEnd(ctx)));
-    if (!admin || attempts === undefined) {
-      // A locked account answers as an unknown one, after the same hashing work, so the answer
-      // does not tell that the address has an account; its owner was told of the lock by mail.
-      await ctx.passwords.verifyNothing(password);
-      await recordAccess(ctx, { email, adminId: admin?.id ?? null, eventType: 'SIGN_IN', success: false, ip: request.ip, detail: admin ? 'locked' : 'unknown account' });
-      throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
-    }
-    if (!(await ctx.passwords.verify(admin.password_hash, password))) {
-      // The failure that reached the limit locked the account: its owner is told, once per lock.
-      if (attempts >= ctx.config.lockout.maxFailures) mailAccountLocked(ctx, admin);
-      await recordAccess(ctx, { email, adminId: admin.id, eventType: 'SIGN_IN', success: false, ip: request.ip, detail: 'wrong password' });
-      throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
-    }
-    await clearSignInFailures(ctx.db, admin.id);
-    assertMaySignIn(admin);
-    const { code, challengeToken } = await issueChallenge(ctx, 'SIGNIN', admin.email, admin.id, true);
-    ctx.mailer.send('otp', admin.email, { name: displayName(admin), code, email: admin.email });
-    return outcome('OTP_REQUIRED', 'A verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
+    return refusalsRecorded(ctx, request, { email, adminId: admin?.id ?? null }, async () => {
+      // The try is counted before the slow hash, in the statement that checks the lock: parallel
+      // guesses cannot pass the limit. Undefined: the account is locked.
+      const attempts = admin && (await claimSignInTry(ctx.db, admin.id, isoNow(ctx.clock), ctx.config.lockout.maxFailures, lockEnd(ctx)));
+      if (!admin || attempts === undefined) {
+        // A locked account answers as an unknown one, after the same hashing work, so the answer
+        // does not tell that the address has an account; its owner was told of the lock by mail.
+        await ctx.passwords.verifyNothing(password);
+        throw new WrongCredentials(admin ? 'locked' : 'unknown account');
+      }
+      if (!(await ctx.passwords.verify(admin.password_hash, password))) {
+        // The failure that reached the limit locked the account: its owner is told, once per lock.
+        if (attempts >= ctx.config.lockout.maxFailures) mailAccountLocked(ctx, admin);
+        throw new WrongCredentials('wrong password');
+      }
+      await clearSignInFailures(ctx.db, admin.id);
+      assertMaySignIn(admin);
+      const { code, challengeToken } = await issueChallenge(ctx, 'SIGNIN', admin.email, admin.id, true);
+      ctx.mailer.send('otp', admin.email, { name: displayName(admin), code, email: admin.email });
+      return outcome('OTP_REQUIRED', 'A verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
+    });
   });
 
   routes.post('/auth/signin/otp/resend', { schema: { body: z.strictObject({ challengeToken: tokenSchema }), response: { 200: signInChallengeResponse } }, ...limits.resend }, async (request) => {
@@ -65,17 +65,22 @@ export async function signInRoutes(app: FastifyInstance) {
   });
 
   routes.post('/auth/signin/otp', { schema: { body: signInOtpBody, response: { 200: signInOtpResponse } }, ...limits.code }, async (request) => {
-    const { adminId } = await verifyChallenge(ctx, { challengeToken: request.body.challengeToken }, request.body.code);
-    const admin = await findAdminById(ctx.db, adminId!);
-    if (!admin) throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
-    assertMaySignIn(admin);
-    if (admin.must_change_password === 'Y') {
-      // A password someone else knows (the first admin's, printed in the log) opens no session:
-      // the proof lets its holder choose their own, and signing in goes on from there.
-      const verificationToken = await ctx.tokens.signProof('initial-password', String(admin.id), OTP_TTL_SECONDS * 2);
-      return outcome('PASSWORD_CHANGE_REQUIRED', 'This password was given to you to sign in once. Please choose your own password to continue.', { verificationToken });
-    }
-    return termsOrSession(ctx, admin, request.ip, request.headers['user-agent'] ?? null);
+    const challenge = await findSignInChallenge(ctx.db, request.body.challengeToken);
+    // A token no password step issued names no one to count the failure for.
+    const attempt = challenge && { email: challenge.email, adminId: challenge.admin_id };
+    return refusalsRecorded(ctx, request, attempt, async () => {
+      const { adminId } = await verifyChallenge(ctx, { challengeToken: request.body.challengeToken }, request.body.code);
+      const admin = await findAdminById(ctx.db, adminId!);
+      if (!admin) throw new WrongCredentials('account removed');
+      assertMaySignIn(admin);
+      if (admin.must_change_password === 'Y') {
+        // A password someone else knows (the first admin's, printed in the log) opens no session:
+        // the proof lets its holder choose their own, and signing in goes on from there.
+        const verificationToken = await ctx.tokens.signProof('initial-password', String(admin.id), OTP_TTL_SECONDS * 2);
+        return outcome('PASSWORD_CHANGE_REQUIRED', 'This password was given to you to sign in once. Please choose your own password to continue.', { verificationToken });
+      }
+      return termsOrSession(ctx, admin, request.ip, request.headers['user-agent'] ?? null);
+    });
   });
 
   routes.post('/auth/admin/initial-password', { schema: { body: initialPasswordBody, response: { 200: signInOtpResponse } } }, async (request) => {
@@ -137,6 +142,39 @@ async function completeSignIn(ctx: AppContext, admin: Admin, ip: string, userAge
   await recordSignIn(ctx.db, admin.id, isoNow(ctx.clock));
   await recordAccess(ctx, { email: admin.email, adminId: admin.id, eventType: 'SIGN_IN', success: true, ip, detail: null });
   return startSession(ctx, admin.id, ip, userAgent);
+}
+
+/** Refused credentials: the answer is the same whatever the reason, which only the access history keeps. */
+class WrongCredentials extends AppError {
+  constructor(readonly reason: string) {
+    super('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+  }
+}
+
+/** How the access history words each other refusal of a credential step. */
+const REFUSAL_REASONS: Partial<Record<ResultCode, string>> = {
+  ACCOUNT_PENDING: 'awaiting approval',
+  ACCOUNT_REJECTED: 'request rejected',
+  ACCOUNT_INACTIVE: 'inactive account',
+  OTP_MISMATCH: 'wrong code',
+  OTP_EXPIRED: 'code expired, used or tried too often',
+};
+
+/**
+ * Runs a credential step (password or code): whatever refuses it, the refusal is one failed
+ * sign-in in the access history, so no outcome goes uncounted. A completed sign-in is recorded
+ * where its session starts (completeSignIn).
+ */
+async function refusalsRecorded<T>(ctx: AppContext, request: FastifyRequest, attempt: { email: string; adminId: number | null } | undefined, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (attempt && error instanceof AppError) {
+      const detail = error instanceof WrongCredentials ? error.reason : (REFUSAL_REASONS[error.result] ?? error.message);
+      await recordAccess(ctx, { ...attempt, eventType: 'SIGN_IN', success: false, ip: request.ip, detail });
+    }
+    throw error;
+  }
 }
 
 function spentProof(): AppError {

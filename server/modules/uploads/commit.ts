@@ -3,6 +3,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { SCHEMA_CHANGED_MESSAGE, type UploadMode } from '../../../src/shared';
 import { isSqlite, unhurried, type Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { insertAccess } from '../../audit/access-history';
 import { lockedSchemaFingerprint } from '../datasets/queries';
 import { STAGED_TABLE } from './staging';
 
@@ -21,6 +22,8 @@ export interface CommitJob {
   schemaFingerprint: string | null;
   stagingFile: string;
   adminId: number;
+  /** The address the commit was asked from, for the access history. */
+  sourceIp?: string;
   now: () => string;
   onRows: (written: number) => void;
 }
@@ -139,7 +142,13 @@ async function writeRows(trx: Transaction<Database>, writeChunk: ChunkWriter, la
     })
     .where('id', '=', job.uploadId)
     .where('status', '=', 'COMMITTING')
+    .returning('file_name')
     .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new Error('The upload was marked as failed while it was being written.');
+  if (!done) throw new Error('The upload was marked as failed while it was being written.');
+  // The access history's Uploads count: recorded in the commit's transaction, so exactly once per committed upload.
+  const { email } = await trx.selectFrom('admins').select('email').where('id', '=', job.adminId).executeTakeFirstOrThrow();
+  const rows = `${written} ${written === 1 ? 'row' : 'rows'}`;
+  const outcome = job.mode === 'REPLACE' ? `${rows}, data set replaced` : `${rows} appended`;
+  await insertAccess(trx, now, { email, adminId: job.adminId, eventType: 'UPLOAD', success: true, ip: job.sourceIp ?? null, detail: `upload ${job.uploadId}: ${done.file_name}, ${outcome}` });
   return written;
 }

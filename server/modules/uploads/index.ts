@@ -102,7 +102,7 @@ export async function uploadsModule(app: FastifyInstance) {
     }
     // Read before the job starts: on SQLite the commit's transaction holds the only connection.
     const answer = await findUpload(db, tokens, uploadId);
-    await work.startCommit(upload, mode, adminId);
+    await work.startCommit(upload, mode, adminId, request.ip);
     return success({ ...answer!, progress: { phase: 'WRITING' as const, done: 0, total: upload.row_count } }, 'The rows are being written.');
   });
 

@@ -153,7 +153,7 @@ export class UploadWork {
   }
 
   /** Writes the claimed (COMMITTING) upload's rows after the answer, all or nothing. */
-  async startCommit(upload: UploadRow, mode: UploadMode, adminId: number): Promise<void> {
+  async startCommit(upload: UploadRow, mode: UploadMode, adminId: number, sourceIp: string): Promise<void> {
     const { ctx } = this;
     const uploadId = upload.id;
     const started = { phase: 'WRITING' as const, done: 0, total: upload.row_count };
@@ -172,6 +172,7 @@ export class UploadWork {
           schemaFingerprint: upload.schema_fingerprint,
           stagingFile: staged?.path ?? stagingPath(ctx.config.dataDir, uploadId),
           adminId,
+          sourceIp,
           now: () => isoNow(ctx.clock),
           onRows: (done) => this.report(uploadId, adminId, { phase: 'WRITING', done, total: upload.row_count }),
         });
