@@ -3,7 +3,18 @@ import { systemLogsEn } from '../../../src/i18n/resources/system-logs.en';
 import { systemLogsKo } from '../../../src/i18n/resources/system-logs.ko';
 import type { Reader } from '../../http/reader';
 
-export const CSV_COLUMNS: (keyof SystemLogEntry)[] = ['requestAt', 'eventId', 'adminId', 'email', 'httpMethod', 'endPoint', 'httpStatus', 'queryParam', 'requestBody', 'sourceIp'];
+export const CSV_COLUMNS = [
+  'requestAt',
+  'eventId',
+  'adminId',
+  'email',
+  'httpMethod',
+  'endPoint',
+  'httpStatus',
+  'queryParam',
+  'requestBody',
+  'sourceIp',
+] as const satisfies readonly (keyof SystemLogEntry)[];
 
 /**
  * The export is read by people in a spreadsheet: its headers are the screen's own column names in
