@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '../src/shared/validation';
 import { OTP_RESEND_INTERVAL_SECONDS } from '../src/shared/constants';
+import { YES_NO } from '../src/shared/fields';
 import { parseOutboundAllow } from './outbound/outbound-policy';
 
 const commaList = (text: string) =>
@@ -71,7 +72,7 @@ const envSchema = z.object({
     .optional(),
   FILE_STORE_TIMEOUT_MS: z.coerce.number().int().min(100, 'FILE_STORE_TIMEOUT_MS must be at least 100').default(FILE_STORE_TIMEOUT_MS),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0, 'SHUTDOWN_GRACE_MS must be 0 or more').default(30_000),
-  SEED_DEMO: z.enum(['Y', 'N'], 'SEED_DEMO must be Y or N').default('N'),
+  SEED_DEMO: z.enum(YES_NO, 'SEED_DEMO must be Y or N').default('N'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535, 'METRICS_PORT must be a port number').optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 16)').optional(),
   UPLOAD_LEASE_MS: z.coerce.number().int().min(1000, 'UPLOAD_LEASE_MS must be at least 1000').default(30_000),

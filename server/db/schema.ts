@@ -2,6 +2,7 @@ import type { ProjectTables } from './tables/projects';
 import type { DatasetTables } from './tables/datasets';
 import type { CollectTables } from './tables/collect';
 import type { Generated } from 'kysely';
+import type { YesNo } from '../../src/shared/fields';
 
 /**
  * Table types. Times are ISO-8601 UTC strings and flags are 'Y'/'N' on both engines, so the same
@@ -131,7 +132,7 @@ export interface AllowedDomainsTable {
   id: Generated<number>;
   domain: string;
   description: string | null;
-  active_flag: 'Y' | 'N';
+  active_flag: YesNo;
   created_at: string;
   updated_at: string;
 }
@@ -200,7 +201,7 @@ export interface EmailTemplatesTable {
   type: string;
   title: string;
   body: string;
-  active_flag: 'Y' | 'N';
+  active_flag: YesNo;
   created_at: string;
   updated_at: string;
 }

@@ -1,6 +1,7 @@
 import { Grid, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Profile } from '../shared';
+import type { YesNo } from '../shared/fields';
 
 /**
  * The read-only part of My Profile: users cannot edit their own details (SPEC §6), so the fields
@@ -8,7 +9,7 @@ import type { Profile } from '../shared';
  */
 export function ProfileDetails({ profile, accountLevel }: { profile?: Profile; accountLevel: string }) {
   const translate = useTranslate();
-  const flag = (value?: 'Y' | 'N') => (value ? translate(value === 'Y' ? 'ra.boolean.true' : 'ra.boolean.false') : '');
+  const flag = (value?: YesNo) => (value ? translate(value === 'Y' ? 'ra.boolean.true' : 'ra.boolean.false') : '');
   const dataTypes = profile?.connectedDataTypes.map(({ groupName, member }) => `${groupName}: ${member.map(({ name }) => name).join(', ')}`).join('\n');
   const fields: [name: string, value: string | null | undefined, width: number][] = [
     ['email', profile?.email, 12],

@@ -2,8 +2,7 @@ import { jwtDecode } from 'jwt-decode';
 import type { AccessTokenClaims } from '../shared/auth';
 import { AUTHORITY_RANKS, GUEST_LEVEL, GUEST_RANK, authorityOf, type Authority } from '../shared/ranks';
 import { readAccessToken } from './storedSession';
-
-type YesNo = 'Y' | 'N';
+import type { YesNo } from '../shared/fields';
 
 /** The browser's view of who is signed in, read from the access token (SPEC §3 "Login session"). */
 export interface LoginSession {

@@ -1,5 +1,6 @@
 import { DB_INTEGER_MAX } from './list-bounds';
 import { z } from 'zod';
+import { yesNo } from './fields';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const ACCESS_EVENT_TYPES = ['SIGN_IN', 'DASHBOARD_VIEW', 'PROJECT_CREATE', 'UPLOAD'] as const;
@@ -25,7 +26,7 @@ export const accessHistoryEntrySchema = z.object({
   name: z.string().nullable(),
   /** One of ACCESS_EVENT_TYPES as the console writes them; answered as stored (rows from elsewhere may hold others). */
   eventType: z.string(),
-  success: z.enum(['Y', 'N']),
+  success: yesNo,
   sourceIp: z.string().nullable(),
   detail: z.string().nullable(),
   occurredAt: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { yesNo, type YesNo } from './fields';
 import { emailSchema, otpCodeSchema, passwordSchema, tokenSchema } from './validation';
 import { envelopeOf, outcomeEnvelopeOf, tokenPairSchema } from './envelope';
 import { withoutControls } from './display-text';
@@ -37,7 +38,7 @@ export const offeredTermSchema = z.object({
   termVersionId: z.number(),
   title: z.string(),
   agreementType: z.enum(['POST', 'REQUIRED']),
-  requiredFlag: z.enum(['Y', 'N']),
+  requiredFlag: yesNo,
   version: z.string(),
   content: z.string(),
   effectiveAt: z.string(),
@@ -54,7 +55,7 @@ export interface AccessTokenClaims {
   projectAuth: string[];
   region: string | null;
   local: string[];
-  approved: 'Y' | 'N';
+  approved: YesNo;
   isUploader: boolean;
   isCreator: boolean;
   accountRank: number;

@@ -13,7 +13,8 @@ import {
   type TaskStatus,
   type WeekDay,
 } from './collect-constants';
-import { code, day, flag, isKnownTimeZone, relativePath } from './collect-fields';
+import { isKnownTimeZone } from './collect-fields';
+import { code, day, relativePath, yesNo, type YesNo } from './fields';
 import { DISCOVERED_TYPES, type DiscoveredField } from './collect-discovery';
 import { TASK_STATUSES } from './collect-constants';
 import { envelopeOf, listEnvelopeOf } from './envelope';
@@ -69,9 +70,9 @@ export const collectFieldSchema = z.strictObject({
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and underscores.'),
   type: z.enum(MASTER_FIELD_TYPES).default('STRING'),
   /** Y: the row must have a value (a row without one fails master validation). */
-  fieldFlag: flag.default('N'),
+  fieldFlag: yesNo.default('N'),
   /** Y: part of the master key (rows with the same key in one run are one row: the last wins). */
-  masterFlag: flag.default('N'),
+  masterFlag: yesNo.default('N'),
 });
 export type CollectField = z.output<typeof collectFieldSchema>;
 
@@ -88,7 +89,7 @@ export const scheduleSchema = z
     timeZone: z.string().trim().max(60).default('UTC'),
     startAt: day,
     endAt: day.nullish(),
-    inUse: flag.default('Y'),
+    inUse: yesNo.default('Y'),
   })
   .superRefine((schedule, context) => {
     if (schedule.endAt && schedule.endAt < schedule.startAt) context.addIssue({ code: 'custom', path: ['endAt'], message: 'The end date must not be before the start date.' });
@@ -121,7 +122,7 @@ const collectConfigFields = {
   schedules: z.array(scheduleSchema).max(20).default([]),
   /** Who gets the alert mail when a task of this config fails. */
   alertRecipients: z.array(emailSchema).max(20).default([]),
-  inUse: flag.default('Y'),
+  inUse: yesNo.default('Y'),
 };
 
 function checkCollectConfig(
@@ -166,7 +167,7 @@ export interface CollectSchedule {
   timeZone: string;
   startAt: string;
   endAt: string | null;
-  inUse: 'Y' | 'N';
+  inUse: YesNo;
   /** The next due time (UTC ISO), null when the schedule has ended or is off. */
   nextRunAt: string | null;
 }
@@ -188,9 +189,9 @@ export interface CollectConfig {
   fields: CollectField[];
   schedules: CollectSchedule[];
   alertRecipients: string[];
-  inUse: 'Y' | 'N';
+  inUse: YesNo;
   /** Y after N failed tasks in a row: the scheduler skips it until it is resumed. */
-  suspended: 'Y' | 'N';
+  suspended: YesNo;
   suspendedAt: string | null;
   failureStreak: number;
   /** Earliest next due time of its schedules. */
@@ -272,7 +273,7 @@ export const collectScheduleSchema = z.object({
   timeZone: z.string(),
   startAt: z.string(),
   endAt: z.string().nullable(),
-  inUse: flag,
+  inUse: yesNo,
   nextRunAt: z.string().nullable(),
 }) satisfies z.ZodType<CollectSchedule>;
 
@@ -290,11 +291,11 @@ export const collectConfigSchema = z.object({
   marketAccountName: z.string().nullable(),
   keyName: z.string().nullable(),
   configData: z.record(z.string(), z.string()),
-  fields: z.array(z.object({ field: z.string(), code: z.string(), type: z.enum(MASTER_FIELD_TYPES), fieldFlag: flag, masterFlag: flag })),
+  fields: z.array(z.object({ field: z.string(), code: z.string(), type: z.enum(MASTER_FIELD_TYPES), fieldFlag: yesNo, masterFlag: yesNo })),
   schedules: z.array(collectScheduleSchema),
   alertRecipients: z.array(z.string()),
-  inUse: flag,
-  suspended: flag,
+  inUse: yesNo,
+  suspended: yesNo,
   suspendedAt: z.string().nullable(),
   failureStreak: z.number(),
   nextRunAt: z.string().nullable(),

@@ -15,7 +15,7 @@ import {
 } from './collect-constants';
 import { responseMetaSchema, type ResponseMeta } from './collect-configs';
 import { envelopeOf, listEnvelopeOf } from './envelope';
-import { day } from './collect-fields';
+import { day } from './fields';
 
 export interface Task {
   id: number;

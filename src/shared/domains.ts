@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { envelopeOf, listEnvelopeOf } from './envelope';
+import { yesNo } from './fields';
 
 /** A host name: labels of letters, digits and hyphens, a 2–24 letter top-level label. Stored lower-case. */
 export const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}$/;
-
-export const yesNo = z.enum(['Y', 'N']);
 
 export const domainInput = z.strictObject({
   domain: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf, listEnvelopeOf } from './envelope';
-import { yesNo } from './domains';
+import { yesNo, type YesNo } from './fields';
 import { fileIdSchema } from './files';
 import { withoutControls } from './display-text';
 
@@ -128,7 +128,7 @@ export interface EmailTemplate {
   type: EmailTemplateType;
   title: string;
   body: string;
-  activeFlag: 'Y' | 'N';
+  activeFlag: YesNo;
   statements: EmailTemplateStatement[];
   createdAt: string;
   updatedAt: string;

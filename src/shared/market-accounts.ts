@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf, listEnvelopeOf } from './envelope';
-import { code, flag } from './collect-fields';
+import { code, yesNo } from './fields';
 import { withoutControls } from './display-text';
 
 /** A host as compared for secrets and OUTBOUND_ALLOW: lower case, without IPv6 brackets or a trailing dot. */
@@ -44,7 +44,7 @@ export const marketAccountInput = z.strictObject({
   secret: z.string().min(1, 'Enter the secret, or leave it unchanged.').max(4000).nullish(),
   /** The hosts the secret may be sent to; none (the default) means the secret goes nowhere. */
   allowedHosts: secretHosts.default([]),
-  activeFlag: flag.default('Y'),
+  activeFlag: yesNo.default('Y'),
 });
 export type MarketAccountInput = z.input<typeof marketAccountInput>;
 
@@ -58,7 +58,7 @@ export const marketAccountSchema = z.object({
   /** Whether a secret is stored; the secret itself is never answered. */
   secretSet: z.boolean(),
   allowedHosts: z.array(z.string()),
-  activeFlag: z.enum(['Y', 'N']),
+  activeFlag: yesNo,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MASTER_FIELD_TYPES } from './datasets';
 import { TARGET_METHODS, type TargetMethod } from './collect-constants';
-import { code, flag, relativePath } from './collect-fields';
+import { code, relativePath, yesNo, type YesNo } from './fields';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const postHeaderSchema = z.strictObject({
@@ -13,7 +13,7 @@ export const postHeaderSchema = z.strictObject({
     .max(100)
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and underscores.'),
   type: z.enum(MASTER_FIELD_TYPES).default('STRING'),
-  inUse: flag.default('Y'),
+  inUse: yesNo.default('Y'),
   order: z.number().int().min(0).max(1000),
 });
 export type PostHeader = z.output<typeof postHeaderSchema>;
@@ -68,10 +68,10 @@ export const postConfigInput = z
     /** Write-only: absent keeps the stored secret, null clears it, text replaces it. */
     targetSecret: z.string().min(1).max(20_000).nullish(),
     /** Y: every posted file is also copied to DATA_DIR/backup/<backupLocation>. */
-    backupFlag: flag.default('N'),
+    backupFlag: yesNo.default('N'),
     backupLocation: z.string().trim().max(300).nullish(),
     headers: z.array(postHeaderSchema).min(1, 'Add at least one header.').max(200),
-    inUse: flag.default('Y'),
+    inUse: yesNo.default('Y'),
   })
   .superRefine((config, context) => {
     const keys = TARGET_DATA_KEYS[config.targetMethod];
@@ -109,10 +109,10 @@ export interface PostConfig {
   targetData: Record<string, string>;
   /** Whether a secret is stored; the secret itself is never answered. */
   secretSet: boolean;
-  backupFlag: 'Y' | 'N';
+  backupFlag: YesNo;
   backupLocation: string | null;
   headers: PostHeader[];
-  inUse: 'Y' | 'N';
+  inUse: YesNo;
   createdAt: string;
   updatedAt: string;
 }
@@ -132,10 +132,10 @@ export const postConfigSchema = z.object({
   targetData: z.record(z.string(), z.string()),
   /** Whether a secret is stored; the secret itself is never answered. */
   secretSet: z.boolean(),
-  backupFlag: flag,
+  backupFlag: yesNo,
   backupLocation: z.string().nullable(),
-  headers: z.array(z.object({ code: z.string(), type: z.enum(MASTER_FIELD_TYPES), inUse: flag, order: z.number() })),
-  inUse: flag,
+  headers: z.array(z.object({ code: z.string(), type: z.enum(MASTER_FIELD_TYPES), inUse: yesNo, order: z.number() })),
+  inUse: yesNo,
   createdAt: z.string(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<PostConfig>;

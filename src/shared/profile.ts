@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { yesNo } from './fields';
 import { envelopeOf } from './envelope';
 
 /** GET /api/system/profile/{adminId} (SPEC §3 "Profile"). */
@@ -9,9 +10,9 @@ export const profileSchema = z.object({
   company: z.string().nullable(),
   region: z.string().nullable(),
   office: z.string().nullable(),
-  isApprover: z.enum(['Y', 'N']),
-  isCreator: z.enum(['Y', 'N']),
-  isUploader: z.enum(['Y', 'N']),
+  isApprover: yesNo,
+  isCreator: yesNo,
+  isUploader: yesNo,
   connectedDataTypes: z.array(z.object({ groupName: z.string(), member: z.array(z.object({ name: z.string() })) })),
   connectedCountries: z.array(z.object({ groupCode: z.string(), member: z.array(z.object({ code: z.string(), name: z.string() })) })),
 });

@@ -1,5 +1,6 @@
 import { DB_INTEGER_MAX } from './list-bounds';
 import { z } from 'zod';
+import { yesNo } from './fields';
 import { emailSchema } from './validation';
 import { uploadedFileSchema } from './files';
 import { envelopeOf, listEnvelopeOf } from './envelope';
@@ -132,7 +133,7 @@ export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
 export const projectDetailSchema = projectSummarySchema.extend({
   dashboardUrl: z.string().nullable(),
-  isActive: z.enum(['Y', 'N']),
+  isActive: yesNo,
   templatePreviews: z.array(uploadedFileSchema),
   dataFilters: z.object({
     advertiser: z.string(),

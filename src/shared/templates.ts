@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { yesNo } from './fields';
 import { fileIdSchema, uploadedFileSchema } from './files';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { withoutControls } from './display-text';
@@ -14,7 +15,7 @@ export const templateInput = z.strictObject({
     .max(20)
     .transform((value) => value.toUpperCase()),
   description: z.string().trim().max(1000, 'Use at most 1000 characters.').nullish(),
-  status: z.enum(['Y', 'N']).default('Y'),
+  status: yesNo.default('Y'),
   /** The dashboard file (purpose template-dashboard), if any. */
   fileId: fileIdSchema.nullish(),
   /** Preview images in display order; objects so a read record can be sent back as it is. */
@@ -33,7 +34,7 @@ export const templateSchema = z.object({
   dataType: z.string(),
   dataTypeName: z.string().nullable(),
   description: z.string().nullable(),
-  status: z.enum(['Y', 'N']),
+  status: yesNo,
   fileId: z.string().nullable(),
   file: uploadedFileSchema.nullable(),
   previews: z.array(uploadedFileSchema),

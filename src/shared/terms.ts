@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { yesNo } from './domains';
+import { yesNo } from './fields';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const TERM_TYPES = ['POST', 'REQUIRED'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTHORITIES, type AccountLevel, type Authority } from './ranks';
-import { yesNo } from './domains';
+import { yesNo } from './fields';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
@@ -39,7 +39,6 @@ export const bulkApprovalInput = z.strictObject({
 
 export const userStatusInput = z.strictObject({ statusCode: z.enum(ACCOUNT_STATUSES) });
 
-const flag = z.enum(['Y', 'N']);
 const accountLevel = z.enum(['SYSTEM', 'GLOBAL', 'REGION', 'LOCAL', 'USER', 'GUEST']) satisfies z.ZodType<AccountLevel>;
 
 /** SPEC §3 "Admin user": one row of GET /api/users. */
@@ -51,12 +50,12 @@ export const adminUserSchema = z.object({
   region: z.string().nullable(),
   country: z.string().nullable(),
   adminLevel: accountLevel,
-  approverFlag: flag,
+  approverFlag: yesNo,
   statusCode: z.enum(ACCOUNT_STATUSES),
   approvalStatusCode: z.enum(APPROVAL_STATUSES),
   lastLoginAt: z.string().nullable(),
   signInAttempt: z.number(),
-  locked: flag,
+  locked: yesNo,
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -69,8 +68,8 @@ export const adminDetailSchema = adminUserSchema.omit({ company: true, region: t
   firstName: z.string(),
   lastName: z.string(),
   authority: z.enum(AUTHORITIES as [Authority, ...Authority[]]),
-  creatorFlag: flag,
-  uploaderFlag: flag,
+  creatorFlag: yesNo,
+  uploaderFlag: yesNo,
   company: codeNameSchema.nullable(),
   region: codeNameSchema.nullable(),
   office: codeNameSchema.nullable(),

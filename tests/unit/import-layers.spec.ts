@@ -1,63 +1,95 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The server's import graph, read from the source: every relative `from '…'` / `import('…')` of
- * every server/**\/*.ts file, resolved to a file. The layers these tests keep (docs/architecture.md):
- * server/modules/* may use server/collect/*, never the other way; inside the collect domain the
- * job engine (collect/jobs) reads the resources' queries but never their routes; no file reaches
- * itself through its imports.
+ * The import graph of both halves, read from the source: every import, re-export and `import()` of
+ * every server/ and src/ file (specs left out), resolved as TypeScript resolves it. The layers these
+ * tests keep (docs/architecture.md):
+ * - server/modules/* may use server/collect/*, never the other way; inside the collect domain the job
+ *   engine (collect/jobs) reads the resources' queries but never their routes; a migration reads only
+ *   the db helpers, so it writes what it wrote when it was made;
+ * - in src/, each folder imports only its own layer and those below it (SRC_LAYERS): shared ←
+ *   i18n/theme ← providers/components ← profile ← layout/pages/resources/routes ← App;
+ *   components and providers never reach resources, not even lazily;
+ * - the server reads src/shared and the labels in src/i18n (its exports speak the reader's language)
+ *   alone, and src/ never reads the server;
+ * - no file reaches itself through its run-time imports; `import type` is erased and `import()` is
+ *   deliberate lazy loading (the routes' loaders load App and its screens), so neither closes a cycle.
  */
 const root = path.resolve(__dirname, '../..');
-const serverDir = path.join(root, 'server');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [full] : [];
+    return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
 
-const files = sourceFiles(serverDir);
+const files = [...sourceFiles(path.join(root, 'server')), ...sourceFiles(path.join(root, 'src'))];
 const known = new Set(files);
+const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
 
-function resolve(from: string, specifier: string): string | undefined {
-  const base = path.resolve(path.dirname(from), specifier);
-  return [`${base}.ts`, path.join(base, 'index.ts'), base].find((candidate) => known.has(candidate));
-}
+const options: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, jsx: ts.JsxEmit.ReactJSX, allowImportingTsExtensions: true };
+const host = ts.createCompilerHost(options);
 
-/** `import … from` / `export … from` (clause: names, braces, `* as`), side-effect and dynamic imports. */
-const STATEMENT = /\b(import|export)\s+(type\s+)?[\w\s{},*$]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|^import\s+['"](\.{1,2}\/[^'"]+)['"]|\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
+/** `static` runs when the module loads; `type` is erased; `dynamic` loads on demand (import()). */
+type Kind = 'static' | 'type' | 'dynamic';
 
 interface Edge {
   from: string;
   to: string;
-  /** `import type`: erased at run time, so it closes no cycle, but it still crosses a layer. */
-  typeOnly: boolean;
+  kind: Kind;
 }
 
+/** The module specifiers of one file with how each is imported. */
+function imports(file: string): { specifier: string; kind: Kind }[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: { specifier: string; kind: Kind }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const bindings = clause?.namedBindings;
+      // `import { type A, type B }` is erased as a whole, like `import type`.
+      const onlyTypes =
+        clause !== undefined &&
+        (clause.isTypeOnly || (!clause.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly)));
+      found.push({ specifier: node.moduleSpecifier.text, kind: onlyTypes ? 'type' : 'static' });
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push({ specifier: node.moduleSpecifier.text, kind: node.isTypeOnly ? 'type' : 'static' });
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      found.push({ specifier: node.arguments[0].text, kind: 'dynamic' });
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      found.push({ specifier: node.argument.literal.text, kind: 'type' });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Imports that resolve to a repository file (packages are no layer of ours). */
 const edges: Edge[] = files.flatMap((file) =>
-  [...readFileSync(file, 'utf8').matchAll(STATEMENT)].flatMap((match) => {
-    const target = resolve(file, match[3] ?? match[4] ?? match[5]);
-    return target ? [{ from: rel(file), to: rel(target), typeOnly: match[2] !== undefined }] : [];
+  imports(file).flatMap(({ specifier, kind }) => {
+    const resolved = ts.resolveModuleName(specifier, file, options, host).resolvedModule?.resolvedFileName;
+    return resolved && known.has(path.resolve(resolved)) ? [{ from: rel(file), to: rel(path.resolve(resolved)), kind }] : [];
   }),
 );
 
-/** server-relative path → the server files it needs at run time. */
-const graph = new Map<string, string[]>(files.map((file) => [rel(file), []]));
-for (const edge of edges) if (!edge.typeOnly) graph.get(edge.from)!.push(edge.to);
-
-function rel(file: string): string {
-  return path.relative(serverDir, file).split(path.sep).join('/');
+/** The edges whose importer and imported file both lie under `prefix`, with the prefix taken off. */
+function within(prefix: string): Edge[] {
+  return edges.filter(({ from, to }) => from.startsWith(prefix) && to.startsWith(prefix)).map(({ from, to, kind }) => ({ from: from.slice(prefix.length), to: to.slice(prefix.length), kind }));
 }
 
-/** A route plugin: a resource folder's index.ts (it registers the routes). */
-const isCollectRoutes = (file: string) => /^collect\/(?!jobs\/)[^/]+\/index\.ts$/.test(file);
+const server = within('server/');
+const browser = within('src/');
 
-/** Cycles found by depth-first search, each as the path that closes it. */
+/** Cycles over run-time (static) imports found by depth-first search, each as the path that closes it. */
 function cycles(): string[][] {
+  const graph = new Map<string, string[]>(files.map((file) => [rel(file), []]));
+  for (const { from, to, kind } of edges) if (kind === 'static') graph.get(from)!.push(to);
   const found: string[][] = [];
   const state = new Map<string, 'open' | 'done'>();
   const stack: string[] = [];
@@ -75,26 +107,72 @@ function cycles(): string[][] {
   return found;
 }
 
-describe('server import layers', () => {
-  it('reads the graph (the collect engine and its resources are where the checks look)', () => {
-    expect(graph.has('collect/jobs/run-task.ts')).toBe(true);
-    expect(graph.get('collect/jobs/run-task.ts')).toContain('collect/collect-configs/queries.ts');
-    expect(graph.get('collect/collect-configs/index.ts')).toContain('collect/jobs/task-store.ts');
+/** A route plugin: a resource folder's index.ts (it registers the routes). */
+const isCollectRoutes = (file: string) => /^collect\/(?!jobs\/)[^/]+\/index\.ts$/.test(file);
+
+/**
+ * src/'s layers, lowest first: a file may import its own layer and those below. testing/ is test
+ * support, above everything (only specs import it).
+ */
+const SRC_LAYERS: Record<string, number> = {
+  shared: 0,
+  i18n: 1,
+  theme: 1,
+  providers: 2,
+  components: 2,
+  profile: 3,
+  layout: 4,
+  pages: 4,
+  resources: 4,
+  routes: 4,
+  'App.tsx': 5,
+  'main.tsx': 5,
+  testing: 6,
+};
+const layerOf = (file: string) => SRC_LAYERS[file.split('/')[0]];
+
+describe('import layers', () => {
+  it('reads the graph (the places the checks look are in it, with their kinds)', () => {
+    const has = (list: Edge[], from: string, to: string, kind: Kind) => list.some((edge) => edge.from === from && edge.to === to && edge.kind === kind);
+    expect(has(server, 'collect/jobs/run-task.ts', 'collect/collect-configs/queries.ts', 'static')).toBe(true);
+    expect(has(server, 'collect/collect-configs/index.ts', 'collect/jobs/task-store.ts', 'static')).toBe(true);
+    expect(has(browser, 'App.tsx', 'resources/registry.ts', 'static')).toBe(true);
+    expect(has(browser, 'routes/signedInFrame.ts', 'App.tsx', 'dynamic')).toBe(true);
+    expect(has(browser, 'routes/RankGuard.tsx', 'providers/authProvider.ts', 'type')).toBe(true);
+    expect(has(browser, 'resources/registry.ts', 'resources/users/index.ts', 'static')).toBe(true);
+    expect(edges.some(({ from, to }) => from === 'server/config.ts' && to === 'src/shared/validation.ts')).toBe(true);
+    // Every top-level entry of src/ has a layer, so a new folder is placed deliberately.
+    expect(readdirSync(path.join(root, 'src')).filter((entry) => SRC_LAYERS[entry] === undefined)).toEqual([]);
   });
 
   it('the collect domain imports nothing under server/modules', () => {
-    expect(edges.filter(({ from, to }) => from.startsWith('collect/') && to.startsWith('modules/'))).toEqual([]);
+    expect(server.filter(({ from, to }) => from.startsWith('collect/') && to.startsWith('modules/'))).toEqual([]);
   });
 
   it('the job engine imports no route plugin', () => {
-    expect(edges.filter(({ from, to }) => from.startsWith('collect/jobs/') && (isCollectRoutes(to) || to.startsWith('modules/')))).toEqual([]);
+    expect(server.filter(({ from, to }) => from.startsWith('collect/jobs/') && (isCollectRoutes(to) || to.startsWith('modules/')))).toEqual([]);
   });
 
   it('the low-level folders (secrets, outbound, http, db, mail, files) import neither modules nor collect', () => {
-    const lowLevel = /^(secrets|outbound|http|mail|files)\//;
-    // Migrations seed from the code they describe (018 takes the default alert mail's text).
-    const seedsFrom = (from: string) => from.startsWith('db/migrations/');
-    expect(edges.filter(({ from, to }) => (lowLevel.test(from) || (from.startsWith('db/') && !seedsFrom(from))) && /^(modules|collect)\//.test(to))).toEqual([]);
+    expect(server.filter(({ from, to }) => /^(secrets|outbound|http|db|mail|files)\//.test(from) && /^(modules|collect)\//.test(to))).toEqual([]);
+  });
+
+  it('a migration imports only the db helpers: no live module, no shared rule, no default that may change', () => {
+    const dbHelper = (to: string) => to.startsWith('server/db/migrations/') || to === 'server/db/database.ts';
+    expect(edges.filter(({ from, to }) => from.startsWith('server/db/migrations/') && !dbHelper(to))).toEqual([]);
+  });
+
+  it('the server reads src/shared and src/i18n alone, and src/ never reads the server', () => {
+    const serverReadsBrowser = ({ from, to }: Edge) => from.startsWith('server/') && to.startsWith('src/') && !/^src\/(shared|i18n)\//.test(to);
+    expect(edges.filter((edge) => serverReadsBrowser(edge) || (edge.from.startsWith('src/') && edge.to.startsWith('server/')))).toEqual([]);
+  });
+
+  it('in src/, a file imports only its own layer and those below (import() aside: the loaders load upward)', () => {
+    expect(browser.filter(({ from, to, kind }) => kind !== 'dynamic' && layerOf(to) > layerOf(from))).toEqual([]);
+  });
+
+  it('components and providers never reach resources, and shared reaches nothing above it, not even lazily', () => {
+    expect(browser.filter(({ from, to }) => (/^(components|providers)\//.test(from) && to.startsWith('resources/')) || (from.startsWith('shared/') && !to.startsWith('shared/')))).toEqual([]);
   });
 
   it('no file reaches itself through its run-time imports', () => {

@@ -1,6 +1,5 @@
 import type { Generated } from 'kysely';
-
-type Flag = 'Y' | 'N';
+import type { YesNo } from '../../../src/shared/fields';
 
 export interface MarketAccountsTable {
   id: Generated<number>;
@@ -13,7 +12,7 @@ export interface MarketAccountsTable {
   secret_enc: string | null;
   /** JSON array of the hosts the secret may be sent to (011). */
   allowed_hosts: Generated<string>;
-  active_flag: Flag;
+  active_flag: YesNo;
   created_at: string;
   updated_at: string;
 }
@@ -34,8 +33,8 @@ export interface CollectConfigsTable {
   config_data: string;
   /** JSON array of e-mail addresses. */
   alert_recipients: string;
-  in_use: Flag;
-  suspended_flag: Generated<Flag>;
+  in_use: YesNo;
+  suspended_flag: Generated<YesNo>;
   suspended_at: string | null;
   failure_streak: Generated<number>;
   created_at: string;
@@ -48,8 +47,8 @@ export interface CollectConfigFieldsTable {
   field: string;
   code: string;
   type: string;
-  field_flag: Flag;
-  master_flag: Flag;
+  field_flag: YesNo;
+  master_flag: YesNo;
 }
 
 export interface CollectSchedulesTable {
@@ -61,7 +60,7 @@ export interface CollectSchedulesTable {
   time_zone: string;
   start_at: string;
   end_at: string | null;
-  in_use: Flag;
+  in_use: YesNo;
   next_run_at: string | null;
 }
 
@@ -74,9 +73,9 @@ export interface PostConfigsTable {
   /** JSON object of the method's settings. */
   target_data: string;
   target_secret_enc: string | null;
-  backup_flag: Flag;
+  backup_flag: YesNo;
   backup_location: string | null;
-  in_use: Flag;
+  in_use: YesNo;
   failure_streak: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -87,7 +86,7 @@ export interface PostConfigHeadersTable {
   sort_no: number;
   code: string;
   type: string;
-  in_use: Flag;
+  in_use: YesNo;
   header_order: number;
 }
 

@@ -10,6 +10,7 @@ import type { SignedInAdmin } from '../../context';
 import { scopeOf } from '../users/scope';
 import { accountToChange } from '../users/account-rules';
 import { listManualPermissions, manualPermissionListSpec, setUploaderFlag } from './queries';
+import type { YesNo } from '../../../src/shared/fields';
 
 /**
  * /api/manual-permissions: who holds UPLOADER (SPEC §3 "Manual permission"). User managers
@@ -26,7 +27,7 @@ export async function manualPermissionsModule(app: FastifyInstance) {
   });
 
   // A permission is a write on the account, so it follows the same rule as editing it in /api/users.
-  const setFlag = async (caller: SignedInAdmin, adminId: number, flag: 'Y' | 'N') => {
+  const setFlag = async (caller: SignedInAdmin, adminId: number, flag: YesNo) => {
     await accountToChange(db, caller, await scopeOf(db, caller), adminId, flag === 'Y' ? 'grant UPLOADER on' : 'revoke UPLOADER on');
     await setUploaderFlag(db, adminId, flag, isoNow(clock));
     // The holder's next call sees it, on every instance, without signing in again.

@@ -3,6 +3,7 @@ import type { ListPage, ManualPermission } from '../../../src/shared';
 import type { Db } from '../../db/database';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 import { scopeCondition, type UserScope } from '../users/scope';
+import type { YesNo } from '../../../src/shared/fields';
 
 export const manualPermissionListSpec: ListSpec = {
   table: 'admins',
@@ -28,6 +29,6 @@ export async function listManualPermissions(db: Db, scope: UserScope, request: L
   return { ...page, list: permissions };
 }
 
-export async function setUploaderFlag(db: Db, adminId: number, flag: 'Y' | 'N', now: string): Promise<void> {
+export async function setUploaderFlag(db: Db, adminId: number, flag: YesNo, now: string): Promise<void> {
   await db.updateTable('admins').set({ uploader_flag: flag, updated_at: now }).where('id', '=', adminId).execute();
 }

@@ -4,6 +4,7 @@ import type { SignedInAdmin } from '../../context';
 import type { Db } from '../../db/database';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 import { projectInScope, type ProjectScope } from './access';
+import type { YesNo } from '../../../src/shared/fields';
 
 export const projectListSpec: ListSpec = {
   table: 'projects',
@@ -125,7 +126,7 @@ export async function findProject(db: Db, caller: SignedInAdmin, scope: ProjectS
   const summary = summaryOf(row);
   return {
     ...summary,
-    isActive: summary.isActive as 'Y' | 'N',
+    isActive: summary.isActive as YesNo,
     dataFilters: {
       advertiser: summary.advertiser,
       dataType: summary.dataType,

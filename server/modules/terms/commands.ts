@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { TermType } from '../../../src/shared';
+import type { YesNo } from '../../../src/shared/fields';
 
 export interface VersionValues {
   termsVersion: string;
@@ -9,7 +10,7 @@ export interface VersionValues {
 }
 
 /** A term and its first version, together or not at all. */
-export function insertTerm(db: Db, term: { title: string; type: TermType; activeFlag: 'Y' | 'N' }, version: VersionValues, nowIso: string): Promise<number> {
+export function insertTerm(db: Db, term: { title: string; type: TermType; activeFlag: YesNo }, version: VersionValues, nowIso: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('terms')
@@ -24,7 +25,7 @@ export function insertTerm(db: Db, term: { title: string; type: TermType; active
   });
 }
 
-export function updateTerm(db: Db, id: number, term: { title: string; type: TermType; activeFlag: 'Y' | 'N' }, nowIso: string) {
+export function updateTerm(db: Db, id: number, term: { title: string; type: TermType; activeFlag: YesNo }, nowIso: string) {
   return db.updateTable('terms').set({ title: term.title, type: term.type, active_flag: term.activeFlag, updated_at: nowIso }).where('id', '=', id).executeTakeFirst();
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Term, TermAgreement, TermSummary, TermType, TermVersion, TermVersionStatus } from '../../../src/shared';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import type { YesNo } from '../../../src/shared/fields';
 
 export const termListSpec: ListSpec = {
   // effectiveAt and versionCount are select aliases (subqueries), which ORDER BY accepts on both engines.
@@ -44,7 +45,7 @@ interface TermRow {
 }
 
 function summaryOf(row: TermRow): TermSummary {
-  return { ...row, type: row.type as TermType, activeFlag: row.activeFlag as 'Y' | 'N', versionCount: Number(row.versionCount) };
+  return { ...row, type: row.type as TermType, activeFlag: row.activeFlag as YesNo, versionCount: Number(row.versionCount) };
 }
 
 /** Terms with, per row, the version in effect at `nowIso` and the number of versions. */

@@ -6,6 +6,7 @@ import { validationError } from '../../http/app-error';
 import { loadProfile } from '../profile/queries';
 import { projectsOfUser } from '../projects/queries';
 import { scopeCondition, type UserScope } from './scope';
+import type { YesNo } from '../../../src/shared/fields';
 
 export const userListSpec: ListSpec = {
   table: 'admins',
@@ -38,7 +39,7 @@ export const userListSpec: ListSpec = {
 };
 
 /** `locked` is computed from locked_until, so it is taken out of the filter before the whitelist parse. */
-export function takeLockedFilter(rawFilter: string | undefined): { filter: string | undefined; locked?: 'Y' | 'N' } {
+export function takeLockedFilter(rawFilter: string | undefined): { filter: string | undefined; locked?: YesNo } {
   if (!rawFilter) return { filter: rawFilter };
   let parsed: unknown;
   try {
@@ -58,7 +59,7 @@ function lockedExpression(now: string) {
 }
 
 /** The scope's and the locked filter's conditions on `admins`. */
-function accountConditions(scope: UserScope, now: string, locked?: 'Y' | 'N'): Expression<SqlBool>[] {
+function accountConditions(scope: UserScope, now: string, locked?: YesNo): Expression<SqlBool>[] {
   const lockedUntil = sql.ref('admins.locked_until');
   return [
     scopeCondition(scope),
@@ -67,7 +68,7 @@ function accountConditions(scope: UserScope, now: string, locked?: 'Y' | 'N'): E
   ].filter((condition) => condition !== undefined);
 }
 
-export async function listUsers(db: Db, scope: UserScope, request: ListRequest, now: string, locked?: 'Y' | 'N'): Promise<ListPage<AdminUser>> {
+export async function listUsers(db: Db, scope: UserScope, request: ListRequest, now: string, locked?: YesNo): Promise<ListPage<AdminUser>> {
   const conditions = accountConditions(scope, now, locked);
   const accounts = conditions.reduce((query, condition) => query.where(condition), db.selectFrom('admins'));
   // The company is joined for the rows, and for the count only when the search may match its name.
@@ -127,9 +128,9 @@ export async function loadUserDetail(db: Db, id: number, now: string): Promise<A
     lastName: row.last_name,
     authority: row.authority as Authority,
     adminLevel: row.account_level as AdminDetail['adminLevel'],
-    approverFlag: row.approver_flag as 'Y' | 'N',
-    creatorFlag: row.creator_flag as 'Y' | 'N',
-    uploaderFlag: row.uploader_flag as 'Y' | 'N',
+    approverFlag: row.approver_flag as YesNo,
+    creatorFlag: row.creator_flag as YesNo,
+    uploaderFlag: row.uploader_flag as YesNo,
     statusCode: row.status_code as AdminDetail['statusCode'],
     approvalStatusCode: row.approval_status_code as AdminDetail['approvalStatusCode'],
     company: codeName(row.company_code, row.company_name),

@@ -17,7 +17,7 @@ function PostConfigShowActions() {
   );
 }
 
-function YesNo({ flag }: { flag: 'Y' | 'N' }) {
+function YesNo({ flag }: { flag: PostConfig['inUse'] }) {
   const translate = useTranslate();
   return <>{translate(flag === 'Y' ? 'ra.boolean.true' : 'ra.boolean.false')}</>;
 }
