@@ -30,3 +30,21 @@ export function redactedJson(value: unknown): string {
 export function redactPath(path: string): string {
   return path.replace(/\/[A-Za-z0-9_-]{24,}(?=\/|$)/g, `/${REDACTED}`);
 }
+
+/**
+ * A URL as it may be logged: query values under secret-looking names (the same names a logged body
+ * hides), a password in the address, long opaque path segments and any of `secrets` (a market
+ * account's secret, wherever a config put it) replaced by the marker.
+ */
+export function redactUrl(url: URL, secrets: readonly (string | null | undefined)[] = []): string {
+  const copy = new URL(url);
+  if (copy.password) copy.password = REDACTED;
+  for (const name of [...new Set(copy.searchParams.keys())]) if (SECRET_KEY.test(name)) copy.searchParams.set(name, REDACTED);
+  copy.pathname = redactPath(copy.pathname);
+  let text = copy.toString().replaceAll(encodeURIComponent(REDACTED), REDACTED);
+  for (const secret of secrets) {
+    if (!secret) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)])) text = text.replaceAll(form, REDACTED);
+  }
+  return text;
+}

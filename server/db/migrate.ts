@@ -20,6 +20,7 @@ import * as uploadSchemaFingerprint from './migrations/020_upload_schema_fingerp
 import * as mailDelivery from './migrations/021_mail_delivery';
 import * as passwordState from './migrations/022_password_state';
 import * as uploadFileRemoved from './migrations/023_upload_file_removed';
+import * as alertConfigName from './migrations/024_alert_config_name';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '021_mail_delivery': mailDelivery,
   '022_password_state': passwordState,
   '023_upload_file_removed': uploadFileRemoved,
+  '024_alert_config_name': alertConfigName,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,7 +4,7 @@ import { envelopeOf, listEnvelopeOf } from './envelope';
 import { withoutControls } from './display-text';
 
 /** The values a data-collection job fills an alert mail with; `summary` says what failed in a sentence. */
-export const ALERT_MAIL_PLACEHOLDERS = ['procedure', 'errorId', 'summary', 'subtitle', 'detail', 'taskId', 'configId', 'occurredAt', 'link'] as const;
+export const ALERT_MAIL_PLACEHOLDERS = ['procedure', 'errorId', 'summary', 'subtitle', 'detail', 'taskId', 'configId', 'configName', 'occurredAt', 'link'] as const;
 
 /** The errorId of a procedure's catch-all template, used when no template names the error. */
 export const ANY_ERROR_ID = '*';

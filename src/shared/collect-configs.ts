@@ -232,6 +232,8 @@ export interface ResponseMeta {
   bytes?: number;
   durationMs?: number;
   files?: string[];
+  /** The last URL called, its period filled and its secrets masked. */
+  url?: string;
 }
 
 export const responseMetaSchema = z.object({
@@ -242,6 +244,7 @@ export const responseMetaSchema = z.object({
   bytes: z.number().optional(),
   durationMs: z.number().optional(),
   files: z.array(z.string()).optional(),
+  url: z.string().optional(),
 }) satisfies z.ZodType<ResponseMeta>;
 
 /* Answers of /api/collect-configs. The stored source method is answered as saved (keys added later may be missing). */

@@ -56,10 +56,31 @@ export interface TaskLogLine {
   message: string;
 }
 
+/** One attempt of a task's run, as the scheduler settled it. */
+export interface TaskAttempt {
+  attempt: number;
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  /** RETRY: it failed and another attempt was scheduled. */
+  outcome: 'SUCCESS' | 'RETRY' | 'ERROR';
+  /** The source's HTTP status, when one answered. */
+  status?: number;
+  bytes?: number;
+  pages?: number;
+  rows?: number;
+  /** The last URL called, its period filled and its secrets masked. */
+  url?: string;
+  errorId?: TaskErrorId;
+}
+
 export interface TaskDetail extends Task {
   dataLocation: string | null;
   targetLocation: string | null;
+  /** What the last attempt read or sent. */
   responseMeta: ResponseMeta | null;
+  /** The run's attempts, oldest first (a retry from the screen starts a new run); always answered, absent from a list's row. */
+  attempts?: TaskAttempt[];
   logs: TaskLogLine[];
   /** A collect task's posting tasks. */
   postingTasks: Task[];
@@ -148,6 +169,20 @@ export const taskSchema = z.object({
 
 export const taskLogLineSchema = z.object({ at: z.string(), level: z.enum(['INFO', 'WARN', 'ERROR']), message: z.string() }) satisfies z.ZodType<TaskLogLine>;
 
+export const taskAttemptSchema = z.object({
+  attempt: z.number(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  durationMs: z.number(),
+  outcome: z.enum(['SUCCESS', 'RETRY', 'ERROR']),
+  status: z.number().optional(),
+  bytes: z.number().optional(),
+  pages: z.number().optional(),
+  rows: z.number().optional(),
+  url: z.string().optional(),
+  errorId: z.enum(TASK_ERROR_IDS).optional(),
+}) satisfies z.ZodType<TaskAttempt>;
+
 export const taskDetailSchema = taskSchema.extend({
   dataLocation: z.string().nullable(),
   targetLocation: z.string().nullable(),
@@ -161,6 +196,7 @@ export const taskDetailSchema = taskSchema.extend({
       put: z.array(z.record(z.string(), z.unknown())).optional(),
     })
     .nullable(),
+  attempts: z.array(taskAttemptSchema).optional(),
   logs: z.array(taskLogLineSchema),
   postingTasks: z.array(taskSchema),
 }) satisfies z.ZodType<TaskDetail>;

@@ -155,6 +155,7 @@ describe('renderAlertMail', () => {
     summary: 'Collecting "Spend" failed: the source answered with an error.',
     taskId: '42',
     configId: '7',
+    configName: 'Spend',
     occurredAt: '2024-06-01T00:00:00Z',
     detail: 'HTTP 401 <Unauthorized> & retry',
     link: 'http://console.test/collect',
@@ -178,7 +179,7 @@ describe('renderAlertMail', () => {
 
     const builtIn = await renderAlertMail(t.db, { procedure: 'collect-unknown', errorId: 'E1', values });
     expect(builtIn.subject).toBe('[Alert] Collecting "Spend" failed: the source answered with an error.');
-    expect(builtIn.text).toContain('Task 42 of collect configuration 7 stopped at 2024-06-01T00:00:00Z with error E1.');
+    expect(builtIn.text).toContain('Task 42 of the collect configuration "Spend" stopped at 2024-06-01T00:00:00Z with error E1.');
     expect(builtIn.text).toContain('Open the failed run: http://console.test/collect');
   });
 

@@ -400,7 +400,7 @@ describe('alerts, streaks and retry', () => {
     const alert = await env.t.lastMail('ops@example.com');
     expect(alert?.subject).toBe('[Alert] Collecting "Fake daily report" failed: the source answered with an error.');
     expect((alert!.subject + alert!.body_text).match(/SOURCE_HTTP_ERROR/g)).toHaveLength(1);
-    expect(alert?.body_text).toContain(`Task ${first.id} of collect configuration ${configId} stopped at`);
+    expect(alert?.body_text).toContain(`Task ${first.id} of the collect configuration "Fake daily report" stopped at`);
     expect(alert?.body_text).toContain(`Open the failed run: ${env.t.config.publicUrl}/tasks/${first.id}/show`);
     // When it stopped is written for a person: YYYY-MM-DD HH:mm with the zone named, never an ISO instant.
     expect(alert?.body_text).toContain(` (${runtimeTimeZone()}) `);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactedJson, redactPath } from '../../server/audit/redact';
+import { REDACTED, redactedJson, redactPath, redactUrl } from '../../server/audit/redact';
 
 describe('system-log redaction', () => {
   it('replaces secret-looking values at any depth and in arrays, and keeps the rest as sent', () => {
@@ -16,5 +16,11 @@ describe('system-log redaction', () => {
   it('masks long opaque path segments such as a reset token', () => {
     expect(redactPath('/api/new-password/abcdefghijklmnopqrstuvwxyz012345/confirm')).toBe(`/api/new-password/${REDACTED}/confirm`);
     expect(redactPath('/api/users/42')).toBe('/api/users/42');
+  });
+
+  it('masks a URL for a log: secret-named query values, a password, opaque path segments and the given secrets in any encoding', () => {
+    const url = new URL('https://user:pw-1@ads.example/v1/abcdefghijklmnopqrstuvwxyz012345/report?day=2026-11-17&access_token=t-1&key=s%2B1&q=acct-secret');
+    expect(redactUrl(url, ['s+1', 'acct-secret', null])).toBe(`https://user:${REDACTED}@ads.example/v1/${REDACTED}/report?day=2026-11-17&access_token=${REDACTED}&key=${REDACTED}&q=${REDACTED}`);
+    expect(redactUrl(new URL('https://ads.example/report?day=2026-11-17&page=2'))).toBe('https://ads.example/report?day=2026-11-17&page=2');
   });
 });

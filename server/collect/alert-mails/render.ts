@@ -12,13 +12,13 @@ import { findAlertMailFor } from './queries';
  */
 export const DEFAULT_ALERT_MAIL = {
   subtitle: '{{summary}}',
-  content: 'Task {{taskId}} of collect configuration {{configId}} stopped at {{occurredAt}} with error {{errorId}}.\n\n{{detail}}',
+  content: 'Task {{taskId}} of the collect configuration "{{configName}}" stopped at {{occurredAt}} with error {{errorId}}.\n\n{{detail}}',
 };
 
 export interface AlertRequest {
   procedure: string;
   errorId: string;
-  /** Values of the alert placeholders (summary, taskId, configId, occurredAt, detail, link…) and the recipient's name. */
+  /** Values of the alert placeholders (summary, taskId, configId, configName, occurredAt, detail, link…) and the recipient's name. */
   values: Record<string, string>;
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { COLLECT_ALERT_PROCEDURES, formatZonedDateTime, runtimeTimeZone, type TaskErrorId } from '../../../src/shared';
 import type { AppContext } from '../../context';
 import { isoNow } from '../../clock';
+import { displayName } from '../../auth/accounts';
 import { sendAlertMail } from '../alert-mails/render';
 import { failureSummary } from '../alert-mails/summaries';
 import type { TaskRow } from './task-store';
@@ -37,22 +38,33 @@ export async function recordFailure(ctx: Pick<AppContext, 'db' | 'mailer' | 'con
   const collectConfig = await db.selectFrom('collect_configs').select(['alert_recipients', 'metric_name']).where('id', '=', task.config_id).executeTakeFirst();
   const recipients: string[] = collectConfig ? JSON.parse(collectConfig.alert_recipients) : [];
   const procedure = task.task_kind === 'POST' ? COLLECT_ALERT_PROCEDURES.post : COLLECT_ALERT_PROCEDURES.collect;
+  const configName = collectConfig?.metric_name ?? `#${task.config_id}`;
+  const names = await recipientNames(ctx.db, recipients);
   for (const to of recipients) {
     await sendAlertMail(ctx, to, {
       procedure,
       errorId,
       values: {
-        name: to,
+        name: names.get(to.toLowerCase()) ?? to,
         taskId: String(task.id),
         configId: String(task.config_id),
+        configName,
         // Recipients have no stored zone: the server's (TZ), named, so the mail is read right anywhere (docs/decisions.md).
         occurredAt: formatZonedDateTime(now, runtimeTimeZone()),
         detail: errorText,
-        summary: failureSummary(task.task_kind === 'POST' ? 'POST' : 'COLLECT', collectConfig?.metric_name ?? `#${task.config_id}`, errorId),
+        summary: failureSummary(task.task_kind === 'POST' ? 'POST' : 'COLLECT', configName, errorId),
         link: `${config.publicUrl}/tasks/${task.id}/show`,
       },
     });
   }
+}
+
+/** The console users among the recipients by address (lower case), each greeted by name; anyone else by the address. */
+async function recipientNames(db: AppContext['db'], recipients: string[]): Promise<Map<string, string>> {
+  if (!recipients.length) return new Map();
+  const addresses = recipients.map((to) => to.toLowerCase());
+  const accounts = await db.selectFrom('admins').select(['email', 'first_name', 'last_name']).where('email', 'in', addresses).execute();
+  return new Map(accounts.map((account) => [account.email, displayName(account) || account.email]));
 }
 
 /** A success ends the streak, so the next failure alerts again. */

@@ -3,6 +3,7 @@ import { basename, join, posix } from 'node:path';
 import type { CollectField, ResponseMeta, SourceMethod, SourceType } from '../../../src/shared';
 import { csvFileRows, csvTextRows } from './csv-source';
 import { readPath, type SourceRow } from './master-mapping';
+import { redactUrl } from '../../audit/redact';
 import { MAX_ANSWER_BYTES, OutboundRefused, OutboundTooLarge, type Outbound, type OutboundAnswer } from '../../outbound/outbound-fetch';
 import { TaskFailure } from './task-failure';
 
@@ -47,6 +48,23 @@ export function parseBody(text: string, method: SourceMethod, fields: CollectFie
   return rows as SourceRow[];
 }
 
+/** An API source's URL for the period: its location and query parameters with the dates filled in. */
+function sourceUrl(source: CollectSource, period: Period): URL {
+  const url = new URL(fill(source.sourceLocation, period));
+  for (const [name, value] of Object.entries(source.configData)) url.searchParams.set(name, fill(value, period));
+  return url;
+}
+
+/** Where a run reads from, as a log may show it: the URL (before paging) or inbox pattern, dates filled, secrets masked. */
+export function sourceShown(source: CollectSource, period: Period): string {
+  if (source.sourceType !== 'API') return `inbox/${fill(source.sourceLocation, period)}`;
+  try {
+    return redactUrl(sourceUrl(source, period), [source.secret]);
+  } catch {
+    return fill(source.sourceLocation, period);
+  }
+}
+
 /** The request headers of an API source: its own, the account secret, a JSON content type for a POST body. */
 function requestHeaders(source: CollectSource, period: Period): Record<string, string> {
   const method = source.sourceMethod;
@@ -69,13 +87,13 @@ async function fetchPage(
 ): Promise<{ text: string; truncated: boolean }> {
   const method = source.sourceMethod;
   const pagination = method.pagination;
-  const url = new URL(fill(source.sourceLocation, period));
-  for (const [name, value] of Object.entries(source.configData)) url.searchParams.set(name, fill(value, period));
+  const url = sourceUrl(source, period);
   if (pagination.type === 'PAGE') {
     url.searchParams.set(pagination.pageParam!, String(page));
     if (pagination.sizeParam && pagination.pageSize) url.searchParams.set(pagination.sizeParam, String(pagination.pageSize));
   }
   if (pagination.type === 'CURSOR' && cursor !== null) url.searchParams.set(pagination.cursorParam!, cursor);
+  meta.url = redactUrl(url, [source.secret]);
 
   let response: OutboundAnswer;
   try {
@@ -171,8 +189,7 @@ async function* collectFile(source: CollectSource, period: Period, dataDir: stri
 }
 
 /** A run's source: every page (up to the pagination's maximum), or up to 1000 matching files. */
-export function streamSource(source: CollectSource, period: Period, dataDir: string, outbound: Outbound): SourceStream {
-  const meta: ResponseMeta = {};
+export function streamSource(source: CollectSource, period: Period, dataDir: string, outbound: Outbound, meta: ResponseMeta = {}): SourceStream {
   const batches = source.sourceType === 'API' ? collectApi(source, period, outbound, meta) : collectFile(source, period, dataDir, 1000, meta);
   return { batches, meta };
 }

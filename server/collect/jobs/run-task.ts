@@ -7,7 +7,7 @@ import type { FileStore } from '../../files/store';
 import type { CollectTasksTable } from '../../db/tables/collect';
 import { findCollectConfig } from '../collect-configs/queries';
 import { findPostConfig } from '../post-configs/queries';
-import { streamSource } from './collectors';
+import { sourceShown, streamSource } from './collectors';
 import { assertValid, masterMapper, type RowError } from './master-mapping';
 import { insertMasterRows, MasterSpool } from './master-store';
 import { POSTERS, type PostTarget } from './posters';
@@ -17,15 +17,16 @@ import { writePostFile } from './posters/post-file';
 import type { Outbound } from '../../outbound/outbound-fetch';
 import type { SecretBox } from '../../secrets/secret-box';
 import { collectSourceOf } from './sources';
-import { settleTask, type TaskRow } from './task-store';
+import { settleTask, type RunAttempt, type TaskRow } from './task-store';
 import { TaskFailure } from './task-failure';
 
-/** What one task run needs: the app's context, this instance's lease name and a log writer. */
+/** What one task run needs: the app's context, this instance's lease name, the attempt it records and a log writer. */
 export interface TaskRun {
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'files'>;
   box: SecretBox;
   outbound: Outbound;
   owner: string;
+  attempt: RunAttempt;
   log(level: TaskLogLine['level'], message: string): Promise<void>;
 }
 
@@ -48,8 +49,9 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<numbe
   const { db, config: appConfig } = run.ctx;
   const config = await loadCollectConfig(db, task.config_id);
   const period = { from: task.period_from, to: task.period_to };
-  await run.log('INFO', `Collecting ${config.sourceType} ${config.sourceLocation} for ${period.from}..${period.to} (attempt ${task.attempt} of ${task.max_attempts}).`);
-  const source = streamSource(await collectSourceOf(db, run.box, config), period, appConfig.dataDir, run.outbound);
+  const collectSource = await collectSourceOf(db, run.box, config);
+  await run.log('INFO', `Collecting ${config.sourceType} ${sourceShown(collectSource, period)} for ${period.from}..${period.to} (attempt ${task.attempt} of ${task.max_attempts}).`);
+  const source = streamSource(collectSource, period, appConfig.dataDir, run.outbound, run.attempt.meta);
   const spool = await MasterSpool.open({ dataDir: appConfig.dataDir, taskId: task.id, owner: run.owner });
   try {
     const map = masterMapper(config.fields);
@@ -95,7 +97,8 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<numbe
         .where('period_from', '=', period.from)
         .where('period_to', '=', period.to)
         .executeTakeFirstOrThrow();
-      const owned = await settleTask(trx, task.id, run.owner, {
+      const succeeded = { outcome: 'SUCCESS', finishedAt } as const;
+      const owned = await settleTask(trx, task, run.owner, run.attempt, succeeded, {
         status: 'SUCCESS',
         process_type: 'MASTERED',
         finished_at: finishedAt,
@@ -103,7 +106,6 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<numbe
         rows_fetched: fetched,
         rows_mastered: Number(count),
         data_location: dataLocation,
-        response_meta: JSON.stringify(meta),
         error_id: null,
         error_text: null,
       });
@@ -173,18 +175,20 @@ export async function runPostTask(run: TaskRun, task: TaskRow): Promise<number> 
     owner: run.owner,
   });
   try {
+    Object.assign(run.attempt.meta, { bytes: file.bytes, rows: file.rows });
     await run.log('INFO', `Posting ${file.rows} rows (${file.bytes} bytes) to ${target.method} ${target.location} as ${name}.`);
     const posted = await POSTERS[target.method].post(target, file);
     const backup = postConfig.backupFlag === 'Y' && postConfig.backupLocation ? await backupCopy(files, postConfig.backupLocation, file) : null;
+    Object.assign(run.attempt.meta, backup ? { backup } : {}, posted.meta ?? {});
     const finishedAt = now(run);
-    const owned = await settleTask(db, task.id, run.owner, {
+    const succeeded = { outcome: 'SUCCESS', finishedAt } as const;
+    const owned = await settleTask(db, task, run.owner, run.attempt, succeeded, {
       status: 'SUCCESS',
       finished_at: finishedAt,
       updated_at: finishedAt,
       rows_posted: file.rows,
       target_location: posted.location,
       data_location: `master_rows?configId=${task.config_id}&period=${task.period_from}..${task.period_to}`,
-      response_meta: JSON.stringify({ bytes: file.bytes, rows: file.rows, ...(backup ? { backup } : {}), ...(posted.meta ?? {}) }),
       error_id: null,
       error_text: null,
     });

@@ -158,6 +158,8 @@ export class CollectScheduler {
       box: this.box,
       outbound: this.outbound,
       owner: this.owner,
+      // The claim stamped updated_at with the attempt's start (started_at is the run's first attempt).
+      attempt: { number: task.attempt, startedAt: task.updated_at, meta: {} },
       log: (level, message) => appendLog(db, task.id, level, message, isoNow(clock)),
     };
     const renewal = setInterval(
@@ -194,13 +196,15 @@ export class CollectScheduler {
     const final = task.attempt >= task.max_attempts;
     if (!final) {
       const retryAt = new Date(nowDate.getTime() + this.settings.retryBaseMs * 2 ** (task.attempt - 1)).toISOString();
-      if (await settleTask(this.ctx.db, task.id, this.owner, { status: 'PENDING', run_after: retryAt, updated_at: now, ...failureValues(failure.errorId, failure.message) })) {
+      const end = { outcome: 'RETRY', finishedAt: now, errorId: failure.errorId } as const;
+      if (await settleTask(this.ctx.db, task, this.owner, run.attempt, end, { status: 'PENDING', run_after: retryAt, updated_at: now, ...failureValues(failure.errorId, failure.message) })) {
         // The wait, not the instant: a reader sees the line's own time in their zone, which an instant in the text would not follow.
         await run.log('WARN', `Attempt ${task.attempt} of ${task.max_attempts} failed; retrying in ${Math.round((Date.parse(retryAt) - nowDate.getTime()) / 1000)} s.`);
       }
       return;
     }
-    if (await settleTask(this.ctx.db, task.id, this.owner, { status: 'ERROR', finished_at: now, updated_at: now, ...failureValues(failure.errorId, failure.message) })) {
+    const end = { outcome: 'ERROR', finishedAt: now, errorId: failure.errorId } as const;
+    if (await settleTask(this.ctx.db, task, this.owner, run.attempt, end, { status: 'ERROR', finished_at: now, updated_at: now, ...failureValues(failure.errorId, failure.message) })) {
       await recordFailure(this.ctx, task, failure.errorId, failure.message).catch((mailError) => this.log.error({ err: mailError, taskId: task.id }, 'collect alert failed'));
     }
   }

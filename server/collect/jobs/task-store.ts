@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { TaskErrorId, TaskLogLine, TaskScheduleType } from '../../../src/shared';
+import type { ResponseMeta, TaskAttempt, TaskErrorId, TaskLogLine, TaskScheduleType } from '../../../src/shared';
 import { isSqlite, type Db } from '../../db/database';
 import type { CollectTasksTable } from '../../db/tables/collect';
 import { nextRunAfter, periodFor } from './schedule-times';
@@ -130,7 +130,8 @@ export async function claimNextTask(db: Db, owner: string, now: Date, leaseMs: n
     lease_owner: owner,
     lease_until: new Date(now.getTime() + leaseMs).toISOString(),
     attempt: sql<number>`attempt + 1`,
-    started_at: nowIso,
+    // A run lasts from its first attempt to its last: a retry keeps the start.
+    started_at: sql<string>`coalesce(started_at, ${nowIso})`,
     finished_at: null,
     updated_at: nowIso,
   } as const;
@@ -174,12 +175,56 @@ export async function releaseLease(db: Db, taskId: number, owner: string, now: D
     .execute();
 }
 
-/** Writes a task's outcome only while this instance still owns it (fencing); false otherwise. */
-export async function settleTask(db: Executor, taskId: number, owner: string, values: Partial<Insertable<CollectTasksTable>>): Promise<boolean> {
+/** One attempt under way: when it began and what it read or sent so far (collectors and posters fill `meta`). */
+export interface RunAttempt {
+  number: number;
+  startedAt: string;
+  meta: ResponseMeta;
+}
+
+/** How an attempt ended, as settleTask records it. */
+export interface AttemptEnd {
+  outcome: TaskAttempt['outcome'];
+  finishedAt: string;
+  errorId?: TaskErrorId;
+}
+
+/** What response_meta holds: the last attempt's metadata, and every attempt of the run so far. */
+export type StoredResponseMeta = ResponseMeta & { attempts?: TaskAttempt[] };
+
+/** The task's response metadata after an attempt: that attempt's on top, and every attempt of the run so far in `attempts`. */
+export function responseMetaAfter(task: Pick<TaskRow, 'response_meta'>, attempt: RunAttempt, end: AttemptEnd): StoredResponseMeta {
+  const earlier = task.response_meta ? ((JSON.parse(task.response_meta) as StoredResponseMeta).attempts ?? []) : [];
+  const { status, bytes, pages, rows, url } = attempt.meta;
+  const record: TaskAttempt = {
+    attempt: attempt.number,
+    startedAt: attempt.startedAt,
+    finishedAt: end.finishedAt,
+    durationMs: Math.max(0, Date.parse(end.finishedAt) - Date.parse(attempt.startedAt)),
+    outcome: end.outcome,
+    ...definedOnly({ status, bytes, pages, rows, url, errorId: end.errorId }),
+  };
+  return { ...attempt.meta, attempts: [...earlier, record] };
+}
+
+const definedOnly = <T extends object>(value: T): Partial<T> => Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
+
+/**
+ * Writes a task's outcome only while this instance still owns it (fencing); false otherwise. Every
+ * attempt of every task kind ends here, so each is recorded in the task's response metadata.
+ */
+export async function settleTask(
+  db: Executor,
+  task: Pick<TaskRow, 'id' | 'response_meta'>,
+  owner: string,
+  attempt: RunAttempt,
+  end: AttemptEnd,
+  values: Partial<Insertable<CollectTasksTable>>,
+): Promise<boolean> {
   const settled = await db
     .updateTable('collect_tasks')
-    .set({ lease_owner: null, lease_until: null, ...values })
-    .where('id', '=', taskId)
+    .set({ lease_owner: null, lease_until: null, ...values, response_meta: JSON.stringify(responseMetaAfter(task, attempt, end)) })
+    .where('id', '=', task.id)
     .where('lease_owner', '=', owner)
     .where('status', '=', 'STARTED')
     .executeTakeFirst();

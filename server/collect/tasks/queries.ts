@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { ListPage, ResponseMeta, Task, TaskDetail, TaskLogLine } from '../../../src/shared';
+import type { ListPage, Task, TaskDetail, TaskLogLine } from '../../../src/shared';
+import type { StoredResponseMeta } from '../jobs/task-store';
 import type { Database } from '../../db/schema';
 import { isSqlite, type Db } from '../../db/database';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
@@ -104,7 +105,8 @@ export async function findTask(db: Db, id: number): Promise<Task | undefined> {
 
 /**
  * Puts a task that ended in ERROR back in the queue with a fresh set of attempts (a collect task
- * starts again from mastering); answers false when the task is not in ERROR.
+ * starts again from mastering): a new run, timed and its attempts listed from its own first
+ * attempt (the log keeps the earlier ones); answers false when the task is not in ERROR.
  */
 export async function retryFailedTask(db: Db, task: Pick<Task, 'id' | 'taskKind'>, nowIso: string): Promise<boolean> {
   const retried = await db
@@ -113,7 +115,9 @@ export async function retryFailedTask(db: Db, task: Pick<Task, 'id' | 'taskKind'
       status: 'PENDING',
       attempt: 0,
       run_after: nowIso,
+      started_at: null,
       finished_at: null,
+      response_meta: null,
       lease_owner: null,
       lease_until: null,
       updated_at: nowIso,
@@ -133,11 +137,13 @@ export async function findTaskDetail(db: Db, id: number): Promise<TaskDetail | u
     db.selectFrom('collect_task_logs').select(['at', 'level', 'message']).where('task_id', '=', id).orderBy('id').limit(500).execute(),
     base(db).select(columns).where('collect_tasks.parent_task_id', '=', id).orderBy('collect_tasks.id').execute(),
   ]);
+  const { attempts = [], ...responseMeta } = extra.response_meta ? (JSON.parse(extra.response_meta) as StoredResponseMeta) : {};
   return {
     ...task,
     dataLocation: extra.data_location,
     targetLocation: extra.target_location,
-    responseMeta: extra.response_meta ? (JSON.parse(extra.response_meta) as ResponseMeta) : null,
+    responseMeta: extra.response_meta ? responseMeta : null,
+    attempts,
     logs: logs as TaskLogLine[],
     postingTasks: postingTasks as Task[],
   };

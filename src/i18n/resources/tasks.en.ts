@@ -32,6 +32,7 @@ export const tasksEn = {
     dataLocation: 'Data location',
     targetLocation: 'Target location',
     responseMeta: 'Response metadata',
+    attempts: 'Attempts',
     logs: 'Log',
     postingTasks: 'Posting tasks',
     from: 'From',
@@ -80,6 +81,23 @@ export const tasksEn = {
     retryTitle: 'Retry task #%{id}?',
     retryContent: 'The task runs again from the start with a fresh attempt count.',
     openConfig: 'Open collect metric',
+  },
+  attempts: {
+    none: 'No attempt has finished yet.',
+    columns: {
+      attempt: 'Attempt',
+      startedAt: 'Started',
+      duration: 'Took',
+      outcome: 'Result',
+      status: 'HTTP status',
+      bytes: 'Size',
+      url: 'URL called',
+    },
+    outcomes: {
+      SUCCESS: 'Succeeded',
+      RETRY: 'Failed, retried',
+      ERROR: 'Failed',
+    },
   },
   detail: {
     noLogs: 'No log lines.',

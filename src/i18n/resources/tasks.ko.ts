@@ -34,6 +34,7 @@ export const tasksKo: typeof tasksEn = {
     dataLocation: '데이터 위치',
     targetLocation: '전송 위치',
     responseMeta: '응답 메타데이터',
+    attempts: '시도',
     logs: '로그',
     postingTasks: '전송 작업',
     from: '시작일',
@@ -82,6 +83,23 @@ export const tasksKo: typeof tasksEn = {
     retryTitle: '작업 #%{id}을(를) 재시도할까요?',
     retryContent: '작업이 시도 횟수를 초기화하고 처음부터 다시 실행됩니다.',
     openConfig: '수집 지표 열기',
+  },
+  attempts: {
+    none: '아직 끝난 시도가 없습니다.',
+    columns: {
+      attempt: '시도',
+      startedAt: '시작',
+      duration: '소요 시간',
+      outcome: '결과',
+      status: 'HTTP 상태',
+      bytes: '크기',
+      url: '호출한 URL',
+    },
+    outcomes: {
+      SUCCESS: '성공',
+      RETRY: '실패, 재시도함',
+      ERROR: '실패',
+    },
   },
   detail: {
     noLogs: '로그가 없습니다.',

@@ -7,6 +7,8 @@ import { CodeChip } from '../../components/CodeChip';
 import { RetryTaskButton } from './RetryTaskButton';
 import { TaskStatusChip } from './TaskStatusChip';
 import { PostingTasksField, ResponseMetaField, TaskErrorField, TaskLogField } from './TaskDetailFields';
+import { TaskAttemptsField } from './TaskAttemptsField';
+import { TaskDuration } from './TaskRunStatus';
 
 function TaskShowActions() {
   const task = useRecordContext<TaskDetail>();
@@ -28,8 +30,8 @@ const isUnderway = (task?: TaskDetail) =>
   task?.status === 'PENDING' || task?.status === 'STARTED' || task?.postingTasks?.some((posting) => posting.status === 'PENDING' || posting.status === 'STARTED');
 
 /**
- * A task's detail: where its data came from and went, the source's response metadata, the error
- * and the log. The id comes from the route (`id` for rendering it elsewhere).
+ * A task's detail: where its data came from and went, how long the run took and each attempt
+ * (status, size, URL called), the source's response metadata, the error and the log. The id comes from the route (`id` for rendering it elsewhere).
  */
 export function TaskShow({ id }: { id?: number }) {
   return (
@@ -54,6 +56,8 @@ export function TaskShow({ id }: { id?: number }) {
         <ConsoleDateField source="dueAt" showTime />
         <ConsoleDateField source="startedAt" showTime emptyText="—" />
         <ConsoleDateField source="finishedAt" showTime emptyText="—" />
+        <FunctionField<TaskDetail> label="resources.tasks.fields.duration" render={() => <TaskDuration />} />
+        <TaskAttemptsField label="resources.tasks.fields.attempts" />
         <ResponseMetaField label="resources.tasks.fields.responseMeta" />
         <TaskErrorField label="resources.tasks.fields.errorText" />
         <TaskLogField label="resources.tasks.fields.logs" />
