@@ -1,4 +1,4 @@
-import { useRef, type ChangeEvent, type ReactNode } from 'react';
+import { useId, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '@mui/material';
 
 type Props = Omit<ButtonProps, 'onClick' | 'component' | 'onChange'> & {
@@ -12,16 +12,17 @@ type Props = Omit<ButtonProps, 'onClick' | 'component' | 'onChange'> & {
 /**
  * A real button that opens the file picker. A <label> drawn as a button (MUI's usual recipe) takes
  * role="button", which a label may not have (axe aria-allowed-role); this one stays a button and
- * clicks a hidden input, so the keyboard reaches it like any other.
+ * clicks a hidden input, so the keyboard reaches it like any other; the input is named by the button.
  */
 export function FilePickButton({ accept, multiple, onPick, children, inputTestId, ...button }: Props) {
   const input = useRef<HTMLInputElement>(null);
+  const id = useId();
   return (
     <>
-      <Button {...button} onClick={() => input.current?.click()}>
+      <Button {...button} id={id} onClick={() => input.current?.click()}>
         {children}
       </Button>
-      <input ref={input} hidden type="file" accept={accept} multiple={multiple} onChange={onPick} data-testid={inputTestId} tabIndex={-1} />
+      <input ref={input} hidden type="file" aria-labelledby={id} accept={accept} multiple={multiple} onChange={onPick} data-testid={inputTestId} tabIndex={-1} />
     </>
   );
 }
