@@ -83,7 +83,7 @@ export const tasksEn = {
     openConfig: 'Open collect metric',
   },
   attempts: {
-    none: 'No attempt has finished yet.',
+    none: 'No attempts recorded (runs before attempts were recorded have none).',
     columns: {
       attempt: 'Attempt',
       startedAt: 'Started',

@@ -85,7 +85,7 @@ export const tasksKo: typeof tasksEn = {
     openConfig: '수집 지표 열기',
   },
   attempts: {
-    none: '아직 끝난 시도가 없습니다.',
+    none: '기록된 시도가 없습니다(시도 기록 이전의 실행에는 없습니다).',
     columns: {
       attempt: '시도',
       startedAt: '시작',
