@@ -1,6 +1,7 @@
 import { downloadCSV, type Exporter, type RaRecord } from 'react-admin';
 import { CSV_BOM, csvLine } from '../shared/csv';
 import { formatDateTime, runtimeTimeZone } from '../shared/date-time';
+import { exportBaseName } from '../shared/export-names';
 import { i18nProvider } from '../providers/i18nProvider';
 
 /** An instant as the API answers it (ISO, with its offset): a time the reader gets in their own zone. */
@@ -36,5 +37,10 @@ export function recordsCsv(records: RaRecord[], resource?: string): string {
   return CSV_BOM + csvLine(header) + rows.map((row) => csvLine(columns.map((column) => (timed.has(column) ? cell(row[column]) : row[column])))).join('');
 }
 
-/** The exporter of every console list (ConsoleList makes it the default): the records as formula-safe CSV named after the resource. */
-export const csvExporter: Exporter = (records, _fetchRelatedRecords, _dataProvider, resource) => downloadCSV(recordsCsv(records, resource), resource ?? 'export');
+/**
+ * The exporter of every console list (ConsoleList makes it the default): the records as
+ * formula-safe CSV, named by the one export rule after what the list holds (the resource's name in
+ * the console's language, "Users") and the minute on the reader's clock.
+ */
+export const csvExporter: Exporter = (records, _fetchRelatedRecords, _dataProvider, resource) =>
+  downloadCSV(recordsCsv(records, resource), exportBaseName(i18nProvider.translate(`resources.${resource}.name`, { smart_count: 2, _: resource ?? '' }), new Date(), runtimeTimeZone()));

@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { Suspense, type ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, ResourceContextProvider, TestMemoryRouter, type DataProvider } from 'react-admin';
+import { AdminContext, ResourceContextProvider, ResourceDefinitionContextProvider, TestMemoryRouter, type DataProvider } from 'react-admin';
 import { i18nProvider } from '../providers/i18nProvider';
 import { consoleActions } from '../providers/consoleActions';
 import { stubFetch } from '../testing/fetchStub';
@@ -11,7 +11,10 @@ import { consoleResources } from './registry';
 import { ConsoleList } from './ConsoleList';
 import { UserList } from './users/UserList';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 /** Values a spreadsheet would run, typed into fields every list shows (a name at sign-up, a domain's description). */
 const FORMULAS = ["=cmd|' /C calc'!A0", '+1', '-2', '@SUM(A1)'];
@@ -43,22 +46,35 @@ const dataProvider = {
 
 /** The CSV texts the lists hand to the browser's download (react-admin's downloadCSV makes a Blob URL of each). */
 let downloads: Blob[];
+/** The file names the downloads were given (the link downloadCSV clicks). */
+let names: string[];
 let calls: ReturnType<typeof stubFetch>['calls'];
 beforeEach(() => {
   downloads = [];
+  names = [];
   // jsdom makes no Blob URLs; react-admin's downloadCSV makes one of each export, which is where the test reads it.
   URL.createObjectURL = (blob: Blob) => (downloads.push(blob), 'blob:export');
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
   // Code tables some lists load through their own calls: an empty answer.
   ({ calls } = stubFetch(() => ({ body: { result: 'SUCCESS', resultMessage: 'Success', data: [] } })));
 });
+
+/** The views each resource declares, as App's <Resource> entries register them. */
+const definitions = Object.fromEntries(
+  consoleResources.map((resource) => [resource.name, { name: resource.name, hasList: true, hasCreate: Boolean(resource.create), hasEdit: Boolean(resource.edit), hasShow: Boolean(resource.show) }]),
+);
 
 function renderList(name: string, list: ReactElement, path = '/') {
   return render(
     <TestMemoryRouter initialEntries={[path]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <ResourceContextProvider value={name}>
-          <Suspense fallback={null}>{list}</Suspense>
-        </ResourceContextProvider>
+        <ResourceDefinitionContextProvider definitions={definitions}>
+          <ResourceContextProvider value={name}>
+            <Suspense fallback={null}>{list}</Suspense>
+          </ResourceContextProvider>
+        </ResourceDefinitionContextProvider>
       </AdminContext>
     </TestMemoryRouter>,
   );
@@ -136,15 +152,18 @@ describe('list exports', () => {
     }
   });
 
-  it('is the console exporter in every list of the registry that offers Export', async () => {
+  it('is the console exporter, named by the export rule, in every list of the registry that offers Export; none offers Create without a create view', async () => {
     const exporting: string[] = [];
     for (const resource of consoleResources) {
       const List = resource.list;
       const view = renderList(resource.name, <List />, resource.listPath);
       await waitFor(() => expect(view.container.querySelector('.RaList-main, .RaList-content, table, .MuiCard-root')).not.toBeNull(), { timeout: 20_000 });
+      // No button leads nowhere: a list offers Create only where its resource has a create view.
+      if (!resource.create) expect(screen.queryByRole('link', { name: /^create$/i }), `${resource.name} offers Create without a create view`).toBeNull();
       const button = screen.queryByRole('button', { name: /export/i });
       if (button) {
         downloads = [];
+        names = [];
         calls.length = 0;
         await userEvent.click(button);
         // The system log is exported by the server (a streamed download); its cells are checked in tests/api/system-logs.spec.ts.
@@ -156,6 +175,9 @@ describe('list exports', () => {
           const written = cellsOf(await textOf(downloads[0]));
           expect(written, resource.name).toContain(`'${FORMULAS[0]}`);
           for (const cell of written) expect(FORMULA_START.test(cell), `${resource.name}: ${cell}`).toBe(false);
+          // Named by the one export rule: the list's name and the minute it was made (src/shared/export-names.ts).
+          const subject = i18nProvider.translate(`resources.${resource.name}.name`, { smart_count: 2 });
+          expect(names, resource.name).toEqual([expect.stringMatching(new RegExp(`^${subject} \\d{4}-\\d{2}-\\d{2} \\d{4}\\.csv$`))]);
           exporting.push(resource.name);
         }
       }

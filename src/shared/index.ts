@@ -5,6 +5,7 @@ export * from './constants';
 export * from './calendar-day';
 export * from './date-time';
 export * from './csv';
+export * from './export-names';
 export * from './list-bounds';
 export * from './validation';
 export * from './auth';

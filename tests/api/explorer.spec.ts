@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type RankAccounts, signedInAccount, type TestApp, withRankAccounts } from './harness';
 import { fillDataset, masterTable } from './explorer-fixtures';
 import { MEDIA_SCHEMA, createDataset } from './uploads-support';
+import { exportFileName } from '../../src/shared';
 
 let t: TestApp;
 let accounts: RankAccounts;
@@ -173,12 +174,17 @@ describe('data explorer', () => {
   it('exports the filtered, sorted rows as formula-safe CSV through a signed link', async () => {
     const asked = await t.call('POST', `/api/explorer/dataset-${datasetId}/export`, {
       token: uploader.token,
+      headers: { 'x-time-zone': 'Asia/Seoul' },
       body: { sort: JSON.stringify(['campaign_id', 'ASC']), filter: JSON.stringify({ channel: 'search' }) },
     });
     expect(asked.status).toBe(200);
     const download = await t.app.inject({ method: 'GET', url: asked.body.data.url });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toContain('text/csv');
+    // Named after the dataset and the minute on the asker's clock, not its id.
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="${exportFileName('Search spend', t.clock.now(), 'Asia/Seoul')}"; filename*=UTF-8''${encodeURIComponent(exportFileName('Search spend', t.clock.now(), 'Asia/Seoul'))}`,
+    );
     const lines = download.body
       .replace(/^\uFEFF/, '')
       .trimEnd()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, runtimeTimeZone } from '../../src/shared';
+import { csvCell, exportFileName, runtimeTimeZone } from '../../src/shared';
 import { type RankAccounts, type TestApp, withRankAccounts } from './harness';
 
 let t: TestApp;
@@ -81,7 +81,7 @@ describe('system log', () => {
     const download = await t.app.inject({ method: 'GET', url: ticket.body.data.url });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toContain('text/csv');
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="system-log-.*\.csv"$/);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="System Log \d{4}-\d{2}-\d{2} \d{4}\.csv"; filename\*=UTF-8''System%20Log%20/);
     const lines = download.body
       .replace(/^\uFEFF/, '')
       .split('\r\n')
@@ -114,10 +114,12 @@ describe('system log', () => {
     const seoul = await exportFor({ 'x-time-zone': 'Asia/Seoul', 'accept-language': 'en-US,en;q=0.9' });
     expect(seoul.lines[0]).toBe('Time (Asia/Seoul),Event ID,User ID,E-mail,Method,Endpoint,Status,Query,Request body,Source IP');
     expect(seoul.lines[1]).toMatch(/^2026-11-28 09:58,[0-9a-f-]{36},,zoned@example\.com,GET,\/api\/export-zoned,200,,,127\.0\.0\.1$/);
-    expect(seoul.name).toMatch(/^attachment; filename="system-log-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}\.csv"$/);
+    // Named by the one export rule: what it holds, in their language, and the minute on their clock.
+    expect(seoul.name).toContain(`filename="${exportFileName('System Log', t.clock.now(), 'Asia/Seoul')}"`);
     const korean = await exportFor({ 'x-time-zone': 'America/Los_Angeles', 'accept-language': 'ko-KR,ko;q=0.9,en;q=0.8' });
     expect(korean.lines[0]).toBe('시각 (America/Los_Angeles),이벤트 ID,사용자 ID,이메일,메서드,엔드포인트,상태,쿼리,요청 본문,출발지 IP');
     expect(korean.lines[1]).toMatch(/^2026-11-27 16:58,/);
+    expect(korean.name).toContain(`filename*=UTF-8''${encodeURIComponent(exportFileName('시스템 로그', t.clock.now(), 'America/Los_Angeles'))}`);
     // Nothing a person reads in the file is an ISO instant; an unknown zone is not trusted.
     expect([...seoul.lines, ...korean.lines].join('\n')).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
     const forged = await exportFor({ 'x-time-zone': 'Mars/Olympus' });

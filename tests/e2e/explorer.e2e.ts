@@ -50,11 +50,13 @@ describe('Data Explorer', () => {
     const tableLink = page.getByRole('link', { name: 'Store visits' });
     await tableLink.waitFor();
     await page.getByRole('cell', { name: 'dataset', exact: true }).waitFor();
+    // The explorer has no create view, so no Create button leads to one.
+    expect(await page.getByRole('link', { name: 'Create', exact: true }).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await tableLink.click();
     await page.waitForURL((url) => url.pathname === `/explorer/dataset-${datasetId}/show`);
-    await page.getByRole('heading', { name: 'dataset.Store visits' }).waitFor();
+    await page.getByRole('heading', { name: 'Store visits', exact: true }).waitFor();
     await page.getByRole('columnheader', { name: 'visitor_comment_from_the_survey' }).waitFor();
     await page.getByRole('cell', { name: 's01', exact: true }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { explorerMarker?: boolean }).explorerMarker)).toBe(true);
@@ -79,6 +81,8 @@ describe('Data Explorer', () => {
     // The export takes the same sort and filter, and keeps a formula as text.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    // Named after what it holds and when (src/shared/export-names.ts), not the table's id.
+    expect(download.suggestedFilename()).toMatch(/^Store visits \d{4}-\d{2}-\d{2} \d{4}\.csv$/);
     expect(csv.trimEnd().split('\r\n')).toEqual([
       'visit_date,store,visitor_comment_from_the_survey',
       '2026-03-02,s58,Comment number 58 written at some length by a visitor',

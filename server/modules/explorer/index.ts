@@ -11,12 +11,16 @@ import {
   explorerTableResponse,
   exportLinkResponse,
   type Authority,
+  exportFileName,
+  isKnownTimeZone,
   type ExplorerTableDetail,
 } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
+import { contentDisposition } from '../../files/content-disposition';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
+import { readerOf } from '../../http/reader';
 import { tableCsv } from './export';
 import { countRows, pageOfRows } from './queries';
 import { parseRowsQuery } from './row-query';
@@ -43,9 +47,11 @@ export async function explorerModule(app: FastifyInstance) {
     const rank = AUTHORITY_RANKS[session.authority as Authority]?.rank ?? Number.POSITIVE_INFINITY;
     const source = await readableSource(ctx.db, { id: session.id, rank }, String(proof.table));
     const { sort, conditions } = parseRowsQuery({ sort: proof.sort as string | undefined, filter: proof.filter as string | undefined }, source);
+    // Named after the table and the minute on the asker's clock (a link signed without a zone: UTC).
+    const zone = typeof proof.timeZone === 'string' && isKnownTimeZone(proof.timeZone) ? proof.timeZone : 'UTC';
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${source.table.id}.csv"`)
+      .header('content-disposition', contentDisposition('attachment', exportFileName(source.table.tableName, ctx.clock.now(), zone)))
       .header('x-content-type-options', 'nosniff')
       .send(tableCsv(ctx.db, source, { sort, conditions }));
   });
@@ -87,6 +93,7 @@ export async function explorerModule(app: FastifyInstance) {
         sort: request.body.sort,
         filter: request.body.filter,
         sid: admin.sessionId,
+        timeZone: readerOf(request).timeZone,
       });
       return success({ url: `/api/explorer/export?token=${encodeURIComponent(token)}` }, 'The export is ready to download.');
     });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   AREA_RANK,
   exportLinkResponse,
-  formatDateTime,
+  exportFileName,
   isKnownTimeZone,
   runtimeTimeZone,
   retentionInput,
@@ -18,6 +18,7 @@ import {
   type SystemLogFilter,
 } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
+import { contentDisposition } from '../../files/content-disposition';
 import { readerOf, type Reader } from '../../http/reader';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
@@ -48,6 +49,9 @@ function parseFilter(raw: unknown): SystemLogFilter {
   return parsed.data;
 }
 
+/** What the export holds, in the reader's language: the screen's title. */
+const SYSTEM_LOG_SUBJECT: Record<Reader['language'], string> = { en: 'System Log', ko: '시스템 로그' };
+
 /** The export link's reader, as signed when it was made. */
 function readerFromProof(proof: Record<string, unknown>): Reader {
   const zone = typeof proof.timeZone === 'string' && isKnownTimeZone(proof.timeZone) ? proof.timeZone : runtimeTimeZone();
@@ -72,10 +76,9 @@ export async function systemLogsModule(app: FastifyInstance) {
     // The reader the link was made for (an older link has none: the server's zone, English).
     const reader = readerFromProof(proof);
     await ctx.systemLog.flush();
-    const stamp = formatDateTime(ctx.clock.now(), reader.timeZone).replace(/[ :]/g, '-');
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="system-log-${stamp}.csv"`)
+      .header('content-disposition', contentDisposition('attachment', exportFileName(SYSTEM_LOG_SUBJECT[reader.language], ctx.clock.now(), reader.timeZone)))
       .header('x-content-type-options', 'nosniff')
       .send(systemLogCsv(ctx.db, filter, reader));
   });

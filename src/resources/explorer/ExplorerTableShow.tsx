@@ -9,9 +9,10 @@ function TableHeading({ table }: { table: ExplorerTableDetail }) {
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-          {table.schema}.{table.tableName}
+          {table.tableName}
         </Typography>
         <Typography variant="body2" color="text.secondary">
+          {translate(`resources.explorer.schemas.${table.schema}`)} ·{' '}
           {translate('resources.explorer.summary', { dataType: table.dataType, columns: table.columns.length, smart_count: table.rowCount, rows: table.rowCount.toLocaleString() })}
         </Typography>
       </CardContent>

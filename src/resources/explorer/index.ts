@@ -17,7 +17,7 @@ const explorer: ConsoleResource = {
   icon: TableViewIcon,
   list: lazy(() => import('./ExplorerList').then((module) => ({ default: module.ExplorerList }))),
   show: lazy(() => import('./ExplorerTableShow').then((module) => ({ default: module.ExplorerTableShow }))),
-  recordRepresentation: (record) => `${record.schema}.${record.tableName}`,
+  recordRepresentation: 'tableName',
 };
 
 export default explorer;
