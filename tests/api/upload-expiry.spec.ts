@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_READY_HOURS, type UploadHistory } from '../../src/shared';
 import { type RankAccounts, signedInAccount, startSiblingApp, type TestApp, withRankAccounts } from './harness';
@@ -61,6 +62,9 @@ describe('an upload left waiting for its commit', () => {
     expect(discarded.body.data).toMatchObject({ status: 'DISCARDED', expiresAt: null, fileUrl: null, updatedBy: 'user Tester' });
     expect(existsSync(file)).toBe(false);
     expect((await rowOf(upload.id)).file_removed_at).not.toBeNull();
+    // The checked rows are gone too: the staging file here, and (shared database) its copy in the file store.
+    expect(existsSync(join(t.config.dataDir, 'uploads', '.staging', `${upload.id}.db`))).toBe(false);
+    expect((await rowOf(upload.id)).staging_key).toBeNull();
     expect(await datasetRows(t, datasetId)).toEqual([]);
     expect((await historyOf(datasetId))[0]).toMatchObject({ id: upload.id, status: 'DISCARDED', fileUrl: null });
 
