@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 import { codeSnifferErrors, seedDemoData, seriousAxeViolations, preferColourScheme } from './axeSurvey';
+import { foreignClockFindings } from './readableText';
 
 /**
  * Every screen of SPEC §2 with the demo data, the way a person meets it: reached by clicking from its
  * list, at a phone's and a desktop's width, in both colour schemes. Each screen must pass axe with no
- * serious or critical violation, make no failing call and must not scroll the page sideways. With
- * SURVEY_SHOTS set, a full-page screenshot of every screen of every pass goes there as <pass>-<screen>.png.
+ * serious or critical violation, make no failing call, show no time but as YYYY-MM-DD HH:mm and must
+ * not scroll the page sideways. With SURVEY_SHOTS set, a full-page screenshot of every screen of
+ * every pass goes there as <pass>-<screen>.png.
  */
 const SHOTS = process.env.SURVEY_SHOTS;
 
@@ -95,6 +97,7 @@ async function check(page: Page, screen: string, pass: string, findings: Finding
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${pass}-${slug(screen)}.png`, fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 0) findings.push({ screen, pass, problem: `page scrolls sideways by ${overflow}px` });
+  for (const problem of await foreignClockFindings(page)) findings.push({ screen, pass, problem });
   if (!axe) return;
   for (const problem of await seriousAxeViolations(page)) findings.push({ screen, pass, problem });
   // pa11y's other runner, beside axe: WCAG 2 AA errors that axe does not look for.
