@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AUTHORITY_RANKS, type Authority } from '../../src/shared';
+import { isSessionEndReason, SESSION_END_MESSAGES } from '../../src/shared/session-end';
 import { AppError } from '../http/app-error';
 import { displayName } from './accounts';
 
@@ -17,7 +18,7 @@ export async function authenticate(request: FastifyRequest, _reply?: FastifyRepl
   const claims = await ctx.tokens.verifyAccessToken(token);
   const row = await ctx.sessions.find(String(claims.sid));
   if (!row || row.revoked_at || row.status_code !== 'ACTIVE' || row.must_change_password === 'Y' || row.approval_status_code !== 'APPROVED' || row.id !== claims['user-id']) {
-    throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'Your session has ended. Please sign in again.');
+    throw sessionEnded(row?.revoked_at ? row.revoke_reason : null);
   }
   request.admin = {
     id: row.id,
@@ -32,6 +33,12 @@ export async function authenticate(request: FastifyRequest, _reply?: FastifyRepl
     uploader: row.uploader_flag === 'Y',
     sessionId: claims.sid,
   };
+}
+
+/** The 401 of an ended session: with a known reason its data says why ({reason}), else data is null. */
+export function sessionEnded(reason: string | null | undefined): AppError {
+  if (!isSessionEndReason(reason)) return new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'Your session has ended. Please sign in again.');
+  return new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', SESSION_END_MESSAGES[reason], { reason });
 }
 
 export const FORBIDDEN_MESSAGE = 'You are not authorized to access request area.';

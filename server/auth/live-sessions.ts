@@ -8,6 +8,8 @@ export type { SessionChange };
 /** What the guard needs to know of a session and its account, as the database holds them now. */
 export interface LiveSession {
   revoked_at: string | null;
+  /** Why it was ended (sessions.revoke_reason): the 401 names it so the next screen says why. */
+  revoke_reason: string | null;
   id: number;
   email: string;
   first_name: string;
@@ -113,7 +115,7 @@ function sessionReader(db: Db, sqlitePath: string): { read(sessionId: string): P
         db
           .selectFrom('sessions')
           .innerJoin('admins', 'admins.id', 'sessions.admin_id')
-          .select(['sessions.revoked_at', ...ACCOUNT_COLUMNS.map((column) => `admins.${column}` as const)])
+          .select(['sessions.revoked_at', 'sessions.revoke_reason', ...ACCOUNT_COLUMNS.map((column) => `admins.${column}` as const)])
           .where('sessions.id', '=', sessionId)
           .executeTakeFirst(),
       close() {},
@@ -122,7 +124,7 @@ function sessionReader(db: Db, sqlitePath: string): { read(sessionId: string): P
   const connection = new SqliteDatabase(sqlitePath, { readonly: true, fileMustExist: true });
   connection.pragma('busy_timeout = 5000');
   const statement = connection.prepare<[string], LiveSession>(
-    `select s.revoked_at, ${ACCOUNT_COLUMNS.map((column) => `a.${column}`).join(', ')} from sessions s join admins a on a.id = s.admin_id where s.id = ?`,
+    `select s.revoked_at, s.revoke_reason, ${ACCOUNT_COLUMNS.map((column) => `a.${column}`).join(', ')} from sessions s join admins a on a.id = s.admin_id where s.id = ?`,
   );
   return {
     read: async (sessionId) => statement.get(sessionId),

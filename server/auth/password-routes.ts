@@ -11,6 +11,7 @@ import { authLimits } from '../http/rate-limits';
 import type { AppContext } from '../context';
 import { displayName, findAdminByEmail, findAdminById, type Admin } from './accounts';
 import { authenticate } from './guard';
+import { mailPasswordChanged } from './password-mail';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
 import { revokeAllSessions } from './sessions';
 import { changePasswordWithOtpToken, claimOtpTokenTry, findResetToken, issueOtpToken, issueResetToken, resetPasswordWithToken } from './queries';
@@ -58,6 +59,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     const adminId = await resetPasswordWithToken(ctx.db, request.body.token, passwordHash, now);
     if (adminId === null) throw validationError([{ field: 'token', message: RESET_LINK_DEAD }]);
     await revokeAllSessions(ctx, adminId, 'PASSWORD_RESET');
+    await mailPasswordChanged(ctx, request, adminId, now);
     return success(null, 'Your password has been set. You can sign in now.');
   });
 
@@ -65,7 +67,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     const admin = request.admin!;
     await assertResendAllowed(ctx, 'PROFILE', admin.email);
     const { code } = await issueChallenge(ctx, 'PROFILE', admin.email, admin.id, false);
-    ctx.mailer.send('otp', admin.email, { name: admin.name, code, email: admin.email });
+    ctx.mailer.send('profile-code', admin.email, { name: admin.name, code, email: admin.email });
     return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
   });
 
@@ -96,6 +98,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     const changed = await changePasswordWithOtpToken(ctx.db, proof.id, admin.id, passwordHash, now);
     if (!changed) throw spentOtpToken();
     await revokeAllSessions(ctx, admin.id, 'PASSWORD_CHANGED', signedIn.sessionId);
+    await mailPasswordChanged(ctx, request, admin.id, now);
     return success(null, 'Change Success');
   });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
 import { isoAfter, isoNow } from '../clock';
 import { AppError } from '../http/app-error';
+import { sessionEnded } from './guard';
 import { hashToken, newOpaqueToken } from './secrets';
 import { countriesOf, findAdminById } from './accounts';
 import type { TokenPair } from '../../src/shared';
@@ -33,20 +34,20 @@ async function accessTokenFor(ctx: AppContext, adminId: number, sessionId: strin
   return ctx.tokens.signAccessToken(admin, sessionId, await countriesOf(ctx.db, adminId));
 }
 
-const SESSION_ENDED = 'Your session has ended. Please sign in again.';
-
 export async function reissue(ctx: AppContext, refreshToken: string): Promise<TokenPair> {
   const now = isoNow(ctx.clock);
   const next = newOpaqueToken();
   let reusedSessionId: string | undefined;
+  let endedBecause: string | null = null;
   const sessionId = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('refresh_tokens')
       .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
       .innerJoin('admins', 'admins.id', 'sessions.admin_id')
-      .select(['refresh_tokens.id', 'refresh_tokens.session_id', 'refresh_tokens.used_at', 'refresh_tokens.expires_at', 'sessions.revoked_at', 'admins.status_code'])
+      .select(['refresh_tokens.id', 'refresh_tokens.session_id', 'refresh_tokens.used_at', 'refresh_tokens.expires_at', 'sessions.revoked_at', 'sessions.revoke_reason', 'admins.status_code'])
       .where('refresh_tokens.token_hash', '=', hashToken(refreshToken))
       .executeTakeFirst();
+    if (row?.revoked_at) endedBecause = row.revoke_reason;
     if (!row || row.revoked_at || row.expires_at <= now || row.status_code !== 'ACTIVE') return null;
     if (row.used_at) {
       reusedSessionId = row.session_id;
@@ -67,7 +68,7 @@ export async function reissue(ctx: AppContext, refreshToken: string): Promise<To
     await ctx.sessions.changed({ sessionId: reusedSessionId! });
     throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'This sign-in token was already used, so every session it belongs to has been ended. Please sign in again.');
   }
-  if (!sessionId) throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', SESSION_ENDED);
+  if (!sessionId) throw sessionEnded(endedBecause);
   const session = await ctx.db.selectFrom('sessions').select('admin_id').where('id', '=', sessionId).executeTakeFirstOrThrow();
   return { accessToken: await accessTokenFor(ctx, session.admin_id, sessionId), refreshToken: next };
 }

@@ -36,7 +36,7 @@ export async function signUpRoutes(app: FastifyInstance) {
     const { code } = await issueChallenge(ctx, 'SIGNUP', email, null, false);
     const admin = await findAdminByEmail(ctx.db, email);
     if (admin) ctx.mailer.send('account-exists', email, { name: displayName(admin), email, link: `${ctx.config.publicUrl}/sign-in` });
-    else ctx.mailer.send('otp', email, { name: email, code, email });
+    else ctx.mailer.send('signup-code', email, { code, email });
     return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
   });
 

@@ -21,6 +21,7 @@ import * as mailDelivery from './migrations/021_mail_delivery';
 import * as passwordState from './migrations/022_password_state';
 import * as uploadFileRemoved from './migrations/023_upload_file_removed';
 import * as alertConfigName from './migrations/024_alert_config_name';
+import * as mailFlows from './migrations/025_mail_flows';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '022_password_state': passwordState,
   '023_upload_file_removed': uploadFileRemoved,
   '024_alert_config_name': alertConfigName,
+  '025_mail_flows': mailFlows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

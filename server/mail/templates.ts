@@ -36,6 +36,22 @@ export const DEFAULT_TEMPLATES: Record<MailType, MailTemplate> = {
     title: 'Your account has been locked',
     body: 'Hello {{name}},\n\nAfter too many failed sign-ins, your account {{email}} is locked for {{minutes}} minute(s). To unlock it now, set a new password: {{link}}\n\nIf it was not you, someone may be guessing your password: set a new one.',
   },
+  'signup-code': {
+    title: 'Your sign-up code: {{code}}',
+    body: 'Hello,\n\nTo confirm {{email}} for your sign-up, enter the code {{code}}. It expires in 5 minutes.\n\nIf you did not ask for an account, ignore this mail.',
+  },
+  'profile-code': {
+    title: 'Your code to change your password: {{code}}',
+    body: 'Hello {{name}},\n\nTo change your password, enter the code {{code}}. It expires in 5 minutes.\n\nIf you did not ask for it, someone may be signed in as you: change your password.',
+  },
+  'project-shared': {
+    title: '{{sharer}} shared the project {{project}} with you',
+    body: 'Hello {{name}},\n\n{{sharer}} shared the project {{project}} with you as {{privilege}}.\nOpen it: {{link}}',
+  },
+  'password-changed': {
+    title: 'Your password was changed',
+    body: "Hello {{name}},\n\nThe password of your account {{email}} was changed at {{changedAt}}. Every other session of the account was signed out.\n\nIf this wasn't you, set a new password now: {{link}}\nThen tell your administrator.",
+  },
   alert: {
     title: '[Alert] {{subtitle}}',
     body: 'Hello {{name}},\n\n{{subtitle}}\n\n{{detail}}\n\nOpen the failed run: {{link}}',

@@ -6,6 +6,7 @@ import { profileEn } from './profile.en';
 import { listEn } from './list.en';
 import { resultsEn } from './results.en';
 import { schemaEn } from './schema.en';
+import { codesEn } from './codes.en';
 
 /** The shared rules keep their messages `as const`; widened here so ko.ts can translate them. */
 const specValidationMessages: Record<keyof typeof validationMessages, string> = validationMessages;
@@ -127,6 +128,7 @@ export const consoleMessages = {
     agree: 'I agree to %{title}',
     agreeAndContinue: 'Agree and continue',
     updated: 'Our terms have changed. Please review them to continue.',
+    versionSince: 'Version %{version}, in effect since %{date}',
   },
   signIn: {
     title: 'Sign in',
@@ -137,6 +139,14 @@ export const consoleMessages = {
     initialPasswordTitle: 'Choose your password',
     initialPasswordHelp: 'You signed in with a password you were given. Choose your own to continue; the given one then stops working.',
     initialPasswordSubmit: 'Save and continue',
+    /** Why the last session ended, by the 401's reason code (src/shared/session-end.ts). */
+    ended: {
+      PASSWORD_CHANGED: 'You were signed out because your password was changed. Sign in with the new password.',
+      PASSWORD_RESET: 'You were signed out because your password was reset. Sign in with the new password.',
+      DEACTIVATED: 'You were signed out because your account was deactivated.',
+      SIGNED_OUT: 'You signed out of this session. Sign in again to continue.',
+      REFRESH_TOKEN_REUSED: 'Your sign-in was used from somewhere else, so every session of it was ended. Sign in again.',
+    },
   },
   signUp: {
     title: 'Sign up',
@@ -168,6 +178,7 @@ export const consoleMessages = {
   profile: profileEn,
   list: listEn,
   result: resultsEn,
+  codes: codesEn,
 };
 
 export type ConsoleMessages = typeof consoleMessages;

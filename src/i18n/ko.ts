@@ -6,6 +6,7 @@ import { profileKo } from './profile.ko';
 import { listKo } from './list.ko';
 import { resultsKo } from './results.ko';
 import { schemaKo } from './schema.ko';
+import { codesKo } from './codes.ko';
 import { resourcesKo } from './resources/index.ko';
 
 /**
@@ -131,6 +132,7 @@ const consoleMessagesKo: ConsoleMessages = {
     agree: '%{title}에 동의합니다',
     agreeAndContinue: '동의하고 계속하기',
     updated: '약관이 변경되었습니다. 계속하려면 변경된 약관을 확인해 주세요.',
+    versionSince: '%{version} 버전, %{date}부터 시행',
   },
   signIn: {
     title: '로그인',
@@ -141,6 +143,13 @@ const consoleMessagesKo: ConsoleMessages = {
     initialPasswordTitle: '비밀번호 설정',
     initialPasswordHelp: '전달받은 비밀번호로 로그인했습니다. 계속하려면 본인의 비밀번호를 정하세요. 전달받은 비밀번호는 더 이상 쓸 수 없습니다.',
     initialPasswordSubmit: '저장하고 계속',
+    ended: {
+      PASSWORD_CHANGED: '비밀번호가 변경되어 로그아웃되었습니다. 새 비밀번호로 로그인하세요.',
+      PASSWORD_RESET: '비밀번호가 재설정되어 로그아웃되었습니다. 새 비밀번호로 로그인하세요.',
+      DEACTIVATED: '계정이 비활성화되어 로그아웃되었습니다.',
+      SIGNED_OUT: '이 세션에서 로그아웃했습니다. 계속하려면 다시 로그인하세요.',
+      REFRESH_TOKEN_REUSED: '로그인 정보가 다른 곳에서 사용되어 모든 세션이 종료되었습니다. 다시 로그인하세요.',
+    },
   },
   signUp: {
     title: '회원가입',
@@ -172,6 +181,7 @@ const consoleMessagesKo: ConsoleMessages = {
   profile: profileKo,
   list: listKo,
   result: resultsKo,
+  codes: codesKo,
 };
 
 export const ko = { ...raKo, console: consoleMessagesKo, resources: resourcesKo };

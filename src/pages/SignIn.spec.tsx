@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readCookie } from '../providers/cookies';
 import { clearCookies, envelope, stubFetch } from '../testing/fetchStub';
 import { renderPage } from '../testing/renderPage';
+import { enFrame as en } from '../i18n/en';
+import { ko } from '../i18n/ko';
+import { i18nProvider } from '../providers/i18nProvider';
+import { SESSION_END_REASONS } from '../shared/session-end';
 import { SignIn } from './SignIn';
 
 beforeEach(() => clearCookies());
@@ -121,6 +125,20 @@ describe('SignIn', () => {
   it('shows why the session ended', () => {
     renderSignIn('/sign-in?notice=Your%20session%20was%20revoked');
     expect(screen.getByText('Your session was revoked')).toBeInTheDocument();
+  });
+
+  it.each(SESSION_END_REASONS)('words the reason code %s in English and Korean, never the code', async (reason) => {
+    for (const [locale, words] of [
+      ['en', en.console.signIn.ended[reason]],
+      ['ko', ko.console.signIn.ended[reason]],
+    ] as const) {
+      await i18nProvider.changeLocale(locale);
+      renderSignIn(`/sign-in?notice=${reason}`);
+      expect(await screen.findByText(words)).toBeInTheDocument();
+      expect(screen.queryByText(reason)).not.toBeInTheDocument();
+      cleanup();
+    }
+    await i18nProvider.changeLocale('en');
   });
 
   it.each([

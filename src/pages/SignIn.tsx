@@ -12,6 +12,7 @@ import { SIGN_IN_NOTICE_PARAM, afterSignInPath } from '../providers/signInRedire
 import { readRefreshToken } from '../providers/storedSession';
 import { PrefetchSignedInFrame } from '../routes/PrefetchSignedInFrame';
 import { NEW_PASSWORD_PATH, SIGN_UP_PATH } from '../shared/paths';
+import { isSessionEndReason } from '../shared/session-end';
 import { CredentialsStep } from './signIn/CredentialsStep';
 import { InitialPasswordStep } from './signIn/InitialPasswordStep';
 import { TermsStep } from './signIn/LazyTermsStep';
@@ -61,12 +62,14 @@ export function SignIn() {
     else await completeSignIn(answer.data);
   };
   const notice = new URLSearchParams(search).get(SIGN_IN_NOTICE_PARAM);
+  // A reason code from the 401 reads in the console's language; any other notice is shown as sent.
+  const noticeText = isSessionEndReason(notice) ? translate(`console.signIn.ended.${notice}`) : notice;
 
   return (
     <PublicPage title={translate(STEP_TITLES[step.kind])}>
       {notice && step.kind === 'credentials' && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {notice}
+          {noticeText}
         </Alert>
       )}
       {step.kind === 'credentials' && <CredentialsStep onChallenge={(email, { challengeToken }) => setStep({ kind: 'code', email, challengeToken })} />}

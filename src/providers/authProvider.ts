@@ -5,7 +5,7 @@ import { rankAllows } from '../shared/ranks';
 import { httpClient, renewSession } from './httpClient';
 import { isSessionExpired, readLoginSession } from './loginSession';
 import { SIGN_IN_PATH } from '../shared/paths';
-import { currentNextPath, signInPath } from './signInRedirect';
+import { currentNextPath, sessionEndNotice, signInPath } from './signInRedirect';
 import { clearStoredSession, readAccessToken, readRefreshToken, storeTokenPair } from './storedSession';
 
 /**
@@ -61,7 +61,8 @@ interface SessionError {
   status?: number;
   result?: string;
   text?: string;
-  body?: { result?: string; resultMessage?: string };
+  body?: { result?: string; resultMessage?: string; data?: unknown };
+  data?: unknown;
 }
 
 /** Everything but canAccess: the session, identity and permissions, the same for every screen. */
@@ -103,7 +104,7 @@ const sessionMethods: Pick<AuthProvider, 'login' | 'logout' | 'checkAuth' | 'che
     const result = error.body?.result ?? error.result;
     if (result === 'INVALID_CREDENTIALS') return;
     clearStoredSession();
-    const notice = result === 'ADMIN_ACCESS_TOKEN_NOT_MATCHED' ? (error.body?.resultMessage ?? error.text) : undefined;
+    const notice = result === 'ADMIN_ACCESS_TOKEN_NOT_MATCHED' ? sessionEndNotice({ data: error.body?.data ?? error.data, text: error.body?.resultMessage ?? error.text }) : undefined;
     throw { redirectTo: signInPath({ notice, next: currentNextPath() }), message: false };
   },
 

@@ -1,5 +1,6 @@
 import { OTP_TOKEN_HEADER } from '../shared/constants';
 import { FILE_PURPOSE_RULES, tooLargeMessage } from '../shared/file-rules';
+import type { termReacceptanceResponse } from '../shared/term-reacceptance';
 import type {
   AccountStatus,
   CollectConfig,
@@ -94,6 +95,9 @@ export const consoleActions = {
   setLogRetention: (retentionDays: number) => httpClient.put<typeof retentionSavedResponse>('/system-logs/retention', { retentionDays }),
   exportSystemLog: (filter: unknown) => httpClient.post<typeof exportLinkResponse>('/system-logs/export', { filter }),
   getAccessStats: (query: Record<string, QueryValue>) => httpClient.get<typeof accessStatsResponse>('/access-history/stats', query),
+
+  // Terms: who a new version sends back to the terms step.
+  getTermReacceptance: (termId: number) => httpClient.get<typeof termReacceptanceResponse>(`/terms/${termId}/reacceptance`),
 
   // Data explorer and mail templates.
   exportExplorerTable: (tableId: string, body: { filter: string; sort?: string }) => httpClient.post<typeof exportLinkResponse>(`/explorer/${tableId}/export`, body),

@@ -193,6 +193,21 @@ describe('session renewal (SPEC §4)', () => {
     expect(calls).toHaveLength(1);
     expect(navigateTo).toHaveBeenCalledWith('/sign-in?notice=Signed+in+elsewhere');
   });
+
+  it('carries the reason code of a session ended on purpose to sign-in, from a request or a failed renewal', async () => {
+    const ended = envelope('ADMIN_ACCESS_TOKEN_NOT_MATCHED', { reason: 'PASSWORD_CHANGED' }, 'You were signed out because your password was changed.');
+    writeCookie('accessToken', 'revoked-access');
+    stubFetch(() => ({ status: 401, body: ended }));
+    await failure(httpClient.get('/projects'));
+    expect(navigateTo).toHaveBeenLastCalledWith('/sign-in?notice=PASSWORD_CHANGED');
+
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    writeCookie('accessToken', 'expired-access');
+    writeCookie('refreshToken', 'revoked-refresh');
+    stubFetch((call) => (call.url === '/api/auth/reissue' ? { status: 401, body: { ...ended, data: { reason: 'PASSWORD_RESET' } } } : { status: 401, body: envelope('TOKEN_UNAUTHORIZED') }));
+    await failure(httpClient.get('/projects'));
+    expect(navigateTo).toHaveBeenLastCalledWith('/sign-in?notice=PASSWORD_RESET');
+  });
 });
 
 describe('uploads with progress', () => {

@@ -5,7 +5,7 @@ import type { Envelope, EnvelopeOf, TokenPair } from '../shared/envelope';
 import { ApiError, clientSideError, isEnvelope } from './apiError';
 import { loadingStore } from './loadingStore';
 import { clearStoredSession, readAccessToken, readRefreshToken, storeTokenPair } from './storedSession';
-import { goToSignIn } from './signInRedirect';
+import { goToSignIn, sessionEndNotice } from './signInRedirect';
 
 export const API_BASE = '/api';
 
@@ -160,6 +160,7 @@ let renewal: Promise<boolean> | undefined;
 
 async function reissue(): Promise<boolean> {
   const refreshToken = readRefreshToken();
+  let endedBecause: string | undefined;
   if (refreshToken) {
     try {
       const envelope = await send<TokenPair>('/auth/reissue', { method: 'POST', body: { refreshToken }, withoutAccessToken: true });
@@ -167,13 +168,14 @@ async function reissue(): Promise<boolean> {
         storeTokenPair(envelope.data);
         return true;
       }
-    } catch {
-      // Any failure below ends the session the same way.
+    } catch (error) {
+      // Any failure below ends the session the same way; a session ended on purpose says why.
+      if (error instanceof ApiError && error.result === 'ADMIN_ACCESS_TOKEN_NOT_MATCHED') endedBecause = sessionEndNotice({ data: error.data });
     }
   }
   console.error('Reissue Failed');
   clearStoredSession();
-  goToSignIn();
+  goToSignIn(endedBecause);
   return false;
 }
 
@@ -198,7 +200,7 @@ async function attempt<T>(path: string, options: RequestOptions, mayRenew: boole
     }
     if (error.result === 'ADMIN_ACCESS_TOKEN_NOT_MATCHED') {
       clearStoredSession();
-      goToSignIn(error.text);
+      goToSignIn(sessionEndNotice(error));
     }
     throw error;
   }

@@ -1,4 +1,5 @@
 import { HOME_PATH, NEW_PASSWORD_PATH, SIGN_IN_PATH, SIGN_UP_PATH } from '../shared/paths';
+import { isSessionEndReason } from '../shared/session-end';
 
 /**
  * Sends the user to the sign-in page from code that runs outside React (the HTTP client), and
@@ -65,6 +66,15 @@ export function signInPath({ notice, next }: { notice?: string; next?: string } 
 /** Where the sign-in page at `search` sends the person once signed in. */
 export function afterSignInPath(search: string): string {
   return safeNextPath(new URLSearchParams(search).get(SIGN_IN_NEXT_PARAM)) ?? HOME_PATH;
+}
+
+/**
+ * The notice the sign-in page shows for a 401 of an ended session: its reason code when the answer
+ * names one (the page words it in the console's language), else the server's message.
+ */
+export function sessionEndNotice(answer: { data?: unknown; text?: string }): string | undefined {
+  const reason = (answer.data as { reason?: unknown } | null | undefined)?.reason;
+  return isSessionEndReason(reason) ? reason : answer.text;
 }
 
 export function goToSignIn(notice?: string): void {

@@ -9,6 +9,7 @@ import { withoutControls } from './display-text';
  * and those of them that are secrets (a code, a reset link): the outbox stores the mail with them masked.
  */
 export const EMAIL_TEMPLATE_TYPES = {
+  /** The sign-in code only: sign-up and the profile's e-mail check have their own (an edit here changes no other flow). */
   otp: { typeId: 1, placeholders: ['name', 'code', 'email'], secrets: ['code'] },
   'signup-request': { typeId: 2, placeholders: ['name', 'applicant', 'email', 'link'], secrets: [] },
   'signup-approved': { typeId: 3, placeholders: ['name', 'email', 'link'], secrets: [] },
@@ -16,6 +17,10 @@ export const EMAIL_TEMPLATE_TYPES = {
   alert: { typeId: 5, placeholders: ['name', 'procedure', 'errorId', 'subtitle', 'detail', 'link'], secrets: [] },
   'account-exists': { typeId: 6, placeholders: ['name', 'email', 'link'], secrets: [] },
   'account-locked': { typeId: 7, placeholders: ['name', 'email', 'minutes', 'link'], secrets: [] },
+  'signup-code': { typeId: 8, placeholders: ['code', 'email'], secrets: ['code'] },
+  'profile-code': { typeId: 9, placeholders: ['name', 'code', 'email'], secrets: ['code'] },
+  'project-shared': { typeId: 10, placeholders: ['name', 'sharer', 'project', 'privilege', 'link'], secrets: [] },
+  'password-changed': { typeId: 11, placeholders: ['name', 'email', 'changedAt', 'link'], secrets: [] },
 } as const satisfies Record<string, { typeId: number; placeholders: readonly string[]; secrets: readonly string[] }>;
 
 export type EmailTemplateType = keyof typeof EMAIL_TEMPLATE_TYPES;
@@ -46,6 +51,10 @@ export const PLACEHOLDER_SAMPLES: Record<string, string> = {
   configId: '77',
   occurredAt: '2024-05-01T03:00:00Z',
   minutes: '15',
+  sharer: 'Mina Park',
+  project: 'Monthly budgets KR',
+  privilege: 'Editor',
+  changedAt: '2026-11-28 09:58 (Asia/Seoul)',
 };
 
 const PLACEHOLDER_NAME = /^\s*([a-zA-Z]\w*)\s*$/;

@@ -178,7 +178,7 @@ describe('password change with an e-mailed OTP', () => {
     const sent = await t.call('POST', '/api/auth/admin/otp/send', { token: session.accessToken });
     expect(sent.body.result).toBe('SUCCESS');
     const mail = await t.lastMail(email);
-    expect(mail?.template_type).toBe('otp');
+    expect(mail?.template_type).toBe('profile-code');
     const code = await t.lastCode(email);
     const wrong = await t.call('POST', '/api/auth/admin/otp/verify', { token: session.accessToken, body: { code: code === '000000' ? '111111' : '000000' } });
     expect(wrong.status).toBe(400);

@@ -11,6 +11,7 @@ import { success } from '../../http/envelope';
 import { idParams, recordId } from '../../http/id-params';
 import { listQuerystring, parseListQuery, type ListRequest } from '../../http/list-query';
 import { requireProjectPrivilege } from '../projects/access';
+import { mailProjectShared } from './share-mail';
 import { changeShare, findActiveAccount, findCandidates, findShare, findShareOf, insertShare, listShares, shareListSpec } from './queries';
 
 const candidateQuery = z.object({ projectId: recordId, q: z.string().trim().min(2, 'Type at least 2 characters of the e-mail.').max(100) });
@@ -64,6 +65,7 @@ export async function projectSharesModule(app: FastifyInstance) {
     };
     if (await findShareOf(db, projectId, account.id)) throw taken();
     const id = await rejectDuplicate(insertShare(db, projectId, account.id, privilege, isoNow(clock)), taken);
+    await mailProjectShared(app.ctx, request.admin!, projectId, account.id, privilege);
     return success(await findShare(db, id), `The project is now shared with ${email}.`);
   });
 

@@ -102,3 +102,10 @@ export async function insertShare(db: Db, projectId: number, adminId: number, pr
   const { id } = await db.insertInto('project_shares').values({ project_id: projectId, admin_id: adminId, privilege, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
   return id;
 }
+
+/** What the share mail names: the project and the colleague it was shared with. */
+export async function findShareMailFacts(db: Db, projectId: number, adminId: number) {
+  const project = await db.selectFrom('projects').select('name').where('id', '=', projectId).executeTakeFirst();
+  const colleague = await db.selectFrom('admins').select(['email', 'first_name', 'last_name']).where('id', '=', adminId).executeTakeFirst();
+  return project && colleague ? { projectName: project.name, colleague } : undefined;
+}

@@ -22,7 +22,8 @@ import { idParams, recordId } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { deleteUnagreedTerm, insertTerm, insertVersion, updateScheduledVersion, updateTerm, type VersionValues } from './commands';
 import { isBlankContent, sanitiseTermContent } from './content';
-import { agreementListSpec, findTerm, findVersion, labelTaken, listAgreements, listTerms, termListSpec } from './queries';
+import { termReacceptanceResponse } from '../../../src/shared/term-reacceptance';
+import { agreementListSpec, countSigningInAccounts, findTerm, findVersion, labelTaken, listAgreements, listTerms, termListSpec } from './queries';
 
 const versionParams = idParams.extend({ detailId: recordId });
 
@@ -87,6 +88,17 @@ export async function termsModule(app: FastifyInstance) {
   routes.get('/terms/:id/agreements', { schema: { params: idParams, querystring: listQuerystring, response: { 200: termAgreementListResponse } } }, async (request) => {
     const term = await existingTerm(request.params.id);
     return success(await listAgreements(db, term.id, parseListQuery(request.query, agreementListSpec)));
+  });
+
+  // Asked by the publish form before publishing: how many people a new version sends back to the terms step.
+  routes.get('/terms/:id/reacceptance', { schema: { params: idParams, response: { 200: termReacceptanceResponse } } }, async (request) => {
+    const term = await existingTerm(request.params.id);
+    const required = term.type === 'REQUIRED' && term.activeFlag === 'Y';
+    const people = required ? await countSigningInAccounts(db) : 0;
+    const message = required
+      ? `Publishing a new version asks ${people} ${people === 1 ? 'person' : 'people'} to accept it at their next sign-in.`
+      : 'This term is not required: nobody is asked to accept a new version.';
+    return success({ required, people }, message);
   });
 
   routes.post('/terms/:id/versions', { schema: { params: idParams, body: termVersionInput, response: { 200: termVersionResponse } } }, async (request) => {

@@ -165,3 +165,14 @@ export function listAgreements(db: Db, termId: number, request: ListRequest) {
     { db },
   ) as Promise<{ list: TermAgreement[]; totalCount: number; totalPage: number; currentPage: number }>;
 }
+
+/** The accounts a new required version is put before at their next sign-in: every active, approved one. */
+export async function countSigningInAccounts(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('admins')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('status_code', '=', 'ACTIVE')
+    .where('approval_status_code', '=', 'APPROVED')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

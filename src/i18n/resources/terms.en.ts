@@ -62,6 +62,8 @@ export const termsEn = {
     publish: 'New version of %{title}',
     edit: 'Edit version %{version}',
     editAsNew: 'New version based on %{version}',
+    reacceptance:
+      'This term is required: once this version takes effect, %{smart_count} person must accept it at their next sign-in before going on. |||| This term is required: once this version takes effect, %{smart_count} people must accept it at their next sign-in before going on.',
     takenEffect:
       'Version %{version} has already taken effect and people may have agreed to it, so it is never changed. Saving publishes your changes as a new version: give it its own label and an effective date from now on.',
   },

@@ -64,6 +64,7 @@ export const termsKo: typeof termsEn = {
     publish: '%{title}의 새 버전',
     edit: '%{version} 버전 수정',
     editAsNew: '%{version} 버전을 바탕으로 한 새 버전',
+    reacceptance: '필수 약관입니다. 이 버전이 시행되면 %{smart_count}명이 다음 로그인 때 이 버전에 다시 동의해야 계속할 수 있습니다.',
     takenEffect: '%{version} 버전은 이미 시행되어 사용자가 동의했을 수 있으므로 변경하지 않습니다. 저장하면 변경 내용이 새 버전으로 게시됩니다. 새 버전 이름과 지금 이후의 시행일을 입력하세요.',
   },
   notifications: {

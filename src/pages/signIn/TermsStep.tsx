@@ -40,7 +40,7 @@ export function TermsStep({ verificationToken, terms, onSignedIn }: TermsStepPro
         {translate('console.terms.updated')}
       </Alert>
       <ServerErrorAlert error={error} />
-      <TermsAgreement terms={terms} agreed={agreed} onChange={setAgreed} />
+      <TermsAgreement terms={terms} agreed={agreed} onChange={setAgreed} showVersion />
       {/* The agreement call needs at least one accepted version, even when every term is optional. */}
       <Button type="submit" variant="contained" fullWidth loading={pending} disabled={!requiredTermsAccepted(terms, agreed) || agreed.size === 0}>
         {translate('console.terms.agreeAndContinue')}

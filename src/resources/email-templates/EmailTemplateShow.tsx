@@ -5,6 +5,7 @@ import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { EmailTemplateTypeField } from './EmailTemplateTypeField';
 import { MailPreview } from './MailPreview';
 import { StatementFileField } from './StatementFileField';
+import { StatementsHelp } from './TemplateHelp';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 
 /** The stored template rendered as the mailer would send it. */
@@ -21,7 +22,7 @@ export function EmailTemplateShow() {
   return (
     <Show>
       <SimpleShowLayout>
-        <EmailTemplateTypeField label="resources.email-templates.fields.type" />
+        <EmailTemplateTypeField label="resources.email-templates.fields.type" withUse />
         <TextField source="title" />
         <TextField source="body" sx={{ whiteSpace: 'pre-wrap' }} />
         <ActiveFlagField label="resources.email-templates.fields.activeFlag" />
@@ -33,6 +34,7 @@ export function EmailTemplateShow() {
             </StatementColumn>
           </ConsoleDataTable>
         </ArrayField>
+        <StatementsHelp />
         <ConsoleDateField source="updatedAt" showTime />
         <StoredTemplatePreview />
       </SimpleShowLayout>

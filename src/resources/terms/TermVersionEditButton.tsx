@@ -3,6 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Alert } from '@mui/material';
 import { Button, EditBase, SimpleForm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { termVersionInput, type TermVersion } from '../../shared';
+import { TermReacceptanceNotice } from './TermReacceptanceNotice';
 import { TermVersionDialog } from './TermVersionDialog';
 import { TermVersionFormToolbar } from './TermVersionFormToolbar';
 import { TermVersionInputs } from './TermVersionInputs';
@@ -37,6 +38,7 @@ export function TermVersionEditButton(_props: { label?: string }) {
       </Button>
       {open && (
         <TermVersionDialog title={translate(takenEffect ? 'resources.terms.dialogs.editAsNew' : 'resources.terms.dialogs.edit', { version: version.termsVersion })} onClose={close}>
+          {takenEffect && <TermReacceptanceNotice termId={version.termId} />}
           {/* The show view's rank guard covers this form; canAccess knows only the `terms` resource. */}
           <EditBase resource={`terms/${version.termId}/versions`} id={version.id} mutationMode="pessimistic" redirect={false} transform={payload} mutationOptions={{ onSuccess }}>
             {takenEffect && (

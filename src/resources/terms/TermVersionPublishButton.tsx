@@ -2,6 +2,7 @@ import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import { Button, CreateBase, SimpleForm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { termVersionInput, type Term, type TermVersion } from '../../shared';
+import { TermReacceptanceNotice } from './TermReacceptanceNotice';
 import { TermVersionDialog } from './TermVersionDialog';
 import { TermVersionFormToolbar } from './TermVersionFormToolbar';
 import { TermVersionInputs } from './TermVersionInputs';
@@ -31,6 +32,7 @@ export function TermVersionPublishButton() {
       </Button>
       {open && (
         <TermVersionDialog title={translate('resources.terms.dialogs.publish', { title: term.title })} onClose={close}>
+          <TermReacceptanceNotice termId={term.id} />
           {/* The show view's rank guard covers this form; canAccess knows only the `terms` resource. */}
           <CreateBase resource={`terms/${term.id}/versions`} redirect={false} transform={payload} mutationOptions={{ onSuccess }}>
             <SimpleForm validate={validate} defaultValues={openedNow()} toolbar={<TermVersionFormToolbar onCancel={close} />}>

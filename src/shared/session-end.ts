@@ -1,0 +1,18 @@
+/**
+ * Why a session was ended, carried as `data.reason` of the 401 (ADMIN_ACCESS_TOKEN_NOT_MATCHED) its
+ * next request gets, so the sign-in page can say why (console.signIn.ended.<reason>). The values are
+ * the sessions.revoke_reason codes the server writes. Zod-free: the sign-in page imports it.
+ */
+export const SESSION_END_REASONS = ['PASSWORD_CHANGED', 'PASSWORD_RESET', 'DEACTIVATED', 'SIGNED_OUT', 'REFRESH_TOKEN_REUSED'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+export const isSessionEndReason = (value: unknown): value is SessionEndReason => (SESSION_END_REASONS as readonly unknown[]).includes(value);
+
+/** The 401's message for each reason (the browser shows its own words for the reason code). */
+export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
+  PASSWORD_CHANGED: 'You were signed out because your password was changed. Please sign in with the new password.',
+  PASSWORD_RESET: 'You were signed out because your password was reset. Please sign in with the new password.',
+  DEACTIVATED: 'You were signed out because your account was deactivated.',
+  SIGNED_OUT: 'You signed out of this session. Please sign in again.',
+  REFRESH_TOKEN_REUSED: 'This sign-in token was already used, so every session it belongs to has been ended. Please sign in again.',
+};
