@@ -31,12 +31,12 @@ describe('E-mail Templates and Alert Mail screens', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'E-mail Templates' }).click();
     await page.waitForURL((url) => url.pathname === '/system/email-template');
-    await page.getByRole('cell', { name: 'Verification code', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'Sign-in code', exact: true }).waitFor();
     // A new database has one built-in template per type.
     await expect.poll(() => page.locator('tbody tr').count()).toBe(emailTemplateTypes.length);
     await shot(page, 'email-template-list');
 
-    await page.getByRole('cell', { name: 'Verification code', exact: true }).click();
+    await page.getByRole('cell', { name: 'Sign-in code', exact: true }).click();
     await expect.poll(() => previewSubject(page).textContent()).toBe('Your verification code: 482913');
     await page.frameLocator('[data-testid=mail-preview-html]').getByText('Hello Jane Doe,').waitFor();
 

@@ -21,7 +21,7 @@ const emailTemplateFilters = [
 
 export function EmailTemplateList() {
   return (
-    <ConsoleList resource="email-templates" filters={emailTemplateFilters} sort={{ field: 'type', order: 'ASC' }} perPage={10} actions={<ListActions />}>
+    <ConsoleList resource="email-templates" filters={emailTemplateFilters} sort={{ field: 'type', order: 'ASC' }} perPage={25} actions={<ListActions />}>
       <ConsoleDataTable rowClick="edit" bulkActionButtons={false}>
         <Column source="type">
           <EmailTemplateTypeField />
