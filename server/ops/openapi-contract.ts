@@ -57,7 +57,7 @@ export const errorEnvelopeSchema = {
   properties: {
     result: { type: 'string', description: 'The result code, e.g. VALIDATION_ERROR.' },
     resultMessage: { type: 'string', description: 'What went wrong, in words.' },
-    data: { description: 'Field errors ({errors: [{field, message}]}) or null.' },
+    data: { description: 'Field errors ({errors: [{field, message}]}), why a session ended ({reason}, on a 401), or null.' },
   },
   required: ['result', 'resultMessage', 'data'],
 } as const;
