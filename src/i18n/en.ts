@@ -187,4 +187,17 @@ export type ConsoleMessages = typeof consoleMessages;
  * English without the resources' labels (resources/index.en.ts), which the sign-in page does not
  * draw: src/providers/i18nProvider.ts adds them when the frame or another page loads.
  */
-export const enFrame = { ...englishMessages, console: consoleMessages };
+export const enFrame = {
+  ...englishMessages,
+  // react-admin's toasts say "Element updated": one a resource gives no words of its own says what happened plainly.
+  ra: {
+    ...englishMessages.ra,
+    notification: {
+      ...englishMessages.ra.notification,
+      updated: 'Changes saved |||| %{smart_count} records saved',
+      created: 'Added',
+      deleted: 'Deleted |||| %{smart_count} records deleted',
+    },
+  },
+  console: consoleMessages,
+};

@@ -147,9 +147,9 @@ export const raKo: TranslationMessages = {
       logout: '로그아웃',
     },
     notification: {
-      updated: '항목이 업데이트되었습니다 |||| 항목 %{smart_count}개가 업데이트되었습니다',
-      created: '항목이 생성되었습니다',
-      deleted: '항목이 삭제되었습니다 |||| 항목 %{smart_count}개가 삭제되었습니다',
+      updated: '변경 사항을 저장했습니다 |||| %{smart_count}개 항목을 저장했습니다',
+      created: '추가했습니다',
+      deleted: '삭제했습니다 |||| %{smart_count}개 항목을 삭제했습니다',
       bad_item: '잘못된 항목입니다',
       item_doesnt_exist: '항목이 존재하지 않습니다',
       http_error: '서버 통신 오류',

@@ -2,7 +2,7 @@
 // after sign-in, imports this module alone (projects.ts re-exports it for everyone else).
 export const PROJECT_STATUSES = ['ON_GOING', 'STAND_BY', 'COMPLETED', 'PENDING'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-export const PROJECT_DATA_TYPES = ['MEDIA', 'CRM', 'RETAIL'] as const;
+export const PROJECT_DATA_TYPES = ['MEDIA', 'CRM', 'RETAIL', 'SOCIAL'] as const;
 export type ProjectDataType = (typeof PROJECT_DATA_TYPES)[number];
 export const DATA_SOURCES = ['MASTER', 'MANUAL', 'CUSTOM'] as const;
 export const DASHBOARD_TYPES = ['TEMPLATE', 'CUSTOM'] as const;

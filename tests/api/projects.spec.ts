@@ -154,7 +154,8 @@ describe('projects', () => {
       [projectBody(media, { dashboardType: 'CUSTOM', dashboardUrl: 'javascript:alert(1)' }), 'dashboardUrl', /http/],
       [projectBody(media, { dashboardType: 'CUSTOM', dashboardUrl: 'http://[broken' }), 'dashboardUrl', /http/],
       [projectBody(media, { advertiser: 'NOPE' }), 'advertiser', /not an advertiser/],
-      [projectBody(media, { dataType: 'SOCIAL' as never }), 'dataType', /MEDIA, CRM or RETAIL/],
+      [projectBody(media, { dataType: 'GAMES' as never }), 'dataType', /Choose a data type/],
+      [projectBody(media, { dataSource: 'FTP' as never }), 'dataSource', /Choose a data source/],
       [projectBody(media, { dataFilters: { countries: ['ZZ'], keywordFilters: [], conditionFilters: [] } }), 'dataFilters.countries', /Unknown countries: ZZ/],
       [
         projectBody(media, { dataFilters: { countries: [], keywordFilters: [], conditionFilters: [{ field: 'x', operator: 'LIKE' as never, value: '1' }] } }),

@@ -1,0 +1,33 @@
+import { Typography } from '@mui/material';
+import { useGetList, useRecordContext } from 'react-admin';
+import type { Property, PropertyKind } from '../shared';
+
+interface PropertyCodeFieldProps {
+  /** The Project Properties table the code belongs to. */
+  kind: PropertyKind;
+  source: string;
+  label?: string;
+  sortable?: boolean;
+}
+
+/**
+ * A code of a Project Properties table (advertiser ACME, country KR, data type MEDIA) as its name,
+ * the code in small print beside it. The table is read once per kind (the same query CodeInput
+ * makes, so react-query shares it); a code the table no longer has shows as it is.
+ */
+export function PropertyCodeField({ kind, source }: PropertyCodeFieldProps) {
+  const record = useRecordContext();
+  const { data } = useGetList<Property>('properties', { filter: { kind }, pagination: { page: 1, perPage: 100 }, sort: { field: 'no', order: 'ASC' } }, { retry: false });
+  const code: unknown = record?.[source];
+  if (code === null || code === undefined || code === '') return null;
+  const name = data?.find((property) => property.code === code)?.name;
+  if (!name) return <span>{String(code)}</span>;
+  return (
+    <Typography variant="body2" component="span">
+      {name}
+      <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
+        ({String(code)})
+      </Typography>
+    </Typography>
+  );
+}
