@@ -56,9 +56,8 @@ export const usersEn = {
     USER: 'User',
     GUEST: 'Guest',
   },
-  yesNo: {
-    Y: 'Yes',
-    N: 'No',
+  notifications: {
+    updated: 'User %{name} saved',
   },
   sections: {
     account: 'Account',

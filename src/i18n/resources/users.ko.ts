@@ -58,9 +58,8 @@ export const usersKo: typeof usersEn = {
     USER: '사용자',
     GUEST: '게스트',
   },
-  yesNo: {
-    Y: '예',
-    N: '아니요',
+  notifications: {
+    updated: '사용자 %{name} 정보를 저장했습니다',
   },
   sections: {
     account: '계정',

@@ -1,10 +1,14 @@
-import { BulkDeleteButton, DataTable, SelectInput, TextInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, SelectInput, useTranslate } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { Stack } from '@mui/material';
 import type { CollectConfig } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
+import { CodeField } from '../../components/CodeField';
+import { CodeInput } from '../../components/CodeInput';
+import { PropertyCodeField } from '../../components/PropertyCodeField';
+import { codeMessageKey } from '../../shared/code-sets';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { ListActions } from '../ListActions';
 import { TaskStatusChip } from '../tasks/TaskStatusChip';
@@ -23,27 +27,34 @@ const suspendedChoices = [
 const collectConfigFilters = [
   <ConsoleSearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="sourceType" source="sourceType" choices={sourceTypeChoices} />,
-  <TextInput key="advertiser" source="advertiser" />,
-  <TextInput key="dataType" source="dataType" />,
+  <CodeInput key="advertiser" kind="advertisers" source="advertiser" />,
+  <CodeInput key="dataType" kind="data-types" source="dataType" />,
   <SelectInput key="inUse" source="inUse" choices={activeFlagChoices} />,
   <SelectInput key="suspended" source="suspended" choices={suspendedChoices} />,
 ];
 
 export function CollectConfigList() {
+  const translate = useTranslate();
   return (
     <ConsoleList resource="collect-configs" filters={collectConfigFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions columns />}>
       <ConsoleDataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <Column source="metricName" field={RecordLink} />
-        <Column source="advertiser" />
-        <Column source="dataType" />
-        <Column source="sourceType" />
+        <Column source="advertiser">
+          <PropertyCodeField kind="advertisers" source="advertiser" />
+        </Column>
+        <Column source="dataType">
+          <PropertyCodeField kind="data-types" source="dataType" />
+        </Column>
+        <Column source="sourceType">
+          <CodeField set="sourceType" source="sourceType" />
+        </Column>
         <Column
           source="schedules"
           disableSort
           render={(config) =>
             config.schedules
               .filter((schedule) => schedule.inUse === 'Y')
-              .map((schedule) => schedule.scheduleType)
+              .map((schedule) => translate(codeMessageKey('scheduleType', schedule.scheduleType)))
               .join(', ') || '—'
           }
         />

@@ -3,6 +3,9 @@ import { ArrayField, DataTable, EditButton, FunctionField, ReferenceField, Show,
 import { ConsoleDateField, formatConsoleDate } from '../../components/ConsoleDateField';
 import type { CollectConfig, CollectField, CollectSchedule } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
+import { CodeField } from '../../components/CodeField';
+import { PropertyCodeField } from '../../components/PropertyCodeField';
+import { codeMessageKey } from '../../shared/code-sets';
 import { TaskStatusChip } from '../tasks/TaskStatusChip';
 import { BackfillButton } from './BackfillButton';
 import { ResumeButton } from './ResumeButton';
@@ -32,6 +35,17 @@ function SuspendedBanner() {
   );
 }
 
+/** How the source is read, in words: method, format and paging for an API, the format for a file. */
+function SourceMethodWords({ config }: { config: CollectConfig }) {
+  const translate = useTranslate();
+  const { httpMethod, responseFormat, pagination } = config.sourceMethod;
+  const parts =
+    config.sourceType === 'API'
+      ? [codeMessageKey('httpMethod', httpMethod), codeMessageKey('responseFormat', responseFormat), codeMessageKey('paginationType', pagination.type)]
+      : [codeMessageKey('responseFormat', responseFormat)];
+  return <>{parts.map((key) => translate(key)).join(' · ')}</>;
+}
+
 const FieldColumn = DataTable.Col<CollectField>;
 const ScheduleColumn = DataTable.Col<CollectSchedule>;
 
@@ -41,33 +55,38 @@ export function CollectConfigShow() {
       <SimpleShowLayout>
         <SuspendedBanner />
         <TextField source="metricName" />
-        <TextField source="advertiser" />
-        <TextField source="dataType" />
-        <TextField source="sourceType" />
+        <PropertyCodeField kind="advertisers" source="advertiser" />
+        <PropertyCodeField kind="data-types" source="dataType" />
+        <CodeField set="sourceType" source="sourceType" />
         <TextField source="sourceName" emptyText="—" />
         <TextField source="sourceLocation" label="resources.collect-configs.fields.sourceLocation" />
-        <FunctionField<CollectConfig>
-          label="resources.collect-configs.fields.sourceMethod"
-          render={(config) =>
-            config.sourceType === 'API' ? `${config.sourceMethod.httpMethod} · ${config.sourceMethod.responseFormat} · ${config.sourceMethod.pagination.type}` : config.sourceMethod.responseFormat
-          }
-        />
+        <FunctionField<CollectConfig> label="resources.collect-configs.fields.sourceMethod" render={(config) => <SourceMethodWords config={config} />} />
         <ReferenceField source="marketAccountId" reference="market-accounts" emptyText="—" link="show" />
         <TextField source="keyName" emptyText="—" />
         <ArrayField source="fields">
           <ConsoleDataTable bulkActionButtons={false} sx={{ maxWidth: 900 }}>
             <FieldColumn source="field" label="resources.collect-configs.fields.sourceField" />
             <FieldColumn source="code" label="resources.collect-configs.fields.masterCode" />
-            <FieldColumn source="type" label="resources.collect-configs.fields.fieldType" />
-            <FieldColumn source="fieldFlag" label="resources.collect-configs.fields.fieldFlag" />
-            <FieldColumn source="masterFlag" label="resources.collect-configs.fields.masterFlag" />
+            <FieldColumn source="type" label="resources.collect-configs.fields.fieldType">
+              <CodeField set="masterFieldType" source="type" />
+            </FieldColumn>
+            <FieldColumn source="fieldFlag" label="resources.collect-configs.fields.fieldFlag">
+              <CodeField set="yesNo" source="fieldFlag" />
+            </FieldColumn>
+            <FieldColumn source="masterFlag" label="resources.collect-configs.fields.masterFlag">
+              <CodeField set="yesNo" source="masterFlag" />
+            </FieldColumn>
           </ConsoleDataTable>
         </ArrayField>
         <ArrayField source="schedules">
           <ConsoleDataTable bulkActionButtons={false} sx={{ maxWidth: 1100 }} empty={<EmptySchedules />}>
-            <ScheduleColumn source="scheduleType" label="resources.collect-configs.fields.scheduleType" />
+            <ScheduleColumn source="scheduleType" label="resources.collect-configs.fields.scheduleType">
+              <CodeField set="scheduleType" source="scheduleType" />
+            </ScheduleColumn>
             <ScheduleColumn source="scheduledTime" label="resources.collect-configs.fields.scheduledTime" />
-            <ScheduleColumn source="scheduledDay" label="resources.collect-configs.fields.scheduledDay" />
+            <ScheduleColumn source="scheduledDay" label="resources.collect-configs.fields.scheduledDay">
+              <CodeField set="weekDay" source="scheduledDay" />
+            </ScheduleColumn>
             <ScheduleColumn source="timeZone" label="resources.collect-configs.fields.timeZone" />
             <ScheduleColumn source="startAt" label="resources.collect-configs.fields.startAt">
               <ConsoleDateField source="startAt" />

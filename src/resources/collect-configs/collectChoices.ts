@@ -1,13 +1,11 @@
 import { SOURCE_HTTP_METHODS, MASTER_FIELD_TYPES, PAGINATION_TYPES, RESPONSE_FORMATS, SCHEDULE_TYPES, SOURCE_TYPES, WEEK_DAYS } from '../../shared';
+import { codeChoices } from '../../components/codeChoices';
 
-const translated = (codes: readonly string[], group: string) => codes.map((code) => ({ id: code, name: `resources.collect-configs.choices.${group}.${code}` }));
-/** Protocol names read the same in every language. */
-const verbatim = (codes: readonly string[]) => codes.map((code) => ({ id: code, name: code }));
-
-export const sourceTypeChoices = translated(SOURCE_TYPES, 'sourceType');
-export const httpMethodChoices = verbatim(SOURCE_HTTP_METHODS);
-export const responseFormatChoices = verbatim(RESPONSE_FORMATS);
-export const paginationTypeChoices = translated(PAGINATION_TYPES, 'pagination');
-export const fieldTypeChoices = translated(MASTER_FIELD_TYPES, 'fieldType');
-export const scheduleTypeChoices = translated(SCHEDULE_TYPES, 'scheduleType');
-export const weekDayChoices = translated(WEEK_DAYS, 'weekDay');
+/** Choices of the collect metric form and filters, in words from the code table. */
+export const sourceTypeChoices = codeChoices('sourceType', SOURCE_TYPES);
+export const httpMethodChoices = codeChoices('httpMethod', SOURCE_HTTP_METHODS);
+export const responseFormatChoices = codeChoices('responseFormat', RESPONSE_FORMATS);
+export const paginationTypeChoices = codeChoices('paginationType', PAGINATION_TYPES);
+export const fieldTypeChoices = codeChoices('masterFieldType', MASTER_FIELD_TYPES);
+export const scheduleTypeChoices = codeChoices('scheduleType', SCHEDULE_TYPES);
+export const weekDayChoices = codeChoices('weekDay', WEEK_DAYS);

@@ -5,6 +5,8 @@ import { ConsoleDataTable } from '../ConsoleDataTable';
 import type { MarketAccount } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
+import { CodeInput } from '../../components/CodeInput';
+import { PropertyCodeField } from '../../components/PropertyCodeField';
 import { ListActions } from '../ListActions';
 import { SecretStateField } from '../../components/SecretStateField';
 import { RecordLink } from '../RecordLink';
@@ -15,8 +17,8 @@ const Column = DataTable.Col<MarketAccount>;
 const marketAccountFilters = [
   <ConsoleSearchInput key="q" source="q" alwaysOn />,
   <TextInput key="platform" source="platform" />,
-  <TextInput key="advertiser" source="advertiser" />,
-  <TextInput key="country" source="country" />,
+  <CodeInput key="advertiser" kind="advertisers" source="advertiser" />,
+  <CodeInput key="country" kind="countries" source="country" />,
   <SelectInput key="activeFlag" source="activeFlag" choices={activeFlagChoices} />,
 ];
 
@@ -27,8 +29,12 @@ export function MarketAccountList() {
         <Column source="platform" />
         <Column source="accountId" />
         <Column source="name" field={RecordLink} />
-        <Column source="advertiser" />
-        <Column source="country" />
+        <Column source="advertiser">
+          <PropertyCodeField kind="advertisers" source="advertiser" />
+        </Column>
+        <Column source="country">
+          <PropertyCodeField kind="countries" source="country" />
+        </Column>
         <Column source="secretSet" disableSort>
           <SecretStateField />
         </Column>

@@ -2,6 +2,7 @@ import { Show, SimpleShowLayout, TextArrayField, TextField, useTranslate } from 
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { SecretStateField } from '../../components/SecretStateField';
+import { PropertyCodeField } from '../../components/PropertyCodeField';
 
 export function MarketAccountShow() {
   const translate = useTranslate();
@@ -11,8 +12,8 @@ export function MarketAccountShow() {
         <TextField source="platform" />
         <TextField source="accountId" />
         <TextField source="name" />
-        <TextField source="advertiser" />
-        <TextField source="country" />
+        <PropertyCodeField kind="advertisers" source="advertiser" />
+        <PropertyCodeField kind="countries" source="country" />
         <SecretStateField label="resources.market-accounts.fields.secretSet" />
         <TextArrayField source="allowedHosts" emptyText={translate('resources.market-accounts.noHosts')} />
         <ActiveFlagField label="resources.market-accounts.fields.activeFlag" />

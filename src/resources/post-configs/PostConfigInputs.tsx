@@ -3,11 +3,12 @@ import { ArrayInput, SelectInput, SimpleFormIterator, TextInput, useTranslate } 
 import { useWatch } from 'react-hook-form';
 import { MASTER_FIELD_TYPES, TARGET_DATA_KEYS, TARGET_METHODS, type TargetMethod } from '../../shared';
 import { CodeInput } from '../../components/CodeInput';
+import { codeChoices } from '../../components/codeChoices';
 import { SecretInput } from '../../components/SecretInput';
 import { FlagSwitch } from '../../components/FlagSwitch';
 
-const targetMethodChoices = TARGET_METHODS.map((method) => ({ id: method, name: `resources.post-configs.methods.${method}` }));
-const fieldTypeChoices = MASTER_FIELD_TYPES.map((type) => ({ id: type, name: `resources.collect-configs.choices.fieldType.${type}` }));
+const targetMethodChoices = codeChoices('targetMethod', TARGET_METHODS);
+const fieldTypeChoices = codeChoices('masterFieldType', MASTER_FIELD_TYPES);
 
 function Section({ title }: { title: string }) {
   const translate = useTranslate();

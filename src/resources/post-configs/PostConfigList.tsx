@@ -1,9 +1,12 @@
-import { BulkDeleteButton, DataTable, SelectInput, TextInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, SelectInput } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { TARGET_METHODS, type PostConfig } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
+import { CodeField } from '../../components/CodeField';
+import { codeChoices } from '../../components/codeChoices';
+import { CodeInput } from '../../components/CodeInput';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { SecretStateField } from '../../components/SecretStateField';
 import { ListActions } from '../ListActions';
@@ -12,12 +15,12 @@ import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const Column = DataTable.Col<PostConfig>;
 
-const targetMethodChoices = TARGET_METHODS.map((method) => ({ id: method, name: `resources.post-configs.methods.${method}` }));
+const targetMethodChoices = codeChoices('targetMethod', TARGET_METHODS);
 
 const postConfigFilters = [
   <ConsoleSearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="targetMethod" source="targetMethod" choices={targetMethodChoices} />,
-  <TextInput key="dataType" source="dataType" />,
+  <CodeInput key="dataType" kind="data-types" source="dataType" />,
   <SelectInput key="inUse" source="inUse" choices={activeFlagChoices} />,
 ];
 
@@ -27,7 +30,9 @@ export function PostConfigList() {
       <ConsoleDataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <Column source="dataType" field={RecordLink} />
         <Column source="targetType" />
-        <Column source="targetMethod" />
+        <Column source="targetMethod">
+          <CodeField set="targetMethod" source="targetMethod" />
+        </Column>
         <Column source="targetLocation" disableSort />
         <Column source="headers" disableSort render={(config) => config.headers.filter((header) => header.inUse === 'Y').length} />
         <Column source="secretSet" disableSort>

@@ -2,6 +2,8 @@ import { ArrayField, DataTable, EditButton, FunctionField, Show, SimpleShowLayou
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { PostConfig, PostHeader } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
+import { CodeField } from '../../components/CodeField';
+import { PropertyCodeField } from '../../components/PropertyCodeField';
 import { SecretStateField } from '../../components/SecretStateField';
 import { TestConnectionButton } from './TestConnectionButton';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -26,9 +28,9 @@ export function PostConfigShow() {
   return (
     <Show<PostConfig> actions={<PostConfigShowActions />}>
       <SimpleShowLayout>
-        <TextField source="dataType" />
+        <PropertyCodeField kind="data-types" source="dataType" />
         <TextField source="targetType" />
-        <TextField source="targetMethod" />
+        <CodeField set="targetMethod" source="targetMethod" />
         <TextField source="targetLocation" />
         <FunctionField<PostConfig>
           source="targetData"
@@ -45,7 +47,9 @@ export function PostConfigShow() {
           <ConsoleDataTable bulkActionButtons={false} sx={{ maxWidth: 700 }}>
             <HeaderColumn source="order" label="resources.post-configs.fields.headerOrder" />
             <HeaderColumn source="code" label="resources.post-configs.fields.headerCode" />
-            <HeaderColumn source="type" label="resources.post-configs.fields.headerType" />
+            <HeaderColumn source="type" label="resources.post-configs.fields.headerType">
+              <CodeField set="masterFieldType" source="type" />
+            </HeaderColumn>
             <HeaderColumn source="inUse" label="resources.post-configs.fields.headerInUse">
               <ActiveFlagField source="inUse" />
             </HeaderColumn>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { PROJECT_DATA_TYPES, planInput, type Plan, type PlanInput } from '../../shared';
+import { codeMessageKey } from '../../shared/code-sets';
 
 /** Adds or edits one plan; the shared schema checks it before it is sent. */
 export function PlanDialog({ projectId, plan, busy, onSave, onClose }: { projectId: number; plan?: Plan; busy: boolean; onSave: (input: PlanInput) => void; onClose: () => void }) {
@@ -26,7 +27,7 @@ export function PlanDialog({ projectId, plan, busy, onSave, onClose }: { project
         <TextField select name="planDataType" label={label('dataType')} value={values.dataType} onChange={set('dataType')} error={!!errors.dataType} helperText={errors.dataType}>
           {PROJECT_DATA_TYPES.map((code) => (
             <MenuItem key={code} value={code}>
-              {code}
+              {translate(codeMessageKey('projectDataType', code))}
             </MenuItem>
           ))}
         </TextField>

@@ -7,6 +7,7 @@ import { Confirm, useCreate, useDelete, useGetList, useNotify, useTranslate, use
 import { useApiErrorToast } from '../../components/useApiErrorToast';
 import type { Plan, PlanInput } from '../../shared';
 import { PlanDialog } from './PlanDialog';
+import { codeMessageKey } from '../../shared/code-sets';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 
 /** The project's plans with who made and last changed each; editors and owners write them. */
@@ -85,7 +86,7 @@ export function PlanPanel({ projectId, canEdit }: { projectId: number; canEdit: 
               <ListItemText
                 primary={
                   <>
-                    {plan.title} <Chip size="small" label={plan.dataType} sx={{ ml: 1 }} />
+                    {plan.title} <Chip size="small" label={translate(codeMessageKey('projectDataType', plan.dataType))} sx={{ ml: 1 }} />
                   </>
                 }
                 secondary={

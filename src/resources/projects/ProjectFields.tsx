@@ -4,6 +4,8 @@ import { RecordContextProvider, useTranslate } from 'react-admin';
 import type { ProjectDetail } from '../../shared';
 import { ProjectStatusChip } from './ProjectStatusChip';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
+import { CodeWords } from '../../components/CodeField';
+import { codeMessageKey } from '../../shared/code-sets';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -34,10 +36,16 @@ export function ProjectFields({ project }: { project: ProjectDetail }) {
             <Field label={f('status')}>
               <ProjectStatusChip />
             </Field>
-            <Field label={f('dataType')}>{project.dataType}</Field>
-            <Field label={f('dataSource')}>{project.dataSource}</Field>
+            <Field label={f('dataType')}>
+              <CodeWords set="projectDataType" code={project.dataType} />
+            </Field>
+            <Field label={f('dataSource')}>
+              <CodeWords set="dataSource" code={project.dataSource} />
+            </Field>
             <Field label={f('advertiser')}>{project.advertiserName ?? project.advertiser}</Field>
-            <Field label={f('dashboardType')}>{project.dashboardType}</Field>
+            <Field label={f('dashboardType')}>
+              <CodeWords set="dashboardType" code={project.dashboardType} />
+            </Field>
             {project.dashboardType === 'TEMPLATE' ? <Field label={f('templateName')}>{project.templateName ?? '—'}</Field> : <Field label={f('dashboardUrl')}>{project.dashboardUrl}</Field>}
             <Field label={f('ownerCountry')}>{project.ownerCountryName ?? project.ownerCountry ?? '—'}</Field>
             <Field label={f('startAt')}>{project.startAt}</Field>
@@ -71,7 +79,7 @@ export function ProjectFields({ project }: { project: ProjectDetail }) {
                 ? none
                 : keywordFilters.map((filter, index) => (
                     <div key={index}>
-                      {translate(`resources.projects.modes.${filter.mode}`)}: “{filter.keyword}”
+                      {translate(codeMessageKey('keywordMode', filter.mode))}: “{filter.keyword}”
                     </div>
                   ))}
             </Field>
@@ -80,7 +88,7 @@ export function ProjectFields({ project }: { project: ProjectDetail }) {
                 ? none
                 : conditionFilters.map((filter, index) => (
                     <div key={index}>
-                      {filter.field} {translate(`resources.projects.operators.${filter.operator}`)} {filter.value}
+                      {filter.field} {translate(codeMessageKey('conditionOperator', filter.operator))} {filter.value}
                     </div>
                   ))}
             </Field>

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button, ColumnsButton, DataTable, FilterButton, LinkBase, SelectInput, TextField, TopToolbar, useNavigate, useTranslate } from 'react-admin';
+import { CodeField } from '../../components/CodeField';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -71,9 +72,15 @@ export function ProjectList() {
         <Column source="status">
           <ProjectStatusChip />
         </Column>
-        <Column source="dataType" />
-        <Column source="dataSource" />
-        <Column source="dashboardType" />
+        <Column source="dataType">
+          <CodeField set="projectDataType" source="dataType" />
+        </Column>
+        <Column source="dataSource">
+          <CodeField set="dataSource" source="dataSource" />
+        </Column>
+        <Column source="dashboardType">
+          <CodeField set="dashboardType" source="dashboardType" />
+        </Column>
         <Column source="ownerCountry">
           <OwnerCountry />
         </Column>

@@ -1,15 +1,14 @@
+import { codeChoices } from '../../components/codeChoices';
 import { CONDITION_OPERATORS, DASHBOARD_TYPES, DATA_SOURCES, KEYWORD_MODES, PROJECT_DATA_TYPES, PROJECT_STATUSES, SHARE_PRIVILEGES } from '../../shared/project-kinds';
 
-const asIs = (values: readonly string[]) => values.map((id) => ({ id, name: id }));
-
-/** Choices of the project selects; codes are shown as they are, like the SPEC's samples. */
-export const statusChoices = PROJECT_STATUSES.map((id) => ({ id, name: `resources.projects.status.${id}` }));
-export const dataTypeChoices = asIs(PROJECT_DATA_TYPES);
-export const dataSourceChoices = asIs(DATA_SOURCES);
-export const dashboardTypeChoices = asIs(DASHBOARD_TYPES);
-export const operatorChoices = CONDITION_OPERATORS.map((id) => ({ id, name: `resources.projects.operators.${id}` }));
-export const keywordModeChoices = KEYWORD_MODES.map((id) => ({ id, name: `resources.projects.modes.${id}` }));
-export const privilegeChoices = SHARE_PRIVILEGES.map((id) => ({ id, name: `resources.project-shares.privileges.${id}` }));
+/** Choices of the project selects and filters, in words from the code table. */
+export const statusChoices = codeChoices('projectStatus', PROJECT_STATUSES);
+export const dataTypeChoices = codeChoices('projectDataType', PROJECT_DATA_TYPES);
+export const dataSourceChoices = codeChoices('dataSource', DATA_SOURCES);
+export const dashboardTypeChoices = codeChoices('dashboardType', DASHBOARD_TYPES);
+export const operatorChoices = codeChoices('conditionOperator', CONDITION_OPERATORS);
+export const keywordModeChoices = codeChoices('keywordMode', KEYWORD_MODES);
+export const privilegeChoices = codeChoices('sharePrivilege', SHARE_PRIVILEGES);
 
 /** The detail route of a project, with its name as navigation state for the top bar's title. */
 export function detailLink(project: { id: number | string; name: string }) {

@@ -8,6 +8,7 @@ import { CountryCodesInput } from './CountryCodesInput';
 import { DataTypesInput } from './DataTypesInput';
 import { authorityChoices, statusChoices, yesNoChoices } from './userChoices';
 import { useUserFormOptions } from './useUserFormOptions';
+import { useSaveNotice } from '../useSaveNotice';
 
 /** Offices of the chosen region only. */
 function OfficeInput({ options }: { options?: UserFormOptions }) {
@@ -30,7 +31,7 @@ export function UserEdit() {
   const options = useUserFormOptions();
   const { permissions } = usePermissions<ConsolePermissions>();
   return (
-    <Edit mutationMode="pessimistic" redirect="show" transform={inputOf(userUpdateInput)}>
+    <Edit mutationMode="pessimistic" {...useSaveNotice('updated', 'show')} transform={inputOf(userUpdateInput)}>
       <SimpleForm validate={zodValidator(userUpdateInput)} toolbar={<SaveOnlyToolbar />}>
         <Labeled source="email">
           <TextField source="email" />

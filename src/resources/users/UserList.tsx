@@ -6,6 +6,7 @@ import { ConsoleDataTable } from '../ConsoleDataTable';
 import type { AdminUser } from '../../shared';
 import { BulkApproveButton } from './BulkApproveButton';
 import { CodeChip } from '../../components/CodeChip';
+import { CodeField } from '../../components/CodeField';
 import { PendingToggle } from './PendingToggle';
 import { AccountStateChip } from './AccountStateChip';
 import { approvalChoices, approvalColors, levelChoices, statusChoices, yesNoChoices } from './userChoices';
@@ -57,7 +58,9 @@ export function UserList() {
         <Column source="adminLevel">
           <CodeChip source="adminLevel" messages="resources.users.levels" colors={{}} />
         </Column>
-        <Column source="approverFlag" />
+        <Column source="approverFlag">
+          <CodeField set="yesNo" source="approverFlag" />
+        </Column>
         <Column source="statusCode">
           <AccountStateChip />
         </Column>

@@ -2,6 +2,7 @@ import { DataTable, FunctionField, NumberField, ReferenceManyField, Show, Tabbed
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { AdminDetail } from '../../shared';
 import { CodeChip } from '../../components/CodeChip';
+import { CODE_MESSAGES } from '../../shared/code-sets';
 import { ConnectedGroupsField } from './ConnectedGroupsField';
 import { ProjectListField } from './ProjectListField';
 import { UserShowActions } from './UserShowActions';
@@ -23,9 +24,9 @@ export function UserShow() {
           <CodeChip source="adminLevel" messages="resources.users.levels" colors={{}} label="resources.users.fields.adminLevel" />
           <CodeChip source="approvalStatusCode" messages="resources.users.approval" colors={approvalColors} label="resources.users.fields.approvalStatusCode" />
           <AccountStateChip source="statusCode" label="resources.users.fields.statusCode" />
-          <CodeChip source="approverFlag" messages="resources.users.yesNo" colors={{}} label="resources.users.fields.approverFlag" />
-          <CodeChip source="creatorFlag" messages="resources.users.yesNo" colors={{}} label="resources.users.fields.creatorFlag" />
-          <CodeChip source="uploaderFlag" messages="resources.users.yesNo" colors={{}} label="resources.users.fields.uploaderFlag" />
+          <CodeChip source="approverFlag" messages={CODE_MESSAGES.yesNo} colors={{}} label="resources.users.fields.approverFlag" />
+          <CodeChip source="creatorFlag" messages={CODE_MESSAGES.yesNo} colors={{}} label="resources.users.fields.creatorFlag" />
+          <CodeChip source="uploaderFlag" messages={CODE_MESSAGES.yesNo} colors={{}} label="resources.users.fields.uploaderFlag" />
           <TextField source="requestComment" emptyText="—" />
           <TextField source="rejectReason" emptyText="—" />
         </TabbedShowLayout.Tab>

@@ -1,13 +1,12 @@
 import { ACCOUNT_STATUSES, APPROVAL_STATUSES, AUTHORITIES, AUTHORITY_RANKS } from '../../shared';
+import { YES_NO } from '../../shared/fields';
+import { codeChoices } from '../../components/codeChoices';
 
 /** Select choices whose names are message keys. */
-export const approvalChoices = APPROVAL_STATUSES.map((code) => ({ id: code, name: `resources.users.approval.${code}` }));
-export const statusChoices = ACCOUNT_STATUSES.map((code) => ({ id: code, name: `resources.users.status.${code}` }));
+export const approvalChoices = codeChoices('approvalStatus', APPROVAL_STATUSES);
+export const statusChoices = codeChoices('accountStatus', ACCOUNT_STATUSES);
 export const levelChoices = AUTHORITIES.map((authority) => ({ id: AUTHORITY_RANKS[authority].level, name: `resources.users.levels.${AUTHORITY_RANKS[authority].level}` }));
-export const yesNoChoices = [
-  { id: 'Y', name: 'resources.users.yesNo.Y' },
-  { id: 'N', name: 'resources.users.yesNo.N' },
-];
+export const yesNoChoices = codeChoices('yesNo', YES_NO);
 
 /** The levels an editor of `rank` may grant: never above their own (issue 5). */
 export function authorityChoices(rank: number) {
