@@ -15,7 +15,7 @@ import type {
 } from './collect-constants';
 import type { DATASET_COLUMN_TYPES, MASTER_FIELD_TYPES } from './datasets';
 import type { EmailTemplateType } from './email-templates';
-import type { EXPLORER_COLUMN_TYPES } from './explorer';
+import type { EXPLORER_COLUMN_TYPES, EXPLORER_SCHEMAS } from './explorer';
 import type { YES_NO } from './fields';
 import type { CONDITION_OPERATORS, DASHBOARD_TYPES, DATA_SOURCES, KEYWORD_MODES, PROJECT_DATA_TYPES, PROJECT_STATUSES, SHARE_PRIVILEGES } from './project-kinds';
 import type { TERM_TYPES } from './terms';
@@ -45,6 +45,7 @@ export interface CodeSets {
   processType: (typeof PROCESS_TYPES)[number];
   datasetColumnType: (typeof DATASET_COLUMN_TYPES)[number];
   explorerColumnType: (typeof EXPLORER_COLUMN_TYPES)[number];
+  explorerSchema: (typeof EXPLORER_SCHEMAS)[number];
   approvalStatus: (typeof APPROVAL_STATUSES)[number];
   accountStatus: (typeof ACCOUNT_STATUSES)[number];
   termType: (typeof TERM_TYPES)[number];
@@ -84,6 +85,7 @@ export const CODE_MESSAGES = {
   processType: 'resources.tasks.processTypes',
   datasetColumnType: 'console.codes.columnType',
   explorerColumnType: 'console.codes.columnType',
+  explorerSchema: 'resources.explorer.schemas',
   approvalStatus: 'resources.users.approval',
   accountStatus: 'resources.users.status',
   termType: 'resources.terms.types',

@@ -19,7 +19,7 @@ import {
 } from '../../src/shared/collect-constants';
 import { DATASET_COLUMN_TYPES, MASTER_FIELD_TYPES } from '../../src/shared/datasets';
 import { emailTemplateTypes } from '../../src/shared/email-templates';
-import { EXPLORER_COLUMN_TYPES } from '../../src/shared/explorer';
+import { EXPLORER_COLUMN_TYPES, EXPLORER_SCHEMAS } from '../../src/shared/explorer';
 import { YES_NO } from '../../src/shared/fields';
 import { CONDITION_OPERATORS, DASHBOARD_TYPES, DATA_SOURCES, KEYWORD_MODES, PROJECT_DATA_TYPES, PROJECT_STATUSES, SHARE_PRIVILEGES } from '../../src/shared/project-kinds';
 import { TERM_TYPES } from '../../src/shared/terms';
@@ -52,6 +52,7 @@ const CODES: { [S in CodeSet]: readonly CodeSets[S][] } = {
   processType: PROCESS_TYPES,
   datasetColumnType: DATASET_COLUMN_TYPES,
   explorerColumnType: EXPLORER_COLUMN_TYPES,
+  explorerSchema: EXPLORER_SCHEMAS,
   approvalStatus: APPROVAL_STATUSES,
   accountStatus: ACCOUNT_STATUSES,
   termType: TERM_TYPES,
