@@ -45,7 +45,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("no live code or link at
     expect((await post('/api/auth/password/reset', { email: ADMIN_EMAIL })).status).toBe(200);
     const [, resetToken] = await server.waitFor(/new-password\/([\w-]{43})/);
     expect((await post('/api/auth/otp', { email: 'newcomer@example.com' })).status).toBe(200);
-    const [, signUpCode] = await server.waitFor(/mail to newcomer@example\.com: Your verification code: (\d{6})/);
+    const [, signUpCode] = await server.waitFor(/"mailTo":"newcomer@example\.com","mailType":"signup-code","code":"(\d{6})"/);
     // The outbox rows are written before the log line; the log's own flush is all that is left.
     await new Promise((resolve) => setTimeout(resolve, 200));
 
