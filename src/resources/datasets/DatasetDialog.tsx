@@ -10,6 +10,7 @@ import { DATASET_COLUMN_TYPES, datasetInput, type Dataset, type DatasetColumn } 
 import { ApiError } from '../../providers/apiError';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { schemaMessageKey } from '../../i18n/schemaMessageKey';
+import { CodeWords } from '../../components/CodeField';
 import { zodValidator, type FormMessage } from '../zodForm';
 import { FilePickButton } from '../../components/FilePickButton';
 
@@ -207,7 +208,7 @@ function DatasetFields({
                 >
                   {DATASET_COLUMN_TYPES.map((type) => (
                     <MenuItem key={type} value={type}>
-                      {type}
+                      <CodeWords set="datasetColumnType" code={type} showCode />
                     </MenuItem>
                   ))}
                 </TextField>

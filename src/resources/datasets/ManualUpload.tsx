@@ -13,6 +13,7 @@ import { MasterInfoPanel } from '../uploads/MasterInfoPanel';
 import { UploadHistoryTable } from '../uploads/UploadHistoryTable';
 import { UploadPanel } from '../uploads/UploadPanel';
 import { DatasetDialog } from './DatasetDialog';
+import { codeMessageKey } from '../../shared/code-sets';
 
 /**
  * Manual Upload (/project/manual): choose a data set, drop a CSV or XLSX file, read the preview
@@ -124,7 +125,7 @@ export function ManualUpload() {
                     color={column.key ? 'primary' : 'default'}
                     icon={column.key ? <KeyIcon /> : undefined}
                     title={column.key ? translate('resources.datasets.fields.key') : undefined}
-                    label={`${column.colName} · ${column.colType}${column.required ? ' *' : ''}`}
+                    label={`${column.colName} · ${translate(codeMessageKey('datasetColumnType', column.colType))}${column.required ? ' *' : ''}`}
                   />
                 ))}
               </Stack>
