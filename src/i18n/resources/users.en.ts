@@ -56,6 +56,9 @@ export const usersEn = {
     USER: 'User',
     GUEST: 'Guest',
   },
+  helpers: {
+    dataTypes: 'The advertiser and data type pairs this person works on. They are shown on the profile and account page; they do not change what the person may open.',
+  },
   notifications: {
     updated: 'User %{name} saved',
   },

@@ -58,6 +58,9 @@ export const usersKo: typeof usersEn = {
     USER: '사용자',
     GUEST: '게스트',
   },
+  helpers: {
+    dataTypes: '이 사용자가 담당하는 광고주와 데이터 유형의 조합입니다. 프로필과 계정 화면에 표시되며, 사용자가 열 수 있는 범위는 바꾸지 않습니다.',
+  },
   notifications: {
     updated: '사용자 %{name} 정보를 저장했습니다',
   },
