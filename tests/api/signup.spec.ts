@@ -135,7 +135,7 @@ describe('sign-up', () => {
     expect(reply.status).toBe(403);
     expect(reply.body.result).toBe('ACCOUNT_PENDING');
     expect(reply.body.resultMessage).toMatch(/awaiting approval/i);
-    expect(await t.lastMail('jane.doe@example.com')).toMatchObject({ template_type: 'otp' }); // only the sign-up code, no sign-in code
+    expect(await t.lastMail('jane.doe@example.com')).toMatchObject({ template_type: 'signup-code' }); // only the sign-up code, no sign-in code
     const challenges = await t.db.selectFrom('otp_challenges').select('id').where('email', '=', 'jane.doe@example.com').where('purpose', '=', 'SIGNIN').execute();
     expect(challenges).toEqual([]);
   });
