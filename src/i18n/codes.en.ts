@@ -9,5 +9,17 @@ export const codesEn = {
   httpMethod: { GET: 'Read (GET)', POST: 'Send a query (POST)' },
   responseFormat: { JSON: 'JSON document', CSV: 'CSV table' },
   taskKind: { COLLECT: 'Collect', POST: 'Post' },
+  taskError: {
+    SOURCE_TIMEOUT: 'Source did not answer in time',
+    SOURCE_HTTP_ERROR: 'Source answered with an error',
+    SOURCE_MALFORMED: 'Source answer could not be read',
+    SOURCE_MISSING_COLUMNS: 'Source is missing columns',
+    SOURCE_NOT_FOUND: 'Source not found',
+    MASTER_VALIDATION: 'Collected rows failed the checks',
+    TARGET_AUTH: 'Target refused the credentials',
+    TARGET_ERROR: 'Target failed',
+    LEASE_LOST: 'Run stalled and was taken over',
+    INTERNAL: 'Internal error',
+  },
   columnType: { DATE: 'Date', VARCHAR: 'Text', STRING: 'Text', NUMBER: 'Number' },
 } satisfies ConsoleCodeWords;

@@ -8,6 +8,7 @@ import type {
   SOURCE_HTTP_METHODS,
   SOURCE_TYPES,
   TARGET_METHODS,
+  TASK_ERROR_IDS,
   TASK_KINDS,
   TASK_SCHEDULE_TYPES,
   TASK_STATUSES,
@@ -43,6 +44,7 @@ export interface CodeSets {
   taskStatus: (typeof TASK_STATUSES)[number];
   taskScheduleType: (typeof TASK_SCHEDULE_TYPES)[number];
   processType: (typeof PROCESS_TYPES)[number];
+  taskError: (typeof TASK_ERROR_IDS)[number];
   datasetColumnType: (typeof DATASET_COLUMN_TYPES)[number];
   explorerColumnType: (typeof EXPLORER_COLUMN_TYPES)[number];
   explorerSchema: (typeof EXPLORER_SCHEMAS)[number];
@@ -83,6 +85,7 @@ export const CODE_MESSAGES = {
   taskStatus: 'resources.tasks.statuses',
   taskScheduleType: 'resources.tasks.scheduleTypes',
   processType: 'resources.tasks.processTypes',
+  taskError: 'console.codes.taskError',
   datasetColumnType: 'console.codes.columnType',
   explorerColumnType: 'console.codes.columnType',
   explorerSchema: 'resources.explorer.schemas',

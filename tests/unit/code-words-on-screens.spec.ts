@@ -35,10 +35,14 @@ const CODE_SOURCES = new Set([
   'colType',
   'eventType',
   'schema',
+  'errorId',
 ]);
 
-/** Fields of those names that a resource receives as names, not codes (the users list's country is the office's name). */
-const NAMES_NOT_CODES = new Set(['src/resources/users/UserList.tsx country']);
+/**
+ * Fields of those names that hold something else where they are: the users list's country is the
+ * office's name; an alert mail's error id is typed freely (any procedure's error id, or * for any).
+ */
+const NAMES_NOT_CODES = new Set(['src/resources/users/UserList.tsx country', 'src/resources/alert-mails/AlertMailInputs.tsx errorId', 'src/resources/alert-mails/AlertMailList.tsx errorId']);
 
 /** Elements that show their source's value as it is when nothing else is said. */
 const SHOWS_AS_IS = /^(TextField|Column|\w+Column|DataTable\.Col)$/;

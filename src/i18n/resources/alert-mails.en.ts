@@ -15,6 +15,7 @@ export const alertMailsEn = {
     errorId: 'The error this mail is for, or * for any other error of the procedure',
     placeholders: 'Placeholders: %{list}',
   },
+  anyOtherError: 'Any other error',
   notifications: {
     created: 'Alert mail %{name} added',
     updated: 'Alert mail %{name} saved',

@@ -17,6 +17,7 @@ export const alertMailsKo: typeof alertMailsEn = {
     errorId: '이 메일이 해당하는 오류, 또는 프로시저의 그 밖의 모든 오류는 *',
     placeholders: '자리표시자: %{list}',
   },
+  anyOtherError: '그 밖의 모든 오류',
   notifications: {
     created: '알림 메일 %{name} 추가됨',
     updated: '알림 메일 %{name} 저장됨',

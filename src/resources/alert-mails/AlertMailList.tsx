@@ -5,6 +5,7 @@ import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ListActions } from '../ListActions';
 import type { AlertMail } from '../../shared';
 import { RecordLink } from '../RecordLink';
+import { AlertErrorField } from './AlertErrorField';
 import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
 const Column = DataTable.Col<AlertMail>;
@@ -16,7 +17,9 @@ export function AlertMailList() {
     <ConsoleList resource="alert-mails" filters={alertMailFilters} sort={{ field: 'procedure', order: 'ASC' }} perPage={10} actions={<ListActions />}>
       <ConsoleDataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <Column source="procedure" field={RecordLink} />
-        <Column source="errorId" />
+        <Column source="errorId">
+          <AlertErrorField />
+        </Column>
         <Column source="subtitle" />
         <Column source="updatedAt">
           <ConsoleDateField source="updatedAt" showTime />

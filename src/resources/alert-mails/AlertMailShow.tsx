@@ -2,6 +2,7 @@ import { Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { AlertMail } from '../../shared';
 import { MailPreview } from '../email-templates/MailPreview';
+import { AlertErrorField } from './AlertErrorField';
 
 /** The stored alert rendered as a job would send it. */
 function StoredAlertPreview() {
@@ -16,7 +17,7 @@ export function AlertMailShow() {
     <Show>
       <SimpleShowLayout>
         <TextField source="procedure" />
-        <TextField source="errorId" />
+        <AlertErrorField label="resources.alert-mails.fields.errorId" />
         <TextField source="subtitle" />
         <TextField source="content" sx={{ whiteSpace: 'pre-wrap' }} />
         <ConsoleDateField source="createdAt" showTime />
