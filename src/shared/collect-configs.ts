@@ -13,8 +13,8 @@ import {
   type TaskStatus,
   type WeekDay,
 } from './collect-constants';
-import { isKnownTimeZone } from './collect-fields';
 import { code, day, relativePath, yesNo, type YesNo } from './fields';
+import { isKnownTimeZone } from './date-time';
 import { DISCOVERED_TYPES, type DiscoveredField } from './collect-discovery';
 import { TASK_STATUSES } from './collect-constants';
 import { envelopeOf, listEnvelopeOf } from './envelope';
