@@ -79,8 +79,8 @@ describe('alert mails', () => {
     const reply = await t.call('POST', '/api/alert-mails/preview', { token: admin, body: alert('collect-meta', 'E401', 'Token expired for {{configId}}', 'Task {{taskId}} at {{occurredAt}}') });
     expect(reply.status).toBe(200);
     expect(reply.body.data.subject).toBe('[Alert] Token expired for 77');
-    expect(reply.body.data.text).toContain('Task 1024 at 2024-05-01T03:00:00Z');
-    expect(reply.body.data.html).toContain('Task 1024 at 2024-05-01T03:00:00Z');
+    expect(reply.body.data.text).toContain('Task 1024 at 2024-05-01 03:00 (UTC)');
+    expect(reply.body.data.html).toContain('Task 1024 at 2024-05-01 03:00 (UTC)');
     const refused = await t.call('POST', '/api/alert-mails/preview', { token: admin, body: alert('p', 'e', 'x', '{{code}}') });
     expect(refused.body.data.errors[0].field).toBe('content');
     expect(await dbSnapshot(t, ALERT_TABLES)).toEqual(before);

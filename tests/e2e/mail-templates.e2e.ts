@@ -93,7 +93,7 @@ describe('E-mail Templates and Alert Mail screens', () => {
     await page.locator('input[name=subtitle]').fill('Token expired for config {{configId}}');
     await page.locator('textarea[name=content]').fill('Task {{taskId}} stopped at {{occurredAt}}: {{detail}}');
     await expect.poll(() => previewSubject(page).textContent()).toBe('[Alert] Token expired for config 77');
-    await page.frameLocator('[data-testid=mail-preview-html]').getByText('Task 1024 stopped at 2024-05-01T03:00:00Z: Task 1024 stopped at 03:00 UTC.').waitFor();
+    await page.frameLocator('[data-testid=mail-preview-html]').getByText('Task 1024 stopped at 2024-05-01 03:00 (UTC): Task 1024 stopped at 03:00 UTC.').waitFor();
     await shot(page, 'alert-mail-create-preview');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => url.pathname === '/system/alert-mail');
