@@ -183,6 +183,31 @@ export const consoleMessages = {
 
 export type ConsoleMessages = typeof consoleMessages;
 
+/** The rich-text toolbar's names: ra-input-rich-text falls back to its own English, so Korean had no keys to replace. */
+export const tiptapEn = {
+  bold: 'Bold',
+  italic: 'Italic',
+  underline: 'Underline',
+  strike: 'Strikethrough',
+  code: 'Code',
+  link: 'Link',
+  list_bulleted: 'Bulleted list',
+  list_numbered: 'Numbered list',
+  blockquote: 'Blockquote',
+  clear_format: 'Clear formatting',
+  paragraph: 'Normal text',
+  current_level: 'Current level',
+  select_level: 'Select level',
+  align_left: 'Align left',
+  align_right: 'Align right',
+  align_center: 'Center',
+  align_justify: 'Justify',
+  color: 'Color',
+  highlight: 'Highlight',
+  image: 'Image',
+  image_dialog: 'Image URL',
+};
+
 /**
  * English without the resources' labels (resources/index.en.ts), which the sign-in page does not
  * draw: src/providers/i18nProvider.ts adds them when the frame or another page loads.
@@ -198,6 +223,7 @@ export const enFrame = {
       created: 'Added',
       deleted: 'Deleted |||| %{smart_count} records deleted',
     },
+    tiptap: tiptapEn,
   },
   console: consoleMessages,
 };

@@ -1,5 +1,5 @@
-import type { ConsoleMessages } from './en';
-import { raKo } from './ra.ko';
+import type { ConsoleMessages, tiptapEn } from './en';
+import { raKo, tiptapKo } from './ra.ko';
 import { frameKo } from './frame.ko';
 import { settingsKo } from './settings.ko';
 import { profileKo } from './profile.ko';
@@ -184,4 +184,4 @@ const consoleMessagesKo: ConsoleMessages = {
   codes: codesKo,
 };
 
-export const ko = { ...raKo, console: consoleMessagesKo, resources: resourcesKo };
+export const ko = { ...raKo, ra: { ...raKo.ra, tiptap: tiptapKo satisfies Record<keyof typeof tiptapEn, string> }, console: consoleMessagesKo, resources: resourcesKo };

@@ -217,3 +217,28 @@ export const raKo: TranslationMessages = {
     },
   },
 };
+
+/** The rich-text toolbar's names in Korean (ra-input-rich-text's keys; English in en.ts). */
+export const tiptapKo = {
+  bold: '굵게',
+  italic: '기울임꼴',
+  underline: '밑줄',
+  strike: '취소선',
+  code: '코드',
+  link: '링크',
+  list_bulleted: '글머리 기호 목록',
+  list_numbered: '번호 목록',
+  blockquote: '인용',
+  clear_format: '서식 지우기',
+  paragraph: '본문',
+  current_level: '현재 수준',
+  select_level: '수준 선택',
+  align_left: '왼쪽 정렬',
+  align_right: '오른쪽 정렬',
+  align_center: '가운데 정렬',
+  align_justify: '양쪽 정렬',
+  color: '색상',
+  highlight: '강조 표시',
+  image: '이미지',
+  image_dialog: '이미지 URL',
+};

@@ -45,8 +45,8 @@ describe('i18nProvider', () => {
     await i18nProvider.changeLocale('ko');
     expect(i18nProvider.translate('ra.action.bulk_actions', { smart_count: 1 })).toBe('항목 1개 선택됨');
     expect(i18nProvider.translate('ra.action.bulk_actions', { smart_count: 3 })).toBe('항목 3개 선택됨');
-    expect(i18nProvider.translate('ra.notification.deleted', { smart_count: 1 })).toBe('항목이 삭제되었습니다');
-    expect(i18nProvider.translate('ra.notification.deleted', { smart_count: 4 })).toBe('항목 4개가 삭제되었습니다');
+    expect(i18nProvider.translate('ra.notification.deleted', { smart_count: 1 })).toBe('삭제했습니다');
+    expect(i18nProvider.translate('ra.notification.deleted', { smart_count: 4 })).toBe('4개 항목을 삭제했습니다');
   });
 
   it('shows a missing key as the key itself', () => {

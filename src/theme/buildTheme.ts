@@ -74,6 +74,8 @@ export function buildThemeOptions(settings: LayoutSettings): RaThemeOptions {
           variantMapping: { h1: 'h2', h2: 'h2', h3: 'h2', h4: 'h2', h5: 'h2', h6: 'h2', subtitle1: 'h2', subtitle2: 'h2', body1: 'p', body2: 'p', inherit: 'p' },
         },
       },
+      // Korean words break only between words (not one syllable a line: 마/스/터/링) in a narrow header.
+      MuiTableCell: { styleOverrides: { head: { wordBreak: 'keep-all' } } },
       // A step not reached yet draws its number in white on the disabled grey (2.6:1); the secondary grey reads.
       MuiStepIcon: { styleOverrides: { root: { color: secondary } } },
     },

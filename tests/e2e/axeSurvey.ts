@@ -52,6 +52,13 @@ export async function preferColourScheme(page: Page, dark: boolean) {
   }, dark);
 }
 
+/** Opens the page's every load in Korean, as the language menu stores it. */
+export async function preferKorean(page: Page) {
+  await page.addInitScript(() => {
+    if (window === window.top) window.localStorage.setItem('RaStoreconsole.locale', JSON.stringify('ko'));
+  });
+}
+
 /** HTML_CodeSniffer, pa11y's other runner: it checks what axe leaves out (names, forms, autocomplete). */
 const HTMLCS_SOURCE = readFileSync(createRequire(import.meta.url).resolve('html_codesniffer/build/HTMLCS.js'), 'utf8');
 

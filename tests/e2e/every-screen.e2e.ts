@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
-import { codeSnifferErrors, seedDemoData, seriousAxeViolations, preferColourScheme } from './axeSurvey';
-import { foreignClockFindings } from './readableText';
+import { codeSnifferErrors, seedDemoData, seriousAxeViolations, preferColourScheme, preferKorean } from './axeSurvey';
+import { englishOnKoreanScreen, foreignClockFindings, headersWrappedMidWord, untranslatedEnglish } from './readableText';
 
 /**
  * Every screen of SPEC §2 with the demo data, the way a person meets it: reached by clicking from its
@@ -74,6 +74,7 @@ beforeAll(async () => {
   e2e = await startE2e({ tableau: SURVEY_TABLEAU });
   // The collect and post catch-all alert mails (migration 018) put the Alert Mail record screens in the survey.
   await seedDemoData(e2e);
+  english = await untranslatedEnglish();
 }, 180_000);
 afterAll(async () => e2e?.close());
 
@@ -91,13 +92,18 @@ async function settle(page: Page) {
   await page.waitForTimeout(300);
 }
 
-async function check(page: Page, screen: string, pass: string, findings: Finding[], axe: boolean) {
+/** The catalogue's English texts, for the Korean pass; filled before the surveys start. */
+let english: string[] = [];
+
+async function check(page: Page, screen: string, pass: string, findings: Finding[], axe: boolean, korean = false) {
   process.stderr.write(`${pass} ${screen}\n`);
   await settle(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${pass}-${slug(screen)}.png`, fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 0) findings.push({ screen, pass, problem: `page scrolls sideways by ${overflow}px` });
   for (const problem of await foreignClockFindings(page)) findings.push({ screen, pass, problem });
+  for (const problem of await headersWrappedMidWord(page)) findings.push({ screen, pass, problem });
+  if (korean) for (const problem of await englishOnKoreanScreen(page, english)) findings.push({ screen, pass, problem });
   if (!axe) return;
   for (const problem of await seriousAxeViolations(page)) findings.push({ screen, pass, problem });
   // pa11y's other runner, beside axe: WCAG 2 AA errors that axe does not look for.
@@ -173,7 +179,7 @@ async function otherKinds(page: Page, resource: string, opened: string): Promise
   );
 }
 
-async function survey(pass: string, viewport: { width: number; height: number }, dark: boolean, axe: boolean, everyKind = false): Promise<{ findings: Finding[]; problems: string[] }> {
+async function survey(pass: string, viewport: { width: number; height: number }, dark: boolean, axe: boolean, everyKind = false, korean = false): Promise<{ findings: Finding[]; problems: string[] }> {
   const findings: Finding[] = [];
   const { context, page } = await e2e.newPage(viewport);
   await standInTableau(context);
@@ -185,15 +191,16 @@ async function survey(pass: string, viewport: { width: number; height: number },
   });
   const watched = watchProblems(page);
   await preferColourScheme(page, dark);
+  if (korean) await preferKorean(page);
   for (const screen of PUBLIC_SCREENS) {
     await page.goto(screen);
-    await check(page, screen, pass, findings, axe);
+    await check(page, screen, pass, findings, axe, korean);
   }
   await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.waitForURL((url) => url.pathname === '/');
   for (const screen of LIST_SCREENS) {
     await page.goto(screen);
-    await check(page, screen, pass, findings, axe);
+    await check(page, screen, pass, findings, axe, korean);
     const resource = OPENED_FROM_LIST[screen];
     if (!resource) continue;
     // Every list names its records by a link (a table row's, or a phone list's item).
@@ -204,25 +211,25 @@ async function survey(pass: string, viewport: { width: number; height: number },
     await page.waitForURL((url) => url.href !== before, { timeout: 10_000 }).catch(() => findings.push({ screen, pass, problem: 'the first row does not open' }));
     if (page.url() === before) continue;
     const opened = new URL(page.url()).pathname;
-    await check(page, opened, pass, findings, axe);
+    await check(page, opened, pass, findings, axe, korean);
     // Records of other kinds draw other inputs (a template project's form is not a custom one's):
     // one of each kind the list's first page holds, its screen and its other view, in one pass.
     const screens = [opened, ...(everyKind ? (await otherKinds(page, resource, opened)).filter((screen) => screen !== opened) : [])];
     for (const [index, screen] of screens.entries()) {
       if (index > 0) {
         await page.goto(screen);
-        await check(page, screen, pass, findings, axe);
+        await check(page, screen, pass, findings, axe, korean);
       }
       const other = otherView(screen, resource);
       if (other) {
         await page.goto(other);
-        await check(page, other, pass, findings, axe);
+        await check(page, other, pass, findings, axe, korean);
       }
     }
   }
   for (const screen of CREATE_SCREENS) {
     await page.goto(screen);
-    await check(page, screen, pass, findings, axe);
+    await check(page, screen, pass, findings, axe, korean);
   }
   await context.close();
   return { findings, problems: [...failed, ...watched.filter((problem) => !problem.startsWith('console: Failed to load resource'))] };
@@ -239,6 +246,12 @@ describe('every screen, for every person', () => {
 
   it('passes axe and fits a 390 px phone', async () => {
     const { findings, problems } = await survey('light-390', { width: 390, height: 844 }, false, true);
+    expect(format(findings)).toBe('');
+    expect(problems).toEqual([]);
+  }, 600_000);
+
+  it('reads Korean on every screen: no English from the catalogue, no header wrapped inside a word', async () => {
+    const { findings, problems } = await survey('ko-1440', { width: 1440, height: 900 }, false, false, false, true);
     expect(format(findings)).toBe('');
     expect(problems).toEqual([]);
   }, 600_000);

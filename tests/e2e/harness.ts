@@ -192,8 +192,9 @@ export async function signInThroughPage(e2e: E2e, page: Page, email: string, pas
 export async function signInOnPage(e2e: E2e, page: Page, email: string, password: string): Promise<void> {
   await page.fill('input[name=email]', email);
   await page.fill('input[name=password]', password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // In English or Korean: the every-screen survey signs in in both.
+  await page.getByRole('button', { name: /^(Sign in|로그인)$/ }).click();
   await page.waitForSelector('input[name=code]');
   await page.fill('input[name=code]', await e2e.lastCode(email));
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: /^(Next|다음)$/ }).click();
 }

@@ -27,3 +27,74 @@ export async function foreignClockFindings(page: Page): Promise<string[]> {
     return found ? [`shows ${name}: "${text.slice(Math.max(0, found.index - 30), found.index + found[0].length + 10).replace(/\s+/g, ' ')}"`] : [];
   });
 }
+
+/**
+ * The catalogue's English texts that Korean words replace: a Korean screen showing one of them
+ * shows a text nobody translated (or one drawn without the catalogue). Texts the same in both
+ * languages (CSV, URL) and ones with placeholders are left out.
+ */
+export async function untranslatedEnglish(): Promise<string[]> {
+  const { enFrame } = await import('../../src/i18n/en');
+  const { resourcesEn } = await import('../../src/i18n/resources/index.en');
+  const { ko } = await import('../../src/i18n/ko');
+  const leaves = (tree: unknown): string[] => (typeof tree === 'string' ? [tree] : tree && typeof tree === 'object' ? Object.values(tree).flatMap(leaves) : []);
+  const korean = new Set(leaves(ko));
+  return [...new Set(leaves({ ...enFrame, resources: resourcesEn }))].filter((text) => !korean.has(text) && !text.includes('%{') && /[A-Za-z]{3,}/.test(text));
+}
+
+/**
+ * The console's own words on a screen: controls, labels, headings, headers, help and messages, and
+ * the names and hints of elements. Records' values (a data type named "Media" in Project
+ * Properties, a mail template's subject) are people's data and may read as a catalogue's English.
+ */
+const CHROME =
+  'button, label, legend, th, h1, h2, h3, h4, h5, h6, [role=tab], [role=menuitem], [role=option], [role=alert], [role=status], .MuiFormHelperText-root, .MuiInputLabel-root, .MuiAlert-message, .MuiAlertTitle-root, .MuiTablePagination-root, .RaEmpty-message, .MuiStepLabel-label';
+
+/** One line per visible text of the console's own words on a Korean screen that is a catalogue's English text. */
+export async function englishOnKoreanScreen(page: Page, english: string[]): Promise<string[]> {
+  const found = await page.evaluate(
+    ({ texts, chrome }) => {
+      const catalogue = new Set(texts);
+      const seen = new Set<string>();
+      for (const element of document.body.querySelectorAll('*')) {
+        if (element.closest('[aria-hidden=true], script, style, noscript')) continue;
+        const own = [...element.childNodes]
+          .filter((node) => node.nodeType === Node.TEXT_NODE)
+          .map((node) => node.textContent ?? '')
+          .join('')
+          .trim();
+        if (own && catalogue.has(own) && element.closest(chrome) && (element as HTMLElement).checkVisibility?.()) seen.add(own);
+        for (const name of ['aria-label', 'placeholder', 'title']) {
+          const value = element.getAttribute(name)?.trim();
+          if (value && catalogue.has(value)) seen.add(`${name}=${value}`);
+        }
+      }
+      return [...seen];
+    },
+    { texts: english, chrome: CHROME },
+  );
+  return found.map((text) => `shows English on a Korean screen: "${text}"`);
+}
+
+/**
+ * One line per table header drawn on more lines than it has words: a header wrapped inside a word
+ * (마/스/터/링, one syllable a line) rather than between words.
+ */
+export async function headersWrappedMidWord(page: Page): Promise<string[]> {
+  const found = await page.evaluate(() =>
+    [...document.querySelectorAll('th, [role=columnheader]')].flatMap((header) => {
+      const text = (header as HTMLElement).innerText.trim();
+      if (!text || !(header as HTMLElement).checkVisibility()) return [];
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(header, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+      }
+      return tops.size > text.split(/\s+/).length ? [`"${text}" on ${tops.size} lines`] : [];
+    }),
+  );
+  return found.map((header) => `a header wraps inside a word: ${header}`);
+}
