@@ -20,7 +20,9 @@ COPY --from=deps /app/node_modules node_modules
 COPY --from=build /app/dist dist
 COPY package.json tsconfig.json ./
 COPY server server
+# The server reads the browser's shared rules and, for the words it writes (exports), its catalogues.
 COPY src/shared src/shared
+COPY src/i18n src/i18n
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
