@@ -49,7 +49,7 @@ describe('Data Explorer', () => {
     await page.waitForURL((url) => url.pathname === '/project/explorer');
     const tableLink = page.getByRole('link', { name: 'Store visits' });
     await tableLink.waitFor();
-    await page.getByRole('cell', { name: 'dataset', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'dataset (uploaded data)' }).waitFor();
     // The explorer has no create view, so no Create button leads to one.
     expect(await page.getByRole('link', { name: 'Create', exact: true }).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);

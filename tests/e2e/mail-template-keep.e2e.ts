@@ -23,7 +23,7 @@ describe('deleting e-mail templates', () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     await page.goto(`/email-templates/${otp.id}`);
-    await page.getByText('This is the active Verification code template: the console sends those mails from it, so it cannot be deleted or deactivated.', { exact: false }).waitFor();
+    await page.getByText('This is the active Sign-in code template: the console sends those mails from it, so it cannot be deleted or deactivated.', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
 
     await page.goto(`/email-templates/${spare.id}`);

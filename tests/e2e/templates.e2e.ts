@@ -74,7 +74,7 @@ describe('Dashboard Templates screens', () => {
     await page.waitForURL((url) => /^\/templates\/\d+\/show$/.test(url.pathname));
     const gallery = page.getByTestId('preview-gallery').locator('img');
     await expect.poll(() => gallery.count()).toBe(2);
-    expect(await gallery.evaluateAll((images) => images.map((img) => img.getAttribute('alt')))).toEqual(['teal.png', 'violet.png']);
+    expect(await gallery.evaluateAll((images) => images.map((img) => img.getAttribute('alt')))).toEqual(['Open teal.png full size', 'Open violet.png full size']);
     for (const img of await gallery.all()) await expect.poll(() => decoded(img)).toBe(true);
     await page.getByText('layout.json').waitFor();
     await page.screenshot({ path: `${SHOTS}/show-gallery.png`, fullPage: true });
