@@ -85,7 +85,7 @@ describe('run history on the Collecting Status board', () => {
     const posts = page.getByRole('table', { name: `Post tasks of run #${task.id}` });
     const postRow = posts.locator('tr', { hasText: `#${post.id}` });
     await postRow.waitFor();
-    await postRow.getByText('LOCAL', { exact: true }).waitFor();
+    await postRow.getByText('Local folder', { exact: true }).waitFor();
     await postRow.getByText('Success', { exact: true }).waitFor();
     await postRow.getByText('25', { exact: true }).waitFor();
     await postRow.getByText(/^\d+ s$/).waitFor();

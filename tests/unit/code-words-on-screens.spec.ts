@@ -108,15 +108,6 @@ function verbatimChoices(): string[] {
   );
 }
 
-/**
- * Places that still show a code, each named so it can be struck off rather than hidden by a
- * pattern: the task screens were being changed by another session when this test was written.
- */
-const LEFT_FOR_NOW = new Set<string>([
-  'src/resources/tasks/TaskShow.tsx <TextField source="processType">',
-  'src/resources/tasks/TaskShow.tsx <TextField source="targetMethod">',
-  'src/resources/tasks/TaskTable.tsx <Column source="processType">',
-]);
 /** The request log's filter offers HTTP methods and status classes: in a request log those are the words. */
 const PROTOCOL_CHOICES = new Set(['src/resources/system-logs/SystemLogList.tsx']);
 
@@ -129,7 +120,7 @@ describe('codes on the resource screens', () => {
   });
 
   it('shows no code field as its bare value', () => {
-    expect(rawCodes().filter((where) => !LEFT_FOR_NOW.has(where.replace(/:\d+ /, ' ')))).toEqual([]);
+    expect(rawCodes()).toEqual([]);
   });
 
   it('builds no choices from bare codes', () => {

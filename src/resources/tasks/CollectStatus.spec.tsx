@@ -199,7 +199,7 @@ describe('Collecting Status board', () => {
     expect(screen.getByRole('button', { name: 'Hide post tasks of run #41' })).toHaveAttribute('aria-expanded', 'true');
     expect(filterOf(taskCalls().at(-1)!)).toEqual({ parentTaskId: 41 });
     const local = within(posts).getByText('#51').closest('tr')!;
-    expect(within(local).getByText('LOCAL')).toBeInTheDocument();
+    expect(within(local).getByText('Local folder')).toBeInTheDocument();
     expect(within(local).getByText('Success')).toBeInTheDocument();
     expect(within(local).getByText('1,200')).toBeInTheDocument();
     expect(within(local).getByText('42 s')).toBeInTheDocument();

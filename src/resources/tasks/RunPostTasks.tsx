@@ -4,6 +4,7 @@ import { RecordContextProvider, useExpanded, useGetList, useRecordContext, useTr
 import type { Task } from '../../shared';
 import { RetryTaskButton } from './RetryTaskButton';
 import { TaskDuration, TaskRunStatus } from './TaskRunStatus';
+import { CodeWords } from '../../components/CodeField';
 
 /** The id of a run's expanded panel: react-admin's DataTable gives its expand row this id. */
 const panelId = (id: number) => `tasks-${id}-expand`;
@@ -81,7 +82,7 @@ export function RunPostTasks() {
             <RecordContextProvider key={post.id} value={post}>
               <TableRow>
                 <TableCell>#{post.id}</TableCell>
-                <TableCell>{post.targetMethod}</TableCell>
+                <TableCell>{post.targetMethod ? <CodeWords set="targetMethod" code={post.targetMethod} /> : '—'}</TableCell>
                 <TableCell>
                   <TaskRunStatus />
                 </TableCell>

@@ -4,6 +4,7 @@ import type { TaskDetail } from '../../shared';
 import { TaskStatusChip } from './TaskStatusChip';
 import { ScrollsSideways } from '../../components/ScrollsSideways';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
+import { CodeWords } from '../../components/CodeField';
 
 const preSx = { m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
 
@@ -69,7 +70,7 @@ export function PostingTasksField(_props: { label?: string }) {
               <TableCell>
                 <LinkBase to={`/tasks/${posting.id}/show`}>#{posting.id}</LinkBase>
               </TableCell>
-              <TableCell>{posting.targetMethod}</TableCell>
+              <TableCell>{posting.targetMethod ? <CodeWords set="targetMethod" code={posting.targetMethod} /> : '—'}</TableCell>
               <TableCell>
                 <TaskStatusChip status={posting.status} />
               </TableCell>

@@ -4,6 +4,7 @@ import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { TaskDetail } from '../../shared';
 import { BOARD_POLL_MS } from './CollectBoard';
 import { CodeChip } from '../../components/CodeChip';
+import { CodeField } from '../../components/CodeField';
 import { RetryTaskButton } from './RetryTaskButton';
 import { TaskStatusChip } from './TaskStatusChip';
 import { PostingTasksField, ResponseMetaField, TaskErrorField, TaskLogField } from './TaskDetailFields';
@@ -41,13 +42,13 @@ export function TaskShow({ id }: { id?: number }) {
         <CodeChip source="taskKind" messages="resources.tasks.kinds" colors={{}} label="resources.tasks.fields.taskKind" />
         <TextField source="metricName" />
         <TextField source="processId" />
-        <TextField source="processType" />
+        <CodeField set="processType" source="processType" />
         <CodeChip source="scheduleType" messages="resources.tasks.scheduleTypes" colors={{}} label="resources.tasks.fields.scheduleType" />
         <TaskStatusChip label="resources.tasks.fields.status" />
         <FunctionField<TaskDetail> label="resources.tasks.fields.attempt" render={(task) => `${task.attempt}/${task.maxAttempts}`} />
         <FunctionField<TaskDetail> label="resources.tasks.fields.period" render={(task) => `${task.periodFrom} – ${task.periodTo}`} />
         <FunctionField<TaskDetail> source="parentTaskId" render={(task) => (task.parentTaskId ? <LinkBase to={`/tasks/${task.parentTaskId}/show`}>#{task.parentTaskId}</LinkBase> : '—')} />
-        <TextField source="targetMethod" emptyText="—" />
+        <CodeField set="targetMethod" source="targetMethod" />
         <TextField source="dataLocation" emptyText="—" />
         <TextField source="targetLocation" emptyText="—" />
         <NumberField source="rowsFetched" />

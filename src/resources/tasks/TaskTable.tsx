@@ -8,6 +8,7 @@ import { RunPostTasks, RunPostTasksToggle } from './RunPostTasks';
 import { TaskDuration, TaskRunStatus } from './TaskRunStatus';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { RecordLink } from '../RecordLink';
+import { CodeField } from '../../components/CodeField';
 
 const Column = DataTable.Col<Task>;
 
@@ -21,7 +22,9 @@ export function TaskTable() {
       <Column source="id" label="resources.tasks.fields.taskId" field={RecordLink} />
       <Column source="metricName" disableSort />
       <Column source="processId" disableSort />
-      <Column source="processType" />
+      <Column source="processType">
+        <CodeField set="processType" source="processType" />
+      </Column>
       <Column source="scheduleType">
         <CodeChip source="scheduleType" messages="resources.tasks.scheduleTypes" colors={{}} />
       </Column>
