@@ -5,11 +5,11 @@ import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StorageIcon from '@mui/icons-material/Storage';
-import type { MenuGroup } from '../resources/ConsoleResource';
+import { MENU_GROUPS, type MenuGroup } from '../resources/ConsoleResource';
 import { consoleScreens } from '../resources/registry';
 import type { MenuItem } from './menuModel';
 
-/** The menu's sections in order, each with its heading's icon. */
+/** Each section's heading icon. */
 const GROUP_ICON: Record<MenuGroup, ComponentType<SvgIconProps>> = {
   project: FolderIcon,
   systemSetting: SettingsIcon,
@@ -18,9 +18,7 @@ const GROUP_ICON: Record<MenuGroup, ComponentType<SvgIconProps>> = {
   userManagement: PeopleIcon,
 };
 
-const MENU_GROUPS = Object.keys(GROUP_ICON) as MenuGroup[];
-
-/** The console's menu: one section per group, one entry per screen of the registry, so a new resource is one registry line. */
+/** The console's menu: one section per group, one entry per screen of the registry, so a new resource is one folder. */
 export const appMenu: MenuItem[] = MENU_GROUPS.map((group) => ({
   key: group,
   label: `console.menu.${group}`,

@@ -22,7 +22,7 @@ describe('menu model', () => {
     expect(visibleMenuItems(chain(500), 1)).toEqual([]);
   });
 
-  it('has one entry per screen of the registry, so a new resource is one registry line', () => {
+  it('has one entry per screen of the registry, so a new resource is one folder', () => {
     const leaves = appMenu.flatMap((section) => section.items ?? []);
     expect(leaves.map((leaf) => leaf.to)).toEqual(consoleScreens.map((screen) => screen.path));
     expect(leaves.filter((leaf) => leaf.hidden).map((leaf) => leaf.to)).toEqual(['/project/detail/:id', '/project/create', '/project/modify/:id']);

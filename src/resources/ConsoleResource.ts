@@ -6,11 +6,16 @@ import type { ConsoleMessages } from '../i18n/en';
 /** A section of the menu (SPEC §2), named by its message key under `console.menu`. */
 export type MenuGroup = keyof ConsoleMessages['menu'];
 
+/** The menu's sections in order (SPEC §2). */
+export const MENU_GROUPS: readonly MenuGroup[] = ['project', 'systemSetting', 'collectData', 'systemLog', 'userManagement'];
+
 /** Where a screen sits in the menu and who may open it (SPEC §2, §4). */
 export interface ScreenPlace {
   /** Message key of the screen's title, also its menu label and the top bar's title. */
   title: string;
   group: MenuGroup;
+  /** Place within its group's section of the menu, lowest first; spaced by 10 so a new screen fits between. */
+  menuOrder: number;
   icon: ComponentType<SvgIconProps>;
   requireRank: number;
 }

@@ -1,52 +1,22 @@
-import type { ConsoleResource, ConsoleScreen } from './ConsoleResource';
+import { MENU_GROUPS, type ConsoleResource, type ConsoleScreen } from './ConsoleResource';
 import { listScreenOf } from './ResourceListScreen';
-import accessHistory from './access-history';
-import alertMails from './alert-mails';
-import collectConfigs from './collect-configs';
-import manualUpload from './datasets';
-import domains from './domains';
-import emailTemplates from './email-templates';
-import explorer from './explorer';
-import marketAccounts from './market-accounts';
-import postConfigs from './post-configs';
-import projects from './projects';
-import properties from './properties';
-import systemLogs from './system-logs';
-import tasks from './tasks';
-import templates from './templates';
-import terms from './terms';
-import users from './users';
 
 /**
  * Every resource of the console, and the screens that are no single resource (datasets: Manual
- * Upload), in menu order within each group (SPEC §2). A new resource or screen is one folder and
- * one line here: the route table, the menu and the rank table below are built from this list.
+ * Upload): each folder's index.ts, found by Vite at build time, so a new resource or screen is one
+ * folder and no central line. Sorted into menu order (each declares its group and `menuOrder`):
+ * the route table, the menu and the rank table below are built from this list.
  */
-const registry: (ConsoleResource | ConsoleScreen)[] = [
-  projects,
-  manualUpload,
-  explorer,
-  terms,
-  domains,
-  templates,
-  emailTemplates,
-  properties,
-  alertMails,
-  tasks,
-  collectConfigs,
-  postConfigs,
-  marketAccounts,
-  systemLogs,
-  users,
-  accessHistory,
-];
+const registry: (ConsoleResource | ConsoleScreen)[] = Object.values(import.meta.glob<ConsoleResource | ConsoleScreen>('./*/index.ts', { eager: true, import: 'default' })).sort(
+  (a, b) => MENU_GROUPS.indexOf(a.group) - MENU_GROUPS.indexOf(b.group) || a.menuOrder - b.menuOrder,
+);
 
 const isResource = (entry: ConsoleResource | ConsoleScreen): entry is ConsoleResource => 'name' in entry;
 
 /** A resource's screens: its list at `listPath`, then its further screens, which share its place. */
 function screensOf(resource: ConsoleResource): ConsoleScreen[] {
-  const { title, group, icon, requireRank } = resource;
-  const place = { group, icon, requireRank };
+  const { title, group, menuOrder, icon, requireRank } = resource;
+  const place = { group, menuOrder, icon, requireRank };
   return [{ path: resource.listPath, title, ...place, view: listScreenOf(resource) }, ...(resource.screens ?? []).map((screen) => ({ ...place, ...screen }))];
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { consoleResources, consoleScreens } from '../../src/resources/registry';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 import { codeSnifferErrors, seedDemoData, seriousAxeViolations, preferColourScheme, preferKorean } from './axeSurvey';
 import { englishOnKoreanScreen, foreignClockFindings, headersWrappedMidWord, untranslatedEnglish } from './readableText';
@@ -14,51 +15,16 @@ import { englishOnKoreanScreen, foreignClockFindings, headersWrappedMidWord, unt
  */
 const SHOTS = process.env.SURVEY_SHOTS;
 
-const LIST_SCREENS = [
-  '/',
-  '/project/manual',
-  '/system/terms',
-  '/system/white-domain',
-  '/system/dashboard-template',
-  '/system/email-template',
-  '/system/project-property',
-  '/system/alert-mail',
-  '/data/collect-status',
-  '/data/collect-metric',
-  '/data/post-metric',
-  '/data/market-account',
-  '/log/system',
-  '/user/users',
-  '/user/access-history',
-  '/project/explorer',
-];
-/** List screen → react-admin resource whose records open from it by a click on the first row. */
-const OPENED_FROM_LIST: Record<string, string> = {
-  '/': 'projects',
-  '/system/terms': 'terms',
-  '/system/white-domain': 'domains',
-  '/system/dashboard-template': 'templates',
-  '/system/email-template': 'email-templates',
-  '/system/project-property': 'properties',
-  '/system/alert-mail': 'alert-mails',
-  '/data/collect-status': 'tasks',
-  '/data/collect-metric': 'collect-configs',
-  '/data/post-metric': 'post-configs',
-  '/data/market-account': 'market-accounts',
-  '/log/system': 'system-logs',
-  '/user/users': 'users',
-  '/project/explorer': 'explorer',
-};
+/** The registry's menu screens, in menu order. */
+const LIST_SCREENS = consoleScreens.filter((screen) => !screen.hidden).map((screen) => screen.path);
+/** List screen → react-admin resource whose records open from it (a show, an edit or a record screen of its own) by a click on the first row. */
+const OPENED_FROM_LIST: Record<string, string> = Object.fromEntries(
+  consoleResources.filter((resource) => resource.show || resource.edit || resource.screens?.some((screen) => screen.hidden)).map((resource) => [resource.listPath, resource.name]),
+);
+/** Every create form: a resource's at react-admin's /<name>/create, and the screens of their own that create. */
 const CREATE_SCREENS = [
-  '/project/create',
-  '/terms/create',
-  '/domains/create',
-  '/templates/create',
-  '/email-templates/create',
-  '/alert-mails/create',
-  '/collect-configs/create',
-  '/post-configs/create',
-  '/market-accounts/create',
+  ...consoleScreens.filter((screen) => screen.path.endsWith('/create')).map((screen) => screen.path),
+  ...consoleResources.filter((resource) => resource.create).map((resource) => `/${resource.name}/create`),
 ];
 const PUBLIC_SCREENS = ['/sign-in', '/sign-up', '/new-password'];
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,15 @@ interface Edge {
   kind: Kind;
 }
 
+/** The relative specifiers a glob of one folder wildcard (all the console uses) matches from `dir`. */
+function globMatches(dir: string, pattern: string): string[] {
+  const [prefix, suffix] = pattern.split('*');
+  const base = path.resolve(dir, prefix);
+  return readdirSync(base, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(base, entry.name + suffix)))
+    .map((entry) => `${prefix}${entry.name}${suffix}`);
+}
+
 /** The module specifiers of one file with how each is imported. */
 function imports(file: string): { specifier: string; kind: Kind }[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
@@ -61,6 +70,10 @@ function imports(file: string): { specifier: string; kind: Kind }[] {
       found.push({ specifier: node.moduleSpecifier.text, kind: node.isTypeOnly ? 'type' : 'static' });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
       found.push({ specifier: node.arguments[0].text, kind: 'dynamic' });
+    } else if (ts.isCallExpression(node) && node.expression.getText(source) === 'import.meta.glob' && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      // Vite's glob import (the browser registry finds its resources by folder): one edge per matched file, static when eager.
+      const eager = node.arguments[1]?.getText(source).includes('eager: true') ?? false;
+      for (const match of globMatches(path.dirname(file), node.arguments[0].text)) found.push({ specifier: match, kind: eager ? 'static' : 'dynamic' });
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       found.push({ specifier: node.argument.literal.text, kind: 'type' });
     }

@@ -9,6 +9,7 @@ const accessHistory: ConsoleResource = {
   listPath: '/user/access-history',
   title: 'console.screens.accessHistory',
   group: 'userManagement',
+  menuOrder: 20,
   requireRank: AREA_RANK.userManagement,
   icon: HistoryIcon,
   list: lazy(() => import('./AccessHistoryList').then((module) => ({ default: module.AccessHistoryList }))),

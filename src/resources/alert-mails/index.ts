@@ -9,6 +9,7 @@ const alertMails: ConsoleResource = {
   listPath: '/system/alert-mail',
   title: 'console.screens.alertMail',
   group: 'systemSetting',
+  menuOrder: 60,
   requireRank: AREA_RANK.systemSetting,
   icon: NotificationsIcon,
   list: lazy(() => import('./AlertMailList').then((module) => ({ default: module.AlertMailList }))),

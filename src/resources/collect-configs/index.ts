@@ -9,6 +9,7 @@ const collectConfigs: ConsoleResource = {
   listPath: '/data/collect-metric',
   title: 'console.screens.collectMetric',
   group: 'collectData',
+  menuOrder: 20,
   requireRank: AREA_RANK.collectData,
   icon: CloudDownloadIcon,
   list: lazy(() => import('./CollectConfigList').then((module) => ({ default: module.CollectConfigList }))),

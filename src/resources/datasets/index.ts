@@ -12,6 +12,7 @@ const manualUpload: ConsoleScreen = {
   path: '/project/manual',
   title: 'console.screens.manualUpload',
   group: 'project',
+  menuOrder: 20,
   requireRank: AREA_RANK.project,
   icon: UploadFileIcon,
   view: lazy(() => import('./ManualUpload').then((module) => ({ default: module.ManualUpload }))),

@@ -9,6 +9,7 @@ const domains: ConsoleResource = {
   listPath: '/system/white-domain',
   title: 'console.screens.whiteDomain',
   group: 'systemSetting',
+  menuOrder: 20,
   requireRank: AREA_RANK.systemSetting,
   icon: DomainIcon,
   list: lazy(() => import('./DomainList').then((module) => ({ default: module.DomainList }))),

@@ -9,6 +9,7 @@ const emailTemplates: ConsoleResource = {
   listPath: '/system/email-template',
   title: 'console.screens.emailTemplate',
   group: 'systemSetting',
+  menuOrder: 40,
   requireRank: AREA_RANK.systemSetting,
   icon: EmailIcon,
   list: lazy(() => import('./EmailTemplateList').then((module) => ({ default: module.EmailTemplateList }))),

@@ -13,6 +13,7 @@ const explorer: ConsoleResource = {
   listPath: '/project/explorer',
   title: 'console.screens.dataExplorer',
   group: 'project',
+  menuOrder: 30,
   requireRank: AREA_RANK.project,
   icon: TableViewIcon,
   list: lazy(() => import('./ExplorerList').then((module) => ({ default: module.ExplorerList }))),

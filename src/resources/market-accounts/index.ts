@@ -9,6 +9,7 @@ const marketAccounts: ConsoleResource = {
   listPath: '/data/market-account',
   title: 'console.screens.marketAccount',
   group: 'collectData',
+  menuOrder: 40,
   requireRank: AREA_RANK.collectData,
   icon: StorefrontIcon,
   list: lazy(() => import('./MarketAccountList').then((module) => ({ default: module.MarketAccountList }))),

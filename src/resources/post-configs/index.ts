@@ -9,6 +9,7 @@ const postConfigs: ConsoleResource = {
   listPath: '/data/post-metric',
   title: 'console.screens.postMetric',
   group: 'collectData',
+  menuOrder: 30,
   requireRank: AREA_RANK.collectData,
   icon: CloudUploadIcon,
   list: lazy(() => import('./PostConfigList').then((module) => ({ default: module.PostConfigList }))),

@@ -14,6 +14,7 @@ const projects: ConsoleResource = {
   listPath: '/',
   title: 'console.screens.projectList',
   group: 'project',
+  menuOrder: 10,
   requireRank: AREA_RANK.project,
   icon: FolderIcon,
   list: lazy(() => import('./ProjectList').then((module) => ({ default: module.ProjectList }))),

@@ -11,6 +11,7 @@ const properties: ConsoleResource = {
   listPath: PROPERTIES_LIST_PATH,
   title: 'console.screens.projectProperty',
   group: 'systemSetting',
+  menuOrder: 50,
   requireRank: AREA_RANK.systemSetting,
   icon: TuneIcon,
   list: lazy(() => import('./PropertyList').then((module) => ({ default: module.PropertyList }))),

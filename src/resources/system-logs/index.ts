@@ -9,6 +9,7 @@ const systemLogs: ConsoleResource = {
   listPath: '/log/system',
   title: 'console.screens.systemLog',
   group: 'systemLog',
+  menuOrder: 10,
   requireRank: AREA_RANK.systemLog,
   icon: ReceiptLongIcon,
   list: lazy(() => import('./SystemLogList').then((module) => ({ default: module.SystemLogList }))),

@@ -12,6 +12,7 @@ const tasks: ConsoleResource = {
   listPath: '/data/collect-status',
   title: 'console.screens.collectStatus',
   group: 'collectData',
+  menuOrder: 10,
   requireRank: AREA_RANK.collectData,
   icon: MonitorHeartIcon,
   list: lazy(() => import('./CollectStatus').then((module) => ({ default: module.CollectStatus }))),

@@ -9,6 +9,7 @@ const templates: ConsoleResource = {
   listPath: '/system/dashboard-template',
   title: 'console.screens.dashboardTemplate',
   group: 'systemSetting',
+  menuOrder: 30,
   requireRank: AREA_RANK.systemSetting,
   icon: DashboardIcon,
   list: lazy(() => import('./TemplateList').then((module) => ({ default: module.TemplateList }))),

@@ -9,6 +9,7 @@ const terms: ConsoleResource = {
   listPath: '/system/terms',
   title: 'console.screens.terms',
   group: 'systemSetting',
+  menuOrder: 10,
   requireRank: AREA_RANK.systemSetting,
   icon: GavelIcon,
   list: lazy(() => import('./TermList').then((module) => ({ default: module.TermList }))),

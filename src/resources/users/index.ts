@@ -9,6 +9,7 @@ const users: ConsoleResource = {
   listPath: '/user/users',
   title: 'console.screens.users',
   group: 'userManagement',
+  menuOrder: 10,
   requireRank: AREA_RANK.userManagement,
   icon: PeopleIcon,
   list: lazy(() => import('./UserList').then((module) => ({ default: module.UserList }))),
