@@ -43,7 +43,7 @@ export const schemaEn = {
   backfillDays: 'Backfill at most %{count} days at once.',
   columnNameRequired: 'Column name is required.',
   columnNameFormat: 'Use letters, digits and _ and start with a letter.',
-  columnType: 'Choose DATE or VARCHAR.',
+  columnType: 'Choose DATE, VARCHAR or NUMBER.',
   titleRequired: 'Title is required.',
   dataTypeRequired: 'Choose a data type.',
   oneColumn: 'Add at least one column.',

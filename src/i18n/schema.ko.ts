@@ -41,7 +41,7 @@ export const schemaKo: typeof schemaEn = {
   backfillDays: '한 번에 최대 %{count}일까지 백필할 수 있습니다.',
   columnNameRequired: '컬럼 이름은 필수입니다.',
   columnNameFormat: '영문자로 시작하고 영문자, 숫자, _만 사용하세요.',
-  columnType: 'DATE 또는 VARCHAR를 선택하세요.',
+  columnType: 'DATE, VARCHAR 또는 NUMBER를 선택하세요.',
   titleRequired: '제목은 필수입니다.',
   dataTypeRequired: '데이터 유형을 선택하세요.',
   oneColumn: '컬럼을 하나 이상 추가하세요.',

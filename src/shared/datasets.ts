@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { withoutControls } from './display-text';
 
-/** Column types of a custom data set (SPEC §3): dates are stored normalised to YYYY-MM-DD. */
-export const DATASET_COLUMN_TYPES = ['DATE', 'VARCHAR'] as const;
+/**
+ * Column types of a custom data set: SPEC §3's DATE and VARCHAR, and NUMBER (docs/decisions.md).
+ * Dates are stored normalised to YYYY-MM-DD, numbers as plain decimals (1,200.50 → 1200.50).
+ */
+export const DATASET_COLUMN_TYPES = ['DATE', 'VARCHAR', 'NUMBER'] as const;
 export type DatasetColumnType = (typeof DATASET_COLUMN_TYPES)[number];
 
 export const MAX_DATASET_COLUMNS = 50;
@@ -16,7 +19,7 @@ export const datasetColumnInput = z.strictObject({
     .min(1, 'Column name is required.')
     .max(64, 'Use at most 64 characters.')
     .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'Use letters, digits and _ and start with a letter.'),
-  colType: z.enum(DATASET_COLUMN_TYPES, 'Choose DATE or VARCHAR.'),
+  colType: z.enum(DATASET_COLUMN_TYPES, 'Choose DATE, VARCHAR or NUMBER.'),
   required: z.boolean().default(false),
   key: z.boolean().default(false),
 });
@@ -67,8 +70,30 @@ export type Dataset = z.infer<typeof datasetSchema>;
 export const datasetListResponse = listEnvelopeOf(datasetSchema);
 export const datasetResponse = envelopeOf(datasetSchema);
 export const datasetOptionsResponse = envelopeOf(z.object({ dataTypes: z.array(z.object({ code: z.string(), name: z.string() })) }));
-/** POST /api/datasets/infer: a dataset proposed from a file, edited before it is saved. */
-export const inferredDatasetSchema = z.object({ title: z.string(), schemaInfo: z.array(datasetColumnSchema), sampledRows: z.number() });
+/**
+ * Why a column of a file was proposed with its type, as a code the browser words
+ * (resources.datasets.inferReasons.*): every sampled value a date (DATES) or a number (NUMBERS);
+ * text because a value is neither (TEXT, with that value), because numbers with a leading zero
+ * are codes such as 007 (LEADING_ZERO, with one) or because the sampled rows hold no value (EMPTY).
+ */
+export const INFER_REASONS = ['DATES', 'NUMBERS', 'TEXT', 'LEADING_ZERO', 'EMPTY'] as const;
+export type InferReason = (typeof INFER_REASONS)[number];
+export const inferredColumnReasonSchema = z.object({
+  reason: z.enum(INFER_REASONS),
+  /** Non-empty values sampled. */
+  count: z.number(),
+  /** The value the reason names: the first one sampled, or the one that made the column text. */
+  example: z.string().nullable(),
+});
+export type InferredColumnReason = z.infer<typeof inferredColumnReasonSchema>;
+
+/** POST /api/datasets/infer: a dataset proposed from a file, edited before it is saved; `reasons` follows `schemaInfo`, one per column. */
+export const inferredDatasetSchema = z.object({
+  title: z.string(),
+  schemaInfo: z.array(datasetColumnSchema),
+  reasons: z.array(inferredColumnReasonSchema),
+  sampledRows: z.number(),
+});
 export const inferredDatasetResponse = envelopeOf(inferredDatasetSchema);
 
 /** A commit whose file was checked against other columns than the dataset's (issue 27): its rows would land under the wrong ones. */

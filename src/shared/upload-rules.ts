@@ -63,7 +63,7 @@ export function uploadExpiresAt(readyAt: string): string {
 export const UPLOAD_MODES = ['APPEND', 'REPLACE'] as const;
 export type UploadMode = (typeof UPLOAD_MODES)[number];
 
-export type UploadProblemReason = 'MISSING_REQUIRED' | 'BAD_DATE' | 'DUPLICATE_KEY' | 'UNKNOWN_COLUMN' | 'MISSING_COLUMN' | 'FORMULA' | 'TOO_LONG';
+export type UploadProblemReason = 'MISSING_REQUIRED' | 'BAD_DATE' | 'BAD_NUMBER' | 'DUPLICATE_KEY' | 'UNKNOWN_COLUMN' | 'MISSING_COLUMN' | 'FORMULA' | 'TOO_LONG';
 
 /** One row-level problem; row 1 is the header line. */
 export interface UploadProblem {

@@ -8,7 +8,16 @@ export const commitInput = z.strictObject({
   mode: z.enum(UPLOAD_MODES, 'mode must be APPEND or REPLACE.'),
 });
 
-const UPLOAD_PROBLEM_REASONS = ['MISSING_REQUIRED', 'BAD_DATE', 'DUPLICATE_KEY', 'UNKNOWN_COLUMN', 'MISSING_COLUMN', 'FORMULA', 'TOO_LONG'] as const satisfies readonly UploadProblemReason[];
+const UPLOAD_PROBLEM_REASONS = [
+  'MISSING_REQUIRED',
+  'BAD_DATE',
+  'BAD_NUMBER',
+  'DUPLICATE_KEY',
+  'UNKNOWN_COLUMN',
+  'MISSING_COLUMN',
+  'FORMULA',
+  'TOO_LONG',
+] as const satisfies readonly UploadProblemReason[];
 const cells = z.array(z.string().nullable());
 
 export const filePreviewSchema = z.object({

@@ -49,7 +49,7 @@ describe('datasets', () => {
       [{ title: '' }, 'title', 400],
       [{ dataType: 'NOPE' }, 'dataType', 400],
       [{ schemaInfo: [] }, 'schemaInfo', 400],
-      [{ schemaInfo: [{ colName: 'date', colType: 'NUMBER' }] }, 'schemaInfo.0.colType', 400],
+      [{ schemaInfo: [{ colName: 'date', colType: 'BOOLEAN' }] }, 'schemaInfo.0.colType', 400],
       [{ schemaInfo: [{ colName: '1st col', colType: 'VARCHAR' }] }, 'schemaInfo.0.colName', 400],
       [
         {
@@ -219,6 +219,12 @@ describe('a dataset proposed from a file', () => {
         { colName: 'column_2nd_channel', colType: 'VARCHAR', required: false, key: false },
         { colName: 'Day_2', colType: 'VARCHAR', required: false, key: false },
       ],
+      reasons: [
+        { reason: 'DATES', count: 2, example: '2024-03-01' },
+        { reason: 'TEXT', count: 2, example: 'C1' },
+        { reason: 'TEXT', count: 1, example: 'search' },
+        { reason: 'TEXT', count: 2, example: 'x' },
+      ],
     });
     expect(await dbSnapshot(t, ['datasets', 'dataset_columns', 'upload_histories'])).toEqual(before);
   });
@@ -231,7 +237,7 @@ describe('a dataset proposed from a file', () => {
     const xlsx = await infer('q1.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(xlsx.json().data.schemaInfo.map((column: { colName: string; colType: string }) => [column.colName, column.colType])).toEqual([
       ['date', 'DATE'],
-      ['spend', 'VARCHAR'],
+      ['spend', 'NUMBER'],
     ]);
 
     const refusals: [string, string | Buffer, string][] = [

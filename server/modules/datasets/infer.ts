@@ -1,11 +1,12 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
-import { DATASET_TITLE_MAX, MANUAL_UPLOAD_MAX_BYTES, MAX_DATASET_COLUMNS, type DatasetColumn } from '../../../src/shared';
+import { DATASET_TITLE_MAX, MANUAL_UPLOAD_MAX_BYTES, MAX_DATASET_COLUMNS, type DatasetColumn, type InferredColumnReason } from '../../../src/shared';
 import { validationError } from '../../http/app-error';
 import { cleanFileName, detectKind } from '../../files/kinds';
 import { receiveToTemp } from '../../files/receive';
 import type { FileStore } from '../../files/store';
 import { normaliseDate } from '../uploads/dates';
+import { hasLeadingZero, normaliseNumber } from '../uploads/numbers';
 import type { FileChecker } from '../uploads/check-thread';
 import type { FileKindOfUpload } from '../uploads/parse';
 import { TOO_LARGE_MESSAGE } from '../uploads/receive';
@@ -13,10 +14,14 @@ import { TOO_LARGE_MESSAGE } from '../uploads/receive';
 /** Data rows read to guess each column's type: enough to see a pattern, few enough to answer at once. */
 const SAMPLE_ROWS = 200;
 const COLUMN_NAME_MAX = 64;
+/** Characters of a value a reason quotes. */
+const EXAMPLE_MAX = 40;
 
 export interface InferredDataset {
   title: string;
   schemaInfo: DatasetColumn[];
+  /** Why each column has its type, in schemaInfo's order. */
+  reasons: InferredColumnReason[];
   /** Data rows the types were guessed from. */
   sampledRows: number;
 }
@@ -37,13 +42,33 @@ function columnNames(headers: string[]): string[] {
   });
 }
 
-/** DATE when every sampled value is a date the upload accepts, VARCHAR otherwise. Nothing is required or a key until chosen. */
-function inferColumns(headers: string[], rows: (string | null)[][]): DatasetColumn[] {
-  return columnNames(headers).map((colName, index) => {
-    const values = rows.map((cells) => cells[index]).filter((cell): cell is string => cell !== null && cell !== undefined && cell !== '');
-    const isDate = values.length > 0 && values.every((value) => normaliseDate(value) !== undefined);
-    return { colName, colType: isDate ? 'DATE' : 'VARCHAR', required: false, key: false };
+/**
+ * A column's type from its sampled values, with the reason: DATE when every value is a date the
+ * upload accepts, NUMBER when every value is a number it accepts (a number with a leading zero is a
+ * code, so text), VARCHAR otherwise. Dates come first: 20260101 is a day more likely than an amount.
+ */
+function typeOf(values: string[]): { colType: DatasetColumn['colType']; reason: InferredColumnReason } {
+  const count = values.length;
+  const because = (colType: DatasetColumn['colType'], reason: InferredColumnReason['reason'], example?: string) => ({
+    colType,
+    reason: { reason, count, example: example === undefined ? null : example.slice(0, EXAMPLE_MAX) },
   });
+  if (count === 0) return because('VARCHAR', 'EMPTY');
+  if (values.every((value) => normaliseDate(value) !== undefined)) return because('DATE', 'DATES', values[0]);
+  const notNumber = values.find((value) => normaliseNumber(value) === undefined);
+  if (notNumber !== undefined) return because('VARCHAR', 'TEXT', notNumber);
+  const code = values.find(hasLeadingZero);
+  if (code !== undefined) return because('VARCHAR', 'LEADING_ZERO', code);
+  return because('NUMBER', 'NUMBERS', values[0]);
+}
+
+/** Each column's proposal and its reason. Nothing is required or a key until chosen. */
+function inferColumns(headers: string[], rows: (string | null)[][]): Pick<InferredDataset, 'schemaInfo' | 'reasons'> {
+  const typed = columnNames(headers).map((colName, index) => {
+    const values = rows.map((cells) => cells[index]).filter((cell): cell is string => cell !== null && cell !== undefined && cell !== '');
+    return { colName, ...typeOf(values) };
+  });
+  return { schemaInfo: typed.map(({ colName, colType }) => ({ colName, colType, required: false, key: false })), reasons: typed.map((column) => column.reason) };
 }
 
 /**
@@ -66,7 +91,7 @@ export async function inferDataset(request: FastifyRequest, store: FileStore, re
     const { headers = [], rows } = sampled;
     if (!headers.some((header) => header.trim())) throw validationError([{ field: 'file', message: 'The file is empty: it has no header row.' }]);
     if (headers.length > MAX_DATASET_COLUMNS) throw validationError([{ field: 'file', message: `The file has ${headers.length} columns; a dataset has at most ${MAX_DATASET_COLUMNS}.` }]);
-    return { title: originalName.replace(/\.(csv|xlsx)$/i, '').slice(0, DATASET_TITLE_MAX), schemaInfo: inferColumns(headers, rows), sampledRows: rows.length };
+    return { title: originalName.replace(/\.(csv|xlsx)$/i, '').slice(0, DATASET_TITLE_MAX), ...inferColumns(headers, rows), sampledRows: rows.length };
   } finally {
     await rm(received.tempPath, { force: true });
   }

@@ -85,7 +85,13 @@ export async function findMasterSource(db: Db, firstConfigId: number): Promise<E
 export function columnExpression(db: Db, source: ExplorerSource, index: number): RawBuilder<unknown> {
   const column = source.columns[index];
   if (source.datasetId !== undefined) {
-    return isSqlite(db) ? sql`json_extract(dataset_rows.row_values, ${`$[${index}]`})` : sql`(dataset_rows.row_values::jsonb ->> ${sql.lit(index)})`;
+    // Dataset values are JSON strings, a NUMBER column's checked as a plain decimal on upload (uploads/numbers.ts): cast to compare as numbers.
+    if (isSqlite(db)) {
+      const value = sql`json_extract(dataset_rows.row_values, ${`$[${index}]`})`;
+      return column.type === 'NUMBER' ? sql`cast(${value} as numeric)` : value;
+    }
+    const text = sql`(dataset_rows.row_values::jsonb ->> ${sql.lit(index)})`;
+    return column.type === 'NUMBER' ? sql`(${text})::numeric` : text;
   }
   if (index < MASTER_FIXED_COLUMNS.length) return sql.ref(`master_rows.${column.name}`);
   if (isSqlite(db)) return sql`json_extract(master_rows.row_data, ${`$."${column.name}"`})`;

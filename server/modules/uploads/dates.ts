@@ -9,7 +9,8 @@ function calendarDate(year: number, month: number, day: number): string | undefi
 /**
  * A date cell as YYYY-MM-DD, or undefined when it is not a real date. Accepted: YYYY-MM-DD,
  * YYYY/MM/DD, YYYY.MM.DD, YYYYMMDD, MM/DD/YYYY (US order, as spreadsheets export it), an ISO
- * timestamp (its date part) and Excel date cells (read as Date objects).
+ * timestamp (its date part), a month as YYYY-MM or YYYY/MM (its first day: monthly figures are
+ * dated by their month) and Excel date cells (read as Date objects).
  */
 export function normaliseDate(value: string | Date): string | undefined {
   if (value instanceof Date) {
@@ -35,5 +36,8 @@ function parseDateText(value: string): string | undefined {
   if (match) return calendarDate(+match[1], +match[2], +match[3]);
   match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
   if (match) return calendarDate(+match[3], +match[1], +match[2]);
+  // Not YYYY.MM: 2026.01 reads as a number.
+  match = /^(\d{4})[-/](\d{1,2})$/.exec(value);
+  if (match) return calendarDate(+match[1], +match[2], 1);
   return undefined;
 }

@@ -1,6 +1,7 @@
 import type { DatasetColumn } from '../../../src/shared/datasets';
 import { looksLikeFormula, type UploadProblem } from '../../../src/shared/upload-rules';
 import { normaliseDate } from './dates';
+import { normaliseNumber } from './numbers';
 
 const MAX_CELL_CHARS = 4000;
 /** Joins key values; a unit separator cannot appear in a trimmed CSV cell by accident. */
@@ -40,7 +41,7 @@ export class RowValidator {
 
   /**
    * The record's values in schema order with its key, or its problems. Dates come back as
-   * YYYY-MM-DD; cells a spreadsheet would run as a formula are refused, not rewritten.
+   * YYYY-MM-DD, numbers as plain decimals; cells a spreadsheet would run as a formula are refused, not rewritten.
    */
   check(row: number, cells: (string | null)[], problems: (problem: UploadProblem) => void): { key: string | null; values: (string | null)[] } | undefined {
     // A plain loop without closures: this runs once per row, a million times for a large file.
@@ -62,7 +63,12 @@ export class RowValidator {
       } else if (column.colType === 'DATE') {
         const date = normaliseDate(cell);
         values[index] = date ?? null;
-        if (!date) problem = { row, column: column.colName, reason: 'BAD_DATE', message: `${cell.slice(0, 40)} is not a date (use YYYY-MM-DD, YYYY/MM/DD or MM/DD/YYYY).` };
+        if (!date) problem = { row, column: column.colName, reason: 'BAD_DATE', message: `${cell.slice(0, 40)} is not a date (use YYYY-MM-DD, YYYY/MM/DD, MM/DD/YYYY or a month as YYYY-MM).` };
+      } else if (column.colType === 'NUMBER') {
+        const number = normaliseNumber(cell);
+        values[index] = number ?? null;
+        if (!number)
+          problem = { row, column: column.colName, reason: 'BAD_NUMBER', message: `${cell.slice(0, 40)} is not a number (use digits such as 1200.50 or 1,200.50, without a currency or % sign).` };
       } else if (looksLikeFormula(cell)) {
         problem = { row, column: column.colName, reason: 'FORMULA', message: `${cell.slice(0, 40)} starts like a spreadsheet formula (=, +, -, @); such cells are refused.` };
       } else if (cell.length > MAX_CELL_CHARS) {

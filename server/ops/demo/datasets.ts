@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { DatasetColumnType } from '../../../src/shared';
 import { daysBefore, insertBatched, type DemoFeature } from './context';
 
 /** Must match the uploads feature's key joiner (server/modules/uploads/validate.ts). */
@@ -10,7 +11,7 @@ interface DemoDataset {
   dataType: string;
   description: string;
   /** [name, type, required, key] */
-  columns: Array<[string, 'DATE' | 'VARCHAR', boolean, boolean]>;
+  columns: Array<[string, DatasetColumnType, boolean, boolean]>;
   row(day: string, index: number, value: () => number, pick: (items: string[]) => string): string[];
 }
 
@@ -23,8 +24,8 @@ const DATASETS: DemoDataset[] = [
       ['date', 'DATE', true, true],
       ['campaign_id', 'VARCHAR', true, true],
       ['channel', 'VARCHAR', false, false],
-      ['spend', 'VARCHAR', false, false],
-      ['impressions', 'VARCHAR', false, false],
+      ['spend', 'NUMBER', false, false],
+      ['impressions', 'NUMBER', false, false],
     ],
     row: (day, index, value, pick) => [day, `CMP-${1000 + index}`, pick(CHANNELS), (value() * 900).toFixed(2), String(Math.round(value() * 250_000))],
   },
@@ -35,7 +36,7 @@ const DATASETS: DemoDataset[] = [
     columns: [
       ['week_start', 'DATE', true, true],
       ['store', 'VARCHAR', true, true],
-      ['new_members', 'VARCHAR', false, false],
+      ['new_members', 'NUMBER', false, false],
     ],
     row: (day, index, value) => [day, `STORE-${String(index + 1).padStart(3, '0')}`, String(Math.round(value() * 400))],
   },
@@ -46,8 +47,8 @@ const DATASETS: DemoDataset[] = [
     columns: [
       ['date', 'DATE', true, true],
       ['product_line', 'VARCHAR', true, true],
-      ['units', 'VARCHAR', false, false],
-      ['revenue', 'VARCHAR', false, false],
+      ['units', 'NUMBER', false, false],
+      ['revenue', 'NUMBER', false, false],
     ],
     row: (day, index, value) => [day, `LINE-${index + 1}`, String(Math.round(value() * 3000)), (value() * 90_000).toFixed(0)],
   },
@@ -58,7 +59,7 @@ const DATASETS: DemoDataset[] = [
     columns: [
       ['date', 'DATE', true, false],
       ['network', 'VARCHAR', true, false],
-      ['mentions', 'VARCHAR', false, false],
+      ['mentions', 'NUMBER', false, false],
     ],
     row: (day, _index, value, pick) => [day, pick(['instagram', 'x', 'tiktok', 'youtube']), String(Math.round(value() * 5000))],
   },

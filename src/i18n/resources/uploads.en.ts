@@ -1,3 +1,5 @@
+import type { InferReason } from '../../shared/datasets';
+
 /** Messages of the Manual Upload screen: `resources.datasets.*` and `resources.uploads.*`. */
 export const datasetsEn = {
   name: 'Dataset |||| Datasets',
@@ -31,6 +33,14 @@ export const datasetsEn = {
     inferred:
       'Columns proposed from the header of %{name} and its first row: check the names and types, choose the key, then save. |||| Columns proposed from the header of %{name} and its first %{count} rows: check the names and types, choose the key, then save.',
   },
+  /** Why "Start from a file" proposed a column's type (POST /datasets/infer reasons). */
+  inferReasons: {
+    DATES: 'Proposed as a date: the value read, %{example}, is a date. |||| Proposed as a date: all %{count} values read are dates, such as %{example}.',
+    NUMBERS: 'Proposed as a number: the value read, %{example}, is a number. |||| Proposed as a number: all %{count} values read are numbers, such as %{example}.',
+    TEXT: 'Proposed as text: %{example} is neither a number nor a date.',
+    LEADING_ZERO: 'Proposed as text: numbers that start with 0, such as %{example}, are usually codes.',
+    EMPTY: 'Proposed as text: the rows read hold no value in this column.',
+  } satisfies Record<InferReason, string>,
 };
 
 export const uploadsEn = {
@@ -83,7 +93,7 @@ export const uploadsEn = {
   },
   messages: {
     notUploader: 'You do not have the UPLOADER permission, so you cannot upload manual data. Ask an administrator to grant it.',
-    limits: 'CSV or XLSX, up to %{size}. The first row is the header; dates as YYYY-MM-DD, YYYY/MM/DD or MM/DD/YYYY.',
+    limits: 'CSV or XLSX, up to %{size}. The first row is the header; dates as YYYY-MM-DD, YYYY/MM/DD, MM/DD/YYYY or a month as YYYY-MM; numbers as 1200.50 or 1,200.50.',
     counted: '%{count} row counted |||| %{count} rows counted',
     firstRows: 'First %{count} rows',
     problems: '%{count} problem found: fix the file and upload it again. |||| %{count} problems found: fix the file and upload it again.',

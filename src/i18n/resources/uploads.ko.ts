@@ -31,6 +31,13 @@ export const datasetsKo: typeof datasetsEn = {
     keyHint: '키가 같은 행은 이전 행을 대체합니다.',
     inferred: '%{name}의 헤더와 처음 %{count}개 행으로 컬럼을 제안했습니다. 이름과 유형을 확인하고 키를 고른 뒤 저장하세요.',
   },
+  inferReasons: {
+    DATES: '날짜로 제안: 읽은 값 %{count}개가 모두 날짜입니다(예: %{example}).',
+    NUMBERS: '숫자로 제안: 읽은 값 %{count}개가 모두 숫자입니다(예: %{example}).',
+    TEXT: '텍스트로 제안: %{example}은(는) 숫자도 날짜도 아닙니다.',
+    LEADING_ZERO: '텍스트로 제안: %{example}처럼 0으로 시작하는 숫자는 보통 코드입니다.',
+    EMPTY: '텍스트로 제안: 읽은 행에 이 컬럼의 값이 없습니다.',
+  },
 };
 
 export const uploadsKo: typeof uploadsEn = {
@@ -83,7 +90,7 @@ export const uploadsKo: typeof uploadsEn = {
   },
   messages: {
     notUploader: 'UPLOADER 권한이 없어 수동 데이터를 올릴 수 없습니다. 관리자에게 권한을 요청하세요.',
-    limits: 'CSV 또는 XLSX, 최대 %{size}. 첫 행은 헤더이며 날짜는 YYYY-MM-DD, YYYY/MM/DD 또는 MM/DD/YYYY 형식입니다.',
+    limits: 'CSV 또는 XLSX, 최대 %{size}. 첫 행은 헤더이며 날짜는 YYYY-MM-DD, YYYY/MM/DD, MM/DD/YYYY 또는 월(YYYY-MM) 형식, 숫자는 1200.50 또는 1,200.50 형식입니다.',
     counted: '%{count}개 행 확인',
     firstRows: '처음 %{count}개 행',
     problems: '문제 %{count}건: 파일을 고쳐 다시 올리세요.',

@@ -106,7 +106,13 @@ describe('Dataset dialog started from a file', () => {
             sampledRows: 2,
             schemaInfo: [
               { colName: 'Day', colType: 'DATE', required: false, key: false },
-              { colName: 'spend', colType: 'VARCHAR', required: false, key: false },
+              { colName: 'spend', colType: 'NUMBER', required: false, key: false },
+              { colName: 'store', colType: 'VARCHAR', required: false, key: false },
+            ],
+            reasons: [
+              { reason: 'DATES', count: 2, example: '2024-01-01' },
+              { reason: 'NUMBERS', count: 1, example: '3' },
+              { reason: 'LEADING_ZERO', count: 2, example: '007' },
             ],
           }),
         };
@@ -123,6 +129,20 @@ describe('Dataset dialog started from a file', () => {
     expect(names.map((field) => [field.value, field.disabled])).toEqual([
       ['Day', false],
       ['spend', false],
+      ['store', false],
     ]);
+    // Each proposed type says why, under its column; the reason goes once the column is renamed.
+    expect(
+      within(dialog())
+        .getAllByTestId('infer-reason')
+        .map((reason) => reason.textContent),
+    ).toEqual([
+      'Proposed as a date: all 2 values read are dates, such as 2024-01-01.',
+      'Proposed as a number: the value read, 3, is a number.',
+      'Proposed as text: numbers that start with 0, such as 007, are usually codes.',
+    ]);
+    expect(within(dialog()).getAllByRole('combobox', { name: 'Type' })[1]).toHaveTextContent('Number(NUMBER)');
+    await userEvent.type(names[1], '_total');
+    expect(within(dialog()).getAllByTestId('infer-reason')).toHaveLength(2);
   });
 });

@@ -6,7 +6,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Form, useTranslate } from 'react-admin';
 import { get, useFormContext, useWatch } from 'react-hook-form';
-import { DATASET_COLUMN_TYPES, datasetInput, type Dataset, type DatasetColumn } from '../../shared';
+import { DATASET_COLUMN_TYPES, datasetInput, type Dataset, type DatasetColumn, type InferredColumnReason } from '../../shared';
 import { ApiError } from '../../providers/apiError';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { schemaMessageKey } from '../../i18n/schemaMessageKey';
@@ -81,8 +81,8 @@ function DatasetFields({
     queryFn: async () => (await dataProvider.getDatasetOptions()).data.dataTypes,
     retry: false,
   });
-  /** The file the columns were proposed from, and how many of its rows were read. */
-  const [inferredFrom, setInferredFrom] = useState<{ name: string; rows: number }>();
+  /** The file the columns were proposed from, how many of its rows were read, and why each column has its type (by proposed name). */
+  const [inferredFrom, setInferredFrom] = useState<{ name: string; rows: number; reasons: Map<string, InferredColumnReason> }>();
   const locked = dataset?.schemaLocked ?? false;
   /** Columns the stored rows have values for: fixed while the data set holds rows. */
   const fixedColumns = locked ? dataset!.schemaInfo.length : 0;
@@ -114,7 +114,7 @@ function DatasetFields({
       const reply = await dataProvider.inferDataset(body);
       setTitle((current) => current || reply.data.title);
       setColumns(() => reply.data.schemaInfo);
-      setInferredFrom({ name: file.name, rows: reply.data.sampledRows });
+      setInferredFrom({ name: file.name, rows: reply.data.sampledRows, reasons: new Map(reply.data.schemaInfo.map((column, index) => [column.colName, reply.data.reasons[index]])) });
     } catch (error) {
       if (error instanceof ApiError) setServerErrors([{ field: 'root', message: error.fieldErrors[0]?.message ?? error.text }]);
     }
@@ -185,48 +185,57 @@ function DatasetFields({
           {fieldError('schemaInfo') && <Alert severity="error">{fieldError('schemaInfo')}</Alert>}
           {columns.map((column, index) => {
             const fixed = index < fixedColumns;
+            // The reason stays while the column keeps the name it was proposed with.
+            const reason = inferredFrom?.reasons.get(column.colName);
             return (
-              <Stack key={index} direction="row" spacing={1} alignItems="flex-start">
-                <TextField
-                  size="small"
-                  label={translate('resources.datasets.fields.colName')}
-                  value={column.colName}
-                  disabled={fixed}
-                  sx={{ flex: 1 }}
-                  onChange={(event) => setColumn(index, { colName: event.target.value })}
-                  error={!!fieldError(`schemaInfo.${index}.colName`)}
-                  helperText={fieldError(`schemaInfo.${index}.colName`)}
-                />
-                <TextField
-                  select
-                  size="small"
-                  label={translate('resources.datasets.fields.colType')}
-                  value={column.colType}
-                  disabled={fixed}
-                  sx={{ width: 140 }}
-                  onChange={(event) => setColumn(index, { colType: event.target.value as DatasetColumn['colType'] })}
-                >
-                  {DATASET_COLUMN_TYPES.map((type) => (
-                    <MenuItem key={type} value={type}>
-                      <CodeWords set="datasetColumnType" code={type} showCode />
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <FormControlLabel
-                  control={<Checkbox checked={column.required} disabled={locked || column.key} onChange={(event) => setColumn(index, { required: event.target.checked })} />}
-                  label={translate('resources.datasets.fields.required')}
-                />
-                <FormControlLabel
-                  control={<Checkbox checked={column.key} disabled={locked} onChange={(event) => setColumn(index, { key: event.target.checked })} />}
-                  label={translate('resources.datasets.fields.key')}
-                />
-                <IconButton
-                  aria-label={translate('resources.datasets.actions.removeColumn', { name: column.colName })}
-                  disabled={fixed || columns.length === 1}
-                  onClick={() => setColumns((current) => current.filter((_, i) => i !== index))}
-                >
-                  <DeleteIcon />
-                </IconButton>
+              <Stack key={index} spacing={0.5}>
+                <Stack direction="row" spacing={1} alignItems="flex-start">
+                  <TextField
+                    size="small"
+                    label={translate('resources.datasets.fields.colName')}
+                    value={column.colName}
+                    disabled={fixed}
+                    sx={{ flex: 1 }}
+                    onChange={(event) => setColumn(index, { colName: event.target.value })}
+                    error={!!fieldError(`schemaInfo.${index}.colName`)}
+                    helperText={fieldError(`schemaInfo.${index}.colName`)}
+                  />
+                  <TextField
+                    select
+                    size="small"
+                    label={translate('resources.datasets.fields.colType')}
+                    value={column.colType}
+                    disabled={fixed}
+                    sx={{ width: 140 }}
+                    onChange={(event) => setColumn(index, { colType: event.target.value as DatasetColumn['colType'] })}
+                  >
+                    {DATASET_COLUMN_TYPES.map((type) => (
+                      <MenuItem key={type} value={type}>
+                        <CodeWords set="datasetColumnType" code={type} showCode />
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <FormControlLabel
+                    control={<Checkbox checked={column.required} disabled={locked || column.key} onChange={(event) => setColumn(index, { required: event.target.checked })} />}
+                    label={translate('resources.datasets.fields.required')}
+                  />
+                  <FormControlLabel
+                    control={<Checkbox checked={column.key} disabled={locked} onChange={(event) => setColumn(index, { key: event.target.checked })} />}
+                    label={translate('resources.datasets.fields.key')}
+                  />
+                  <IconButton
+                    aria-label={translate('resources.datasets.actions.removeColumn', { name: column.colName })}
+                    disabled={fixed || columns.length === 1}
+                    onClick={() => setColumns((current) => current.filter((_, i) => i !== index))}
+                  >
+                    <DeleteIcon />
+                  </IconButton>
+                </Stack>
+                {reason && (
+                  <Typography variant="caption" color="text.secondary" data-testid="infer-reason">
+                    {translate(`resources.datasets.inferReasons.${reason.reason}`, { smart_count: reason.count, count: reason.count.toLocaleString(), example: reason.example ?? '' })}
+                  </Typography>
+                )}
               </Stack>
             );
           })}
