@@ -5,7 +5,7 @@ import { AppTitle } from './layout/AppTitle';
 import { ConsoleNotification } from './layout/ConsoleNotification';
 import { LayoutStateProvider } from './layout/LayoutStateContext';
 import { consoleStore as store } from './layout/consoleStore';
-import { useStoredLayoutSettings } from './layout/useStoredLayoutSettings';
+import { useStoredTheme } from './layout/useStoredTheme';
 import { SignIn } from './pages/SignIn';
 import { createAuthProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -15,7 +15,6 @@ import { SignInNavigator } from './routes/SignInNavigator';
 import { lazyNamed } from './routes/lazyNamed';
 import { NEW_PASSWORD_PATH, SIGN_IN_PATH, SIGN_UP_PATH } from './shared/paths';
 import { loadConsoleLayout } from './routes/signedInFrame';
-import { buildThemeOptions } from './theme/buildTheme';
 import { RESOURCE_RANK, consoleResources, consoleScreens } from './resources/registry';
 import { resourceRoutes } from './resources/resourceRoutes';
 
@@ -50,7 +49,7 @@ function PublicRoute({ page: Page }: { page: ComponentType }) {
  * settings, so a choice in the settings panel restyles every screen at once.
  */
 export function App() {
-  const settings = useStoredLayoutSettings(store);
+  const theme = useStoredTheme(store);
   return (
     <>
       <SignInNavigator />
@@ -58,7 +57,7 @@ export function App() {
         <Admin
           title={<AppTitle />}
           store={store}
-          theme={buildThemeOptions(settings)}
+          theme={theme}
           authProvider={authProvider}
           dataProvider={dataProvider}
           i18nProvider={i18nProvider}

@@ -8,7 +8,6 @@ import { Sidebar } from './Sidebar';
 import { SidebarMenu } from './SidebarMenu';
 import { TopBar } from './TopBar';
 import { useFrame } from './useFrame';
-import { LocaleTheme } from '../theme/LocaleTheme';
 
 /**
  * The console frame around every signed-in screen: react-admin's layout plumbing (skip link,
@@ -19,7 +18,7 @@ export function ConsoleLayout({ children }: LayoutProps) {
   const { horizontal } = useFrame();
   const topOffset = `${TOPBAR_HEIGHT_PX + (horizontal ? HORIZONTAL_MENU_HEIGHT_PX : 0)}px`;
   return (
-    <LocaleTheme>
+    <>
       <Layout
         appBar={TopBar}
         sidebar={Sidebar}
@@ -36,6 +35,6 @@ export function ConsoleLayout({ children }: LayoutProps) {
       <SettingsPanel />
       <ProfileFlowHost />
       <LoadingDialog />
-    </LocaleTheme>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getContrastRatio, getLuminance } from '@mui/material/styles';
+import { koKR } from '@mui/material/locale';
 import { buildTheme, buildThemeOptions } from './buildTheme';
 import { DEFAULT_LAYOUT_SETTINGS, PRIMARY_COLORS, SURFACES, type LayoutSettings } from './layoutSettings';
 import { PRIMARY_PALETTES, SURFACE_PALETTES } from './palettes';
@@ -56,5 +57,13 @@ describe('buildTheme', () => {
   it('returns options react-admin can take as its theme', () => {
     const options = buildThemeOptions(settingsWith({ primary: 'violet', darkTheme: true }));
     expect(options.palette).toMatchObject({ mode: 'dark', primary: { main: PRIMARY_PALETTES.violet[400] } });
+  });
+
+  it('says MUI’s own words in Korean when Korean is chosen, keeping the theme’s own defaults', () => {
+    const english = buildThemeOptions(settingsWith({}), 'en').components;
+    const korean = buildThemeOptions(settingsWith({}), 'ko').components;
+    expect(english?.MuiTablePagination?.defaultProps?.labelRowsPerPage).toBeUndefined();
+    expect(korean?.MuiTablePagination?.defaultProps?.labelRowsPerPage).toBe(koKR.components?.MuiTablePagination?.defaultProps?.labelRowsPerPage);
+    expect(korean?.MuiAutocomplete?.defaultProps).toMatchObject({ ...english?.MuiAutocomplete?.defaultProps, openText: koKR.components?.MuiAutocomplete?.defaultProps?.openText });
   });
 });

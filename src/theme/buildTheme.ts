@@ -1,4 +1,5 @@
-import { createTheme, type Theme } from '@mui/material/styles';
+import { createTheme, type Components, type Theme } from '@mui/material/styles';
+import { koKR } from '@mui/material/locale';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { contrastOf, TEXT_CONTRAST } from './contrast';
 import type { LayoutSettings } from './layoutSettings';
@@ -35,8 +36,21 @@ function statusOf(name: keyof typeof STATUS_PALETTES, surface: SurfaceScale, dar
   return { main: readableShade(STATUS_PALETTES[name], backgroundsOf(surface, dark), dark) };
 }
 
-/** MUI theme options for react-admin's <Admin theme>: react-admin's default theme with the chosen colours. */
-export function buildThemeOptions(settings: LayoutSettings): RaThemeOptions {
+/**
+ * MUI's own words (pagination's "Go to next page", an autocomplete's "Open", an alert's "Close") in
+ * the console's language: its locale's default props, under any the theme sets itself.
+ */
+function withLocaleWords(components: Components<Omit<Theme, 'components'>>, locale: string): Components<Omit<Theme, 'components'>> {
+  if (locale !== 'ko') return components;
+  const merged: Record<string, { defaultProps?: object }> = { ...components };
+  for (const [name, words] of Object.entries(koKR.components ?? {}) as [string, { defaultProps?: object }][]) {
+    merged[name] = { ...merged[name], defaultProps: { ...words.defaultProps, ...merged[name]?.defaultProps } };
+  }
+  return merged as Components<Omit<Theme, 'components'>>;
+}
+
+/** MUI theme options for react-admin's <Admin theme>: react-admin's default theme with the chosen colours, in the chosen language. */
+export function buildThemeOptions(settings: LayoutSettings, locale = 'en'): RaThemeOptions {
   const surface = surfaceScaleOf(settings);
   const dark = settings.darkTheme;
   const base = dark ? defaultDarkTheme : defaultLightTheme;
@@ -59,26 +73,29 @@ export function buildThemeOptions(settings: LayoutSettings): RaThemeOptions {
       divider: dark ? surface[700] : surface[200],
       text: dark ? { primary: surface[0], secondary: secondary, disabled: surface[600] } : { primary: surface[900], secondary: secondary, disabled: surface[400] },
     },
-    components: {
-      ...base.components,
-      RaToolbar: { styleOverrides: { root: { backgroundColor: dark ? surface[800] : surface[100] } } },
-      // react-admin greys the empty-list message as if disabled; it is the screen's only text, so it must read.
-      RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: secondary } } } },
-      // react-admin's bulk-action bar writes white on a pale tint of the primary colour; it takes the
-      // toolbar's surface and body text instead, where the primary-coloured buttons read (contrast.spec).
-      RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-toolbar': { color: bulkBar.text, backgroundColor: bulkBar.background } } } },
-      // A heading drawn by a variant is a section of the screen's one h1 (ScreenTitle): h2 whatever its
-      // size, so no screen skips a level (axe heading-order); a deeper one names its level with `component`.
-      MuiTypography: {
-        defaultProps: {
-          variantMapping: { h1: 'h2', h2: 'h2', h3: 'h2', h4: 'h2', h5: 'h2', h6: 'h2', subtitle1: 'h2', subtitle2: 'h2', body1: 'p', body2: 'p', inherit: 'p' },
+    components: withLocaleWords(
+      {
+        ...base.components,
+        RaToolbar: { styleOverrides: { root: { backgroundColor: dark ? surface[800] : surface[100] } } },
+        // react-admin greys the empty-list message as if disabled; it is the screen's only text, so it must read.
+        RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: secondary } } } },
+        // react-admin's bulk-action bar writes white on a pale tint of the primary colour; it takes the
+        // toolbar's surface and body text instead, where the primary-coloured buttons read (contrast.spec).
+        RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-toolbar': { color: bulkBar.text, backgroundColor: bulkBar.background } } } },
+        // A heading drawn by a variant is a section of the screen's one h1 (ScreenTitle): h2 whatever its
+        // size, so no screen skips a level (axe heading-order); a deeper one names its level with `component`.
+        MuiTypography: {
+          defaultProps: {
+            variantMapping: { h1: 'h2', h2: 'h2', h3: 'h2', h4: 'h2', h5: 'h2', h6: 'h2', subtitle1: 'h2', subtitle2: 'h2', body1: 'p', body2: 'p', inherit: 'p' },
+          },
         },
+        // Korean words break only between words (not one syllable a line: 마/스/터/링) in a narrow header.
+        MuiTableCell: { styleOverrides: { head: { wordBreak: 'keep-all' } } },
+        // A step not reached yet draws its number in white on the disabled grey (2.6:1); the secondary grey reads.
+        MuiStepIcon: { styleOverrides: { root: { color: secondary } } },
       },
-      // Korean words break only between words (not one syllable a line: 마/스/터/링) in a narrow header.
-      MuiTableCell: { styleOverrides: { head: { wordBreak: 'keep-all' } } },
-      // A step not reached yet draws its number in white on the disabled grey (2.6:1); the secondary grey reads.
-      MuiStepIcon: { styleOverrides: { root: { color: secondary } } },
-    },
+      locale,
+    ),
   };
 }
 

@@ -2,11 +2,10 @@ import { CssBaseline } from '@mui/material';
 import { AdminContext } from 'react-admin';
 import { ConsoleNotification } from '../../layout/ConsoleNotification';
 import { consoleStore } from '../../layout/consoleStore';
-import { useStoredLayoutSettings } from '../../layout/useStoredLayoutSettings';
+import { useStoredTheme } from '../../layout/useStoredTheme';
 import { createAuthProvider } from '../../providers/authProvider';
 import { dataProvider } from '../../providers/dataProvider';
 import { i18nProvider } from '../../providers/i18nProvider';
-import { buildThemeOptions } from '../../theme/buildTheme';
 import { SignIn } from '../SignIn';
 
 /** The sign-in page opens no resource, so canAccess here knows none (and the registry stays out of its JavaScript). */
@@ -18,9 +17,9 @@ const authProvider = createAuthProvider({});
  * theme as the full app, so the page looks and behaves as it does inside it.
  */
 export function SignInShell() {
-  const settings = useStoredLayoutSettings(consoleStore);
+  const theme = useStoredTheme(consoleStore);
   return (
-    <AdminContext store={consoleStore} theme={buildThemeOptions(settings)} authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider}>
+    <AdminContext store={consoleStore} theme={theme} authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider}>
       {/* <Admin> draws the baseline (page margins, the body's font) itself; without it the page is not the same page. */}
       <CssBaseline />
       <SignIn />
