@@ -17,6 +17,7 @@ import { passwordHasher } from './auth/passwords';
 import { tokenService } from './auth/tokens';
 import { liveSessions } from './auth/live-sessions';
 import { errorEnvelope } from './http/error-handler';
+import { readerLanguage } from './http/reader-language';
 import { rateLimits } from './http/rate-limits';
 import { securityHeaders } from './http/security-headers';
 import { systemLog, systemLogWriter } from './audit/system-log';
@@ -127,6 +128,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(httpMetrics);
   await app.register(metricsEndpoint);
   await app.register(errorEnvelope);
+  await app.register(readerLanguage);
   await app.register(rateLimits);
   await app.register(systemLog);
   await app.register(mailRetention);

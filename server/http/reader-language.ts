@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { serverKo, serverNounsKo } from '../../src/i18n/server.ko';
+import { serverTextIn } from '../../src/i18n/serverMessageKey';
+import { readerOf, type ReaderLanguage } from './reader';
+
+/**
+ * Fields of an answer that carry the server's own sentences for a person: the envelope's message,
+ * field errors, and what was stored as written and is read back later (an upload's reason and its
+ * problems, a task's error text and its run log).
+ */
+const SENTENCE_FIELDS = new Set(['resultMessage', 'message', 'reason', 'errorText']);
+
+const KOREAN = { texts: serverKo, nouns: serverNounsKo };
+
+/** Nesting an answer's sentences are looked for in (envelope → data → list → row → preview → problems → problem). */
+const MAX_NESTING = 8;
+
+function translated(value: unknown, language: Exclude<ReaderLanguage, 'en'>, nesting: number): unknown {
+  if (nesting > MAX_NESTING || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => translated(item, language, nesting + 1));
+  const entries = Object.entries(value).map(([name, item]) => [name, typeof item === 'string' && SENTENCE_FIELDS.has(name) ? serverTextIn(item, KOREAN) : translated(item, language, nesting + 1)]);
+  return Object.fromEntries(entries);
+}
+
+/**
+ * Every answer in the asker's language (Accept-Language, which the console sends as its own): the
+ * server writes and stores its sentences in English, catalogued in src/i18n/server.en.ts with their
+ * Korean in server.ko.ts, and a Korean reader gets them rewritten on the way out, stored ones
+ * (written before, in a run or a check) included.
+ */
+export const readerLanguage = fp(async (app: FastifyInstance) => {
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    const { language } = readerOf(request);
+    if (language === 'en' || payload === null || typeof payload !== 'object' || !('result' in payload)) return payload;
+    return translated(payload, language, 0);
+  });
+});

@@ -1,0 +1,56 @@
+import { serverEn, type ServerMessageKey } from './server.en';
+
+export type ServerTexts = Record<ServerMessageKey, string>;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Each sentence of server.en.ts as a pattern: `%{name}` matches the value the server wrote there
+ * (possibly empty, as an optional clause is). Sentences with more fixed words are tried first, so
+ * "Foo is not a column of this dataset." is that sentence and not the looser "%{code} is not %{label}.".
+ */
+const patterns = (Object.entries(serverEn) as [ServerMessageKey, string][])
+  .map(([key, text]) => {
+    const names = [...text.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]);
+    const fixed = text.split(/%\{\w+\}/);
+    return { key, names, fixedLength: fixed.join('').length, pattern: new RegExp(`^${fixed.map(escape).join('([\\s\\S]*?)')}$`) };
+  })
+  .sort((a, b) => b.fixedLength - a.fixedLength || a.names.length - b.names.length);
+
+/** The key (and values) of one of the server's English sentences, or undefined for a text server.en.ts does not hold. */
+export function serverMessageKey(text: string): { key: ServerMessageKey; params: Record<string, string> } | undefined {
+  for (const { key, names, pattern } of patterns) {
+    const match = pattern.exec(text);
+    if (match) return { key, params: Object.fromEntries(names.map((name, index) => [name, match[index + 1]])) };
+  }
+  return undefined;
+}
+
+const MAX_DEPTH = 3;
+
+/** A language's words for the server: its sentences, and the nouns records are named by. */
+export interface ServerWords {
+  texts: ServerTexts;
+  nouns: Record<string, string>;
+}
+
+/**
+ * A text the server wrote, in the words of another language: each sentence found in server.en.ts
+ * is rewritten, its values too when they are a record's noun or themselves such sentences (a
+ * refusal quoted inside a task failure); anything else (a file's own cell, a third party's error)
+ * stays as written.
+ */
+export function serverTextIn(text: string, words: ServerWords, depth = 0): string {
+  const found = serverMessageKey(text);
+  if (found) {
+    const value = (written: string) => words.nouns[written] ?? (depth < MAX_DEPTH ? serverTextIn(written, words, depth + 1) : written);
+    return words.texts[found.key].replace(/%\{(\w+)\}/g, (whole, name: string) => (name in found.params ? value(found.params[name]) : whole));
+  }
+  // A code before the sentence (a run log's "SOURCE_TIMEOUT: …") stays as it is, for support.
+  const coded = /^([A-Z][A-Z0-9_]+): ([\s\S]+)$/.exec(text);
+  if (coded && depth < MAX_DEPTH) return `${coded[1]}: ${serverTextIn(coded[2], words, depth + 1)}`;
+  // Several sentences joined (a refusal's reasons, one per field): each on its own.
+  const sentences = text.split(/(?<=[.?!])\s+(?=[A-Z])/);
+  if (sentences.length < 2 || depth >= MAX_DEPTH) return text;
+  return sentences.map((sentence) => serverTextIn(sentence, words, depth + 1)).join(' ');
+}
