@@ -52,6 +52,8 @@ import { projectSharesModule } from './modules/project-shares';
 import { plansModule } from './modules/plans';
 import { explorerModule } from './modules/explorer';
 import { collectRetentionModule } from './collect/collect-retention';
+import { activityRecorder } from './modules/activity/recorder';
+import { activityModule } from './modules/activity';
 import type { AppContext } from './context';
 import './context';
 
@@ -131,6 +133,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(readerLanguage);
   await app.register(rateLimits);
   await app.register(systemLog);
+  // Before the modules: every mutating route they register goes through it (ACTIVITY_ROUTES).
+  await app.register(activityRecorder);
   await app.register(mailRetention);
   await app.register(collectJobs);
   await app.register(apiReference);
@@ -165,6 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(plansModule);
       await api.register(explorerModule);
       await api.register(collectRetentionModule);
+      await api.register(activityModule);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,4 @@
-const SECRET_KEY = /pass|pwd|^code$|otp|token|secret|authorization|api.?key|credential|signature/i;
+export const SECRET_KEY = /pass|pwd|^code$|otp|token|secret|authorization|api.?key|credential|signature/i;
 export const REDACTED = '[REDACTED]';
 /** Nesting kept in a logged body: deeper parts are this marker, so a body of any depth is logged in bounded time and stack. */
 export const MAX_LOGGED_DEPTH = 32;

@@ -22,6 +22,7 @@ import * as passwordState from './migrations/022_password_state';
 import * as uploadFileRemoved from './migrations/023_upload_file_removed';
 import * as alertConfigName from './migrations/024_alert_config_name';
 import * as mailFlows from './migrations/025_mail_flows';
+import * as activityLog from './migrations/027_activity_log';
 
 /** Migrations live in code (not a folder scan) so the same list runs from tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '023_upload_file_removed': uploadFileRemoved,
   '024_alert_config_name': alertConfigName,
   '025_mail_flows': mailFlows,
+  '027_activity_log': activityLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

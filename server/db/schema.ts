@@ -162,6 +162,21 @@ export interface SystemLogsTable {
   source_ip: string | null;
 }
 
+/** One change a person made to a record (server/modules/activity/recorder.ts); params and changes are JSON. */
+export interface ActivityLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_name: string;
+  action: string;
+  resource: string;
+  record_id: string;
+  record_name: string;
+  params: string;
+  changes: string;
+  event_id: string;
+  occurred_at: string;
+}
+
 export interface AccessHistoryTable {
   id: Generated<number>;
   admin_id: number | null;
@@ -273,6 +288,7 @@ export interface Database extends ProjectTables, DatasetTables, CollectTables {
   data_types: CodeTable;
   system_logs: SystemLogsTable;
   access_history: AccessHistoryTable;
+  activity_log: ActivityLogTable;
   mail_outbox: MailOutboxTable;
   uploaded_files: UploadedFilesTable;
   templates: TemplatesTable;

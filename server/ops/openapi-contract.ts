@@ -29,7 +29,7 @@ const PUBLIC_OPERATIONS = new Set([
 /** Downloads the browser opens itself: a bearer token or the link's own `?token=` (stored files). */
 const SIGNED_LINK_OPERATIONS = new Set(['GET /api/files/{fileId}', 'GET /api/uploads/{id}/file']);
 /** Exports opened by a link whose `?token=` names the session that asked: no bearer header. */
-const LINK_ONLY_OPERATIONS = new Set(['GET /api/system-logs/export', 'GET /api/explorer/export']);
+const LINK_ONLY_OPERATIONS = new Set(['GET /api/system-logs/export', 'GET /api/explorer/export', 'GET /api/activity/export']);
 
 /** Reads that can also answer a failure the rules above give only to writes. */
 const EXTRA_FAILURES: Record<string, number[]> = {

@@ -28,3 +28,4 @@ export * from './collect';
 export * from './explorer';
 export * from './collect-retention';
 export * from './health';
+export * from './activity';

@@ -16,7 +16,7 @@ import { startTestApp, type TestApp } from './harness';
  * under /api/reference are HTML and static files. Outside /api are the SPA's files and /metrics
  * (Prometheus text). A new one must be added here on purpose.
  */
-const NOT_JSON = new Set(['GET /api/files/:fileId', 'GET /api/uploads/:id/file', 'GET /api/system-logs/export', 'GET /api/explorer/export', 'GET /api/openapi.json']);
+const NOT_JSON = new Set(['GET /api/files/:fileId', 'GET /api/uploads/:id/file', 'GET /api/system-logs/export', 'GET /api/explorer/export', 'GET /api/activity/export', 'GET /api/openapi.json']);
 const notJson = (method: string, url: string) => NOT_JSON.has(`${method} ${url}`) || url.startsWith('/api/reference') || !url.startsWith('/api');
 
 const registered: { method: string; url: string; schema: RouteOptions['schema'] }[] = [];

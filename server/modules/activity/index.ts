@@ -1,0 +1,127 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AREA_RANK,
+  CSV_BOM,
+  activityActorsResponse,
+  activityEntryResponse,
+  activityFilter,
+  activityListResponse,
+  csvLine,
+  exportFileName,
+  exportLinkResponse,
+  formatDateTime,
+  isKnownTimeZone,
+  rankAllows,
+  runtimeTimeZone,
+  type ActivityFilter,
+} from '../../../src/shared';
+import { authenticate, FORBIDDEN_MESSAGE, requireRank } from '../../auth/guard';
+import { contentDisposition } from '../../files/content-disposition';
+import { AppError, validationError } from '../../http/app-error';
+import { success } from '../../http/envelope';
+import { idParams } from '../../http/id-params';
+import { listQuerystring, parseJson, parseRange, parseSort } from '../../http/list-query';
+import { readerOf, type Reader } from '../../http/reader';
+import { activityActors, countActivity, findActivity, pageOfActivity } from './queries';
+import { ACTIVITY_SUBJECTS } from './subjects';
+import { entryWords, translatorFor } from './words';
+
+const EXPORT_TOKEN_SECONDS = 120;
+const EXPORT_BATCH = 2000;
+
+function parseFilter(raw: unknown): ActivityFilter {
+  const parsed = activityFilter.safeParse(raw ?? {});
+  if (!parsed.success) throw validationError(parsed.error.issues.map((issue) => ({ field: ['filter', ...issue.path].join('.'), message: issue.message })));
+  return parsed.data;
+}
+
+/**
+ * /api/activity: the activity log (issue 30 item 4). The whole log is the system log's rank (1);
+ * one record's history is open to whoever may read that record (its own read route answers them),
+ * so each show page can carry it.
+ */
+export async function activityModule(app: FastifyInstance) {
+  const { ctx } = app;
+
+  async function mayRead(request: FastifyRequest, filter: ActivityFilter): Promise<void> {
+    const rank = request.admin!.rank;
+    if (rankAllows(AREA_RANK.systemLog, rank)) return;
+    const subject = filter.resource && filter.recordId ? ACTIVITY_SUBJECTS[filter.resource] : undefined;
+    if (!subject || subject.settings || !(await app.activity.readAs(request)(subject.read(filter.recordId!)))) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+  }
+
+  app.get('/activity/export', { schema: { querystring: z.object({ token: z.string().max(4000) }) } }, async (request, reply) => {
+    const { token } = request.query as { token: string };
+    const proof = await ctx.tokens.verifyProof('export', token);
+    const session = await ctx.sessions.find(String(proof.sid));
+    if (!session || session.revoked_at || session.status_code !== 'ACTIVE' || String(session.id) !== proof.sub || proof.kind !== 'activity') {
+      throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'Your session has ended. Please sign in again.');
+    }
+    const filter = parseFilter(proof.filter);
+    const reader: Reader = {
+      timeZone: typeof proof.timeZone === 'string' && isKnownTimeZone(proof.timeZone) ? proof.timeZone : runtimeTimeZone(),
+      language: proof.language === 'ko' ? 'ko' : 'en',
+    };
+    await app.activity.flush();
+    const t = translatorFor(reader.language);
+    const fields = (key: string) => t(`console.activity.fields.${key}`);
+    async function* lines() {
+      yield `${CSV_BOM}${csvLine([`${fields('occurredAt')} (${reader.timeZone})`, fields('actorName'), fields('action'), fields('resource'), fields('recordName'), fields('sentence'), fields('changes')])}`;
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const rows = await pageOfActivity(ctx.db, filter, { offset, limit: EXPORT_BATCH, direction: 'desc' });
+        for (const entry of rows) {
+          const words = entryWords(entry, t);
+          yield csvLine([
+            formatDateTime(entry.occurredAt, reader.timeZone),
+            entry.actorName,
+            t(`console.activity.actions.${entry.action}`),
+            t(`resources.${entry.resource}.name`, { smart_count: 1 }).split('||||')[0].trim(),
+            entry.recordName || t(`console.activity.records.${entry.resource}`),
+            words.sentence,
+            words.changes,
+          ]);
+        }
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    }
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', contentDisposition('attachment', exportFileName(t('console.activity.exportSubject'), ctx.clock.now(), reader.timeZone)))
+      .header('x-content-type-options', 'nosniff')
+      .send(Readable.from(lines()));
+  });
+
+  await app.register(async (guarded) => {
+    guarded.addHook('onRequest', authenticate);
+    // Rows are written after each answer: a reader sees every change answered before its own call.
+    guarded.addHook('preHandler', async () => app.activity.flush());
+    const api = guarded.withTypeProvider<ZodTypeProvider>();
+
+    api.get('/activity', { schema: { querystring: listQuerystring, response: { 200: activityListResponse } } }, async (request) => {
+      const { direction } = parseSort(request.query.sort, { occurredAt: 'occurred_at' }, ['occurredAt', 'DESC']);
+      const { offset, limit } = parseRange(request.query.range, 25);
+      const filter = parseFilter(parseJson(request.query.filter, 'filter'));
+      await mayRead(request, filter);
+      const [list, totalCount] = await Promise.all([pageOfActivity(ctx.db, filter, { offset, limit, direction }), countActivity(ctx.db, filter)]);
+      return success({ list, totalCount, totalPage: Math.max(1, Math.ceil(totalCount / limit)), currentPage: Math.floor(offset / limit) + 1 });
+    });
+
+    api.get('/activity/actors', { onRequest: requireRank(AREA_RANK.systemLog), schema: { response: { 200: activityActorsResponse } } }, async () => success(await activityActors(ctx.db)));
+
+    api.get('/activity/:id', { onRequest: requireRank(AREA_RANK.systemLog), schema: { params: idParams, response: { 200: activityEntryResponse } } }, async (request) => {
+      const entry = await findActivity(ctx.db, request.params.id);
+      if (!entry) throw new AppError('NOT_FOUND', 'No such activity.');
+      return success(entry);
+    });
+
+    api.post('/activity/export', { schema: { body: z.strictObject({ filter: z.record(z.string(), z.unknown()).default({}) }), response: { 200: exportLinkResponse } } }, async (request) => {
+      const filter = parseFilter(request.body.filter);
+      await mayRead(request, filter);
+      const token = await ctx.tokens.signProof('export', String(request.admin!.id), EXPORT_TOKEN_SECONDS, { kind: 'activity', filter, sid: request.admin!.sessionId, ...readerOf(request) });
+      return success({ url: `/api/activity/export?token=${encodeURIComponent(token)}` }, 'The export is ready to download.');
+    });
+  });
+}

@@ -1,0 +1,213 @@
+import type { ActivityAction, ActivityChange, ActivityResource } from '../../../src/shared';
+import type { Snapshot } from './subjects';
+
+/** What a route's request carries, as the recorder sees it. */
+export interface RouteCall {
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+  /** The signed-in caller. */
+  adminId: number | undefined;
+}
+/** Reads a record through its own route as the caller (undefined when it cannot be read). */
+export type ReadAs = (url: string) => Promise<Snapshot | undefined>;
+
+/** The record(s) a call is about, when they are not the route's own `:id`. */
+export interface Target {
+  resource: ActivityResource;
+  ids: string[];
+  /** What else the describer needs, read before the handler ran. */
+  extra?: Snapshot;
+}
+
+export interface Described {
+  action?: ActivityAction;
+  params?: Record<string, string | number>;
+  changes?: ActivityChange[];
+}
+/** Words for a special action from the record before and after, the answer's data and the generic field changes. */
+export type Describer = (c: { before?: Snapshot; after?: Snapshot; data?: Snapshot; body: Record<string, unknown>; extra?: Snapshot; changes: ActivityChange[] }) => Described;
+
+export interface RecordedRoute {
+  resource: ActivityResource;
+  action: ActivityAction;
+  /** The record is the answer's data.id (it did not exist before). */
+  create?: boolean;
+  /** The path parameter naming the record when it is not `id`. */
+  idParam?: string;
+  target?: (call: RouteCall, read: ReadAs) => Promise<Target | undefined>;
+  /** Not read again after the answer: an upload's commit goes on writing (on SQLite holding the only connection). */
+  noReload?: boolean;
+  describe?: Describer;
+}
+export interface NotActivity {
+  notActivity: string;
+}
+export type ActivityRoute = RecordedRoute | NotActivity;
+
+const PREVIEW = 'a preview or a check: it answers and changes no record';
+const EXPORT = 'an export link: a read, written to the system log';
+const SIGN_IN = 'signing in, up or out and their codes: the access history records them';
+
+const shareOf = async (id: string, read: ReadAs): Promise<Target | undefined> => {
+  const share = await read(`/api/project-shares/${encodeURIComponent(id)}`);
+  return share && { resource: 'projects', ids: [String(share.projectId)], extra: share };
+};
+/** "09:00, MON 07:00": a collect configuration's schedules as their times. */
+const scheduleWords = (record?: Snapshot) =>
+  ((record?.schedules ?? []) as { scheduledTime?: string; scheduledDay?: string | null; inUse?: string }[])
+    .filter((schedule) => schedule.inUse !== 'N')
+    .map((schedule) => [schedule.scheduledDay, schedule.scheduledTime].filter(Boolean).join(' '))
+    .join(', ') || '—';
+
+/**
+ * Every mutating API route (POST, PUT, PATCH, DELETE), recorded as activity or named as none with
+ * the reason. tests/api/activity.spec.ts walks the routes the app registers and fails on one
+ * missing here, so a new route is recorded by declaring it, never by a call in its handler.
+ */
+export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
+  'POST /api/auth/signin': { notActivity: SIGN_IN },
+  'POST /api/auth/signin/otp/resend': { notActivity: SIGN_IN },
+  'POST /api/auth/signin/otp': { notActivity: SIGN_IN },
+  'POST /api/auth/admin/initial-password': { notActivity: 'the seeded account replacing its handed password while signing in: the access history records it' },
+  'POST /api/auth/admin/agreement': { notActivity: 'accepting terms while signing in: the term agreements record it' },
+  'POST /api/auth/otp': { notActivity: SIGN_IN },
+  'POST /api/auth/otp/verification': { notActivity: SIGN_IN },
+  'POST /api/auth/signup': { notActivity: 'a sign-up: the account waits for approval, which is recorded' },
+  'POST /api/auth/password/reset': { notActivity: 'asking for a reset link changes nothing' },
+  'PUT /api/auth/password/reset': { notActivity: 'a person signed out setting their password from a mailed link: the access history records it' },
+  'POST /api/auth/admin/otp/send': { notActivity: SIGN_IN },
+  'POST /api/auth/admin/otp/verify': { notActivity: SIGN_IN },
+  'PUT /api/auth/admin/password-change': {
+    resource: 'users',
+    action: 'password-change',
+    // One's own account: the caller is the record.
+    target: async (call) => ({ resource: 'users', ids: [String(call.adminId)] }),
+  },
+  'POST /api/auth/reissue': { notActivity: 'token refresh' },
+  'POST /api/auth/signout': { notActivity: SIGN_IN },
+
+  'PUT /api/users/:id': { resource: 'users', action: 'update' },
+  'PUT /api/users/:id/status': { resource: 'users', action: 'update' },
+  'POST /api/users/:id/unlock': { resource: 'users', action: 'unlock', describe: () => ({ changes: [] }) },
+  'POST /api/users/:id/password-reset': { resource: 'users', action: 'password-reset', describe: () => ({ changes: [] }) },
+  'PUT /api/users/:id/approval': { resource: 'users', action: 'approve', describe: ({ body }) => ({ action: body.approvalStatusCode === 'APPROVED' ? 'approve' : 'reject' }) },
+  'POST /api/users/approval': {
+    resource: 'users',
+    action: 'approve',
+    target: async (call) => ({ resource: 'users', ids: [...new Set((call.body.ids as number[]).map(String))] }),
+    describe: ({ body }) => ({ action: body.approvalStatusCode === 'APPROVED' ? 'approve' : 'reject' }),
+  },
+  'POST /api/manual-permissions': { resource: 'users', action: 'grant-upload', target: async (call) => ({ resource: 'users', ids: [String(call.body.adminId)] }), describe: () => ({ changes: [] }) },
+  'DELETE /api/manual-permissions/:adminId': { resource: 'users', action: 'revoke-upload', idParam: 'adminId', describe: () => ({ changes: [] }) },
+
+  'POST /api/domains': { resource: 'domains', action: 'create', create: true },
+  'PUT /api/domains/:id': { resource: 'domains', action: 'update' },
+  'DELETE /api/domains/:id': { resource: 'domains', action: 'delete' },
+  'POST /api/terms': { resource: 'terms', action: 'create', create: true },
+  'PUT /api/terms/:id': { resource: 'terms', action: 'update' },
+  'DELETE /api/terms/:id': { resource: 'terms', action: 'delete' },
+  'POST /api/terms/:id/versions': { resource: 'terms', action: 'publish', describe: ({ body }) => ({ params: { version: String(body.termsVersion) }, changes: [] }) },
+  'PUT /api/terms/:id/versions/:detailId': { resource: 'terms', action: 'publish', describe: ({ body }) => ({ params: { version: String(body.termsVersion) }, changes: [] }) },
+  'POST /api/properties': { resource: 'properties', action: 'create', create: true },
+  'PUT /api/properties/:id': { resource: 'properties', action: 'update' },
+  'DELETE /api/properties/:id': { resource: 'properties', action: 'delete' },
+  'POST /api/files': { notActivity: 'a file held for a form: the record that uses it is recorded when saved' },
+  'POST /api/templates': { resource: 'templates', action: 'create', create: true },
+  'PUT /api/templates/:id': { resource: 'templates', action: 'update' },
+  'DELETE /api/templates/:id': { resource: 'templates', action: 'delete' },
+  'POST /api/system-logs/export': { notActivity: EXPORT },
+  'PUT /api/system-logs/retention': { resource: 'system-logs', action: 'update', target: async () => ({ resource: 'system-logs', ids: ['retention'] }) },
+  'POST /api/email-templates': { resource: 'email-templates', action: 'create', create: true },
+  'PUT /api/email-templates/:id': { resource: 'email-templates', action: 'update' },
+  'DELETE /api/email-templates/:id': { resource: 'email-templates', action: 'delete' },
+  'POST /api/email-templates/preview': { notActivity: PREVIEW },
+  'POST /api/alert-mails': { resource: 'alert-mails', action: 'create', create: true },
+  'PUT /api/alert-mails/:id': { resource: 'alert-mails', action: 'update' },
+  'DELETE /api/alert-mails/:id': { resource: 'alert-mails', action: 'delete' },
+  'POST /api/alert-mails/preview': { notActivity: PREVIEW },
+  'POST /api/market-accounts': { resource: 'market-accounts', action: 'create', create: true },
+  'PUT /api/market-accounts/:id': { resource: 'market-accounts', action: 'update' },
+  'DELETE /api/market-accounts/:id': { resource: 'market-accounts', action: 'delete' },
+  'POST /api/collect-configs': { resource: 'collect-configs', action: 'create', create: true },
+  'PUT /api/collect-configs/:id': {
+    resource: 'collect-configs',
+    action: 'update',
+    // A change of the schedules alone reads as one: "changed the schedule of Naver daily from 09:00 to 07:00".
+    describe: ({ before, after, changes }) =>
+      changes.length > 0 && changes.every((change) => change.field === 'schedules') ? { action: 'schedule', params: { from: scheduleWords(before), to: scheduleWords(after) }, changes } : {},
+  },
+  'DELETE /api/collect-configs/:id': { resource: 'collect-configs', action: 'delete' },
+  'POST /api/collect-configs/:id/run': { resource: 'collect-configs', action: 'run', noReload: true, describe: () => ({ changes: [] }) },
+  'POST /api/collect-configs/:id/backfill': {
+    resource: 'collect-configs',
+    action: 'backfill',
+    noReload: true,
+    describe: ({ body }) => ({ params: { from: String(body.from), to: String(body.to) }, changes: [] }),
+  },
+  'POST /api/collect-configs/:id/resume': { resource: 'collect-configs', action: 'resume', describe: () => ({ changes: [] }) },
+  'POST /api/collect-configs/test-source': { notActivity: PREVIEW },
+  'POST /api/post-configs': { resource: 'post-configs', action: 'create', create: true },
+  'PUT /api/post-configs/:id': { resource: 'post-configs', action: 'update' },
+  'DELETE /api/post-configs/:id': { resource: 'post-configs', action: 'delete' },
+  'POST /api/post-configs/:id/test-connection': { notActivity: PREVIEW },
+  'POST /api/tasks/:id/retry': { resource: 'tasks', action: 'retry', noReload: true, describe: () => ({ changes: [] }) },
+  'POST /api/datasets': { resource: 'datasets', action: 'create', create: true },
+  'POST /api/datasets/infer': { notActivity: PREVIEW },
+  'PUT /api/datasets/:id': { resource: 'datasets', action: 'update' },
+  'DELETE /api/datasets/:id': { resource: 'datasets', action: 'delete' },
+  'POST /api/uploads': { notActivity: 'a file checked before its commit changes no dataset; the commit is recorded' },
+  'POST /api/uploads/:id/commit': {
+    resource: 'datasets',
+    action: 'upload-append',
+    // The dataset, and how many rows it held before; the rows are written after the answer.
+    target: async (call, read) => {
+      const upload = await read(`/api/uploads/${encodeURIComponent(call.params.id)}`);
+      return upload && { resource: 'datasets', ids: [String(upload.datasetId)], extra: upload };
+    },
+    noReload: true,
+    describe: ({ before, body, extra }): Described => {
+      const rows = Number(extra?.rowCount ?? 0);
+      const held = Number(before?.rowCount ?? 0);
+      const file = String(extra?.fileName ?? '');
+      return body.mode === 'REPLACE'
+        ? { action: 'upload-replace', params: { before: held, after: rows, file }, changes: [{ field: 'rowCount', before: held, after: rows }] }
+        : { action: 'upload-append', params: { rows, before: held, file }, changes: [] };
+    },
+  },
+  'POST /api/uploads/:id/discard': { notActivity: 'a checked file given up: nothing was written' },
+  'POST /api/projects': { resource: 'projects', action: 'create', create: true },
+  'PUT /api/projects/:id': { resource: 'projects', action: 'update' },
+  'DELETE /api/projects/:id': { resource: 'projects', action: 'delete' },
+  'POST /api/project-shares': {
+    resource: 'projects',
+    action: 'share',
+    target: async (call) => ({ resource: 'projects', ids: [String(call.body.projectId)] }),
+    noReload: true,
+    describe: ({ data }) => ({ params: { person: String(data?.name ?? data?.email ?? ''), privilege: String(data?.privilege ?? '') }, changes: [] }),
+  },
+  'PUT /api/project-shares/:id': {
+    resource: 'projects',
+    action: 'share-change',
+    target: async (call, read) => shareOf(call.params.id, read),
+    noReload: true,
+    describe: ({ extra, data }) => ({
+      params: { person: String(extra?.name ?? ''), privilege: String(data?.privilege ?? '') },
+      changes: [{ field: 'privilege', before: extra?.privilege, after: data?.privilege }],
+    }),
+  },
+  'DELETE /api/project-shares/:id': {
+    resource: 'projects',
+    action: 'unshare',
+    target: async (call, read) => shareOf(call.params.id, read),
+    noReload: true,
+    describe: ({ extra }) => ({ params: { person: String(extra?.name ?? '') }, changes: [] }),
+  },
+  'POST /api/plans': { resource: 'plans', action: 'create', create: true },
+  'PUT /api/plans/:id': { resource: 'plans', action: 'update' },
+  'DELETE /api/plans/:id': { resource: 'plans', action: 'delete' },
+  'POST /api/explorer/:id/export': { notActivity: EXPORT },
+  'POST /api/activity/export': { notActivity: EXPORT },
+  'PUT /api/collect-retention/:kind': { resource: 'collect-retention', action: 'update', target: async () => ({ resource: 'collect-retention', ids: ['retention'] }) },
+};
+
+export const isRecorded = (route: ActivityRoute): route is RecordedRoute => !('notActivity' in route);

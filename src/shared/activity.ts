@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { envelopeOf, listEnvelopeOf } from './envelope';
+import { DB_INTEGER_MAX, NO_NUL } from './list-bounds';
+
+/**
+ * The activity log (issue 30 item 4): who did what to which record, kept as an action, its
+ * params and the fields before and after; the words are the catalogue's (console.activity.*),
+ * drawn by activitySentence in the browser and in the CSV export, in the reader's language.
+ */
+export const ACTIVITY_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'upload-append',
+  'upload-replace',
+  'schedule',
+  'share',
+  'share-change',
+  'unshare',
+  'publish',
+  'password-reset',
+  'password-change',
+  'unlock',
+  'approve',
+  'reject',
+  'grant-upload',
+  'revoke-upload',
+  'run',
+  'backfill',
+  'resume',
+  'retry',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** The API resources an activity can be about; their names are the catalogue's resources.<name>.name. */
+export const ACTIVITY_RESOURCES = [
+  'users',
+  'domains',
+  'terms',
+  'properties',
+  'templates',
+  'email-templates',
+  'alert-mails',
+  'market-accounts',
+  'collect-configs',
+  'post-configs',
+  'tasks',
+  'datasets',
+  'projects',
+  'plans',
+  'system-logs',
+  'collect-retention',
+] as const;
+export type ActivityResource = (typeof ACTIVITY_RESOURCES)[number];
+
+/** A field as it was and became; a secret is the marker, never its value. */
+export const activityChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export type ActivityChange = z.infer<typeof activityChangeSchema>;
+/** What a secret field's value is recorded as. */
+export const ACTIVITY_SECRET = '[SECRET]';
+
+export const activityEntrySchema = z.object({
+  id: z.number(),
+  actorId: z.number().nullable(),
+  actorName: z.string(),
+  action: z.enum(ACTIVITY_ACTIONS),
+  resource: z.enum(ACTIVITY_RESOURCES),
+  recordId: z.string(),
+  recordName: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  changes: z.array(activityChangeSchema),
+  occurredAt: z.string(),
+  /** The request's event id in the system log. */
+  eventId: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+const text = (max: number) => z.string().max(max).regex(NO_NUL);
+/** Filters of GET /api/activity and its export: person, record (resource + id), action and a time range. */
+export const activityFilter = z.strictObject({
+  actorId: z.coerce.number().int().positive().max(DB_INTEGER_MAX).optional(),
+  resource: z.enum(ACTIVITY_RESOURCES).optional(),
+  recordId: text(40).optional(),
+  action: z.enum(ACTIVITY_ACTIONS).optional(),
+  /** ISO instants: from (inclusive) and to (exclusive). */
+  occurredFrom: text(40).optional(),
+  occurredTo: text(40).optional(),
+});
+export type ActivityFilter = z.infer<typeof activityFilter>;
+
+export const activityListResponse = listEnvelopeOf(activityEntrySchema);
+export const activityEntryResponse = envelopeOf(activityEntrySchema);
+/** The people who appear in the log, for the person filter. */
+export const activityActorsResponse = envelopeOf(z.array(z.object({ id: z.number(), name: z.string() })));
+
+/** Looks a message up by key with %{name} params: react-admin's translate, or the server's over the same catalogue. */
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** A value in a sentence: text quoted, nothing as a dash, a list joined. */
+export function activityValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.map(activityValue).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return typeof value === 'string' ? `'${value}'` : String(value);
+}
+
+/** The record's kind in words: the first (singular) form of resources.<name>.name. */
+export function activityResourceName(resource: string, t: Translate): string {
+  return t(`resources.${resource}.name`, { smart_count: 1, _: resource }).split('||||')[0].trim();
+}
+
+/** "Mina Park replaced Monthly budgets KR (25 → 15 rows)": the entry in the catalogue's words. */
+export function activitySentence(entry: Pick<ActivityEntry, 'action' | 'actorName' | 'resource' | 'recordName' | 'params'>, t: Translate): string {
+  const { privilege, ...params } = entry.params;
+  return t(`console.activity.sentences.${entry.action}`, {
+    ...params,
+    // A share's privilege is a code: its words are the share form's.
+    ...(privilege === undefined ? {} : { privilege: t(`resources.project-shares.privileges.${privilege}`, { _: String(privilege) }) }),
+    actor: entry.actorName,
+    resource: activityResourceName(entry.resource, t),
+    // A setting has no name of its own: the catalogue names it.
+    record: entry.recordName || t(`console.activity.records.${entry.resource}`, { _: entry.resource }),
+  });
+}
+
+/** "Description 'x' → 'y'": one changed field, named as its form names it. */
+export function activityChangeText(resource: string, change: ActivityChange, t: Translate): string {
+  const label = t(`resources.${resource}.fields.${change.field}`, { _: change.field });
+  const value = (shown: unknown) => (shown === ACTIVITY_SECRET ? t('console.activity.secret') : activityValue(shown));
+  return `${label} ${value(change.before)} → ${value(change.after)}`;
+}
