@@ -1,4 +1,4 @@
-import { createTheme, type Components, type Theme } from '@mui/material/styles';
+import { createTheme, type Theme } from '@mui/material/styles';
 import { koKR } from '@mui/material/locale';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { contrastOf, TEXT_CONTRAST } from './contrast';
@@ -36,17 +36,20 @@ function statusOf(name: keyof typeof STATUS_PALETTES, surface: SurfaceScale, dar
   return { main: readableShade(STATUS_PALETTES[name], backgroundsOf(surface, dark), dark) };
 }
 
+type ThemeComponents = NonNullable<RaThemeOptions['components']>;
+
 /**
  * MUI's own words (pagination's "Go to next page", an autocomplete's "Open", an alert's "Close") in
  * the console's language: its locale's default props, under any the theme sets itself.
  */
-function withLocaleWords(components: Components<Omit<Theme, 'components'>>, locale: string): Components<Omit<Theme, 'components'>> {
+function withLocaleWords(components: ThemeComponents, locale: string): ThemeComponents {
   if (locale !== 'ko') return components;
-  const merged: Record<string, { defaultProps?: object }> = { ...components };
-  for (const [name, words] of Object.entries(koKR.components ?? {}) as [string, { defaultProps?: object }][]) {
-    merged[name] = { ...merged[name], defaultProps: { ...words.defaultProps, ...merged[name]?.defaultProps } };
+  const own = components as Record<string, { defaultProps?: object } | undefined>;
+  const merged: Record<string, unknown> = { ...components };
+  for (const [name, words] of Object.entries(koKR.components ?? {})) {
+    merged[name] = { ...own[name], defaultProps: { ...words.defaultProps, ...own[name]?.defaultProps } };
   }
-  return merged as Components<Omit<Theme, 'components'>>;
+  return merged as ThemeComponents;
 }
 
 /** MUI theme options for react-admin's <Admin theme>: react-admin's default theme with the chosen colours, in the chosen language. */
