@@ -3,17 +3,9 @@ import { isoNow } from '../../clock';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { EMAIL_TEMPLATE_TYPES, type EmailTemplate, type EmailTemplateStatement, type EmailTemplateType, type emailTemplateInput } from '../../../src/shared';
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import { listPage, type ListRequest } from '../../http/list-query';
 import type { TokenService } from '../../auth/tokens';
 import { findFileRows, presentFiles } from '../../files/references';
-
-export const emailTemplateListSpec: ListSpec = {
-  sortable: { id: 'id', type: 'type', title: 'title', activeFlag: 'active_flag', updatedAt: 'updated_at', createdAt: 'created_at' },
-  defaultSort: ['type', 'ASC'],
-  natural: ['title'],
-  filters: { id: { column: 'id', kind: 'eq', type: 'integer' }, type: { column: 'type', kind: 'eq', type: 'text' }, activeFlag: { column: 'active_flag', kind: 'eq', type: 'text' } },
-  search: ['title', 'body'],
-};
 
 const columns = ['id', 'type', 'title', 'body', 'active_flag as activeFlag', 'created_at as createdAt', 'updated_at as updatedAt'] as const;
 

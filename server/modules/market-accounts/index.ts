@@ -1,18 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AREA_RANK, marketAccountInput, marketAccountListResponse, marketAccountResponse } from '../../../src/shared';
-import { requireRank } from '../../auth/guard';
-import { isoNow } from '../../clock';
-import { rejectDuplicate } from '../../db/unique-violation';
+import type { z } from 'zod';
+import type { MarketAccount, marketAccountInput } from '../../../src/shared';
+import { marketAccountsResource } from '../../../src/shared/resources/market-accounts';
 import { AppError, validationError } from '../../http/app-error';
-import { success } from '../../http/envelope';
-import { idParams } from '../../http/id-params';
-import { listQuerystring, parseListQuery } from '../../http/list-query';
+import { crudRoutes } from '../../http/crud-routes';
+import { tableStore } from '../../db/table-store';
 import { nextSealedSecret, secretBox } from '../../secrets/secret-box';
 import type { Db } from '../../db/database';
 import { unknownCode } from '../../collect/code-tables';
-import { countConfigsUsing, deleteMarketAccount, findMarketAccount, findStoredSecret, insertMarketAccount, listMarketAccounts, marketAccountListSpec, updateMarketAccount } from './queries';
+import { countConfigsUsing, findStoredSecret } from './queries';
 
 type Input = z.output<typeof marketAccountInput>;
 
@@ -26,49 +22,29 @@ async function checkCodes(db: Db, input: Input): Promise<void> {
   if (errors.length) throw validationError(errors);
 }
 
-/** The account's secret goes only to the hosts it names. */
-const secretWrite = (input: Input) => ({ input: input.secret, destinations: input.allowedHosts, field: 'secret' });
-
 /** /api/market-accounts: the ad-platform accounts and secrets collectors use (rank 2). */
 export async function marketAccountsModule(app: FastifyInstance) {
-  const { db, clock, config } = app.ctx;
+  const { db, config } = app.ctx;
   const box = secretBox(config.secretsKeys, config.jwtSecret);
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', requireRank(AREA_RANK.collectData));
-
-  routes.get('/market-accounts', { schema: { querystring: listQuerystring, response: { 200: marketAccountListResponse } } }, async (request) =>
-    success(await listMarketAccounts(db, parseListQuery(request.query, marketAccountListSpec))),
-  );
-
-  routes.get('/market-accounts/:id', { schema: { params: idParams, response: { 200: marketAccountResponse } } }, async (request) => {
-    const account = await findMarketAccount(db, request.params.id);
-    if (!account) throw new AppError('NOT_FOUND', 'No such market account.');
-    return success(account);
-  });
-
-  routes.post('/market-accounts', { schema: { body: marketAccountInput, response: { 200: marketAccountResponse } } }, async (request) => {
-    const input = request.body;
-    await checkCodes(db, input);
-    const id = await rejectDuplicate(insertMarketAccount(db, input, nextSealedSecret(box, secretWrite(input), null), isoNow(clock)), () => duplicate(input));
-    return success(await findMarketAccount(db, id), 'The market account has been added.');
-  });
-
-  routes.put('/market-accounts/:id', { schema: { params: idParams, body: marketAccountInput, response: { 200: marketAccountResponse } } }, async (request) => {
-    const input = request.body;
-    const stored = await findStoredSecret(db, request.params.id);
-    if (!stored) throw new AppError('NOT_FOUND', 'No such market account.');
-    await checkCodes(db, input);
-    const sealed = nextSealedSecret(box, secretWrite(input), stored);
-    await rejectDuplicate(updateMarketAccount(db, request.params.id, input, sealed, isoNow(clock)), () => duplicate(input));
-    return success(await findMarketAccount(db, request.params.id), 'The market account has been saved.');
-  });
-
-  routes.delete('/market-accounts/:id', { schema: { params: idParams, response: { 200: marketAccountResponse } } }, async (request) => {
-    const account = await findMarketAccount(db, request.params.id);
-    if (!account) throw new AppError('NOT_FOUND', 'No such market account.');
-    const users = await countConfigsUsing(db, account.id);
-    if (users > 0) throw new AppError('CONFLICT', `The account is used by ${users} collect configuration(s); change them first.`);
-    await deleteMarketAccount(db, account.id);
-    return success(account, 'The market account has been deleted.');
+  crudRoutes(app, marketAccountsResource, {
+    store: tableStore(db, marketAccountsResource, {
+      table: 'market_accounts',
+      columns: { advertiser: 'advertiser_code', country: 'country_code' },
+      read: ['id', 'platform', 'accountId', 'name', 'advertiser', 'country', 'secretEnc', 'allowedHosts', 'activeFlag', 'createdAt', 'updatedAt'],
+      // The sealed secret becomes `secretSet` and never leaves the server.
+      present: ({ secretEnc, allowedHosts, ...row }) => ({ ...row, secretSet: secretEnc !== null, allowedHosts: JSON.parse(allowedHosts as string) as string[] }) as MarketAccount,
+      // The account's secret goes only to the hosts it names.
+      write: async ({ secret, ...input }, id) => {
+        const stored = id === undefined ? null : ((await findStoredSecret(db, id)) ?? null);
+        const secretEnc = nextSealedSecret(box, { input: secret, destinations: input.allowedHosts, field: 'secret' }, stored);
+        return { ...input, secretEnc, allowedHosts: JSON.stringify(input.allowedHosts) };
+      },
+    }),
+    duplicate: { error: duplicate },
+    check: (input) => checkCodes(db, input),
+    beforeDelete: async (account) => {
+      const users = await countConfigsUsing(db, account.id);
+      if (users > 0) throw new AppError('CONFLICT', `The account is used by ${users} collect configuration(s); change them first.`);
+    },
   });
 }

@@ -2,16 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { PROPERTY_KINDS, type Property, type PropertyKind } from '../../../src/shared';
 import { validationError } from '../../http/app-error';
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import { listPage, type ListRequest } from '../../http/list-query';
 import { PROPERTY_TABLE } from './tables';
-
-export const propertyListSpec: ListSpec = {
-  sortable: { code: 'code', name: 'name', no: 'sort_no', id: 'id' },
-  defaultSort: ['no', 'ASC'],
-  natural: ['name'],
-  filters: { kind: { column: 'kind', kind: 'eq', type: 'text' }, regionCode: { column: 'region_code', kind: 'eq', type: 'text' } },
-  search: ['code', 'name'],
-};
 
 /** `countries:3` → kind and row id; anything else is a 404-worthy miss. */
 export function parsePropertyId(id: string): { kind: PropertyKind; rowId: number } | undefined {

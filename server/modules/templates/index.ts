@@ -1,21 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AREA_RANK, templateInput, templateListResponse, templateResponse, type FieldError } from '../../../src/shared';
-import { requireRank } from '../../auth/guard';
-import { isoNow } from '../../clock';
-import { rejectDuplicate } from '../../db/unique-violation';
+import type { z } from 'zod';
+import { AREA_RANK, type templateInput, type FieldError } from '../../../src/shared';
+import { templatesResource } from '../../../src/shared/resources/templates';
 import { fileReferenceErrors } from '../../files/references';
 import { AppError, validationError } from '../../http/app-error';
-import { success } from '../../http/envelope';
-import { idParams } from '../../http/id-params';
-import { listQuerystring, parseListQuery } from '../../http/list-query';
+import { crudRoutes } from '../../http/crud-routes';
 import type { Db } from '../../db/database';
-import { dataTypeExists, deleteTemplate, findTemplate, findTemplateByName, listTemplates, saveTemplate, templateListSpec } from './queries';
+import { dataTypeExists, deleteTemplate, findTemplate, findTemplateByName, listTemplates, saveTemplate, templateColumns } from './queries';
 
 type TemplateValues = z.output<typeof templateInput>;
 
-function duplicate(name: string): AppError {
+function duplicate({ name }: TemplateValues): AppError {
   const message = `A template named ${name} already exists.`;
   return new AppError('CONFLICT', message, { errors: [{ field: 'name', message }] });
 }
@@ -41,47 +36,25 @@ async function checkReferences(db: Db, input: TemplateValues): Promise<void> {
  * active ones, which the project forms offer; only rank 1 sees inactive ones or writes.
  */
 export async function templatesModule(app: FastifyInstance) {
-  const { db, clock, tokens } = app.ctx;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const readers = { onRequest: requireRank(AREA_RANK.project) };
-  const managers = { onRequest: requireRank(AREA_RANK.systemSetting) };
+  const { db, tokens } = app.ctx;
   const seesInactive = (rank: number) => rank <= AREA_RANK.systemSetting;
-
-  routes.get('/templates', { ...readers, schema: { querystring: listQuerystring, response: { 200: templateListResponse } } }, async (request) => {
-    const list = parseListQuery(request.query, templateListSpec);
-    if (!seesInactive(request.admin!.rank)) list.conditions.push({ column: 'templates.status', kind: 'eq', value: 'Y' });
-    return success(await listTemplates(db, tokens, list));
-  });
-
-  routes.get('/templates/:id', { ...readers, schema: { params: idParams, response: { 200: templateResponse } } }, async (request) => {
-    const template = await findTemplate(db, tokens, request.params.id);
-    if (!template || (template.status !== 'Y' && !seesInactive(request.admin!.rank))) throw new AppError('NOT_FOUND', 'No such template.');
-    return success(template);
-  });
-
-  routes.post('/templates', { ...managers, schema: { body: templateInput, response: { 200: templateResponse } } }, async (request) => {
-    const input = request.body;
-    await checkReferences(db, input);
-    if (await findTemplateByName(db, input.name)) throw duplicate(input.name);
-    const id = await rejectDuplicate(saveTemplate(db, input, isoNow(clock)), () => duplicate(input.name));
-    return success(await findTemplate(db, tokens, id!), 'The template has been added.');
-  });
-
-  routes.put('/templates/:id', { ...managers, schema: { params: idParams, body: templateInput, response: { 200: templateResponse } } }, async (request) => {
-    const input = request.body;
-    await checkReferences(db, input);
-    const clash = await findTemplateByName(db, input.name);
-    if (clash && clash.id !== request.params.id) throw duplicate(input.name);
-    const id = await rejectDuplicate(saveTemplate(db, input, isoNow(clock), request.params.id), () => duplicate(input.name));
-    if (id === undefined) throw new AppError('NOT_FOUND', 'No such template.');
-    return success(await findTemplate(db, tokens, id), 'The template has been saved.');
-  });
-
-  // The uploaded files stay: another record may reference them, and rows and blobs cannot share a transaction.
-  routes.delete('/templates/:id', { ...managers, schema: { params: idParams, response: { 200: templateResponse } } }, async (request) => {
-    const template = await findTemplate(db, tokens, request.params.id);
-    if (!template) throw new AppError('NOT_FOUND', 'No such template.');
-    await deleteTemplate(db, template.id);
-    return success(template, 'The template has been deleted.');
+  crudRoutes(app, templatesResource, {
+    store: {
+      ...templateColumns,
+      list: (request) => listTemplates(db, tokens, request),
+      find: (id) => findTemplate(db, tokens, id),
+      insert: async (input, now) => (await saveTemplate(db, input, now))!,
+      update: async (id, input, now) => (await saveTemplate(db, input, now, id)) !== undefined,
+      // The uploaded files stay: another record may reference them, and rows and blobs cannot share a transaction.
+      remove: (template) => deleteTemplate(db, template.id),
+    },
+    duplicate: { error: duplicate, holder: (input) => findTemplateByName(db, input.name) },
+    check: (input) => checkReferences(db, input),
+    scope: {
+      list: (request, list) => {
+        if (!seesInactive(request.admin!.rank)) list.conditions.push({ column: 'templates.status', kind: 'eq', value: 'Y' });
+      },
+      sees: (request, template) => template.status === 'Y' || seesInactive(request.admin!.rank),
+    },
   });
 }

@@ -3,28 +3,10 @@ import type { Template, templateInput } from '../../../src/shared';
 import type { TokenService } from '../../auth/tokens';
 import type { Db } from '../../db/database';
 import { findFileRows, presentFiles } from '../../files/references';
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import { listPage, type ListRequest } from '../../http/list-query';
 
-export const templateListSpec: ListSpec = {
-  table: 'templates',
-  sortable: {
-    id: 'id',
-    name: 'name',
-    dataType: 'data_type_code',
-    status: 'status',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-  },
-  defaultSort: ['createdAt', 'DESC'],
-  natural: ['name'],
-  filters: {
-    id: { column: 'id', kind: 'eq', type: 'integer' },
-    name: { column: 'name', kind: 'contains', type: 'text' },
-    dataType: { column: 'data_type_code', kind: 'eq', type: 'text' },
-    status: { column: 'status', kind: 'eq', type: 'text' },
-  },
-  search: ['name', 'description'],
-};
+/** For the list whitelist: the columns not named as their field, qualified by the table (the list joins data_types). */
+export const templateColumns = { table: 'templates', columns: { dataType: 'data_type_code' } } as const;
 
 const columns = [
   'templates.id',

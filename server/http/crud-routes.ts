@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { ListPage } from '../../src/shared';
+import type { ResourceDeclaration } from '../../src/shared/resources/define';
+import { requireRank } from '../auth/guard';
+import { isoNow } from '../clock';
+import { rejectDuplicate } from '../db/unique-violation';
+import { AppError } from './app-error';
+import { success } from './envelope';
+import { idParams } from './id-params';
+import { listQuerystring, parseListQuery, type ListRequest, type ListSpec } from './list-query';
+
+/** Field → column where the column is not the field in snake_case (`advertiser` → `advertiser_code`). */
+export type ColumnNames = Readonly<Record<string, string>>;
+
+const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** A field's column: its snake_case name unless `columns` names another. The one place fields meet columns. */
+export const columnOf = (field: string, columns: ColumnNames = {}) => columns[field] ?? snakeCase(field);
+
+/** The declaration's list whitelist in columns, as parseListQuery reads it; `table` qualifies bare columns. */
+export function listSpecOf(declaration: ResourceDeclaration, columns: ColumnNames = {}, table?: string): ListSpec {
+  const { list } = declaration;
+  return {
+    ...(table ? { table } : {}),
+    sortable: Object.fromEntries(list.sortable.map((field) => [field, columnOf(field, columns)])),
+    defaultSort: list.defaultSort,
+    ...(list.natural ? { natural: [...list.natural] } : {}),
+    filters: Object.fromEntries(Object.entries(list.filters).flatMap(([field, filter]) => (filter ? [[field, { column: columnOf(field, columns), ...filter }]] : []))),
+    ...(list.search ? { search: list.search.map((field) => columnOf(field, columns)) } : {}),
+  };
+}
+
+/** Where a resource's records live; `tableStore` (crud-store.ts) writes one for a plain table. */
+export interface CrudStore<Input, Row, Id> {
+  /** For the list whitelist: columns not named as their field in snake_case, and the table that qualifies bare ones. */
+  readonly columns?: ColumnNames;
+  readonly table?: string;
+  /** A list row may be shorter than a record (no child rows); the list response schema holds it. */
+  list(request: ListRequest): Promise<ListPage<unknown>>;
+  find(id: Id): Promise<Row | undefined>;
+  /** Answers the new record's id. */
+  insert(input: Input, now: string): Promise<Id>;
+  /** False when the record went away meanwhile. */
+  update(id: Id, input: Input, now: string): Promise<boolean>;
+  remove(row: Row, id: Id): Promise<void>;
+}
+
+/** The special cases of a resource; each runs where the comment says, the rest is the same for every resource. */
+export interface CrudHooks<Input, Row, Id> {
+  /** Path parameters other than a numeric id (properties: `countries:3`). */
+  params?: z.ZodType<{ id: Id }>;
+  /**
+   * A taken unique value: `holder` finds the record already holding the input's value (checked
+   * before the write; the record being edited may hold it), `error` is the 409, also answered when
+   * the unique constraint refuses a write the check did not see coming (see rejectDuplicate).
+   */
+  duplicate?: { error(input: Input): AppError; holder?(input: Input): Promise<{ id: Id } | undefined> };
+  /** Before a create (`current` undefined) or an update: codes, references, what may not change. Throws to refuse. */
+  check?(input: Input, current: Row | undefined): Promise<void>;
+  /** Before a delete: what must not be left dangling. Throws to refuse. */
+  beforeDelete?(row: Row): Promise<void>;
+  /** Rows a caller may not see: left out of their lists and a 404 for them. */
+  scope?: { list(request: FastifyRequest, list: ListRequest): void; sees(request: FastifyRequest, row: Row): boolean };
+}
+
+/** What crudRoutes needs besides the declaration: where the records live and the special cases. */
+export interface CrudBinding<Input, Row, Id> extends CrudHooks<Input, Row, Id> {
+  store: CrudStore<Input, Row, Id>;
+}
+
+/**
+ * Registers list, get, create, update and delete for a declared resource: each under its rank
+ * (read or write), with the declaration's schemas (so the OpenAPI document shows them), its list
+ * whitelist, a 404 for a missing record and the same messages for every resource.
+ */
+export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id = number>(
+  app: FastifyInstance,
+  declaration: ResourceDeclaration<Input, Shape>,
+  { store, ...hooks }: CrudBinding<z.output<Input>, z.output<Shape>, Id>,
+): void {
+  type Row = z.output<Shape>;
+  type Values = z.output<Input>;
+  const { clock } = app.ctx;
+  const { path, noun, schemas } = declaration;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const readers = { onRequest: requireRank(declaration.rank.read) };
+  const writers = { onRequest: requireRank(declaration.rank.write) };
+  const params = (hooks.params ?? idParams) as z.ZodType<{ id: Id }>;
+  const listSpec = listSpecOf(declaration, store.columns, store.table);
+  const notFound = () => new AppError('NOT_FOUND', `No such ${noun}.`);
+  const guarded = <T>(write: Promise<T>, input: Values) => (hooks.duplicate ? rejectDuplicate(write, () => hooks.duplicate!.error(input)) : write);
+
+  async function load(request: FastifyRequest, id: Id): Promise<Row> {
+    const row = await store.find(id);
+    if (row === undefined || (hooks.scope && !hooks.scope.sees(request, row))) throw notFound();
+    return row;
+  }
+
+  async function refuseTaken(input: Values, id?: Id): Promise<void> {
+    const holder = await hooks.duplicate?.holder?.(input);
+    if (holder && holder.id !== id) throw hooks.duplicate!.error(input);
+  }
+
+  routes.get(path, { ...readers, schema: { querystring: listQuerystring, response: { 200: schemas.list } } }, async (request) => {
+    const list = parseListQuery(request.query, listSpec);
+    hooks.scope?.list(request, list);
+    return success(await store.list(list));
+  });
+
+  routes.get(`${path}/:id`, { ...readers, schema: { params, response: { 200: schemas.one } } }, async (request) => success(await load(request, request.params.id)));
+
+  routes.post(path, { ...writers, schema: { body: schemas.input, response: { 200: schemas.one } } }, async (request) => {
+    const input = request.body as Values;
+    await hooks.check?.(input, undefined);
+    await refuseTaken(input);
+    const id = await guarded(store.insert(input, isoNow(clock)), input);
+    return success(await store.find(id), `The ${noun} has been added.`);
+  });
+
+  routes.put(`${path}/:id`, { ...writers, schema: { params, body: schemas.input, response: { 200: schemas.one } } }, async (request) => {
+    const input = request.body as Values;
+    const { id } = request.params;
+    const current = await load(request, id);
+    await hooks.check?.(input, current);
+    await refuseTaken(input, id);
+    if (!(await guarded(store.update(id, input, isoNow(clock)), input))) throw notFound();
+    return success(await store.find(id), `The ${noun} has been saved.`);
+  });
+
+  routes.delete(`${path}/:id`, { ...writers, schema: { params, response: { 200: schemas.one } } }, async (request) => {
+    const row = await load(request, request.params.id);
+    await hooks.beforeDelete?.(row);
+    await store.remove(row, request.params.id);
+    return success(row, `The ${noun} has been deleted.`);
+  });
+}

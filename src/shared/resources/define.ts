@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+
+/** How a list filter compares its field (the server's ConditionKind) and what the field holds. */
+export interface ListFilterDeclaration {
+  kind: 'eq' | 'contains' | 'gte' | 'lte';
+  type: 'integer' | 'text';
+}
+
+/**
+ * One resource, declared once and read by both halves: the server builds its routes, rank guards,
+ * list whitelist and OpenAPI entries from it (server/http/crud-routes.ts), the browser its menu
+ * entry and rank (src/resources/<name>/index.ts), and tests/unit/resource-declarations.spec.ts
+ * checks that the two, the OpenAPI document and the labels agree.
+ */
+export interface ResourceDeclaration<Input extends z.ZodType = z.ZodType, Record extends z.ZodType = z.ZodType> {
+  /** API and react-admin resource name; also its label file, src/i18n/resources/<name>.{en,ko}.ts. */
+  name: string;
+  /** Under /api: list and create at `path`, one record at `path/{id}`. */
+  path: string;
+  /** Required rank (ranks.ts) to read it and to write it. */
+  rank: { read: number; write: number };
+  /** What the server's messages call one record: "No such <noun>.", "The <noun> has been added." */
+  noun: string;
+  schemas: {
+    input: Input;
+    record: Record;
+    /** The envelopes of a list page and of one record. */
+    list: z.ZodType;
+    one: z.ZodType;
+  };
+  /** The list whitelist, in field names; anything else in a list request is a 400. */
+  list: {
+    sortable: readonly (keyof z.output<Record> & string)[];
+    defaultSort: [string, 'ASC' | 'DESC'];
+    filters: Readonly<Partial<globalThis.Record<string, ListFilterDeclaration>>>;
+    /** Fields the free-text `q` filter searches. */
+    search?: readonly string[];
+    /** Fields of names people number ("Spring #5" before "Spring #23"). */
+    natural?: readonly string[];
+  };
+}
+
+/** Keeps the declaration's literal types while checking it against ResourceDeclaration. */
+export function declareResource<Input extends z.ZodType, Record extends z.ZodType>(declaration: ResourceDeclaration<Input, Record>): ResourceDeclaration<Input, Record> {
+  return declaration;
+}

@@ -1,0 +1,18 @@
+import { AREA_RANK } from '../ranks';
+import { domainInput, domainListResponse, domainResponse, domainSchema } from '../domains';
+import { declareResource } from './define';
+
+/** Allowed Domains: the e-mail domains that may sign up (System Setting). */
+export const domainsResource = declareResource({
+  name: 'domains',
+  path: '/domains',
+  rank: { read: AREA_RANK.systemSetting, write: AREA_RANK.systemSetting },
+  noun: 'domain',
+  schemas: { input: domainInput, record: domainSchema, list: domainListResponse, one: domainResponse },
+  list: {
+    sortable: ['id', 'domain', 'activeFlag', 'updatedAt', 'createdAt'],
+    defaultSort: ['domain', 'ASC'],
+    filters: { id: { kind: 'eq', type: 'integer' }, activeFlag: { kind: 'eq', type: 'text' } },
+    search: ['domain', 'description'],
+  },
+});
