@@ -71,7 +71,7 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<numbe
     }
     await spool.finish();
     const meta = source.meta;
-    await run.log('INFO', `Fetched ${fetched} rows${meta.pages ? ` in ${meta.pages} pages` : ''}${meta.files ? ` from ${meta.files.join(', ')}` : ''}.`);
+    await run.log('INFO', fetchedLine(fetched, meta.pages, meta.files?.join(', ')));
     assertValid(errors);
     const targets = await db.selectFrom('post_configs').select('id').where('data_type_code', '=', config.dataType).where('in_use', '=', 'Y').orderBy('id').execute();
     const finishedAt = now(run);
@@ -193,9 +193,18 @@ export async function runPostTask(run: TaskRun, task: TaskRow): Promise<number> 
       error_text: null,
     });
     if (!owned) throw new TaskFailure('LEASE_LOST', 'Another instance took the task over; this run is discarded.');
-    await run.log('INFO', `Posted to ${posted.location}${backup ? `; backup at ${backup}` : ''}.`);
+    // Whole sentences, each catalogued (src/i18n/server.en.ts), so the line reads in Korean too.
+    await run.log('INFO', backup ? `Posted to ${posted.location}; backup at ${backup}.` : `Posted to ${posted.location}.`);
     return file.rows;
   } finally {
     await file.remove();
   }
+}
+
+/** The fetch's log line as one whole sentence per case, each catalogued (src/i18n/server.en.ts), so it reads in Korean too. */
+function fetchedLine(fetched: number, pages: number | undefined, files: string | undefined): string {
+  if (pages && files) return `Fetched ${fetched} rows in ${pages} pages from ${files}.`;
+  if (pages) return `Fetched ${fetched} rows in ${pages} pages.`;
+  if (files) return `Fetched ${fetched} rows from ${files}.`;
+  return `Fetched ${fetched} rows.`;
 }
