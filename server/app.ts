@@ -24,36 +24,16 @@ import { systemLog, systemLogWriter } from './audit/system-log';
 import { mailRetention } from './mail/retention';
 import { apiReference } from './ops/openapi';
 import { authModule } from './auth';
-import { profileModule } from './modules/profile';
-import { usersModule } from './modules/users';
-import { accessHistoryModule } from './modules/access-history';
-import { domainsModule } from './modules/domains';
-import { termsModule } from './modules/terms';
-import { propertiesModule } from './modules/properties';
 import { filesModule } from './files';
-import { templatesModule } from './modules/templates';
-import { systemLogsModule } from './modules/system-logs';
-import { healthModule } from './modules/health';
-import { connectedDataModule } from './modules/connected-data';
-import { emailTemplatesModule } from './modules/email-templates';
 import { alertMailsModule } from './collect/alert-mails';
 import { collectJobs } from './collect/jobs';
-import { marketAccountsModule } from './modules/market-accounts';
 import { collectConfigsModule } from './collect/collect-configs';
 import { postConfigsModule } from './collect/post-configs';
 import { tasksModule } from './collect/tasks';
 import { collectStatusModule } from './collect/collect-status';
-import { datasetsModule } from './modules/datasets';
-import { uploadsModule } from './modules/uploads';
-import { masterInfoModule } from './modules/master-info';
-import { manualPermissionsModule } from './modules/manual-permissions';
-import { projectsModule } from './modules/projects';
-import { projectSharesModule } from './modules/project-shares';
-import { plansModule } from './modules/plans';
-import { explorerModule } from './modules/explorer';
 import { collectRetentionModule } from './collect/collect-retention';
+import { registerRouteModules } from './modules/route-modules';
 import { activityRecorder } from './modules/activity/recorder';
-import { activityModule } from './modules/activity';
 import type { AppContext } from './context';
 import './context';
 
@@ -142,34 +122,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(
     async (api) => {
       await api.register(authModule);
-      await api.register(profileModule);
-      await api.register(usersModule);
-      await api.register(accessHistoryModule);
-      await api.register(domainsModule);
-      await api.register(termsModule);
-      await api.register(propertiesModule);
       await api.register(filesModule);
-      await api.register(templatesModule);
-      await api.register(systemLogsModule);
-      await api.register(healthModule);
-      await api.register(connectedDataModule);
-      await api.register(emailTemplatesModule);
       await api.register(alertMailsModule);
-      await api.register(marketAccountsModule);
       await api.register(collectConfigsModule);
       await api.register(postConfigsModule);
       await api.register(tasksModule);
       await api.register(collectStatusModule);
-      await api.register(datasetsModule);
-      await api.register(uploadsModule);
-      await api.register(masterInfoModule);
-      await api.register(manualPermissionsModule);
-      await api.register(projectsModule);
-      await api.register(projectSharesModule);
-      await api.register(plansModule);
-      await api.register(explorerModule);
       await api.register(collectRetentionModule);
-      await api.register(activityModule);
+      // Every server/modules/<name> folder (route-modules.ts); the areas above live outside it.
+      await registerRouteModules(api);
     },
     { prefix: '/api' },
   );
