@@ -44,7 +44,7 @@ export function serverTextIn(text: string, words: ServerWords, depth = 0): strin
   const found = serverMessageKey(text);
   if (found) {
     const value = (written: string) => words.nouns[written] ?? (depth < MAX_DEPTH ? serverTextIn(written, words, depth + 1) : written);
-    return words.texts[found.key].replace(/%\{(\w+)\}/g, (whole, name: string) => (name in found.params ? value(found.params[name]) : whole));
+    return withParticles(words.texts[found.key].replace(/%\{(\w+)\}/g, (whole, name: string) => (name in found.params ? value(found.params[name]) : whole)));
   }
   // A code before the sentence (a run log's "SOURCE_TIMEOUT: …") stays as it is, for support.
   const coded = /^([A-Z][A-Z0-9_]+): ([\s\S]+)$/.exec(text);
@@ -53,4 +53,17 @@ export function serverTextIn(text: string, words: ServerWords, depth = 0): strin
   const sentences = text.split(/(?<=[.?!])\s+(?=[A-Z])/);
   if (sentences.length < 2 || depth >= MAX_DEPTH) return text;
   return sentences.map((sentence) => serverTextIn(sentence, words, depth + 1)).join(' ');
+}
+
+/** A Korean particle written for either ending ("을(를)"), and its form after a final consonant and after a vowel. */
+const PARTICLES: Record<string, [string, string]> = { '을(를)': ['을', '를'], '이(가)': ['이', '가'], '은(는)': ['은', '는'], '와(과)': ['과', '와'], '(으)로': ['으로', '로'] };
+
+/** Each "을(를)" after a Hangul syllable as the one form that fits it ("도메인을", "계정을"); after anything else it stays. */
+function withParticles(text: string): string {
+  return text.replace(/([\uAC00-\uD7A3])(을\(를\)|이\(가\)|은\(는\)|와\(과\)|\(으\)로)/g, (_, syllable: string, particle: string) => {
+    const final = (syllable.charCodeAt(0) - 0xac00) % 28;
+    // ㄹ (8) takes 로, not 으로.
+    const consonant = particle === '(으)로' ? final !== 0 && final !== 8 : final !== 0;
+    return syllable + PARTICLES[particle][consonant ? 0 : 1];
+  });
 }

@@ -126,7 +126,7 @@ describe('the server’s sentences in English and Korean', () => {
     const declared = execSync("git ls-files -co --exclude-standard 'src/shared/resources/*.ts'", { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
     const nouns = declared.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^\s*noun: '([^']+)'/gm)].map((match) => match[1]));
     expect(nouns.filter((noun) => !serverNounsKo[noun])).toEqual([]);
-    expect(serverTextIn('The market account has been added.', KOREAN)).toBe('마켓 계정을(를) 추가했습니다.');
+    expect(serverTextIn('The market account has been added.', KOREAN)).toBe('마켓 계정을 추가했습니다.');
   });
 
   it('rewrites a sentence with its values, a quoted one inside it, and joined ones each', () => {
@@ -134,6 +134,7 @@ describe('the server’s sentences in English and Korean', () => {
     expect(serverTextIn('The source was not called (page 2). Refused: ftp URLs are not called.', KOREAN)).toBe('소스를 호출하지 않았습니다(2페이지). 거부됨: ftp URL은 호출하지 않습니다.');
     expect(serverTextIn('SOURCE_TIMEOUT: The source did not answer within 500 ms (page 1).', KOREAN)).toBe('SOURCE_TIMEOUT: 소스가 500ms 안에 응답하지 않았습니다(1페이지).');
     expect(serverTextIn('Choose a region from the list. Choose a company from the list.', KOREAN)).toBe('목록에서 지역을 선택하세요. 목록에서 회사를 선택하세요.');
+    expect(serverTextIn('The template has been saved.', KOREAN)).toBe('템플릿을 저장했습니다.');
     expect(serverTextIn('A cell of the file, as written.', KOREAN)).toBe('A cell of the file, as written.');
   });
 });
