@@ -1,16 +1,17 @@
 import { lazy } from 'react';
 import DomainIcon from '@mui/icons-material/Domain';
-import { AREA_RANK } from '../../shared/ranks';
+import { domainsResource } from '../../shared/resources/domains';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Allowed sign-up domains (System Setting › Allowed Domains). Views load on first use. */
 const domains: ConsoleResource = {
-  name: 'domains',
+  name: domainsResource.name,
   listPath: '/system/white-domain',
   title: 'console.screens.whiteDomain',
   group: 'systemSetting',
   menuOrder: 20,
-  requireRank: AREA_RANK.systemSetting,
+  // Its screens are for those who manage it.
+  requireRank: domainsResource.rank.write,
   icon: DomainIcon,
   list: lazy(() => import('./DomainList').then((module) => ({ default: module.DomainList }))),
   create: lazy(() => import('./DomainCreate').then((module) => ({ default: module.DomainCreate }))),

@@ -1,16 +1,17 @@
 import { lazy } from 'react';
 import EmailIcon from '@mui/icons-material/Email';
-import { AREA_RANK } from '../../shared/ranks';
+import { emailTemplatesResource } from '../../shared/resources/email-templates';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** The mails the server sends (System Setting › E-mail Templates). Views load on first use. */
 const emailTemplates: ConsoleResource = {
-  name: 'email-templates',
+  name: emailTemplatesResource.name,
   listPath: '/system/email-template',
   title: 'console.screens.emailTemplate',
   group: 'systemSetting',
   menuOrder: 40,
-  requireRank: AREA_RANK.systemSetting,
+  // Its screens are for those who manage it.
+  requireRank: emailTemplatesResource.rank.write,
   icon: EmailIcon,
   list: lazy(() => import('./EmailTemplateList').then((module) => ({ default: module.EmailTemplateList }))),
   create: lazy(() => import('./EmailTemplateCreate').then((module) => ({ default: module.EmailTemplateCreate }))),

@@ -1,18 +1,19 @@
 import { lazy } from 'react';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { Property } from '../../shared/properties';
-import { AREA_RANK } from '../../shared/ranks';
+import { propertiesResource } from '../../shared/resources/properties';
 import type { ConsoleResource } from '../ConsoleResource';
 import { PROPERTIES_LIST_PATH } from './propertyListPath';
 
 /** Code tables of the project forms (System Setting › Project Properties). Views load on first use. */
 const properties: ConsoleResource = {
-  name: 'properties',
+  name: propertiesResource.name,
   listPath: PROPERTIES_LIST_PATH,
   title: 'console.screens.projectProperty',
   group: 'systemSetting',
   menuOrder: 50,
-  requireRank: AREA_RANK.systemSetting,
+  // Its screens are for those who manage it.
+  requireRank: propertiesResource.rank.write,
   icon: TuneIcon,
   list: lazy(() => import('./PropertyList').then((module) => ({ default: module.PropertyList }))),
   create: lazy(() => import('./PropertyCreate').then((module) => ({ default: module.PropertyCreate }))),

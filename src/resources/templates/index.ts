@@ -1,16 +1,17 @@
 import { lazy } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import { AREA_RANK } from '../../shared/ranks';
+import { templatesResource } from '../../shared/resources/templates';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Dashboard templates (System Setting › Dashboard Templates). Views load on first use. */
 const templates: ConsoleResource = {
-  name: 'templates',
+  name: templatesResource.name,
   listPath: '/system/dashboard-template',
   title: 'console.screens.dashboardTemplate',
   group: 'systemSetting',
   menuOrder: 30,
-  requireRank: AREA_RANK.systemSetting,
+  // Its screens are for those who manage it.
+  requireRank: templatesResource.rank.write,
   icon: DashboardIcon,
   list: lazy(() => import('./TemplateList').then((module) => ({ default: module.TemplateList }))),
   create: lazy(() => import('./TemplateCreate').then((module) => ({ default: module.TemplateCreate }))),

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { AUTHORITIES, AUTHORITY_RANKS } from '../../src/shared';
+import type { ResourceDeclaration } from '../../src/shared/resources/define';
+import { consoleResources, consoleScreens } from '../../src/resources/registry';
+import { type RankAccounts, type TestApp, withRankAccounts } from './harness';
+
+/** Every declaration in src/shared/resources, found by folder as the server and the browser find theirs. */
+const declarations = Object.entries(import.meta.glob<Record<string, unknown>>('../../src/shared/resources/*.ts', { eager: true })).flatMap(([file, exports]) =>
+  file.endsWith('/define.ts') ? [] : Object.values(exports).map((declaration) => ({ file, declaration: declaration as ResourceDeclaration })),
+);
+const labels = import.meta.glob<Record<string, { name?: string; fields?: Record<string, string> }>>('../../src/i18n/resources/*.{en,ko}.ts', { eager: true });
+const labelsOf = (name: string, language: 'en' | 'ko') => Object.values(labels[`../../src/i18n/resources/${name}.${language}.ts`] ?? {})[0];
+
+let t: TestApp;
+let accounts: RankAccounts;
+withRankAccounts((suite) => ({ t, accounts } = suite));
+
+/** The account one rank below `rank` (a higher rank number), if there is one. */
+const below = (rank: number) => AUTHORITIES.find((authority) => AUTHORITY_RANKS[authority].rank === rank + 1);
+const at = (rank: number) => AUTHORITIES.find((authority) => AUTHORITY_RANKS[authority].rank === rank)!;
+
+describe('resource declarations', () => {
+  it('finds the declarations, one per file, each with a name of its own', () => {
+    expect(declarations.length).toBeGreaterThanOrEqual(5);
+    const names = declarations.map(({ declaration }) => declaration.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const { file, declaration } of declarations) expect(file).toBe(`../../src/shared/resources/${declaration.name}.ts`);
+  });
+
+  describe.each(declarations.map(({ declaration }) => [declaration.name, declaration] as const))('%s', (name, declaration) => {
+    const api = `/api${declaration.path}`;
+    const operations = [
+      ['GET', api],
+      ['POST', api],
+      ['GET', `${api}/:id`],
+      ['PUT', `${api}/:id`],
+      ['DELETE', `${api}/:id`],
+    ] as const;
+
+    it('has its five routes on the server and in the OpenAPI document', async () => {
+      for (const [method, url] of operations) expect(t.app.hasRoute({ method, url }), `${method} ${url}`).toBe(true);
+      const document = (await t.call('GET', '/api/openapi.json')).body;
+      for (const [method, url] of operations) expect(document.paths[url.replace(':id', '{id}')]?.[method.toLowerCase()], `${method} ${url} in OpenAPI`).toBeDefined();
+    });
+
+    it('guards reads and writes with its declared ranks', async () => {
+      const { read, write } = declaration.rank;
+      // At its rank the call passes the guard (properties then asks for a kind: 400).
+      expect([401, 403]).not.toContain((await t.call('GET', api, { token: accounts[at(Math.min(read, 5))].token })).status);
+      const reader = below(read);
+      if (reader) expect((await t.call('GET', api, { token: accounts[reader].token })).status).toBe(403);
+      const writer = below(write);
+      if (writer) expect((await t.call('POST', api, { token: accounts[writer].token, body: {} })).status).toBe(403);
+    });
+
+    it('has a label for itself and each sortable and filtered field in English and Korean', () => {
+      const fields = new Set([...declaration.list.sortable, ...Object.keys(declaration.list.filters)].filter((field) => field !== 'id'));
+      for (const language of ['en', 'ko'] as const) {
+        const catalogue = labelsOf(name, language);
+        expect(catalogue?.name, `src/i18n/resources/${name}.${language}.ts`).toBeTruthy();
+        for (const field of fields) expect(catalogue?.fields?.[field], `${name}.${language} fields.${field}`).toBeTruthy();
+      }
+    });
+
+    it('is a browser resource in the menu under its write rank', () => {
+      const resource = consoleResources.find((candidate) => candidate.name === name);
+      expect(resource, `src/resources/*/index.ts named ${name}`).toBeDefined();
+      expect(resource!.requireRank).toBe(declaration.rank.write);
+      expect(consoleScreens.some((screen) => screen.path === resource!.listPath && !screen.hidden)).toBe(true);
+    });
+  });
+});
