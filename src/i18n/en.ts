@@ -7,6 +7,7 @@ import { listEn } from './list.en';
 import { resultsEn } from './results.en';
 import { schemaEn } from './schema.en';
 import { codesEn } from './codes.en';
+import { activityEn } from './activity.en';
 
 /** The shared rules keep their messages `as const`; widened here so ko.ts can translate them. */
 const specValidationMessages: Record<keyof typeof validationMessages, string> = validationMessages;
@@ -45,6 +46,7 @@ export const consoleMessages = {
     systemLog: 'System Log',
     users: 'Users',
     accessHistory: 'Access History',
+    activity: 'Activity',
   },
   flags: {
     active: 'Active',
@@ -179,6 +181,7 @@ export const consoleMessages = {
   list: listEn,
   result: resultsEn,
   codes: codesEn,
+  activity: activityEn,
 };
 
 export type ConsoleMessages = typeof consoleMessages;

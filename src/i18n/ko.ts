@@ -7,6 +7,7 @@ import { listKo } from './list.ko';
 import { resultsKo } from './results.ko';
 import { schemaKo } from './schema.ko';
 import { codesKo } from './codes.ko';
+import { activityKo } from './activity.ko';
 import { resourcesKo } from './resources/index.ko';
 
 /**
@@ -42,6 +43,7 @@ const consoleMessagesKo: ConsoleMessages = {
     systemLog: '시스템 로그',
     users: '사용자',
     accessHistory: '접속 이력',
+    activity: '활동',
   },
   flags: {
     active: '사용',
@@ -182,6 +184,7 @@ const consoleMessagesKo: ConsoleMessages = {
   list: listKo,
   result: resultsKo,
   codes: codesKo,
+  activity: activityKo,
 };
 
 export const ko = { ...raKo, ra: { ...raKo.ra, tiptap: tiptapKo satisfies Record<keyof typeof tiptapEn, string> }, console: consoleMessagesKo, resources: resourcesKo };

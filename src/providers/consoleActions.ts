@@ -11,6 +11,7 @@ import type {
   UploadHistory,
   UploadMode,
   accessStatsResponse,
+  activityActorsResponse,
   backfillResponse,
   collectConfigResponse,
   collectRetentionResponse,
@@ -94,6 +95,9 @@ export const consoleActions = {
   previewLogRetention: (retentionDays: number) => httpClient.get<typeof retentionPreviewResponse>(`/system-logs/retention/preview?days=${retentionDays}`),
   setLogRetention: (retentionDays: number) => httpClient.put<typeof retentionSavedResponse>('/system-logs/retention', { retentionDays }),
   exportSystemLog: (filter: unknown) => httpClient.post<typeof exportLinkResponse>('/system-logs/export', { filter }),
+  // The activity log: its person filter's choices and its export.
+  getActivityActors: () => httpClient.get<typeof activityActorsResponse>('/activity/actors'),
+  exportActivity: (filter: unknown) => httpClient.post<typeof exportLinkResponse>('/activity/export', { filter }),
   getAccessStats: (query: Record<string, QueryValue>) => httpClient.get<typeof accessStatsResponse>('/access-history/stats', query),
 
   // Terms: who a new version sends back to the terms step.

@@ -2,8 +2,9 @@ import { Suspense, type ComponentType } from 'react';
 import { Loading, Navigate, type ResourceProps } from 'react-admin';
 import { RankGuard } from '../routes/RankGuard';
 import type { ConsoleResource } from './ConsoleResource';
+import { RecordHistory, hasHistory } from './activity/RecordHistory';
 
-function guarded(View: ComponentType | undefined, requireRank: number) {
+function guarded(View: ComponentType | undefined, requireRank: number, history?: string) {
   if (!View) return undefined;
   return function GuardedView() {
     return (
@@ -11,6 +12,7 @@ function guarded(View: ComponentType | undefined, requireRank: number) {
         <Suspense fallback={<Loading />}>
           <View />
         </Suspense>
+        {history && hasHistory(history) && <RecordHistory resource={history} />}
       </RankGuard>
     );
   };
@@ -28,6 +30,7 @@ export function resourceRoutes(resource: ConsoleResource): ResourceProps {
     list: () => <Navigate to={resource.listPath} replace />,
     create: guarded(resource.create, resource.requireRank),
     edit: guarded(resource.edit, resource.requireRank),
-    show: guarded(resource.show, resource.requireRank),
+    // Every record's show page ends with its history (issue 30 item 4), whatever the resource draws.
+    show: guarded(resource.show, resource.requireRank, resource.name),
   };
 }

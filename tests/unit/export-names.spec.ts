@@ -24,6 +24,7 @@ const EXPORTS = {
   'src/resources/csvExporter.ts': 'every list with Export (users, allowed domains, …): the list’s name',
   'server/modules/explorer/index.ts': 'a Data Explorer table: the dataset’s or master table’s name',
   'server/modules/system-logs/index.ts': 'the system log',
+  'server/modules/activity/index.ts': 'the activity log, in the reader’s language',
 };
 
 describe('export names', () => {

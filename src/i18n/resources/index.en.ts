@@ -1,3 +1,4 @@
+import { activityEn } from '../activity.en';
 import { termsEn } from './terms.en';
 import { domainsEn } from './domains.en';
 import { templatesEn } from './templates.en';
@@ -36,4 +37,5 @@ export const resourcesEn = {
   datasets: datasetsEn,
   uploads: uploadsEn,
   explorer: explorerEn,
+  activity: { name: 'Activity |||| Activity', fields: activityEn.fields },
 };

@@ -1,3 +1,4 @@
+import { activityKo } from '../activity.ko';
 import type { resourcesEn } from './index.en';
 import { termsKo } from './terms.ko';
 import { domainsKo } from './domains.ko';
@@ -37,4 +38,5 @@ export const resourcesKo: typeof resourcesEn = {
   datasets: datasetsKo,
   uploads: uploadsKo,
   explorer: explorerKo,
+  activity: { name: '활동 |||| 활동', fields: activityKo.fields },
 };

@@ -1,0 +1,31 @@
+import { Box, Typography } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { activityChangeText, activitySentence, type ActivityEntry } from '../../shared/activity';
+
+/** The entry as a sentence: "Mina Park replaced Monthly budgets KR (25 → 15 rows)". */
+export function ActivitySentenceField({ record: given }: { record?: ActivityEntry }) {
+  const record = useRecordContext<ActivityEntry>({ record: given });
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Typography component="span" variant="body2">
+      {activitySentence(record, translate)}
+    </Typography>
+  );
+}
+
+/** Each changed field as "Description 'x' → 'y'", one a line. */
+export function ActivityChangesField({ record: given }: { record?: ActivityEntry }) {
+  const record = useRecordContext<ActivityEntry>({ record: given });
+  const translate = useTranslate();
+  if (!record?.changes.length) return null;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2 }}>
+      {record.changes.map((change) => (
+        <Typography key={change.field} component="li" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {activityChangeText(record.resource, change, translate)}
+        </Typography>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await startE2e();
+  await e2e.db.updateTable('admins').set({ first_name: 'Mina', last_name: 'Park' }).where('email', '=', ADMIN_EMAIL).execute();
+});
+afterAll(async () => e2e?.close());
+
+describe('Activity (issue 30 item 4)', () => {
+  it('says in words who changed a record, on the Activity screen and on the record’s own history', async () => {
+    const { context, page } = await e2e.newPage();
+    const problems = watchProblems(page);
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    const domain = await e2e.db.selectFrom('allowed_domains').select('id').where('domain', '=', 'example.com').executeTakeFirstOrThrow();
+
+    await page.goto(`/domains/${domain.id}`);
+    await page.locator('textarea[name=description]').fill('Head office');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Domain example.com saved').waitFor();
+
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.waitForURL((url) => url.pathname === '/log/activity');
+    await page.getByText('Mina Park changed Allowed Domain example.com').waitFor();
+    await page.getByText(/^Description .* → 'Head office'$/).waitFor();
+    // Times read as people read them.
+    expect(await page.locator('main').innerText()).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+
+    await page.goto(`/domains/${domain.id}/show`);
+    const history = page.getByRole('region', { name: 'History of this record' });
+    await history.getByText('Mina Park changed Allowed Domain example.com').waitFor();
+    await history.getByText(/^Description .* → 'Head office'$/).waitFor();
+    await history.getByRole('link', { name: 'All activity of this record' }).click();
+    await page.waitForURL((url) => url.pathname === '/log/activity');
+    await page.getByText('Mina Park changed Allowed Domain example.com').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
