@@ -14,17 +14,25 @@ interface CodeFieldProps {
   sortable?: boolean;
 }
 
+/**
+ * A code in small print after its words ("Korea (KR)"): the one way a code is read beside words,
+ * for support; the every-screen survey allows a bare code only so.
+ */
+export function CodeSmallPrint({ code }: { code: string }) {
+  return (
+    <Typography component="span" variant="caption" color="text.secondary" className="code-small-print" sx={{ ml: 0.5 }}>
+      ({code})
+    </Typography>
+  );
+}
+
 /** The words of a code; a code the table does not know shows as it is, never blank. */
 export function CodeWords({ set, code, showCode }: { set: CodeSet; code: string; showCode?: boolean }) {
   const translate = useTranslate();
   return (
     <Typography variant="body2" component="span">
       {translate(codeMessageKey(set, code), { _: code })}
-      {showCode && (
-        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
-          ({code})
-        </Typography>
-      )}
+      {showCode && <CodeSmallPrint code={code} />}
     </Typography>
   );
 }

@@ -1,11 +1,14 @@
 import { Typography } from '@mui/material';
 import { useGetList, useRecordContext } from 'react-admin';
 import type { Property, PropertyKind } from '../shared';
+import { CodeSmallPrint } from './CodeField';
 
 interface PropertyCodeFieldProps {
   /** The Project Properties table the code belongs to. */
   kind: PropertyKind;
-  source: string;
+  source?: string;
+  /** The code to show instead of the record's `source` field (a row outside a record context). */
+  code?: string | null;
   label?: string;
   sortable?: boolean;
 }
@@ -15,19 +18,17 @@ interface PropertyCodeFieldProps {
  * the code in small print beside it. The table is read once per kind (the same query CodeInput
  * makes, so react-query shares it); a code the table no longer has shows as it is.
  */
-export function PropertyCodeField({ kind, source }: PropertyCodeFieldProps) {
+export function PropertyCodeField({ kind, source = '', code: given }: PropertyCodeFieldProps) {
   const record = useRecordContext();
   const { data } = useGetList<Property>('properties', { filter: { kind }, pagination: { page: 1, perPage: 100 }, sort: { field: 'no', order: 'ASC' } }, { retry: false });
-  const code: unknown = record?.[source];
+  const code: unknown = given !== undefined ? given : record?.[source];
   if (code === null || code === undefined || code === '') return null;
   const name = data?.find((property) => property.code === code)?.name;
   if (!name) return <span>{String(code)}</span>;
   return (
     <Typography variant="body2" component="span">
       {name}
-      <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
-        ({String(code)})
-      </Typography>
+      <CodeSmallPrint code={String(code)} />
     </Typography>
   );
 }

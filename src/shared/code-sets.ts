@@ -19,7 +19,8 @@ import type { EmailTemplateType } from './email-templates';
 import type { EXPLORER_COLUMN_TYPES, EXPLORER_SCHEMAS } from './explorer';
 import type { YES_NO } from './fields';
 import type { CONDITION_OPERATORS, DASHBOARD_TYPES, DATA_SOURCES, KEYWORD_MODES, PROJECT_DATA_TYPES, PROJECT_STATUSES, SHARE_PRIVILEGES } from './project-kinds';
-import type { TERM_TYPES } from './terms';
+import type { TERM_TYPES, TERM_VERSION_STATUSES } from './terms';
+import type { UPLOAD_MODES, UPLOAD_STATUSES } from './upload-rules';
 import type { ACCOUNT_STATUSES, APPROVAL_STATUSES } from './users';
 
 /** The codes of each code set a person may read. */
@@ -51,6 +52,9 @@ export interface CodeSets {
   approvalStatus: (typeof APPROVAL_STATUSES)[number];
   accountStatus: (typeof ACCOUNT_STATUSES)[number];
   termType: (typeof TERM_TYPES)[number];
+  termVersionStatus: (typeof TERM_VERSION_STATUSES)[number];
+  uploadStatus: (typeof UPLOAD_STATUSES)[number];
+  uploadMode: (typeof UPLOAD_MODES)[number];
   emailTemplateType: EmailTemplateType;
   accessEvent: (typeof ACCESS_EVENT_TYPES)[number];
 }
@@ -92,6 +96,9 @@ export const CODE_MESSAGES = {
   approvalStatus: 'resources.users.approval',
   accountStatus: 'resources.users.status',
   termType: 'resources.terms.types',
+  termVersionStatus: 'resources.terms.status',
+  uploadStatus: 'resources.uploads.status',
+  uploadMode: 'resources.uploads.modeNames',
   emailTemplateType: 'resources.email-templates.types',
   accessEvent: 'resources.access-history.events',
 } as const satisfies Record<CodeSet, string>;

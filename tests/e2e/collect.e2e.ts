@@ -75,7 +75,8 @@ async function confirm(page: Page) {
 
 /** Waits until the board's row of the process shows the status (the board polls by itself). */
 async function processStatus(page: Page, processId: string, status: string) {
-  const row = page.getByTestId('process-table').locator('tr', { has: page.getByRole('cell', { name: processId, exact: true }) });
+  // A process reads as its metric with its id in small print.
+  const row = page.getByTestId('process-table').locator('tr', { has: page.getByText(`(${processId})`, { exact: true }) });
   await row.getByText(status, { exact: true }).waitFor({ timeout: 45_000 });
   return row;
 }

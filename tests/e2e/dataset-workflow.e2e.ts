@@ -48,8 +48,8 @@ describe('a dataset from a file to the Data Explorer', () => {
     await page.getByText('1 rows were written to store visits.').first().waitFor();
     const history = page.getByTestId('upload-history-row');
     await history.first().getByText('Replace').waitFor();
-    expect(await history.nth(0).innerText()).toMatch(/april\.csv\s+SUCCESS\s+Replace\s+1 added · 2 removed/);
-    expect(await history.nth(1).innerText()).toMatch(/march\.csv\s+SUCCESS\s+Append\s+2 added/);
+    expect(await history.nth(0).innerText()).toMatch(/april\.csv\s+Written\s+Replace\s+1 added · 2 removed/);
+    expect(await history.nth(1).innerText()).toMatch(/march\.csv\s+Written\s+Append\s+2 added/);
 
     // The explorer shows the dataset as a table, with the row the Replace left.
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Data Explorer' }).click();

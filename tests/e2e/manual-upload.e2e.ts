@@ -103,10 +103,10 @@ describe('Manual Upload screen', () => {
     await page.getByText('3 rows were written to March media.').first().waitFor();
 
     const latest = page.getByTestId('upload-history-row').first();
-    await latest.getByText('SUCCESS').waitFor();
-    expect(await latest.innerText()).toMatch(/march\.csv\s+SUCCESS\s+Append\s+3 added\s+user Tester/);
+    await latest.getByText('Written', { exact: true }).waitFor();
+    expect(await latest.innerText()).toMatch(/march\.csv\s+Written\s+Append\s+3 added\s+user Tester/);
     const failed = page.getByTestId('upload-history-row').nth(1);
-    expect(await failed.innerText()).toMatch(/march\.csv\s+FAIL\s+1 problem found in the file/);
+    expect(await failed.innerText()).toMatch(/march\.csv\s+Failed\s+1 problem found in the file/);
     await page.screenshot({ path: `${SHOTS}/history.png`, fullPage: true });
 
     // The original file downloads again from the history.

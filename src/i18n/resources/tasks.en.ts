@@ -125,7 +125,6 @@ export const tasksEn = {
     lastDays: 'Last %{days} days',
     columns: {
       processId: 'Process',
-      metricName: 'Metric',
       dataType: 'Data type',
       hourly: 'Last hour',
       weekly: '7 days',

@@ -127,7 +127,6 @@ export const tasksKo: typeof tasksEn = {
     lastDays: '최근 %{days}일',
     columns: {
       processId: '프로세스',
-      metricName: '지표',
       dataType: '데이터 유형',
       hourly: '최근 1시간',
       weekly: '7일',

@@ -61,7 +61,7 @@ export const uploadsEn = {
   },
   modeNames: { APPEND: 'Append', REPLACE: 'Replace' },
   changes: { added: '%{count} added', replaced: '%{count} replaced', removed: '%{count} removed', none: 'No change' },
-  status: { PARSING: 'Checking', READY: 'Ready', COMMITTING: 'Writing', SUCCESS: 'SUCCESS', FAIL: 'FAIL', EXPIRED: 'Expired', DISCARDED: 'Discarded' },
+  status: { PARSING: 'Checking', READY: 'Ready', COMMITTING: 'Writing', SUCCESS: 'Written', FAIL: 'Failed', EXPIRED: 'Expired', DISCARDED: 'Discarded' },
   modes: {
     APPEND: 'Append: add the rows; rows with the same key replace earlier ones',
     REPLACE: "Replace: the dataset's rows are replaced by this file",

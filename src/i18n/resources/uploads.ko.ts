@@ -58,7 +58,7 @@ export const uploadsKo: typeof uploadsEn = {
   },
   modeNames: { APPEND: '추가', REPLACE: '교체' },
   changes: { added: '%{count}개 추가', replaced: '%{count}개 대체', removed: '%{count}개 삭제', none: '변경 없음' },
-  status: { PARSING: '검사 중', READY: '준비됨', COMMITTING: '쓰는 중', SUCCESS: 'SUCCESS', FAIL: 'FAIL', EXPIRED: '만료됨', DISCARDED: '폐기됨' },
+  status: { PARSING: '검사 중', READY: '준비됨', COMMITTING: '쓰는 중', SUCCESS: '쓰기 완료', FAIL: '실패', EXPIRED: '만료됨', DISCARDED: '폐기됨' },
   modes: {
     APPEND: '추가: 행을 더하고, 키가 같은 행은 이전 행을 대체합니다',
     REPLACE: '교체: 데이터셋의 행을 이 파일의 행으로 바꿉니다',

@@ -90,6 +90,7 @@ function renderBoard(boards: Board[] | ((call: RecordedCall) => { status: number
     }
     if (call.url.startsWith('/api/tasks')) return { body: listPage(filterOf(call).parentTaskId === undefined ? tasks : posts) };
     if (call.url.startsWith('/api/collect-configs')) return { body: listPage([{ id: 7, metricName: 'Media spend' }]) };
+    if (call.url.startsWith('/api/properties')) return { body: listPage([{ id: 'data-types-1', kind: 'data-types', code: 'MEDIA', name: 'Media', no: 1 }]) };
     return { status: 404, body: envelope('NOT_FOUND') };
   });
   render(
@@ -131,8 +132,10 @@ describe('Collecting Status board', () => {
       ['2026-11-18', ['SUCCESS:55.2', 'ERROR:13.8', 'STARTED:13.8', 'PENDING:13.8']],
     ]);
 
-    const row = within(screen.getByTestId('process-table')).getByText('P7').closest('tr')!;
+    const row = within(screen.getByTestId('process-table')).getByText('(P7)').closest('tr')!;
+    // The process reads as its metric, its id in small print; its data type by name.
     expect(within(row).getByText('Media spend')).toBeInTheDocument();
+    expect(await within(row).findByText('Media')).toBeInTheDocument();
     expect(within(row).getByText('Error')).toBeInTheDocument();
     expect(await screen.findByText('The source answered HTTP 500.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
@@ -145,7 +148,7 @@ describe('Collecting Status board', () => {
     // The board follows the same filter (its period goes apart as from/to).
     await waitFor(() => expect(filterOf(boardCalls().at(-1)!)).toEqual({ configId: 7 }));
     expect(new URL(boardCalls().at(-1)!.url, 'http://x').searchParams.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(within(screen.getByTestId('process-table')).getByText('P7').closest('tr')).toHaveClass('Mui-selected');
+    expect(within(screen.getByTestId('process-table')).getByText('(P7)').closest('tr')).toHaveClass('Mui-selected');
   });
 
   it('says there is nothing to show yet when no collect metric exists, and shows zero totals without a rate', async () => {

@@ -2,10 +2,12 @@ import { Alert, Button, Table, TableBody, TableCell, TableContainer, TableHead, 
 import ListIcon from '@mui/icons-material/List';
 import { LinkBase, useTranslate } from 'react-admin';
 import type { CollectProcessRow } from '../../shared';
+import { ProcessName } from './ProcessName';
 import { TaskStatusChip } from './TaskStatusChip';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
+import { PropertyCodeField } from '../../components/PropertyCodeField';
 
-const COLUMNS = ['processId', 'metricName', 'dataType', 'hourly', 'weekly', 'monthly', 'scheduled', 'mastered', 'posted', 'targets', 'updatedAt', 'status'] as const;
+const COLUMNS = ['processId', 'dataType', 'hourly', 'weekly', 'monthly', 'scheduled', 'mastered', 'posted', 'targets', 'updatedAt', 'status'] as const;
 const NUMERIC = new Set<string>(['hourly', 'weekly', 'monthly', 'mastered', 'posted', 'targets']);
 
 const when = (iso: string | null) => formatConsoleDate(iso, true) || '—';
@@ -50,9 +52,12 @@ export function ProcessTable({ processes, selectedConfigId, onShowTasks }: Proce
         <TableBody>
           {processes.map((process) => (
             <TableRow key={process.processId} hover selected={process.configId === selectedConfigId} onClick={() => onShowTasks(process)} sx={{ cursor: 'pointer' }}>
-              <TableCell>{process.processId}</TableCell>
-              <TableCell>{process.metricName}</TableCell>
-              <TableCell>{process.dataType}</TableCell>
+              <TableCell>
+                <ProcessName metricName={process.metricName} processId={process.processId} />
+              </TableCell>
+              <TableCell>
+                <PropertyCodeField kind="data-types" code={process.dataType} />
+              </TableCell>
               <TableCell align="right">{process.hourly.toLocaleString()}</TableCell>
               <TableCell align="right">{process.weekly.toLocaleString()}</TableCell>
               <TableCell align="right">{process.monthly.toLocaleString()}</TableCell>

@@ -10,6 +10,7 @@ import { TaskStatusChip } from './TaskStatusChip';
 import { PostingTasksField, ResponseMetaField, TaskErrorField, TaskLogField } from './TaskDetailFields';
 import { TaskAttemptsField } from './TaskAttemptsField';
 import { TaskDuration } from './TaskRunStatus';
+import { ProcessName } from './ProcessName';
 
 function TaskShowActions() {
   const task = useRecordContext<TaskDetail>();
@@ -40,8 +41,7 @@ export function TaskShow({ id }: { id?: number }) {
       <SimpleShowLayout>
         <NumberField source="id" label="resources.tasks.fields.taskId" />
         <CodeChip source="taskKind" messages="resources.tasks.kinds" colors={{}} label="resources.tasks.fields.taskKind" />
-        <TextField source="metricName" />
-        <TextField source="processId" />
+        <FunctionField<TaskDetail> source="metricName" render={(task) => <ProcessName metricName={task.metricName} processId={task.processId} />} />
         <CodeField set="processType" source="processType" />
         <CodeChip source="scheduleType" messages="resources.tasks.scheduleTypes" colors={{}} label="resources.tasks.fields.scheduleType" />
         <TaskStatusChip label="resources.tasks.fields.status" />

@@ -6,6 +6,7 @@ import { CodeChip } from '../../components/CodeChip';
 import { RetryTaskButton } from './RetryTaskButton';
 import { RunPostTasks, RunPostTasksToggle } from './RunPostTasks';
 import { TaskDuration, TaskRunStatus } from './TaskRunStatus';
+import { ProcessName } from './ProcessName';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { RecordLink } from '../RecordLink';
 import { CodeField } from '../../components/CodeField';
@@ -18,10 +19,9 @@ const Column = DataTable.Col<Task>;
  */
 export function TaskTable() {
   return (
-    <ConsoleDataTable rowClick="show" bulkActionButtons={false} expand={<RunPostTasks />} hiddenColumns={['processId', 'processType', 'scheduleType', 'attempt', 'startedAt', 'finishedAt']}>
+    <ConsoleDataTable rowClick="show" bulkActionButtons={false} expand={<RunPostTasks />} hiddenColumns={['processType', 'scheduleType', 'attempt', 'startedAt', 'finishedAt']}>
       <Column source="id" label="resources.tasks.fields.taskId" field={RecordLink} />
-      <Column source="metricName" disableSort />
-      <Column source="processId" disableSort />
+      <Column source="metricName" disableSort render={(task) => <ProcessName metricName={task.metricName} processId={task.processId} />} />
       <Column source="processType">
         <CodeField set="processType" source="processType" />
       </Column>

@@ -4,6 +4,7 @@ import { useGetList, useTranslate } from 'react-admin';
 import type { UploadHistory } from '../../shared';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { DiscardUploadButton } from './DiscardUploadButton';
+import { codeMessageKey } from '../../shared/code-sets';
 
 const PER_PAGE = 10;
 
@@ -77,7 +78,7 @@ export function UploadHistoryTable({ datasetId, version, onResume, onDiscarded }
                 <TableCell>
                   <Chip
                     size="small"
-                    label={translate(`resources.uploads.status.${upload.status}`)}
+                    label={translate(codeMessageKey('uploadStatus', upload.status))}
                     color={upload.status === 'SUCCESS' ? 'success' : upload.status === 'FAIL' ? 'error' : 'default'}
                     variant={upload.status === 'READY' ? 'outlined' : 'filled'}
                   />
@@ -88,7 +89,7 @@ export function UploadHistoryTable({ datasetId, version, onResume, onDiscarded }
                   )}
                   <UploadExpiry upload={upload} />
                 </TableCell>
-                <TableCell>{upload.mode && upload.status === 'SUCCESS' ? translate(`resources.uploads.modeNames.${upload.mode}`) : ''}</TableCell>
+                <TableCell>{upload.mode && upload.status === 'SUCCESS' ? translate(codeMessageKey('uploadMode', upload.mode)) : ''}</TableCell>
                 <TableCell>{upload.status === 'SUCCESS' ? uploadChanges(upload, translate) : ''}</TableCell>
                 <TableCell>{upload.updatedBy}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatConsoleDate(upload.updatedAt, true)}</TableCell>

@@ -9,6 +9,7 @@ import { FileDrop } from './FileDrop';
 import { PreviewPanel } from './PreviewPanel';
 import { UploadExpiry } from './UploadHistoryTable';
 import { useUploadWatch } from './useUploadWatch';
+import { codeMessageKey } from '../../shared/code-sets';
 
 const SETTLED = new Set<UploadHistory['status']>(['READY', 'FAIL', 'SUCCESS', 'DISCARDED', 'EXPIRED']);
 
@@ -75,7 +76,7 @@ export function UploadPanel({ dataset, resumed, onSettled }: UploadPanelProps) {
     bar = { label: translate('resources.uploads.phases.PARSING', { percent: percent(progress.done, progress.total) }), value: percent(progress.done, progress.total) };
   else if (progress?.phase === 'WRITING')
     bar = { label: translate('resources.uploads.phases.WRITING', { done: progress.done.toLocaleString(), total: progress.total.toLocaleString() }), value: percent(progress.done, progress.total) };
-  else if (busy) bar = { label: translate(`resources.uploads.status.${upload!.status}`) };
+  else if (busy) bar = { label: translate(codeMessageKey('uploadStatus', upload!.status)) };
 
   return (
     <Stack spacing={2}>
