@@ -5,6 +5,7 @@ import type { ProjectDetail } from '../../shared';
 import { ProjectStatusChip } from './ProjectStatusChip';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { CodeWords } from '../../components/CodeField';
+import { PropertyCodeField } from '../../components/PropertyCodeField';
 import { codeMessageKey } from '../../shared/code-sets';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -64,7 +65,7 @@ export function ProjectFields({ project }: { project: ProjectDetail }) {
                 : regions.map((region) => (
                     <Stack key={region} direction="row" useFlexGap flexWrap="wrap" spacing={0.5} sx={{ mb: 0.5, alignItems: 'center' }}>
                       <Typography variant="caption" sx={{ minWidth: 56, fontWeight: 600 }}>
-                        {region}
+                        <PropertyCodeField kind="regions" code={region} />
                       </Typography>
                       {countries
                         .filter((country) => country.regionCode === region)
