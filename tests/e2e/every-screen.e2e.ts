@@ -4,14 +4,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { consoleResources, consoleScreens } from '../../src/resources/registry';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 import { codeSnifferErrors, seedDemoData, seriousAxeViolations, preferColourScheme, preferKorean } from './axeSurvey';
-import { englishOnKoreanScreen, foreignClockFindings, headersWrappedMidWord, untranslatedEnglish } from './readableText';
+import { codeWordsTable, englishOnKoreanScreen, foreignClockFindings, headersWrappedMidWord, rawCodeFindings, untranslatedEnglish, type CodeWordsTable } from './readableText';
 
 /**
  * Every screen of SPEC §2 with the demo data, the way a person meets it: reached by clicking from its
  * list, at a phone's and a desktop's width, in both colour schemes. Each screen must pass axe with no
- * serious or critical violation, make no failing call, show no time but as YYYY-MM-DD HH:mm and must
- * not scroll the page sideways. With SURVEY_SHOTS set, a full-page screenshot of every screen of
- * every pass goes there as <pass>-<screen>.png.
+ * serious or critical violation, make no failing call, show no time but as YYYY-MM-DD HH:mm and no
+ * code without its words, and must not scroll the page sideways. With SURVEY_SHOTS set, a full-page
+ * screenshot of every screen of every pass goes there as <pass>-<screen>.png.
  */
 const SHOTS = process.env.SURVEY_SHOTS;
 
@@ -41,6 +41,12 @@ beforeAll(async () => {
   // The collect and post catch-all alert mails (migration 018) put the Alert Mail record screens in the survey.
   await seedDemoData(e2e);
   english = await untranslatedEnglish();
+  // Project Properties' codes (ACME, KR, APAC…) read as their names, in either language.
+  const properties = await Promise.all(PROPERTY_TABLES.map((table) => e2e.db.selectFrom(table).select(['code', 'name']).execute()));
+  for (const language of ['en', 'ko'] as const) {
+    codeWords[language] = await codeWordsTable(language);
+    for (const { code, name } of properties.flat()) (codeWords[language][code] ??= []).push(name);
+  }
 }, 180_000);
 afterAll(async () => e2e?.close());
 
@@ -60,6 +66,9 @@ async function settle(page: Page) {
 
 /** The catalogue's English texts, for the Korean pass; filled before the surveys start. */
 let english: string[] = [];
+const PROPERTY_TABLES = ['regions', 'countries', 'companies', 'advertisers', 'data_types'] as const;
+/** Every code a screen may show, with its words in each language; filled before the surveys start. */
+const codeWords: Record<'en' | 'ko', CodeWordsTable> = { en: {}, ko: {} };
 
 async function check(page: Page, screen: string, pass: string, findings: Finding[], axe: boolean, korean = false) {
   process.stderr.write(`${pass} ${screen}\n`);
@@ -69,6 +78,7 @@ async function check(page: Page, screen: string, pass: string, findings: Finding
   if (overflow > 0) findings.push({ screen, pass, problem: `page scrolls sideways by ${overflow}px` });
   for (const problem of await foreignClockFindings(page)) findings.push({ screen, pass, problem });
   for (const problem of await headersWrappedMidWord(page)) findings.push({ screen, pass, problem });
+  for (const problem of await rawCodeFindings(page, screen, codeWords[korean ? 'ko' : 'en'])) findings.push({ screen, pass, problem });
   if (korean) for (const problem of await englishOnKoreanScreen(page, english)) findings.push({ screen, pass, problem });
   if (!axe) return;
   for (const problem of await seriousAxeViolations(page)) findings.push({ screen, pass, problem });

@@ -98,3 +98,88 @@ export async function headersWrappedMidWord(page: Page): Promise<string[]> {
   );
   return found.map((header) => `a header wraps inside a word: ${header}`);
 }
+
+/** A code a person may meet on a screen, with its words in the screen's language. */
+export type CodeWordsTable = Record<string, string[]>;
+
+/**
+ * Every code of the code table (src/shared/code-lists.ts) with its words in one language, from the
+ * catalogue a screen reads them from.
+ */
+export async function codeWordsTable(language: 'en' | 'ko'): Promise<CodeWordsTable> {
+  const { enFrame } = await import('../../src/i18n/en');
+  const { resourcesEn } = await import('../../src/i18n/resources/index.en');
+  const { ko } = await import('../../src/i18n/ko');
+  const { CODE_LISTS } = await import('../../src/shared/code-lists');
+  const { codeMessageKey } = await import('../../src/shared/code-sets');
+  const catalogue: object = language === 'en' ? { ...enFrame, resources: resourcesEn } : ko;
+  const table: CodeWordsTable = {};
+  for (const [set, codes] of Object.entries(CODE_LISTS) as [Parameters<typeof codeMessageKey>[0], readonly string[]][]) {
+    for (const code of codes) {
+      const words = codeMessageKey(set, code)
+        .split('.')
+        .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), catalogue);
+      if (typeof words === 'string') (table[code] ??= []).push(words);
+    }
+  }
+  return table;
+}
+
+/**
+ * The places a code may be read as it is, each with why. Anything else that reads as a bare code
+ * — a whole text, a value of an input, or a list of codes joined by ·, /, or commas — is a finding.
+ */
+const RAW_CODE_ALLOWED: { screen: RegExp; selector: string; why: string }[] = [
+  { screen: /^\/(log\/system|system-logs\/)/, selector: '.column-httpMethod, .ra-field-httpMethod', why: 'the request log records the protocol: GET and POST are what was called' },
+  {
+    screen: /^\/(system\/project-property|properties\/)/,
+    selector: '.column-code, .ra-field-code, .ra-input-code',
+    why: 'Project Properties is where codes are made: the code is the record’s own key, its name beside it',
+  },
+];
+
+/**
+ * One line per code read without its words: a text, a chip, a select's shown value or an input's
+ * value that is a code of the table (or a Project Properties code) whose words differ from it. A
+ * code in parentheses is allowed only as CodeSmallPrint draws it: in small print after its words.
+ */
+export async function rawCodeFindings(page: Page, screen: string, table: CodeWordsTable): Promise<string[]> {
+  const allowed = RAW_CODE_ALLOWED.filter(({ screen: where }) => where.test(screen))
+    .map(({ selector }) => selector)
+    .join(', ');
+  const found = await page.evaluate(
+    ({ table, allowed }) => {
+      const words = new Set(Object.values(table).flat());
+      // A code whose words are itself (CRM, CSV…) reads the same either way.
+      const isRaw = (text: string) => !!table[text] && !words.has(text) && table[text].some((word) => word !== text);
+      const readsRaw = (text: string) => !!text && text.split(/\s*[·,/|]\s*/).every(isRaw);
+      const skipped = (element: Element) => !!element.closest('[aria-hidden=true], script, style, noscript') || (!!allowed && !!element.closest(allowed));
+      const seen = new Set<string>();
+      for (const element of document.body.querySelectorAll('*')) {
+        if (skipped(element) || !(element as HTMLElement).checkVisibility?.()) continue;
+        const own = [...element.childNodes]
+          .filter((node) => node.nodeType === Node.TEXT_NODE)
+          .map((node) => node.textContent ?? '')
+          .join('')
+          .trim();
+        const small = /^\((.+)\)$/.exec(own);
+        if (small && table[small[1]]) {
+          // As CodeSmallPrint draws it (src/components/CodeField.tsx): after the words, in one element.
+          const beside = element.parentElement?.innerText.replace(own, '').trim();
+          if (!element.classList.contains('code-small-print') || !beside) seen.add(`"${own}" in parentheses, not in small print after its words`);
+          continue;
+        }
+        if (readsRaw(own)) seen.add(`"${own}" (${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''})`);
+      }
+      // A radio's or checkbox's value is what it sends, not what it shows (its label is read above).
+      for (const input of document.querySelectorAll('input:not([type=hidden], [type=radio], [type=checkbox]), textarea')) {
+        if (skipped(input)) continue;
+        const value = (input as HTMLInputElement).value.trim();
+        if (readsRaw(value)) seen.add(`"${value}" in the input ${(input as HTMLInputElement).name || input.id || '(unnamed)'}`);
+      }
+      return [...seen];
+    },
+    { table, allowed },
+  );
+  return found.map((text) => `shows a raw code: ${text}`);
+}

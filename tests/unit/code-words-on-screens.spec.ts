@@ -39,10 +39,18 @@ const CODE_SOURCES = new Set([
 ]);
 
 /**
- * Fields of those names that hold something else where they are: the users list's country is the
- * office's name; an alert mail's error id is typed freely (any procedure's error id, or * for any).
+ * Fields of those names that hold something else where they are: the users list's country and a
+ * project share's country are names (the server joins them); an alert mail's error id
+ * is typed freely (any procedure's error id, or * for any), and one the code table does not know
+ * shows as typed.
  */
-const NAMES_NOT_CODES = new Set(['src/resources/users/UserList.tsx country', 'src/resources/alert-mails/AlertMailInputs.tsx errorId', 'src/resources/alert-mails/AlertMailList.tsx errorId']);
+const NAMES_NOT_CODES = new Set([
+  'src/resources/users/UserList.tsx country',
+  'src/resources/alert-mails/AlertMailInputs.tsx errorId',
+  'src/resources/alert-mails/AlertMailList.tsx errorId',
+  'src/resources/alert-mails/AlertErrorField.tsx errorId',
+  'src/resources/projects/SharePanel.tsx country',
+]);
 
 /** Elements that show their source's value as it is when nothing else is said. */
 const SHOWS_AS_IS = /^(TextField|Column|\w+Column|DataTable\.Col)$/;
@@ -99,6 +107,24 @@ function rawCodes(): string[] {
   );
 }
 
+/** Where the screens live: resources, and the shared components, pages and profile that draw records too. */
+const SCREEN_FOLDERS = ['src/resources', 'src/components', 'src/pages', 'src/profile', 'src/layout'].map((folder) => join(ROOT, folder));
+
+/**
+ * A code field written straight into a hand-made table or text as a JSX child, `{row.dataType}`
+ * (optionally `?? '—'`): it shows the bare value. A status is a code wherever it is.
+ */
+const HAND_MADE = new RegExp(String.raw`(?:^|>)\s*\{\s*\w+(?:\??\.\w+)*\??\.(${[...CODE_SOURCES, 'status'].join('|')})\s*(?:\?\?[^}]*)?\}`, 'gm');
+
+function handMadeCodes(): string[] {
+  return SCREEN_FOLDERS.flatMap(sourceFiles).flatMap((file) => {
+    const text = readFileSync(file, 'utf8');
+    return [...text.matchAll(HAND_MADE)]
+      .filter((match) => !NAMES_NOT_CODES.has(`${relative(ROOT, file)} ${match[1]}`))
+      .map((match) => `${relative(ROOT, file)}:${text.slice(0, match.index + match[0].indexOf('{')).split('\n').length} ${match[0].replace(/^>/, '').trim()}`);
+  });
+}
+
 /** Choices written out as their own codes (`{ id: code, name: code }`) instead of codeChoices. */
 function verbatimChoices(): string[] {
   return [...sourceFiles(RESOURCES), ...sourceFiles(join(ROOT, 'src/components'))].flatMap((file) =>
@@ -121,6 +147,10 @@ describe('codes on the resource screens', () => {
 
   it('shows no code field as its bare value', () => {
     expect(rawCodes()).toEqual([]);
+  });
+
+  it('writes no code field into a hand-made table or text as its bare value', () => {
+    expect(handMadeCodes()).toEqual([]);
   });
 
   it('builds no choices from bare codes', () => {
