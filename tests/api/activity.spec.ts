@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountsByRank, approvedUser, type RankAccounts } from './harness';
 import { collectConfig, marketAccount, startCollectApp } from '../fakes/collect-fixtures';
 import { commit, createDataset, preview } from './uploads-support';
+import { projectBody, seedTemplate } from './projects-fixtures';
 import { ACTIVITY_ROUTES, isRecorded } from '../../server/modules/activity/routes-table';
 import { entryWords, translatorFor } from '../../server/modules/activity/words';
 import type { ActivityEntry } from '../../src/shared';
@@ -137,13 +138,12 @@ describe('activity entries', () => {
   it('records a project share, a password reset and an approval as their own sentences', async () => {
     const person = await approvedUser(env.t, env.token, 'jun.lee@example.com');
     await env.t.db.updateTable('admins').set({ first_name: 'Jun', last_name: 'Lee' }).where('id', '=', person.id).execute();
-    const project = await env.api('POST', '/api/projects', { name: 'Spring launch', dataType: 'MEDIA', dataSource: 'MASTER', dashboardType: 'TEMPLATE', status: 'ACTIVE' });
-    if (project.status === 200) {
-      const shared = await env.api('POST', '/api/project-shares', { projectId: project.body.data.id, email: 'jun.lee@example.com', privilege: 'EDITOR' });
-      expect(shared.status).toBe(200);
-      const [share] = await entries({ resource: 'projects', recordId: String(project.body.data.id), action: 'share' });
-      expect(entryWords(share, en).sentence).toBe('Mina Park shared Spring launch with Jun Lee as Editor');
-    }
+    const project = await env.api('POST', '/api/projects', projectBody(await seedTemplate(env.t, 'Media layout', 'MEDIA')));
+    expect(project.status, JSON.stringify(project.body)).toBe(200);
+    const shared = await env.api('POST', '/api/project-shares', { projectId: project.body.data.id, email: 'jun.lee@example.com', privilege: 'EDITOR' });
+    expect(shared.status).toBe(200);
+    const [share] = await entries({ resource: 'projects', recordId: String(project.body.data.id), action: 'share' });
+    expect(entryWords(share, en).sentence).toBe('Mina Park shared Spring launch with Jun Lee as Editor');
     expect((await env.api('POST', `/api/users/${person.id}/password-reset`)).status).toBe(200);
     const history = await entries({ resource: 'users', recordId: String(person.id) });
     expect(history.map((entry) => entry.action)).toEqual(expect.arrayContaining(['password-reset', 'approve']));
