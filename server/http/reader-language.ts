@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { serverKo, serverNounsKo } from '../../src/i18n/server.ko';
+import { serverKo, serverNounsKo, serverPhrasesKo } from '../../src/i18n/server.ko';
 import { serverTextIn } from '../../src/i18n/serverMessageKey';
 import { readerOf, type ReaderLanguage } from './reader';
 
@@ -11,7 +11,7 @@ import { readerOf, type ReaderLanguage } from './reader';
  */
 const SENTENCE_FIELDS = new Set(['resultMessage', 'message', 'reason', 'errorText']);
 
-const KOREAN = { texts: serverKo, nouns: serverNounsKo };
+const KOREAN = { texts: serverKo, nouns: serverNounsKo, phrases: serverPhrasesKo };
 
 /** Nesting an answer's sentences are looked for in (envelope → data → list → row → preview → problems → problem). */
 const MAX_NESTING = 8;

@@ -353,3 +353,12 @@ export const serverEn = {
 } as const;
 
 export type ServerMessageKey = keyof typeof serverEn;
+
+/**
+ * Phrases the server writes into its sentences to say where something is ("Page 2 of the source is
+ * not valid JSON."), rewritten like a sentence's values.
+ */
+export const serverPhrasesEn = {
+  sourcePage: 'Page %{page} of the source',
+  file: 'File %{name}',
+} as const;

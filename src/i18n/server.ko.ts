@@ -1,4 +1,4 @@
-import type { ServerMessageKey } from './server.en';
+import type { serverPhrasesEn, ServerMessageKey } from './server.en';
 
 /** The server's sentences in Korean (server.en.ts says how they are used). */
 export const serverKo = {
@@ -358,4 +358,10 @@ export const serverNounsKo: Record<string, string> = {
   property: '속성',
   'e-mail template': '이메일 템플릿',
   'market account': '마켓 계정',
+};
+
+/** The phrases of server.en.ts in Korean. */
+export const serverPhrasesKo: Record<keyof typeof serverPhrasesEn, string> = {
+  sourcePage: '소스의 %{page}페이지',
+  file: '파일 %{name}',
 };

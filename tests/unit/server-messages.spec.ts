@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { serverEn, type ServerMessageKey } from '../../src/i18n/server.en';
-import { serverKo, serverNounsKo } from '../../src/i18n/server.ko';
+import { serverEn, serverPhrasesEn, type ServerMessageKey } from '../../src/i18n/server.en';
+import { serverKo, serverNounsKo, serverPhrasesKo } from '../../src/i18n/server.ko';
 import { serverMessageKey, serverTextIn } from '../../src/i18n/serverMessageKey';
 
 /*
@@ -43,13 +43,15 @@ interface Found {
   sample: string;
 }
 
-function serverSentences(): Found[] {
-  const files = execSync("git ls-files -co --exclude-standard 'server/**/*.ts'", { encoding: 'utf8' })
+const scannedFiles = () =>
+  execSync("git ls-files -co --exclude-standard 'server/**/*.ts'", { encoding: 'utf8' })
     .trim()
     .split('\n')
     .filter((file) => file && !OPERATOR_FOLDERS.test(file));
+
+function serverSentences(): Found[] {
   const found: Found[] = [];
-  for (const file of files) {
+  for (const file of scannedFiles()) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {
       if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) {
@@ -71,6 +73,20 @@ function serverSentences(): Found[] {
   return found;
 }
 
+/** Every string or template literal of the scanned folders, each `${…}` as %{value}. */
+function allShapes(): string[] {
+  return scannedFiles().flatMap((file) => {
+    const shapes: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) shapes.push(node.text);
+      else if (ts.isTemplateExpression(node)) shapes.push([node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join('%{value}'));
+      ts.forEachChild(node, visit);
+    };
+    visit(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true));
+    return shapes;
+  });
+}
+
 function inOperatorCall(node: ts.Node): boolean {
   for (let parent = node.parent, depth = 0; parent && depth < 5; parent = parent.parent, depth += 1) {
     if (ts.isCallExpression(parent) && OPERATOR_CALL.test(parent.expression.getText())) return true;
@@ -78,7 +94,7 @@ function inOperatorCall(node: ts.Node): boolean {
   return false;
 }
 
-const KOREAN = { texts: serverKo, nouns: serverNounsKo };
+const KOREAN = { texts: serverKo, nouns: serverNounsKo, phrases: serverPhrasesKo };
 
 const paramsOf = (text: string) => new Set([...text.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]));
 
@@ -120,6 +136,15 @@ describe('the server’s sentences in English and Korean', () => {
       ).toEqual([]);
       expect(serverKo[key], key).toMatch(/[가-힣]/);
     }
+  });
+
+  it('has place phrases the server writes, in Korean with the same values', () => {
+    const written = new Set(allShapes());
+    for (const [key, phrase] of Object.entries(serverPhrasesEn)) {
+      expect(written.has(phrase.replace(/%\{\w+\}/g, '%{value}')), phrase).toBe(true);
+      expect([...paramsOf(serverPhrasesKo[key as keyof typeof serverPhrasesEn])]).toEqual([...paramsOf(phrase)]);
+    }
+    expect(serverTextIn('Page 2 of the source is not valid JSON.', KOREAN)).toBe('소스의 2페이지는 올바른 JSON이 아닙니다.');
   });
 
   it('has Korean for every noun a resource declaration names its records by', () => {
