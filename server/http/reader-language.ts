@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serverKo, serverNounsKo, serverPhrasesKo } from '../../src/i18n/server.ko';
 import { serverTextIn } from '../../src/i18n/serverMessageKey';
-import { readerOf, type ReaderLanguage } from './reader';
+import { readerOf } from './reader';
 
 /**
  * Fields of an answer that carry the server's own sentences for a person: the envelope's message,
@@ -16,10 +16,14 @@ const KOREAN = { texts: serverKo, nouns: serverNounsKo, phrases: serverPhrasesKo
 /** Nesting an answer's sentences are looked for in (envelope → data → list → row → preview → problems → problem). */
 const MAX_NESTING = 8;
 
-function translated(value: unknown, language: Exclude<ReaderLanguage, 'en'>, nesting: number): unknown {
+/** The answer with the server's sentences in Korean, the only language besides English the console reads. */
+function inKorean(value: unknown, nesting: number): unknown {
   if (nesting > MAX_NESTING || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => translated(item, language, nesting + 1));
-  const entries = Object.entries(value).map(([name, item]) => [name, typeof item === 'string' && SENTENCE_FIELDS.has(name) ? serverTextIn(item, KOREAN) : translated(item, language, nesting + 1)]);
+  if (Array.isArray(value)) return value.map((item) => inKorean(item, nesting + 1));
+  // Only plain records: a Date or a Buffer is serialised as it is.
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const entries = Object.entries(value).map(([name, item]) => [name, typeof item === 'string' && SENTENCE_FIELDS.has(name) ? serverTextIn(item, KOREAN) : inKorean(item, nesting + 1)]);
   return Object.fromEntries(entries);
 }
 
@@ -31,8 +35,7 @@ function translated(value: unknown, language: Exclude<ReaderLanguage, 'en'>, nes
  */
 export const readerLanguage = fp(async (app: FastifyInstance) => {
   app.addHook('preSerialization', async (request, _reply, payload) => {
-    const { language } = readerOf(request);
-    if (language === 'en' || payload === null || typeof payload !== 'object' || !('result' in payload)) return payload;
-    return translated(payload, language, 0);
+    if (readerOf(request).language === 'en' || payload === null || typeof payload !== 'object' || !('result' in payload)) return payload;
+    return inKorean(payload, 0);
   });
 });
