@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { DB_INTEGER_MAX, NO_NUL } from './list-bounds';
+import { codeMessageKey, type CodeSet } from './code-sets';
 
 /**
  * The activity log (issue 30 item 4): who did what to which record, kept as an action, its
@@ -123,9 +124,30 @@ export function activitySentence(entry: Pick<ActivityEntry, 'action' | 'actorNam
   });
 }
 
+/** Fields whose values are codes, read through the code table's words ('Active Yes → No', not 'Y → N'). */
+const CODE_FIELDS: Readonly<Record<string, CodeSet>> = {
+  activeFlag: 'yesNo',
+  inUse: 'yesNo',
+  backupFlag: 'yesNo',
+  approverFlag: 'yesNo',
+  creatorFlag: 'yesNo',
+  uploaderFlag: 'yesNo',
+  suspended: 'yesNo',
+  approvalStatusCode: 'approvalStatus',
+  dataSource: 'dataSource',
+  dashboardType: 'dashboardType',
+  sourceType: 'sourceType',
+  targetMethod: 'targetMethod',
+  privilege: 'sharePrivilege',
+};
+
 /** "Description 'x' → 'y'": one changed field, named as its form names it. */
 export function activityChangeText(resource: string, change: ActivityChange, t: Translate): string {
   const label = t(`resources.${resource}.fields.${change.field}`, { _: change.field });
-  const value = (shown: unknown) => (shown === ACTIVITY_SECRET ? t('console.activity.secret') : activityValue(shown));
+  const set = CODE_FIELDS[change.field];
+  const value = (shown: unknown) => {
+    if (shown === ACTIVITY_SECRET) return t('console.activity.secret');
+    return set && typeof shown === 'string' ? t(codeMessageKey(set, shown), { _: shown }) : activityValue(shown);
+  };
   return `${label} ${value(change.before)} → ${value(change.after)}`;
 }

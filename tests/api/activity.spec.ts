@@ -74,15 +74,19 @@ describe('activity entries', () => {
     expect(created.status).toBe(200);
     const id = created.body.data.id;
     expect((await env.api('PUT', `/api/domains/${id}`, { domain: 'acme.com', description: 'y', activeFlag: 'Y' })).status).toBe(200);
+    expect((await env.api('PUT', `/api/domains/${id}`, { domain: 'acme.com', description: 'y', activeFlag: 'N' })).status).toBe(200);
     // A save that changed nothing, and reads, are no activity.
-    expect((await env.api('PUT', `/api/domains/${id}`, { domain: 'acme.com', description: 'y', activeFlag: 'Y' })).status).toBe(200);
+    expect((await env.api('PUT', `/api/domains/${id}`, { domain: 'acme.com', description: 'y', activeFlag: 'N' })).status).toBe(200);
     await env.api('GET', `/api/domains/${id}`);
     await env.api('GET', '/api/domains');
     expect((await env.api('DELETE', `/api/domains/${id}`)).status).toBe(200);
 
     const history = await entries({ resource: 'domains', recordId: String(id) });
-    expect(history.map((entry) => entry.action)).toEqual(['delete', 'update', 'create']);
-    const [deleted, changed, added] = history;
+    expect(history.map((entry) => entry.action)).toEqual(['delete', 'update', 'update', 'create']);
+    const [deleted, flagged, changed, added] = history;
+    // A code reads as its words, in either language.
+    expect(entryWords(flagged, en).changes).toBe('Active Yes → No');
+    expect(entryWords(flagged, ko).changes).toBe(`${ko('resources.domains.fields.activeFlag')} ${ko('console.codes.yesNo.Y')} → ${ko('console.codes.yesNo.N')}`);
     expect(added).toMatchObject({ actorName: 'Mina Park', recordName: 'acme.com' });
     expect(changed.changes).toEqual([{ field: 'description', before: 'x', after: 'y' }]);
     expect(entryWords(changed, en)).toEqual({ sentence: 'Mina Park changed Allowed Domain acme.com', changes: "Description 'x' → 'y'" });
