@@ -32,7 +32,7 @@ import { postConfigsModule } from './collect/post-configs';
 import { tasksModule } from './collect/tasks';
 import { collectStatusModule } from './collect/collect-status';
 import { collectRetentionModule } from './collect/collect-retention';
-import { registerRouteModules } from './modules/route-modules';
+import { loadRouteModules } from './modules/route-modules';
 import { activityRecorder } from './modules/activity/recorder';
 import type { AppContext } from './context';
 import './context';
@@ -119,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(collectJobs);
   await app.register(apiReference);
 
+  const routeModules = await loadRouteModules();
   await app.register(
     async (api) => {
       await api.register(authModule);
@@ -130,7 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(collectStatusModule);
       await api.register(collectRetentionModule);
       // Every server/modules/<name> folder (route-modules.ts); the areas above live outside it.
-      await registerRouteModules(api);
+      for (const routeModule of routeModules) await api.register(routeModule);
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 
 const MODULES_DIR = dirname(fileURLToPath(import.meta.url));
 
@@ -15,16 +15,22 @@ export const moduleFolders = (): string[] =>
     .map((entry) => entry.name)
     .sort();
 
+let loaded: Promise<FastifyPluginAsync[]> | undefined;
+
 /**
- * Registers every route module found by folder: server/modules/<name>/index.ts exporting
- * `<name in camelCase>Module`. A new module is a new folder; no list to edit. A folder without that
- * export fails the start, so a misnamed module is never silently left out.
+ * Every route module found by folder: server/modules/<name>/index.ts exporting `<name in
+ * camelCase>Module`. A new module is a new folder; no list to edit. A folder without that export
+ * fails the start, so a misnamed module is never silently left out. Imported once per process and
+ * before registering (app.ts), so the imports do not count against Fastify's plugin start timeout.
  */
-export async function registerRouteModules(api: FastifyInstance): Promise<void> {
-  for (const folder of moduleFolders()) {
-    const exports = (await import(pathToFileURL(join(MODULES_DIR, folder, 'index.ts')).href)) as Record<string, unknown>;
-    const plugin = exports[moduleExportName(folder)];
-    if (typeof plugin !== 'function') throw new Error(`server/modules/${folder}/index.ts must export ${moduleExportName(folder)}`);
-    await api.register(plugin as FastifyPluginAsync);
-  }
+export function loadRouteModules(): Promise<FastifyPluginAsync[]> {
+  loaded ??= Promise.all(
+    moduleFolders().map(async (folder) => {
+      const exports = (await import(pathToFileURL(join(MODULES_DIR, folder, 'index.ts')).href)) as Record<string, unknown>;
+      const plugin = exports[moduleExportName(folder)];
+      if (typeof plugin !== 'function') throw new Error(`server/modules/${folder}/index.ts must export ${moduleExportName(folder)}`);
+      return plugin as FastifyPluginAsync;
+    }),
+  );
+  return loaded;
 }

@@ -4,9 +4,11 @@ import type { ResourceDeclaration } from '../../src/shared/resources/define';
 import { consoleResources, consoleScreens } from '../../src/resources/registry';
 import { type RankAccounts, type TestApp, withRankAccounts } from './harness';
 
-/** Every declaration in src/shared/resources, found by folder as the server and the browser find theirs. */
+/** Every declaration in src/shared/resources (an export named <name>Resource), found by folder as the server and the browser find theirs. */
 const declarations = Object.entries(import.meta.glob<Record<string, unknown>>('../../src/shared/resources/*.ts', { eager: true })).flatMap(([file, exports]) =>
-  file.endsWith('/define.ts') ? [] : Object.values(exports).map((declaration) => ({ file, declaration: declaration as ResourceDeclaration })),
+  Object.entries(exports)
+    .filter(([name]) => name.endsWith('Resource') && name !== 'declareResource')
+    .map(([, declaration]) => ({ file, declaration: declaration as ResourceDeclaration })),
 );
 const labels = import.meta.glob<Record<string, { name?: string; fields?: Record<string, string> }>>('../../src/i18n/resources/*.{en,ko}.ts', { eager: true });
 const labelsOf = (name: string, language: 'en' | 'ko') => Object.values(labels[`../../src/i18n/resources/${name}.${language}.ts`] ?? {})[0];
