@@ -1,12 +1,12 @@
 import { useState, type ReactElement } from 'react';
 import { Button, Confirm } from 'react-admin';
-import type { Envelope } from '../shared';
-import { useApiAction, type ApiActionSuccess } from './useApiAction';
+import { useApiWrite, type ApiActionSuccess, type ApiCall } from './useApi';
 
 interface ConfirmedActionButtonProps {
   label: string;
   icon: ReactElement;
-  call: () => Promise<Envelope<unknown>>;
+  /** The data-provider method to run (`(api) => api.unlockUser(id)`). */
+  call: ApiCall;
   /** With a title the action asks first (destructive or mailing actions). */
   confirm?: { title: string; content?: string; titleArgs?: Record<string, unknown> };
   color?: 'primary' | 'error' | 'success' | 'warning';
@@ -18,17 +18,17 @@ interface ConfirmedActionButtonProps {
 
 /** An action button whose toast is the server's message: runs its call, asking first when it has a confirmation. */
 export function ConfirmedActionButton({ label, icon, call, confirm, color = 'primary', success, variant = 'text' }: ConfirmedActionButtonProps) {
-  const { run, busy } = useApiAction();
+  const { run, pending } = useApiWrite();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button label={label} color={color} variant={variant} disabled={busy} onClick={() => (confirm ? setOpen(true) : run(call, success))}>
+      <Button label={label} color={color} variant={variant} disabled={pending} onClick={() => (confirm ? setOpen(true) : run(call, success))}>
         {icon}
       </Button>
       {confirm && (
         <Confirm
           isOpen={open}
-          loading={busy}
+          loading={pending}
           title={confirm.title}
           titleTranslateOptions={confirm.titleArgs}
           content={confirm.content ?? ''}

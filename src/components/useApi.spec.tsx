@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, TestMemoryRouter, useGetOne } from 'react-admin';
 import { ConsoleNotification } from '../layout/ConsoleNotification';
@@ -8,7 +8,8 @@ import { dataProvider } from '../providers/dataProvider';
 import { httpClient } from '../providers/httpClient';
 import { i18nProvider } from '../providers/i18nProvider';
 import { envelope, stubFetch, type StubAnswer } from '../testing/fetchStub';
-import { useApiAction, type ApiActionSuccess } from './useApiAction';
+import { ServerErrorAlert } from './ServerErrorAlert';
+import { useApiRead, useApiWrite, type ApiActionSuccess } from './useApi';
 
 afterEach(() => {
   cleanup();
@@ -18,13 +19,13 @@ afterEach(() => {
 /** Plan 5 as react-admin shows it (so a refresh is visible), and buttons that run its action. */
 function PlanActions({ onDone }: { onDone: () => void }) {
   const { data } = useGetOne('plans', { id: 5 });
-  const { run, busy } = useApiAction();
+  const { run, pending } = useApiWrite();
   const [result, setResult] = useState('none');
-  const act = (success?: ApiActionSuccess) => () => run(() => httpClient.post<null>('/plans/5/run'), success).then((ok) => setResult(String(ok)));
+  const act = (success?: ApiActionSuccess) => () => run(() => httpClient.post<null>('/plans/5/run'), success).then((answer) => setResult(String(answer !== undefined)));
   return (
     <>
       <p>Plan: {data?.name}</p>
-      <p>{busy ? 'Running' : 'Idle'}</p>
+      <p>{pending ? 'Running' : 'Idle'}</p>
       <p>Result: {result}</p>
       <button onClick={act()}>server message</button>
       <button onClick={act({ message: 'resources.collect-configs.notifications.runQueued', args: { metric: 'Media spend' } })}>translated</button>
@@ -62,7 +63,7 @@ function renderActions(runAnswer: () => StubAnswer | Promise<StubAnswer>) {
   return { calls, onDone };
 }
 
-describe('useApiAction', () => {
+describe('useApiWrite', () => {
   it("toasts the server's message, refreshes and resolves to true", async () => {
     renderActions(() => ({ body: envelope('SUCCESS', null, 'The plan runs now.') }));
     expect(await screen.findByText('Plan: Plan read 1')).toBeInTheDocument();
@@ -103,7 +104,7 @@ describe('useApiAction', () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
-  it('is busy while the call runs', async () => {
+  it('is pending while the call runs', async () => {
     let answer!: (value: StubAnswer) => void;
     renderActions(() => new Promise<StubAnswer>((resolve) => (answer = resolve)));
     await screen.findByText('Plan: Plan read 1');
@@ -113,5 +114,54 @@ describe('useApiAction', () => {
     answer({ body: envelope('SUCCESS', null, 'The plan runs now.') });
     expect(await screen.findByText('Idle')).toBeInTheDocument();
     expect(screen.getByText('Result: true')).toBeInTheDocument();
+  });
+
+  it('keeps a failure in place for a ServerErrorAlert when asked, without a toast, and clears it on the next run', async () => {
+    let status = 409;
+    stubFetch(() => ({ status, body: envelope(status === 409 ? 'CONFLICT' : 'SUCCESS', null, status === 409 ? 'The plan is running already.' : 'Runs.') }));
+    function InPlaceForm() {
+      const { run, error } = useApiWrite({ success: false, failure: 'inPlace' });
+      return (
+        <>
+          <ServerErrorAlert error={error} />
+          <button onClick={() => run(() => httpClient.post<null>('/plans/5/run'))}>send</button>
+        </>
+      );
+    }
+    render(
+      <TestMemoryRouter>
+        <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+          <InPlaceForm />
+          <ConsoleNotification />
+        </AdminContext>
+      </TestMemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'send' }));
+    expect(await screen.findByText(/The plan is running already\./)).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    status = 200;
+    await userEvent.click(screen.getByRole('button', { name: 'send' }));
+    await waitFor(() => expect(screen.queryByText(/The plan is running already\./)).not.toBeInTheDocument());
+    expect(screen.queryByText('Runs.')).not.toBeInTheDocument();
+  });
+});
+
+describe('useApiRead', () => {
+  it("reads a data-provider method's data under its key, shared by every screen that asks", async () => {
+    const { calls } = stubFetch(() => ({ body: envelope('SUCCESS', { totalLoginCount: 3 }) }));
+    function Reader() {
+      const { data } = useApiRead(['stats'], (api) => api.getAccessStats({}));
+      return <p>Sign-ins: {data?.totalLoginCount ?? '…'}</p>;
+    }
+    render(
+      <TestMemoryRouter>
+        <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+          <Reader />
+          <Reader />
+        </AdminContext>
+      </TestMemoryRouter>,
+    );
+    expect(await screen.findAllByText('Sign-ins: 3')).toHaveLength(2);
+    expect(calls.map((call) => call.url)).toEqual(['/api/access-history/stats']);
   });
 });

@@ -2,22 +2,15 @@ import { useId, useState } from 'react';
 import { Box, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { useQuery } from '@tanstack/react-query';
 import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
-import { useConsoleDataProvider } from '../providers/dataProvider';
 import { ProfileMenuItem } from '../profile/ProfileMenuItem';
+import { useApiRead } from '../components/useApi';
 
 /** Who is signed in: the e-mail comes with the session; the name from the person's profile. */
 function useSignedInPerson() {
   const { identity } = useGetIdentity();
-  const dataProvider = useConsoleDataProvider();
   const adminId = typeof identity?.id === 'number' ? identity.id : undefined;
-  const { data: profile } = useQuery({
-    queryKey: ['profile', adminId],
-    queryFn: async () => (await dataProvider.getProfile(adminId!)).data,
-    enabled: adminId !== undefined,
-    retry: false,
-  });
+  const { data: profile } = useApiRead(['profile', adminId], (api) => api.getProfile(adminId!), { enabled: adminId !== undefined, retry: false });
   const name = profile ? `${profile.firstName} ${profile.lastName}`.trim() : '';
   return { name, email: profile?.email ?? identity?.fullName ?? '' };
 }

@@ -8,7 +8,7 @@ import { OtpCodeField } from '../components/OtpCodeField';
 import { ServerErrorAlert } from '../components/ServerErrorAlert';
 import { useCountdown } from '../components/useCountdown';
 import { DialogHeading } from '../components/DialogHeading';
-import { useConsoleDataProvider } from '../providers/dataProvider';
+import { useApiWrite } from '../components/useApi';
 import { rememberOtpVerification } from './otpVerification';
 
 interface OtpDialogProps {
@@ -21,28 +21,22 @@ export function OtpDialog({ onClose, onVerified }: OtpDialogProps) {
   const translate = useTranslate();
   const email = useGetIdentity().identity?.email ?? '';
   const [sent, setSent] = useState(false);
-  const dataProvider = useConsoleDataProvider();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string>();
-  const [error, setError] = useState<unknown>();
-  const [pending, setPending] = useState<'send' | 'verify'>();
+  const sending = useApiWrite({ success: false, failure: 'inPlace' });
+  const verifying = useApiWrite({ success: false, failure: 'inPlace' });
+  // One alert for both: each run clears the other's failure.
+  const error = sending.error ?? verifying.error;
   const { secondsLeft, restart } = useCountdown(OTP_TTL_SECONDS);
   const expired = sent && secondsLeft === 0;
 
   const send = async () => {
-    setPending('send');
-    setError(undefined);
-    try {
-      await dataProvider.sendProfileCode();
-      setSent(true);
-      setCode('');
-      setProblem(undefined);
-      restart();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setPending(undefined);
-    }
+    verifying.reset();
+    if (!(await sending.run((api) => api.sendProfileCode()))) return;
+    setSent(true);
+    setCode('');
+    setProblem(undefined);
+    restart();
   };
 
   const verify = async (event: FormEvent) => {
@@ -51,17 +45,11 @@ export function OtpDialog({ onClose, onVerified }: OtpDialogProps) {
     const message = found ? translate(validationLabel(found)) : expired ? translate('console.profile.otp.expired') : undefined;
     setProblem(message);
     if (message) return;
-    setPending('verify');
-    setError(undefined);
-    try {
-      const { data } = await dataProvider.verifyProfileCode(code);
-      rememberOtpVerification(data.token);
-      onVerified();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setPending(undefined);
-    }
+    sending.reset();
+    const answer = await verifying.run((api) => api.verifyProfileCode(code));
+    if (!answer) return;
+    rememberOtpVerification(answer.data.token);
+    onVerified();
   };
 
   return (
@@ -75,7 +63,7 @@ export function OtpDialog({ onClose, onVerified }: OtpDialogProps) {
           <ServerErrorAlert error={error} />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
             <TextField name="email" label={translate('console.profile.otp.email')} value={email} fullWidth size="small" slotProps={{ htmlInput: { readOnly: true } }} />
-            <Button variant="outlined" onClick={send} loading={pending === 'send'} disabled={pending === 'verify'} sx={{ flexShrink: 0 }}>
+            <Button variant="outlined" onClick={send} loading={sending.pending} disabled={verifying.pending} sx={{ flexShrink: 0 }}>
               {translate(sent ? 'console.profile.otp.resend' : 'console.profile.otp.send')}
             </Button>
           </Stack>
@@ -97,7 +85,7 @@ export function OtpDialog({ onClose, onVerified }: OtpDialogProps) {
         </DialogContent>
         {sent && (
           <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button type="submit" variant="contained" loading={pending === 'verify'} disabled={pending === 'send'}>
+            <Button type="submit" variant="contained" loading={verifying.pending} disabled={sending.pending}>
               {translate('console.profile.otp.next')}
             </Button>
           </DialogActions>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, Divider, Typography } from '@mui/material';
 import { useGetIdentity, useNotify, useTranslate } from 'react-admin';
-import type { PasswordChangeValues, Profile } from '../shared';
+import type { PasswordChangeValues } from '../shared';
 import { ApiError } from '../providers/apiError';
 import { ConnectedDataDialog } from './ConnectedDataDialog';
 import { DialogHeading } from '../components/DialogHeading';
@@ -9,9 +9,9 @@ import { dialogWidth } from './dialogWidth';
 import { readOtpToken } from './otpVerification';
 import { passwordChangeProblems } from './passwordChangeProblems';
 import { PasswordChangeFields } from './PasswordChangeFields';
-import { useConsoleDataProvider } from '../providers/dataProvider';
 import { ProfileDetails } from './ProfileDetails';
 import { useApiErrorToast } from '../components/useApiErrorToast';
+import { useApiRead, useApiWrite } from '../components/useApi';
 
 const NO_PASSWORDS: PasswordChangeValues = { password: '', changePassword: '', confirmPassword: '' };
 
@@ -26,31 +26,27 @@ export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const showError = useApiErrorToast();
-  const dataProvider = useConsoleDataProvider();
   const { identity } = useGetIdentity();
   const userSeq = identity ? Number(identity.id) : undefined;
-  const [profile, setProfile] = useState<Profile>();
   const [passwords, setPasswords] = useState(NO_PASSWORDS);
   const [submitted, setSubmitted] = useState(false);
   const [serverProblems, setServerProblems] = useState<Partial<Record<keyof PasswordChangeValues, string>>>({});
-  const [saving, setSaving] = useState(false);
   const [connectedDataOpen, setConnectedDataOpen] = useState(false);
 
+  const { data: profile, error: readFailure } = useApiRead(['profile', userSeq], (api) => api.getProfile(userSeq!), { enabled: userSeq !== undefined, retry: false });
   useEffect(() => {
-    if (userSeq === undefined) return;
-    let current = true;
-    dataProvider.getProfile(userSeq).then(
-      ({ data }) => current && setProfile(data),
-      (failure) => {
-        if (!current) return;
-        showError(failure);
-        onClose();
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [userSeq, showError, onClose, dataProvider]);
+    if (!readFailure) return;
+    showError(readFailure);
+    onClose();
+  }, [readFailure, showError, onClose]);
+  const { run, pending: saving } = useApiWrite({
+    success: false,
+    failure: (failure) => {
+      showError(failure);
+      if (failure instanceof ApiError && failure.status === 403) onOtpRejected();
+      else if (failure instanceof ApiError) setServerProblems(Object.fromEntries(failure.fieldErrors.map(({ field, message }) => [field, message])));
+    },
+  });
 
   const problems = { ...serverProblems, ...(submitted ? passwordChangeProblems(passwords) : {}) };
 
@@ -59,23 +55,16 @@ export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
     setSubmitted(true);
     setServerProblems({});
     if (Object.keys(passwordChangeProblems(passwords)).length > 0) return;
-    setSaving(true);
-    try {
-      const { password, changePassword } = passwords;
-      const { result, resultMessage } = await dataProvider.changePassword({ password, changePassword }, readOtpToken());
-      if (result !== 'SUCCESS') {
-        showError(new ApiError({ status: 200, result, resultMessage }));
-        return;
-      }
-      notify('console.profile.notice', { type: 'info', messageArgs: { title: translate('console.profile.success'), message: resultMessage } });
-      onClose();
-    } catch (failure) {
-      showError(failure);
-      if (failure instanceof ApiError && failure.status === 403) onOtpRejected();
-      else if (failure instanceof ApiError) setServerProblems(Object.fromEntries(failure.fieldErrors.map(({ field, message }) => [field, message])));
-    } finally {
-      setSaving(false);
+    const { password, changePassword } = passwords;
+    const answer = await run((api) => api.changePassword({ password, changePassword }, readOtpToken()));
+    if (!answer) return;
+    const { result, resultMessage } = answer;
+    if (result !== 'SUCCESS') {
+      showError(new ApiError({ status: 200, result, resultMessage }));
+      return;
     }
+    notify('console.profile.notice', { type: 'info', messageArgs: { title: translate('console.profile.success'), message: resultMessage } });
+    onClose();
   };
 
   return (

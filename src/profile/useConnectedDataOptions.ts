@@ -1,22 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ConnectedDataOptions } from '../shared';
-import { useConsoleDataProvider } from '../providers/dataProvider';
 import { useApiErrorToast } from '../components/useApiErrorToast';
+import { useApiRead } from '../components/useApi';
 
-/** The advertisers and region → country tree, fetched once per mounted dialog. */
+/** The advertisers and region → country tree, read again for each mounted dialog; a failure is the error toast. */
 export function useConnectedDataOptions(): ConnectedDataOptions | undefined {
   const showError = useApiErrorToast();
-  const dataProvider = useConsoleDataProvider();
-  const [options, setOptions] = useState<ConnectedDataOptions>();
+  const { data, error } = useApiRead(['connected-data', 'options'], (api) => api.getConnectedDataOptions(), { retry: false, gcTime: 0 });
   useEffect(() => {
-    let current = true;
-    dataProvider.getConnectedDataOptions().then(
-      ({ data }) => current && setOptions(data),
-      (failure) => current && showError(failure),
-    );
-    return () => {
-      current = false;
-    };
-  }, [showError, dataProvider]);
-  return options;
+    if (error) showError(error);
+  }, [error, showError]);
+  return data;
 }

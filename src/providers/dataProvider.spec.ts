@@ -53,6 +53,19 @@ describe('dataProvider', () => {
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/domains/5', 'POST /api/domains', 'PUT /api/domains/5', 'DELETE /api/domains/5']);
   });
 
+  it("sends simple-rest's JSON body as it wrote it, not parsed back and written again", async () => {
+    const { calls } = stubFetch(() => ({ body: envelope('SUCCESS', { id: 5 }) }));
+    const data = { domain: 'example.com', remark: 'written once' };
+    const stringify = vi.spyOn(JSON, 'stringify');
+    await dataProvider.create('domains', { data });
+    const written = stringify.mock.calls.map(([value]) => value);
+    stringify.mockRestore();
+    // The record itself, or a copy parsed back from its JSON: either way it carries the remark.
+    const writesOfData = written.filter((value) => (value as { remark?: string } | null)?.remark === data.remark);
+    expect(writesOfData).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: data });
+  });
+
   it('raises an HttpError whose body gives react-admin the field errors of a VALIDATION_ERROR', async () => {
     stubFetch(() => ({
       status: 400,

@@ -10,9 +10,13 @@ import { cursorFor, rememberNextCursor } from './listCursors';
 
 /**
  * ra-data-simple-rest against `/api/<resource>`, over the one HTTP client (token renewal, timeout,
- * loading flag). The client unwraps the envelope, so simple-rest reads `data` as its JSON; what it
- * cannot know is overridden: lists come as `data: {list, totalCount}` and may page by keyset, and a
- * delete may answer no record.
+ * loading flag). simple-rest's own methods are used where they fit this server: getOne, create and
+ * update (the client unwraps the envelope, so simple-rest reads `data` as its JSON, and its JSON
+ * body is sent as written). They do not fit, and are written here, where the server differs from
+ * simple-rest's: lists answer `data: {list, totalCount}` (not an array and a Content-Range header)
+ * and may page by keyset; getMany asks the list route for `filter={"id":[…]}`; a delete may answer
+ * no record; updateMany and deleteMany send one call per id. The console's own calls, which are no
+ * CRUD, are consoleActions' and authActions' methods beside these.
  */
 
 /** The body react-admin reads: `errors` as `{field: message}` puts server validation messages on the form fields. */
@@ -38,13 +42,13 @@ async function call<T>(path: string, options?: RequestOptions): Promise<T> {
 
 /**
  * The HTTP client in the shape simple-rest calls (fetchUtils.fetchJson's): the envelope's `data` as
- * `json`. Only method, JSON body and abort signal are passed on; simple-rest's Range and
- * text/plain headers are for servers that page by header, which this one does not.
+ * `json`. Only method, JSON body (passed on as simple-rest wrote it) and abort signal are passed on;
+ * simple-rest's Range and text/plain headers are for servers that page by header, which this one does not.
  */
 async function envelopeClient(url: string, options: fetchUtils.Options = {}) {
-  const body = typeof options.body === 'string' ? (JSON.parse(options.body) as unknown) : undefined;
+  const jsonText = typeof options.body === 'string' ? options.body : undefined;
   const method = (options.method ?? 'GET') as RequestOptions['method'];
-  const json = await call<unknown>(url.slice(API_BASE.length), { method, body, signal: options.signal ?? undefined });
+  const json = await call<unknown>(url.slice(API_BASE.length), { method, jsonText, signal: options.signal ?? undefined });
   return { status: 200, headers: new Headers(), body: '', json };
 }
 

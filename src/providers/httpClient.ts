@@ -16,6 +16,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** A body already written as JSON (ra-data-simple-rest writes its own), sent as it is. */
+  jsonText?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** false for calls that must not trigger a reissue, such as sign-out. */
@@ -110,7 +112,8 @@ async function send<T>(path: string, options: SendOptions): Promise<Envelope<T>>
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   // A FormData body (a file upload) is sent as it is: the browser writes its multipart boundary.
   const formData = body instanceof FormData ? body : undefined;
-  if (body !== undefined && !formData) headers['Content-Type'] = 'application/json';
+  const json = formData ? undefined : (options.jsonText ?? (body === undefined ? undefined : JSON.stringify(body)));
+  if (json !== undefined) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
   let timedOut = false;
@@ -131,7 +134,7 @@ async function send<T>(path: string, options: SendOptions): Promise<Envelope<T>>
       url: buildUrl(path, method === 'GET' ? query : undefined),
       method,
       headers,
-      body: formData ?? (body === undefined ? undefined : JSON.stringify(body)),
+      body: formData ?? json,
       signal: controller.signal,
     };
     let response: { ok: boolean; status: number; payload: unknown };

@@ -1,19 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { emailProblem, type ValidationKey } from '../../components/formRules';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
+import { useApiWrite } from '../../components/useApi';
 import { EmailField } from '../../components/EmailField';
 
 /** Asks for a reset link; the answer is the same whether or not the account exists. */
 export function RequestResetForm() {
-  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<ValidationKey>();
-  const [error, setError] = useState<unknown>();
-  const [pending, setPending] = useState(false);
+  const { run, pending, error } = useApiWrite({ success: false, failure: 'inPlace' });
   const [sent, setSent] = useState(false);
 
   if (sent)
@@ -28,16 +26,7 @@ export function RequestResetForm() {
     const found = emailProblem(email);
     setProblem(found);
     if (found) return;
-    setPending(true);
-    setError(undefined);
-    try {
-      await dataProvider.requestPasswordReset(email.trim());
-      setSent(true);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setPending(false);
-    }
+    if (await run((api) => api.requestPasswordReset(email.trim()))) setSent(true);
   };
 
   return (

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, AlertTitle, Button, CircularProgress, Link, Stack } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { newPasswordProblems, type NewPasswordValues, type ValidationKey } from '../../components/formRules';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
+import { useApiRead, useApiWrite } from '../../components/useApi';
 import { NEW_PASSWORD_PATH, SIGN_IN_PATH } from '../../shared/paths';
 
 /**
@@ -13,13 +12,11 @@ import { NEW_PASSWORD_PATH, SIGN_IN_PATH } from '../../shared/paths';
  * spending it), so a used or expired one says so before anything is typed.
  */
 export function SetNewPasswordForm({ token }: { token: string }) {
-  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
-  const check = useQuery({ queryKey: ['reset-link', token], queryFn: () => dataProvider.checkResetLink(token), retry: false, staleTime: Infinity });
+  const check = useApiRead(['reset-link', token], (api) => api.checkResetLink(token), { retry: false, staleTime: Infinity });
   const [passwords, setPasswords] = useState<NewPasswordValues>({ password: '', confirmPassword: '' });
   const [problems, setProblems] = useState<Partial<Record<keyof NewPasswordValues, ValidationKey>>>({});
-  const [error, setError] = useState<unknown>();
-  const [pending, setPending] = useState(false);
+  const { run, pending, error } = useApiWrite({ success: false, failure: 'inPlace' });
   const [saved, setSaved] = useState(false);
 
   if (saved) {
@@ -41,7 +38,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
     );
   }
   if (check.isError) return <ServerErrorAlert error={check.error} />;
-  if (!check.data.data.valid) {
+  if (!check.data.valid) {
     return (
       <Alert severity="warning" role="status">
         <AlertTitle>{translate('console.newPassword.linkDead')}</AlertTitle>
@@ -58,16 +55,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
     const found = newPasswordProblems(passwords);
     setProblems(found);
     if (found.password || found.confirmPassword) return;
-    setPending(true);
-    setError(undefined);
-    try {
-      await dataProvider.resetPassword({ token, password: passwords.password });
-      setSaved(true);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setPending(false);
-    }
+    if (await run((api) => api.resetPassword({ token, password: passwords.password }))) setSaved(true);
   };
 
   return (

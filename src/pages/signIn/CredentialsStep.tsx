@@ -1,37 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import type { signInChallengeResponse } from '../../shared/auth';
 import type { AnswerOf } from '../../shared/envelope';
 import { emailProblem, signInPasswordProblem, validationLabel, type ValidationKey } from '../../components/formRules';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
+import { useApiWrite } from '../../components/useApi';
 import { EmailField } from '../../components/EmailField';
 
 /** E-mail and password; the server answers with a challenge and mails the code. */
 export function CredentialsStep({ onChallenge }: { onChallenge: (email: string, challenge: AnswerOf<typeof signInChallengeResponse>) => void }) {
-  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [problems, setProblems] = useState<{ email?: ValidationKey; password?: ValidationKey }>({});
-  const [error, setError] = useState<unknown>();
-  const [pending, setPending] = useState(false);
+  const { run, pending, error } = useApiWrite({ success: false, failure: 'inPlace' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = { email: emailProblem(email), password: signInPasswordProblem(password) };
     setProblems(found);
     if (found.email || found.password) return;
-    setPending(true);
-    setError(undefined);
-    try {
-      const answer = await dataProvider.signIn({ email: email.trim(), password });
-      onChallenge(email.trim(), answer.data);
-    } catch (failure) {
-      setError(failure);
-      setPending(false);
-    }
+    const answer = await run((api) => api.signIn({ email: email.trim(), password }));
+    if (answer) onChallenge(email.trim(), answer.data);
   };
 
   const message = (key?: ValidationKey) => key && translate(validationLabel(key));

@@ -3,10 +3,10 @@ import { Alert, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { signInOtpResponse } from '../../shared/auth';
 import type { EnvelopeOf } from '../../shared/envelope';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { newPasswordProblems, type NewPasswordValues, type ValidationKey } from '../../components/formRules';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
+import { useApiWrite } from '../../components/useApi';
 
 interface InitialPasswordStepProps {
   verificationToken: string;
@@ -16,26 +16,22 @@ interface InitialPasswordStepProps {
 
 /** The password was handed over (PASSWORD_CHANGE_REQUIRED): signing in goes on once the user has chosen their own. */
 export function InitialPasswordStep({ verificationToken, onAnswer }: InitialPasswordStepProps) {
-  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const [passwords, setPasswords] = useState<NewPasswordValues>({ password: '', confirmPassword: '' });
   const [problems, setProblems] = useState<Partial<Record<keyof NewPasswordValues, ValidationKey>>>({});
-  const [error, setError] = useState<unknown>();
-  const [pending, setPending] = useState(false);
+  const { run, pending, error } = useApiWrite({ success: false, failure: 'inPlace' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = newPasswordProblems(passwords);
     setProblems(found);
     if (found.password || found.confirmPassword) return;
-    setPending(true);
-    setError(undefined);
-    try {
-      await onAnswer(await dataProvider.setInitialPassword({ verificationToken, password: passwords.password }));
-    } catch (failure) {
-      setError(failure);
-      setPending(false);
-    }
+    // What follows the answer (the next step, or signing in) is part of the run: pending until it is done.
+    await run(async (api) => {
+      const answer = await api.setInitialPassword({ verificationToken, password: passwords.password });
+      await onAnswer(answer);
+      return answer;
+    });
   };
 
   return (

@@ -3,8 +3,8 @@ import { Alert, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { OfferedTerm } from '../../shared/auth';
 import type { TokenPair } from '../../shared/envelope';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
+import { useApiWrite } from '../../components/useApi';
 import { TermsAgreement, requiredTermsAccepted } from '../../components/TermsAgreement';
 
 interface TermsStepProps {
@@ -15,23 +15,18 @@ interface TermsStepProps {
 
 /** Terms changed since the last sign-in (TERMS_UPDATED): the required ones must be accepted to continue. */
 export function TermsStep({ verificationToken, terms, onSignedIn }: TermsStepProps) {
-  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const [agreed, setAgreed] = useState<Set<number>>(new Set());
-  const [error, setError] = useState<unknown>();
-  const [pending, setPending] = useState(false);
+  const { run, pending, error } = useApiWrite({ success: false, failure: 'inPlace' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setPending(true);
-    setError(undefined);
-    try {
-      const answer = await dataProvider.agreeToTerms({ verificationToken, agreedTermVersionIds: [...agreed] });
+    // Signing in with the answer is part of the run: pending until it is done.
+    await run(async (api) => {
+      const answer = await api.agreeToTerms({ verificationToken, agreedTermVersionIds: [...agreed] });
       await onSignedIn(answer.data);
-    } catch (failure) {
-      setError(failure);
-      setPending(false);
-    }
+      return answer;
+    });
   };
 
   return (

@@ -1,11 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, CircularProgress, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { OfferedTerm, SignUpOptions } from '../../shared';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { newPasswordProblems, requiredProblem, validationLabel, type NewPasswordValues, type ValidationKey } from '../../components/formRules';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
+import { useApiRead, useApiWrite } from '../../components/useApi';
 import { TermsAgreement, requiredTermsAccepted } from '../../components/TermsAgreement';
 import { OfficeFields, type OfficeValues } from './OfficeFields';
 
@@ -13,25 +12,21 @@ type Problems = Partial<Record<'firstName' | 'lastName' | keyof OfficeValues | k
 
 /** Terms, name, office and password, sent with the verification token from the e-mail step. */
 export function AccountDetailsStep({ verificationToken, onRequested }: { verificationToken: string; onRequested: () => void }) {
-  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
-  const [offered, setOffered] = useState<{ terms: OfferedTerm[]; options: SignUpOptions }>();
+  const offer = useApiRead(['sign-up', 'offer'], async (api) => {
+    const [terms, options] = await Promise.all([api.fetchTerms(), api.fetchSignUpOptions()]);
+    return { data: { terms: terms.data, options: options.data } };
+  });
+  const offered = offer.data;
   const [agreed, setAgreed] = useState<Set<number>>(new Set());
   const [name, setName] = useState({ firstName: '', lastName: '' });
   const [office, setOffice] = useState<OfficeValues>({ company: '', region: '', office: '' });
   const [requestComment, setRequestComment] = useState('');
   const [passwords, setPasswords] = useState<NewPasswordValues>({ password: '', confirmPassword: '' });
   const [problems, setProblems] = useState<Problems>({});
-  const [error, setError] = useState<unknown>();
-  const [pending, setPending] = useState(false);
+  const { run, pending, error } = useApiWrite({ success: false, failure: 'inPlace' });
 
-  useEffect(() => {
-    Promise.all([dataProvider.fetchTerms(), dataProvider.fetchSignUpOptions()])
-      .then(([terms, options]) => setOffered({ terms: terms.data, options: options.data }))
-      .catch(setError);
-  }, [dataProvider]);
-
-  if (!offered) return error ? <ServerErrorAlert error={error} /> : <CircularProgress aria-label={translate('ra.page.loading')} />;
+  if (!offered) return offer.error ? <ServerErrorAlert error={offer.error} /> : <CircularProgress aria-label={translate('ra.page.loading')} />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,22 +41,17 @@ export function AccountDetailsStep({ verificationToken, onRequested }: { verific
     };
     setProblems(found);
     if (Object.values(found).some(Boolean)) return;
-    setPending(true);
-    setError(undefined);
-    try {
-      await dataProvider.signUp({
+    const answer = await run((api) =>
+      api.signUp({
         verificationToken,
         password: passwords.password,
         ...name,
         ...office,
         requestComment: requestComment.trim() || undefined,
         agreedTermVersionIds: [...agreed],
-      });
-      onRequested();
-    } catch (failure) {
-      setError(failure);
-      setPending(false);
-    }
+      }),
+    );
+    if (answer) onRequested();
   };
 
   const message = (key?: ValidationKey) => key && translate(validationLabel(key));

@@ -1,34 +1,24 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { emailProblem, type ValidationKey } from '../../components/formRules';
 import { ServerErrorAlert } from '../../components/ServerErrorAlert';
+import { useApiWrite } from '../../components/useApi';
 import { EmailField } from '../../components/EmailField';
 
 /** Sign-up starts with the e-mail: the server checks the domain and mails a code. */
 export function EmailStep({ onCodeSent }: { onCodeSent: (email: string) => void }) {
-  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<ValidationKey>();
-  const [error, setError] = useState<unknown>();
-  const [pending, setPending] = useState(false);
+  const { run, pending, error } = useApiWrite({ success: false, failure: 'inPlace' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = emailProblem(email);
     setProblem(found);
     if (found) return;
-    setPending(true);
-    setError(undefined);
-    try {
-      await dataProvider.sendSignUpCode(email.trim());
-      onCodeSent(email.trim());
-    } catch (failure) {
-      setError(failure);
-      setPending(false);
-    }
+    if (await run((api) => api.sendSignUpCode(email.trim()))) onCodeSent(email.trim());
   };
 
   return (

@@ -1,21 +1,17 @@
 import { Stack } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useListContext, useTranslate } from 'react-admin';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { SignInsChart } from './SignInsChart';
 import { StatTile } from '../../components/StatTile';
+import { useApiRead } from '../../components/useApi';
 
 const TOTALS = ['totalLoginCount', 'totalDashboardViews', 'totalProjectCreateCount', 'totalUploadCount'] as const;
 
 /** Access stats totals and the sign-ins-per-day chart for the list's date range and user. */
 export function AccessStatsPanel() {
-  const dataProvider = useConsoleDataProvider();
   const { filterValues } = useListContext();
   const translate = useTranslate();
   const query = { from: filterValues.from || undefined, to: filterValues.to || undefined, adminId: filterValues.adminId || undefined };
-  const { data: stats } = useQuery({
-    queryKey: ['access-history', 'stats', query],
-    queryFn: async () => (await dataProvider.getAccessStats(query)).data,
+  const { data: stats } = useApiRead(['access-history', 'stats', query], (api) => api.getAccessStats(query), {
     // An inverted range is refused by the list too, which shows the message; no toast twice.
     retry: false,
   });

@@ -3,9 +3,8 @@ import { Dialog, DialogActions, DialogContent, DialogContentText, Stack } from '
 import HistoryIcon from '@mui/icons-material/History';
 import { Button, useRecordContext, useTranslate } from 'react-admin';
 import { backfillInput, type CollectConfig } from '../../shared';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { DialogHeading } from '../../components/DialogHeading';
-import { useApiAction } from '../../components/useApiAction';
+import { useApiWrite } from '../../components/useApi';
 import { DateTextField } from '../../components/DateTextField';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { queuedToast } from './queuedToast';
@@ -18,8 +17,7 @@ const dayCount = (from: string, to: string) => Math.round((Date.parse(to) - Date
 export function BackfillButton() {
   const config = useRecordContext<CollectConfig>();
   const translate = useTranslate();
-  const { run, busy } = useApiAction();
-  const dataProvider = useConsoleDataProvider();
+  const { run, pending } = useApiWrite();
   const [open, setOpen] = useState(false);
   const [range, setRange] = useState({ from: yesterday(), to: yesterday() });
   if (!config) return null;
@@ -28,7 +26,7 @@ export function BackfillButton() {
   const submit = async () => {
     if (!parsed.success) return;
     const days = dayCount(range.from, range.to);
-    const done = await run(() => dataProvider.backfillCollectConfig(config.id, range), {
+    const done = await run((api) => api.backfillCollectConfig(config.id, range), {
       message: 'resources.collect-configs.notifications.backfillQueued',
       args: { smart_count: days, metric: config.metricName },
       toast: queuedToast,
@@ -37,7 +35,7 @@ export function BackfillButton() {
   };
   return (
     <>
-      <Button label="resources.collect-configs.actions.backfill" onClick={() => setOpen(true)} disabled={busy}>
+      <Button label="resources.collect-configs.actions.backfill" onClick={() => setOpen(true)} disabled={pending}>
         <HistoryIcon />
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="backfill-title">
@@ -68,7 +66,7 @@ export function BackfillButton() {
             label={parsed.success ? translate('resources.collect-configs.actions.backfillConfirm', { smart_count: dayCount(range.from, range.to) }) : 'resources.collect-configs.actions.backfill'}
             variant="contained"
             onClick={submit}
-            disabled={!parsed.success || busy}
+            disabled={!parsed.success || pending}
           />
         </DialogActions>
       </Dialog>

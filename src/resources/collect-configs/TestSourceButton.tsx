@@ -3,7 +3,7 @@ import ScienceIcon from '@mui/icons-material/Science';
 import { Button, useNotify } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { mappingOf, testSourceInput, type CollectField, type DiscoveredField, type SourcePreview } from '../../shared';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { useApiWrite } from '../../components/useApi';
 import { ApiError } from '../../providers/apiError';
 import { collectConfigRequest } from './collectConfigForm';
 import { SourcePreviewDialog } from './SourcePreviewDialog';
@@ -20,9 +20,15 @@ const filledIn = (rows: MappingRow[] | undefined) => (rows ?? []).filter((row) =
 export function TestSourceButton() {
   const form = useFormContext();
   const notify = useNotify();
-  const dataProvider = useConsoleDataProvider();
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ preview?: SourcePreview; failure?: string; testedFields?: number } | null>(null);
+  // A source that cannot be read answers 400 with the reason on sourceLocation: the dialog shows it.
+  const { run, pending } = useApiWrite({
+    success: false,
+    failure: (failure) => {
+      const error = failure instanceof ApiError ? failure : undefined;
+      setResult({ failure: error?.fieldErrors.map((field) => field.message).join('\n') || error?.text || (failure as Error).message });
+    },
+  });
   const mappingRows = useWatch({ name: 'fields' }) as MappingRow[] | undefined;
   const mapped = new Set(filledIn(mappingRows).map((row) => row.field?.trim() ?? ''));
 
@@ -44,21 +50,13 @@ export function TestSourceButton() {
       notify('resources.collect-configs.preview.fixForm', { type: 'warning' });
       return;
     }
-    setBusy(true);
-    try {
-      setResult({ preview: (await dataProvider.testCollectSource(body)).data, testedFields: body.fields.length });
-    } catch (failure) {
-      // A source that cannot be read answers 400 with the reason on sourceLocation.
-      const error = failure instanceof ApiError ? failure : undefined;
-      setResult({ failure: error?.fieldErrors.map((field) => field.message).join('\n') || error?.text || (failure as Error).message });
-    } finally {
-      setBusy(false);
-    }
+    const answer = await run((api) => api.testCollectSource(body));
+    if (answer) setResult({ preview: answer.data, testedFields: body.fields.length });
   };
 
   return (
     <>
-      <Button label="resources.collect-configs.actions.testSource" onClick={test} disabled={busy} variant="outlined">
+      <Button label="resources.collect-configs.actions.testSource" onClick={test} disabled={pending} variant="outlined">
         <ScienceIcon />
       </Button>
       {result && <SourcePreviewDialog {...result} mapped={mapped} onAdd={add} onClose={() => setResult(null)} />}

@@ -20,5 +20,5 @@ function QueuedToast({ message }: { message: string }) {
   );
 }
 
-/** The `toast` of useApiAction for actions that queue collect tasks. */
+/** The `toast` of useApiWrite for actions that queue collect tasks. */
 export const queuedToast = (message: string) => <QueuedToast message={message} />;

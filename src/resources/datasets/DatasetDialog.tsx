@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -13,6 +12,7 @@ import { schemaMessageKey } from '../../i18n/schemaMessageKey';
 import { CodeWords } from '../../components/CodeField';
 import { zodValidator, type FormMessage } from '../zodForm';
 import { FilePickButton } from '../../components/FilePickButton';
+import { useApiRead } from '../../components/useApi';
 
 const emptyColumn = (): DatasetColumn => ({ colName: '', colType: 'VARCHAR', required: false, key: false });
 
@@ -76,11 +76,7 @@ function DatasetFields({
   const dataProvider = useConsoleDataProvider();
   const { setValue, getValues, formState } = useFormContext<DatasetValues>();
   const [title, dataType, description, columns] = useWatch<DatasetValues, ['title', 'dataType', 'description', 'schemaInfo']>({ name: ['title', 'dataType', 'description', 'schemaInfo'] });
-  const { data: dataTypes = [] } = useQuery({
-    queryKey: ['datasets', 'options'],
-    queryFn: async () => (await dataProvider.getDatasetOptions()).data.dataTypes,
-    retry: false,
-  });
+  const dataTypes = useApiRead(['datasets', 'options'], (api) => api.getDatasetOptions(), { retry: false }).data?.dataTypes ?? [];
   /** The file the columns were proposed from, how many of its rows were read, and why each column has its type (by proposed name). */
   const [inferredFrom, setInferredFrom] = useState<{ name: string; rows: number; reasons: Map<string, InferredColumnReason> }>();
   const locked = dataset?.schemaLocked ?? false;

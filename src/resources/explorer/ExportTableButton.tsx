@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useListContext } from 'react-admin';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
-import { useApiErrorToast } from '../../components/useApiErrorToast';
+import { useApiWrite } from '../../components/useApi';
 
 /**
  * Exports the rows the table's sort and filters select, as the server's formula-safe CSV. The
@@ -11,20 +9,11 @@ import { useApiErrorToast } from '../../components/useApiErrorToast';
  */
 export function ExportTableButton({ tableId }: { tableId: string }) {
   const { filterValues, sort } = useListContext();
-  const showError = useApiErrorToast();
-  const dataProvider = useConsoleDataProvider();
-  const [pending, setPending] = useState(false);
+  const { run, pending } = useApiWrite({ success: false });
   const exportRows = async () => {
-    setPending(true);
-    try {
-      const body = { filter: JSON.stringify(filterValues), ...(sort?.field ? { sort: JSON.stringify([sort.field, sort.order]) } : {}) };
-      const answer = await dataProvider.exportExplorerTable(tableId, body);
-      window.location.assign(answer.data.url);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setPending(false);
-    }
+    const body = { filter: JSON.stringify(filterValues), ...(sort?.field ? { sort: JSON.stringify([sort.field, sort.order]) } : {}) };
+    const answer = await run((api) => api.exportExplorerTable(tableId, body));
+    if (answer) window.location.assign(answer.data.url);
   };
   return (
     <Button label="resources.explorer.actions.export" onClick={exportRows} disabled={pending}>

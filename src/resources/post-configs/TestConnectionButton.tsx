@@ -3,31 +3,27 @@ import { Alert, Dialog, DialogActions, DialogContent } from '@mui/material';
 import CableIcon from '@mui/icons-material/Cable';
 import { Button, useRecordContext, useTranslate } from 'react-admin';
 import type { ConnectionCheck, PostConfig } from '../../shared';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { useApiWrite } from '../../components/useApi';
 import { ApiError } from '../../providers/apiError';
 import { DialogHeading } from '../../components/DialogHeading';
 
 /** "Test connection": asks the server to reach the saved target and shows what it answered. */
 export function TestConnectionButton() {
-  const dataProvider = useConsoleDataProvider();
   const config = useRecordContext<PostConfig>();
   const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
   const [check, setCheck] = useState<ConnectionCheck | null>(null);
+  const { run, pending } = useApiWrite({
+    success: false,
+    failure: (failure) => setCheck({ ok: false, message: failure instanceof ApiError ? failure.text : (failure as Error).message }),
+  });
   if (!config) return null;
   const test = async () => {
-    setBusy(true);
-    try {
-      setCheck((await dataProvider.testPostConnection(config.id)).data);
-    } catch (failure) {
-      setCheck({ ok: false, message: failure instanceof ApiError ? failure.text : (failure as Error).message });
-    } finally {
-      setBusy(false);
-    }
+    const answer = await run((api) => api.testPostConnection(config.id));
+    if (answer) setCheck(answer.data);
   };
   return (
     <>
-      <Button label="resources.post-configs.actions.testConnection" onClick={test} disabled={busy}>
+      <Button label="resources.post-configs.actions.testConnection" onClick={test} disabled={pending}>
         <CableIcon />
       </Button>
       <Dialog open={check !== null} onClose={() => setCheck(null)} aria-labelledby="connection-check-title" maxWidth="sm" fullWidth>

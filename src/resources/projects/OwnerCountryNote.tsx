@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@mui/material';
 import { useGetIdentity, useTranslate } from 'react-admin';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { useApiRead } from '../../components/useApi';
 
 /**
  * The server sets a new project's owner country to its creator's country of office; the create
@@ -9,14 +8,8 @@ import { useConsoleDataProvider } from '../../providers/dataProvider';
  */
 export function OwnerCountryNote() {
   const translate = useTranslate();
-  const dataProvider = useConsoleDataProvider();
   const adminId = useGetIdentity().identity?.id;
-  const { data: office } = useQuery({
-    queryKey: ['profile', adminId, 'office'],
-    queryFn: async () => (await dataProvider.getProfile(Number(adminId))).data.office,
-    enabled: adminId !== undefined,
-    staleTime: 5 * 60_000,
-  });
+  const office = useApiRead(['profile', adminId], (api) => api.getProfile(Number(adminId)), { enabled: adminId !== undefined, staleTime: 5 * 60_000 }).data?.office;
   if (office === undefined) return null;
   return (
     <Alert severity="info" sx={{ width: '100%', mb: 1 }}>

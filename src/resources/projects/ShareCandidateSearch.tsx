@@ -2,32 +2,26 @@ import { useEffect, useState } from 'react';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ShareCandidate } from '../../shared';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useApiRead } from '../../components/useApi';
 
 /** People found by e-mail (name, region and country shown), asked for after a short pause in typing. */
 export function ShareCandidateSearch({ projectId, value, onChange }: { projectId: number; value: ShareCandidate | null; onChange: (candidate: ShareCandidate | null) => void }) {
   const translate = useTranslate();
-  const dataProvider = useConsoleDataProvider();
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<ShareCandidate[]>([]);
+  /** The text asked for: the input once typing has paused. */
+  const [asked, setAsked] = useState('');
   useEffect(() => {
-    const q = input.trim();
-    if (q.length < 2 || q === value?.email) {
-      setOptions(value ? [value] : []);
-      return;
-    }
-    let current = true;
-    const timer = setTimeout(() => {
-      dataProvider.searchShareCandidates(projectId, q).then(
-        ({ data }) => current && setOptions(data),
-        () => current && setOptions([]),
-      );
-    }, 250);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [input, projectId, value, dataProvider]);
+    const timer = setTimeout(() => setAsked(input.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [input]);
+  const searches = (text: string) => text.length >= 2 && text !== value?.email;
+  const { data: found, isError } = useApiRead(['project-shares', 'candidates', projectId, asked], (api) => api.searchShareCandidates(projectId, asked), {
+    enabled: searches(asked),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const options: ShareCandidate[] = !searches(input.trim()) ? (value ? [value] : []) : isError ? [] : (found ?? []);
 
   return (
     <Autocomplete

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Alert, Card, CardContent, Typography } from '@mui/material';
 import { useRefresh, useTranslate } from 'react-admin';
 import { retentionInput } from '../../shared';
@@ -6,27 +5,22 @@ import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/apiError';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { RetentionDaysForm } from '../../components/RetentionDaysForm';
+import { useApiRead } from '../../components/useApi';
 
 /** How long the log keeps its rows (the server also prunes hourly); after a save the table reloads. */
 export function RetentionSetting() {
   const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const refresh = useRefresh();
-  const [retentionDays, setRetentionDays] = useState<number>();
-  const [problem, setProblem] = useState<string>();
-  useEffect(() => {
-    dataProvider.getLogRetention().then(
-      (answer) => setRetentionDays(answer.data.retentionDays),
-      (error: unknown) => setProblem(error instanceof ApiError ? error.text : String(error)),
-    );
-  }, [dataProvider]);
+  const { data, error } = useApiRead(['system-logs', 'retention'], (api) => api.getLogRetention(), { retry: false });
+  const retentionDays = data?.retentionDays;
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
         <Typography variant="subtitle1" component="h2" gutterBottom>
           {translate('resources.system-logs.retention.title')}
         </Typography>
-        {problem && <Alert severity="error">{problem}</Alert>}
+        {error && <Alert severity="error">{error instanceof ApiError ? error.text : String(error)}</Alert>}
         {retentionDays !== undefined && (
           <RetentionDaysForm
             name="retentionDays"

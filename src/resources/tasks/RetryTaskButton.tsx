@@ -1,12 +1,10 @@
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useRecordContext } from 'react-admin';
 import type { Task } from '../../shared';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { ConfirmedActionButton } from '../../components/ConfirmedActionButton';
 
 /** Retry of a failed task (ERROR only; the server refuses others), after a confirmation. */
 export function RetryTaskButton() {
-  const dataProvider = useConsoleDataProvider();
   const task = useRecordContext<Task>();
   if (!task || task.status !== 'ERROR') return null;
   return (
@@ -14,7 +12,7 @@ export function RetryTaskButton() {
       label="resources.tasks.actions.retry"
       icon={<ReplayIcon />}
       color="warning"
-      call={() => dataProvider.retryTask(task.id)}
+      call={(api) => api.retryTask(task.id)}
       confirm={{ title: 'resources.tasks.actions.retryTitle', titleArgs: { id: task.id }, content: 'resources.tasks.actions.retryContent' }}
     />
   );

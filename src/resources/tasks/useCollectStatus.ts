@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useListContext } from 'react-admin';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { useApiRead } from '../../components/useApi';
 
 /** How often the board and its task list reload while a task is pending or running. */
 export const BOARD_POLL_MS = 3000;
@@ -10,13 +9,10 @@ export const BOARD_POLL_MS = 3000;
  * filter, not only the period; callers with the same filters share one request.
  */
 export function useCollectStatus() {
-  const dataProvider = useConsoleDataProvider();
   const { filterValues } = useListContext();
   const { from, to, ...taskFilter } = filterValues;
   const query = { from: from || undefined, to: to || undefined, filter: Object.keys(taskFilter).length ? JSON.stringify(taskFilter) : undefined };
-  return useQuery({
-    queryKey: ['collect-status', query],
-    queryFn: async () => (await dataProvider.getCollectStatus(query)).data,
+  return useApiRead(['collect-status', query], (api) => api.getCollectStatus(query), {
     refetchInterval: (state) => (state.state.data?.running ? BOARD_POLL_MS : false),
     // A wrong period is refused by the task list as well, which shows the message once.
     retry: false,

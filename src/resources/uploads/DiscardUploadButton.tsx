@@ -2,26 +2,19 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { UploadHistory } from '../../shared';
-import { useApiErrorToast } from '../../components/useApiErrorToast';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { useApiWrite } from '../../components/useApi';
 
 /** Discards a checked upload nobody will commit, after asking: nothing is written and its file is removed. */
 export function DiscardUploadButton({ upload, onDiscarded }: { upload: UploadHistory; onDiscarded: (upload: UploadHistory) => void }) {
   const translate = useTranslate();
-  const dataProvider = useConsoleDataProvider();
-  const showError = useApiErrorToast();
   const [asking, setAsking] = useState(false);
-  const [pending, setPending] = useState(false);
+  // The history shows the discarded upload; a failure is the error toast.
+  const { run, pending } = useApiWrite({ success: false });
   const discard = async () => {
-    setPending(true);
-    try {
-      onDiscarded((await dataProvider.discardUpload(upload.id)).data);
-      setAsking(false);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setPending(false);
-    }
+    const answer = await run((api) => api.discardUpload(upload.id));
+    if (!answer) return;
+    onDiscarded(answer.data);
+    setAsking(false);
   };
   return (
     <>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Accordion, AccordionDetails, AccordionSummary, Stack, Switch, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { useApiErrorToast } from '../../components/useApiErrorToast';
-import type { Envelope, ManualPermission } from '../../shared';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { Confirm, useTranslate } from 'react-admin';
+import type { ManualPermission } from '../../shared';
+import { useApiRead, useApiWrite } from '../../components/useApi';
 import { ScrollsSideways } from '../../components/ScrollsSideways';
 
 const PER_PAGE = 10;
@@ -14,41 +13,24 @@ const t = (key: string) => `resources.uploads.permissions.${key}`;
 /** Who holds UPLOADER (SPEC §3 "Manual permission"), for user managers (rank ≤ 4) within their scope. */
 export function ManualPermissionsPanel() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const showError = useApiErrorToast();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(0);
   const [revoking, setRevoking] = useState<ManualPermission>();
-  const dataProvider = useConsoleDataProvider();
-  const queryClient = useQueryClient();
-  const { data: rows } = useQuery({
-    queryKey: ['manual-permissions', q, page],
-    queryFn: async () => {
-      const query = { filter: JSON.stringify(q ? { q } : {}), range: JSON.stringify([page * PER_PAGE, page * PER_PAGE + PER_PAGE - 1]) };
-      return (await dataProvider.getManualPermissions(query)).data;
-    },
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-  const { mutateAsync: send, isPending: busy } = useMutation({
-    mutationFn: (call: () => Promise<Envelope<unknown>>) => call(),
-    onSuccess: (reply) => {
-      notify(reply.resultMessage, { type: 'success' });
-      return queryClient.invalidateQueries({ queryKey: ['manual-permissions'] });
-    },
-    onError: (failure) => showError(failure),
-  });
+  const query = { filter: JSON.stringify(q ? { q } : {}), range: JSON.stringify([page * PER_PAGE, page * PER_PAGE + PER_PAGE - 1]) };
+  const { data: rows } = useApiRead(['manual-permissions', q, page], (api) => api.getManualPermissions(query), { placeholderData: keepPreviousData, retry: false });
+  // A change toasts the server's words and refreshes, which reads the list again.
+  const { run: send, pending: busy } = useApiWrite();
 
   // Rank 5 callers get 403 and see nothing here.
   if (!rows) return null;
   // Granting is one click; revoking takes the permission away, so it asks first.
   const toggle = (permission: ManualPermission) => {
     if (permission.privType) setRevoking(permission);
-    else void send(() => dataProvider.grantManualPermission(permission.adminId)).catch(() => undefined);
+    else void send((api) => api.grantManualPermission(permission.adminId));
   };
   const confirmRevoke = async () => {
     if (!revoking) return;
-    await send(() => dataProvider.revokeManualPermission(revoking.adminId)).catch(() => undefined);
+    await send((api) => api.revokeManualPermission(revoking.adminId));
     setRevoking(undefined);
   };
   return (

@@ -1,14 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Accordion, AccordionDetails, AccordionSummary, Chip, Stack, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'react-admin';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { useApiRead } from '../../components/useApi';
 
 /** The master schemas (SPEC §3 "Master info"), read-only beside the upload. */
 export function MasterInfoPanel() {
   const translate = useTranslate();
-  const dataProvider = useConsoleDataProvider();
-  const { data: infos = [] } = useQuery({ queryKey: ['master-info'], queryFn: async () => (await dataProvider.getMasterInfo()).data, retry: false });
+  const { data: infos = [] } = useApiRead(['master-info'], (api) => api.getMasterInfo(), { retry: false });
   return (
     <Accordion disableGutters variant="outlined">
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { UploadHistory, UploadProgress } from '../../shared';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { useApiRead } from '../../components/useApi';
 
 const POLL_MS = 400;
 const settled = (upload: UploadHistory) => upload.status !== 'PARSING' && upload.status !== 'COMMITTING';
@@ -14,23 +13,24 @@ type Observation = { running: true; progress: UploadProgress } | { running: fals
  * Polled by react-query's refetchInterval, as the collect board is; a failure stops the polling.
  */
 export function useUploadWatch(initial: UploadHistory | undefined) {
-  const dataProvider = useConsoleDataProvider();
   const [upload, setUpload] = useState(initial);
   const [progress, setProgress] = useState<UploadProgress | null>(initial?.progress ?? null);
   const watching = initial !== undefined && !settled(initial);
-  const { data: seen, error } = useQuery({
+  const { data: seen, error } = useApiRead<Observation>(
     // The status is part of the key: a commit answers the same upload, now COMMITTING, to follow anew.
-    queryKey: ['uploads', initial?.id, 'watch', initial?.status],
-    queryFn: async (): Promise<Observation> => {
-      const live = (await dataProvider.getUploadProgress(initial!.id)).data;
-      if (live.running) return { running: true, progress: { phase: live.phase, done: live.done, total: live.total } };
-      return { running: false, upload: (await dataProvider.getUpload(initial!.id)).data };
+    ['uploads', initial?.id, 'watch', initial?.status],
+    async (api) => {
+      const live = (await api.getUploadProgress(initial!.id)).data;
+      if (live.running) return { data: { running: true, progress: { phase: live.phase, done: live.done, total: live.total } } };
+      return { data: { running: false, upload: (await api.getUpload(initial!.id)).data } };
     },
-    enabled: watching,
-    refetchInterval: ({ state }) => (state.status === 'error' || (state.data && !state.data.running && settled(state.data.upload)) ? false : POLL_MS),
-    retry: false,
-    gcTime: 0,
-  });
+    {
+      enabled: watching,
+      refetchInterval: ({ state }) => (state.status === 'error' || (state.data && !state.data.running && settled(state.data.upload)) ? false : POLL_MS),
+      retry: false,
+      gcTime: 0,
+    },
+  );
   useEffect(() => {
     setUpload(initial);
     setProgress(initial?.progress ?? null);

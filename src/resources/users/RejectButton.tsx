@@ -3,15 +3,13 @@ import BlockIcon from '@mui/icons-material/Block';
 import { Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { Button, useRecordContext, useTranslate } from 'react-admin';
 import type { AdminDetail } from '../../shared';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
-import { useApiAction } from '../../components/useApiAction';
+import { useApiWrite } from '../../components/useApi';
 
 /** Rejects a pending sign-up with a reason, which is kept on the account. */
 export function RejectButton() {
-  const dataProvider = useConsoleDataProvider();
   const record = useRecordContext<AdminDetail>();
   const translate = useTranslate();
-  const { run, busy } = useApiAction();
+  const { run, pending } = useApiWrite();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   if (!record) return null;
@@ -43,8 +41,8 @@ export function RejectButton() {
             label="resources.users.actions.reject"
             color="error"
             variant="contained"
-            disabled={busy || !reason.trim()}
-            onClick={() => run(() => dataProvider.rejectUser(record.id, reason.trim()), { message: 'resources.users.messages.rejected', args: { name: record.name }, onDone: () => setOpen(false) })}
+            disabled={pending || !reason.trim()}
+            onClick={() => run((api) => api.rejectUser(record.id, reason.trim()), { message: 'resources.users.messages.rejected', args: { name: record.name }, onDone: () => setOpen(false) })}
           />
         </DialogActions>
       </Dialog>

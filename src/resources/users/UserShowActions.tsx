@@ -8,11 +8,9 @@ import { EditButton, TopToolbar, useGetIdentity, useRecordContext, useTranslate 
 import type { AdminDetail } from '../../shared';
 import { ConfirmedActionButton } from '../../components/ConfirmedActionButton';
 import { RejectButton } from './RejectButton';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 
 /** What a manager can do with the shown account; nothing for their own (they use Profile). */
 export function UserShowActions() {
-  const dataProvider = useConsoleDataProvider();
   const record = useRecordContext<AdminDetail>();
   const { identity } = useGetIdentity();
   const translate = useTranslate();
@@ -32,14 +30,14 @@ export function UserShowActions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       {!pending && (record.locked === 'Y' || record.signInAttempt > 0) ? (
-        <ConfirmedActionButton label="resources.users.actions.unlock" icon={<LockOpenIcon />} call={() => dataProvider.unlockUser(record.id)} />
+        <ConfirmedActionButton label="resources.users.actions.unlock" icon={<LockOpenIcon />} call={(api) => api.unlockUser(record.id)} />
       ) : null}
       {/* The server mails a reset link only to an active, approved account. */}
       {approved && active && (
         <ConfirmedActionButton
           label="resources.users.actions.sendReset"
           icon={<MailIcon />}
-          call={() => dataProvider.sendPasswordResetLink(record.id)}
+          call={(api) => api.sendPasswordResetLink(record.id)}
           confirm={{ title: 'resources.users.confirm.resetTitle', titleArgs: { email: record.email } }}
         />
       )}
@@ -48,11 +46,11 @@ export function UserShowActions() {
           label="resources.users.actions.deactivate"
           color="error"
           icon={<PersonOffIcon />}
-          call={() => dataProvider.setUserStatus(record.id, 'INACTIVE')}
+          call={(api) => api.setUserStatus(record.id, 'INACTIVE')}
           confirm={{ title: 'resources.users.confirm.deactivateTitle', titleArgs: { name: record.name }, content: 'resources.users.confirm.deactivateContent' }}
         />
       ) : (
-        <ConfirmedActionButton label="resources.users.actions.activate" color="success" icon={<PersonIcon />} call={() => dataProvider.setUserStatus(record.id, 'ACTIVE')} />
+        <ConfirmedActionButton label="resources.users.actions.activate" color="success" icon={<PersonIcon />} call={(api) => api.setUserStatus(record.id, 'ACTIVE')} />
       )}
       <EditButton />
       {pending && <PendingDecision record={record} />}
@@ -65,7 +63,6 @@ export function UserShowActions() {
  * decision is made the row goes, and no other action takes the place the pointer was on.
  */
 function PendingDecision({ record }: { record: AdminDetail }) {
-  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   return (
     <Alert
@@ -78,7 +75,7 @@ function PendingDecision({ record }: { record: AdminDetail }) {
             color="success"
             variant="contained"
             icon={<CheckCircleIcon />}
-            call={() => dataProvider.approveUser(record.id)}
+            call={(api) => api.approveUser(record.id)}
             success={{ message: 'resources.users.messages.approved', args: { name: record.name } }}
           />
           <RejectButton />

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { useApiRead } from '../../components/useApi';
 
 /** The code tables of the user filters and edit form, fetched once and cached. */
 export function useUserFormOptions() {
-  const dataProvider = useConsoleDataProvider();
-  return useQuery({ queryKey: ['users', 'options'], queryFn: async () => (await dataProvider.getUserFormOptions()).data, staleTime: 5 * 60_000 }).data;
+  return useApiRead(['users', 'options'], (api) => api.getUserFormOptions(), { staleTime: 5 * 60_000 }).data;
 }

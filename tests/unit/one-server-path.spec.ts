@@ -1,0 +1,122 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 29 item 5: a screen calls the server one way. Reads are `useApiRead`, writes `useApiWrite`
+ * (src/components/useApi.ts), both over the data provider's methods. Every source file of the
+ * screens (src/resources, src/pages, src/profile, src/layout; specs left out) is read, and none may:
+ * - import react-query's useQuery / useMutation, or the HTTP client, itself;
+ * - keep a pending flag of its own (`const [pending, setPending] = useState(false)`);
+ * - fetch in an effect (`useEffect(() => { api.x().then(…) })`);
+ * - reach the data provider by hand (useConsoleDataProvider).
+ * The files LEFT_FOR_NOW names are not checked yet; the list only shrinks.
+ */
+const root = path.resolve(__dirname, '../..');
+const SCREEN_FOLDERS = ['src/resources', 'src/pages', 'src/profile', 'src/layout'];
+
+/** Screens that still call the data provider by hand, each with what it does. */
+const LEFT_FOR_NOW: Record<string, string> = {
+  'src/pages/SignIn.tsx': 'the code step hands verify and resend to OtpCodeForm, which keeps its own state',
+  'src/pages/SignUp.tsx': 'the code step hands verify and resend to OtpCodeForm, which keeps its own state',
+  'src/resources/datasets/DatasetDialog.tsx': "save and infer inside react-admin's Form, whose submit state is the form's",
+  'src/resources/datasets/ManualUpload.tsx': 'reads an upload again when its panel resumes',
+  'src/resources/email-templates/MailPreview.tsx': 'renders the preview as the form changes, cancelling the last render',
+  'src/resources/email-templates/StatementAttachmentInput.tsx': 'file upload inside a form input',
+  'src/resources/templates/DashboardFileInput.tsx': 'file upload inside a form input',
+  'src/resources/templates/PreviewImagesInput.tsx': 'file uploads inside a form input',
+  'src/resources/projects/useDashboardToken.ts': 'the dashboard token, renewed on a timer before each expiry',
+  'src/resources/system-logs/RetentionSetting.tsx': 'preview and store handed to RetentionDaysForm (src/components), which keeps its own saving state',
+  'src/resources/tasks/CollectRetentionField.tsx': 'preview and store handed to RetentionDaysForm (src/components), which keeps its own saving state',
+  'src/resources/uploads/UploadPanel.tsx': 'send with upload progress, commit and a re-read of the upload',
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const files = SCREEN_FOLDERS.flatMap((folder) => sourceFiles(path.join(root, folder))).map((file) => path.relative(root, file).split(path.sep).join('/'));
+
+const PENDING_SETTER = /^set(Busy|Pending|Saving|Sending|Submitting|Loading|Running|Working)$/;
+const HOOKS_OF_THEIR_OWN = new Set(['useQuery', 'useMutation']);
+
+/** Each way a file calls the server other than through the two hooks, as `file: what`. */
+function handWrittenCalls(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node, inEffect: boolean) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const from = node.moduleSpecifier.text;
+      const bindings = node.importClause?.namedBindings;
+      const names = bindings && ts.isNamedImports(bindings) ? bindings.elements.map((element) => (element.propertyName ?? element.name).text) : [];
+      if ((from === '@tanstack/react-query' || from === 'react-admin') && names.some((name) => HOOKS_OF_THEIR_OWN.has(name))) found.push(`${file}: imports ${from}'s useQuery/useMutation`);
+      if (from.endsWith('providers/httpClient') && !node.importClause?.isTypeOnly) found.push(`${file}: imports the HTTP client`);
+    }
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isArrayBindingPattern(node.name) &&
+      node.initializer &&
+      ts.isCallExpression(node.initializer) &&
+      node.initializer.expression.getText(source) === 'useState'
+    ) {
+      const setter = node.name.elements[1];
+      if (setter && ts.isBindingElement(setter) && ts.isIdentifier(setter.name) && PENDING_SETTER.test(setter.name.text)) found.push(`${file}: a pending flag of its own (${setter.name.text})`);
+    }
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression.getText(source);
+      if (callee === 'useConsoleDataProvider') found.push(`${file}: calls the data provider by hand`);
+      // `import(…).then` in an effect loads code (a library on first use), not data.
+      const loadsCode = ts.isPropertyAccessExpression(node.expression) && ts.isCallExpression(node.expression.expression) && node.expression.expression.expression.kind === ts.SyntaxKind.ImportKeyword;
+      if (inEffect && !loadsCode && ts.isPropertyAccessExpression(node.expression) && ['then', 'catch'].includes(node.expression.name.text))
+        found.push(`${file}: fetches in an effect (.${node.expression.name.text})`);
+      if (callee === 'useEffect' || callee === 'useLayoutEffect') {
+        node.arguments.forEach((argument) => visit(argument, true));
+        return;
+      }
+    }
+    ts.forEachChild(node, (child) => visit(child, inEffect));
+  };
+  visit(source, false);
+  return found;
+}
+
+describe('one way to call the server from a screen (issue 29 item 5)', { timeout: 60_000 }, () => {
+  it('reads every screen file', () => {
+    expect(files.length).toBeGreaterThan(200);
+    expect(files).toContain('src/resources/users/RejectButton.tsx');
+  });
+
+  it('finds each hand-written pattern (the check itself works)', () => {
+    const sample = [
+      "import { useQuery } from '@tanstack/react-query';",
+      "import { httpClient } from '../../providers/httpClient';",
+      'const [busy, setBusy] = useState(false);',
+      'useEffect(() => { api.getThing().then(setThing); }, []);',
+      "useEffect(() => { import('library').then(setLibrary); }, []);",
+      'const dataProvider = useConsoleDataProvider();',
+    ].join('\n');
+    expect(handWrittenCalls('x.tsx', sample)).toEqual([
+      "x.tsx: imports @tanstack/react-query's useQuery/useMutation",
+      'x.tsx: imports the HTTP client',
+      'x.tsx: a pending flag of its own (setBusy)',
+      'x.tsx: fetches in an effect (.then)',
+      'x.tsx: calls the data provider by hand',
+    ]);
+  });
+
+  it('no screen fetches, keeps a pending flag or reaches the data provider by hand', () => {
+    const checked = files.filter((file) => !(file in LEFT_FOR_NOW));
+    expect(files.length - checked.length).toBe(Object.keys(LEFT_FOR_NOW).length);
+    expect(checked.flatMap((file) => handWrittenCalls(file, readFileSync(path.join(root, file), 'utf8')))).toEqual([]);
+  });
+
+  it('names only files that exist and still call the data provider by hand in LEFT_FOR_NOW', () => {
+    const stale = Object.keys(LEFT_FOR_NOW).filter((file) => !files.includes(file) || !readFileSync(path.join(root, file), 'utf8').includes('useConsoleDataProvider'));
+    expect(stale).toEqual([]);
+  });
+});
