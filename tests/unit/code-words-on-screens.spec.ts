@@ -101,6 +101,8 @@ function rawCodes(): string[] {
       if (NAMES_NOT_CODES.has(`${relative(ROOT, file)} ${source}`)) return [];
       const where = `${relative(ROOT, file)}:${line} <${tag} source="${source}">`;
       if (SHOWS_AS_IS.test(tag) && selfClosing && !/\b(field|render)=/.test(attributes)) return [where];
+      // A record's link shows its source's value as the link's text.
+      if (/\bfield=\{RecordLink\}/.test(attributes)) return [where];
       if (TYPES_A_CODE.test(tag)) return [where];
       return [];
     }),

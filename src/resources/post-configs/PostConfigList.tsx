@@ -7,6 +7,7 @@ import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { CodeField } from '../../components/CodeField';
 import { codeChoices } from '../../components/codeChoices';
 import { CodeInput } from '../../components/CodeInput';
+import { PropertyCodeField } from '../../components/PropertyCodeField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { SecretStateField } from '../../components/SecretStateField';
 import { ListActions } from '../ListActions';
@@ -24,11 +25,18 @@ const postConfigFilters = [
   <SelectInput key="inUse" source="inUse" choices={activeFlagChoices} />,
 ];
 
+/** The config opens from its data type, read by name. */
+const DataTypeLink = () => (
+  <RecordLink>
+    <PropertyCodeField kind="data-types" source="dataType" />
+  </RecordLink>
+);
+
 export function PostConfigList() {
   return (
     <ConsoleList resource="post-configs" filters={postConfigFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions columns />}>
       <ConsoleDataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-        <Column source="dataType" field={RecordLink} />
+        <Column source="dataType" field={DataTypeLink} />
         <Column source="targetType" />
         <Column source="targetMethod">
           <CodeField set="targetMethod" source="targetMethod" />
