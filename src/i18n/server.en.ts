@@ -355,10 +355,12 @@ export const serverEn = {
 export type ServerMessageKey = keyof typeof serverEn;
 
 /**
- * Phrases the server writes into its sentences to say where something is ("Page 2 of the source is
- * not valid JSON."), rewritten like a sentence's values.
+ * Phrases the server writes into its sentences ("Page 2 of the source is not valid JSON.", "Too many
+ * attempts. Please try again in 3 minute(s)."), rewritten like a sentence's values.
  */
 export const serverPhrasesEn = {
   sourcePage: 'Page %{page} of the source',
   file: 'File %{name}',
+  tooManyAttempts: 'Too many attempts',
+  tooManyAttemptsForEmail: 'Too many attempts for this e-mail address',
 } as const;

@@ -364,4 +364,6 @@ export const serverNounsKo: Record<string, string> = {
 export const serverPhrasesKo: Record<keyof typeof serverPhrasesEn, string> = {
   sourcePage: '소스의 %{page}페이지',
   file: '파일 %{name}',
+  tooManyAttempts: '시도가 너무 많습니다',
+  tooManyAttemptsForEmail: '이 이메일 주소로 시도가 너무 많습니다',
 };

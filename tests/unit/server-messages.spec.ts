@@ -144,6 +144,7 @@ describe('the server’s sentences in English and Korean', () => {
       expect(written.has(phrase.replace(/%\{\w+\}/g, '%{value}')), phrase).toBe(true);
       expect([...paramsOf(serverPhrasesKo[key as keyof typeof serverPhrasesEn])]).toEqual([...paramsOf(phrase)]);
     }
+    expect(serverTextIn('Too many attempts. Please try again in 3 minute(s).', KOREAN)).toBe('시도가 너무 많습니다. 3분 뒤 다시 시도하세요.');
     expect(serverTextIn('Page 2 of the source is not valid JSON.', KOREAN)).toBe('소스의 2페이지는 올바른 JSON이 아닙니다.');
   });
 
