@@ -136,6 +136,7 @@ const RAW_CODE_ALLOWED: { screen: RegExp; selector: string; why: string }[] = [
     selector: '.column-code, .ra-field-code, .ra-input-code',
     why: 'Project Properties is where codes are made: the code is the record’s own key, its name beside it',
   },
+  { screen: /^\/explorer\/[^/]+$/, selector: 'tbody td', why: 'a table’s rows in Data Explorer are people’s data, shown as stored (a MEDIA uploaded in a column stays MEDIA)' },
 ];
 
 /**
