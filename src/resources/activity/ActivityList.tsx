@@ -1,10 +1,8 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { useQuery } from '@tanstack/react-query';
 import { Button, DataTable, FilterButton, SelectInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleDateTimeInput } from '../../components/ConsoleDateInput';
-import { useApiWrite } from '../../components/useApi';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { useApiRead, useApiWrite } from '../../components/useApi';
 import { ACTIVITY_ACTIONS, ACTIVITY_RESOURCES, activityResourceName, type ActivityEntry } from '../../shared/activity';
 import { toIsoInstant } from '../../shared/date-time';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -15,9 +13,8 @@ const Column = DataTable.Col<ActivityEntry>;
 
 /** The person filter: everyone who appears in the log, by name. */
 function ActorInput(props: { source: string; alwaysOn?: boolean }) {
-  const api = useConsoleDataProvider();
-  const { data } = useQuery({ queryKey: ['activity', 'actors'], queryFn: () => api.getActivityActors() });
-  return <SelectInput {...props} choices={data?.data ?? []} />;
+  const { data } = useApiRead(['activity', 'actors'], (api) => api.getActivityActors());
+  return <SelectInput {...props} choices={data ?? []} />;
 }
 
 function ResourceInput(props: { source: string; alwaysOn?: boolean }) {
