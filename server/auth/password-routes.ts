@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOtpVerifyBody, OTP_TOKEN_HEADER, OTP_TTL_SECONDS, passwordChangeBody, resetPasswordBody, resetRequestBody, tokenSchema } from '../../src/shared';
 import { emptyEnvelope, otpSentResponse, otpTokenResponse, resetLinkCheckResponse } from '../../src/shared';
-import { messages } from '../../src/shared';
+import { msg } from '../../src/shared/validation-messages';
 import { isoNow } from '../clock';
 import { AppError, validationError } from '../http/app-error';
 import { success } from '../http/envelope';
@@ -86,7 +86,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     const otpToken = request.headers[OTP_TOKEN_HEADER.toLowerCase()];
     if (typeof otpToken !== 'string' || !otpToken) throw new AppError('FORBIDDEN', 'Verify your e-mail with a code before changing the password.');
     const { password, changePassword } = request.body;
-    if (password === changePassword) throw validationError([{ field: 'changePassword', message: messages.passwordUnchanged }]);
+    if (password === changePassword) throw validationError([{ field: 'changePassword', message: msg.passwordUnchanged }]);
     const proof = await claimOtpTokenTry(ctx.db, ctx.clock, signedIn.id, otpToken);
     if (!proof) throw spentOtpToken();
     const admin = await findAdminById(ctx.db, signedIn.id);

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signInChallengeResponse, signInOtpResponse, tokenPairResponse } from '../../src/shared';
-import { agreementBody, initialPasswordBody, messages, signInBody, signInOtpBody, tokenSchema, type ResultCode } from '../../src/shared';
+import { agreementBody, initialPasswordBody, signInBody, signInOtpBody, tokenSchema, type ResultCode } from '../../src/shared';
+import { msg } from '../../src/shared/validation-messages';
 import { z } from 'zod';
 import { isoNow } from '../clock';
 import { AppError, validationError } from '../http/app-error';
@@ -90,7 +91,7 @@ export async function signInRoutes(app: FastifyInstance) {
     assertMaySignIn(admin);
     if (admin.must_change_password !== 'Y') throw spentProof();
     const { password } = request.body;
-    if (await ctx.passwords.verify(admin.password_hash, password)) throw validationError([{ field: 'password', message: messages.passwordUnchanged }]);
+    if (await ctx.passwords.verify(admin.password_hash, password)) throw validationError([{ field: 'password', message: msg.passwordUnchanged }]);
     // Replacing claims the flag, so a replayed proof sets nothing.
     if (!(await replaceInitialPassword(ctx.db, admin.id, await ctx.passwords.hash(password), isoNow(ctx.clock)))) throw spentProof();
     await revokeAllSessions(ctx, admin.id, 'PASSWORD_CHANGED');

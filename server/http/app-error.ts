@@ -1,4 +1,6 @@
 import { RESULT_STATUS, type FieldError, type ResultCode } from '../../src/shared';
+import { isValidationMessageKey } from '../../src/shared/validation-messages';
+import { schemaEn } from '../../src/i18n/schema.en';
 
 /** A failure with its envelope result code; the error handler turns it into the response. */
 export class AppError extends Error {
@@ -14,5 +16,11 @@ export class AppError extends Error {
 }
 
 export function validationError(errors: FieldError[]): AppError {
-  return new AppError('VALIDATION_ERROR', errors.map((e) => e.message).join(' '), { errors });
+  return new AppError('VALIDATION_ERROR', errors.map(englishOf).join(' '), { errors });
+}
+
+/** A field error in English words, for resultMessage: a key's words with its params filled in, or the server's own words. */
+export function englishOf({ message, params = {} }: Pick<FieldError, 'message' | 'params'>): string {
+  const words = isValidationMessageKey(message) ? schemaEn[message] : message;
+  return words.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { core } from 'zod';
 import type { FieldError } from '../../src/shared';
-import { AppError } from './app-error';
+import { issueMessage } from '../../src/shared/validation-messages';
+import { AppError, englishOf } from './app-error';
 import { isOutOfSpace, OutOfSpaceError } from '../files/store-errors';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
@@ -22,13 +24,14 @@ export const errorEnvelope = fp(async (app: FastifyInstance) => {
       return reply.code(error.status).send({ result: error.result, resultMessage: error.message, data: error.data });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // Each issue as its message key (the schema's own, or the kind of problem by issue code), never zod's English.
       const errors: FieldError[] = error.validation.map((issue) => ({
         field: fieldName(issue.instancePath, issue.params),
-        message: issue.message ?? 'Invalid value',
+        ...issueMessage({ ...issue.params, code: issue.keyword, message: issue.message ?? '', path: [] } as core.$ZodIssue),
       }));
       return reply.code(400).send({
         result: 'VALIDATION_ERROR',
-        resultMessage: errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; '),
+        resultMessage: errors.map((e) => (e.field ? `${e.field}: ${englishOf(e)}` : englishOf(e))).join('; '),
         data: { errors },
       });
     }

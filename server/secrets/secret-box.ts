@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { secretAgainMessage } from '../../src/shared';
+import { msg } from '../../src/shared/validation-messages';
 import { validationError } from '../http/app-error';
 
 /**
@@ -78,7 +78,7 @@ export interface StoredSecret {
 export function nextSealedSecret(box: SecretBox, write: SecretWrite, stored: StoredSecret | null): string | null {
   if (write.input === undefined) {
     const added = write.destinations.find((destination) => stored?.sealed && !stored.destinations.includes(destination));
-    if (added !== undefined) throw validationError([{ field: write.field, message: secretAgainMessage(added) }]);
+    if (added !== undefined) throw validationError([{ field: write.field, message: msg.secretAgain, params: { destination: added } }]);
     return stored?.sealed ?? null;
   }
   return write.input === null ? null : box.seal(write.input);

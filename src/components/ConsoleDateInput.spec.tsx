@@ -21,7 +21,7 @@ const stored = () => JSON.parse(screen.getByTestId('stored').textContent ?? 'nul
 
 /** A record form whose rule, like the project schema's, takes only a real YYYY-MM-DD. */
 function renderForm(input: React.ReactElement<{ source: string }>, defaultValues: Record<string, unknown> = {}, onSubmit = vi.fn()) {
-  const validate = (values: Record<string, unknown>) => (typeof values.startAt === 'string' && !isCalendarDay(values.startAt) ? { startAt: 'console.validation.issue.format' } : {});
+  const validate = (values: Record<string, unknown>) => (typeof values.startAt === 'string' && !isCalendarDay(values.startAt) ? { startAt: 'console.validation.schema.format' } : {});
   renderPage(
     <ResourceContextProvider value="projects">
       <Form defaultValues={defaultValues} onSubmit={onSubmit} validate={validate}>

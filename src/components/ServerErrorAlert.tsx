@@ -1,12 +1,12 @@
 import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { schemaMessageKey } from '../i18n/schemaMessageKey';
+import { translatableMessage } from '../i18n/validationMessage';
 import { ApiError } from '../providers/apiError';
 import { ApiErrorMessage } from './ApiErrorMessage';
 
 /**
  * A failed call as SPEC §8 shows it: result (in words) as the title, resultMessage as the text,
- * plus any field messages, in the reader's language when they are the shared schemas' own.
+ * plus any field messages, each a validation message key worded in the reader's language.
  */
 export function ServerErrorAlert({ error }: { error: unknown }) {
   const translate = useTranslate();
@@ -15,9 +15,9 @@ export function ServerErrorAlert({ error }: { error: unknown }) {
   return (
     <Alert severity="error" role="alert" sx={{ mb: 2 }}>
       <ApiErrorMessage error={apiError} />
-      {apiError.fieldErrors.map(({ field, message }) => {
-        const known = schemaMessageKey(message);
-        return <div key={field}>{known ? translate(known.message, known.args) : message}</div>;
+      {apiError.fieldErrors.map((fieldError) => {
+        const { message, args } = translatableMessage(fieldError);
+        return <div key={fieldError.field}>{translate(message, args)}</div>;
       })}
     </Alert>
   );

@@ -3,6 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, Divider, Typography } fro
 import { useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import type { PasswordChangeValues } from '../shared';
 import { ApiError } from '../providers/apiError';
+import { translatableMessage } from '../i18n/validationMessage';
 import { ConnectedDataDialog } from './ConnectedDataDialog';
 import { DialogHeading } from '../components/DialogHeading';
 import { dialogWidth } from './dialogWidth';
@@ -44,7 +45,7 @@ export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
     failure: (failure) => {
       showError(failure);
       if (failure instanceof ApiError && failure.status === 403) onOtpRejected();
-      else if (failure instanceof ApiError) setServerProblems(Object.fromEntries(failure.fieldErrors.map(({ field, message }) => [field, message])));
+      else if (failure instanceof ApiError) setServerProblems(Object.fromEntries(failure.fieldErrors.map((fieldError) => [fieldError.field, translatableMessage(fieldError).message])));
     },
   });
 

@@ -66,17 +66,34 @@ describe('dataProvider', () => {
     expect(calls[0]).toMatchObject({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: data });
   });
 
-  it('raises an HttpError whose body gives react-admin the field errors of a VALIDATION_ERROR', async () => {
+  it('raises an HttpError whose body gives react-admin the field errors of a VALIDATION_ERROR, as message keys to translate', async () => {
     stubFetch(() => ({
       status: 400,
-      body: envelope('VALIDATION_ERROR', { errors: [{ field: 'domain', message: 'Invalid domain' }] }, 'Some values are invalid'),
+      body: envelope(
+        'VALIDATION_ERROR',
+        {
+          errors: [
+            { field: 'domain', message: 'domainFormat' },
+            { field: 'description', message: 'tooLong', params: { maximum: 2000 } },
+          ],
+        },
+        'Some values are invalid',
+      ),
     }));
     const error = await dataProvider.create('domains', { data: { domain: '??' } }).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({
       status: 400,
       message: 'VALIDATION_ERROR: Some values are invalid',
-      body: { result: 'VALIDATION_ERROR', resultMessage: 'Some values are invalid', errors: { domain: 'Invalid domain', root: { serverError: 'Some values are invalid' } } },
+      body: {
+        result: 'VALIDATION_ERROR',
+        resultMessage: 'Some values are invalid',
+        errors: {
+          domain: { message: 'console.validation.schema.domainFormat', args: {} },
+          description: { message: 'console.validation.schema.tooLong', args: { maximum: '2,000' } },
+          root: { serverError: 'Some values are invalid' },
+        },
+      },
     });
   });
 });

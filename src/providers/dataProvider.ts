@@ -2,6 +2,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, useDataProvider, type DataProvider, type GetListParams, type Identifier, type RaRecord, type fetchUtils } from 'react-admin';
 import type { ListPage } from '../shared/envelope';
+import { translatableMessage } from '../i18n/validationMessage';
 import { ApiError } from './apiError';
 import { API_BASE, request, type RequestOptions } from './httpClient';
 import { authActions } from './authActions';
@@ -19,13 +20,13 @@ import { cursorFor, rememberNextCursor } from './listCursors';
  * CRUD, are consoleActions' and authActions' methods beside these.
  */
 
-/** The body react-admin reads: `errors` as `{field: message}` puts server validation messages on the form fields. */
+/** The body react-admin reads: `errors` as `{field: {message, args}}` puts server validation messages on the form fields, worded in the reader's language. */
 function toHttpError(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
   const body: Record<string, unknown> = { result: error.result, resultMessage: error.resultMessage, data: error.data };
   // Validation errors and conflicts (a duplicate code) both name their fields in data.errors.
   if (error.result === 'VALIDATION_ERROR' || error.fieldErrors.length > 0) {
-    body.errors = Object.fromEntries([['root', { serverError: error.text }], ...error.fieldErrors.map(({ field, message }) => [field, message])]);
+    body.errors = Object.fromEntries([['root', { serverError: error.text }], ...error.fieldErrors.map((fieldError) => [fieldError.field, translatableMessage(fieldError)])]);
   }
   // The cause keeps code and text apart for the error toast (useApiErrorToast); react-admin's own
   // notifications carry the summary, which ConsoleNotification reads back.

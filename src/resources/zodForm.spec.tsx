@@ -6,6 +6,7 @@ import { i18nProvider } from '../providers/i18nProvider';
 import { renderPage } from '../testing/renderPage';
 import { FieldMappingInput } from './collect-configs/FieldMappingInput';
 import { zodValidator } from './zodForm';
+import { msg } from '../shared/validation-messages';
 
 afterEach(() => i18nProvider.changeLocale('en'));
 
@@ -13,14 +14,14 @@ describe('zodValidator', () => {
   it("words zod's own issues as i18n keys, a null (a new, empty row) as required", () => {
     const validate = zodValidator(z.object({ rows: z.array(z.object({ keyword: z.string(), count: z.number().max(5) })) }));
     expect(validate({ rows: [{ keyword: null, count: 9 }] })).toEqual({
-      rows: [{ keyword: { message: 'console.validation.issue.required', args: {} }, count: { message: 'console.validation.issue.tooHigh', args: { maximum: 5 } } }],
+      rows: [{ keyword: { message: 'console.validation.schema.required', args: {} }, count: { message: 'console.validation.schema.tooHigh', args: { maximum: '5' } } }],
     });
   });
 
   it.each(['en', 'ko'] as const)('has words for every kind of issue and every shared schema message in %s', async (locale) => {
     await i18nProvider.changeLocale(locale);
     for (const kind of ['required', 'number', 'tooShort', 'tooLong', 'tooFew', 'tooMany', 'tooLow', 'tooHigh', 'format', 'choice', 'invalid']) {
-      const key = `console.validation.issue.${kind}`;
+      const key = `console.validation.schema.${kind}`;
       expect(i18nProvider.translate(key, { minimum: 2, maximum: 3 })).not.toBe(key);
     }
     expect(i18nProvider.translate('console.validation.schema.masterFieldRequired')).toBe(locale === 'en' ? 'Enter the master field.' : '마스터 필드를 입력하세요.');
@@ -29,7 +30,7 @@ describe('zodValidator', () => {
 
 /** The field mapping rows under a shared rule, as the collect metric form checks them. */
 function renderMapping() {
-  const schema = z.object({ fields: z.array(z.object({ code: z.string().min(1, 'Enter the master field.') })) });
+  const schema = z.object({ fields: z.array(z.object({ code: z.string().min(1, msg.masterFieldRequired) })) });
   const values = { fields: [{ field: 'spend', code: '', type: 'STRING', fieldFlag: 'N', masterFlag: 'N' }] };
   renderPage(
     <ResourceContextProvider value="collect-configs">

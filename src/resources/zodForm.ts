@@ -1,68 +1,21 @@
 import type { ZodType } from 'zod';
-import type { core } from 'zod';
-import { schemaMessageKey } from '../i18n/schemaMessageKey';
+import { issueMessage } from '../shared/validation-messages';
+import { translatableMessage, type TranslatableMessage } from '../i18n/validationMessage';
 
 /**
- * A form error as react-admin translates it: an i18n key with its arguments, never zod's or the
- * shared schema's English text as it is, so a Korean screen shows Korean.
+ * A form error as react-admin translates it: a validation message key with its arguments, never
+ * zod's English, so a Korean screen shows Korean.
  */
-export interface FormMessage {
-  message: string;
-  /** Always present: react-admin reads `{message, args}` as one message, `{message}` alone as nested fields. */
-  args: Record<string, unknown>;
-}
-
-/** Marks a message zod would have written itself (no custom message in the schema). */
-const ZOD_DEFAULT = '\u0000zod-default';
-
-/** The kind of problem, worded in both locales (console.validation.issue.*). */
-function issueKind(issue: core.$ZodIssue): { kind: string; args?: Record<string, unknown> } {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null || issue.input === '' ? { kind: 'required' } : issue.expected === 'number' ? { kind: 'number' } : { kind: 'invalid' };
-    case 'too_small':
-      if (issue.origin === 'array' || issue.origin === 'set') return { kind: 'tooFew', args: { minimum: Number(issue.minimum) } };
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? { kind: 'required' } : { kind: 'tooShort', args: { minimum: Number(issue.minimum) } };
-      return { kind: 'tooLow', args: { minimum: Number(issue.minimum) } };
-    case 'too_big':
-      if (issue.origin === 'array' || issue.origin === 'set') return { kind: 'tooMany', args: { maximum: Number(issue.maximum) } };
-      if (issue.origin === 'string') return { kind: 'tooLong', args: { maximum: Number(issue.maximum) } };
-      return { kind: 'tooHigh', args: { maximum: Number(issue.maximum) } };
-    case 'invalid_format':
-      return { kind: 'format' };
-    case 'invalid_value':
-    case 'invalid_union':
-      return { kind: 'choice' };
-    default:
-      return { kind: 'invalid' };
-  }
-}
-
-/**
- * One issue as a translatable message: a shared schema message the catalogue knows becomes its
- * key (console.validation.schema.*); zod's own text, or a message the catalogue lacks, becomes
- * the kind of problem (console.validation.issue.*), so no untranslated text reaches the screen.
- */
-export function issueMessage(issue: core.$ZodIssue): FormMessage {
-  const known = issue.message === ZOD_DEFAULT ? undefined : schemaMessageKey(issue.message);
-  if (known) return known;
-  const { kind, args = {} } = issueKind(issue);
-  return { message: `console.validation.issue.${kind}`, args };
-}
-
-/** A shared rule's message checked outside zod, as a translatable message. */
-export function schemaMessage(text: string): FormMessage {
-  return schemaMessageKey(text) ?? { message: 'console.validation.issue.invalid', args: {} };
-}
+export type FormMessage = TranslatableMessage;
 
 /** The schema's first message per field, keyed by dotted path (`columns.0.colName`); the form root's issues are left out. */
 export function zodFieldMessages(schema: ZodType, values: unknown): Record<string, FormMessage> {
-  const parsed = schema.safeParse(values, { error: () => ZOD_DEFAULT });
+  const parsed = schema.safeParse(values);
   const messages: Record<string, FormMessage> = {};
   if (parsed.success) return messages;
   for (const issue of parsed.error.issues) {
     const field = issue.path.join('.');
-    if (field && !messages[field]) messages[field] = issueMessage(issue);
+    if (field && !messages[field]) messages[field] = translatableMessage(issueMessage(issue));
   }
   return messages;
 }

@@ -1,5 +1,6 @@
 import { DB_INTEGER_MAX } from './list-bounds';
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { yesNo } from './fields';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 
@@ -9,7 +10,7 @@ export type AccessEventType = (typeof ACCESS_EVENT_TYPES)[number];
 /** A day (YYYY-MM-DD) or a full ISO-8601 UTC time. */
 export const ISO_DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z)?$/;
 
-const bound = z.string().regex(ISO_DATE_OR_TIME, 'Use a date such as 2024-05-31.').optional();
+const bound = z.string().regex(ISO_DATE_OR_TIME, msg.dateExample).optional();
 
 /** GET /api/access-history/stats query. */
 export const accessStatsQuery = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { checkPlaceholders } from './email-templates';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { withoutControls } from './display-text';
@@ -13,17 +14,17 @@ const alertMailFields = {
   procedure: z
     .string()
     .trim()
-    .min(1, 'Enter the procedure.')
-    .max(100, 'The procedure is at most 100 characters.')
-    .regex(/^[\w.:-]+$/, 'Use letters, digits, dots, colons, underscores or hyphens.'),
+    .min(1, msg.procedureRequired)
+    .max(100, msg.procedureTooLong)
+    .regex(/^[\w.:-]+$/, msg.procedureFormat),
   errorId: z
     .string()
     .trim()
-    .min(1, `Enter the error id, or ${ANY_ERROR_ID} for any error of the procedure.`)
-    .max(100, 'The error id is at most 100 characters.')
-    .regex(/^(\*|[\w.:-]+)$/, `Use letters, digits, dots, colons, underscores or hyphens, or ${ANY_ERROR_ID} alone.`),
-  subtitle: z.string().overwrite(withoutControls).trim().min(1, 'Enter the subtitle.').max(200, 'The subtitle is at most 200 characters.'),
-  content: z.string().trim().min(1, 'Enter the content.').max(20_000, 'The content is at most 20,000 characters.'),
+    .min(1, msg.errorIdRequired)
+    .max(100, msg.errorIdTooLong)
+    .regex(/^(\*|[\w.:-]+)$/, msg.errorIdFormat),
+  subtitle: z.string().overwrite(withoutControls).trim().min(1, msg.subtitleRequired).max(200, msg.subtitleTooLong),
+  content: z.string().trim().min(1, msg.contentRequired).max(20_000, msg.contentTooLong),
 };
 
 function checkAlertPlaceholders(value: { subtitle: string; content: string }, context: z.core.$RefinementCtx) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage, msg } from './validation-messages';
 import { emailSchema } from './validation';
 import { MASTER_FIELD_TYPES } from './datasets';
 import {
@@ -24,9 +25,9 @@ export const headerEntry = z.strictObject({
   name: z
     .string()
     .trim()
-    .min(1, 'Enter the header name.')
+    .min(1, msg.headerNameRequired)
     .max(100)
-    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid header name.'),
+    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, msg.headerNameInvalid),
   value: z.string().max(2000),
 });
 
@@ -60,14 +61,14 @@ export type SourceMethod = z.output<typeof sourceMethodSchema>;
 
 export const collectFieldSchema = z.strictObject({
   /** The source field (JSON: dotted path in a row; CSV: column name). */
-  field: z.string().trim().min(1, 'Enter the source field.').max(200),
+  field: z.string().trim().min(1, msg.sourceFieldRequired).max(200),
   /** The master field it fills. */
   code: z
     .string()
     .trim()
-    .min(1, 'Enter the master field.')
+    .min(1, msg.masterFieldRequired)
     .max(100)
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and underscores.'),
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, msg.lettersDigitsUnderscores),
   type: z.enum(MASTER_FIELD_TYPES).default('STRING'),
   /** Y: the row must have a value (a row without one fails master validation). */
   fieldFlag: yesNo.default('N'),
@@ -83,7 +84,7 @@ export const scheduleSchema = z
     id: z.number().int().positive().nullish(),
     scheduleType: z.enum(SCHEDULE_TYPES),
     /** HH:MM in the time zone; HOURLY uses the minutes only. */
-    scheduledTime: z.string().regex(TIME_PATTERN, 'Use a time as HH:MM.').default('00:00'),
+    scheduledTime: z.string().regex(TIME_PATTERN, msg.timeFormat).default('00:00'),
     /** WEEKLY only. */
     scheduledDay: z.enum(WEEK_DAYS).nullish(),
     timeZone: z.string().trim().max(60).default('UTC'),
@@ -92,21 +93,21 @@ export const scheduleSchema = z
     inUse: yesNo.default('Y'),
   })
   .superRefine((schedule, context) => {
-    if (schedule.endAt && schedule.endAt < schedule.startAt) context.addIssue({ code: 'custom', path: ['endAt'], message: 'The end date must not be before the start date.' });
-    if (schedule.scheduleType === 'WEEKLY' && !schedule.scheduledDay) context.addIssue({ code: 'custom', path: ['scheduledDay'], message: 'Choose the day of a weekly schedule.' });
-    if (!isKnownTimeZone(schedule.timeZone)) context.addIssue({ code: 'custom', path: ['timeZone'], message: `${schedule.timeZone} is not a known time zone.` });
+    if (schedule.endAt && schedule.endAt < schedule.startAt) context.addIssue({ code: 'custom', path: ['endAt'], message: msg.endBeforeStart });
+    if (schedule.scheduleType === 'WEEKLY' && !schedule.scheduledDay) context.addIssue({ code: 'custom', path: ['scheduledDay'], message: msg.weeklyDay });
+    if (!isKnownTimeZone(schedule.timeZone)) context.addIssue({ code: 'custom', path: ['timeZone'], message: msg.unknownTimeZone, params: { zone: schedule.timeZone } });
   });
 export type ScheduleInput = z.input<typeof scheduleSchema>;
 
 const collectConfigFields = {
-  metricName: z.string().overwrite(withoutControls).trim().min(1, 'Enter the metric name.').max(100),
-  advertiser: code('an advertiser'),
-  dataType: code('a data type'),
+  metricName: z.string().overwrite(withoutControls).trim().min(1, msg.metricNameRequired).max(100),
+  advertiser: code(msg.advertiserRequired),
+  dataType: code(msg.dataTypeRequired),
   sourceType: z.enum(SOURCE_TYPES),
   /** Free label of the source (platform, report name). */
   sourceName: z.string().overwrite(withoutControls).trim().max(100).nullish(),
   /** API: the http(s) URL ({{from}}/{{to}} allowed); FILE: a file or `*` pattern under DATA_DIR/inbox. */
-  sourceLocation: z.string().trim().min(1, 'Enter the source location.').max(2000),
+  sourceLocation: z.string().trim().min(1, msg.sourceLocationRequired).max(2000),
   sourceMethod: sourceMethodSchema.default({ httpMethod: 'GET', headers: [], responseFormat: 'JSON', pagination: { type: 'NONE', maxPages: 1000 }, timeoutMs: 30_000 }),
   /** API: the market account whose secret is sent, and the header that carries it. */
   marketAccountId: z.number().int().positive().nullish(),
@@ -114,11 +115,11 @@ const collectConfigFields = {
     .string()
     .trim()
     .max(100)
-    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]*$/, 'Not a valid header name.')
+    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]*$/, msg.headerNameInvalid)
     .nullish(),
   /** Extra query parameters sent with every API request ({{from}}/{{to}} allowed). */
   configData: z.record(z.string().max(100), z.string().max(2000)).default({}),
-  fields: z.array(collectFieldSchema).min(1, 'Map at least one field.').max(200),
+  fields: z.array(collectFieldSchema).min(1, msg.mapOneField).max(200),
   schedules: z.array(scheduleSchema).max(20).default([]),
   /** Who gets the alert mail when a task of this config fails. */
   alertRecipients: z.array(emailSchema).max(20).default([]),
@@ -130,20 +131,20 @@ function checkCollectConfig(
   context: z.core.$RefinementCtx,
 ) {
   if (config.sourceType === 'API' && !/^https?:\/\/[^\s]+$/i.test(config.sourceLocation)) {
-    context.addIssue({ code: 'custom', path: ['sourceLocation'], message: 'An API source needs an http:// or https:// URL.' });
+    context.addIssue({ code: 'custom', path: ['sourceLocation'], message: msg.apiSourceUrl });
   }
   if (config.sourceType === 'FILE') {
-    const checked = relativePath('source location').safeParse(config.sourceLocation);
-    if (!checked.success) context.addIssue({ code: 'custom', path: ['sourceLocation'], message: checked.error.issues[0].message });
+    const checked = relativePath({ required: msg.sourceLocationRequired, outside: msg.sourceLocationOutside }).safeParse(config.sourceLocation);
+    if (!checked.success) context.addIssue({ code: 'custom', path: ['sourceLocation'], ...issueMessage(checked.error.issues[0]) });
   }
   const pagination = config.sourceMethod.pagination;
-  if (pagination.type === 'PAGE' && !pagination.pageParam) context.addIssue({ code: 'custom', path: ['sourceMethod', 'pagination', 'pageParam'], message: 'Enter the page parameter.' });
-  if (pagination.type === 'CURSOR' && !pagination.cursorParam) context.addIssue({ code: 'custom', path: ['sourceMethod', 'pagination', 'cursorParam'], message: 'Enter the cursor parameter.' });
-  if (pagination.type === 'CURSOR' && !pagination.cursorPath) context.addIssue({ code: 'custom', path: ['sourceMethod', 'pagination', 'cursorPath'], message: 'Enter the path of the next cursor.' });
-  if (config.marketAccountId && !config.keyName) context.addIssue({ code: 'custom', path: ['keyName'], message: 'Enter the header that carries the account secret.' });
+  if (pagination.type === 'PAGE' && !pagination.pageParam) context.addIssue({ code: 'custom', path: ['sourceMethod', 'pagination', 'pageParam'], message: msg.pageParameterRequired });
+  if (pagination.type === 'CURSOR' && !pagination.cursorParam) context.addIssue({ code: 'custom', path: ['sourceMethod', 'pagination', 'cursorParam'], message: msg.cursorParameterRequired });
+  if (pagination.type === 'CURSOR' && !pagination.cursorPath) context.addIssue({ code: 'custom', path: ['sourceMethod', 'pagination', 'cursorPath'], message: msg.nextCursorRequired });
+  if (config.marketAccountId && !config.keyName) context.addIssue({ code: 'custom', path: ['keyName'], message: msg.secretHeaderRequired });
   const seen = new Set<string>();
   config.fields.forEach((field, index) => {
-    if (seen.has(field.code)) context.addIssue({ code: 'custom', path: ['fields', index, 'code'], message: `${field.code} is mapped twice.` });
+    if (seen.has(field.code)) context.addIssue({ code: 'custom', path: ['fields', index, 'code'], message: msg.mappedTwice, params: { code: field.code } });
     seen.add(field.code);
   });
 }
@@ -202,9 +203,9 @@ export interface CollectConfig {
 }
 
 export const backfillInput = z.strictObject({ from: day, to: day }).superRefine((range, context) => {
-  if (range.to < range.from) context.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date.' });
+  if (range.to < range.from) context.addIssue({ code: 'custom', path: ['to'], message: msg.endBeforeStart });
   else if ((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 >= MAX_BACKFILL_DAYS)
-    context.addIssue({ code: 'custom', path: ['to'], message: `Backfill at most ${MAX_BACKFILL_DAYS} days at once.` });
+    context.addIssue({ code: 'custom', path: ['to'], message: msg.backfillDays, params: { maximum: MAX_BACKFILL_DAYS } });
 });
 export const MAX_BACKFILL_DAYS = 366;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './system-logs';
 import { envelopeOf } from './envelope';
 
@@ -9,12 +10,11 @@ import { envelopeOf } from './envelope';
 export const COLLECT_RETENTION_KINDS = ['tasks', 'master-rows'] as const;
 export type CollectRetentionKind = (typeof COLLECT_RETENTION_KINDS)[number];
 
-const days = (base: z.ZodNumber) =>
-  base.int('Enter a whole number of days.').min(MIN_RETENTION_DAYS, `Keep at least ${MIN_RETENTION_DAYS} day.`).max(MAX_RETENTION_DAYS, `Keep at most ${MAX_RETENTION_DAYS} days.`);
+const days = (base: z.ZodNumber) => base.int(msg.wholeDays).min(MIN_RETENTION_DAYS, msg.keepAtLeast).max(MAX_RETENTION_DAYS, msg.keepAtMost);
 
-export const collectRetentionParams = z.object({ kind: z.enum(COLLECT_RETENTION_KINDS, 'kind must be tasks or master-rows.') });
-export const collectRetentionInput = z.strictObject({ retentionDays: days(z.number({ message: 'Enter a number of days.' })) });
-export const collectRetentionPreviewQuery = z.strictObject({ days: days(z.coerce.number({ message: 'Enter a number of days.' })) });
+export const collectRetentionParams = z.object({ kind: z.enum(COLLECT_RETENTION_KINDS, msg.retentionKind) });
+export const collectRetentionInput = z.strictObject({ retentionDays: days(z.number({ message: msg.retentionDays })) });
+export const collectRetentionPreviewQuery = z.strictObject({ days: days(z.coerce.number({ message: msg.retentionDays })) });
 
 /** GET /api/collect-retention: each kind's setting; null keeps everything. */
 export const collectRetentionSettingsSchema = z.object({ tasks: z.number().nullable(), 'master-rows': z.number().nullable() });

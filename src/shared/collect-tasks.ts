@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import {
   PROCESS_TYPES,
   TARGET_METHODS,
@@ -90,11 +91,9 @@ export interface TaskDetail extends Task {
  * The board's period, and `filter`: the task list's own filter as JSON (configId, status, taskKind, …),
  * so tiles, chart and process rows narrow with the list. Its from/to are ignored: the period is from/to.
  */
-export const collectStatusQuery = z
-  .object({ from: day.optional(), to: day.optional(), filter: z.string().max(4000, 'filter must be at most 4000 characters.').optional() })
-  .superRefine((range, context) => {
-    if (range.from && range.to && range.to < range.from) context.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date.' });
-  });
+export const collectStatusQuery = z.object({ from: day.optional(), to: day.optional(), filter: z.string().max(4000, msg.filterTooLong).optional() }).superRefine((range, context) => {
+  if (range.from && range.to && range.to < range.from) context.addIssue({ code: 'custom', path: ['to'], message: msg.endBeforeStart });
+});
 
 export interface CollectProcessRow {
   /** One process per collect config. */

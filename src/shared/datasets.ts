@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg, type ValidationMessage } from './validation-messages';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { withoutControls } from './display-text';
 
@@ -16,34 +17,34 @@ export const datasetColumnInput = z.strictObject({
   colName: z
     .string()
     .trim()
-    .min(1, 'Column name is required.')
-    .max(64, 'Use at most 64 characters.')
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'Use letters, digits and _ and start with a letter.'),
-  colType: z.enum(DATASET_COLUMN_TYPES, 'Choose DATE, VARCHAR or NUMBER.'),
+    .min(1, msg.columnNameRequired)
+    .max(64, msg.atMostCharacters)
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, msg.columnNameFormat),
+  colType: z.enum(DATASET_COLUMN_TYPES, msg.columnType),
   required: z.boolean().default(false),
   key: z.boolean().default(false),
 });
 
 export const datasetInput = z.strictObject({
-  title: z.string().overwrite(withoutControls).trim().min(1, 'Title is required.').max(DATASET_TITLE_MAX, `Use at most ${DATASET_TITLE_MAX} characters.`),
+  title: z.string().overwrite(withoutControls).trim().min(1, msg.titleRequired).max(DATASET_TITLE_MAX, msg.atMostCharacters),
   dataType: z
     .string()
     .trim()
-    .min(1, 'Choose a data type.')
+    .min(1, msg.dataTypeRequired)
     .max(20)
     .transform((value) => value.toUpperCase()),
-  description: z.string().trim().max(1000, 'Use at most 1000 characters.').nullish(),
+  description: z.string().trim().max(1000, msg.atMostCharacters).nullish(),
   schemaInfo: z
     .array(datasetColumnInput)
-    .min(1, 'Add at least one column.')
-    .max(MAX_DATASET_COLUMNS, `Use at most ${MAX_DATASET_COLUMNS} columns.`)
+    .min(1, msg.oneColumn)
+    .max(MAX_DATASET_COLUMNS, msg.atMostColumns)
     .superRefine((columns, ctx) => {
       const seen = new Set<string>();
       columns.forEach((column, index) => {
         const name = column.colName.toLowerCase();
-        if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [index, 'colName'], message: `${column.colName} is used twice.` });
+        if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [index, 'colName'], message: msg.usedTwice, params: { name: column.colName } });
         seen.add(name);
-        if (column.key && !column.required) ctx.addIssue({ code: 'custom', path: [index, 'required'], message: 'A key column must be required.' });
+        if (column.key && !column.required) ctx.addIssue({ code: 'custom', path: [index, 'required'], message: msg.keyColumnRequired });
       });
     }),
 });
@@ -99,7 +100,6 @@ export const inferredDatasetResponse = envelopeOf(inferredDatasetSchema);
 /** A commit whose file was checked against other columns than the dataset's (issue 27): its rows would land under the wrong ones. */
 export const SCHEMA_CHANGED_MESSAGE =
   "The dataset's columns have changed since this file was checked, so its rows would land under the wrong columns. Upload the file again to check it against the current columns.";
-export const SCHEMA_LOCKED_MESSAGE = 'The schema cannot change once data has been uploaded to this dataset. Create a new dataset, or replace its data with a file of the current schema.';
 
 const sameColumn = (a: DatasetColumn, b: DatasetColumn) => a.colName === b.colName && a.colType === b.colType && a.required === b.required && a.key === b.key;
 
@@ -108,14 +108,14 @@ const sameColumn = (a: DatasetColumn, b: DatasetColumn) => a.colName === b.colNa
  * as values in schema order, so the columns it has stay as they are; optional columns may be added
  * at the end, which the stored rows read as empty.
  */
-export function schemaChangeProblem(current: DatasetColumn[], next: DatasetColumn[]): string | undefined {
+export function schemaChangeProblem(current: DatasetColumn[], next: DatasetColumn[]): ValidationMessage | undefined {
   for (const [index, column] of current.entries()) {
     const changed = next[index];
-    if (!changed) return `Column ${column.colName} cannot be removed: the dataset holds rows with its values.`;
-    if (!sameColumn(column, changed)) return `Column ${column.colName} cannot be renamed, moved or changed while the dataset holds rows; add a new column instead.`;
+    if (!changed) return { message: msg.columnNotRemovable, params: { name: column.colName } };
+    if (!sameColumn(column, changed)) return { message: msg.columnNotChangeable, params: { name: column.colName } };
   }
   const added = next.slice(current.length).find((column) => column.required || column.key);
-  return added && `New column ${added.colName} must be optional and not part of the key: the rows already stored have no value for it.`;
+  return added && { message: msg.newColumnOptional, params: { name: added.colName } };
 }
 
 /** SPEC §3 "Master info": the schema master data of a metric conforms to. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { yesNo } from './fields';
 
@@ -10,7 +11,7 @@ export const domainInput = z.strictObject({
     .string()
     .trim()
     .transform((value) => value.toLowerCase().replace(/^@/, ''))
-    .pipe(z.string().regex(DOMAIN_PATTERN, 'Enter a domain such as example.com.')),
+    .pipe(z.string().regex(DOMAIN_PATTERN, msg.domainFormat)),
   description: z.string().trim().max(200).nullish(),
   activeFlag: yesNo.default('Y'),
 });

@@ -10,13 +10,13 @@ describe('placeholderProblem', () => {
   });
 
   it('names an unknown placeholder and lists the allowed ones', () => {
-    expect(placeholderProblem('Hi {{unknown}}', allowed)).toBe('Unknown placeholder {{unknown}}: use {{name}}, {{code}}.');
-    expect(placeholderProblem('{{na-me}}', allowed)).toMatch(/^Unknown placeholder \{\{na-me\}\}/);
+    expect(placeholderProblem('Hi {{unknown}}', allowed)).toEqual({ message: 'placeholderUnknown', params: { placeholder: 'unknown', allowed: '{{name}}, {{code}}' } });
+    expect(placeholderProblem('{{na-me}}', allowed)).toMatchObject({ message: 'placeholderUnknown', params: { placeholder: 'na-me' } });
   });
 
   it('finds an unclosed {{, a {{ opened twice, and a }} without opening', () => {
-    expect(placeholderProblem('Hi {{name', allowed)).toBe('Unbalanced {{ at position 4: close it with }}.');
-    expect(placeholderProblem('{{name {{code}}', allowed)).toMatch(/^Unbalanced \{\{ at position 1/);
-    expect(placeholderProblem('Hi name}}', allowed)).toBe('Unbalanced }} at position 8: there is no {{ before it.');
+    expect(placeholderProblem('Hi {{name', allowed)).toEqual({ message: 'placeholderNotClosed', params: { position: 4 } });
+    expect(placeholderProblem('{{name {{code}}', allowed)).toEqual({ message: 'placeholderNotClosedBeforeNext', params: { position: 1 } });
+    expect(placeholderProblem('Hi name}}', allowed)).toEqual({ message: 'placeholderNotOpened', params: { position: 8 } });
   });
 });

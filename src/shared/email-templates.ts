@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg, type ValidationMessage } from './validation-messages';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { yesNo, type YesNo } from './fields';
 import { fileIdSchema } from './files';
@@ -62,32 +63,32 @@ const PLACEHOLDER_NAME = /^\s*([a-zA-Z]\w*)\s*$/;
 
 /**
  * Why a template text cannot be used, or undefined when it can: every `{{` must close with `}}`
- * around one allowed name. Answered as one sentence naming the offending placeholder.
+ * around one allowed name. Answered as a message naming the offending placeholder or position.
  */
-export function placeholderProblem(text: string, allowed: readonly string[]): string | undefined {
+export function placeholderProblem(text: string, allowed: readonly string[]): ValidationMessage | undefined {
   const braces = /\{\{|\}\}/g;
   let open = -1;
   for (let match = braces.exec(text); match; match = braces.exec(text)) {
     if (match[0] === '{{') {
-      if (open >= 0) return `Unbalanced {{ at position ${open + 1}: close it with }} before the next {{.`;
+      if (open >= 0) return { message: msg.placeholderNotClosedBeforeNext, params: { position: open + 1 } };
       open = match.index;
       continue;
     }
-    if (open < 0) return `Unbalanced }} at position ${match.index + 1}: there is no {{ before it.`;
+    if (open < 0) return { message: msg.placeholderNotOpened, params: { position: match.index + 1 } };
     const inner = text.slice(open + 2, match.index);
     const name = PLACEHOLDER_NAME.exec(inner)?.[1];
     if (!name || !allowed.includes(name)) {
-      return `Unknown placeholder {{${inner}}}: use ${allowed.map((known) => `{{${known}}}`).join(', ')}.`;
+      return { message: msg.placeholderUnknown, params: { placeholder: inner, allowed: allowed.map((known) => `{{${known}}}`).join(', ') } };
     }
     open = -1;
   }
-  return open >= 0 ? `Unbalanced {{ at position ${open + 1}: close it with }}.` : undefined;
+  return open >= 0 ? { message: msg.placeholderNotClosed, params: { position: open + 1 } } : undefined;
 }
 
 /** A zod check adding the placeholder problem of `text` to `field`. */
 export function checkPlaceholders(context: z.core.$RefinementCtx, field: string, text: string | null | undefined, allowed: readonly string[]) {
   const problem = text ? placeholderProblem(text, allowed) : undefined;
-  if (problem) context.addIssue({ code: 'custom', path: [field], message: problem });
+  if (problem) context.addIssue({ code: 'custom', path: [field], ...problem });
 }
 
 const emailTemplateStatementInput = z.strictObject({
@@ -96,10 +97,10 @@ const emailTemplateStatementInput = z.strictObject({
 });
 
 const emailTemplateFields = {
-  type: z.enum(emailTemplateTypes, 'Choose one of the template types.'),
-  title: z.string().overwrite(withoutControls).trim().min(1, 'Enter a title.').max(200, 'The title is at most 200 characters.'),
-  body: z.string().trim().min(1, 'Enter the body.').max(20_000, 'The body is at most 20,000 characters.'),
-  statements: z.array(emailTemplateStatementInput).max(20, 'At most 20 statements.').default([]),
+  type: z.enum(emailTemplateTypes, msg.templateType),
+  title: z.string().overwrite(withoutControls).trim().min(1, msg.titleEnter).max(200, msg.titleTooLong),
+  body: z.string().trim().min(1, msg.bodyRequired).max(20_000, msg.bodyTooLong),
+  statements: z.array(emailTemplateStatementInput).max(20, msg.atMostStatements).default([]),
 };
 
 function checkTemplatePlaceholders(value: { type: EmailTemplateType; title: string; body: string; statements?: { statement: string }[] }, context: z.core.$RefinementCtx) {

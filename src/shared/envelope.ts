@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ResultCode } from './results';
+import type { MessageParams } from './validation-messages';
 
 /** Every response of the API, errors included (SPEC §8). */
 export interface Envelope<T = unknown> {
@@ -20,9 +21,15 @@ export interface ListPage<T> {
   totalIsEstimate?: boolean;
 }
 
+/**
+ * One field's problem in a 400 (or 409) answer: `message` is a validation message key
+ * (validation-messages.ts) with the values its words name in `params`, which the browser words in
+ * the reader's language; a server check without a key yet writes its words instead.
+ */
 export interface FieldError {
   field: string;
   message: string;
+  params?: MessageParams;
 }
 
 export interface TokenPair {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 
 /**
@@ -37,7 +38,7 @@ export const explorerTableResponse = envelopeOf(explorerTableDetailSchema);
 export const explorerRowListResponse = listEnvelopeOf(explorerRowSchema);
 
 export const EXPLORER_TABLE_ID = /^(dataset|master)-([1-9]\d{0,9})$/;
-export const explorerTableParams = z.object({ id: z.string().max(30).regex(EXPLORER_TABLE_ID, 'id must name a table such as dataset-3 or master-7.') });
+export const explorerTableParams = z.object({ id: z.string().max(30).regex(EXPLORER_TABLE_ID, msg.tableId) });
 
 /** POST /api/explorer/tables/{id}/export: the list's sort and filter, as the list sends them. */
 export const explorerExportInput = z.strictObject({

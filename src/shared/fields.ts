@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { DAY_PATTERN, isCalendarDay } from './calendar-day';
+import type { ValidationMessageKey } from './validation-messages';
 
 /*
  * The generic field rules every resource's schemas share — a yes/no flag, a calendar day, a code,
@@ -12,23 +14,23 @@ export const YES_NO = ['Y', 'N'] as const;
 export type YesNo = (typeof YES_NO)[number];
 export const yesNo = z.enum(YES_NO);
 
-/** A code chosen from a code table (`label` names the field in the message), stored upper-case. */
-export const code = (label: string) =>
+/** A code chosen from a code table (`required` says to choose one), stored upper-case. */
+export const code = (required: ValidationMessageKey) =>
   z
     .string()
     .trim()
-    .min(1, `Choose ${label}.`)
+    .min(1, required)
     .max(20)
     .transform((value) => value.toUpperCase());
 
 /** A calendar day as YYYY-MM-DD. */
-export const day = z.string().regex(DAY_PATTERN, 'Use a date as YYYY-MM-DD.').refine(isCalendarDay, 'Not a real date.');
+export const day = z.string().regex(DAY_PATTERN, msg.dateFormat).refine(isCalendarDay, msg.notRealDate);
 
 /** A relative path below a base folder: no absolute paths, no `..`. */
-export const relativePath = (label: string) =>
+export const relativePath = (messages: { required: ValidationMessageKey; outside: ValidationMessageKey }) =>
   z
     .string()
     .trim()
-    .min(1, `Enter the ${label}.`)
+    .min(1, messages.required)
     .max(300)
-    .refine((value) => !value.startsWith('/') && !value.split(/[\\/]/).includes('..') && !/^[A-Za-z]:/.test(value), `The ${label} must stay inside the data folder (no leading / and no ..).`);
+    .refine((value) => !value.startsWith('/') && !value.split(/[\\/]/).includes('..') && !/^[A-Za-z]:/.test(value), messages.outside);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { envelopeOf } from './envelope';
 
 export * from './file-rules';
 
 /** File ids are random UUIDs: knowing one file's id tells nothing about another's. */
-export const fileIdSchema = z.uuid('Not a file id.');
+export const fileIdSchema = z.uuid(msg.fileId);
 
 /** SPEC §3 "Uploaded file". `url` carries a short-lived download token so an <img> can load it. */
 export const uploadedFileSchema = z.object({

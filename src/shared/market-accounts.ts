@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { code, yesNo } from './fields';
 import { withoutControls } from './display-text';
@@ -14,18 +15,15 @@ export const normalHost = (host: string) =>
 /** Whether a host is one of the hosts a market account's secret may be sent to (exact, case-insensitive). */
 export const secretMayGoTo = (hosts: readonly string[], host: string) => hosts.some((allowed) => normalHost(allowed) === normalHost(host));
 
-/** Why a kept secret is not sent to a new destination (the catalogue's schema.secretAgain). */
-export const secretAgainMessage = (destination: string) => `Enter the secret again to send it to ${destination}: a stored secret goes only where it was entered for.`;
-
 const HOST_NAME = /^(\[[0-9a-f:.]+\]|[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?\.?|[0-9a-f:.]+)$/i;
 
 /** Checked as a whole, so a form shows the message on the list input itself. */
 const secretHosts = z
-  .array(z.string().trim().max(253, 'A host name has at most 253 characters.'))
-  .max(20, 'Name at most 20 hosts.')
+  .array(z.string().trim().max(253, msg.hostTooLong))
+  .max(20, msg.atMostHosts)
   .superRefine((hosts, context) => {
     const bad = hosts.find((host) => !HOST_NAME.test(host));
-    if (bad !== undefined) context.addIssue({ code: 'custom', message: `"${bad}" is not a bare host name such as api.example.com (no scheme, port or path).` });
+    if (bad !== undefined) context.addIssue({ code: 'custom', message: msg.bareHost, params: { host: bad } });
   })
   .transform((hosts) => hosts.map(normalHost));
 
@@ -33,15 +31,15 @@ export const marketAccountInput = z.strictObject({
   platform: z
     .string()
     .trim()
-    .min(1, 'Enter the platform.')
+    .min(1, msg.platformRequired)
     .max(50)
     .transform((value) => value.toUpperCase()),
-  accountId: z.string().trim().min(1, 'Enter the account id.').max(100),
-  name: z.string().overwrite(withoutControls).trim().min(1, 'Enter the name.').max(100),
-  advertiser: code('an advertiser'),
-  country: code('a country'),
+  accountId: z.string().trim().min(1, msg.accountIdRequired).max(100),
+  name: z.string().overwrite(withoutControls).trim().min(1, msg.nameEnter).max(100),
+  advertiser: code(msg.advertiserRequired),
+  country: code(msg.countryRequired),
   /** Write-only: absent keeps the stored secret, null clears it, text replaces it. */
-  secret: z.string().min(1, 'Enter the secret, or leave it unchanged.').max(4000).nullish(),
+  secret: z.string().min(1, msg.secretRequired).max(4000).nullish(),
   /** The hosts the secret may be sent to; none (the default) means the secret goes nowhere. */
   allowedHosts: secretHosts.default([]),
   activeFlag: yesNo.default('Y'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { MASTER_FIELD_TYPES } from './datasets';
 import { TARGET_METHODS, type TargetMethod } from './collect-constants';
 import { code, relativePath, yesNo, type YesNo } from './fields';
@@ -9,9 +10,9 @@ export const postHeaderSchema = z.strictObject({
   code: z
     .string()
     .trim()
-    .min(1, 'Enter the field code.')
+    .min(1, msg.fieldCodeRequired)
     .max(100)
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and underscores.'),
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, msg.lettersDigitsUnderscores),
   type: z.enum(MASTER_FIELD_TYPES).default('STRING'),
   inUse: yesNo.default('Y'),
   order: z.number().int().min(0).max(1000),
@@ -58,42 +59,40 @@ export function postSecretDestinations(method: TargetMethod, data: Record<string
 
 export const postConfigInput = z
   .strictObject({
-    dataType: code('a data type'),
+    dataType: code(msg.dataTypeRequired),
     /** Free label of what the target is (e.g. dashboard feed). */
-    targetType: z.string().trim().min(1, 'Enter the target type.').max(50),
+    targetType: z.string().trim().min(1, msg.targetTypeRequired).max(50),
     targetMethod: z.enum(TARGET_METHODS),
     /** LOCAL: folder under DATA_DIR/posted; GCS: bucket[/prefix]; SNOWSTAGE: @stage[/path]; TABLEAU: data source name. */
-    targetLocation: z.string().trim().min(1, 'Enter the target location.').max(500),
+    targetLocation: z.string().trim().min(1, msg.targetLocationRequired).max(500),
     targetData: z.record(z.string().max(50), z.string().max(2000)).default({}),
     /** Write-only: absent keeps the stored secret, null clears it, text replaces it. */
     targetSecret: z.string().min(1).max(20_000).nullish(),
     /** Y: every posted file is also copied to DATA_DIR/backup/<backupLocation>. */
     backupFlag: yesNo.default('N'),
     backupLocation: z.string().trim().max(300).nullish(),
-    headers: z.array(postHeaderSchema).min(1, 'Add at least one header.').max(200),
+    headers: z.array(postHeaderSchema).min(1, msg.oneHeader).max(200),
     inUse: yesNo.default('Y'),
   })
   .superRefine((config, context) => {
     const keys = TARGET_DATA_KEYS[config.targetMethod];
-    for (const key of keys.required) if (!config.targetData[key]?.trim()) context.addIssue({ code: 'custom', path: ['targetData', key], message: `Enter ${key}.` });
+    for (const key of keys.required) if (!config.targetData[key]?.trim()) context.addIssue({ code: 'custom', path: ['targetData', key], message: msg.enterKey, params: { key } });
     for (const key of Object.keys(config.targetData)) {
-      if (!keys.required.includes(key) && !keys.optional.includes(key)) context.addIssue({ code: 'custom', path: ['targetData', key], message: `${config.targetMethod} does not use ${key}.` });
+      if (!keys.required.includes(key) && !keys.optional.includes(key))
+        context.addIssue({ code: 'custom', path: ['targetData', key], message: msg.methodDoesNotUse, params: { method: config.targetMethod, key } });
     }
     const location = config.targetLocation;
-    if (config.targetMethod === 'LOCAL' && !relativePath('target location').safeParse(location).success)
-      context.addIssue({ code: 'custom', path: ['targetLocation'], message: 'The target location must be a folder inside the data folder (no leading / and no ..).' });
-    if (config.targetMethod === 'GCS' && !/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9](\/[^\s]*)?$/.test(location))
-      context.addIssue({ code: 'custom', path: ['targetLocation'], message: 'Use bucket or bucket/prefix.' });
-    if (config.targetMethod === 'SNOWSTAGE' && !/^@[\w.$~%-]+(\/[\w./-]*)?$/.test(location)) context.addIssue({ code: 'custom', path: ['targetLocation'], message: 'Use @stage or @stage/path.' });
-    if (config.targetData.serverUrl && !/^https?:\/\//i.test(config.targetData.serverUrl))
-      context.addIssue({ code: 'custom', path: ['targetData', 'serverUrl'], message: 'Use an http:// or https:// URL.' });
-    if (config.targetData.apiEndpoint && !/^https?:\/\//i.test(config.targetData.apiEndpoint))
-      context.addIssue({ code: 'custom', path: ['targetData', 'apiEndpoint'], message: 'Use an http:// or https:// URL.' });
-    if (config.backupFlag === 'Y' && !relativePath('backup location').safeParse(config.backupLocation ?? '').success)
-      context.addIssue({ code: 'custom', path: ['backupLocation'], message: 'Enter a backup folder inside the data folder (no leading / and no ..).' });
+    if (config.targetMethod === 'LOCAL' && !relativePath({ required: msg.targetLocationRequired, outside: msg.targetFolder }).safeParse(location).success)
+      context.addIssue({ code: 'custom', path: ['targetLocation'], message: msg.targetFolder });
+    if (config.targetMethod === 'GCS' && !/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9](\/[^\s]*)?$/.test(location)) context.addIssue({ code: 'custom', path: ['targetLocation'], message: msg.bucketFormat });
+    if (config.targetMethod === 'SNOWSTAGE' && !/^@[\w.$~%-]+(\/[\w./-]*)?$/.test(location)) context.addIssue({ code: 'custom', path: ['targetLocation'], message: msg.stageFormat });
+    if (config.targetData.serverUrl && !/^https?:\/\//i.test(config.targetData.serverUrl)) context.addIssue({ code: 'custom', path: ['targetData', 'serverUrl'], message: msg.httpUrl });
+    if (config.targetData.apiEndpoint && !/^https?:\/\//i.test(config.targetData.apiEndpoint)) context.addIssue({ code: 'custom', path: ['targetData', 'apiEndpoint'], message: msg.httpUrl });
+    if (config.backupFlag === 'Y' && !relativePath({ required: msg.backupFolder, outside: msg.backupFolder }).safeParse(config.backupLocation ?? '').success)
+      context.addIssue({ code: 'custom', path: ['backupLocation'], message: msg.backupFolder });
     const codes = new Set<string>();
     config.headers.forEach((header, index) => {
-      if (codes.has(header.code)) context.addIssue({ code: 'custom', path: ['headers', index, 'code'], message: `${header.code} is listed twice.` });
+      if (codes.has(header.code)) context.addIssue({ code: 'custom', path: ['headers', index, 'code'], message: msg.listedTwice, params: { code: header.code } });
       codes.add(header.code);
     });
   });

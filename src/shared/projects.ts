@@ -1,6 +1,7 @@
 import { DB_INTEGER_MAX } from './list-bounds';
 import { z } from 'zod';
-import { yesNo } from './fields';
+import { msg } from './validation-messages';
+import { code, yesNo } from './fields';
 import { emailSchema } from './validation';
 import { uploadedFileSchema } from './files';
 import { envelopeOf, listEnvelopeOf } from './envelope';
@@ -16,17 +17,6 @@ export const MAX_FILTERS = 20;
 export function privilegeAllows(held: SharePrivilege | null | undefined, needed: SharePrivilege): boolean {
   return !!held && SHARE_PRIVILEGES.indexOf(held) >= SHARE_PRIVILEGES.indexOf(needed);
 }
-
-export const projectMessages = {
-  nameRequired: 'Name is required.',
-  nameTooLong: `Use at most ${PROJECT_NAME_MAX} characters.`,
-  endBeforeStart: 'The end date must be after the start date.',
-  dateInvalid: 'Use a date such as 2024-05-31.',
-  templateRequired: 'Choose a template.',
-  dashboardUrlRequired: 'Enter the dashboard URL.',
-  dashboardUrlInvalid: 'Use an http(s) URL.',
-  dashboardUrlForeign: (server: string) => `Use a view URL on the Tableau server ${server}.`,
-} as const;
 
 /**
  * True when `url` is on the Tableau server `serverUrl`: the same scheme, host and port by URL
@@ -55,48 +45,41 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateSchema = z
   .string()
   .trim()
-  .refine((value) => DATE.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), projectMessages.dateInvalid);
-const code = (message: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, message)
-    .max(20)
-    .transform((value) => value.toUpperCase());
-const text = (max: number) => z.string().trim().min(1, 'Required.').max(max, `Use at most ${max} characters.`);
+  .refine((value) => DATE.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), msg.dateExample);
+const text = (max: number) => z.string().trim().min(1, msg.required).max(max, msg.atMostCharacters);
 
 export const keywordFilterSchema = z.strictObject({ keyword: text(100), mode: z.enum(KEYWORD_MODES).default('INCLUDE') });
-export const conditionFilterSchema = z.strictObject({ field: text(100), operator: z.enum(CONDITION_OPERATORS), value: z.string().trim().max(200, 'Use at most 200 characters.') });
+export const conditionFilterSchema = z.strictObject({ field: text(100), operator: z.enum(CONDITION_OPERATORS), value: z.string().trim().max(200, msg.atMostCharacters) });
 
 /** The body of POST and PUT /api/projects; the same schema validates the browser's form. */
 export const projectInput = z
   .strictObject({
-    name: z.string().overwrite(withoutControls).trim().min(1, projectMessages.nameRequired).max(PROJECT_NAME_MAX, projectMessages.nameTooLong),
-    description: z.string().trim().max(1000, 'Use at most 1000 characters.').nullish(),
+    name: z.string().overwrite(withoutControls).trim().min(1, msg.nameRequired).max(PROJECT_NAME_MAX, msg.atMostCharacters),
+    description: z.string().trim().max(1000, msg.atMostCharacters).nullish(),
     status: z.enum(PROJECT_STATUSES).default('STAND_BY'),
-    dataType: z.enum(PROJECT_DATA_TYPES, 'Choose a data type.'),
-    dataSource: z.enum(DATA_SOURCES, 'Choose a data source.'),
-    advertiser: code('Choose an advertiser.'),
-    dashboardType: z.enum(DASHBOARD_TYPES, 'Choose TEMPLATE or CUSTOM.'),
+    dataType: z.enum(PROJECT_DATA_TYPES, msg.dataTypeRequired),
+    dataSource: z.enum(DATA_SOURCES, msg.projectDataSource),
+    advertiser: code(msg.advertiserRequired),
+    dashboardType: z.enum(DASHBOARD_TYPES, msg.dashboardType),
     templateId: z.coerce.number().int().positive().max(DB_INTEGER_MAX).nullish(),
-    dashboardUrl: z.string().trim().max(500, 'Use at most 500 characters.').nullish(),
+    dashboardUrl: z.string().trim().max(500, msg.atMostCharacters).nullish(),
     startAt: dateSchema,
     endAt: dateSchema,
     dataFilters: z
       .strictObject({
         /** Country codes; the region of each comes from the code table. */
-        countries: z.array(code('Choose a country.')).max(300).default([]),
-        keywordFilters: z.array(keywordFilterSchema).max(MAX_FILTERS, `Use at most ${MAX_FILTERS} filters.`).default([]),
-        conditionFilters: z.array(conditionFilterSchema).max(MAX_FILTERS, `Use at most ${MAX_FILTERS} filters.`).default([]),
+        countries: z.array(code(msg.countryRequired)).max(300).default([]),
+        keywordFilters: z.array(keywordFilterSchema).max(MAX_FILTERS, msg.atMostFilters).default([]),
+        conditionFilters: z.array(conditionFilterSchema).max(MAX_FILTERS, msg.atMostFilters).default([]),
       })
       .default({ countries: [], keywordFilters: [], conditionFilters: [] }),
   })
   .superRefine((project, ctx) => {
-    if (project.startAt && project.endAt && project.endAt <= project.startAt) ctx.addIssue({ code: 'custom', path: ['endAt'], message: projectMessages.endBeforeStart });
-    if (project.dashboardType === 'TEMPLATE' && !project.templateId) ctx.addIssue({ code: 'custom', path: ['templateId'], message: projectMessages.templateRequired });
+    if (project.startAt && project.endAt && project.endAt <= project.startAt) ctx.addIssue({ code: 'custom', path: ['endAt'], message: msg.endAfterStart });
+    if (project.dashboardType === 'TEMPLATE' && !project.templateId) ctx.addIssue({ code: 'custom', path: ['templateId'], message: msg.templateRequired });
     if (project.dashboardType === 'CUSTOM') {
-      if (!project.dashboardUrl) ctx.addIssue({ code: 'custom', path: ['dashboardUrl'], message: projectMessages.dashboardUrlRequired });
-      else if (!isHttpUrl(project.dashboardUrl)) ctx.addIssue({ code: 'custom', path: ['dashboardUrl'], message: projectMessages.dashboardUrlInvalid });
+      if (!project.dashboardUrl) ctx.addIssue({ code: 'custom', path: ['dashboardUrl'], message: msg.dashboardUrlRequired });
+      else if (!isHttpUrl(project.dashboardUrl)) ctx.addIssue({ code: 'custom', path: ['dashboardUrl'], message: msg.dashboardUrlInvalid });
     }
   });
 export type ProjectInput = z.input<typeof projectInput>;
@@ -165,9 +148,9 @@ export type ShareEntry = z.infer<typeof shareEntrySchema>;
 export const shareInput = z.strictObject({
   projectId: z.coerce.number().int().positive().max(DB_INTEGER_MAX),
   email: emailSchema,
-  privilege: z.enum(SHARE_PRIVILEGES, 'Choose VIEWER, EDITOR or OWNER.'),
+  privilege: z.enum(SHARE_PRIVILEGES, msg.shareLevel),
 });
-export const sharePrivilegeInput = z.strictObject({ privilege: z.enum(SHARE_PRIVILEGES, 'Choose VIEWER, EDITOR or OWNER.') });
+export const sharePrivilegeInput = z.strictObject({ privilege: z.enum(SHARE_PRIVILEGES, msg.shareLevel) });
 
 /** A person an owner may share with, found by e-mail. */
 export const shareCandidateSchema = z.object({ id: z.number(), email: z.string(), name: z.string(), region: z.string().nullable(), country: z.string().nullable() });
@@ -199,8 +182,8 @@ export const planResponse = envelopeOf(planSchema);
 
 export const planInput = z.strictObject({
   projectId: z.coerce.number().int().positive().max(DB_INTEGER_MAX),
-  title: z.string().overwrite(withoutControls).trim().min(1, 'Title is required.').max(100, 'Use at most 100 characters.'),
-  dataType: code('Choose a data type.'),
-  description: z.string().trim().max(2000, 'Use at most 2000 characters.').nullish(),
+  title: z.string().overwrite(withoutControls).trim().min(1, msg.titleRequired).max(100, msg.atMostCharacters),
+  dataType: code(msg.dataTypeRequired),
+  description: z.string().trim().max(2000, msg.atMostCharacters).nullish(),
 });
 export type PlanInput = z.input<typeof planInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { PROPERTY_KINDS, type PropertyKind } from './property-kinds';
 import { withoutControls } from './display-text';
@@ -14,8 +15,8 @@ export const propertyInput = z.strictObject({
     .string()
     .trim()
     .transform((value) => value.toUpperCase())
-    .pipe(z.string().regex(PROPERTY_CODE_PATTERN, 'Use 1–20 letters, digits, - or _, starting with a letter or digit.')),
-  name: z.string().overwrite(withoutControls).trim().min(1, 'Name is required.').max(100),
+    .pipe(z.string().regex(PROPERTY_CODE_PATTERN, msg.propertyCode)),
+  name: z.string().overwrite(withoutControls).trim().min(1, msg.nameRequired).max(100),
   no: z.number().int().min(0).max(9999).default(0),
   /** Countries only: the region they belong to. */
   regionCode: z.string().trim().max(20).nullish(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { DB_INTEGER_MAX, NO_NUL } from './list-bounds';
 
@@ -26,20 +27,12 @@ export const MAX_RETENTION_DAYS = 3650;
 export const DEFAULT_RETENTION_DAYS = 180;
 
 export const retentionInput = z.strictObject({
-  retentionDays: z
-    .number({ message: 'Enter a number of days.' })
-    .int('Enter a whole number of days.')
-    .min(MIN_RETENTION_DAYS, `Keep the log at least ${MIN_RETENTION_DAYS} day.`)
-    .max(MAX_RETENTION_DAYS, `Keep the log at most ${MAX_RETENTION_DAYS} days.`),
+  retentionDays: z.number({ message: msg.retentionDays }).int(msg.wholeDays).min(MIN_RETENTION_DAYS, msg.retentionMin).max(MAX_RETENTION_DAYS, msg.retentionMax),
 });
 
 /** GET /api/system-logs/retention/preview?days=N: what saving N would delete, nothing changed. */
 export const retentionPreviewQuery = z.strictObject({
-  days: z.coerce
-    .number({ message: 'Enter a number of days.' })
-    .int('Enter a whole number of days.')
-    .min(MIN_RETENTION_DAYS, `Keep the log at least ${MIN_RETENTION_DAYS} day.`)
-    .max(MAX_RETENTION_DAYS, `Keep the log at most ${MAX_RETENTION_DAYS} days.`),
+  days: z.coerce.number({ message: msg.retentionDays }).int(msg.wholeDays).min(MIN_RETENTION_DAYS, msg.retentionMin).max(MAX_RETENTION_DAYS, msg.retentionMax),
 });
 
 export const retentionPreviewSchema = z.object({
@@ -64,10 +57,10 @@ export const systemLogFilter = z
     from: z.iso.datetime({ offset: true }).optional(),
     to: z.iso.datetime({ offset: true }).optional(),
     adminId: z.number().int().positive().max(DB_INTEGER_MAX).optional(),
-    email: z.string().trim().max(254).regex(NO_NUL, 'email must not contain a NUL character.').optional(),
+    email: z.string().trim().max(254).regex(NO_NUL, msg.noNulCharacter).optional(),
     httpMethod: z.enum(HTTP_METHODS).optional(),
     statusClass: z.enum(STATUS_CLASSES).optional(),
-    endPoint: z.string().trim().max(200).regex(NO_NUL, 'endPoint must not contain a NUL character.').optional(),
+    endPoint: z.string().trim().max(200).regex(NO_NUL, msg.noNulCharacter).optional(),
   })
-  .refine((filter) => !filter.from || !filter.to || Date.parse(filter.from) <= Date.parse(filter.to), { message: 'The end of the date range is before its start.', path: ['to'] });
+  .refine((filter) => !filter.from || !filter.to || Date.parse(filter.from) <= Date.parse(filter.to), { message: msg.rangeEndBeforeStart, path: ['to'] });
 export type SystemLogFilter = z.infer<typeof systemLogFilter>;

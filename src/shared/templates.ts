@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { yesNo } from './fields';
 import { fileIdSchema, uploadedFileSchema } from './files';
 import { envelopeOf, listEnvelopeOf } from './envelope';
@@ -7,22 +8,22 @@ import { withoutControls } from './display-text';
 export const MAX_TEMPLATE_PREVIEWS = 10;
 
 export const templateInput = z.strictObject({
-  name: z.string().overwrite(withoutControls).trim().min(1, 'Name is required.').max(100, 'Use at most 100 characters.'),
+  name: z.string().overwrite(withoutControls).trim().min(1, msg.nameRequired).max(100, msg.atMostCharacters),
   dataType: z
     .string()
     .trim()
-    .min(1, 'Choose a data type.')
+    .min(1, msg.dataTypeRequired)
     .max(20)
     .transform((value) => value.toUpperCase()),
-  description: z.string().trim().max(1000, 'Use at most 1000 characters.').nullish(),
+  description: z.string().trim().max(1000, msg.atMostCharacters).nullish(),
   status: yesNo.default('Y'),
   /** The dashboard file (purpose template-dashboard), if any. */
   fileId: fileIdSchema.nullish(),
   /** Preview images in display order; objects so a read record can be sent back as it is. */
   previews: z
     .array(z.object({ fileId: fileIdSchema }))
-    .max(MAX_TEMPLATE_PREVIEWS, `Use at most ${MAX_TEMPLATE_PREVIEWS} preview images.`)
-    .refine((previews) => new Set(previews.map((preview) => preview.fileId)).size === previews.length, 'Each preview image can be used once.')
+    .max(MAX_TEMPLATE_PREVIEWS, msg.atMostPreviews)
+    .refine((previews) => new Set(previews.map((preview) => preview.fileId)).size === previews.length, msg.previewOnce)
     .default([]),
 });
 export type TemplateInput = z.input<typeof templateInput>;

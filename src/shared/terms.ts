@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { yesNo } from './fields';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 
@@ -12,28 +13,18 @@ export const EFFECTIVE_AT_TOLERANCE_MS = 60_000;
 
 export { TERM_CONTENT_ALLOWED } from './term-content';
 
-export const termMessages = {
-  titleRequired: 'Enter a title.',
-  typeInvalid: 'Choose POST or REQUIRED.',
-  versionInvalid: 'Enter a version label such as 1.0 (letters, digits, dots, hyphens or underscores; up to 20 characters).',
-  effectiveAtInvalid: 'Enter the date and time the version takes effect.',
-  effectiveAtPast: 'The effective date cannot be in the past.',
-  contentRequired: 'Enter the content of the terms.',
-  contentTooLong: `The content is too long (at most ${TERM_CONTENT_MAX_LENGTH.toLocaleString('en')} characters).`,
-} as const;
-
-const title = z.string().trim().min(1, termMessages.titleRequired).max(200);
-const type = z.enum(TERM_TYPES, termMessages.typeInvalid);
+const title = z.string().trim().min(1, msg.titleEnter).max(200);
+const type = z.enum(TERM_TYPES, msg.termTypeInvalid);
 const termsVersion = z
   .string()
   .trim()
-  .regex(/^[0-9A-Za-z][0-9A-Za-z._-]{0,19}$/, termMessages.versionInvalid);
+  .regex(/^[0-9A-Za-z][0-9A-Za-z._-]{0,19}$/, msg.termVersionInvalid);
 /** An instant with its offset, stored as UTC ISO text so effective dates compare as strings. */
 const effectiveAt = z
-  .string(termMessages.effectiveAtInvalid)
-  .pipe(z.iso.datetime({ offset: true, message: termMessages.effectiveAtInvalid }))
+  .string(msg.effectiveAtInvalid)
+  .pipe(z.iso.datetime({ offset: true, message: msg.effectiveAtInvalid }))
   .transform((value) => new Date(value).toISOString());
-const content = z.string(termMessages.contentRequired).trim().min(1, termMessages.contentRequired).max(TERM_CONTENT_MAX_LENGTH, termMessages.contentTooLong);
+const content = z.string(msg.termContentRequired).trim().min(1, msg.termContentRequired).max(TERM_CONTENT_MAX_LENGTH, msg.termContentTooLong);
 
 /** A version to publish, or the new state of a version being edited. */
 export const termVersionInput = z.strictObject({ termsVersion, effectiveAt, content });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { UPLOAD_MODES, UPLOAD_STATUSES, type FilePreview, type UploadHistory, type UploadProblemReason } from './upload-rules';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export * from './upload-rules';
 
 export const commitInput = z.strictObject({
-  mode: z.enum(UPLOAD_MODES, 'mode must be APPEND or REPLACE.'),
+  mode: z.enum(UPLOAD_MODES, msg.uploadMode),
 });
 
 const UPLOAD_PROBLEM_REASONS = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './validation-messages';
 import { AUTHORITIES, type AccountLevel, type Authority } from './ranks';
 import { yesNo } from './fields';
 import { envelopeOf, listEnvelopeOf } from './envelope';
@@ -12,7 +13,7 @@ const code = z.string().trim().min(1).max(20);
 
 /** PUT /api/users/{id}: what a user manager may change of another account. */
 export const userUpdateInput = z.strictObject({
-  authority: z.enum(AUTHORITIES as [Authority, ...Authority[]], 'Choose a level.'),
+  authority: z.enum(AUTHORITIES as [Authority, ...Authority[]], msg.levelRequired),
   approverFlag: yesNo,
   creatorFlag: yesNo,
   uploaderFlag: yesNo,
@@ -27,7 +28,7 @@ export type UserUpdateInput = z.input<typeof userUpdateInput>;
 
 export const approvalDecisionInput = z.discriminatedUnion('approvalStatusCode', [
   z.strictObject({ approvalStatusCode: z.literal('APPROVED') }),
-  z.strictObject({ approvalStatusCode: z.literal('REJECTED'), reason: z.string().trim().min(1, 'Give a reason for the rejection.').max(500) }),
+  z.strictObject({ approvalStatusCode: z.literal('REJECTED'), reason: z.string().trim().min(1, msg.rejectionReason).max(500) }),
 ]);
 export type ApprovalDecisionInput = z.input<typeof approvalDecisionInput>;
 

@@ -52,14 +52,14 @@ export interface PasswordChangeValues {
   confirmPassword: string;
 }
 
-/** SPEC §5 change-password rules, returning the message for each failing field. */
-export function validatePasswordChange(values: PasswordChangeValues): Partial<Record<keyof PasswordChangeValues, string>> {
-  const errors: Partial<Record<keyof PasswordChangeValues, string>> = {};
-  if (!values.password) errors.password = messages.currentPasswordRequired;
-  if (!values.changePassword) errors.changePassword = messages.passwordRequired;
-  else if (!isValidPassword(values.changePassword)) errors.changePassword = messages.passwordInvalid;
-  else if (values.password && values.changePassword === values.password) errors.changePassword = messages.passwordUnchanged;
-  if (!values.confirmPassword) errors.confirmPassword = messages.passwordRequired;
-  else if (values.changePassword && values.confirmPassword !== values.changePassword) errors.confirmPassword = messages.passwordMismatch;
+/** SPEC §5 change-password rules, returning the key of the message (in `messages`) for each failing field. */
+export function validatePasswordChange(values: PasswordChangeValues): Partial<Record<keyof PasswordChangeValues, keyof typeof messages>> {
+  const errors: Partial<Record<keyof PasswordChangeValues, keyof typeof messages>> = {};
+  if (!values.password) errors.password = 'currentPasswordRequired';
+  if (!values.changePassword) errors.changePassword = 'passwordRequired';
+  else if (!isValidPassword(values.changePassword)) errors.changePassword = 'passwordInvalid';
+  else if (values.password && values.changePassword === values.password) errors.changePassword = 'passwordUnchanged';
+  if (!values.confirmPassword) errors.confirmPassword = 'passwordRequired';
+  else if (values.changePassword && values.confirmPassword !== values.changePassword) errors.confirmPassword = 'passwordMismatch';
   return errors;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dbSnapshot, type RankAccounts, type TestApp, withRankAccounts } from './harness';
 import { renderAlertMail, sendAlertMail } from '../../server/collect/alert-mails/render';
+import { englishOf } from '../../server/http/app-error';
 import * as alertDefaults from '../../server/db/migrations/018_alert_defaults';
 
 type AlertRow = { id: number; procedure: string; subtitle: string; content: string };
@@ -53,7 +54,7 @@ describe('alert mails', () => {
       const reply = await create(body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.body.data.errors[0].field).toBe(field);
-      expect(reply.body.data.errors[0].message).toMatch(message);
+      expect(englishOf(reply.body.data.errors[0])).toMatch(message);
     }
     expect((await t.call('PUT', `/api/alert-mails/${kept.body.data.id}`, { token: admin, body: alert('collect-dup', 'E1', 'x', '{{nope}}') })).status).toBe(400);
     expect(await dbSnapshot(t, ALERT_TABLES)).toEqual(before);

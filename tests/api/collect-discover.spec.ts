@@ -167,6 +167,6 @@ describe('pages that cannot be discovered: a message in words, nothing stored', 
   it('still refuses a mapping row that is half filled in', async () => {
     const reply = await testSource({ fields: [{ field: 'date', code: '' }] });
     expect(reply.status).toBe(400);
-    expect(reply.body.data.errors[0]).toEqual({ field: 'fields.0.code', message: 'Enter the master field.' });
+    expect(reply.body.data.errors[0]).toEqual({ field: 'fields.0.code', message: 'masterFieldRequired' });
   });
 });

@@ -79,20 +79,33 @@ describe('datasets', () => {
     const locked = await t.call('GET', `/api/datasets/${id}`, { token: admin });
     expect(locked.body.data).toMatchObject({ rowCount: 1, schemaLocked: true });
 
-    const refusals: [DatasetInput['schemaInfo'], string][] = [
-      [MEDIA_SCHEMA.slice(0, 2), 'Column channel cannot be removed: the dataset holds rows with its values.'],
-      [[{ ...MEDIA_SCHEMA[0], colName: 'day' }, ...MEDIA_SCHEMA.slice(1)], 'Column date cannot be renamed, moved or changed while the dataset holds rows; add a new column instead.'],
-      [[...MEDIA_SCHEMA.slice(0, 3), { ...MEDIA_SCHEMA[3], colType: 'DATE' }], 'Column impressions cannot be renamed, moved or changed while the dataset holds rows; add a new column instead.'],
+    // The answer carries the message key and the column (the browser words it); resultMessage is its English.
+    const refusals: [DatasetInput['schemaInfo'], string, string, string][] = [
+      [MEDIA_SCHEMA.slice(0, 2), 'columnNotRemovable', 'channel', 'Column channel cannot be removed: the dataset holds rows with its values.'],
+      [
+        [{ ...MEDIA_SCHEMA[0], colName: 'day' }, ...MEDIA_SCHEMA.slice(1)],
+        'columnNotChangeable',
+        'date',
+        'Column date cannot be renamed, moved or changed while the dataset holds rows; add a new column instead.',
+      ],
+      [
+        [...MEDIA_SCHEMA.slice(0, 3), { ...MEDIA_SCHEMA[3], colType: 'DATE' }],
+        'columnNotChangeable',
+        'impressions',
+        'Column impressions cannot be renamed, moved or changed while the dataset holds rows; add a new column instead.',
+      ],
       [
         [...MEDIA_SCHEMA, { colName: 'spend', colType: 'VARCHAR', required: true, key: false }],
+        'newColumnOptional',
+        'spend',
         'New column spend must be optional and not part of the key: the rows already stored have no value for it.',
       ],
     ];
-    for (const [schemaInfo, message] of refusals) {
+    for (const [schemaInfo, key, name, message] of refusals) {
       const changed = await t.call('PUT', `/api/datasets/${id}`, { token: admin, body: body({ title: 'Locked set', schemaInfo }) });
       expect(changed.status).toBe(409);
       expect(changed.body.resultMessage).toBe(message);
-      expect(changed.body.data.errors).toEqual([{ field: 'schemaInfo', message }]);
+      expect(changed.body.data.errors).toEqual([{ field: 'schemaInfo', message: key, params: { name } }]);
     }
     expect((await t.call('GET', `/api/datasets/${id}`, { token: admin })).body.data).toMatchObject({ title: locked.body.data.title, schemaInfo: MEDIA_SCHEMA });
     const retitled = await t.call('PUT', `/api/datasets/${id}`, { token: admin, body: body({ title: 'Locked set', schemaInfo: MEDIA_SCHEMA }) });

@@ -107,6 +107,6 @@ describe('names without control or bidi characters (issue 27)', () => {
     // Nothing but controls is no name at all.
     const empty = await t.call('POST', '/api/projects', { token: creator.token, body: projectBody(templateId, { name: '\u202E\u2066\u200B' }) });
     expect(empty.status).toBe(400);
-    expect(empty.body.data.errors).toEqual([{ field: 'name', message: 'Name is required.' }]);
+    expect(empty.body.data.errors).toEqual([{ field: 'name', message: 'nameRequired' }]);
   });
 });

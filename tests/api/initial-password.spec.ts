@@ -31,8 +31,8 @@ describe('the first system-admin with the generated password printed in the log'
     const set = (password: string) => t.call('POST', '/api/auth/admin/initial-password', { body: { verificationToken, password } });
     const same = await set(t.adminPassword);
     expect(same.body.result).toBe('VALIDATION_ERROR');
-    expect(same.body.data.errors).toEqual([{ field: 'password', message: 'Your current password and the password you want to change to must not match.' }]);
-    expect((await set('weakpass')).body.data.errors).toEqual([{ field: 'password', message: 'Invalid Password Format' }]);
+    expect(same.body.data.errors).toEqual([{ field: 'password', message: 'passwordUnchanged' }]);
+    expect((await set('weakpass')).body.data.errors).toEqual([{ field: 'password', message: 'passwordInvalid' }]);
     expect(await flag(t, ADMIN_EMAIL)).toBe('Y');
 
     const chosen = await set('Own#pass12');

@@ -130,7 +130,7 @@ describe('a stored secret stays bound to where it goes (item 2)', () => {
   const refusal = (field: string, destination: string) => ({
     result: 'VALIDATION_ERROR',
     resultMessage: `Enter the secret again to send it to ${destination}: a stored secret goes only where it was entered for.`,
-    data: { errors: [{ field, message: `Enter the secret again to send it to ${destination}: a stored secret goes only where it was entered for.` }] },
+    data: { errors: [{ field, message: 'secretAgain', params: { destination } }] },
   });
 
   /** Every table with a sealed column, and what binds where its secret goes (a new one needs an entry, and a case below). */

@@ -84,7 +84,7 @@ describe('password reset by e-mailed link', () => {
       const reply = await t.call('PUT', '/api/auth/password/reset', { body: { token, password } });
       expect(reply.status).toBe(400);
       expect(reply.body.result).toBe('VALIDATION_ERROR');
-      expect(reply.body.data.errors).toEqual([{ field: 'password', message: 'Invalid Password Format' }]);
+      expect(reply.body.data.errors).toEqual([{ field: 'password', message: 'passwordInvalid' }]);
     }
     expect(await passwordHash(email)).toBe(hashBefore);
     expect(await dbSnapshot(t)).toEqual(before);
@@ -227,12 +227,12 @@ describe('password change with an e-mailed OTP', () => {
     const same = await change({ password: current, changePassword: current }, otp);
     expect(same.status).toBe(400);
     expect(same.body.result).toBe('VALIDATION_ERROR');
-    expect(same.body.data.errors[0].message).toBe('Your current password and the password you want to change to must not match.');
+    expect(same.body.data.errors[0].message).toBe('passwordUnchanged');
     expect(same.body.resultMessage).toContain('Your current password and the password you want to change to must not match.');
 
     const weak = await change({ password: current, changePassword: 'weakpass' }, otp);
     expect(weak.status).toBe(400);
-    expect(weak.body.data.errors).toEqual([{ field: 'changePassword', message: 'Invalid Password Format' }]);
+    expect(weak.body.data.errors).toEqual([{ field: 'changePassword', message: 'passwordInvalid' }]);
 
     const empty = await change({ password: '', changePassword: 'Next#pw22' }, otp);
     expect(empty.status).toBe(400);
@@ -297,7 +297,7 @@ describe('new passwords of up to 64 characters, at every route that sets one', (
   const long = 'K7#pQ2@vL9$wR4^tM8&z'; // a password manager's 20 characters
   const longest = `Ab1!${'x'.repeat(60)}`;
   const tooLong = `${longest}x`;
-  const invalid = [{ field: 'password', message: 'Invalid Password Format' }];
+  const invalid = [{ field: 'password', message: 'passwordInvalid' }];
 
   it('signs up with 20 characters and refuses 65', async () => {
     const email = 'manager-user@example.com';
@@ -330,7 +330,7 @@ describe('new passwords of up to 64 characters, at every route that sets one', (
       });
     const refused = await change(tooLong);
     expect(refused.status).toBe(400);
-    expect(refused.body.data.errors).toEqual([{ field: 'changePassword', message: 'Invalid Password Format' }]);
+    expect(refused.body.data.errors).toEqual([{ field: 'changePassword', message: 'passwordInvalid' }]);
     expect((await change(long)).body.result).toBe('SUCCESS');
     await t.signIn(email, long);
   });

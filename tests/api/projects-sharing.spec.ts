@@ -160,7 +160,7 @@ describe('dashboard token', () => {
     for (const url of foreign) {
       const reply = await t.call('POST', '/api/projects', { token: people.owner.token, body: custom('Foreign', url) });
       expect(reply.status, url).toBe(400);
-      expect(reply.body.data.errors).toEqual([{ field: 'dashboardUrl', message: 'Use a view URL on the Tableau server https://tableau.example.com.' }]);
+      expect(reply.body.data.errors).toEqual([{ field: 'dashboardUrl', message: 'dashboardUrlForeign', params: { server: 'https://tableau.example.com' } }]);
     }
     expect(await dbSnapshot(t, PROJECT_TABLES)).toEqual(before);
 

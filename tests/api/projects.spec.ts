@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, dbSnapshot, signedInAccount, type TestApp, withTestApp } from './harness';
 import { listQuery, PROJECT_TABLES, projectBody, projectPeople, seedTemplate, sharedProject, TABLEAU } from './projects-fixtures';
+import { englishOf } from '../../server/http/app-error';
+import type { FieldError } from '../../src/shared';
 
 let t: TestApp;
 let admin: string;
@@ -167,7 +169,7 @@ describe('projects', () => {
     for (const [body, field, message] of cases) {
       const reply = await t.call('POST', '/api/projects', { token: admin, body });
       expect(reply.status, JSON.stringify(body).slice(0, 80)).toBe(400);
-      if (field) expect(reply.body.data.errors).toContainEqual({ field, message: expect.stringMatching(message) });
+      if (field) expect(reply.body.data.errors.map((error: FieldError) => ({ field: error.field, message: englishOf(error) }))).toContainEqual({ field, message: expect.stringMatching(message) });
     }
     const id = (await t.call('GET', `/api/projects?${listQuery({ range: [0, 0] })}`, { token: admin })).body.data.list[0].id;
     const badUpdate = await t.call('PUT', `/api/projects/${id}`, { token: admin, body: projectBody(crm) });

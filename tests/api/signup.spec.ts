@@ -86,7 +86,7 @@ describe('sign-up', () => {
       const reply = await t.call('POST', '/api/auth/otp/verification', { body: { email, code: bad } });
       expect(reply.status).toBe(400);
       expect(reply.body.result).toBe('VALIDATION_ERROR');
-      expect(reply.body.data.errors[0]).toEqual({ field: 'code', message: 'OTP must be 6 digits' });
+      expect(reply.body.data.errors[0]).toEqual({ field: 'code', message: 'otpInvalid' });
     }
     const right = await t.call('POST', '/api/auth/otp/verification', { body: { email, code } });
     expect(right.body.result).toBe('SUCCESS');
@@ -222,7 +222,7 @@ describe('sign-up refuses bad input and creates nothing', () => {
   it('a weak password: Invalid Password Format', async () => {
     for (const password of ['short1!', 'password123', 'Password!!', '12345678!', `Passw0rd!${'x'.repeat(56)}`]) {
       const reply = await refused(await signUpBody(token, { password }));
-      expect(reply.body.data.errors).toEqual([{ field: 'password', message: 'Invalid Password Format' }]);
+      expect(reply.body.data.errors).toEqual([{ field: 'password', message: 'passwordInvalid' }]);
       expect(reply.body.resultMessage).toContain('Invalid Password Format');
     }
   });

@@ -51,7 +51,7 @@ describe('system log', () => {
     expect((await list({ filter: { email: 'OLD@' } })).body.data.totalCount).toBe(1);
     const reversed = await list({ filter: { from: new Date().toISOString(), to: old } });
     expect(reversed.status).toBe(400);
-    expect(reversed.body.data.errors[0]).toMatchObject({ field: 'filter.to', message: 'The end of the date range is before its start.' });
+    expect(reversed.body.data.errors[0]).toMatchObject({ field: 'filter.to', message: 'rangeEndBeforeStart' });
     for (const params of [{ filter: { password: 'x' } }, { sort: ['email', 'ASC'] }, { filter: { httpMethod: 'BREW' } }, { after: '!!!' }]) {
       expect((await list(params)).status, JSON.stringify(params)).toBe(400);
     }

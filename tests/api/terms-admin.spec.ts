@@ -78,7 +78,7 @@ describe('terms administration', () => {
       if (field) expect(answer.data.errors.map((error: { field: string }) => error.field)).toContain(field);
     }
     const past = await newTerm({ effectiveAt: inMinutes(-5) });
-    expect(past.body.data.errors).toEqual([{ field: 'effectiveAt', message: 'The effective date cannot be in the past.' }]);
+    expect(past.body.data.errors).toEqual([{ field: 'effectiveAt', message: 'effectiveAtPast' }]);
     const duplicate = await publish(termId, { termsVersion: '1.0', effectiveAt: inMinutes(10), content: 'Again' });
     expect(duplicate.body.data.errors).toEqual([{ field: 'termsVersion', message: 'Version 1.0 already exists for this term.' }]);
     expect((await t.call('GET', '/api/terms/99999', { token: admin })).status).toBe(404);

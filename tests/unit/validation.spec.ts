@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, isValidEmail, isValidOtpCode, isValidPassword, messages, otpCodeSchema, passwordSchema, passwordStrength, validatePasswordChange } from '../../src/shared/validation';
+import { emailSchema, isValidEmail, isValidOtpCode, isValidPassword, otpCodeSchema, passwordSchema, passwordStrength, validatePasswordChange } from '../../src/shared/validation';
 import { authorityOf, rankAllows } from '../../src/shared/ranks';
 import { isCalendarDay } from '../../src/shared/calendar-day';
 import { backfillInput } from '../../src/shared/collect-configs';
@@ -67,17 +67,15 @@ describe('SPEC §5 strength meter', () => {
 describe('SPEC §5 change-password rules', () => {
   it('requires all three fields with the specification messages', () => {
     expect(validatePasswordChange({ password: '', changePassword: '', confirmPassword: '' })).toEqual({
-      password: messages.currentPasswordRequired,
-      changePassword: messages.passwordRequired,
-      confirmPassword: messages.passwordRequired,
+      password: 'currentPasswordRequired',
+      changePassword: 'passwordRequired',
+      confirmPassword: 'passwordRequired',
     });
   });
   it('checks format, match and difference from the current password', () => {
-    expect(validatePasswordChange({ password: 'Old#1234', changePassword: 'weak', confirmPassword: 'weak' }).changePassword).toBe('Invalid Password Format');
-    expect(validatePasswordChange({ password: 'Old#1234', changePassword: 'New#1234', confirmPassword: 'New#12345' }).confirmPassword).toBe('Password and Password confirm do not match.');
-    expect(validatePasswordChange({ password: 'Same#1234', changePassword: 'Same#1234', confirmPassword: 'Same#1234' }).changePassword).toBe(
-      'Your current password and the password you want to change to must not match.',
-    );
+    expect(validatePasswordChange({ password: 'Old#1234', changePassword: 'weak', confirmPassword: 'weak' }).changePassword).toBe('passwordInvalid');
+    expect(validatePasswordChange({ password: 'Old#1234', changePassword: 'New#1234', confirmPassword: 'New#12345' }).confirmPassword).toBe('passwordMismatch');
+    expect(validatePasswordChange({ password: 'Same#1234', changePassword: 'Same#1234', confirmPassword: 'Same#1234' }).changePassword).toBe('passwordUnchanged');
     expect(validatePasswordChange({ password: 'Old#1234', changePassword: 'New#1234', confirmPassword: 'New#1234' })).toEqual({});
   });
 });
@@ -107,6 +105,6 @@ describe('calendar days', () => {
     expect(backfillInput.safeParse({ from: '2024-02-01', to: '2024-02-29' }).success).toBe(true);
     const refused = backfillInput.safeParse({ from: '2024-02-01', to: '2024-02-30' });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['to', 'Not a real date.']]);
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['to', 'notRealDate']]);
   });
 });

@@ -6,7 +6,7 @@ import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import type { Db } from '../../db/database';
 import { rejectDuplicate } from '../../db/unique-violation';
-import { AppError, validationError } from '../../http/app-error';
+import { AppError, englishOf, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
@@ -75,7 +75,7 @@ export async function datasetsModule(app: FastifyInstance) {
       ? undefined
       : async (trx: Db) => {
           const problem = await schemaChangeRefusal(trx, current.id, current.schemaInfo, input.schemaInfo);
-          if (problem) throw new AppError('CONFLICT', problem, { errors: [{ field: 'schemaInfo', message: problem }] });
+          if (problem) throw new AppError('CONFLICT', englishOf(problem), { errors: [{ field: 'schemaInfo', ...problem }] });
         };
     await rejectDuplicate(saveDataset(db, input, request.admin!.id, isoNow(clock), current.id, schemaGuard), () => duplicate(input.title));
     return success(await findDataset(db, current.id), 'The dataset has been saved.');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { SCHEMA_LOCKED_MESSAGE, schemaChangeProblem, type Dataset, type DatasetColumn, type DatasetInput } from '../../../src/shared';
+import { schemaChangeProblem, type Dataset, type DatasetColumn, type DatasetInput } from '../../../src/shared';
+import { msg, type ValidationMessage } from '../../../src/shared/validation-messages';
 import { isSqlite, type Db } from '../../db/database';
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 
@@ -148,8 +149,8 @@ export async function deleteDataset(db: Db, id: number): Promise<string[]> {
  * order, so while rows or an upload in flight exist, columns may only be added at the end, optional.
  * Read inside the saving transaction, after a commit that raced it has finished.
  */
-export async function schemaChangeRefusal(trx: Db, datasetId: number, current: DatasetColumn[], next: DatasetColumn[]): Promise<string | undefined> {
-  if (await uploadInFlight(trx, datasetId)) return SCHEMA_LOCKED_MESSAGE;
+export async function schemaChangeRefusal(trx: Db, datasetId: number, current: DatasetColumn[], next: DatasetColumn[]): Promise<ValidationMessage | undefined> {
+  if (await uploadInFlight(trx, datasetId)) return { message: msg.schemaLocked };
   const { row_count: rows } = await trx.selectFrom('datasets').select('row_count').where('id', '=', datasetId).executeTakeFirstOrThrow();
   return Number(rows) > 0 ? schemaChangeProblem(current, next) : undefined;
 }

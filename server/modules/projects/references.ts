@@ -1,4 +1,5 @@
-import { isOnTableauServer, projectMessages, type FieldError, type ProjectValues } from '../../../src/shared';
+import { isOnTableauServer, type FieldError, type ProjectValues } from '../../../src/shared';
+import { msg } from '../../../src/shared/validation-messages';
 import type { Db } from '../../db/database';
 import { validationError } from '../../http/app-error';
 
@@ -11,7 +12,7 @@ import { validationError } from '../../http/app-error';
 export async function checkProjectReferences(db: Db, input: ProjectValues, tableauServerUrl: string | undefined, currentTemplateId: number | null = null): Promise<void> {
   const errors: FieldError[] = [];
   if (input.dashboardType === 'CUSTOM' && input.dashboardUrl && tableauServerUrl && !isOnTableauServer(input.dashboardUrl, tableauServerUrl)) {
-    errors.push({ field: 'dashboardUrl', message: projectMessages.dashboardUrlForeign(new URL(tableauServerUrl).origin) });
+    errors.push({ field: 'dashboardUrl', message: msg.dashboardUrlForeign, params: { server: new URL(tableauServerUrl).origin } });
   }
   const countries = [...new Set(input.dataFilters.countries)];
   const [advertiser, knownCountries, template] = await Promise.all([

@@ -7,12 +7,12 @@ import {
   termAgreementListResponse,
   termCreateInput,
   termListResponse,
-  termMessages,
   termResponse,
   termVersionResponse,
   termUpdateInput,
   termVersionInput,
 } from '../../../src/shared';
+import { msg } from '../../../src/shared/validation-messages';
 import { requireRank } from '../../auth/guard';
 import { isoNow, type Clock } from '../../clock';
 import { rejectDuplicate } from '../../db/unique-violation';
@@ -38,9 +38,9 @@ function duplicateLabel(termsVersion: string): AppError {
 /** Sanitised content and a start that is not in the past, or a field-level refusal. */
 function checkedVersion(input: z.output<typeof termVersionInput>, clock: Clock): VersionValues {
   const errors = [];
-  if (Date.parse(input.effectiveAt) < clock.now().getTime() - EFFECTIVE_AT_TOLERANCE_MS) errors.push({ field: 'effectiveAt', message: termMessages.effectiveAtPast });
+  if (Date.parse(input.effectiveAt) < clock.now().getTime() - EFFECTIVE_AT_TOLERANCE_MS) errors.push({ field: 'effectiveAt', message: msg.effectiveAtPast });
   const content = sanitiseTermContent(input.content);
-  if (isBlankContent(content)) errors.push({ field: 'content', message: termMessages.contentRequired });
+  if (isBlankContent(content)) errors.push({ field: 'content', message: msg.termContentRequired });
   if (errors.length) throw validationError(errors);
   return { termsVersion: input.termsVersion, effectiveAt: input.effectiveAt, content };
 }

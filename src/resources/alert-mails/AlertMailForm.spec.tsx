@@ -12,14 +12,14 @@ function renderForm() {
   const { calls } = stubFetch((call) => {
     const body = call.body as Record<string, string>;
     const errors = [
-      ['procedure', 'Enter the procedure.'],
-      ['errorId', 'Enter the error id, or * for any error of the procedure.'],
-      ['subtitle', 'Enter the subtitle.'],
-      ['content', 'Enter the content.'],
+      ['procedure', 'procedureRequired'],
+      ['errorId', 'errorIdRequired'],
+      ['subtitle', 'subtitleRequired'],
+      ['content', 'contentRequired'],
     ]
       .filter(([field]) => !body[field])
       .map(([field, message]) => ({ field, message }));
-    if (body.procedure && !/^[\w.:-]+$/.test(body.procedure)) errors.push({ field: 'procedure', message: 'Use letters, digits, dots, colons, underscores or hyphens.' });
+    if (body.procedure && !/^[\w.:-]+$/.test(body.procedure)) errors.push({ field: 'procedure', message: 'procedureFormat' });
     return errors.length
       ? { status: 400, body: envelope('VALIDATION_ERROR', { errors }, 'Validation failed.') }
       : { body: envelope('SUCCESS', { subject: 'Collect failed', html: '<p>x</p>', text: 'x' }) };

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import ScienceIcon from '@mui/icons-material/Science';
-import { Button, useNotify } from 'react-admin';
+import { Button, useNotify, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { mappingOf, testSourceInput, type CollectField, type DiscoveredField, type SourcePreview } from '../../shared';
 import { useApiWrite } from '../../components/useApi';
 import { ApiError } from '../../providers/apiError';
+import { translatableMessage } from '../../i18n/validationMessage';
 import { collectConfigRequest } from './collectConfigForm';
 import { SourcePreviewDialog } from './SourcePreviewDialog';
 
@@ -20,13 +21,22 @@ const filledIn = (rows: MappingRow[] | undefined) => (rows ?? []).filter((row) =
 export function TestSourceButton() {
   const form = useFormContext();
   const notify = useNotify();
+  const translate = useTranslate();
   const [result, setResult] = useState<{ preview?: SourcePreview; failure?: string; testedFields?: number } | null>(null);
   // A source that cannot be read answers 400 with the reason on sourceLocation: the dialog shows it.
   const { run, pending } = useApiWrite({
     success: false,
     failure: (failure) => {
       const error = failure instanceof ApiError ? failure : undefined;
-      setResult({ failure: error?.fieldErrors.map((field) => field.message).join('\n') || error?.text || (failure as Error).message });
+      setResult({
+        failure:
+          error?.fieldErrors
+            .map(translatableMessage)
+            .map(({ message, args }) => translate(message, args))
+            .join('\n') ||
+          error?.text ||
+          (failure as Error).message,
+      });
     },
   });
   const mappingRows = useWatch({ name: 'fields' }) as MappingRow[] | undefined;

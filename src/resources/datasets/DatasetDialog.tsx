@@ -6,9 +6,10 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Form, useTranslate } from 'react-admin';
 import { get, useFormContext, useWatch } from 'react-hook-form';
 import { DATASET_COLUMN_TYPES, datasetInput, type Dataset, type DatasetColumn, type InferredColumnReason } from '../../shared';
+import type { FieldError } from '../../shared/envelope';
 import { ApiError } from '../../providers/apiError';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
-import { schemaMessageKey } from '../../i18n/schemaMessageKey';
+import { translatableMessage } from '../../i18n/validationMessage';
 import { CodeWords } from '../../components/CodeField';
 import { zodValidator, type FormMessage } from '../zodForm';
 import { FilePickButton } from '../../components/FilePickButton';
@@ -34,7 +35,7 @@ const validateDataset = (values: Record<string, unknown>) => zodValidator(datase
  */
 export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: Dataset; open: boolean; onClose: () => void; onSaved: (saved: Dataset) => void }) {
   const dataProvider = useConsoleDataProvider();
-  const [serverErrors, setServerErrors] = useState<{ field: string; message: string }[]>([]);
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const record = useMemo<DatasetValues>(
     () => ({ title: dataset?.title ?? '', dataType: dataset?.dataType ?? '', description: dataset?.description ?? '', schemaInfo: dataset?.schemaInfo.length ? dataset.schemaInfo : [emptyColumn()] }),
     [dataset],
@@ -61,17 +62,7 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
   );
 }
 
-function DatasetFields({
-  dataset,
-  onClose,
-  serverErrors,
-  setServerErrors,
-}: {
-  dataset?: Dataset;
-  onClose: () => void;
-  serverErrors: { field: string; message: string }[];
-  setServerErrors: (errors: { field: string; message: string }[]) => void;
-}) {
+function DatasetFields({ dataset, onClose, serverErrors, setServerErrors }: { dataset?: Dataset; onClose: () => void; serverErrors: FieldError[]; setServerErrors: (errors: FieldError[]) => void }) {
   const translate = useTranslate();
   const dataProvider = useConsoleDataProvider();
   const { setValue, getValues, formState } = useFormContext<DatasetValues>();
@@ -83,13 +74,14 @@ function DatasetFields({
   /** Columns the stored rows have values for: fixed while the data set holds rows. */
   const fixedColumns = locked ? dataset!.schemaInfo.length : 0;
 
-  /** The schema's message in the reader's language, else the server's (translated when the catalogue knows it). */
+  /** The schema's message in the reader's language, else the server's (its key worded in the reader's language). */
   const fieldError = (field: string) => {
     const own = (get(formState.errors, field) as { message?: FormMessage } | undefined)?.message;
     if (own) return translate(own.message, own.args);
-    const server = serverErrors.find((error) => error.field === field)?.message;
-    const known = server && schemaMessageKey(server);
-    return known ? translate(known.message, known.args) : server;
+    const server = serverErrors.find((error) => error.field === field);
+    if (!server) return undefined;
+    const { message, args } = translatableMessage(server);
+    return translate(message, args);
   };
   /** An edit answers the server's messages about the values before it; after a save attempt the schema's too. */
   const change = <K extends keyof DatasetValues>(field: K, value: DatasetValues[K]) => {
@@ -112,7 +104,7 @@ function DatasetFields({
       setColumns(() => reply.data.schemaInfo);
       setInferredFrom({ name: file.name, rows: reply.data.sampledRows, reasons: new Map(reply.data.schemaInfo.map((column, index) => [column.colName, reply.data.reasons[index]])) });
     } catch (error) {
-      if (error instanceof ApiError) setServerErrors([{ field: 'root', message: error.fieldErrors[0]?.message ?? error.text }]);
+      if (error instanceof ApiError) setServerErrors([error.fieldErrors[0] ? { ...error.fieldErrors[0], field: 'root' } : { field: 'root', message: error.text }]);
     }
   };
 

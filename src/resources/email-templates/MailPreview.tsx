@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Card, CardContent, CardHeader, LinearProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { RenderedMail } from '../../shared';
-import { schemaMessageKey } from '../../i18n/schemaMessageKey';
+import { translatableMessage } from '../../i18n/validationMessage';
 import { ApiError } from '../../providers/apiError';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 
@@ -62,11 +62,11 @@ export function MailPreview({ path, input, ready = true, shownField = () => true
         )}
         {problems
           .filter(({ field }) => !field || shownField(field))
-          .map(({ field, message }) => {
-            const known = schemaMessageKey(message);
+          .map((problem) => {
+            const { message, args } = translatableMessage(problem);
             return (
-              <Alert key={`${field}:${message}`} severity="warning" sx={{ mb: 1 }}>
-                {known ? translate(known.message, known.args) : message}
+              <Alert key={`${problem.field}:${problem.message}`} severity="warning" sx={{ mb: 1 }}>
+                {translate(message, args)}
               </Alert>
             );
           })}

@@ -37,7 +37,7 @@ export function StatementAttachmentInput() {
       show(uploaded.originalName, uploaded.url);
       field.onChange(uploaded.fileId);
     } catch (error) {
-      setRefusal(translate('resources.email-templates.messages.refused', { name: file.name, reason: refusalOf(error) }));
+      setRefusal(translate('resources.email-templates.messages.refused', { name: file.name, reason: refusalOf(error, translate) }));
     } finally {
       setUploading(false);
     }

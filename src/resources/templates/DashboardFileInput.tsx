@@ -30,7 +30,7 @@ export function DashboardFileInput() {
       setChosen(uploaded);
       field.onChange(uploaded.fileId);
     } catch (error) {
-      setRefusal(translate('resources.templates.messages.refused', { name: file.name, reason: refusalOf(error) }));
+      setRefusal(translate('resources.templates.messages.refused', { name: file.name, reason: refusalOf(error, translate) }));
     } finally {
       setUploading(false);
     }

@@ -31,7 +31,7 @@ export function PreviewImagesInput() {
       try {
         next = [...next, (await dataProvider.uploadFile(file, 'template-preview')).data];
       } catch (error) {
-        refused.push(translate('resources.templates.messages.refused', { name: file.name, reason: refusalOf(error) }));
+        refused.push(translate('resources.templates.messages.refused', { name: file.name, reason: refusalOf(error, translate) }));
       }
     }
     field.onChange(next);

@@ -1,5 +1,7 @@
-import { EFFECTIVE_AT_TOLERANCE_MS, formatDateTime, runtimeTimeZone, termMessages, toIsoInstant } from '../../shared';
-import { schemaMessage, zodValidator } from '../zodForm';
+import { EFFECTIVE_AT_TOLERANCE_MS, formatDateTime, runtimeTimeZone, toIsoInstant } from '../../shared';
+import { msg } from '../../shared/validation-messages';
+import { translatableMessage } from '../../i18n/validationMessage';
+import { zodValidator } from '../zodForm';
 import { z, type ZodType } from 'zod';
 
 /** The datetime-local input's "yyyy-MM-ddThh:mm" for an instant, in the browser's time zone. */
@@ -52,7 +54,7 @@ export function versionValidator(schema: ZodType & { shape: Record<string, unkno
     const data = payload(values);
     const errors = bySchema(data);
     const at = Date.parse(String(data.effectiveAt));
-    if (!errors.effectiveAt && at < Date.now() - EFFECTIVE_AT_TOLERANCE_MS) errors.effectiveAt = schemaMessage(termMessages.effectiveAtPast);
+    if (!errors.effectiveAt && at < Date.now() - EFFECTIVE_AT_TOLERANCE_MS) errors.effectiveAt = translatableMessage({ message: msg.effectiveAtPast });
     return errors;
   };
 }

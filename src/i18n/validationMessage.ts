@@ -1,0 +1,20 @@
+import type { FieldError } from '../shared/envelope';
+import { isValidationMessageKey } from '../shared/validation-messages';
+
+/** A message as react-admin translates it (`translate(message, args)`, or a form error as it is). */
+export interface TranslatableMessage {
+  message: string;
+  /** Always present: react-admin reads `{message, args}` as one message, `{message}` alone as nested fields. */
+  args: Record<string, unknown>;
+}
+
+/**
+ * A validation message (a shared schema's, or a field error of the server's answer) in the reader's
+ * language: a key's words from the catalogue (console.validation.schema.*) with its params, numbers
+ * grouped (20,000). A server check without a key yet has written its own words, which stay as they are.
+ */
+export function translatableMessage({ message, params = {} }: Pick<FieldError, 'message' | 'params'>): TranslatableMessage {
+  if (!isValidationMessageKey(message)) return { message, args: { _: message } };
+  const args = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'number' ? value.toLocaleString('en-US') : value]));
+  return { message: `console.validation.schema.${message}`, args };
+}
