@@ -41,7 +41,7 @@ describe('resource declarations', () => {
 
     it('has its five routes on the server and in the OpenAPI document', async () => {
       for (const [method, url] of operations) expect(t.app.hasRoute({ method, url }), `${method} ${url}`).toBe(true);
-      const document = (await t.call('GET', '/api/openapi.json')).body;
+      const document = (await t.call('GET', '/api/openapi.json')).body as unknown as { paths: Record<string, Record<string, unknown> | undefined> };
       for (const [method, url] of operations) expect(document.paths[url.replace(':id', '{id}')]?.[method.toLowerCase()], `${method} ${url} in OpenAPI`).toBeDefined();
     });
 
