@@ -64,7 +64,25 @@ describe('validation message keys', () => {
  * parameter typed as a key.
  */
 const MESSAGE_SECOND = new Set(['min', 'max', 'length', 'gte', 'lte', 'gt', 'lt', 'multipleOf', 'regex', 'refine', 'enum', 'startsWith', 'endsWith', 'includes']);
-const MESSAGE_FIRST = new Set(['int', 'email', 'url', 'uuid', 'nonempty', 'positive', 'nonnegative', 'negative', 'nonpositive', 'string', 'number', 'boolean', 'datetime', 'date', 'time', 'finite', 'safe']);
+const MESSAGE_FIRST = new Set([
+  'int',
+  'email',
+  'url',
+  'uuid',
+  'nonempty',
+  'positive',
+  'nonnegative',
+  'negative',
+  'nonpositive',
+  'string',
+  'number',
+  'boolean',
+  'datetime',
+  'date',
+  'time',
+  'finite',
+  'safe',
+]);
 
 function isWords(node: ts.Node): boolean {
   return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node) || (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken);
