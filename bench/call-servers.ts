@@ -71,7 +71,7 @@ async function consoleServer() {
   const now = new Date().toISOString();
   for (let start = 0; start < DOMAINS; start += 500) {
     await server.db
-      .insertInto('allowed_domains')
+      .insertInto('domains')
       .values(
         Array.from({ length: 500 }, (_, i) => ({
           domain: `bench${start + i}.example.org`,
@@ -97,11 +97,11 @@ async function bareServer(sqlitePath: string) {
   sqlite.pragma('busy_timeout = 5000');
   const page = sqlite.prepare(
     `select id, domain, description, active_flag as activeFlag, created_at as createdAt, updated_at as updatedAt
-       from allowed_domains order by domain asc, id asc limit ? offset ?`,
+       from domains order by domain asc, id asc limit ? offset ?`,
   );
-  const count = sqlite.prepare('select count(*) as count from allowed_domains').pluck();
+  const count = sqlite.prepare('select count(*) as count from domains').pluck();
   const insert = sqlite.prepare(
-    `insert into allowed_domains (domain, description, active_flag, created_at, updated_at) values (?, null, ?, ?, ?)
+    `insert into domains (domain, description, active_flag, created_at, updated_at) values (?, null, ?, ?, ?)
        returning id, domain, description, active_flag as activeFlag, created_at as createdAt, updated_at as updatedAt`,
   );
   const app = Fastify({ logger: false });

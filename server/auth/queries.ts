@@ -215,7 +215,7 @@ export function findSignInChallenge(db: Db, challengeToken: string) {
 
 /** True when sign-up is open to the e-mail domain. */
 export async function domainAllowed(db: Db, domain: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('allowed_domains').select('id').where('domain', '=', domain).where('active_flag', '=', 'Y').executeTakeFirst());
+  return Boolean(await db.selectFrom('domains').select('id').where('domain', '=', domain).where('active_flag', '=', 'Y').executeTakeFirst());
 }
 
 /** The company, region and office a sign-up names, each undefined when there is no such code. */

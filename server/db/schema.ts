@@ -128,7 +128,7 @@ export interface TermAgreementsTable {
   agreed_at: string;
 }
 
-export interface AllowedDomainsTable {
+export interface DomainsTable {
   id: Generated<number>;
   domain: string;
   description: string | null;
@@ -280,7 +280,7 @@ export interface Database extends ProjectTables, DatasetTables, CollectTables {
   terms: TermsTable;
   term_versions: TermVersionsTable;
   term_agreements: TermAgreementsTable;
-  allowed_domains: AllowedDomainsTable;
+  domains: DomainsTable;
   regions: CodeTable;
   countries: CountriesTable;
   companies: CodeTable;

@@ -73,7 +73,7 @@ export async function seedFoundation(db: Db, options: { adminEmail?: string; adm
       await trx.insertInto('data_types').values(sorted(DATA_TYPES)).execute();
     }
     const domain = adminEmail.split('@')[1];
-    await trx.insertInto('allowed_domains').values({ domain, description: 'Domain of the first administrator', active_flag: 'Y', created_at: now, updated_at: now }).execute();
+    await trx.insertInto('domains').values({ domain, description: 'Domain of the first administrator', active_flag: 'Y', created_at: now, updated_at: now }).execute();
     const versionIds: number[] = [];
     for (const term of TERMS) {
       const { id } = await trx.insertInto('terms').values({ title: term.title, type: term.type, active_flag: 'Y', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();

@@ -34,7 +34,7 @@ export const consoleMessages = {
     projectCreate: 'Project Create',
     projectModify: 'Project Modify',
     terms: 'Terms',
-    whiteDomain: 'Allowed Domains',
+    domains: 'Allowed Domains',
     dashboardTemplate: 'Dashboard Templates',
     emailTemplate: 'E-mail Templates',
     projectProperty: 'Project Properties',

@@ -31,7 +31,7 @@ const consoleMessagesKo: ConsoleMessages = {
     projectCreate: '프로젝트 생성',
     projectModify: '프로젝트 수정',
     terms: '약관',
-    whiteDomain: '허용 도메인',
+    domains: '허용 도메인',
     dashboardTemplate: '대시보드 템플릿',
     emailTemplate: '이메일 템플릿',
     projectProperty: '프로젝트 속성',

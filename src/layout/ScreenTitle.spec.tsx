@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderFrame } from '../testing/renderFrame';
 import { ScreenTitle } from './ScreenTitle';
+import domains from '../resources/domains';
 
 describe('ScreenTitle', () => {
   it('is the level-1 heading of the screen', async () => {
-    await renderFrame(<ScreenTitle />, { path: '/system/white-domain' });
+    await renderFrame(<ScreenTitle />, { path: domains.listPath });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Allowed Domains');
   });
 

@@ -6,6 +6,7 @@ import { currentPath, layoutState, renderFrame } from '../testing/renderFrame';
 import { Sidebar } from './Sidebar';
 import { SidebarMenu } from './SidebarMenu';
 import { TopBar } from './TopBar';
+import domains from '../resources/domains';
 
 afterEach(() => {
   window.innerWidth = 1024;
@@ -72,7 +73,7 @@ describe('top bar menu toggle (SPEC §4)', { timeout: 20_000 }, () => {
 
 describe('top bar contents (SPEC §2)', { timeout: 20_000 }, () => {
   it('links the logo to the site root and titles the screen from the route table', async () => {
-    await renderTopBar('overlay', 1440, { path: '/system/white-domain' });
+    await renderTopBar('overlay', 1440, { path: domains.listPath });
     expect(screen.getAllByRole('link', { name: 'Campaign Console' })[0]).toHaveAttribute('href', '/');
     expect(screen.getByRole('banner')).toHaveTextContent('Allowed Domains');
   });

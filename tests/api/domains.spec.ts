@@ -24,7 +24,7 @@ describe('allowed domains', () => {
 
   it('refuses a duplicate and an invalid domain with a field message, saving nothing', async () => {
     await create({ domain: 'dup.com' });
-    const before = await dbSnapshot(t, ['allowed_domains']);
+    const before = await dbSnapshot(t, ['domains']);
     const duplicate = await create({ domain: 'DUP.com' });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.result).toBe('CONFLICT');
@@ -35,7 +35,7 @@ describe('allowed domains', () => {
       expect(invalid.body.data.errors[0].field).toBe('domain');
     }
     expect((await create({ domain: 'ok.com', extra: 1 })).status).toBe(400);
-    expect(await dbSnapshot(t, ['allowed_domains'])).toEqual(before);
+    expect(await dbSnapshot(t, ['domains'])).toEqual(before);
   });
 
   it('pages, sorts, filters and searches on the server', async () => {
@@ -63,7 +63,7 @@ describe('allowed domains', () => {
   });
 
   it('refuses ranks 2–5 with 403 and changes nothing', async () => {
-    const before = await dbSnapshot(t, ['allowed_domains']);
+    const before = await dbSnapshot(t, ['domains']);
     for (const authority of ['global-admin', 'region-admin', 'local-admin', 'user'] as const) {
       const token = accounts[authority].token;
       expect((await t.call('GET', '/api/domains', { token })).status).toBe(403);
@@ -72,7 +72,7 @@ describe('allowed domains', () => {
       expect((await t.call('DELETE', '/api/domains/1', { token })).status).toBe(403);
     }
     expect((await t.call('GET', '/api/domains')).status).toBe(401);
-    expect(await dbSnapshot(t, ['allowed_domains'])).toEqual(before);
+    expect(await dbSnapshot(t, ['domains'])).toEqual(before);
   });
 
   it('lets a newly allowed domain sign up at once, and a deactivated one no longer', async () => {

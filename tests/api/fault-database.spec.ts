@@ -160,7 +160,7 @@ async function expectServingAgain(instance: Instance) {
 }
 
 async function expectAcknowledgedKept(acknowledged: string[]) {
-  const stored = new Set((await cluster.query<{ domain: string }>('select domain from allowed_domains')).map((row) => row.domain));
+  const stored = new Set((await cluster.query<{ domain: string }>('select domain from domains')).map((row) => row.domain));
   expect(acknowledged.filter((domain) => !stored.has(domain))).toEqual([]);
 }
 

@@ -29,7 +29,7 @@ beforeAll(async () => {
   // More rows than a page holds, so a range of 1e9 rows shows the cap.
   const now = new Date().toISOString();
   await t.db
-    .insertInto('allowed_domains')
+    .insertInto('domains')
     .values(Array.from({ length: LIST_BOUNDS.maxPageSize + 20 }, (_, i) => ({ domain: `fuzz${i}.example`, description: null, active_flag: 'Y', created_at: now, updated_at: now })))
     .execute();
 });

@@ -91,12 +91,12 @@ describe('counts of small lists', () => {
   it('reuses an exact count until a write goes through the same handle, and for at most a second otherwise', async () => {
     const before = await total();
     // A handle without the write counter stands for another instance or the command line.
-    await t.db.withoutPlugins().insertInto('allowed_domains').values(domain('elsewhere-1')).execute();
+    await t.db.withoutPlugins().insertInto('domains').values(domain('elsewhere-1')).execute();
     expect(await total()).toBe(before);
-    await t.db.insertInto('allowed_domains').values(domain('here')).execute();
+    await t.db.insertInto('domains').values(domain('here')).execute();
     expect(await total()).toBe(before + 2);
 
-    await t.db.withoutPlugins().insertInto('allowed_domains').values(domain('elsewhere-2')).execute();
+    await t.db.withoutPlugins().insertInto('domains').values(domain('elsewhere-2')).execute();
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await total()).toBe(before + 3);
   });

@@ -15,18 +15,18 @@ interface Values {
 }
 const insert = preparedStatement<Values, { id: number; domain: string; createdAt: string; updatedAt: string }>((db, value) =>
   db
-    .insertInto('allowed_domains')
+    .insertInto('domains')
     .values({ domain: value('domain'), description: 'prepared', active_flag: 'Y', created_at: value('now'), updated_at: value('now') })
     .returning(['id', 'domain', 'created_at as createdAt', 'updated_at as updatedAt']),
 );
 const rename = preparedStatement<{ id: number; domain: string }, never>((db, value) =>
   db
-    .updateTable('allowed_domains')
+    .updateTable('domains')
     .set({ domain: value('domain') })
     .where('id', '=', value('id')),
 );
 const now = '2026-11-27T10:00:00.000Z';
-const stored = async (domain: string) => t.db.selectFrom('allowed_domains').select(['domain', 'description']).where('domain', '=', domain).executeTakeFirst();
+const stored = async (domain: string) => t.db.selectFrom('domains').select(['domain', 'description']).where('domain', '=', domain).executeTakeFirst();
 
 describe('prepared statements', () => {
   it('binds each call its own values, a value named twice in both places, and keeps the literal ones', async () => {
@@ -57,9 +57,9 @@ describe('prepared statements', () => {
 
   it('moves the write counter, so a cached list count is not reused after the write', async () => {
     const counter = writeCounterOf(t.db)!;
-    const before = counter.version(['allowed_domains']);
+    const before = counter.version(['domains']);
     await insert.first(t.db, { domain: 'counted.prepared.test', now });
-    expect(counter.version(['allowed_domains'])).toBeGreaterThan(before);
+    expect(counter.version(['domains'])).toBeGreaterThan(before);
     const unrelated = counter.version(['projects']);
     await insert.first(t.db, { domain: 'counted-again.prepared.test', now });
     expect(counter.version(['projects'])).toBe(unrelated);

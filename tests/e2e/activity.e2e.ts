@@ -16,7 +16,7 @@ describe('Activity (issue 30 item 4)', () => {
     const problems = watchProblems(page);
     await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
-    const domain = await e2e.db.selectFrom('allowed_domains').select('id').where('domain', '=', 'example.com').executeTakeFirstOrThrow();
+    const domain = await e2e.db.selectFrom('domains').select('id').where('domain', '=', 'example.com').executeTakeFirstOrThrow();
 
     await page.goto(`/domains/${domain.id}`);
     await page.locator('textarea[name=description]').fill('Head office');

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { passwordHasher } from '../../server/auth/passwords';
 import { seedDemo } from '../../server/ops/demo';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import domains from '../../src/resources/domains';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ const LIST_SCREENS = [
   '/',
   '/project/manual',
   '/system/terms',
-  '/system/white-domain',
+  domains.listPath,
   '/system/dashboard-template',
   '/system/email-template',
   '/system/project-property',
@@ -70,7 +71,7 @@ async function tabToFirstRecordLink(page: Page): Promise<string> {
 describe('lists by keyboard', () => {
   it.each([
     ['/user/users', /^\/users\/\d+\/show$/],
-    ['/system/white-domain', /^\/domains\/\d+$/],
+    [domains.listPath, /^\/domains\/\d+$/],
     ['/', /^\/project\/detail\/\d+$/],
   ])('reaches the first record of %s with Tab and opens it with Enter', async (screen, recordPath) => {
     const { page, problems, close } = await signedIn({ width: 1440, height: 900 });
@@ -85,11 +86,11 @@ describe('lists by keyboard', () => {
 
   it('names the row checkboxes after their records', async () => {
     const { page, problems, close } = await signedIn({ width: 1440, height: 900 });
-    await page.goto('/system/white-domain');
+    await page.goto(domains.listPath);
     await page.getByRole('checkbox', { name: 'Select row example.com' }).check();
     await page.getByText('1 item selected').waitFor();
     expect(await page.getByRole('checkbox', { name: 'Select all' }).count()).toBe(1);
-    expect(new URL(page.url()).pathname).toBe('/system/white-domain');
+    expect(new URL(page.url()).pathname).toBe(domains.listPath);
     expect(problems).toEqual([]);
     await close();
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHasher } from '../../server/auth/passwords';
 import { seedDemo } from '../../server/ops/demo';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import domains from '../../src/resources/domains';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -15,7 +16,7 @@ afterAll(async () => e2e?.close());
 const LIST_SCREENS = [
   '/',
   '/system/terms',
-  '/system/white-domain',
+  domains.listPath,
   '/system/dashboard-template',
   '/system/email-template',
   '/system/project-property',

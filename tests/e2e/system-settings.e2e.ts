@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import domains from '../../src/resources/domains';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -14,14 +15,14 @@ describe('System Setting screens', () => {
     await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'Allowed Domains' }).click();
-    await page.waitForURL((url) => url.pathname === '/system/white-domain');
+    await page.waitForURL((url) => url.pathname === domains.listPath);
     await page.getByText('example.com').waitFor();
 
     await page.getByRole('link', { name: 'Create' }).click();
     await page.locator('input[name=domain]').fill('Agency.CO.KR');
     await page.locator('textarea[name=description]').fill('Our media agency');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL((url) => url.pathname === '/system/white-domain');
+    await page.waitForURL((url) => url.pathname === domains.listPath);
     await page.getByText('Domain agency.co.kr added').waitFor();
     await page.getByRole('cell', { name: 'agency.co.kr', exact: true }).waitFor();
 
@@ -32,9 +33,9 @@ describe('System Setting screens', () => {
     await page.locator('input[name=domain]').fill('not a domain');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Enter a domain such as example.com.').first().waitFor();
-    expect(await e2e.db.selectFrom('allowed_domains').select('domain').execute()).toHaveLength(2);
+    expect(await e2e.db.selectFrom('domains').select('domain').execute()).toHaveLength(2);
 
-    await page.goto('/system/white-domain');
+    await page.goto(domains.listPath);
     await page.getByPlaceholder('Search').fill('agency');
     await page.getByText('1-1 of 1').waitFor();
     await page.getByRole('cell', { name: 'agency.co.kr', exact: true }).click();
@@ -46,9 +47,9 @@ describe('System Setting screens', () => {
     await page.getByRole('cell', { name: 'agency.co.kr', exact: true }).click();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await page.waitForURL((url) => url.pathname === '/system/white-domain');
+    await page.waitForURL((url) => url.pathname === domains.listPath);
     await page.getByText('Domain deleted').waitFor();
-    await expect.poll(async () => (await e2e.db.selectFrom('allowed_domains').select('domain').execute()).map((row) => row.domain)).toEqual(['example.com']);
+    await expect.poll(async () => (await e2e.db.selectFrom('domains').select('domain').execute()).map((row) => row.domain)).toEqual(['example.com']);
     // The list keeps its search across visits (react-admin's store): clear it to see every domain.
     await page.getByPlaceholder('Search').fill('');
     await page.getByText('example.com').waitFor();
@@ -71,7 +72,7 @@ describe('System Setting screens', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Manual Upload').first().waitFor();
     expect(await page.getByText('System Setting').count()).toBe(0);
-    await page.goto('/system/white-domain');
+    await page.goto(domains.listPath);
     await page.getByText('You are not authorized to access request area.', { exact: false }).waitFor();
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/domains/create');

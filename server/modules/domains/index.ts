@@ -13,7 +13,7 @@ function duplicate({ domain }: { domain: string }): AppError {
 export async function domainsModule(app: FastifyInstance) {
   const { db } = app.ctx;
   crudRoutes(app, domainsResource, {
-    store: tableStore(db, domainsResource, { table: 'allowed_domains' }),
+    store: tableStore(db, domainsResource, { table: 'domains' }),
     duplicate: { error: duplicate, holder: (input) => findDomainByName(db, input.domain) },
   });
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
 
 export function findDomainByName(db: Db, domain: string) {
-  return db.selectFrom('allowed_domains').select('id').where('domain', '=', domain).executeTakeFirst();
+  return db.selectFrom('domains').select('id').where('domain', '=', domain).executeTakeFirst();
 }

@@ -29,7 +29,7 @@ const FIRST_START_TABLES = new Set([
   'companies',
   'advertisers',
   'data_types',
-  'allowed_domains',
+  'domains',
   'terms',
   'term_versions',
   'term_agreements',

@@ -6,8 +6,9 @@ import type { ConsoleResource } from '../ConsoleResource';
 /** Allowed sign-up domains (System Setting › Allowed Domains). Views load on first use. */
 const domains: ConsoleResource = {
   name: domainsResource.name,
+  // The specification's path for this screen (docs/spec.md); everything else calls it `domains`.
   listPath: '/system/white-domain',
-  title: 'console.screens.whiteDomain',
+  title: 'console.screens.domains',
   group: 'systemSetting',
   menuOrder: 20,
   // Its screens are for those who manage it.
