@@ -111,8 +111,9 @@ export function activityResourceName(resource: string, t: Translate): string {
 }
 
 /** "Mina Park replaced Monthly budgets KR (25 → 15 rows)": the entry in the catalogue's words. */
-export function activitySentence(entry: Pick<ActivityEntry, 'action' | 'actorName' | 'resource' | 'recordName' | 'params'>, t: Translate): string {
-  const { privilege, ...params } = entry.params;
+export function activitySentence(entry: Pick<ActivityEntry, 'action' | 'actorName' | 'resource' | 'recordName'> & Partial<Pick<ActivityEntry, 'params'>>, t: Translate): string {
+  // A row drawn from a partial record (a list's placeholder before its data arrives) has no params yet.
+  const { privilege, ...params } = entry.params ?? {};
   return t(`console.activity.sentences.${entry.action}`, {
     ...params,
     // A share's privilege is a code: its words are the share form's.
