@@ -1,25 +1,24 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { DB_INTEGER_MAX, ISO_DATE_OR_TIME, isCalendarDay, LIST_BOUNDS, type ListPage } from '../../src/shared';
+import { msg, type ValidationMessageKey } from '../../src/shared/validation-messages';
 import { validationError } from './app-error';
 import { countListRows } from './list-count';
 import { conditionValue, textValue, type ConditionFilter } from './list-filter-value';
 
 /** ra-data-simple-rest's list parameters: sort=["field","ASC"], range=[0,24], filter={...}; each given once, as JSON text. */
 export const listQuerystring = z.object({
-  sort: listParameter('sort', 200, '["name","ASC"]'),
-  range: listParameter('range', 100, '[0,24]'),
-  filter: listParameter('filter', 4000, '{"q":"sale"}'),
+  sort: listParameter(200, msg.sortGivenOnce),
+  range: listParameter(100, msg.rangeGivenOnce),
+  filter: listParameter(4000, msg.filterGivenOnce),
   /** A keyset position: the page starts right after the row it names (a list answer's nextCursor). */
-  after: z.string({ error: 'after must be given once.' }).max(300, 'after must be at most 300 characters.').optional(),
+  after: z.string({ error: msg.afterGivenOnce }).max(300).optional(),
 });
 export type ListQuerystring = z.infer<typeof listQuerystring>;
 
-function listParameter(name: string, max: number, example: string) {
-  return z
-    .string({ error: `${name} must be given once, as JSON text such as ${example}.` })
-    .max(max, `${name} must be at most ${max} characters.`)
-    .optional();
+/** A parameter given twice arrives as an array: its message says to give it once, as JSON text. */
+function listParameter(max: number, givenOnce: ValidationMessageKey) {
+  return z.string({ error: givenOnce }).max(max).optional();
 }
 
 /** How a parsed condition compares its column; what reaches SQL. */

@@ -22,6 +22,13 @@ const KEYS = [
   'choice',
   'unknownField',
   'invalid',
+  // The server's own request parameters: a list's JSON parameters given twice, an id too large, a search too short.
+  'sortGivenOnce',
+  'rangeGivenOnce',
+  'filterGivenOnce',
+  'afterGivenOnce',
+  'idTooLarge',
+  'shareSearchTooShort',
   // Sign-in and password formats (SPEC §5).
   'emailInvalid',
   'passwordInvalid',

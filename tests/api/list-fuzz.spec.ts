@@ -133,6 +133,12 @@ describe('hostile list parameters', () => {
     expect(reply.body.data.list).toHaveLength(LIST_BOUNDS.maxPageSize);
   });
 
+  it('refuses an id no record can have by its message key', async () => {
+    const reply = await t.call('GET', '/api/domains/2147483648', { token });
+    expect([reply.status, reply.body.result, reply.body.data.errors]).toEqual([400, 'VALIDATION_ERROR', [{ field: 'id', message: 'idTooLarge', params: { maximum: 2147483647 } }]]);
+    expect(reply.body.resultMessage).toBe('id: No record has an id that large.');
+  });
+
   it('names the parameter in a sentence', async () => {
     const cases: [string, { field: string; message: string }][] = [
       ['filter={"id":true}', { field: 'filter.id', message: 'id must be a whole number between -2147483648 and 2147483647.' }],
@@ -141,7 +147,7 @@ describe('hostile list parameters', () => {
       ['filter={"activeFlag":"\\u0000"}', { field: 'filter.activeFlag', message: 'activeFlag must not contain a NUL character.' }],
       ['filter={"q":{}}', { field: 'filter.q', message: 'q must be text of at most 200 characters.' }],
       ['range=[1e300,1e300]', { field: 'range', message: 'range must be [first, last] row numbers: whole numbers with 0 ≤ first ≤ last and first at most 100000.' }],
-      ['range=[0,9]&range=[10,19]', { field: 'range', message: 'range must be given once, as JSON text such as [0,24].' }],
+      ['range=[0,9]&range=[10,19]', { field: 'range', message: 'rangeGivenOnce' }],
       ['sort=["id"]', { field: 'sort', message: 'sort must be ["field","ASC"] or ["field","DESC"].' }],
       ['sort=["constructor","ASC"]', { field: 'sort', message: 'Cannot sort by constructor; sort by one of id, domain, activeFlag, updatedAt, createdAt.' }],
     ];

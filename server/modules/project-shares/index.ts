@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { msg } from '../../../src/shared/validation-messages';
 import { AREA_RANK, shareCandidatesResponse, shareInput, shareListResponse, sharePrivilegeInput, shareResponse } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { isoNow } from '../../clock';
@@ -14,7 +15,7 @@ import { requireProjectPrivilege } from '../projects/access';
 import { mailProjectShared } from './share-mail';
 import { changeShare, findActiveAccount, findCandidates, findShare, findShareOf, insertShare, listShares, shareListSpec } from './queries';
 
-const candidateQuery = z.object({ projectId: recordId, q: z.string().trim().min(2, 'Type at least 2 characters of the e-mail.').max(100) });
+const candidateQuery = z.object({ projectId: recordId, q: z.string().trim().min(2, msg.shareSearchTooShort).max(100) });
 
 /** The project id a share list is for: required, since shares only make sense per project. */
 function projectIdOf(list: ListRequest): number {

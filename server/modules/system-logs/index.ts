@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { msg } from '../../../src/shared/validation-messages';
 import {
   AREA_RANK,
   exportLinkResponse,
@@ -30,7 +31,7 @@ import { decodeCursor, encodeCursor, findLog, pageOfLogs, countLogs } from './qu
 import { PRUNE_INTERVAL_MS, countPrunable, pruneSystemLog, retentionDays, setRetentionDays } from './retention';
 import { pruneCollectHistory } from '../../collect/collect-retention/queries';
 
-const listQuery = listQuerystring.extend({ after: z.string({ error: 'after must be given once.' }).max(200, 'after must be at most 200 characters.').optional() });
+const listQuery = listQuerystring.extend({ after: z.string({ error: msg.afterGivenOnce }).max(200).optional() });
 /** The log is read newest or oldest first: (request_at, id) is its index, and its cursor. */
 const sortable = { requestAt: 'request_at' };
 const EXPORT_TOKEN_SECONDS = 120;
