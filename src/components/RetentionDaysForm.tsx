@@ -4,6 +4,7 @@ import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { z } from 'zod';
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, type RetentionPreview } from '../shared';
 import { ApiError } from '../providers/apiError';
+import { issueWords } from '../i18n/validationMessage';
 
 export interface RetentionDaysFormProps {
   /** The input's name. */
@@ -60,7 +61,7 @@ export function RetentionDaysForm({ name, initialDays, schema, messages, sharedM
     event.preventDefault();
     const parsed = schema.safeParse({ retentionDays: Number(days) });
     if (!parsed.success || days.trim() === '') {
-      setProblem(parsed.success ? translate(`${sharedMessages}.required`) : parsed.error.issues[0].message);
+      setProblem(parsed.success ? translate(`${sharedMessages}.required`) : issueWords(parsed.error.issues[0], translate));
       return;
     }
     setProblem(undefined);

@@ -1,5 +1,6 @@
 import type { FieldError } from '../shared/envelope';
-import { isValidationMessageKey } from '../shared/validation-messages';
+import type { core } from 'zod';
+import { isValidationMessageKey, issueMessage } from '../shared/validation-messages';
 
 /** A message as react-admin translates it (`translate(message, args)`, or a form error as it is). */
 export interface TranslatableMessage {
@@ -17,4 +18,10 @@ export function translatableMessage({ message, params = {} }: Pick<FieldError, '
   if (!isValidationMessageKey(message)) return { message, args: { _: message } };
   const args = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'number' ? value.toLocaleString('en-US') : value]));
   return { message: `console.validation.schema.${message}`, args };
+}
+
+/** A shared schema's issue found in the browser (a form checked before it is sent), in the reader's words. */
+export function issueWords(issue: core.$ZodIssue, translate: (key: string, args: Record<string, unknown>) => string): string {
+  const { message, args } = translatableMessage(issueMessage(issue));
+  return translate(message, args);
 }

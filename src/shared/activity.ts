@@ -1,12 +1,11 @@
-import { z } from 'zod';
-import { envelopeOf, listEnvelopeOf } from './envelope';
-import { DB_INTEGER_MAX, NO_NUL } from './list-bounds';
 import { codeMessageKey, type CodeSet } from './code-sets';
 
 /**
  * The activity log (issue 30 item 4): who did what to which record, kept as an action, its
  * params and the fields before and after; the words are the catalogue's (console.activity.*),
- * drawn by activitySentence in the browser and in the CSV export, in the reader's language.
+ * drawn by activitySentence in the browser and in the CSV export, in the reader's language. No zod
+ * here: every record's history draws these words, and the first list screen must not load the schema
+ * library (its schemas are activity-schemas.ts).
  */
 export const ACTIVITY_ACTIONS = [
   'create',
@@ -55,44 +54,29 @@ export const ACTIVITY_RESOURCES = [
 export type ActivityResource = (typeof ACTIVITY_RESOURCES)[number];
 
 /** A field as it was and became; a secret is the marker, never its value. */
-export const activityChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
-export type ActivityChange = z.infer<typeof activityChangeSchema>;
+export interface ActivityChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
 /** What a secret field's value is recorded as. */
 export const ACTIVITY_SECRET = '[SECRET]';
 
-export const activityEntrySchema = z.object({
-  id: z.number(),
-  actorId: z.number().nullable(),
-  actorName: z.string(),
-  action: z.enum(ACTIVITY_ACTIONS),
-  resource: z.enum(ACTIVITY_RESOURCES),
-  recordId: z.string(),
-  recordName: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
-  changes: z.array(activityChangeSchema),
-  occurredAt: z.string(),
+/** One entry of the log; its schema (activity-schemas.ts) is checked against this type. */
+export interface ActivityEntry {
+  id: number;
+  actorId: number | null;
+  actorName: string;
+  action: ActivityAction;
+  resource: ActivityResource;
+  recordId: string;
+  recordName: string;
+  params: Record<string, string | number>;
+  changes: ActivityChange[];
+  occurredAt: string;
   /** The request's event id in the system log. */
-  eventId: z.string(),
-});
-export type ActivityEntry = z.infer<typeof activityEntrySchema>;
-
-const text = (max: number) => z.string().max(max).regex(NO_NUL);
-/** Filters of GET /api/activity and its export: person, record (resource + id), action and a time range. */
-export const activityFilter = z.strictObject({
-  actorId: z.coerce.number().int().positive().max(DB_INTEGER_MAX).optional(),
-  resource: z.enum(ACTIVITY_RESOURCES).optional(),
-  recordId: text(40).optional(),
-  action: z.enum(ACTIVITY_ACTIONS).optional(),
-  /** ISO instants: from (inclusive) and to (exclusive). */
-  occurredFrom: text(40).optional(),
-  occurredTo: text(40).optional(),
-});
-export type ActivityFilter = z.infer<typeof activityFilter>;
-
-export const activityListResponse = listEnvelopeOf(activityEntrySchema);
-export const activityEntryResponse = envelopeOf(activityEntrySchema);
-/** The people who appear in the log, for the person filter. */
-export const activityActorsResponse = envelopeOf(z.array(z.object({ id: z.number(), name: z.string() })));
+  eventId: string;
+}
 
 /** Looks a message up by key with %{name} params: react-admin's translate, or the server's over the same catalogue. */
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -101,7 +85,8 @@ export type Translate = (key: string, params?: Record<string, unknown>) => strin
 export function activityValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return value.map(activityValue).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
+  // A file is named by its name, as its field shows it; other structures as JSON text.
+  if (typeof value === 'object') return 'originalName' in value && typeof value.originalName === 'string' ? `'${value.originalName}'` : JSON.stringify(value);
   return typeof value === 'string' ? `'${value}'` : String(value);
 }
 

@@ -29,3 +29,4 @@ export * from './explorer';
 export * from './collect-retention';
 export * from './health';
 export * from './activity';
+export * from './activity-schemas';

@@ -76,7 +76,8 @@ describe('Dashboard Templates screens', () => {
     await expect.poll(() => gallery.count()).toBe(2);
     expect(await gallery.evaluateAll((images) => images.map((img) => img.getAttribute('alt')))).toEqual(['Open teal.png full size', 'Open violet.png full size']);
     for (const img of await gallery.all()) await expect.poll(() => decoded(img)).toBe(true);
-    await page.getByText('layout.json').waitFor();
+    // The file's link (the record's history below names the file too).
+    await page.getByRole('link', { name: 'layout.json' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/show-gallery.png`, fullPage: true });
 
     const template = await e2e.db.selectFrom('templates').selectAll().where('name', '=', 'Media overview').executeTakeFirstOrThrow();

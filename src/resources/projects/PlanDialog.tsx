@@ -3,6 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Te
 import { useTranslate } from 'react-admin';
 import { PROJECT_DATA_TYPES, planInput, type Plan, type PlanInput } from '../../shared';
 import { codeMessageKey } from '../../shared/code-sets';
+import { issueWords } from '../../i18n/validationMessage';
 
 /** Adds or edits one plan; the shared schema checks it before it is sent. */
 export function PlanDialog({ projectId, plan, busy, onSave, onClose }: { projectId: number; plan?: Plan; busy: boolean; onSave: (input: PlanInput) => void; onClose: () => void }) {
@@ -14,7 +15,7 @@ export function PlanDialog({ projectId, plan, busy, onSave, onClose }: { project
   const save = () => {
     const parsed = planInput.safeParse({ projectId, ...values });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issueWords(issue, translate)])));
       return;
     }
     onSave({ projectId, ...values });
