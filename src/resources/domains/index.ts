@@ -1,18 +1,21 @@
 import { lazy } from 'react';
 import DomainIcon from '@mui/icons-material/Domain';
-import { domainsResource } from '../../shared/resources/domains';
+import type { domainsResource } from '../../shared/resources/domains';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Allowed sign-up domains (System Setting › Allowed Domains). Views load on first use. */
 const domains: ConsoleResource = {
-  name: domainsResource.name,
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
+  name: 'domains' satisfies typeof domainsResource.name,
   // The specification's path for this screen (docs/spec.md); everything else calls it `domains`.
   listPath: '/system/white-domain',
   title: 'console.screens.domains',
   group: 'systemSetting',
   menuOrder: 20,
   // Its screens are for those who manage it.
-  requireRank: domainsResource.rank.write,
+  requireRank: AREA_RANK.systemSetting,
   icon: DomainIcon,
   list: lazy(() => import('./DomainList').then((module) => ({ default: module.DomainList }))),
   create: lazy(() => import('./DomainCreate').then((module) => ({ default: module.DomainCreate }))),

@@ -1,17 +1,20 @@
 import { lazy } from 'react';
 import EmailIcon from '@mui/icons-material/Email';
-import { emailTemplatesResource } from '../../shared/resources/email-templates';
+import type { emailTemplatesResource } from '../../shared/resources/email-templates';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** The mails the server sends (System Setting › E-mail Templates). Views load on first use. */
 const emailTemplates: ConsoleResource = {
-  name: emailTemplatesResource.name,
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
+  name: 'email-templates' satisfies typeof emailTemplatesResource.name,
   listPath: '/system/email-template',
   title: 'console.screens.emailTemplate',
   group: 'systemSetting',
   menuOrder: 40,
   // Its screens are for those who manage it.
-  requireRank: emailTemplatesResource.rank.write,
+  requireRank: AREA_RANK.systemSetting,
   icon: EmailIcon,
   list: lazy(() => import('./EmailTemplateList').then((module) => ({ default: module.EmailTemplateList }))),
   create: lazy(() => import('./EmailTemplateCreate').then((module) => ({ default: module.EmailTemplateCreate }))),

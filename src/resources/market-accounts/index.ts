@@ -1,17 +1,20 @@
 import { lazy } from 'react';
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { marketAccountsResource } from '../../shared/resources/market-accounts';
+import type { marketAccountsResource } from '../../shared/resources/market-accounts';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Ad-platform accounts and their write-only secrets (Collect Data Setting › Market Accounts). */
 const marketAccounts: ConsoleResource = {
-  name: marketAccountsResource.name,
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
+  name: 'market-accounts' satisfies typeof marketAccountsResource.name,
   listPath: '/data/market-account',
   title: 'console.screens.marketAccount',
   group: 'collectData',
   menuOrder: 40,
   // Its screens are for those who manage it.
-  requireRank: marketAccountsResource.rank.write,
+  requireRank: AREA_RANK.collectData,
   icon: StorefrontIcon,
   list: lazy(() => import('./MarketAccountList').then((module) => ({ default: module.MarketAccountList }))),
   create: lazy(() => import('./MarketAccountCreate').then((module) => ({ default: module.MarketAccountCreate }))),

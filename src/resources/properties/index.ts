@@ -1,19 +1,22 @@
 import { lazy } from 'react';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { Property } from '../../shared/properties';
-import { propertiesResource } from '../../shared/resources/properties';
+import type { propertiesResource } from '../../shared/resources/properties';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 import { PROPERTIES_LIST_PATH } from './propertyListPath';
 
 /** Code tables of the project forms (System Setting › Project Properties). Views load on first use. */
 const properties: ConsoleResource = {
-  name: propertiesResource.name,
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
+  name: 'properties' satisfies typeof propertiesResource.name,
   listPath: PROPERTIES_LIST_PATH,
   title: 'console.screens.projectProperty',
   group: 'systemSetting',
   menuOrder: 50,
   // Its screens are for those who manage it.
-  requireRank: propertiesResource.rank.write,
+  requireRank: AREA_RANK.systemSetting,
   icon: TuneIcon,
   list: lazy(() => import('./PropertyList').then((module) => ({ default: module.PropertyList }))),
   create: lazy(() => import('./PropertyCreate').then((module) => ({ default: module.PropertyCreate }))),

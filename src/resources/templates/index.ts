@@ -1,17 +1,20 @@
 import { lazy } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import { templatesResource } from '../../shared/resources/templates';
+import type { templatesResource } from '../../shared/resources/templates';
+import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Dashboard templates (System Setting › Dashboard Templates). Views load on first use. */
 const templates: ConsoleResource = {
-  name: templatesResource.name,
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
+  name: 'templates' satisfies typeof templatesResource.name,
   listPath: '/system/dashboard-template',
   title: 'console.screens.dashboardTemplate',
   group: 'systemSetting',
   menuOrder: 30,
   // Its screens are for those who manage it.
-  requireRank: templatesResource.rank.write,
+  requireRank: AREA_RANK.systemSetting,
   icon: DashboardIcon,
   list: lazy(() => import('./TemplateList').then((module) => ({ default: module.TemplateList }))),
   create: lazy(() => import('./TemplateCreate').then((module) => ({ default: module.TemplateCreate }))),
