@@ -133,4 +133,11 @@ describe('shared schemas', () => {
       "'A number.'",
     ]);
   });
+
+  it('reach a screen only in words: no screen reads a zod issue’s message, which is a key', () => {
+    const raw = /issues\[\d+\]\??\.message|issues\.find\([^;]*\)\??\.message|\bissue\??\.message/;
+    const screens = sourceFiles(path.join(root, 'src')).filter((file) => !/\.spec\.tsx?$/.test(file) && !file.includes(`${path.sep}shared${path.sep}`) && !file.endsWith('validationMessage.ts'));
+    expect(screens.length).toBeGreaterThan(200);
+    expect(screens.filter((file) => raw.test(readFileSync(file, 'utf8'))).map((file) => path.relative(root, file))).toEqual([]);
+  });
 });

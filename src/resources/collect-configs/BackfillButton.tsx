@@ -8,6 +8,7 @@ import { useApiWrite } from '../../components/useApi';
 import { DateTextField } from '../../components/DateTextField';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { queuedToast } from './queuedToast';
+import { issueWords } from '../../i18n/validationMessage';
 
 /** Yesterday in the browser's zone, the day a person means by it. */
 const yesterday = () => formatConsoleDate(Date.now() - 86_400_000);
@@ -22,7 +23,10 @@ export function BackfillButton() {
   const [range, setRange] = useState({ from: yesterday(), to: yesterday() });
   if (!config) return null;
   const parsed = backfillInput.safeParse(range);
-  const problem = (field: 'from' | 'to') => (parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path[0] === field)?.message);
+  const problem = (field: 'from' | 'to') => {
+    const issue = parsed.success ? undefined : parsed.error.issues.find((candidate) => candidate.path[0] === field);
+    return issue && issueWords(issue, translate);
+  };
   const submit = async () => {
     if (!parsed.success) return;
     const days = dayCount(range.from, range.to);
