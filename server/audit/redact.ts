@@ -48,3 +48,31 @@ export function redactUrl(url: URL, secrets: readonly (string | null | undefined
   }
   return text;
 }
+
+/** A URL inside free text, up to whitespace, a quote, an angle bracket or a closing parenthesis. */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)]+/gi;
+
+/**
+ * Free text as it may be logged or mailed: every URL in it redacted as redactUrl does (a sentence's
+ * final full stop kept outside the URL), and any of `secrets` masked wherever it stands. A task
+ * run passes every log line and failure text through this, so no poster or collector can leak a
+ * secret by writing a location or an error message of its own.
+ */
+export function redactText(text: string, secrets: readonly (string | null | undefined)[] = []): string {
+  let out = text.replace(URL_IN_TEXT, (found) => {
+    const [, address = found, trailing = ''] = /^(.*?)([.,;:!?]*)$/.exec(found) ?? [];
+    try {
+      const url = new URL(address);
+      const shown = redactUrl(url, secrets);
+      // Unchanged unless something was hidden, so a plain address reads exactly as written.
+      return shown === url.toString() ? found : shown + trailing;
+    } catch {
+      return found;
+    }
+  });
+  for (const secret of secrets) {
+    if (!secret) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.replaceAll(form, REDACTED);
+  }
+  return out;
+}

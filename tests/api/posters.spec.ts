@@ -177,3 +177,33 @@ describe('LOCAL test connection', () => {
     expect(check.ok).toBe(true);
   });
 });
+
+describe("a target's secret never reaches what a run records", () => {
+  // Every line and failure of a run passes through one mask (scheduler.ts, redactText); these put
+  // the secret where a poster writes it back: the location it posts to and reports.
+  const visible = async (post: { id: number }) => JSON.stringify((await env.api('GET', `/api/tasks/${post.id}`)).body.data);
+
+  it('LOCAL: the posting lines and the stored location show the marker, not the secret', async () => {
+    const { post } = await postThrough(localPostConfig({ targetLocation: 'feeds/drop-key-31337', targetSecret: 'drop-key-31337' }));
+    expect(post.status).toBe('SUCCESS');
+    const text = await visible(post);
+    expect(text).not.toContain('drop-key-31337');
+    expect(post.targetLocation).toContain('feeds/[REDACTED]/');
+    expect(post.logs.map((line: { message: string }) => line.message)).toEqual(expect.arrayContaining([expect.stringContaining('to LOCAL feeds/[REDACTED] as ')]));
+  });
+
+  it('TABLEAU refused: the failure text, log and alert mail carry no secret or credentials in a URL', async () => {
+    const { post } = await postThrough(
+      localPostConfig({
+        targetMethod: 'TABLEAU',
+        targetLocation: 'Media wrong-secret-77',
+        targetData: { serverUrl: tableau.url, tokenName: 'console', site: 'marketing', projectId: 'proj-7', apiVersion: '3.21' },
+        targetSecret: 'wrong-secret-77',
+      }),
+    );
+    expect(post).toMatchObject({ status: 'ERROR', errorId: 'TARGET_AUTH' });
+    expect(await visible(post)).not.toContain('wrong-secret-77');
+    const mail = await env.t.lastMail('ops@example.com');
+    expect(mail!.subject + mail!.body_text + (mail!.body_html ?? '')).not.toContain('wrong-secret-77');
+  });
+});

@@ -19,6 +19,7 @@ import type { SecretBox } from '../../secrets/secret-box';
 import { collectSourceOf } from './sources';
 import { settleTask, type RunAttempt, type TaskRow } from './task-store';
 import { TaskFailure } from './task-failure';
+import { redactText } from '../../audit/redact';
 
 /** What one task run needs: the app's context, this instance's lease name, the attempt it records and a log writer. */
 export interface TaskRun {
@@ -27,7 +28,12 @@ export interface TaskRun {
   outbound: Outbound;
   owner: string;
   attempt: RunAttempt;
+  /** Writes a line to the task's log, URLs and the run's secrets masked (redactText). */
   log(level: TaskLogLine['level'], message: string): Promise<void>;
+  /** Names a secret this run handles (a source's or target's), masked from then on in every line and failure it records. */
+  hide(secret: string | null): void;
+  /** Text with URLs and the hidden secrets masked, as every line and failure of the run is stored. */
+  mask(text: string): string;
 }
 
 const now = (run: TaskRun) => isoNow(run.ctx.clock);
@@ -50,6 +56,7 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<numbe
   const config = await loadCollectConfig(db, task.config_id);
   const period = { from: task.period_from, to: task.period_to };
   const collectSource = await collectSourceOf(db, run.box, config);
+  run.hide(collectSource.secret);
   await run.log('INFO', `Collecting ${config.sourceType} ${sourceShown(collectSource, period)} for ${period.from}..${period.to} (attempt ${task.attempt} of ${task.max_attempts}).`);
   const source = streamSource(collectSource, period, appConfig.dataDir, run.outbound, run.attempt.meta);
   const spool = await MasterSpool.open({ dataDir: appConfig.dataDir, taskId: task.id, owner: run.owner });
@@ -167,6 +174,7 @@ export async function loadPostTarget(db: Db, box: SecretBox, outbound: Outbound,
 export async function runPostTask(run: TaskRun, task: TaskRow): Promise<number> {
   const { db, config: appConfig, files } = run.ctx;
   const { postConfig, target } = await loadPostTarget(db, run.box, run.outbound, task.post_config_id!, files);
+  run.hide(target.secret);
   const period = task.period_from === task.period_to ? task.period_from : `${task.period_from}_${task.period_to}`;
   const name = `${postConfig.dataType}-${task.config_id}-${period}.csv`.replace(/[^\w.-]/g, '_');
   const file = await writePostFile(db, { configId: task.config_id, periodFrom: task.period_from, periodTo: task.period_to }, outputColumns(postConfig.headers), name, {
@@ -187,7 +195,7 @@ export async function runPostTask(run: TaskRun, task: TaskRow): Promise<number> 
       finished_at: finishedAt,
       updated_at: finishedAt,
       rows_posted: file.rows,
-      target_location: posted.location,
+      target_location: redactText(posted.location, [target.secret]),
       data_location: `master_rows?configId=${task.config_id}&period=${task.period_from}..${task.period_to}`,
       error_id: null,
       error_text: null,

@@ -10,6 +10,7 @@ import { secretBox } from '../../secrets/secret-box';
 import { appendLog, claimNextTask, createDueTasks, failureValues, releaseLease, renewLease, settleTask, type TaskRow } from './task-store';
 import { asTaskFailure, TaskFailure } from './task-failure';
 import { sweepWorkFolders } from './work-folder';
+import { redactText } from '../../audit/redact';
 
 type SchedulerContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'files' | 'metrics'>;
 
@@ -153,6 +154,7 @@ export class CollectScheduler {
   /** Runs a claimed task, renewing its lease while it works, and settles it as success, retry or error. */
   async execute(task: TaskRow): Promise<void> {
     const { db, clock } = this.ctx;
+    const secrets: string[] = [];
     const run: TaskRun = {
       ctx: this.ctx,
       box: this.box,
@@ -160,7 +162,9 @@ export class CollectScheduler {
       owner: this.owner,
       // The claim stamped updated_at with the attempt's start (started_at is the run's first attempt).
       attempt: { number: task.attempt, startedAt: task.updated_at, meta: {} },
-      log: (level, message) => appendLog(db, task.id, level, message, isoNow(clock)),
+      log: (level, message) => appendLog(db, task.id, level, redactText(message, secrets), isoNow(clock)),
+      hide: (secret) => void (secret && secrets.push(secret)),
+      mask: (text) => redactText(text, secrets),
     };
     const renewal = setInterval(
       () => {
@@ -187,7 +191,9 @@ export class CollectScheduler {
   }
 
   private async fail(run: TaskRun, task: TaskRow, error: unknown): Promise<void> {
-    const failure = asTaskFailure(error);
+    const raw = asTaskFailure(error);
+    // The failure's text is stored, shown and mailed: masked like every log line of the run.
+    const failure = new TaskFailure(raw.errorId, run.mask(raw.message));
     if (failure.errorId === 'INTERNAL') this.log.error({ err: error, taskId: task.id }, 'collect task failed unexpectedly');
     const nowDate = this.ctx.clock.now();
     const now = nowDate.toISOString();
