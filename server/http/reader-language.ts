@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { serverKo, serverNounsKo, serverPhrasesKo } from '../../src/i18n/server.ko';
+import { serverKo, serverPhrasesKo } from '../../src/i18n/server.ko';
 import { serverTextIn } from '../../src/i18n/serverMessageKey';
 import { readerOf } from './reader';
+import { resourceLabelsKo } from './resource-labels';
 
 /**
  * Fields of an answer that carry the server's own sentences for a person: the envelope's message,
@@ -11,7 +12,7 @@ import { readerOf } from './reader';
  */
 const SENTENCE_FIELDS = new Set(['resultMessage', 'message', 'reason', 'errorText']);
 
-const KOREAN = { texts: serverKo, nouns: serverNounsKo, phrases: serverPhrasesKo };
+const KOREAN = { texts: serverKo, nouns: resourceLabelsKo.nouns, phrases: serverPhrasesKo };
 
 /** Nesting an answer's sentences are looked for in (envelope → data → list → row → preview → problems → problem). */
 const MAX_NESTING = 8;

@@ -49,10 +49,11 @@ function placeholderProblems(english: Map<string, string>, korean: Map<string, s
 }
 
 describe('Korean catalogue against English', () => {
-  const english = { ra: flatten({ ra: en.ra } as Catalogue), console: flatten(en.console as Catalogue, 'console') };
-  const korean = { ra: flatten({ ra: ko.ra } as Catalogue), console: flatten(ko.console as Catalogue, 'console') };
+  // resources.*: every label file of src/i18n/resources, collected by folder in each language.
+  const english = { ra: flatten({ ra: en.ra } as Catalogue), console: flatten(en.console as Catalogue, 'console'), resources: flatten(en.resources, 'resources') };
+  const korean = { ra: flatten({ ra: ko.ra } as Catalogue), console: flatten(ko.console as Catalogue, 'console'), resources: flatten(ko.resources, 'resources') };
 
-  it.each(['ra', 'console'] as const)('has exactly the keys of the English %s.* messages', (area) => {
+  it.each(['ra', 'console', 'resources'] as const)('has exactly the keys of the English %s.* messages', (area) => {
     expect(english[area].size).toBeGreaterThan(10);
     expect(keyDifferences(english[area], korean[area])).toEqual({ missingInKorean: [], missingInEnglish: [] });
   });
@@ -61,7 +62,7 @@ describe('Korean catalogue against English', () => {
     expect(placeholderProblems(english[area], korean[area])).toEqual([]);
   });
 
-  it('holds nothing but ra.* and console.*', () => {
+  it('holds nothing but ra.*, console.* and resources.*', () => {
     expect(Object.keys(ko).sort()).toEqual(Object.keys(en).sort());
   });
 

@@ -344,18 +344,6 @@ export const serverKo = {
   'users.youCanOnlyAssignUsers': '사용자는 자신의 지역에만 배정할 수 있습니다.',
 } satisfies Record<ServerMessageKey, string>;
 
-/**
- * The Korean of the nouns a resource declaration names its records by (src/shared/resources/*.ts
- * `noun`), which the server's shared sentences ("The %{noun} has been added.") carry.
- */
-export const serverNounsKo: Record<string, string> = {
-  domain: '도메인',
-  template: '템플릿',
-  property: '속성',
-  'e-mail template': '이메일 템플릿',
-  'market account': '마켓 계정',
-};
-
 /** The phrases of server.en.ts in Korean. */
 export const serverPhrasesKo: Record<keyof typeof serverPhrasesEn, string> = {
   sourcePage: '소스의 %{page}페이지',

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AUTHORITIES, AUTHORITY_RANKS } from '../../src/shared';
 import type { ResourceDeclaration } from '../../src/shared/resources/define';
+import { resourcesEn } from '../../src/i18n/resources/index.en';
+import { resourcesKo } from '../../src/i18n/resources/index.ko';
 import { consoleResources, consoleScreens } from '../../src/resources/registry';
+import { resourceLabelsEn, resourceLabelsKo } from '../../server/http/resource-labels';
 import { type RankAccounts, type TestApp, withRankAccounts } from './harness';
 
 /** Every declaration in src/shared/resources (an export named <name>Resource), found by folder as the server and the browser find theirs. */
@@ -10,8 +13,8 @@ const declarations = Object.entries(import.meta.glob<Record<string, unknown>>('.
     .filter(([name]) => name.endsWith('Resource') && name !== 'declareResource')
     .map(([, declaration]) => ({ file, declaration: declaration as ResourceDeclaration })),
 );
-const labels = import.meta.glob<Record<string, { name?: string; fields?: Record<string, string> }>>('../../src/i18n/resources/*.{en,ko}.ts', { eager: true });
-const labelsOf = (name: string, language: 'en' | 'ko') => Object.values(labels[`../../src/i18n/resources/${name}.${language}.ts`] ?? {})[0];
+/** A resource's labels as react-admin reads them (`resources.<name>`), collected from the label files by folder. */
+const labelsOf = (name: string, language: 'en' | 'ko') => ({ en: resourcesEn, ko: resourcesKo })[language][name] as { name?: string; fields?: Record<string, string> } | undefined;
 
 let t: TestApp;
 let accounts: RankAccounts;
@@ -62,6 +65,12 @@ describe('resource declarations', () => {
         expect(catalogue?.name, `src/i18n/resources/${name}.${language}.ts`).toBeTruthy();
         for (const field of fields) expect(catalogue?.fields?.[field], `${name}.${language} fields.${field}`).toBeTruthy();
       }
+    });
+
+    it("has the same labels on the server as in the browser, and its noun in Korean for the server's messages", () => {
+      expect(resourceLabelsEn.messages[name]).toEqual(resourcesEn[name]);
+      expect(resourceLabelsKo.messages[name]).toEqual(resourcesKo[name]);
+      expect(resourceLabelsKo.nouns[declaration.noun], `export const nouns in src/i18n/resources/*.ko.ts naming '${declaration.noun}'`).toMatch(/[가-힣]/);
     });
 
     it('is a browser resource in the menu under its write rank', () => {

@@ -44,13 +44,22 @@ interface Edge {
   kind: Kind;
 }
 
-/** The relative specifiers a glob of one folder wildcard (all the console uses) matches from `dir`. */
-function globMatches(dir: string, pattern: string): string[] {
-  const [prefix, suffix] = pattern.split('*');
-  const base = path.resolve(dir, prefix);
-  return readdirSync(base, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(path.join(base, entry.name + suffix)))
-    .map((entry) => `${prefix}${entry.name}${suffix}`);
+/**
+ * The relative specifiers a glob of one wildcard (all the console uses) matches from `dir`: folders
+ * holding a file (a wildcard then `/index.ts`) or file names (`./*.en.ts`); a `!` pattern leaves one out.
+ */
+function globMatches(dir: string, patterns: string[]): string[] {
+  const excluded = new Set(patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1)));
+  return patterns
+    .filter((pattern) => !pattern.startsWith('!'))
+    .flatMap((pattern) => {
+      const [prefix, suffix] = pattern.split('*');
+      const base = path.resolve(dir, prefix);
+      const entries = readdirSync(base, { withFileTypes: true });
+      if (suffix.includes('/')) return entries.filter((entry) => entry.isDirectory() && existsSync(path.join(base, entry.name + suffix))).map((entry) => `${prefix}${entry.name}${suffix}`);
+      return entries.filter((entry) => entry.isFile() && entry.name.endsWith(suffix)).map((entry) => `${prefix}${entry.name}`);
+    })
+    .filter((specifier) => !excluded.has(specifier));
 }
 
 /** The module specifiers of one file with how each is imported. */
@@ -70,10 +79,12 @@ function imports(file: string): { specifier: string; kind: Kind }[] {
       found.push({ specifier: node.moduleSpecifier.text, kind: node.isTypeOnly ? 'type' : 'static' });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
       found.push({ specifier: node.arguments[0].text, kind: 'dynamic' });
-    } else if (ts.isCallExpression(node) && node.expression.getText(source) === 'import.meta.glob' && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
-      // Vite's glob import (the browser registry finds its resources by folder): one edge per matched file, static when eager.
+    } else if (ts.isCallExpression(node) && node.expression.getText(source) === 'import.meta.glob' && node.arguments[0]) {
+      // Vite's glob import (the browser registry finds its resources, the label indexes their files, by folder): one edge per matched file, static when eager.
+      const argument = node.arguments[0];
+      const patterns = ts.isArrayLiteralExpression(argument) ? argument.elements.filter(ts.isStringLiteral).map((element) => element.text) : ts.isStringLiteral(argument) ? [argument.text] : [];
       const eager = node.arguments[1]?.getText(source).includes('eager: true') ?? false;
-      for (const match of globMatches(path.dirname(file), node.arguments[0].text)) found.push({ specifier: match, kind: eager ? 'static' : 'dynamic' });
+      for (const match of globMatches(path.dirname(file), patterns)) found.push({ specifier: match, kind: eager ? 'static' : 'dynamic' });
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       found.push({ specifier: node.argument.literal.text, kind: 'type' });
     }
@@ -153,6 +164,8 @@ describe('import layers', () => {
     expect(has(browser, 'routes/signedInFrame.ts', 'App.tsx', 'dynamic')).toBe(true);
     expect(has(browser, 'routes/RankGuard.tsx', 'providers/authProvider.ts', 'type')).toBe(true);
     expect(has(browser, 'resources/registry.ts', 'resources/users/index.ts', 'static')).toBe(true);
+    expect(has(browser, 'i18n/resources/index.en.ts', 'i18n/resources/projects.en.ts', 'static')).toBe(true);
+    expect(has(browser, 'i18n/resources/index.ko.ts', 'i18n/resources/index.ko.ts', 'static')).toBe(false);
     expect(edges.some(({ from, to }) => from === 'server/config.ts' && to === 'src/shared/validation.ts')).toBe(true);
     // Every top-level entry of src/ has a layer, so a new folder is placed deliberately.
     expect(readdirSync(path.join(root, 'src')).filter((entry) => SRC_LAYERS[entry] === undefined)).toEqual([]);

@@ -3,13 +3,12 @@ import { activityEn } from '../../../src/i18n/activity.en';
 import { activityKo } from '../../../src/i18n/activity.ko';
 import { codesEn } from '../../../src/i18n/codes.en';
 import { codesKo } from '../../../src/i18n/codes.ko';
-import { resourcesEn } from '../../../src/i18n/resources/index.en';
-import { resourcesKo } from '../../../src/i18n/resources/index.ko';
 import type { ReaderLanguage } from '../../http/reader';
+import { resourceLabelsEn, resourceLabelsKo } from '../../http/resource-labels';
 
 const CATALOGUES: Record<ReaderLanguage, unknown> = {
-  en: { console: { activity: activityEn, codes: codesEn }, resources: resourcesEn },
-  ko: { console: { activity: activityKo, codes: codesKo }, resources: resourcesKo },
+  en: { console: { activity: activityEn, codes: codesEn }, resources: resourceLabelsEn.messages },
+  ko: { console: { activity: activityKo, codes: codesKo }, resources: resourceLabelsKo.messages },
 };
 
 /** The browser's translate over the same catalogue: a key's words with %{name} filled, `_` when it has none. */

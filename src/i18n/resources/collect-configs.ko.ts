@@ -149,3 +149,6 @@ export const collectConfigsKo: typeof collectConfigsEn = {
     noSchedules: '스케줄이 없습니다. 이 지표는 수동으로만 실행됩니다.',
   },
 };
+
+/** What the server's messages call one record (the declaration's `noun`), in Korean. */
+export const nouns = { 'collect configuration': '수집 설정' };

@@ -20,3 +20,6 @@ export const domainsKo: typeof domainsEn = {
     deleted: '도메인 삭제됨 |||| 도메인 %{smart_count}개 삭제됨',
   },
 };
+
+/** What the server's messages call one record (the declaration's `noun`), in Korean. */
+export const nouns = { domain: '도메인' };

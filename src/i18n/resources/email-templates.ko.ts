@@ -78,3 +78,6 @@ export const emailTemplatesKo: typeof emailTemplatesEn = {
     deleted: '이메일 템플릿 삭제됨 |||| 이메일 템플릿 %{smart_count}개 삭제됨',
   },
 };
+
+/** What the server's messages call one record (the declaration's `noun`), in Korean. */
+export const nouns = { 'e-mail template': '이메일 템플릿' };

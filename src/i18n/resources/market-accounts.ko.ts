@@ -36,3 +36,6 @@ export const marketAccountsKo: typeof marketAccountsEn = {
     deleted: '마켓 계정 삭제됨 |||| 마켓 계정 %{smart_count}개 삭제됨',
   },
 };
+
+/** What the server's messages call one record (the declaration's `noun`), in Korean. */
+export const nouns = { 'market account': '마켓 계정' };

@@ -76,3 +76,6 @@ export const postConfigsKo: typeof postConfigsEn = {
     deleted: '게시 지표 삭제됨 |||| 게시 지표 %{smart_count}개 삭제됨',
   },
 };
+
+/** What the server's messages call one record (the declaration's `noun`), in Korean. */
+export const nouns = { 'post configuration': '전송 설정' };

@@ -35,3 +35,6 @@ export const propertiesKo: typeof propertiesEn = {
     deleted: '속성 삭제됨 |||| 속성 %{smart_count}개 삭제됨',
   },
 };
+
+/** What the server's messages call one record (the declaration's `noun`), in Korean. */
+export const nouns = { property: '속성' };

@@ -40,3 +40,6 @@ export const templatesKo: typeof templatesEn = {
     deleted: '대시보드 템플릿 삭제됨 |||| 대시보드 템플릿 %{smart_count}개 삭제됨',
   },
 };
+
+/** What the server's messages call one record (the declaration's `noun`), in Korean. */
+export const nouns = { template: '템플릿' };
