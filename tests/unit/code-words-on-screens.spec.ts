@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fromRoot, REPO_ROOT, repoFiles } from '../../src/testing/repoFiles';
 
 /**
  * Every list column, show field and input of the resource screens whose source holds a code must
@@ -8,8 +9,8 @@ import { describe, expect, it } from 'vitest';
  * table input (CodeInput), never as the bare value. The screens are enumerated by scanning the
  * source of src/resources: each JSX element naming a `source` is read with its attributes.
  */
-const ROOT = join(__dirname, '../..');
-const RESOURCES = join(ROOT, 'src/resources');
+const ROOT = REPO_ROOT;
+const RESOURCES = 'src/resources';
 
 /** Record fields that hold a code, in any resource. */
 const CODE_SOURCES = new Set([
@@ -57,13 +58,8 @@ const SHOWS_AS_IS = /^(TextField|Column|\w+Column|DataTable\.Col)$/;
 /** Inputs in which a person would type or pick a bare code. */
 const TYPES_A_CODE = /^(TextInput)$/;
 
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return path.endsWith('.tsx') && !path.endsWith('.spec.tsx') ? [path] : [];
-  });
-}
+/** The screen files (.tsx, specs left out) under a repository folder, as absolute paths. */
+const screenFiles = (folder: string) => repoFiles(folder, { names: /\.tsx$/ }).map(fromRoot);
 
 interface Element {
   tag: string;
@@ -94,7 +90,7 @@ function elementsOf(text: string): Element[] {
 const sourceOf = (attributes: string) => /\bsource="(\w+)"/.exec(attributes)?.[1];
 
 function rawCodes(): string[] {
-  return sourceFiles(RESOURCES).flatMap((file) =>
+  return screenFiles(RESOURCES).flatMap((file) =>
     elementsOf(readFileSync(file, 'utf8')).flatMap(({ tag, attributes, selfClosing, line }) => {
       const source = sourceOf(attributes);
       if (!source || !CODE_SOURCES.has(source)) return [];
@@ -110,7 +106,7 @@ function rawCodes(): string[] {
 }
 
 /** Where the screens live: resources, and the shared components, pages and profile that draw records too. */
-const SCREEN_FOLDERS = ['src/resources', 'src/components', 'src/pages', 'src/profile', 'src/layout'].map((folder) => join(ROOT, folder));
+const SCREEN_FOLDERS = ['src/resources', 'src/components', 'src/pages', 'src/profile', 'src/layout'];
 
 /**
  * A code field written straight into a hand-made table or text as a JSX child, `{row.dataType}`
@@ -119,7 +115,7 @@ const SCREEN_FOLDERS = ['src/resources', 'src/components', 'src/pages', 'src/pro
 const HAND_MADE = new RegExp(String.raw`(?:^|>)\s*\{\s*\w+(?:\??\.\w+)*\??\.(${[...CODE_SOURCES, 'status'].join('|')})\s*(?:\?\?[^}]*)?\}`, 'gm');
 
 function handMadeCodes(): string[] {
-  return SCREEN_FOLDERS.flatMap(sourceFiles).flatMap((file) => {
+  return SCREEN_FOLDERS.flatMap(screenFiles).flatMap((file) => {
     const text = readFileSync(file, 'utf8');
     return [...text.matchAll(HAND_MADE)]
       .filter((match) => !NAMES_NOT_CODES.has(`${relative(ROOT, file)} ${match[1]}`))
@@ -129,7 +125,7 @@ function handMadeCodes(): string[] {
 
 /** Choices written out as their own codes (`{ id: code, name: code }`) instead of codeChoices. */
 function verbatimChoices(): string[] {
-  return [...sourceFiles(RESOURCES), ...sourceFiles(join(ROOT, 'src/components'))].flatMap((file) =>
+  return [...screenFiles(RESOURCES), ...screenFiles('src/components')].flatMap((file) =>
     readFileSync(file, 'utf8')
       .split('\n')
       .flatMap((text, index) => (/\bname:\s*(id|code|method|type|value)\s*[,}]/.test(text) ? [`${relative(ROOT, file)}:${index + 1}`] : [])),
@@ -141,7 +137,7 @@ const PROTOCOL_CHOICES = new Set(['src/resources/system-logs/SystemLogList.tsx']
 
 describe('codes on the resource screens', () => {
   it('finds the screens to check', () => {
-    const files = sourceFiles(RESOURCES);
+    const files = screenFiles(RESOURCES);
     expect(files.length).toBeGreaterThan(100);
     const checked = files.flatMap((file) => elementsOf(readFileSync(file, 'utf8')).filter(({ attributes }) => CODE_SOURCES.has(sourceOf(attributes) ?? '')));
     expect(checked.length).toBeGreaterThan(40);

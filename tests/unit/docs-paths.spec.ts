@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoFiles } from '../../src/testing/repoFiles';
 
 /**
  * The documents name files of this repository, and comments and documents cite sections of the
@@ -10,20 +11,12 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(__dirname, '../..');
 const TREES = ['src', 'server', 'tests', 'bench', 'scripts', 'docs', 'deploy', '.ci', 'public'];
 
-function walk(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const rel = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : walk(rel);
-    return [rel];
-  });
-}
-
 /** Every file of the repository, as a repository-relative path with forward slashes. */
 const files = [
   ...readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => entry.name),
-  ...TREES.flatMap(walk),
+  ...repoFiles(TREES, { names: null, specs: true }),
 ];
 
 const escape = (text: string) => text.replace(/[.+?^$()|[\]\\]/g, '\\$&');
@@ -111,7 +104,7 @@ describe('the documents name files that exist', () => {
 
 describe('"SPEC §n" in a comment or a document names a section of docs/spec.md', () => {
   const sections = new Set([...readFileSync(path.join(root, 'docs/spec.md'), 'utf8').matchAll(/^#{2,} (\d+(?:\.\d+)*)\. /gm)].map((match) => match[1]));
-  const sources = [...walk('src'), ...walk('server'), ...walk('tests'), ...docs].filter((file) => /\.(?:tsx?|md)$/.test(file) && file !== 'docs/spec.md');
+  const sources = [...repoFiles(['src', 'server', 'tests'], { names: null, specs: true }), ...docs].filter((file) => /\.(?:tsx?|md)$/.test(file) && file !== 'docs/spec.md');
   const cited = sources.flatMap((file) => [...readFileSync(path.join(root, file), 'utf8').matchAll(/SPEC §(\d+(?:\.\d+)*)/g)].map((match) => ({ file, section: match[1] })));
 
   it('the specification has its numbered sections and the code cites them', () => {

@@ -1,17 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoFiles } from '../../src/testing/repoFiles';
 import { EXPORT_SUBJECT_MAX, exportFileName, exportSubject } from '../../src/shared/export-names';
 
 const root = path.resolve(__dirname, '../..');
-
-function walk(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const rel = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return walk(rel);
-    return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [rel] : [];
-  });
-}
 
 /** A file download the console writes: react-admin's downloadCSV in the browser, an attachment answer on the server. */
 const DOWNLOAD = /downloadCSV\(|contentDisposition\(\s*'attachment'|content-disposition'\s*,\s*[`'"]attachment/;
@@ -44,7 +37,7 @@ describe('export names', () => {
   });
 
   it('hold for every export of the console, and nothing downloads a file another way', () => {
-    const downloads = [...walk('src'), ...walk('server')].filter((file) => DOWNLOAD.test(readFileSync(path.join(root, file), 'utf8')));
+    const downloads = repoFiles(['src', 'server']).filter((file) => DOWNLOAD.test(readFileSync(path.join(root, file), 'utf8')));
     expect(downloads.sort()).toEqual([...Object.keys(EXPORTS), ...STORED_FILES].sort());
     for (const file of Object.keys(EXPORTS)) expect(readFileSync(path.join(root, file), 'utf8'), file).toMatch(/\bexport(FileName|BaseName)\(/);
   });

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoFiles } from '../../src/testing/repoFiles';
 import { domainsResource } from '../../src/shared/resources/domains';
 
 /**
@@ -21,21 +22,13 @@ const declaration = readFileSync(path.join(root, DECLARATION), 'utf8');
 const LIST_PATH_LINE = /^ {2}listPath: '([^']+)',$/m;
 const listPath = LIST_PATH_LINE.exec(declaration)?.[1] ?? '';
 
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : files(full);
-    return /\.(tsx?|md|json)$/.test(entry.name) ? [path.relative(root, full).split(path.sep).join('/')] : [];
-  });
-}
-
 /** Migrations up to 028 keep the table name they ran with. */
 function ranUnderOldName(file: string): boolean {
   const match = /^server\/db\/migrations\/(\d{3})_/.exec(file);
   return match !== null && Number(match[1]) <= 28;
 }
 
-const checked = FOLDERS.flatMap((folder) => files(path.join(root, folder))).filter((file) => file !== 'docs/spec.md' && !ranUnderOldName(file));
+const checked = repoFiles(FOLDERS, { names: /\.(tsx?|md|json)$/, specs: true }).filter((file) => file !== 'docs/spec.md' && !ranUnderOldName(file));
 
 describe('one name for Allowed Domains', () => {
   it('reads every source and doc file', () => {

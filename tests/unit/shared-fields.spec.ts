@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoFiles } from '../../src/testing/repoFiles';
 
 /**
  * Generic field rules are declared once, in src/shared/fields.ts (the yes/no flag, a day, a code,
@@ -11,15 +12,7 @@ const root = path.resolve(__dirname, '../..');
 const HOME = 'src/shared/fields.ts';
 const YES_NO_WRITTEN_OUT = /\[\s*(['"])Y\1\s*,\s*(['"])N\2\s*\]|(['"])Y\3\s*\|\s*(['"])N\4/;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-const files = ['src', 'server'].flatMap((dir) => sourceFiles(path.join(root, dir))).map((file) => path.relative(root, file).split(path.sep).join('/'));
+const files = repoFiles(['src', 'server']);
 
 describe('generic field rules', () => {
   it('the yes/no flag is declared in src/shared/fields.ts alone', () => {

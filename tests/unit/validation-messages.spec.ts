@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { issueMessage, msg, VALIDATION_MESSAGE_KEYS } from '../../src/shared/validation-messages';
 import { schemaEn } from '../../src/i18n/schema.en';
 import { schemaKo } from '../../src/i18n/schema.ko';
+import { fromRoot, repoFiles } from '../../src/testing/repoFiles';
 
 /**
  * Validation messages are keys (src/shared/validation-messages.ts), worded in the catalogue: every
@@ -13,14 +14,6 @@ import { schemaKo } from '../../src/i18n/schema.ko';
  * writes a message of its own words.
  */
 const root = path.resolve(__dirname, '../..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 const names = (words: string) => [...words.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]).sort();
 
@@ -38,9 +31,8 @@ describe('validation message keys', () => {
   });
 
   it('each is used by a schema, a server check or the issue kinds', () => {
-    const code = sourceFiles(path.join(root, 'src'))
-      .concat(sourceFiles(path.join(root, 'server')))
-      .map((file) => readFileSync(file, 'utf8'))
+    const code = repoFiles(['src', 'server'])
+      .map((file) => readFileSync(fromRoot(file), 'utf8'))
       .join('\n');
     const kinds = readFileSync(path.join(root, 'src/shared/validation-messages.ts'), 'utf8').split('function issueKind')[1];
     expect(VALIDATION_MESSAGE_KEYS.filter((key) => !new RegExp(`\\bmsg\\.${key}\\b`).test(code) && !kinds.includes(`'${key}'`))).toEqual([]);
@@ -110,7 +102,7 @@ function literalMessages(file: string, text: string): string[] {
 
 describe('shared schemas', () => {
   it('name every message by its key, never in words', () => {
-    const found = sourceFiles(path.join(root, 'src/shared')).flatMap((file) => literalMessages(file, readFileSync(file, 'utf8')));
+    const found = repoFiles('src/shared').flatMap((file) => literalMessages(fromRoot(file), readFileSync(fromRoot(file), 'utf8')));
     expect(found).toEqual([]);
   }, 60_000);
 
@@ -136,8 +128,8 @@ describe('shared schemas', () => {
 
   it('reach a screen only in words: no screen reads a zod issue’s message, which is a key', () => {
     const raw = /issues\[\d+\]\??\.message|issues\.find\([^;]*\)\??\.message|\bissue\??\.message/;
-    const screens = sourceFiles(path.join(root, 'src')).filter((file) => !/\.spec\.tsx?$/.test(file) && !file.includes(`${path.sep}shared${path.sep}`) && !file.endsWith('validationMessage.ts'));
+    const screens = repoFiles('src').filter((file) => !file.startsWith('src/shared/') && !file.endsWith('validationMessage.ts'));
     expect(screens.length).toBeGreaterThan(200);
-    expect(screens.filter((file) => raw.test(readFileSync(file, 'utf8'))).map((file) => path.relative(root, file))).toEqual([]);
+    expect(screens.filter((file) => raw.test(readFileSync(fromRoot(file), 'utf8')))).toEqual([]);
   });
 });
