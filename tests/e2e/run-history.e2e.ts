@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdPlatform, type AdPlatform } from '../fakes/ad-platform';
 import { collectConfig, localPostConfig, marketAccount } from '../fakes/collect-fixtures';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 
 let e2e: E2e;
 let platform: AdPlatform;
@@ -16,18 +16,6 @@ afterAll(async () => {
   await platform?.close();
 });
 
-/** The API as the seeded system admin, signed in with the mailed code: the setup is not what this test is about. */
-async function adminApi() {
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token?: string) => {
-    const reply = await e2e.app.inject({ method, url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
-    return reply.json();
-  };
-  const challenge = await call('POST', '/api/auth/signin', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  const signedIn = await call('POST', '/api/auth/signin/otp', { challengeToken: challenge.data.challengeToken, code: await e2e.lastCode(ADMIN_EMAIL) });
-  const token = signedIn.data.accessToken as string;
-  return (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => call(method, url, payload, token);
-}
-
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** The run's row on the board: the one whose disclosure button names it. */
@@ -35,7 +23,7 @@ const runRow = (page: Page, taskId: number) => page.locator('tbody tr', { has: p
 
 describe('run history on the Collecting Status board', () => {
   it('shows a failing run waiting for its retry, then its error, then its success after the source is mended and retried', async () => {
-    const api = await adminApi();
+    const api = await adminApi(e2e);
     const account = await api('POST', '/api/market-accounts', marketAccount());
     const failing = collectConfig(platform.url, { marketAccountId: account.data.id, sourceLocation: `${platform.url}/broken` });
     const config = await api('POST', '/api/collect-configs', failing);

@@ -20,6 +20,8 @@ export interface AdPlatform extends FakeServer {
   peakDelayed: number;
   /** While true, `/held` requests wait; then they answer like `/report`. */
   holding: boolean;
+  /** While true, every request is answered 500, as a platform that is down. */
+  down: boolean;
 }
 
 /**
@@ -33,6 +35,7 @@ export interface AdPlatform extends FakeServer {
 export async function startAdPlatform(totalRows = 25, apiKey = 'platform-secret-1'): Promise<AdPlatform> {
   let delayed = 0;
   const platform = await startFakeServer(async (request, response) => {
+    if (result.down) return sendJson(response, 500, { error: 'platform is down' });
     if (request.headers['x-api-key'] !== apiKey) return sendJson(response, 401, { error: 'bad key' });
     const day = request.url.searchParams.get('day') ?? '2026-03-01';
     const rows = Array.from({ length: totalRows }, (_, index) => reportRow(index + 1, day));
@@ -104,6 +107,6 @@ export async function startAdPlatform(totalRows = 25, apiKey = 'platform-secret-
     }
   });
   // Requests arrive only after this line, so the handler may use `result`.
-  const result: AdPlatform = Object.assign(platform, { apiKey, totalRows, peakDelayed: 0, holding: false });
+  const result: AdPlatform = Object.assign(platform, { apiKey, totalRows, peakDelayed: 0, holding: false, down: false });
   return result;
 }

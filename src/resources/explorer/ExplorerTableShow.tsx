@@ -1,6 +1,7 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { Loading, ShowBase, useRecordContext, useTranslate } from 'react-admin';
 import type { ExplorerTableDetail } from '../../shared';
+import { codeMessageKey } from '../../shared/code-sets';
 import { ExplorerRows } from './ExplorerRows';
 
 function TableHeading({ table }: { table: ExplorerTableDetail }) {
@@ -13,7 +14,13 @@ function TableHeading({ table }: { table: ExplorerTableDetail }) {
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {translate(`resources.explorer.schemas.${table.schema}`)} ·{' '}
-          {translate('resources.explorer.summary', { dataType: table.dataType, columns: table.columns.length, smart_count: table.rowCount, rows: table.rowCount.toLocaleString() })}
+          {translate('resources.explorer.summary', {
+            // A data type reads as its words ("Media"), as in every other list and form.
+            dataType: translate(codeMessageKey('projectDataType', table.dataType), { _: table.dataType }),
+            columns: table.columns.length,
+            smart_count: table.rowCount,
+            rows: table.rowCount.toLocaleString(),
+          })}
         </Typography>
       </CardContent>
     </Card>
