@@ -1,8 +1,8 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import { Button, DataTable, FilterButton, SelectInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { DataTable, FilterButton, SelectInput, TopToolbar, useTranslate } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleDateTimeInput } from '../../components/ConsoleDateInput';
-import { useApiRead, useApiWrite } from '../../components/useApi';
+import { SignedExportButton } from '../../components/SignedExportButton';
+import { useApiRead } from '../../components/useApi';
 import { ACTIVITY_ACTIONS, ACTIVITY_RESOURCES, activityResourceName, type ActivityEntry } from '../../shared/activity';
 import { toIsoInstant } from '../../shared/date-time';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -32,21 +32,6 @@ const filters = [
   <ConsoleDateTimeInput key="occurredTo" source="occurredTo" parse={toIsoInstant} filter />,
 ];
 
-/** Exports what the filters select, as CSV in the reader's words, zone and language (a signed link the browser downloads). */
-function ExportActivityButton() {
-  const { filterValues } = useListContext();
-  const { run, pending } = useApiWrite({ success: false });
-  const exportRows = async () => {
-    const answer = await run((api) => api.exportActivity(filterValues));
-    if (answer) window.location.assign(answer.data.url);
-  };
-  return (
-    <Button label="ra.action.export" onClick={exportRows} disabled={pending}>
-      <DownloadIcon />
-    </Button>
-  );
-}
-
 /** Newest first; each row says who did what to which record, and the fields before → after. */
 export function ActivityList() {
   return (
@@ -59,7 +44,7 @@ export function ActivityList() {
       actions={
         <TopToolbar>
           <FilterButton />
-          <ExportActivityButton />
+          <SignedExportButton exportRows={(api, filter) => api.exportActivity(filter)} />
         </TopToolbar>
       }
     >

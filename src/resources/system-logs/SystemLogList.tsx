@@ -4,7 +4,7 @@ import { ConsoleDateTimeInput } from '../../components/ConsoleDateInput';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { HTTP_METHODS, STATUS_CLASSES, toIsoInstant, type SystemLogEntry } from '../../shared';
-import { ExportLogButton } from './ExportLogButton';
+import { SignedExportButton } from '../../components/SignedExportButton';
 import { HttpStatusField } from './HttpStatusField';
 import { RetentionSetting } from './RetentionSetting';
 import { CollectRetentionCard } from '../tasks/CollectRetentionCard';
@@ -35,7 +35,7 @@ export function SystemLogList() {
         actions={
           <TopToolbar>
             <FilterButton />
-            <ExportLogButton />
+            <SignedExportButton exportRows={(api, filter) => api.exportSystemLog(filter)} label="resources.system-logs.actions.export" />
           </TopToolbar>
         }
       >
