@@ -58,6 +58,9 @@ export async function englishOnKoreanScreen(page: Page, english: string[]): Prom
       const seen = new Set<string>();
       for (const element of document.body.querySelectorAll('*')) {
         if (element.closest('[aria-hidden=true], script, style, noscript')) continue;
+        // Text marked as another language is that language on purpose (the language choice names English in English).
+        const marked = element.closest('body [lang]');
+        if (marked && !marked.getAttribute('lang')!.startsWith('ko')) continue;
         const own = [...element.childNodes]
           .filter((node) => node.nodeType === Node.TEXT_NODE)
           .map((node) => node.textContent ?? '')
