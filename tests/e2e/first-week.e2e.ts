@@ -360,6 +360,20 @@ describe('a new team’s first week', () => {
     await readsWell(korean.page, { table: await codeWordsTable('ko'), except: CHANGES });
     expect(await englishOnKoreanScreen(korean.page, await untranslatedEnglish())).toEqual([]);
     await shot(korean.page, '12-activity-ko');
+
+    // The board tells the failed run in Korean, its headers unbroken.
+    await korean.page.getByRole('navigation').getByRole('link', { name: '수집 현황' }).click();
+    await korean.page.waitForURL((url) => url.pathname === '/data/collect-status');
+    const failedRun = korean.page
+      .locator('tbody tr', { has: korean.page.getByRole('button', { name: /#\d+/ }) })
+      .filter({ hasText: '오류' })
+      .first();
+    await failedRun.waitFor();
+    expect(await failedRun.innerText()).toMatch(/HTTP 500/);
+    expect(await failedRun.innerText()).not.toMatch(/[A-Za-z]{3,} [a-z]{3,} [a-z]{3,}/);
+    await readsWell(korean.page, { table: await codeWordsTable('ko') });
+    expect(await englishOnKoreanScreen(korean.page, await untranslatedEnglish())).toEqual([]);
+    await shot(korean.page, '13-board-ko');
     expect(problems).toEqual([]);
     await korean.context.close();
   });
@@ -397,7 +411,7 @@ describe('a new team’s first week', () => {
     await page.waitForURL((url) => url.pathname === '/project/explorer');
     await page.getByRole('link', { name: DATASET }).waitFor();
     await readsWell(page);
-    await shot(page, '13-phone-explorer');
+    await shot(page, '14-phone-explorer');
     expect(problems.filter((problem) => !/40\d/.test(problem))).toEqual([]);
     await context.close();
   });
