@@ -14,7 +14,21 @@ const button = (name: string | RegExp) => screen.getByRole('button', { name }) a
 function renderForm(onBack?: () => void) {
   const verified: string[] = [];
   let resends = 0;
-  renderPage(<OtpCodeForm email="ada@example.com" onVerify={async (code) => void verified.push(code)} onResend={async () => void (resends += 1)} onBack={onBack} />);
+  const answer = { result: 'SUCCESS', resultMessage: '', data: null };
+  renderPage(
+    <OtpCodeForm
+      email="ada@example.com"
+      verify={(code) => async () => {
+        verified.push(code);
+        return answer;
+      }}
+      resend={async () => {
+        resends += 1;
+        return answer;
+      }}
+      onBack={onBack}
+    />,
+  );
   return { verified, resends: () => resends };
 }
 

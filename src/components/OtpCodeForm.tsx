@@ -6,13 +6,15 @@ import { formatCountdown } from './countdown';
 import { otpProblem, validationLabel, type ValidationKey } from './formRules';
 import { OtpCodeField } from './OtpCodeField';
 import { ServerErrorAlert } from './ServerErrorAlert';
+import { useApiWrite, type ApiCall } from './useApi';
 import { useCountdown } from './useCountdown';
 
 interface OtpCodeFormProps {
   email: string;
-  /** Rejects with the server's error when the code is refused. */
-  onVerify: (code: string) => Promise<void>;
-  onResend: () => Promise<void>;
+  /** The call that checks a code and goes on to the next step; its failure is shown above the code. */
+  verify: (code: string) => ApiCall;
+  /** The call that mails a new code. */
+  resend: ApiCall;
   /** Leaves the code step (another account or e-mail); without it there is no Back. */
   onBack?: () => void;
 }
@@ -22,13 +24,16 @@ interface OtpCodeFormProps {
  * Next stops once the code expired and Re-send waits out the server's resend interval, so neither
  * offers a click the server would refuse.
  */
-export function OtpCodeForm({ email, onVerify, onResend, onBack }: OtpCodeFormProps) {
+export function OtpCodeForm({ email, verify: verifyCall, resend: resendCall, onBack }: OtpCodeFormProps) {
   const translate = useTranslate();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<ValidationKey>();
-  const [error, setError] = useState<unknown>();
   const [resent, setResent] = useState(false);
-  const [pending, setPending] = useState<'verify' | 'resend'>();
+  const verifying = useApiWrite({ success: false, failure: 'inPlace' });
+  const resending = useApiWrite({ success: false, failure: 'inPlace' });
+  const pending = verifying.pending ? 'verify' : resending.pending ? 'resend' : undefined;
+  // The failure of whichever ran last: each run clears its own, and the other's is cleared here.
+  const error = verifying.error ?? resending.error;
   const { secondsLeft, restart } = useCountdown(OTP_TTL_SECONDS);
   const resendWait = useCountdown(OTP_RESEND_INTERVAL_SECONDS);
   const expired = secondsLeft === 0;
@@ -39,32 +44,18 @@ export function OtpCodeForm({ email, onVerify, onResend, onBack }: OtpCodeFormPr
     const found = otpProblem(code);
     setProblem(found);
     if (found) return;
-    setPending('verify');
-    setError(undefined);
-    try {
-      await onVerify(code);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setPending(undefined);
-    }
+    resending.reset();
+    await verifying.run(verifyCall(code));
   };
 
   const resend = async () => {
-    setPending('resend');
-    setError(undefined);
+    verifying.reset();
     setResent(false);
-    try {
-      await onResend();
-      setCode('');
-      restart();
-      resendWait.restart();
-      setResent(true);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setPending(undefined);
-    }
+    if (!(await resending.run(resendCall))) return;
+    setCode('');
+    restart();
+    resendWait.restart();
+    setResent(true);
   };
 
   return (

@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, TextField } from '@mui/material';
 import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { z } from 'zod';
-import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, type RetentionPreview } from '../shared';
+import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, type Envelope, type RetentionPreview } from '../shared';
 import { ApiError } from '../providers/apiError';
 import { issueWords } from '../i18n/validationMessage';
+import { useApiWrite, type ApiCall } from './useApi';
 
 export interface RetentionDaysFormProps {
   /** The input's name. */
@@ -16,9 +17,10 @@ export interface RetentionDaysFormProps {
   messages: string;
   /** Message keys shared by several settings: `<sharedMessages>.required|confirmAction`. */
   sharedMessages: string;
-  preview(days: number): Promise<RetentionPreview>;
-  /** Stores the setting, deleting older rows at once; answers how many went. */
-  store(days: number): Promise<{ removed: number }>;
+  /** The call that answers how many rows a retention would delete. */
+  preview(days: number): ApiCall<Envelope<RetentionPreview>>;
+  /** The call that stores the setting, deleting older rows at once; answers how many went. */
+  store(days: number): ApiCall<Envelope<{ removed: number }>>;
   /** The cutoff as the sentences show it. */
   dateOf(cutoff: string): string;
   onSaved?(): void;
@@ -35,26 +37,24 @@ export function RetentionDaysForm({ name, initialDays, schema, messages, sharedM
   const [locale] = useLocaleState();
   const [days, setDays] = useState(initialDays === null ? '' : String(initialDays));
   const [problem, setProblem] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  const [pending, setPending] = useState<RetentionPreview>();
+  // The preview that awaits the person's yes: rows would go.
+  const [asking, setAsking] = useState<RetentionPreview>();
   const rows = (count: number) => count.toLocaleString(locale);
   const fail = (error: unknown) => setProblem(error instanceof ApiError ? error.text : String(error));
+  // The toast names the count and the date, so this form says the success itself.
+  const previewing = useApiWrite({ success: false, failure: fail });
+  const storing = useApiWrite({ success: false, failure: fail });
 
   const confirmAndStore = async (previewed: RetentionPreview) => {
-    setPending(undefined);
-    setSaving(true);
-    try {
-      const { removed } = await store(previewed.retentionDays);
-      notify(removed > 0 ? `${messages}.saved` : `${messages}.savedNothingRemoved`, {
-        type: 'success',
-        messageArgs: { days: previewed.retentionDays, removed: rows(removed), date: dateOf(previewed.cutoff) },
-      });
-      onSaved?.();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setSaving(false);
-    }
+    setAsking(undefined);
+    const answer = await storing.run(store(previewed.retentionDays));
+    if (!answer) return;
+    const { removed } = answer.data;
+    notify(removed > 0 ? `${messages}.saved` : `${messages}.savedNothingRemoved`, {
+      type: 'success',
+      messageArgs: { days: previewed.retentionDays, removed: rows(removed), date: dateOf(previewed.cutoff) },
+    });
+    onSaved?.();
   };
 
   const save = async (event: FormEvent) => {
@@ -65,18 +65,11 @@ export function RetentionDaysForm({ name, initialDays, schema, messages, sharedM
       return;
     }
     setProblem(undefined);
-    setSaving(true);
-    let previewed: RetentionPreview;
-    try {
-      previewed = await preview(parsed.data.retentionDays);
-    } catch (error) {
-      fail(error);
-      setSaving(false);
-      return;
-    }
-    setSaving(false);
+    const answer = await previewing.run(preview(parsed.data.retentionDays));
+    if (!answer) return;
+    const previewed = answer.data;
     // Nothing would be lost: no question to ask.
-    if (previewed.rowsToDelete > 0) setPending(previewed);
+    if (previewed.rowsToDelete > 0) setAsking(previewed);
     else await confirmAndStore(previewed);
   };
 
@@ -95,18 +88,18 @@ export function RetentionDaysForm({ name, initialDays, schema, messages, sharedM
         helperText={problem ?? translate(`${messages}.help`)}
       />
       {/* Each Save is named for its setting: several share a screen. */}
-      <Button type="submit" variant="outlined" loading={saving} aria-label={translate(`${messages}.save`)}>
+      <Button type="submit" variant="outlined" loading={previewing.pending || storing.pending} aria-label={translate(`${messages}.save`)}>
         {translate('ra.action.save')}
       </Button>
       <Confirm
-        isOpen={pending !== undefined}
+        isOpen={asking !== undefined}
         title={`${messages}.confirmTitle`}
         content={`${messages}.confirmContent`}
-        translateOptions={pending && { days: pending.retentionDays, rows: rows(pending.rowsToDelete), date: dateOf(pending.cutoff) }}
+        translateOptions={asking && { days: asking.retentionDays, rows: rows(asking.rowsToDelete), date: dateOf(asking.cutoff) }}
         confirm={`${sharedMessages}.confirmAction`}
         confirmColor="warning"
-        onConfirm={() => pending && confirmAndStore(pending)}
-        onClose={() => setPending(undefined)}
+        onConfirm={() => asking && confirmAndStore(asking)}
+        onClose={() => setAsking(undefined)}
       />
     </Box>
   );

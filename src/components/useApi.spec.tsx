@@ -144,6 +144,38 @@ describe('useApiWrite', () => {
     await waitFor(() => expect(screen.queryByText(/The plan is running already\./)).not.toBeInTheDocument());
     expect(screen.queryByText('Runs.')).not.toBeInTheDocument();
   });
+
+  it('follows the progress a call reports while it runs (an upload), and forgets it once the call is done', async () => {
+    let finish!: () => void;
+    function Sender() {
+      const { run, pending, progress } = useApiWrite({ success: false });
+      const send = () =>
+        run(async (_api, onProgress) => {
+          onProgress(0.4);
+          await new Promise<void>((resolve) => (finish = resolve));
+          return { result: 'SUCCESS', resultMessage: '', data: null };
+        });
+      return (
+        <>
+          <p>{pending ? `Sent ${progress ?? 0}` : 'Idle'}</p>
+          <p>Progress: {String(progress)}</p>
+          <button onClick={send}>send</button>
+        </>
+      );
+    }
+    render(
+      <TestMemoryRouter>
+        <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+          <Sender />
+        </AdminContext>
+      </TestMemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'send' }));
+    expect(await screen.findByText('Sent 0.4')).toBeInTheDocument();
+    finish();
+    expect(await screen.findByText('Idle')).toBeInTheDocument();
+    expect(screen.getByText('Progress: undefined')).toBeInTheDocument();
+  });
 });
 
 describe('useApiRead', () => {
@@ -163,5 +195,32 @@ describe('useApiRead', () => {
     );
     expect(await screen.findAllByText('Sign-ins: 3')).toHaveLength(2);
     expect(calls.map((call) => call.url)).toEqual(['/api/access-history/stats']);
+  });
+
+  it('cancels a read that took the signal once its key moves on (the reader asked for something newer), and shows the newer answer', async () => {
+    const { fetchStub } = stubFetch((call) => (call.url.endsWith('/first') ? new Promise<StubAnswer>(() => {}) : { body: envelope('SUCCESS', { subject: 'Second', html: '' }) }));
+    function Preview() {
+      const [name, setName] = useState('first');
+      const { data } = useApiRead(['preview', name], (api, { signal }) => api.renderMail(`/previews/${name}`, {}, signal), { retry: false });
+      return (
+        <>
+          <p>Subject: {data?.subject ?? '…'}</p>
+          <button onClick={() => setName('second')}>second</button>
+        </>
+      );
+    }
+    render(
+      <TestMemoryRouter>
+        <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+          <Preview />
+        </AdminContext>
+      </TestMemoryRouter>,
+    );
+    await waitFor(() => expect(fetchStub).toHaveBeenCalledTimes(1));
+    const firstSignal = (fetchStub.mock.calls[0][1] as RequestInit).signal!;
+    expect(firstSignal.aborted).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'second' }));
+    expect(await screen.findByText('Subject: Second')).toBeInTheDocument();
+    expect(firstSignal.aborted).toBe(true);
   });
 });

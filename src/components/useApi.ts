@@ -1,5 +1,5 @@
-import { useCallback, type ReactNode } from 'react';
-import { useMutation, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useMutation, useQuery, type QueryFunctionContext, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { Envelope } from '../shared';
 import { useConsoleDataProvider, type ConsoleDataProvider } from '../providers/dataProvider';
@@ -12,16 +12,22 @@ import { useApiErrorToast } from './useApiErrorToast';
  * fetches, pending flags and effects that fetch out of the screens.
  */
 
-/** A data-provider call answering the server's envelope. */
-export type ApiCall<A extends Envelope<unknown> = Envelope<unknown>> = (api: ConsoleDataProvider) => Promise<A>;
+/**
+ * A data-provider call (or several in a row) answering the server's envelope. A file upload hands
+ * `onProgress` to the provider and the write's `progress` follows it.
+ */
+export type ApiCall<A extends Envelope<unknown> = Envelope<unknown>> = (api: ConsoleDataProvider, onProgress: (fraction: number) => void) => Promise<A>;
 
 /**
  * Reads `data` of a data-provider call (or of several, combined), cached under `key` (react-query's
- * useQuery: loading and error state, refetch, polling by `refetchInterval`, `enabled` to wait for an argument).
+ * useQuery: loading and error state, refetch, polling or renewal by `refetchInterval`, `enabled` to
+ * wait for an argument). `context` is react-query's: a read handed `context.signal` is cancelled when
+ * its key changes (the screen asked for something newer) or the screen goes.
  */
-export function useApiRead<T>(key: QueryKey, read: (api: ConsoleDataProvider) => Promise<{ data: T }>, options: Omit<UseQueryOptions<T>, 'queryKey' | 'queryFn'> = {}) {
+export function useApiRead<T>(key: QueryKey, read: (api: ConsoleDataProvider, context: QueryFunctionContext) => Promise<{ data: T }>, options: Omit<UseQueryOptions<T>, 'queryKey' | 'queryFn'> = {}) {
   const api = useConsoleDataProvider();
-  return useQuery<T>({ ...options, queryKey: key, queryFn: async () => (await read(api)).data });
+  // The context is passed whole: react-query cancels only a read that took its signal.
+  return useQuery<T>({ ...options, queryKey: key, queryFn: async (context) => (await read(api, context)).data });
 }
 
 export interface ApiActionSuccess {
@@ -48,9 +54,10 @@ export interface ApiWriteOptions {
 }
 
 /**
- * Runs data-provider writes (react-query's useMutation): `pending` while one runs, `error` the last
- * failure until the next run. `run` resolves to the answer, or undefined after a failure, so a
- * dialog can stay open; its second argument overrides the success of `options`.
+ * Runs data-provider calls a person sets off — writes, and a read a click asks for (react-query's
+ * useMutation): `pending` while one runs, `progress` (0..1) while an upload in it reports how much
+ * has gone, `error` the last failure until the next run. `run` resolves to the answer, or undefined
+ * after a failure, so a dialog can stay open; its second argument overrides the success of `options`.
  */
 export function useApiWrite({ success: defaultSuccess = {}, failure = 'toast' }: ApiWriteOptions = {}) {
   const api = useConsoleDataProvider();
@@ -58,7 +65,8 @@ export function useApiWrite({ success: defaultSuccess = {}, failure = 'toast' }:
   const refresh = useRefresh();
   const translate = useTranslate();
   const showError = useApiErrorToast();
-  const { mutateAsync, isPending, error, reset } = useMutation<Envelope<unknown>, unknown, ApiCall>({ mutationFn: (call) => call(api) });
+  const [progress, setProgress] = useState<number>();
+  const { mutateAsync, isPending, error, reset } = useMutation<Envelope<unknown>, unknown, ApiCall>({ mutationFn: (call) => call(api, setProgress) });
   const run = useCallback(
     async <A extends Envelope<unknown>>(call: ApiCall<A>, success: ApiActionSuccess | false = defaultSuccess): Promise<A | undefined> => {
       let answer: A;
@@ -68,6 +76,8 @@ export function useApiWrite({ success: defaultSuccess = {}, failure = 'toast' }:
         if (failure === 'toast') showError(caught);
         else if (failure !== 'inPlace') failure(caught);
         return undefined;
+      } finally {
+        setProgress(undefined);
       }
       if (success !== false) {
         // The server's message is already worded for people: `_` shows it as it is, not as a missing key.
@@ -80,5 +90,5 @@ export function useApiWrite({ success: defaultSuccess = {}, failure = 'toast' }:
     },
     [mutateAsync, defaultSuccess, failure, notify, refresh, showError, translate],
   );
-  return { run, pending: isPending, error: error ?? undefined, reset };
+  return { run, pending: isPending, progress, error: error ?? undefined, reset };
 }

@@ -4,7 +4,6 @@ import { Alert, Link, Stack } from '@mui/material';
 import { LinkBase, Navigate, useAuthProvider, useLocation, useNavigate, useNotificationContext, useTranslate } from 'react-admin';
 import type { OfferedTerm, signInOtpResponse } from '../shared/auth';
 import type { EnvelopeOf, TokenPair } from '../shared/envelope';
-import { useConsoleDataProvider } from '../providers/dataProvider';
 import { OtpCodeForm } from '../components/OtpCodeForm';
 import { PublicPage } from '../components/PublicPage';
 import { readLoginSession } from '../providers/loginSession';
@@ -35,7 +34,6 @@ const hasStoredSession = () => readLoginSession().loginYn === 'Y' || Boolean(rea
 
 /** Sign-in: credentials, then the mailed code, then (for a handed-over password) a new one, then (when terms changed) the terms (docs/api.md). */
 export function SignIn() {
-  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const authProvider = useAuthProvider();
   const navigate = useNavigate();
@@ -77,11 +75,17 @@ export function SignIn() {
       {step.kind === 'code' && (
         <OtpCodeForm
           email={step.email}
-          onVerify={async (code) => nextStep(await dataProvider.verifySignInCode({ challengeToken: step.challengeToken, code }))}
-          onResend={async () => {
+          verify={(code) => async (api) => {
+            // Signing in is part of the step: Next stays busy, and a failure shows here.
+            const answer = await api.verifySignInCode({ challengeToken: step.challengeToken, code });
+            await nextStep(answer);
+            return answer;
+          }}
+          resend={async (api) => {
             // A re-sent code belongs to a new challenge; the old one is retired by the server.
-            const answer = await dataProvider.resendSignInCode(step.challengeToken);
+            const answer = await api.resendSignInCode(step.challengeToken);
             setStep({ ...step, challengeToken: answer.data.challengeToken });
+            return answer;
           }}
           onBack={() => setStep({ kind: 'credentials' })}
         />

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Link, Step, StepLabel, Stepper } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
-import { useConsoleDataProvider } from '../providers/dataProvider';
 import { OtpCodeForm } from '../components/OtpCodeForm';
 import { PublicPage } from '../components/PublicPage';
 import { SIGN_IN_PATH } from '../shared/paths';
@@ -14,7 +13,6 @@ type Progress = { step: 'email' } | { step: 'code'; email: string } | { step: 'd
 
 /** Sign-up: e-mail, mailed code, account details; the account then waits for an approver (DESIGN §4). */
 export function SignUp() {
-  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const [progress, setProgress] = useState<Progress>({ step: 'email' });
 
@@ -31,13 +29,12 @@ export function SignUp() {
       {progress.step === 'code' && (
         <OtpCodeForm
           email={progress.email}
-          onVerify={async (code) => {
-            const answer = await dataProvider.verifySignUpCode(progress.email, code);
+          verify={(code) => async (api) => {
+            const answer = await api.verifySignUpCode(progress.email, code);
             setProgress({ step: 'details', verificationToken: answer.data.verificationToken });
+            return answer;
           }}
-          onResend={async () => {
-            await dataProvider.sendSignUpCode(progress.email);
-          }}
+          resend={(api) => api.sendSignUpCode(progress.email)}
           onBack={() => setProgress({ step: 'email' })}
         />
       )}

@@ -8,12 +8,11 @@ import { get, useFormContext, useWatch } from 'react-hook-form';
 import { DATASET_COLUMN_TYPES, datasetInput, type Dataset, type DatasetColumn, type InferredColumnReason } from '../../shared';
 import type { FieldError } from '../../shared/envelope';
 import { ApiError } from '../../providers/apiError';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { translatableMessage } from '../../i18n/validationMessage';
 import { CodeWords } from '../../components/CodeField';
 import { zodValidator, type FormMessage } from '../zodForm';
 import { FilePickButton } from '../../components/FilePickButton';
-import { useApiRead } from '../../components/useApi';
+import { useApiRead, useApiWrite } from '../../components/useApi';
 
 const emptyColumn = (): DatasetColumn => ({ colName: '', colType: 'VARCHAR', required: false, key: false });
 
@@ -34,8 +33,14 @@ const validateDataset = (values: Record<string, unknown>) => zodValidator(datase
  * schemaChangeProblem) with the same shared schema for every field.
  */
 export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: Dataset; open: boolean; onClose: () => void; onSaved: (saved: Dataset) => void }) {
-  const dataProvider = useConsoleDataProvider();
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  // The Form's submit waits for the save; a refusal is shown at its fields.
+  const { run } = useApiWrite({
+    success: false,
+    failure: (error) => {
+      if (error instanceof ApiError) setServerErrors(error.fieldErrors.length ? error.fieldErrors : [{ field: 'root', message: error.text }]);
+    },
+  });
   const record = useMemo<DatasetValues>(
     () => ({ title: dataset?.title ?? '', dataType: dataset?.dataType ?? '', description: dataset?.description ?? '', schemaInfo: dataset?.schemaInfo.length ? dataset.schemaInfo : [emptyColumn()] }),
     [dataset],
@@ -45,11 +50,8 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
   }, [open, dataset]);
 
   const save = async (values: Record<string, unknown>) => {
-    try {
-      onSaved((await dataProvider.saveDataset(dataset?.id, requestOf(values as unknown as DatasetValues))).data);
-    } catch (error) {
-      if (error instanceof ApiError) setServerErrors(error.fieldErrors.length ? error.fieldErrors : [{ field: 'root', message: error.text }]);
-    }
+    const answer = await run((api) => api.saveDataset(dataset?.id, requestOf(values as unknown as DatasetValues)));
+    if (answer) onSaved(answer.data);
   };
 
   return (
@@ -64,7 +66,12 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
 
 function DatasetFields({ dataset, onClose, serverErrors, setServerErrors }: { dataset?: Dataset; onClose: () => void; serverErrors: FieldError[]; setServerErrors: (errors: FieldError[]) => void }) {
   const translate = useTranslate();
-  const dataProvider = useConsoleDataProvider();
+  const { run } = useApiWrite({
+    success: false,
+    failure: (error) => {
+      if (error instanceof ApiError) setServerErrors([error.fieldErrors[0] ? { ...error.fieldErrors[0], field: 'root' } : { field: 'root', message: error.text }]);
+    },
+  });
   const { setValue, getValues, formState } = useFormContext<DatasetValues>();
   const [title, dataType, description, columns] = useWatch<DatasetValues, ['title', 'dataType', 'description', 'schemaInfo']>({ name: ['title', 'dataType', 'description', 'schemaInfo'] });
   const dataTypes = useApiRead(['datasets', 'options'], (api) => api.getDatasetOptions(), { retry: false }).data?.dataTypes ?? [];
@@ -98,14 +105,11 @@ function DatasetFields({ dataset, onClose, serverErrors, setServerErrors }: { da
     if (!file) return;
     const body = new FormData();
     body.append('file', file);
-    try {
-      const reply = await dataProvider.inferDataset(body);
-      setTitle((current) => current || reply.data.title);
-      setColumns(() => reply.data.schemaInfo);
-      setInferredFrom({ name: file.name, rows: reply.data.sampledRows, reasons: new Map(reply.data.schemaInfo.map((column, index) => [column.colName, reply.data.reasons[index]])) });
-    } catch (error) {
-      if (error instanceof ApiError) setServerErrors([error.fieldErrors[0] ? { ...error.fieldErrors[0], field: 'root' } : { field: 'root', message: error.text }]);
-    }
+    const reply = await run((api) => api.inferDataset(body));
+    if (!reply) return;
+    setTitle((current) => current || reply.data.title);
+    setColumns(() => reply.data.schemaInfo);
+    setInferredFrom({ name: file.name, rows: reply.data.sampledRows, reasons: new Map(reply.data.schemaInfo.map((column, index) => [column.colName, reply.data.reasons[index]])) });
   };
 
   return (

@@ -5,8 +5,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import { Loading, useGetList, useTranslate } from 'react-admin';
 import { AREA_RANK, type Dataset, type UploadHistory } from '../../shared';
-import { useApiErrorToast } from '../../components/useApiErrorToast';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { useApiWrite } from '../../components/useApi';
 import { useLivePermissions } from '../../providers/useLivePermissions';
 import { ManualPermissionsPanel } from '../uploads/ManualPermissionsPanel';
 import { MasterInfoPanel } from '../uploads/MasterInfoPanel';
@@ -31,8 +30,8 @@ export function ManualUpload() {
   const shown = useRef<number>(undefined);
   const [resumed, setResumed] = useState<UploadHistory>();
   const panel = useRef<HTMLDivElement>(null);
-  const dataProvider = useConsoleDataProvider();
-  const showError = useApiErrorToast();
+  // Resume reads the upload on a click: a failure is a toast, and the panel stays as it was.
+  const reading = useApiWrite({ success: false });
   const {
     data: datasets = [],
     isPending,
@@ -62,12 +61,10 @@ export function ManualUpload() {
 
   // The history's rows carry no preview: the upload is read whole, then shown in the panel.
   const resume = async (upload: UploadHistory) => {
-    try {
-      setResumed((await dataProvider.getUpload(upload.id)).data);
-      panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    } catch (error) {
-      showError(error);
-    }
+    const answer = await reading.run((api) => api.getUpload(upload.id));
+    if (!answer) return;
+    setResumed(answer.data);
+    panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
   const afterDiscard = (upload: UploadHistory) => {

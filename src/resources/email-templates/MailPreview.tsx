@@ -1,13 +1,23 @@
 import { useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Alert, Box, Card, CardContent, CardHeader, LinearProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { RenderedMail } from '../../shared';
 import { translatableMessage } from '../../i18n/validationMessage';
 import { ApiError } from '../../providers/apiError';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { useApiRead } from '../../components/useApi';
 
 /** Typing pauses this long before the preview is asked for again. */
 const PREVIEW_DELAY_MS = 400;
+
+type Problem = { field?: string; message: string };
+/** What a render answered: the mail, or why the server could not write it (the reader's to fix). */
+type Rendered = { mail: RenderedMail; problems: [] } | { mail?: undefined; problems: Problem[] };
+
+function problemsOf(error: unknown): Problem[] {
+  const apiError = error instanceof ApiError ? error : undefined;
+  return apiError?.fieldErrors.length ? apiError.fieldErrors : [{ message: apiError?.text ?? String(error) }];
+}
 
 /**
  * The mail rendered by the server (`path`) from what is being edited, with sample values. The
@@ -17,38 +27,34 @@ const PREVIEW_DELAY_MS = 400;
  */
 export function MailPreview({ path, input, ready = true, shownField = () => true }: { path: string; input: Record<string, unknown>; ready?: boolean; shownField?: (field: string) => boolean }) {
   const translate = useTranslate();
-  const dataProvider = useConsoleDataProvider();
-  const [mail, setMail] = useState<RenderedMail>();
-  const [problems, setProblems] = useState<{ field?: string; message: string }[]>([]);
-  const [rendering, setRendering] = useState(false);
   const requestBody = JSON.stringify(input);
-
+  // What typing paused on; asked for once it has stood PREVIEW_DELAY_MS.
+  const [asked, setAsked] = useState<{ body: string; ready: boolean }>();
   useEffect(() => {
-    if (!ready) {
-      setMail(undefined);
-      setProblems([]);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      setRendering(true);
+    const timer = setTimeout(() => setAsked({ body: requestBody, ready }), PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [requestBody, ready]);
+  // A newer body changes the key: the render still under way is cancelled (it took the signal), and the last answer stays until the new one.
+  const { data: rendered, isFetching } = useApiRead<Rendered>(
+    ['mail-preview', path, asked?.body],
+    async (api, { signal }) => {
       try {
-        const { data } = await dataProvider.renderMail(path, JSON.parse(requestBody), controller.signal);
-        setMail(data);
-        setProblems([]);
+        return { data: { mail: (await api.renderMail(path, JSON.parse(asked!.body), signal)).data, problems: [] } };
       } catch (error) {
-        if (controller.signal.aborted) return;
-        const apiError = error instanceof ApiError ? error : undefined;
-        setProblems(apiError?.fieldErrors.length ? apiError.fieldErrors : [{ message: apiError?.text ?? String(error) }]);
-      } finally {
-        if (!controller.signal.aborted) setRendering(false);
+        if (signal.aborted) throw error;
+        return { data: { problems: problemsOf(error) } };
       }
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [path, requestBody, ready, dataProvider]);
+    },
+    { enabled: Boolean(asked?.ready), placeholderData: keepPreviousData, retry: false },
+  );
+  // Nothing is shown from before the form was ready; then a refused render leaves the last mail in view beside the problems.
+  const showing = ready && Boolean(asked?.ready);
+  const [lastMail, setLastMail] = useState<RenderedMail>();
+  if (showing && rendered?.mail && rendered.mail !== lastMail) setLastMail(rendered.mail);
+  if (!showing && lastMail) setLastMail(undefined);
+  const mail = showing ? lastMail : undefined;
+  const problems = showing ? (rendered?.problems ?? []) : [];
+  const rendering = showing && isFetching;
 
   return (
     <Card variant="outlined" data-testid="mail-preview">

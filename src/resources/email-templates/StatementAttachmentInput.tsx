@@ -1,24 +1,21 @@
-import { useState, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useInput, useSourceContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { acceptOf } from '../../shared';
-import { refusalOf } from '../templates/fileRefusal';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { FilePickButton } from '../../components/FilePickButton';
+import { useFileUpload } from '../../components/useFileUpload';
 
 /** A statement's attached file: uploaded to the store when picked, the statement keeps its file id. */
 export function StatementAttachmentInput() {
-  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const sourceContext = useSourceContext();
   const { setValue } = useFormContext();
   const { field } = useInput<string | null>({ source: 'fileId', defaultValue: null });
   const originalName = useWatch({ name: sourceContext.getSource('originalName') }) as string | null | undefined;
   const url = useWatch({ name: sourceContext.getSource('url') }) as string | null | undefined;
-  const [refusal, setRefusal] = useState<string>();
-  const [uploading, setUploading] = useState(false);
+  const { upload, uploading, refusals, dismiss } = useFileUpload({ purpose: 'email-attachment', refusedMessage: 'resources.email-templates.messages.refused' });
 
   // The name and link are shown only; the request body keeps just the file id.
   function show(name: string | null, link: string | null) {
@@ -30,17 +27,10 @@ export function StatementAttachmentInput() {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    setUploading(true);
-    setRefusal(undefined);
-    try {
-      const uploaded = (await dataProvider.uploadFile(file, 'email-attachment')).data;
-      show(uploaded.originalName, uploaded.url);
-      field.onChange(uploaded.fileId);
-    } catch (error) {
-      setRefusal(translate('resources.email-templates.messages.refused', { name: file.name, reason: refusalOf(error, translate) }));
-    } finally {
-      setUploading(false);
-    }
+    const [uploaded] = await upload([file]);
+    if (!uploaded) return;
+    show(uploaded.originalName, uploaded.url);
+    field.onChange(uploaded.fileId);
   }
 
   function remove() {
@@ -69,9 +59,9 @@ export function StatementAttachmentInput() {
           </Button>
         )}
       </Stack>
-      {refusal && (
-        <Alert severity="error" sx={{ mt: 1 }} onClose={() => setRefusal(undefined)}>
-          {refusal}
+      {refusals.length > 0 && (
+        <Alert severity="error" sx={{ mt: 1 }} onClose={dismiss}>
+          {refusals[0]}
         </Alert>
       )}
     </Box>

@@ -36,7 +36,7 @@ describe('DashboardPanel', () => {
   });
 
   it('embeds the view with its token and renews the token before it expires, without rebuilding the view', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     let calls = 0;
     const { calls: recorded } = stubFetch(() => ({ body: token(++calls, 5 * 60_000) }));
     renderPage(<DashboardPanel projectId={4} />);

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { DashboardToken } from '../../shared';
 import { ApiError } from '../../providers/apiError';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { useApiRead } from '../../components/useApi';
 
 /** Renew a minute before expiry (never sooner than in 5 s), so the view never holds a dead token. */
 export function renewDelayMs(expiresAt: string, now: number): number {
@@ -12,37 +12,33 @@ export type DashboardTokenState = { status: 'loading' } | { status: 'ready'; das
 
 /**
  * The project's dashboard token: fetched once as a view (recorded in access history), then renewed
- * in the background before each expiry without touching the page.
+ * in the background before each expiry without touching the page (refetchInterval, also while the
+ * tab is hidden). A failure stops the renewals; Try again is a new view.
  */
 export function useDashboardToken(projectId: number | string) {
-  const dataProvider = useConsoleDataProvider();
-  const [state, setState] = useState<DashboardTokenState>({ status: 'loading' });
+  // Each attempt is a query of its own, so it starts without a token and is read as a view.
   const [attempt, setAttempt] = useState(0);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => {
-    let current = true;
-    const fetchToken = (purpose: 'view' | 'renew') =>
-      dataProvider.getDashboardToken(projectId, purpose).then(
-        ({ data }) => {
-          if (!current) return;
-          setState({ status: 'ready', dashboard: data });
-          timer.current = setTimeout(() => fetchToken('renew'), renewDelayMs(data.expiresAt, Date.now()));
-        },
-        (failure: unknown) => {
-          if (!current) return;
-          if (failure instanceof ApiError && failure.result === 'TABLEAU_NOT_CONFIGURED') setState({ status: 'notConfigured' });
-          else setState({ status: 'failed', message: failure instanceof ApiError ? failure.text : String(failure) });
-        },
-      );
-    setState({ status: 'loading' });
-    void fetchToken('view');
-    return () => {
-      current = false;
-      clearTimeout(timer.current);
-    };
-  }, [projectId, attempt, dataProvider]);
-
+  const { data, error } = useApiRead(
+    ['projects', projectId, 'dashboard-token', attempt],
+    // A token already held means this read is a renewal.
+    (api, { client, queryKey }) => api.getDashboardToken(projectId, client.getQueryData(queryKey) === undefined ? 'view' : 'renew'),
+    {
+      refetchInterval: ({ state }) => (state.status === 'success' ? renewDelayMs(state.data!.expiresAt, Date.now()) : false),
+      refetchIntervalInBackground: true,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+      retry: false,
+      // Leaving the project forgets the token: coming back is a new view.
+      gcTime: 0,
+    },
+  );
+  const state: DashboardTokenState = error
+    ? error instanceof ApiError && error.result === 'TABLEAU_NOT_CONFIGURED'
+      ? { status: 'notConfigured' }
+      : { status: 'failed', message: error instanceof ApiError ? error.text : String(error) }
+    : data
+      ? { status: 'ready', dashboard: data }
+      : { status: 'loading' };
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   return { state, retry };
 }

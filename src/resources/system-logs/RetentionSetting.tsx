@@ -1,7 +1,6 @@
 import { Alert, Card, CardContent, Typography } from '@mui/material';
 import { useRefresh, useTranslate } from 'react-admin';
 import { retentionInput } from '../../shared';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { ApiError } from '../../providers/apiError';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { RetentionDaysForm } from '../../components/RetentionDaysForm';
@@ -9,7 +8,6 @@ import { useApiRead } from '../../components/useApi';
 
 /** How long the log keeps its rows (the server also prunes hourly); after a save the table reloads. */
 export function RetentionSetting() {
-  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const refresh = useRefresh();
   const { data, error } = useApiRead(['system-logs', 'retention'], (api) => api.getLogRetention(), { retry: false });
@@ -28,8 +26,8 @@ export function RetentionSetting() {
             schema={retentionInput}
             messages="resources.system-logs.retention"
             sharedMessages="resources.system-logs.retention"
-            preview={async (days) => (await dataProvider.previewLogRetention(days)).data}
-            store={async (days) => (await dataProvider.setLogRetention(days)).data}
+            preview={(days) => (api) => api.previewLogRetention(days)}
+            store={(days) => (api) => api.setLogRetention(days)}
             dateOf={formatConsoleDate}
             onSaved={refresh}
           />

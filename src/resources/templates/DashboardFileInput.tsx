@@ -3,37 +3,27 @@ import { Alert, Box, Button, FormHelperText, FormLabel, Link, Stack, Typography 
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { InputHelperText, useInput, useRecordContext, useTranslate } from 'react-admin';
 import { acceptOf, FILE_PURPOSE_RULES, formatBytes, type Template, type UploadedFile } from '../../shared';
-import { refusalOf } from './fileRefusal';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { FilePickButton } from '../../components/FilePickButton';
+import { useFileUpload } from '../../components/useFileUpload';
 
 /** The template's dashboard file: uploaded when picked, the form keeps its file id. */
 export function DashboardFileInput() {
-  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const record = useRecordContext<Template>();
   const { field, fieldState } = useInput<string | null>({ source: 'fileId', defaultValue: null });
   // The file chosen in this form; until then the record's own.
   const [chosen, setChosen] = useState<UploadedFile | null>();
-  const [refusal, setRefusal] = useState<string>();
-  const [uploading, setUploading] = useState(false);
+  const { upload, uploading, refusals, dismiss } = useFileUpload({ purpose: 'template-dashboard', refusedMessage: 'resources.templates.messages.refused' });
   const current = chosen !== undefined ? chosen : (record?.file ?? null);
 
   async function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    setUploading(true);
-    setRefusal(undefined);
-    try {
-      const uploaded = (await dataProvider.uploadFile(file, 'template-dashboard')).data;
-      setChosen(uploaded);
-      field.onChange(uploaded.fileId);
-    } catch (error) {
-      setRefusal(translate('resources.templates.messages.refused', { name: file.name, reason: refusalOf(error, translate) }));
-    } finally {
-      setUploading(false);
-    }
+    const [uploaded] = await upload([file]);
+    if (!uploaded) return;
+    setChosen(uploaded);
+    field.onChange(uploaded.fileId);
   }
 
   function remove() {
@@ -77,9 +67,9 @@ export function DashboardFileInput() {
       <FormHelperText error={Boolean(fieldState.error)}>
         <InputHelperText error={fieldState.error?.message} helperText={translate('resources.templates.helpers.fileId', { size: formatBytes(FILE_PURPOSE_RULES['template-dashboard'].maxBytes) })} />
       </FormHelperText>
-      {refusal && (
-        <Alert severity="error" sx={{ mt: 1, maxWidth: 720 }} onClose={() => setRefusal(undefined)}>
-          {refusal}
+      {refusals.length > 0 && (
+        <Alert severity="error" sx={{ mt: 1, maxWidth: 720 }} onClose={dismiss}>
+          {refusals[0]}
         </Alert>
       )}
     </Box>

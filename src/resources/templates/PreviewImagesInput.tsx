@@ -1,42 +1,25 @@
-import { useState, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { Alert, Box, FormHelperText, FormLabel, IconButton, ImageList, ImageListItem, ImageListItemBar } from '@mui/material';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { InputHelperText, useInput, useTranslate } from 'react-admin';
 import { acceptOf, FILE_PURPOSE_RULES, formatBytes, MAX_TEMPLATE_PREVIEWS, type UploadedFile } from '../../shared';
-import { refusalOf } from './fileRefusal';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { FilePickButton } from '../../components/FilePickButton';
+import { useFileUpload } from '../../components/useFileUpload';
 
 /** The ordered preview images: uploaded as they are picked, shown as thumbnails, each removable. */
 export function PreviewImagesInput() {
-  const dataProvider = useConsoleDataProvider();
   const translate = useTranslate();
   const { field, fieldState } = useInput<UploadedFile[]>({ source: 'previews', defaultValue: [] });
-  const [refusals, setRefusals] = useState<string[]>([]);
-  const [uploading, setUploading] = useState(false);
+  const { upload, uploading, refusals, dismiss } = useFileUpload({ purpose: 'template-preview', refusedMessage: 'resources.templates.messages.refused' });
   const previews: UploadedFile[] = field.value ?? [];
 
   async function add(event: ChangeEvent<HTMLInputElement>) {
     const picked = Array.from(event.target.files ?? []);
     event.target.value = '';
-    setUploading(true);
-    const refused: string[] = [];
-    let next = previews;
-    for (const file of picked) {
-      if (next.length >= MAX_TEMPLATE_PREVIEWS) {
-        refused.push(translate('resources.templates.messages.refused', { name: file.name, reason: translate('resources.templates.messages.tooMany', { max: MAX_TEMPLATE_PREVIEWS }) }));
-        continue;
-      }
-      try {
-        next = [...next, (await dataProvider.uploadFile(file, 'template-preview')).data];
-      } catch (error) {
-        refused.push(translate('resources.templates.messages.refused', { name: file.name, reason: refusalOf(error, translate) }));
-      }
-    }
-    field.onChange(next);
-    setRefusals(refused);
-    setUploading(false);
+    const room = MAX_TEMPLATE_PREVIEWS - previews.length;
+    const uploaded = await upload(picked, { room, tooMany: translate('resources.templates.messages.tooMany', { max: MAX_TEMPLATE_PREVIEWS }) });
+    field.onChange([...previews, ...uploaded]);
   }
 
   const remove = (fileId: string) => field.onChange(previews.filter((preview) => preview.fileId !== fileId));
@@ -89,7 +72,7 @@ export function PreviewImagesInput() {
         />
       </FormHelperText>
       {refusals.length > 0 && (
-        <Alert severity="error" sx={{ mt: 1, maxWidth: 720 }} onClose={() => setRefusals([])}>
+        <Alert severity="error" sx={{ mt: 1, maxWidth: 720 }} onClose={dismiss}>
           {refusals.map((refusal) => (
             <div key={refusal}>{refusal}</div>
           ))}

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContent
 import { useTranslate } from 'react-admin';
 import type { Dataset, UploadHistory, UploadMode } from '../../shared';
 import { ApiError } from '../../providers/apiError';
-import { useConsoleDataProvider } from '../../providers/dataProvider';
+import { useApiWrite } from '../../components/useApi';
 import { DiscardUploadButton } from './DiscardUploadButton';
 import { FileDrop } from './FileDrop';
 import { PreviewPanel } from './PreviewPanel';
@@ -23,10 +23,11 @@ interface UploadPanelProps {
 /** One file's way through: upload (XHR progress), checking, preview with problems, commit and writing. */
 export function UploadPanel({ dataset, resumed, onSettled }: UploadPanelProps) {
   const translate = useTranslate();
-  const dataProvider = useConsoleDataProvider();
   const [sent, setSent] = useState<UploadHistory>();
-  const [uploadFraction, setUploadFraction] = useState<number>();
   const [error, setError] = useState<string>();
+  const failure = (cause: unknown) => setError(cause instanceof ApiError ? cause.text : String(cause));
+  const sending = useApiWrite({ success: false, failure });
+  const committing = useApiWrite({ success: false, failure });
   const [mode, setMode] = useState<UploadMode>('APPEND');
   const [confirming, setConfirming] = useState(false);
   const { upload, progress, error: watchError } = useUploadWatch(sent);
@@ -46,28 +47,28 @@ export function UploadPanel({ dataset, resumed, onSettled }: UploadPanelProps) {
   const choose = async (file: File) => {
     setError(undefined);
     setSent(undefined);
-    setUploadFraction(0);
-    try {
-      setSent((await dataProvider.uploadDatasetFile(dataset.id, file, setUploadFraction)).data);
-    } catch (cause) {
-      setError(cause instanceof ApiError ? cause.text : String(cause));
-    } finally {
-      setUploadFraction(undefined);
-    }
+    const answer = await sending.run((api, onProgress) => api.uploadDatasetFile(dataset.id, file, onProgress));
+    if (answer) setSent(answer.data);
   };
 
   const commit = async () => {
     setConfirming(false);
-    try {
-      setSent((await dataProvider.commitUpload(upload!.id, mode)).data);
-    } catch (cause) {
-      setError(cause instanceof ApiError ? cause.text : String(cause));
-      // A refused commit may mean the upload expired or was discarded meanwhile: show what it is now.
-      const now = await dataProvider.getUpload(upload!.id).catch(() => undefined);
-      if (now && now.data.status !== upload!.status) setSent(now.data);
-    }
+    const { id, status } = upload!;
+    const answer = await committing.run(async (api) => {
+      try {
+        return await api.commitUpload(id, mode);
+      } catch (cause) {
+        // A refused commit may mean the upload expired or was discarded meanwhile: show what it is now.
+        const now = await api.getUpload(id).catch(() => undefined);
+        if (now && now.data.status !== status) setSent(now.data);
+        throw cause;
+      }
+    });
+    if (answer) setSent(answer.data);
   };
 
+  // The bar counts the bytes from the start of a send: 0 until the first progress report.
+  const uploadFraction = sending.pending ? (sending.progress ?? 0) : undefined;
   const busy = uploadFraction !== undefined || upload?.status === 'PARSING' || upload?.status === 'COMMITTING';
   const percent = (done: number, total: number) => (total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0);
   let bar: { label: string; value?: number } | undefined;
