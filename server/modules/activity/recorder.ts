@@ -64,11 +64,12 @@ export function changedFields(resource: ActivityResource, before: Snapshot | und
  * ACTIVITY_ROUTES. Before the handler it reads the record through the resource's own read route as
  * the caller (ACTIVITY_SUBJECTS); after a successful answer it reads it again, compares, and writes
  * one activity row per record, in words a describer gives special actions. Handlers hold no call of
- * it. A failure to record is logged and never changes the answer.
+ * it. The row is written before the answer leaves, so a caller that saw the change succeed finds it
+ * in the log, even if the server is killed the next moment. A failure to record is logged and
+ * never changes the answer.
  */
 export const activityRecorder = fp(async (app: FastifyInstance) => {
   const pending = new WeakMap<FastifyRequest, Pending>();
-  const writes = new Set<Promise<void>>();
 
   const readAs =
     (request: FastifyRequest): ReadAs =>
@@ -83,13 +84,7 @@ export const activityRecorder = fp(async (app: FastifyInstance) => {
       return data && typeof data === 'object' && !Array.isArray(data) ? (data as Snapshot) : undefined;
     };
 
-  app.decorate('activity', {
-    /** Resolves once every activity row of the calls answered so far is written. */
-    flush: async () => {
-      await Promise.all([...writes]);
-    },
-    readAs,
-  });
+  app.decorate('activity', { readAs });
 
   app.addHook('preHandler', async (request) => {
     const declared = ACTIVITY_ROUTES[`${request.method} ${request.routeOptions.url}`];
@@ -107,31 +102,21 @@ export const activityRecorder = fp(async (app: FastifyInstance) => {
     pending.set(request, { route: declared, target, before, actorName: (await personName(app.ctx.db, request.admin.id)) ?? request.admin.email });
   });
 
-  // The answer's data (a create's id, a share, an upload) is read as it leaves; nothing waits on the database here.
+  // The answer's data (a create's id, a share, an upload) is read as it leaves, and the row written before it goes.
   app.addHook('onSend', async (request, reply, payload) => {
     const held = pending.get(request);
-    if (held && reply.statusCode === 200 && typeof payload === 'string') {
-      try {
-        const answer = JSON.parse(payload) as { result?: string; data?: unknown };
-        if (answer.result === 'SUCCESS') held.data = answer.data && typeof answer.data === 'object' ? (answer.data as Snapshot) : {};
-      } catch {
-        // Not JSON: nothing to record.
-      }
-    }
-    return payload;
-  });
-
-  // Written after the answer, so no call waits for its record; readers of the log flush first.
-  app.addHook('onResponse', (request, _reply, done) => {
-    const held = pending.get(request);
     pending.delete(request);
-    if (held?.data) {
-      const write = record(request, held)
-        .catch((error) => app.log.error({ err: error }, 'activity write failed'))
-        .finally(() => writes.delete(write));
-      writes.add(write);
+    if (!held || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    let answer: { result?: string; data?: unknown };
+    try {
+      answer = JSON.parse(payload) as typeof answer;
+    } catch {
+      return payload; // Not JSON: nothing to record.
     }
-    done();
+    if (answer.result !== 'SUCCESS') return payload;
+    held.data = answer.data && typeof answer.data === 'object' ? (answer.data as Snapshot) : {};
+    await record(request, held).catch((error: unknown) => request.log.error({ err: error }, 'activity write failed'));
+    return payload;
   });
 
   async function record(request: FastifyRequest, held: Pending): Promise<void> {
@@ -170,6 +155,6 @@ export const activityRecorder = fp(async (app: FastifyInstance) => {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    activity: { flush(): Promise<void>; readAs(request: FastifyRequest): ReadAs };
+    activity: { readAs(request: FastifyRequest): ReadAs };
   }
 }
