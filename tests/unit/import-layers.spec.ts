@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { fromRoot, repoFiles } from '../../src/testing/repoFiles';
 
 /**
  * The import graph of both halves, read from the source: every import, re-export and `import()` of
@@ -20,15 +21,7 @@ import { describe, expect, it } from 'vitest';
  */
 const root = path.resolve(__dirname, '../..');
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-const files = [...sourceFiles(path.join(root, 'server')), ...sourceFiles(path.join(root, 'src'))];
+const files = repoFiles(['server', 'src']).map(fromRoot);
 const known = new Set(files);
 const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
 

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { repoFiles } from '../../src/testing/repoFiles';
 
 /**
  * Issue 29 item 5: a screen calls the server one way. Reads are `useApiRead`, writes `useApiWrite`
@@ -22,17 +23,7 @@ const SCREEN_FOLDERS = ['src/resources', 'src/pages', 'src/profile', 'src/layout
 /** The two hooks themselves, the one file that reaches react-query and the data provider. */
 const THE_HOOKS = 'src/components/useApi.ts';
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-const files = SCREEN_FOLDERS.flatMap((folder) => sourceFiles(path.join(root, folder)))
-  .map((file) => path.relative(root, file).split(path.sep).join('/'))
-  .filter((file) => file !== THE_HOOKS);
+const files = repoFiles(SCREEN_FOLDERS).filter((file) => file !== THE_HOOKS);
 
 const PENDING_SETTER = /^set(Busy|Pending|Saving|Sending|Submitting|Loading|Running|Working)$/;
 const HOOKS_OF_THEIR_OWN = new Set(['useQuery', 'useMutation']);
