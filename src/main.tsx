@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ConsoleEntry } from './routes/ConsoleEntry';
@@ -19,10 +19,15 @@ if (signedOut && !isPublicPath(window.location.pathname)) {
  * lost to those urgent updates, so the old page re-rendered, asked for sign-in again, and the app
  * pushed /sign-in a hundred times a second without ever drawing it.
  */
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter useTransitions={false}>
-      <ConsoleEntry startSignedOut={signedOut} />
-    </BrowserRouter>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// The first render as a transition, which React draws in slices of a few milliseconds: as a plain
+// render it is one task, and the first signed-in screen's was the load's longest (issue 31).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <BrowserRouter useTransitions={false}>
+        <ConsoleEntry startSignedOut={signedOut} />
+      </BrowserRouter>
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,5 @@
-import { Layout, type LayoutProps } from 'react-admin';
+import { startTransition, useEffect, useState } from 'react';
+import { Layout, Loading, type LayoutProps } from 'react-admin';
 import { LoadingDialog } from './LoadingDialog';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { ProfileFlowHost } from '../profile/ProfileFlowHost';
@@ -15,8 +16,11 @@ import { useFrame } from './useFrame';
  * dialogs that float above it.
  */
 export function ConsoleLayout({ children }: LayoutProps) {
+  const stage = useDrawingStage();
   const { horizontal } = useFrame();
   const topOffset = `${TOPBAR_HEIGHT_PX + (horizontal ? HORIZONTAL_MENU_HEIGHT_PX : 0)}px`;
+  // The loading screen the frame's own chunk showed (App) until the frame is drawn.
+  if (stage === 'loading') return <Loading />;
   return (
     <>
       <Layout
@@ -30,11 +34,28 @@ export function ConsoleLayout({ children }: LayoutProps) {
           '& .RaLayout-content': { padding: { xs: 1.5, md: 3 }, minWidth: 0, contain: 'inline-size' },
         })}
       >
-        <ScreenErrorBoundary>{children}</ScreenErrorBoundary>
+        <ScreenErrorBoundary>{stage === 'screen' ? children : null}</ScreenErrorBoundary>
       </Layout>
       <SettingsPanel />
       <ProfileFlowHost />
       <LoadingDialog />
     </>
   );
+}
+
+const STAGES = ['loading', 'frame', 'screen'] as const;
+
+/**
+ * The frame and its first screen are drawn in two steps, each a transition React draws in slices of a
+ * few milliseconds, with the page free between them. Mounted at once they were one render of the
+ * whole frame and list, started by the answer that let the person in (react-query's store, which
+ * React renders in one piece): the longest task of the first signed-in load (issue 31, total blocking
+ * time). Only the first mount is staged; the frame stays for every later screen.
+ */
+function useDrawingStage(): (typeof STAGES)[number] {
+  const [stage, setStage] = useState(0);
+  useEffect(() => {
+    if (stage < STAGES.length - 1) startTransition(() => setStage(stage + 1));
+  }, [stage]);
+  return STAGES[stage];
 }
