@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ListPage } from '../../src/shared';
@@ -32,8 +32,14 @@ export function listSpecOf(declaration: ResourceDeclaration, columns: ColumnName
   };
 }
 
-/** Where a resource's records live; `tableStore` (crud-store.ts) writes one for a plain table. */
-export interface CrudStore<Input, Row, Id> {
+/** What a write knows besides the input: the request (its caller) and, for an update, the record as it was. */
+export interface WriteContext<Row> {
+  request: FastifyRequest;
+  current?: Row;
+}
+
+/** Where a resource's records live; `tableStore` (table-store.ts) writes one for a plain table. */
+export interface CrudStore<Input, Row, Id, Create = Input> {
   /** For the list whitelist: columns not named as their field in snake_case, and the table that qualifies bare ones. */
   readonly columns?: ColumnNames;
   readonly table?: string;
@@ -41,14 +47,18 @@ export interface CrudStore<Input, Row, Id> {
   list(request: ListRequest): Promise<ListPage<unknown>>;
   find(id: Id): Promise<Row | undefined>;
   /** Answers the new record's id. */
-  insert(input: Input, now: string): Promise<Id>;
+  insert(input: Create, now: string, context: WriteContext<Row>): Promise<Id>;
   /** False when the record went away meanwhile. */
-  update(id: Id, input: Input, now: string): Promise<boolean>;
+  update(id: Id, input: Input, now: string, context: WriteContext<Row>): Promise<boolean>;
+  /** May throw to refuse what it finds in its own transaction (a term someone agreed to meanwhile). */
   remove(row: Row, id: Id): Promise<void>;
 }
 
+/** Whether a caller may read or write a record (`scope.sees`). */
+export type Access = 'read' | 'write';
+
 /** The special cases of a resource; each runs where the comment says, the rest is the same for every resource. */
-export interface CrudHooks<Input, Row, Id> {
+export interface CrudHooks<Input, Row, Id, Create = Input> {
   /** Path parameters other than a numeric id (properties: `countries:3`). */
   params?: z.ZodType<{ id: Id }>;
   /**
@@ -56,18 +66,37 @@ export interface CrudHooks<Input, Row, Id> {
    * before the write; the record being edited may hold it), `error` is the 409, also answered when
    * the unique constraint refuses a write the check did not see coming (see rejectDuplicate).
    */
-  duplicate?: { error(input: Input): AppError; holder?(input: Input): Promise<{ id: Id } | undefined> };
-  /** Before a create (`current` undefined) or an update: codes, references, what may not change. Throws to refuse. */
-  check?(input: Input, current: Row | undefined): Promise<void>;
+  duplicate?: { error(input: Input | Create): AppError; holder?(input: Input | Create): Promise<{ id: Id } | undefined> };
+  /** Before a create (`current` undefined) or an update: codes, references, what may not change, whom the input names. Throws to refuse. */
+  check?(input: Input | Create, current: Row | undefined, request: FastifyRequest): Promise<void>;
   /** Before a delete: what must not be left dangling. Throws to refuse. */
   beforeDelete?(row: Row): Promise<void>;
-  /** Rows a caller may not see: left out of their lists and a 404 for them. */
-  scope?: { list(request: FastifyRequest, list: ListRequest): void; sees(request: FastifyRequest, row: Row): boolean };
+  /**
+   * Records a caller may not reach. `list` narrows (or refuses) their list request; `sees` answers
+   * false for a record that is a 404 to them, or throws its own refusal (a 403 for a project they
+   * can read but not write).
+   */
+  scope?: {
+    list(request: FastifyRequest, list: ListRequest): void | Promise<void>;
+    sees(request: FastifyRequest, row: Row, access: Access): boolean | Promise<boolean>;
+  };
+  /** Who may write when it is not a rank (datasets: uploaders and user managers); the declared write rank otherwise. */
+  writers?: preHandlerAsyncHookHandler;
+  /** Messages other than the declaration's noun in the usual sentences. */
+  messages?: { added?: string; saved?(input: Input): string };
 }
 
 /** What crudRoutes needs besides the declaration: where the records live and the special cases. */
-export interface CrudBinding<Input, Row, Id> extends CrudHooks<Input, Row, Id> {
-  store: CrudStore<Input, Row, Id>;
+export interface CrudBinding<Input, Row, Id, Create = Input> extends CrudHooks<Input, Row, Id, Create> {
+  store: CrudStore<Input, Row, Id, Create>;
+}
+
+/** What crudRoutes gives the module's own routes beside its five: a record by id as the CRUD routes find it (404, scope). */
+export interface CrudRoutes<Row, Id> {
+  load(request: FastifyRequest, id: Id, access?: Access): Promise<Row>;
+  /** The guards of its reads and writes, for routes kept beside the factory's. */
+  readers: { onRequest: preHandlerAsyncHookHandler };
+  writers: { onRequest: preHandlerAsyncHookHandler };
 }
 
 /**
@@ -75,64 +104,67 @@ export interface CrudBinding<Input, Row, Id> extends CrudHooks<Input, Row, Id> {
  * (read or write), with the declaration's schemas (so the OpenAPI document shows them), its list
  * whitelist, a 404 for a missing record and the same messages for every resource.
  */
-export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id = number>(
+export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id = number, Create extends z.ZodType = Input>(
   app: FastifyInstance,
-  declaration: ResourceDeclaration<Input, Shape>,
-  { store, ...hooks }: CrudBinding<z.output<Input>, z.output<Shape>, Id>,
-): void {
+  declaration: ResourceDeclaration<Input, Shape, Create>,
+  { store, ...hooks }: CrudBinding<z.output<Input>, z.output<Shape>, Id, z.output<Create>>,
+): CrudRoutes<z.output<Shape>, Id> {
   type Row = z.output<Shape>;
   type Values = z.output<Input>;
+  type CreateValues = z.output<Create>;
   const { clock } = app.ctx;
   const { path, noun, schemas } = declaration;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const readers = { onRequest: requireRank(declaration.rank.read) };
-  const writers = { onRequest: requireRank(declaration.rank.write) };
+  const writers = { onRequest: hooks.writers ?? requireRank(declaration.rank.write) };
   const params = (hooks.params ?? idParams) as z.ZodType<{ id: Id }>;
   const listSpec = listSpecOf(declaration, store.columns, store.table);
   const notFound = () => new AppError('NOT_FOUND', `No such ${noun}.`);
-  const guarded = <T>(write: Promise<T>, input: Values) => (hooks.duplicate ? rejectDuplicate(write, () => hooks.duplicate!.error(input)) : write);
+  const guarded = <T>(write: Promise<T>, input: Values | CreateValues) => (hooks.duplicate ? rejectDuplicate(write, () => hooks.duplicate!.error(input)) : write);
 
-  async function load(request: FastifyRequest, id: Id): Promise<Row> {
+  async function load(request: FastifyRequest, id: Id, access: Access = 'read'): Promise<Row> {
     const row = await store.find(id);
-    if (row === undefined || (hooks.scope && !hooks.scope.sees(request, row))) throw notFound();
+    if (row === undefined || (hooks.scope && !(await hooks.scope.sees(request, row, access)))) throw notFound();
     return row;
   }
 
-  async function refuseTaken(input: Values, id?: Id): Promise<void> {
+  async function refuseTaken(input: Values | CreateValues, id?: Id): Promise<void> {
     const holder = await hooks.duplicate?.holder?.(input);
     if (holder && holder.id !== id) throw hooks.duplicate!.error(input);
   }
 
   routes.get(path, { ...readers, schema: { querystring: listQuerystring, response: { 200: schemas.list } } }, async (request) => {
     const list = parseListQuery(request.query, listSpec);
-    hooks.scope?.list(request, list);
+    await hooks.scope?.list(request, list);
     return success(await store.list(list));
   });
 
   routes.get(`${path}/:id`, { ...readers, schema: { params, response: { 200: schemas.one } } }, async (request) => success(await load(request, request.params.id)));
 
-  routes.post(path, { ...writers, schema: { body: schemas.input, response: { 200: schemas.one } } }, async (request) => {
-    const input = request.body as Values;
-    await hooks.check?.(input, undefined);
+  routes.post(path, { ...writers, schema: { body: schemas.create ?? schemas.input, response: { 200: schemas.one } } }, async (request) => {
+    const input = request.body as CreateValues;
+    await hooks.check?.(input, undefined, request);
     await refuseTaken(input);
-    const id = await guarded(store.insert(input, isoNow(clock)), input);
-    return success(await store.find(id), `The ${noun} has been added.`);
+    const id = await guarded(store.insert(input, isoNow(clock), { request }), input);
+    return success(await store.find(id), hooks.messages?.added ?? `The ${noun} has been added.`);
   });
 
   routes.put(`${path}/:id`, { ...writers, schema: { params, body: schemas.input, response: { 200: schemas.one } } }, async (request) => {
     const input = request.body as Values;
     const { id } = request.params;
-    const current = await load(request, id);
-    await hooks.check?.(input, current);
+    const current = await load(request, id, 'write');
+    await hooks.check?.(input, current, request);
     await refuseTaken(input, id);
-    if (!(await guarded(store.update(id, input, isoNow(clock)), input))) throw notFound();
-    return success(await store.find(id), `The ${noun} has been saved.`);
+    if (!(await guarded(store.update(id, input, isoNow(clock), { request, current }), input))) throw notFound();
+    return success(await store.find(id), hooks.messages?.saved?.(input) ?? `The ${noun} has been saved.`);
   });
 
   routes.delete(`${path}/:id`, { ...writers, schema: { params, response: { 200: schemas.one } } }, async (request) => {
-    const row = await load(request, request.params.id);
+    const row = await load(request, request.params.id, 'write');
     await hooks.beforeDelete?.(row);
     await store.remove(row, request.params.id);
     return success(row, `The ${noun} has been deleted.`);
   });
+
+  return { load, readers, writers };
 }

@@ -1,24 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  AREA_RANK,
-  backfillInput,
-  backfillResponse,
-  collectConfigInput,
-  collectConfigListResponse,
-  collectConfigResponse,
-  sourcePreviewResponse,
-  taskResponse,
-  DISCOVERY_MAX_BYTES,
-  testSourceInput,
-  type FieldError,
-} from '../../../src/shared';
-import { requireRank } from '../../auth/guard';
+import { backfillInput, backfillResponse, collectConfigResponse, sourcePreviewResponse, taskResponse, DISCOVERY_MAX_BYTES, testSourceInput, type FieldError } from '../../../src/shared';
 import { isoNow } from '../../clock';
-import { AppError, validationError } from '../../http/app-error';
+import { validationError } from '../../http/app-error';
+import { crudRoutes } from '../../http/crud-routes';
+import { collectConfigsResource } from '../../../src/shared/resources/collect-configs';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
-import { listQuerystring, parseListQuery } from '../../http/list-query';
 import type { Db } from '../../db/database';
 import { firstPage } from '../jobs/collectors';
 import { previewOf } from '../jobs/field-discovery';
@@ -30,7 +18,7 @@ import { TaskFailure } from '../jobs/task-failure';
 import { collectTaskValues, insertTasks, insertTasksTogether } from '../jobs/task-store';
 import { unknownCode } from '../code-tables';
 import { findTask } from '../tasks/queries';
-import { collectConfigListSpec, deleteCollectConfig, findCollectConfig, findSourceAccount, listCollectConfigs, resumeCollectConfig, saveCollectConfig, type CollectConfigValues } from './queries';
+import { collectConfigStore, findSourceAccount, resumeCollectConfig, type CollectConfigValues } from './queries';
 
 /** Unknown codes or account, and a source host the account's secret may not go to (saved, it would only fail at every run). */
 async function checkReferences(db: Db, input: Pick<CollectConfigValues, 'advertiser' | 'dataType' | 'marketAccountId' | 'sourceType' | 'sourceLocation' | 'keyName'>): Promise<void> {
@@ -53,42 +41,12 @@ export async function collectConfigsModule(app: FastifyInstance) {
   const box = secretBox(config.secretsKeys, config.jwtSecret);
   const outbound = outboundFor(config.outboundAllow);
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', requireRank(AREA_RANK.collectData));
 
-  const existing = async (id: number) => {
-    const found = await findCollectConfig(db, id);
-    if (!found) throw new AppError('NOT_FOUND', 'No such collect configuration.');
-    return found;
-  };
-
-  routes.get('/collect-configs', { schema: { querystring: listQuerystring, response: { 200: collectConfigListResponse } } }, async (request) =>
-    success(await listCollectConfigs(db, parseListQuery(request.query, collectConfigListSpec))),
-  );
-
-  routes.get('/collect-configs/:id', { schema: { params: idParams, response: { 200: collectConfigResponse } } }, async (request) => success(await existing(request.params.id)));
-
-  routes.post('/collect-configs', { schema: { body: collectConfigInput, response: { 200: collectConfigResponse } } }, async (request) => {
-    await checkReferences(db, request.body);
-    const id = await saveCollectConfig(db, request.body, clock.now());
-    return success(await findCollectConfig(db, id!), 'The collect configuration has been added.');
-  });
-
-  routes.put('/collect-configs/:id', { schema: { params: idParams, body: collectConfigInput, response: { 200: collectConfigResponse } } }, async (request) => {
-    await checkReferences(db, request.body);
-    const id = await saveCollectConfig(db, request.body, clock.now(), request.params.id);
-    if (id === undefined) throw new AppError('NOT_FOUND', 'No such collect configuration.');
-    return success(await findCollectConfig(db, id), 'The collect configuration has been saved.');
-  });
-
-  routes.delete('/collect-configs/:id', { schema: { params: idParams, response: { 200: collectConfigResponse } } }, async (request) => {
-    const found = await existing(request.params.id);
-    await deleteCollectConfig(db, found.id);
-    return success(found, 'The collect configuration has been deleted.');
-  });
+  const { load, writers } = crudRoutes(app, collectConfigsResource, { store: collectConfigStore(db), check: (input) => checkReferences(db, input) });
 
   // By hand: runs even when the config is off or suspended; yesterday (UTC) is the period.
-  routes.post('/collect-configs/:id/run', { schema: { params: idParams, response: { 200: taskResponse } } }, async (request) => {
-    const found = await existing(request.params.id);
+  routes.post('/collect-configs/:id/run', { ...writers, schema: { params: idParams, response: { 200: taskResponse } } }, async (request) => {
+    const found = await load(request, request.params.id);
     const now = isoNow(clock);
     const yesterday = addDays(now.slice(0, 10), -1);
     const [id] = await insertTasks(db, [
@@ -98,8 +56,8 @@ export async function collectConfigsModule(app: FastifyInstance) {
     return success(await findTask(db, id), 'The collect task has been queued.');
   });
 
-  routes.post('/collect-configs/:id/backfill', { schema: { params: idParams, body: backfillInput, response: { 200: backfillResponse } } }, async (request) => {
-    const found = await existing(request.params.id);
+  routes.post('/collect-configs/:id/backfill', { ...writers, schema: { params: idParams, body: backfillInput, response: { 200: backfillResponse } } }, async (request) => {
+    const found = await load(request, request.params.id);
     const now = isoNow(clock);
     const ids = await insertTasksTogether(
       db,
@@ -112,14 +70,14 @@ export async function collectConfigsModule(app: FastifyInstance) {
     return success({ tasks }, `${ids.length} backfill task(s) have been queued.`);
   });
 
-  routes.post('/collect-configs/:id/resume', { schema: { params: idParams, response: { 200: collectConfigResponse } } }, async (request) => {
-    const found = await existing(request.params.id);
+  routes.post('/collect-configs/:id/resume', { ...writers, schema: { params: idParams, response: { 200: collectConfigResponse } } }, async (request) => {
+    const found = await load(request, request.params.id);
     await resumeCollectConfig(db, found.id, isoNow(clock));
-    return success(await findCollectConfig(db, found.id), 'The collect configuration has been resumed.');
+    return success(await load(request, found.id), 'The collect configuration has been resumed.');
   });
 
   // Fetches the first page of an unsaved config (its mapping may be empty), lists its fields and maps it; nothing is stored.
-  routes.post('/collect-configs/test-source', { schema: { body: testSourceInput, response: { 200: sourcePreviewResponse } } }, async (request) => {
+  routes.post('/collect-configs/test-source', { ...writers, schema: { body: testSourceInput, response: { 200: sourcePreviewResponse } } }, async (request) => {
     const input = request.body;
     await checkReferences(db, input);
     const yesterday = addDays(isoNow(clock).slice(0, 10), -1);

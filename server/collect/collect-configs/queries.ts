@@ -1,37 +1,11 @@
 import type { z } from 'zod';
 import type { CollectConfig, CollectField, CollectSchedule, collectConfigInput, ScheduleType, SourceMethod, TaskStatus, WeekDay } from '../../../src/shared';
 import type { Db } from '../../db/database';
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import type { CrudStore } from '../../http/crud-routes';
+import { listPage } from '../../http/list-query';
 import { nextRunAfter } from '../jobs/schedule-times';
 
 export type CollectConfigValues = z.output<typeof collectConfigInput>;
-
-export const collectConfigListSpec: ListSpec = {
-  table: 'collect_configs',
-  sortable: {
-    id: 'id',
-    metricName: 'metric_name',
-    advertiser: 'advertiser_code',
-    dataType: 'data_type_code',
-    sourceType: 'source_type',
-    inUse: 'in_use',
-    suspended: 'suspended_flag',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-  },
-  defaultSort: ['updatedAt', 'DESC'],
-  natural: ['metricName'],
-  filters: {
-    id: { column: 'id', kind: 'eq', type: 'integer' },
-    advertiser: { column: 'advertiser_code', kind: 'eq', type: 'text' },
-    dataType: { column: 'data_type_code', kind: 'eq', type: 'text' },
-    sourceType: { column: 'source_type', kind: 'eq', type: 'text' },
-    inUse: { column: 'in_use', kind: 'eq', type: 'text' },
-    suspended: { column: 'suspended_flag', kind: 'eq', type: 'text' },
-    marketAccountId: { column: 'market_account_id', kind: 'eq', type: 'integer' },
-  },
-  search: ['metric_name', 'source_name', 'source_location'],
-};
 
 const columns = [
   'collect_configs.id',
@@ -131,11 +105,6 @@ async function present(db: Db, rows: ConfigRow[]): Promise<CollectConfig[]> {
   });
 }
 
-export async function listCollectConfigs(db: Db, request: ListRequest) {
-  const page = await listPage(base(db), request, (query) => query.select(columns), 'collect_configs.id', { db });
-  return { ...page, list: await present(db, page.list as ConfigRow[]) };
-}
-
 export async function findCollectConfig(db: Db, id: number): Promise<CollectConfig | undefined> {
   const row = await selectConfigs(db).where('collect_configs.id', '=', id).executeTakeFirst();
   return row ? (await present(db, [row]))[0] : undefined;
@@ -227,7 +196,7 @@ export async function findSourceAccount(db: Db, id: number): Promise<{ name: str
 }
 
 /** Removes a config with its tasks, logs and mastered rows. */
-export async function deleteCollectConfig(db: Db, id: number): Promise<void> {
+async function deleteCollectConfig(db: Db, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('master_rows').where('config_id', '=', id).execute();
     await trx
@@ -237,4 +206,20 @@ export async function deleteCollectConfig(db: Db, id: number): Promise<void> {
     await trx.deleteFrom('collect_tasks').where('config_id', '=', id).execute();
     await trx.deleteFrom('collect_configs').where('id', '=', id).execute();
   });
+}
+
+/** Collect configs for crudRoutes: a config with its fields, schedules (next run times from the write's time) and latest task status. */
+export function collectConfigStore(db: Db): CrudStore<CollectConfigValues, CollectConfig, number> {
+  return {
+    columns: { advertiser: 'advertiser_code', dataType: 'data_type_code', suspended: 'suspended_flag' },
+    table: 'collect_configs',
+    async list(request) {
+      const page = await listPage(base(db), request, (query) => query.select(columns), 'collect_configs.id', { db });
+      return { ...page, list: await present(db, page.list as ConfigRow[]) };
+    },
+    find: (id) => findCollectConfig(db, id),
+    insert: async (input, now) => (await saveCollectConfig(db, input, new Date(now)))!,
+    update: async (id, input, now) => (await saveCollectConfig(db, input, new Date(now), id)) !== undefined,
+    remove: (_row, id) => deleteCollectConfig(db, id),
+  };
 }

@@ -1,31 +1,11 @@
 import type { z } from 'zod';
 import { postSecretDestinations, type PostConfig, type PostHeader, type postConfigInput, type TargetMethod } from '../../../src/shared';
 import type { Db } from '../../db/database';
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
-import type { StoredSecret } from '../../secrets/secret-box';
+import type { CrudStore } from '../../http/crud-routes';
+import { listPage } from '../../http/list-query';
+import { nextSealedSecret, type SecretBox, type StoredSecret } from '../../secrets/secret-box';
 
 export type PostConfigValues = z.output<typeof postConfigInput>;
-
-export const postConfigListSpec: ListSpec = {
-  table: 'post_configs',
-  sortable: {
-    id: 'id',
-    dataType: 'data_type_code',
-    targetType: 'target_type',
-    targetMethod: 'target_method',
-    inUse: 'in_use',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-  },
-  defaultSort: ['updatedAt', 'DESC'],
-  filters: {
-    id: { column: 'id', kind: 'eq', type: 'integer' },
-    dataType: { column: 'data_type_code', kind: 'eq', type: 'text' },
-    targetMethod: { column: 'target_method', kind: 'eq', type: 'text' },
-    inUse: { column: 'in_use', kind: 'eq', type: 'text' },
-  },
-  search: ['target_type', 'target_location'],
-};
 
 const columns = [
   'post_configs.id',
@@ -79,18 +59,13 @@ async function present(db: Db, rows: Row[]): Promise<PostConfig[]> {
   }));
 }
 
-export async function listPostConfigs(db: Db, request: ListRequest) {
-  const page = await listPage(db.selectFrom('post_configs'), request, (query) => query.select(columns), 'post_configs.id', { db });
-  return { ...page, list: await present(db, page.list as Row[]) };
-}
-
 export async function findPostConfig(db: Db, id: number): Promise<PostConfig | undefined> {
   const row = await selectRows(db).where('post_configs.id', '=', id).executeTakeFirst();
   return row ? (await present(db, [row]))[0] : undefined;
 }
 
 /** Removes a post config with its posting tasks and their logs (they mean nothing without the target). */
-export async function deletePostConfig(db: Db, id: number): Promise<void> {
+async function deletePostConfig(db: Db, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('collect_task_logs')
@@ -102,7 +77,7 @@ export async function deletePostConfig(db: Db, id: number): Promise<void> {
 }
 
 /** The target's stored (sealed) secret and where it is sent; undefined when there is no such post config. */
-export async function findStoredSecret(db: Db, id: number): Promise<StoredSecret | undefined> {
+async function findStoredSecret(db: Db, id: number): Promise<StoredSecret | undefined> {
   const row = await db.selectFrom('post_configs').select(['target_secret_enc', 'target_method', 'target_data']).where('id', '=', id).executeTakeFirst();
   return row && { sealed: row.target_secret_enc, destinations: postSecretDestinations(row.target_method as TargetMethod, JSON.parse(row.target_data)) };
 }
@@ -142,4 +117,29 @@ export function savePostConfig(db: Db, input: PostConfigValues, secretEnc: strin
       .execute();
     return configId;
   });
+}
+
+/** The target's secret goes only to where its method signs in. */
+const secretWrite = (input: PostConfigValues) => ({ input: input.targetSecret, destinations: postSecretDestinations(input.targetMethod, input.targetData), field: 'targetSecret' });
+
+/** Post configs for crudRoutes: a config with its headers, its secret sealed on the way in and answered as `secretSet` only. */
+export function postConfigStore(db: Db, box: SecretBox): CrudStore<PostConfigValues, PostConfig, number> {
+  return {
+    columns: { dataType: 'data_type_code' },
+    table: 'post_configs',
+    async list(request) {
+      const page = await listPage(db.selectFrom('post_configs'), request, (query) => query.select(columns), 'post_configs.id', { db });
+      return { ...page, list: await present(db, page.list as Row[]) };
+    },
+    find: (id) => findPostConfig(db, id),
+    async insert(input, now) {
+      return (await savePostConfig(db, input, nextSealedSecret(box, secretWrite(input), null), now))!;
+    },
+    async update(id, input, now) {
+      const stored = await findStoredSecret(db, id);
+      return stored !== undefined && (await savePostConfig(db, input, nextSealedSecret(box, secretWrite(input), stored), now, id)) !== undefined;
+    },
+    // Its posting tasks go with it (they mean nothing without the target).
+    remove: (_row, id) => deletePostConfig(db, id),
+  };
 }

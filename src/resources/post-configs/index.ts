@@ -1,11 +1,14 @@
 import { lazy } from 'react';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import type { postConfigsResource } from '../../shared/resources/post-configs';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Post metrics, SPEC "API post config": where mastered rows are sent (Collect Data Setting › Post Metrics). */
 const postConfigs: ConsoleResource = {
-  name: 'post-configs',
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
+  name: 'post-configs' satisfies typeof postConfigsResource.name,
   listPath: '/data/post-metric',
   title: 'console.screens.postMetric',
   group: 'collectData',

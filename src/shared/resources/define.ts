@@ -12,7 +12,7 @@ export interface ListFilterDeclaration {
  * entry and rank (src/resources/<name>/index.ts), and tests/unit/resource-declarations.spec.ts
  * checks that the two, the OpenAPI document and the labels agree.
  */
-export interface ResourceDeclaration<Input extends z.ZodType = z.ZodType, Record extends z.ZodType = z.ZodType> {
+export interface ResourceDeclaration<Input extends z.ZodType = z.ZodType, Record extends z.ZodType = z.ZodType, Create extends z.ZodType = Input> {
   /** API and react-admin resource name; also its label file, src/i18n/resources/<name>.{en,ko}.ts. */
   name: string;
   /** Under /api: list and create at `path`, one record at `path/{id}`. */
@@ -22,7 +22,10 @@ export interface ResourceDeclaration<Input extends z.ZodType = z.ZodType, Record
   /** What the server's messages call one record: "No such <noun>.", "The <noun> has been added." */
   noun: string;
   schemas: {
+    /** The body of an update, and of a create unless `create` says more. */
     input: Input;
+    /** The body of a create when it holds more than an update's (terms: the first version's fields too). */
+    create?: Create;
     record: Record;
     /** The envelopes of a list page and of one record. */
     list: z.ZodType;
@@ -41,6 +44,8 @@ export interface ResourceDeclaration<Input extends z.ZodType = z.ZodType, Record
 }
 
 /** Keeps the declaration's literal types while checking it against ResourceDeclaration. */
-export function declareResource<Input extends z.ZodType, Record extends z.ZodType>(declaration: ResourceDeclaration<Input, Record>): ResourceDeclaration<Input, Record> {
+export function declareResource<Input extends z.ZodType, Record extends z.ZodType, Create extends z.ZodType = Input>(
+  declaration: ResourceDeclaration<Input, Record, Create>,
+): ResourceDeclaration<Input, Record, Create> {
   return declaration;
 }
