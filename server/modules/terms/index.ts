@@ -1,33 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AREA_RANK,
-  EFFECTIVE_AT_TOLERANCE_MS,
-  termAgreementListResponse,
-  termCreateInput,
-  termListResponse,
-  termResponse,
-  termVersionResponse,
-  termUpdateInput,
-  termVersionInput,
-} from '../../../src/shared';
+import { EFFECTIVE_AT_TOLERANCE_MS, termAgreementListResponse, termVersionResponse, termVersionInput } from '../../../src/shared';
+import { termsResource } from '../../../src/shared/resources/terms';
 import { msg } from '../../../src/shared/validation-messages';
-import { requireRank } from '../../auth/guard';
 import { isoNow, type Clock } from '../../clock';
 import { rejectDuplicate } from '../../db/unique-violation';
 import { AppError, validationError } from '../../http/app-error';
+import { crudRoutes } from '../../http/crud-routes';
 import { success } from '../../http/envelope';
 import { idParams, recordId } from '../../http/id-params';
 import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { deleteUnagreedTerm, insertTerm, insertVersion, updateScheduledVersion, updateTerm, type VersionValues } from './commands';
 import { isBlankContent, sanitiseTermContent } from './content';
 import { termReacceptanceResponse } from '../../../src/shared/term-reacceptance';
-import { agreementListSpec, countSigningInAccounts, findTerm, findVersion, labelTaken, listAgreements, listTerms, termListSpec } from './queries';
+import { agreementListSpec, countSigningInAccounts, findTerm, findVersion, labelTaken, listAgreements, listTerms } from './queries';
 
 const versionParams = idParams.extend({ detailId: recordId });
 
-const noSuchTerm = () => new AppError('NOT_FOUND', 'No such term.');
 const noSuchVersion = () => new AppError('NOT_FOUND', 'No such version of this term.');
 
 function duplicateLabel(termsVersion: string): AppError {
@@ -49,50 +39,34 @@ function checkedVersion(input: z.output<typeof termVersionInput>, clock: Clock):
 export async function termsModule(app: FastifyInstance) {
   const { db, clock } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // onRequest, so a caller without the rank is refused before their body is even validated.
-  app.addHook('onRequest', requireRank(AREA_RANK.systemSetting));
 
-  const existingTerm = async (id: number) => {
-    const term = await findTerm(db, id, isoNow(clock));
-    if (!term) throw noSuchTerm();
-    return term;
-  };
-
-  routes.get('/terms', { schema: { querystring: listQuerystring, response: { 200: termListResponse } } }, async (request) =>
-    success(await listTerms(db, parseListQuery(request.query, termListSpec), isoNow(clock))),
-  );
-
-  routes.get('/terms/:id', { schema: { params: idParams, response: { 200: termResponse } } }, async (request) => success(await existingTerm(request.params.id)));
-
-  routes.post('/terms', { schema: { body: termCreateInput, response: { 200: termResponse } } }, async (request) => {
-    const { title, type, activeFlag, ...version } = request.body;
-    const id = await insertTerm(db, { title, type, activeFlag }, checkedVersion(version, clock), isoNow(clock));
-    return success(await existingTerm(id), 'The term has been created.');
+  const { load, readers, writers } = crudRoutes(app, termsResource, {
+    store: {
+      // effectiveAt and versionCount are select aliases (subqueries), which ORDER BY accepts on both engines.
+      columns: { effectiveAt: 'effectiveAt', versionCount: 'versionCount' },
+      list: (request) => listTerms(db, request, isoNow(clock)),
+      find: (id) => findTerm(db, id, isoNow(clock)),
+      insert: ({ title, type, activeFlag, ...version }, now) => insertTerm(db, { title, type, activeFlag }, checkedVersion(version, clock), now),
+      update: async (id, input, now) => Number((await updateTerm(db, id, input, now)).numUpdatedRows) > 0,
+      async remove(term) {
+        if (!(await deleteUnagreedTerm(db, term.id))) {
+          throw new AppError('CONFLICT', `${term.title} has been agreed to, so it cannot be deleted; deactivate it instead.`, { agreementCount: term.agreementCount });
+        }
+      },
+    },
+    messages: {
+      added: 'The term has been created.',
+      saved: ({ activeFlag }) => (activeFlag === 'N' ? 'The term has been saved; it is inactive, so it is neither offered at sign-up nor asked for at sign-in.' : 'The term has been saved.'),
+    },
   });
-
-  routes.put('/terms/:id', { schema: { params: idParams, body: termUpdateInput, response: { 200: termResponse } } }, async (request) => {
-    const updated = await updateTerm(db, request.params.id, request.body, isoNow(clock));
-    if (Number(updated.numUpdatedRows) === 0) throw noSuchTerm();
-    const message = request.body.activeFlag === 'N' ? 'The term has been saved; it is inactive, so it is neither offered at sign-up nor asked for at sign-in.' : 'The term has been saved.';
-    return success(await existingTerm(request.params.id), message);
-  });
-
-  routes.delete('/terms/:id', { schema: { params: idParams, response: { 200: termResponse } } }, async (request) => {
-    const term = await existingTerm(request.params.id);
-    if (!(await deleteUnagreedTerm(db, term.id))) {
-      throw new AppError('CONFLICT', `${term.title} has been agreed to, so it cannot be deleted; deactivate it instead.`, { agreementCount: term.agreementCount });
-    }
-    return success(term, 'The term has been deleted.');
-  });
-
-  routes.get('/terms/:id/agreements', { schema: { params: idParams, querystring: listQuerystring, response: { 200: termAgreementListResponse } } }, async (request) => {
-    const term = await existingTerm(request.params.id);
+  routes.get('/terms/:id/agreements', { ...readers, schema: { params: idParams, querystring: listQuerystring, response: { 200: termAgreementListResponse } } }, async (request) => {
+    const term = await load(request, request.params.id);
     return success(await listAgreements(db, term.id, parseListQuery(request.query, agreementListSpec)));
   });
 
   // Asked by the publish form before publishing: how many people a new version sends back to the terms step.
-  routes.get('/terms/:id/reacceptance', { schema: { params: idParams, response: { 200: termReacceptanceResponse } } }, async (request) => {
-    const term = await existingTerm(request.params.id);
+  routes.get('/terms/:id/reacceptance', { ...readers, schema: { params: idParams, response: { 200: termReacceptanceResponse } } }, async (request) => {
+    const term = await load(request, request.params.id);
     const required = term.type === 'REQUIRED' && term.activeFlag === 'Y';
     const people = required ? await countSigningInAccounts(db) : 0;
     const message = required
@@ -101,8 +75,8 @@ export async function termsModule(app: FastifyInstance) {
     return success({ required, people }, message);
   });
 
-  routes.post('/terms/:id/versions', { schema: { params: idParams, body: termVersionInput, response: { 200: termVersionResponse } } }, async (request) => {
-    const term = await existingTerm(request.params.id);
+  routes.post('/terms/:id/versions', { ...writers, schema: { params: idParams, body: termVersionInput, response: { 200: termVersionResponse } } }, async (request) => {
+    const term = await load(request, request.params.id);
     const version = checkedVersion(request.body, clock);
     if (await labelTaken(db, term.id, version.termsVersion)) throw duplicateLabel(version.termsVersion);
     const detailId = await rejectDuplicate(insertVersion(db, term.id, version, isoNow(clock)), () => duplicateLabel(version.termsVersion));
@@ -110,13 +84,13 @@ export async function termsModule(app: FastifyInstance) {
     return success(published, `Version ${version.termsVersion} has been published.`);
   });
 
-  routes.get('/terms/:id/versions/:detailId', { schema: { params: versionParams, response: { 200: termVersionResponse } } }, async (request) => {
+  routes.get('/terms/:id/versions/:detailId', { ...readers, schema: { params: versionParams, response: { 200: termVersionResponse } } }, async (request) => {
     const version = await findVersion(db, request.params.id, request.params.detailId, isoNow(clock));
     if (!version) throw noSuchVersion();
     return success(version);
   });
 
-  routes.put('/terms/:id/versions/:detailId', { schema: { params: versionParams, body: termVersionInput, response: { 200: termVersionResponse } } }, async (request) => {
+  routes.put('/terms/:id/versions/:detailId', { ...writers, schema: { params: versionParams, body: termVersionInput, response: { 200: termVersionResponse } } }, async (request) => {
     const { id: termId, detailId } = request.params;
     const current = await findVersion(db, termId, detailId, isoNow(clock));
     if (!current) throw noSuchVersion();

@@ -4,20 +4,6 @@ import type { Term, TermAgreement, TermSummary, TermType, TermVersion, TermVersi
 import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
 import type { YesNo } from '../../../src/shared/fields';
 
-export const termListSpec: ListSpec = {
-  // effectiveAt and versionCount are select aliases (subqueries), which ORDER BY accepts on both engines.
-  sortable: { id: 'id', title: 'title', type: 'type', activeFlag: 'active_flag', effectiveAt: 'effectiveAt', versionCount: 'versionCount', updatedAt: 'updated_at', createdAt: 'created_at' },
-  defaultSort: ['title', 'ASC'],
-  natural: ['title'],
-  filters: {
-    id: { column: 'id', kind: 'eq', type: 'integer' },
-    title: { column: 'title', kind: 'contains', type: 'text' },
-    type: { column: 'type', kind: 'eq', type: 'text' },
-    activeFlag: { column: 'active_flag', kind: 'eq', type: 'text' },
-  },
-  search: ['title'],
-};
-
 export const agreementListSpec: ListSpec = {
   sortable: {
     id: 'term_agreements.id',

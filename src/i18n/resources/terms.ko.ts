@@ -76,3 +76,6 @@ export const termsKo: typeof termsEn = {
     replaced: '%{previous} 버전은 그대로 두고 변경 내용을 %{version} 버전으로 게시했습니다.',
   },
 };
+
+/** What the server's messages call one record (the declaration's `noun`), in Korean. */
+export const nouns = { term: '약관' };

@@ -1,11 +1,14 @@
 import { lazy } from 'react';
 import GavelIcon from '@mui/icons-material/Gavel';
+import type { termsResource } from '../../shared/resources/terms';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Terms and their versions (System Setting › Terms). Views load on first use. */
 const terms: ConsoleResource = {
-  name: 'terms',
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
+  name: 'terms' satisfies typeof termsResource.name,
   listPath: '/system/terms',
   title: 'console.screens.terms',
   group: 'systemSetting',
