@@ -22,6 +22,7 @@ import { rateLimits } from './http/rate-limits';
 import { securityHeaders } from './http/security-headers';
 import { systemLog, systemLogWriter } from './audit/system-log';
 import { mailRetention } from './mail/retention';
+import { rememberReader } from './mail/recipient';
 import { apiReference } from './ops/openapi';
 import { authModule } from './auth';
 import { filesModule } from './files';
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Before the modules: every mutating route they register goes through it (ACTIVITY_ROUTES).
   await app.register(activityRecorder);
   await app.register(mailRetention);
+  await app.register(rememberReader);
   await app.register(collectJobs);
   await app.register(apiReference);
 

@@ -9,10 +9,16 @@ export function lockEnd(ctx: AppContext): string {
 
 /** Tells the owner their account was locked, once per lock: the answers to the caller never say. */
 export function mailAccountLocked(ctx: AppContext, admin: Pick<Admin, 'email' | 'first_name' | 'last_name'>): void {
-  ctx.mailer.send('account-locked', admin.email, {
-    name: displayName(admin),
-    email: admin.email,
-    minutes: String(ctx.config.lockout.lockMinutes),
-    link: `${ctx.config.publicUrl}/new-password`,
-  });
+  ctx.mailer.send(
+    'account-locked',
+    admin.email,
+    {
+      name: displayName(admin),
+      email: admin.email,
+      minutes: String(ctx.config.lockout.lockMinutes),
+      link: `${ctx.config.publicUrl}/new-password`,
+    },
+    // Whoever reached the limit may not be the owner: the owner's own language and clock.
+    'recipient',
+  );
 }

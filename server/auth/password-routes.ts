@@ -9,6 +9,8 @@ import { AppError, validationError } from '../http/app-error';
 import { success } from '../http/envelope';
 import { authLimits } from '../http/rate-limits';
 import type { AppContext } from '../context';
+import { readerOf } from '../http/reader';
+import type { MailReader } from '../mail/recipient';
 import { displayName, findAdminByEmail, findAdminById, type Admin } from './accounts';
 import { authenticate } from './guard';
 import { mailPasswordChanged } from './password-mail';
@@ -19,10 +21,13 @@ import { changePasswordWithOtpToken, claimOtpTokenTry, findResetToken, issueOtpT
 const RESET_LINK_TTL_MS = 30 * 60_000;
 const RESET_LINK_DEAD = 'This link has expired or was already used. Please ask for a new one.';
 
-/** Mails a one-time link to set a new password (the public reset form, or a user manager on the user's behalf). */
-export async function sendPasswordResetLink(ctx: AppContext, admin: Admin): Promise<void> {
+/**
+ * Mails a one-time link to set a new password: in the language of who asked on the public form
+ * (`reader`), in the owner's own when a user manager starts it on their behalf ('recipient').
+ */
+export async function sendPasswordResetLink(ctx: AppContext, admin: Admin, reader: MailReader): Promise<void> {
   const token = await issueResetToken(ctx.db, ctx.clock, admin.id, RESET_LINK_TTL_MS);
-  ctx.mailer.send('password-reset', admin.email, { name: displayName(admin), email: admin.email, link: `${ctx.config.publicUrl}/new-password/${token}` });
+  ctx.mailer.send('password-reset', admin.email, { name: displayName(admin), email: admin.email, link: `${ctx.config.publicUrl}/new-password/${token}` }, reader);
 }
 
 export async function passwordRoutes(app: FastifyInstance) {
@@ -38,7 +43,7 @@ export async function passwordRoutes(app: FastifyInstance) {
   // and its mail are made after answering, so the answer time does not tell either.
   routes.post('/auth/password/reset', { schema: { body: resetRequestBody, response: { 200: emptyEnvelope } }, ...limits.request }, async (request) => {
     const admin = await findAdminByEmail(ctx.db, request.body.email);
-    if (admin && admin.status_code === 'ACTIVE') ctx.mailer.later(() => sendPasswordResetLink(ctx, admin));
+    if (admin && admin.status_code === 'ACTIVE') ctx.mailer.later(() => sendPasswordResetLink(ctx, admin, readerOf(request)));
     return success(null, 'If an account exists for that e-mail, a link to set a new password has been sent.');
   });
 
@@ -67,7 +72,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     const admin = request.admin!;
     await assertResendAllowed(ctx, 'PROFILE', admin.email);
     const { code } = await issueChallenge(ctx, 'PROFILE', admin.email, admin.id, false);
-    ctx.mailer.send('profile-code', admin.email, { name: admin.name, code, email: admin.email });
+    ctx.mailer.send('profile-code', admin.email, { name: admin.name, code, email: admin.email }, readerOf(request));
     return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
   });
 

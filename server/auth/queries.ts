@@ -4,6 +4,7 @@ import { isoAfter, isoNow } from '../clock';
 import { OTP_MAX_CONSECUTIVE_FAILURES, OTP_MAX_WRONG_TRIES, OTP_TTL_SECONDS, type SignUpOptions, type signUpBody } from '../../src/shared';
 import type { z } from 'zod';
 import { hashToken, newOpaqueToken } from './secrets';
+import type { Reader } from '../http/reader';
 
 /** Issues an X-OTP-Token for the account, living as long as a code does; only its hash is stored. */
 export async function issueOtpToken(db: Db, clock: Clock, adminId: number): Promise<string> {
@@ -242,7 +243,8 @@ export async function signUpOptions(db: Db): Promise<SignUpOptions> {
  * A pending rank-5 account, its office as its one country and its agreements, in one transaction;
  * the new id, or null when the e-mail already has an account.
  */
-export function insertApplicant(db: Db, email: string, passwordHash: string, body: z.output<typeof signUpBody>, now: string): Promise<number | null> {
+/** Adds a pending applicant, who reads mails (their approval) in the language and zone they signed up in. */
+export function insertApplicant(db: Db, email: string, passwordHash: string, body: z.output<typeof signUpBody>, now: string, reader: Reader): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst();
     if (existing) return null;
@@ -262,6 +264,8 @@ export function insertApplicant(db: Db, email: string, passwordHash: string, bod
         approval_status_code: 'PENDING',
         status_code: 'ACTIVE',
         request_comment: body.requestComment ?? null,
+        language: reader.language,
+        time_zone: reader.timeZone,
         password_updated_at: now,
         created_at: now,
         updated_at: now,

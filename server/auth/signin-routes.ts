@@ -8,6 +8,7 @@ import { isoNow } from '../clock';
 import { AppError, validationError } from '../http/app-error';
 import { outcome, success } from '../http/envelope';
 import { authLimits } from '../http/rate-limits';
+import { readerOf } from '../http/reader';
 import { recordAccess } from '../audit/access-history';
 import { displayName, findAdminByEmail, findAdminById, type Admin } from './accounts';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
@@ -52,7 +53,7 @@ export async function signInRoutes(app: FastifyInstance) {
       await clearSignInFailures(ctx.db, admin.id);
       assertMaySignIn(admin);
       const { code, challengeToken } = await issueChallenge(ctx, 'SIGNIN', admin.email, admin.id, true);
-      ctx.mailer.send('otp', admin.email, { name: displayName(admin), code, email: admin.email });
+      ctx.mailer.send('otp', admin.email, { name: displayName(admin), code, email: admin.email }, readerOf(request));
       return outcome('OTP_REQUIRED', 'A verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
     });
   });
@@ -61,7 +62,7 @@ export async function signInRoutes(app: FastifyInstance) {
     const previous = await verifyResendable(ctx, request.body.challengeToken);
     await assertResendAllowed(ctx, 'SIGNIN', previous.email);
     const { code, challengeToken } = await issueChallenge(ctx, 'SIGNIN', previous.email, previous.id, true);
-    ctx.mailer.send('otp', previous.email, { name: displayName(previous), code, email: previous.email });
+    ctx.mailer.send('otp', previous.email, { name: displayName(previous), code, email: previous.email }, readerOf(request));
     return outcome('OTP_REQUIRED', 'A new verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
   });
 

@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { AppError, validationError } from '../http/app-error';
 import { success } from '../http/envelope';
 import { authLimits } from '../http/rate-limits';
+import { readerOf } from '../http/reader';
 import { displayName, findAdminByEmail } from './accounts';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
 import { checkAgreement, termsInEffect } from './terms';
@@ -35,8 +36,9 @@ export async function signUpRoutes(app: FastifyInstance) {
     // the work are alike; only its mail differs: it says the account exists instead of the code.
     const { code } = await issueChallenge(ctx, 'SIGNUP', email, null, false);
     const admin = await findAdminByEmail(ctx.db, email);
-    if (admin) ctx.mailer.send('account-exists', email, { name: displayName(admin), email, link: `${ctx.config.publicUrl}/sign-in` });
-    else ctx.mailer.send('signup-code', email, { code, email });
+    // In the language of whoever asked: the one the sign-up page is read in.
+    if (admin) ctx.mailer.send('account-exists', email, { name: displayName(admin), email, link: `${ctx.config.publicUrl}/sign-in` }, readerOf(request));
+    else ctx.mailer.send('signup-code', email, { code, email }, readerOf(request));
     return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
   });
 
@@ -62,7 +64,7 @@ export async function signUpRoutes(app: FastifyInstance) {
       ]);
     }
     const passwordHash = await ctx.passwords.hash(body.password);
-    const created = await insertApplicant(ctx.db, email, passwordHash, body, now);
+    const created = await insertApplicant(ctx.db, email, passwordHash, body, now, readerOf(request));
     if (created === null) throw new AppError('CONFLICT', 'An account with this e-mail already exists. Please sign in.');
     await notifyApprovers(ctx, email, `${body.firstName} ${body.lastName}`);
     return success({ approvalStatusCode: 'PENDING' }, 'Your account has been created and awaits approval.');
@@ -86,11 +88,16 @@ async function assertCodes(ctx: AppContext, company: string, region: string, off
 async function notifyApprovers(ctx: AppContext, email: string, applicant: string): Promise<void> {
   const approvers = await listApprovers(ctx.db);
   for (const approver of approvers) {
-    ctx.mailer.send('signup-request', approver.email, {
-      name: displayName(approver),
-      applicant,
-      email,
-      link: `${ctx.config.publicUrl}/user/users`,
-    });
+    ctx.mailer.send(
+      'signup-request',
+      approver.email,
+      {
+        name: displayName(approver),
+        applicant,
+        email,
+        link: `${ctx.config.publicUrl}/user/users`,
+      },
+      'recipient',
+    );
   }
 }

@@ -35,6 +35,10 @@ export interface AdminsTable {
   otp_failures: Generated<number>;
   last_login_at: string | null;
   password_updated_at: string | null;
+  /** The language the account's browser last read the console in (en, ko): mails to them are written in it. */
+  language: Generated<string>;
+  /** The IANA zone the account's browser last sent, null until it sent one: times in mails to them are in it. */
+  time_zone: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -214,6 +218,8 @@ export interface AppSettingsTable {
 export interface EmailTemplatesTable {
   id: Generated<number>;
   type: string;
+  /** Whose mails it writes: readers of this language (en, ko); one active per type and language. */
+  language: Generated<string>;
   title: string;
   body: string;
   active_flag: YesNo;

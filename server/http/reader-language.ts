@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serverKo, serverPhrasesKo } from '../../src/i18n/server.ko';
 import { serverTextIn } from '../../src/i18n/serverMessageKey';
-import { readerOf } from './reader';
+import { readerOf, type ReaderLanguage } from './reader';
 import { resourceLabelsKo } from './resource-labels';
 
 /**
@@ -13,6 +13,9 @@ import { resourceLabelsKo } from './resource-labels';
 const SENTENCE_FIELDS = new Set(['resultMessage', 'message', 'reason', 'errorText']);
 
 const KOREAN = { texts: serverKo, nouns: resourceLabelsKo.nouns, phrases: serverPhrasesKo };
+
+/** A sentence the server wrote, in the reader's language: for what leaves outside an answer (a task's error text in an alert mail). */
+export const serverTextFor = (text: string, language: ReaderLanguage): string => (language === 'ko' ? serverTextIn(text, KOREAN) : text);
 
 /** Nesting an answer's sentences are looked for in (envelope → data → list → row → preview → problems → problem). */
 const MAX_NESTING = 8;

@@ -6,10 +6,11 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Clock } from '../clock';
 import type { FileStore } from '../files/store';
 import type { SecretBox } from '../secrets/secret-box';
-import { activeTemplate } from './active-template';
+import { mailTemplateFor } from './active-template';
 import { attachmentsOf } from './attachments';
 import { mailOutbox, type OutboxMail } from './outbox';
-import { DEFAULT_TEMPLATES, renderMail, type MailType } from './templates';
+import { readerOfAddress, valuesFor, type MailReader, type MailValue } from './recipient';
+import { renderMail, type MailType } from './templates';
 
 /** What the outbox keeps in place of a secret value (a code, a reset link). */
 export const MASKED = '••••••';
@@ -24,11 +25,12 @@ export interface OutgoingMail {
 
 export interface Mailer {
   /**
-   * Queues the type's active e-mail template (the built-in default when none is active) rendered
-   * with the values, and returns at once: no request waits for the SMTP peer, so its answer time
-   * does not tell whether a mail was sent.
+   * Queues the type's e-mail template in the reader's language (server/mail/active-template.ts)
+   * rendered with the values as that reader reads them (times in their zone, words in their
+   * language), and returns at once: no request waits for the SMTP peer, so its answer time does not
+   * tell whether a mail was sent. Every mail names its reader: the request's, or 'recipient'.
    */
-  send(type: MailType, to: string, values: Record<string, string>): void;
+  send(type: MailType, to: string, values: Readonly<Record<string, MailValue>>, reader: MailReader): void;
   /** Runs work that ends in a mail (a reset link's token row, then its mail) in the queue, after the answer. */
   later(task: () => Promise<void>): void;
   /** Sends an already rendered mail with the given upload store files attached. */
@@ -177,14 +179,15 @@ export function createMailer(options: MailerOptions): Mailer {
 
   return {
     transport: transporter ? 'smtp' : 'outbox',
-    send(type, to, values) {
+    send(type, to, values, reader) {
       const secretNames: readonly string[] = EMAIL_TEMPLATE_TYPES[type].secrets;
       const masked = Object.fromEntries(secretNames.map((name) => [name, MASKED]));
-      const secrets = Object.fromEntries(secretNames.flatMap((name) => (values[name] === undefined ? [] : [[name, values[name]]])));
       later(async () => {
-        const active = await activeTemplate(options.db, type);
-        const template = active ?? DEFAULT_TEMPLATES[type];
-        await transmit(type, to, renderMail(template, values), renderMail(template, { ...values, ...masked }), active?.attachmentFileIds ?? [], secrets);
+        const read = reader === 'recipient' ? await readerOfAddress(options.db, to) : reader;
+        const written = valuesFor(values, read);
+        const secrets = Object.fromEntries(secretNames.flatMap((name) => (written[name] === undefined ? [] : [[name, written[name]]])));
+        const template = await mailTemplateFor(options.db, type, read.language);
+        await transmit(type, to, renderMail(template, written), renderMail(template, { ...written, ...masked }), template.attachmentFileIds, secrets);
       });
     },
     later,

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_SAMPLES, type EmailTemplateType, type RenderedMail } from '../../src/shared';
+import { PLACEHOLDER_SAMPLES, type EmailTemplateType, type MailLanguage, type RenderedMail } from '../../src/shared';
 
 /** The mails the server sends; a type's active e-mail template (System Setting) overrides its default. */
 export type MailType = EmailTemplateType;
@@ -10,8 +10,8 @@ export interface MailTemplate {
   statements?: string[];
 }
 
-/** Built-in mails: the first rows of email_templates, and the fallback when a type has no active template. */
-export const DEFAULT_TEMPLATES: Record<MailType, MailTemplate> = {
+/** Built-in English mails: the first rows of email_templates, and the fallback when a type has no active template. */
+const ENGLISH_TEMPLATES: Record<MailType, MailTemplate> = {
   otp: {
     title: 'Your verification code: {{code}}',
     body: 'Hello {{name}},\n\nYour verification code is {{code}}. It expires in 5 minutes.\n\nIf you did not ask for it, ignore this mail.',
@@ -58,6 +58,61 @@ export const DEFAULT_TEMPLATES: Record<MailType, MailTemplate> = {
   },
 };
 
+/** Built-in Korean mails, in the polite 합니다체 (seeded as the Korean rows by migration 029). */
+const KOREAN_TEMPLATES: Record<MailType, MailTemplate> = {
+  otp: {
+    title: '로그인 인증 코드: {{code}}',
+    body: '{{name}}님, 안녕하십니까.\n\n인증 코드는 {{code}}입니다. 5분 후에 만료됩니다.\n\n요청하지 않으셨다면 이 메일을 무시하십시오.',
+  },
+  'signup-request': {
+    title: '승인을 기다리는 가입 신청: {{email}}',
+    body: '{{name}}님, 안녕하십니까.\n\n{{applicant}}({{email}})님이 계정을 신청했습니다.\n콘솔에서 검토하십시오: {{link}}',
+  },
+  'signup-approved': {
+    title: '계정이 승인되었습니다',
+    body: '{{name}}님, 안녕하십니까.\n\n계정이 승인되었습니다. 지금 로그인하실 수 있습니다: {{link}}',
+  },
+  'password-reset': {
+    title: '새 비밀번호를 설정하십시오',
+    body: '{{name}}님, 안녕하십니까.\n\n아래 링크에서 새 비밀번호를 설정하십시오(30분 동안 유효합니다).\n{{link}}\n\n요청하지 않으셨다면 이 메일을 무시하십시오.',
+  },
+  'account-exists': {
+    title: '이미 계정이 있습니다',
+    body: '{{name}}님, 안녕하십니까.\n\n이미 계정이 있는 {{email}} 주소로 가입 요청이 있었습니다. 여기에서 로그인하십시오: {{link}}\n비밀번호를 잊으셨다면 로그인 페이지에서 새 비밀번호를 요청하십시오.\n\n본인이 요청하지 않으셨다면 이 메일을 무시하십시오.',
+  },
+  'account-locked': {
+    title: '계정이 잠겼습니다',
+    body: '{{name}}님, 안녕하십니까.\n\n로그인에 여러 번 실패하여 계정 {{email}}이(가) {{minutes}}분 동안 잠겼습니다. 지금 잠금을 해제하려면 새 비밀번호를 설정하십시오: {{link}}\n\n본인이 시도하지 않으셨다면 다른 사람이 비밀번호를 추측하고 있을 수 있습니다. 새 비밀번호를 설정하십시오.',
+  },
+  'signup-code': {
+    title: '가입 인증 코드: {{code}}',
+    body: '안녕하십니까.\n\n가입할 주소 {{email}}을(를) 확인하려면 코드 {{code}}을(를) 입력하십시오. 5분 후에 만료됩니다.\n\n계정을 신청하지 않으셨다면 이 메일을 무시하십시오.',
+  },
+  'profile-code': {
+    title: '비밀번호 변경 인증 코드: {{code}}',
+    body: '{{name}}님, 안녕하십니까.\n\n비밀번호를 변경하려면 코드 {{code}}을(를) 입력하십시오. 5분 후에 만료됩니다.\n\n요청하지 않으셨다면 다른 사람이 회원님의 계정으로 로그인했을 수 있습니다. 비밀번호를 변경하십시오.',
+  },
+  'project-shared': {
+    title: '{{sharer}}님이 프로젝트 {{project}}을(를) 공유했습니다',
+    body: '{{name}}님, 안녕하십니까.\n\n{{sharer}}님이 프로젝트 {{project}}을(를) {{privilege}} 권한으로 공유했습니다.\n열기: {{link}}',
+  },
+  'password-changed': {
+    title: '비밀번호가 변경되었습니다',
+    body: '{{name}}님, 안녕하십니까.\n\n계정 {{email}}의 비밀번호가 {{changedAt}}에 변경되었습니다. 이 계정의 다른 세션은 모두 로그아웃되었습니다.\n\n본인이 변경하지 않으셨다면 지금 새 비밀번호를 설정하십시오: {{link}}\n그런 다음 관리자에게 알리십시오.',
+  },
+  alert: {
+    title: '[알림] {{subtitle}}',
+    body: '{{name}}님, 안녕하십니까.\n\n{{subtitle}}\n\n{{detail}}\n\n실패한 실행 열기: {{link}}',
+  },
+};
+
+/**
+ * The built-in mail of each type in each language a reader may have: typed so that a type added
+ * without its Korean text fails the typecheck. Used when neither the reader's language nor English
+ * has an active template of the type.
+ */
+export const DEFAULT_TEMPLATES: Record<MailLanguage, Record<MailType, MailTemplate>> = { en: ENGLISH_TEMPLATES, ko: KOREAN_TEMPLATES };
+
 const PLACEHOLDER = /\{\{\s*([a-zA-Z][\w]*)\s*\}\}/g;
 
 export function renderText(template: string, values: Record<string, string>): string {
@@ -98,7 +153,16 @@ export function renderMail(template: MailTemplate, values: Record<string, string
   };
 }
 
-/** The preview values of the given placeholders. */
-export function sampleValues(placeholders: readonly string[]): Record<string, string> {
-  return Object.fromEntries(placeholders.map((name) => [name, PLACEHOLDER_SAMPLES[name] ?? name]));
+/** The samples that are words, as a Korean reader's mail has them. */
+const KOREAN_SAMPLES: Record<string, string> = {
+  name: '박민아',
+  subtitle: '마켓 계정의 액세스 토큰이 만료되었습니다',
+  summary: '"Media spend" 수집 실패: 소스가 오류로 응답했습니다.',
+  privilege: '편집자',
+};
+
+/** The preview values of the given placeholders, as a reader of the language would have them. */
+export function sampleValues(placeholders: readonly string[], language: MailLanguage = 'en'): Record<string, string> {
+  const samples = language === 'ko' ? { ...PLACEHOLDER_SAMPLES, ...KOREAN_SAMPLES } : PLACEHOLDER_SAMPLES;
+  return Object.fromEntries(placeholders.map((name) => [name, samples[name] ?? name]));
 }

@@ -15,7 +15,7 @@ import {
   WEEK_DAYS,
 } from './collect-constants';
 import { DATASET_COLUMN_TYPES, MASTER_FIELD_TYPES } from './datasets';
-import { emailTemplateTypes } from './email-templates';
+import { emailTemplateTypes, MAIL_LANGUAGES } from './email-templates';
 import { EXPLORER_COLUMN_TYPES, EXPLORER_SCHEMAS } from './explorer';
 import { YES_NO } from './fields';
 import { CONDITION_OPERATORS, DASHBOARD_TYPES, DATA_SOURCES, KEYWORD_MODES, PROJECT_DATA_TYPES, PROJECT_STATUSES, SHARE_PRIVILEGES } from './project-kinds';
@@ -61,5 +61,6 @@ export const CODE_LISTS: { [S in CodeSet]: readonly CodeSets[S][] } = {
   uploadStatus: UPLOAD_STATUSES,
   uploadMode: UPLOAD_MODES,
   emailTemplateType: emailTemplateTypes,
+  mailLanguage: MAIL_LANGUAGES,
   accessEvent: ACCESS_EVENT_TYPES,
 };

@@ -15,7 +15,7 @@ import type {
   WEEK_DAYS,
 } from './collect-constants';
 import type { DATASET_COLUMN_TYPES, MASTER_FIELD_TYPES } from './datasets';
-import type { EmailTemplateType } from './email-templates';
+import type { EmailTemplateType, MailLanguage } from './email-templates';
 import type { EXPLORER_COLUMN_TYPES, EXPLORER_SCHEMAS } from './explorer';
 import type { YES_NO } from './fields';
 import type { CONDITION_OPERATORS, DASHBOARD_TYPES, DATA_SOURCES, KEYWORD_MODES, PROJECT_DATA_TYPES, PROJECT_STATUSES, SHARE_PRIVILEGES } from './project-kinds';
@@ -56,6 +56,7 @@ export interface CodeSets {
   uploadStatus: (typeof UPLOAD_STATUSES)[number];
   uploadMode: (typeof UPLOAD_MODES)[number];
   emailTemplateType: EmailTemplateType;
+  mailLanguage: MailLanguage;
   accessEvent: (typeof ACCESS_EVENT_TYPES)[number];
 }
 
@@ -100,6 +101,7 @@ export const CODE_MESSAGES = {
   uploadStatus: 'resources.uploads.status',
   uploadMode: 'resources.uploads.modeNames',
   emailTemplateType: 'resources.email-templates.types',
+  mailLanguage: 'resources.email-templates.languages',
   accessEvent: 'resources.access-history.events',
 } as const satisfies Record<CodeSet, string>;
 

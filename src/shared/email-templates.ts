@@ -25,6 +25,15 @@ export const EMAIL_TEMPLATE_TYPES = {
 } as const satisfies Record<string, { typeId: number; placeholders: readonly string[]; secrets: readonly string[] }>;
 
 export type EmailTemplateType = keyof typeof EMAIL_TEMPLATE_TYPES;
+
+/**
+ * The languages a mail is written in: its reader's (the console's two). English is the floor: a
+ * type keeps an active English template, and a reader of another language without an active
+ * template of theirs gets it.
+ */
+export const MAIL_LANGUAGES = ['en', 'ko'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+export const FALLBACK_MAIL_LANGUAGE: MailLanguage = 'en';
 export const emailTemplateTypes = Object.keys(EMAIL_TEMPLATE_TYPES) as [EmailTemplateType, ...EmailTemplateType[]];
 
 /**
@@ -98,6 +107,7 @@ const emailTemplateStatementInput = z.strictObject({
 
 const emailTemplateFields = {
   type: z.enum(emailTemplateTypes, msg.templateType),
+  language: z.enum(MAIL_LANGUAGES).default(FALLBACK_MAIL_LANGUAGE),
   title: z.string().overwrite(withoutControls).trim().min(1, msg.titleEnter).max(200, msg.titleTooLong),
   body: z.string().trim().min(1, msg.bodyRequired).max(20_000, msg.bodyTooLong),
   statements: z.array(emailTemplateStatementInput).max(20, msg.atMostStatements).default([]),
@@ -137,6 +147,7 @@ export interface EmailTemplate {
   id: number;
   typeId: number;
   type: EmailTemplateType;
+  language: MailLanguage;
   title: string;
   body: string;
   activeFlag: YesNo;
@@ -150,6 +161,7 @@ const emailTemplateRowSchema = z.object({
   id: z.number(),
   typeId: z.number(),
   type: z.string(),
+  language: z.enum(MAIL_LANGUAGES),
   title: z.string(),
   body: z.string(),
   activeFlag: yesNo,

@@ -3,7 +3,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, dbSnapshot, type RankAccounts, signedInAcc
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
 import { DEFAULT_TEMPLATES } from '../../server/mail/templates';
 import { englishOf } from '../../server/http/app-error';
-import { EMAIL_TEMPLATE_TYPES, emailTemplateTypes } from '../../src/shared';
+import { EMAIL_TEMPLATE_TYPES, emailTemplateTypes, MAIL_LANGUAGES } from '../../src/shared';
 
 const TEMPLATE_TABLES = ['email_templates', 'email_template_statements', 'mail_outbox'] as const;
 const GUIDE_PDF = Buffer.from('%PDF-1.7\nACME onboarding guide\n');
@@ -45,15 +45,18 @@ async function upload(purpose: string, bytes: Buffer, fileName: string): Promise
   if (reply.status !== 200) throw new Error(JSON.stringify(reply.body));
   return reply.body.data.fileId;
 }
-const activeOf = async (type: string) => await t.db.selectFrom('email_templates').select(['id', 'title']).where('type', '=', type).where('active_flag', '=', 'Y').execute();
+const activeOf = async (type: string, language = 'en') =>
+  await t.db.selectFrom('email_templates').select(['id', 'title']).where('type', '=', type).where('language', '=', language).where('active_flag', '=', 'Y').execute();
 
 describe('e-mail templates', () => {
-  it('starts with the built-in mail of every type as its active template', async () => {
-    const { body } = await query({ sort: ['type', 'ASC'], range: [0, 49], filter: { activeFlag: 'Y' } });
-    // Every type the server sends, each flow its own (the sign-up and profile codes are not the sign-in code's).
-    const expected = [...emailTemplateTypes].sort().map((type) => [type, EMAIL_TEMPLATE_TYPES[type].typeId, DEFAULT_TEMPLATES[type].title]);
-    expect(expected).toHaveLength(11);
-    expect(body.data.list.map((row: { type: string; typeId: number; title: string }) => [row.type, row.typeId, row.title])).toEqual(expected);
+  it('starts with the built-in mail of every type in every language as its active template', async () => {
+    for (const language of MAIL_LANGUAGES) {
+      const { body } = await query({ sort: ['type', 'ASC'], range: [0, 49], filter: { activeFlag: 'Y', language } });
+      // Every type the server sends, each flow its own (the sign-up and profile codes are not the sign-in code's).
+      const expected = [...emailTemplateTypes].sort().map((type) => [type, language, EMAIL_TEMPLATE_TYPES[type].typeId, DEFAULT_TEMPLATES[language][type].title]);
+      expect(expected).toHaveLength(11);
+      expect(body.data.list.map((row: { type: string; language: string; typeId: number; title: string }) => [row.type, row.language, row.typeId, row.title])).toEqual(expected);
+    }
   });
 
   it('creates, reads, updates and deletes a template with its statements', async () => {
@@ -145,7 +148,8 @@ describe('e-mail templates', () => {
     expect(first.body.data.list.map((row: { title: string }) => row.title)).toEqual(['Paged 6', 'Paged 5', 'Paged 4']);
     const last = await query({ sort: ['title', 'DESC'], range: [6, 8], filter: { q: 'paged' } });
     expect(last.body.data.list.map((row: { title: string }) => row.title)).toEqual(['Paged 0']);
-    expect((await query({ filter: { type: 'otp' } })).body.data.totalCount).toBe(1);
+    expect((await query({ filter: { type: 'otp' } })).body.data.totalCount).toBe(2);
+    expect((await query({ filter: { type: 'otp', language: 'ko' } })).body.data.totalCount).toBe(1);
     for (const search of ['sort=["body_html","ASC"]', 'filter={"title":"x"}', 'range=[3,1]']) {
       expect((await t.call('GET', `/api/email-templates?${search}`, { token: admin })).status, search).toBe(400);
     }
@@ -177,7 +181,9 @@ describe('system types always keep an active template', () => {
     const deleted = await t.call('DELETE', `/api/email-templates/${otp.id}`, { token: admin });
     expect(deleted.status).toBe(409);
     expect(deleted.body.result).toBe('CONFLICT');
-    expect(deleted.body.resultMessage).toBe('This is the only active "otp" template and the console sends every otp mail from it, so it cannot be deleted. Activate another "otp" template first.');
+    expect(deleted.body.resultMessage).toBe(
+      'This is the only active English "otp" template and the console sends every otp mail from it to readers without an active template in their language, so it cannot be deleted. Activate another English "otp" template first.',
+    );
     const deactivated = await t.call('PUT', `/api/email-templates/${otp.id}`, { token: admin, body: { ...body, activeFlag: 'N' } });
     expect(deactivated.status).toBe(409);
     expect(deactivated.body.data.errors).toEqual([{ field: 'activeFlag', message: expect.stringContaining('cannot be deactivated') }]);

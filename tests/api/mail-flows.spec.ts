@@ -112,7 +112,8 @@ describe('each code mail has its own template', () => {
   it('editing the sign-in code mail leaves the sign-up and profile code mails as they were', async () => {
     const admin = await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     const list = await t.call('GET', '/api/email-templates?filter=%7B%7D&range=%5B0%2C99%5D', { token: admin.accessToken });
-    const rows = list.body.data.list as { id: number; type: string; activeFlag: string }[];
+    // One active English template per flow (each has its Korean one beside it: mail-language.spec).
+    const rows = (list.body.data.list as { id: number; type: string; language: string; activeFlag: string }[]).filter((row) => row.language === 'en');
     for (const type of ['otp', 'signup-code', 'profile-code', 'project-shared', 'password-changed']) {
       expect(
         rows.filter((row) => row.type === type && row.activeFlag === 'Y'),

@@ -13,11 +13,14 @@ withTestApp((app) => (t = app));
  * changes, a new migration brings the rows nobody edited up to it (as 018 did for the alert mail).
  */
 describe('what a fresh install seeds', () => {
-  it('every built-in mail as the active template of its type', async () => {
+  it('every built-in mail in every language as the active template of its type and language', async () => {
     // By type: a type added later is seeded by a later migration, so its row comes after 004's.
-    const byType = (a: { type: string }, b: { type: string }) => (a.type < b.type ? -1 : 1);
-    const rows = await t.db.selectFrom('email_templates').select(['type', 'title', 'body', 'active_flag']).execute();
-    const defaults = Object.entries(DEFAULT_TEMPLATES).map(([type, { title, body }]) => ({ type, title, body, active_flag: 'Y' }));
+    const byType = (a: { type: string; language: string }, b: { type: string; language: string }) => (`${a.type} ${a.language}` < `${b.type} ${b.language}` ? -1 : 1);
+    const rows = await t.db.selectFrom('email_templates').select(['type', 'language', 'title', 'body', 'active_flag']).execute();
+    const defaults = Object.entries(DEFAULT_TEMPLATES).flatMap(([language, templates]) =>
+      Object.entries(templates).map(([type, { title, body }]) => ({ type, language, title, body, active_flag: 'Y' })),
+    );
+    expect(defaults).toHaveLength(22);
     expect(rows.sort(byType)).toEqual(defaults.sort(byType));
     expect(await t.db.selectFrom('email_template_statements').select('id').execute()).toEqual([]);
   });

@@ -10,7 +10,7 @@ afterAll(async () => e2e?.close());
 describe('deleting e-mail templates', () => {
   it('keeps the active sign-in code template (says why) and deletes an inactive one only after a confirmation naming it', async () => {
     const now = new Date().toISOString();
-    const otp = await e2e.db.selectFrom('email_templates').select('id').where('type', '=', 'otp').where('active_flag', '=', 'Y').executeTakeFirstOrThrow();
+    const otp = await e2e.db.selectFrom('email_templates').select('id').where('type', '=', 'otp').where('language', '=', 'en').where('active_flag', '=', 'Y').executeTakeFirstOrThrow();
     const spare = await e2e.db
       .insertInto('email_templates')
       .values({ type: 'otp', title: 'Old sign-in code {{code}}', body: 'Code {{code}}', active_flag: 'N', created_at: now, updated_at: now })
@@ -23,7 +23,12 @@ describe('deleting e-mail templates', () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     await page.goto(`/email-templates/${otp.id}`);
-    await page.getByText('This is the active Sign-in code template: the console sends those mails from it, so it cannot be deleted or deactivated.', { exact: false }).waitFor();
+    await page
+      .getByText(
+        'This is the active English Sign-in code template: the console sends those mails from it to every reader without an active template in their language, so it cannot be deleted or deactivated.',
+        { exact: false },
+      )
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
 
     await page.goto(`/email-templates/${spare.id}`);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { emailTemplateTypes } from '../../src/shared';
+import { emailTemplateTypes, MAIL_LANGUAGES } from '../../src/shared';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 
 const SHOTS = '/tmp/shots-mail';
@@ -31,12 +31,17 @@ describe('E-mail Templates and Alert Mail screens', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'E-mail Templates' }).click();
     await page.waitForURL((url) => url.pathname === '/system/email-template');
-    await page.getByRole('cell', { name: 'Sign-in code', exact: true }).waitFor();
-    // A new database has one built-in template per type.
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(emailTemplateTypes.length);
+    // A new database has one built-in template per type and language, the language in words.
+    const signInCode = (language: string) =>
+      page
+        .locator('tbody tr')
+        .filter({ has: page.getByRole('cell', { name: language, exact: true }) })
+        .getByRole('cell', { name: 'Sign-in code', exact: true });
+    await signInCode('Korean').waitFor();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(emailTemplateTypes.length * MAIL_LANGUAGES.length);
     await shot(page, 'email-template-list');
 
-    await page.getByRole('cell', { name: 'Sign-in code', exact: true }).click();
+    await signInCode('English').click();
     await expect.poll(() => previewSubject(page).textContent()).toBe('Your verification code: 482913');
     await page.frameLocator('[data-testid=mail-preview-html]').getByText('Hello Jane Doe,').waitFor();
 
@@ -50,7 +55,9 @@ describe('E-mail Templates and Alert Mail screens', () => {
     await shot(page, 'email-template-edit-unknown-placeholder');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Unknown placeholder {{unknown}}', { exact: false }).first().waitFor();
-    expect((await e2e.db.selectFrom('email_templates').select('title').where('type', '=', 'otp').executeTakeFirstOrThrow()).title).toBe('Your verification code: {{code}}');
+    expect((await e2e.db.selectFrom('email_templates').select('title').where('type', '=', 'otp').where('language', '=', 'en').executeTakeFirstOrThrow()).title).toBe(
+      'Your verification code: {{code}}',
+    );
 
     await page.locator('textarea[name=body]').fill('Dear {{name}}, your ACME code is {{code}}.');
     await page.getByRole('button', { name: 'Add' }).click();
@@ -66,7 +73,7 @@ describe('E-mail Templates and Alert Mail screens', () => {
     await page.getByText('E-mail template ACME sign-in code {{code}} saved').waitFor();
     await page.getByRole('cell', { name: 'ACME sign-in code {{code}}' }).waitFor();
 
-    const otp = await e2e.db.selectFrom('email_templates').select(['id', 'title', 'body', 'active_flag']).where('type', '=', 'otp').executeTakeFirstOrThrow();
+    const otp = await e2e.db.selectFrom('email_templates').select(['id', 'title', 'body', 'active_flag']).where('type', '=', 'otp').where('language', '=', 'en').executeTakeFirstOrThrow();
     expect(otp).toMatchObject({ title: 'ACME sign-in code {{code}}', body: 'Dear {{name}}, your ACME code is {{code}}.', active_flag: 'Y' });
     const statements = await e2e.db.selectFrom('email_template_statements').select(['statement', 'file_id']).where('template_id', '=', otp.id).execute();
     expect(statements).toEqual([{ statement: 'The ACME security guide is attached.', file_id: expect.any(String) }]);

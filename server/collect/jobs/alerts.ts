@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { COLLECT_ALERT_PROCEDURES, formatZonedDateTime, runtimeTimeZone, type TaskErrorId } from '../../../src/shared';
+import { COLLECT_ALERT_PROCEDURES, type TaskErrorId } from '../../../src/shared';
+import { serverTextFor } from '../../http/reader-language';
 import type { AppContext } from '../../context';
 import { isoNow } from '../../clock';
 import { displayName } from '../../auth/accounts';
@@ -49,9 +50,9 @@ export async function recordFailure(ctx: Pick<AppContext, 'db' | 'mailer' | 'con
         taskId: String(task.id),
         configId: String(task.config_id),
         configName,
-        // Recipients have no stored zone: the server's (TZ), named, so the mail is read right anywhere (docs/decisions.md).
-        occurredAt: formatZonedDateTime(now, runtimeTimeZone()),
-        detail: errorText,
+        // In each recipient's zone (the server's for an outside address), named: docs/decisions.md.
+        occurredAt: { at: now },
+        detail: { en: errorText, ko: serverTextFor(errorText, 'ko') },
         summary: failureSummary(task.task_kind === 'POST' ? 'POST' : 'COLLECT', configName, errorId),
         link: `${config.publicUrl}/tasks/${task.id}/show`,
       },

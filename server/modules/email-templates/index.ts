@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EMAIL_TEMPLATE_TYPES, renderedMailResponse, emailTemplatePreviewInput, isSystemEmailTemplateType, type EmailTemplate } from '../../../src/shared';
+import { EMAIL_TEMPLATE_TYPES, FALLBACK_MAIL_LANGUAGE, renderedMailResponse, emailTemplatePreviewInput, isSystemEmailTemplateType, type EmailTemplate } from '../../../src/shared';
 import { emailTemplatesResource } from '../../../src/shared/resources/email-templates';
 import { requireRank } from '../../auth/guard';
 import type { Db } from '../../db/database';
@@ -19,24 +19,27 @@ async function checkAttachments(db: Db, statements: { fileId?: string | null }[]
   if (errors.length) throw validationError(errors);
 }
 
-/** Two saves activating the same type at once: the partial unique index refuses the second. */
+/** Two saves activating the same type and language at once: the partial unique index refuses the second. */
 function activationRace(): AppError {
-  return new AppError('CONFLICT', 'Another template of this type was activated at the same time; reload and try again.', {
-    errors: [{ field: 'activeFlag', message: 'Another template of this type was activated at the same time.' }],
+  return new AppError('CONFLICT', 'Another template of this type and language was activated at the same time; reload and try again.', {
+    errors: [{ field: 'activeFlag', message: 'Another template of this type and language was activated at the same time.' }],
   });
 }
 
 /**
- * A system type keeps an active template: deleting it, deactivating it or moving it to another type
- * is refused while it is the type's last active one (activate another template of the type first).
+ * A system type keeps an active English template, the one a reader without an active template in
+ * their language gets: deleting it, deactivating it or moving it to another type or language is
+ * refused while it is the last (activate another English template of the type first). A Korean one
+ * may go: Korean readers then get the English one.
  */
-async function refuseRetiringLastActive(db: Db, template: Pick<EmailTemplate, 'activeFlag'> & { type: string }, change: 'delete' | 'deactivate'): Promise<void> {
-  if (template.activeFlag !== 'Y' || !isSystemEmailTemplateType(template.type) || (await countActiveOfType(db, template.type)) > 1) return;
-  const message = `This is the only active "${template.type}" template and the console sends every ${template.type} mail from it, so it cannot be ${change === 'delete' ? 'deleted' : 'deactivated'}. Activate another "${template.type}" template first.`;
+async function refuseRetiringLastActive(db: Db, template: Pick<EmailTemplate, 'activeFlag'> & { type: string; language: string }, change: 'delete' | 'deactivate'): Promise<void> {
+  if (template.activeFlag !== 'Y' || template.language !== FALLBACK_MAIL_LANGUAGE || !isSystemEmailTemplateType(template.type)) return;
+  if ((await countActiveOfType(db, template.type, FALLBACK_MAIL_LANGUAGE)) > 1) return;
+  const message = `This is the only active English "${template.type}" template and the console sends every ${template.type} mail from it to readers without an active template in their language, so it cannot be ${change === 'delete' ? 'deleted' : 'deactivated'}. Activate another English "${template.type}" template first.`;
   throw new AppError('CONFLICT', message, { errors: [{ field: 'activeFlag', message }] });
 }
 
-/** /api/email-templates: the mails the server sends, one active template per type (System Setting, rank 1). */
+/** /api/email-templates: the mails the server sends, one active template per type and language (System Setting, rank 1). */
 export async function emailTemplatesModule(app: FastifyInstance) {
   const { db, clock, tokens } = app.ctx;
   crudRoutes(app, emailTemplatesResource, {
@@ -49,7 +52,7 @@ export async function emailTemplatesModule(app: FastifyInstance) {
     },
     duplicate: { error: activationRace },
     check: async (input, current) => {
-      if (current && (input.activeFlag !== 'Y' || input.type !== current.type)) await refuseRetiringLastActive(db, current, 'deactivate');
+      if (current && (input.activeFlag !== 'Y' || input.type !== current.type || input.language !== current.language)) await refuseRetiringLastActive(db, current, 'deactivate');
       await checkAttachments(db, input.statements);
     },
     beforeDelete: (template) => refuseRetiringLastActive(db, template, 'delete'),
@@ -62,8 +65,8 @@ export async function emailTemplatesModule(app: FastifyInstance) {
       '/email-templates/preview',
       { onRequest: requireRank(emailTemplatesResource.rank.write), schema: { body: emailTemplatePreviewInput, response: { 200: renderedMailResponse } } },
       async (request) => {
-        const { type, title, body, statements } = request.body;
-        return success(renderMail({ title, body, statements: statements.map((statement) => statement.statement) }, sampleValues(EMAIL_TEMPLATE_TYPES[type].placeholders)));
+        const { type, language, title, body, statements } = request.body;
+        return success(renderMail({ title, body, statements: statements.map((statement) => statement.statement) }, sampleValues(EMAIL_TEMPLATE_TYPES[type].placeholders, language)));
       },
     );
 }

@@ -7,7 +7,7 @@ import { listPage, type ListRequest } from '../../http/list-query';
 import type { TokenService } from '../../auth/tokens';
 import { findFileRows, presentFiles } from '../../files/references';
 
-const columns = ['id', 'type', 'title', 'body', 'active_flag as activeFlag', 'created_at as createdAt', 'updated_at as updatedAt'] as const;
+const columns = ['id', 'type', 'language', 'title', 'body', 'active_flag as activeFlag', 'created_at as createdAt', 'updated_at as updatedAt'] as const;
 
 type TemplateRow = Omit<EmailTemplate, 'typeId' | 'statements'>;
 
@@ -43,18 +43,18 @@ type SavedInput = z.output<typeof emailTemplateInput>;
 
 /**
  * Writes a template and its statements in one transaction; an active template first retires the
- * type's other active one, so the partial unique index never sees two.
+ * other active one of its type and language, so the partial unique index never sees two.
  */
 export async function saveEmailTemplate(db: Db, clock: Clock, input: SavedInput, id?: number): Promise<number | undefined> {
   const now = isoNow(clock);
   return db.transaction().execute(async (trx) => {
     if (id !== undefined && !(await trx.selectFrom('email_templates').select('id').where('id', '=', id).executeTakeFirst())) return undefined;
     if (input.activeFlag === 'Y') {
-      let others = trx.updateTable('email_templates').set({ active_flag: 'N', updated_at: now }).where('type', '=', input.type).where('active_flag', '=', 'Y');
+      let others = trx.updateTable('email_templates').set({ active_flag: 'N', updated_at: now }).where('type', '=', input.type).where('language', '=', input.language).where('active_flag', '=', 'Y');
       if (id !== undefined) others = others.where('id', '!=', id);
       await others.execute();
     }
-    const fields = { type: input.type, title: input.title, body: input.body, active_flag: input.activeFlag, updated_at: now };
+    const fields = { type: input.type, language: input.language, title: input.title, body: input.body, active_flag: input.activeFlag, updated_at: now };
     let templateId = id;
     if (templateId === undefined) {
       templateId = (
@@ -78,12 +78,13 @@ export async function saveEmailTemplate(db: Db, clock: Clock, input: SavedInput,
   });
 }
 
-/** How many active templates a type has (the partial unique index keeps it at 0 or 1). */
-export async function countActiveOfType(db: Db, type: string): Promise<number> {
+/** How many active templates a type has in a language (the partial unique index keeps it at 0 or 1). */
+export async function countActiveOfType(db: Db, type: string, language: string): Promise<number> {
   const row = await db
     .selectFrom('email_templates')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('type', '=', type)
+    .where('language', '=', language)
     .where('active_flag', '=', 'Y')
     .executeTakeFirstOrThrow();
   return Number(row.count);

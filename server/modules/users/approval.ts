@@ -37,6 +37,6 @@ export async function decideApprovals(ctx: AppContext, scope: UserScope, ids: nu
   if (decision.approvalStatusCode !== 'APPROVED') return;
   for (const id of unique) {
     const admin = (await findAdminById(ctx.db, id))!;
-    await ctx.mailer.send('signup-approved', admin.email, { name: displayName(admin), email: admin.email, link: `${ctx.config.publicUrl}/sign-in` });
+    ctx.mailer.send('signup-approved', admin.email, { name: displayName(admin), email: admin.email, link: `${ctx.config.publicUrl}/sign-in` }, 'recipient');
   }
 }

@@ -70,7 +70,7 @@ export async function usersModule(app: FastifyInstance) {
     if (target.status_code !== 'ACTIVE' || target.approval_status_code !== 'APPROVED') {
       throw new AppError('CONFLICT', 'Only an active, approved account can be sent a password reset link.');
     }
-    await sendPasswordResetLink(ctx, target);
+    await sendPasswordResetLink(ctx, target, 'recipient');
     return success(null, `A link to set a new password has been sent to ${target.email}.`);
   });
 

@@ -4,6 +4,7 @@ export const emailTemplatesEn = {
   fields: {
     type: 'Type',
     typeId: 'Type id',
+    language: 'Language',
     title: 'Title',
     body: 'Body',
     activeFlag: 'Active',
@@ -27,6 +28,11 @@ export const emailTemplatesEn = {
     'project-shared': 'Project shared',
     'password-changed': 'Password changed',
   },
+  /** The languages a template is written in (code set mailLanguage). */
+  languages: {
+    en: 'English',
+    ko: 'Korean',
+  },
   /** Which mails a type's template writes, under the type input: an edit changes these and no other. */
   sentWhen: {
     otp: 'Sent with the code of every sign-in. Only sign-in uses it: sign-up and the profile have their own code mails.',
@@ -43,7 +49,8 @@ export const emailTemplatesEn = {
   },
   helpers: {
     placeholders: 'Placeholders for this type: %{list}',
-    activeFlag: 'Activating this template retires the active one of the same type.',
+    activeFlag: 'Activating this template retires the active one of the same type and language.',
+    language: 'Mails to a person who reads the console in this language are written from it. A type without an active Korean template sends Korean readers its active English one.',
     statements: 'Statements are extra paragraphs added below the body, in this order, each with an optional attached file (a guide, the terms). They may use the same placeholders as the body.',
   },
   actions: {
@@ -52,16 +59,18 @@ export const emailTemplatesEn = {
     remove: 'Remove file',
   },
   messages: {
-    keepsItsType: 'This is the active %{type} template: the console sends those mails from it, so it cannot be deleted or deactivated. To retire it, activate another %{type} template.',
+    keepsItsType:
+      'This is the active English %{type} template: the console sends those mails from it to every reader without an active template in their language, so it cannot be deleted or deactivated. To retire it, activate another English %{type} template.',
     noAttachment: 'No file',
     refused: '%{name} was not attached: %{reason}',
   },
   delete: {
     title: 'Delete the e-mail template "%{title}"?',
     content: 'It is not the active template of its type, so no mail changes; the template itself cannot be restored.',
+    fallback: 'Readers of %{language} then get the active English template of its type. The template itself cannot be restored.',
   },
   errors: {
-    lastActive: 'This is the only active template of its type; the console sends those mails from it. Activate another template of the type first.',
+    lastActive: 'This is the only active English template of its type; the console sends those mails from it. Activate another English template of the type first.',
   },
   preview: {
     title: 'Preview',

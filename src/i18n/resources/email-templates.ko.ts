@@ -6,6 +6,7 @@ export const emailTemplatesKo: typeof emailTemplatesEn = {
   fields: {
     type: '유형',
     typeId: '유형 ID',
+    language: '언어',
     title: '제목',
     body: '본문',
     activeFlag: '사용',
@@ -29,6 +30,10 @@ export const emailTemplatesKo: typeof emailTemplatesEn = {
     'project-shared': '프로젝트 공유',
     'password-changed': '비밀번호 변경 알림',
   },
+  languages: {
+    en: '영어',
+    ko: '한국어',
+  },
   sentWhen: {
     otp: '로그인할 때마다 인증 코드와 함께 보냅니다. 로그인에만 쓰이며, 회원가입과 프로필은 각자의 코드 메일을 씁니다.',
     'signup-request': '누군가 계정을 요청하면 승인자에게 보냅니다.',
@@ -44,7 +49,8 @@ export const emailTemplatesKo: typeof emailTemplatesEn = {
   },
   helpers: {
     placeholders: '이 유형에서 쓸 수 있는 자리표시자: %{list}',
-    activeFlag: '이 템플릿을 사용하면 같은 유형의 기존 사용 템플릿은 사용 중지됩니다.',
+    activeFlag: '이 템플릿을 사용하면 같은 유형, 같은 언어의 기존 사용 템플릿은 사용 중지됩니다.',
+    language: '콘솔을 이 언어로 보는 사람에게 보내는 메일은 이 템플릿으로 작성합니다. 사용 중인 한국어 템플릿이 없는 유형은 한국어 사용자에게도 사용 중인 영어 템플릿을 보냅니다.',
     statements: '추가 문단은 본문 아래에 이 순서대로 붙는 문단이며, 각 문단에 파일(안내서, 약관 등)을 하나씩 첨부할 수 있습니다. 본문과 같은 자리표시자를 쓸 수 있습니다.',
   },
   actions: {
@@ -53,16 +59,18 @@ export const emailTemplatesKo: typeof emailTemplatesEn = {
     remove: '파일 삭제',
   },
   messages: {
-    keepsItsType: '활성화된 %{type} 템플릿입니다. 콘솔이 이 템플릿으로 메일을 보내므로 삭제하거나 비활성화할 수 없습니다. 교체하려면 다른 %{type} 템플릿을 활성화하세요.',
+    keepsItsType:
+      '활성화된 영어 %{type} 템플릿입니다. 자기 언어의 활성 템플릿이 없는 모든 수신자에게 콘솔이 이 템플릿으로 메일을 보내므로 삭제하거나 비활성화할 수 없습니다. 교체하려면 다른 영어 %{type} 템플릿을 활성화하세요.',
     noAttachment: '파일 없음',
     refused: '%{name} 파일을 첨부하지 못했습니다: %{reason}',
   },
   delete: {
     title: '메일 템플릿 "%{title}"을(를) 삭제할까요?',
     content: '이 유형의 활성 템플릿이 아니므로 발송되는 메일은 바뀌지 않습니다. 삭제한 템플릿은 복구할 수 없습니다.',
+    fallback: '이후 %{language} 사용자는 이 유형의 활성 영어 템플릿으로 메일을 받습니다. 삭제한 템플릿은 복구할 수 없습니다.',
   },
   errors: {
-    lastActive: '이 유형의 유일한 활성 템플릿이며, 콘솔은 이 템플릿으로 메일을 보냅니다. 먼저 같은 유형의 다른 템플릿을 활성화하세요.',
+    lastActive: '이 유형의 유일한 활성 영어 템플릿이며, 콘솔은 이 템플릿으로 메일을 보냅니다. 먼저 같은 유형의 다른 영어 템플릿을 활성화하세요.',
   },
   preview: {
     title: '미리보기',

@@ -1,9 +1,13 @@
 import { Alert } from '@mui/material';
 import { DeleteButton, SaveButton, Toolbar, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { isSystemEmailTemplateType, type EmailTemplate } from '../../shared';
+import { FALLBACK_MAIL_LANGUAGE, isSystemEmailTemplateType, type EmailTemplate } from '../../shared';
+import { codeMessageKey } from '../../shared/code-sets';
 
-/** The active template of a system type is the one its mails are sent from: the server keeps it (409). */
-export const keepsItsType = (template: EmailTemplate | undefined) => template?.activeFlag === 'Y' && isSystemEmailTemplateType(template.type);
+/**
+ * The active English template of a system type is the one its mails are sent from to every reader
+ * without an active template of their language: the server keeps it (409).
+ */
+export const keepsItsType = (template: EmailTemplate | undefined) => template?.activeFlag === 'Y' && template.language === FALLBACK_MAIL_LANGUAGE && isSystemEmailTemplateType(template.type);
 
 /** Says, above the form, why the active template of a system type cannot be deleted or deactivated. */
 export function ActiveTemplateNotice() {
@@ -22,6 +26,9 @@ export function ActiveTemplateNotice() {
 export function EmailTemplateEditToolbar() {
   const record = useRecordContext<EmailTemplate>();
   const notify = useNotify();
+  const translate = useTranslate();
+  // Deleting another language's active template sends its readers the English one: the confirmation says so.
+  const fallsBack = record?.activeFlag === 'Y' && record.language !== FALLBACK_MAIL_LANGUAGE;
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
@@ -29,8 +36,8 @@ export function EmailTemplateEditToolbar() {
         <DeleteButton
           mutationMode="pessimistic"
           confirmTitle="resources.email-templates.delete.title"
-          confirmContent="resources.email-templates.delete.content"
-          translateOptions={{ title: record.title }}
+          confirmContent={fallsBack ? 'resources.email-templates.delete.fallback' : 'resources.email-templates.delete.content'}
+          translateOptions={{ title: record.title, language: translate(codeMessageKey('mailLanguage', record.language)) }}
           mutationOptions={{
             onError: (error: unknown) => {
               const status = (error as { status?: number }).status;

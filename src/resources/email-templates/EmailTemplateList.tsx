@@ -7,7 +7,8 @@ import type { EmailTemplate } from '../../shared';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { EmailTemplateTypeField } from './EmailTemplateTypeField';
-import { typeChoices } from './typeChoices';
+import { languageChoices, typeChoices } from './typeChoices';
+import { CodeField } from '../../components/CodeField';
 import { RecordLink } from '../RecordLink';
 import { ConsoleSearchInput } from '../../components/ConsoleSearchInput';
 
@@ -16,6 +17,7 @@ const Column = DataTable.Col<EmailTemplate>;
 const emailTemplateFilters = [
   <ConsoleSearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="type" source="type" choices={typeChoices} />,
+  <SelectInput key="language" source="language" choices={languageChoices} />,
   <SelectInput key="activeFlag" source="activeFlag" choices={activeFlagChoices} />,
 ];
 
@@ -25,6 +27,9 @@ export function EmailTemplateList() {
       <ConsoleDataTable rowClick="edit" bulkActionButtons={false}>
         <Column source="type">
           <EmailTemplateTypeField />
+        </Column>
+        <Column source="language">
+          <CodeField set="mailLanguage" source="language" />
         </Column>
         <Column source="title" field={RecordLink} />
         <Column source="activeFlag">

@@ -7,12 +7,13 @@ import { MailPreview } from './MailPreview';
 import { StatementFileField } from './StatementFileField';
 import { StatementsHelp } from './TemplateHelp';
 import { ConsoleDataTable } from '../ConsoleDataTable';
+import { CodeField } from '../../components/CodeField';
 
 /** The stored template rendered as the mailer would send it. */
 function StoredTemplatePreview() {
   const record = useRecordContext<EmailTemplate>();
   if (!record) return null;
-  const input = { type: record.type, title: record.title, body: record.body, statements: record.statements.map(({ statement }) => ({ statement })) };
+  const input = { type: record.type, language: record.language, title: record.title, body: record.body, statements: record.statements.map(({ statement }) => ({ statement })) };
   return <MailPreview path="/email-templates/preview" input={input} />;
 }
 
@@ -23,6 +24,7 @@ export function EmailTemplateShow() {
     <Show>
       <SimpleShowLayout>
         <EmailTemplateTypeField label="resources.email-templates.fields.type" withUse />
+        <CodeField set="mailLanguage" source="language" label="resources.email-templates.fields.language" />
         <TextField source="title" />
         <TextField source="body" sx={{ whiteSpace: 'pre-wrap' }} />
         <ActiveFlagField label="resources.email-templates.fields.activeFlag" />

@@ -14,6 +14,7 @@ export function toEmailTemplateInput(values: Record<string, unknown>) {
   const statements = (values.statements as StatementValues[] | undefined) ?? [];
   return {
     type: values.type,
+    language: values.language,
     title: values.title,
     body: values.body,
     activeFlag: values.activeFlag,

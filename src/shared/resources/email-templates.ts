@@ -2,7 +2,7 @@ import { AREA_RANK } from '../ranks';
 import { emailTemplateInput, emailTemplateListResponse, emailTemplateResponse, emailTemplateSchema } from '../email-templates';
 import { declareResource } from './define';
 
-/** The mails the server sends, one active template per type (System Setting). */
+/** The mails the server sends, one active template per type and language (System Setting). */
 export const emailTemplatesResource = declareResource({
   name: 'email-templates',
   path: '/email-templates',
@@ -10,10 +10,10 @@ export const emailTemplatesResource = declareResource({
   noun: 'e-mail template',
   schemas: { input: emailTemplateInput, record: emailTemplateSchema, list: emailTemplateListResponse, one: emailTemplateResponse },
   list: {
-    sortable: ['id', 'type', 'title', 'activeFlag', 'updatedAt', 'createdAt'],
+    sortable: ['id', 'type', 'language', 'title', 'activeFlag', 'updatedAt', 'createdAt'],
     defaultSort: ['type', 'ASC'],
     natural: ['title'],
-    filters: { id: { kind: 'eq', type: 'integer' }, type: { kind: 'eq', type: 'text' }, activeFlag: { kind: 'eq', type: 'text' } },
+    filters: { id: { kind: 'eq', type: 'integer' }, type: { kind: 'eq', type: 'text' }, language: { kind: 'eq', type: 'text' }, activeFlag: { kind: 'eq', type: 'text' } },
     search: ['title', 'body'],
   },
 });
