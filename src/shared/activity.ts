@@ -81,13 +81,20 @@ export interface ActivityEntry {
 /** Looks a message up by key with %{name} params: react-admin's translate, or the server's over the same catalogue. */
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-/** A value in a sentence: text quoted, nothing as a dash, a list joined. */
+/** Text longer than this is cut with an ellipsis where a change is worded: the log is read, not diffed. */
+const SHOWN_CHARS = 80;
+
+const isFile = (value: unknown): value is { originalName: string } => typeof value === 'object' && value !== null && 'originalName' in value && typeof value.originalName === 'string';
+
+/** A plain value in a sentence: text quoted (long text cut), nothing as a dash, a file by its name, a list joined. */
 export function activityValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return value.map(activityValue).join(', ');
-  // A file is named by its name, as its field shows it; other structures as JSON text.
-  if (typeof value === 'object') return 'originalName' in value && typeof value.originalName === 'string' ? `'${value.originalName}'` : JSON.stringify(value);
-  return typeof value === 'string' ? `'${value}'` : String(value);
+  if (isFile(value)) return `'${value.originalName}'`;
+  // A structure is worded field by field by activityChangeText; here it is only counted, never shown as JSON.
+  if (typeof value === 'object') return `(${Object.keys(value).length})`;
+  if (typeof value === 'string') return `'${value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}…` : value}'`;
+  return String(value);
 }
 
 /** The record's kind in words: the first (singular) form of resources.<name>.name. */
@@ -110,7 +117,10 @@ export function activitySentence(entry: Pick<ActivityEntry, 'action' | 'actorNam
   });
 }
 
-/** Fields whose values are codes, read through the code table's words ('Active Yes → No', not 'Y → N'). */
+/**
+ * Fields whose values are codes, read through the code table's words ('Active Yes → No', not 'Y → N'),
+ * at any depth: `<parent>.<key>` where a key means different codes under different parents, else `<key>`.
+ */
 const CODE_FIELDS: Readonly<Record<string, CodeSet>> = {
   activeFlag: 'yesNo',
   inUse: 'yesNo',
@@ -119,21 +129,159 @@ const CODE_FIELDS: Readonly<Record<string, CodeSet>> = {
   creatorFlag: 'yesNo',
   uploaderFlag: 'yesNo',
   suspended: 'yesNo',
+  fieldFlag: 'yesNo',
+  masterFlag: 'yesNo',
   approvalStatusCode: 'approvalStatus',
+  statusCode: 'accountStatus',
   dataSource: 'dataSource',
   dashboardType: 'dashboardType',
   sourceType: 'sourceType',
   targetMethod: 'targetMethod',
   privilege: 'sharePrivilege',
+  httpMethod: 'httpMethod',
+  responseFormat: 'responseFormat',
+  scheduleType: 'scheduleType',
+  scheduledDay: 'weekDay',
+  operator: 'conditionOperator',
+  mode: 'keywordMode',
+  'pagination.type': 'paginationType',
+  'fields.type': 'masterFieldType',
+  'headers.type': 'masterFieldType',
+  colType: 'datasetColumnType',
+  errorId: 'taskError',
+  'terms.type': 'termType',
+  'email-templates.type': 'emailTemplateType',
+  'email-templates.language': 'mailLanguage',
+  'templates.status': 'yesNo',
+  'projects.status': 'projectStatus',
+  dataType: 'projectDataType',
+  'tasks.status': 'taskStatus',
+  'tasks.scheduleType': 'taskScheduleType',
+  taskKind: 'taskKind',
+  processType: 'processType',
 };
 
-/** "Description 'x' → 'y'": one changed field, named as its form names it. */
+/** Keys that name a list's item, best first: an item added or removed is called by it. */
+const NAME_KEYS = ['name', 'title', 'colName', 'groupName', 'metricName', 'originalName', 'keyword', 'field', 'email', 'domain', 'code', 'groupCode', 'statement'];
+/** Keys that tell a list's items apart across a save, best first. */
+const ID_KEYS = ['id', 'statementId', 'fileId', ...NAME_KEYS];
+/** Fields inside a structure that change by themselves (a schedule's next run) or only identify it. */
+const QUIET_KEYS = new Set(['id', 'statementId', 'fileId', 'url', 'nextRunAt', 'createdAt', 'updatedAt', 'order']);
+
+type Plain = Record<string, unknown>;
+const isPlain = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value) && !isFile(value);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** camelCase or snake_case as words: the last resort for a key no catalogue names. */
+const spelled = (key: string) => {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** Words one change is said in: its resource's labels, the code tables and the catalogue's list words. */
+class ChangeWords {
+  constructor(
+    private readonly resource: string,
+    private readonly t: Translate,
+  ) {}
+
+  /** A field as its form names it, else as the activity catalogue names a common key, else spelled out. */
+  label(key: string): string {
+    return this.t(`resources.${this.resource}.fields.${key}`, { _: this.t(`console.activity.keys.${key}`, { _: spelled(key) }) });
+  }
+
+  value(path: readonly string[], shown: unknown): string {
+    if (shown === ACTIVITY_SECRET) return this.t('console.activity.secret');
+    if (typeof shown === 'boolean') return this.t(codeMessageKey('yesNo', shown ? 'Y' : 'N'));
+    const key = path[path.length - 1];
+    const set = CODE_FIELDS[`${path[path.length - 2] ?? this.resource}.${key}`] ?? CODE_FIELDS[`${this.resource}.${key}`] ?? CODE_FIELDS[key];
+    if (set && typeof shown === 'string') return this.t(codeMessageKey(set, shown), { _: shown });
+    if (Array.isArray(shown)) return shown.length ? shown.map((item) => this.value(path, item)).join(', ') : '—';
+    if (isPlain(shown)) return this.item(path, shown);
+    return activityValue(shown);
+  }
+
+  /** "Label before → after", or "Label: <what changed inside>" for a list or a structure. */
+  change(path: readonly string[], before: unknown, after: unknown): string {
+    const label = this.label(path[path.length - 1]);
+    const inside = this.inside(path, before, after);
+    return inside === undefined ? `${label} ${this.value(path, before)} → ${this.value(path, after)}` : `${label}: ${inside}`;
+  }
+
+  /** What changed inside a list or a structure; undefined for plain values. */
+  private inside(path: readonly string[], before: unknown, after: unknown): string | undefined {
+    if (Array.isArray(before) || Array.isArray(after)) return this.list(path, Array.isArray(before) ? before : [], Array.isArray(after) ? after : []);
+    const structure = isPlain(after) ? after : isPlain(before) ? before : undefined;
+    // A named record in a field (a user's company) reads as its name, before → after, like a plain value.
+    if (structure && nameKey(structure) === undefined) {
+      const parts = this.fields(path, isPlain(before) ? before : {}, isPlain(after) ? after : {});
+      return parts.length ? parts.join(', ') : this.t('console.activity.list.changed');
+    }
+    return undefined;
+  }
+
+  /** Each differing field of two structures, quiet ones left out. */
+  private fields(path: readonly string[], before: Plain, after: Plain, skip: readonly string[] = []): string[] {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => !QUIET_KEYS.has(key) && !skip.includes(key));
+    return keys.filter((key) => !same(before[key] ?? null, after[key] ?? null)).map((key) => this.change([...path, key], before[key] ?? null, after[key] ?? null));
+  }
+
+  /** "added X, Y; removed Z" for values; for records, each matched by its id or name: added, removed or "<name>: <field> a → b". */
+  private list(path: readonly string[], before: unknown[], after: unknown[]): string {
+    const parts: string[] = [];
+    const idKey = before.every(isPlain) && after.every(isPlain) && before.length + after.length > 0 ? ID_KEYS.find((key) => identifies(key, before) && identifies(key, after)) : undefined;
+    const keyOf = (item: unknown) => (idKey ? String((item as Plain)[idKey]) : JSON.stringify(item));
+    const was = new Map(before.map((item) => [keyOf(item), item]));
+    const is = new Map(after.map((item) => [keyOf(item), item]));
+    const added = after.filter((item) => !was.has(keyOf(item)));
+    const removed = before.filter((item) => !is.has(keyOf(item)));
+    if (added.length) parts.push(this.t('console.activity.list.added', { items: added.map((item) => this.value(path, item)).join(', ') }));
+    if (removed.length) parts.push(this.t('console.activity.list.removed', { items: removed.map((item) => this.value(path, item)).join(', ') }));
+    after.forEach((item, index) => {
+      const old = was.get(keyOf(item));
+      if (!idKey || old === undefined || same(old, item)) return;
+      const name = nameKey(item as Plain);
+      const skip = name ? [name] : [];
+      const rest = Object.keys(item as Plain).filter((key) => !QUIET_KEYS.has(key) && !skip.includes(key));
+      // A group with one list in it (a user's data types by advertiser) says what joined or left it, with no label between.
+      const changed =
+        rest.length === 1 && (Array.isArray((item as Plain)[rest[0]]) || Array.isArray((old as Plain)[rest[0]]))
+          ? [this.inside([...path, rest[0]], (old as Plain)[rest[0]], (item as Plain)[rest[0]]) ?? '']
+          : this.fields(path, old as Plain, item as Plain, skip);
+      if (changed.length) parts.push(`${name ? this.value([...path, name], (item as Plain)[name]) : this.t('console.activity.list.item', { n: index + 1 })}: ${changed.join(', ')}`);
+    });
+    if (!parts.length && !same(before, after)) parts.push(this.t('console.activity.list.reordered'));
+    return parts.join('; ');
+  }
+
+  /** A record in a list: by its name, else its fields in words, in brackets. */
+  private item(path: readonly string[], item: Plain): string {
+    const name = nameKey(item);
+    if (name) return this.value([...path, name], item[name]);
+    const fields = Object.entries(item)
+      .filter(([key, value]) => !QUIET_KEYS.has(key) && value !== null && value !== '' && !isPlain(value))
+      .map(([key, value]) => `${this.label(key)} ${this.value([...path, key], value)}`);
+    return `(${fields.join(', ')})`;
+  }
+}
+
+/** Whether a key is present and different on every item, so it can match items across a save. */
+function identifies(key: string, items: unknown[]): boolean {
+  const values = items.map((item) => (item as Plain)[key]);
+  return values.every((value) => typeof value === 'string' || typeof value === 'number') && new Set(values).size === values.length;
+}
+
+function nameKey(item: Plain): string | undefined {
+  return NAME_KEYS.find((key) => (typeof item[key] === 'string' && item[key] !== '') || typeof item[key] === 'number');
+}
+
+/**
+ * "Description 'x' → 'y'", "Schedules: item 1: Time '09:00' → '07:00'", "Alert recipients: added
+ * 'a@example.com'": one changed field in words, named as its form names it. The one place a change is
+ * worded (screen, record history and CSV export), so no structure ever reads as JSON or a raw code.
+ */
 export function activityChangeText(resource: string, change: ActivityChange, t: Translate): string {
-  const label = t(`resources.${resource}.fields.${change.field}`, { _: change.field });
-  const set = CODE_FIELDS[change.field];
-  const value = (shown: unknown) => {
-    if (shown === ACTIVITY_SECRET) return t('console.activity.secret');
-    return set && typeof shown === 'string' ? t(codeMessageKey(set, shown), { _: shown }) : activityValue(shown);
-  };
-  return `${label} ${value(change.before)} → ${value(change.after)}`;
+  return new ChangeWords(resource, t).change([change.field], change.before, change.after);
 }

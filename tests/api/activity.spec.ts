@@ -5,7 +5,11 @@ import { commit, createDataset, preview } from './uploads-support';
 import { projectBody, seedTemplate } from './projects-fixtures';
 import { ACTIVITY_ROUTES, isRecorded } from '../../server/modules/activity/routes-table';
 import { entryWords, translatorFor } from '../../server/modules/activity/words';
-import type { ActivityEntry } from '../../src/shared';
+import { activityChangeText } from '../../src/shared/activity';
+import { ACTIVITY_SUBJECTS } from '../../server/modules/activity/subjects';
+import { CODE_LISTS } from '../../src/shared/code-lists';
+import { codeMessageKey, type CodeSet } from '../../src/shared/code-sets';
+import type { ActivityEntry, Translate } from '../../src/shared';
 
 /**
  * The activity log (issue 30 item 4): every mutating route the app registers is recorded or named
@@ -37,6 +41,15 @@ beforeAll(async () => {
   await env.t.db.updateTable('admins').set({ first_name: 'Mina', last_name: 'Park' }).where('email', '=', 'admin@example.com').execute();
 });
 afterAll(() => env.t.close());
+
+/** The code-table codes a change holds, at any depth, but those whose words name the code itself ("Read (GET)"). */
+function rawCodesIn(value: unknown, t: Translate): string[] {
+  if (typeof value === 'string') {
+    const sets = (Object.keys(CODE_LISTS) as CodeSet[]).filter((set) => (CODE_LISTS[set] as readonly string[]).includes(value));
+    return /^[A-Z][A-Z0-9_]{2,}$/.test(value) && sets.length && !sets.some((set) => t(codeMessageKey(set, value)).includes(value)) ? [value] : [];
+  }
+  return value && typeof value === 'object' ? Object.values(value).flatMap((item) => rawCodesIn(item, t)) : [];
+}
 
 async function entries(filter: Record<string, unknown> = {}, token = env.token): Promise<ActivityEntry[]> {
   const reply = await env.t.call('GET', `/api/activity?range=[0,99]&filter=${encodeURIComponent(JSON.stringify(filter))}`, { token });
@@ -191,6 +204,91 @@ describe('activity entries', () => {
     );
     expect((await env.t.call('GET', '/api/activity', { token: globalAdmin })).status).toBe(403);
     expect((await env.t.call('GET', `/api/activity?filter=${encodeURIComponent(JSON.stringify({ resource: 'domains', recordId: '1' }))}`, { token: globalAdmin })).status).toBe(403);
+  });
+
+  it('words a collect configuration’s field mapping, headers and schedules, never as JSON', async () => {
+    const schedule = { scheduleType: 'DAILY' as const, scheduledTime: '09:00', timeZone: 'Asia/Seoul', startAt: '2026-01-01' };
+    const base = collectConfig('http://127.0.0.1:9', { metricName: 'Structured daily', schedules: [schedule] });
+    const created = await env.api('POST', '/api/collect-configs', base);
+    expect(created.status).toBe(200);
+    const config = created.body.data;
+    const [date, campaign, ...rest] = base.fields;
+    const body = {
+      ...base,
+      sourceMethod: { ...base.sourceMethod, httpMethod: 'POST' as const, headers: [{ name: 'Accept', value: 'text/csv' }] },
+      fields: [{ ...date, type: 'STRING' as const }, ...rest, { field: 'metrics.spend', code: 'spend', type: 'NUMBER' as const, fieldFlag: 'N' as const, masterFlag: 'N' as const }],
+      schedules: config.schedules.map((kept: { id: number }) => ({ ...schedule, id: kept.id, scheduleType: 'WEEKLY', scheduledDay: 'MON' })),
+      alertRecipients: ['ops@example.com', 'lead@example.com'],
+    };
+    expect(campaign.code).toBe('campaign_id');
+    expect((await env.api('PUT', `/api/collect-configs/${config.id}`, body)).status).toBe(200);
+    const [changed] = await entries({ resource: 'collect-configs', recordId: String(config.id), action: 'update' });
+    const lines = changed.changes.map((change) => activityChangeText('collect-configs', change, en));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "Field mapping: added 'metrics.spend'; removed 'campaign.id'; 'date': Type Date → Text",
+        'Schedules: item 1: Repeat Daily → Weekly, Day — → Monday',
+        "Alert recipients: added 'lead@example.com'",
+      ]),
+    );
+    expect(lines.find((line) => line.startsWith('Source method'))).toBe("Source method: HTTP method Read (GET) → Send a query (POST), Headers: 'Accept': Value 'application/json' → 'text/csv'");
+    expect(entryWords(changed, ko).changes).toContain('스케줄: 1번 항목: 반복 매일 → 매주, 요일 — → 월요일');
+  });
+
+  it('words a user’s connected data types and countries by name, not as codes', async () => {
+    const person = await approvedUser(env.t, env.token, 'connected.words@example.com');
+    const edit = (countryCodes: string[], dataTypes: { advertiserCode: string; dataTypeCode: string }[]) =>
+      env.api('PUT', `/api/users/${person.id}`, {
+        authority: 'user',
+        approverFlag: 'N',
+        creatorFlag: 'N',
+        uploaderFlag: 'N',
+        regionCode: 'APAC',
+        officeCode: 'KR',
+        companyCode: 'HQ',
+        countryCodes,
+        dataTypes,
+        statusCode: 'ACTIVE',
+      });
+    expect((await edit(['KR'], [{ advertiserCode: 'ACME', dataTypeCode: 'MEDIA' }])).status).toBe(200);
+    expect(
+      (
+        await edit(
+          ['KR', 'JP'],
+          [
+            { advertiserCode: 'ACME', dataTypeCode: 'SOCIAL' },
+            { advertiserCode: 'GLOBEX', dataTypeCode: 'CRM' },
+          ],
+        )
+      ).status,
+    ).toBe(200);
+    const [changed] = await entries({ resource: 'users', recordId: String(person.id), action: 'update' });
+    const lines = changed.changes.map((change) => activityChangeText('users', change, en));
+    expect(lines).toContain("Connected data types: added 'Globex Retail'; 'Acme Electronics': added 'Social'; removed 'Media'");
+    expect(lines).toContain("Connected countries: 'APAC': added 'Japan'");
+    expect(changed.changes.map((change) => change.field)).not.toContain('dataTypes');
+    expect(entryWords(changed, ko).changes).toContain("연결 데이터 유형: 'Globex Retail' 추가; 'Acme Electronics': 'Social' 추가; 'Media' 삭제");
+  });
+
+  it('words every entry of every resource with no JSON, brackets or raw code, in both languages and in the export', async () => {
+    const all = await entries();
+    const recorded = new Set(all.map((entry) => entry.resource));
+    // The entries this file made cover every resource that has structures the log compares.
+    for (const resource of ['collect-configs', 'users', 'datasets', 'projects', 'market-accounts', 'domains'] as const) expect(recorded).toContain(resource);
+    for (const entry of all) {
+      expect(Object.keys(ACTIVITY_SUBJECTS)).toContain(entry.resource);
+      for (const t of [en, ko]) {
+        const { sentence, changes } = entryWords(entry, t);
+        // A quoted value is the person's own text (a body may hold {{from}}); the words around it are the log's.
+        const words = `${sentence} ${changes}`.replace(/'[^']*'/g, "''");
+        expect(words, `${entry.resource} ${entry.action}`).not.toMatch(/[{}[\]]|":/);
+        for (const code of rawCodesIn(entry.changes, t)) expect(words.split(/[^A-Za-z0-9_]+/), `${code} raw in ${words}`).not.toContain(code);
+      }
+    }
+    // The export draws the same words.
+    const ticket = await env.t.call('POST', '/api/activity/export', { token: env.token, body: { filter: { resource: 'collect-configs' } } });
+    const file = await env.t.app.inject({ method: 'GET', url: ticket.body.data.url });
+    expect(file.body).toContain('Schedules: item 1: Repeat Daily → Weekly, Day — → Monday');
   });
 
   it('exports as CSV in the reader’s words, zone and language, named after what it holds', async () => {

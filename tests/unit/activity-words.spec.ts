@@ -1,12 +1,193 @@
 import { describe, expect, it } from 'vitest';
-import { activityValue } from '../../src/shared/activity';
+import { ACTIVITY_SUBJECTS } from '../../server/modules/activity/subjects';
+import { translatorFor } from '../../server/modules/activity/words';
+import { CODE_LISTS } from '../../src/shared/code-lists';
+import { codeMessageKey, type CodeSet } from '../../src/shared/code-sets';
+import { activityChangeText, activityValue, type ActivityChange, type ActivityResource } from '../../src/shared/activity';
+
+const en = translatorFor('en');
+const ko = translatorFor('ko');
 
 describe('a value in an activity sentence', () => {
-  it('names a file by its name, quotes text, dashes nothing and writes other structures as JSON', () => {
+  it('names a file by its name, quotes text, cuts long text, dashes nothing and never writes JSON', () => {
     expect(activityValue({ fileId: '527ce766', originalName: 'layout.json', url: '/api/files/527ce766' })).toBe("'layout.json'");
     expect(activityValue('Weekly')).toBe("'Weekly'");
+    expect(activityValue('x'.repeat(200))).toBe(`'${'x'.repeat(80)}…'`);
     expect(activityValue(null)).toBe('—');
     expect(activityValue(['a', 2])).toBe("'a', 2");
-    expect(activityValue({ hour: 7 })).toBe('{"hour":7}');
+    expect(activityValue({ hour: 7 })).not.toMatch(/[{}[\]]|":/);
+  });
+});
+
+const schedule = {
+  id: 4,
+  scheduleType: 'DAILY',
+  scheduledTime: '09:00',
+  scheduledDay: null,
+  timeZone: 'Asia/Seoul',
+  startAt: '2026-01-01',
+  endAt: null,
+  inUse: 'Y',
+  nextRunAt: '2026-01-02T00:00:00.000Z',
+};
+const file = (fileId: string, originalName: string) => ({ fileId, originalName, url: `/api/files/${fileId}` });
+
+/**
+ * A representative change of every resource the log records, structured wherever the resource has
+ * structures (typed by ActivityResource, so a new resource needs its case here).
+ */
+const CHANGES: Record<ActivityResource, ActivityChange[]> = {
+  users: [
+    {
+      field: 'connectedDataTypes',
+      before: [{ groupName: 'Acme', member: [{ name: 'Media' }, { name: 'Search' }] }],
+      after: [
+        { groupName: 'Acme', member: [{ name: 'Media' }, { name: 'Social' }] },
+        { groupName: 'Beta Foods', member: [{ name: 'Media' }] },
+      ],
+    },
+    { field: 'connectedCountries', before: [{ groupCode: 'APAC', member: [{ code: 'KR', name: 'Korea' }] }], after: [] },
+    { field: 'company', before: { code: 'C1', name: 'Acme Agency' }, after: { code: 'C2', name: 'Beta Media' } },
+    { field: 'approvalStatusCode', before: 'PENDING', after: 'APPROVED' },
+  ],
+  domains: [{ field: 'activeFlag', before: 'Y', after: 'N' }],
+  terms: [{ field: 'type', before: 'POST', after: 'REQUIRED' }],
+  properties: [{ field: 'name', before: 'Old', after: 'New' }],
+  templates: [
+    { field: 'previews', before: [file('a1', 'one.png'), file('b2', 'two.png')], after: [file('b2', 'two.png'), file('c3', 'three.png')] },
+    { field: 'file', before: file('d4', 'layout.twbx'), after: file('e5', 'layout-2.twbx') },
+    { field: 'status', before: 'Y', after: 'N' },
+  ],
+  'email-templates': [
+    {
+      field: 'statements',
+      before: [
+        { statementId: 1, statement: 'See the guide', file: null },
+        { statementId: 2, statement: 'Old terms', file: null },
+      ],
+      after: [{ statementId: 1, statement: 'See the new guide', file: file('f6', 'guide.pdf') }],
+    },
+  ],
+  'alert-mails': [{ field: 'errorId', before: 'SOURCE_TIMEOUT', after: 'SOURCE_HTTP_ERROR' }],
+  'market-accounts': [{ field: 'secret', before: '[SECRET]', after: '[SECRET]' }],
+  'collect-configs': [
+    { field: 'schedules', before: [schedule], after: [{ ...schedule, scheduleType: 'WEEKLY', scheduledDay: 'MON', scheduledTime: '07:00', nextRunAt: '2026-01-05T00:00:00.000Z' }] },
+    {
+      field: 'fields',
+      before: [{ field: 'spend', code: 'cost', type: 'NUMBER', fieldFlag: 'Y', masterFlag: 'N' }],
+      after: [
+        { field: 'spend', code: 'cost', type: 'STRING', fieldFlag: 'N', masterFlag: 'N' },
+        { field: 'day', code: 'date', type: 'DATE', fieldFlag: 'Y', masterFlag: 'Y' },
+      ],
+    },
+    {
+      field: 'sourceMethod',
+      before: { httpMethod: 'GET', headers: [{ name: 'Accept', value: 'text/csv' }], responseFormat: 'CSV', pagination: { type: 'NONE', maxPages: 1000 }, timeoutMs: 30000 },
+      after: {
+        httpMethod: 'POST',
+        headers: [{ name: 'Accept', value: 'application/json' }],
+        responseFormat: 'JSON',
+        pagination: { type: 'PAGE', pageParam: 'page', maxPages: 1000 },
+        timeoutMs: 30000,
+      },
+    },
+    { field: 'configData', before: { accountRegion: 'north' }, after: { accountRegion: 'south', campaignGroup: 'all' } },
+    { field: 'alertRecipients', before: ['a@example.com', 'b@example.com'], after: ['b@example.com', 'c@example.com'] },
+  ],
+  'post-configs': [
+    {
+      field: 'headers',
+      before: [
+        { code: 'date', type: 'DATE', inUse: 'Y', order: 1 },
+        { code: 'cost', type: 'NUMBER', inUse: 'Y', order: 2 },
+      ],
+      after: [
+        { code: 'cost', type: 'NUMBER', inUse: 'N', order: 1 },
+        { code: 'date', type: 'DATE', inUse: 'Y', order: 2 },
+      ],
+    },
+    { field: 'targetMethod', before: 'GCS', after: 'TABLEAU' },
+  ],
+  tasks: [
+    { field: 'status', before: 'ERROR', after: 'PENDING' },
+    { field: 'processType', before: 'MASTERING', after: 'MASTERED' },
+  ],
+  datasets: [
+    {
+      field: 'schemaInfo',
+      before: [{ colName: 'budget', colType: 'VARCHAR', required: false, key: false }],
+      after: [
+        { colName: 'budget', colType: 'NUMBER', required: true, key: false },
+        { colName: 'month', colType: 'DATE', required: true, key: true },
+      ],
+    },
+  ],
+  projects: [
+    {
+      field: 'dataFilters',
+      before: { advertiser: 'acme', dataType: 'MEDIA', countries: [{ regionCode: 'APAC', code: 'KR', name: 'Korea' }], keywordFilters: [{ keyword: 'spring', mode: 'INCLUDE' }], conditionFilters: [] },
+      after: {
+        advertiser: 'acme',
+        dataType: 'CRM',
+        countries: [{ regionCode: 'APAC', code: 'JP', name: 'Japan' }],
+        keywordFilters: [{ keyword: 'spring', mode: 'EXCLUDE' }],
+        conditionFilters: [{ field: 'channel', operator: 'EQUALS', value: 'web' }],
+      },
+    },
+    { field: 'status', before: 'ON_GOING', after: 'COMPLETED' },
+  ],
+  plans: [{ field: 'description', before: 'x'.repeat(300), after: 'short' }],
+  'system-logs': [{ field: 'retentionDays', before: 30, after: 90 }],
+  'collect-retention': [{ field: 'retentionDays', before: 30, after: 60 }],
+};
+
+/** Every code of every code table: none may stand in the words as itself, unless its words are the code. */
+const RAW_CODES = new Set<string>(Object.values(CODE_LISTS).flatMap((codes: readonly string[]) => codes.filter((code) => /^[A-Z][A-Z0-9_]{2,}$/.test(code))));
+const words = (resource: ActivityResource, change: ActivityChange, t = en) => activityChangeText(resource, change, t);
+/** The codes a change holds, at any depth. */
+const codesIn = (value: unknown): string[] => (typeof value === 'string' ? (RAW_CODES.has(value) ? [value] : []) : value && typeof value === 'object' ? Object.values(value).flatMap(codesIn) : []);
+
+describe('a change in the activity log', () => {
+  it('covers every resource the log records', () => {
+    expect(Object.keys(CHANGES).sort()).toEqual(Object.keys(ACTIVITY_SUBJECTS).sort());
+  });
+
+  for (const resource of Object.keys(CHANGES) as ActivityResource[]) {
+    for (const change of CHANGES[resource]) {
+      it(`${resource} ${change.field}: reads as words in English and Korean, with no JSON, brackets, camelCase key or raw code`, () => {
+        for (const t of [en, ko]) {
+          const text = words(resource, change, t);
+          expect(text).not.toMatch(/[{}[\]]|":/);
+          expect(text, 'a camelCase key').not.toMatch(/\b[a-z]+[A-Z]\w*\b/);
+          const tokens = new Set(text.split(/[^A-Za-z0-9_]+/));
+          for (const code of codesIn([change.before, change.after])) {
+            // A code may stand beside its words where they name it ("Read (GET)"), never alone.
+            const sets = (Object.keys(CODE_LISTS) as CodeSet[]).filter((set) => (CODE_LISTS[set] as readonly string[]).includes(code));
+            if (sets.some((set) => t(codeMessageKey(set, code)).includes(code))) continue;
+            expect(tokens.has(code), `${code} shown raw in "${text}"`).toBe(false);
+          }
+        }
+      });
+    }
+  }
+
+  it('says a schedule change as the schedule form does, leaving the next run (its own doing) out', () => {
+    const [schedules, fields] = CHANGES['collect-configs'];
+    expect(words('collect-configs', schedules)).toBe("Schedules: item 1: Repeat Daily → Weekly, Time '09:00' → '07:00', Day — → Monday");
+    expect(words('collect-configs', schedules, ko)).toBe("스케줄: 1번 항목: 반복 매일 → 매주, 시각 '09:00' → '07:00', 요일 — → 월요일");
+    expect(words('collect-configs', fields)).toBe("Field mapping: added 'day'; 'spend': Type Number → Text, Required Yes → No");
+  });
+
+  it("says which data types joined or left a user's advertisers, by name", () => {
+    const [dataTypes] = CHANGES.users;
+    expect(words('users', dataTypes)).toBe("Connected data types: added 'Beta Foods'; 'Acme': added 'Social'; removed 'Search'");
+    expect(words('users', dataTypes, ko)).toBe("연결 데이터 유형: 'Beta Foods' 추가; 'Acme': 'Social' 추가; 'Search' 삭제");
+  });
+
+  it('says a reordered list as reordered, and an added item with no name by its fields', () => {
+    expect(words('collect-configs', { field: 'alertRecipients', before: ['a', 'b'], after: ['b', 'a'] })).toBe('Alert recipients: order changed');
+    expect(words('collect-configs', { field: 'schedules', before: [], after: [schedule] })).toBe(
+      "Schedules: added (Repeat Daily, Time '09:00', Time zone 'Asia/Seoul', Start date '2026-01-01', In use Yes)",
+    );
   });
 });

@@ -28,8 +28,9 @@ export const ACTIVITY_SUBJECTS: Record<ActivityResource, ActivitySubject> = {
   users: {
     read: byId('users'),
     name: (record) => `${text(record.firstName)} ${text(record.lastName)}`.trim() || text(record.email),
-    // The worded lists repeat the codes below them; sign-in times and the lock are the account's own doing.
-    ignore: ['connectedCountries', 'connectedDataTypes', 'projectList', 'lastSignInAt', 'passwordUpdatedAt', 'lockedUntil', 'companyCode', 'regionCode', 'officeCode'],
+    // The connected lists are compared as the show page words them (names by region and advertiser), not as
+    // the codes the edit form starts from; sign-in times and the lock are the account's own doing.
+    ignore: ['countryCodes', 'dataTypes', 'projectList', 'lastSignInAt', 'passwordUpdatedAt', 'lockedUntil', 'companyCode', 'regionCode', 'officeCode'],
   },
   domains: { read: byId('domains'), name: field('domain') },
   terms: { read: byId('terms'), name: field('title'), ignore: ['versions'] },
