@@ -86,6 +86,22 @@ describe('E-mail Templates and Alert Mail screens', () => {
     await context.close();
   });
 
+  it('shows each template’s language in words and previews a Korean template as a Korean reader gets it', async () => {
+    const { context, page } = await e2e.newPage();
+    const problems = watchProblems(page);
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    const korean = await e2e.db.selectFrom('email_templates').select('id').where('type', '=', 'project-shared').where('language', '=', 'ko').executeTakeFirstOrThrow();
+    await page.goto(`/email-templates/${korean.id}`);
+    await expect.poll(() => previewSubject(page).textContent()).toBe('Mina Park님이 프로젝트 Monthly budgets KR을(를) 공유했습니다');
+    await page.frameLocator('[data-testid=mail-preview-html]').getByText('편집자 권한으로 공유했습니다', { exact: false }).waitFor();
+    // The language input reads as words, and says what the language does.
+    await page.getByRole('combobox', { name: 'Language' }).getByText('Korean', { exact: true }).waitFor();
+    await page.getByText('Mails to a person who reads the console in this language are written from it.', { exact: false }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('lets a system-admin create an alert mail template, previewed inside the alert e-mail', async () => {
     const { context, page } = await e2e.newPage();
     const problems = watchProblems(page);
