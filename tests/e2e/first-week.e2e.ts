@@ -22,6 +22,7 @@ const COLLEAGUE = { email: 'jun.lee@example.com', password: 'Welcome2!', name: '
 const PROJECT = 'Spring launch KR';
 const DATASET = 'Monthly budgets KR';
 const METRIC = 'Naver daily';
+const HANGUL = /[\uAC00-\uD7A3]/;
 /**
  * The before → after of an activity (the Activity screen's column, a record's history), left out of
  * the code checks: it still shows stored values ('MEDIA', 'STAND_BY', JSON) and field keys
@@ -283,7 +284,7 @@ describe('a new team’s first week', () => {
     await context.close();
   });
 
-  it('runs a collection from a local source, then a failing run whose alert mail names things and tells the time', async () => {
+  it('runs a collection from a local source, then a failing run whose alert mail, in Korean, names things and tells the time', async () => {
     // The admin's set-up, not what this step is about: an account, a metric alerting the marketer, a local target.
     const api = await adminApi(e2e);
     const account = await api('POST', '/api/market-accounts', marketAccount());
@@ -326,6 +327,9 @@ describe('a new team’s first week', () => {
     const alerts = () => e2e.db.selectFrom('mail_outbox').select('id').where('to_address', '=', MARKETER.email).where('template_type', '=', 'alert').execute();
     await expect.poll(async () => (await alerts()).length, { timeout: 15_000 }).toBe(1);
     const alert = await mailTo(MARKETER.email);
+    // In Korean, as she has read the console since she switched it.
+    expect(alert.subject).toMatch(HANGUL);
+    expect(alert.text).toMatch(HANGUL);
     expect(alert.subject).toContain(METRIC);
     expect(alert.text).toContain(MARKETER.name);
     expect(alert.text).toContain(`"${METRIC}"`);
