@@ -210,7 +210,10 @@ describe('SettingsPanel', { timeout: 60_000 }, () => {
     const { user, section } = await renderPanel();
     await user.click(section('Language').getByRole('button', { name: '한국어' }));
     expect(store.getItem('locale')).toBe('ko');
-    // react-admin re-renders the tree with the Korean catalogue once it has loaded.
-    await waitFor(() => expect(screen.getByText('기본 색상')).toBeInTheDocument());
+    // Once the Korean catalogue has loaded, react-admin draws its tree anew, which closes the panel;
+    // opened again, its sections read in Korean.
+    await waitFor(() => expect(screen.queryByText('Primary')).toBeNull(), { timeout: 10_000 });
+    if (screen.getByTestId('panel-visible').textContent !== 'true') await user.click(screen.getByText('cog'));
+    expect(await screen.findByText('기본 색상')).toBeInTheDocument();
   });
 });
