@@ -3,7 +3,7 @@ import { AUTHORITIES, AUTHORITY_RANKS } from '../../src/shared';
 import type { ResourceDeclaration } from '../../src/shared/resources/define';
 import { resourcesEn } from '../../src/i18n/resources/index.en';
 import { resourcesKo } from '../../src/i18n/resources/index.ko';
-import { consoleResources, consoleScreens } from '../../src/resources/registry';
+import { consoleResources, consoleScreens, RESOURCE_RANK } from '../../src/resources/registry';
 import { resourceLabelsEn, resourceLabelsKo } from '../../server/http/resource-labels';
 import { type RankAccounts, type TestApp, withRankAccounts } from './harness';
 
@@ -73,11 +73,16 @@ describe('resource declarations', () => {
       expect(resourceLabelsKo.nouns[declaration.noun], `export const nouns in src/i18n/resources/*.ko.ts naming '${declaration.noun}'`).toMatch(/[가-힣]/);
     });
 
-    it('is a browser resource in the menu under its write rank', () => {
-      const resource = consoleResources.find((candidate) => candidate.name === name);
-      expect(resource, `src/resources/*/index.ts named ${name}`).toBeDefined();
-      expect(resource!.requireRank).toBe(declaration.rank.write);
-      expect(consoleScreens.some((screen) => screen.path === resource!.listPath && !screen.hidden)).toBe(true);
+    // A resource is a menu entry of its own, or is served to one entry's screens alone (its `apiResources`, as plans are to
+    // Project Detail); either way the browser asks for its write rank.
+    it('is a browser resource in the menu, or served to a menu entry, under its write rank', () => {
+      const own = consoleResources.find((candidate) => candidate.name === name);
+      const host = [...consoleResources, ...consoleScreens].find((entry) => entry.apiResources?.includes(name));
+      expect(own ?? host, `src/resources/*/index.ts named ${name} or listing it in apiResources`).toBeDefined();
+      expect(own && host, `${name} is both a resource and served to another`).toBeFalsy();
+      expect(RESOURCE_RANK[name]).toBe(declaration.rank.write);
+      const menuPath = own ? own.listPath : 'path' in host! ? host.path : host!.listPath;
+      expect(consoleScreens.some((screen) => screen.path === menuPath && !screen.hidden)).toBe(true);
     });
   });
 });

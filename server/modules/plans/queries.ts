@@ -2,19 +2,10 @@ import { sql } from 'kysely';
 import type { Plan, planInput } from '../../../src/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import type { CrudStore } from '../../http/crud-routes';
+import { listPage } from '../../http/list-query';
 
-export const planListSpec: ListSpec = {
-  table: 'plans',
-  sortable: { id: 'id', title: 'title', dataType: 'data_type_code', createdAt: 'created_at', updatedAt: 'updated_at' },
-  defaultSort: ['createdAt', 'DESC'],
-  natural: ['title'],
-  filters: {
-    projectId: { column: 'project_id', kind: 'eq', type: 'integer' },
-    dataType: { column: 'data_type_code', kind: 'eq', type: 'text' },
-  },
-  search: ['title', 'description'],
-};
+type PlanValues = z.output<typeof planInput>;
 
 const base = (db: Db) =>
   db
@@ -40,42 +31,41 @@ const columns = (query: ReturnType<typeof base>) =>
     'plans.updated_at as updatedAt',
   ]);
 
-export function listPlans(db: Db, request: ListRequest) {
-  return listPage(base(db), request, columns, 'plans.id', { db });
-}
-
-export async function findPlan(db: Db, id: number): Promise<Plan | undefined> {
-  return (await columns(base(db)).where('plans.id', '=', id).executeTakeFirst()) as Plan | undefined;
-}
-
-type PlanValues = z.output<typeof planInput>;
-
-export async function insertPlan(db: Db, input: PlanValues, adminId: number, now: string): Promise<number> {
-  const row = await db
-    .insertInto('plans')
-    .values({
-      project_id: input.projectId,
-      title: input.title,
-      data_type_code: input.dataType,
-      description: input.description ?? null,
-      created_by: adminId,
-      created_at: now,
-      updated_by: adminId,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function updatePlan(db: Db, id: number, input: PlanValues, adminId: number, now: string): Promise<void> {
-  await db
-    .updateTable('plans')
-    .set({ title: input.title, data_type_code: input.dataType, description: input.description ?? null, updated_by: adminId, updated_at: now })
-    .where('id', '=', id)
-    .execute();
-}
-
-export async function deletePlan(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('plans').where('id', '=', id).execute();
+/** Plans for crudRoutes: each with its project's name and who created and last changed it (the caller of the write). */
+export function planStore(db: Db): CrudStore<PlanValues, Plan, number> {
+  return {
+    columns: { dataType: 'data_type_code' },
+    table: 'plans',
+    list: (request) => listPage(base(db), request, columns, 'plans.id', { db }),
+    find: async (id) => (await columns(base(db)).where('plans.id', '=', id).executeTakeFirst()) as Plan | undefined,
+    async insert(input, now, { request }) {
+      const adminId = request.admin!.id;
+      const row = await db
+        .insertInto('plans')
+        .values({
+          project_id: input.projectId,
+          title: input.title,
+          data_type_code: input.dataType,
+          description: input.description ?? null,
+          created_by: adminId,
+          created_at: now,
+          updated_by: adminId,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async update(id, input, now, { request }) {
+      const updated = await db
+        .updateTable('plans')
+        .set({ title: input.title, data_type_code: input.dataType, description: input.description ?? null, updated_by: request.admin!.id, updated_at: now })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
+    },
+    async remove(_plan, id) {
+      await db.deleteFrom('plans').where('id', '=', id).execute();
+    },
+  };
 }

@@ -136,6 +136,7 @@ export const plansEn = {
   name: 'Plan |||| Plans',
   fields: {
     title: 'Title',
+    projectId: 'Project',
     dataType: 'Data type',
     description: 'Description',
     createdBy: 'Created by',

@@ -137,6 +137,7 @@ export const plansKo: typeof plansEn = {
   name: '계획 |||| 계획',
   fields: {
     title: '제목',
+    projectId: '프로젝트',
     dataType: '데이터 유형',
     description: '설명',
     createdBy: '생성자',
@@ -160,3 +161,6 @@ export const plansKo: typeof plansEn = {
     editTitle: '계획 편집',
   },
 };
+
+/** What the server's messages call one record (the declarations' `noun`), in Korean. */
+export const nouns = { plan: '계획' };

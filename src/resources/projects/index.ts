@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import FolderIcon from '@mui/icons-material/Folder';
 import { AREA_RANK } from '../../shared/ranks';
 import { PROJECT_DETAIL_ROUTE } from '../../shared/paths';
+import type { plansResource } from '../../shared/resources/plans';
 import type { ConsoleResource } from '../ConsoleResource';
 import { ProjectCreateScreen, ProjectDetailPage, ProjectModifyScreen } from './ProjectScreens';
 
@@ -19,7 +20,8 @@ const projects: ConsoleResource = {
   icon: FolderIcon,
   list: lazy(() => import('./ProjectList').then((module) => ({ default: module.ProjectList }))),
   recordRepresentation: 'name',
-  apiResources: ['project-shares', 'plans'],
+  // `plans` is declared (src/shared/resources/plans.ts); written here, typed by the declaration's name, as a menu entry's name is.
+  apiResources: ['project-shares', 'plans' satisfies typeof plansResource.name],
   screens: [
     { path: PROJECT_DETAIL_ROUTE, title: 'console.screens.projectDetail', view: ProjectDetailPage, hidden: true },
     { path: '/project/create', title: 'console.screens.projectCreate', view: ProjectCreateScreen, hidden: true },
