@@ -26,10 +26,16 @@ export async function signInRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const challengeEmail = async (request: FastifyRequest) => (await findSignInChallenge(ctx.db, (request.body as { challengeToken: string }).challengeToken))?.email;
   // A right password mails a code: it counts for its account, not for the client it came from.
+  // A try refused for being over a limit is a failed sign-in of the account it named, like any other refusal.
+  const refused = async (request: FastifyRequest, email: string | undefined) => {
+    if (!email) return;
+    const admin = await findAdminByEmail(ctx.db, email);
+    await recordAccess(ctx, { email, adminId: admin?.id ?? null, eventType: 'SIGN_IN', success: false, ip: request.ip, detail: 'Too many attempts.' });
+  };
   const limits = {
-    password: authLimits(app, 'signin', { client: 'failures', account: 'every try' }),
+    password: authLimits(app, 'signin', { client: 'failures', account: 'every try', refused }),
     resend: authLimits(app, 'signin-resend', { client: 'every try', account: 'every try', accountOf: challengeEmail }),
-    code: authLimits(app, 'signin-otp', { client: 'failures', account: 'failures', accountOf: challengeEmail }),
+    code: authLimits(app, 'signin-otp', { client: 'failures', account: 'failures', accountOf: challengeEmail, refused }),
   };
 
   routes.post('/auth/signin', { schema: { body: signInBody, response: { 200: signInChallengeResponse } }, ...limits.password }, async (request) => {
@@ -43,12 +49,12 @@ export async function signInRoutes(app: FastifyInstance) {
         // A locked account answers as an unknown one, after the same hashing work, so the answer
         // does not tell that the address has an account; its owner was told of the lock by mail.
         await ctx.passwords.verifyNothing(password);
-        throw new WrongCredentials(admin ? 'locked' : 'unknown account');
+        throw new WrongCredentials(admin ? 'Account locked.' : 'Unknown account.');
       }
       if (!(await ctx.passwords.verify(admin.password_hash, password))) {
         // The failure that reached the limit locked the account: its owner is told, once per lock.
         if (attempts >= ctx.config.lockout.maxFailures) mailAccountLocked(ctx, admin);
-        throw new WrongCredentials('wrong password');
+        throw new WrongCredentials('Wrong password.');
       }
       await clearSignInFailures(ctx.db, admin.id);
       assertMaySignIn(admin);
@@ -73,7 +79,7 @@ export async function signInRoutes(app: FastifyInstance) {
     return refusalsRecorded(ctx, request, attempt, async () => {
       const { adminId } = await verifyChallenge(ctx, { challengeToken: request.body.challengeToken }, request.body.code);
       const admin = await findAdminById(ctx.db, adminId!);
-      if (!admin) throw new WrongCredentials('account removed');
+      if (!admin) throw new WrongCredentials('Account removed.');
       assertMaySignIn(admin);
       if (admin.must_change_password === 'Y') {
         // A password someone else knows (the first admin's, printed in the log) opens no session:
@@ -155,11 +161,11 @@ class WrongCredentials extends AppError {
 
 /** How the access history words each other refusal of a credential step. */
 const REFUSAL_REASONS: Partial<Record<ResultCode, string>> = {
-  ACCOUNT_PENDING: 'awaiting approval',
-  ACCOUNT_REJECTED: 'request rejected',
-  ACCOUNT_INACTIVE: 'inactive account',
-  OTP_MISMATCH: 'wrong code',
-  OTP_EXPIRED: 'code expired, used or tried too often',
+  ACCOUNT_PENDING: 'Awaiting approval.',
+  ACCOUNT_REJECTED: 'Request rejected.',
+  ACCOUNT_INACTIVE: 'Inactive account.',
+  OTP_MISMATCH: 'Wrong code.',
+  OTP_EXPIRED: 'Code expired, used or tried too often.',
 };
 
 /**

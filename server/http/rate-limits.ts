@@ -141,6 +141,8 @@ interface LimitRules {
   /** Counted per account as well, when the request names one (accountOf, the body's e-mail by default). */
   account?: Counted;
   accountOf?: (request: FastifyRequest) => Promise<string | undefined> | string | undefined;
+  /** Runs when a try is refused for being over a limit, with the account it named: a refused sign-in is still one the access history counts. */
+  refused?: (request: FastifyRequest, email: string | undefined) => Promise<void>;
 }
 
 interface Held {
@@ -156,7 +158,7 @@ const held = new WeakMap<FastifyRequest, Held[]>();
  * cannot all pass one count; once answered, a try the route does not count is taken back. A try
  * over a limit is refused with 429 and is not counted.
  */
-export function authLimits(app: FastifyInstance, group: string, { client, account, accountOf = bodyEmail }: LimitRules) {
+export function authLimits(app: FastifyInstance, group: string, { client, account, accountOf = bodyEmail, refused }: LimitRules) {
   const { perIp, perEmail } = app.ctx.config.rateLimits;
   const counter = app.tryCounter;
   const preHandler: preHandlerAsyncHookHandler = async (request, reply) => {
@@ -170,6 +172,7 @@ export function authLimits(app: FastifyInstance, group: string, { client, accoun
       return;
     }
     await Promise.all(limits.map((limit) => counter.takeBack(limit.key)));
+    await refused?.(request, email || (await accountOf(request))?.trim().toLowerCase());
     const secondsLeft = Math.max(1, Math.ceil(counts[over].msLeft / 1000));
     reply.header('retry-after', secondsLeft);
     throw new AppError('TOO_MANY_REQUESTS', `${limits[over].message}. Please try again in ${Math.ceil(secondsLeft / 60)} minute(s).`);

@@ -8,9 +8,9 @@ import { resourceLabelsKo } from './resource-labels';
 /**
  * Fields of an answer that carry the server's own sentences for a person: the envelope's message,
  * field errors, and what was stored as written and is read back later (an upload's reason and its
- * problems, a task's error text and its run log).
+ * problems, a task's error text and its run log, an access-history row's detail).
  */
-const SENTENCE_FIELDS = new Set(['resultMessage', 'message', 'reason', 'errorText']);
+const SENTENCE_FIELDS = new Set(['resultMessage', 'message', 'reason', 'errorText', 'detail']);
 
 const KOREAN = { texts: serverKo, nouns: resourceLabelsKo.nouns, phrases: serverPhrasesKo };
 

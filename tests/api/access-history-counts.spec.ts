@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccessStats } from '../../src/shared';
-import { insertAccount, signedInAccount, signUp, type TestApp, withRankAccounts } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, insertAccount, signedInAccount, signUp, startTestApp, type TestApp, withRankAccounts } from './harness';
 import { projectBody, seedTemplate, TABLEAU } from './projects-fixtures';
 import { commit, createDataset, postFile, preview, settled } from './uploads-support';
 
@@ -83,36 +83,36 @@ describe('the failed part of the chart', () => {
   }
 
   it('counts a sign-in with an e-mail that has no account', async () => {
-    await expectOneFailure(undefined, () => signIn('nobody-here@example.com'), 401, 'unknown account');
+    await expectOneFailure(undefined, () => signIn('nobody-here@example.com'), 401, 'Unknown account.');
   });
 
   it('counts a wrong password', async () => {
     const id = await insertAccount(t, { email: 'wrong-password@example.com', password_hash: await t.app.ctx.passwords.hash(PASSWORD) });
-    await expectOneFailure(id, () => signIn('wrong-password@example.com', 'Not-the-password1'), 401, 'wrong password');
+    await expectOneFailure(id, () => signIn('wrong-password@example.com', 'Not-the-password1'), 401, 'Wrong password.');
   });
 
   it('counts a sign-in of a locked account', async () => {
     const lockedUntil = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
     const id = await insertAccount(t, { email: 'locked@example.com', password_hash: await t.app.ctx.passwords.hash(PASSWORD), locked_until: lockedUntil });
-    await expectOneFailure(id, () => signIn('locked@example.com'), 401, 'locked');
+    await expectOneFailure(id, () => signIn('locked@example.com'), 401, 'Account locked.');
   });
 
   it('counts the right password of an account awaiting approval, and a wrong one', async () => {
     const id = await signUp(t, 'pending@example.com', PASSWORD);
-    await expectOneFailure(id, () => signIn('pending@example.com'), 403, 'awaiting approval');
-    await expectOneFailure(id, () => signIn('pending@example.com', 'Not-the-password1'), 401, 'wrong password');
+    await expectOneFailure(id, () => signIn('pending@example.com'), 403, 'Awaiting approval.');
+    await expectOneFailure(id, () => signIn('pending@example.com', 'Not-the-password1'), 401, 'Wrong password.');
   });
 
   it('counts the right password of a rejected request', async () => {
     const id = await signUp(t, 'rejected@example.com', PASSWORD);
     const rejected = await t.call('PUT', `/api/users/${id}/approval`, { token: admin, body: { approvalStatusCode: 'REJECTED', reason: 'Not a team member' } });
     expect(rejected.status).toBe(200);
-    await expectOneFailure(id, () => signIn('rejected@example.com'), 403, 'request rejected');
+    await expectOneFailure(id, () => signIn('rejected@example.com'), 403, 'Request rejected.');
   });
 
   it('counts the right password of an inactive account', async () => {
     const id = await insertAccount(t, { email: 'inactive@example.com', password_hash: await t.app.ctx.passwords.hash(PASSWORD), status_code: 'INACTIVE' });
-    await expectOneFailure(id, () => signIn('inactive@example.com'), 403, 'inactive account');
+    await expectOneFailure(id, () => signIn('inactive@example.com'), 403, 'Inactive account.');
   });
 
   it('counts a wrong code after the right password, and the code then accepted as a sign-in', async () => {
@@ -121,8 +121,38 @@ describe('the failed part of the chart', () => {
     const challengeToken = first.body.data.challengeToken;
     const code = await t.lastCode(person.email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    await expectOneFailure(person.id, () => t.call('POST', '/api/auth/signin/otp', { body: { challengeToken, code: wrong } }), 400, 'wrong code');
+    await expectOneFailure(person.id, () => t.call('POST', '/api/auth/signin/otp', { body: { challengeToken, code: wrong } }), 400, 'Wrong code.');
     expect(await moved(() => t.call('POST', '/api/auth/signin/otp', { body: { challengeToken, code } }), person.id)).toEqual({ totalLoginCount: 1, successful: 1 });
+  });
+});
+
+describe('sign-ins refused for too many tries', () => {
+  it('count as failed sign-ins of the account they named, each row saying why in the reader’s language', async () => {
+    const limited = await startTestApp({ rateLimits: { perIp: { max: 100_000, windowMs: 60_000 }, perEmail: { max: 2, windowMs: 60_000 } } });
+    try {
+      const id = await insertAccount(limited, { email: 'hurried@example.com', password_hash: await limited.app.ctx.passwords.hash(PASSWORD) });
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await limited.call('POST', '/api/auth/signin', { body: { email: 'hurried@example.com', password: 'Not-the-password1' } })).status);
+      expect(statuses).toEqual([401, 401, 429]);
+      const { accessToken } = await limited.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+      const list = async (language: string) => {
+        const filter = encodeURIComponent(JSON.stringify({ adminId: id }));
+        const reply = await limited.call('GET', `/api/access-history?filter=${filter}`, { token: accessToken, headers: { 'accept-language': language } });
+        return reply.body.data.list.map((row: { success: string; detail: string }) => [row.success, row.detail]);
+      };
+      expect(await list('en')).toEqual([
+        ['N', 'Too many attempts.'],
+        ['N', 'Wrong password.'],
+        ['N', 'Wrong password.'],
+      ]);
+      expect(await list('ko')).toEqual([
+        ['N', '시도가 너무 많습니다.'],
+        ['N', '비밀번호가 틀렸습니다.'],
+        ['N', '비밀번호가 틀렸습니다.'],
+      ]);
+    } finally {
+      await limited.close();
+    }
   });
 });
 
@@ -134,7 +164,7 @@ describe('Dashboard views', () => {
     const token = (purpose: string) => t.call('GET', `/api/projects/${created.body.data.id}/dashboard-token?purpose=${purpose}`, { token: person.token });
     expect(await moved(() => token('view'), person.id)).toEqual({ totalDashboardViews: 1 });
     expect(await moved(() => token('renew'), person.id)).toEqual({});
-    expect((await rows(person.id))[0]).toEqual(['DASHBOARD_VIEW', 'Y', expect.stringContaining(`project ${created.body.data.id}`)]);
+    expect((await rows(person.id))[0]).toEqual(['DASHBOARD_VIEW', 'Y', expect.stringContaining(`Project ${created.body.data.id}`)]);
   });
 });
 
@@ -149,7 +179,7 @@ describe('Projects created', () => {
       }, person.id),
     ).toEqual({ totalProjectCreateCount: 1 });
     expect(await moved(() => t.call('PUT', `/api/projects/${id}`, { token: person.token, body: projectBody(templateId, { name: 'Counted project, renamed' }) }), person.id)).toEqual({});
-    expect((await rows(person.id))[0]).toEqual(['PROJECT_CREATE', 'Y', `project ${id}: Counted project`]);
+    expect((await rows(person.id))[0]).toEqual(['PROJECT_CREATE', 'Y', `Project ${id}: Counted project`]);
   });
 });
 
@@ -173,9 +203,9 @@ describe('Uploads', () => {
       }, person.id),
     ).toEqual({});
     expect((await rows(person.id)).slice(0, 3)).toEqual([
-      ['UPLOAD', 'Y', expect.stringMatching(/^upload \d+: day-3\.csv, 2 rows appended$/)],
-      ['UPLOAD', 'Y', expect.stringMatching(/^upload \d+: day-2\.csv, 2 rows appended$/)],
-      ['UPLOAD', 'Y', expect.stringMatching(/^upload \d+: day-1\.csv, 2 rows appended$/)],
+      ['UPLOAD', 'Y', expect.stringMatching(/^Upload \d+ appended 2 rows: day-3\.csv$/)],
+      ['UPLOAD', 'Y', expect.stringMatching(/^Upload \d+ appended 2 rows: day-2\.csv$/)],
+      ['UPLOAD', 'Y', expect.stringMatching(/^Upload \d+ appended 2 rows: day-1\.csv$/)],
     ]);
   });
 
@@ -186,6 +216,6 @@ describe('Uploads', () => {
     const everyone = await counts();
     expect(await moved(() => commit(t, colleague.token, upload.id, 'REPLACE'), colleague.id)).toEqual({ totalUploadCount: 1 });
     expect((await counts()).totalUploadCount).toBe(everyone.totalUploadCount + 1);
-    expect((await rows(colleague.id))[0]).toEqual(['UPLOAD', 'Y', `upload ${upload.id}: by-person.csv, 1 row, data set replaced`]);
+    expect((await rows(colleague.id))[0]).toEqual(['UPLOAD', 'Y', `Upload ${upload.id} replaced the data set with 1 row: by-person.csv`]);
   });
 });

@@ -130,7 +130,7 @@ describe('dashboard token', () => {
     const second = await t.call('GET', `/api/projects/${id}/dashboard-token?purpose=renew`, { token: people.viewer.token });
     expect((await jwtVerify(second.body.data.token, new TextEncoder().encode(TABLEAU.secretValue))).payload.jti).not.toBe(payload.jti);
     const views = await t.db.selectFrom('access_history').select(['detail', 'email']).where('event_type', '=', 'DASHBOARD_VIEW').execute();
-    expect(views).toEqual([{ email: 'viewer@example.com', detail: `project ${id}: MediaOverview/Dashboard` }]);
+    expect(views).toEqual([{ email: 'viewer@example.com', detail: `Project ${id}: MediaOverview/Dashboard` }]);
     const stats = await t.call('GET', `/api/access-history/stats?adminId=${people.viewer.id}`, { token: people.globalAdmin.token });
     expect(stats.body.data.totalDashboardViews).toBe(1);
 

@@ -48,7 +48,7 @@ export async function projectsModule(app: FastifyInstance) {
     const caller = request.admin!;
     await checkProjectReferences(db, request.body, config.tableau?.serverUrl);
     const id = await saveProject(db, request.body, { adminId: caller.id, countryCode: await officeOf(db, caller.id) }, isoNow(clock));
-    await recordAccess(app.ctx, { email: caller.email, adminId: caller.id, eventType: 'PROJECT_CREATE', success: true, ip: request.ip, detail: `project ${id}: ${request.body.name}` });
+    await recordAccess(app.ctx, { email: caller.email, adminId: caller.id, eventType: 'PROJECT_CREATE', success: true, ip: request.ip, detail: `Project ${id}: ${request.body.name}` });
     return success(await detail(caller, id!), 'The project has been created.');
   });
 
@@ -77,7 +77,7 @@ export async function projectsModule(app: FastifyInstance) {
     // The viewer's Tableau user name is their console e-mail (docs/decisions.md).
     const token = await mintDashboardToken(config.tableau, caller.email, clock.now(), view);
     if (request.query.purpose === 'view') {
-      await recordAccess(app.ctx, { email: caller.email, adminId: caller.id, eventType: 'DASHBOARD_VIEW', success: true, ip: request.ip, detail: `project ${project.id}: ${view.viewName}` });
+      await recordAccess(app.ctx, { email: caller.email, adminId: caller.id, eventType: 'DASHBOARD_VIEW', success: true, ip: request.ip, detail: `Project ${project.id}: ${view.viewName}` });
     }
     return success(token);
   });

@@ -147,8 +147,17 @@ async function writeRows(trx: Transaction<Database>, writeChunk: ChunkWriter, la
   if (!done) throw new Error('The upload was marked as failed while it was being written.');
   // The access history's Uploads count: recorded in the commit's transaction, so exactly once per committed upload.
   const { email } = await trx.selectFrom('admins').select('email').where('id', '=', job.adminId).executeTakeFirstOrThrow();
-  const rows = `${written} ${written === 1 ? 'row' : 'rows'}`;
-  const outcome = job.mode === 'REPLACE' ? `${rows}, data set replaced` : `${rows} appended`;
-  await insertAccess(trx, now, { email, adminId: job.adminId, eventType: 'UPLOAD', success: true, ip: job.sourceIp ?? null, detail: `upload ${job.uploadId}: ${done.file_name}, ${outcome}` });
+  // Whole sentences, catalogued (src/i18n/server.en.ts), so the access history reads them in Korean too.
+  const file = done.file_name;
+  const id = job.uploadId;
+  const detail =
+    job.mode === 'REPLACE'
+      ? written === 1
+        ? `Upload ${id} replaced the data set with 1 row: ${file}`
+        : `Upload ${id} replaced the data set with ${written} rows: ${file}`
+      : written === 1
+        ? `Upload ${id} appended 1 row: ${file}`
+        : `Upload ${id} appended ${written} rows: ${file}`;
+  await insertAccess(trx, now, { email, adminId: job.adminId, eventType: 'UPLOAD', success: true, ip: job.sourceIp ?? null, detail });
   return written;
 }

@@ -46,7 +46,7 @@ export const demoAccessHistory: DemoFeature = {
         event_type: 'PROJECT_CREATE',
         success_flag: 'Y',
         source_ip: ip(rng),
-        detail: `project ${project.id}: ${project.name}`,
+        detail: `Project ${project.id}: ${project.name}`,
         occurred_at: project.created_at,
       });
     }
