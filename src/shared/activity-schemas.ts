@@ -15,7 +15,7 @@ export const activityEntrySchema = z.object({
   resource: z.enum(ACTIVITY_RESOURCES),
   recordId: z.string(),
   recordName: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.object({ day: z.string().nullable(), time: z.string() }))])),
   changes: z.array(activityChangeSchema),
   occurredAt: z.string(),
   /** The request's event id in the system log. */

@@ -71,7 +71,7 @@ export interface ActivityEntry {
   resource: ActivityResource;
   recordId: string;
   recordName: string;
-  params: Record<string, string | number>;
+  params: Record<string, string | number | ScheduleTime[]>;
   changes: ActivityChange[];
   occurredAt: string;
   /** The request's event id in the system log. */
@@ -87,6 +87,18 @@ const SHOWN_CHARS = 80;
 const isFile = (value: unknown): value is { originalName: string } => typeof value === 'object' && value !== null && 'originalName' in value && typeof value.originalName === 'string';
 
 /** A plain value in a sentence: text quoted (long text cut), nothing as a dash, a file by its name, a list joined. */
+/** One schedule a schedule change names: its weekday code (a weekly one) and its time. */
+export interface ScheduleTime {
+  day: string | null;
+  time: string;
+}
+
+/** "09:00, Monday 07:00": schedules in the reader's words (entries recorded before held this text already). */
+function scheduleText(schedules: readonly ScheduleTime[], t: Translate): string {
+  const words = schedules.map(({ day, time }) => [day ? t(codeMessageKey('weekDay', day), { _: day }) : '', time].filter(Boolean).join(' '));
+  return words.join(', ') || '—';
+}
+
 export function activityValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return value.map(activityValue).join(', ');
@@ -107,7 +119,7 @@ export function activitySentence(entry: Pick<ActivityEntry, 'action' | 'actorNam
   // A row drawn from a partial record (a list's placeholder before its data arrives) has no params yet.
   const { privilege, ...params } = entry.params ?? {};
   return t(`console.activity.sentences.${entry.action}`, {
-    ...params,
+    ...Object.fromEntries(Object.entries(params).map(([name, value]) => [name, Array.isArray(value) ? scheduleText(value as ScheduleTime[], t) : value])),
     // A share's privilege is a code: its words are the share form's.
     ...(privilege === undefined ? {} : { privilege: t(`resources.project-shares.privileges.${privilege}`, { _: String(privilege) }) }),
     actor: entry.actorName,

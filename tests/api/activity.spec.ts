@@ -135,6 +135,12 @@ describe('activity entries', () => {
     const [changed] = await entries({ resource: 'collect-configs', recordId: String(config.id), action: 'schedule' });
     expect(entryWords(changed, en).sentence).toBe('Mina Park changed the schedule of Naver daily from 09:00 to 07:00');
     expect(entryWords(changed, ko).sentence).toBe('Mina Park 님이 Naver daily의 일정을 09:00에서 07:00(으)로 변경했습니다');
+    // A weekly schedule's day reads as the day's words, never its code.
+    const weekly = schedules.map((kept: typeof schedule) => ({ ...kept, scheduleType: 'WEEKLY', scheduledDay: 'MON' }));
+    expect((await env.api('PUT', `/api/collect-configs/${config.id}`, { ...body, schedules: weekly })).status).toBe(200);
+    const [toWeekly] = await entries({ resource: 'collect-configs', recordId: String(config.id), action: 'schedule' });
+    expect(entryWords(toWeekly, en).sentence).toBe('Mina Park changed the schedule of Naver daily from 07:00 to Monday 07:00');
+    expect(entryWords(toWeekly, ko).sentence).toBe(`Mina Park 님이 Naver daily의 일정을 07:00에서 ${ko('resources.collect-configs.choices.weekDay.MON')} 07:00(으)로 변경했습니다`);
   });
 
   it('records an upload commit: rows appended, then replaced, with the counts', async () => {

@@ -1,4 +1,4 @@
-import type { ActivityAction, ActivityChange, ActivityResource } from '../../../src/shared';
+import type { ActivityAction, ActivityChange, ActivityEntry, ActivityResource, ScheduleTime } from '../../../src/shared';
 import type { Snapshot } from './subjects';
 
 /** What a route's request carries, as the recorder sees it. */
@@ -21,7 +21,7 @@ export interface Target {
 
 export interface Described {
   action?: ActivityAction;
-  params?: Record<string, string | number>;
+  params?: ActivityEntry['params'];
   changes?: ActivityChange[];
 }
 /** Words for a special action from the record before and after, the answer's data and the generic field changes. */
@@ -52,12 +52,11 @@ const shareOf = async (id: string, read: ReadAs): Promise<Target | undefined> =>
   const share = await read(`/api/project-shares/${encodeURIComponent(id)}`);
   return share && { resource: 'projects', ids: [String(share.projectId)], extra: share };
 };
-/** "09:00, MON 07:00": a collect configuration's schedules as their times. */
-const scheduleWords = (record?: Snapshot) =>
+/** A collect configuration's schedules in use as their day codes and times; the sentence words the days (activitySentence). */
+const scheduleTimes = (record?: Snapshot): ScheduleTime[] =>
   ((record?.schedules ?? []) as { scheduledTime?: string; scheduledDay?: string | null; inUse?: string }[])
     .filter((schedule) => schedule.inUse !== 'N')
-    .map((schedule) => [schedule.scheduledDay, schedule.scheduledTime].filter(Boolean).join(' '))
-    .join(', ') || '—';
+    .map((schedule) => ({ day: schedule.scheduledDay ?? null, time: schedule.scheduledTime ?? '' }));
 
 /**
  * Every mutating API route (POST, PUT, PATCH, DELETE), recorded as activity or named as none with
@@ -134,7 +133,7 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
     action: 'update',
     // A change of the schedules alone reads as one: "changed the schedule of Naver daily from 09:00 to 07:00".
     describe: ({ before, after, changes }) =>
-      changes.length > 0 && changes.every((change) => change.field === 'schedules') ? { action: 'schedule', params: { from: scheduleWords(before), to: scheduleWords(after) }, changes } : {},
+      changes.length > 0 && changes.every((change) => change.field === 'schedules') ? { action: 'schedule', params: { from: scheduleTimes(before), to: scheduleTimes(after) }, changes } : {},
   },
   'DELETE /api/collect-configs/:id': { resource: 'collect-configs', action: 'delete' },
   'POST /api/collect-configs/:id/run': { resource: 'collect-configs', action: 'run', noReload: true, describe: () => ({ changes: [] }) },
