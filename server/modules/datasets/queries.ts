@@ -1,22 +1,13 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { schemaChangeProblem, type Dataset, type DatasetColumn, type DatasetInput } from '../../../src/shared';
+import { schemaChangeProblem, type Dataset, type DatasetColumn, type DatasetInput, type datasetInput } from '../../../src/shared';
+import type { z } from 'zod';
 import { msg, type ValidationMessage } from '../../../src/shared/validation-messages';
 import { isSqlite, type Db } from '../../db/database';
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
-
-export const datasetListSpec: ListSpec = {
-  table: 'datasets',
-  sortable: { id: 'id', title: 'title', dataType: 'data_type_code', createdAt: 'created_at', updatedAt: 'updated_at' },
-  defaultSort: ['updatedAt', 'DESC'],
-  natural: ['title'],
-  filters: {
-    id: { column: 'id', kind: 'eq', type: 'integer' },
-    title: { column: 'title', kind: 'contains', type: 'text' },
-    dataType: { column: 'data_type_code', kind: 'eq', type: 'text' },
-  },
-  search: ['title', 'description'],
-};
+import { AppError, englishOf } from '../../http/app-error';
+import type { CrudStore } from '../../http/crud-routes';
+import { listPage, type ListRequest } from '../../http/list-query';
+import type { FileStore } from '../../files/store';
 
 const fullName = (alias: 'creator' | 'updater') => sql<string | null>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;
 
@@ -60,7 +51,7 @@ async function complete(db: Db, rows: DatasetRow[]): Promise<Dataset[]> {
   return rows.map(({ rowCount, ...row }) => ({ ...row, schemaInfo: columns.get(row.id) ?? [], rowCount: Number(rowCount), schemaLocked: Number(rowCount) > 0 }));
 }
 
-export async function listDatasets(db: Db, request: ListRequest) {
+async function listDatasets(db: Db, request: ListRequest) {
   const page = await listPage(baseQuery(db), request, (query) => selectDataset(query), 'datasets.id', { db });
   return { ...page, list: await complete(db, page.list as DatasetRow[]) };
 }
@@ -133,7 +124,7 @@ export function sameSchema(a: DatasetColumn[], b: DatasetColumn[]): boolean {
 }
 
 /** Storage keys of a data set's uploaded files, to remove from the store after the rows are gone. */
-export async function deleteDataset(db: Db, id: number): Promise<string[]> {
+async function deleteDataset(db: Db, id: number): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const files = await trx.selectFrom('upload_histories').select('storage_key').where('dataset_id', '=', id).execute();
     await trx.deleteFrom('dataset_rows').where('dataset_id', '=', id).execute();
@@ -163,4 +154,31 @@ export async function uploadInFlight(db: Db, datasetId: number): Promise<boolean
 /** The data types a data set can have, by code. */
 export function listDataTypes(db: Db) {
   return db.selectFrom('data_types').select(['code', 'name']).orderBy('code').execute();
+}
+
+/** Data sets for crudRoutes: each with its columns; a column change is refused in the saving transaction once rows exist. */
+export function datasetStore(db: Db, files: Pick<FileStore, 'delete'>): CrudStore<z.output<typeof datasetInput>, Dataset, number> {
+  return {
+    columns: { dataType: 'data_type_code' },
+    table: 'datasets',
+    list: (request) => listDatasets(db, request),
+    find: (id) => findDataset(db, id),
+    insert: async (input, now, { request }) => (await saveDataset(db, input, request.admin!.id, now))!,
+    async update(id, input, now, { request, current }) {
+      // Checked in the saving transaction, so a commit finishing meanwhile is seen; a READY upload's commit compares the columns itself.
+      const schemaGuard =
+        !current || sameSchema(current.schemaInfo, input.schemaInfo)
+          ? undefined
+          : async (trx: Db) => {
+              const problem = await schemaChangeRefusal(trx, id, current.schemaInfo, input.schemaInfo);
+              if (problem) throw new AppError('CONFLICT', englishOf(problem), { errors: [{ field: 'schemaInfo', ...problem }] });
+            };
+      return (await saveDataset(db, input, request.admin!.id, now, id, schemaGuard)) !== undefined;
+    },
+    async remove(_dataset, id) {
+      const storageKeys = await deleteDataset(db, id);
+      // Files go after the rows: a failure here leaves an orphan file, never a history row without its file.
+      await Promise.all(storageKeys.map((key) => files.delete(key)));
+    },
+  };
 }

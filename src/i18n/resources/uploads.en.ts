@@ -13,6 +13,7 @@ export const datasetsEn = {
     required: 'Required',
     key: 'Key',
     rowCount: 'Rows',
+    createdAt: 'Created',
     updatedAt: 'Updated',
   },
   actions: {

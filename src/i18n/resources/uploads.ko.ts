@@ -12,6 +12,7 @@ export const datasetsKo: typeof datasetsEn = {
     required: '필수',
     key: '키',
     rowCount: '행 수',
+    createdAt: '생성일',
     updatedAt: '수정일',
   },
   actions: {
@@ -107,3 +108,6 @@ export const uploadsKo: typeof uploadsEn = {
     EXPIRED: '%{file} 업로드는 제때 반영되지 않아 만료되었습니다. 쓰인 행은 없으며 파일은 삭제되었습니다. 행을 쓰려면 다시 올리세요.',
   },
 };
+
+/** What the server's messages call one record (the declarations' `noun`), in Korean. */
+export const nouns = { dataset: '데이터셋' };

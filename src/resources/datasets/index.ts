@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { AREA_RANK } from '../../shared/ranks';
+import type { datasetsResource } from '../../shared/resources/datasets';
 import type { ConsoleScreen } from '../ConsoleResource';
 
 /**
@@ -16,7 +17,8 @@ const manualUpload: ConsoleScreen = {
   requireRank: AREA_RANK.project,
   icon: UploadFileIcon,
   view: lazy(() => import('./ManualUpload').then((module) => ({ default: module.ManualUpload }))),
-  apiResources: ['datasets', 'uploads'],
+  // `datasets` is declared (src/shared/resources/datasets.ts); written here, typed by the declaration's name.
+  apiResources: ['datasets' satisfies typeof datasetsResource.name, 'uploads'],
 };
 
 export default manualUpload;
