@@ -13,9 +13,8 @@ import { readerOf } from '../http/reader';
 import type { MailReader } from '../mail/recipient';
 import { displayName, findAdminByEmail, findAdminById, type Admin } from './accounts';
 import { authenticate } from './guard';
-import { mailPasswordChanged } from './password-mail';
+import { passwordChanged } from './password-mail';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
-import { revokeAllSessions } from './sessions';
 import { changePasswordWithOtpToken, claimOtpTokenTry, findResetToken, issueOtpToken, issueResetToken, resetPasswordWithToken } from './queries';
 
 const RESET_LINK_TTL_MS = 30 * 60_000;
@@ -63,8 +62,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     const passwordHash = await ctx.passwords.hash(request.body.password);
     const adminId = await resetPasswordWithToken(ctx.db, request.body.token, passwordHash, now);
     if (adminId === null) throw validationError([{ field: 'token', message: RESET_LINK_DEAD }]);
-    await revokeAllSessions(ctx, adminId, 'PASSWORD_RESET');
-    await mailPasswordChanged(ctx, request, adminId, now);
+    await passwordChanged(ctx, request, adminId, { reason: 'PASSWORD_RESET', changedAt: now });
     return success(null, 'Your password has been set. You can sign in now.');
   });
 
@@ -102,8 +100,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     const now = isoNow(ctx.clock);
     const changed = await changePasswordWithOtpToken(ctx.db, proof.id, admin.id, passwordHash, now);
     if (!changed) throw spentOtpToken();
-    await revokeAllSessions(ctx, admin.id, 'PASSWORD_CHANGED', signedIn.sessionId);
-    await mailPasswordChanged(ctx, request, admin.id, now);
+    await passwordChanged(ctx, request, admin.id, { reason: 'PASSWORD_CHANGED', changedAt: now, keepSessionId: signedIn.sessionId });
     return success(null, 'Change Success');
   });
 }

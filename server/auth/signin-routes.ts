@@ -13,7 +13,8 @@ import { recordAccess } from '../audit/access-history';
 import { displayName, findAdminByEmail, findAdminById, type Admin } from './accounts';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
 import { checkAgreement, pendingRequiredTerms } from './terms';
-import { revokeAllSessions, startSession } from './sessions';
+import { startSession } from './sessions';
+import { passwordChanged } from './password-mail';
 import { OTP_TTL_SECONDS } from '../../src/shared';
 import type { AppContext } from '../context';
 import { claimSignInTry, clearSignInFailures, findSignInChallenge, recordAgreements, recordSignIn, replaceInitialPassword } from './queries';
@@ -100,8 +101,9 @@ export async function signInRoutes(app: FastifyInstance) {
     const { password } = request.body;
     if (await ctx.passwords.verify(admin.password_hash, password)) throw validationError([{ field: 'password', message: msg.passwordUnchanged }]);
     // Replacing claims the flag, so a replayed proof sets nothing.
-    if (!(await replaceInitialPassword(ctx.db, admin.id, await ctx.passwords.hash(password), isoNow(ctx.clock)))) throw spentProof();
-    await revokeAllSessions(ctx, admin.id, 'PASSWORD_CHANGED');
+    const changedAt = isoNow(ctx.clock);
+    if (!(await replaceInitialPassword(ctx.db, admin.id, await ctx.passwords.hash(password), changedAt))) throw spentProof();
+    await passwordChanged(ctx, request, admin.id, { reason: 'PASSWORD_CHANGED', changedAt });
     return termsOrSession(ctx, { ...admin, must_change_password: 'N' }, request.ip, request.headers['user-agent'] ?? null);
   });
 

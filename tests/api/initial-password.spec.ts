@@ -37,6 +37,8 @@ describe('the first system-admin with the generated password printed in the log'
 
     const chosen = await set('Own#pass12');
     expect(chosen.body.result).toBe('SUCCESS');
+    // Like every password change, the first one is told to the owner by mail.
+    expect((await t.lastMail(ADMIN_EMAIL))?.template_type).toBe('password-changed');
     expect((await t.call('GET', '/api/auth/permissions', { token: chosen.body.data.accessToken })).body.result).toBe('SUCCESS');
     expect(await flag(t, ADMIN_EMAIL)).toBe('N');
 
