@@ -1,21 +1,20 @@
 import { useId } from 'react';
 import { List, ListItem, ListItemText, ListSubheader, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Profile, TreeNode } from '../shared';
+import type { Profile } from '../shared';
 
 /**
- * The user's countries grouped by region, regions named from the country tree (SPEC §2 view mode).
+ * The user's countries grouped by region, each region by the name the server gives it (SPEC §2 view mode).
  * A list of regions, each with a list of its countries named by the region: nothing to expand or
  * choose, so no tree role (which would promise arrow-key navigation).
  */
-export function ConnectedCountriesTree({ groups, countryTree }: { groups: Profile['connectedCountries']; countryTree?: TreeNode[] }) {
+export function ConnectedCountriesTree({ groups }: { groups: Profile['connectedCountries'] }) {
   const translate = useTranslate();
-  const regionName = (code: string) => countryTree?.find((region) => region.key === code)?.label ?? code;
   if (groups.length === 0) return <Typography color="text.secondary">{translate('console.profile.connectedData.none')}</Typography>;
   return (
     <List dense disablePadding aria-label={translate('console.profile.connectedData.countries')}>
-      {groups.map(({ groupCode, member }) => (
-        <RegionItem key={groupCode} name={regionName(groupCode)} countries={member} />
+      {groups.map(({ groupCode, groupName, member }) => (
+        <RegionItem key={groupCode} name={groupName} countries={member} />
       ))}
     </List>
   );

@@ -46,7 +46,7 @@ export function ConnectedDataDialog(props: ConnectedDataDialogProps) {
             <Typography variant="subtitle2" sx={{ mt: 2 }}>
               {translate('console.profile.connectedData.countries')}
             </Typography>
-            <ConnectedCountriesTree groups={props.profile.connectedCountries} countryTree={options?.countryTree} />
+            <ConnectedCountriesTree groups={props.profile.connectedCountries} />
             {/* Edit mode is a user manager's, from Users › Edit; nobody edits their own connections (SPEC §6). */}
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               {translate('console.profile.connectedData.howToChange')}

@@ -256,7 +256,9 @@ class ChangeWords {
       if (!idKey || old === undefined || same(old, item)) return;
       const name = nameKey(item as Plain);
       const skip = name ? [name] : [];
-      const rest = Object.keys(item as Plain).filter((key) => !QUIET_KEYS.has(key) && !skip.includes(key));
+      // Keys that only identify the item and did not change (a region's code beside its name) are no content.
+      const unchangedId = (key: string) => ID_KEYS.includes(key) && same((old as Plain)[key] ?? null, (item as Plain)[key] ?? null);
+      const rest = Object.keys(item as Plain).filter((key) => !QUIET_KEYS.has(key) && !skip.includes(key) && !unchangedId(key));
       // A group with one list in it (a user's data types by advertiser) says what joined or left it, with no label between.
       const changed =
         rest.length === 1 && (Array.isArray((item as Plain)[rest[0]]) || Array.isArray((old as Plain)[rest[0]]))

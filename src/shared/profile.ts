@@ -14,7 +14,7 @@ export const profileSchema = z.object({
   isCreator: yesNo,
   isUploader: yesNo,
   connectedDataTypes: z.array(z.object({ groupName: z.string(), member: z.array(z.object({ name: z.string() })) })),
-  connectedCountries: z.array(z.object({ groupCode: z.string(), member: z.array(z.object({ code: z.string(), name: z.string() })) })),
+  connectedCountries: z.array(z.object({ groupCode: z.string(), groupName: z.string(), member: z.array(z.object({ code: z.string(), name: z.string() })) })),
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const profileResponse = envelopeOf(profileSchema);

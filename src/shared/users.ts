@@ -76,7 +76,7 @@ export const adminDetailSchema = adminUserSchema.omit({ company: true, region: t
   office: codeNameSchema.nullable(),
   requestComment: z.string().nullable(),
   rejectReason: z.string().nullable(),
-  connectedCountries: z.array(z.object({ groupCode: z.string(), member: z.array(codeNameSchema) })),
+  connectedCountries: z.array(z.object({ groupCode: z.string(), groupName: z.string(), member: z.array(codeNameSchema) })),
   connectedDataTypes: z.array(z.object({ groupName: z.string(), member: z.array(z.object({ name: z.string() })) })),
   lastSignInAt: z.string().nullable(),
   passwordUpdatedAt: z.string().nullable(),

@@ -22,12 +22,13 @@ export const PROFILE: Profile = {
   connectedCountries: [
     {
       groupCode: 'APAC',
+      groupName: 'Asia Pacific',
       member: [
         { code: 'KR', name: 'Korea' },
         { code: 'JP', name: 'Japan' },
       ],
     },
-    { groupCode: 'NA', member: [{ code: 'US', name: 'United States' }] },
+    { groupCode: 'NA', groupName: 'North America', member: [{ code: 'US', name: 'United States' }] },
   ],
 };
 

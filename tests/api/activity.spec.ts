@@ -271,7 +271,7 @@ describe('activity entries', () => {
     const [changed] = await entries({ resource: 'users', recordId: String(person.id), action: 'update' });
     const lines = changed.changes.map((change) => activityChangeText('users', change, en));
     expect(lines).toContain("Connected data types: added 'Globex Retail'; 'Acme Electronics': added 'Social'; removed 'Media'");
-    expect(lines).toContain("Connected countries: 'APAC': added 'Japan'");
+    expect(lines).toContain("Connected countries: 'Asia Pacific': added 'Japan'");
     expect(changed.changes.map((change) => change.field)).not.toContain('dataTypes');
     expect(entryWords(changed, ko).changes).toContain("연결 데이터 유형: 'Globex Retail' 추가; 'Acme Electronics': 'Social' 추가; 'Media' 삭제");
   });

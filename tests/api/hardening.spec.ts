@@ -349,7 +349,7 @@ describe('profile', () => {
     const own = await t.call('GET', `/api/system/profile/${user.id}`, { token: user.tokens.accessToken });
     expect(own.body.result).toBe('SUCCESS');
     expect(own.body.data).toMatchObject({ email: 'profile.user@example.com', company: 'Headquarters', isApprover: 'N' });
-    expect(own.body.data.connectedCountries).toEqual([{ groupCode: 'APAC', member: [{ code: 'KR', name: 'Korea' }] }]);
+    expect(own.body.data.connectedCountries).toEqual([{ groupCode: 'APAC', groupName: 'Asia Pacific', member: [{ code: 'KR', name: 'Korea' }] }]);
 
     const other = await t.call('GET', `/api/system/profile/${adminId}`, { token: user.tokens.accessToken });
     expect(other.status).toBe(403);

@@ -227,7 +227,7 @@ describe('user detail', () => {
       office: { code: 'KR', name: 'Korea' },
       company: { code: 'HQ', name: 'Headquarters' },
       approvalStatusCode: 'PENDING',
-      connectedCountries: [{ groupCode: 'APAC', member: [{ code: 'KR', name: 'Korea' }] }],
+      connectedCountries: [{ groupCode: 'APAC', groupName: 'Asia Pacific', member: [{ code: 'KR', name: 'Korea' }] }],
       connectedDataTypes: [{ groupName: 'Acme Electronics', member: [{ name: 'CRM' }] }],
       signInAttempt: 0,
       lockedUntil: null,

@@ -34,7 +34,8 @@ export async function loadProfile(db: Db, adminId: number): Promise<Profile | un
     db
       .selectFrom('admin_countries')
       .innerJoin('countries', 'countries.code', 'admin_countries.country_code')
-      .select(['countries.region_code', 'countries.code', 'countries.name'])
+      .leftJoin('regions as country_regions', 'country_regions.code', 'countries.region_code')
+      .select(['countries.region_code', 'country_regions.name as region_name', 'countries.code', 'countries.name'])
       .where('admin_id', '=', adminId)
       .orderBy('countries.region_code')
       .orderBy('countries.name')
@@ -55,11 +56,12 @@ export async function loadProfile(db: Db, adminId: number): Promise<Profile | un
       (row) => row.advertiser ?? row.advertiser_code,
       (row) => ({ name: row.dataType ?? row.data_type_code }),
     ).map(([groupName, member]) => ({ groupName, member })),
+    // Each region by its name as well as its code: a person reads "Asia Pacific", not APAC.
     connectedCountries: groupBy(
       countries,
       (row) => row.region_code,
       (row) => ({ code: row.code, name: row.name }),
-    ).map(([groupCode, member]) => ({ groupCode, member })),
+    ).map(([groupCode, member]) => ({ groupCode, groupName: countries.find((row) => row.region_code === groupCode)?.region_name ?? groupCode, member })),
   };
 }
 

@@ -9,7 +9,7 @@ export function ConnectedGroupsField({ source }: { source: 'connectedCountries' 
   if (!record) return null;
   const groups =
     source === 'connectedCountries'
-      ? record.connectedCountries.map((group) => ({ key: group.groupCode, members: group.member.map((member) => member.name) }))
+      ? record.connectedCountries.map((group) => ({ key: group.groupName, members: group.member.map((member) => member.name) }))
       : record.connectedDataTypes.map((group) => ({ key: group.groupName, members: group.member.map((member) => member.name) }));
   if (!groups.length)
     return (
