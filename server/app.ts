@@ -26,13 +26,7 @@ import { rememberReader } from './mail/recipient';
 import { apiReference } from './ops/openapi';
 import { authModule } from './auth';
 import { filesModule } from './files';
-import { alertMailsModule } from './collect/alert-mails';
 import { collectJobs } from './collect/jobs';
-import { collectConfigsModule } from './collect/collect-configs';
-import { postConfigsModule } from './collect/post-configs';
-import { tasksModule } from './collect/tasks';
-import { collectStatusModule } from './collect/collect-status';
-import { collectRetentionModule } from './collect/collect-retention';
 import { loadRouteModules } from './modules/route-modules';
 import { activityRecorder } from './modules/activity/recorder';
 import type { AppContext } from './context';
@@ -126,13 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     async (api) => {
       await api.register(authModule);
       await api.register(filesModule);
-      await api.register(alertMailsModule);
-      await api.register(collectConfigsModule);
-      await api.register(postConfigsModule);
-      await api.register(tasksModule);
-      await api.register(collectStatusModule);
-      await api.register(collectRetentionModule);
-      // Every server/modules/<name> folder (route-modules.ts); the areas above live outside it.
+      // Every folder of server/modules and server/collect (route-modules.ts); auth and files above are areas of their own.
       for (const routeModule of routeModules) await api.register(routeModule);
     },
     { prefix: '/api' },
