@@ -24,3 +24,6 @@ export const alertMailsKo: typeof alertMailsEn = {
     deleted: '알림 메일 삭제됨 |||| 알림 메일 %{smart_count}개 삭제됨',
   },
 };
+
+/** What the server's messages call one record (the declaration's `noun`), in Korean. */
+export const nouns = { 'alert mail': '알림 메일' };

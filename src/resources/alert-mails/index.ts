@@ -1,11 +1,14 @@
 import { lazy } from 'react';
 import NotificationsIcon from '@mui/icons-material/Notifications';
+import type { alertMailsResource } from '../../shared/resources/alert-mails';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Mails of failed data-collection tasks, per procedure and error (System Setting › Alert Mail). */
 const alertMails: ConsoleResource = {
-  name: 'alert-mails',
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
+  name: 'alert-mails' satisfies typeof alertMailsResource.name,
   listPath: '/system/alert-mail',
   title: 'console.screens.alertMail',
   group: 'systemSetting',

@@ -1,0 +1,18 @@
+import { AREA_RANK } from '../ranks';
+import { alertMailInput, alertMailListResponse, alertMailResponse, alertMailSchema } from '../alert-mails';
+import { declareResource } from './define';
+
+/** Alert Mail: what a failed data-collection task mails, per procedure and error (System Setting). */
+export const alertMailsResource = declareResource({
+  name: 'alert-mails',
+  path: '/alert-mails',
+  rank: { read: AREA_RANK.systemSetting, write: AREA_RANK.systemSetting },
+  noun: 'alert mail',
+  schemas: { input: alertMailInput, record: alertMailSchema, list: alertMailListResponse, one: alertMailResponse },
+  list: {
+    sortable: ['id', 'procedure', 'errorId', 'subtitle', 'updatedAt', 'createdAt'],
+    defaultSort: ['procedure', 'ASC'],
+    filters: { id: { kind: 'eq', type: 'integer' }, procedure: { kind: 'eq', type: 'text' }, errorId: { kind: 'eq', type: 'text' } },
+    search: ['procedure', 'errorId', 'subtitle', 'content'],
+  },
+});
