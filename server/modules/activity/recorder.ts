@@ -65,11 +65,13 @@ export function changedFields(resource: ActivityResource, before: Snapshot | und
  * the caller (ACTIVITY_SUBJECTS); after a successful answer it reads it again, compares, and writes
  * one activity row per record, in words a describer gives special actions. Handlers hold no call of
  * it. The row is written before the answer leaves, so a caller that saw the change succeed finds it
- * in the log, even if the server is killed the next moment. A failure to record is logged and
- * never changes the answer.
+ * in the log, even if the server is killed the next moment; only a route whose work goes on after
+ * its answer (an upload's commit) is written once the answer has left, and readers of the log wait
+ * for those (flush). A failure to record is logged and never changes the answer.
  */
 export const activityRecorder = fp(async (app: FastifyInstance) => {
   const pending = new WeakMap<FastifyRequest, Pending>();
+  const writes = new Set<Promise<void>>();
 
   const readAs =
     (request: FastifyRequest): ReadAs =>
@@ -84,7 +86,13 @@ export const activityRecorder = fp(async (app: FastifyInstance) => {
       return data && typeof data === 'object' && !Array.isArray(data) ? (data as Snapshot) : undefined;
     };
 
-  app.decorate('activity', { readAs });
+  app.decorate('activity', {
+    /** Resolves once every entry of a route whose work goes on after its answer is written. */
+    flush: async () => {
+      await Promise.all([...writes]);
+    },
+    readAs,
+  });
 
   app.addHook('preHandler', async (request) => {
     const declared = ACTIVITY_ROUTES[`${request.method} ${request.routeOptions.url}`];
@@ -115,8 +123,21 @@ export const activityRecorder = fp(async (app: FastifyInstance) => {
     }
     if (answer.result !== 'SUCCESS') return payload;
     held.data = answer.data && typeof answer.data === 'object' ? (answer.data as Snapshot) : {};
-    await record(request, held).catch((error: unknown) => request.log.error({ err: error }, 'activity write failed'));
+    if (held.route.workGoesOn) pending.set(request, held);
+    else await record(request, held).catch((error: unknown) => request.log.error({ err: error }, 'activity write failed'));
     return payload;
+  });
+
+  app.addHook('onResponse', (request, _reply, done) => {
+    const held = pending.get(request);
+    pending.delete(request);
+    if (held?.data) {
+      const write = record(request, held)
+        .catch((error: unknown) => app.log.error({ err: error }, 'activity write failed'))
+        .finally(() => writes.delete(write));
+      writes.add(write);
+    }
+    done();
   });
 
   async function record(request: FastifyRequest, held: Pending): Promise<void> {
@@ -155,6 +176,6 @@ export const activityRecorder = fp(async (app: FastifyInstance) => {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    activity: { readAs(request: FastifyRequest): ReadAs };
+    activity: { flush(): Promise<void>; readAs(request: FastifyRequest): ReadAs };
   }
 }

@@ -37,6 +37,11 @@ export interface RecordedRoute {
   target?: (call: RouteCall, read: ReadAs) => Promise<Target | undefined>;
   /** Not read again after the answer: an upload's commit goes on writing (on SQLite holding the only connection). */
   noReload?: boolean;
+  /**
+   * Its work goes on after the answer (an upload's commit, holding SQLite's only writer): the entry is
+   * written once the answer has left, not before it, or the answer would wait for the whole commit.
+   */
+  workGoesOn?: boolean;
   describe?: Describer;
 }
 export interface NotActivity {
@@ -164,6 +169,7 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
       return upload && { resource: 'datasets', ids: [String(upload.datasetId)], extra: upload };
     },
     noReload: true,
+    workGoesOn: true,
     describe: ({ before, body, extra }): Described => {
       const rows = Number(extra?.rowCount ?? 0);
       const held = Number(before?.rowCount ?? 0);
