@@ -18,6 +18,7 @@ export const collectConfigsEn = {
     headerName: 'Header',
     headerValue: 'Value',
     marketAccountId: 'Market account',
+    marketAccountName: 'Market account',
     keyName: 'Secret header',
     responseFormat: 'Response format',
     rowsPath: 'JSON path to rows',

@@ -20,6 +20,7 @@ export const collectConfigsKo: typeof collectConfigsEn = {
     headerName: '헤더',
     headerValue: '값',
     marketAccountId: '마켓 계정',
+    marketAccountName: '마켓 계정',
     keyName: '비밀 키 헤더',
     responseFormat: '응답 형식',
     rowsPath: '행 JSON 경로',
