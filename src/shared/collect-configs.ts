@@ -185,6 +185,8 @@ export interface CollectConfig {
   sourceMethod: SourceMethod;
   marketAccountId: number | null;
   marketAccountName: string | null;
+  /** The advertiser's name, which people read (the code is what a save sends). */
+  advertiserName: string | null;
   keyName: string | null;
   configData: Record<string, string>;
   fields: CollectField[];
@@ -293,6 +295,7 @@ export const collectConfigSchema = z.object({
   sourceMethod: storedSourceMethodSchema,
   marketAccountId: z.number().nullable(),
   marketAccountName: z.string().nullable(),
+  advertiserName: z.string().nullable(),
   keyName: z.string().nullable(),
   configData: z.record(z.string(), z.string()),
   fields: z.array(z.object({ field: z.string(), code: z.string(), type: z.enum(MASTER_FIELD_TYPES), fieldFlag: yesNo, masterFlag: yesNo })),

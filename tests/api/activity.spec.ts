@@ -212,15 +212,18 @@ describe('activity entries', () => {
     expect((await env.t.call('GET', `/api/activity?filter=${encodeURIComponent(JSON.stringify({ resource: 'domains', recordId: '1' }))}`, { token: globalAdmin })).status).toBe(403);
   });
 
-  it('names a collect configuration’s market account by its name, not its id', async () => {
+  it('names a collect configuration’s market account and advertiser by their names, not their id and code', async () => {
     const first = (await env.api('POST', '/api/market-accounts', marketAccount({ accountId: 'act-first', name: 'First Ads' }))).body.data.id;
     const second = (await env.api('POST', '/api/market-accounts', marketAccount({ accountId: 'act-second', name: 'Second Ads' }))).body.data.id;
     const base = collectConfig('http://127.0.0.1:9', { metricName: 'Account switch', marketAccountId: first });
     const created = await env.api('POST', '/api/collect-configs', base);
     expect(created.status).toBe(200);
-    expect((await env.api('PUT', `/api/collect-configs/${created.body.data.id}`, { ...base, marketAccountId: second })).status).toBe(200);
+    expect((await env.api('PUT', `/api/collect-configs/${created.body.data.id}`, { ...base, marketAccountId: second, advertiser: 'GLOBEX' })).status).toBe(200);
     const [changed] = await entries({ resource: 'collect-configs', recordId: String(created.body.data.id), action: 'update' });
-    expect(changed.changes.map((change) => activityChangeText('collect-configs', change, en))).toEqual(["Market account 'First Ads' → 'Second Ads'"]);
+    expect(changed.changes.map((change) => activityChangeText('collect-configs', change, en)).sort()).toEqual([
+      "Advertiser 'Acme Electronics' → 'Globex Retail'",
+      "Market account 'First Ads' → 'Second Ads'",
+    ]);
   });
 
   it('words a collect configuration’s field mapping, headers and schedules, never as JSON', async () => {

@@ -27,9 +27,14 @@ const columns = [
   'collect_configs.created_at',
   'collect_configs.updated_at',
   'market_accounts.name as market_account_name',
+  'advertisers.name as advertiser_name',
 ] as const;
 
-const base = (db: Db) => db.selectFrom('collect_configs').leftJoin('market_accounts', 'market_accounts.id', 'collect_configs.market_account_id');
+const base = (db: Db) =>
+  db
+    .selectFrom('collect_configs')
+    .leftJoin('market_accounts', 'market_accounts.id', 'collect_configs.market_account_id')
+    .leftJoin('advertisers', 'advertisers.code', 'collect_configs.advertiser_code');
 
 type ConfigRow = Awaited<ReturnType<ReturnType<typeof selectConfigs>['execute']>>[number];
 const selectConfigs = (db: Db) => base(db).select(columns);
@@ -79,6 +84,7 @@ async function present(db: Db, rows: ConfigRow[]): Promise<CollectConfig[]> {
       configId: row.id,
       metricName: row.metric_name,
       advertiser: row.advertiser_code,
+      advertiserName: row.advertiser_name ?? null,
       dataType: row.data_type_code,
       sourceType: row.source_type as CollectConfig['sourceType'],
       sourceName: row.source_name,

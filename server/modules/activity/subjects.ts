@@ -42,8 +42,8 @@ export const ACTIVITY_SUBJECTS: Record<ActivityResource, ActivitySubject> = {
   'collect-configs': {
     read: byId('collect-configs'),
     name: field('metricName'),
-    // The market account by its name, not its id.
-    ignore: ['nextRunAt', 'lastTaskStatus', 'failureStreak', 'suspendedAt', 'marketAccountId', 'configId'],
+    // The market account and the advertiser by their names, not their id and code.
+    ignore: ['nextRunAt', 'lastTaskStatus', 'failureStreak', 'suspendedAt', 'marketAccountId', 'advertiser', 'configId'],
   },
   'post-configs': { read: byId('post-configs'), name: (record) => text(record.targetType), ignore: ['configId'] },
   tasks: { read: byId('tasks'), name: (record) => `#${text(record.id)} ${text(record.metricName)}`.trim() },

@@ -4,6 +4,7 @@ export const collectConfigsEn = {
   fields: {
     metricName: 'Metric name',
     advertiser: 'Advertiser',
+    advertiserName: 'Advertiser',
     dataType: 'Data type',
     sourceType: 'Source type',
     sourceName: 'Source name',

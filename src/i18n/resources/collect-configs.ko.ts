@@ -6,6 +6,7 @@ export const collectConfigsKo: typeof collectConfigsEn = {
   fields: {
     metricName: '지표 이름',
     advertiser: '광고주',
+    advertiserName: '광고주',
     dataType: '데이터 유형',
     sourceType: '소스 유형',
     sourceName: '소스 이름',

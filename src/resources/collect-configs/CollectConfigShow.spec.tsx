@@ -28,6 +28,7 @@ const SUSPENDED: CollectConfig = {
   sourceMethod: { httpMethod: 'GET', headers: [], responseFormat: 'JSON', rowsPath: 'data.rows', pagination: { type: 'NONE', maxPages: 1000 }, timeoutMs: 30_000 },
   marketAccountId: null,
   marketAccountName: null,
+  advertiserName: 'Acme Electronics',
   keyName: null,
   configData: {},
   fields: [{ field: 'spend', code: 'spend', type: 'NUMBER', fieldFlag: 'N', masterFlag: 'N' }],
