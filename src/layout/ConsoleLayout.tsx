@@ -53,9 +53,15 @@ const STAGES = ['loading', 'frame', 'screen'] as const;
  * time). Only the first mount is staged; the frame stays for every later screen.
  */
 function useDrawingStage(): (typeof STAGES)[number] {
-  const [stage, setStage] = useState(0);
+  // Per page load, not per mount: react-admin mounts the frame anew when the language changes, and
+  // a second staging left the Settings panel (where the language was chosen) away long enough to miss an Escape.
+  const [stage, setStage] = useState(() => (frameDrawn ? STAGES.length - 1 : 0));
   useEffect(() => {
     if (stage < STAGES.length - 1) startTransition(() => setStage(stage + 1));
+    else frameDrawn = true;
   }, [stage]);
   return STAGES[stage];
 }
+
+/** Whether this page has drawn the frame once already. */
+let frameDrawn = false;
