@@ -17,6 +17,7 @@ import { AUTHORITIES, AUTHORITY_RANKS, type Authority, type Envelope, type Token
 import type { Insertable } from 'kysely';
 import type { AdminsTable, Database } from '../../server/db/schema';
 import { watchContract } from './contract';
+import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'Admin#2024x';
@@ -73,6 +74,22 @@ export function withTestApp(keep: (t: TestApp) => void, overrides: Partial<AppCo
     keep(started);
   });
   afterAll(async () => started?.close());
+}
+
+/**
+ * withTestApp sending its mail to a real local SMTP peer, started before the app and closed after it:
+ * `withSmtpTestApp((suite) => ({ t, smtp } = suite));`.
+ */
+export function withSmtpTestApp(keep: (suite: { t: TestApp; smtp: SmtpPeer }) => void): void {
+  let smtp: SmtpPeer;
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+  });
+  afterAll(async () => smtp.close());
+  withTestApp(
+    (t) => keep({ t, smtp }),
+    () => ({ smtpUrl: smtp.url }),
+  );
 }
 
 /**

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatZonedDateTime } from '../../src/shared/date-time';
-import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, otpToken, signedInAccount, type TestApp, withTestApp } from './harness';
+import type { SmtpPeer } from '../fakes/smtp-peer';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, otpToken, signedInAccount, type TestApp, withSmtpTestApp } from './harness';
 import { projectBody, projectPeople, seedTemplate } from './projects-fixtures';
 
 let smtp: SmtpPeer;
 let t: TestApp;
-
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-});
-afterAll(async () => smtp.close());
-withTestApp(
-  (app) => (t = app),
-  () => ({ smtpUrl: smtp.url }),
-);
+withSmtpTestApp((suite) => ({ t, smtp } = suite));
 
 /** The newest mail the SMTP peer received for the address, as its reader sees it. */
 async function delivered(email: string) {

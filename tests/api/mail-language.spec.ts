@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendAlertMail } from '../../server/collect/alert-mails/render';
 import { failureSummary } from '../../server/collect/alert-mails/summaries';
 import { DEFAULT_TEMPLATES } from '../../server/mail/templates';
 import { emailTemplateTypes, formatZonedDateTime, type EmailTemplateType } from '../../src/shared';
-import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
-import { ADMIN_EMAIL, otpToken, signedInAccount, signUp, type TestApp, withTestApp } from './harness';
+import type { SmtpPeer } from '../fakes/smtp-peer';
+import { ADMIN_EMAIL, otpToken, signedInAccount, signUp, type TestApp, withSmtpTestApp } from './harness';
 import { projectBody, seedTemplate } from './projects-fixtures';
 
 let smtp: SmtpPeer;
 let t: TestApp;
-
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-});
-afterAll(async () => smtp.close());
-withTestApp(
-  (app) => (t = app),
-  () => ({ smtpUrl: smtp.url }),
-);
+withSmtpTestApp((suite) => ({ t, smtp } = suite));
 
 /** What the console sends when it is read in Korean (src/providers/httpClient.ts). */
 const KOREAN = { 'accept-language': 'ko', 'x-time-zone': 'Asia/Seoul' };

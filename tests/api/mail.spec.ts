@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp, withTestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp, withSmtpTestApp } from './harness';
 import { renderHtml } from '../../server/mail/templates';
-import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
+import type { SmtpPeer } from '../fakes/smtp-peer';
 
 let smtp: SmtpPeer;
 let t: TestApp;
-
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-});
-afterAll(async () => smtp.close());
-withTestApp(
-  (app) => (t = app),
-  () => ({ smtpUrl: smtp.url }),
-);
+withSmtpTestApp((suite) => ({ t, smtp } = suite));
 
 describe('mail over SMTP', () => {
   it('delivers the sign-in code to a real SMTP peer and marks the outbox row SENT', async () => {
