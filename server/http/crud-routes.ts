@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ListPage } from '../../src/shared';
-import type { ResourceDeclaration } from '../../src/shared/resources/define';
+import { operationsOf, type ResourceDeclaration } from '../../src/shared/resources/define';
 import { requireRank } from '../auth/guard';
 import { isoNow } from '../clock';
 import { rejectDuplicate } from '../db/unique-violation';
@@ -27,6 +27,7 @@ export function listSpecOf(declaration: ResourceDeclaration, columns: ColumnName
     sortable: Object.fromEntries(list.sortable.map((field) => [field, columnOf(field, columns)])),
     defaultSort: list.defaultSort,
     ...(list.natural ? { natural: [...list.natural] } : {}),
+    ...(list.keyset ? { keyset: [...list.keyset] } : {}),
     filters: Object.fromEntries(Object.entries(list.filters).flatMap(([field, filter]) => (filter ? [[field, { column: columnOf(field, columns), ...filter }]] : []))),
     ...(list.search ? { search: list.search.map((field) => columnOf(field, columns)) } : {}),
   };
@@ -43,19 +44,19 @@ export interface CrudStore<Input, Row, Id, Create = Input> {
   /** For the list whitelist: columns not named as their field in snake_case, and the table that qualifies bare ones. */
   readonly columns?: ColumnNames;
   readonly table?: string;
-  /** A list row may be shorter than a record (no child rows); the list response schema holds it. */
-  list(request: ListRequest): Promise<ListPage<unknown>>;
-  find(id: Id): Promise<Row | undefined>;
-  /** Answers the new record's id. */
-  insert(input: Create, now: string, context: WriteContext<Row>): Promise<Id>;
+  /** A list row may be shorter than a record (no child rows); the list response schema holds it. `caller` is the request, for rows that read differently per caller. */
+  list(request: ListRequest, caller: FastifyRequest): Promise<ListPage<unknown>>;
+  find(id: Id, caller?: FastifyRequest): Promise<Row | undefined>;
+  /** Answers the new record's id. Needed when the declaration has `create`; likewise update and remove. */
+  insert?(input: Create, now: string, context: WriteContext<Row>): Promise<Id>;
   /** False when the record went away meanwhile. */
-  update(id: Id, input: Input, now: string, context: WriteContext<Row>): Promise<boolean>;
+  update?(id: Id, input: Input, now: string, context: WriteContext<Row>): Promise<boolean>;
   /** May throw to refuse what it finds in its own transaction (a term someone agreed to meanwhile). */
-  remove(row: Row, id: Id): Promise<void>;
+  remove?(row: Row, id: Id, request: FastifyRequest): Promise<void>;
 }
 
-/** Whether a caller may read or write a record (`scope.sees`). */
-export type Access = 'read' | 'write';
+/** Whether a caller may read, change or delete a record (`scope.sees`). */
+export type Access = 'read' | 'write' | 'delete';
 
 /** The special cases of a resource; each runs where the comment says, the rest is the same for every resource. */
 export interface CrudHooks<Input, Row, Id, Create = Input> {
@@ -67,7 +68,7 @@ export interface CrudHooks<Input, Row, Id, Create = Input> {
    * the unique constraint refuses a write the check did not see coming (see rejectDuplicate).
    */
   duplicate?: { error(input: Input | Create): AppError; holder?(input: Input | Create): Promise<{ id: Id } | undefined> };
-  /** Before a create (`current` undefined) or an update: codes, references, what may not change, whom the input names. Throws to refuse. */
+  /** Before a create (`current` undefined) or an update, after the body is valid: codes, references, what may not change, whom the input names. Throws to refuse. */
   check?(input: Input | Create, current: Row | undefined, request: FastifyRequest): Promise<void>;
   /** Before a delete: what must not be left dangling. Throws to refuse. */
   beforeDelete?(row: Row): Promise<void>;
@@ -82,8 +83,12 @@ export interface CrudHooks<Input, Row, Id, Create = Input> {
   };
   /** Who may write when it is not a rank (datasets: uploaders and user managers); the declared write rank otherwise. */
   writers?: preHandlerAsyncHookHandler;
+  /** Who may create, when it is more than a writer (projects: the creator flag); checked before the body, like the rank. */
+  creators?: preHandlerAsyncHookHandler;
+  /** After a create, in the caller's name (projects: the access history's PROJECT_CREATE). */
+  afterCreate?(row: Row, request: FastifyRequest): Promise<void>;
   /** Messages other than the declaration's noun in the usual sentences. */
-  messages?: { added?: string; saved?(input: Input): string };
+  messages?: { added?: string; saved?(input: Input): string; notFound?: string };
 }
 
 /** What crudRoutes needs besides the declaration: where the records live and the special cases. */
@@ -114,16 +119,22 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
   type CreateValues = z.output<Create>;
   const { clock } = app.ctx;
   const { path, noun, schemas } = declaration;
+  const has = new Set(operationsOf(declaration));
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const readers = { onRequest: requireRank(declaration.rank.read) };
   const writers = { onRequest: hooks.writers ?? requireRank(declaration.rank.write) };
   const params = (hooks.params ?? idParams) as z.ZodType<{ id: Id }>;
   const listSpec = listSpecOf(declaration, store.columns, store.table);
-  const notFound = () => new AppError('NOT_FOUND', `No such ${noun}.`);
+  const notFound = () => new AppError('NOT_FOUND', hooks.messages?.notFound ?? `No such ${noun}.`);
   const guarded = <T>(write: Promise<T>, input: Values | CreateValues) => (hooks.duplicate ? rejectDuplicate(write, () => hooks.duplicate!.error(input)) : write);
+  /** A write the declaration has needs its body schema and its store method: missing ones fail at start, not on a call. */
+  function needed<T>(operation: string, part: T | undefined, what: string): T {
+    if (part === undefined) throw new Error(`${declaration.name}: ${operation} needs ${what}`);
+    return part;
+  }
 
   async function load(request: FastifyRequest, id: Id, access: Access = 'read'): Promise<Row> {
-    const row = await store.find(id);
+    const row = await store.find(id, request);
     if (row === undefined || (hooks.scope && !(await hooks.scope.sees(request, row, access)))) throw notFound();
     return row;
   }
@@ -133,38 +144,56 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
     if (holder && holder.id !== id) throw hooks.duplicate!.error(input);
   }
 
-  routes.get(path, { ...readers, schema: { querystring: listQuerystring, response: { 200: schemas.list } } }, async (request) => {
-    const list = parseListQuery(request.query, listSpec);
-    await hooks.scope?.list(request, list);
-    return success(await store.list(list));
-  });
+  if (has.has('list')) {
+    routes.get(path, { ...readers, schema: { querystring: listQuerystring, response: { 200: schemas.list } } }, async (request) => {
+      const list = parseListQuery(request.query, listSpec);
+      await hooks.scope?.list(request, list);
+      return success(await store.list(list, request));
+    });
+  }
 
-  routes.get(`${path}/:id`, { ...readers, schema: { params, response: { 200: schemas.one } } }, async (request) => success(await load(request, request.params.id)));
+  if (has.has('get')) {
+    routes.get(`${path}/:id`, { ...readers, schema: { params, response: { 200: schemas.one } } }, async (request) => success(await load(request, request.params.id)));
+  }
 
-  routes.post(path, { ...writers, schema: { body: schemas.create ?? schemas.input, response: { 200: schemas.one } } }, async (request) => {
-    const input = request.body as CreateValues;
-    await hooks.check?.(input, undefined, request);
-    await refuseTaken(input);
-    const id = await guarded(store.insert(input, isoNow(clock), { request }), input);
-    return success(await store.find(id), hooks.messages?.added ?? `The ${noun} has been added.`);
-  });
+  if (has.has('create')) {
+    const insert = needed('create', store.insert, 'store.insert');
+    const body = needed('create', schemas.create ?? schemas.input, 'schemas.input');
+    const onRequest = hooks.creators ? [writers.onRequest, hooks.creators] : writers.onRequest;
+    routes.post(path, { onRequest, schema: { body, response: { 200: schemas.one } } }, async (request) => {
+      const input = request.body as CreateValues;
+      await hooks.check?.(input, undefined, request);
+      await refuseTaken(input);
+      const id = await guarded(insert(input, isoNow(clock), { request }), input);
+      const row = await store.find(id, request);
+      if (row !== undefined) await hooks.afterCreate?.(row, request);
+      return success(row, hooks.messages?.added ?? `The ${noun} has been added.`);
+    });
+  }
 
-  routes.put(`${path}/:id`, { ...writers, schema: { params, body: schemas.input, response: { 200: schemas.one } } }, async (request) => {
-    const input = request.body as Values;
-    const { id } = request.params;
-    const current = await load(request, id, 'write');
-    await hooks.check?.(input, current, request);
-    await refuseTaken(input, id);
-    if (!(await guarded(store.update(id, input, isoNow(clock), { request, current }), input))) throw notFound();
-    return success(await store.find(id), hooks.messages?.saved?.(input) ?? `The ${noun} has been saved.`);
-  });
+  if (has.has('update')) {
+    const update = needed('update', store.update, 'store.update');
+    const body = needed('update', schemas.input, 'schemas.input');
+    routes.put(`${path}/:id`, { ...writers, schema: { params, body, response: { 200: schemas.one } } }, async (request) => {
+      const input = request.body as Values;
+      const { id } = request.params;
+      const current = await load(request, id, 'write');
+      await hooks.check?.(input, current, request);
+      await refuseTaken(input, id);
+      if (!(await guarded(update(id, input, isoNow(clock), { request, current }), input))) throw notFound();
+      return success(await store.find(id, request), hooks.messages?.saved?.(input) ?? `The ${noun} has been saved.`);
+    });
+  }
 
-  routes.delete(`${path}/:id`, { ...writers, schema: { params, response: { 200: schemas.one } } }, async (request) => {
-    const row = await load(request, request.params.id, 'write');
-    await hooks.beforeDelete?.(row);
-    await store.remove(row, request.params.id);
-    return success(row, `The ${noun} has been deleted.`);
-  });
+  if (has.has('delete')) {
+    const remove = needed('delete', store.remove, 'store.remove');
+    routes.delete(`${path}/:id`, { ...writers, schema: { params, response: { 200: schemas.one } } }, async (request) => {
+      const row = await load(request, request.params.id, 'delete');
+      await hooks.beforeDelete?.(row);
+      await remove(row, request.params.id, request);
+      return success(row, `The ${noun} has been deleted.`);
+    });
+  }
 
   return { load, readers, writers };
 }

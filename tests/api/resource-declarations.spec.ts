@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTHORITIES, AUTHORITY_RANKS } from '../../src/shared';
-import type { ResourceDeclaration } from '../../src/shared/resources/define';
+import { operationsOf, type CrudOperation, type ResourceDeclaration } from '../../src/shared/resources/define';
 import { resourcesEn } from '../../src/i18n/resources/index.en';
 import { resourcesKo } from '../../src/i18n/resources/index.ko';
 import { consoleResources, consoleScreens, RESOURCE_RANK } from '../../src/resources/registry';
@@ -34,18 +34,22 @@ describe('resource declarations', () => {
 
   describe.each(declarations.map(({ declaration }) => [declaration.name, declaration] as const))('%s', (name, declaration) => {
     const api = `/api${declaration.path}`;
-    const operations = [
-      ['GET', api],
-      ['POST', api],
-      ['GET', `${api}/:id`],
-      ['PUT', `${api}/:id`],
-      ['DELETE', `${api}/:id`],
-    ] as const;
+    const routes: Record<CrudOperation, readonly [string, string]> = {
+      list: ['GET', api],
+      create: ['POST', api],
+      get: ['GET', `${api}/:id`],
+      update: ['PUT', `${api}/:id`],
+      delete: ['DELETE', `${api}/:id`],
+    };
+    const declared = new Set(operationsOf(declaration));
 
-    it('has its five routes on the server and in the OpenAPI document', async () => {
-      for (const [method, url] of operations) expect(t.app.hasRoute({ method, url }), `${method} ${url}`).toBe(true);
+    it('has its declared routes on the server and in the OpenAPI document, and none of the others', async () => {
       const document = (await t.call('GET', '/api/openapi.json')).body as unknown as { paths: Record<string, Record<string, unknown> | undefined> };
-      for (const [method, url] of operations) expect(document.paths[url.replace(':id', '{id}')]?.[method.toLowerCase()], `${method} ${url} in OpenAPI`).toBeDefined();
+      for (const [operation, [method, url]] of Object.entries(routes)) {
+        const has = declared.has(operation as CrudOperation);
+        expect(t.app.hasRoute({ method, url }), `${method} ${url}`).toBe(has);
+        expect(document.paths[url.replace(':id', '{id}')]?.[method.toLowerCase()] !== undefined, `${method} ${url} in OpenAPI`).toBe(has);
+      }
     });
 
     it('guards reads and writes with its declared ranks', async () => {
@@ -55,7 +59,8 @@ describe('resource declarations', () => {
       const reader = below(read);
       if (reader) expect((await t.call('GET', api, { token: accounts[reader].token })).status).toBe(403);
       const writer = below(write);
-      if (writer) expect((await t.call('POST', api, { token: accounts[writer].token, body: {} })).status).toBe(403);
+      const [method, url] = declared.has('create') ? (['POST', api] as const) : declared.has('update') ? (['PUT', `${api}/1`] as const) : [];
+      if (writer && method) expect((await t.call(method, url, { token: accounts[writer].token, body: {} })).status).toBe(403);
     });
 
     it('has a label for itself and each sortable and filtered field in English and Korean', () => {

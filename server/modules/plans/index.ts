@@ -22,7 +22,7 @@ export async function plansModule(app: FastifyInstance) {
         await requireProjectPrivilege(db, request.admin!, projectId, 'VIEWER');
       },
       async sees(request, plan, access) {
-        await requireProjectPrivilege(db, request.admin!, plan.projectId, access === 'write' ? 'EDITOR' : 'VIEWER');
+        await requireProjectPrivilege(db, request.admin!, plan.projectId, access === 'read' ? 'VIEWER' : 'EDITOR');
         return true;
       },
     },

@@ -6,6 +6,10 @@ export interface ListFilterDeclaration {
   type: 'integer' | 'text';
 }
 
+/** The five routes a declared resource can have; `operations` names those it has. */
+export const CRUD_OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const;
+export type CrudOperation = (typeof CRUD_OPERATIONS)[number];
+
 /**
  * One resource, declared once and read by both halves: the server builds its routes, rank guards,
  * list whitelist and OpenAPI entries from it (server/http/crud-routes.ts), the browser its menu
@@ -19,11 +23,16 @@ export interface ResourceDeclaration<Input extends z.ZodType = z.ZodType, Record
   path: string;
   /** Required rank (ranks.ts) to read it and to write it. */
   rank: { read: number; write: number };
+  /**
+   * Which of the five routes it has; all five unless it says fewer (users are created by signing
+   * up, not here; a log is only read). Its other routes (commands such as approve) sit beside them.
+   */
+  operations?: readonly CrudOperation[];
   /** What the server's messages call one record: "No such <noun>.", "The <noun> has been added." */
   noun: string;
   schemas: {
-    /** The body of an update, and of a create unless `create` says more. */
-    input: Input;
+    /** The body of an update, and of a create unless `create` says more; a resource that is only read has none. */
+    input?: Input;
     /** The body of a create when it holds more than an update's (terms: the first version's fields too). */
     create?: Create;
     record: Record;
@@ -40,6 +49,8 @@ export interface ResourceDeclaration<Input extends z.ZodType = z.ZodType, Record
     search?: readonly string[];
     /** Fields of names people number ("Spring #5" before "Spring #23"). */
     natural?: readonly string[];
+    /** Sortable fields whose column is NOT NULL, paged by keyset (list-query.ts, ListSpec.keyset). */
+    keyset?: readonly string[];
   };
 }
 
@@ -49,3 +60,6 @@ export function declareResource<Input extends z.ZodType, Record extends z.ZodTyp
 ): ResourceDeclaration<Input, Record, Create> {
   return declaration;
 }
+
+/** The routes a declaration has: its `operations`, or all five. */
+export const operationsOf = (declaration: Pick<ResourceDeclaration, 'operations'>): readonly CrudOperation[] => declaration.operations ?? CRUD_OPERATIONS;
