@@ -18,3 +18,6 @@ export async function declaredResources(): Promise<ResourceDeclaration[]> {
     .map(([, declaration]) => declaration as ResourceDeclaration)
     .sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/** The declarations, read once when the server starts (the await is the module's own, as resource-labels.ts's). */
+export const declarations = await declaredResources();

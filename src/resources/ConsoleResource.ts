@@ -44,6 +44,12 @@ export interface ConsoleResource extends ScreenPlace {
   edit?: ComponentType;
   show?: ComponentType;
   recordRepresentation?: string | ((record: RaRecord) => string);
+  /**
+   * Whether the activity log records changes to its records, so its show page ends with their
+   * history: by default, when it has a create or an edit screen (the server records the writes of
+   * every declaration with a `history`); `true` for one changed otherwise (a task's retry).
+   */
+  history?: boolean;
   /** API resources reached only through this one's screens, under the same rank. */
   apiResources?: string[];
   /** Further screens of this resource at SPEC §2 paths of their own; they share its menu group, icon and rank. */

@@ -2,7 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import { Loading, Navigate, type ResourceProps } from 'react-admin';
 import { RankGuard } from '../routes/RankGuard';
 import type { ConsoleResource } from './ConsoleResource';
-import { RecordHistory, hasHistory } from './activity/RecordHistory';
+import { RecordHistory } from './activity/RecordHistory';
 
 function guarded(View: ComponentType | undefined, requireRank: number, history?: string) {
   if (!View) return undefined;
@@ -12,7 +12,7 @@ function guarded(View: ComponentType | undefined, requireRank: number, history?:
         <Suspense fallback={<Loading />}>
           <View />
         </Suspense>
-        {history && hasHistory(history) && <RecordHistory resource={history} />}
+        {history && <RecordHistory resource={history} />}
       </RankGuard>
     );
   };
@@ -31,6 +31,6 @@ export function resourceRoutes(resource: ConsoleResource): ResourceProps {
     create: guarded(resource.create, resource.requireRank),
     edit: guarded(resource.edit, resource.requireRank),
     // Every record's show page ends with its history (issue 30 item 4), whatever the resource draws.
-    show: guarded(resource.show, resource.requireRank, resource.name),
+    show: guarded(resource.show, resource.requireRank, (resource.history ?? Boolean(resource.create || resource.edit)) ? resource.name : undefined),
   };
 }

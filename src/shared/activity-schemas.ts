@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVITY_ACTIONS, ACTIVITY_RESOURCES, type ActivityChange, type ActivityEntry } from './activity';
+import { ACTIVITY_ACTIONS, type ActivityChange, type ActivityEntry } from './activity';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { DB_INTEGER_MAX, NO_NUL } from './list-bounds';
 
@@ -12,7 +12,7 @@ export const activityEntrySchema = z.object({
   actorId: z.number().nullable(),
   actorName: z.string(),
   action: z.enum(ACTIVITY_ACTIONS),
-  resource: z.enum(ACTIVITY_RESOURCES),
+  resource: z.string(),
   recordId: z.string(),
   recordName: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.object({ day: z.string().nullable(), time: z.string() }))])),
@@ -23,10 +23,15 @@ export const activityEntrySchema = z.object({
 });
 
 const text = (max: number) => z.string().max(max).regex(NO_NUL);
+/** A resource's name as declared: lower-case words joined by hyphens. */
+const resourceName = z
+  .string()
+  .max(50)
+  .regex(/^[a-z]+(-[a-z]+)*$/);
 /** Filters of GET /api/activity and its export: person, record (resource + id), action and a time range. */
 export const activityFilter = z.strictObject({
   actorId: z.coerce.number().int().positive().max(DB_INTEGER_MAX).optional(),
-  resource: z.enum(ACTIVITY_RESOURCES).optional(),
+  resource: resourceName.optional(),
   recordId: text(40).optional(),
   action: z.enum(ACTIVITY_ACTIONS).optional(),
   /** ISO instants: from (inclusive) and to (exclusive). */

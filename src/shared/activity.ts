@@ -32,26 +32,15 @@ export const ACTIVITY_ACTIONS = [
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
-/** The API resources an activity can be about; their names are the catalogue's resources.<name>.name. */
-export const ACTIVITY_RESOURCES = [
-  'users',
-  'domains',
-  'terms',
-  'properties',
-  'templates',
-  'email-templates',
-  'alert-mails',
-  'market-accounts',
-  'collect-configs',
-  'post-configs',
-  'tasks',
-  'datasets',
-  'projects',
-  'plans',
-  'system-logs',
-  'collect-retention',
-] as const;
-export type ActivityResource = (typeof ACTIVITY_RESOURCES)[number];
+/**
+ * What an activity is about: a resource's name (a declaration's with a `history`, or one the
+ * recorder names itself, server/modules/activity/subjects.ts), or one of the settings below. Its
+ * words are the catalogue's resources.<name>.name.
+ */
+export type ActivityResource = string;
+
+/** Console settings rather than records: the log names them by the catalogue (console.activity.records.<name>). */
+export const ACTIVITY_SETTINGS = ['system-logs', 'collect-retention'] as const;
 
 /** A field as it was and became; a secret is the marker, never its value. */
 export interface ActivityChange {

@@ -1,4 +1,6 @@
 import type { ActivityAction, ActivityChange, ActivityEntry, ActivityResource, ScheduleTime } from '../../../src/shared';
+import { operationsOf, type CrudOperation } from '../../../src/shared/resources/define';
+import { declarations } from '../../http/resource-declarations';
 import type { Snapshot } from './subjects';
 
 /** What a route's request carries, as the recorder sees it. */
@@ -63,12 +65,31 @@ const scheduleTimes = (record?: Snapshot): ScheduleTime[] =>
     .filter((schedule) => schedule.inUse !== 'N')
     .map((schedule) => ({ day: schedule.scheduledDay ?? null, time: schedule.scheduledTime ?? '' }));
 
+/** The create, update and delete of each declaration with a `history`, as the factory registers them (crud-routes.ts). */
+const DECLARED_ROUTES: Record<string, RecordedRoute> = Object.fromEntries(
+  declarations
+    .filter((declaration) => declaration.history)
+    .flatMap((declaration) => {
+      const resource = declaration.name;
+      const api = `/api${declaration.path}`;
+      const routes: Partial<Record<CrudOperation, [string, RecordedRoute]>> = {
+        create: [`POST ${api}`, { resource, action: 'create', create: true }],
+        update: [`PUT ${api}/:id`, { resource, action: 'update' }],
+        delete: [`DELETE ${api}/:id`, { resource, action: 'delete' }],
+      };
+      return operationsOf(declaration).flatMap((operation) => (routes[operation] ? [routes[operation]] : []));
+    }),
+);
+
 /**
  * Every mutating API route (POST, PUT, PATCH, DELETE), recorded as activity or named as none with
- * the reason. tests/api/activity.spec.ts walks the routes the app registers and fails on one
- * missing here, so a new route is recorded by declaring it, never by a call in its handler.
+ * the reason: a declared resource's own writes by its declaration, every other route here (one
+ * listed here overrides the declared one, as collect configs' schedule sentence does).
+ * tests/api/activity.spec.ts walks the routes the app registers and fails on one missing, so a new
+ * route is recorded by declaring it, never by a call in its handler.
  */
 export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
+  ...DECLARED_ROUTES,
   'POST /api/auth/signin': { notActivity: SIGN_IN },
   'POST /api/auth/signin/otp/resend': { notActivity: SIGN_IN },
   'POST /api/auth/signin/otp': { notActivity: SIGN_IN },
@@ -104,35 +125,13 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
   'POST /api/manual-permissions': { resource: 'users', action: 'grant-upload', target: async (call) => ({ resource: 'users', ids: [String(call.body.adminId)] }), describe: () => ({ changes: [] }) },
   'DELETE /api/manual-permissions/:adminId': { resource: 'users', action: 'revoke-upload', idParam: 'adminId', describe: () => ({ changes: [] }) },
 
-  'POST /api/domains': { resource: 'domains', action: 'create', create: true },
-  'PUT /api/domains/:id': { resource: 'domains', action: 'update' },
-  'DELETE /api/domains/:id': { resource: 'domains', action: 'delete' },
-  'POST /api/terms': { resource: 'terms', action: 'create', create: true },
-  'PUT /api/terms/:id': { resource: 'terms', action: 'update' },
-  'DELETE /api/terms/:id': { resource: 'terms', action: 'delete' },
   'POST /api/terms/:id/versions': { resource: 'terms', action: 'publish', describe: ({ body }) => ({ params: { version: String(body.termsVersion) }, changes: [] }) },
   'PUT /api/terms/:id/versions/:detailId': { resource: 'terms', action: 'publish', describe: ({ body }) => ({ params: { version: String(body.termsVersion) }, changes: [] }) },
-  'POST /api/properties': { resource: 'properties', action: 'create', create: true },
-  'PUT /api/properties/:id': { resource: 'properties', action: 'update' },
-  'DELETE /api/properties/:id': { resource: 'properties', action: 'delete' },
   'POST /api/files': { notActivity: 'a file held for a form: the record that uses it is recorded when saved' },
-  'POST /api/templates': { resource: 'templates', action: 'create', create: true },
-  'PUT /api/templates/:id': { resource: 'templates', action: 'update' },
-  'DELETE /api/templates/:id': { resource: 'templates', action: 'delete' },
   'POST /api/system-logs/export': { notActivity: EXPORT },
   'PUT /api/system-logs/retention': { resource: 'system-logs', action: 'update', target: async () => ({ resource: 'system-logs', ids: ['retention'] }) },
-  'POST /api/email-templates': { resource: 'email-templates', action: 'create', create: true },
-  'PUT /api/email-templates/:id': { resource: 'email-templates', action: 'update' },
-  'DELETE /api/email-templates/:id': { resource: 'email-templates', action: 'delete' },
   'POST /api/email-templates/preview': { notActivity: PREVIEW },
-  'POST /api/alert-mails': { resource: 'alert-mails', action: 'create', create: true },
-  'PUT /api/alert-mails/:id': { resource: 'alert-mails', action: 'update' },
-  'DELETE /api/alert-mails/:id': { resource: 'alert-mails', action: 'delete' },
   'POST /api/alert-mails/preview': { notActivity: PREVIEW },
-  'POST /api/market-accounts': { resource: 'market-accounts', action: 'create', create: true },
-  'PUT /api/market-accounts/:id': { resource: 'market-accounts', action: 'update' },
-  'DELETE /api/market-accounts/:id': { resource: 'market-accounts', action: 'delete' },
-  'POST /api/collect-configs': { resource: 'collect-configs', action: 'create', create: true },
   'PUT /api/collect-configs/:id': {
     resource: 'collect-configs',
     action: 'update',
@@ -140,7 +139,6 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
     describe: ({ before, after, changes }) =>
       changes.length > 0 && changes.every((change) => change.field === 'schedules') ? { action: 'schedule', params: { from: scheduleTimes(before), to: scheduleTimes(after) }, changes } : {},
   },
-  'DELETE /api/collect-configs/:id': { resource: 'collect-configs', action: 'delete' },
   'POST /api/collect-configs/:id/run': { resource: 'collect-configs', action: 'run', noReload: true, describe: () => ({ changes: [] }) },
   'POST /api/collect-configs/:id/backfill': {
     resource: 'collect-configs',
@@ -150,15 +148,9 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
   },
   'POST /api/collect-configs/:id/resume': { resource: 'collect-configs', action: 'resume', describe: () => ({ changes: [] }) },
   'POST /api/collect-configs/test-source': { notActivity: PREVIEW },
-  'POST /api/post-configs': { resource: 'post-configs', action: 'create', create: true },
-  'PUT /api/post-configs/:id': { resource: 'post-configs', action: 'update' },
-  'DELETE /api/post-configs/:id': { resource: 'post-configs', action: 'delete' },
   'POST /api/post-configs/:id/test-connection': { notActivity: PREVIEW },
   'POST /api/tasks/:id/retry': { resource: 'tasks', action: 'retry', noReload: true, describe: () => ({ changes: [] }) },
-  'POST /api/datasets': { resource: 'datasets', action: 'create', create: true },
   'POST /api/datasets/infer': { notActivity: PREVIEW },
-  'PUT /api/datasets/:id': { resource: 'datasets', action: 'update' },
-  'DELETE /api/datasets/:id': { resource: 'datasets', action: 'delete' },
   'POST /api/uploads': { notActivity: 'a file checked before its commit changes no dataset; the commit is recorded' },
   'POST /api/uploads/:id/commit': {
     resource: 'datasets',
@@ -207,9 +199,6 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
     noReload: true,
     describe: ({ extra }) => ({ params: { person: String(extra?.name ?? '') }, changes: [] }),
   },
-  'POST /api/plans': { resource: 'plans', action: 'create', create: true },
-  'PUT /api/plans/:id': { resource: 'plans', action: 'update' },
-  'DELETE /api/plans/:id': { resource: 'plans', action: 'delete' },
   'POST /api/explorer/:id/export': { notActivity: EXPORT },
   'POST /api/activity/export': { notActivity: EXPORT },
   'PUT /api/collect-retention/:kind': { resource: 'collect-retention', action: 'update', target: async () => ({ resource: 'collect-retention', ids: ['retention'] }) },

@@ -1,4 +1,5 @@
-import type { ActivityResource } from '../../../src/shared';
+import { field, text } from '../../../src/shared/resources/history';
+import { declarations } from '../../http/resource-declarations';
 
 /** A record as its own read route answers it (secrets are never in it: the routes answer `secretSet`). */
 export type Snapshot = Record<string, unknown>;
@@ -17,39 +18,28 @@ export interface ActivitySubject {
   settings?: boolean;
 }
 
-const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
-const field = (name: string) => (record: Snapshot) => text(record[name]);
-const byId = (resource: string) => (id: string) => `/api/${resource}/${encodeURIComponent(id)}`;
+const byId = (path: string) => (id: string) => `/api${path}/${encodeURIComponent(id)}`;
 
 /** Fields no person edits on any resource: ids and bookkeeping. */
 export const IGNORED_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'progress', 'preview', 'fileUrl']);
 
-export const ACTIVITY_SUBJECTS: Record<ActivityResource, ActivitySubject> = {
+/** Subjects that are no declared resource's: accounts, runs, and settings named by the catalogue. */
+const OWN_SUBJECTS: Record<string, ActivitySubject> = {
   users: {
-    read: byId('users'),
+    read: byId('/users'),
     name: (record) => `${text(record.firstName)} ${text(record.lastName)}`.trim() || text(record.email),
     // The connected lists are compared as the show page words them (names by region and advertiser), not as
     // the codes the edit form starts from; sign-in times and the lock are the account's own doing.
     ignore: ['countryCodes', 'dataTypes', 'projectList', 'lastSignInAt', 'passwordUpdatedAt', 'lockedUntil', 'companyCode', 'regionCode', 'officeCode'],
   },
-  domains: { read: byId('domains'), name: field('domain') },
-  terms: { read: byId('terms'), name: field('title'), ignore: ['versions'] },
-  properties: { read: byId('properties'), name: (record) => `${text(record.code)} ${text(record.name)}`.trim() },
-  templates: { read: byId('templates'), name: field('name') },
-  'email-templates': { read: byId('email-templates'), name: field('title') },
-  'alert-mails': { read: byId('alert-mails'), name: (record) => `${text(record.procedure)} ${text(record.errorId)}`.trim() },
-  'market-accounts': { read: byId('market-accounts'), name: field('name') },
-  'collect-configs': {
-    read: byId('collect-configs'),
-    name: field('metricName'),
-    // The market account and the advertiser by their names, not their id and code.
-    ignore: ['nextRunAt', 'lastTaskStatus', 'failureStreak', 'suspendedAt', 'marketAccountId', 'advertiser', 'configId'],
-  },
-  'post-configs': { read: byId('post-configs'), name: (record) => text(record.targetType), ignore: ['configId'] },
-  tasks: { read: byId('tasks'), name: (record) => `#${text(record.id)} ${text(record.metricName)}`.trim() },
-  datasets: { read: byId('datasets'), name: field('title'), ignore: ['rowCount', 'schemaLocked', 'dataTypeName'] },
-  projects: { read: byId('projects'), name: field('name') },
-  plans: { read: byId('plans'), name: field('title'), ignore: ['projectName'] },
+  tasks: { read: byId('/tasks'), name: (record) => `#${text(record.id)} ${text(record.metricName)}`.trim() },
+  projects: { read: byId('/projects'), name: field('name') },
   'system-logs': { read: () => '/api/system-logs/retention', name: () => '', settings: true },
   'collect-retention': { read: () => '/api/collect-retention', name: () => '', settings: true },
+};
+
+/** Every subject: each declaration with a `history`, read through its own get route, and the module's own. */
+export const ACTIVITY_SUBJECTS: Readonly<Record<string, ActivitySubject>> = {
+  ...Object.fromEntries(declarations.flatMap(({ name, path, history }) => (history ? [[name, { read: byId(path), ...history }]] : []))),
+  ...OWN_SUBJECTS,
 };

@@ -3,11 +3,12 @@ import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleDateTimeInput } from '../../components/ConsoleDateInput';
 import { SignedExportButton } from '../../components/SignedExportButton';
 import { useApiRead } from '../../components/useApi';
-import { ACTIVITY_ACTIONS, ACTIVITY_RESOURCES, activityResourceName, type ActivityEntry } from '../../shared/activity';
+import { ACTIVITY_ACTIONS, activityResourceName, type ActivityEntry } from '../../shared/activity';
 import { toIsoInstant } from '../../shared/date-time';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ConsoleList } from '../ConsoleList';
 import { ActivityChangesField, ActivitySentenceField } from './ActivityWords';
+import { RECORDED_RESOURCES } from './recordedResources';
 
 const Column = DataTable.Col<ActivityEntry>;
 
@@ -19,7 +20,8 @@ function ActorInput(props: { source: string; alwaysOn?: boolean }) {
 
 function ResourceInput(props: { source: string; alwaysOn?: boolean }) {
   const translate = useTranslate();
-  return <SelectInput {...props} choices={ACTIVITY_RESOURCES.map((resource) => ({ id: resource, name: activityResourceName(resource, translate) }))} />;
+  const choices = RECORDED_RESOURCES.map((resource) => ({ id: resource, name: activityResourceName(resource, translate) }));
+  return <SelectInput {...props} choices={choices.sort((a, b) => a.name.localeCompare(b.name))} />;
 }
 
 const actionChoices = ACTIVITY_ACTIONS.map((action) => ({ id: action, name: `console.activity.actions.${action}` }));

@@ -3,13 +3,11 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { RecordContextProvider, useGetList, usePermissions, useTranslate } from 'react-admin';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import type { ConsolePermissions } from '../../providers/authProvider';
-import { ACTIVITY_RESOURCES, type ActivityEntry, type ActivityResource } from '../../shared/activity';
+import type { ActivityEntry, ActivityResource } from '../../shared/activity';
 import { AREA_RANK, rankAllows } from '../../shared/ranks';
 import { ActivityChangesField, ActivitySentenceField } from './ActivityWords';
 
 const HISTORY_ROWS = 10;
-
-export const hasHistory = (resource: string): resource is ActivityResource => (ACTIVITY_RESOURCES as readonly string[]).includes(resource);
 
 /**
  * A record's history under its show page: who changed it, when and how, newest first, with a link

@@ -1,5 +1,6 @@
 import { AREA_RANK } from '../ranks';
 import { alertMailInput, alertMailListResponse, alertMailResponse, alertMailSchema } from '../alert-mails';
+import { text } from './history';
 import { declareResource } from './define';
 
 /** Alert Mail: what a failed data-collection task mails, per procedure and error (System Setting). */
@@ -8,6 +9,7 @@ export const alertMailsResource = declareResource({
   path: '/alert-mails',
   rank: { read: AREA_RANK.systemSetting, write: AREA_RANK.systemSetting },
   noun: 'alert mail',
+  history: { name: (record) => `${text(record.procedure)} ${text(record.errorId)}`.trim() },
   schemas: { input: alertMailInput, record: alertMailSchema, list: alertMailListResponse, one: alertMailResponse },
   list: {
     sortable: ['id', 'procedure', 'errorId', 'subtitle', 'updatedAt', 'createdAt'],

@@ -1,5 +1,6 @@
 import { AREA_RANK } from '../ranks';
 import { collectConfigInput, collectConfigListResponse, collectConfigResponse, collectConfigSchema } from '../collect-configs';
+import { field } from './history';
 import { declareResource } from './define';
 
 /** Collect Metrics: what to collect, how and when (Collect Data). */
@@ -8,6 +9,11 @@ export const collectConfigsResource = declareResource({
   path: '/collect-configs',
   rank: { read: AREA_RANK.collectData, write: AREA_RANK.collectData },
   noun: 'collect configuration',
+  history: {
+    name: field('metricName'),
+    // The market account and the advertiser by their names, not their id and code.
+    ignore: ['nextRunAt', 'lastTaskStatus', 'failureStreak', 'suspendedAt', 'marketAccountId', 'advertiser', 'configId'],
+  },
   schemas: { input: collectConfigInput, record: collectConfigSchema, list: collectConfigListResponse, one: collectConfigResponse },
   list: {
     sortable: ['id', 'metricName', 'advertiser', 'dataType', 'sourceType', 'inUse', 'suspended', 'createdAt', 'updatedAt'],

@@ -1,5 +1,6 @@
 import { AREA_RANK } from '../ranks';
 import { datasetInput, datasetListResponse, datasetResponse, datasetSchema } from '../datasets';
+import { field } from './history';
 import { declareResource } from './define';
 
 /**
@@ -11,6 +12,7 @@ export const datasetsResource = declareResource({
   path: '/datasets',
   rank: { read: AREA_RANK.project, write: AREA_RANK.project },
   noun: 'dataset',
+  history: { name: field('title'), ignore: ['rowCount', 'schemaLocked', 'dataTypeName'] },
   schemas: { input: datasetInput, record: datasetSchema, list: datasetListResponse, one: datasetResponse },
   list: {
     sortable: ['id', 'title', 'dataType', 'createdAt', 'updatedAt'],

@@ -40,6 +40,16 @@ export interface ResourceDeclaration<Input extends z.ZodType = z.ZodType, Record
     list: z.ZodType;
     one: z.ZodType;
   };
+  /**
+   * What the activity log needs to record its changes: what a record is called in a sentence, and
+   * the fields that change by themselves (counters, derived names), which are no one's edit. A
+   * declaration with it has its create, update and delete recorded with no line elsewhere
+   * (server/modules/activity); one without it names each write route there.
+   */
+  history?: {
+    name(record: Readonly<globalThis.Record<string, unknown>>): string;
+    ignore?: readonly string[];
+  };
   /** The list whitelist, in field names; anything else in a list request is a 400. */
   list: {
     sortable: readonly (keyof z.output<Record> & string)[];

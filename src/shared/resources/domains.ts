@@ -1,5 +1,6 @@
 import { AREA_RANK } from '../ranks';
 import { domainInput, domainListResponse, domainResponse, domainSchema } from '../domains';
+import { field } from './history';
 import { declareResource } from './define';
 
 /** Allowed Domains: the e-mail domains that may sign up (System Setting). */
@@ -8,6 +9,7 @@ export const domainsResource = declareResource({
   path: '/domains',
   rank: { read: AREA_RANK.systemSetting, write: AREA_RANK.systemSetting },
   noun: 'domain',
+  history: { name: field('domain') },
   schemas: { input: domainInput, record: domainSchema, list: domainListResponse, one: domainResponse },
   list: {
     sortable: ['id', 'domain', 'activeFlag', 'updatedAt', 'createdAt'],

@@ -1,5 +1,6 @@
 import { AREA_RANK } from '../ranks';
 import { emailTemplateInput, emailTemplateListResponse, emailTemplateResponse, emailTemplateSchema } from '../email-templates';
+import { field } from './history';
 import { declareResource } from './define';
 
 /** The mails the server sends, one active template per type and language (System Setting). */
@@ -8,6 +9,7 @@ export const emailTemplatesResource = declareResource({
   path: '/email-templates',
   rank: { read: AREA_RANK.systemSetting, write: AREA_RANK.systemSetting },
   noun: 'e-mail template',
+  history: { name: field('title') },
   schemas: { input: emailTemplateInput, record: emailTemplateSchema, list: emailTemplateListResponse, one: emailTemplateResponse },
   list: {
     sortable: ['id', 'type', 'language', 'title', 'activeFlag', 'updatedAt', 'createdAt'],

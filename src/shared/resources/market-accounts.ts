@@ -1,5 +1,6 @@
 import { AREA_RANK } from '../ranks';
 import { marketAccountInput, marketAccountListResponse, marketAccountResponse, marketAccountSchema } from '../market-accounts';
+import { field } from './history';
 import { declareResource } from './define';
 
 /** The ad-platform accounts and secrets collectors use (Collect Data). */
@@ -8,6 +9,7 @@ export const marketAccountsResource = declareResource({
   path: '/market-accounts',
   rank: { read: AREA_RANK.collectData, write: AREA_RANK.collectData },
   noun: 'market account',
+  history: { name: field('name') },
   schemas: { input: marketAccountInput, record: marketAccountSchema, list: marketAccountListResponse, one: marketAccountResponse },
   list: {
     sortable: ['id', 'platform', 'accountId', 'name', 'advertiser', 'country', 'activeFlag', 'createdAt', 'updatedAt'],

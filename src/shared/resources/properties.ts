@@ -1,5 +1,6 @@
 import { AREA_RANK } from '../ranks';
 import { propertyInput, propertyListResponse, propertyResponse, propertySchema } from '../properties';
+import { text } from './history';
 import { declareResource } from './define';
 
 /** Regions, countries, companies, advertisers and data types: every signed-in user reads them (forms pick codes from them), System Setting writes. */
@@ -8,6 +9,7 @@ export const propertiesResource = declareResource({
   path: '/properties',
   rank: { read: AREA_RANK.project, write: AREA_RANK.systemSetting },
   noun: 'property',
+  history: { name: (record) => `${text(record.code)} ${text(record.name)}`.trim() },
   schemas: { input: propertyInput, record: propertySchema, list: propertyListResponse, one: propertyResponse },
   list: {
     sortable: ['code', 'name', 'no', 'id'],

@@ -1,5 +1,6 @@
 import { AREA_RANK } from '../ranks';
 import { templateInput, templateListResponse, templateResponse, templateSchema } from '../templates';
+import { field } from './history';
 import { declareResource } from './define';
 
 /** Dashboard templates: every signed-in user reads the active ones (the project forms offer them), System Setting writes. */
@@ -8,6 +9,7 @@ export const templatesResource = declareResource({
   path: '/templates',
   rank: { read: AREA_RANK.project, write: AREA_RANK.systemSetting },
   noun: 'template',
+  history: { name: field('name') },
   schemas: { input: templateInput, record: templateSchema, list: templateListResponse, one: templateResponse },
   list: {
     sortable: ['id', 'name', 'dataType', 'status', 'createdAt', 'updatedAt'],
