@@ -1,27 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accessHistoryListResponse, accessStatsResponse, accessStatsQuery, AREA_RANK } from '../../../src/shared';
-import { requireRank } from '../../auth/guard';
+import { accessStatsResponse, accessStatsQuery } from '../../../src/shared';
+import { accessHistoryResource } from '../../../src/shared/resources/access-history';
 import { isoNow } from '../../clock';
+import { crudRoutes } from '../../http/crud-routes';
 import { success } from '../../http/envelope';
-import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { scopeOf } from '../users/scope';
-import { accessHistoryListSpec, accessStats, listAccessHistory, parseRange } from './queries';
+import { ACCESS_HISTORY_COLUMNS, accessStats, listAccessHistory, parseRange } from './queries';
 
 const DEFAULT_STATS_DAYS = 30;
 
-/** /api/access-history: sign-ins, dashboard views, project creations and uploads (User Management, rank ≤ 4, scoped). */
+/** /api/access-history: sign-ins, dashboard views, project creations and uploads (User Management, rank ≤ 4), each caller seeing the accounts of their scope. */
 export async function accessHistoryModule(app: FastifyInstance) {
   const { ctx } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', requireRank(AREA_RANK.userManagement));
 
-  routes.get('/access-history', { schema: { querystring: listQuerystring, response: { 200: accessHistoryListResponse } } }, async (request) => {
-    const listRequest = parseListQuery(request.query, accessHistoryListSpec);
-    return success(await listAccessHistory(ctx.db, await scopeOf(ctx.db, request.admin!), listRequest));
+  const { readers } = crudRoutes(app, accessHistoryResource, {
+    store: {
+      ...ACCESS_HISTORY_COLUMNS,
+      list: async (list, request) => listAccessHistory(ctx.db, await scopeOf(ctx.db, request.admin!), list),
+      // The declaration has no get: the list is the whole screen.
+      find: async () => undefined,
+    },
   });
 
-  routes.get('/access-history/stats', { schema: { querystring: accessStatsQuery, response: { 200: accessStatsResponse } } }, async (request) => {
+  routes.get('/access-history/stats', { ...readers, schema: { querystring: accessStatsQuery, response: { 200: accessStatsResponse } } }, async (request) => {
     const { adminId } = request.query;
     const today = isoNow(ctx.clock).slice(0, 10);
     const to = request.query.to ?? today;

@@ -2,23 +2,14 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AccessHistoryEntry, AccessStats, ListPage } from '../../../src/shared';
 import { validationError } from '../../http/app-error';
-import { dayBound, listPage, refuseInvertedRange, type ListRequest, type ListSpec } from '../../http/list-query';
+import { dayBound, listPage, refuseInvertedRange, type ListRequest } from '../../http/list-query';
 import { scopeCondition, type UserScope } from '../users/scope';
 
-export const accessHistoryListSpec: ListSpec = {
+/** Where the list's fields are not their column in snake_case; the time filter's bounds are both `occurred_at`. */
+export const ACCESS_HISTORY_COLUMNS = {
   table: 'access_history',
-  sortable: { id: 'id', occurredAt: 'occurred_at', email: 'email', eventType: 'event_type', success: 'success_flag' },
-  defaultSort: ['occurredAt', 'DESC'],
-  keyset: ['id', 'occurredAt'],
-  filters: {
-    adminId: { column: 'admin_id', kind: 'eq', type: 'integer' },
-    eventType: { column: 'event_type', kind: 'eq', type: 'text' },
-    success: { column: 'success_flag', kind: 'eq', type: 'text', values: { Y: 'Y', N: 'N' } },
-    from: { column: 'occurred_at', kind: 'dayFrom' },
-    to: { column: 'occurred_at', kind: 'dayTo' },
-  },
-  search: ['email', 'source_ip'],
-};
+  columns: { success: 'success_flag', from: 'occurred_at', to: 'occurred_at' },
+} as const;
 
 export interface DateRange {
   from: string;

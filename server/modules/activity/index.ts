@@ -6,7 +6,6 @@ import {
   AREA_RANK,
   CSV_BOM,
   activityActorsResponse,
-  activityEntryResponse,
   activityFilter,
   activityListResponse,
   csvLine,
@@ -18,11 +17,12 @@ import {
   runtimeTimeZone,
   type ActivityFilter,
 } from '../../../src/shared';
+import { activityResource } from '../../../src/shared/resources/activity';
 import { authenticate, FORBIDDEN_MESSAGE, requireRank } from '../../auth/guard';
 import { contentDisposition } from '../../files/content-disposition';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
-import { idParams } from '../../http/id-params';
+import { crudRoutes, listSpecOf } from '../../http/crud-routes';
 import { listQuerystring, parseJson, parseRange, parseSort } from '../../http/list-query';
 import { readerOf, type Reader } from '../../http/reader';
 import { activityActors, countActivity, findActivity, pageOfActivity } from './queries';
@@ -31,6 +31,8 @@ import { entryWords, translatorFor } from './words';
 
 const EXPORT_TOKEN_SECONDS = 120;
 const EXPORT_BATCH = 2000;
+/** The list's sort, as declared: newest or oldest first. */
+const { sortable, defaultSort } = listSpecOf(activityResource);
 
 function parseFilter(raw: unknown): ActivityFilter {
   const parsed = activityFilter.safeParse(raw ?? {});
@@ -101,7 +103,7 @@ export async function activityModule(app: FastifyInstance) {
     const api = guarded.withTypeProvider<ZodTypeProvider>();
 
     api.get('/activity', { schema: { querystring: listQuerystring, response: { 200: activityListResponse } } }, async (request) => {
-      const { direction } = parseSort(request.query.sort, { occurredAt: 'occurred_at' }, ['occurredAt', 'DESC']);
+      const { direction } = parseSort(request.query.sort, sortable, defaultSort);
       const { offset, limit } = parseRange(request.query.range, 25);
       const filter = parseFilter(parseJson(request.query.filter, 'filter'));
       await mayRead(request, filter);
@@ -111,11 +113,15 @@ export async function activityModule(app: FastifyInstance) {
 
     api.get('/activity/actors', { onRequest: requireRank(AREA_RANK.systemLog), schema: { response: { 200: activityActorsResponse } } }, async () => success(await activityActors(ctx.db)));
 
-    api.get('/activity/:id', { onRequest: requireRank(AREA_RANK.systemLog), schema: { params: idParams, response: { 200: activityEntryResponse } } }, async (request) => {
-      const entry = await findActivity(ctx.db, request.params.id);
-      if (!entry) throw new AppError('NOT_FOUND', 'No such activity.');
-      return success(entry);
-    });
+    // The factory serves one entry, under the declared read rank; the list stays above: below that rank it
+    // answers one record's history to whoever may read the record, and its filters are the export's (activityFilter).
+    crudRoutes(
+      api,
+      { ...activityResource, operations: ['get'] },
+      {
+        store: { list: () => Promise.reject(new Error('activity: the list is served beside crudRoutes')), find: (id) => findActivity(ctx.db, id) },
+      },
+    );
 
     api.post('/activity/export', { schema: { body: z.strictObject({ filter: z.record(z.string(), z.unknown()).default({}) }), response: { 200: exportLinkResponse } } }, async (request) => {
       const filter = parseFilter(request.body.filter);

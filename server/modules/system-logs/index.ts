@@ -13,17 +13,17 @@ import {
   retentionPreviewResponse,
   retentionResponse,
   retentionSavedResponse,
-  systemLogEntryResponse,
   systemLogListResponse,
   systemLogFilter,
   type SystemLogFilter,
 } from '../../../src/shared';
+import { systemLogsResource } from '../../../src/shared/resources/system-logs';
 import { requireRank } from '../../auth/guard';
 import { contentDisposition } from '../../files/content-disposition';
 import { readerOf, type Reader } from '../../http/reader';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
-import { idParams } from '../../http/id-params';
+import { crudRoutes, listSpecOf } from '../../http/crud-routes';
 import { listQuerystring, parseJson, parseRange, parseSort } from '../../http/list-query';
 import { CountCache } from './count-cache';
 import { systemLogCsv } from './export';
@@ -33,7 +33,7 @@ import { pruneCollectHistory } from '../../collect/collect-retention/queries';
 
 const listQuery = listQuerystring.extend({ after: z.string({ error: msg.afterGivenOnce }).max(200).optional() });
 /** The log is read newest or oldest first: (request_at, id) is its index, and its cursor. */
-const sortable = { requestAt: 'request_at' };
+const { sortable, defaultSort } = listSpecOf(systemLogsResource);
 const EXPORT_TOKEN_SECONDS = 120;
 
 function parseFilter(raw: unknown): SystemLogFilter {
@@ -91,7 +91,7 @@ export async function systemLogsModule(app: FastifyInstance) {
     const api = guarded.withTypeProvider<ZodTypeProvider>();
 
     api.get('/system-logs', { schema: { querystring: listQuery, response: { 200: systemLogListResponse } } }, async (request) => {
-      const { direction } = parseSort(request.query.sort, sortable, ['requestAt', 'DESC']);
+      const { direction } = parseSort(request.query.sort, sortable, defaultSort);
       const { offset, limit } = parseRange(request.query.range, 25);
       const filter = parseFilter(parseJson(request.query.filter, 'filter') ?? {});
       const cursor = request.query.after ? decodeCursor(request.query.after) : undefined;
@@ -110,11 +110,14 @@ export async function systemLogsModule(app: FastifyInstance) {
       });
     });
 
-    api.get('/system-logs/:id', { schema: { params: idParams, response: { 200: systemLogEntryResponse } } }, async (request) => {
-      const entry = await findLog(ctx.db, request.params.id);
-      if (!entry) throw new AppError('NOT_FOUND', 'No such log entry.');
-      return success(entry);
-    });
+    // The factory serves one entry; the list stays above, its filters being the export's (systemLogFilter).
+    crudRoutes(
+      api,
+      { ...systemLogsResource, operations: ['get'] },
+      {
+        store: { list: () => Promise.reject(new Error('system-logs: the list is served beside crudRoutes')), find: (id) => findLog(ctx.db, id) },
+      },
+    );
 
     api.post('/system-logs/export', { schema: { body: z.strictObject({ filter: z.record(z.string(), z.unknown()).default({}) }), response: { 200: exportLinkResponse } } }, async (request) => {
       const filter = parseFilter(request.body.filter);

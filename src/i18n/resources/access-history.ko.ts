@@ -41,3 +41,6 @@ export const accessHistoryKo: typeof accessHistoryEn = {
     range: '%{from} – %{to}',
   },
 };
+
+/** What the server's messages call one record (the declaration's `noun`), in Korean. */
+export const nouns = { 'access history entry': '접속 이력 항목' };

@@ -34,3 +34,6 @@ export const systemLogsKo: typeof systemLogsEn = {
     confirmAction: '삭제하고 저장',
   },
 };
+
+/** What the server's messages call one record (the declaration's `noun`), in Korean. */
+export const nouns = { 'log entry': '로그 항목' };

@@ -1,11 +1,14 @@
 import { lazy } from 'react';
 import HistoryIcon from '@mui/icons-material/History';
+import type { accessHistoryResource } from '../../shared/resources/access-history';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Access history (User Management › Access History): a read-only list with stats. */
 const accessHistory: ConsoleResource = {
-  name: 'access-history',
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
+  name: 'access-history' satisfies typeof accessHistoryResource.name,
   listPath: '/user/access-history',
   title: 'console.screens.accessHistory',
   group: 'userManagement',

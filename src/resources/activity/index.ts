@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
+import type { activityResource } from '../../shared/resources/activity';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -8,7 +9,9 @@ import type { ConsoleResource } from '../ConsoleResource';
  * the fields before and after. Read-only: the server records every change (server/modules/activity).
  */
 const activity: ConsoleResource = {
-  name: 'activity',
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
+  name: 'activity' satisfies typeof activityResource.name,
   listPath: '/log/activity',
   title: 'console.screens.activity',
   group: 'systemLog',

@@ -1,11 +1,14 @@
 import { lazy } from 'react';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import type { systemLogsResource } from '../../shared/resources/system-logs';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** The audit log (System Log). Read-only: entries are written by the server on every API call. */
 const systemLogs: ConsoleResource = {
-  name: 'system-logs',
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
+  name: 'system-logs' satisfies typeof systemLogsResource.name,
   listPath: '/log/system',
   title: 'console.screens.systemLog',
   group: 'systemLog',
