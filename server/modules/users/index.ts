@@ -1,20 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emptyEnvelope, userDetailResponse, userFormOptionsResponse, userListResponse } from '../../../src/shared';
-import { AREA_RANK, approvalDecisionInput, bulkApprovalInput, userStatusInput, userUpdateInput } from '../../../src/shared';
-import { authenticate, FORBIDDEN_MESSAGE, requireRank } from '../../auth/guard';
+import { emptyEnvelope, userDetailResponse, userFormOptionsResponse } from '../../../src/shared';
+import { AREA_RANK, approvalDecisionInput, bulkApprovalInput, userStatusInput } from '../../../src/shared';
+import { usersResource } from '../../../src/shared/resources/users';
+import { authenticate, FORBIDDEN_MESSAGE } from '../../auth/guard';
 import { sendPasswordResetLink } from '../../auth/password-routes';
 import { isoNow } from '../../clock';
 import { AppError } from '../../http/app-error';
+import { crudRoutes } from '../../http/crud-routes';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
-import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { decideApprovals } from './approval';
-import { accountToChange, assertCanReadAccount } from './account-rules';
+import { accountToChange } from './account-rules';
 import { setStatus, updateUser } from './edit';
-import { listUsers, loadFormOptions, loadUserDetail, takeLockedFilter, unlockAccount, userListSpec } from './queries';
-import { scopeOf } from './scope';
-
+import { listUsers, loadFormOptions, loadUserDetail, unlockAccount, userColumns } from './queries';
+import { inScope, scopeOf } from './scope';
 /** Approvals are open to user managers (rank ≤ 4) and to approvers of any rank. */
 async function approverGuard(request: FastifyRequest) {
   await authenticate(request);
@@ -22,51 +22,51 @@ async function approverGuard(request: FastifyRequest) {
   if (caller.rank > AREA_RANK.userManagement && !caller.approver) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
 }
 
-/** /api/users: user management (rank ≤ 4), every read and write limited to the caller's scope. */
+/**
+ * /api/users: user management (rank ≤ 4), every read and write limited to the caller's scope. The
+ * list, an account and its edit come from usersResource; the commands on an account sit beside.
+ */
 export async function usersModule(app: FastifyInstance) {
   const { ctx } = app;
+  const { db, clock } = ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const managerOnly = { onRequest: requireRank(AREA_RANK.userManagement) };
-  const scope = (request: FastifyRequest) => scopeOf(ctx.db, request.admin!);
+  const scope = (request: FastifyRequest) => scopeOf(db, request.admin!);
+  const detail = (id: number) => loadUserDetail(db, id, isoNow(clock));
 
-  routes.get('/users', { ...managerOnly, schema: { querystring: listQuerystring, response: { 200: userListResponse } } }, async (request) => {
-    const { filter, locked } = takeLockedFilter(request.query.filter);
-    const listRequest = parseListQuery({ ...request.query, filter }, userListSpec);
-    return success(await listUsers(ctx.db, await scope(request), listRequest, isoNow(ctx.clock), locked));
+  const { readers, writers } = crudRoutes(app, usersResource, {
+    store: {
+      ...userColumns,
+      list: async (list, request) => listUsers(db, await scope(request), list, isoNow(clock)),
+      find: detail,
+      // updateUser holds every rule of an edit: whose account, which level, which codes, and the sessions it ends.
+      update: async (id, input, _now, { request }) => {
+        await updateUser(ctx, request.admin!, await scope(request), id, input);
+        return true;
+      },
+    },
+    scope: {
+      // The list's scope is a condition of its query (listUsers).
+      list: () => {},
+      sees: async (request, account) => inScope(db, await scope(request), account.id),
+    },
   });
 
-  routes.get('/users/options', { ...managerOnly, schema: { response: { 200: userFormOptionsResponse } } }, async () => success(await loadFormOptions(ctx.db)));
+  routes.get('/users/options', { ...readers, schema: { response: { 200: userFormOptionsResponse } } }, async () => success(await loadFormOptions(db)));
 
-  routes.get('/users/:id', { ...managerOnly, schema: { params: idParams, response: { 200: userDetailResponse } } }, async (request) => {
-    const { id } = request.params;
-    await assertCanReadAccount(ctx.db, request.admin!, id);
-    const detail = await loadUserDetail(ctx.db, id, isoNow(ctx.clock));
-    if (!detail) throw new AppError('NOT_FOUND', 'No such account.');
-    return success(detail);
-  });
-
-  routes.put('/users/:id', { ...managerOnly, schema: { params: idParams, body: userUpdateInput, response: { 200: userDetailResponse } } }, async (request) => {
-    await updateUser(ctx, request.admin!, await scope(request), request.params.id, request.body);
-    return success(await loadUserDetail(ctx.db, request.params.id, isoNow(ctx.clock)), 'The account has been saved.');
-  });
-
-  routes.put('/users/:id/status', { ...managerOnly, schema: { params: idParams, body: userStatusInput, response: { 200: userDetailResponse } } }, async (request) => {
+  routes.put('/users/:id/status', { ...writers, schema: { params: idParams, body: userStatusInput, response: { 200: userDetailResponse } } }, async (request) => {
     const { statusCode } = request.body;
     await setStatus(ctx, request.admin!, await scope(request), request.params.id, statusCode);
-    return success(
-      await loadUserDetail(ctx.db, request.params.id, isoNow(ctx.clock)),
-      statusCode === 'ACTIVE' ? 'The account has been activated.' : 'The account has been deactivated and signed out.',
-    );
+    return success(await detail(request.params.id), statusCode === 'ACTIVE' ? 'The account has been activated.' : 'The account has been deactivated and signed out.');
   });
 
-  routes.post('/users/:id/unlock', { ...managerOnly, schema: { params: idParams, response: { 200: userDetailResponse } } }, async (request) => {
-    const target = await accountToChange(ctx.db, request.admin!, await scope(request), request.params.id, 'unlock');
-    await unlockAccount(ctx.db, target.id, isoNow(ctx.clock));
-    return success(await loadUserDetail(ctx.db, target.id, isoNow(ctx.clock)), 'The account has been unlocked.');
+  routes.post('/users/:id/unlock', { ...writers, schema: { params: idParams, response: { 200: userDetailResponse } } }, async (request) => {
+    const target = await accountToChange(db, request.admin!, await scope(request), request.params.id, 'unlock');
+    await unlockAccount(db, target.id, isoNow(clock));
+    return success(await detail(target.id), 'The account has been unlocked.');
   });
 
-  routes.post('/users/:id/password-reset', { ...managerOnly, schema: { params: idParams, response: { 200: emptyEnvelope } } }, async (request) => {
-    const target = await accountToChange(ctx.db, request.admin!, await scope(request), request.params.id, 'reset the password of');
+  routes.post('/users/:id/password-reset', { ...writers, schema: { params: idParams, response: { 200: emptyEnvelope } } }, async (request) => {
+    const target = await accountToChange(db, request.admin!, await scope(request), request.params.id, 'reset the password of');
     if (target.status_code !== 'ACTIVE' || target.approval_status_code !== 'APPROVED') {
       throw new AppError('CONFLICT', 'Only an active, approved account can be sent a password reset link.');
     }

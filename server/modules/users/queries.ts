@@ -1,57 +1,34 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AdminDetail, AdminUser, Authority, ListPage, UserFormOptions } from '../../../src/shared';
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import { listPage, type ListRequest } from '../../http/list-query';
 import { validationError } from '../../http/app-error';
 import { loadProfile } from '../profile/queries';
 import { projectsOfUser } from '../projects/queries';
 import { scopeCondition, type UserScope } from './scope';
 import type { YesNo } from '../../../src/shared/fields';
 
-export const userListSpec: ListSpec = {
+/**
+ * The list's fields whose column is not their snake_case name (crud-routes.ts columnOf), for
+ * usersResource's whitelist. `locked` has no column: see accountsListed.
+ */
+export const userColumns = {
   table: 'admins',
-  sortable: {
-    id: 'id',
-    email: 'email',
-    name: 'first_name',
-    company: 'companies.name',
-    region: 'region_code',
-    country: 'office_code',
-    adminLevel: 'account_rank',
-    approverFlag: 'approver_flag',
-    statusCode: 'status_code',
-    approvalStatusCode: 'approval_status_code',
-    lastLoginAt: 'last_login_at',
-    createdAt: 'created_at',
-  },
-  defaultSort: ['createdAt', 'DESC'],
-  keyset: ['id', 'createdAt'],
-  filters: {
-    id: { column: 'id', kind: 'eq', type: 'integer' },
-    approvalStatusCode: { column: 'approval_status_code', kind: 'eq', type: 'text' },
-    statusCode: { column: 'status_code', kind: 'eq', type: 'text' },
-    adminLevel: { column: 'account_level', kind: 'eq', type: 'text' },
-    region: { column: 'region_code', kind: 'eq', type: 'text' },
-    country: { column: 'office_code', kind: 'eq', type: 'text' },
-    approverFlag: { column: 'approver_flag', kind: 'eq', type: 'text' },
-  },
-  search: ['email', 'first_name', 'last_name', 'companies.name'],
-};
+  columns: { name: 'first_name', company: 'companies.name', region: 'region_code', country: 'office_code', adminLevel: 'account_level' },
+} as const;
 
-/** `locked` is computed from locked_until, so it is taken out of the filter before the whitelist parse. */
-export function takeLockedFilter(rawFilter: string | undefined): { filter: string | undefined; locked?: YesNo } {
-  if (!rawFilter) return { filter: rawFilter };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(rawFilter);
-  } catch {
-    return { filter: rawFilter };
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || !('locked' in parsed)) return { filter: rawFilter };
-  const { locked, ...rest } = parsed as Record<string, unknown>;
-  if (locked === undefined || locked === null || locked === '') return { filter: JSON.stringify(rest) };
-  if (locked !== 'Y' && locked !== 'N') throw validationError([{ field: 'filter.locked', message: 'locked must be Y or N.' }]);
-  return { filter: JSON.stringify(rest), locked };
+const LOCKED = 'admins.locked';
+
+/**
+ * The parsed list request as the query reads it: `locked` is computed from locked_until, so its
+ * condition is taken out (Y or N, else the 400 it has always been), and the level, filtered by its
+ * name, sorts by its rank (system admins first).
+ */
+function accountsListed(request: ListRequest): { request: ListRequest; locked?: YesNo } {
+  const condition = request.conditions.find(({ column }) => column === LOCKED);
+  if (condition && condition.value !== 'Y' && condition.value !== 'N') throw validationError([{ field: 'filter.locked', message: 'locked must be Y or N.' }]);
+  const orderBy = request.orderBy.key === 'adminLevel' ? { ...request.orderBy, column: 'admins.account_rank' } : request.orderBy;
+  return { request: { ...request, orderBy, conditions: request.conditions.filter((other) => other !== condition) }, locked: condition?.value as YesNo | undefined };
 }
 
 function lockedExpression(now: string) {
@@ -68,7 +45,8 @@ function accountConditions(scope: UserScope, now: string, locked?: YesNo): Expre
   ].filter((condition) => condition !== undefined);
 }
 
-export async function listUsers(db: Db, scope: UserScope, request: ListRequest, now: string, locked?: YesNo): Promise<ListPage<AdminUser>> {
+export async function listUsers(db: Db, scope: UserScope, listed: ListRequest, now: string): Promise<ListPage<AdminUser>> {
+  const { request, locked } = accountsListed(listed);
   const conditions = accountConditions(scope, now, locked);
   const accounts = conditions.reduce((query, condition) => query.where(condition), db.selectFrom('admins'));
   // The company is joined for the rows, and for the count only when the search may match its name.

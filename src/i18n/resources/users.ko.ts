@@ -104,3 +104,6 @@ export const usersKo: typeof usersEn = {
     ownRecord: '본인 계정입니다. 프로필에서 정보를 변경하세요.',
   },
 };
+
+/** The Korean of usersResource's noun, for the server's messages ("No such account."). */
+export const nouns = { account: '계정' };

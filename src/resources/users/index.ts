@@ -1,11 +1,14 @@
 import { lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
 import { AREA_RANK } from '../../shared/ranks';
+import type { usersResource } from '../../shared/resources/users';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Users (User Management › Users): approval, detail, edit. Views load on first use. */
 const users: ConsoleResource = {
-  name: 'users',
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
+  name: 'users' satisfies typeof usersResource.name,
   listPath: '/user/users',
   title: 'console.screens.users',
   group: 'userManagement',
