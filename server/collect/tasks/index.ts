@@ -1,31 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AREA_RANK, taskDetailResponse, taskListResponse, taskResponse } from '../../../src/shared';
-import { requireRank } from '../../auth/guard';
+import { taskResponse } from '../../../src/shared';
+import { tasksResource } from '../../../src/shared/resources/tasks';
 import { isoNow } from '../../clock';
 import { AppError } from '../../http/app-error';
+import { crudRoutes } from '../../http/crud-routes';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
-import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { appendLog } from '../jobs/task-store';
-import { findTask, findTaskDetail, listTasks, retryFailedTask, taskListSpec } from './queries';
+import { findTask, retryFailedTask, taskStore } from './queries';
 
 /** /api/tasks: collect and posting tasks, their detail and logs, and retry of a failed one (rank 2). */
 export async function tasksModule(app: FastifyInstance) {
   const { db, clock } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', requireRank(AREA_RANK.collectData));
-
-  routes.get('/tasks', { schema: { querystring: listQuerystring, response: { 200: taskListResponse } } }, async (request) => success(await listTasks(db, parseListQuery(request.query, taskListSpec))));
-
-  routes.get('/tasks/:id', { schema: { params: idParams, response: { 200: taskDetailResponse } } }, async (request) => {
-    const task = await findTaskDetail(db, request.params.id);
-    if (!task) throw new AppError('NOT_FOUND', 'No such task.');
-    return success(task);
-  });
+  const { writers } = crudRoutes(app, tasksResource, { store: taskStore(db) });
 
   // Only a task that ended in ERROR; it gets a fresh set of attempts. Retrying a collect task re-masters and re-posts.
-  routes.post('/tasks/:id/retry', { schema: { params: idParams, response: { 200: taskResponse } } }, async (request) => {
+  routes.post('/tasks/:id/retry', { ...writers, schema: { params: idParams, response: { 200: taskResponse } } }, async (request) => {
     const task = await findTask(db, request.params.id);
     if (!task) throw new AppError('NOT_FOUND', 'No such task.');
     const now = isoNow(clock);

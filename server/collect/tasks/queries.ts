@@ -1,42 +1,26 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { ListPage, Task, TaskDetail, TaskLogLine } from '../../../src/shared';
+import { tasksResource } from '../../../src/shared/resources/tasks';
 import type { StoredResponseMeta } from '../jobs/task-store';
 import type { Database } from '../../db/schema';
 import { isSqlite, type Db } from '../../db/database';
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import { listSpecOf, type CrudStore } from '../../http/crud-routes';
+import { listPage, type ListRequest } from '../../http/list-query';
 
-export const taskListSpec: ListSpec = {
-  table: 'collect_tasks',
-  sortable: {
-    id: 'id',
-    configId: 'config_id',
-    status: 'status',
-    scheduleType: 'schedule_type',
-    processType: 'process_type',
-    taskKind: 'task_kind',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    startedAt: 'started_at',
-    finishedAt: 'finished_at',
-  },
-  defaultSort: ['id', 'DESC'],
-  keyset: ['id', 'createdAt', 'updatedAt'],
-  filters: {
-    id: { column: 'id', kind: 'eq', type: 'integer' },
-    configId: { column: 'config_id', kind: 'eq', type: 'integer' },
-    postConfigId: { column: 'post_config_id', kind: 'eq', type: 'integer' },
-    parentTaskId: { column: 'parent_task_id', kind: 'eq', type: 'integer' },
-    processId: { column: 'process_id', kind: 'eq', type: 'text' },
-    status: { column: 'status', kind: 'eq', type: 'text' },
-    scheduleType: { column: 'schedule_type', kind: 'eq', type: 'text' },
-    processType: { column: 'process_type', kind: 'eq', type: 'text' },
-    taskKind: { column: 'task_kind', kind: 'eq', type: 'text' },
-    errorId: { column: 'error_id', kind: 'eq', type: 'text' },
-    from: { column: 'created_at', kind: 'dayFrom' },
-    to: { column: 'created_at', kind: 'dayTo' },
-  },
-  search: ['error_text'],
-};
+const TABLE = 'collect_tasks';
+/** Fields whose column is not their snake_case: the day bounds filter created_at. */
+const COLUMNS = { from: 'created_at', to: 'created_at' };
+
+/** The list whitelist in columns, derived from the declaration; the Collecting Status board filters by it too. */
+export const taskListSpec = listSpecOf(tasksResource, COLUMNS, TABLE);
+
+/** Where the declaration's records live: a page of tasks, and one task with its detail and logs. */
+export const taskStore = (db: Db): CrudStore<unknown, TaskDetail, number> => ({
+  table: TABLE,
+  columns: COLUMNS,
+  list: (request) => listTasks(db, request),
+  find: (id) => findTaskDetail(db, id),
+});
 
 const columns = [
   'collect_tasks.id',

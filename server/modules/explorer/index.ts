@@ -1,30 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AREA_RANK,
-  AUTHORITY_RANKS,
-  explorerExportInput,
-  explorerRowListResponse,
-  explorerTableListResponse,
-  explorerTableParams,
-  explorerTableResponse,
-  exportLinkResponse,
-  type Authority,
-  exportFileName,
-  isKnownTimeZone,
-  type ExplorerTableDetail,
-} from '../../../src/shared';
-import { requireRank } from '../../auth/guard';
+import { AUTHORITY_RANKS, explorerExportInput, explorerRowListResponse, explorerTableParams, exportLinkResponse, type Authority, exportFileName, isKnownTimeZone } from '../../../src/shared';
+import { explorerResource } from '../../../src/shared/resources/explorer';
 import { contentDisposition } from '../../files/content-disposition';
 import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
-import { listQuerystring, parseListQuery } from '../../http/list-query';
+import { crudRoutes } from '../../http/crud-routes';
+import { listQuerystring } from '../../http/list-query';
 import { readerOf } from '../../http/reader';
 import { tableCsv } from './export';
 import { countRows, pageOfRows } from './queries';
 import { parseRowsQuery } from './row-query';
-import { pageOfTables, readableSource, readableTables, tableListSpec } from './tables';
+import { readableSource, tableStore } from './tables';
 
 const EXPORT_TOKEN_SECONDS = 120;
 
@@ -56,46 +44,33 @@ export async function explorerModule(app: FastifyInstance) {
       .send(tableCsv(ctx.db, source, { sort, conditions }));
   });
 
-  await app.register(async (guarded) => {
-    guarded.addHook('onRequest', requireRank(AREA_RANK.project));
-    const api = guarded.withTypeProvider<ZodTypeProvider>();
+  // The table list and one table; a table's rows and its export link sit beside them, under the same guard.
+  const { readers } = crudRoutes(app, explorerResource, { store: tableStore(ctx.db), params: explorerTableParams });
 
-    api.get('/explorer', { schema: { querystring: listQuerystring, response: { 200: explorerTableListResponse } } }, async (request) => {
-      const listRequest = parseListQuery(request.query, tableListSpec);
-      return success(pageOfTables(await readableTables(ctx.db, request.admin!), listRequest));
+  routes.get('/explorer/:id/rows', { ...readers, schema: { params: explorerTableParams, querystring: listQuerystring, response: { 200: explorerRowListResponse } } }, async (request) => {
+    const source = await readableSource(ctx.db, request.admin!, request.params.id);
+    const rowsRequest = parseRowsQuery(request.query, source);
+    const [rows, totalCount] = await Promise.all([pageOfRows(ctx.db, source, rowsRequest), countRows(ctx.db, source, rowsRequest.conditions)]);
+    return success({
+      list: rows.map((cells, index) => ({ id: rowsRequest.offset + index + 1, cells })),
+      totalCount,
+      totalPage: Math.max(1, Math.ceil(totalCount / rowsRequest.limit)),
+      currentPage: Math.floor(rowsRequest.offset / rowsRequest.limit) + 1,
     });
+  });
 
-    api.get('/explorer/:id', { schema: { params: explorerTableParams, response: { 200: explorerTableResponse } } }, async (request) => {
-      const source = await readableSource(ctx.db, request.admin!, request.params.id);
-      const detail: ExplorerTableDetail = { ...source.table, columns: source.columns };
-      return success(detail);
+  routes.post('/explorer/:id/export', { ...readers, schema: { params: explorerTableParams, body: explorerExportInput, response: { 200: exportLinkResponse } } }, async (request) => {
+    const source = await readableSource(ctx.db, request.admin!, request.params.id);
+    // Checked now, so a bad sort or filter is a 400 here rather than a broken download.
+    parseRowsQuery(request.body, source);
+    const admin = request.admin!;
+    const token = await ctx.tokens.signProof('export', String(admin.id), EXPORT_TOKEN_SECONDS, {
+      table: source.table.id,
+      sort: request.body.sort,
+      filter: request.body.filter,
+      sid: admin.sessionId,
+      timeZone: readerOf(request).timeZone,
     });
-
-    api.get('/explorer/:id/rows', { schema: { params: explorerTableParams, querystring: listQuerystring, response: { 200: explorerRowListResponse } } }, async (request) => {
-      const source = await readableSource(ctx.db, request.admin!, request.params.id);
-      const rowsRequest = parseRowsQuery(request.query, source);
-      const [rows, totalCount] = await Promise.all([pageOfRows(ctx.db, source, rowsRequest), countRows(ctx.db, source, rowsRequest.conditions)]);
-      return success({
-        list: rows.map((cells, index) => ({ id: rowsRequest.offset + index + 1, cells })),
-        totalCount,
-        totalPage: Math.max(1, Math.ceil(totalCount / rowsRequest.limit)),
-        currentPage: Math.floor(rowsRequest.offset / rowsRequest.limit) + 1,
-      });
-    });
-
-    api.post('/explorer/:id/export', { schema: { params: explorerTableParams, body: explorerExportInput, response: { 200: exportLinkResponse } } }, async (request) => {
-      const source = await readableSource(ctx.db, request.admin!, request.params.id);
-      // Checked now, so a bad sort or filter is a 400 here rather than a broken download.
-      parseRowsQuery(request.body, source);
-      const admin = request.admin!;
-      const token = await ctx.tokens.signProof('export', String(admin.id), EXPORT_TOKEN_SECONDS, {
-        table: source.table.id,
-        sort: request.body.sort,
-        filter: request.body.filter,
-        sid: admin.sessionId,
-        timeZone: readerOf(request).timeZone,
-      });
-      return success({ url: `/api/explorer/export?token=${encodeURIComponent(token)}` }, 'The export is ready to download.');
-    });
+    return success({ url: `/api/explorer/export?token=${encodeURIComponent(token)}` }, 'The export is ready to download.');
   });
 }

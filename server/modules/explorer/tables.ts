@@ -1,21 +1,10 @@
-import { EXPLORER_TABLE_ID, type ExplorerTable, type ListPage } from '../../../src/shared';
+import { EXPLORER_TABLE_ID, type ExplorerTable, type ExplorerTableDetail, type ListPage } from '../../../src/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { ListRequest, ListSpec } from '../../http/list-query';
+import type { CrudStore } from '../../http/crud-routes';
+import type { ListRequest } from '../../http/list-query';
 import { readableSchemas } from './access';
 import { datasetTables, findDatasetSource, findMasterSource, masterTables, type ExplorerSource } from './queries';
-
-/** The table list's parameters; the "columns" are ExplorerTable's own fields, filtered and sorted in memory (tables are few). */
-export const tableListSpec: ListSpec = {
-  sortable: { schema: 'schema', tableName: 'tableName', dataType: 'dataType', rowCount: 'rowCount' },
-  defaultSort: ['tableName', 'ASC'],
-  filters: {
-    schema: { column: 'schema', kind: 'eq', type: 'text', values: { master: 'master', dataset: 'dataset' } },
-    dataType: { column: 'dataType', kind: 'eq', type: 'text' },
-    tableName: { column: 'tableName', kind: 'contains', type: 'text' },
-  },
-  search: ['tableName'],
-};
 
 type Caller = { id: number; rank: number };
 
@@ -60,3 +49,18 @@ export async function readableSource(db: Db, caller: Caller, id: string): Promis
   }
   return source;
 }
+
+/**
+ * The declaration's records (src/shared/resources/explorer.ts): the tables the caller may read,
+ * filtered and sorted in memory by their own fields (tables are few), and one with its columns.
+ */
+export const tableStore = (db: Db): CrudStore<unknown, ExplorerTableDetail, string> => ({
+  // No SQL columns: the in-memory filter and sort read each field by its own name.
+  columns: { tableName: 'tableName', dataType: 'dataType', rowCount: 'rowCount' },
+  list: async (request, caller) => pageOfTables(await readableTables(db, caller.admin!), request),
+  // Answers its own 404 and, for a table of data the caller may not read, its 403.
+  async find(id, caller) {
+    const source = await readableSource(db, caller!.admin!, id);
+    return { ...source.table, columns: source.columns };
+  },
+});

@@ -20,3 +20,6 @@ export const explorerKo: typeof explorerEn = {
     export: 'CSV 내보내기',
   },
 };
+
+/** What the server's messages call one record (the declaration's `noun`), in Korean. */
+export const nouns = { table: '테이블' };

@@ -163,3 +163,6 @@ export const tasksKo: typeof tasksEn = {
     },
   },
 };
+
+/** What the server's messages call one record (the declaration's `noun`), in Korean. */
+export const nouns = { task: '작업' };

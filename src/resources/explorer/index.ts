@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import TableViewIcon from '@mui/icons-material/TableView';
+import type { explorerResource } from '../../shared/resources/explorer';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -9,7 +10,9 @@ import type { ConsoleResource } from '../ConsoleResource';
  * the server answers each person only the tables whose data they may read.
  */
 const explorer: ConsoleResource = {
-  name: 'explorer',
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
+  name: 'explorer' satisfies typeof explorerResource.name,
   listPath: '/project/explorer',
   title: 'console.screens.dataExplorer',
   group: 'project',

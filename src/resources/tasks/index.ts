@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import type { tasksResource } from '../../shared/resources/tasks';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -8,7 +9,9 @@ import type { ConsoleResource } from '../ConsoleResource';
  * below the process rows), so `/tasks` leads there; a task's detail is `/tasks/:id/show`.
  */
 const tasks: ConsoleResource = {
-  name: 'tasks',
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
+  name: 'tasks' satisfies typeof tasksResource.name,
   listPath: '/data/collect-status',
   title: 'console.screens.collectStatus',
   group: 'collectData',
