@@ -2,18 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { msg } from '../../../src/shared/validation-messages';
-import { AREA_RANK, shareCandidatesResponse, shareInput, shareListResponse, sharePrivilegeInput, shareResponse } from '../../../src/shared';
-import { requireRank } from '../../auth/guard';
+import { shareCandidatesResponse, shareInput, shareResponse } from '../../../src/shared';
+import { projectSharesResource } from '../../../src/shared/resources/project-shares';
 import { isoNow } from '../../clock';
-import type { SignedInAdmin } from '../../context';
 import { rejectDuplicate } from '../../db/unique-violation';
 import { AppError, validationError } from '../../http/app-error';
+import { crudRoutes } from '../../http/crud-routes';
 import { success } from '../../http/envelope';
 import { idParams, recordId } from '../../http/id-params';
-import { listQuerystring, parseListQuery, type ListRequest } from '../../http/list-query';
+import type { ListRequest } from '../../http/list-query';
 import { requireProjectPrivilege } from '../projects/access';
 import { mailProjectShared } from './share-mail';
-import { changeShare, findActiveAccount, findCandidates, findShare, findShareOf, insertShare, listShares, shareListSpec } from './queries';
+import { findCandidates, findShare, findShareOf } from './queries';
+import { activeAccountOf, shareStore } from './store';
 
 const candidateQuery = z.object({ projectId: recordId, q: z.string().trim().min(2, msg.shareSearchTooShort).max(100) });
 
@@ -24,6 +25,11 @@ function projectIdOf(list: ListRequest): number {
   return projectId;
 }
 
+function taken(email: string): AppError {
+  const message = `${email} already has access to this project; change their privilege instead.`;
+  return new AppError('CONFLICT', message, { errors: [{ field: 'email', message }] });
+}
+
 /**
  * /api/project-shares (rank 5): who may see or change a project. Everyone who can see the project
  * reads its share list; only owners add, change or remove entries, and the last owner stays.
@@ -31,54 +37,46 @@ function projectIdOf(list: ListRequest): number {
 export async function projectSharesModule(app: FastifyInstance) {
   const { db, clock } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const members = { onRequest: requireRank(AREA_RANK.project) };
+  const store = shareStore(db, clock);
 
-  async function visibleShare(caller: SignedInAdmin, id: number, needed: 'VIEWER' | 'OWNER') {
-    const share = await findShare(db, id);
-    if (!share) throw new AppError('NOT_FOUND', 'No such share entry.');
-    await requireProjectPrivilege(db, caller, share.projectId, needed);
-    return share;
-  }
+  // Create and delete answer with the person's e-mail, which the factory's messages cannot say yet: they stay beside it.
+  const { load, readers, writers } = crudRoutes(
+    app,
+    { ...projectSharesResource, operations: ['list', 'get', 'update'] },
+    {
+      store,
+      scope: {
+        list: async (request, list) => {
+          await requireProjectPrivilege(db, request.admin!, projectIdOf(list), 'VIEWER');
+        },
+        // An entry of a project out of sight is that project's 404; reading needs a share, changing one ownership.
+        async sees(request, share, access) {
+          await requireProjectPrivilege(db, request.admin!, share.projectId, access === 'read' ? 'VIEWER' : 'OWNER');
+          return true;
+        },
+      },
+      messages: { saved: () => 'The privilege has been changed.' },
+    },
+  );
 
-  routes.get('/project-shares', { ...members, schema: { querystring: listQuerystring, response: { 200: shareListResponse } } }, async (request) => {
-    const list = parseListQuery(request.query, shareListSpec);
-    await requireProjectPrivilege(db, request.admin!, projectIdOf(list), 'VIEWER');
-    return success(await listShares(db, list));
-  });
-
-  routes.get('/project-shares/candidates', { ...members, schema: { querystring: candidateQuery, response: { 200: shareCandidatesResponse } } }, async (request) => {
+  routes.get('/project-shares/candidates', { ...readers, schema: { querystring: candidateQuery, response: { 200: shareCandidatesResponse } } }, async (request) => {
     await requireProjectPrivilege(db, request.admin!, request.query.projectId, 'OWNER');
     return success(await findCandidates(db, request.query.projectId, request.query.q));
   });
 
-  routes.get('/project-shares/:id', { ...members, schema: { params: idParams, response: { 200: shareResponse } } }, async (request) =>
-    success(await visibleShare(request.admin!, request.params.id, 'VIEWER')),
-  );
-
-  routes.post('/project-shares', { ...members, schema: { body: shareInput, response: { 200: shareResponse } } }, async (request) => {
+  routes.post('/project-shares', { ...writers, schema: { body: shareInput, response: { 200: shareResponse } } }, async (request) => {
     const { projectId, email, privilege } = request.body;
     await requireProjectPrivilege(db, request.admin!, projectId, 'OWNER');
-    const account = await findActiveAccount(db, email);
-    if (!account) throw validationError([{ field: 'email', message: `No active account uses ${email}.` }]);
-    const taken = () => {
-      const message = `${email} already has access to this project; change their privilege instead.`;
-      return new AppError('CONFLICT', message, { errors: [{ field: 'email', message }] });
-    };
-    if (await findShareOf(db, projectId, account.id)) throw taken();
-    const id = await rejectDuplicate(insertShare(db, projectId, account.id, privilege, isoNow(clock)), taken);
+    const account = await activeAccountOf(db, email);
+    if (await findShareOf(db, projectId, account.id)) throw taken(email);
+    const id = await rejectDuplicate(store.insert!(request.body, isoNow(clock), { request }), () => taken(email));
     await mailProjectShared(app.ctx, request.admin!, projectId, account.id, privilege);
     return success(await findShare(db, id), `The project is now shared with ${email}.`);
   });
 
-  routes.put('/project-shares/:id', { ...members, schema: { params: idParams, body: sharePrivilegeInput, response: { 200: shareResponse } } }, async (request) => {
-    const share = await visibleShare(request.admin!, request.params.id, 'OWNER');
-    await changeShare(db, share, request.body.privilege, isoNow(clock));
-    return success(await findShare(db, share.id), 'The privilege has been changed.');
-  });
-
-  routes.delete('/project-shares/:id', { ...members, schema: { params: idParams, response: { 200: shareResponse } } }, async (request) => {
-    const share = await visibleShare(request.admin!, request.params.id, 'OWNER');
-    await changeShare(db, share, null, isoNow(clock));
+  routes.delete('/project-shares/:id', { ...writers, schema: { params: idParams, response: { 200: shareResponse } } }, async (request) => {
+    const share = await load(request, request.params.id, 'delete');
+    await store.remove!(share, share.id, request);
     return success(share, `${share.email} no longer has access to this project.`);
   });
 }

@@ -2,18 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { ShareCandidate, ShareEntry, SharePrivilege } from '../../../src/shared';
 import { isSqlite, type Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import { escapeLike, listPage, type ListRequest, type ListSpec } from '../../http/list-query';
-
-export const shareListSpec: ListSpec = {
-  table: 'project_shares',
-  sortable: { id: 'id', email: 'admins.email', privilege: 'privilege', createdAt: 'created_at' },
-  defaultSort: ['id', 'ASC'],
-  filters: {
-    projectId: { column: 'project_id', kind: 'eq', type: 'integer' },
-    privilege: { column: 'privilege', kind: 'eq', type: 'text' },
-  },
-  search: ['admins.email', 'admins.first_name', 'admins.last_name'],
-};
+import { escapeLike, listPage, type ListRequest } from '../../http/list-query';
 
 const people = (db: Db) => db.selectFrom('admins').leftJoin('regions', 'regions.code', 'admins.region_code').leftJoin('countries', 'countries.code', 'admins.office_code');
 

@@ -2,45 +2,9 @@ import { sql } from 'kysely';
 import type { ListPage, ProjectDetail, ProjectSummary, ProjectValues, SharePrivilege } from '../../../src/shared';
 import type { SignedInAdmin } from '../../context';
 import type { Db } from '../../db/database';
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import { listPage, type ListRequest } from '../../http/list-query';
 import { projectInScope, type ProjectScope } from './access';
 import type { YesNo } from '../../../src/shared/fields';
-
-export const projectListSpec: ListSpec = {
-  table: 'projects',
-  sortable: {
-    id: 'id',
-    name: 'name',
-    status: 'status',
-    dataType: 'data_type_code',
-    dataSource: 'data_source',
-    dashboardType: 'dashboard_type',
-    advertiser: 'advertiser_code',
-    ownerCountry: 'owner_country_code',
-    startAt: 'start_at',
-    endAt: 'end_at',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-  },
-  defaultSort: ['createdAt', 'DESC'],
-  natural: ['name'],
-  keyset: ['id', 'createdAt', 'updatedAt'],
-  filters: {
-    id: { column: 'id', kind: 'eq', type: 'integer' },
-    status: { column: 'status', kind: 'eq', type: 'text' },
-    dataType: { column: 'data_type_code', kind: 'eq', type: 'text' },
-    dataSource: { column: 'data_source', kind: 'eq', type: 'text' },
-    dashboardType: { column: 'dashboard_type', kind: 'eq', type: 'text' },
-    advertiser: { column: 'advertiser_code', kind: 'eq', type: 'text' },
-    ownerCountry: { column: 'owner_country_code', kind: 'eq', type: 'text' },
-    templateId: { column: 'template_id', kind: 'eq', type: 'integer' },
-    /** Projects still running on or after this day. */
-    from: { column: 'end_at', kind: 'gte', type: 'text' },
-    /** Projects started on or before this day. */
-    to: { column: 'start_at', kind: 'lte', type: 'text' },
-  },
-  search: ['name', 'description'],
-};
 
 /** The projects the caller may see: those in their scope and those shared with them (the share is joined, as the rows show it). */
 function visibleProjects(db: Db, caller: SignedInAdmin, scope: ProjectScope) {
@@ -212,9 +176,4 @@ export function projectsOfUser(db: Db, adminId: number): Promise<{ id: number; n
 /** The creator's office: a new project's owner country. */
 export async function officeOf(db: Db, adminId: number): Promise<string | null> {
   return (await db.selectFrom('admins').select('office_code').where('id', '=', adminId).executeTakeFirstOrThrow()).office_code;
-}
-
-/** The template the project uses now (a retired one may stay; see checkProjectReferences). */
-export async function templateIdOf(db: Db, id: number): Promise<number | null> {
-  return (await db.selectFrom('projects').select('template_id').where('id', '=', id).executeTakeFirstOrThrow()).template_id;
 }

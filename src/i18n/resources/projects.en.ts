@@ -19,6 +19,8 @@ export const projectsEn = {
     createdBy: 'Created by',
     createdAt: 'Created',
     updatedAt: 'Updated',
+    from: 'Running on or after',
+    to: 'Started on or before',
     myPrivilege: 'My privilege',
     countries: 'Countries',
     keywordFilters: 'Keyword filters',
@@ -103,11 +105,13 @@ export const projectsEn = {
 export const projectSharesEn = {
   name: 'Share entry |||| Sharing',
   fields: {
+    projectId: 'Project',
     email: 'E-mail',
     name: 'Name',
     region: 'Region',
     country: 'Country',
     privilege: 'Privilege',
+    createdAt: 'Shared',
   },
   privileges: {
     VIEWER: 'Viewer',

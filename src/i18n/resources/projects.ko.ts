@@ -20,6 +20,8 @@ export const projectsKo: typeof projectsEn = {
     createdBy: '생성자',
     createdAt: '생성일',
     updatedAt: '수정일',
+    from: '해당일 이후 진행',
+    to: '해당일 이전 시작',
     myPrivilege: '내 권한',
     countries: '국가',
     keywordFilters: '키워드 필터',
@@ -104,11 +106,13 @@ export const projectsKo: typeof projectsEn = {
 export const projectSharesKo: typeof projectSharesEn = {
   name: '공유 항목 |||| 공유',
   fields: {
+    projectId: '프로젝트',
     email: '이메일',
     name: '이름',
     region: '지역',
     country: '국가',
     privilege: '권한',
+    createdAt: '공유일',
   },
   privileges: {
     VIEWER: '뷰어',
@@ -163,4 +167,4 @@ export const plansKo: typeof plansEn = {
 };
 
 /** What the server's messages call one record (the declarations' `noun`), in Korean. */
-export const nouns = { plan: '계획' };
+export const nouns = { project: '프로젝트', 'share entry': '공유 항목', plan: '계획' };

@@ -3,6 +3,8 @@ import FolderIcon from '@mui/icons-material/Folder';
 import { AREA_RANK } from '../../shared/ranks';
 import { PROJECT_DETAIL_ROUTE } from '../../shared/paths';
 import type { plansResource } from '../../shared/resources/plans';
+import type { projectSharesResource } from '../../shared/resources/project-shares';
+import type { projectsResource } from '../../shared/resources/projects';
 import type { ConsoleResource } from '../ConsoleResource';
 import { ProjectCreateScreen, ProjectDetailPage, ProjectModifyScreen } from './ProjectScreens';
 
@@ -11,7 +13,9 @@ import { ProjectCreateScreen, ProjectDetailPage, ProjectModifyScreen } from './P
  * (`/project/create`, `/project/modify/:id`, `/project/detail/:id`, see ProjectScreens).
  */
 const projects: ConsoleResource = {
-  name: 'projects',
+  // Written here, not read from the declaration, whose schemas would load zod into the first screen;
+  // tests/api/resource-declarations.spec.ts holds the names and the rank to the declarations'.
+  name: 'projects' satisfies typeof projectsResource.name,
   listPath: '/',
   title: 'console.screens.projectList',
   group: 'project',
@@ -20,8 +24,8 @@ const projects: ConsoleResource = {
   icon: FolderIcon,
   list: lazy(() => import('./ProjectList').then((module) => ({ default: module.ProjectList }))),
   recordRepresentation: 'name',
-  // `plans` is declared (src/shared/resources/plans.ts); written here, typed by the declaration's name, as a menu entry's name is.
-  apiResources: ['project-shares', 'plans' satisfies typeof plansResource.name],
+  // Served to Project Detail's panels; declared in src/shared/resources, typed by the declarations' names as the entry's own is.
+  apiResources: ['project-shares' satisfies typeof projectSharesResource.name, 'plans' satisfies typeof plansResource.name],
   screens: [
     { path: PROJECT_DETAIL_ROUTE, title: 'console.screens.projectDetail', view: ProjectDetailPage, hidden: true },
     { path: '/project/create', title: 'console.screens.projectCreate', view: ProjectCreateScreen, hidden: true },
