@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ListPage } from '../../src/shared';
-import { operationsOf, type ResourceDeclaration } from '../../src/shared/resources/define';
+import { operationsOf, type CrudOperation, type ResourceDeclaration } from '../../src/shared/resources/define';
 import { requireRank } from '../auth/guard';
 import { isoNow } from '../clock';
 import { rejectDuplicate } from '../db/unique-violation';
@@ -45,9 +45,10 @@ export interface CrudStore<Input, Row, Id, Create = Input> {
   readonly columns?: ColumnNames;
   readonly table?: string;
   /** A list row may be shorter than a record (no child rows); the list response schema holds it. `caller` is the request, for rows that read differently per caller. */
-  list(request: ListRequest, caller: FastifyRequest): Promise<ListPage<unknown>>;
-  find(id: Id, caller?: FastifyRequest): Promise<Row | undefined>;
-  /** Answers the new record's id. Needed when the declaration has `create`; likewise update and remove. */
+  list?(request: ListRequest, caller: FastifyRequest): Promise<ListPage<unknown>>;
+  /** Needed for get, update and delete, and to answer a create. */
+  find?(id: Id, caller?: FastifyRequest): Promise<Row | undefined>;
+  /** Answers the new record's id. Each method is needed when the factory serves its operation: insert for create, likewise update and remove. */
   insert?(input: Create, now: string, context: WriteContext<Row>): Promise<Id>;
   /** False when the record went away meanwhile. */
   update?(id: Id, input: Input, now: string, context: WriteContext<Row>): Promise<boolean>;
@@ -81,14 +82,21 @@ export interface CrudHooks<Input, Row, Id, Create = Input> {
     list(request: FastifyRequest, list: ListRequest): void | Promise<void>;
     sees(request: FastifyRequest, row: Row, access: Access): boolean | Promise<boolean>;
   };
+  /** Who may read when it is not a rank (upload history: user managers and uploaders); the declared read rank otherwise. */
+  readers?: preHandlerAsyncHookHandler;
   /** Who may write when it is not a rank (datasets: uploaders and user managers); the declared write rank otherwise. */
   writers?: preHandlerAsyncHookHandler;
   /** Who may create, when it is more than a writer (projects: the creator flag); checked before the body, like the rank. */
   creators?: preHandlerAsyncHookHandler;
   /** After a create, in the caller's name (projects: the access history's PROJECT_CREATE). */
   afterCreate?(row: Row, request: FastifyRequest): Promise<void>;
-  /** Messages other than the declaration's noun in the usual sentences. */
-  messages?: { added?: string; saved?(input: Input): string; notFound?: string };
+  /**
+   * Operations the declaration has that the module serves itself, beside the factory's: the logs'
+   * lists, whose filters are their exports' zod schemas and whose pages run by their own cursor.
+   */
+  servedBeside?: readonly CrudOperation[];
+  /** Messages other than the declaration's noun in the usual sentences; those of a create and a delete may name the record (a share: its person's e-mail). */
+  messages?: { added?: string | ((row: Row) => string); saved?(input: Input): string; deleted?(row: Row): string; notFound?: string };
 }
 
 /** What crudRoutes needs besides the declaration: where the records live and the special cases. */
@@ -119,9 +127,9 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
   type CreateValues = z.output<Create>;
   const { clock } = app.ctx;
   const { path, noun, schemas } = declaration;
-  const has = new Set(operationsOf(declaration));
+  const has = new Set(operationsOf(declaration).filter((operation) => !hooks.servedBeside?.includes(operation)));
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const readers = { onRequest: requireRank(declaration.rank.read) };
+  const readers = { onRequest: hooks.readers ?? requireRank(declaration.rank.read) };
   const writers = { onRequest: hooks.writers ?? requireRank(declaration.rank.write) };
   const params = (hooks.params ?? idParams) as z.ZodType<{ id: Id }>;
   const listSpec = listSpecOf(declaration, store.columns, store.table);
@@ -133,8 +141,10 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
     return part;
   }
 
+  const { find } = store;
+  if ((['get', 'create', 'update', 'delete'] as const).some((operation) => has.has(operation))) needed('get', find, 'store.find');
   async function load(request: FastifyRequest, id: Id, access: Access = 'read'): Promise<Row> {
-    const row = await store.find(id, request);
+    const row = await find?.(id, request);
     if (row === undefined || (hooks.scope && !(await hooks.scope.sees(request, row, access)))) throw notFound();
     return row;
   }
@@ -145,10 +155,11 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
   }
 
   if (has.has('list')) {
+    const list = needed('list', store.list, 'store.list');
     routes.get(path, { ...readers, schema: { querystring: listQuerystring, response: { 200: schemas.list } } }, async (request) => {
-      const list = parseListQuery(request.query, listSpec);
-      await hooks.scope?.list(request, list);
-      return success(await store.list(list, request));
+      const listRequest = parseListQuery(request.query, listSpec);
+      await hooks.scope?.list(request, listRequest);
+      return success(await list(listRequest, request));
     });
   }
 
@@ -165,9 +176,10 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
       await hooks.check?.(input, undefined, request);
       await refuseTaken(input);
       const id = await guarded(insert(input, isoNow(clock), { request }), input);
-      const row = await store.find(id, request);
+      const row = await find!(id, request);
       if (row !== undefined) await hooks.afterCreate?.(row, request);
-      return success(row, hooks.messages?.added ?? `The ${noun} has been added.`);
+      const added = hooks.messages?.added;
+      return success(row, (typeof added === 'function' ? row !== undefined && added(row) : added) || `The ${noun} has been added.`);
     });
   }
 
@@ -181,7 +193,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
       await hooks.check?.(input, current, request);
       await refuseTaken(input, id);
       if (!(await guarded(update(id, input, isoNow(clock), { request, current }), input))) throw notFound();
-      return success(await store.find(id, request), hooks.messages?.saved?.(input) ?? `The ${noun} has been saved.`);
+      return success(await find!(id, request), hooks.messages?.saved?.(input) ?? `The ${noun} has been saved.`);
     });
   }
 
@@ -191,7 +203,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
       const row = await load(request, request.params.id, 'delete');
       await hooks.beforeDelete?.(row);
       await remove(row, request.params.id, request);
-      return success(row, `The ${noun} has been deleted.`);
+      return success(row, hooks.messages?.deleted?.(row) ?? `The ${noun} has been deleted.`);
     });
   }
 

@@ -47,7 +47,8 @@ describe('resource declarations', () => {
       const document = (await t.call('GET', '/api/openapi.json')).body as unknown as { paths: Record<string, Record<string, unknown> | undefined> };
       for (const [operation, [method, url]] of Object.entries(routes)) {
         const has = declared.has(operation as CrudOperation);
-        expect(t.app.hasRoute({ method, url }), `${method} ${url}`).toBe(has);
+        // hasRoute matches any parameter name (/:adminId for /:id), so only the document, which keeps the names, shows an operation is absent.
+        if (has) expect(t.app.hasRoute({ method, url }), `${method} ${url}`).toBe(true);
         expect(document.paths[url.replace(':id', '{id}')]?.[method.toLowerCase()] !== undefined, `${method} ${url} in OpenAPI`).toBe(has);
       }
     });

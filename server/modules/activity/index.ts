@@ -115,13 +115,7 @@ export async function activityModule(app: FastifyInstance) {
 
     // The factory serves one entry, under the declared read rank; the list stays above: below that rank it
     // answers one record's history to whoever may read the record, and its filters are the export's (activityFilter).
-    crudRoutes(
-      api,
-      { ...activityResource, operations: ['get'] },
-      {
-        store: { list: () => Promise.reject(new Error('activity: the list is served beside crudRoutes')), find: (id) => findActivity(ctx.db, id) },
-      },
-    );
+    crudRoutes(api, activityResource, { servedBeside: ['list'], store: { find: (id) => findActivity(ctx.db, id) } });
 
     api.post('/activity/export', { schema: { body: z.strictObject({ filter: z.record(z.string(), z.unknown()).default({}) }), response: { 200: exportLinkResponse } } }, async (request) => {
       const filter = parseFilter(request.body.filter);

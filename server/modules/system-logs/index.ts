@@ -111,13 +111,7 @@ export async function systemLogsModule(app: FastifyInstance) {
     });
 
     // The factory serves one entry; the list stays above, its filters being the export's (systemLogFilter).
-    crudRoutes(
-      api,
-      { ...systemLogsResource, operations: ['get'] },
-      {
-        store: { list: () => Promise.reject(new Error('system-logs: the list is served beside crudRoutes')), find: (id) => findLog(ctx.db, id) },
-      },
-    );
+    crudRoutes(api, systemLogsResource, { servedBeside: ['list'], store: { find: (id) => findLog(ctx.db, id) } });
 
     api.post('/system-logs/export', { schema: { body: z.strictObject({ filter: z.record(z.string(), z.unknown()).default({}) }), response: { 200: exportLinkResponse } } }, async (request) => {
       const filter = parseFilter(request.body.filter);

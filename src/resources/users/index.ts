@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
 import { AREA_RANK } from '../../shared/ranks';
+import type { manualPermissionsResource } from '../../shared/resources/manual-permissions';
 import type { usersResource } from '../../shared/resources/users';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -19,6 +20,8 @@ const users: ConsoleResource = {
   edit: lazy(() => import('./UserEdit').then((module) => ({ default: module.UserEdit }))),
   show: lazy(() => import('./UserShow').then((module) => ({ default: module.UserShow }))),
   recordRepresentation: 'email',
+  // Manual permissions are granted on Manual Upload's panel, but only by user managers: listed here, under their rank.
+  apiResources: ['manual-permissions' satisfies typeof manualPermissionsResource.name],
 };
 
 export default users;

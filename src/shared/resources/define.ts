@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 
-/** How a list filter compares its field (the server's ConditionKind) and what the field holds. */
-export interface ListFilterDeclaration {
-  kind: 'eq' | 'contains' | 'gte' | 'lte';
-  type: 'integer' | 'text';
-}
+/**
+ * How a list filter compares its field (the server's ConditionKind) and what the field holds;
+ * `values` are the API's words for the stored values (any other is a 400: access history's Y/N,
+ * manual permissions' UPLOADER/NONE). A day bound (dayFrom/dayTo) takes a day or an ISO time, a
+ * day covering all of it, and refuses an end before its start (list-query.ts, dayBound).
+ */
+export type ListFilterDeclaration = { kind: 'eq' | 'contains' | 'gte' | 'lte'; type: 'integer' | 'text'; values?: Readonly<Record<string, string | number>> } | { kind: 'dayFrom' | 'dayTo' };
 
 /** The five routes a declared resource can have; `operations` names those it has. */
 export const CRUD_OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const;

@@ -1,12 +1,6 @@
 import { AREA_RANK } from '../ranks';
 import { taskDetailResponse, taskListResponse, taskSchema } from '../collect-tasks';
-import { declareResource, type ListFilterDeclaration } from './define';
-
-/**
- * A created-at day bound (the server's DayFilter: a day from its first or to its last millisecond,
- * UTC, or an ISO time), which ListFilterDeclaration does not name yet; listSpecOf passes the kind on.
- */
-const dayFilter = (kind: 'dayFrom' | 'dayTo') => ({ kind }) as unknown as ListFilterDeclaration;
+import { declareResource } from './define';
 
 /**
  * Collect and posting tasks, read on Collecting Status (the collect-data area). The scheduler
@@ -34,8 +28,8 @@ export const tasksResource = declareResource({
       processType: { kind: 'eq', type: 'text' },
       taskKind: { kind: 'eq', type: 'text' },
       errorId: { kind: 'eq', type: 'text' },
-      from: dayFilter('dayFrom'),
-      to: dayFilter('dayTo'),
+      from: { kind: 'dayFrom' },
+      to: { kind: 'dayTo' },
     },
     search: ['errorText'],
   },
