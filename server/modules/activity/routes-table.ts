@@ -111,7 +111,6 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
   'POST /api/auth/reissue': { notActivity: 'token refresh' },
   'POST /api/auth/signout': { notActivity: SIGN_IN },
 
-  'PUT /api/users/:id': { resource: 'users', action: 'update' },
   'PUT /api/users/:id/status': { resource: 'users', action: 'update' },
   'POST /api/users/:id/unlock': { resource: 'users', action: 'unlock', describe: () => ({ changes: [] }) },
   'POST /api/users/:id/password-reset': { resource: 'users', action: 'password-reset', describe: () => ({ changes: [] }) },
@@ -172,9 +171,6 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
     },
   },
   'POST /api/uploads/:id/discard': { notActivity: 'a checked file given up: nothing was written' },
-  'POST /api/projects': { resource: 'projects', action: 'create', create: true },
-  'PUT /api/projects/:id': { resource: 'projects', action: 'update' },
-  'DELETE /api/projects/:id': { resource: 'projects', action: 'delete' },
   'POST /api/project-shares': {
     resource: 'projects',
     action: 'share',

@@ -1,4 +1,4 @@
-import { field, text } from '../../../src/shared/resources/history';
+import { ACTIVITY_SETTINGS } from '../../../src/shared/activity';
 import { declarations } from '../../http/resource-declarations';
 
 /** A record as its own read route answers it (secrets are never in it: the routes answer `secretSet`). */
@@ -23,17 +23,8 @@ const byId = (path: string) => (id: string) => `/api${path}/${encodeURIComponent
 /** Fields no person edits on any resource: ids and bookkeeping. */
 export const IGNORED_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'progress', 'preview', 'fileUrl']);
 
-/** Subjects that are no declared resource's: accounts, runs, and settings named by the catalogue. */
-const OWN_SUBJECTS: Record<string, ActivitySubject> = {
-  users: {
-    read: byId('/users'),
-    name: (record) => `${text(record.firstName)} ${text(record.lastName)}`.trim() || text(record.email),
-    // The connected lists are compared as the show page words them (names by region and advertiser), not as
-    // the codes the edit form starts from; sign-in times and the lock are the account's own doing.
-    ignore: ['countryCodes', 'dataTypes', 'projectList', 'lastSignInAt', 'passwordUpdatedAt', 'lockedUntil', 'companyCode', 'regionCode', 'officeCode'],
-  },
-  tasks: { read: byId('/tasks'), name: (record) => `#${text(record.id)} ${text(record.metricName)}`.trim() },
-  projects: { read: byId('/projects'), name: field('name') },
+/** Subjects that are no declared resource's: the settings, named by the catalogue. */
+const OWN_SUBJECTS: Record<(typeof ACTIVITY_SETTINGS)[number], ActivitySubject> = {
   'system-logs': { read: () => '/api/system-logs/retention', name: () => '', settings: true },
   'collect-retention': { read: () => '/api/collect-retention', name: () => '', settings: true },
 };

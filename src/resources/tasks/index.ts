@@ -21,6 +21,8 @@ const tasks: ConsoleResource = {
   list: lazy(() => import('./CollectStatus').then((module) => ({ default: module.CollectStatus }))),
   show: lazy(() => import('./TaskShow').then((module) => ({ default: module.TaskShow }))),
   recordRepresentation: (record) => `#${record.id}`,
+  // Its show page has no edit, but a retry is a person's change, and the log has it.
+  history: true,
 };
 
 export default tasks;

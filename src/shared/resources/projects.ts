@@ -1,5 +1,6 @@
 import { AREA_RANK } from '../ranks';
 import { projectDetailSchema, projectInput, projectListResponse, projectResponse } from '../projects';
+import { field } from './history';
 import { declareResource } from './define';
 
 /**
@@ -12,6 +13,8 @@ export const projectsResource = declareResource({
   path: '/projects',
   rank: { read: AREA_RANK.project, write: AREA_RANK.project },
   noun: 'project',
+  // The reader's own privilege and the template's previews come with the record; no one edits them here.
+  history: { name: field('name'), ignore: ['myPrivilege', 'templatePreviews'] },
   schemas: { input: projectInput, record: projectDetailSchema, list: projectListResponse, one: projectResponse },
   list: {
     sortable: ['id', 'name', 'status', 'dataType', 'dataSource', 'dashboardType', 'advertiser', 'ownerCountry', 'startAt', 'endAt', 'createdAt', 'updatedAt'],

@@ -1,5 +1,6 @@
 import { AREA_RANK } from '../ranks';
 import { taskDetailResponse, taskListResponse, taskSchema } from '../collect-tasks';
+import { text } from './history';
 import { declareResource } from './define';
 
 /**
@@ -12,6 +13,8 @@ export const tasksResource = declareResource({
   rank: { read: AREA_RANK.collectData, write: AREA_RANK.collectData },
   operations: ['list', 'get'],
   noun: 'task',
+  // Changed by the scheduler, and by a person only through a retry (recorded as such).
+  history: { name: (record) => `#${text(record.id)} ${text(record.metricName)}`.trim() },
   schemas: { record: taskSchema, list: taskListResponse, one: taskDetailResponse },
   list: {
     sortable: ['id', 'configId', 'status', 'scheduleType', 'processType', 'taskKind', 'createdAt', 'updatedAt', 'startedAt', 'finishedAt'],

@@ -1,5 +1,6 @@
 import { AREA_RANK } from '../ranks';
 import { adminDetailSchema, userDetailResponse, userListResponse, userUpdateInput } from '../users';
+import { text } from './history';
 import { declareResource } from './define';
 
 /**
@@ -13,6 +14,12 @@ export const usersResource = declareResource({
   rank: { read: AREA_RANK.userManagement, write: AREA_RANK.userManagement },
   operations: ['list', 'get', 'update'],
   noun: 'account',
+  history: {
+    name: (record) => `${text(record.firstName)} ${text(record.lastName)}`.trim() || text(record.email),
+    // The connected lists are compared as the show page words them (names by region and advertiser), not as
+    // the codes the edit form starts from; sign-in times and the lock are the account's own doing.
+    ignore: ['countryCodes', 'dataTypes', 'projectList', 'lastSignInAt', 'passwordUpdatedAt', 'lockedUntil', 'companyCode', 'regionCode', 'officeCode'],
+  },
   schemas: { input: userUpdateInput, record: adminDetailSchema, list: userListResponse, one: userDetailResponse },
   list: {
     sortable: ['id', 'email', 'name', 'company', 'region', 'country', 'adminLevel', 'approverFlag', 'statusCode', 'approvalStatusCode', 'lastLoginAt', 'createdAt'],
