@@ -3,18 +3,19 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, NOT_UPLOADER_MESSAGE, SCHEMA_CHANGED_MESSAGE, UPLOAD_READY_HOURS, commitInput, uploadListResponse, uploadProgressResponse, uploadResponse } from '../../../src/shared';
+import { AREA_RANK, NOT_UPLOADER_MESSAGE, SCHEMA_CHANGED_MESSAGE, UPLOAD_READY_HOURS, commitInput, uploadProgressResponse, uploadResponse } from '../../../src/shared';
+import { uploadsResource } from '../../../src/shared/resources/uploads';
 import { authenticate } from '../../auth/guard';
 import { isoNow } from '../../clock';
 import { contentDisposition } from '../../files/content-disposition';
 import { newStorageKey } from '../../files/store';
 import { AppError } from '../../http/app-error';
+import { crudRoutes } from '../../http/crud-routes';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
-import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { datasetColumns, schemaFingerprint } from '../datasets/queries';
 import { isUploader, requireDatasetManager, requireUploader } from '../manual-permissions/uploader';
-import { claimCommit, datasetExists, findUpload, insertUpload, isFileRemoved, listUploads, readyCutoff, uploadListSpec, uploadRow } from './queries';
+import { claimCommit, datasetExists, findUpload, insertUpload, isFileRemoved, listUploads, readyCutoff, uploadRow } from './queries';
 import { receiveManualFile } from './receive';
 import { UploadWork } from './upload-work';
 
@@ -30,7 +31,6 @@ export async function uploadsModule(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const work = new UploadWork(app.ctx, app.log);
   const uploaders = { onRequest: requireUploader() };
-  const readers = { onRequest: requireDatasetManager(NOT_UPLOADER_MESSAGE) };
   await app.register(multipart);
   await work.start();
   app.addHook('onClose', async () => work.close());
@@ -65,15 +65,20 @@ export async function uploadsModule(app: FastifyInstance) {
     return success(await findUpload(db, tokens, id), 'The file has been received and is being checked.');
   });
 
-  routes.get('/uploads', { ...readers, schema: { querystring: listQuerystring, response: { 200: uploadListResponse } } }, async (request) =>
-    success(await listUploads(db, tokens, parseListQuery(request.query, uploadListSpec))),
-  );
-
-  routes.get('/uploads/:id', { ...readers, schema: { params: idParams, response: { 200: uploadResponse } } }, async (request) => {
-    const upload = await findUpload(db, tokens, request.params.id);
-    if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
-    const progress = await work.progressOf(upload.id);
-    return success({ ...upload, progress: progress ? { phase: progress.phase, done: progress.done, total: progress.total } : null });
+  // The history and one upload, with its check's or commit's progress while one runs; its create
+  // is the multipart upload above, served here with the commands, not by the factory.
+  crudRoutes(app, uploadsResource, {
+    servedBeside: ['create'],
+    readers: requireDatasetManager(NOT_UPLOADER_MESSAGE),
+    store: {
+      table: 'upload_histories',
+      list: (list) => listUploads(db, tokens, list),
+      async find(id) {
+        const upload = await findUpload(db, tokens, id);
+        const progress = upload && (await work.progressOf(upload.id));
+        return upload && { ...upload, progress: progress ? { phase: progress.phase, done: progress.done, total: progress.total } : null };
+      },
+    },
   });
 
   // What the progress bar polls while a commit holds SQLite's one connection: the guard reads the

@@ -3,20 +3,7 @@ import { UPLOAD_READY_HOURS, uploadExpiresAt, type FilePreview, type UploadHisto
 import type { TokenService } from '../../auth/tokens';
 import type { Db } from '../../db/database';
 import { FILE_LINK_TTL_SECONDS } from '../../files/references';
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
-
-export const uploadListSpec: ListSpec = {
-  table: 'upload_histories',
-  sortable: { id: 'id', fileName: 'file_name', status: 'status', updatedAt: 'updated_at', uploadedCount: 'uploaded_count' },
-  defaultSort: ['updatedAt', 'DESC'],
-  natural: ['fileName'],
-  keyset: ['id', 'updatedAt'],
-  filters: {
-    datasetId: { column: 'dataset_id', kind: 'eq', type: 'integer' },
-    status: { column: 'status', kind: 'eq', type: 'text' },
-  },
-  search: ['file_name'],
-};
+import { listPage, type ListRequest } from '../../http/list-query';
 
 /** The original file's link; the proof's subject names the upload, so it never opens a store file by id. */
 export async function uploadFileUrl(tokens: TokenService, uploadId: number): Promise<string> {

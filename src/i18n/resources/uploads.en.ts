@@ -47,6 +47,7 @@ export const datasetsEn = {
 export const uploadsEn = {
   name: 'Upload |||| Uploads',
   fields: {
+    datasetId: 'Dataset',
     fileName: 'File',
     status: 'Status',
     uploadedCount: 'Uploaded rows',

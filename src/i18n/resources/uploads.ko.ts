@@ -44,6 +44,7 @@ export const datasetsKo: typeof datasetsEn = {
 export const uploadsKo: typeof uploadsEn = {
   name: '업로드 |||| 업로드',
   fields: {
+    datasetId: '데이터셋',
     fileName: '파일',
     status: '상태',
     uploadedCount: '업로드된 행',
@@ -110,4 +111,4 @@ export const uploadsKo: typeof uploadsEn = {
 };
 
 /** What the server's messages call one record (the declarations' `noun`), in Korean. */
-export const nouns = { dataset: '데이터셋' };
+export const nouns = { dataset: '데이터셋', upload: '업로드' };
