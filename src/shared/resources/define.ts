@@ -52,6 +52,11 @@ export interface ResourceDeclaration<Input extends z.ZodType = z.ZodType, Record
     name(record: Readonly<globalThis.Record<string, unknown>>): string;
     ignore?: readonly string[];
   };
+  /**
+   * A record a person might add, as a create's body: what the every-screen browser test adds when
+   * the demo data leaves the list empty, so the resource's record screens are surveyed too.
+   */
+  example?: z.input<Create>;
   /** The list whitelist, in field names; anything else in a list request is a 400. */
   list: {
     sortable: readonly (keyof z.output<Record> & string)[];
