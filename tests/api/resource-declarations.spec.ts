@@ -24,7 +24,33 @@ withRankAccounts((suite) => ({ t, accounts } = suite));
 const below = (rank: number) => AUTHORITIES.find((authority) => AUTHORITY_RANKS[authority].rank === rank + 1);
 const at = (rank: number) => AUTHORITIES.find((authority) => AUTHORITY_RANKS[authority].rank === rank)!;
 
+/**
+ * The API's areas that are no resource, with why: everything else under /api is a declaration's path.
+ * A new area is declared, or named here.
+ */
+const NOT_RESOURCES: Record<string, string> = {
+  auth: 'signing in, up and out, codes and passwords',
+  files: 'uploaded files, held for the record whose form uses them',
+  system: "one's own profile and connected data",
+  health: 'the process answers',
+  ready: 'the database and mail answer',
+  'master-info': 'a read-only lookup of the collected metrics for the upload screen',
+  'collect-retention': 'a setting, not records',
+  'collect-status': 'a board drawn from tasks',
+};
+
 describe('resource declarations', () => {
+  it('declares every API area and every browser resource, or names the area as none', async () => {
+    const declared = new Set(declarations.map(({ declaration }) => declaration.path.split('/')[1]));
+    const document = (await t.call('GET', '/api/openapi.json')).body as unknown as { paths: Record<string, unknown> };
+    const areas = new Set(Object.keys(document.paths).map((path) => path.split('/')[2]));
+    expect([...areas].filter((area) => !declared.has(area) && !NOT_RESOURCES[area])).toEqual([]);
+    expect(Object.keys(NOT_RESOURCES).filter((area) => declared.has(area) || !areas.has(area))).toEqual([]);
+    const names = new Set(declarations.map(({ declaration }) => declaration.name));
+    const browser = [...consoleResources.map(({ name }) => name), ...[...consoleResources, ...consoleScreens].flatMap((entry) => entry.apiResources ?? [])];
+    expect(browser.filter((name) => !names.has(name))).toEqual([]);
+  });
+
   it('finds the declarations, one per file, each with a name of its own', () => {
     expect(declarations.length).toBeGreaterThanOrEqual(5);
     const names = declarations.map(({ declaration }) => declaration.name);
