@@ -15,7 +15,7 @@ export type CrudOperation = (typeof CRUD_OPERATIONS)[number];
 /**
  * One resource, declared once and read by both halves: the server builds its routes, rank guards,
  * list whitelist and OpenAPI entries from it (server/http/crud-routes.ts), the browser its menu
- * entry and rank (src/resources/<name>/index.ts), and tests/unit/resource-declarations.spec.ts
+ * entry and rank (src/resources/<name>/index.ts), and tests/api/resource-declarations.spec.ts
  * checks that the two, the OpenAPI document and the labels agree.
  */
 export interface ResourceDeclaration<Input extends z.ZodType = z.ZodType, Record extends z.ZodType = z.ZodType, Create extends z.ZodType = Input> {
