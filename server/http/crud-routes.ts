@@ -24,7 +24,7 @@ export function listSpecOf(declaration: ResourceDeclaration, columns: ColumnName
   const { list } = declaration;
   return {
     ...(table ? { table } : {}),
-    sortable: Object.fromEntries(list.sortable.map((field) => [field, columnOf(field, columns)])),
+    sortable: Object.fromEntries([...list.sortable, ...(list.sortOnly ?? [])].map((field) => [field, columnOf(field, columns)])),
     defaultSort: list.defaultSort,
     ...(list.natural ? { natural: [...list.natural] } : {}),
     ...(list.keyset ? { keyset: [...list.keyset] } : {}),

@@ -91,7 +91,7 @@ describe('resource declarations', () => {
     });
 
     it('has a label for itself and each sortable and filtered field in English and Korean', () => {
-      const fields = new Set([...declaration.list.sortable, ...Object.keys(declaration.list.filters)].filter((field) => field !== 'id'));
+      const fields = new Set([...declaration.list.sortable, ...(declaration.list.sortOnly ?? []), ...Object.keys(declaration.list.filters)].filter((field) => field !== 'id'));
       for (const language of ['en', 'ko'] as const) {
         const catalogue = labelsOf(name, language);
         expect(catalogue?.name, `src/i18n/resources/${name}.${language}.ts`).toBeTruthy();

@@ -60,6 +60,8 @@ export interface ResourceDeclaration<Input extends z.ZodType = z.ZodType, Record
   /** The list whitelist, in field names; anything else in a list request is a 400. */
   list: {
     sortable: readonly (keyof z.output<Record> & string)[];
+    /** Sort fields a record does not show (when a project was shared orders its entries). */
+    sortOnly?: readonly string[];
     defaultSort: [string, 'ASC' | 'DESC'];
     filters: Readonly<Partial<globalThis.Record<string, ListFilterDeclaration>>>;
     /** Fields the free-text `q` filter searches. */

@@ -14,8 +14,8 @@ export const projectSharesResource = declareResource({
   noun: 'share entry',
   schemas: { input: sharePrivilegeInput, create: shareInput, record: shareEntrySchema, list: shareListResponse, one: shareResponse },
   list: {
-    // `createdAt` (when the project was shared) orders entries without being shown in one.
-    sortable: ['id', 'email', 'privilege', 'createdAt' as string as 'id'],
+    sortable: ['id', 'email', 'privilege'],
+    sortOnly: ['createdAt'],
     defaultSort: ['id', 'ASC'],
     filters: { projectId: { kind: 'eq', type: 'integer' }, privilege: { kind: 'eq', type: 'text' } },
     search: ['email', 'firstName', 'lastName'],
