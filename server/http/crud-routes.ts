@@ -74,12 +74,13 @@ export interface CrudHooks<Input, Row, Id, Create = Input> {
   /** Before a delete: what must not be left dangling. Throws to refuse. */
   beforeDelete?(row: Row): Promise<void>;
   /**
-   * Records a caller may not reach. `list` narrows (or refuses) their list request; `sees` answers
-   * false for a record that is a 404 to them, or throws its own refusal (a 403 for a project they
-   * can read but not write).
+   * Records a caller may not reach. `list` narrows (or refuses) their list request, unless the
+   * store's list keeps to the caller's records itself (users, projects); `sees` answers false for a
+   * record that is a 404 to them, or throws its own refusal (a 403 for a project they can read but
+   * not write).
    */
   scope?: {
-    list(request: FastifyRequest, list: ListRequest): void | Promise<void>;
+    list?(request: FastifyRequest, list: ListRequest): void | Promise<void>;
     sees(request: FastifyRequest, row: Row, access: Access): boolean | Promise<boolean>;
   };
   /** Who may read when it is not a rank (upload history: user managers and uploaders); the declared read rank otherwise. */
@@ -158,7 +159,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
     const list = needed('list', store.list, 'store.list');
     routes.get(path, { ...readers, schema: { querystring: listQuerystring, response: { 200: schemas.list } } }, async (request) => {
       const listRequest = parseListQuery(request.query, listSpec);
-      await hooks.scope?.list(request, listRequest);
+      await hooks.scope?.list?.(request, listRequest);
       return success(await list(listRequest, request));
     });
   }

@@ -30,8 +30,6 @@ export async function projectsModule(app: FastifyInstance) {
   const { load, readers } = crudRoutes(app, projectsResource, {
     store: projectStore(app.ctx),
     scope: {
-      // The store's query already keeps to the caller's projects.
-      list: () => {},
       // The store finds only projects the caller sees, which they may read; a change or a delete asks
       // for more, and without it is a 403 of its own.
       async sees(request, project, access) {

@@ -45,8 +45,6 @@ export async function usersModule(app: FastifyInstance) {
       },
     },
     scope: {
-      // The list's scope is a condition of its query (listUsers).
-      list: () => {},
       sees: async (request, account) => inScope(db, await scope(request), account.id),
     },
   });
