@@ -10,7 +10,7 @@ const DECLARATIONS_DIR = fileURLToPath(new URL('../../src/shared/resources/', im
  * the label files are (resource-labels.ts): for what is built from all of them, such as the
  * resource table of docs/api.md.
  */
-export async function declaredResources(): Promise<ResourceDeclaration[]> {
+async function declaredResources(): Promise<ResourceDeclaration[]> {
   const files = readdirSync(DECLARATIONS_DIR).filter((file) => file.endsWith('.ts') && file !== 'define.ts');
   const modules = await Promise.all(files.map(async (file) => (await import(pathToFileURL(join(DECLARATIONS_DIR, file)).href)) as Record<string, unknown>));
   return modules
