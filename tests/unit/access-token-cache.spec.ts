@@ -29,13 +29,21 @@ describe('verified access tokens are remembered until they expire', () => {
     await expect(tokens.verifyAccessToken(token)).rejects.toMatchObject({ result: 'TOKEN_UNAUTHORIZED', message: 'The access token has expired.' });
   });
 
-  it('never remembers a token whose signature failed', async () => {
+  it('never takes a forged signature for the genuine token it has remembered, nor remembers the forgery', async () => {
     const now = new Date('2026-11-27T00:00:00Z');
     const tokens = tokenService('a-secret-long-enough-for-hs256-0123456789', 60, () => now);
     const token = await tokens.signAccessToken(admin, 'session-1', []);
-    const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
-    for (let attempt = 0; attempt < 2; attempt++) {
-      await expect(tokens.verifyAccessToken(forged)).rejects.toMatchObject({ result: 'TOKEN_UNAUTHORIZED', message: 'The access token is not valid.' });
+    // The genuine token is verified first, so a cache that keyed on the claims (header and payload)
+    // rather than the whole token would answer the forgery below from memory.
+    const genuine = await tokens.verifyAccessToken(token);
+    const [header, payload, signature] = token.split('.');
+    const forgedSignatures = [`${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`, '', signature.split('').reverse().join('')];
+    for (const forgedSignature of forgedSignatures) {
+      const forged = `${header}.${payload}.${forgedSignature}`;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        await expect(tokens.verifyAccessToken(forged)).rejects.toMatchObject({ result: 'TOKEN_UNAUTHORIZED', message: 'The access token is not valid.' });
+      }
     }
+    expect(await tokens.verifyAccessToken(token)).toBe(genuine);
   });
 });

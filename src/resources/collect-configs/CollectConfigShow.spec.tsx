@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, ResourceContextProvider, Show, TestMemoryRouter } from 'react-admin';
+import { AdminContext, Notification, RecordContextProvider, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
 import { dataProvider } from '../../providers/dataProvider';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { envelope, stubFetch } from '../../testing/fetchStub';
 import type { CollectConfig } from '../../shared';
-import { BackfillButton } from './BackfillButton';
-import { ResumeButton } from './ResumeButton';
-import { RunNowButton } from './RunNowButton';
+import { CollectConfigShow } from './CollectConfigShow';
 import { SuspendedChip } from './SuspendedChip';
 
 afterEach(() => {
@@ -44,8 +43,8 @@ const SUSPENDED: CollectConfig = {
   updatedAt: '2026-11-18T06:00:00.000Z',
 };
 
-/** The config's actions inside a Show of the real data provider over a stubbed server. */
-function renderActions() {
+/** The config's show page, with the real data provider over a stubbed server. */
+function renderShow() {
   const { calls } = stubFetch((call) => {
     if (call.method === 'GET' && call.url === '/api/collect-configs/3') return { body: envelope('SUCCESS', SUSPENDED) };
     if (call.method === 'POST' && call.url === '/api/collect-configs/3/resume') return { body: envelope('SUCCESS', { ...SUSPENDED, suspended: 'N', failureStreak: 0 }) };
@@ -57,12 +56,9 @@ function renderActions() {
     <TestMemoryRouter initialEntries={['/collect-configs/3/show']}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <ResourceContextProvider value="collect-configs">
-          <Show id={3} actions={false}>
-            <SuspendedChip />
-            <RunNowButton />
-            <BackfillButton />
-            <ResumeButton />
-          </Show>
+          <Routes>
+            <Route path="/collect-configs/:id/show" element={<CollectConfigShow />} />
+          </Routes>
         </ResourceContextProvider>
         <Notification />
       </AdminContext>
@@ -71,17 +67,18 @@ function renderActions() {
   return { posts: () => calls.filter((call) => call.method === 'POST') };
 }
 
-describe('Collect metric actions', () => {
-  it('flags a suspended config and resumes it', async () => {
-    const { posts } = renderActions();
-    expect(await screen.findByText('Suspended')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
+describe('Collect metric show page and its actions', () => {
+  it('says a suspended config is suspended, since when and after how many failures, and resumes it from the banner', async () => {
+    const { posts } = renderShow();
+    const banner = await screen.findByTestId('suspended-banner');
+    expect(banner).toHaveTextContent(/^Suspended after 5 failed tasks in a row \(2026-11-18 \d\d:00\)/);
+    await userEvent.click(within(banner).getByRole('button', { name: 'Resume' }));
     await waitFor(() => expect(posts().map((call) => call.url)).toEqual(['/api/collect-configs/3/resume']));
     expect(await screen.findByText('Media spend runs on its schedules again.')).toBeInTheDocument();
   });
 
   it('runs now only after a confirmation, and points to the status board', async () => {
-    const { posts } = renderActions();
+    const { posts } = renderShow();
     await userEvent.click(await screen.findByRole('button', { name: 'Run now' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Run Media spend now?')).toBeInTheDocument();
@@ -94,7 +91,7 @@ describe('Collect metric actions', () => {
   });
 
   it('refuses a backfill range that ends before it starts, and queues one task per day of a valid range', async () => {
-    const { posts } = renderActions();
+    const { posts } = renderShow();
     await userEvent.click(await screen.findByRole('button', { name: 'Backfill' }));
     const dialog = await screen.findByRole('dialog', { name: 'Backfill Media spend' });
     fireEvent.change(within(dialog).getByLabelText('From'), { target: { value: '2026-11-10' } });
@@ -107,5 +104,22 @@ describe('Collect metric actions', () => {
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]).toMatchObject({ url: '/api/collect-configs/3/backfill', body: { from: '2026-11-10', to: '2026-11-12' } });
     expect(await screen.findByText('3 backfill tasks for Media spend are queued.')).toBeInTheDocument();
+  });
+
+  it('marks a suspended config in the list with a chip, and nothing for one that runs', () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <RecordContextProvider value={SUSPENDED}>
+          <SuspendedChip />
+        </RecordContextProvider>
+        <RecordContextProvider value={{ ...SUSPENDED, id: 4, suspended: 'N' }}>
+          <span data-testid="running">
+            <SuspendedChip />
+          </span>
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    expect(screen.getByText('Suspended')).toBeInTheDocument();
+    expect(screen.getByTestId('running')).toBeEmptyDOMElement();
   });
 });
