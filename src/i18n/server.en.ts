@@ -2,7 +2,7 @@
  * The server's own sentences a person reads (error and success messages, upload problems, run logs,
  * task failures), word for word as the server writes them, as keys (console.server.*). The server
  * answers in the reader's language by matching its English sentence here and writing the Korean one
- * (server/http/language.ts); `%{name}` stands for a value the server writes into the sentence.
+ * (server/http/reader-language.ts); `%{name}` stands for a value the server writes into the sentence.
  * tests/unit/server-messages.spec.ts finds every such sentence in server/ and requires it here.
  */
 export const serverEn = {
