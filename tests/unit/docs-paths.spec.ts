@@ -134,8 +134,12 @@ const slug = (heading: string) =>
     .replace(/ /g, '-');
 
 /** The anchors GitHub gives a document's headings: the text lower-cased, punctuation dropped, spaces as hyphens, repeats numbered. */
+const anchorsByDoc = new Map<string, Set<string>>();
 function anchorsOf(doc: string): Set<string> {
+  const known = anchorsByDoc.get(doc);
+  if (known) return known;
   const anchors = new Set<string>();
+  anchorsByDoc.set(doc, anchors);
   const seen = new Map<string, number>();
   for (const [, heading] of prose(doc).matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
     const anchor = slug(heading);
@@ -213,15 +217,22 @@ describe('docs/decisions.md is a list of dated records', () => {
     expect(records.length).toBeGreaterThan(40);
   });
 
-  it.each(records.map((record) => [record.split('\n', 1)[0], record]))('"%s" has a date and a status', (_title, record) => {
-    expect(record).toMatch(/^Date: \d{4}-\d{2}-\d{2}$/m);
-    expect(record).toMatch(/^Status: (?:accepted|superseded by \[[^\]]+\]\(#[^)]+\))\.?$/m);
+  /** Its second line: `Date: YYYY-MM-DD · Status: accepted`, or `superseded by` a link to the record that replaced it. */
+  const STAMP = /^Date: (\d{4}-\d{2}-\d{2}) · Status: (?:accepted|superseded by \[[^\]]+\]\(#([^)]+)\))\\?$/;
+
+  it.each(records.map((record) => [record.split('\n', 1)[0], record.split('\n')[1]]))('"%s" has a date and a status', (_title, stamp) => {
+    expect(stamp).toMatch(STAMP);
   });
 
-  it('a superseded record names a record that exists', () => {
-    const targets = [...text.matchAll(/^Status: superseded by \[[^\]]+\]\(#([^)]+)\)/gm)].map((match) => match[1]);
-    expect(targets.length).toBeGreaterThan(0);
-    expect(targets.filter((target) => !anchors.has(target))).toEqual([]);
+  it('a superseded record names a record that exists, no older than itself', () => {
+    const dates = new Map(records.map((record) => [slug(record.split('\n', 1)[0]), record.split('\n')[1].match(STAMP)?.[1] ?? '']));
+    const superseded = records.flatMap((record) => {
+      const stamp = record.split('\n')[1].match(STAMP);
+      return stamp?.[2] ? [{ record: record.split('\n', 1)[0], date: stamp[1], by: stamp[2] }] : [];
+    });
+    expect(superseded.length).toBeGreaterThan(0);
+    expect(superseded.filter(({ by }) => !anchors.has(by)).map(({ record, by }) => `${record} → #${by}`)).toEqual([]);
+    expect(superseded.filter(({ date, by }) => (dates.get(by) ?? '') < date).map(({ record, by }) => `${record} → #${by}`)).toEqual([]);
   });
 
   it('the index at the top links every record', () => {
