@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoFiles } from '../../src/testing/repoFiles';
@@ -87,7 +87,11 @@ function namedPaths(doc: string): Named[] {
   return named;
 }
 
-const docs = ['README.md', ...readdirSync(path.join(root, 'docs')).flatMap((name) => (name.endsWith('.md') ? [`docs/${name}`] : []))];
+const docs = [
+  'README.md',
+  ...(existsSync(path.join(root, 'CHANGELOG.md')) ? ['CHANGELOG.md'] : []),
+  ...readdirSync(path.join(root, 'docs')).flatMap((name) => (name.endsWith('.md') ? [`docs/${name}`] : [])),
+];
 
 describe('the documents name files that exist', () => {
   const named = docs.flatMap(namedPaths);
@@ -114,5 +118,126 @@ describe('"SPEC §n" in a comment or a document names a section of docs/spec.md'
 
   it('every cited section exists', () => {
     expect(cited.filter(({ section }) => !sections.has(section)).map(({ file, section }) => `${file}: SPEC §${section}`)).toEqual([]);
+  });
+});
+
+/** A document's text with its fenced code blocks blanked, so a heading or link inside one is not taken as Markdown. */
+const prose = (doc: string) => readFileSync(path.join(root, doc), 'utf8').replace(/^```[^\n]*\n[\s\S]*?^```$/gm, '');
+
+/** A heading's anchor as GitHub makes it: the text without link targets and code marks, lower-cased, punctuation dropped, spaces as hyphens. */
+const slug = (heading: string) =>
+  heading
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/ /g, '-');
+
+/** The anchors GitHub gives a document's headings: the text lower-cased, punctuation dropped, spaces as hyphens, repeats numbered. */
+const anchorsByDoc = new Map<string, Set<string>>();
+function anchorsOf(doc: string): Set<string> {
+  const known = anchorsByDoc.get(doc);
+  if (known) return known;
+  const anchors = new Set<string>();
+  anchorsByDoc.set(doc, anchors);
+  const seen = new Map<string, number>();
+  for (const [, heading] of prose(doc).matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
+    const anchor = slug(heading);
+    const count = seen.get(anchor) ?? 0;
+    seen.set(anchor, count + 1);
+    anchors.add(count === 0 ? anchor : `${anchor}-${count}`);
+  }
+  return anchors;
+}
+
+interface Link {
+  doc: string;
+  target: string;
+  anchor?: string;
+}
+
+/** Every relative Markdown link of a document (inline `[text](target)`), web and mail addresses left out. */
+function linksOf(doc: string): Link[] {
+  return [...prose(doc).matchAll(/\]\(<?([^)\s>]*)>?(?:\s+"[^"]*")?\)/g)].flatMap(([, href]) => {
+    if (/^[a-z][a-z+.-]*:/i.test(href)) return [];
+    const [file, anchor] = href.split('#', 2);
+    const target = file === '' ? doc : path.posix.normalize(path.posix.join(path.posix.dirname(doc), decodeURIComponent(file)));
+    return [{ doc, target, anchor }];
+  });
+}
+
+describe('every link of the documents reaches a file, a folder or a heading', () => {
+  const links = docs.flatMap(linksOf);
+
+  it('finds the links of the map and the decision records', () => {
+    expect(links.filter((link) => link.doc === 'docs/architecture.md').length).toBeGreaterThan(40);
+    expect(links.filter((link) => link.doc === 'docs/decisions.md' && link.anchor).length).toBeGreaterThan(40);
+  });
+
+  it('every linked path exists in the repository', () => {
+    expect(links.filter((link) => link.target.startsWith('..') || !existsSync(path.join(root, link.target))).map((link) => `${link.doc}: ${link.target}`)).toEqual([]);
+  });
+
+  it('every #anchor names a heading of the linked document', () => {
+    const broken = links.filter((link) => {
+      if (link.anchor === undefined) return false;
+      const file = path.join(root, link.target);
+      if (!existsSync(file) || statSync(file).isDirectory() || !link.target.endsWith('.md')) return true;
+      return !anchorsOf(link.target).has(link.anchor);
+    });
+    expect(broken.map((link) => `${link.doc}: ${link.target}#${link.anchor}`)).toEqual([]);
+  });
+});
+
+describe('the documents stand alone', () => {
+  /**
+   * Issue numbers, the design brief's sections and the shared notes folder live outside the
+   * repository; a document says the reason itself instead. `src/shared/` is the repository's own.
+   */
+  const OUTSIDE = [
+    { what: 'an issue number', pattern: /\bissues?[\s#-]*\d+/gi },
+    { what: 'a DESIGN section', pattern: /\bDESIGN(?:\.md)? *§/g },
+    { what: 'the design or style brief', pattern: /\b(?:DESIGN|STYLE|SPEC)\.md\b/g },
+    { what: 'the shared notes folder', pattern: /(?<!src\/)(?<![\w-])shared\//g },
+  ];
+
+  it.each(docs)('%s cites nothing outside the repository', (doc) => {
+    const text = readFileSync(path.join(root, doc), 'utf8');
+    const found = OUTSIDE.flatMap(({ what, pattern }) => [...text.matchAll(pattern)].map((match) => `${what}: "${match[0]}"`));
+    expect(found).toEqual([]);
+  });
+});
+
+describe('docs/decisions.md is a list of dated records', () => {
+  const text = prose('docs/decisions.md');
+  const anchors = anchorsOf('docs/decisions.md');
+  const records = text.split(/^### /m).slice(1);
+
+  it('has its records', () => {
+    expect(records.length).toBeGreaterThan(40);
+  });
+
+  /** Its second line: `Date: YYYY-MM-DD · Status: accepted`, or `superseded by` a link to the record that replaced it. */
+  const STAMP = /^Date: (\d{4}-\d{2}-\d{2}) · Status: (?:accepted|superseded by \[[^\]]+\]\(#([^)]+)\))\\?$/;
+
+  it.each(records.map((record) => [record.split('\n', 1)[0], record.split('\n')[1]]))('"%s" has a date and a status', (_title, stamp) => {
+    expect(stamp).toMatch(STAMP);
+  });
+
+  it('a superseded record names a record that exists, no older than itself', () => {
+    const dates = new Map(records.map((record) => [slug(record.split('\n', 1)[0]), record.split('\n')[1].match(STAMP)?.[1] ?? '']));
+    const superseded = records.flatMap((record) => {
+      const stamp = record.split('\n')[1].match(STAMP);
+      return stamp?.[2] ? [{ record: record.split('\n', 1)[0], date: stamp[1], by: stamp[2] }] : [];
+    });
+    expect(superseded.length).toBeGreaterThan(0);
+    expect(superseded.filter(({ by }) => !anchors.has(by)).map(({ record, by }) => `${record} → #${by}`)).toEqual([]);
+    expect(superseded.filter(({ date, by }) => (dates.get(by) ?? '') < date).map(({ record, by }) => `${record} → #${by}`)).toEqual([]);
+  });
+
+  it('the index at the top links every record', () => {
+    const index = text.slice(0, text.search(/^### /m));
+    const linked = new Set([...index.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1]));
+    expect(records.map((record) => slug(record.split('\n', 1)[0])).filter((anchor) => !linked.has(anchor))).toEqual([]);
   });
 });
