@@ -1,4 +1,4 @@
-// Lint gate (issue 17 item 10): syntax-level rules only, so `npm run lint` stays fast on 2 cores;
+// Lint gate: syntax-level rules only, so `npm run lint` stays fast on 2 cores;
 // types are checked by `npm run typecheck`. Layout is Prettier's job, so no stylistic rule is enabled.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -75,7 +75,7 @@ export default defineConfig([
     },
   },
   {
-    // Issue 30 item 2: a time a person reads is written by src/shared/date-time.ts alone (on screens through
+    // A time a person reads is written by src/shared/date-time.ts alone (on screens through
     // formatConsoleDate / ConsoleDateField), in the reader's zone as YYYY-MM-DD HH:mm; an instant for the API
     // is made by its toIsoInstant. Date's own formatters and hand-rolled ones bring back ISO text, AM/PM or
     // the wrong zone. Shared rules (src/shared) run on the server too and keep their own transport code.

@@ -120,7 +120,7 @@ async function signIn(context: BrowserContext, address: string, latestCode: () =
   }
 }
 
-/** Category targets on every screen (issue 31): accessibility and best practices 100, SEO at least 90. */
+/** Category targets on every screen: accessibility and best practices 100, SEO at least 90. */
 const CATEGORY_TARGETS: Record<string, number> = { accessibility: 100, 'best-practices': 100, seo: 90 };
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The big lists at scale (issue 18): with 100,000 accounts, 100,000 projects, 1,000,000 system-log
+ * The big lists at scale: with 100,000 accounts, 100,000 projects, 1,000,000 system-log
  * rows and 100,000 rows of access history, tasks and upload history, page 1 and a page 5,000 deep
  * of every big list through the real API (sign-in, token, parsing, query, count, envelope), as a
  * ratio to the same list on a server holding only the demo sample, both measured in this run.

@@ -1,5 +1,5 @@
 /**
- * Memory (issue 18): RSS of the console under BENCH_MINUTES (default 5) of authenticated list
+ * Memory: RSS of the console under BENCH_MINUTES (default 5) of authenticated list
  * load, after the first minute and at the end, next to a bare Fastify + better-sqlite3 server
  * under the same load. Target: the console's end RSS within 20 MB of its first-minute level.
  */

@@ -154,7 +154,7 @@ export interface AppConfig {
   uploadLeaseMs?: number;
   /** LOG_REQUESTS=true: one JSON line per request on stdout. */
   logRequests: boolean;
-  /** The in-process collect scheduler (issue 7). */
+  /** The in-process collect scheduler. */
   collect: CollectSettings;
 }
 

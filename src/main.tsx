@@ -6,7 +6,7 @@ import { currentNextPath, isPublicPath, signInPath } from './providers/signInRed
 import { readAccessToken, readRefreshToken } from './providers/storedSession';
 
 // A visitor who holds no session at all is sent to sign-in before the app starts: react-admin would
-// get there only after a first render and an auth check, which delayed the form (issue 18).
+// get there only after a first render and an auth check, which delayed the form.
 const signedOut = !readAccessToken() && !readRefreshToken();
 if (signedOut && !isPublicPath(window.location.pathname)) {
   window.history.replaceState(null, '', signInPath({ next: currentNextPath() }));
@@ -21,7 +21,7 @@ if (signedOut && !isPublicPath(window.location.pathname)) {
  */
 const root = createRoot(document.getElementById('root')!);
 // The first render as a transition, which React draws in slices of a few milliseconds: as a plain
-// render it is one task, and the first signed-in screen's was the load's longest (issue 31).
+// render it is one task, and the first signed-in screen's was the load's longest.
 startTransition(() =>
   root.render(
     <StrictMode>

@@ -16,7 +16,7 @@ function redacted(value: unknown, depth: number): unknown {
 
 /**
  * A request body or query as JSON, every secret-looking value replaced, however deep it sits.
- * Never throws: the system log records every request, whatever its body (issue 27).
+ * Never throws: the system log records every request, whatever its body.
  */
 export function redactedJson(value: unknown): string {
   try {

@@ -74,7 +74,7 @@ export function openDatabase(target: DatabaseTarget): Db {
   for (const file of [target.sqlitePath, `${target.sqlitePath}-wal`, `${target.sqlitePath}-shm`]) {
     if (existsSync(file)) chmodSync(file, 0o600);
   }
-  // A server's settings (DESIGN §5): WAL for concurrent readers, NORMAL sync is durable under WAL,
+  // A server's settings: WAL for concurrent readers, NORMAL sync is durable under WAL,
   // a page cache for the indexes, and a busy timeout instead of instant SQLITE_BUSY.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -115,7 +115,7 @@ class SqliteDialectKeepingCause extends SqliteDialect {
 const NAMED_STATEMENTS = 500;
 
 /**
- * PostgreSQL parses an unnamed statement on every call; a named one once per connection (issue 18).
+ * PostgreSQL parses an unnamed statement on every call; a named one once per connection.
  * Each call is still planned for its own values (plan_cache_mode, set on every connection): after
  * five calls PostgreSQL may otherwise switch to a generic plan that cannot see a filter's values,
  * and the tasks board's seven days, which hold nearly every task, went from 1 ms to 80 ms as the
@@ -190,7 +190,7 @@ const CACHED_STATEMENTS = 1_000;
 
 /**
  * Kysely prepares every statement again on each call (a quarter of an authenticated list call's
- * database time, issue 18). Its SQL text is stable (values are parameters), so a prepared
+ * database time). Its SQL text is stable (values are parameters), so a prepared
  * statement is reused. SQLite re-prepares a cached statement itself after a schema change; a
  * statement still busy streaming rows is not shared, a fresh one is prepared instead.
  */

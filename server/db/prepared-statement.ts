@@ -21,7 +21,7 @@ export interface PreparedStatement<Values, Row> {
 
 /**
  * A statement on a hot path, built with Kysely once and run with each call's values. Building and
- * compiling a query costs about as much as the SQLite insert it describes (issue 18), and a write
+ * compiling a query costs about as much as the SQLite insert it describes, and a write
  * cannot use a cached list count anyway. On SQLite, outside a transaction, it runs synchronously
  * on the connection's cached statement; otherwise (a transaction open on the one connection, a
  * `Transaction` handle, PostgreSQL) it goes through Kysely's executor, which waits its turn. Either

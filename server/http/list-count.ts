@@ -2,7 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { tablesIn, writeCounterOf } from '../db/write-counter';
 
 /**
- * A list's total, exact while it is small and "about" once it is large (issue 18), as large admin
+ * A list's total, exact while it is small and "about" once it is large, as large admin
  * consoles do. Up to EXACT_UP_TO rows are counted exactly (a bounded scan), and the count is reused
  * until a statement other than a SELECT goes through the same handle, so a new row shows at once.
  * Above that, the full count is computed at most once per ESTIMATE_TTL_MS for the
@@ -15,7 +15,7 @@ const ESTIMATE_TTL_MS = 30_000;
 /**
  * A small list's exact total is reused while no write went through this database handle, for at
  * most this long: a write through another instance (or another handle) shows within it. Counting
- * 10,000 rows is cheap in SQLite but costs PostgreSQL ten times the page itself (issue 18).
+ * 10,000 rows is cheap in SQLite but costs PostgreSQL ten times the page itself.
  */
 const EXACT_TTL_MS = 1_000;
 const MAX_ENTRIES = 500;

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /**
  * Helmet's headers on every answer. They are the same for every request, so helmet runs once at
  * start-up against a recording response and each request gets the recorded set in one call:
- * running helmet's middleware chain per request cost 2 % of a write's CPU (issue 18), and
+ * running helmet's middleware chain per request cost 2 % of a write's CPU, and
  * @fastify/helmet, which rebuilt it per request, 4 %. A route may still replace any of them.
  * API answers also get `cache-control: no-store`, set here rather than in an onSend hook of its own.
  */

@@ -49,7 +49,7 @@ const STAGES = ['loading', 'frame', 'screen'] as const;
  * The frame and its first screen are drawn in two steps, each a transition React draws in slices of a
  * few milliseconds, with the page free between them. Mounted at once they were one render of the
  * whole frame and list, started by the answer that let the person in (react-query's store, which
- * React renders in one piece): the longest task of the first signed-in load (issue 31, total blocking
+ * React renders in one piece): the longest task of the first signed-in load (total blocking
  * time). Only the first mount is staged; the frame stays for every later screen.
  */
 function useDrawingStage(): (typeof STAGES)[number] {

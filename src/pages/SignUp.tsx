@@ -11,7 +11,7 @@ const STEPS = ['email', 'code', 'details', 'done'] as const;
 
 type Progress = { step: 'email' } | { step: 'code'; email: string } | { step: 'details'; verificationToken: string } | { step: 'done' };
 
-/** Sign-up: e-mail, mailed code, account details; the account then waits for an approver (DESIGN §4). */
+/** Sign-up: e-mail, mailed code, account details; the account then waits for an approver (docs/security.md). */
 export function SignUp() {
   const translate = useTranslate();
   const [progress, setProgress] = useState<Progress>({ step: 'email' });

@@ -5,7 +5,7 @@ import { authActions } from './authActions';
 import { consoleActions } from './consoleActions';
 
 /**
- * The actions are typed by the response schemas their routes declare (issue 17 item 3), so their
+ * The actions are typed by the response schemas their routes declare, so their
  * answers cannot drift from what the server sends: these checks fail `tsc -b`, not the test run.
  */
 type Answer<Action extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<Action>>;

@@ -57,7 +57,7 @@ export class ApiError extends Error {
     return line.startsWith(generic) ? new ApiError({ status: 0, message: line.slice(generic.length) }) : undefined;
   }
 
-  /** Field errors of a 400 VALIDATION_ERROR (DESIGN §3: data.errors). */
+  /** Field errors of a 400 VALIDATION_ERROR (docs/api.md: data.errors). */
   get fieldErrors(): FieldError[] {
     const errors = (this.data as { errors?: unknown } | null | undefined)?.errors;
     return Array.isArray(errors) ? (errors as FieldError[]) : [];

@@ -26,7 +26,7 @@ export interface ConsoleScreen extends ScreenPlace {
   view: ComponentType;
   /** Reached from another screen (it needs an id or is a sub-step), so not in the menu. */
   hidden?: boolean;
-  /** API resources served to this screen alone, under its rank (DESIGN §3). */
+  /** API resources served to this screen alone, under its rank (docs/api.md). */
   apiResources?: string[];
 }
 
@@ -36,7 +36,7 @@ export interface ConsoleScreen extends ScreenPlace {
  * `/<name>/…` routes. The route table, the menu and the rank table are built from these (registry.ts).
  */
 export interface ConsoleResource extends ScreenPlace {
-  /** API and react-admin resource name (DESIGN §3). */
+  /** API and react-admin resource name (docs/api.md). */
   name: string;
   listPath: string;
   list: ComponentType;

@@ -26,7 +26,7 @@ export const consoleResources: ConsoleResource[] = registry.filter(isResource);
 /** Every screen inside the layout, in menu order: App's route table, the menu and the top bar's title read it. */
 export const consoleScreens: ConsoleScreen[] = registry.flatMap((entry) => (isResource(entry) ? screensOf(entry) : [entry]));
 
-/** Required rank of each API resource (DESIGN §3): each resource's own, and those served only through a resource's or screen's views. */
+/** Required rank of each API resource (docs/api.md): each resource's own, and those served only through a resource's or screen's views. */
 export const RESOURCE_RANK: Readonly<Record<string, number>> = Object.fromEntries(
   registry.flatMap((entry) => [...(isResource(entry) ? [entry.name] : []), ...(entry.apiResources ?? [])].map((name) => [name, entry.requireRank])),
 );

@@ -30,7 +30,7 @@ export function resourceRoutes(resource: ConsoleResource): ResourceProps {
     list: () => <Navigate to={resource.listPath} replace />,
     create: guarded(resource.create, resource.requireRank),
     edit: guarded(resource.edit, resource.requireRank),
-    // Every record's show page ends with its history (issue 30 item 4), whatever the resource draws.
+    // Every record's show page ends with its history, whatever the resource draws.
     show: guarded(resource.show, resource.requireRank, (resource.history ?? Boolean(resource.create || resource.edit)) ? resource.name : undefined),
   };
 }

@@ -45,7 +45,7 @@ export const offeredTermSchema = z.object({
 });
 export type OfferedTerm = z.infer<typeof offeredTermSchema>;
 
-/** Claims of the access token (DESIGN §4); the browser's login session is read from them. */
+/** Claims of the access token (docs/security.md); the browser's login session is read from them. */
 export interface AccessTokenClaims {
   sub: string;
   'user-id': number;

@@ -1,6 +1,6 @@
 import { MASTER_FIELD_TYPES } from './datasets';
 
-/** Collect Data Setting (issue 7): the enums and names shared by its resources. */
+/** Collect Data Setting: the enums and names shared by its resources. */
 export const SOURCE_TYPES = ['API', 'FILE'] as const;
 export const SOURCE_HTTP_METHODS = ['GET', 'POST'] as const;
 export const RESPONSE_FORMATS = ['JSON', 'CSV'] as const;

@@ -1,4 +1,4 @@
-/** Collect Data Setting (issue 7): market accounts, collect configs, post configs, tasks, the status board. */
+/** Collect Data Setting: market accounts, collect configs, post configs, tasks, the status board. */
 export * from './collect-constants';
 export * from './market-accounts';
 export * from './collect-configs';

@@ -97,7 +97,7 @@ export const inferredDatasetSchema = z.object({
 });
 export const inferredDatasetResponse = envelopeOf(inferredDatasetSchema);
 
-/** A commit whose file was checked against other columns than the dataset's (issue 27): its rows would land under the wrong ones. */
+/** A commit whose file was checked against other columns than the dataset's: its rows would land under the wrong ones. */
 export const SCHEMA_CHANGED_MESSAGE =
   "The dataset's columns have changed since this file was checked, so its rows would land under the wrong columns. Upload the file again to check it against the current columns.";
 

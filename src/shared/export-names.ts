@@ -1,7 +1,7 @@
 import { formatDateTime } from './date-time';
 
 /**
- * The one naming rule of every export, in the browser and on the server (issue 30 item 6): what
+ * The one naming rule of every export, in the browser and on the server: what
  * the file holds, then when it was made on the reader's clock, as "Monthly budgets KR 2026-11-28
  * 0958.csv". tests/unit/export-names.spec.ts finds every export and holds it to this rule.
  */

@@ -1,5 +1,5 @@
 /**
- * Bounds of every list's parameters (DESIGN §3: sort, range, filter). The server refuses values past
+ * Bounds of every list's parameters (docs/api.md: sort, range, filter). The server refuses values past
  * them with a 400 naming the parameter; the one exception is a range wider than a page, which is
  * answered with maxPageSize rows (react-admin's exporter asks for 1000).
  */

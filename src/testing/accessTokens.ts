@@ -19,7 +19,7 @@ export const SYSTEM_ADMIN_CLAIMS: Omit<AccessTokenClaims, 'exp' | 'sub'> = {
   accountLevel: 'SYSTEM',
 };
 
-/** A real HS256 access token, as the server would issue it (DESIGN §4). */
+/** A real HS256 access token, as the server would issue it (docs/security.md). */
 export async function signAccessToken(claims: Record<string, unknown>, { subject = 'admin@example.com', expiresIn = '15m' as string | number } = {}): Promise<string> {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })

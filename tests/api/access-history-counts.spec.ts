@@ -5,7 +5,7 @@ import { projectBody, seedTemplate, TABLEAU } from './projects-fixtures';
 import { commit, createDataset, postFile, preview, settled } from './uploads-support';
 
 /**
- * Issue 30 item 5: every count the Access History screen shows comes from an event recorded where
+ * Every count the Access History screen shows comes from an event recorded where
  * it happened. Each count is moved through the real API and read back from /api/access-history/stats
  * (the tiles and the chart) and /api/access-history (the rows).
  */

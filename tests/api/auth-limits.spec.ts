@@ -7,7 +7,7 @@ import { clientOf } from '../../server/http/rate-limits';
 import { insertAccount, type TestApp, withTestApp } from './harness';
 import { redisAnswers } from '../fakes/redis-answers';
 
-// Item 8 of issue 27: the limits count what an attacker needs (failed passwords and codes, mails
+// The limits count what an attacker needs (failed passwords and codes, mails
 // sent), per client and per account, so thirty people behind one address can all sign in.
 
 /** The limits a server runs with when nothing is configured: 10 per client a minute, 10 per account in 15 minutes. */

@@ -15,7 +15,7 @@ interface Document {
  * Checks every answer a test app gives against the published OpenAPI document: the operation is
  * documented, the status is one it declares, and a JSON body matches that status's schema. The
  * harness reads the violations when the app closes and fails the spec file with them, so the
- * document cannot drift from what the server really answers (issue 31).
+ * document cannot drift from what the server really answers.
  */
 export function watchContract(app: FastifyInstance): { violations: string[] } {
   const violations: string[] = [];

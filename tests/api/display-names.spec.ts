@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 /**
- * Every Unicode control or format character a name could hide behind (issue 27): the bidi
+ * Every Unicode control or format character a name could hide behind: the bidi
  * embeddings, overrides and isolates, LRM/RLM/ALM, zero-width space and no-break, a C0 and a C1
  * control, the line separator. Each follows a letter of "invoice".
  */
@@ -34,7 +34,7 @@ async function uploadFile(purpose: string, bytes: Buffer, fileName: string) {
 
 const servedName = (header: string | string[] | undefined) => decodeURIComponent(/filename\*=UTF-8''(.*)$/.exec(String(header))![1]);
 
-describe('names without control or bidi characters (issue 27)', () => {
+describe('names without control or bidi characters', () => {
   it('stores and serves an uploaded file under its name with the controls removed, for every purpose', async () => {
     const cases: [string, Buffer, string][] = [
       ['email-attachment', Buffer.from('a,b\n1,2\n'), 'slx.csv'],

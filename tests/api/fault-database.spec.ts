@@ -2,7 +2,7 @@
 // through a TCP proxy. The database is stopped under load, its connections are killed and cut,
 // it hangs, and a lock holds its tables; every request is answered within 10 s (a 503
 // DATABASE_UNAVAILABLE while it cannot be reached), no process dies, and service comes back
-// without a restart with every acknowledged write kept (issue 28 item 1).
+// without a restart with every acknowledged write kept.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -182,7 +182,7 @@ describe('backup and restore', () => {
     expect(readFileSync(join(busyDir, 'console.sqlite'), 'utf8')).toBe('the live database');
   });
 
-  it('writes restored files 0600 and folders 0700, whatever modes the archive records (issue 27)', () => {
+  it('writes restored files 0600 and folders 0700, whatever modes the archive records', () => {
     const archive = join(root, 'setuid.backup');
     writeFileSync(
       archive,
@@ -201,7 +201,7 @@ describe('backup and restore', () => {
     expect(mode('.')).toBe(0o700);
   });
 
-  it('refuses a bad archive with one sentence, no stack trace and nothing written (issue 27)', async () => {
+  it('refuses a bad archive with one sentence, no stack trace and nothing written', async () => {
     const damaged = Buffer.from(readFileSync(join(dataDir, 'console.sqlite')));
     damaged.fill(0x5a, 0, 100);
     const truncated = backupWith([]);

@@ -13,7 +13,7 @@ import { startSnowflakeStub, type SnowflakeStub } from '../fakes/snowflake-stub'
 import { startTableauStub } from '../fakes/tableau-stub';
 
 /**
- * Issue 27, items 1 and 2: the SDKs' own connections and the secrets stored with a target. Every
+ * The SDKs' own connections and the secrets stored with a target. Every
  * peer is a real local listener. OUTBOUND_ALLOW opens 127.0.0.1 (the targets, and the attacker's
  * redirectors) and localhost (another host the policy allows, but no secret belongs to); the
  * internal service listens on 127.0.0.2, which the policy refuses.

@@ -11,7 +11,7 @@ import { driver, proxyOptions } from '../../server/collect/jobs/posters/snowstag
 import { outboundFor } from '../../server/outbound/outbound-fetch';
 
 /**
- * Issue 27, item 1: the answer to a Snowflake PUT steers the driver's stage clients (S3, Azure,
+ * The answer to a Snowflake PUT steers the driver's stage clients (S3, Azure,
  * GCS) and its local-folder stage. An internal service on 127.0.0.2 (refused by the policy) counts
  * the connections it gets; the stub (on 127.0.0.1, allowed) answers the PUT as an attacker would.
  */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { startTestApp, type TestApp } from './harness';
 
 /**
- * Every route declares the shape of its success answer (issue 17 item 3): Fastify serialises the
+ * Every route declares the shape of its success answer: Fastify serialises the
  * answer through that zod schema, so nothing undeclared leaks, and the OpenAPI document shows it.
  * The routes are read as they are registered (an onRoute hook on every Fastify instance the app
  * builds), not from the document, so a route hidden from the document is held to it too.

@@ -1,5 +1,5 @@
 /**
- * Issue 27, items 4 and 5: a commit writes rows only under the columns its file was checked
+ * A commit writes rows only under the columns its file was checked
  * against, and every entry point that reads an uploaded file (the upload's check, the dataset
  * proposal) reads it bounded, on a thread, leaving no temporary file behind.
  */

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Times a person should never read (issue 30 item 2): an ISO instant, a 12-hour clock, a US date.
+ * Times a person should never read: an ISO instant, a 12-hour clock, a US date.
  * Every time on a screen is YYYY-MM-DD HH:mm in the reader's zone (src/shared/date-time.ts).
  */
 const FOREIGN_CLOCKS: { name: string; pattern: RegExp }[] = [

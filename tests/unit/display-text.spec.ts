@@ -16,7 +16,7 @@ const NAMES: [string, z.ZodType][] = [
   ['data set title', datasetInput.shape.title],
 ];
 
-describe('names lose control and bidi characters (issue 27 item 10), whichever form takes them', () => {
+describe('names lose control and bidi characters, whichever form takes them', () => {
   it('strips Cc, Cf, separators and lone surrogates and keeps the rest', () => {
     expect(withoutControls('invoice\u202Eslx.csv')).toBe('invoiceslx.csv');
     expect(withoutControls('a\u2066b\u2069c\u200Fd\u0007e\u2028f\uD800')).toBe('abcdef');

@@ -5,7 +5,7 @@ import { repoFiles } from '../../src/testing/repoFiles';
 import { domainsResource } from '../../src/shared/resources/domains';
 
 /**
- * Issue 29 item 8: Allowed Domains has one name in code, `domains` (resource, API path, folders,
+ * Allowed Domains has one name in code, `domains` (resource, API path, folders,
  * table, catalogue keys); "Allowed Domains" is only the words people read. Every source and doc file
  * under the folders below is read, and none may name it the older ways (white + domain, allowed +
  * domain, in any case and joined by nothing, `-` or `_`), except:

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { repoFiles } from '../../src/testing/repoFiles';
 
 /**
- * Issue 29 item 5: a screen calls the server one way. Reads are `useApiRead`, writes `useApiWrite`
+ * A screen calls the server one way. Reads are `useApiRead`, writes `useApiWrite`
  * (src/components/useApi.ts), both over the data provider's methods. Every source file of the
  * screens (src/resources, src/pages, src/profile, src/layout, and src/components but the hooks
  * themselves; specs left out) is read, and none may:
@@ -68,7 +68,7 @@ function handWrittenCalls(file: string, text: string): string[] {
   return found;
 }
 
-describe('one way to call the server from a screen (issue 29 item 5)', { timeout: 60_000 }, () => {
+describe('one way to call the server from a screen', { timeout: 60_000 }, () => {
   it('reads every screen file', () => {
     expect(files.length).toBeGreaterThan(200);
     expect(files).toContain('src/resources/users/RejectButton.tsx');

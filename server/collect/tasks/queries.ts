@@ -64,7 +64,7 @@ const postsRowsPosted = (eb: ExpressionBuilder<Database, 'collect_tasks'>) =>
     .whereRef('post.parent_task_id', '=', 'collect_tasks.id')
     .as('postsRowsPosted');
 
-/** Newest first by id, paged by keyset (issue 16): the config and posting target are joined for the rows only. */
+/** Newest first by id, paged by keyset: the config and posting target are joined for the rows only. */
 export function listTasks(db: Db, request: ListRequest) {
   let tasks = db.selectFrom('collect_tasks');
   let listed = request;

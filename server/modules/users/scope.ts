@@ -4,7 +4,7 @@ import type { SignedInAdmin } from '../../context';
 import { AUTHORITY_RANKS } from '../../../src/shared';
 
 /**
- * Which accounts a user manager may see and change (issue 5): system- and global-admins all,
+ * Which accounts a user manager may see and change: system- and global-admins all,
  * a region-admin those of their region, anyone else (local-admin, rank-5 approver) those whose
  * office is one of their connected countries.
  */

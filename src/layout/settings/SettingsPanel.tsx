@@ -21,7 +21,7 @@ export function SettingsPanel() {
   const [settings, change] = useLayoutSettings();
   const { state, dispatch } = useLayoutState();
   // The panel is drawn once it is first asked for, not with every screen: closed, its sections were a
-  // good part of the first signed-in screen's rendering (issue 31). Mounted closed first, then opened,
+  // good part of the first signed-in screen's rendering. Mounted closed first, then opened,
   // so it slides in as it always did and its close button exists when it takes the focus.
   const [asked, setAsked] = useState(state.configSidebarVisible);
   if (state.configSidebarVisible && !asked) setAsked(true);

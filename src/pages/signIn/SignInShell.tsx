@@ -13,7 +13,7 @@ const authProvider = createAuthProvider({});
 
 /**
  * The sign-in page with react-admin's contexts but without <Admin>'s routes, resources and
- * layout: what a signed-out visitor's first load draws (issue 18). The same providers, store and
+ * layout: what a signed-out visitor's first load draws. The same providers, store and
  * theme as the full app, so the page looks and behaves as it does inside it.
  */
 export function SignInShell() {

@@ -5,7 +5,7 @@ import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /**
- * Activity (System Log › Activity, issue 30 item 4): who did what to which record, in words, with
+ * Activity (System Log › Activity): who did what to which record, in words, with
  * the fields before and after. Read-only: the server records every change (server/modules/activity).
  */
 const activity: ConsoleResource = {

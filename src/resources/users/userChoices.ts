@@ -8,7 +8,7 @@ export const statusChoices = codeChoices('accountStatus', ACCOUNT_STATUSES);
 export const levelChoices = AUTHORITIES.map((authority) => ({ id: AUTHORITY_RANKS[authority].level, name: `resources.users.levels.${AUTHORITY_RANKS[authority].level}` }));
 export const yesNoChoices = codeChoices('yesNo', YES_NO);
 
-/** The levels an editor of `rank` may grant: never above their own (issue 5). */
+/** The levels an editor of `rank` may grant: never above their own. */
 export function authorityChoices(rank: number) {
   return AUTHORITIES.filter((authority) => AUTHORITY_RANKS[authority].rank >= rank).map((authority) => ({
     id: authority,

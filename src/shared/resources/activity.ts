@@ -3,7 +3,7 @@ import { activityEntryResponse, activityEntrySchema, activityListResponse } from
 import { declareResource } from './define';
 
 /**
- * The activity log (issue 30 item 4), written by the server on every change, read only. The whole
+ * The activity log, written by the server on every change, read only. The whole
  * log is the System Log's rank; one record's history (`resource` and `recordId` filters) is open to
  * whoever may read that record. Its filters are those of its export (activityFilter).
  */
