@@ -2,7 +2,8 @@
  * The servers bench/calls.ts and bench/memory.ts load, each in a process of its own (so the load
  * generator does not share its event loop, and RSS is the server's alone): the real console with
  * 10,000 allowed domains, and a bare Fastify + better-sqlite3 server answering the same domains
- * page query and count, and a plain insert, on the console's SQLite file.
+ * page query and count, and a create, an edit and a delete each with its audit row in one
+ * transaction, on the console's SQLite file.
  *
  *   node --import tsx bench/call-servers.ts console        (BENCH_SERVER_DATABASE_URL: on PostgreSQL)
  *   node --import tsx bench/call-servers.ts bare <sqlite file>
@@ -17,6 +18,10 @@ export const DOMAINS = 10_000;
 export const LIST_PATH = `/api/domains?range=${encodeURIComponent('[0,24]')}`;
 export const CREATE_PATH = '/api/domains';
 export const domainBody = (prefix: string) => (n: number) => JSON.stringify({ domain: `${prefix}${n}.example.net`, activeFlag: 'Y' });
+/** An edit of a seeded domain: its own name kept, its description changed (so each save is a change the log records). */
+export const editBody = (domain: string, n: number) => JSON.stringify({ domain, description: `Edited ${n}`, activeFlag: 'Y' });
+/** The seeded domains, as bench/calls.ts edits them. */
+export const benchDomain = (n: number) => `bench${n}.example.org`;
 
 interface Ready {
   url: string;
@@ -74,7 +79,7 @@ async function consoleServer() {
       .insertInto('domains')
       .values(
         Array.from({ length: 500 }, (_, i) => ({
-          domain: `bench${start + i}.example.org`,
+          domain: benchDomain(start + i),
           description: `Bench domain ${start + i}`,
           active_flag: (start + i) % 4 ? 'Y' : 'N',
           created_at: now,
@@ -104,6 +109,33 @@ async function bareServer(sqlitePath: string) {
     `insert into domains (domain, description, active_flag, created_at, updated_at) values (?, null, ?, ?, ?)
        returning id, domain, description, active_flag as activeFlag, created_at as createdAt, updated_at as updatedAt`,
   );
+  const select = sqlite.prepare('select id, domain, description, active_flag as activeFlag, created_at as createdAt, updated_at as updatedAt from domains where id = ?');
+  const update = sqlite.prepare('update domains set domain = ?, description = ?, active_flag = ?, updated_at = ? where id = ?');
+  const remove = sqlite.prepare('delete from domains where id = ?');
+  const audit = sqlite.prepare(
+    `insert into activity_log (actor_id, actor_name, action, resource, record_id, record_name, params, changes, event_id, occurred_at)
+       values (1, 'Bench', ?, 'domains', ?, ?, '{}', ?, 'bench', ?)`,
+  );
+  // Each write and its audit row in one transaction, as a careful hand-written server would.
+  const created = sqlite.transaction((domain: string, activeFlag: string, now: string) => {
+    const row = insert.all(domain, activeFlag, now, now)[0] as { id: number; domain: string };
+    audit.run('create', String(row.id), row.domain, JSON.stringify([{ field: 'domain', before: null, after: row.domain }]), now);
+    return row;
+  });
+  const updated = sqlite.transaction((id: number, body: { domain: string; description: string | null; activeFlag: string }, now: string) => {
+    const before = select.get(id) as { domain: string; description: string | null } | undefined;
+    if (!before) return undefined;
+    update.run(body.domain, body.description, body.activeFlag, now, id);
+    audit.run('update', String(id), body.domain, JSON.stringify([{ field: 'description', before: before.description, after: body.description }]), now);
+    return select.get(id);
+  });
+  const deleted = sqlite.transaction((id: number, now: string) => {
+    const row = select.get(id) as { domain: string } | undefined;
+    if (!row) return undefined;
+    remove.run(id);
+    audit.run('delete', String(id), row.domain, JSON.stringify([{ field: 'domain', before: row.domain, after: null }]), now);
+    return row;
+  });
   const app = Fastify({ logger: false });
   app.get<{ Querystring: { range?: string } }>('/api/domains', async (request) => {
     const [first, last] = JSON.parse(request.query.range ?? '[0,9]') as [number, number];
@@ -116,7 +148,15 @@ async function bareServer(sqlitePath: string) {
     // all(), not get(): SQLite checkpoints its WAL only when a step reaches the statement's end,
     // so an `insert … returning` read with get() never checkpoints. The WAL then grows without
     // bound (770 MB in 6 s of this load) and the baseline skips the checkpoints any real server pays.
-    return { result: 'SUCCESS', resultMessage: 'Success', data: insert.all(request.body.domain, request.body.activeFlag, now, now)[0] };
+    return { result: 'SUCCESS', resultMessage: 'Success', data: created(request.body.domain, request.body.activeFlag, now) };
+  });
+  app.put<{ Params: { id: string }; Body: { domain: string; description: string | null; activeFlag: string } }>('/api/domains/:id', async (request, reply) => {
+    const row = updated(Number(request.params.id), request.body, new Date().toISOString());
+    return row ? { result: 'SUCCESS', resultMessage: 'Success', data: row } : reply.code(404).send({ result: 'NOT_FOUND' });
+  });
+  app.delete<{ Params: { id: string } }>('/api/domains/:id', async (request, reply) => {
+    const row = deleted(Number(request.params.id), new Date().toISOString());
+    return row ? { result: 'SUCCESS', resultMessage: 'Success', data: row } : reply.code(404).send({ result: 'NOT_FOUND' });
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { ready: { url }, close: async () => (await app.close(), sqlite.close()) };

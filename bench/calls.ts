@@ -1,41 +1,90 @@
 /**
- * Per-call cost (issue 18): an authenticated list page 1 of the console as a ratio to a bare
- * Fastify + better-sqlite3 server running the same page query and count on the same data, and a
- * write (create a domain) as a ratio to a bare insert server, measured in one run, rounds
- * alternating, medians reported. With BENCH_DATABASE_URL or TEST_DATABASE_URL, also the console
- * on PostgreSQL as a ratio to its own SQLite rate. Targets: list ≥ 0.5× with p99 ≤ 3× the bare
- * server's, write ≥ 0.5×, PostgreSQL ≥ 0.75× SQLite.
+ * Per-call cost: the console's calls as ratios to a bare Fastify + better-sqlite3 server doing the
+ * same work on the same data, measured in one run, rounds alternating, medians reported.
+ *
+ * - list page 1, called as a script calls it (a token only) and as the browser calls it (with its
+ *   X-Time-Zone and Accept-Language), against the same page query and count: target ≥ 0.8× each.
+ * - create, update and delete of a domain with the activity log on, against an INSERT, UPDATE or
+ *   DELETE with its audit INSERT in one transaction: target ≥ 0.5×, p99 ≤ 3× the bare p99.
+ * - with BENCH_DATABASE_URL or TEST_DATABASE_URL, the console on PostgreSQL (list and update) as a
+ *   ratio to its own SQLite figures: target ≥ 0.8×.
  *
  * BENCH_SECONDS (default 10) per measurement, BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10).
  */
 import { randomBytes } from 'node:crypto';
+import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { CREATE_PATH, LIST_PATH, domainBody, spawnServer, type ServerProcess } from './call-servers';
+import { CREATE_PATH, LIST_PATH, domainBody, editBody, spawnServer, type ServerProcess } from './call-servers';
 import { load, median, type LoadResult } from './load';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+/** Records a delete measurement may remove: more than any server deletes in its time. */
+const DELETE_POOL = Math.ceil((20_000 * DURATION_MS) / 1000);
+/** How the browser's calls name the reader (src/providers/httpClient.ts). */
+const BROWSER_HEADERS = { 'x-time-zone': 'Asia/Seoul', 'accept-language': 'ko' };
 
 const consoleSqlite = await spawnServer(['console']);
 const bare = await spawnServer(['bare', consoleSqlite.sqlitePath!]);
+// The driver's own handle on the file both servers use: the records to edit, and those to delete.
+const sqlite = new SqliteDatabase(consoleSqlite.sqlitePath!);
+sqlite.pragma('busy_timeout = 5000');
 let schema: string | undefined;
 let consolePg: ServerProcess | undefined;
+let pgUrl: string | undefined;
 if (databaseUrl) {
   schema = `bench_${randomBytes(4).toString('hex')}`;
   await adminQuery(`CREATE SCHEMA ${schema}`);
   const url = new URL(databaseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  consolePg = await spawnServer(['console'], { BENCH_SERVER_DATABASE_URL: url.toString() });
+  pgUrl = url.toString();
+  consolePg = await spawnServer(['console'], { BENCH_SERVER_DATABASE_URL: pgUrl });
 }
 
-const auth = (server: ServerProcess): Record<string, string> => (server.token ? { authorization: `Bearer ${server.token}` } : {});
-const list = (server: ServerProcess) => load({ url: server.url + LIST_PATH, headers: auth(server), connections: CONNECTIONS, durationMs: DURATION_MS });
-const create = (server: ServerProcess, prefix: string) =>
-  load({ url: server.url + CREATE_PATH, method: 'POST', headers: auth(server), body: domainBody(prefix), connections: CONNECTIONS, durationMs: DURATION_MS });
+type Edited = { id: number; domain: string }[];
+const seededSqlite = sqlite.prepare("select id, domain from domains where domain like 'bench%' order by id").all() as Edited;
+const seededPg = pgUrl ? ((await pgQuery(pgUrl, "select id, domain from domains where domain like 'bench%' order by id")) as Edited) : [];
 
-const results: Record<string, LoadResult[]> = { bareList: [], consoleList: [], pgList: [], bareInsert: [], consoleCreate: [] };
+const auth = (server: ServerProcess): Record<string, string> => (server.token ? { authorization: `Bearer ${server.token}` } : {});
+const run = (server: ServerProcess, { url = LIST_PATH, headers, ...options }: Omit<Parameters<typeof load>[0], 'url' | 'connections' | 'durationMs'> & { url?: string }) =>
+  load({ ...options, url: server.url + url, connections: CONNECTIONS, durationMs: DURATION_MS, headers: { ...auth(server), ...headers } });
+const list = (server: ServerProcess) => run(server, {});
+const browserList = (server: ServerProcess) => run(server, { headers: BROWSER_HEADERS });
+const create = (server: ServerProcess, prefix: string) => run(server, { url: CREATE_PATH, method: 'POST', body: domainBody(prefix) });
+const update = (server: ServerProcess, records: Edited, round: number) =>
+  run(server, {
+    method: 'PUT',
+    path: (n) => `/api/domains/${records[n % records.length].id}`,
+    body: (n) => editBody(records[n % records.length].domain, round * 1_000_000 + n),
+  });
+/** Deletes records made for it a moment before (a pool apart from the list's), whatever it leaves removed after. */
+async function remove(server: ServerProcess, tag: string): Promise<LoadResult> {
+  const now = new Date().toISOString();
+  const add = sqlite.prepare("insert into domains (domain, description, active_flag, created_at, updated_at) values (?, null, 'N', ?, ?) returning id");
+  const ids = sqlite.transaction(() => Array.from({ length: DELETE_POOL }, (_, i) => (add.get(`delete-${tag}-${i}.example.com`, now, now) as { id: number }).id))();
+  try {
+    return await run(server, { method: 'DELETE', path: (n) => `/api/domains/${ids[n]}` });
+  } finally {
+    sqlite.prepare('delete from domains where domain like ?').run(`delete-${tag}-%`);
+  }
+}
+
+const results: Record<string, LoadResult[]> = {
+  bareList: [],
+  consoleList: [],
+  consoleBrowserList: [],
+  pgList: [],
+  pgBrowserList: [],
+  bareInsert: [],
+  consoleCreate: [],
+  bareUpdate: [],
+  consoleUpdate: [],
+  pgUpdate: [],
+  bareDelete: [],
+  consoleDelete: [],
+};
 try {
   // Warm every server (JIT, caches, the PostgreSQL pool's connections) before anything counts.
   for (const server of [consoleSqlite, bare, ...(consolePg ? [consolePg] : [])]) {
@@ -44,44 +93,77 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     results.bareList.push(await list(bare));
     results.consoleList.push(await list(consoleSqlite));
-    if (consolePg) results.pgList.push(await list(consolePg));
+    results.consoleBrowserList.push(await browserList(consoleSqlite));
+    if (consolePg) {
+      results.pgList.push(await list(consolePg));
+      results.pgBrowserList.push(await browserList(consolePg));
+    }
     results.bareInsert.push(await create(bare, `bare${round}-`));
     results.consoleCreate.push(await create(consoleSqlite, `console${round}-`));
+    results.bareUpdate.push(await update(bare, seededSqlite, round * 2));
+    results.consoleUpdate.push(await update(consoleSqlite, seededSqlite, round * 2 + 1));
+    if (consolePg) results.pgUpdate.push(await update(consolePg, seededPg, round));
+    results.bareDelete.push(await remove(bare, `bare${round}`));
+    results.consoleDelete.push(await remove(consoleSqlite, `console${round}`));
   }
 } finally {
+  sqlite.close();
   await Promise.all([consoleSqlite.close(), bare.close(), consolePg?.close()]);
   if (schema) await adminQuery(`DROP SCHEMA ${schema} CASCADE`);
 }
 
-const failures = Object.entries(results).filter(([, runs]) => runs.some((run) => run.failures > 0));
+const failures = Object.entries(results).filter(([, runs]) => runs.some((one) => one.failures > 0));
 if (failures.length) throw new Error(`non-2xx answers in ${failures.map(([name]) => name).join(', ')}: the benchmark is not measuring what it says`);
 
-const summary = (runs: LoadResult[]) => ({ rps: median(runs.map((run) => run.rps)), p99: median(runs.map((run) => run.p99)) });
+const summary = (runs: LoadResult[]) => ({ rps: median(runs.map((one) => one.rps)), p50: median(runs.map((one) => one.p50)), p99: median(runs.map((one) => one.p99)) });
 const row = (name: string, runs: LoadResult[]) => {
-  const { rps, p99 } = summary(runs);
-  console.log(`${name.padEnd(38)} ${rps.toFixed(0).padStart(8)} req/s   p99 ${p99.toFixed(2).padStart(7)} ms`);
+  const { rps, p50, p99 } = summary(runs);
+  console.log(`${name.padEnd(48)} ${rps.toFixed(0).padStart(8)} req/s   p50 ${p50.toFixed(2).padStart(7)} ms   p99 ${p99.toFixed(2).padStart(7)} ms`);
 };
 console.log(`calls: ${ROUNDS} rounds of ${DURATION_MS / 1000} s, ${CONNECTIONS} connections, medians`);
 row('bare list page 1 (same query + count)', results.bareList);
-row('console list page 1 (authenticated)', results.consoleList);
-if (consolePg) row('console list page 1 on PostgreSQL', results.pgList);
-row('bare insert', results.bareInsert);
-row('console create domain', results.consoleCreate);
+row('console list page 1, as a script (token only)', results.consoleList);
+row('console list page 1, as the browser (zone, language)', results.consoleBrowserList);
+if (consolePg) row('console list page 1 on PostgreSQL, as a script', results.pgList);
+if (consolePg) row('console list page 1 on PostgreSQL, as the browser', results.pgBrowserList);
+row('bare insert + audit insert (one transaction)', results.bareInsert);
+row('console create domain (activity on)', results.consoleCreate);
+row('bare update + audit insert (one transaction)', results.bareUpdate);
+row('console update domain (activity on)', results.consoleUpdate);
+if (consolePg) row('console update domain on PostgreSQL', results.pgUpdate);
+row('bare delete + audit insert (one transaction)', results.bareDelete);
+row('console delete domain (activity on)', results.consoleDelete);
 
-const bareList = summary(results.bareList);
-const consoleList = summary(results.consoleList);
 const ratio = (value: number, base: number) => (value / base).toFixed(3);
-console.log(`list ratio (console / bare, target ≥ 0.5):        ${ratio(consoleList.rps, bareList.rps)}`);
-console.log(`list p99 ratio (console / bare, target ≤ 3):      ${ratio(consoleList.p99, bareList.p99)}`);
-console.log(`write ratio (create domain / bare insert, ≥ 0.5): ${ratio(summary(results.consoleCreate).rps, summary(results.bareInsert).rps)}`);
-if (consolePg) console.log(`PostgreSQL list / SQLite list (target ≥ 0.75):    ${ratio(summary(results.pgList).rps, consoleList.rps)}`);
-else console.log('PostgreSQL: not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+const rate = (name: string) => summary(results[name]).rps;
+const p99 = (name: string) => summary(results[name]).p99;
+const line = (label: string, value: string) => console.log(`${label.padEnd(56)} ${value}`);
+line('list ratio, as a script (console / bare, target ≥ 0.8):', ratio(rate('consoleList'), rate('bareList')));
+line('list ratio, as the browser (console / bare, target ≥ 0.8):', ratio(rate('consoleBrowserList'), rate('bareList')));
+line('list p99 ratio (console / bare, target ≤ 3):', ratio(p99('consoleList'), p99('bareList')));
+for (const [label, console_, bare_] of [
+  ['create', 'consoleCreate', 'bareInsert'],
+  ['update', 'consoleUpdate', 'bareUpdate'],
+  ['delete', 'consoleDelete', 'bareDelete'],
+] as const) {
+  line(`${label} ratio (console / bare transaction, target ≥ 0.5):`, ratio(rate(console_), rate(bare_)));
+  line(`${label} p99 ratio (console / bare, target ≤ 3):`, ratio(p99(console_), p99(bare_)));
+}
+if (consolePg) {
+  line('PostgreSQL list / SQLite list, as a script (target ≥ 0.8):', ratio(rate('pgList'), rate('consoleList')));
+  line('PostgreSQL list / SQLite list, as the browser (target ≥ 0.8):', ratio(rate('pgBrowserList'), rate('consoleBrowserList')));
+  line('PostgreSQL update / SQLite update (target ≥ 0.8):', ratio(rate('pgUpdate'), rate('consoleUpdate')));
+} else console.log('PostgreSQL: not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 
 async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  await pgQuery(databaseUrl!, text);
+}
+
+async function pgQuery(connectionString: string, text: string): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    await client.query(text);
+    return (await client.query(text)).rows;
   } finally {
     await client.end();
   }

@@ -2,7 +2,9 @@ import http from 'node:http';
 
 export interface LoadOptions {
   url: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The path (and query) of the n-th request, when each names its own record; `url`'s otherwise. */
+  path?: (n: number) => string;
   headers?: Record<string, string>;
   /** The body of the n-th request (n counts from 0 across all connections), for writes that must differ. */
   body?: (n: number) => string;
@@ -35,6 +37,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const once = () =>
     new Promise<void>((resolve, reject) => {
       const body = options.body?.(sent);
+      const path = options.path?.(sent) ?? target.pathname + target.search;
       sent++;
       const begun = performance.now();
       const request = http.request(
@@ -42,7 +45,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
           agent,
           host: target.hostname,
           port: target.port,
-          path: target.pathname + target.search,
+          path,
           method: options.method ?? 'GET',
           headers: { ...options.headers, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) },
         },

@@ -7,7 +7,6 @@ import { preparedStatement } from '../db/prepared-statement';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { SystemLogsTable } from '../db/schema';
 import { redactedJson, redactPath } from './redact';
-import { SNAPSHOT_HEADER, SNAPSHOT_MARK } from '../modules/activity/recorder';
 
 const MAX_BODY_CHARS = 4000;
 /** Probes for load balancers are not user activity. */
@@ -118,7 +117,7 @@ export const systemLog = fp(async (app: FastifyInstance) => {
   // A callback hook: it runs on every request, and an async one costs a promise each time.
   app.addHook('onResponse', (request, reply, done) => {
     const [path, query] = request.url.split('?', 2);
-    if (!path.startsWith('/api/') || UNLOGGED.has(path) || request.headers[SNAPSHOT_HEADER] === SNAPSHOT_MARK) return done();
+    if (!path.startsWith('/api/') || UNLOGGED.has(path)) return done();
     const body = request.body === undefined ? null : redactedJson(request.body);
     const bodyEmail = (request.body as { email?: unknown } | undefined)?.email;
     app.ctx.systemLog.write({

@@ -10,6 +10,7 @@ import { AppError } from './app-error';
 import { success } from './envelope';
 import { idParams } from './id-params';
 import { listQuerystring, parseListQuery, type ListRequest, type ListSpec } from './list-query';
+import { handOver, recordReaders, snapshotOf } from './record-readers';
 
 /** Field → column where the column is not the field in snake_case (`advertiser` → `advertiser_code`). */
 export type ColumnNames = Readonly<Record<string, string>>;
@@ -64,11 +65,13 @@ export interface CrudHooks<Input, Row, Id, Create = Input> {
   /** Path parameters other than a numeric id (properties: `countries:3`). */
   params?: z.ZodType<{ id: Id }>;
   /**
-   * A taken unique value: `holder` finds the record already holding the input's value (checked
+   * A taken unique value: `holder.find` finds the record already holding the input's value (checked
    * before the write; the record being edited may hold it), `error` is the 409, also answered when
    * the unique constraint refuses a write the check did not see coming (see rejectDuplicate).
+   * `holder.by` names the fields it looks up by: a save leaving them as the record holds them skips
+   * the lookup (the record itself is their holder).
    */
-  duplicate?: { error(input: Input | Create): AppError; holder?(input: Input | Create): Promise<{ id: Id } | undefined> };
+  duplicate?: { error(input: Input | Create): AppError; holder?: { by: readonly string[]; find(input: Input | Create): Promise<{ id: Id } | undefined> } };
   /** Before a create (`current` undefined) or an update, after the body is valid: codes, references, what may not change, whom the input names. Throws to refuse. */
   check?(input: Input | Create, current: Row | undefined, request: FastifyRequest): Promise<void>;
   /** Before a delete: what must not be left dangling. Throws to refuse. */
@@ -150,8 +153,11 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
     return row;
   }
 
-  async function refuseTaken(input: Values | CreateValues, id?: Id): Promise<void> {
-    const holder = await hooks.duplicate?.holder?.(input);
+  async function refuseTaken(input: Values | CreateValues, id?: Id, current?: Row): Promise<void> {
+    const lookup = hooks.duplicate?.holder;
+    if (!lookup) return;
+    if (current && lookup.by.every((field) => (input as Record<string, unknown>)[field] === (current as Record<string, unknown>)[field])) return;
+    const holder = await lookup.find(input);
     if (holder && holder.id !== id) throw hooks.duplicate!.error(input);
   }
 
@@ -166,18 +172,34 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
 
   if (has.has('get')) {
     routes.get(`${path}/:id`, { ...readers, schema: { params, response: { 200: schemas.one } } }, async (request) => success(await load(request, request.params.id)));
+    // The same read as a function call (the activity recorder's): the guard, the id, the scope, the answer's encoding.
+    recordReaders(app.ctx).set(declaration.name, async (request, reply, rawId) => {
+      const parsed = params.safeParse({ id: rawId });
+      if (!parsed.success) return undefined;
+      try {
+        await readers.onRequest.call(app, request, reply);
+        return snapshotOf(schemas.one, success(await load(request, parsed.data.id)));
+      } catch (error) {
+        if (error instanceof AppError) return undefined;
+        throw error;
+      }
+    });
   }
+  /** The record a write found, for the activity log: made into its read route's answer only if something records it. */
+  const handBefore = (request: FastifyRequest, id: Id, row: Row, answerIsRecord: boolean) =>
+    handOver(request, { record: { resource: declaration.name, id: String(id) }, before: () => snapshotOf(schemas.one, success(row)), answerIsRecord });
 
   if (has.has('create')) {
     const insert = needed('create', store.insert, 'store.insert');
     const body = needed('create', schemas.create ?? schemas.input, 'schemas.input');
     const onRequest = hooks.creators ? [writers.onRequest, hooks.creators] : writers.onRequest;
-    routes.post(path, { onRequest, schema: { body, response: { 200: schemas.one } } }, async (request) => {
+    routes.post(path, { onRequest, config: { handsOverRecord: true }, schema: { body, response: { 200: schemas.one } } }, async (request) => {
       const input = request.body as CreateValues;
       await hooks.check?.(input, undefined, request);
       await refuseTaken(input);
       const id = await guarded(insert(input, isoNow(clock), { request }), input);
       const row = await find!(id, request);
+      handOver(request, { answerIsRecord: true });
       if (row !== undefined) await hooks.afterCreate?.(row, request);
       const added = hooks.messages?.added;
       return success(row, (typeof added === 'function' ? row !== undefined && added(row) : added) || `The ${noun} has been added.`);
@@ -187,12 +209,13 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
   if (has.has('update')) {
     const update = needed('update', store.update, 'store.update');
     const body = needed('update', schemas.input, 'schemas.input');
-    routes.put(`${path}/:id`, { ...writers, schema: { params, body, response: { 200: schemas.one } } }, async (request) => {
+    routes.put(`${path}/:id`, { ...writers, config: { handsOverRecord: true }, schema: { params, body, response: { 200: schemas.one } } }, async (request) => {
       const input = request.body as Values;
       const { id } = request.params;
       const current = await load(request, id, 'write');
+      handBefore(request, id, current, true);
       await hooks.check?.(input, current, request);
-      await refuseTaken(input, id);
+      await refuseTaken(input, id, current);
       if (!(await guarded(update(id, input, isoNow(clock), { request, current }), input))) throw notFound();
       return success(await find!(id, request), hooks.messages?.saved?.(input) ?? `The ${noun} has been saved.`);
     });
@@ -200,8 +223,9 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
 
   if (has.has('delete')) {
     const remove = needed('delete', store.remove, 'store.remove');
-    routes.delete(`${path}/:id`, { ...writers, schema: { params, response: { 200: schemas.one } } }, async (request) => {
+    routes.delete(`${path}/:id`, { ...writers, config: { handsOverRecord: true }, schema: { params, response: { 200: schemas.one } } }, async (request) => {
       const row = await load(request, request.params.id, 'delete');
+      handBefore(request, request.params.id, row, false);
       await hooks.beforeDelete?.(row);
       await remove(row, request.params.id, request);
       return success(row, hooks.messages?.deleted?.(row) ?? `The ${noun} has been deleted.`);

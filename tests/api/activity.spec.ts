@@ -212,6 +212,21 @@ describe('activity entries', () => {
     expect((await env.t.call('GET', `/api/activity?filter=${encodeURIComponent(JSON.stringify({ resource: 'domains', recordId: '1' }))}`, { token: globalAdmin })).status).toBe(403);
   });
 
+  it('takes a resource filter naming what every object inherits as no resource: an empty page to rank 1, a refusal below it, never a 500', async () => {
+    const filterOf = (resource: string) => `/api/activity?filter=${encodeURIComponent(JSON.stringify({ resource, recordId: '1' }))}`;
+    // A resource's name is lowercase words: `constructor` is one, and names no subject.
+    const whole = await env.t.call('GET', filterOf('constructor'), { token: env.token });
+    expect([whole.status, whole.body.data]).toEqual([200, { list: [], totalCount: 0, totalPage: 1, currentPage: 1 }]);
+    expect((await env.t.call('GET', filterOf('constructor'), { token: accounts.user.token })).status).toBe(403);
+    // Any other inherited name is no resource's name at all: a 400 on the field, for every caller.
+    for (const resource of ['__proto__', 'toString', 'hasOwnProperty']) {
+      for (const token of [env.token, accounts.user.token]) {
+        const reply = await env.t.call('GET', filterOf(resource), { token });
+        expect([resource, reply.status, reply.body.data?.errors?.[0]?.field]).toEqual([resource, 400, 'filter.resource']);
+      }
+    }
+  });
+
   it('names a collect configuration’s market account and advertiser by their names, not their id and code', async () => {
     const first = (await env.api('POST', '/api/market-accounts', marketAccount({ accountId: 'act-first', name: 'First Ads' }))).body.data.id;
     const second = (await env.api('POST', '/api/market-accounts', marketAccount({ accountId: 'act-second', name: 'Second Ads' }))).body.data.id;
@@ -296,7 +311,7 @@ describe('activity entries', () => {
     // The entries this file made cover every resource that has structures the log compares.
     for (const resource of ['collect-configs', 'users', 'datasets', 'projects', 'market-accounts', 'domains'] as const) expect(recorded).toContain(resource);
     for (const entry of all) {
-      expect(Object.keys(ACTIVITY_SUBJECTS)).toContain(entry.resource);
+      expect([...ACTIVITY_SUBJECTS.keys()]).toContain(entry.resource);
       for (const t of [en, ko]) {
         const { sentence, changes } = entryWords(entry, t);
         // A quoted value is the person's own text (a body may hold {{from}}); the words around it are the log's.

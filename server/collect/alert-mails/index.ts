@@ -22,7 +22,7 @@ export async function alertMailsModule(app: FastifyInstance) {
 
   const { writers } = crudRoutes(app, alertMailsResource, {
     store: tableStore(db, alertMailsResource, { table: 'alert_mails' }),
-    duplicate: { error: duplicate, holder: (input) => findAlertMailFor(db, input.procedure, input.errorId) },
+    duplicate: { error: duplicate, holder: { by: ['procedure', 'errorId'], find: (input) => findAlertMailFor(db, input.procedure, input.errorId) } },
   });
 
   // The mail as a job would send it, with sample values; nothing is saved.

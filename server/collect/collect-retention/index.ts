@@ -11,6 +11,7 @@ import {
 } from '../../../src/shared';
 import { requireRank } from '../../auth/guard';
 import { success } from '../../http/envelope';
+import { recordReaders, snapshotOf } from '../../http/record-readers';
 import { collectRetention, countCollectPrunable, pruneCollectKind, setCollectRetention } from './queries';
 
 const WHAT = { tasks: 'Finished tasks', 'master-rows': 'Master rows' } as const;
@@ -25,6 +26,8 @@ export async function collectRetentionModule(app: FastifyInstance) {
   app.addHook('onRequest', requireRank(AREA_RANK.systemSetting));
 
   routes.get('/collect-retention', { schema: { response: { 200: collectRetentionResponse } } }, async () => success(await collectRetention(ctx.db)));
+  // The same read as a function call, for the activity log of its saves (this module's rank already held by the save).
+  recordReaders(ctx).set('collect-retention', async () => snapshotOf(collectRetentionResponse, success(await collectRetention(ctx.db))));
 
   // A dry run: how many rows saving `days` would delete now, so the screen can say so and ask first.
   routes.get(

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -48,11 +48,11 @@ function parseFilter(raw: unknown): ActivityFilter {
 export async function activityModule(app: FastifyInstance) {
   const { ctx } = app;
 
-  async function mayRead(request: FastifyRequest, filter: ActivityFilter): Promise<void> {
+  async function mayRead(request: FastifyRequest, reply: FastifyReply, filter: ActivityFilter): Promise<void> {
     const rank = request.admin!.rank;
     if (rankAllows(AREA_RANK.systemLog, rank)) return;
-    const subject = filter.resource && filter.recordId ? ACTIVITY_SUBJECTS[filter.resource] : undefined;
-    if (!subject || subject.settings || !(await app.activity.readAs(request)(subject.read(filter.recordId!)))) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+    const subject = filter.resource && filter.recordId ? ACTIVITY_SUBJECTS.get(filter.resource) : undefined;
+    if (!subject || subject.settings || !(await app.activity.readAs(request, reply)(subject.reads, filter.recordId!))) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
   }
 
   app.get('/activity/export', { schema: { querystring: z.object({ token: z.string().max(4000) }) } }, async (request, reply) => {
@@ -102,11 +102,11 @@ export async function activityModule(app: FastifyInstance) {
     guarded.addHook('preHandler', async () => app.activity.flush());
     const api = guarded.withTypeProvider<ZodTypeProvider>();
 
-    api.get('/activity', { schema: { querystring: listQuerystring, response: { 200: activityListResponse } } }, async (request) => {
+    api.get('/activity', { schema: { querystring: listQuerystring, response: { 200: activityListResponse } } }, async (request, reply) => {
       const { direction } = parseSort(request.query.sort, sortable, defaultSort);
       const { offset, limit } = parseRange(request.query.range, 25);
       const filter = parseFilter(parseJson(request.query.filter, 'filter'));
-      await mayRead(request, filter);
+      await mayRead(request, reply, filter);
       const [list, totalCount] = await Promise.all([pageOfActivity(ctx.db, filter, { offset, limit, direction }), countActivity(ctx.db, filter)]);
       return success({ list, totalCount, totalPage: Math.max(1, Math.ceil(totalCount / limit)), currentPage: Math.floor(offset / limit) + 1 });
     });
@@ -117,9 +117,9 @@ export async function activityModule(app: FastifyInstance) {
     // answers one record's history to whoever may read the record, and its filters are the export's (activityFilter).
     crudRoutes(api, activityResource, { servedBeside: ['list'], store: { find: (id) => findActivity(ctx.db, id) } });
 
-    api.post('/activity/export', { schema: { body: z.strictObject({ filter: z.record(z.string(), z.unknown()).default({}) }), response: { 200: exportLinkResponse } } }, async (request) => {
+    api.post('/activity/export', { schema: { body: z.strictObject({ filter: z.record(z.string(), z.unknown()).default({}) }), response: { 200: exportLinkResponse } } }, async (request, reply) => {
       const filter = parseFilter(request.body.filter);
-      await mayRead(request, filter);
+      await mayRead(request, reply, filter);
       const token = await ctx.tokens.signProof('export', String(request.admin!.id), EXPORT_TOKEN_SECONDS, { kind: 'activity', filter, sid: request.admin!.sessionId, ...readerOf(request) });
       return success({ url: `/api/activity/export?token=${encodeURIComponent(token)}` }, 'The export is ready to download.');
     });

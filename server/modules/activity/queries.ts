@@ -3,12 +3,6 @@ import type { Db } from '../../db/database';
 import type { ActivityLogTable } from '../../db/schema';
 import type { ActivityEntry, ActivityFilter } from '../../../src/shared';
 
-/** The name a person is shown by: "Mina Park", else the e-mail. */
-export async function personName(db: Db, adminId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('admins').select(['first_name', 'last_name', 'email']).where('id', '=', adminId).executeTakeFirst();
-  return row && (`${row.first_name} ${row.last_name}`.trim() || row.email);
-}
-
 export async function insertActivity(db: Db, rows: Insertable<ActivityLogTable>[]): Promise<void> {
   if (rows.length) await db.insertInto('activity_log').values(rows).execute();
 }

@@ -1,25 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Insertable } from 'kysely';
 import { ACTIVITY_SECRET, type ActivityChange, type ActivityResource } from '../../../src/shared';
 import { isoNow } from '../../clock';
 import { SECRET_KEY } from '../../audit/redact';
 import type { ActivityLogTable } from '../../db/schema';
-import { insertActivity, personName } from './queries';
+import { handedOverBy, recordReaders } from '../../http/record-readers';
+import { insertActivity } from './queries';
 import { ACTIVITY_ROUTES, isRecorded, type ReadAs, type RecordedRoute, type Target } from './routes-table';
 import { ACTIVITY_SUBJECTS, IGNORED_FIELDS, type Snapshot } from './subjects';
 
-/**
- * Marks the recorder's own reads: the system log leaves them out (they are no one's call). The value
- * is made per process, so a caller cannot hide a request from the log by sending the header.
- */
-export const SNAPSHOT_HEADER = 'x-activity-snapshot';
-export const SNAPSHOT_MARK = randomUUID();
-
 interface Pending {
   route: RecordedRoute;
-  target: Target;
+  /** Undefined until the handler has run, for a route that hands over the record its target is read from. */
+  target?: Target;
   actorName: string;
   before: Map<string, Snapshot | undefined>;
   data?: Snapshot;
@@ -41,7 +35,7 @@ function masked(value: unknown, depth = 0): unknown {
 
 /** The fields a person changed, before → after (a create: what it was made with; a delete: what it held). */
 export function changedFields(resource: ActivityResource, before: Snapshot | undefined, after: Snapshot | undefined, body: Record<string, unknown> = {}): ActivityChange[] {
-  const ignored = new Set([...IGNORED_FIELDS, ...(ACTIVITY_SUBJECTS[resource].ignore ?? [])]);
+  const ignored = new Set([...IGNORED_FIELDS, ...(ACTIVITY_SUBJECTS.get(resource)?.ignore ?? [])]);
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((key) => !ignored.has(key));
   const changes: ActivityChange[] = [];
   for (const field of keys) {
@@ -59,31 +53,34 @@ export function changedFields(resource: ActivityResource, before: Snapshot | und
   return changes;
 }
 
+/** Whether the route's handler hands over the record it writes (crudRoutes), and that record is the one recorded (not a share's project). */
+const handsOver = (request: FastifyRequest, route: RecordedRoute) => request.routeOptions.config.handsOverRecord === true && !route.target;
+
 /**
  * The activity recorder (issue 30 item 4): every mutating /api route goes through it, declared in
- * ACTIVITY_ROUTES. Before the handler it reads the record through the resource's own read route as
- * the caller (ACTIVITY_SUBJECTS); after a successful answer it reads it again, compares, and writes
- * one activity row per record, in words a describer gives special actions. Handlers hold no call of
- * it. The row is written before the answer leaves, so a caller that saw the change succeed finds it
- * in the log, even if the server is killed the next moment; only a route whose work goes on after
- * its answer (an upload's commit) is written once the answer has left, and readers of the log wait
- * for those (flush). A failure to record is logged and never changes the answer.
+ * ACTIVITY_ROUTES. A route of the factory (crudRoutes) hands it the record it loaded before the
+ * write and answers the record after it, so nothing is read again; for any other route it reads
+ * the record before the handler and after a successful answer through the resource's own read
+ * (record-readers.ts, a function call as the caller), compares, and writes one activity row per
+ * record, in words a describer gives special actions. Handlers hold no call of it. The row is
+ * written before the answer leaves, so a caller that saw the change succeed finds it in the log,
+ * even if the server is killed the next moment; only a route whose work goes on after its answer
+ * (an upload's commit) is written once the answer has left, and readers of the log wait for those
+ * (flush). A failure to record is logged and never changes the answer.
  */
 export const activityRecorder = fp(async (app: FastifyInstance) => {
   const pending = new WeakMap<FastifyRequest, Pending>();
   const writes = new Set<Promise<void>>();
+  // A Map, so a route key can never reach what every object inherits.
+  const routes = new Map(Object.entries(ACTIVITY_ROUTES));
+  const readers = recordReaders(app.ctx);
 
   const readAs =
-    (request: FastifyRequest): ReadAs =>
-    async (url) => {
-      const answer = await app.inject({
-        method: 'GET',
-        url,
-        headers: { ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}), [SNAPSHOT_HEADER]: SNAPSHOT_MARK },
-      });
-      if (answer.statusCode !== 200) return undefined;
-      const data = (answer.json() as { data?: unknown }).data;
-      return data && typeof data === 'object' && !Array.isArray(data) ? (data as Snapshot) : undefined;
+    (request: FastifyRequest, reply: FastifyReply): ReadAs =>
+    async (resource, id) => {
+      const read = readers.get(resource);
+      if (!read) throw new Error(`no record reader for ${resource}`);
+      return read(request, reply, String(id));
     };
 
   app.decorate('activity', {
@@ -94,20 +91,30 @@ export const activityRecorder = fp(async (app: FastifyInstance) => {
     readAs,
   });
 
-  app.addHook('preHandler', async (request) => {
-    const declared = ACTIVITY_ROUTES[`${request.method} ${request.routeOptions.url}`];
-    if (!declared || !isRecorded(declared) || !request.admin) return;
+  /** The record(s) a call is about and how they were before it, read as the caller. */
+  async function targetOf(request: FastifyRequest, route: RecordedRoute, read: ReadAs): Promise<{ target: Target; before: Map<string, Snapshot | undefined> } | undefined> {
     const params = (request.params ?? {}) as Record<string, string>;
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-    const read = readAs(request);
-    const target = declared.target
-      ? await declared.target({ params, body, adminId: request.admin.id }, read)
-      : { resource: declared.resource, ids: declared.create ? [] : [String(params[declared.idParam ?? 'id'])] };
-    if (!target) return;
-    const subject = ACTIVITY_SUBJECTS[target.resource];
+    const target = route.target
+      ? await route.target({ params, body, adminId: request.admin?.id }, read)
+      : { resource: route.resource, ids: route.create ? [] : [String(params[route.idParam ?? 'id'])] };
+    if (!target) return undefined;
+    const subject = ACTIVITY_SUBJECTS.get(target.resource)!;
     const before = new Map<string, Snapshot | undefined>();
-    for (const id of target.ids) before.set(id, await read(subject.read(id)));
-    pending.set(request, { route: declared, target, before, actorName: (await personName(app.ctx.db, request.admin.id)) ?? request.admin.email });
+    // The factory's routes hand over the record they load themselves, when it is the one recorded: reading it here would be a second read.
+    if (!handsOver(request, route)) for (const id of target.ids) before.set(id, await read(subject.reads, id));
+    return { target, before };
+  }
+
+  app.addHook('preHandler', async (request, reply) => {
+    const declared = routes.get(`${request.method} ${request.routeOptions.url}`);
+    if (!declared || !isRecorded(declared) || !request.admin) return;
+    // The caller's name as the auth guard read it with the session: no query per write.
+    const actorName = request.admin.name || request.admin.email;
+    // A factory's route whose entry is about another record (a share's project) finds it from the record the handler hands over.
+    if (request.routeOptions.config.handsOverRecord && declared.target) return void pending.set(request, { route: declared, before: new Map(), actorName });
+    const found = await targetOf(request, declared, readAs(request, reply));
+    if (found) pending.set(request, { route: declared, ...found, actorName });
   });
 
   // The answer's data (a create's id, a share, an upload) is read as it leaves, and the row written before it goes.
@@ -124,15 +131,15 @@ export const activityRecorder = fp(async (app: FastifyInstance) => {
     if (answer.result !== 'SUCCESS') return payload;
     held.data = answer.data && typeof answer.data === 'object' ? (answer.data as Snapshot) : {};
     if (held.route.workGoesOn) pending.set(request, held);
-    else await record(request, held).catch((error: unknown) => request.log.error({ err: error }, 'activity write failed'));
+    else await record(request, reply, held).catch((error: unknown) => request.log.error({ err: error }, 'activity write failed'));
     return payload;
   });
 
-  app.addHook('onResponse', (request, _reply, done) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const held = pending.get(request);
     pending.delete(request);
     if (held?.data) {
-      const write = record(request, held)
+      const write = record(request, reply, held)
         .catch((error: unknown) => app.log.error({ err: error }, 'activity write failed'))
         .finally(() => writes.delete(write));
       writes.add(write);
@@ -140,15 +147,26 @@ export const activityRecorder = fp(async (app: FastifyInstance) => {
     done();
   });
 
-  async function record(request: FastifyRequest, held: Pending): Promise<void> {
-    const { route, target, data } = held;
-    const subject = ACTIVITY_SUBJECTS[target.resource];
+  async function record(request: FastifyRequest, reply: FastifyReply, held: Pending): Promise<void> {
+    const { route, data } = held;
+    const read = readAs(request, reply);
+    if (!held.target) {
+      const record = handedOverBy(request);
+      // The handed-over record as it was before the write, not read again.
+      const readHanded: ReadAs = async (resource, id) => (record?.before && record.record?.resource === resource && record.record.id === String(id) ? record.before() : read(resource, id));
+      const found = await targetOf(request, route, readHanded);
+      if (!found) return;
+      Object.assign(held, found);
+    }
+    const target = held.target!;
+    const subject = ACTIVITY_SUBJECTS.get(target.resource)!;
     const ids = route.create ? (data?.id === undefined ? [] : [String(data.id)]) : target.ids;
-    const read = readAs(request);
+    const handed = handsOver(request, route) ? handedOverBy(request) : undefined;
     const rows: Insertable<ActivityLogTable>[] = [];
     for (const id of ids) {
-      const before = held.before.get(id);
-      const after = route.action === 'delete' ? undefined : route.noReload ? before : await read(subject.read(id));
+      const before = handed?.before ? handed.before() : held.before.get(id);
+      // The factory answers the record as its read route does: the answer is the record after.
+      const after = route.action === 'delete' ? undefined : handed?.answerIsRecord ? data : route.noReload ? before : await read(subject.reads, id);
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
       const changes = changedFields(target.resource, before, after, route.action === 'update' ? body : {});
       const described = route.describe?.({ before, after, data, body, extra: target.extra, changes }) ?? {};
@@ -176,6 +194,6 @@ export const activityRecorder = fp(async (app: FastifyInstance) => {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    activity: { flush(): Promise<void>; readAs(request: FastifyRequest): ReadAs };
+    activity: { flush(): Promise<void>; readAs(request: FastifyRequest, reply: FastifyReply): ReadAs };
   }
 }

@@ -10,8 +10,8 @@ export interface RouteCall {
   /** The signed-in caller. */
   adminId: number | undefined;
 }
-/** Reads a record through its own route as the caller (undefined when it cannot be read). */
-export type ReadAs = (url: string) => Promise<Snapshot | undefined>;
+/** Reads a record of a resource as the caller, as its read route answers (undefined when it cannot be read). */
+export type ReadAs = (resource: string, id: string) => Promise<Snapshot | undefined>;
 
 /** The record(s) a call is about, when they are not the route's own `:id`. */
 export interface Target {
@@ -56,7 +56,7 @@ const EXPORT = 'an export link: a read, written to the system log';
 const SIGN_IN = 'signing in, up or out and their codes: the access history records them';
 
 const shareOf = async (id: string, read: ReadAs): Promise<Target | undefined> => {
-  const share = await read(`/api/project-shares/${encodeURIComponent(id)}`);
+  const share = await read('project-shares', id);
   return share && { resource: 'projects', ids: [String(share.projectId)], extra: share };
 };
 /** A collect configuration's schedules in use as their day codes and times; the sentence words the days (activitySentence). */
@@ -156,7 +156,7 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
     action: 'upload-append',
     // The dataset, and how many rows it held before; the rows are written after the answer.
     target: async (call, read) => {
-      const upload = await read(`/api/uploads/${encodeURIComponent(call.params.id)}`);
+      const upload = await read('uploads', call.params.id);
       return upload && { resource: 'datasets', ids: [String(upload.datasetId)], extra: upload };
     },
     noReload: true,

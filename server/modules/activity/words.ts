@@ -15,7 +15,7 @@ const CATALOGUES: Record<ReaderLanguage, unknown> = {
 export function translatorFor(language: ReaderLanguage): Translate {
   const catalogue = CATALOGUES[language];
   return (key, params = {}) => {
-    const found = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), catalogue);
+    const found = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined), catalogue);
     const words = typeof found === 'string' ? found : String(params._ ?? key);
     return words.replace(/%\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
   };

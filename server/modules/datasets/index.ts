@@ -33,7 +33,7 @@ export async function datasetsModule(app: FastifyInstance) {
     async check(input) {
       if (!(await dataTypeExists(db, input.dataType))) throw validationError([{ field: 'dataType', message: `${input.dataType} is not a data type.` }]);
     },
-    duplicate: { error: duplicate, holder: (input) => findDatasetByTitle(db, input.title) },
+    duplicate: { error: duplicate, holder: { by: ['title'], find: (input) => findDatasetByTitle(db, input.title) } },
     async beforeDelete(dataset) {
       if (await uploadInFlight(db, dataset.id)) throw new AppError('CONFLICT', 'An upload to this dataset is in progress; delete it once the upload has finished.');
     },

@@ -14,6 +14,6 @@ export async function domainsModule(app: FastifyInstance) {
   const { db } = app.ctx;
   crudRoutes(app, domainsResource, {
     store: tableStore(db, domainsResource, { table: 'domains' }),
-    duplicate: { error: duplicate, holder: (input) => findDomainByName(db, input.domain) },
+    duplicate: { error: duplicate, holder: { by: ['domain'], find: (input) => findDomainByName(db, input.domain) } },
   });
 }

@@ -59,9 +59,12 @@ export async function propertiesModule(app: FastifyInstance) {
     },
     duplicate: {
       error: ({ code }) => duplicate(code),
-      holder: async ({ kind, code }) => {
-        const holder = await findPropertyByCode(db, kind, code);
-        return holder && { id: `${kind}:${holder.id}` };
+      holder: {
+        by: ['kind', 'code'],
+        find: async ({ kind, code }) => {
+          const holder = await findPropertyByCode(db, kind, code);
+          return holder && { id: `${kind}:${holder.id}` };
+        },
       },
     },
     check: async (input, current) => {

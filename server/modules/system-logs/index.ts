@@ -23,6 +23,7 @@ import { contentDisposition } from '../../files/content-disposition';
 import { readerOf, type Reader } from '../../http/reader';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
+import { recordReaders, snapshotOf } from '../../http/record-readers';
 import { crudRoutes, listSpecOf } from '../../http/crud-routes';
 import { listQuerystring, parseJson, parseRange, parseSort } from '../../http/list-query';
 import { CountCache } from './count-cache';
@@ -119,7 +120,10 @@ export async function systemLogsModule(app: FastifyInstance) {
       return success({ url: `/api/system-logs/export?token=${encodeURIComponent(token)}` }, 'The export is ready to download.');
     });
 
-    api.get('/system-logs/retention', { schema: { response: { 200: retentionResponse } } }, async () => success({ retentionDays: await retentionDays(ctx) }));
+    const retention = async () => success({ retentionDays: await retentionDays(ctx) });
+    api.get('/system-logs/retention', { schema: { response: { 200: retentionResponse } } }, retention);
+    // The same read as a function call, for the activity log of its saves (this group's rank already held by the save).
+    recordReaders(ctx).set('system-logs/retention', async () => snapshotOf(retentionResponse, await retention()));
 
     // A dry run: how many rows saving `days` would delete now, so the screen can say so and ask first.
     api.get('/system-logs/retention/preview', { schema: { querystring: retentionPreviewQuery, response: { 200: retentionPreviewResponse } } }, async (request) => {

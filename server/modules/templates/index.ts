@@ -48,7 +48,7 @@ export async function templatesModule(app: FastifyInstance) {
       // The uploaded files stay: another record may reference them, and rows and blobs cannot share a transaction.
       remove: (template) => deleteTemplate(db, template.id),
     },
-    duplicate: { error: duplicate, holder: (input) => findTemplateByName(db, input.name) },
+    duplicate: { error: duplicate, holder: { by: ['name'], find: (input) => findTemplateByName(db, input.name) } },
     check: (input) => checkReferences(db, input),
     scope: {
       list: (request, list) => {
