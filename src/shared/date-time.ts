@@ -36,6 +36,9 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
+/** The server process's environment (the same object for the process's life); undefined in the browser. */
+const serverEnvironment = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+
 /** The server's zone as last read, and the TZ it was read under; the browser has no process and reads its zone each time. */
 let serverZone: { tz: string | undefined; zone: string } | undefined;
 
@@ -45,8 +48,8 @@ let serverZone: { tz: string | undefined; zone: string } | undefined;
  * list call made without the X-Time-Zone header, and the server asks on every such request.
  */
 export function runtimeTimeZone(): string {
-  if (typeof process === 'undefined' || !process.env) return Intl.DateTimeFormat().resolvedOptions().timeZone || UTC;
-  const tz = process.env.TZ;
+  if (!serverEnvironment) return Intl.DateTimeFormat().resolvedOptions().timeZone || UTC;
+  const tz = serverEnvironment.TZ;
   if (!serverZone || serverZone.tz !== tz) serverZone = { tz, zone: Intl.DateTimeFormat().resolvedOptions().timeZone || UTC };
   return serverZone.zone;
 }
