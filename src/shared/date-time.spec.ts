@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime, formatZonedDateTime, isKnownTimeZone, runtimeTimeZone } from './date-time';
 
 // The issue's own instant: the task log printed this while the same page said 09:58 in Seoul.
@@ -69,5 +69,24 @@ describe('time zones', () => {
     expect(runtimeTimeZone()).toBe('Asia/Seoul');
     process.env.TZ = 'America/New_York';
     expect(runtimeTimeZone()).toBe('America/New_York');
+    process.env.TZ = 'Asia/Seoul';
+    expect(runtimeTimeZone()).toBe('Asia/Seoul');
+    delete process.env.TZ;
+    expect(runtimeTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  });
+
+  it('asks the runtime for its zone once per TZ on the server, not on every call (every request without X-Time-Zone calls it)', () => {
+    process.env.TZ = 'Europe/Berlin';
+    runtimeTimeZone();
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      for (let call = 0; call < 100; call++) expect(runtimeTimeZone()).toBe('Europe/Berlin');
+      expect(built).not.toHaveBeenCalled();
+      process.env.TZ = 'Asia/Seoul';
+      expect(runtimeTimeZone()).toBe('Asia/Seoul');
+      expect(built).toHaveBeenCalledTimes(1);
+    } finally {
+      built.mockRestore();
+    }
   });
 });

@@ -36,9 +36,22 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The zone this runtime's clock reads in: the browser's own, or the server process's (TZ). */
+/** The server process's environment (the same object for the process's life); undefined in the browser. */
+const serverEnvironment = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+
+/** The server's zone as last read, and the TZ it was read under; the browser has no process and reads its zone each time. */
+let serverZone: { tz: string | undefined; zone: string } | undefined;
+
+/**
+ * The zone this runtime's clock reads in: the browser's own, or the server process's (TZ). On the
+ * server it is kept until TZ changes: building a DateTimeFormat to ask was a fifth of the time of a
+ * list call made without the X-Time-Zone header, and the server asks on every such request.
+ */
 export function runtimeTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || UTC;
+  if (!serverEnvironment) return Intl.DateTimeFormat().resolvedOptions().timeZone || UTC;
+  const tz = serverEnvironment.TZ;
+  if (!serverZone || serverZone.tz !== tz) serverZone = { tz, zone: Intl.DateTimeFormat().resolvedOptions().timeZone || UTC };
+  return serverZone.zone;
 }
 
 function instantOf(value: unknown): Date | undefined {

@@ -2,6 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { ExplorerColumn, ExplorerColumnType, ExplorerSchema, ExplorerTable } from '../../../src/shared';
 import { isSqlite, type Db } from '../../db/database';
 import { datasetColumns } from '../datasets/queries';
+import { rowStream } from './row-stream';
 
 /** Columns every master table has before its fields: where and when the rows were collected for. */
 export const MASTER_FIXED_COLUMNS: ExplorerColumn[] = [
@@ -139,20 +140,33 @@ function whereOf(db: Db, source: ExplorerSource, conditions: RowCondition[]): Ex
 
 const tableOf = (source: ExplorerSource) => (source.datasetId !== undefined ? 'dataset_rows' : 'master_rows');
 
-/** One page of a table's rows, as values in column order (read from the row's JSON in JavaScript, the same on both engines). */
-export async function pageOfRows(db: Db, source: ExplorerSource, request: RowsRequest): Promise<(string | number | null)[][]> {
+type StoredRow = { json: string; advertiser_code?: string; period_from?: string; period_to?: string };
+
+/** The rows in the request's sort and filter, every one (no limit): a page adds its own limit and offset. */
+function rowsQuery(db: Db, source: ExplorerSource, request: Omit<RowsRequest, 'offset' | 'limit'>) {
   const order = request.sort
     ? sql`${columnExpression(db, source, request.sort.index)} ${sql.raw(request.sort.direction)}, ${storedOrder(db, source)} ${sql.raw(request.sort.direction)}`
     : storedOrder(db, source);
   const selected =
     source.datasetId !== undefined ? sql`dataset_rows.row_values as json` : sql`master_rows.advertiser_code, master_rows.period_from, master_rows.period_to, master_rows.row_data as json`;
-  const { rows } = await sql<{ json: string; advertiser_code?: string; period_from?: string; period_to?: string }>`
-    select ${selected} from ${sql.table(tableOf(source))} where ${whereOf(db, source, request.conditions)}
-    order by ${order} limit ${request.limit} offset ${request.offset}`.execute(db);
+  return sql`select ${selected} from ${sql.table(tableOf(source))} where ${whereOf(db, source, request.conditions)} order by ${order}`;
+}
+
+/** One page of a table's rows, as values in column order (read from the row's JSON in JavaScript, the same on both engines). */
+export async function pageOfRows(db: Db, source: ExplorerSource, request: RowsRequest): Promise<(string | number | null)[][]> {
+  const { rows } = await sql<StoredRow>`${rowsQuery(db, source, request)} limit ${request.limit} offset ${request.offset}`.execute(db);
   return rows.map((row) => cellsOf(source, row));
 }
 
-function cellsOf(source: ExplorerSource, row: { json: string; advertiser_code?: string; period_from?: string; period_to?: string }): (string | number | null)[] {
+/**
+ * Every row of a table in the request's sort and filter, batch after batch of at most `batch`,
+ * from one query read as it goes (rowStream): the rows are sorted once and never held all at once.
+ */
+export async function* everyRow(db: Db, source: ExplorerSource, request: Omit<RowsRequest, 'offset' | 'limit'>, batch: number): AsyncGenerator<(string | number | null)[][]> {
+  for await (const rows of rowStream<StoredRow>(db, rowsQuery(db, source, request).compile(db), batch)) yield rows.map((row) => cellsOf(source, row));
+}
+
+function cellsOf(source: ExplorerSource, row: StoredRow): (string | number | null)[] {
   const values: unknown = JSON.parse(row.json);
   if (source.datasetId !== undefined) return source.columns.map((_, index) => ((values as unknown[])[index] ?? null) as string | null);
   const fields = values as Record<string, string | number | null>;
