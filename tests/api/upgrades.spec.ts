@@ -126,10 +126,12 @@ describe('a database from a newer release', () => {
     const server = spawnServer('server/main.ts', database.env);
     const { code } = await server.exited;
     expect(code).toBe(2);
-    const output = server.output().trim();
-    expect(output).toBe(
+    // One sentence, no stack (Node's own warnings, such as a dependency's about the Node version, aside).
+    const output = server.output();
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(output.split('\n').filter((line) => /release|migration/i.test(line) && !line.startsWith('(node:'))).toEqual([
       'This database belongs to a newer release of the console (it has run the migration 999_from_a_newer_release, which this release does not know); start the release that upgraded it, or restore a backup taken before the upgrade. Nothing was changed.',
-    );
+    ]);
     expect(await snapshot()).toEqual(before);
     await db.destroy();
   }, 120_000);
