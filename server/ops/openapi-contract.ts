@@ -35,6 +35,9 @@ const LINK_ONLY_OPERATIONS = new Set(['GET /api/system-logs/export', 'GET /api/e
 const EXTRA_FAILURES = new Map<string, number[]>([
   // A project whose dashboard is not on the Tableau server gets no token.
   ['GET /api/projects/{id}/dashboard-token', [409]],
+  // A project's plans and shares, filtered by a project the caller cannot see: "No such project".
+  ['GET /api/plans', [404]],
+  ['GET /api/project-shares', [404]],
 ]);
 
 const FAILURES: Record<number, string> = {
