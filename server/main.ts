@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { collectFromEnv, ConfigError, defaultConfig, readServerEnv, tableauFromEnv, type AppConfig } from './config';
 import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, NewerDatabaseError } from './db/migrate';
 import { seedFoundation } from './db/seed';
 import { passwordHasher } from './auth/passwords';
 import { buildApp } from './app';
@@ -75,7 +75,14 @@ async function main(): Promise<void> {
   });
   // Migrations may build indexes on big tables: they run free of the serving pool's timeouts.
   const setup = openDatabase({ ...config, unhurried: true });
-  await migrateToLatest(setup).finally(() => setup.destroy());
+  const applied = await migrateToLatest(setup)
+    .catch((error: unknown) => {
+      if (!(error instanceof NewerDatabaseError)) throw error;
+      console.error(error.message);
+      return undefined;
+    })
+    .finally(() => setup.destroy());
+  if (!applied) process.exit(2);
   const db = openDatabase(config);
   // Secrets sealed before SECRETS_KEY (under the JWT-derived key) move to it once, while JWT_SECRET still opens them.
   const legacy = await resealSecrets(db, secretBox(config.secretsKeys, config.jwtSecret), 'legacy');
@@ -91,6 +98,8 @@ async function main(): Promise<void> {
     await db.destroy();
     process.exit(2);
   });
+  // The upgrade log: what this start changed in the database, and how long each step took.
+  for (const { name, ms } of applied) app.log.info(`Migration ${name} applied in ${ms} ms`);
   if (legacy.resealed) app.log.info(`Re-sealed ${legacy.resealed} stored secret(s) from the JWT-derived key under SECRETS_KEY`);
   if (legacy.unreadable.length) app.log.warn(`No key opens the stored secret(s) of ${legacy.unreadable.join(', ')}; enter them again`);
   if (seeded.created) {

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { Db } from './database';
+import { sql } from 'kysely';
+import { isSqlite, type Db } from './database';
 import type { PasswordHasher } from '../auth/passwords';
 import { PASSWORD_PATTERN } from '../../src/shared';
 
@@ -45,6 +46,9 @@ const TERMS = [
   { title: 'Product news', type: 'POST', content: 'Send me occasional e-mails about new console features.' },
 ];
 
+/** The PostgreSQL advisory lock the first-start seed holds: any number, the same in every instance ("seed" in ASCII). */
+const SEED_LOCK = 0x73656564;
+
 export interface SeedResult {
   adminEmail: string;
   /** Present only when this run created the admin with a generated password. */
@@ -60,7 +64,13 @@ export async function seedFoundation(db: Db, options: { adminEmail?: string; adm
   const password = options.adminPassword ?? generatePassword();
   const passwordHash = await options.hasher.hash(password);
   const now = options.nowIso;
-  await db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
+    // Replicas started together on a new database seed it once: the first holds the lock until it
+    // commits, the others then find its admin and seed nothing. SQLite takes its write lock on the
+    // first write, before the check, so a second process waits there (busy_timeout) the same way.
+    if (isSqlite(trx)) await trx.updateTable('admins').set({ id: 0 }).where(sql.lit(false)).execute();
+    else await sql`select pg_advisory_xact_lock(${sql.lit(SEED_LOCK)})`.execute(trx);
+    if (await trx.selectFrom('admins').select('id').limit(1).executeTakeFirst()) return false;
     const sorted = <T>(rows: T[]) => rows.map((row, index) => ({ ...row, sort_no: index + 1 }));
     if (!(await trx.selectFrom('regions').select('id').limit(1).executeTakeFirst())) {
       await trx.insertInto('regions').values(sorted(REGIONS)).execute();
@@ -122,7 +132,9 @@ export async function seedFoundation(db: Db, options: { adminEmail?: string; adm
       .insertInto('term_agreements')
       .values(versionIds.map((id) => ({ admin_id: adminId, term_version_id: id, agreed_at: now })))
       .execute();
+    return true;
   });
+  if (!created) return { adminEmail, created: false };
   return { adminEmail, generatedPassword: options.adminPassword ? undefined : password, created: true };
 }
 

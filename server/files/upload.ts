@@ -13,12 +13,14 @@ export interface IncomingUpload {
 
 const LARGEST_FILE = Math.max(...Object.values(FILE_PURPOSE_RULES).map((rule) => rule.maxBytes));
 
-const PARSER_REFUSALS: Record<string, string> = {
-  FST_FILES_LIMIT: 'Send one file per upload.',
-  FST_FIELDS_LIMIT: 'Send only the purpose field and the file.',
-  FST_PARTS_LIMIT: 'Send only the purpose field and the file.',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data.',
-};
+const PARSER_REFUSALS = new Map<string, string>(
+  Object.entries({
+    FST_FILES_LIMIT: 'Send one file per upload.',
+    FST_FIELDS_LIMIT: 'Send only the purpose field and the file.',
+    FST_PARTS_LIMIT: 'Send only the purpose field and the file.',
+    FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data.',
+  }),
+);
 
 function parsePurpose(value: unknown): FilePurpose {
   if (!FILE_PURPOSES.includes(value as FilePurpose)) {
@@ -45,7 +47,7 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
     });
     return { purpose, originalName, received };
   } catch (error) {
-    const refusal = PARSER_REFUSALS[(error as { code?: string }).code ?? ''];
+    const refusal = PARSER_REFUSALS.get((error as { code?: string }).code ?? '');
     throw refusal ? validationError([{ field: 'file', message: refusal }]) : error;
   }
 }

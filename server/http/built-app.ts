@@ -5,23 +5,25 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_COOKIE } from '../../src/shared/constants';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-};
+const CONTENT_TYPES = new Map<string, string>(
+  Object.entries({
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript; charset=utf-8',
+    '.css': 'text/css; charset=utf-8',
+    '.json': 'application/json; charset=utf-8',
+    '.map': 'application/json; charset=utf-8',
+    '.txt': 'text/plain; charset=utf-8',
+    '.svg': 'image/svg+xml',
+    '.png': 'image/png',
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.gif': 'image/gif',
+    '.webp': 'image/webp',
+    '.ico': 'image/x-icon',
+    '.woff': 'font/woff',
+    '.woff2': 'font/woff2',
+  }),
+);
 /** Vite names every file under assets/ by its content hash, so a browser may keep it for good. */
 const HASHED = 'public, max-age=31536000, immutable';
 /** Everything else (index.html above all) is revalidated on each load, so a deploy shows at once. */
@@ -53,7 +55,7 @@ export function serveBuiltApp(app: FastifyInstance, staticDir: string): { sendIn
     const identity = readFileSync(path);
     const name = relative(staticDir, path);
     files.set(`/${name.split(sep).join('/')}`, {
-      type: CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
+      type: CONTENT_TYPES.get(extname(path)) ?? 'application/octet-stream',
       cacheControl: name.startsWith(`assets${sep}`) ? HASHED : REVALIDATE,
       etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
       bodies: { identity, br: readIfThere(`${path}.br`), gzip: readIfThere(`${path}.gz`) },

@@ -32,10 +32,13 @@ const SIGNED_LINK_OPERATIONS = new Set(['GET /api/files/{fileId}', 'GET /api/upl
 const LINK_ONLY_OPERATIONS = new Set(['GET /api/system-logs/export', 'GET /api/explorer/export', 'GET /api/activity/export']);
 
 /** Reads that can also answer a failure the rules above give only to writes. */
-const EXTRA_FAILURES: Record<string, number[]> = {
+const EXTRA_FAILURES = new Map<string, number[]>([
   // A project whose dashboard is not on the Tableau server gets no token.
-  'GET /api/projects/{id}/dashboard-token': [409],
-};
+  ['GET /api/projects/{id}/dashboard-token', [409]],
+  // A project's plans and shares, filtered by a project the caller cannot see: "No such project".
+  ['GET /api/plans', [404]],
+  ['GET /api/project-shares', [404]],
+]);
 
 const FAILURES: Record<number, string> = {
   400: 'The request is not valid: the message names the field.',
@@ -94,7 +97,7 @@ export function operationContract(method: string | string[], url: string, schema
   if (path.includes('{') || verb !== 'GET') statuses.add(404);
   if (verb !== 'GET') statuses.add(409).add(413);
   if (url.startsWith('/api/uploads') || url.startsWith('/api/files') || url.startsWith('/api/datasets')) statuses.add(507);
-  for (const status of EXTRA_FAILURES[key] ?? []) statuses.add(status);
+  for (const status of EXTRA_FAILURES.get(key) ?? []) statuses.add(status);
   const response: Record<string, unknown> = {};
   // A route that declares no success shape streams a file (an export, an original upload).
   if (!Object.keys(schema?.response ?? {}).some((status) => status.startsWith('2'))) response[200] = DOWNLOAD;

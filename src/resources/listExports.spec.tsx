@@ -16,8 +16,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Values a spreadsheet would run, typed into fields every list shows (a name at sign-up, a domain's description). */
-const FORMULAS = ["=cmd|' /C calc'!A0", '+1', '-2', '@SUM(A1)'];
+/**
+ * Values a spreadsheet would run, typed into fields every list shows (a name at sign-up, a domain's
+ * description); the first also holds a semicolon, where a spreadsheet set to `;` would split it.
+ */
+const FORMULAS = ["=1;=cmd|' /C calc'!A0", '+1', '-2', '@SUM(A1)'];
 const hostile = (id: number) => ({
   id,
   name: FORMULAS[0],
@@ -172,8 +175,11 @@ describe('list exports', () => {
         if (downloads.length === 0) {
           exporting.push(`${resource.name} (server)`);
         } else {
-          const written = cellsOf(await textOf(downloads[0]));
+          const text = await textOf(downloads[0]);
+          const written = cellsOf(text);
           expect(written, resource.name).toContain(`'${FORMULAS[0]}`);
+          // Quoted, so a spreadsheet reads it as one cell whatever its list separator.
+          expect(text, resource.name).toContain(`"'${FORMULAS[0]}"`);
           for (const cell of written) expect(FORMULA_START.test(cell), `${resource.name}: ${cell}`).toBe(false);
           // Named by the one export rule: the list's name and the minute it was made (src/shared/export-names.ts).
           const subject = i18nProvider.translate(`resources.${resource.name}.name`, { smart_count: 2 });

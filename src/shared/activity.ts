@@ -122,45 +122,48 @@ export function activitySentence(entry: Pick<ActivityEntry, 'action' | 'actorNam
  * Fields whose values are codes, read through the code table's words ('Active Yes → No', not 'Y → N'),
  * at any depth: `<parent>.<key>` where a key means different codes under different parents, else `<key>`.
  */
-const CODE_FIELDS: Readonly<Record<string, CodeSet>> = {
-  activeFlag: 'yesNo',
-  inUse: 'yesNo',
-  backupFlag: 'yesNo',
-  approverFlag: 'yesNo',
-  creatorFlag: 'yesNo',
-  uploaderFlag: 'yesNo',
-  suspended: 'yesNo',
-  fieldFlag: 'yesNo',
-  masterFlag: 'yesNo',
-  approvalStatusCode: 'approvalStatus',
-  statusCode: 'accountStatus',
-  dataSource: 'dataSource',
-  dashboardType: 'dashboardType',
-  sourceType: 'sourceType',
-  targetMethod: 'targetMethod',
-  privilege: 'sharePrivilege',
-  httpMethod: 'httpMethod',
-  responseFormat: 'responseFormat',
-  scheduleType: 'scheduleType',
-  scheduledDay: 'weekDay',
-  operator: 'conditionOperator',
-  mode: 'keywordMode',
-  'pagination.type': 'paginationType',
-  'fields.type': 'masterFieldType',
-  'headers.type': 'masterFieldType',
-  colType: 'datasetColumnType',
-  errorId: 'taskError',
-  'terms.type': 'termType',
-  'email-templates.type': 'emailTemplateType',
-  'email-templates.language': 'mailLanguage',
-  'templates.status': 'yesNo',
-  'projects.status': 'projectStatus',
-  dataType: 'projectDataType',
-  'tasks.status': 'taskStatus',
-  'tasks.scheduleType': 'taskScheduleType',
-  taskKind: 'taskKind',
-  processType: 'processType',
-};
+// A Map: the keys come from a change's field names, and a plain object would answer "constructor" too.
+const CODE_FIELDS: ReadonlyMap<string, CodeSet> = new Map<string, CodeSet>(
+  Object.entries({
+    activeFlag: 'yesNo',
+    inUse: 'yesNo',
+    backupFlag: 'yesNo',
+    approverFlag: 'yesNo',
+    creatorFlag: 'yesNo',
+    uploaderFlag: 'yesNo',
+    suspended: 'yesNo',
+    fieldFlag: 'yesNo',
+    masterFlag: 'yesNo',
+    approvalStatusCode: 'approvalStatus',
+    statusCode: 'accountStatus',
+    dataSource: 'dataSource',
+    dashboardType: 'dashboardType',
+    sourceType: 'sourceType',
+    targetMethod: 'targetMethod',
+    privilege: 'sharePrivilege',
+    httpMethod: 'httpMethod',
+    responseFormat: 'responseFormat',
+    scheduleType: 'scheduleType',
+    scheduledDay: 'weekDay',
+    operator: 'conditionOperator',
+    mode: 'keywordMode',
+    'pagination.type': 'paginationType',
+    'fields.type': 'masterFieldType',
+    'headers.type': 'masterFieldType',
+    colType: 'datasetColumnType',
+    errorId: 'taskError',
+    'terms.type': 'termType',
+    'email-templates.type': 'emailTemplateType',
+    'email-templates.language': 'mailLanguage',
+    'templates.status': 'yesNo',
+    'projects.status': 'projectStatus',
+    dataType: 'projectDataType',
+    'tasks.status': 'taskStatus',
+    'tasks.scheduleType': 'taskScheduleType',
+    taskKind: 'taskKind',
+    processType: 'processType',
+  }),
+);
 
 /** Keys that name a list's item, best first: an item added or removed is called by it. */
 const NAME_KEYS = ['name', 'title', 'colName', 'groupName', 'metricName', 'originalName', 'keyword', 'field', 'email', 'domain', 'code', 'groupCode', 'statement'];
@@ -197,7 +200,7 @@ class ChangeWords {
     if (shown === ACTIVITY_SECRET) return this.t('console.activity.secret');
     if (typeof shown === 'boolean') return this.t(codeMessageKey('yesNo', shown ? 'Y' : 'N'));
     const key = path[path.length - 1];
-    const set = CODE_FIELDS[`${path[path.length - 2] ?? this.resource}.${key}`] ?? CODE_FIELDS[`${this.resource}.${key}`] ?? CODE_FIELDS[key];
+    const set = CODE_FIELDS.get(`${path[path.length - 2] ?? this.resource}.${key}`) ?? CODE_FIELDS.get(`${this.resource}.${key}`) ?? CODE_FIELDS.get(key);
     if (set && typeof shown === 'string') return this.t(codeMessageKey(set, shown), { _: shown });
     if (Array.isArray(shown)) return shown.length ? shown.map((item) => this.value(path, item)).join(', ') : '—';
     if (isPlain(shown)) return this.item(path, shown);

@@ -9,7 +9,7 @@ describe('csvCell', () => {
       ['-2', "'-2"],
       [-2, "'-2"],
       ['@SUM(A1)', "'@SUM(A1)"],
-      ['\t=1', "'\t=1"],
+      ['\t=1', `"'\t=1"`],
       ['\r=1', `"'\r=1"`],
       ['  =1+1', "'  =1+1"],
       ['\n@x', `"'\n@x"`],
@@ -30,6 +30,13 @@ describe('csvCell', () => {
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(quotedCsvCell('-3')).toBe('-3');
+  });
+
+  it("quotes a cell holding a semicolon or a tab, a spreadsheet's other list separators, so no part of it runs as a formula", () => {
+    expect(csvCell("x;=cmd|' /C calc'!A0")).toBe(`"x;=cmd|' /C calc'!A0"`);
+    expect(csvCell('a\t=1+1')).toBe('"a\t=1+1"');
+    expect(quotedCsvCell('a;b')).toBe('"a;b"');
+    expect(quotedCsvCell('a\tb')).toBe('"a\tb"');
   });
 
   it('writes a row with CRLF', () => {

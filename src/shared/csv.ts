@@ -13,11 +13,15 @@ export const CSV_BOM = '\uFEFF';
  */
 const FORMULA_START = /^\s*[=+\-@\t\r\0]/;
 
-/** A CSV cell as RFC 4180 writes it: quoted when it holds a quote, comma or line break. */
+/**
+ * A CSV cell as RFC 4180 writes it: quoted when it holds a quote, comma or line break, and also a
+ * semicolon or tab, the list separators a spreadsheet may be set to: unquoted, `x;=cmd|…` would be
+ * split there and its second part run as a formula (OWASP "CSV Injection", the separator caveat).
+ */
 export function quotedCsvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One exported cell: formula-safe, then quoted. */

@@ -114,7 +114,8 @@ const emailTemplateFields = {
 };
 
 function checkTemplatePlaceholders(value: { type: EmailTemplateType; title: string; body: string; statements?: { statement: string }[] }, context: z.core.$RefinementCtx) {
-  const allowed = EMAIL_TEMPLATE_TYPES[value.type]?.placeholders;
+  // Own keys only: a type refused by its enum may still be "constructor" here.
+  const allowed = Object.hasOwn(EMAIL_TEMPLATE_TYPES, value.type) ? EMAIL_TEMPLATE_TYPES[value.type].placeholders : undefined;
   if (!allowed) return;
   checkPlaceholders(context, 'title', value.title, allowed);
   checkPlaceholders(context, 'body', value.body, allowed);

@@ -19,9 +19,12 @@ export const templateInput = z.strictObject({
   status: yesNo.default('Y'),
   /** The dashboard file (purpose template-dashboard), if any. */
   fileId: fileIdSchema.nullish(),
-  /** Preview images in display order; objects so a read record can be sent back as it is. */
+  /**
+   * Preview images in display order; objects so a read record can be sent back as it is: the read
+   * fields are accepted and ignored, any other key refused, as in every body.
+   */
   previews: z
-    .array(z.object({ fileId: fileIdSchema }))
+    .array(z.strictObject({ fileId: fileIdSchema, originalName: z.string().max(300).optional(), type: z.string().max(200).optional(), url: z.string().max(2000).optional() }))
     .max(MAX_TEMPLATE_PREVIEWS, msg.atMostPreviews)
     .refine((previews) => new Set(previews.map((preview) => preview.fileId)).size === previews.length, msg.previewOnce)
     .default([]),

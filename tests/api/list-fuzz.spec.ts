@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LIST_BOUNDS } from '../../src/shared';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp, withTestApp } from './harness';
+import { AUTHORITIES, LIST_BOUNDS } from '../../src/shared';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signedInAccount, type TestApp, withTestApp } from './harness';
 import { projectBody, seedTemplate } from './projects-fixtures';
 import { createDataset } from './uploads-support';
+import { declarations } from '../../server/http/resource-declarations';
 
 /**
  * Every list endpoint, found in the OpenAPI document (a GET whose query holds sort, range and filter),
@@ -126,6 +127,48 @@ describe('hostile list parameters', () => {
     }
     expect(failures).toEqual([]);
   });
+
+  it('answer the names every object inherits, as the value of every filter and as every sort field, with 200 or 400, never a 5xx', async () => {
+    // A caller's word used as a key into a plain object finds Object.prototype's members there.
+    const inherited = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+    // The lowest rank too: a list it may not read whole can still open one record's part (the activity
+    // log's history); a project it cannot see is 404 to it.
+    const lowest = (await signedInAccount(t, 'fuzz-lowest@example.com', AUTHORITIES[AUTHORITIES.length - 1])).token;
+    const failures: string[] = [];
+    let asked = 0;
+    for (const path of lists) {
+      const declared = declarations.find((declaration) => `/api${declaration.path}` === path.replace(/\/(dataset-\d+|\d+)(?=\/|$)/, '/{id}'));
+      // The sortable fields, from the list's own refusal ("sort by one of a, b, c."), and its declared filters.
+      const refusal = await t.call('GET', `${path}?sort=${encodeURIComponent('["~","ASC"]')}`, { token });
+      const sortable =
+        String(refusal.body.resultMessage)
+          .match(/sort by one of (.+)\.$/)?.[1]
+          .split(', ') ?? [];
+      const fields = [...new Set([...Object.keys(declared?.list?.filters ?? {}), ...sortable, 'q'])];
+      // Only the filter the list requires (a properties list's kind, a project's plans), as the battery above gives it.
+      const bare = await t.call('GET', path, { token });
+      const needs = bare.status === 400 ? String(bare.body.data.errors[0].field).replace('filter.', '') : undefined;
+      const base = needs ? { [needs]: required[needs] } : {};
+      for (const word of inherited) {
+        const queries = [
+          ...fields.map((field) => `filter=${encodeURIComponent(JSON.stringify({ ...base, [field]: word }))}`),
+          // Two fields at once: a record's history (resource and recordId) looks its kind up by name.
+          `filter=${encodeURIComponent(JSON.stringify({ ...base, resource: word, recordId: '1' }))}`,
+          `filter=${encodeURIComponent(JSON.stringify(base))}&sort=${encodeURIComponent(JSON.stringify([word, 'ASC']))}`,
+        ];
+        for (const query of queries) {
+          asked++;
+          const reply = await t.call('GET', `${path}?${query}`, { token });
+          if (reply.status !== 200 && reply.status !== 400) failures.push(`${path}?${decodeURIComponent(query)} → ${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`);
+          const low = await t.call('GET', `${path}?${query}`, { token: lowest });
+          if (![200, 400, 403, 404].includes(low.status)) failures.push(`lowest rank: ${path}?${decodeURIComponent(query)} → ${low.status} ${JSON.stringify(low.body).slice(0, 200)}`);
+        }
+      }
+    }
+    expect(asked).toBeGreaterThan(lists.length * inherited.length * 3);
+    expect(failures).toEqual([]);
+    // About two thousand calls.
+  }, 180_000);
 
   it('answers a range wider than a page with a full page of the cap', async () => {
     const reply = await t.call('GET', `/api/domains?range=${encodeURIComponent('[0,1000000000]')}`, { token });

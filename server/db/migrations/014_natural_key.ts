@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isSqlite } from '../database';
+import { isSqlite } from './columns';
 
 /**
  * natural_key(text) on PostgreSQL, the same key as server/db/natural-key.ts (SQLite registers that

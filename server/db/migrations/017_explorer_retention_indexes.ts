@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isSqlite } from '../database';
+import { isSqlite } from './columns';
 
 /**
  * Retention of master rows deletes by period end: an index finds them without reading the table.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DatasetColumnType } from '../../../src/shared';
+import { quotedCsvCell, type DatasetColumnType } from '../../../src/shared';
 import { daysBefore, insertBatched, type DemoFeature } from './context';
 
 /** Must match the uploads feature's key joiner (server/modules/uploads/validate.ts). */
@@ -107,7 +107,8 @@ export const demoDatasets: DemoFeature = {
           ),
         );
         const failed = upload === uploads - 1 && rng.chance(0.5);
-        const csv = `${[dataset.columns.map(([name]) => name), ...records].map((cells) => cells.join(',')).join('\n')}\n`;
+        // The original file as a user would upload it: plain RFC 4180 cells, no export's formula guard.
+        const csv = `${[dataset.columns.map(([name]) => name), ...records].map((cells) => cells.map(quotedCsvCell).join(',')).join('\n')}\n`;
         const bytes = Buffer.from(csv);
         const at = daysBefore(now, daysAgo);
         const { id: uploadId } = await trx
