@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OTP_TOKEN_HEADER, type Authority } from '../../src/shared';
 import { LINK_KINDS, type LinkKind } from '../../server/links';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, otpToken, signedInAccount, type TestApp, withTestApp } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, otpToken, signedInAccount, startSiblingApp, type TestApp, withTestApp } from './harness';
 import { projectBody, seedTemplate } from './projects-fixtures';
 import { createDataset, postFile, settled } from './uploads-support';
 
@@ -254,6 +254,22 @@ for (const [kind, cases] of Object.entries(CASES) as [LinkKind, LinkCase[]][]) {
     });
   }
 }
+
+describe('an export link on several instances', () => {
+  it('is refused on a second instance once the first has opened it: the used ids are in the database', async () => {
+    const other = await startSiblingApp(t, {});
+    try {
+      const linkCase = CASES['system-logs-export'][0];
+      const url = await linkCase.ask(await personFor(linkCase));
+      expect((await open(url)).statusCode).toBe(200);
+      const elsewhere = await other.app.inject({ method: 'GET', url });
+      expect(elsewhere.statusCode).toBe(410);
+      expect(elsewhere.json().result).toBe('LINK_USED');
+    } finally {
+      await other.close();
+    }
+  });
+});
 
 describe('a history a lower rank reads', () => {
   it('holds no working file link: the template history keeps what the files are, not keys to them', async () => {
