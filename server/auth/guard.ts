@@ -47,6 +47,11 @@ export const FORBIDDEN_MESSAGE = 'You are not authorized to access request area.
 export function requireRank(requiredRank: number): preHandlerAsyncHookHandler {
   return async function rankGuard(request) {
     if (!request.admin) await authenticate(request);
-    if (request.admin!.rank > requiredRank) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+    refuseBelowRank(request, requiredRank);
   };
+}
+
+/** The rank check of an authenticated caller (one a link admitted, too): 403 above `requiredRank`. */
+export function refuseBelowRank(request: FastifyRequest, requiredRank: number): void {
+  if (request.admin!.rank > requiredRank) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
 }

@@ -10,8 +10,8 @@ type Admin = Selectable<AdminsTable>;
 /** Verified access tokens kept, oldest dropped first (one per signed-in browser tab, renewed every few minutes). */
 const VERIFIED_TOKENS = 10_000;
 
-/** Short-lived signed tokens: the access token and single-purpose proofs (verified e-mail, terms, file download link). */
-export type ProofPurpose = 'signup-email' | 'terms' | 'initial-password' | 'file' | 'export';
+/** Short-lived signed tokens: the access token and single-purpose proofs (verified e-mail, terms, a link: server/links). */
+export type ProofPurpose = 'signup-email' | 'terms' | 'initial-password' | 'link';
 
 export interface TokenService {
   signAccessToken(admin: Admin, sessionId: string, countries: string[]): Promise<string>;

@@ -106,6 +106,13 @@ export interface OtpTokensTable {
   created_at: string;
 }
 
+/** A single-use download link already used (its token id), kept until the link would have expired. */
+export interface UsedLinksTable {
+  jti: string;
+  used_at: string;
+  expires_at: string;
+}
+
 export interface TermsTable {
   id: Generated<number>;
   title: string;
@@ -283,6 +290,7 @@ export interface Database extends ProjectTables, DatasetTables, CollectTables {
   otp_challenges: OtpChallengesTable;
   password_reset_tokens: PasswordResetTokensTable;
   otp_tokens: OtpTokensTable;
+  used_links: UsedLinksTable;
   terms: TermsTable;
   term_versions: TermVersionsTable;
   term_agreements: TermAgreementsTable;

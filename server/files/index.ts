@@ -15,6 +15,7 @@ import { presentFiles } from './references';
 import { newStorageKey } from './store';
 import { readUpload } from './upload';
 import { contentDisposition } from './content-disposition';
+import { redeemLink } from '../links';
 
 const fileParams = z.object({ fileId: fileIdSchema });
 const downloadQuery = z.object({ token: z.string().max(2000).optional() });
@@ -22,11 +23,13 @@ const downloadQuery = z.object({ token: z.string().max(2000).optional() });
 /** Uploaded content is shown, never run: no scripts, no plugins, no framing of other origins. */
 const FILE_CSP = "default-src 'none'; img-src 'self'; sandbox";
 
-/** A signed-in caller, by Bearer header or by the download token of this very file. */
+/**
+ * A signed-in caller, by Bearer header or by a link made for this very file; any signed-in account
+ * may read a stored file, so the link's check is its session and account as they are now.
+ */
 async function authorizeDownload(request: FastifyRequest, fileId: string, token: string | undefined): Promise<void> {
   if (!token) return authenticate(request);
-  const proof = await request.server.ctx.tokens.verifyProof('file', token).catch(() => undefined);
-  if (proof?.sub !== fileId) throw new AppError('TOKEN_UNAUTHORIZED', 'This file link has expired or is not valid. Reload the page for a new one.');
+  await redeemLink(request, 'file', token, fileId, async () => {});
 }
 
 /**
@@ -34,7 +37,7 @@ async function authorizeDownload(request: FastifyRequest, fileId: string, token:
  * registered here only, so the app's 1 MiB JSON body limit still holds everywhere else.
  */
 export async function filesModule(app: FastifyInstance) {
-  const { db, clock, tokens, files: store } = app.ctx;
+  const { db, clock, files: store } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart);
 
@@ -68,7 +71,7 @@ export async function filesModule(app: FastifyInstance) {
         await store.delete(storageKey);
         throw error;
       });
-    return success((await presentFiles(tokens, [row])).get(row.id), 'The file has been uploaded.');
+    return success((await presentFiles(request, [row])).get(row.id), 'The file has been uploaded.');
   });
 
   routes.get('/files/:fileId', { schema: { params: fileParams, querystring: downloadQuery } }, async (request, reply) => {

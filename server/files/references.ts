@@ -1,9 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { FieldError, FilePurpose, UploadedFile } from '../../src/shared';
-import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/database';
-
-/** How long a download link handed to a signed-in user stays valid (an <img> cannot send the Bearer header). */
-export const FILE_LINK_TTL_SECONDS = 60 * 60;
+import { issueLink } from '../links';
 
 export interface StoredFileRow {
   id: string;
@@ -21,15 +19,12 @@ export function findFileRows(db: Db, ids: readonly string[]): Promise<StoredFile
     .execute();
 }
 
-/** `/api/files/{id}?token=…`: the signed token lets the link work without the Bearer header. */
-export async function fileUrl(tokens: TokenService, fileId: string): Promise<string> {
-  const token = await tokens.signProof('file', fileId, FILE_LINK_TTL_SECONDS);
-  return `/api/files/${fileId}?token=${token}`;
-}
-
-/** SPEC §3 "Uploaded file" for rows of the store, each with a fresh download link. */
-export async function presentFiles(tokens: TokenService, rows: readonly StoredFileRow[]): Promise<Map<string, UploadedFile>> {
-  const presented = await Promise.all(rows.map(async (row) => ({ fileId: row.id, originalName: row.original_name, type: row.content_type, url: await fileUrl(tokens, row.id) })));
+/**
+ * SPEC §3 "Uploaded file" for rows of the store, each with a fresh link for the person asking
+ * (`/api/files/{id}?token=…`: an <img> cannot send the Bearer header), checked again at every use.
+ */
+export async function presentFiles(request: FastifyRequest, rows: readonly StoredFileRow[]): Promise<Map<string, UploadedFile>> {
+  const presented = await Promise.all(rows.map(async (row) => ({ fileId: row.id, originalName: row.original_name, type: row.content_type, url: await issueLink(request, 'file', row.id) })));
   return new Map(presented.map((file) => [file.fileId, file]));
 }
 

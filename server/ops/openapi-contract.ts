@@ -5,6 +5,8 @@
  * tests receive against it, so a status this rule misses fails a test instead of drifting.
  */
 
+import { LINK_KINDS } from '../links';
+
 /** Operations a visitor without a token may call: signing in and up, resets, terms, probes, signed links. */
 const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/signin',
@@ -26,10 +28,11 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/ready',
 ]);
 
-/** Downloads the browser opens itself: a bearer token or the link's own `?token=` (stored files). */
-const SIGNED_LINK_OPERATIONS = new Set(['GET /api/files/{fileId}', 'GET /api/uploads/{id}/file']);
-/** Exports opened by a link whose `?token=` names the session that asked: no bearer header. */
-const LINK_ONLY_OPERATIONS = new Set(['GET /api/system-logs/export', 'GET /api/explorer/export', 'GET /api/activity/export']);
+const links = Object.values(LINK_KINDS);
+/** Downloads the browser opens itself: a bearer token or the link's own `?token=` (stored files, shown for their hour). */
+const SIGNED_LINK_OPERATIONS = new Set<string>(links.filter((link) => !link.singleUse).map((link) => link.route));
+/** Exports opened once by a link whose `?token=` names the session that asked: no bearer header; a second use is a 410. */
+const LINK_ONLY_OPERATIONS = new Set<string>(links.filter((link) => link.singleUse).map((link) => link.route));
 
 /** Reads that can also answer a failure the rules above give only to writes. */
 const EXTRA_FAILURES = new Map<string, number[]>([
@@ -46,6 +49,7 @@ const FAILURES: Record<number, string> = {
   403: 'The caller’s rank or share does not allow this.',
   404: 'No such record.',
   409: 'The change conflicts with the current state (a duplicate, or a record in use).',
+  410: 'This download link was already used: ask for a new one.',
   413: 'The body or file is too large.',
   423: 'The account is locked.',
   429: 'Too many attempts: wait and try again.',
@@ -98,6 +102,7 @@ export function operationContract(method: string | string[], url: string, schema
   if (verb !== 'GET') statuses.add(409).add(413);
   if (url.startsWith('/api/uploads') || url.startsWith('/api/files') || url.startsWith('/api/datasets')) statuses.add(507);
   for (const status of EXTRA_FAILURES.get(key) ?? []) statuses.add(status);
+  if (LINK_ONLY_OPERATIONS.has(key)) statuses.add(410);
   const response: Record<string, unknown> = {};
   // A route that declares no success shape streams a file (an export, an original upload).
   if (!Object.keys(schema?.response ?? {}).some((status) => status.startsWith('2'))) response[200] = DOWNLOAD;

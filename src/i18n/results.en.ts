@@ -23,6 +23,7 @@ export const resultsEn = {
   ACCOUNT_REJECTED: 'Account request rejected',
   NOT_FOUND: 'Not found',
   CONFLICT: 'Already exists or changed',
+  LINK_USED: 'Link already used',
   PAYLOAD_TOO_LARGE: 'File too large',
   ACCOUNT_LOCKED: 'Account locked',
   TOO_MANY_REQUESTS: 'Too many attempts',

@@ -19,6 +19,7 @@ export const resultsKo: typeof resultsEn = {
   ACCOUNT_REJECTED: '계정 요청 거절됨',
   NOT_FOUND: '찾을 수 없음',
   CONFLICT: '이미 있거나 변경됨',
+  LINK_USED: '이미 사용한 링크',
   PAYLOAD_TOO_LARGE: '파일이 너무 큼',
   ACCOUNT_LOCKED: '계정 잠김',
   TOO_MANY_REQUESTS: '시도 횟수 초과',

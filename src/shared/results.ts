@@ -18,6 +18,8 @@ export const RESULT_STATUS = {
   ACCOUNT_REJECTED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A single-use download link (an export) opened a second time. */
+  LINK_USED: 410,
   PAYLOAD_TOO_LARGE: 413,
   ACCOUNT_LOCKED: 423,
   TOO_MANY_REQUESTS: 429,

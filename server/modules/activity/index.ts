@@ -25,11 +25,11 @@ import { success } from '../../http/envelope';
 import { crudRoutes, listSpecOf } from '../../http/crud-routes';
 import { listQuerystring, parseJson, parseRange, parseSort } from '../../http/list-query';
 import { readerOf, type Reader } from '../../http/reader';
+import { issueLink, redeemLink } from '../../links';
 import { activityActors, countActivity, findActivity, pageOfActivity } from './queries';
 import { ACTIVITY_SUBJECTS } from './subjects';
 import { entryWords, translatorFor } from './words';
 
-const EXPORT_TOKEN_SECONDS = 120;
 const EXPORT_BATCH = 2000;
 /** The list's sort, as declared: newest or oldest first. */
 const { sortable, defaultSort } = listSpecOf(activityResource);
@@ -55,13 +55,11 @@ export async function activityModule(app: FastifyInstance) {
     if (!subject || subject.settings || !(await app.activity.readAs(request, reply)(subject.reads, filter.recordId!))) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
   }
 
+  // The link is opened by the browser itself (a download): it stands for this call by the person who
+  // asked, so their session and their right to the history are checked again now, and it works once.
   app.get('/activity/export', { schema: { querystring: z.object({ token: z.string().max(4000) }) } }, async (request, reply) => {
     const { token } = request.query as { token: string };
-    const proof = await ctx.tokens.verifyProof('export', token);
-    const session = await ctx.sessions.find(String(proof.sid));
-    if (!session || session.revoked_at || session.status_code !== 'ACTIVE' || String(session.id) !== proof.sub || proof.kind !== 'activity') {
-      throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'Your session has ended. Please sign in again.');
-    }
+    const { claims: proof } = await redeemLink(request, 'activity-export', token, undefined, (link) => mayRead(request, reply, parseFilter(link.filter)));
     const filter = parseFilter(proof.filter);
     const reader: Reader = {
       timeZone: typeof proof.timeZone === 'string' && isKnownTimeZone(proof.timeZone) ? proof.timeZone : runtimeTimeZone(),
@@ -120,8 +118,7 @@ export async function activityModule(app: FastifyInstance) {
     api.post('/activity/export', { schema: { body: z.strictObject({ filter: z.record(z.string(), z.unknown()).default({}) }), response: { 200: exportLinkResponse } } }, async (request, reply) => {
       const filter = parseFilter(request.body.filter);
       await mayRead(request, reply, filter);
-      const token = await ctx.tokens.signProof('export', String(request.admin!.id), EXPORT_TOKEN_SECONDS, { kind: 'activity', filter, sid: request.admin!.sessionId, ...readerOf(request) });
-      return success({ url: `/api/activity/export?token=${encodeURIComponent(token)}` }, 'The export is ready to download.');
+      return success({ url: await issueLink(request, 'activity-export', '', { filter, ...readerOf(request) }) }, 'The export is ready to download.');
     });
   });
 }

@@ -41,11 +41,11 @@ async function refuseRetiringLastActive(db: Db, template: Pick<EmailTemplate, 'a
 
 /** /api/email-templates: the mails the server sends, one active template per type and language (System Setting, rank 1). */
 export async function emailTemplatesModule(app: FastifyInstance) {
-  const { db, clock, tokens } = app.ctx;
+  const { db, clock } = app.ctx;
   crudRoutes(app, emailTemplatesResource, {
     store: {
       list: (request) => listEmailTemplates(db, request),
-      find: (id) => findEmailTemplate(db, tokens, id),
+      find: (id, caller) => findEmailTemplate(db, caller!, id),
       insert: async (input) => (await saveEmailTemplate(db, clock, input))!,
       update: async (id, input) => (await saveEmailTemplate(db, clock, input, id)) !== undefined,
       remove: (_template, id) => deleteEmailTemplate(db, id),

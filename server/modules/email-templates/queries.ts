@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { EMAIL_TEMPLATE_TYPES, type EmailTemplate, type EmailTemplateStatement, type EmailTemplateType, type emailTemplateInput } from '../../../src/shared';
 import { listPage, type ListRequest } from '../../http/list-query';
-import type { TokenService } from '../../auth/tokens';
+import type { FastifyRequest } from 'fastify';
 import { findFileRows, presentFiles } from '../../files/references';
 
 const columns = ['id', 'type', 'language', 'title', 'body', 'active_flag as activeFlag', 'created_at as createdAt', 'updated_at as updatedAt'] as const;
@@ -19,12 +19,12 @@ export async function listEmailTemplates(db: Db, request: ListRequest) {
 }
 
 /** A template with its statements, each attached file presented with a fresh download link. */
-export async function findEmailTemplate(db: Db, tokens: TokenService, id: number): Promise<EmailTemplate | undefined> {
+export async function findEmailTemplate(db: Db, caller: FastifyRequest, id: number): Promise<EmailTemplate | undefined> {
   const row = (await db.selectFrom('email_templates').select(columns).where('id', '=', id).executeTakeFirst()) as TemplateRow | undefined;
   if (!row) return undefined;
   const statements = await db.selectFrom('email_template_statements').select(['id', 'statement', 'file_id']).where('template_id', '=', id).orderBy('sort_no').execute();
   const files = await presentFiles(
-    tokens,
+    caller,
     await findFileRows(
       db,
       statements.flatMap((statement) => (statement.file_id ? [statement.file_id] : [])),

@@ -1,20 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTHORITY_RANKS, explorerExportInput, explorerRowListResponse, explorerTableParams, exportLinkResponse, type Authority, exportFileName, isKnownTimeZone } from '../../../src/shared';
+import { explorerExportInput, explorerRowListResponse, explorerTableParams, exportLinkResponse, exportFileName, isKnownTimeZone } from '../../../src/shared';
 import { explorerResource } from '../../../src/shared/resources/explorer';
 import { contentDisposition } from '../../files/content-disposition';
-import { AppError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { crudRoutes } from '../../http/crud-routes';
 import { listQuerystring } from '../../http/list-query';
 import { readerOf } from '../../http/reader';
+import { issueLink, redeemLink } from '../../links';
 import { tableCsv } from './export';
 import { countRows, pageOfRows } from './queries';
 import { parseRowsQuery } from './row-query';
 import { readableSource, tableStore } from './tables';
-
-const EXPORT_TOKEN_SECONDS = 120;
 
 /**
  * /api/explorer: the Data Explorer (SPEC §3 Table name, Table data). Lists the tables the caller
@@ -25,15 +23,10 @@ export async function explorerModule(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // The export link is opened by the browser itself (a download), so it carries a signed token
-  // naming the session that asked; the session and the right to read the table are checked again.
+  // naming the session that asked; it stands for this call by that person: their session and their
+  // right to read the table are checked again now, and it works once.
   routes.get('/explorer/export', { schema: { querystring: z.object({ token: z.string().max(6000) }) } }, async (request, reply) => {
-    const proof = await ctx.tokens.verifyProof('export', request.query.token);
-    const session = typeof proof.table === 'string' ? await ctx.sessions.find(String(proof.sid)) : undefined;
-    if (!session || session.revoked_at || session.status_code !== 'ACTIVE' || String(session.id) !== proof.sub) {
-      throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'Your session has ended. Please sign in again.');
-    }
-    const rank = AUTHORITY_RANKS[session.authority as Authority]?.rank ?? Number.POSITIVE_INFINITY;
-    const source = await readableSource(ctx.db, { id: session.id, rank }, String(proof.table));
+    const { claims: proof, granted: source } = await redeemLink(request, 'explorer-export', request.query.token, undefined, (link) => readableSource(ctx.db, request.admin!, link.what));
     const { sort, conditions } = parseRowsQuery({ sort: proof.sort as string | undefined, filter: proof.filter as string | undefined }, source);
     // Named after the table and the minute on the asker's clock (a link signed without a zone: UTC).
     const zone = typeof proof.timeZone === 'string' && isKnownTimeZone(proof.timeZone) ? proof.timeZone : 'UTC';
@@ -63,14 +56,7 @@ export async function explorerModule(app: FastifyInstance) {
     const source = await readableSource(ctx.db, request.admin!, request.params.id);
     // Checked now, so a bad sort or filter is a 400 here rather than a broken download.
     parseRowsQuery(request.body, source);
-    const admin = request.admin!;
-    const token = await ctx.tokens.signProof('export', String(admin.id), EXPORT_TOKEN_SECONDS, {
-      table: source.table.id,
-      sort: request.body.sort,
-      filter: request.body.filter,
-      sid: admin.sessionId,
-      timeZone: readerOf(request).timeZone,
-    });
-    return success({ url: `/api/explorer/export?token=${encodeURIComponent(token)}` }, 'The export is ready to download.');
+    const url = await issueLink(request, 'explorer-export', source.table.id, { sort: request.body.sort, filter: request.body.filter, timeZone: readerOf(request).timeZone });
+    return success({ url }, 'The export is ready to download.');
   });
 }

@@ -9,7 +9,7 @@ import { deleteProject, findProject, listProjects, officeOf, saveProject } from 
  * Projects as crudRoutes reads and writes them. Reads see only what the caller may see (their
  * shares and admin scope, a condition over joined tables), so a project out of sight is a 404.
  */
-export function projectStore({ db, tokens }: Pick<AppContext, 'db' | 'tokens'>): CrudStore<ProjectValues, ProjectDetail, number> {
+export function projectStore({ db }: Pick<AppContext, 'db'>): CrudStore<ProjectValues, ProjectDetail, number> {
   return {
     table: 'projects',
     // The `from` and `to` filters bound the project's running time: `from` its end, `to` its start.
@@ -19,7 +19,7 @@ export function projectStore({ db, tokens }: Pick<AppContext, 'db' | 'tokens'>):
     async find(id, request) {
       const project = await findProject(db, request!.admin!, await projectScopeOf(db, request!.admin!), id);
       if (!project) return undefined;
-      const template = project.templateId ? await findTemplate(db, tokens, project.templateId) : undefined;
+      const template = project.templateId ? await findTemplate(db, request!, project.templateId) : undefined;
       return { ...project, templatePreviews: template?.previews ?? [] };
     },
     // A new project belongs to its creator's office (its owner country); the creator becomes its first owner.

@@ -36,13 +36,13 @@ async function checkReferences(db: Db, input: TemplateValues): Promise<void> {
  * active ones, which the project forms offer; only rank 1 sees inactive ones or writes.
  */
 export async function templatesModule(app: FastifyInstance) {
-  const { db, tokens } = app.ctx;
+  const { db } = app.ctx;
   const seesInactive = (rank: number) => rank <= AREA_RANK.systemSetting;
   crudRoutes(app, templatesResource, {
     store: {
       ...templateColumns,
-      list: (request) => listTemplates(db, tokens, request),
-      find: (id) => findTemplate(db, tokens, id),
+      list: (request, caller) => listTemplates(db, caller, request),
+      find: (id, caller) => findTemplate(db, caller!, id),
       insert: async (input, now) => (await saveTemplate(db, input, now))!,
       update: async (id, input, now) => (await saveTemplate(db, input, now, id)) !== undefined,
       // The uploaded files stay: another record may reference them, and rows and blobs cannot share a transaction.

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Template, templateInput } from '../../../src/shared';
-import type { TokenService } from '../../auth/tokens';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { findFileRows, presentFiles } from '../../files/references';
 import { listPage, type ListRequest } from '../../http/list-query';
@@ -25,7 +25,7 @@ type TemplateRow = Omit<Template, 'file' | 'previews'>;
 const baseQuery = (db: Db) => db.selectFrom('templates').leftJoin('data_types', 'data_types.code', 'templates.data_type_code');
 
 /** Adds each template's dashboard file and ordered previews, two queries for the whole page. */
-async function withFiles(db: Db, tokens: TokenService, rows: TemplateRow[]): Promise<Template[]> {
+async function withFiles(db: Db, caller: FastifyRequest, rows: TemplateRow[]): Promise<Template[]> {
   if (rows.length === 0) return [];
   const previews = await db
     .selectFrom('template_previews')
@@ -39,7 +39,7 @@ async function withFiles(db: Db, tokens: TokenService, rows: TemplateRow[]): Pro
     .orderBy('sort_no')
     .execute();
   const fileIds = [...new Set([...previews.map((preview) => preview.file_id), ...rows.flatMap((row) => (row.fileId ? [row.fileId] : []))])];
-  const files = await presentFiles(tokens, await findFileRows(db, fileIds));
+  const files = await presentFiles(caller, await findFileRows(db, fileIds));
   return rows.map((row) => ({
     ...row,
     file: row.fileId ? (files.get(row.fileId) ?? null) : null,
@@ -47,14 +47,14 @@ async function withFiles(db: Db, tokens: TokenService, rows: TemplateRow[]): Pro
   }));
 }
 
-export async function listTemplates(db: Db, tokens: TokenService, request: ListRequest) {
+export async function listTemplates(db: Db, caller: FastifyRequest, request: ListRequest) {
   const page = await listPage(baseQuery(db), request, (query) => query.select(columns), 'templates.id', { db });
-  return { ...page, list: await withFiles(db, tokens, page.list as TemplateRow[]) };
+  return { ...page, list: await withFiles(db, caller, page.list as TemplateRow[]) };
 }
 
-export async function findTemplate(db: Db, tokens: TokenService, id: number): Promise<Template | undefined> {
+export async function findTemplate(db: Db, caller: FastifyRequest, id: number): Promise<Template | undefined> {
   const row = await baseQuery(db).select(columns).where('templates.id', '=', id).executeTakeFirst();
-  return row ? (await withFiles(db, tokens, [row as TemplateRow]))[0] : undefined;
+  return row ? (await withFiles(db, caller, [row as TemplateRow]))[0] : undefined;
 }
 
 export function findTemplateByName(db: Db, name: string) {

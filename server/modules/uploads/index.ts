@@ -13,6 +13,7 @@ import { AppError } from '../../http/app-error';
 import { crudRoutes } from '../../http/crud-routes';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
+import { redeemLink } from '../../links';
 import { datasetColumns, schemaFingerprint } from '../datasets/queries';
 import { isUploader, requireDatasetManager, requireUploader } from '../manual-permissions/uploader';
 import { claimCommit, datasetExists, findUpload, insertUpload, isFileRemoved, listUploads, readyCutoff, uploadRow } from './queries';
@@ -27,7 +28,7 @@ const CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-o
  * and writing run after the answer, so the browser polls `/api/uploads/{id}/progress`.
  */
 export async function uploadsModule(app: FastifyInstance) {
-  const { db, clock, tokens, files: store } = app.ctx;
+  const { db, clock, files: store } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const work = new UploadWork(app.ctx, app.log);
   const uploaders = { onRequest: requireUploader() };
@@ -62,7 +63,7 @@ export async function uploadsModule(app: FastifyInstance) {
     };
     const id = await insertUpload(db, received, work.leases.claim(), isoNow(clock));
     await work.startCheck({ uploadId: id, adminId, storageKey, kind: file.kind, sizeBytes: file.received.size, schema });
-    return success(await findUpload(db, tokens, id), 'The file has been received and is being checked.');
+    return success(await findUpload(db, request, id), 'The file has been received and is being checked.');
   });
 
   // The history and one upload, with its check's or commit's progress while one runs; its create
@@ -72,9 +73,9 @@ export async function uploadsModule(app: FastifyInstance) {
     readers: requireDatasetManager(NOT_UPLOADER_MESSAGE),
     store: {
       table: 'upload_histories',
-      list: (list) => listUploads(db, tokens, list),
-      async find(id) {
-        const upload = await findUpload(db, tokens, id);
+      list: (list, caller) => listUploads(db, caller, list),
+      async find(id, caller) {
+        const upload = await findUpload(db, caller!, id);
         const progress = upload && (await work.progressOf(upload.id));
         return upload && { ...upload, progress: progress ? { phase: progress.phase, done: progress.done, total: progress.total } : null };
       },
@@ -106,7 +107,7 @@ export async function uploadsModule(app: FastifyInstance) {
       throw new AppError('CONFLICT', notCommittable((await uploadRow(db, uploadId))?.status ?? upload.status));
     }
     // Read before the job starts: on SQLite the commit's transaction holds the only connection.
-    const answer = await findUpload(db, tokens, uploadId);
+    const answer = await findUpload(db, request, uploadId);
     await work.startCommit(upload, mode, adminId, request.ip);
     return success({ ...answer!, progress: { phase: 'WRITING' as const, done: 0, total: upload.row_count } }, 'The rows are being written.');
   });
@@ -116,7 +117,7 @@ export async function uploadsModule(app: FastifyInstance) {
     const upload = await uploadRow(db, request.params.id);
     if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
     if (!(await work.discard(upload.id, request.admin!.id))) throw new AppError('CONFLICT', notCommittable((await uploadRow(db, upload.id))?.status ?? upload.status, 'discarded'));
-    return success((await findUpload(db, tokens, upload.id))!, 'The upload has been discarded; nothing was written.');
+    return success((await findUpload(db, request, upload.id))!, 'The upload has been discarded; nothing was written.');
   });
 
   routes.get('/uploads/:id/file', { schema: { params: idParams, querystring: downloadQuery } }, async (request, reply) => {
@@ -144,14 +145,17 @@ function notCommittable(status: string, action: 'committed' | 'discarded' = 'com
   return action === 'committed' ? 'This upload is not ready to commit.' : 'Only a checked upload waiting for its commit can be discarded.';
 }
 
-/** A signed-in uploader or manager by Bearer header, or the signed link of this very upload. */
+/** A signed-in uploader or manager, by Bearer header or by a link made for this very upload: the same check either way, as they stand now. */
 async function authorizeDownload(request: FastifyRequest, uploadId: number, token: string | undefined): Promise<void> {
-  if (!token) {
-    await authenticate(request);
-    const admin = request.admin!;
-    if (admin.rank > AREA_RANK.userManagement && !(await isUploader(request.server.ctx.db, admin.id))) throw new AppError('FORBIDDEN', NOT_UPLOADER_MESSAGE);
+  if (token) {
+    await redeemLink(request, 'upload-original', token, String(uploadId), () => mayReadOriginals(request));
     return;
   }
-  const proof = await request.server.ctx.tokens.verifyProof('file', token).catch(() => undefined);
-  if (proof?.sub !== `upload:${uploadId}`) throw new AppError('TOKEN_UNAUTHORIZED', 'This download link has expired or is not valid. Reload the page for a new one.');
+  await authenticate(request);
+  await mayReadOriginals(request);
+}
+
+async function mayReadOriginals(request: FastifyRequest): Promise<void> {
+  const admin = request.admin!;
+  if (admin.rank > AREA_RANK.userManagement && !(await isUploader(request.server.ctx.db, admin.id))) throw new AppError('FORBIDDEN', NOT_UPLOADER_MESSAGE);
 }

@@ -1,14 +1,9 @@
 import { sql } from 'kysely';
 import { UPLOAD_READY_HOURS, uploadExpiresAt, type FilePreview, type UploadHistory, type UploadMode, type UploadStatus } from '../../../src/shared';
-import type { TokenService } from '../../auth/tokens';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import { FILE_LINK_TTL_SECONDS } from '../../files/references';
 import { listPage, type ListRequest } from '../../http/list-query';
-
-/** The original file's link; the proof's subject names the upload, so it never opens a store file by id. */
-export async function uploadFileUrl(tokens: TokenService, uploadId: number): Promise<string> {
-  return `/api/uploads/${uploadId}/file?token=${await tokens.signProof('file', `upload:${uploadId}`, FILE_LINK_TTL_SECONDS)}`;
-}
+import { issueLink } from '../../links';
 
 const baseQuery = (db: Db) => db.selectFrom('upload_histories').leftJoin('datasets', 'datasets.id', 'upload_histories.dataset_id').leftJoin('admins', 'admins.id', 'upload_histories.updated_by');
 
@@ -38,7 +33,7 @@ type HistoryRow = Omit<UploadHistory, 'fileUrl' | 'preview' | 'progress' | 'expi
 export const FILE_REMOVED_STATUSES = ['EXPIRED', 'DISCARDED'] as const satisfies readonly UploadStatus[];
 export const isFileRemoved = (status: string): boolean => (FILE_REMOVED_STATUSES as readonly string[]).includes(status);
 
-async function present(tokens: TokenService, row: HistoryRow): Promise<UploadHistory> {
+async function present(caller: FastifyRequest, row: HistoryRow): Promise<UploadHistory> {
   const status = row.status as UploadStatus;
   return {
     ...row,
@@ -47,7 +42,8 @@ async function present(tokens: TokenService, row: HistoryRow): Promise<UploadHis
     mode: row.mode as UploadMode | null,
     // A READY upload's updated_at is when its check ended: nothing else writes it until the commit is claimed.
     expiresAt: status === 'READY' ? uploadExpiresAt(row.updatedAt) : null,
-    fileUrl: isFileRemoved(status) ? null : await uploadFileUrl(tokens, row.id),
+    // The original's own link kind, so a link never opens a store file by id.
+    fileUrl: isFileRemoved(status) ? null : await issueLink(caller, 'upload-original', String(row.id)),
   };
 }
 
@@ -56,20 +52,20 @@ export function readyCutoff(now: Date): string {
   return new Date(now.getTime() - UPLOAD_READY_HOURS * 3_600_000).toISOString();
 }
 
-export async function listUploads(db: Db, tokens: TokenService, request: ListRequest) {
+export async function listUploads(db: Db, caller: FastifyRequest, request: ListRequest) {
   // The dataset and the uploader are joined for the rows only; the count reads upload_histories alone.
   const page = await listPage(baseQuery(db), request, (query) => query.select(columns), 'upload_histories.id', { db, countBase: db.selectFrom('upload_histories') });
-  return { ...page, list: await Promise.all((page.list as HistoryRow[]).map((row) => present(tokens, row))) };
+  return { ...page, list: await Promise.all((page.list as HistoryRow[]).map((row) => present(caller, row))) };
 }
 
-export async function findUpload(db: Db, tokens: TokenService, id: number): Promise<UploadHistory | undefined> {
+export async function findUpload(db: Db, caller: FastifyRequest, id: number): Promise<UploadHistory | undefined> {
   const row = await baseQuery(db)
     .select([...columns, 'upload_histories.preview'])
     .where('upload_histories.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
   const { preview, ...history } = row;
-  return { ...(await present(tokens, history as HistoryRow)), preview: preview ? (JSON.parse(preview) as FilePreview) : null };
+  return { ...(await present(caller, history as HistoryRow)), preview: preview ? (JSON.parse(preview) as FilePreview) : null };
 }
 
 export function uploadRow(db: Db, id: number) {

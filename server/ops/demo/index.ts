@@ -44,6 +44,7 @@ const FIRST_START_TABLES = new Set([
   'otp_challenges',
   'password_reset_tokens',
   'otp_tokens',
+  'used_links',
   'mail_outbox',
   'kysely_migration',
   'kysely_migration_lock',
