@@ -189,12 +189,12 @@ const QUIET_MS = 300;
  * dialog fading in, a drawer sliding) ended. Unlike the browser's "network idle", this also holds
  * after a click that moves the app to another screen without loading a page.
  */
-export async function waitForSettled(page: Page, timeout = 20_000): Promise<void> {
+export async function waitForSettled(page: Page, { timeout = 20_000, quietMs = QUIET_MS } = {}): Promise<void> {
   const calls = serverCalls.get(page);
   if (!calls) throw new Error('waitForSettled needs a page from e2e.newPage(), which follows its calls');
   const loading = page.locator('[role=progressbar]:not([aria-valuenow]), .MuiSkeleton-root');
   await expect
-    .poll(async () => calls.inFlight === 0 && Date.now() - calls.lastChange >= QUIET_MS && (await loading.count()) === 0, {
+    .poll(async () => calls.inFlight === 0 && Date.now() - calls.lastChange >= quietMs && (await loading.count()) === 0, {
       message: 'the page never settled: a call to the server or a spinner stayed',
       timeout,
       interval: 100,
