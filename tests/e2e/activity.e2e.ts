@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 import { preferKorean, seriousAxeViolations } from './axeSurvey';
 import { englishOnKoreanScreen, foreignClockFindings, untranslatedEnglish } from './readableText';
 
@@ -7,6 +7,12 @@ let e2e: E2e;
 beforeAll(async () => {
   e2e = await startE2e();
   await e2e.db.updateTable('admins').set({ first_name: 'Mina', last_name: 'Park' }).where('email', '=', ADMIN_EMAIL).execute();
+  // The Korean test's own change, on a domain of its own: each test reads a change it did not
+  // need another test to make, and the English test's record stays the only one named example.com.
+  const api = await adminApi(e2e);
+  const added = await api('POST', '/api/domains', { domain: 'branch.example.org' });
+  expect(added.result).toBe('SUCCESS');
+  expect((await api('PUT', `/api/domains/${added.data.id}`, { domain: 'branch.example.org', description: 'Branch office' })).result).toBe('SUCCESS');
 });
 afterAll(async () => e2e?.close());
 
@@ -49,7 +55,7 @@ describe('Activity (issue 30 item 4)', () => {
     await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/log/activity');
-    await page.getByText('Mina Park 님이 허용 도메인 example.com을(를) 변경했습니다').waitFor();
+    await page.getByText('Mina Park 님이 허용 도메인 branch.example.org을(를) 변경했습니다').waitFor();
     expect(await englishOnKoreanScreen(page, await untranslatedEnglish())).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAbsent, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -121,7 +121,7 @@ describe('resetting a forgotten password', () => {
     // A used link says so on opening, before anything is typed, and leads to asking again.
     await page.goto(new URL(link).pathname);
     await page.getByText('This link was used or has expired.').waitFor();
-    expect(await page.locator('input[name=password]').count()).toBe(0);
+    await expectAbsent(page.getByRole('main'), page.locator('input[name=password]'));
     await page.getByRole('link', { name: 'Ask for a new link' }).click();
     await page.waitForURL((url) => url.pathname === '/new-password');
 
@@ -145,7 +145,7 @@ describe('terms, ranks and unknown paths', () => {
     await page.getByRole('button', { name: 'Agree and continue' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Manual Upload').first().waitFor();
-    await expect(page.getByText('System Setting').count()).resolves.toBe(0);
+    await expectAbsent(page.getByRole('navigation', { name: 'Main menu' }), page.getByText('System Setting'));
     const agreed = await e2e.db.selectFrom('term_agreements').innerJoin('admins', 'admins.id', 'term_agreements.admin_id').select('term_version_id').where('admins.email', '=', email).execute();
     expect(agreed).toHaveLength(2);
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillDataset } from '../api/explorer-fixtures';
 import { seriousAxeViolations } from './axeSurvey';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAbsent, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 
 let e2e: E2e;
 let datasetId: number;
@@ -51,7 +51,7 @@ describe('Data Explorer', () => {
     await tableLink.waitFor();
     await page.getByRole('cell', { name: 'dataset (uploaded data)' }).waitFor();
     // The explorer has no create view, so no Create button leads to one.
-    expect(await page.getByRole('link', { name: 'Create', exact: true }).count()).toBe(0);
+    await expectAbsent(page.locator('#main-content'), page.getByRole('link', { name: 'Create', exact: true }));
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await tableLink.click();

@@ -5,7 +5,7 @@ import { startAdPlatform, type AdPlatform } from '../fakes/ad-platform';
 import { collectConfig, localPostConfig, marketAccount } from '../fakes/collect-fixtures';
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtp-peer';
 import { preferKorean } from './axeSurvey';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, signInOnPage, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, expectAbsent, signInOnPage, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 import { codeWordsTable, englishOnKoreanScreen, foreignClockFindings, headersWrappedMidWord, rawCodeFindings, untranslatedEnglish, type CodeWordsTable } from './readableText';
 
 /**
@@ -264,7 +264,7 @@ describe('a new team’s first week', () => {
     await page.getByRole('link', { name: DATASET }).click();
     await page.getByRole('cell', { name: 'Hongdae', exact: true }).waitFor();
     await page.getByText('dataset (uploaded data) · Data type Media · 3 columns · 2 rows').waitFor();
-    expect(await page.getByRole('cell', { name: 'Jamsil', exact: true }).count()).toBe(0);
+    await expectAbsent(page.getByRole('table').filter({ has: page.getByRole('cell', { name: 'Hongdae', exact: true }) }), page.getByRole('cell', { name: 'Jamsil', exact: true }));
     await page.getByRole('columnheader', { name: 'Budget' }).getByRole('button').click();
     await expect.poll(() => page.locator('tbody tr td:nth-child(3)').allInnerTexts()).toEqual(['980', '1300']);
     await readsWell(page);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { declaredMenu } from '../../src/testing/declaredMenu';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAbsent, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 
 const SHOTS = '/tmp/shots-frame';
 const DESKTOP = { width: 1440, height: 900 };
@@ -87,7 +87,7 @@ describe('console frame', () => {
 
     await useMenuMode(page, 'overlay');
     const drawer = page.getByRole('dialog', { name: 'Sidebar' });
-    expect(await sidebar.count()).toBe(0);
+    await expectAbsent(page.locator('body'), sidebar);
     expect((await content.boundingBox())?.x).toBe(0);
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
@@ -107,7 +107,7 @@ describe('console frame', () => {
     await shot(page, 'desktop-slim-plus');
 
     await useMenuMode(page, 'horizontal');
-    expect(await sidebar.count()).toBe(0);
+    await expectAbsent(page.locator('body'), sidebar);
     await page.getByRole('button', { name: 'System Setting' }).click();
     await page.getByRole('menuitem', { name: 'Alert Mail' }).waitFor();
     await shot(page, 'desktop-horizontal');
@@ -132,7 +132,7 @@ describe('console frame', () => {
   it('opens the menu as a drawer on a phone', async () => {
     const { context, page, problems } = await signedInPage(ADMIN_EMAIL, ADMIN_PASSWORD, PHONE);
     const sidebar = page.getByRole('dialog', { name: 'Sidebar' });
-    expect(await sidebar.count()).toBe(0);
+    await expectAbsent(page.locator('body'), sidebar);
     const content = await page.locator('#main-content').boundingBox();
     expect(content!.x).toBe(0);
     expect(content!.width).toBe(PHONE.width);

@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { onTestFailed } from 'vitest';
+import { expect, onTestFailed } from 'vitest';
 import { buildApp } from '../../server/app';
 import { defaultConfig, type AppConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
@@ -36,7 +36,8 @@ export interface E2e {
   db: Db;
   baseUrl: string;
   browser: Browser;
-  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** `test` is a concurrent test's own context, whose failure the page reports (the file-wide hook cannot tell concurrent tests apart). */
+  newPage(viewport?: { width: number; height: number }, test?: { onTestFailed: typeof onTestFailed }): Promise<{ context: BrowserContext; page: Page }>;
   /** The 6-digit code, or the link, in the newest mail to this address. */
   lastCode(email: string): Promise<string>;
   lastLink(email: string): Promise<string>;
@@ -114,10 +115,11 @@ export async function startE2e(overrides: Partial<AppConfig> = {}): Promise<E2e>
         .execute();
       return id;
     },
-    async newPage(viewport = { width: 1440, height: 900 }) {
+    async newPage(viewport = { width: 1440, height: 900 }, test = { onTestFailed }) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport });
       const page = await context.newPage();
-      reportOnFailure(page);
+      reportOnFailure(page, test.onTestFailed);
+      trackServerCalls(page, new URL(baseUrl).origin);
       return { context, page };
     },
     async lastCode(email) {
@@ -143,13 +145,13 @@ export async function startE2e(overrides: Partial<AppConfig> = {}): Promise<E2e>
  * A flake seen once in CI must be readable from its log: when the test fails, this prints the
  * page's address, the toasts on screen and its last API calls, and keeps a screenshot.
  */
-function reportOnFailure(page: Page): void {
+function reportOnFailure(page: Page, whenFailed: typeof onTestFailed): void {
   const calls: string[] = [];
   const started = Date.now();
   const note = (line: string) => calls.push(`${String(Date.now() - started).padStart(6)} ms ${line}`);
   page.on('request', (request) => request.url().includes('/api/') && note(`→ ${request.method()} ${new URL(request.url()).pathname}`));
   page.on('response', (response) => response.url().includes('/api/') && note(`← ${response.status()} ${new URL(response.url()).pathname}`));
-  onTestFailed(async ({ task }) => {
+  whenFailed(async ({ task }) => {
     if (page.isClosed()) return;
     const shot = join(tmpdir(), `e2e-failure-${task.name.replace(/\W+/g, '-').slice(0, 80)}.png`);
     const toasts = await page
@@ -159,6 +161,66 @@ function reportOnFailure(page: Page): void {
     await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
     console.error([`"${task.name}" failed on ${page.url()}`, `toasts: ${JSON.stringify(toasts)}`, `screenshot: ${shot}`, 'last API calls:', ...calls.slice(-30)].join('\n'));
   });
+}
+
+/** Each page's calls to the console's own server in flight, and when the last one started or ended. */
+const serverCalls = new WeakMap<Page, { inFlight: number; lastChange: number }>();
+
+function trackServerCalls(page: Page, origin: string): void {
+  const calls = { inFlight: 0, lastChange: Date.now() };
+  serverCalls.set(page, calls);
+  // The API and the app's own chunks and fonts; another host (a dashboard's) is not the page's loading.
+  const change = (by: number) => (request: Request) => {
+    if (new URL(request.url()).origin !== origin) return;
+    calls.inFlight += by;
+    calls.lastChange = Date.now();
+  };
+  page.on('request', change(1));
+  page.on('requestfinished', change(-1));
+  page.on('requestfailed', change(-1));
+}
+
+/** How long a page must have made no call to its server before what the answers draw counts as drawn. */
+const QUIET_MS = 300;
+
+/**
+ * Waits until the page has settled: no call to its server in flight or answered in the last
+ * moments, no spinner or indeterminate progress bar, its fonts loaded and its finite animations (a
+ * dialog fading in, a drawer sliding) ended. Unlike the browser's "network idle", this also holds
+ * after a click that moves the app to another screen without loading a page.
+ */
+export async function waitForSettled(page: Page, { timeout = 20_000, quietMs = QUIET_MS } = {}): Promise<void> {
+  const calls = serverCalls.get(page);
+  if (!calls) throw new Error('waitForSettled needs a page from e2e.newPage(), which follows its calls');
+  const loading = page.locator('[role=progressbar]:not([aria-valuenow]), .MuiSkeleton-root');
+  await expect
+    .poll(async () => calls.inFlight === 0 && Date.now() - calls.lastChange >= quietMs && (await loading.count()) === 0, {
+      message: 'the page never settled: a call to the server or a spinner stayed',
+      timeout,
+      interval: 100,
+    })
+    .toBe(true);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    // A frame for React to draw what the last answer brought.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/**
+ * Asserts that `absent` is nowhere inside `container`, checked only once the container is on screen
+ * and the page has settled. Counting right after some other text appears passes whether or not the
+ * thing would have come, because the panel, row or dialog that would hold it may not be drawn yet;
+ * waiting for its container, loaded, is what makes the count mean something. `container` must be
+ * the element the thing would appear in (a dialog, a row, the page's main content).
+ */
+export async function expectAbsent(container: Locator, absent: Locator, message?: string): Promise<void> {
+  await container.waitFor({ state: 'visible' });
+  await waitForSettled(container.page());
+  await container.waitFor({ state: 'visible' });
+  expect(await container.locator(absent).allInnerTexts(), message ?? `${absent} is shown inside ${container}`).toEqual([]);
 }
 
 /** Collects console errors and failed requests of a page, for the "no errors" checks. */

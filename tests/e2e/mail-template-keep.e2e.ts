@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAbsent, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe('deleting e-mail templates', () => {
         { exact: false },
       )
       .waitFor();
-    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await expectAbsent(page.locator('#main-content'), page.getByRole('button', { name: 'Delete' }));
 
     await page.goto(`/email-templates/${spare.id}`);
     await page.locator('input[name=title]').waitFor();

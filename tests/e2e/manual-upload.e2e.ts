@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAbsent, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 
 const SHOTS = '/tmp/shots-manual-upload';
 const PASSWORD = 'Passw0rd!';
@@ -24,7 +24,7 @@ describe('Manual Upload screen', () => {
     await page.getByText('You do not have the UPLOADER permission').waitFor();
     await page.screenshot({ path: `${SHOTS}/not-uploader.png` });
     // A rank-5 user does not see the permissions panel.
-    expect(await page.getByText('Manual permissions').count()).toBe(0);
+    await expectAbsent(page.locator('#main-content'), page.getByText('Manual permissions'));
     await context.close();
   });
 
@@ -91,13 +91,14 @@ describe('Manual Upload screen', () => {
     await page.getByText('1 problem found: fix the file and upload it again.').waitFor();
     // …and written under the cell it belongs to, in the preview's row 3.
     expect(await page.getByTestId('preview-problem-row').allInnerTexts()).toEqual([expect.stringMatching(/^3\s+2024-02-30\s+2024-02-30 is not a date/)]);
-    expect(await page.getByRole('button', { name: /^Commit/ }).count()).toBe(0);
+    await expectAbsent(page.locator('#main-content'), page.getByRole('button', { name: /^Commit/ }));
     await page.screenshot({ path: `${SHOTS}/problems.png`, fullPage: true });
 
     // The fixed file previews clean and commits.
     await page.locator('input[type=file]').setInputFiles(csv(['2024-03-01,C1,100', '2024-02-29,C2,200', '03/02/2024,C3,300']));
     await page.getByText('No problems found').waitFor();
-    expect(await page.getByRole('table', { name: 'preview' }).locator('tbody tr').count()).toBe(3);
+    // The preview's rows come by a call of their own after the verdict: polled, not counted at once.
+    await expect.poll(() => page.getByRole('table', { name: 'preview' }).locator('tbody tr').count()).toBe(3);
     await page.screenshot({ path: `${SHOTS}/ready.png`, fullPage: true });
     await page.getByRole('button', { name: 'Commit 3 rows' }).click();
     await page.getByText('3 rows were written to March media.').first().waitFor();

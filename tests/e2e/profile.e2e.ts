@@ -48,7 +48,8 @@ async function openProfileThroughOtp(page: Page, email: string, shot: string): P
   await otp.getByLabel('Verification code').pressSequentially('12ab');
   expect(await otp.getByLabel('Verification code').inputValue()).toBe('12');
   await otp.getByLabel('Verification code').fill(await e2e.lastCode(email));
-  expect(await otp.getByText('OTP is required').count()).toBe(0);
+  // The message goes once a code is typed: a removal, so polled.
+  await expect.poll(() => otp.getByText('OTP is required').count()).toBe(0);
   await shoot(page, `${shot}-otp-sent`);
   await otp.getByRole('button', { name: 'Next' }).click();
   await otp.waitFor({ state: 'detached' });

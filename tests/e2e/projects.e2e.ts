@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAbsent, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 
 const SHOTS = '/tmp/shots-projects';
 const TABLEAU = { site: 'marketing', clientId: 'e2e-client', secretId: 'e2e-secret-id', secretValue: 'e2e-secret-value-long-enough-for-hs256' };
@@ -69,7 +69,7 @@ describe('Projects screens', () => {
     await page.locator('textarea[name=description]').fill('Media plan for the spring launch in Korea and Japan');
     // Only templates of the chosen data type are offered.
     await page.getByTestId(`template-${templateId}`).waitFor();
-    expect(await page.getByText('CRM Funnel').count()).toBe(0);
+    await expectAbsent(page.locator('#main-content'), page.getByText('CRM Funnel'));
     await page.getByTestId(`template-${templateId}`).click();
     await page.getByRole('combobox', { name: 'Advertiser' }).click();
     await page.getByRole('option', { name: 'Acme Electronics' }).click();
@@ -151,19 +151,19 @@ describe('Projects screens', () => {
     await row.waitFor();
     expect(await row.getByText('Stand by').count()).toBe(1);
     // A user without the creator flag is not offered a new project.
-    expect(await viewer.page.getByRole('link', { name: 'New project' }).count()).toBe(0);
+    await expectAbsent(viewer.page.locator('#main-content'), viewer.page.getByRole('link', { name: 'New project' }));
     await viewer.page.screenshot({ path: `${SHOTS}/list-viewer.png` });
     await row.click();
     await viewer.page.waitForURL((url) => /^\/project\/detail\/\d+$/.test(url.pathname));
     await viewer.page.getByText('Only owners can change who has access.').waitFor();
     await viewer.page.locator('tableau-viz').waitFor({ state: 'attached' });
     await viewer.page.screenshot({ path: `${SHOTS}/detail-viewer.png`, fullPage: true });
-    expect(await viewer.page.getByRole('link', { name: 'Modify' }).count()).toBe(0);
+    await expectAbsent(viewer.page.locator('#main-content'), viewer.page.getByRole('link', { name: 'Modify' }));
     // The modify address typed in says at once that a viewer cannot modify, with no form to fill.
     const detailPath = new URL(viewer.page.url()).pathname;
     await viewer.page.goto(detailPath.replace('/detail/', '/modify/'));
     await viewer.page.getByText('You cannot modify this project.').waitFor();
-    expect(await viewer.page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await expectAbsent(viewer.page.locator('#main-content'), viewer.page.getByRole('button', { name: 'Save' }));
     await viewer.page.screenshot({ path: `${SHOTS}/modify-viewer.png`, fullPage: true });
     await viewer.page.getByRole('link', { name: 'Back to the project' }).click();
     await viewer.page.waitForURL((url) => url.pathname === detailPath);

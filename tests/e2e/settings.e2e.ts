@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { topbarThemeColors } from '../../src/theme/menuThemes';
 import { PRIMARY_PALETTES, SURFACE_PALETTES } from '../../src/theme/palettes';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAbsent, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 
 const SHOTS = '/tmp/shots-settings';
 const DESKTOP = { width: 1440, height: 900 };
@@ -62,7 +62,7 @@ async function expectDarkVioletHorizontal(page: Page) {
   expect(await backgroundOf(page, 'header.MuiAppBar-root')).toBe(rgb(topbarThemeColors('skyblue').background));
   // The horizontal menu sits in the top bar; there is no sidebar.
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
-  expect(await page.getByRole('complementary', { name: 'Sidebar' }).count()).toBe(0);
+  await expectAbsent(page.locator('body'), page.getByRole('complementary', { name: 'Sidebar' }));
 }
 
 describe('settings panel', () => {

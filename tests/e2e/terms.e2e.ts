@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAbsent, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 
 const SHOTS = '/tmp/shots-terms';
 
@@ -119,7 +119,7 @@ describe('Terms screens', () => {
     const terms = page.getByRole('region', { name: 'Terms' });
     await terms.locator('strong', { hasText: 'carefully' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/signin-terms.png`, fullPage: true });
-    expect(await terms.locator('img, script').count()).toBe(0);
+    await expectAbsent(terms, page.locator('img, script'));
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     await context.close();
   });
