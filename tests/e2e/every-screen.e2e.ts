@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { consoleResources, consoleScreens } from '../../src/resources/registry';
 import { declarations } from '../../server/http/resource-declarations';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, signInThroughPage, startE2e, waitForSettled, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 import { codeSnifferErrors, seedDemoData, seriousAxeViolations, preferColourScheme, preferKorean } from './axeSurvey';
 import { codeWordsTable, englishOnKoreanScreen, foreignClockFindings, headersWrappedMidWord, rawCodeFindings, untranslatedEnglish, type CodeWordsTable } from './readableText';
 
@@ -59,17 +58,16 @@ afterAll(async () => e2e?.close());
 
 const slug = (path: string) => path.replace(/^\//, '').replaceAll('/', '-') || 'home';
 
-/**
- * Waits for the screen to settle: no call to the server in flight, no progress bar or spinner, the
- * fonts and the data drawn. Also after a click that opens a record without loading a page, where a
- * name (a region's, a country's) arrives by a call of its own after the record: read before it, the
- * screen shows the bare code. Generous: on a loaded machine a screen still loading would be surveyed
- * as its spinner; one that never settles is surveyed as it is, as before.
- */
+/** Waits for the screen to settle: no progress bar or spinner, the fonts and the data drawn. */
 async function settle(page: Page) {
-  // Quiet for as long as the network idle and the pause it replaces (500 + 300 ms): axe then takes
-  // seconds, and a call that a loaded machine starts later than that shows the loading dialog to it.
-  await waitForSettled(page, { timeout: 30_000, quietMs: 800 }).catch(() => undefined);
+  // Generous waits: on a loaded machine a screen still loading would be surveyed as its spinner.
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('[role=progressbar]:not([aria-valuenow])')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 30_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(300);
 }
 
 /** The catalogue's English texts, for the Korean pass; filled before the surveys start. */
@@ -79,15 +77,8 @@ const PROPERTY_TABLES = ['regions', 'countries', 'companies', 'advertisers', 'da
 const codeWords: Record<'en' | 'ko', CodeWordsTable> = { en: {}, ko: {} };
 
 async function check(page: Page, screen: string, pass: string, findings: Finding[], axe: boolean, korean = false) {
-  // Each screen's time by step, so a slow survey shows where its time goes.
-  const steps: string[] = [];
-  let stepStart = Date.now();
-  const step = (name: string) => {
-    steps.push(`${name} ${Date.now() - stepStart} ms`);
-    stepStart = Date.now();
-  };
+  process.stderr.write(`${pass} ${screen}\n`);
   await settle(page);
-  step('settle');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${pass}-${slug(screen)}.png`, fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 0) findings.push({ screen, pass, problem: `page scrolls sideways by ${overflow}px` });
@@ -95,15 +86,10 @@ async function check(page: Page, screen: string, pass: string, findings: Finding
   for (const problem of await headersWrappedMidWord(page)) findings.push({ screen, pass, problem });
   for (const problem of await rawCodeFindings(page, screen, codeWords[korean ? 'ko' : 'en'])) findings.push({ screen, pass, problem });
   if (korean) for (const problem of await englishOnKoreanScreen(page, english)) findings.push({ screen, pass, problem });
-  step('text');
-  if (axe) {
-    for (const problem of await seriousAxeViolations(page)) findings.push({ screen, pass, problem });
-    step('axe');
-    // pa11y's other runner, beside axe: WCAG 2 AA errors that axe does not look for.
-    for (const problem of await codeSnifferErrors(page)) findings.push({ screen, pass, problem: `htmlcs ${problem}` });
-    step('htmlcs');
-  }
-  process.stderr.write(`${pass} ${screen}: ${steps.join(', ')}\n`);
+  if (!axe) return;
+  for (const problem of await seriousAxeViolations(page)) findings.push({ screen, pass, problem });
+  // pa11y's other runner, beside axe: WCAG 2 AA errors that axe does not look for.
+  for (const problem of await codeSnifferErrors(page)) findings.push({ screen, pass, problem: `htmlcs ${problem}` });
 }
 
 /**
@@ -175,42 +161,9 @@ async function otherKinds(page: Page, resource: string, opened: string): Promise
   );
 }
 
-/**
- * The passes run side by side, each in a browser context of its own, as many at once as the machine
- * has cores. They share one account, whose sign-in reads the newest code mailed to it: two passes
- * signing in at once would read each other's codes, so sign-ins take turns.
- */
-const PASSES_AT_ONCE = Math.max(1, Math.min(4, availableParallelism()));
-let signInTurn: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(step: () => Promise<T>): Promise<T> {
-  const mine = signInTurn.then(step);
-  signInTurn = mine.catch(() => undefined);
-  return mine;
-}
-let passSlots = PASSES_AT_ONCE;
-const slotFreed: (() => void)[] = [];
-async function inSlot<T>(pass: () => Promise<T>): Promise<T> {
-  while (passSlots === 0) await new Promise<void>((resolve) => slotFreed.push(resolve));
-  passSlots -= 1;
-  try {
-    return await pass();
-  } finally {
-    passSlots += 1;
-    slotFreed.shift()?.();
-  }
-}
-
-async function survey(
-  test: TestContext,
-  pass: string,
-  viewport: { width: number; height: number },
-  dark: boolean,
-  axe: boolean,
-  everyKind = false,
-  korean = false,
-): Promise<{ findings: Finding[]; problems: string[] }> {
+async function survey(pass: string, viewport: { width: number; height: number }, dark: boolean, axe: boolean, everyKind = false, korean = false): Promise<{ findings: Finding[]; problems: string[] }> {
   const findings: Finding[] = [];
-  const { context, page } = await e2e.newPage(viewport, test);
+  const { context, page } = await e2e.newPage(viewport);
   await standInTableau(context);
   // Failed calls by address; the browser's own "Failed to load resource" lines say no more than these.
   const failed: string[] = [];
@@ -225,7 +178,7 @@ async function survey(
     await page.goto(screen);
     await check(page, screen, pass, findings, axe, korean);
   }
-  await oneAtATime(() => signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD));
+  await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.waitForURL((url) => url.pathname === '/');
   for (const screen of LIST_SCREENS) {
     await page.goto(screen);
@@ -274,47 +227,28 @@ async function survey(
 
 const format = (findings: Finding[]) => findings.map((f) => `${f.pass} ${f.screen}: ${f.problem}`).join('\n');
 
-/** A pass's own ten minutes, and as long again for waiting for a free slot. */
-const PASS_TIMEOUT = 600_000 * Math.ceil(4 / PASSES_AT_ONCE);
+describe('every screen, for every person', () => {
+  it('passes axe and fits a 1,440 px desktop in the light scheme, on a record of every kind', async () => {
+    const { findings, problems } = await survey('light-1440', { width: 1440, height: 900 }, false, true, true);
+    expect(format(findings)).toBe('');
+    expect(problems).toEqual([]);
+  }, 600_000);
 
-describe.concurrent('every screen, for every person', () => {
-  it(
-    'passes axe and fits a 1,440 px desktop in the light scheme, on a record of every kind',
-    async (test) => {
-      const { findings, problems } = await inSlot(() => survey(test, 'light-1440', { width: 1440, height: 900 }, false, true, true));
-      test.expect(format(findings)).toBe('');
-      test.expect(problems).toEqual([]);
-    },
-    PASS_TIMEOUT,
-  );
+  it('passes axe and fits a 390 px phone', async () => {
+    const { findings, problems } = await survey('light-390', { width: 390, height: 844 }, false, true);
+    expect(format(findings)).toBe('');
+    expect(problems).toEqual([]);
+  }, 600_000);
 
-  it(
-    'passes axe and fits a 390 px phone',
-    async (test) => {
-      const { findings, problems } = await inSlot(() => survey(test, 'light-390', { width: 390, height: 844 }, false, true));
-      test.expect(format(findings)).toBe('');
-      test.expect(problems).toEqual([]);
-    },
-    PASS_TIMEOUT,
-  );
+  it('reads Korean on every screen: no English from the catalogue, no header wrapped inside a word', async () => {
+    const { findings, problems } = await survey('ko-1440', { width: 1440, height: 900 }, false, false, false, true);
+    expect(format(findings)).toBe('');
+    expect(problems).toEqual([]);
+  }, 600_000);
 
-  it(
-    'reads Korean on every screen: no English from the catalogue, no header wrapped inside a word',
-    async (test) => {
-      const { findings, problems } = await inSlot(() => survey(test, 'ko-1440', { width: 1440, height: 900 }, false, false, false, true));
-      test.expect(format(findings)).toBe('');
-      test.expect(problems).toEqual([]);
-    },
-    PASS_TIMEOUT,
-  );
-
-  it(
-    'passes axe in the dark scheme',
-    async (test) => {
-      const { findings, problems } = await inSlot(() => survey(test, 'dark-1440', { width: 1440, height: 900 }, true, true));
-      test.expect(format(findings)).toBe('');
-      test.expect(problems).toEqual([]);
-    },
-    PASS_TIMEOUT,
-  );
+  it('passes axe in the dark scheme', async () => {
+    const { findings, problems } = await survey('dark-1440', { width: 1440, height: 900 }, true, true);
+    expect(format(findings)).toBe('');
+    expect(problems).toEqual([]);
+  }, 600_000);
 });
