@@ -4,7 +4,6 @@ import { countriesOf, findAdminById } from '../auth/accounts';
 import { authenticate, sessionEnded } from '../auth/guard';
 import { isoNow } from '../clock';
 import { AppError } from '../http/app-error';
-import { SNAPSHOT_HEADER, SNAPSHOT_MARK } from '../modules/activity/recorder';
 import { spendLink } from './queries';
 
 /**
@@ -31,14 +30,14 @@ export const LINK_USED = 'This download link has already been used. Ask for a ne
 
 /**
  * The link to `what` (a file id, an upload id; nothing for an export, whose claims say what it
- * holds) for the person asking, bound to their session. The activity log's own reads of a record get
- * the path without a token: the log keeps what a file is, never a key to it that its readers could use.
+ * holds) for the person asking, bound to their session. The activity log keeps such a link as its
+ * path without the token (its recorder strips it).
  */
 export async function issueLink(request: FastifyRequest, kind: LinkKind, what = '', claims: Record<string, unknown> = {}): Promise<string> {
   const { route, seconds } = LINK_KINDS[kind];
   const path = route.slice(route.indexOf(' ') + 1).replace(/\{\w+\}/, encodeURIComponent(what));
   const admin = request.admin;
-  if (!admin || request.headers[SNAPSHOT_HEADER] === SNAPSHOT_MARK) return path;
+  if (!admin) return path;
   const token = await request.server.ctx.tokens.signProof('link', String(admin.id), seconds, { ...claims, kind, what, sid: admin.sessionId, jti: randomUUID() });
   return `${path}?token=${encodeURIComponent(token)}`;
 }

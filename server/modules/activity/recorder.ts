@@ -25,6 +25,21 @@ const isSecret = (key: string) => key !== 'code' && SECRET_KEY.test(key);
 /** Long texts (a template's body) are kept to their start. */
 const MAX_VALUE_CHARS = 500;
 
+/** A link the server made for the caller (`/api/files/7?token=…`): the path without its key. */
+const SIGNED_LINK = /^(\/api\/[^?\s]*)\?token=[^\s]*$/;
+
+/**
+ * A record as the log keeps it: a file link the record was read with loses its token, so the log keeps
+ * what a file is, never a key to it that the log's readers could use (and a link signed anew on every
+ * read is no change).
+ */
+function withoutLinkKeys<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return value.replace(SIGNED_LINK, '$1') as T;
+  if (value === null || typeof value !== 'object' || depth > 8) return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => withoutLinkKeys(item, depth + 1)) as T;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutLinkKeys(item, depth + 1)])) as T;
+}
+
 /** A value as the log may keep it: secret-looking keys masked at any depth, like the system log's bodies. */
 function masked(value: unknown, depth = 0): unknown {
   if (typeof value === 'string' && value.length > MAX_VALUE_CHARS) return `${value.slice(0, MAX_VALUE_CHARS)}…`;
@@ -164,9 +179,9 @@ export const activityRecorder = fp(async (app: FastifyInstance) => {
     const handed = handsOver(request, route) ? handedOverBy(request) : undefined;
     const rows: Insertable<ActivityLogTable>[] = [];
     for (const id of ids) {
-      const before = handed?.before ? handed.before() : held.before.get(id);
+      const before = withoutLinkKeys(handed?.before ? handed.before() : held.before.get(id));
       // The factory answers the record as its read route does: the answer is the record after.
-      const after = route.action === 'delete' ? undefined : handed?.answerIsRecord ? data : route.noReload ? before : await read(subject.reads, id);
+      const after = withoutLinkKeys(route.action === 'delete' ? undefined : handed?.answerIsRecord ? data : route.noReload ? before : await read(subject.reads, id));
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
       const changes = changedFields(target.resource, before, after, route.action === 'update' ? body : {});
       const described = route.describe?.({ before, after, data, body, extra: target.extra, changes }) ?? {};
