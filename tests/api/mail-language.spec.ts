@@ -23,6 +23,9 @@ async function lastMailTo(email: string) {
   return { ...row, raw };
 }
 
+/** When the alert below said the run failed: the test asserts that time, not the clock read again later. */
+let alertOccurredAt: Date;
+
 const storedReaderOf = (id: number) => t.db.selectFrom('admins').select(['language', 'time_zone']).where('id', '=', id).executeTakeFirstOrThrow();
 
 /** A signed-in account whose console is read in Korean: its first request stores the language and zone. */
@@ -124,6 +127,7 @@ const KOREAN_FLOWS: Record<EmailTemplateType, () => Promise<string>> = {
   alert: async () => {
     // As a failed run sends it (server/collect/jobs/alerts.ts): the recipient's stored language and zone.
     const me = await koreanAccount('ko-alert@example.com');
+    alertOccurredAt = t.clock.now();
     await sendAlertMail(t.app.ctx, me.email, {
       procedure: 'collect',
       errorId: 'SOURCE_HTTP_ERROR',
@@ -132,7 +136,7 @@ const KOREAN_FLOWS: Record<EmailTemplateType, () => Promise<string>> = {
         taskId: '7',
         configId: '3',
         configName: 'Naver daily',
-        occurredAt: { at: t.clock.now() },
+        occurredAt: { at: alertOccurredAt },
         detail: { en: 'The source answered HTTP 500.', ko: '소스가 HTTP 500으로 응답했습니다.' },
         summary: failureSummary('COLLECT', 'Naver daily', 'SOURCE_HTTP_ERROR'),
         link: `${t.config.publicUrl}/tasks/7/show`,
@@ -168,10 +172,12 @@ describe('every mail reads in its reader’s language', () => {
     expect(shared.body_text).toContain('편집자 권한으로 공유했습니다');
     const alert = await lastMailTo('ko-alert@example.com');
     expect(alert.subject).toBe('[알림] "Naver daily" 수집 실패: 소스가 오류로 응답했습니다.');
-    expect(alert.body_text).toContain(`${formatZonedDateTime(t.clock.now(), 'Asia/Seoul')}에 오류 SOURCE_HTTP_ERROR(으)로 중단되었습니다.`);
+    expect(alert.body_text).toContain(`${formatZonedDateTime(alertOccurredAt, 'Asia/Seoul')}에 오류 SOURCE_HTTP_ERROR(으)로 중단되었습니다.`);
     expect(alert.body_text).toContain('소스가 HTTP 500으로 응답했습니다.');
     const changed = await lastMailTo('ko-changed@example.com');
-    expect(changed.body_text).toContain(`${formatZonedDateTime(t.clock.now(), 'Asia/Seoul')}에 변경되었습니다`);
+    // The time the server stored for the change is the one its mail names (reading the clock again could be a minute on).
+    const { password_updated_at } = await t.db.selectFrom('admins').select('password_updated_at').where('email', '=', 'ko-changed@example.com').executeTakeFirstOrThrow();
+    expect(changed.body_text).toContain(`${formatZonedDateTime(password_updated_at, 'Asia/Seoul')}에 변경되었습니다`);
   });
 
   it('keeps English for an English reader, and for an address with no account', async () => {
