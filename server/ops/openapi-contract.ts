@@ -35,6 +35,8 @@ const LINK_ONLY_OPERATIONS = new Set(['GET /api/system-logs/export', 'GET /api/e
 const EXTRA_FAILURES: Record<string, number[]> = {
   // A project whose dashboard is not on the Tableau server gets no token.
   'GET /api/projects/{id}/dashboard-token': [409],
+  // An upload's file is handed back only once its check passed.
+  'GET /api/uploads/{id}/file': [409],
 };
 
 const FAILURES: Record<number, string> = {

@@ -311,6 +311,8 @@ export const serverEn = {
   'uploads.thisUploadHasBeenDiscarded': 'This upload has been discarded; upload the file again.',
   'uploads.thisUploadIsNotReady': 'This upload is not ready to commit.',
   'uploads.thisUploadWasNotCommitted': 'This upload was not committed within %{UPLOAD_READY_HOURS} hours and has expired; upload the file again.',
+  'uploads.thisFileWasRefusedByItsCheck': 'This file was refused by its check, so it is not handed back; fix your copy and upload it again.',
+  'uploads.thisFileIsStillBeingChecked': 'This file is still being checked; it can be downloaded once its check has passed.',
   'uploads.thisUploadWasSoIts': 'This upload was %{choice}, so its file was removed.',
   'uploads.usesZipMethodOnlyStored': '%{name} uses zip method %{method}; only stored and deflated parts are read.',
   'users.accountsHaveBeenApproved': '%{count} accounts have been approved.',

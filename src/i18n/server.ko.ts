@@ -307,6 +307,8 @@ export const serverKo = {
   'uploads.thisUploadHasBeenDiscarded': '이 업로드는 취소되었습니다. 파일을 다시 올리세요.',
   'uploads.thisUploadIsNotReady': '이 업로드는 아직 반영할 수 없습니다.',
   'uploads.thisUploadWasNotCommitted': '이 업로드는 %{UPLOAD_READY_HOURS}시간 안에 반영되지 않아 만료되었습니다. 파일을 다시 올리세요.',
+  'uploads.thisFileWasRefusedByItsCheck': '이 파일은 검사에서 거부되어 내려받을 수 없습니다. 가지고 계신 파일을 고쳐 다시 업로드하십시오.',
+  'uploads.thisFileIsStillBeingChecked': '이 파일은 아직 검사 중입니다. 검사를 통과하면 내려받을 수 있습니다.',
   'uploads.thisUploadWasSoIts': '이 업로드는 기한 안에 반영되지 않았거나 취소되어 파일을 지웠습니다.',
   'uploads.usesZipMethodOnlyStored': '%{name}은(는) zip 방식 %{method}을(를) 씁니다. stored와 deflated 방식만 읽습니다.',
   'users.accountsHaveBeenApproved': '계정 %{count}개를 승인했습니다.',
