@@ -331,6 +331,8 @@ export const serverEn = {
   'users.theAccountHasBeenUnlocked': 'The account has been unlocked.',
   'users.thisLevelIsAboveYour': 'This level is above your own.',
   'users.unknownAdvertiserOrDataType': 'Unknown advertiser or data type: %{map}.',
+  'users.youAreNoLongerAnActiveSystemAdmin': 'You are no longer an active system-admin. Nothing was changed.',
+  'users.theConsoleMustKeepAnActiveSystemAdmin': 'The console must keep at least one active system-admin. Nothing was changed.',
   'users.youCannotAnAccountOf': 'You cannot %{action} an account of your own level or higher.',
   'users.youCannotGrantTheLevel': 'You cannot grant the %{level} level: it is above your own.',
   'users.youCannotYourOwnAccount': 'You cannot %{action} your own account here. Use Profile for your own details.',

@@ -327,6 +327,8 @@ export const serverKo = {
   'users.theAccountHasBeenUnlocked': '계정 잠금을 풀었습니다.',
   'users.thisLevelIsAboveYour': '이 등급은 자신의 등급보다 높습니다.',
   'users.unknownAdvertiserOrDataType': '알 수 없는 광고주 또는 데이터 유형: %{map}.',
+  'users.youAreNoLongerAnActiveSystemAdmin': '더 이상 활성 시스템 관리자가 아닙니다. 아무것도 바뀌지 않았습니다.',
+  'users.theConsoleMustKeepAnActiveSystemAdmin': '콘솔에는 활성 시스템 관리자가 한 명 이상 있어야 합니다. 아무것도 바뀌지 않았습니다.',
   'users.youCannotAnAccountOf': '자신과 같거나 더 높은 등급의 계정에는 이 작업(%{action})을 할 수 없습니다.',
   'users.youCannotGrantTheLevel': '%{level} 등급은 자신의 등급보다 높아 부여할 수 없습니다.',
   'users.youCannotYourOwnAccount': '여기서는 자신의 계정에 이 작업(%{action})을 할 수 없습니다. 자신의 정보는 프로필에서 바꾸세요.',

@@ -14,6 +14,8 @@ withSmtpTestApp((suite) => ({ t, smtp } = suite));
 /** What the console sends when it is read in Korean (src/providers/httpClient.ts). */
 const KOREAN = { 'accept-language': 'ko', 'x-time-zone': 'Asia/Seoul' };
 const HANGUL = /[\uAC00-\uD7A3]/;
+/** When the alert flow sent its mail. */
+let alertAt: Date;
 
 /** The newest mail to the address as the outbox and the SMTP peer have it. */
 async function lastMailTo(email: string) {
@@ -121,7 +123,17 @@ const KOREAN_FLOWS: Record<EmailTemplateType, () => Promise<string>> = {
     expect(changed.body.result).toBe('SUCCESS');
     return me.email;
   },
+  'system-admin-removed': async () => {
+    // Every system-admin is told; this one reads Korean. The seeded administrator removes a peer.
+    const reader = await koreanAccount('ko-sysadmin@example.com');
+    const peer = await signedInAccount(t, 'en-sysadmin@example.com', 'system-admin');
+    await t.db.updateTable('admins').set({ authority: 'system-admin', account_rank: 1, account_level: 'SYSTEM' }).where('id', '=', reader.id).execute();
+    const admin = await t.signIn(ADMIN_EMAIL, t.adminPassword);
+    expect((await t.call('PUT', `/api/users/${peer.id}/status`, { token: admin.accessToken, body: { statusCode: 'INACTIVE' } })).body.result).toBe('SUCCESS');
+    return reader.email;
+  },
   alert: async () => {
+    alertAt = t.clock.now();
     // As a failed run sends it (server/collect/jobs/alerts.ts): the recipient's stored language and zone.
     const me = await koreanAccount('ko-alert@example.com');
     await sendAlertMail(t.app.ctx, me.email, {
@@ -132,7 +144,7 @@ const KOREAN_FLOWS: Record<EmailTemplateType, () => Promise<string>> = {
         taskId: '7',
         configId: '3',
         configName: 'Naver daily',
-        occurredAt: { at: t.clock.now() },
+        occurredAt: { at: alertAt },
         detail: { en: 'The source answered HTTP 500.', ko: '소스가 HTTP 500으로 응답했습니다.' },
         summary: failureSummary('COLLECT', 'Naver daily', 'SOURCE_HTTP_ERROR'),
         link: `${t.config.publicUrl}/tasks/7/show`,
@@ -168,7 +180,8 @@ describe('every mail reads in its reader’s language', () => {
     expect(shared.body_text).toContain('편집자 권한으로 공유했습니다');
     const alert = await lastMailTo('ko-alert@example.com');
     expect(alert.subject).toBe('[알림] "Naver daily" 수집 실패: 소스가 오류로 응답했습니다.');
-    expect(alert.body_text).toContain(`${formatZonedDateTime(t.clock.now(), 'Asia/Seoul')}에 오류 SOURCE_HTTP_ERROR(으)로 중단되었습니다.`);
+    // The time it was sent with: later flows may cross a minute before this check.
+    expect(alert.body_text).toContain(`${formatZonedDateTime(alertAt, 'Asia/Seoul')}에 오류 SOURCE_HTTP_ERROR(으)로 중단되었습니다.`);
     expect(alert.body_text).toContain('소스가 HTTP 500으로 응답했습니다.');
     const changed = await lastMailTo('ko-changed@example.com');
     expect(changed.body_text).toContain(`${formatZonedDateTime(t.clock.now(), 'Asia/Seoul')}에 변경되었습니다`);
