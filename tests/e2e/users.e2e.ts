@@ -126,7 +126,11 @@ describe('User Management screens', () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     // The edit form: moving them below the system-admin level asks first; cancelling changes nothing.
-    await page.goto(`/user/users/${peerId}`);
+    await page.goto('/user/users');
+    await page.getByText('departed@example.com').click();
+    await page.waitForURL(/\/users\/\d+\/show/);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(/\/users\/\d+$/);
     await page.getByRole('combobox', { name: 'Level' }).click();
     await page.getByRole('option', { name: 'Global admin' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
@@ -146,7 +150,8 @@ describe('User Management screens', () => {
 
     // The show page: deactivating a system-admin names them and says who is told.
     await e2e.db.updateTable('admins').set({ authority: 'system-admin', account_rank: 1, account_level: 'SYSTEM' }).where('id', '=', peerId).execute();
-    await page.goto(`/user/users/${peerId}/show`);
+    // Still on their page after the save: read again, they are a system-admin once more.
+    await page.reload();
     await page.getByRole('button', { name: 'Deactivate' }).click();
     const deactivate = page.getByRole('dialog', { name: 'Deactivate Dana Departed?' });
     await deactivate.getByText('Every system-admin, and they, are told by e-mail who did it').waitFor();
