@@ -52,6 +52,10 @@ const ENGLISH_TEMPLATES: Record<MailType, MailTemplate> = {
     title: 'Your password was changed',
     body: "Hello {{name}},\n\nThe password of your account {{email}} was changed at {{changedAt}}. Every other session of the account was signed out.\n\nIf this wasn't you, set a new password now: {{link}}\nThen tell your administrator.",
   },
+  'system-admin-removed': {
+    title: 'A system-admin account was changed: {{target}}',
+    body: 'Hello {{name}},\n\n{{actor}} changed the system-admin account of {{target}} ({{email}}) at {{changedAt}}: {{change}}.\nSee the account: {{link}}\n\nEvery system-admin receives this mail. If the change was not agreed, sign in and check the account now.',
+  },
   alert: {
     title: '[Alert] {{subtitle}}',
     body: 'Hello {{name}},\n\n{{subtitle}}\n\n{{detail}}\n\nOpen the failed run: {{link}}',
@@ -99,6 +103,10 @@ const KOREAN_TEMPLATES: Record<MailType, MailTemplate> = {
   'password-changed': {
     title: '비밀번호가 변경되었습니다',
     body: '{{name}}님, 안녕하십니까.\n\n계정 {{email}}의 비밀번호가 {{changedAt}}에 변경되었습니다. 이 계정의 다른 세션은 모두 로그아웃되었습니다.\n\n본인이 변경하지 않으셨다면 지금 새 비밀번호를 설정하십시오: {{link}}\n그런 다음 관리자에게 알리십시오.',
+  },
+  'system-admin-removed': {
+    title: '시스템 관리자 계정이 변경되었습니다: {{target}}',
+    body: '{{name}}님, 안녕하십니까.\n\n{{actor}}님이 {{changedAt}}에 {{target}}({{email}})님의 시스템 관리자 계정을 변경했습니다: {{change}}.\n계정 보기: {{link}}\n\n모든 시스템 관리자가 이 메일을 받습니다. 합의되지 않은 변경이라면 지금 로그인하여 계정을 확인하십시오.',
   },
   alert: {
     title: '[알림] {{subtitle}}',

@@ -41,6 +41,8 @@ const EXTRA_FAILURES = new Map<string, number[]>([
   // A project's plans and shares, filtered by a project the caller cannot see: "No such project".
   ['GET /api/plans', [404]],
   ['GET /api/project-shares', [404]],
+  // An upload's file is handed back only once its check passed.
+  ['GET /api/uploads/{id}/file', [409]],
 ]);
 
 const FAILURES: Record<number, string> = {

@@ -22,6 +22,8 @@ export const EMAIL_TEMPLATE_TYPES = {
   'profile-code': { typeId: 9, placeholders: ['name', 'code', 'email'], secrets: ['code'] },
   'project-shared': { typeId: 10, placeholders: ['name', 'sharer', 'project', 'privilege', 'link'], secrets: [] },
   'password-changed': { typeId: 11, placeholders: ['name', 'email', 'changedAt', 'link'], secrets: [] },
+  /** To every active system-admin and the one removed, when a system-admin deactivates or demotes another. */
+  'system-admin-removed': { typeId: 12, placeholders: ['name', 'actor', 'target', 'email', 'change', 'changedAt', 'link'], secrets: [] },
 } as const satisfies Record<string, { typeId: number; placeholders: readonly string[]; secrets: readonly string[] }>;
 
 export type EmailTemplateType = keyof typeof EMAIL_TEMPLATE_TYPES;
@@ -66,6 +68,9 @@ export const PLACEHOLDER_SAMPLES: Record<string, string> = {
   project: 'Monthly budgets KR',
   privilege: 'Editor',
   changedAt: '2026-11-28 09:58 (Asia/Seoul)',
+  actor: 'Mina Park (mina.park@example.com)',
+  target: 'John Smith',
+  change: 'deactivated and signed out',
 };
 
 const PLACEHOLDER_NAME = /^\s*([a-zA-Z]\w*)\s*$/;

@@ -152,8 +152,8 @@ export const shareInput = z.strictObject({
 });
 export const sharePrivilegeInput = z.strictObject({ privilege: z.enum(SHARE_PRIVILEGES, msg.shareLevel) });
 
-/** A person an owner may share with, found by e-mail. */
-export const shareCandidateSchema = z.object({ id: z.number(), email: z.string(), name: z.string(), region: z.string().nullable(), country: z.string().nullable() });
+/** A person a project's owner may share with: who they are and nothing more (no region, country or rank). */
+export const shareCandidateSchema = z.strictObject({ id: z.number(), email: z.string(), name: z.string() });
 export type ShareCandidate = z.infer<typeof shareCandidateSchema>;
 
 /** SPEC §3 "Plan". */

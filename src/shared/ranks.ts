@@ -35,7 +35,12 @@ export function rankAllows(requiredRank: number, userRank: number): boolean {
   return requiredRank >= userRank;
 }
 
-/** An administrator manages only accounts of a lower level than their own: never a peer, never a superior. */
+/**
+ * An administrator manages only accounts of a lower level than their own: never a superior, and a
+ * peer only at the top: system-admins have nobody above them, so a departed or rogue one could
+ * otherwise be shut out only in the database (the last active one stays: server/modules/users/system-admins.ts).
+ */
 export function rankManages(managerRank: number, accountRank: number): boolean {
-  return accountRank > managerRank;
+  const top = AUTHORITY_RANKS['system-admin'].rank;
+  return accountRank > managerRank || (managerRank === top && accountRank === top);
 }

@@ -54,7 +54,7 @@ describe('e-mail templates', () => {
       const { body } = await query({ sort: ['type', 'ASC'], range: [0, 49], filter: { activeFlag: 'Y', language } });
       // Every type the server sends, each flow its own (the sign-up and profile codes are not the sign-in code's).
       const expected = [...emailTemplateTypes].sort().map((type) => [type, language, EMAIL_TEMPLATE_TYPES[type].typeId, DEFAULT_TEMPLATES[language][type].title]);
-      expect(expected).toHaveLength(11);
+      expect(expected).toHaveLength(12);
       expect(body.data.list.map((row: { type: string; language: string; typeId: number; title: string }) => [row.type, row.language, row.typeId, row.title])).toEqual(expected);
     }
   });

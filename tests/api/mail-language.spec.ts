@@ -14,7 +14,6 @@ withSmtpTestApp((suite) => ({ t, smtp } = suite));
 /** What the console sends when it is read in Korean (src/providers/httpClient.ts). */
 const KOREAN = { 'accept-language': 'ko', 'x-time-zone': 'Asia/Seoul' };
 const HANGUL = /[\uAC00-\uD7A3]/;
-
 /** The newest mail to the address as the outbox and the SMTP peer have it. */
 async function lastMailTo(email: string) {
   await t.app.ctx.mailer.idle();
@@ -123,6 +122,15 @@ const KOREAN_FLOWS: Record<EmailTemplateType, () => Promise<string>> = {
     });
     expect(changed.body.result).toBe('SUCCESS');
     return me.email;
+  },
+  'system-admin-removed': async () => {
+    // Every system-admin is told; this one reads Korean. The seeded administrator removes a peer.
+    const reader = await koreanAccount('ko-sysadmin@example.com');
+    const peer = await signedInAccount(t, 'en-sysadmin@example.com', 'system-admin');
+    await t.db.updateTable('admins').set({ authority: 'system-admin', account_rank: 1, account_level: 'SYSTEM' }).where('id', '=', reader.id).execute();
+    const admin = await t.signIn(ADMIN_EMAIL, t.adminPassword);
+    expect((await t.call('PUT', `/api/users/${peer.id}/status`, { token: admin.accessToken, body: { statusCode: 'INACTIVE' } })).body.result).toBe('SUCCESS');
+    return reader.email;
   },
   alert: async () => {
     // As a failed run sends it (server/collect/jobs/alerts.ts): the recipient's stored language and zone.

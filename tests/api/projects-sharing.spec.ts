@@ -1,7 +1,7 @@
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readEnv, tableauFromEnv } from '../../server/config';
-import { dbSnapshot, signedInAccount, startSiblingApp, type TestApp, withTestApp } from './harness';
+import { dbSnapshot, insertAdminCountries, signedInAccount, startSiblingApp, type TestApp, withTestApp } from './harness';
 import { listQuery, PROJECT_TABLES, projectBody, projectPeople, seedTemplate, sharedProject, TABLEAU } from './projects-fixtures';
 
 let t: TestApp;
@@ -20,13 +20,17 @@ describe('sharing', () => {
   it('finds people by e-mail and adds, changes and removes them', async () => {
     const id = await sharedProject(t, people, media, 'Sharing');
     const teammate = await signedInAccount(t, 'teammate@example.com', 'user', { region_code: 'EMEA', office_code: 'GB' });
-    const found = await t.call('GET', `/api/project-shares/candidates?projectId=${id}&q=teammate`, { token: people.owner.token });
-    expect(found.body.data).toEqual([{ id: teammate.id, email: 'teammate@example.com', name: 'user Tester', region: 'Europe, Middle East & Africa', country: 'United Kingdom' }]);
+    // Outside the owner's scope: found by the whole address only (share-candidates.spec walks the rule).
+    expect((await t.call('GET', `/api/project-shares/candidates?projectId=${id}&q=teammate`, { token: people.owner.token })).body.data).toEqual([]);
+    const found = await t.call('GET', `/api/project-shares/candidates?projectId=${id}&q=teammate@example.com`, { token: people.owner.token });
+    expect(found.body.data).toEqual([{ id: teammate.id, email: 'teammate@example.com', name: 'user Tester' }]);
     // People already on the project are not offered again.
     expect((await t.call('GET', `/api/project-shares/candidates?projectId=${id}&q=viewer@`, { token: people.owner.token })).body.data).toEqual([]);
     expect((await t.call('GET', `/api/project-shares/candidates?projectId=${id}&q=te`, { token: people.viewer.token })).status).toBe(403);
     // `_` and `%` are searched as themselves, on SQLite as on PostgreSQL.
     const underscored = await signedInAccount(t, 'team_mate@example.com', 'user');
+    // The owner's scope: the offices of their connected countries.
+    await insertAdminCountries(t, people.owner.id, ['KR']);
     const literal = await t.call('GET', `/api/project-shares/candidates?projectId=${id}&q=${encodeURIComponent('team_m')}`, { token: people.owner.token });
     expect(literal.body.data.map((candidate: { id: number }) => candidate.id)).toEqual([underscored.id]);
     expect((await t.call('GET', `/api/project-shares/candidates?projectId=${id}&q=${encodeURIComponent('team%')}`, { token: people.owner.token })).body.data).toEqual([]);

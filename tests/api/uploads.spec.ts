@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { isSqlite } from '../../server/db/database';
+import { uploadFileUrl } from '../../server/modules/uploads/queries';
 import { STAGED_TABLE } from '../../server/modules/uploads/staging';
 import { MAX_LISTED_PROBLEMS } from '../../src/shared';
 import { dbSnapshot, type RankAccounts, signedInAccount, type TestApp, withRankAccounts } from './harness';
@@ -219,6 +220,31 @@ describe('manual upload: preview and commit', () => {
     expect(accepted.status).toBe('READY');
     await commit(t, uploader.token, accepted.id);
     expect((await datasetRows(t, id)).map((row) => row.values)).toEqual([['2024-01-01', 'ab', 'search', '30']]);
+  });
+
+  it('never hands back a file its check refused, CSV or XLSX with a formula cell, by header or by a link signed before', async () => {
+    const id = await createDataset(t, uploader.token);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('data');
+    sheet.addRow(['date', 'campaign_id', 'channel', 'impressions']);
+    sheet.addRow(['2024-01-01', { formula: 'WEBSERVICE("http://x")' }, 'search', 1]);
+    const files: [string, string | Buffer][] = [
+      ['formula.csv', `${HEADER}\n2024-01-01,=HYPERLINK("http://x"),search,1\n`],
+      ['formula.xlsx', Buffer.from(await workbook.xlsx.writeBuffer())],
+    ];
+    for (const [name, content] of files) {
+      const upload = await preview(t, uploader.token, id, name, content);
+      expect([upload.status, problemsOf(upload), upload.fileUrl]).toEqual(['FAIL', ['2:campaign_id:FORMULA'], null]);
+      const history = await t.call('GET', `/api/uploads?filter=${encodeURIComponent(JSON.stringify({ datasetId: id }))}`, { token: uploader.token });
+      expect(history.body.data.list.find((row: { id: number }) => row.id === upload.id).fileUrl).toBeNull();
+      const byHeader = await t.app.inject({ method: 'GET', url: `/api/uploads/${upload.id}/file`, headers: { authorization: `Bearer ${accounts['system-admin'].token}` } });
+      const byLink = await t.app.inject({ method: 'GET', url: await uploadFileUrl(t.app.ctx.tokens, upload.id) });
+      for (const reply of [byHeader, byLink]) {
+        expect(reply.statusCode, name).toBe(409);
+        expect(reply.json().resultMessage).toBe('This file was refused by its check, so it is not handed back; fix your copy and upload it again.');
+        expect(reply.body).not.toContain('HYPERLINK');
+      }
+    }
   });
 
   it('appends with key replacement, or replaces the whole data set', async () => {

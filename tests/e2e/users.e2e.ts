@@ -116,6 +116,52 @@ describe('User Management screens', () => {
     await adminSide.context.close();
   });
 
+  it('asks before a system-admin deactivates or demotes another, naming them, and mails every system-admin', async () => {
+    const peerId = await e2e.createAccount('departed@example.com', 'Departed#2024x', 'system-admin');
+    await e2e.db.updateTable('admins').set({ first_name: 'Dana', last_name: 'Departed' }).where('id', '=', peerId).execute();
+    const peer = () => e2e.db.selectFrom('admins').select(['authority', 'status_code']).where('id', '=', peerId).executeTakeFirstOrThrow();
+    const { context, page } = await e2e.newPage();
+    const problems = watchProblems(page);
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // The edit form: moving them below the system-admin level asks first; cancelling changes nothing.
+    await page.goto('/user/users');
+    await page.getByText('departed@example.com').click();
+    await page.waitForURL(/\/users\/\d+\/show/);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(/\/users\/\d+$/);
+    await page.getByRole('combobox', { name: 'Level' }).click();
+    await page.getByRole('option', { name: 'Global admin' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    const ask = page.getByRole('dialog', { name: 'Remove Dana Departed from the active system-admins?' });
+    await ask.waitFor();
+    await shot(page, 'user-edit-remove-system-admin-confirm');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(await peer()).toEqual({ authority: 'system-admin', status_code: 'ACTIVE' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/users\/\d+\/show/);
+    await expect.poll(async () => (await peer()).authority).toBe('global-admin');
+    await e2e.app.ctx.mailer.idle();
+    const mail = await e2e.db.selectFrom('mail_outbox').select(['template_type', 'body_text']).where('to_address', '=', ADMIN_EMAIL).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(mail.template_type).toBe('system-admin-removed');
+    expect(mail.body_text).toContain('Dana Departed (departed@example.com)');
+
+    // The show page: deactivating a system-admin names them and says who is told.
+    await e2e.db.updateTable('admins').set({ authority: 'system-admin', account_rank: 1, account_level: 'SYSTEM' }).where('id', '=', peerId).execute();
+    // Still on their page after the save: read again, they are a system-admin once more.
+    await page.reload();
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    const deactivate = page.getByRole('dialog', { name: 'Deactivate Dana Departed?' });
+    await deactivate.getByText('Every system-admin, and they, are told by e-mail who did it').waitFor();
+    await deactivate.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('The account has been deactivated and signed out.').waitFor();
+    expect(await peer()).toEqual({ authority: 'system-admin', status_code: 'INACTIVE' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('bulk-approves pending sign-ups from the list', async () => {
     for (const email of ['bulk.one@example.com', 'bulk.two@example.com']) await signUp(email);
     const { context, page } = await e2e.newPage();

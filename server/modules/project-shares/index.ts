@@ -10,6 +10,7 @@ import { success } from '../../http/envelope';
 import { recordId } from '../../http/id-params';
 import type { ListRequest } from '../../http/list-query';
 import { requireProjectPrivilege } from '../projects/access';
+import { scopeOf } from '../users/scope';
 import { mailProjectShared } from './share-mail';
 import { findCandidates, findShareOf } from './queries';
 import { activeAccountOf, shareStore, type ShareValues } from './store';
@@ -68,6 +69,7 @@ export async function projectSharesModule(app: FastifyInstance) {
 
   routes.get('/project-shares/candidates', { ...readers, schema: { querystring: candidateQuery, response: { 200: shareCandidatesResponse } } }, async (request) => {
     await requireProjectPrivilege(db, request.admin!, request.query.projectId, 'OWNER');
-    return success(await findCandidates(db, request.query.projectId, request.query.q));
+    const sharer = request.admin!;
+    return success(await findCandidates(db, { rank: sharer.rank, scope: await scopeOf(db, sharer) }, request.query.projectId, request.query.q));
   });
 }

@@ -3,8 +3,7 @@ import type { ShareCandidate, ShareEntry, SharePrivilege } from '../../../src/sh
 import { isSqlite, type Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { escapeLike, listPage, type ListRequest } from '../../http/list-query';
-
-const people = (db: Db) => db.selectFrom('admins').leftJoin('regions', 'regions.code', 'admins.region_code').leftJoin('countries', 'countries.code', 'admins.office_code');
+import { scopeCondition, type UserScope } from '../users/scope';
 
 const shares = (db: Db) =>
   db
@@ -38,12 +37,23 @@ export async function findShare(db: Db, id: number): Promise<ShareEntry | undefi
   return row ? entryOf(row as ShareRow) : undefined;
 }
 
-/** Active, approved accounts whose e-mail contains `q`, not yet on the project. */
-export async function findCandidates(db: Db, projectId: number, q: string): Promise<ShareCandidate[]> {
-  const pattern = `%${escapeLike(q.toLowerCase())}%`;
-  const rows = await people(db)
-    .select(['admins.id', 'admins.email', 'admins.first_name', 'admins.last_name', 'regions.name as region', 'countries.name as country'])
-    .where(sql<SqlBool>`lower(admins.email) like ${pattern} escape '\\'`)
+/**
+ * Who a sharer may find, so the search is no directory of the console's accounts: part of an e-mail
+ * finds the active, approved accounts the sharer's user scope holds (everyone for system- and
+ * global-admins, their region for a region-admin, their connected countries' offices for anyone
+ * else) and not ranked above the sharer; anyone else only by their whole e-mail address, which the
+ * sharer already knows. Never people already on the project; only id, name and e-mail.
+ */
+export async function findCandidates(db: Db, sharer: { rank: number; scope: UserScope }, projectId: number, q: string): Promise<ShareCandidate[]> {
+  const text = q.toLowerCase();
+  const pattern = `%${escapeLike(text)}%`;
+  const inScope = scopeCondition(sharer.scope) ?? sql<SqlBool>`1 = 1`;
+  const rows = await db
+    .selectFrom('admins')
+    .select(['admins.id', 'admins.email', 'admins.first_name', 'admins.last_name'])
+    .where((eb) =>
+      eb.or([eb(sql<string>`lower(admins.email)`, '=', text), eb.and([sql<SqlBool>`lower(admins.email) like ${pattern} escape '\\'`, eb('admins.account_rank', '>=', sharer.rank), inScope])]),
+    )
     .where('admins.status_code', '=', 'ACTIVE')
     .where('admins.approval_status_code', '=', 'APPROVED')
     .where((eb) =>
@@ -52,7 +62,7 @@ export async function findCandidates(db: Db, projectId: number, q: string): Prom
     .orderBy('admins.email')
     .limit(10)
     .execute();
-  return rows.map(({ first_name, last_name, ...row }) => ({ ...row, name: `${first_name} ${last_name}`.trim() }));
+  return rows.map(({ id, email, first_name, last_name }) => ({ id, email, name: `${first_name} ${last_name}`.trim() }));
 }
 
 export function findActiveAccount(db: Db, email: string) {

@@ -16,7 +16,7 @@ import { idParams } from '../../http/id-params';
 import { redeemLink } from '../../links';
 import { datasetColumns, schemaFingerprint } from '../datasets/queries';
 import { isUploader, requireDatasetManager, requireUploader } from '../manual-permissions/uploader';
-import { claimCommit, datasetExists, findUpload, insertUpload, isFileRemoved, listUploads, readyCutoff, uploadRow } from './queries';
+import { claimCommit, datasetExists, findUpload, insertUpload, isFileHandedBack, isFileRemoved, listUploads, readyCutoff, uploadRow } from './queries';
 import { receiveManualFile } from './receive';
 import { UploadWork } from './upload-work';
 
@@ -125,6 +125,14 @@ export async function uploadsModule(app: FastifyInstance) {
     const upload = await uploadRow(db, request.params.id);
     if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
     if (isFileRemoved(upload.status)) throw new AppError('NOT_FOUND', `This upload was ${upload.status === 'EXPIRED' ? 'not committed in time' : 'discarded'}, so its file was removed.`);
+    if (!isFileHandedBack(upload.status)) {
+      throw new AppError(
+        'CONFLICT',
+        upload.status === 'FAIL'
+          ? 'This file was refused by its check, so it is not handed back; fix your copy and upload it again.'
+          : 'This file is still being checked; it can be downloaded once its check has passed.',
+      );
+    }
     // Opened before the file's headers are set: a store that fails answers in the envelope.
     const body = await store.get(upload.storage_key);
     return reply

@@ -32,6 +32,13 @@ type HistoryRow = Omit<UploadHistory, 'fileUrl' | 'preview' | 'progress' | 'expi
 /** Statuses whose original file is removed: nobody committed the upload. */
 export const FILE_REMOVED_STATUSES = ['EXPIRED', 'DISCARDED'] as const satisfies readonly UploadStatus[];
 export const isFileRemoved = (status: string): boolean => (FILE_REMOVED_STATUSES as readonly string[]).includes(status);
+/**
+ * Only a file its check passed is handed back: a refused one (FAIL) may hold formulas a spreadsheet
+ * would run for the next person who opens it, and its uploader still holds the copy to fix; one
+ * still being checked may be refused yet.
+ */
+export const FILE_HANDED_BACK_STATUSES = ['READY', 'COMMITTING', 'SUCCESS'] as const satisfies readonly UploadStatus[];
+export const isFileHandedBack = (status: string): boolean => (FILE_HANDED_BACK_STATUSES as readonly string[]).includes(status);
 
 async function present(caller: FastifyRequest, row: HistoryRow): Promise<UploadHistory> {
   const status = row.status as UploadStatus;
@@ -42,8 +49,8 @@ async function present(caller: FastifyRequest, row: HistoryRow): Promise<UploadH
     mode: row.mode as UploadMode | null,
     // A READY upload's updated_at is when its check ended: nothing else writes it until the commit is claimed.
     expiresAt: status === 'READY' ? uploadExpiresAt(row.updatedAt) : null,
-    // The original's own link kind, so a link never opens a store file by id.
-    fileUrl: isFileRemoved(status) ? null : await issueLink(caller, 'upload-original', String(row.id)),
+    // The original's own link kind, so a link never opens a store file by id; only a file its check passed.
+    fileUrl: isFileHandedBack(status) ? await issueLink(caller, 'upload-original', String(row.id)) : null,
   };
 }
 

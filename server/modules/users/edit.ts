@@ -1,9 +1,11 @@
 import type { AppContext, SignedInAdmin } from '../../context';
 import { isoNow } from '../../clock';
+import type { Db } from '../../db/database';
 import { AppError, validationError } from '../../http/app-error';
 import { revokeAllSessions } from '../../auth/sessions';
 import { AUTHORITY_RANKS, type AccountStatus, type FieldError, type UserUpdateInput } from '../../../src/shared';
 import { accountToChange } from './account-rules';
+import { mailSystemAdminRemoved, removalOf, removeSystemAdmin } from './system-admins';
 import type { UserScope } from './scope';
 
 /** Field errors for codes that do not exist or lie outside what the editor manages. */
@@ -45,7 +47,8 @@ async function codeProblems(
 }
 
 export async function updateUser(ctx: AppContext, caller: SignedInAdmin, scope: UserScope, id: number, input: UserUpdateInput): Promise<void> {
-  await accountToChange(ctx.db, caller, scope, id, input.statusCode === 'INACTIVE' ? 'deactivate' : 'edit');
+  const target = await accountToChange(ctx.db, caller, scope, id, input.statusCode === 'INACTIVE' ? 'deactivate' : 'edit');
+  const removal = removalOf(target, input);
   const granted = AUTHORITY_RANKS[input.authority];
   if (granted.rank < caller.rank) {
     throw new AppError('FORBIDDEN', `You cannot grant the ${granted.level} level: it is above your own.`, { errors: [{ field: 'authority', message: 'This level is above your own.' }] });
@@ -54,7 +57,7 @@ export async function updateUser(ctx: AppContext, caller: SignedInAdmin, scope: 
   if (errors.length) throw validationError(errors);
   const countryCodes = [...new Set(input.countryCodes)];
   const pairs = [...new Map(input.dataTypes.map((pair) => [`${pair.advertiserCode}\u0000${pair.dataTypeCode}`, pair])).values()];
-  await ctx.db.transaction().execute(async (trx) => {
+  const write = async (trx: Db) => {
     await trx
       .updateTable('admins')
       .set({
@@ -85,20 +88,27 @@ export async function updateUser(ctx: AppContext, caller: SignedInAdmin, scope: 
         .values(pairs.map((pair) => ({ admin_id: id, advertiser_code: pair.advertiserCode, data_type_code: pair.dataTypeCode })))
         .execute();
     }
-  });
+  };
+  const now = isoNow(ctx.clock);
+  if (removal) await removeSystemAdmin(ctx.db, caller, write);
+  else await ctx.db.transaction().execute(write);
   // Rank, flags and status apply to the user's next call: each instance forgets what it cached.
   await ctx.sessions.changed({ adminId: id });
   if (input.statusCode === 'INACTIVE') await revokeAllSessions(ctx, id, 'DEACTIVATED');
+  if (removal) await mailSystemAdminRemoved(ctx, caller, target, removal, now);
 }
 
 /** Activates or deactivates; deactivation ends the user's sessions so their next call is refused. */
 export async function setStatus(ctx: AppContext, caller: SignedInAdmin, scope: UserScope, id: number, statusCode: AccountStatus): Promise<void> {
-  await accountToChange(ctx.db, caller, scope, id, statusCode === 'INACTIVE' ? 'deactivate' : 'activate');
-  await ctx.db
-    .updateTable('admins')
-    .set({ status_code: statusCode, updated_at: isoNow(ctx.clock) })
-    .where('id', '=', id)
-    .execute();
+  const target = await accountToChange(ctx.db, caller, scope, id, statusCode === 'INACTIVE' ? 'deactivate' : 'activate');
+  const removal = removalOf(target, { statusCode });
+  const now = isoNow(ctx.clock);
+  const write = async (db: Db) => {
+    await db.updateTable('admins').set({ status_code: statusCode, updated_at: now }).where('id', '=', id).execute();
+  };
+  if (removal) await removeSystemAdmin(ctx.db, caller, write);
+  else await write(ctx.db);
   await ctx.sessions.changed({ adminId: id });
   if (statusCode === 'INACTIVE') await revokeAllSessions(ctx, id, 'DEACTIVATED');
+  if (removal) await mailSystemAdminRemoved(ctx, caller, target, removal, now);
 }

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Db } from '../../db/database';
-import type { AdminDetail, AdminUser, Authority, ListPage, UserFormOptions } from '../../../src/shared';
+import { isSqlite, type Db } from '../../db/database';
+import { AUTHORITY_RANKS, type AdminDetail, type AdminUser, type Authority, type ListPage, type UserFormOptions } from '../../../src/shared';
 import { listPage, type ListRequest } from '../../http/list-query';
 import { validationError } from '../../http/app-error';
 import { loadProfile } from '../profile/queries';
@@ -149,4 +149,25 @@ export async function loadFormOptions(db: Db): Promise<UserFormOptions> {
 /** Clears the account's wrong-password count and lock. */
 export async function unlockAccount(db: Db, id: number, now: string): Promise<void> {
   await db.updateTable('admins').set({ sign_in_attempt: 0, locked_until: null, updated_at: now }).where('id', '=', id).execute();
+}
+
+/**
+ * The system-admins' rows, locked on PostgreSQL until the transaction ends (SQLite runs one writer
+ * at a time anyway), so two system-admins removing each other at once cannot both win.
+ */
+export async function lockSystemAdmins(trx: Db): Promise<{ id: number; status_code: string; approval_status_code: string }[]> {
+  const query = trx.selectFrom('admins').select(['id', 'status_code', 'approval_status_code']).where('account_rank', '=', AUTHORITY_RANKS['system-admin'].rank).orderBy('id');
+  return isSqlite(trx) ? query.execute() : query.forUpdate().execute();
+}
+
+/** The active, approved system-admins: who can still run the console, and who is told when one is removed. */
+export function activeSystemAdmins(db: Db) {
+  return db
+    .selectFrom('admins')
+    .selectAll()
+    .where('account_rank', '=', AUTHORITY_RANKS['system-admin'].rank)
+    .where('status_code', '=', 'ACTIVE')
+    .where('approval_status_code', '=', 'APPROVED')
+    .orderBy('id')
+    .execute();
 }

@@ -27,6 +27,7 @@ export const emailTemplatesEn = {
     'profile-code': 'Password change code (profile)',
     'project-shared': 'Project shared',
     'password-changed': 'Password changed',
+    'system-admin-removed': 'System-admin removed',
   },
   /** The languages a template is written in (code set mailLanguage). */
   languages: {
@@ -46,6 +47,7 @@ export const emailTemplatesEn = {
     'profile-code': 'Sent with the code asked for before changing the password in the profile. Only that check uses it.',
     'project-shared': 'Sent to a colleague when a project is shared with them.',
     'password-changed': 'Sent to the owner when their password is changed in the profile or set by a reset link.',
+    'system-admin-removed': 'Sent to every active system-admin, and to the one removed, when a system-admin deactivates another or moves them to a lower level.',
   },
   helpers: {
     placeholders: 'Placeholders for this type: %{list}',

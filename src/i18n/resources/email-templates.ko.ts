@@ -29,6 +29,7 @@ export const emailTemplatesKo: typeof emailTemplatesEn = {
     'profile-code': '비밀번호 변경 인증 코드 (프로필)',
     'project-shared': '프로젝트 공유',
     'password-changed': '비밀번호 변경 알림',
+    'system-admin-removed': '시스템 관리자 해제 알림',
   },
   languages: {
     en: '영어',
@@ -46,6 +47,7 @@ export const emailTemplatesKo: typeof emailTemplatesEn = {
     'profile-code': '프로필에서 비밀번호를 바꾸기 전에 요청하는 코드와 함께 보냅니다. 이 확인에만 쓰입니다.',
     'project-shared': '프로젝트가 동료에게 공유되면 그 동료에게 보냅니다.',
     'password-changed': '프로필에서 비밀번호를 바꾸거나 재설정 링크로 정하면 계정 주인에게 보냅니다.',
+    'system-admin-removed': '시스템 관리자가 다른 시스템 관리자를 비활성화하거나 낮은 등급으로 바꾸면 모든 활성 시스템 관리자와 해당 관리자에게 보냅니다.',
   },
   helpers: {
     placeholders: '이 유형에서 쓸 수 있는 자리표시자: %{list}',

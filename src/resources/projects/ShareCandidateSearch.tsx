@@ -5,7 +5,7 @@ import type { ShareCandidate } from '../../shared';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useApiRead } from '../../components/useApi';
 
-/** People found by e-mail (name, region and country shown), asked for after a short pause in typing. */
+/** People found by e-mail (name and e-mail shown), asked for after a short pause in typing. */
 export function ShareCandidateSearch({ projectId, value, onChange }: { projectId: number; value: ShareCandidate | null; onChange: (candidate: ShareCandidate | null) => void }) {
   const translate = useTranslate();
   const [input, setInput] = useState('');
@@ -37,14 +37,9 @@ export function ShareCandidateSearch({ projectId, value, onChange }: { projectId
       noOptionsText={translate(input.trim().length < 2 ? 'resources.project-shares.messages.searchHint' : 'resources.project-shares.messages.noMatch')}
       renderOption={({ key, ...props }, candidate) => (
         <Box component="li" key={key} {...props}>
-          <Box>
-            <Typography variant="body2">
-              {candidate.name} · {candidate.email}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {[candidate.region, candidate.country].filter(Boolean).join(' / ')}
-            </Typography>
-          </Box>
+          <Typography variant="body2">
+            {candidate.name} · {candidate.email}
+          </Typography>
         </Box>
       )}
       renderInput={(params) => <TextField {...params} name="shareEmail" label={translate('resources.project-shares.messages.search')} />}

@@ -1,7 +1,8 @@
-import { Edit, Labeled, RadioButtonGroupInput, SaveButton, SelectInput, SimpleForm, TextField, Toolbar, usePermissions } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { Confirm, Edit, Labeled, RadioButtonGroupInput, SaveButton, SelectInput, SimpleForm, TextField, Toolbar, usePermissions, useRecordContext, useSaveContext } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Stack } from '@mui/material';
-import { userUpdateInput, type UserFormOptions } from '../../shared';
+import { userUpdateInput, type AdminDetail, type UserFormOptions } from '../../shared';
 import type { ConsolePermissions } from '../../providers/authProvider';
 import { inputOf, zodValidator } from '../zodForm';
 import { CountryCodesInput } from './CountryCodesInput';
@@ -17,11 +18,38 @@ function OfficeInput({ options }: { options?: UserFormOptions }) {
   return <SelectInput source="officeCode" choices={offices} optionValue="code" isRequired />;
 }
 
-/** Accounts are deactivated, never deleted. */
+/**
+ * Accounts are deactivated, never deleted. Saving an edit that takes an active system-admin out of
+ * the active system-admins (deactivated, or a lower level) asks first, naming them.
+ */
 function SaveOnlyToolbar() {
+  const record = useRecordContext<AdminDetail>();
+  const [authority, statusCode] = useWatch({ name: ['authority', 'statusCode'] }) as [string, string];
+  const { handleSubmit } = useFormContext();
+  const { save } = useSaveContext();
+  const [open, setOpen] = useState(false);
+  const removes = record?.authority === 'system-admin' && record.statusCode === 'ACTIVE' && (authority !== 'system-admin' || statusCode === 'INACTIVE');
   return (
     <Toolbar>
-      <SaveButton />
+      <SaveButton
+        type={removes ? 'button' : 'submit'}
+        onClick={(event) => {
+          if (!removes) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+      />
+      <Confirm
+        isOpen={open}
+        title="resources.users.confirm.removeSystemAdminTitle"
+        titleTranslateOptions={{ name: record?.name }}
+        content="resources.users.confirm.removeSystemAdminContent"
+        onConfirm={() => {
+          setOpen(false);
+          void handleSubmit((values) => save?.(values))();
+        }}
+        onClose={() => setOpen(false)}
+      />
     </Toolbar>
   );
 }

@@ -47,7 +47,12 @@ export function UserShowActions() {
           color="error"
           icon={<PersonOffIcon />}
           call={(api) => api.setUserStatus(record.id, 'INACTIVE')}
-          confirm={{ title: 'resources.users.confirm.deactivateTitle', titleArgs: { name: record.name }, content: 'resources.users.confirm.deactivateContent' }}
+          confirm={{
+            title: 'resources.users.confirm.deactivateTitle',
+            titleArgs: { name: record.name },
+            // A system-admin deactivating a peer: every system-admin is mailed, and only one of them can undo it.
+            content: record.authority === 'system-admin' ? 'resources.users.confirm.deactivateSystemAdminContent' : 'resources.users.confirm.deactivateContent',
+          }}
         />
       ) : (
         <ConfirmedActionButton label="resources.users.actions.activate" color="success" icon={<PersonIcon />} call={(api) => api.setUserStatus(record.id, 'ACTIVE')} />
