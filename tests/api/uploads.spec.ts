@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { isSqlite } from '../../server/db/database';
-import { uploadFileUrl } from '../../server/modules/uploads/queries';
+import type { FastifyRequest } from 'fastify';
+import { issueLink } from '../../server/links';
 import { STAGED_TABLE } from '../../server/modules/uploads/staging';
 import { MAX_LISTED_PROBLEMS } from '../../src/shared';
 import { dbSnapshot, type RankAccounts, signedInAccount, type TestApp, withRankAccounts } from './harness';
@@ -238,7 +239,10 @@ describe('manual upload: preview and commit', () => {
       const history = await t.call('GET', `/api/uploads?filter=${encodeURIComponent(JSON.stringify({ datasetId: id }))}`, { token: uploader.token });
       expect(history.body.data.list.find((row: { id: number }) => row.id === upload.id).fileUrl).toBeNull();
       const byHeader = await t.app.inject({ method: 'GET', url: `/api/uploads/${upload.id}/file`, headers: { authorization: `Bearer ${accounts['system-admin'].token}` } });
-      const byLink = await t.app.inject({ method: 'GET', url: await uploadFileUrl(t.app.ctx.tokens, upload.id) });
+      // A link genuinely signed for the uploader's session, as the history would have handed one out.
+      const { sid } = await t.app.ctx.tokens.verifyAccessToken(uploader.token);
+      const asUploader = { admin: { id: uploader.id, sessionId: sid }, server: t.app } as unknown as FastifyRequest;
+      const byLink = await t.app.inject({ method: 'GET', url: await issueLink(asUploader, 'upload-original', String(upload.id)) });
       for (const reply of [byHeader, byLink]) {
         expect(reply.statusCode, name).toBe(409);
         expect(reply.json().resultMessage).toBe('This file was refused by its check, so it is not handed back; fix your copy and upload it again.');
