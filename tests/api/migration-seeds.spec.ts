@@ -20,7 +20,7 @@ describe('what a fresh install seeds', () => {
     const defaults = Object.entries(DEFAULT_TEMPLATES).flatMap(([language, templates]) =>
       Object.entries(templates).map(([type, { title, body }]) => ({ type, language, title, body, active_flag: 'Y' })),
     );
-    expect(defaults).toHaveLength(22);
+    expect(defaults).toHaveLength(24);
     expect(rows.sort(byType)).toEqual(defaults.sort(byType));
     expect(await t.db.selectFrom('email_template_statements').select('id').execute()).toEqual([]);
   });
