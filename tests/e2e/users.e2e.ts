@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 import { signUpThroughApi } from './signUps';
+import { seriousAxeViolations } from './axeSurvey';
 
 const SHOTS = '/tmp/shots-users';
 const NEW_EMAIL = 'newcomer@example.com';
@@ -137,10 +138,16 @@ describe('User Management screens', () => {
     const ask = page.getByRole('dialog', { name: 'Remove Dana Departed from the active system-admins?' });
     await ask.waitFor();
     await shot(page, 'user-edit-remove-system-admin-confirm');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await ask.getByRole('button', { name: 'Cancel' }).click();
     expect(await peer()).toEqual({ authority: 'system-admin', status_code: 'ACTIVE' });
-    await page.getByRole('button', { name: 'Save' }).click();
-    await ask.getByRole('button', { name: 'Confirm' }).click();
+    // The second time by keyboard alone: Save, then Tab to Confirm and Enter.
+    await page.getByRole('button', { name: 'Save' }).focus();
+    await page.keyboard.press('Enter');
+    await ask.waitFor();
+    const confirm = ask.getByRole('button', { name: 'Confirm' });
+    for (let presses = 0; presses < 6 && !(await confirm.evaluate((button) => button === document.activeElement)); presses++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     await page.waitForURL(/\/users\/\d+\/show/);
     await expect.poll(async () => (await peer()).authority).toBe('global-admin');
     await e2e.app.ctx.mailer.idle();
@@ -150,11 +157,15 @@ describe('User Management screens', () => {
 
     // The show page: deactivating a system-admin names them and says who is told.
     await e2e.db.updateTable('admins').set({ authority: 'system-admin', account_rank: 1, account_level: 'SYSTEM' }).where('id', '=', peerId).execute();
-    // Still on their page after the save: read again, they are a system-admin once more.
+    // Still on their page after the save: read again, they are a system-admin once more. On a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await page.getByRole('button', { name: 'Deactivate' }).click();
     const deactivate = page.getByRole('dialog', { name: 'Deactivate Dana Departed?' });
     await deactivate.getByText('Every system-admin, and they, are told by e-mail who did it').waitFor();
+    await shot(page, 'user-show-deactivate-system-admin-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await deactivate.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('The account has been deactivated and signed out.').waitFor();
     expect(await peer()).toEqual({ authority: 'system-admin', status_code: 'INACTIVE' });
