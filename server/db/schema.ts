@@ -139,6 +139,18 @@ export interface TermAgreementsTable {
   agreed_at: string;
 }
 
+/** Holidays: the canonical plain resource (scripts/new-resource.mjs wrote it). */
+export interface HolidaysTable {
+  id: Generated<number>;
+  date: string;
+  name: string;
+  country: string | null;
+  description: string | null;
+  active_flag: YesNo;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DomainsTable {
   id: Generated<number>;
   domain: string;
@@ -295,6 +307,7 @@ export interface Database extends ProjectTables, DatasetTables, CollectTables {
   term_versions: TermVersionsTable;
   term_agreements: TermAgreementsTable;
   domains: DomainsTable;
+  holidays: HolidaysTable;
   regions: CodeTable;
   countries: CountriesTable;
   companies: CodeTable;

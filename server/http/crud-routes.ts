@@ -29,7 +29,7 @@ export function listSpecOf(declaration: ResourceDeclaration, columns: ColumnName
     defaultSort: list.defaultSort,
     ...(list.natural ? { natural: [...list.natural] } : {}),
     ...(list.keyset ? { keyset: [...list.keyset] } : {}),
-    filters: Object.fromEntries(Object.entries(list.filters).flatMap(([field, filter]) => (filter ? [[field, { column: columnOf(field, columns), ...filter }]] : []))),
+    filters: Object.fromEntries(Object.entries(list.filters).flatMap(([key, filter]) => (filter ? [[key, { column: columnOf('field' in filter ? filter.field : key, columns), ...filter }]] : []))),
     ...(list.search ? { search: list.search.map((field) => columnOf(field, columns)) } : {}),
   };
 }

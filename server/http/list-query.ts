@@ -35,13 +35,17 @@ export type ConditionKind =
 export interface DayFilter {
   column: string;
   /**
+   * On a column holding a moment (ISO time):
    * dayFrom: a lower bound, a day (YYYY-MM-DD) from its first millisecond (UTC), or an ISO time; see dayBound.
    * dayTo: an upper bound, a day to its last millisecond (UTC), or an ISO time; before the column's dayFrom is a 400.
+   * On a column holding a calendar day (YYYY-MM-DD), compared as that text:
+   * fromDay / toDay: the first / last day included; a toDay before the column's fromDay is a 400.
    */
-  kind: 'dayFrom' | 'dayTo';
+  kind: 'dayFrom' | 'dayTo' | 'fromDay' | 'toDay';
 }
 export type FilterSpec = ConditionFilter | DayFilter;
-const isDayFilter = (filter: FilterSpec): filter is DayFilter => filter.kind === 'dayFrom' || filter.kind === 'dayTo';
+const isDayFilter = (filter: FilterSpec): filter is DayFilter => filter.kind === 'dayFrom' || filter.kind === 'dayTo' || filter.kind === 'fromDay' || filter.kind === 'toDay';
+const isLowerBound = (filter: DayFilter) => filter.kind === 'dayFrom' || filter.kind === 'fromDay';
 
 /** What a list endpoint allows; anything else in the request is a 400, never SQL. */
 export interface ListSpec {
@@ -157,9 +161,10 @@ export function parseListQuery(query: ListQuerystring, listSpec: ListSpec): List
       conditions.push({ column: filterSpec.column, kind: filterSpec.kind, value: conditionValue(value, filterSpec, key) });
       continue;
     }
-    const bound = dayBound(value, filterSpec.kind === 'dayFrom' ? 'from' : 'to', field);
-    conditions.push({ column: filterSpec.column, kind: filterSpec.kind === 'dayFrom' ? 'gte' : 'lte', value: bound });
-    if (filterSpec.kind === 'dayFrom') dayFroms.set(filterSpec.column, bound);
+    const lower = isLowerBound(filterSpec);
+    const bound = filterSpec.kind === 'fromDay' || filterSpec.kind === 'toDay' ? calendarDay(value, field) : dayBound(value, lower ? 'from' : 'to', field);
+    conditions.push({ column: filterSpec.column, kind: lower ? 'gte' : 'lte', value: bound });
+    if (lower) dayFroms.set(filterSpec.column, bound);
     else dayTos.push({ column: filterSpec.column, field, value: bound });
   }
   for (const to of dayTos) refuseInvertedRange(dayFroms.get(to.column), to.value, to.field);
@@ -211,6 +216,12 @@ export function dayBound(value: unknown, edge: 'from' | 'to', field: string): st
   }
   if (text.length > 10) return new Date(text).toISOString();
   return edge === 'from' ? `${day}T00:00:00.000Z` : `${day}T23:59:59.999Z`;
+}
+
+/** A calendar day (YYYY-MM-DD) as it is; anything else is a 400 on `field`. */
+function calendarDay(value: unknown, field: string): string {
+  if (typeof value === 'string' && isCalendarDay(value)) return value;
+  throw validationError([{ field, message: `${field.slice(field.lastIndexOf('.') + 1)} must be a real date such as 2024-05-31.` }]);
 }
 
 /** A range whose end (from dayBound) is before its start is a 400 on the end's `field`. */

@@ -23,6 +23,14 @@ export const code = (required: ValidationMessageKey) =>
     .max(20)
     .transform((value) => value.toUpperCase());
 
+/** A code that may be left out: empty is null, anything else as `code` stores it. */
+export const optionalCode = z
+  .string()
+  .trim()
+  .max(20)
+  .transform((value) => value.toUpperCase() || null)
+  .nullish();
+
 /** A calendar day as YYYY-MM-DD. */
 export const day = z.string().regex(DAY_PATTERN, msg.dateFormat).refine(isCalendarDay, msg.notRealDate);
 

@@ -144,11 +144,16 @@ describe('codes on the resource screens', () => {
   });
 
   it('shows no code field as its bare value', () => {
-    expect(rawCodes()).toEqual([]);
+    expect(
+      rawCodes(),
+      'Draw a code through its code table: a column or show field as <PropertyCodeField kind="countries" source="country" /> (or CodeField / CodeChip for the fixed code lists), ' +
+        'an input as <CodeInput kind="countries" source="country" />; the server refuses a code its table does not hold with unknownCode (server/collect/code-tables.ts) in the module\'s `check` hook. ' +
+        'A field of that name holding a name rather than a code goes in NAMES_NOT_CODES with the reason.',
+    ).toEqual([]);
   });
 
   it('writes no code field into a hand-made table or text as its bare value', () => {
-    expect(handMadeCodes()).toEqual([]);
+    expect(handMadeCodes(), 'Write the code through <CodeField> / <PropertyCodeField code={row.x} kind="..." /> instead of {row.x}.').toEqual([]);
   });
 
   it('builds no choices from bare codes', () => {

@@ -12,7 +12,7 @@ import { issueLink, redeemLink } from '../../links';
 import { tableCsv } from './export';
 import { countRows, pageOfRows } from './queries';
 import { parseRowsQuery } from './row-query';
-import { readableSource, tableStore } from './tables';
+import { explorerTables, readableSource } from './tables';
 
 /**
  * /api/explorer: the Data Explorer (SPEC §3 Table name, Table data). Lists the tables the caller
@@ -38,7 +38,7 @@ export async function explorerModule(app: FastifyInstance) {
   });
 
   // The table list and one table; a table's rows and its export link sit beside them, under the same guard.
-  const { readers } = crudRoutes(app, explorerResource, { store: tableStore(ctx.db), params: explorerTableParams });
+  const { readers } = crudRoutes(app, explorerResource, { store: explorerTables(ctx.db), params: explorerTableParams });
 
   routes.get('/explorer/:id/rows', { ...readers, schema: { params: explorerTableParams, querystring: listQuerystring, response: { 200: explorerRowListResponse } } }, async (request) => {
     const source = await readableSource(ctx.db, request.admin!, request.params.id);

@@ -54,7 +54,7 @@ export async function readableSource(db: Db, caller: Caller, id: string): Promis
  * The declaration's records (src/shared/resources/explorer.ts): the tables the caller may read,
  * filtered and sorted in memory by their own fields (tables are few), and one with its columns.
  */
-export const tableStore = (db: Db): CrudStore<unknown, ExplorerTableDetail, string> => ({
+export const explorerTables = (db: Db): CrudStore<unknown, ExplorerTableDetail, string> => ({
   // No SQL columns: the in-memory filter and sort read each field by its own name.
   columns: { tableName: 'tableName', dataType: 'dataType', rowCount: 'rowCount' },
   list: async (request, caller) => pageOfTables(await readableTables(db, caller.admin!), request),

@@ -14,12 +14,13 @@ import { demoAccessHistory, demoSystemLog } from './activity';
 import { demoProjects } from './projects';
 import { demoDatasets } from './datasets';
 import { demoCollect } from './collect';
+import { demoHolidays } from './holidays';
 
 /**
  * The demo features in the order they run: later ones use the accounts the users feature made.
  * A feature adds its file beside these and one line here.
  */
-export const DEMO_FEATURES: DemoFeature[] = [demoUsers, demoTemplates, demoProjects, demoDatasets, demoCollect, demoAccessHistory, demoSystemLog];
+export const DEMO_FEATURES: DemoFeature[] = [demoUsers, demoTemplates, demoProjects, demoDatasets, demoCollect, demoHolidays, demoAccessHistory, demoSystemLog];
 
 const MARKER_KEY = 'demo.seededAt';
 /** Tables the first start fills, and records of activity rather than of work: not "someone's data". */

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import HistoryIcon from '@mui/icons-material/History';
-import type { accessHistoryResource } from '../../shared/resources/access-history';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -8,7 +7,7 @@ import type { ConsoleResource } from '../ConsoleResource';
 const accessHistory: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
-  name: 'access-history' satisfies typeof accessHistoryResource.name,
+  name: 'access-history',
   listPath: '/user/access-history',
   title: 'console.screens.accessHistory',
   group: 'userManagement',

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
-import type { activityResource } from '../../shared/resources/activity';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -11,7 +10,7 @@ import type { ConsoleResource } from '../ConsoleResource';
 const activity: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
-  name: 'activity' satisfies typeof activityResource.name,
+  name: 'activity',
   listPath: '/log/activity',
   title: 'console.screens.activity',
   group: 'systemLog',

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import type { alertMailsResource } from '../../shared/resources/alert-mails';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -8,7 +7,7 @@ import type { ConsoleResource } from '../ConsoleResource';
 const alertMails: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
-  name: 'alert-mails' satisfies typeof alertMailsResource.name,
+  name: 'alert-mails',
   listPath: '/system/alert-mail',
   title: 'console.screens.alertMail',
   group: 'systemSetting',

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
-import type { collectConfigsResource } from '../../shared/resources/collect-configs';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -8,7 +7,7 @@ import type { ConsoleResource } from '../ConsoleResource';
 const collectConfigs: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
-  name: 'collect-configs' satisfies typeof collectConfigsResource.name,
+  name: 'collect-configs',
   listPath: '/data/collect-metric',
   title: 'console.screens.collectMetric',
   group: 'collectData',

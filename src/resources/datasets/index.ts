@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { AREA_RANK } from '../../shared/ranks';
-import type { datasetsResource } from '../../shared/resources/datasets';
 import type { ConsoleScreen } from '../ConsoleResource';
 
 /**
@@ -18,7 +17,7 @@ const manualUpload: ConsoleScreen = {
   icon: UploadFileIcon,
   view: lazy(() => import('./ManualUpload').then((module) => ({ default: module.ManualUpload }))),
   // `datasets` is declared (src/shared/resources/datasets.ts); written here, typed by the declaration's name.
-  apiResources: ['datasets' satisfies typeof datasetsResource.name, 'uploads'],
+  apiResources: ['datasets', 'uploads'],
 };
 
 export default manualUpload;

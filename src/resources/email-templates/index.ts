@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import EmailIcon from '@mui/icons-material/Email';
-import type { emailTemplatesResource } from '../../shared/resources/email-templates';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -8,7 +7,7 @@ import type { ConsoleResource } from '../ConsoleResource';
 const emailTemplates: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
-  name: 'email-templates' satisfies typeof emailTemplatesResource.name,
+  name: 'email-templates',
   listPath: '/system/email-template',
   title: 'console.screens.emailTemplate',
   group: 'systemSetting',

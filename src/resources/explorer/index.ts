@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import TableViewIcon from '@mui/icons-material/TableView';
-import type { explorerResource } from '../../shared/resources/explorer';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -12,7 +11,7 @@ import type { ConsoleResource } from '../ConsoleResource';
 const explorer: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
-  name: 'explorer' satisfies typeof explorerResource.name,
+  name: 'explorer',
   listPath: '/project/explorer',
   title: 'console.screens.dataExplorer',
   group: 'project',

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import type { marketAccountsResource } from '../../shared/resources/market-accounts';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -8,7 +7,7 @@ import type { ConsoleResource } from '../ConsoleResource';
 const marketAccounts: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
-  name: 'market-accounts' satisfies typeof marketAccountsResource.name,
+  name: 'market-accounts',
   listPath: '/data/market-account',
   title: 'console.screens.marketAccount',
   group: 'collectData',

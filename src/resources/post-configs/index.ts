@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
-import type { postConfigsResource } from '../../shared/resources/post-configs';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -8,7 +7,7 @@ import type { ConsoleResource } from '../ConsoleResource';
 const postConfigs: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
-  name: 'post-configs' satisfies typeof postConfigsResource.name,
+  name: 'post-configs',
   listPath: '/data/post-metric',
   title: 'console.screens.postMetric',
   group: 'collectData',

@@ -2,9 +2,6 @@ import { lazy } from 'react';
 import FolderIcon from '@mui/icons-material/Folder';
 import { AREA_RANK } from '../../shared/ranks';
 import { PROJECT_DETAIL_ROUTE } from '../../shared/paths';
-import type { plansResource } from '../../shared/resources/plans';
-import type { projectSharesResource } from '../../shared/resources/project-shares';
-import type { projectsResource } from '../../shared/resources/projects';
 import type { ConsoleResource } from '../ConsoleResource';
 import { ProjectCreateScreen, ProjectDetailPage, ProjectModifyScreen } from './ProjectScreens';
 
@@ -15,7 +12,7 @@ import { ProjectCreateScreen, ProjectDetailPage, ProjectModifyScreen } from './P
 const projects: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the names and the rank to the declarations'.
-  name: 'projects' satisfies typeof projectsResource.name,
+  name: 'projects',
   listPath: '/',
   title: 'console.screens.projectList',
   group: 'project',
@@ -25,7 +22,7 @@ const projects: ConsoleResource = {
   list: lazy(() => import('./ProjectList').then((module) => ({ default: module.ProjectList }))),
   recordRepresentation: 'name',
   // Served to Project Detail's panels; declared in src/shared/resources, typed by the declarations' names as the entry's own is.
-  apiResources: ['project-shares' satisfies typeof projectSharesResource.name, 'plans' satisfies typeof plansResource.name],
+  apiResources: ['project-shares', 'plans'],
   screens: [
     { path: PROJECT_DETAIL_ROUTE, title: 'console.screens.projectDetail', view: ProjectDetailPage, hidden: true },
     { path: '/project/create', title: 'console.screens.projectCreate', view: ProjectCreateScreen, hidden: true },

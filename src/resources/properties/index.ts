@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { Property } from '../../shared/properties';
-import type { propertiesResource } from '../../shared/resources/properties';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 import { PROPERTIES_LIST_PATH } from './propertyListPath';
@@ -10,7 +9,7 @@ import { PROPERTIES_LIST_PATH } from './propertyListPath';
 const properties: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
-  name: 'properties' satisfies typeof propertiesResource.name,
+  name: 'properties',
   listPath: PROPERTIES_LIST_PATH,
   title: 'console.screens.projectProperty',
   group: 'systemSetting',

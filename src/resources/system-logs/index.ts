@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import type { systemLogsResource } from '../../shared/resources/system-logs';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -8,7 +7,7 @@ import type { ConsoleResource } from '../ConsoleResource';
 const systemLogs: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
-  name: 'system-logs' satisfies typeof systemLogsResource.name,
+  name: 'system-logs',
   listPath: '/log/system',
   title: 'console.screens.systemLog',
   group: 'systemLog',

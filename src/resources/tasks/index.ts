@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
-import type { tasksResource } from '../../shared/resources/tasks';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -11,7 +10,7 @@ import type { ConsoleResource } from '../ConsoleResource';
 const tasks: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
-  name: 'tasks' satisfies typeof tasksResource.name,
+  name: 'tasks',
   listPath: '/data/collect-status',
   title: 'console.screens.collectStatus',
   group: 'collectData',

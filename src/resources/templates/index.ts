@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import type { templatesResource } from '../../shared/resources/templates';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -8,7 +7,7 @@ import type { ConsoleResource } from '../ConsoleResource';
 const templates: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
-  name: 'templates' satisfies typeof templatesResource.name,
+  name: 'templates',
   listPath: '/system/dashboard-template',
   title: 'console.screens.dashboardTemplate',
   group: 'systemSetting',

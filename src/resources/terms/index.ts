@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import GavelIcon from '@mui/icons-material/Gavel';
-import type { termsResource } from '../../shared/resources/terms';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
 
@@ -8,7 +7,7 @@ import type { ConsoleResource } from '../ConsoleResource';
 const terms: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
-  name: 'terms' satisfies typeof termsResource.name,
+  name: 'terms',
   listPath: '/system/terms',
   title: 'console.screens.terms',
   group: 'systemSetting',

@@ -1,15 +1,13 @@
 import { lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
 import { AREA_RANK } from '../../shared/ranks';
-import type { manualPermissionsResource } from '../../shared/resources/manual-permissions';
-import type { usersResource } from '../../shared/resources/users';
 import type { ConsoleResource } from '../ConsoleResource';
 
 /** Users (User Management › Users): approval, detail, edit. Views load on first use. */
 const users: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
-  name: 'users' satisfies typeof usersResource.name,
+  name: 'users',
   listPath: '/user/users',
   title: 'console.screens.users',
   group: 'userManagement',
@@ -21,7 +19,7 @@ const users: ConsoleResource = {
   show: lazy(() => import('./UserShow').then((module) => ({ default: module.UserShow }))),
   recordRepresentation: 'email',
   // Manual permissions are granted on Manual Upload's panel, but only by user managers: listed here, under their rank.
-  apiResources: ['manual-permissions' satisfies typeof manualPermissionsResource.name],
+  apiResources: ['manual-permissions'],
 };
 
 export default users;

@@ -3,10 +3,16 @@ import type { z } from 'zod';
 /**
  * How a list filter compares its field (the server's ConditionKind) and what the field holds;
  * `values` are the API's words for the stored values (any other is a 400: access history's Y/N,
- * manual permissions' UPLOADER/NONE). A day bound (dayFrom/dayTo) takes a day or an ISO time, a
- * day covering all of it, and refuses an end before its start (list-query.ts, dayBound).
+ * manual permissions' UPLOADER/NONE). Two kinds bound a range of days, both ends included, and
+ * refuse an end before its start:
+ * - dayFrom/dayTo, on a field holding a moment (an ISO time): a day or an ISO time, a day covering all of it;
+ * - fromDay/toDay, on a field holding a calendar day (YYYY-MM-DD, the `day` rule): a day; the filter
+ *   has its own name (`dateFrom`) and `field` names the field it bounds (`date`).
  */
-export type ListFilterDeclaration = { kind: 'eq' | 'contains' | 'gte' | 'lte'; type: 'integer' | 'text'; values?: Readonly<Record<string, string | number>> } | { kind: 'dayFrom' | 'dayTo' };
+export type ListFilterDeclaration =
+  | { kind: 'eq' | 'contains' | 'gte' | 'lte'; type: 'integer' | 'text'; values?: Readonly<Record<string, string | number>> }
+  | { kind: 'dayFrom' | 'dayTo' }
+  | { kind: 'fromDay' | 'toDay'; field: string };
 
 /** The five routes a declared resource can have; `operations` names those it has. */
 export const CRUD_OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const;

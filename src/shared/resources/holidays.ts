@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { AREA_RANK } from '../ranks';
+import { envelopeOf, listEnvelopeOf } from '../envelope';
+import { yesNo, day, optionalCode } from '../fields';
+import { msg } from '../validation-messages';
+import { field } from './history';
+import { declareResource } from './define';
+
+export const holidayInput = z.strictObject({
+  date: day,
+  name: z.string().trim().min(1, msg.required).max(100),
+  country: optionalCode,
+  description: z.string().trim().max(500).nullish(),
+  activeFlag: yesNo.default('Y'),
+});
+
+export const holidaySchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  name: z.string(),
+  country: z.string().nullable(),
+  description: z.string().nullable(),
+  activeFlag: yesNo,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Holiday = z.infer<typeof holidaySchema>;
+
+/** Holidays: date, name, country, description, active. */
+export const holidaysResource = declareResource({
+  name: 'holidays',
+  path: '/holidays',
+  rank: { read: AREA_RANK.systemSetting, write: AREA_RANK.systemSetting },
+  noun: 'holiday',
+  history: { name: field('name') },
+  example: { date: '2030-01-01', name: 'Example holiday', country: 'KR', description: 'Added by the screen survey', activeFlag: 'Y' },
+  schemas: { input: holidayInput, record: holidaySchema, list: listEnvelopeOf(holidaySchema), one: envelopeOf(holidaySchema) },
+  list: {
+    sortable: ['id', 'date', 'name', 'country', 'activeFlag', 'updatedAt', 'createdAt'],
+    defaultSort: ['date', 'DESC'],
+    filters: {
+      id: { kind: 'eq', type: 'integer' },
+      country: { kind: 'eq', type: 'text' },
+      activeFlag: { kind: 'eq', type: 'text' },
+      dateFrom: { kind: 'fromDay', field: 'date' },
+      dateTo: { kind: 'toDay', field: 'date' },
+    },
+    search: ['name', 'description'],
+  },
+});
