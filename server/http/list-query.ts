@@ -119,8 +119,17 @@ export function parseRange(raw: string | undefined, defaultPageSize = DEFAULT_PA
   return { offset: range[0], limit: Math.min(range[1] - range[0] + 1, maxPageSize) };
 }
 
+/** Each endpoint's spec as qualified: a route's spec is made once, at its start, so it is qualified once. */
+const qualifiedSpecs = new WeakMap<ListSpec, ListSpec>();
+
 /** The spec with every bare column qualified by its table, as SQL will name it. */
 function qualified(spec: ListSpec): ListSpec {
+  let known = qualifiedSpecs.get(spec);
+  if (!known) qualifiedSpecs.set(spec, (known = qualify(spec)));
+  return known;
+}
+
+function qualify(spec: ListSpec): ListSpec {
   const { table } = spec;
   if (!table) return spec;
   const column = (name: string) => (name.includes('.') ? name : `${table}.${name}`);
