@@ -55,7 +55,11 @@ export function tableStore<Input extends z.ZodType, Shape extends z.ZodObject>(
     : undefined;
 
   // One table and its columns for every caller: the list's queries are compiled once per request shape.
-  const list = preparedList<Record<string, unknown>>((handle) => (handle as unknown as typeof loose).selectFrom(table), (query) => query.select(selection), `${table}.id`);
+  const list = preparedList<Record<string, unknown>>(
+    (handle) => (handle as unknown as typeof loose).selectFrom(table),
+    (query) => query.select(selection),
+    `${table}.id`,
+  );
 
   const find = async (id: number) => {
     const row = await loose.selectFrom(table).select(selection).where(`${table}.id`, '=', id).executeTakeFirst();

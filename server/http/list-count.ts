@@ -74,7 +74,9 @@ export async function countListRows(db: Kysely<any>, given: SelectQueryBuilder<a
 
   // A list known to be large goes straight to its full count; any other is counted up to the bound first.
   if (!hit || hit.writes !== undefined) {
-    const bounded = rows().select(sql`1`.as('one')).limit(EXACT_UP_TO + 1);
+    const bounded = rows()
+      .select(sql`1`.as('one'))
+      .limit(EXACT_UP_TO + 1);
     const { count } = (await db
       .selectFrom(bounded.as('bounded'))
       .select(sql<number | string>`count(*)`.as('count'))
@@ -84,7 +86,13 @@ export async function countListRows(db: Kysely<any>, given: SelectQueryBuilder<a
       return { count: Number(count), estimated: false };
     }
   }
-  const full = Number(((await rows().select(sql<number | string>`count(*)`.as('count')).executeTakeFirstOrThrow()) as { count: number | string }).count);
+  const full = Number(
+    (
+      (await rows()
+        .select(sql<number | string>`count(*)`.as('count'))
+        .executeTakeFirstOrThrow()) as { count: number | string }
+    ).count,
+  );
   if (full <= EXACT_UP_TO) {
     cache.delete(key);
     return { count: full, estimated: false };

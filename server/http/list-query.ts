@@ -382,10 +382,7 @@ export function preparedList<Row>(
   return async (db, request) => {
     const { page, countRows } = shapeOf(request);
     const values = listValues(request);
-    const [rows, total] = await Promise.all([
-      page.all(db, values),
-      countListRows(db, { compiled: countRows.bound(db, values), rows: () => filteredBy(db, request, (name) => values[name]) }),
-    ]);
+    const [rows, total] = await Promise.all([page.all(db, values), countListRows(db, { compiled: countRows.bound(db, values), rows: () => filteredBy(db, request, (name) => values[name]) })]);
     return answer(rows, total, request);
   };
 }
