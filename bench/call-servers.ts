@@ -7,6 +7,8 @@
  *
  *   node --import tsx bench/call-servers.ts console        (BENCH_SERVER_DATABASE_URL: on PostgreSQL)
  *   node --import tsx bench/call-servers.ts bare <sqlite file>
+ *
+ * BENCH_SERVER_PORT pins the port a server listens on (a machine shared by several runs); any free one otherwise.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +24,7 @@ export const domainBody = (prefix: string) => (n: number) => JSON.stringify({ do
 export const editBody = (domain: string, n: number) => JSON.stringify({ domain, description: `Edited ${n}`, activeFlag: 'Y' });
 /** The seeded domains, as bench/calls.ts edits them. */
 export const benchDomain = (n: number) => `bench${n}.example.org`;
+const port = Number(process.env.BENCH_SERVER_PORT ?? 0);
 
 interface Ready {
   url: string;
@@ -72,7 +75,7 @@ async function consoleServer() {
   const { BENCH_EMAIL, startBenchServer } = await import('./harness');
   const { startSession } = await import('../server/auth/sessions');
   const databaseUrl = process.env.BENCH_SERVER_DATABASE_URL || undefined;
-  const server = await startBenchServer({ databaseUrl, passwordHash: { memoryCost: 4096, timeCost: 1, parallelism: 1 } });
+  const server = await startBenchServer({ databaseUrl, passwordHash: { memoryCost: 4096, timeCost: 1, parallelism: 1 } }, { port });
   const now = new Date().toISOString();
   for (let start = 0; start < DOMAINS; start += 500) {
     await server.db
@@ -158,7 +161,7 @@ async function bareServer(sqlitePath: string) {
     const row = deleted(Number(request.params.id), new Date().toISOString());
     return row ? { result: 'SUCCESS', resultMessage: 'Success', data: row } : reply.code(404).send({ result: 'NOT_FOUND' });
   });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await app.listen({ port, host: '127.0.0.1' });
   return { ready: { url }, close: async () => (await app.close(), sqlite.close()) };
 }
 

@@ -9,7 +9,8 @@
  * - with BENCH_DATABASE_URL or TEST_DATABASE_URL, the console on PostgreSQL (list and update) as a
  *   ratio to its own SQLite figures: target ≥ 0.8×.
  *
- * BENCH_SECONDS (default 10) per measurement, BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10).
+ * BENCH_SECONDS (default 10) per measurement, BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10);
+ * BENCH_PORT pins the servers' ports to it and the two after it (any free ones otherwise).
  */
 import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
@@ -26,8 +27,11 @@ const DELETE_POOL = Math.ceil((20_000 * DURATION_MS) / 1000);
 /** How the browser's calls name the reader (src/providers/httpClient.ts). */
 const BROWSER_HEADERS = { 'x-time-zone': 'Asia/Seoul', 'accept-language': 'ko' };
 
-const consoleSqlite = await spawnServer(['console']);
-const bare = await spawnServer(['bare', consoleSqlite.sqlitePath!]);
+const basePort = Number(process.env.BENCH_PORT ?? 0);
+const portEnv = (offset: number): Record<string, string> => (basePort ? { BENCH_SERVER_PORT: String(basePort + offset) } : {});
+
+const consoleSqlite = await spawnServer(['console'], portEnv(0));
+const bare = await spawnServer(['bare', consoleSqlite.sqlitePath!], portEnv(1));
 // The driver's own handle on the file both servers use: the records to edit, and those to delete.
 const sqlite = new SqliteDatabase(consoleSqlite.sqlitePath!);
 sqlite.pragma('busy_timeout = 5000');
@@ -40,7 +44,7 @@ if (databaseUrl) {
   const url = new URL(databaseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
   pgUrl = url.toString();
-  consolePg = await spawnServer(['console'], { BENCH_SERVER_DATABASE_URL: pgUrl });
+  consolePg = await spawnServer(['console'], { BENCH_SERVER_DATABASE_URL: pgUrl, ...portEnv(2) });
 }
 
 type Edited = { id: number; domain: string }[];

@@ -15,9 +15,10 @@ export const BENCH_PASSWORD = 'Bench#2024x';
 
 /**
  * The real server on a fresh SQLite file, listening on 127.0.0.1 with production hashing; with
- * `staticDir` it also serves that build of the browser app, as in production.
+ * `staticDir` it also serves that build of the browser app, as in production. `port` pins the port
+ * (machines shared by several runs give each its own range); any free one otherwise.
  */
-export async function startBenchServer(overrides: Partial<AppConfig> = {}, { staticDir }: { staticDir?: string } = {}) {
+export async function startBenchServer(overrides: Partial<AppConfig> = {}, { staticDir, port = 0 }: { staticDir?: string; port?: number } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-bench-'));
   const config = defaultConfig({
     dataDir,
@@ -33,7 +34,7 @@ export async function startBenchServer(overrides: Partial<AppConfig> = {}, { sta
   // The outbox keeps sign-in codes masked, so the bench reads them from the mail as sent.
   const mails: OutgoingMail[] = [];
   const app = await buildApp(config, { db, staticDir, logger: false, observeMail: (mail) => mails.push(mail) });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
     db,

@@ -17,6 +17,8 @@ export interface PreparedStatement<Values, Row> {
   first(db: Db, values: Values): Promise<Row | undefined>;
   /** Runs the statement once for each of `rows`, all in one transaction of its own (so `db` is not a transaction), and returns nothing. */
   many(db: Db, rows: readonly Values[]): Promise<void>;
+  /** The statement as it runs with `values`, without running it (a cache key of its SQL and values). */
+  bound(db: Db, values: Values): CompiledQuery<Row>;
 }
 
 /**
@@ -70,7 +72,11 @@ export function preparedStatement<Values extends object, Row>(build: (db: Db, va
       sqlite.connection.transaction(() => rows.forEach((values) => statement.run(parametersOf(query, names, values))))();
     });
   };
-  return { all: (db, values) => run(db, values, false), first: async (db, values) => (await run(db, values, true))[0], many };
+  const bind = (db: Db, values: Values): CompiledQuery<Row> => {
+    const { query, names } = compiledFor(db);
+    return { ...query, parameters: parametersOf(query, names, values) };
+  };
+  return { all: (db, values) => run(db, values, false), first: async (db, values) => (await run(db, values, true))[0], many, bound: bind };
 }
 
 /**

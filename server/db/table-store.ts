@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ResourceDeclaration } from '../../src/shared/resources/define';
 import { columnOf, type ColumnNames, type CrudStore } from '../http/crud-routes';
-import { listPage } from '../http/list-query';
+import { preparedList } from '../http/list-query';
 import type { Db } from './database';
 import { preparedStatement } from './prepared-statement';
 
@@ -54,6 +54,13 @@ export function tableStore<Input extends z.ZodType, Shape extends z.ZodObject>(
       )
     : undefined;
 
+  // One table and its columns for every caller: the list's queries are compiled once per request shape.
+  const list = preparedList<Record<string, unknown>>(
+    (handle) => (handle as unknown as typeof loose).selectFrom(table),
+    (query) => query.select(selection),
+    `${table}.id`,
+  );
+
   const find = async (id: number) => {
     const row = await loose.selectFrom(table).select(selection).where(`${table}.id`, '=', id).executeTakeFirst();
     return row && present(row);
@@ -62,8 +69,8 @@ export function tableStore<Input extends z.ZodType, Shape extends z.ZodObject>(
     columns,
     table,
     async list(request) {
-      const page = await listPage(loose.selectFrom(table), request, (query) => query.select(selection), `${table}.id`, { db });
-      return { ...page, list: page.list.map((row) => present(row as Record<string, unknown>)) };
+      const page = await list(db, request);
+      return { ...page, list: page.list.map(present) };
     },
     find,
     async insert(input, now) {

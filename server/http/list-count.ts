@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { tablesIn, writeCounterOf } from '../db/write-counter';
 
 /**
@@ -48,9 +48,19 @@ function remember(cache: Map<string, KnownCount>, key: string, known: KnownCount
   cache.set(key, known);
 }
 
+/**
+ * The rows a list counts, compiled as they are selected (`select 1 as one`, the cache's key), and
+ * how to build them when a count must run: a list compiled once per shape (preparedList) passes
+ * both, so a count answered from the cache builds nothing.
+ */
+export interface CountedRows {
+  compiled: CompiledQuery;
+  rows(): SelectQueryBuilder<any, any, any>;
+}
+
 /** `rows` selects FROM/JOINs/WHERE only: exactly the rows the list counts. */
-export async function countListRows(db: Kysely<any>, rows: SelectQueryBuilder<any, any, any>, now = performance.now()): Promise<ListTotal> {
-  const compiled = rows.select(sql`1`.as('one')).compile();
+export async function countListRows(db: Kysely<any>, given: SelectQueryBuilder<any, any, any> | CountedRows, now = performance.now()): Promise<ListTotal> {
+  const { compiled, rows } = 'compiled' in given ? given : { compiled: given.select(sql`1`.as('one')).compile(), rows: () => given };
   const key = `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
   const cache = cacheOf(db);
   const hit = cache.get(key);
@@ -64,7 +74,9 @@ export async function countListRows(db: Kysely<any>, rows: SelectQueryBuilder<an
 
   // A list known to be large goes straight to its full count; any other is counted up to the bound first.
   if (!hit || hit.writes !== undefined) {
-    const bounded = rows.select(sql`1`.as('one')).limit(EXACT_UP_TO + 1);
+    const bounded = rows()
+      .select(sql`1`.as('one'))
+      .limit(EXACT_UP_TO + 1);
     const { count } = (await db
       .selectFrom(bounded.as('bounded'))
       .select(sql<number | string>`count(*)`.as('count'))
@@ -74,7 +86,13 @@ export async function countListRows(db: Kysely<any>, rows: SelectQueryBuilder<an
       return { count: Number(count), estimated: false };
     }
   }
-  const full = Number(((await rows.select(sql<number | string>`count(*)`.as('count')).executeTakeFirstOrThrow()) as { count: number | string }).count);
+  const full = Number(
+    (
+      (await rows()
+        .select(sql<number | string>`count(*)`.as('count'))
+        .executeTakeFirstOrThrow()) as { count: number | string }
+    ).count,
+  );
   if (full <= EXACT_UP_TO) {
     cache.delete(key);
     return { count: full, estimated: false };

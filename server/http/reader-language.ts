@@ -20,15 +20,43 @@ export const serverTextFor = (text: string, language: ReaderLanguage): string =>
 /** Nesting an answer's sentences are looked for in (envelope → data → list → row → preview → problems → problem). */
 const MAX_NESTING = 8;
 
-/** The answer with the server's sentences in Korean, the only language besides English the console reads. */
+/** Sentences already rewritten: most answers carry the same few ("Success"), and matching one against the catalogue is the cost. */
+const koreanOf = new Map<string, string>();
+const KNOWN_SENTENCES = 2_000;
+
+function sentenceInKorean(text: string): string {
+  let korean = koreanOf.get(text);
+  if (korean === undefined) {
+    korean = serverTextIn(text, KOREAN);
+    if (koreanOf.size >= KNOWN_SENTENCES) koreanOf.clear();
+    koreanOf.set(text, korean);
+  }
+  return korean;
+}
+
+/**
+ * The answer with the server's sentences in Korean, the only language besides English the console
+ * reads. A record or list holding none is answered as it is, not copied: a list page's rows rarely do.
+ */
 function inKorean(value: unknown, nesting: number): unknown {
   if (nesting > MAX_NESTING || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => inKorean(item, nesting + 1));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, index) => {
+      const korean = inKorean(item, nesting + 1);
+      if (korean !== item) (copy ??= [...value])[index] = korean;
+    });
+    return copy ?? value;
+  }
   // Only plain records: a Date or a Buffer is serialised as it is.
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
-  const entries = Object.entries(value).map(([name, item]) => [name, typeof item === 'string' && SENTENCE_FIELDS.has(name) ? serverTextIn(item, KOREAN) : inKorean(item, nesting + 1)]);
-  return Object.fromEntries(entries);
+  let copy: Record<string, unknown> | undefined;
+  for (const [name, item] of Object.entries(value)) {
+    const korean = typeof item === 'string' && SENTENCE_FIELDS.has(name) ? sentenceInKorean(item) : inKorean(item, nesting + 1);
+    if (korean !== item) (copy ??= { ...value })[name] = korean;
+  }
+  return copy ?? value;
 }
 
 /**

@@ -54,6 +54,26 @@ describe('allowed domains', () => {
     expect(likeWildcard.body.data.totalCount).toBe(0);
   });
 
+  it('answers each request with its own values and total, its query compiled once for every request of its shape', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await create({ domain: `shape${i}.net`, activeFlag: i % 3 === 0 ? 'N' : 'Y' })).body.data.id);
+    const domains = async (params: Record<string, unknown>) => {
+      const reply = await t.call('GET', `/api/domains?${new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])))}`, { token: admin });
+      expect(reply.status).toBe(200);
+      return { names: reply.body.data.list.map((row: { domain: string }) => row.domain), total: reply.body.data.totalCount };
+    };
+    const sort = ['domain', 'ASC'];
+    expect(await domains({ sort, filter: { q: 'shape', activeFlag: 'N' } })).toEqual({ names: ['shape0.net', 'shape3.net'], total: 2 });
+    expect(await domains({ sort, filter: { q: 'shape', activeFlag: 'Y' } })).toEqual({ names: ['shape1.net', 'shape2.net', 'shape4.net', 'shape5.net'], total: 4 });
+    expect(await domains({ sort, filter: { q: 'shape2' } })).toEqual({ names: ['shape2.net'], total: 1 });
+    expect(await domains({ sort, filter: { id: [ids[1], ids[4]] } })).toEqual({ names: ['shape1.net', 'shape4.net'], total: 2 });
+    expect(await domains({ sort, filter: { id: [ids[5]] } })).toEqual({ names: ['shape5.net'], total: 1 });
+    expect(await domains({ sort, filter: { id: [ids[0], ids[2], ids[3]] } })).toEqual({ names: ['shape0.net', 'shape2.net', 'shape3.net'], total: 3 });
+    expect(await domains({ sort, range: [0, 1], filter: { q: 'shape' } })).toEqual({ names: ['shape0.net', 'shape1.net'], total: 6 });
+    expect(await domains({ sort, range: [2, 3], filter: { q: 'shape' } })).toEqual({ names: ['shape2.net', 'shape3.net'], total: 6 });
+    expect(await domains({ sort: ['domain', 'DESC'], range: [0, 1], filter: { q: 'shape' } })).toEqual({ names: ['shape5.net', 'shape4.net'], total: 6 });
+  });
+
   it('answers 400 for an unknown sort field or filter key, and for malformed list parameters', async () => {
     for (const search of ['sort=["password_hash","ASC"]', 'filter={"password_hash":"x"}', 'sort=not-json', 'range=[5,1]', 'sort=["domain","SIDEWAYS"]']) {
       const reply = await t.call('GET', `/api/domains?${search}`, { token: admin });

@@ -31,6 +31,15 @@ describe('the server in the reader’s language', () => {
     expect(added.body).toMatchObject({ result: 'SUCCESS', resultMessage: '도메인을 추가했습니다.' });
   });
 
+  it('answers a list to a Korean reader with its rows as written (a sentence in a record field is data), the same on every call', async () => {
+    await env.t.call('POST', '/api/domains', { token: env.token, body: { domain: 'rows.example', description: 'The file has been saved.' } });
+    const english = await env.t.call('GET', '/api/domains', { token: env.token });
+    for (let call = 0; call < 2; call++) {
+      const korean = await env.t.call('GET', '/api/domains', { token: env.token, headers: KO });
+      expect(korean.body).toEqual(english.body);
+    }
+  });
+
   it("shows an upload's problems and reason in Korean, stored once and read in either language", async () => {
     const id = await createDataset(env.t, env.token);
     const upload = await preview(env.t, env.token, id, 'bad.csv', 'date,campaign_id,channel,impressions\n,C1,search,1\n2024-02-30,C2,search,2\n');
