@@ -232,7 +232,8 @@ export function dayBound(value: unknown, edge: 'from' | 'to', field: string): st
 /** A calendar day (YYYY-MM-DD) as it is; anything else is a 400 on `field`. */
 function calendarDay(value: unknown, field: string): string {
   if (typeof value === 'string' && isCalendarDay(value)) return value;
-  throw validationError([{ field, message: `${field.slice(field.lastIndexOf('.') + 1)} must be a real date such as 2024-05-31.` }]);
+  const name = field.slice(field.lastIndexOf('.') + 1);
+  throw validationError([{ field, message: `${name} must be a real date such as 2024-05-31.` }]);
 }
 
 /** A range whose end (from dayBound) is before its start is a 400 on the end's `field`. */

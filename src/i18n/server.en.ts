@@ -206,6 +206,7 @@ export const serverEn = {
   'listQuery.cannotFilterBy': 'Cannot filter by %{key}.',
   'listQuery.cannotSortBySortBy': 'Cannot sort by %{sort}; sort by one of %{keys}.',
   'listQuery.mustBeARealDate': '%{name} must be a real date such as 2024-05-31, or an ISO time.',
+  'listQuery.mustBeARealDay': '%{name} must be a real date such as 2024-05-31.',
   'listQuery.mustBeJson': '%{field} must be JSON.',
   'listQuery.theEndOfTheDate': 'The end of the date range must not be before its start.',
   'listQuery.unknownPositionInTheList': 'Unknown position in the list; open the list again from its first page.',

@@ -202,6 +202,7 @@ export const serverKo = {
   'listQuery.cannotFilterBy': '%{key}(으)로 필터할 수 없습니다.',
   'listQuery.cannotSortBySortBy': '%{sort}(으)로 정렬할 수 없습니다. 다음 중 하나로 정렬하세요: %{keys}.',
   'listQuery.mustBeARealDate': '%{name}은(는) 2024-05-31 같은 실제 날짜나 ISO 시각이어야 합니다.',
+  'listQuery.mustBeARealDay': '%{name}은(는) 2024-05-31 같은 실제 날짜여야 합니다.',
   'listQuery.mustBeJson': '%{field}은(는) JSON이어야 합니다.',
   'listQuery.theEndOfTheDate': '날짜 범위의 끝은 시작보다 앞설 수 없습니다.',
   'listQuery.unknownPositionInTheList': '목록의 위치를 알 수 없습니다. 목록을 첫 페이지부터 다시 여세요.',
