@@ -1,7 +1,21 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  sql,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+  type Transaction,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { naturalKey } from './natural-key';
@@ -63,7 +77,7 @@ export function openDatabase(target: DatabaseTarget): Db {
       ...(target.unhurried ? {} : { statement_timeout: STATEMENT_TIMEOUT_MS, query_timeout: READ_TIMEOUT_MS }),
       ...(target.pgSchema ? { options: `-c search_path=${target.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedReads(pool) }), plugins: [new WriteCounter()] });
+    const db = new Kysely<Database>({ dialect: new PostgresDialectJoining({ pool: withPreparedReads(pool) }), plugins: [new WriteCounter()] });
     pools.set(db, pool);
     return db;
   }
@@ -103,11 +117,107 @@ class SqliteDialectKeepingCause extends SqliteDialect {
 
   override createDriver(): Driver {
     const { sqlite } = this;
-    return new (class extends SqliteDriver {
-      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-        if (sqlite.inTransaction) await super.rollbackTransaction(connection);
-      }
-    })(this.config);
+    return new JoiningDriver(
+      new (class extends SqliteDriver {
+        override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+          if (sqlite.inTransaction) await super.rollbackTransaction(connection);
+        }
+      })(this.config),
+    );
+  }
+}
+
+class PostgresDialectJoining extends PostgresDialect {
+  override createDriver(): Driver {
+    return new JoiningDriver(super.createDriver());
+  }
+}
+
+/** The transaction of one sharedTransaction call: opening (its BEGIN not yet run), open on a connection, or done. */
+interface Shared {
+  connection?: DatabaseConnection;
+  done: boolean;
+  /** Transactions begun inside it, each a savepoint. */
+  depth: number;
+}
+const shared = new AsyncLocalStorage<Shared>();
+const joinedBy = (connection?: DatabaseConnection) => {
+  const held = shared.getStore();
+  return held && !held.done && held.connection !== undefined && (connection === undefined || held.connection === connection) ? held : undefined;
+};
+
+/**
+ * Runs `work` in one transaction that every query made on its behalf joins, through any handle of
+ * this database: a store's own statements, a transaction it begins (a savepoint inside this one)
+ * and the activity entry the work writes with `trx`. A factory save and its activity entry are so
+ * one commit (or none), without every store and hook taking a transaction handle of its own.
+ */
+export function sharedTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const held: Shared = { done: false, depth: 0 };
+  return shared.run(held, async () => {
+    try {
+      return await db.transaction().execute(work);
+    } finally {
+      // Work it started and left running (none should) goes on outside it, on a connection of its own.
+      held.done = true;
+    }
+  });
+}
+
+/** A driver whose connection is handed to every query of a sharedTransaction while it is open. */
+class JoiningDriver implements Driver {
+  constructor(private readonly inner: Driver) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return joinedBy()?.connection ?? this.inner.acquireConnection();
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const joined = joinedBy(connection);
+    if (joined) {
+      joined.depth++;
+      await connection.executeQuery(CompiledQuery.raw(`savepoint joined_${joined.depth}`));
+      return;
+    }
+    await this.inner.beginTransaction(connection, settings);
+    const held = shared.getStore();
+    if (held && !held.done && !held.connection) held.connection = connection;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const joined = joinedBy(connection);
+    if (joined && joined.depth > 0) {
+      await connection.executeQuery(CompiledQuery.raw(`release savepoint joined_${joined.depth--}`));
+      return;
+    }
+    if (joined) joined.done = true;
+    await this.inner.commitTransaction(connection);
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const joined = joinedBy(connection);
+    if (joined && joined.depth > 0) {
+      const name = `joined_${joined.depth--}`;
+      await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${name}`));
+      await connection.executeQuery(CompiledQuery.raw(`release savepoint ${name}`));
+      return;
+    }
+    if (joined) joined.done = true;
+    await this.inner.rollbackTransaction(connection);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    // The shared transaction's connection goes back once, when the transaction that opened it ends.
+    if (joinedBy(connection)) return;
+    await this.inner.releaseConnection(connection);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
   }
 }
 

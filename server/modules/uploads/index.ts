@@ -14,6 +14,7 @@ import { crudRoutes } from '../../http/crud-routes';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { redeemLink } from '../../links';
+import { activityOfLaterWrite } from '../activity/recorder';
 import { datasetColumns, schemaFingerprint } from '../datasets/queries';
 import { isUploader, requireDatasetManager, requireUploader } from '../manual-permissions/uploader';
 import { claimCommit, datasetExists, findUpload, insertUpload, isFileHandedBack, isFileRemoved, listUploads, readyCutoff, uploadRow } from './queries';
@@ -91,7 +92,8 @@ export async function uploadsModule(app: FastifyInstance) {
     return success({ running: false, phase: null, done: 0, total: 0 });
   });
 
-  routes.post('/uploads/:id/commit', { ...uploaders, schema: { params: idParams, body: commitInput, response: { 200: uploadResponse } } }, async (request) => {
+  // Its activity entry is written by the commit, in the transaction that writes the rows.
+  routes.post('/uploads/:id/commit', { ...uploaders, config: { recordsActivity: true }, schema: { params: idParams, body: commitInput, response: { 200: uploadResponse } } }, async (request, reply) => {
     const uploadId = request.params.id;
     const { mode } = request.body;
     const adminId = request.admin!.id;
@@ -108,7 +110,8 @@ export async function uploadsModule(app: FastifyInstance) {
     }
     // Read before the job starts: on SQLite the commit's transaction holds the only connection.
     const answer = await findUpload(db, request, uploadId);
-    await work.startCommit(upload, mode, adminId, request.ip);
+    const activity = await activityOfLaterWrite(request, reply);
+    await work.startCommit(upload, mode, adminId, request.ip, activity);
     return success({ ...answer!, progress: { phase: 'WRITING' as const, done: 0, total: upload.row_count } }, 'The rows are being written.');
   });
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { newStorageKey, type LocalCopy } from '../../files/store';
 import { FileStoreUnavailableError, isOutOfSpace, OUT_OF_SPACE_MESSAGE } from '../../files/store-errors';
 import { FileChecker } from './check-thread';
-import { commitRows } from './commit';
+import { commitRows, type CommitJob } from './commit';
 import { INTERRUPTED_REASON, UploadLeases } from './leases';
 import { previewFile } from './preview';
 import { UploadProgressBoard } from './progress';
@@ -153,7 +153,7 @@ export class UploadWork {
   }
 
   /** Writes the claimed (COMMITTING) upload's rows after the answer, all or nothing. */
-  async startCommit(upload: UploadRow, mode: UploadMode, adminId: number, sourceIp: string): Promise<void> {
+  async startCommit(upload: UploadRow, mode: UploadMode, adminId: number, sourceIp: string, activity: CommitJob['activity']): Promise<void> {
     const { ctx } = this;
     const uploadId = upload.id;
     const started = { phase: 'WRITING' as const, done: 0, total: upload.row_count };
@@ -173,6 +173,7 @@ export class UploadWork {
           stagingFile: staged?.path ?? stagingPath(ctx.config.dataDir, uploadId),
           adminId,
           sourceIp,
+          activity,
           now: () => isoNow(ctx.clock),
           onRows: (done) => this.report(uploadId, adminId, { phase: 'WRITING', done, total: upload.row_count }),
         });
