@@ -133,17 +133,24 @@ class PostgresDialectJoining extends PostgresDialect {
   }
 }
 
-/** The transaction of one sharedTransaction call: opening (its BEGIN not yet run), open on a connection, or done. */
+/** The transaction of one sharedTransaction call: its connection once begun, and whether it has ended. */
 interface Shared {
   connection?: DatabaseConnection;
-  done: boolean;
   /** Transactions begun inside it, each a savepoint. */
   depth: number;
+  done: boolean;
+  /** Its connection went back: nothing that joined it may hand the connection back again. */
+  released: boolean;
 }
 const shared = new AsyncLocalStorage<Shared>();
-const joinedBy = (connection?: DatabaseConnection) => {
+const openShared = () => {
   const held = shared.getStore();
-  return held && !held.done && held.connection !== undefined && (connection === undefined || held.connection === connection) ? held : undefined;
+  return held && !held.done && held.connection ? held : undefined;
+};
+/** The sharedTransaction of this call whose connection `connection` is, open or ended. */
+const sharing = (connection: DatabaseConnection) => {
+  const held = shared.getStore();
+  return held?.connection === connection ? held : undefined;
 };
 
 /**
@@ -151,17 +158,26 @@ const joinedBy = (connection?: DatabaseConnection) => {
  * this database: a store's own statements, a transaction it begins (a savepoint inside this one)
  * and the activity entry the work writes with `trx`. A factory save and its activity entry are so
  * one commit (or none), without every store and hook taking a transaction handle of its own.
+ * Work it starts that outlives it (a mail, a job after the answer) is started through detached().
  */
 export function sharedTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  const held: Shared = { done: false, depth: 0 };
+  const held: Shared = { depth: 0, done: false, released: false };
   return shared.run(held, async () => {
     try {
       return await db.transaction().execute(work);
     } finally {
-      // Work it started and left running (none should) goes on outside it, on a connection of its own.
       held.done = true;
     }
   });
+}
+
+/**
+ * Starts work that goes on after the call starting it (a mail, an upload's job) apart from any
+ * sharedTransaction that call is in: it would otherwise join that transaction and still be using
+ * its connection after the commit, with whatever request the connection serves next.
+ */
+export function detached<T>(start: () => T): T {
+  return shared.exit(start);
 }
 
 /** A driver whose connection is handed to every query of a sharedTransaction while it is open. */
@@ -173,14 +189,13 @@ class JoiningDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return joinedBy()?.connection ?? this.inner.acquireConnection();
+    return openShared()?.connection ?? this.inner.acquireConnection();
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    const joined = joinedBy(connection);
-    if (joined) {
-      joined.depth++;
-      await connection.executeQuery(CompiledQuery.raw(`savepoint joined_${joined.depth}`));
+    const joined = openShared();
+    if (joined?.connection === connection) {
+      await connection.executeQuery(CompiledQuery.raw(`savepoint joined_${++joined.depth}`));
       return;
     }
     await this.inner.beginTransaction(connection, settings);
@@ -189,8 +204,10 @@ class JoiningDriver implements Driver {
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    const joined = joinedBy(connection);
+    const joined = sharing(connection);
     if (joined && joined.depth > 0) {
+      // Committing would end whatever transaction the connection now holds, not its own.
+      if (joined.done) throw new Error('a transaction begun inside a shared transaction outlived it');
       await connection.executeQuery(CompiledQuery.raw(`release savepoint joined_${joined.depth--}`));
       return;
     }
@@ -199,8 +216,9 @@ class JoiningDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    const joined = joinedBy(connection);
+    const joined = sharing(connection);
     if (joined && joined.depth > 0) {
+      if (joined.done) return; // The shared transaction has ended, and its savepoints with it.
       const name = `joined_${joined.depth--}`;
       await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${name}`));
       await connection.executeQuery(CompiledQuery.raw(`release savepoint ${name}`));
@@ -211,8 +229,10 @@ class JoiningDriver implements Driver {
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    // The shared transaction's connection goes back once, when the transaction that opened it ends.
-    if (joinedBy(connection)) return;
+    // The shared connection goes back once: when the transaction that began it has ended.
+    const joined = sharing(connection);
+    if (joined && (!joined.done || joined.released)) return;
+    if (joined) joined.released = true;
     await this.inner.releaseConnection(connection);
   }
 

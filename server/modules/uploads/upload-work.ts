@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatasetColumn, UploadMode, UploadProgress } from '../../../src/shared';
 import { isoNow } from '../../clock';
+import { detached } from '../../db/database';
 import type { AppContext } from '../../context';
 import { newStorageKey, type LocalCopy } from '../../files/store';
 import { FileStoreUnavailableError, isOutOfSpace, OUT_OF_SPACE_MESSAGE } from '../../files/store-errors';
@@ -256,7 +257,7 @@ export class UploadWork {
 
   /** Runs a job after the answer, logging its failure; close() waits for it. */
   private background(job: () => Promise<void>): void {
-    const promise = job().catch((error) => this.log.error({ err: error }, 'upload job failed'));
+    const promise = detached(job).catch((error) => this.log.error({ err: error }, 'upload job failed'));
     this.running.add(promise);
     void promise.finally(() => this.running.delete(promise));
   }
