@@ -135,7 +135,8 @@ async function refusingActivity(resource: string, work: () => Promise<void>): Pr
   }
 }
 
-const entriesAbout = async (resource: string, recordId: string) => (await t.db.selectFrom('activity_log').select('id').where('resource', '=', resource).where('record_id', '=', recordId).execute()).length;
+const entriesAbout = async (resource: string, recordId: string) =>
+  (await t.db.selectFrom('activity_log').select('id').where('resource', '=', resource).where('record_id', '=', recordId).execute()).length;
 
 describe('a save and its activity entry', () => {
   it('are one commit: a create, a change and a delete whose entry the database refuses leave no change', async () => {
