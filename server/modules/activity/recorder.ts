@@ -201,7 +201,7 @@ export async function activityOfLaterWrite(request: FastifyRequest, reply: Fasti
 const recordsItself = (request: FastifyRequest) => request.routeOptions.config.recordsActivity === true;
 
 /**
- * The activity recorder (issue 30 item 4) for the routes that are no factory save: every mutating
+ * The activity recorder for the routes that are no factory save: every mutating
  * /api route is declared in ACTIVITY_ROUTES, and for a command (an approval, a status, a password)
  * it reads the record before the handler and after a successful answer through the resource's own
  * read (record-readers.ts, a function call as the caller), compares, and writes one activity row
