@@ -10,7 +10,8 @@
  *   ratio to its own SQLite figures: target ≥ 0.8×.
  *
  * BENCH_SECONDS (default 10) per measurement, BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10);
- * BENCH_PORT pins the servers' ports to it and the two after it (any free ones otherwise).
+ * BENCH_PORT pins the servers' ports to it and the two after it (any free ones otherwise);
+ * BENCH_ONLY=writes measures the create, update and delete alone (a change to the write path).
  */
 import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
@@ -21,6 +22,7 @@ import { load, median, type LoadResult } from './load';
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const LISTS = process.env.BENCH_ONLY !== 'writes';
 const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
 /** Records a delete measurement may remove: more than any server deletes in its time. */
 const DELETE_POOL = Math.ceil((20_000 * DURATION_MS) / 1000);
@@ -95,10 +97,10 @@ try {
     await load({ url: server.url + LIST_PATH, headers: auth(server), connections: CONNECTIONS, durationMs: 1000 });
   }
   for (let round = 0; round < ROUNDS; round++) {
-    results.bareList.push(await list(bare));
-    results.consoleList.push(await list(consoleSqlite));
-    results.consoleBrowserList.push(await browserList(consoleSqlite));
-    if (consolePg) {
+    if (LISTS) results.bareList.push(await list(bare));
+    if (LISTS) results.consoleList.push(await list(consoleSqlite));
+    if (LISTS) results.consoleBrowserList.push(await browserList(consoleSqlite));
+    if (consolePg && LISTS) {
       results.pgList.push(await list(consolePg));
       results.pgBrowserList.push(await browserList(consolePg));
     }
@@ -125,11 +127,13 @@ const row = (name: string, runs: LoadResult[]) => {
   console.log(`${name.padEnd(48)} ${rps.toFixed(0).padStart(8)} req/s   p50 ${p50.toFixed(2).padStart(7)} ms   p99 ${p99.toFixed(2).padStart(7)} ms`);
 };
 console.log(`calls: ${ROUNDS} rounds of ${DURATION_MS / 1000} s, ${CONNECTIONS} connections, medians`);
-row('bare list page 1 (same query + count)', results.bareList);
-row('console list page 1, as a script (token only)', results.consoleList);
-row('console list page 1, as the browser (zone, language)', results.consoleBrowserList);
-if (consolePg) row('console list page 1 on PostgreSQL, as a script', results.pgList);
-if (consolePg) row('console list page 1 on PostgreSQL, as the browser', results.pgBrowserList);
+if (LISTS) {
+  row('bare list page 1 (same query + count)', results.bareList);
+  row('console list page 1, as a script (token only)', results.consoleList);
+  row('console list page 1, as the browser (zone, language)', results.consoleBrowserList);
+  if (consolePg) row('console list page 1 on PostgreSQL, as a script', results.pgList);
+  if (consolePg) row('console list page 1 on PostgreSQL, as the browser', results.pgBrowserList);
+}
 row('bare insert + audit insert (one transaction)', results.bareInsert);
 row('console create domain (activity on)', results.consoleCreate);
 row('bare update + audit insert (one transaction)', results.bareUpdate);
@@ -142,9 +146,11 @@ const ratio = (value: number, base: number) => (value / base).toFixed(3);
 const rate = (name: string) => summary(results[name]).rps;
 const p99 = (name: string) => summary(results[name]).p99;
 const line = (label: string, value: string) => console.log(`${label.padEnd(56)} ${value}`);
-line('list ratio, as a script (console / bare, target ≥ 0.8):', ratio(rate('consoleList'), rate('bareList')));
-line('list ratio, as the browser (console / bare, target ≥ 0.8):', ratio(rate('consoleBrowserList'), rate('bareList')));
-line('list p99 ratio (console / bare, target ≤ 3):', ratio(p99('consoleList'), p99('bareList')));
+if (LISTS) {
+  line('list ratio, as a script (console / bare, target ≥ 0.8):', ratio(rate('consoleList'), rate('bareList')));
+  line('list ratio, as the browser (console / bare, target ≥ 0.8):', ratio(rate('consoleBrowserList'), rate('bareList')));
+  line('list p99 ratio (console / bare, target ≤ 3):', ratio(p99('consoleList'), p99('bareList')));
+}
 for (const [label, console_, bare_] of [
   ['create', 'consoleCreate', 'bareInsert'],
   ['update', 'consoleUpdate', 'bareUpdate'],
@@ -154,8 +160,8 @@ for (const [label, console_, bare_] of [
   line(`${label} p99 ratio (console / bare, target ≤ 3):`, ratio(p99(console_), p99(bare_)));
 }
 if (consolePg) {
-  line('PostgreSQL list / SQLite list, as a script (target ≥ 0.8):', ratio(rate('pgList'), rate('consoleList')));
-  line('PostgreSQL list / SQLite list, as the browser (target ≥ 0.8):', ratio(rate('pgBrowserList'), rate('consoleBrowserList')));
+  if (LISTS) line('PostgreSQL list / SQLite list, as a script (target ≥ 0.8):', ratio(rate('pgList'), rate('consoleList')));
+  if (LISTS) line('PostgreSQL list / SQLite list, as the browser (target ≥ 0.8):', ratio(rate('pgBrowserList'), rate('consoleBrowserList')));
   line('PostgreSQL update / SQLite update (target ≥ 0.8):', ratio(rate('pgUpdate'), rate('consoleUpdate')));
 } else console.log('PostgreSQL: not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 

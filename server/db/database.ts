@@ -1,7 +1,21 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  sql,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+  type Transaction,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { naturalKey } from './natural-key';
@@ -63,7 +77,7 @@ export function openDatabase(target: DatabaseTarget): Db {
       ...(target.unhurried ? {} : { statement_timeout: STATEMENT_TIMEOUT_MS, query_timeout: READ_TIMEOUT_MS }),
       ...(target.pgSchema ? { options: `-c search_path=${target.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedReads(pool) }), plugins: [new WriteCounter()] });
+    const db = new Kysely<Database>({ dialect: new PostgresDialectJoining({ pool: withPreparedReads(pool) }), plugins: [new WriteCounter()] });
     pools.set(db, pool);
     return db;
   }
@@ -103,11 +117,127 @@ class SqliteDialectKeepingCause extends SqliteDialect {
 
   override createDriver(): Driver {
     const { sqlite } = this;
-    return new (class extends SqliteDriver {
-      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-        if (sqlite.inTransaction) await super.rollbackTransaction(connection);
-      }
-    })(this.config);
+    return new JoiningDriver(
+      new (class extends SqliteDriver {
+        override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+          if (sqlite.inTransaction) await super.rollbackTransaction(connection);
+        }
+      })(this.config),
+    );
+  }
+}
+
+class PostgresDialectJoining extends PostgresDialect {
+  override createDriver(): Driver {
+    return new JoiningDriver(super.createDriver());
+  }
+}
+
+/** The transaction of one sharedTransaction call: its connection once begun, and whether it has ended. */
+interface Shared {
+  connection?: DatabaseConnection;
+  /** Transactions begun inside it, each a savepoint. */
+  depth: number;
+  done: boolean;
+  /** Its connection went back: nothing that joined it may hand the connection back again. */
+  released: boolean;
+}
+const shared = new AsyncLocalStorage<Shared>();
+const openShared = () => {
+  const held = shared.getStore();
+  return held && !held.done && held.connection ? held : undefined;
+};
+/** The sharedTransaction of this call whose connection `connection` is, open or ended. */
+const sharing = (connection: DatabaseConnection) => {
+  const held = shared.getStore();
+  return held?.connection === connection ? held : undefined;
+};
+
+/**
+ * Runs `work` in one transaction that every query made on its behalf joins, through any handle of
+ * this database: a store's own statements, a transaction it begins (a savepoint inside this one)
+ * and the activity entry the work writes with `trx`. A factory save and its activity entry are so
+ * one commit (or none), without every store and hook taking a transaction handle of its own.
+ * Work it starts that outlives it (a mail, a job after the answer) is started through detached().
+ */
+export function sharedTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const held: Shared = { depth: 0, done: false, released: false };
+  return shared.run(held, async () => {
+    try {
+      return await db.transaction().execute(work);
+    } finally {
+      held.done = true;
+    }
+  });
+}
+
+/**
+ * Starts work that goes on after the call starting it (a mail, an upload's job) apart from any
+ * sharedTransaction that call is in: it would otherwise join that transaction and still be using
+ * its connection after the commit, with whatever request the connection serves next.
+ */
+export function detached<T>(start: () => T): T {
+  return shared.exit(start);
+}
+
+/** A driver whose connection is handed to every query of a sharedTransaction while it is open. */
+class JoiningDriver implements Driver {
+  constructor(private readonly inner: Driver) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return openShared()?.connection ?? this.inner.acquireConnection();
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const joined = openShared();
+    if (joined?.connection === connection) {
+      await connection.executeQuery(CompiledQuery.raw(`savepoint joined_${++joined.depth}`));
+      return;
+    }
+    await this.inner.beginTransaction(connection, settings);
+    const held = shared.getStore();
+    if (held && !held.done && !held.connection) held.connection = connection;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const joined = sharing(connection);
+    if (joined && joined.depth > 0) {
+      // Committing would end whatever transaction the connection now holds, not its own.
+      if (joined.done) throw new Error('a transaction begun inside a shared transaction outlived it');
+      await connection.executeQuery(CompiledQuery.raw(`release savepoint joined_${joined.depth--}`));
+      return;
+    }
+    if (joined) joined.done = true;
+    await this.inner.commitTransaction(connection);
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const joined = sharing(connection);
+    if (joined && joined.depth > 0) {
+      if (joined.done) return; // The shared transaction has ended, and its savepoints with it.
+      const name = `joined_${joined.depth--}`;
+      await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${name}`));
+      await connection.executeQuery(CompiledQuery.raw(`release savepoint ${name}`));
+      return;
+    }
+    if (joined) joined.done = true;
+    await this.inner.rollbackTransaction(connection);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    // The shared connection goes back once: when the transaction that began it has ended.
+    const joined = sharing(connection);
+    if (joined && (!joined.done || joined.released)) return;
+    if (joined) joined.released = true;
+    await this.inner.releaseConnection(connection);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
   }
 }
 

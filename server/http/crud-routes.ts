@@ -5,12 +5,14 @@ import type { ListPage } from '../../src/shared';
 import { operationsOf, type CrudOperation, type ResourceDeclaration } from '../../src/shared/resources/define';
 import { requireRank } from '../auth/guard';
 import { isoNow } from '../clock';
+import { sharedTransaction } from '../db/database';
 import { rejectDuplicate } from '../db/unique-violation';
+import { recordActivity } from '../modules/activity/recorder';
 import { AppError } from './app-error';
 import { success } from './envelope';
 import { idParams } from './id-params';
 import { listQuerystring, parseListQuery, type ListRequest, type ListSpec } from './list-query';
-import { handOver, recordReaders, snapshotOf } from './record-readers';
+import { recordReaders, snapshotOf } from './record-readers';
 
 /** Field → column where the column is not the field in snake_case (`advertiser` → `advertiser_code`). */
 export type ColumnNames = Readonly<Record<string, string>>;
@@ -129,7 +131,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
   type Row = z.output<Shape>;
   type Values = z.output<Input>;
   type CreateValues = z.output<Create>;
-  const { clock } = app.ctx;
+  const { clock, db } = app.ctx;
   const { path, noun, schemas } = declaration;
   const has = new Set(operationsOf(declaration).filter((operation) => !hooks.servedBeside?.includes(operation)));
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -185,22 +187,26 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
       }
     });
   }
-  /** The record a write found, for the activity log: made into its read route's answer only if something records it. */
-  const handBefore = (request: FastifyRequest, id: Id, row: Row, answerIsRecord: boolean) =>
-    handOver(request, { record: { resource: declaration.name, id: String(id) }, before: () => snapshotOf(schemas.one, success(row)), answerIsRecord });
+  /** A record as its read route answers it, for the activity log: made only if the write is recorded. */
+  const snapshot = (row: Row | undefined) => () => snapshotOf(schemas.one, success(row));
+  // Each write and its activity entry are one transaction: the log holds an entry exactly for each change made.
+  const config = { recordsActivity: true };
 
   if (has.has('create')) {
     const insert = needed('create', store.insert, 'store.insert');
     const body = needed('create', schemas.create ?? schemas.input, 'schemas.input');
     const onRequest = hooks.creators ? [writers.onRequest, hooks.creators] : writers.onRequest;
-    routes.post(path, { onRequest, config: { handsOverRecord: true }, schema: { body, response: { 200: schemas.one } } }, async (request) => {
+    routes.post(path, { onRequest, config, schema: { body, response: { 200: schemas.one } } }, async (request, reply) => {
       const input = request.body as CreateValues;
       await hooks.check?.(input, undefined, request);
       await refuseTaken(input);
-      const id = await guarded(insert(input, isoNow(clock), { request }), input);
-      const row = await find!(id, request);
-      handOver(request, { answerIsRecord: true });
-      if (row !== undefined) await hooks.afterCreate?.(row, request);
+      const row = await sharedTransaction(db, async (trx) => {
+        const id = await guarded(insert(input, isoNow(clock), { request }), input);
+        const row = await find!(id, request);
+        if (row !== undefined) await hooks.afterCreate?.(row, request);
+        await recordActivity(trx, request, reply, { resource: declaration.name, id: String(id), after: snapshot(row) });
+        return row;
+      });
       const added = hooks.messages?.added;
       return success(row, (typeof added === 'function' ? row !== undefined && added(row) : added) || `The ${noun} has been added.`);
     });
@@ -209,25 +215,32 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
   if (has.has('update')) {
     const update = needed('update', store.update, 'store.update');
     const body = needed('update', schemas.input, 'schemas.input');
-    routes.put(`${path}/:id`, { ...writers, config: { handsOverRecord: true }, schema: { params, body, response: { 200: schemas.one } } }, async (request) => {
+    routes.put(`${path}/:id`, { ...writers, config, schema: { params, body, response: { 200: schemas.one } } }, async (request, reply) => {
       const input = request.body as Values;
       const { id } = request.params;
       const current = await load(request, id, 'write');
-      handBefore(request, id, current, true);
       await hooks.check?.(input, current, request);
       await refuseTaken(input, id, current);
-      if (!(await guarded(update(id, input, isoNow(clock), { request, current }), input))) throw notFound();
-      return success(await find!(id, request), hooks.messages?.saved?.(input) ?? `The ${noun} has been saved.`);
+      const row = await sharedTransaction(db, async (trx) => {
+        if (!(await guarded(update(id, input, isoNow(clock), { request, current }), input))) throw notFound();
+        const row = await find!(id, request);
+        await recordActivity(trx, request, reply, { resource: declaration.name, id: String(id), before: snapshot(current), after: snapshot(row) });
+        return row;
+      });
+      return success(row, hooks.messages?.saved?.(input) ?? `The ${noun} has been saved.`);
     });
   }
 
   if (has.has('delete')) {
     const remove = needed('delete', store.remove, 'store.remove');
-    routes.delete(`${path}/:id`, { ...writers, config: { handsOverRecord: true }, schema: { params, response: { 200: schemas.one } } }, async (request) => {
-      const row = await load(request, request.params.id, 'delete');
-      handBefore(request, request.params.id, row, false);
+    routes.delete(`${path}/:id`, { ...writers, config, schema: { params, response: { 200: schemas.one } } }, async (request, reply) => {
+      const { id } = request.params;
+      const row = await load(request, id, 'delete');
       await hooks.beforeDelete?.(row);
-      await remove(row, request.params.id, request);
+      await sharedTransaction(db, async (trx) => {
+        await remove(row, id, request);
+        await recordActivity(trx, request, reply, { resource: declaration.name, id: String(id), before: snapshot(row) });
+      });
       return success(row, hooks.messages?.deleted?.(row) ?? `The ${noun} has been deleted.`);
     });
   }

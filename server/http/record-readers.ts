@@ -28,29 +28,3 @@ export function recordReaders(owner: object): Map<string, RecordReader> {
   if (!readers) registries.set(owner, (readers = new Map()));
   return readers;
 }
-
-/**
- * What a write route already holds, handed to the recorder so it reads nothing again: the record
- * before the write (lazily made into a snapshot, only if something records it) and whether the
- * answer's data is the record after it, exactly as its read route answers it.
- */
-interface HandedOver {
-  /** Whose record it is: the declared resource and the id as its path names it. */
-  record?: { resource: string; id: string };
-  before?: () => Snapshot | undefined;
-  answerIsRecord?: boolean;
-}
-const handedOver = new WeakMap<FastifyRequest, HandedOver>();
-
-export function handOver(request: FastifyRequest, held: HandedOver): void {
-  handedOver.set(request, { ...handedOver.get(request), ...held });
-}
-
-export const handedOverBy = (request: FastifyRequest): HandedOver | undefined => handedOver.get(request);
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route hands the recorder the record before its write and answers the record after it (crudRoutes' create, update, delete). */
-    handsOverRecord?: boolean;
-  }
-}

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_TEMPLATE_TYPES, type RenderedMail } from '../../src/shared';
-import { isSqlite, type Db } from '../db/database';
+import { detached, isSqlite, type Db } from '../db/database';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Clock } from '../clock';
 import type { FileStore } from '../files/store';
@@ -125,7 +125,7 @@ export function createMailer(options: MailerOptions): Mailer {
 
   /** Hands the mail over after those before it; resolves once it is sent or has failed. */
   const inTurn = (mail: OutboxMail) => {
-    sending = sending.then(() => handOver(mail)).catch((error: unknown) => options.log.error({ err: error, mailTo: mail.to }, 'queued mail could not be sent'));
+    sending = detached(() => sending.then(() => handOver(mail)).catch((error: unknown) => options.log.error({ err: error, mailTo: mail.to }, 'queued mail could not be sent')));
     return sending;
   };
 
@@ -171,10 +171,13 @@ export function createMailer(options: MailerOptions): Mailer {
   const later: Mailer['later'] = (task) => {
     // Each task waits for a later turn of the event loop, so the answer is written first: SQLite
     // calls are synchronous and would otherwise delay it, by more for a known account.
-    queue = queue
-      .then(nextTurn)
-      .then(() => untilDatabaseAnswers(task))
-      .catch((error: unknown) => options.log.error({ err: error }, 'queued mail could not be sent'));
+    // Written after the answer, so apart from the transaction of the save that sends it.
+    queue = detached(() =>
+      queue
+        .then(nextTurn)
+        .then(() => untilDatabaseAnswers(task))
+        .catch((error: unknown) => options.log.error({ err: error }, 'queued mail could not be sent')),
+    );
   };
 
   return {

@@ -97,7 +97,6 @@ describe('one system-admin on another', () => {
     expect((await row(peer.id)).status_code).toBe('INACTIVE');
     expect((await t.call('GET', '/api/auth/permissions', { token: peer.token })).status).toBe(401);
 
-    await t.app.activity.flush();
     const logged = await t.db.selectFrom('activity_log').select(['actor_id', 'action', 'changes']).where('resource', '=', 'users').where('record_id', '=', String(peer.id)).execute();
     expect(logged.map((entry) => [entry.actor_id, entry.action, JSON.parse(entry.changes)])).toContainEqual([caller.id, 'update', [{ field: 'statusCode', before: 'ACTIVE', after: 'INACTIVE' }]]);
 
@@ -124,7 +123,6 @@ describe('one system-admin on another', () => {
     const demoted = await t.call('PUT', `/api/users/${peer.id}`, { token: caller.token, body: await editBody(caller.token, peer.id, { authority: 'global-admin' }) });
     expect(demoted.status).toBe(200);
     expect(await row(peer.id)).toEqual({ status_code: 'ACTIVE', account_rank: AUTHORITY_RANKS['global-admin'].rank, authority: 'global-admin' });
-    await t.app.activity.flush();
     const logged = await t.db.selectFrom('activity_log').select(['changes']).where('resource', '=', 'users').where('record_id', '=', String(peer.id)).where('actor_id', '=', caller.id).execute();
     expect(logged.flatMap((entry) => JSON.parse(entry.changes) as { field: string; after: unknown }[])).toContainEqual(expect.objectContaining({ field: 'authority', after: 'global-admin' }));
     await t.app.ctx.mailer.idle();

@@ -78,7 +78,7 @@ describe('a commit writes rows under the columns its file was checked against', 
     await t.db.updateTable('dataset_columns').set({ col_name: 'name' }).where('dataset_id', '=', id).where('col_name', '=', 'swap').execute();
     const staged = row.staging_key ? await t.app.ctx.files.localCopy(row.staging_key) : undefined;
     try {
-      const job = { uploadId: upload.id, datasetId: id, mode: 'APPEND' as const, adminId: uploader.id, now: () => new Date().toISOString(), onRows: () => undefined };
+      const job = { uploadId: upload.id, datasetId: id, mode: 'APPEND' as const, adminId: uploader.id, now: () => new Date().toISOString(), onRows: () => undefined, activity: [] };
       const stagingFile = staged?.path ?? stagingPath(t.config.dataDir, upload.id);
       await expect(commitRows(t.db, { ...job, schemaFingerprint: row.schema_fingerprint, stagingFile })).rejects.toThrow(SCHEMA_CHANGED_MESSAGE);
       // An upload checked before the fingerprint was kept is never written either.

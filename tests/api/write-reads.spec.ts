@@ -1,17 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp, withTestApp } from './harness';
+import { commit, createDataset, datasetRows, preview } from './uploads-support';
 import { passwordHasher } from '../../server/auth/passwords';
+import { isSqlite } from '../../server/db/database';
 import { declarations } from '../../server/http/resource-declarations';
 import { seedDemo } from '../../server/ops/demo';
 import { operationsOf } from '../../src/shared/resources/define';
 
 /**
  * A save reads its record at most twice (the factory's load before, its find for the answer): the
- * activity recorder takes both from the write instead of reading them again, with no second
+ * save hands both to the activity recorder instead of it reading them again, with no second
  * request through the server. Counted at the store: every resource's `find`, as crudRoutes gets it.
+ * The save and its activity entry are one transaction: refused by the real database (a trigger), the
+ * entry takes the save with it.
  */
 
 const finds = new Map<string, number>();
@@ -73,6 +78,17 @@ async function firstId(api: string, filter: Record<string, unknown> = {}): Promi
   return String(record!.id);
 }
 
+/** The record's own values of the input's fields, sent back: a save as the edit form makes it. */
+async function editForm(name: string, id: string): Promise<Record<string, unknown>> {
+  const declaration = declarations.find((one) => one.name === name)!;
+  const record = (await t.call('GET', `/api${declaration.path}/${encodeURIComponent(id)}`, { token })).body.data;
+  const fields = Object.keys(shapeOf(declaration.schemas.input!));
+  return {
+    ...Object.fromEntries(fields.filter((field) => record[field] !== undefined && record[field] !== null).map((field) => [field, record[field]])),
+    ...FORM_VALUES[name]?.(record),
+  };
+}
+
 /** Every declared resource with an update route, from the declarations. */
 const updatable = declarations.filter((declaration) => operationsOf(declaration).includes('update'));
 
@@ -84,13 +100,7 @@ describe('a save', () => {
   it.each(updatable.map((declaration) => [declaration.name, declaration] as const))('of %s reads its record at most twice', async (name, declaration) => {
     const api = `/api${declaration.path}`;
     const id = await firstId(api, await LIST_FILTERS[name]?.());
-    const record = (await t.call('GET', `${api}/${encodeURIComponent(id)}`, { token })).body.data;
-    // The record's own values of the input's fields, sent back: a save as the edit form makes it.
-    const fields = Object.keys(shapeOf(declaration.schemas.input!));
-    const input = {
-      ...Object.fromEntries(fields.filter((field) => record[field] !== undefined && record[field] !== null).map((field) => [field, record[field]])),
-      ...FORM_VALUES[name]?.(record),
-    };
+    const input = await editForm(name, id);
     const before = await t.db
       .selectFrom('activity_log')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -109,7 +119,84 @@ describe('a save', () => {
   });
 });
 
+/** Runs `work` while the database refuses every activity entry about `resource`: a trigger, as a full disk or a broken constraint would. */
+async function refusingActivity(resource: string, work: () => Promise<void>): Promise<void> {
+  const sqlite = isSqlite(t.db);
+  if (sqlite) await sql.raw(`create trigger refuse_activity before insert on activity_log when new.resource = '${resource}' begin select raise(abort, 'activity refused'); end`).execute(t.db);
+  else {
+    await sql.raw(`create function refuse_activity() returns trigger language plpgsql as $$ begin raise exception 'activity refused'; end $$`).execute(t.db);
+    await sql.raw(`create trigger refuse_activity before insert on activity_log for each row when (new.resource = '${resource}') execute function refuse_activity()`).execute(t.db);
+  }
+  try {
+    await work();
+  } finally {
+    await sql.raw(sqlite ? 'drop trigger refuse_activity' : 'drop trigger refuse_activity on activity_log').execute(t.db);
+    if (!sqlite) await sql.raw('drop function refuse_activity()').execute(t.db);
+  }
+}
+
+const entriesAbout = async (resource: string, recordId: string) =>
+  (await t.db.selectFrom('activity_log').select('id').where('resource', '=', resource).where('record_id', '=', recordId).execute()).length;
+
+describe('a save and its activity entry', () => {
+  it('are one commit: a create, a change and a delete whose entry the database refuses leave no change', async () => {
+    const made = await t.call('POST', '/api/domains', { token, body: { domain: 'kept.example.net', activeFlag: 'Y' } });
+    expect(made.status).toBe(200);
+    const id = String(made.body.data.id);
+    const domain = () => t.db.selectFrom('domains').select(['domain', 'description']).where('id', '=', Number(id)).executeTakeFirst();
+    const logged = await entriesAbout('domains', id);
+    await refusingActivity('domains', async () => {
+      expect((await t.call('POST', '/api/domains', { token, body: { domain: 'never.example.net', activeFlag: 'Y' } })).status).toBe(500);
+      expect((await t.call('PUT', `/api/domains/${id}`, { token, body: { domain: 'kept.example.net', description: 'Changed', activeFlag: 'Y' } })).status).toBe(500);
+      expect((await t.call('DELETE', `/api/domains/${id}`, { token })).status).toBe(500);
+    });
+    expect(await t.db.selectFrom('domains').select('id').where('domain', '=', 'never.example.net').execute()).toEqual([]);
+    expect(await domain()).toEqual({ domain: 'kept.example.net', description: null });
+    expect(await entriesAbout('domains', id)).toBe(logged);
+    // Once the database takes entries again, the same save is made and recorded.
+    expect((await t.call('PUT', `/api/domains/${id}`, { token, body: { domain: 'kept.example.net', description: 'Changed', activeFlag: 'Y' } })).status).toBe(200);
+    expect(await domain()).toEqual({ domain: 'kept.example.net', description: 'Changed' });
+    expect(await entriesAbout('domains', id)).toBe(logged + 1);
+  });
+
+  it('are one commit also where the store opens a transaction of its own (a project and its filters)', async () => {
+    const id = await firstId('/api/projects');
+    const form = await editForm('projects', id);
+    const name = () => t.db.selectFrom('projects').select('name').where('id', '=', Number(id)).executeTakeFirstOrThrow();
+    const was = await name();
+    const logged = await entriesAbout('projects', id);
+    await refusingActivity('projects', async () => {
+      expect((await t.call('PUT', `/api/projects/${id}`, { token, body: { ...form, name: 'Renamed, then refused' } })).status).toBe(500);
+    });
+    expect(await name()).toEqual(was);
+    expect(await entriesAbout('projects', id)).toBe(logged);
+  });
+
+  it('are one commit for an upload: the commit whose entry is refused writes no rows', async () => {
+    const datasetId = await createDataset(t, token);
+    const file = ['date,campaign_id,channel,impressions', '2026-01-01,c1,web,1', '2026-01-01,c2,web,2'].join('\n');
+    const checked = await preview(t, token, datasetId, 'refused.csv', file);
+    const logged = await entriesAbout('datasets', String(datasetId));
+    await refusingActivity('datasets', async () => {
+      expect((await commit(t, token, checked.id)).status).toBe('FAIL');
+    });
+    expect(await datasetRows(t, datasetId)).toEqual([]);
+    expect(await entriesAbout('datasets', String(datasetId))).toBe(logged);
+    // Committed again, the rows and the entry are written together.
+    expect((await commit(t, token, (await preview(t, token, datasetId, 'kept.csv', file)).id)).status).toBe('SUCCESS');
+    expect(await datasetRows(t, datasetId)).toHaveLength(2);
+    expect(await entriesAbout('datasets', String(datasetId))).toBe(logged + 1);
+  });
+});
+
 describe('the activity recorder', () => {
+  it('writes no entry after the answer has left: nothing for a reader of the log to wait for', () => {
+    const folder = join(import.meta.dirname, '../../server/modules');
+    const sources = ['activity/recorder.ts', 'activity/routes-table.ts', 'activity/index.ts', 'uploads/index.ts'].map((file) => readFileSync(join(folder, file), 'utf8'));
+    expect(sources.filter((source) => /workGoesOn|flush\(|onResponse/.test(source))).toEqual([]);
+    expect(Object.keys(t.app.activity)).toEqual(['readAs']);
+  });
+
   it('reads records as function calls: no inject( in its code', () => {
     const folder = join(import.meta.dirname, '../../server/modules/activity');
     const files = readdirSync(folder).filter((file) => file.endsWith('.ts'));

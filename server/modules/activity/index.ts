@@ -65,7 +65,6 @@ export async function activityModule(app: FastifyInstance) {
       timeZone: typeof proof.timeZone === 'string' && isKnownTimeZone(proof.timeZone) ? proof.timeZone : runtimeTimeZone(),
       language: proof.language === 'ko' ? 'ko' : 'en',
     };
-    await app.activity.flush();
     const t = translatorFor(reader.language);
     const fields = (key: string) => t(`console.activity.fields.${key}`);
     async function* lines() {
@@ -96,8 +95,6 @@ export async function activityModule(app: FastifyInstance) {
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', authenticate);
-    // An upload commit's entry is written after its answer: a reader sees every change answered before its own call.
-    guarded.addHook('preHandler', async () => app.activity.flush());
     const api = guarded.withTypeProvider<ZodTypeProvider>();
 
     api.get('/activity', { schema: { querystring: listQuerystring, response: { 200: activityListResponse } } }, async (request, reply) => {

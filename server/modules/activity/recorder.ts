@@ -5,18 +5,17 @@ import { ACTIVITY_SECRET, type ActivityChange, type ActivityResource } from '../
 import { isoNow } from '../../clock';
 import { SECRET_KEY } from '../../audit/redact';
 import type { ActivityLogTable } from '../../db/schema';
-import { handedOverBy, recordReaders } from '../../http/record-readers';
+import type { Db } from '../../db/database';
+import { recordReaders } from '../../http/record-readers';
 import { insertActivity } from './queries';
 import { ACTIVITY_ROUTES, isRecorded, type ReadAs, type RecordedRoute, type Target } from './routes-table';
 import { ACTIVITY_SUBJECTS, IGNORED_FIELDS, type Snapshot } from './subjects';
 
+/** A command's call between its handler's start and its answer: its record(s) as they were before. */
 interface Pending {
   route: RecordedRoute;
-  /** Undefined until the handler has run, for a route that hands over the record its target is read from. */
-  target?: Target;
-  actorName: string;
+  target: Target;
   before: Map<string, Snapshot | undefined>;
-  data?: Snapshot;
 }
 
 /** A field holding a secret: the system log's rule, but a code (a property's, a header's) is no one-time code here. */
@@ -68,71 +67,162 @@ export function changedFields(resource: ActivityResource, before: Snapshot | und
   return changes;
 }
 
-/** Whether the route's handler hands over the record it writes (crudRoutes), and that record is the one recorded (not a share's project). */
-const handsOver = (request: FastifyRequest, route: RecordedRoute) => request.routeOptions.config.handsOverRecord === true && !route.target;
+/** What a write hands the recorder: whose record it wrote, and it before and after the write (made into snapshots only if recorded). */
+export interface WrittenRecord {
+  resource: string;
+  id: string;
+  before?: () => Snapshot | undefined;
+  after?: () => Snapshot | undefined;
+}
+
+// A Map, so a route key can never reach what every object inherits.
+const routes = new Map(Object.entries(ACTIVITY_ROUTES));
+
+/** The declaration of the route a request came by, when it is recorded and a person made it. */
+function recordedRoute(request: FastifyRequest): RecordedRoute | undefined {
+  const declared = routes.get(`${request.method} ${request.routeOptions.url}`);
+  return declared && isRecorded(declared) && request.admin ? declared : undefined;
+}
+
+/** Reads a record as the caller, through its read route's in-process read (record-readers.ts). */
+const readAs =
+  (request: FastifyRequest, reply: FastifyReply): ReadAs =>
+  async (resource, id) => {
+    const read = recordReaders(request.server.ctx).get(resource);
+    if (!read) throw new Error(`no record reader for ${resource}`);
+    return read(request, reply, String(id));
+  };
+
+/** The record(s) a call is about and, unless the write hands it over itself, how they were before it, read as the caller. */
+async function targetOf(request: FastifyRequest, route: RecordedRoute, read: ReadAs, handed: boolean): Promise<{ target: Target; before: Map<string, Snapshot | undefined> } | undefined> {
+  const params = (request.params ?? {}) as Record<string, string>;
+  const target = route.target
+    ? await route.target({ params, body: bodyOf(request), adminId: request.admin?.id }, read)
+    : { resource: route.resource, ids: route.create ? [] : [String(params[route.idParam ?? 'id'])] };
+  if (!target) return undefined;
+  const subject = ACTIVITY_SUBJECTS.get(target.resource)!;
+  const before = new Map<string, Snapshot | undefined>();
+  if (!handed) for (const id of target.ids) before.set(id, await read(subject.reads, id));
+  return { target, before };
+}
+
+const bodyOf = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
 
 /**
- * The activity recorder (issue 30 item 4): every mutating /api route goes through it, declared in
- * ACTIVITY_ROUTES. A route of the factory (crudRoutes) hands it the record it loaded before the
- * write and answers the record after it, so nothing is read again; for any other route it reads
- * the record before the handler and after a successful answer through the resource's own read
- * (record-readers.ts, a function call as the caller), compares, and writes one activity row per
- * record, in words a describer gives special actions. Handlers hold no call of it. The row is
- * written before the answer leaves, so a caller that saw the change succeed finds it in the log,
- * even if the server is killed the next moment; only a route whose work goes on after its answer
- * (an upload's commit) is written once the answer has left, and readers of the log wait for those
- * (flush). A failure to record is logged and never changes the answer.
+ * The activity rows of one call: for each record it is about, its fields before → after, in the
+ * words a describer gives special actions. `afterOf` answers a record after the call.
+ */
+async function rowsOf(
+  request: FastifyRequest,
+  route: RecordedRoute,
+  target: Target,
+  data: Snapshot,
+  beforeOf: (id: string) => Snapshot | undefined,
+  afterOf: (id: string, before: Snapshot | undefined) => Promise<Snapshot | undefined>,
+): Promise<Insertable<ActivityLogTable>[]> {
+  const subject = ACTIVITY_SUBJECTS.get(target.resource)!;
+  const body = bodyOf(request);
+  const ids = route.create ? (data.id === undefined ? [] : [String(data.id)]) : target.ids;
+  const rows: Insertable<ActivityLogTable>[] = [];
+  for (const id of ids) {
+    const before = withoutLinkKeys(beforeOf(id));
+    const after = withoutLinkKeys(route.action === 'delete' ? undefined : await afterOf(id, before));
+    const changes = changedFields(target.resource, before, after, route.action === 'update' ? body : {});
+    const described = route.describe?.({ before, after, data, body, extra: target.extra, changes }) ?? {};
+    const action = described.action ?? route.action;
+    const finalChanges = described.changes ?? changes;
+    // A save that changed nothing is no activity.
+    if (action === 'update' && finalChanges.length === 0) continue;
+    const named = after ?? before;
+    rows.push({
+      actor_id: request.admin!.id,
+      // The caller's name as the auth guard read it with the session: no query per write.
+      actor_name: request.admin!.name || request.admin!.email,
+      action,
+      resource: target.resource,
+      record_id: id,
+      record_name: (named ? subject.name(named) : '').slice(0, 300) || (subject.settings ? '' : `#${id}`),
+      params: JSON.stringify(described.params ?? {}),
+      changes: JSON.stringify(finalChanges),
+      event_id: request.id,
+      occurred_at: isoNow(request.server.ctx.clock),
+    });
+  }
+  return rows;
+}
+
+/**
+ * Writes the activity of a factory save (crudRoutes' create, update and delete) through `db`, the
+ * save's transaction: the entry is committed with the write or not at all. The save hands over the
+ * record as it loaded it before and as it answers it after, so nothing is read again; a route
+ * whose entry is about another record (a share's project) reads that one here, as the caller.
+ */
+export async function recordActivity(db: Db, request: FastifyRequest, reply: FastifyReply, written: WrittenRecord): Promise<void> {
+  const route = recordedRoute(request);
+  if (!route) return;
+  const before = written.before?.();
+  const after = written.after?.();
+  const read = readAs(request, reply);
+  const readWritten: ReadAs = async (resource, id) => (resource === written.resource && String(id) === written.id ? before : read(resource, id));
+  const found = await targetOf(request, route, readWritten, !route.target);
+  if (!found) return;
+  const subject = ACTIVITY_SUBJECTS.get(found.target.resource)!;
+  const rows = await rowsOf(
+    request,
+    route,
+    found.target,
+    (after ?? before ?? {}) as Snapshot,
+    (id) => (route.target ? found.before.get(id) : before),
+    async (id, was) => (!route.target ? after : route.noReload ? was : read(subject.reads, id)),
+  );
+  await insertActivity(db, rows);
+}
+
+/** A command's record after it: read again as the caller, or, for a command that changes no field of it (a run, a share), as it was. */
+const readAfter = (request: FastifyRequest, reply: FastifyReply, route: RecordedRoute, target: Target) => {
+  const read = readAs(request, reply);
+  const subject = ACTIVITY_SUBJECTS.get(target.resource)!;
+  return async (id: string, before: Snapshot | undefined) => (route.noReload ? before : read(subject.reads, id));
+};
+
+/**
+ * The activity rows of a call whose write goes on after its answer (an upload's commit), read now
+ * as the caller: that write inserts them in its own transaction, so the entry is in the log exactly
+ * when the change is.
+ */
+export async function activityOfLaterWrite(request: FastifyRequest, reply: FastifyReply): Promise<Insertable<ActivityLogTable>[]> {
+  const route = recordedRoute(request);
+  const found = route && (await targetOf(request, route, readAs(request, reply), false));
+  if (!route || !found) return [];
+  return rowsOf(request, route, found.target, {}, (id) => found.before.get(id), readAfter(request, reply, route, found.target));
+}
+
+/** Whether a route records its activity itself, in its write's transaction (the factory's, an upload's commit). */
+const recordsItself = (request: FastifyRequest) => request.routeOptions.config.recordsActivity === true;
+
+/**
+ * The activity recorder for the routes that are no factory save: every mutating
+ * /api route is declared in ACTIVITY_ROUTES, and for a command (an approval, a status, a password)
+ * it reads the record before the handler and after a successful answer through the resource's own
+ * read (record-readers.ts, a function call as the caller), compares, and writes one activity row
+ * per record before the answer leaves, so a caller that saw the change succeed finds it in the log.
+ * That row is its own commit after the command's: a failure to write it is logged and never changes
+ * the answer. A factory save writes its own entry in its transaction (recordActivity), and so does
+ * an upload's commit (activityOfLaterWrite).
  */
 export const activityRecorder = fp(async (app: FastifyInstance) => {
   const pending = new WeakMap<FastifyRequest, Pending>();
-  const writes = new Set<Promise<void>>();
-  // A Map, so a route key can never reach what every object inherits.
-  const routes = new Map(Object.entries(ACTIVITY_ROUTES));
-  const readers = recordReaders(app.ctx);
 
-  const readAs =
-    (request: FastifyRequest, reply: FastifyReply): ReadAs =>
-    async (resource, id) => {
-      const read = readers.get(resource);
-      if (!read) throw new Error(`no record reader for ${resource}`);
-      return read(request, reply, String(id));
-    };
-
-  app.decorate('activity', {
-    /** Resolves once every entry of a route whose work goes on after its answer is written. */
-    flush: async () => {
-      await Promise.all([...writes]);
-    },
-    readAs,
-  });
-
-  /** The record(s) a call is about and how they were before it, read as the caller. */
-  async function targetOf(request: FastifyRequest, route: RecordedRoute, read: ReadAs): Promise<{ target: Target; before: Map<string, Snapshot | undefined> } | undefined> {
-    const params = (request.params ?? {}) as Record<string, string>;
-    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-    const target = route.target
-      ? await route.target({ params, body, adminId: request.admin?.id }, read)
-      : { resource: route.resource, ids: route.create ? [] : [String(params[route.idParam ?? 'id'])] };
-    if (!target) return undefined;
-    const subject = ACTIVITY_SUBJECTS.get(target.resource)!;
-    const before = new Map<string, Snapshot | undefined>();
-    // The factory's routes hand over the record they load themselves, when it is the one recorded: reading it here would be a second read.
-    if (!handsOver(request, route)) for (const id of target.ids) before.set(id, await read(subject.reads, id));
-    return { target, before };
-  }
+  app.decorate('activity', { readAs });
 
   app.addHook('preHandler', async (request, reply) => {
-    const declared = routes.get(`${request.method} ${request.routeOptions.url}`);
-    if (!declared || !isRecorded(declared) || !request.admin) return;
-    // The caller's name as the auth guard read it with the session: no query per write.
-    const actorName = request.admin.name || request.admin.email;
-    // A factory's route whose entry is about another record (a share's project) finds it from the record the handler hands over.
-    if (request.routeOptions.config.handsOverRecord && declared.target) return void pending.set(request, { route: declared, before: new Map(), actorName });
-    const found = await targetOf(request, declared, readAs(request, reply));
-    if (found) pending.set(request, { route: declared, ...found, actorName });
+    const route = recordedRoute(request);
+    if (!route || recordsItself(request)) return;
+    const found = await targetOf(request, route, readAs(request, reply), false);
+    if (found) pending.set(request, { route, ...found });
   });
 
-  // The answer's data (a create's id, a share, an upload) is read as it leaves, and the row written before it goes.
+  // The answer's data (a create's id, a share) is read as it leaves, and the row written before it goes.
   app.addHook('onSend', async (request, reply, payload) => {
     const held = pending.get(request);
     pending.delete(request);
@@ -144,71 +234,20 @@ export const activityRecorder = fp(async (app: FastifyInstance) => {
       return payload; // Not JSON: nothing to record.
     }
     if (answer.result !== 'SUCCESS') return payload;
-    held.data = answer.data && typeof answer.data === 'object' ? (answer.data as Snapshot) : {};
-    if (held.route.workGoesOn) pending.set(request, held);
-    else await record(request, reply, held).catch((error: unknown) => request.log.error({ err: error }, 'activity write failed'));
+    const data = answer.data && typeof answer.data === 'object' ? (answer.data as Snapshot) : {};
+    await rowsOf(request, held.route, held.target, data, (id) => held.before.get(id), readAfter(request, reply, held.route, held.target))
+      .then((rows) => insertActivity(app.ctx.db, rows))
+      .catch((error: unknown) => request.log.error({ err: error }, 'activity write failed'));
     return payload;
   });
-
-  app.addHook('onResponse', (request, reply, done) => {
-    const held = pending.get(request);
-    pending.delete(request);
-    if (held?.data) {
-      const write = record(request, reply, held)
-        .catch((error: unknown) => app.log.error({ err: error }, 'activity write failed'))
-        .finally(() => writes.delete(write));
-      writes.add(write);
-    }
-    done();
-  });
-
-  async function record(request: FastifyRequest, reply: FastifyReply, held: Pending): Promise<void> {
-    const { route, data } = held;
-    const read = readAs(request, reply);
-    if (!held.target) {
-      const record = handedOverBy(request);
-      // The handed-over record as it was before the write, not read again.
-      const readHanded: ReadAs = async (resource, id) => (record?.before && record.record?.resource === resource && record.record.id === String(id) ? record.before() : read(resource, id));
-      const found = await targetOf(request, route, readHanded);
-      if (!found) return;
-      Object.assign(held, found);
-    }
-    const target = held.target!;
-    const subject = ACTIVITY_SUBJECTS.get(target.resource)!;
-    const ids = route.create ? (data?.id === undefined ? [] : [String(data.id)]) : target.ids;
-    const handed = handsOver(request, route) ? handedOverBy(request) : undefined;
-    const rows: Insertable<ActivityLogTable>[] = [];
-    for (const id of ids) {
-      const before = withoutLinkKeys(handed?.before ? handed.before() : held.before.get(id));
-      // The factory answers the record as its read route does: the answer is the record after.
-      const after = withoutLinkKeys(route.action === 'delete' ? undefined : handed?.answerIsRecord ? data : route.noReload ? before : await read(subject.reads, id));
-      const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-      const changes = changedFields(target.resource, before, after, route.action === 'update' ? body : {});
-      const described = route.describe?.({ before, after, data, body, extra: target.extra, changes }) ?? {};
-      const action = described.action ?? route.action;
-      const finalChanges = described.changes ?? changes;
-      // A save that changed nothing is no activity.
-      if (action === 'update' && finalChanges.length === 0) continue;
-      const named = after ?? before;
-      rows.push({
-        actor_id: request.admin?.id ?? null,
-        actor_name: held.actorName,
-        action,
-        resource: target.resource,
-        record_id: id,
-        record_name: (named ? subject.name(named) : '').slice(0, 300) || (subject.settings ? '' : `#${id}`),
-        params: JSON.stringify(described.params ?? {}),
-        changes: JSON.stringify(finalChanges),
-        event_id: request.id,
-        occurred_at: isoNow(app.ctx.clock),
-      });
-    }
-    await insertActivity(app.ctx.db, rows);
-  }
 });
 
 declare module 'fastify' {
   interface FastifyInstance {
-    activity: { flush(): Promise<void>; readAs(request: FastifyRequest, reply: FastifyReply): ReadAs };
+    activity: { readAs(request: FastifyRequest, reply: FastifyReply): ReadAs };
+  }
+  interface FastifyContextConfig {
+    /** The route writes its activity itself, in its write's transaction (crudRoutes' create, update and delete, an upload's commit). */
+    recordsActivity?: boolean;
   }
 }

@@ -37,13 +37,8 @@ export interface RecordedRoute {
   /** The path parameter naming the record when it is not `id`. */
   idParam?: string;
   target?: (call: RouteCall, read: ReadAs) => Promise<Target | undefined>;
-  /** Not read again after the answer: an upload's commit goes on writing (on SQLite holding the only connection). */
+  /** Not read again after the call: it changes no field of the record (a run, a share), or its write goes on after the answer (an upload's commit). */
   noReload?: boolean;
-  /**
-   * Its work goes on after the answer (an upload's commit, holding SQLite's only writer): the entry is
-   * written once the answer has left, not before it, or the answer would wait for the whole commit.
-   */
-  workGoesOn?: boolean;
   describe?: Describer;
 }
 export interface NotActivity {
@@ -154,13 +149,12 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
   'POST /api/uploads/:id/commit': {
     resource: 'datasets',
     action: 'upload-append',
-    // The dataset, and how many rows it held before; the rows are written after the answer.
+    // The dataset, and how many rows it held before; the rows, and this entry with them, are written after the answer.
     target: async (call, read) => {
       const upload = await read('uploads', call.params.id);
       return upload && { resource: 'datasets', ids: [String(upload.datasetId)], extra: upload };
     },
     noReload: true,
-    workGoesOn: true,
     describe: ({ before, body, extra }): Described => {
       const rows = Number(extra?.rowCount ?? 0);
       const held = Number(before?.rowCount ?? 0);

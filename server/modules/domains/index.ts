@@ -3,7 +3,6 @@ import { domainsResource } from '../../../src/shared/resources/domains';
 import { AppError } from '../../http/app-error';
 import { crudRoutes } from '../../http/crud-routes';
 import { tableStore } from '../../db/table-store';
-import { findDomainByName } from './queries';
 
 function duplicate({ domain }: { domain: string }): AppError {
   return new AppError('CONFLICT', `${domain} is already on the allowed list.`, { errors: [{ field: 'domain', message: `${domain} is already on the allowed list.` }] });
@@ -14,6 +13,7 @@ export async function domainsModule(app: FastifyInstance) {
   const { db } = app.ctx;
   crudRoutes(app, domainsResource, {
     store: tableStore(db, domainsResource, { table: 'domains' }),
-    duplicate: { error: duplicate, holder: { by: ['domain'], find: (input) => findDomainByName(db, input.domain) } },
+    // The column's unique constraint is the whole rule: a taken name is refused by the write itself, with no lookup before it.
+    duplicate: { error: duplicate },
   });
 }

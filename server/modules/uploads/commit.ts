@@ -1,9 +1,10 @@
-import { CompiledQuery, sql, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type Transaction } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import { SCHEMA_CHANGED_MESSAGE, type UploadMode } from '../../../src/shared';
 import { isSqlite, unhurried, type Db } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { ActivityLogTable, Database } from '../../db/schema';
 import { insertAccess } from '../../audit/access-history';
+import { insertActivity } from '../activity/queries';
 import { lockedSchemaFingerprint } from '../datasets/queries';
 import { STAGED_TABLE } from './staging';
 
@@ -24,6 +25,8 @@ export interface CommitJob {
   adminId: number;
   /** The address the commit was asked from, for the access history. */
   sourceIp?: string;
+  /** The activity entry of the commit, as the caller read the data set before it: written with the rows. */
+  activity: Insertable<ActivityLogTable>[];
   now: () => string;
   onRows: (written: number) => void;
 }
@@ -159,5 +162,6 @@ async function writeRows(trx: Transaction<Database>, writeChunk: ChunkWriter, la
         ? `Upload ${id} appended 1 row: ${file}`
         : `Upload ${id} appended ${written} rows: ${file}`;
   await insertAccess(trx, now, { email, adminId: job.adminId, eventType: 'UPLOAD', success: true, ip: job.sourceIp ?? null, detail });
+  await insertActivity(trx, job.activity);
   return written;
 }

@@ -14,6 +14,7 @@ import { crudRoutes } from '../../http/crud-routes';
 import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { redeemLink } from '../../links';
+import { activityOfLaterWrite } from '../activity/recorder';
 import { datasetColumns, schemaFingerprint } from '../datasets/queries';
 import { isUploader, requireDatasetManager, requireUploader } from '../manual-permissions/uploader';
 import { claimCommit, datasetExists, findUpload, insertUpload, isFileHandedBack, isFileRemoved, listUploads, readyCutoff, uploadRow } from './queries';
@@ -91,26 +92,32 @@ export async function uploadsModule(app: FastifyInstance) {
     return success({ running: false, phase: null, done: 0, total: 0 });
   });
 
-  routes.post('/uploads/:id/commit', { ...uploaders, schema: { params: idParams, body: commitInput, response: { 200: uploadResponse } } }, async (request) => {
-    const uploadId = request.params.id;
-    const { mode } = request.body;
-    const adminId = request.admin!.id;
-    const upload = await uploadRow(db, uploadId);
-    if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
-    // Its rows are in the order of the columns it was checked against; the commit checks again as it writes.
-    const columns = (await datasetColumns(db, [upload.dataset_id])).get(upload.dataset_id)!;
-    if (upload.status === 'READY' && upload.schema_fingerprint !== schemaFingerprint(columns)) throw new AppError('CONFLICT', SCHEMA_CHANGED_MESSAGE);
-    // Only a checked file without problems can be written, only once, and only before it expires.
-    if (!(await claimCommit(db, uploadId, mode, adminId, work.leases.claim(), clock.now()))) {
-      // Past its time but not yet swept: expired now, so the history agrees with this answer.
-      if (upload.status === 'READY' && upload.updated_at < readyCutoff(clock.now())) await work.expire();
-      throw new AppError('CONFLICT', notCommittable((await uploadRow(db, uploadId))?.status ?? upload.status));
-    }
-    // Read before the job starts: on SQLite the commit's transaction holds the only connection.
-    const answer = await findUpload(db, request, uploadId);
-    await work.startCommit(upload, mode, adminId, request.ip);
-    return success({ ...answer!, progress: { phase: 'WRITING' as const, done: 0, total: upload.row_count } }, 'The rows are being written.');
-  });
+  // Its activity entry is written by the commit, in the transaction that writes the rows.
+  routes.post(
+    '/uploads/:id/commit',
+    { ...uploaders, config: { recordsActivity: true }, schema: { params: idParams, body: commitInput, response: { 200: uploadResponse } } },
+    async (request, reply) => {
+      const uploadId = request.params.id;
+      const { mode } = request.body;
+      const adminId = request.admin!.id;
+      const upload = await uploadRow(db, uploadId);
+      if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
+      // Its rows are in the order of the columns it was checked against; the commit checks again as it writes.
+      const columns = (await datasetColumns(db, [upload.dataset_id])).get(upload.dataset_id)!;
+      if (upload.status === 'READY' && upload.schema_fingerprint !== schemaFingerprint(columns)) throw new AppError('CONFLICT', SCHEMA_CHANGED_MESSAGE);
+      // Only a checked file without problems can be written, only once, and only before it expires.
+      if (!(await claimCommit(db, uploadId, mode, adminId, work.leases.claim(), clock.now()))) {
+        // Past its time but not yet swept: expired now, so the history agrees with this answer.
+        if (upload.status === 'READY' && upload.updated_at < readyCutoff(clock.now())) await work.expire();
+        throw new AppError('CONFLICT', notCommittable((await uploadRow(db, uploadId))?.status ?? upload.status));
+      }
+      // Read before the job starts: on SQLite the commit's transaction holds the only connection.
+      const answer = await findUpload(db, request, uploadId);
+      const activity = await activityOfLaterWrite(request, reply);
+      await work.startCommit(upload, mode, adminId, request.ip, activity);
+      return success({ ...answer!, progress: { phase: 'WRITING' as const, done: 0, total: upload.row_count } }, 'The rows are being written.');
+    },
+  );
 
   // Gives up a checked upload nobody will commit: its staged rows and original file are removed, the history keeps the row.
   routes.post('/uploads/:id/discard', { ...uploaders, schema: { params: idParams, response: { 200: uploadResponse } } }, async (request) => {

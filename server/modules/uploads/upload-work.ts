@@ -2,11 +2,12 @@ import { rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatasetColumn, UploadMode, UploadProgress } from '../../../src/shared';
 import { isoNow } from '../../clock';
+import { detached } from '../../db/database';
 import type { AppContext } from '../../context';
 import { newStorageKey, type LocalCopy } from '../../files/store';
 import { FileStoreUnavailableError, isOutOfSpace, OUT_OF_SPACE_MESSAGE } from '../../files/store-errors';
 import { FileChecker } from './check-thread';
-import { commitRows } from './commit';
+import { commitRows, type CommitJob } from './commit';
 import { INTERRUPTED_REASON, UploadLeases } from './leases';
 import { previewFile } from './preview';
 import { UploadProgressBoard } from './progress';
@@ -153,7 +154,7 @@ export class UploadWork {
   }
 
   /** Writes the claimed (COMMITTING) upload's rows after the answer, all or nothing. */
-  async startCommit(upload: UploadRow, mode: UploadMode, adminId: number, sourceIp: string): Promise<void> {
+  async startCommit(upload: UploadRow, mode: UploadMode, adminId: number, sourceIp: string, activity: CommitJob['activity']): Promise<void> {
     const { ctx } = this;
     const uploadId = upload.id;
     const started = { phase: 'WRITING' as const, done: 0, total: upload.row_count };
@@ -173,6 +174,7 @@ export class UploadWork {
           stagingFile: staged?.path ?? stagingPath(ctx.config.dataDir, uploadId),
           adminId,
           sourceIp,
+          activity,
           now: () => isoNow(ctx.clock),
           onRows: (done) => this.report(uploadId, adminId, { phase: 'WRITING', done, total: upload.row_count }),
         });
@@ -255,7 +257,7 @@ export class UploadWork {
 
   /** Runs a job after the answer, logging its failure; close() waits for it. */
   private background(job: () => Promise<void>): void {
-    const promise = job().catch((error) => this.log.error({ err: error }, 'upload job failed'));
+    const promise = detached(job).catch((error) => this.log.error({ err: error }, 'upload job failed'));
     this.running.add(promise);
     void promise.finally(() => this.running.delete(promise));
   }
