@@ -1,19 +1,19 @@
 # The console as one image: `docker build -t campaign-console .` (see docs/operations.md, "Containers").
 # Stage 1 builds the browser app with every dependency; stage 2 installs production dependencies
 # only; the final stage holds those, the built app and the server's sources, run as a non-root user.
-FROM node:20-bookworm-slim AS build
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS deps
+FROM node:26-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:26-bookworm-slim
 ENV NODE_ENV=production DATA_DIR=/data HOST=0.0.0.0 PORT=8080
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
