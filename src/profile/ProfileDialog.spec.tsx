@@ -37,9 +37,7 @@ const fill = (values: Partial<Record<'Current Password' | 'New Password' | 'Conf
 };
 const save = () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
 const changeCalls = (calls: RecordedCall[]) => calls.filter((call) => call.url === CHANGE_URL);
-// The first render of the file loads react-admin's dialog and its queries; on two shared cores that took
-// longer than waitFor's default second, so it waits up to 15 s.
-const loaded = () => waitFor(() => expect(field('Email').value).toBe(PROFILE.email), { timeout: 15_000 });
+const loaded = () => waitFor(() => expect(field('Email').value).toBe(PROFILE.email));
 
 beforeEach(async () => {
   clearCookies();
