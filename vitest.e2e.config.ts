@@ -2,14 +2,18 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The every-screen survey's passes first: they are the longest files, and started last (vitest
- * starts the largest files first, and theirs are small) two would run on after every other file ended.
+ * The every-screen survey's passes first, the desktop pass that opens a record of every kind (the
+ * longest file) before the others: started last (vitest starts the largest files first, and theirs
+ * are small) they would run on after every other file ended.
  */
 class SurveyFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const survey = (file: TestSpecification) => /\/every-screen[^/]*\.e2e\.ts$/.test(file.moduleId);
-    return [...sorted.filter(survey), ...sorted.filter((file) => !survey(file))];
+    const rank = (file: TestSpecification) => (file.moduleId.endsWith('/every-screen.e2e.ts') ? 0 : /\/every-screen-[^/]*\.e2e\.ts$/.test(file.moduleId) ? 1 : 2);
+    return sorted
+      .map((file, index) => ({ file, index }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
+      .map(({ file }) => file);
   }
 }
 
