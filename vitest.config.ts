@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** API spec files that replace a module (vi.mock): they need a module graph of their own. */
+const API_MOCKING = ['tests/api/activity.spec.ts', 'tests/api/response-schemas.spec.ts', 'tests/api/write-reads.spec.ts'];
+
 /** Unit, component and API tests; browser tests have their own config (vitest.e2e.config.ts). */
 export default defineConfig({
   plugins: [react()],
@@ -23,7 +26,24 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.spec.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.spec.ts'],
+          exclude: API_MOCKING,
+          environment: 'node',
+          globalSetup: ['tests/api/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // The files share their worker's module graph: importing the server through vite's
+          // transforms took seconds per file, more than most files' tests. Each file still starts
+          // its own app on its own database (tests/api/harness.ts), and nothing the server keeps
+          // per process differs between files.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'api-mocking', include: API_MOCKING, environment: 'node', globalSetup: ['tests/api/global-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
       },
     ],
   },

@@ -7,6 +7,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // One file at a time: two side by side (each with its own server and browser) were tried on the
+    // every-screen passes only; the other files' waits are not yet proven with a second browser on two cores.
     fileParallelism: false,
   },
 });

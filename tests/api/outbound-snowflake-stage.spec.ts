@@ -164,12 +164,15 @@ describe("an https Snowflake's stage clients (the driver's own S3, Azure and GCS
 
   // NO_PROXY naming the internal address would let Azure's client bypass any proxy the driver
   // hands it, unless the driver is configured as the poster configures it (useEnvProxy off).
+  const previousNoProxy = process.env.NO_PROXY;
   beforeAll(async () => {
     process.env.NO_PROXY = '127.0.0.2';
     await driver();
   });
   afterAll(() => {
-    delete process.env.NO_PROXY;
+    // The files after this one share the process: they see its NO_PROXY as it was.
+    if (previousNoProxy === undefined) delete process.env.NO_PROXY;
+    else process.env.NO_PROXY = previousNoProxy;
   });
 
   for (const type of ['S3', 'AZURE', 'GCS']) {

@@ -64,9 +64,10 @@ describe('secrets at rest under SECRETS_KEY', () => {
 
   /** npm run rotate-secrets, in its own process, on this test's database. */
   async function rotateSecrets(secretsKey: string, jwtSecret = env.t.config.jwtSecret) {
-    const testUrl = process.env.TEST_DATABASE_URL;
-    const schema = testUrl ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(env.t.db)).rows[0].schema : undefined;
-    const databaseUrl = testUrl ? `${testUrl}${testUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` : '';
+    // The app's own database (on PostgreSQL the harness gives each app one), in its schema.
+    const appUrl = env.t.config.databaseUrl;
+    const schema = appUrl ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(env.t.db)).rows[0].schema : undefined;
+    const databaseUrl = appUrl ? `${appUrl}${appUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` : '';
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/ops/cli/rotate-secrets.ts'], {
       env: { ...process.env, DATA_DIR: env.t.config.dataDir, DATABASE_URL: databaseUrl, SECRETS_KEY: secretsKey, JWT_SECRET: jwtSecret },
     });

@@ -29,7 +29,9 @@ beforeAll(async () => {
   process.env.TMPDIR = serverTmp;
 });
 afterAll(() => {
-  process.env.TMPDIR = previousTmp;
+  // Assigning undefined would set the text "undefined", and the files after this one share the process.
+  if (previousTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = previousTmp;
   rmSync(serverTmp, { recursive: true, force: true });
 });
 /** What was left in the server's temporary folder (tsx keeps its compile cache there). */
