@@ -7,7 +7,6 @@ import { requireRank } from '../auth/guard';
 import { isoNow } from '../clock';
 import { sharedTransaction } from '../db/database';
 import { rejectDuplicate } from '../db/unique-violation';
-import { recordActivity } from '../modules/activity/recorder';
 import { AppError } from './app-error';
 import { success } from './envelope';
 import { idParams } from './id-params';
@@ -204,7 +203,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
         const id = await guarded(insert(input, isoNow(clock), { request }), input);
         const row = await find!(id, request);
         if (row !== undefined) await hooks.afterCreate?.(row, request);
-        await recordActivity(trx, request, reply, { resource: declaration.name, id: String(id), after: snapshot(row) });
+        await app.activity.record(trx, request, reply, { resource: declaration.name, id: String(id), after: snapshot(row) });
         return row;
       });
       const added = hooks.messages?.added;
@@ -224,7 +223,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
       const row = await sharedTransaction(db, async (trx) => {
         if (!(await guarded(update(id, input, isoNow(clock), { request, current }), input))) throw notFound();
         const row = await find!(id, request);
-        await recordActivity(trx, request, reply, { resource: declaration.name, id: String(id), before: snapshot(current), after: snapshot(row) });
+        await app.activity.record(trx, request, reply, { resource: declaration.name, id: String(id), before: snapshot(current), after: snapshot(row) });
         return row;
       });
       return success(row, hooks.messages?.saved?.(input) ?? `The ${noun} has been saved.`);
@@ -239,7 +238,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
       await hooks.beforeDelete?.(row);
       await sharedTransaction(db, async (trx) => {
         await remove(row, id, request);
-        await recordActivity(trx, request, reply, { resource: declaration.name, id: String(id), before: snapshot(row) });
+        await app.activity.record(trx, request, reply, { resource: declaration.name, id: String(id), before: snapshot(row) });
       });
       return success(row, hooks.messages?.deleted?.(row) ?? `The ${noun} has been deleted.`);
     });

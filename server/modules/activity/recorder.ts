@@ -213,7 +213,7 @@ const recordsItself = (request: FastifyRequest) => request.routeOptions.config.r
 export const activityRecorder = fp(async (app: FastifyInstance) => {
   const pending = new WeakMap<FastifyRequest, Pending>();
 
-  app.decorate('activity', { readAs });
+  app.decorate('activity', { readAs, record: recordActivity });
 
   app.addHook('preHandler', async (request, reply) => {
     const route = recordedRoute(request);
@@ -244,7 +244,8 @@ export const activityRecorder = fp(async (app: FastifyInstance) => {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    activity: { readAs(request: FastifyRequest, reply: FastifyReply): ReadAs };
+    /** `record` is recordActivity, for the write paths below the modules (crudRoutes), which do not import them. */
+    activity: { readAs(request: FastifyRequest, reply: FastifyReply): ReadAs; record: typeof recordActivity };
   }
   interface FastifyContextConfig {
     /** The route writes its activity itself, in its write's transaction (crudRoutes' create, update and delete, an upload's commit). */
