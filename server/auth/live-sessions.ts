@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
-import { isSqlite, type Db } from '../db/database';
+import { isSqlite, whenCommitted, type Db } from '../db/database';
 import { sessionBus, type SessionChange } from './session-bus';
 
 export type { SessionChange };
@@ -93,8 +93,11 @@ export function liveSessions(db: Db, sqlitePath: string): LiveSessions {
       return session;
     },
     async changed(change) {
-      forget(change);
-      await bus.publish(change);
+      // After the change commits: told sooner, an instance (this one too) could cache the old row again.
+      await whenCommitted(async () => {
+        forget(change);
+        await bus.publish(change);
+      });
     },
     async close() {
       await bus.close();

@@ -141,6 +141,8 @@ interface Shared {
   done: boolean;
   /** Its connection went back: nothing that joined it may hand the connection back again. */
   released: boolean;
+  /** Work waiting for the commit (whenCommitted). */
+  committed: (() => Promise<void>)[];
 }
 const shared = new AsyncLocalStorage<Shared>();
 const openShared = () => {
@@ -161,14 +163,30 @@ const sharing = (connection: DatabaseConnection) => {
  * Work it starts that outlives it (a mail, a job after the answer) is started through detached().
  */
 export function sharedTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  const held: Shared = { depth: 0, done: false, released: false };
+  const held: Shared = { depth: 0, done: false, released: false, committed: [] };
   return shared.run(held, async () => {
+    let result: T;
     try {
-      return await db.transaction().execute(work);
+      result = await db.transaction().execute(work);
     } finally {
       held.done = true;
     }
+    // Only once committed, outside it, and before the answer: a rolled-back write tells no one.
+    await detached(() => Promise.all(held.committed.map((run) => run())));
+    return result;
   });
+}
+
+/**
+ * Runs `work` once the sharedTransaction this call is in has committed (at once outside one): what
+ * other instances must learn of a change (sessions to drop) is told when they can read it, not
+ * before, when they would read the old row again and keep it.
+ */
+export function whenCommitted(work: () => Promise<void>): Promise<void> {
+  const held = openShared();
+  if (!held) return work();
+  held.committed.push(work);
+  return Promise.resolve();
 }
 
 /**

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp, withTestApp } from './harness';
 import { commit, createDataset, datasetRows, preview } from './uploads-support';
 import { passwordHasher } from '../../server/auth/passwords';
-import { isSqlite } from '../../server/db/database';
+import { isSqlite, sharedTransaction, whenCommitted } from '../../server/db/database';
 import { declarations } from '../../server/http/resource-declarations';
 import { seedDemo } from '../../server/ops/demo';
 import { operationsOf } from '../../src/shared/resources/define';
@@ -186,6 +186,25 @@ describe('a save and its activity entry', () => {
     expect((await commit(t, token, (await preview(t, token, datasetId, 'kept.csv', file)).id)).status).toBe('SUCCESS');
     expect(await datasetRows(t, datasetId)).toHaveLength(2);
     expect(await entriesAbout('datasets', String(datasetId))).toBe(logged + 1);
+  });
+});
+
+describe('work waiting for a save to commit (other instances told to drop sessions)', () => {
+  it('runs after the commit, before the save returns, and not at all after a rollback', async () => {
+    const told: string[] = [];
+    await sharedTransaction(t.db, async (trx) => {
+      await trx.selectFrom('domains').select('id').execute();
+      await whenCommitted(async () => void told.push('committed'));
+      expect(told).toEqual([]);
+    });
+    expect(told).toEqual(['committed']);
+    const refused = sharedTransaction(t.db, async (trx) => {
+      await trx.selectFrom('domains').select('id').execute();
+      await whenCommitted(async () => void told.push('rolled back'));
+      throw new Error('refused');
+    });
+    await expect(refused).rejects.toThrow('refused');
+    expect(told).toEqual(['committed']);
   });
 });
 
