@@ -64,6 +64,7 @@ export default defineConfig([
         {
           paths: [
             { name: 'react-admin', importNames: ['SearchInput'], message: 'Use ConsoleSearchInput (components/ConsoleSearchInput.tsx): it has an accessible name.' },
+            { name: 'react-admin', importNames: ['Loading'], message: 'Use ScreenLoading (components/ScreenLoading.tsx): its spinner has a name and its words a readable contrast.' },
             {
               name: 'react-admin',
               importNames: ['DateField', 'DateInput', 'DateTimeInput', 'TimeInput'],
@@ -100,6 +101,11 @@ export default defineConfig([
         },
         {
           // Not about times, but this is the one list of restricted syntax for screens (a later block would replace it).
+          selector: "JSXOpeningElement[name.name='FilterButton']:not(:has(JSXAttribute[name.name='disableSaveQuery']))",
+          message:
+            "Give FilterButton disableSaveQuery: saved views live in the Views button (SavedViewsButton), kept on the server; react-admin's own 'Save current query…' keeps them in one browser.",
+        },
+        {
           selector: "JSXOpeningElement[name.name='Button'] > JSXAttribute[name.name='component'][value.value='label']",
           message: 'Open a file picker with FilePickButton (src/components): a <label> drawn as a button takes role="button", which a label may not have (axe aria-allowed-role).',
         },

@@ -139,6 +139,9 @@ async function bareServer(sqlitePath: string) {
     audit.run('delete', String(id), row.domain, JSON.stringify([{ field: 'domain', before: row.domain, after: null }]), now);
     return row;
   });
+  // BEGIN IMMEDIATE (`.immediate`): a deferred transaction that reads and then writes fails at once with
+  // SQLITE_BUSY when the console's own background writes (its system log, a session's renewal) land
+  // between the read and the write, where busy_timeout does not wait; an immediate one waits its turn.
   const app = Fastify({ logger: false });
   app.get<{ Querystring: { range?: string } }>('/api/domains', async (request) => {
     const [first, last] = JSON.parse(request.query.range ?? '[0,9]') as [number, number];
@@ -151,14 +154,14 @@ async function bareServer(sqlitePath: string) {
     // all(), not get(): SQLite checkpoints its WAL only when a step reaches the statement's end,
     // so an `insert … returning` read with get() never checkpoints. The WAL then grows without
     // bound (770 MB in 6 s of this load) and the baseline skips the checkpoints any real server pays.
-    return { result: 'SUCCESS', resultMessage: 'Success', data: created(request.body.domain, request.body.activeFlag, now) };
+    return { result: 'SUCCESS', resultMessage: 'Success', data: created.immediate(request.body.domain, request.body.activeFlag, now) };
   });
   app.put<{ Params: { id: string }; Body: { domain: string; description: string | null; activeFlag: string } }>('/api/domains/:id', async (request, reply) => {
-    const row = updated(Number(request.params.id), request.body, new Date().toISOString());
+    const row = updated.immediate(Number(request.params.id), request.body, new Date().toISOString());
     return row ? { result: 'SUCCESS', resultMessage: 'Success', data: row } : reply.code(404).send({ result: 'NOT_FOUND' });
   });
   app.delete<{ Params: { id: string } }>('/api/domains/:id', async (request, reply) => {
-    const row = deleted(Number(request.params.id), new Date().toISOString());
+    const row = deleted.immediate(Number(request.params.id), new Date().toISOString());
     return row ? { result: 'SUCCESS', resultMessage: 'Success', data: row } : reply.code(404).send({ result: 'NOT_FOUND' });
   });
   const url = await app.listen({ port, host: '127.0.0.1' });

@@ -10,9 +10,9 @@
 // Field kinds: text (up to 100 characters, required), note (up to 500, optional), day (YYYY-MM-DD),
 // country (a code of the countries table), flag (Y/N, Y when not given); `?` after a kind
 // (`day?`, `country?`) makes it optional. The first text field names a record in the activity log.
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { migrationChecksum } from './migrationChecksum.ts';
 
 const KINDS = ['text', 'note', 'day', 'country', 'flag'];
 const GROUPS = { project: 5, systemSetting: 1, collectData: 2, systemLog: 1, userManagement: 4 };
@@ -64,9 +64,6 @@ function sharedFile(d) {
     })[kind];
   const stored = ({ kind, optional }) => (kind === 'flag' ? 'yesNo' : optional ? 'z.string().nullable()' : 'z.string()');
   const naming = d.fields.find((entry) => entry.kind === 'text' && !entry.optional).field;
-  const example = Object.fromEntries(
-    d.fields.map(({ field, kind }) => [field, { text: `Example ${d.noun[0]}`, note: 'Added by the screen survey', day: '2030-01-01', country: 'KR', flag: 'Y' }[kind]]),
-  );
   const days = d.fields.filter((entry) => entry.kind === 'day');
   const filters = [
     "id: { kind: 'eq', type: 'integer' }",
@@ -109,10 +106,6 @@ export const ${camel(d.name)}Resource = declareResource({
   rank: { read: AREA_RANK.${d.group}, write: AREA_RANK.${d.group} },
   noun: ${quote(d.noun[0])},
   history: { name: field('${naming}') },
-  example: ${JSON.stringify(example)
-    .replace(/"(\w+)":/g, '$1: ')
-    .replace(/"/g, "'")
-    .replace(/,/g, ', ')},
   schemas: { input: ${camel(d.noun[0].replace(/\s+/g, '-'))}Input, record: ${camel(d.noun[0].replace(/\s+/g, '-'))}Schema, list: listEnvelopeOf(${camel(d.noun[0].replace(/\s+/g, '-'))}Schema), one: envelopeOf(${camel(d.noun[0].replace(/\s+/g, '-'))}Schema) },
   list: {
     sortable: [${sortable.map(quote).join(', ')}],
@@ -179,11 +172,16 @@ export async function ${camel(d.name)}Module(app: FastifyInstance) {
 function resourceIndex(d, menuOrder) {
   const one = pascal(d.noun[0].replace(/\s+/g, '-'));
   const naming = d.fields.find((entry) => entry.kind === 'text' && !entry.optional).field;
+  // A phone's card: the record's name, then its first day and whether it is in use, where it has them.
+  const day = d.fields.find((entry) => entry.kind === 'day');
+  const flag = d.fields.find((entry) => entry.kind === 'flag');
+  const cardImports = [...(flag ? ['activeLine'] : []), ...(day ? ['dateLine'] : [])];
+  const cards = [`primary: '${naming}'`, ...(day ? [`secondary: dateLine('${day.field}')`] : []), ...(flag ? [`tertiary: activeLine('${flag.field}')`] : [])].join(', ');
   return `import { lazy } from 'react';
 import EventIcon from '@mui/icons-material/Event';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
-
+${cardImports.length ? `import { ${cardImports.join(', ')} } from '../cardLines';\n` : ''}
 /** ${d.title[0]}. Views load on first use. */
 const ${camel(d.name)}: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
@@ -196,6 +194,7 @@ const ${camel(d.name)}: ConsoleResource = {
   requireRank: AREA_RANK.${d.group},
   icon: EventIcon,
   list: lazy(() => import('./${one}Views').then((module) => ({ default: module.${one}List }))),
+  cards: { ${cards} },
   create: lazy(() => import('./${one}Views').then((module) => ({ default: module.${one}Create }))),
   edit: lazy(() => import('./${one}Views').then((module) => ({ default: module.${one}Edit }))),
   show: lazy(() => import('./${one}Views').then((module) => ({ default: module.${one}Show }))),
@@ -245,11 +244,12 @@ function viewsFile(d) {
   ];
   const days = d.fields.filter((entry) => entry.kind === 'day');
   const sort = days[0] ? `{ field: '${days[0].field}', order: 'DESC' }` : `{ field: '${naming}', order: 'ASC' }`;
-  const raImports = ['BulkDeleteButton', 'Create', 'DataTable', 'Edit', ...(has('flag') ? ['SelectInput'] : []), 'Show', 'SimpleForm', 'SimpleShowLayout', 'TextField', 'TextInput'];
+  const raImports = ['Create', 'DataTable', 'Edit', ...(has('flag') ? ['SelectInput'] : []), 'Show', 'SimpleForm', 'SimpleShowLayout', 'TextField', 'TextInput'];
   const defaults = d.fields.filter((entry) => entry.kind === 'flag').map((entry) => `${entry.field}: 'Y'`);
   return `import { ${raImports.join(', ')} } from 'react-admin';
 import { ${lower}Input, type ${one} } from '../../shared/resources/${d.name}';
 import { ConsoleList } from '../ConsoleList';
+import { ConsoleBulkDeleteButton, ConsoleEditToolbar } from '../ConsoleDeleteButton';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ListActions } from '../ListActions';
 import { RecordLink } from '../RecordLink';
@@ -265,7 +265,7 @@ const filters = [${filters.join(', ')}];
 export function ${one}List() {
   return (
     <ConsoleList resource="${d.name}" filters={filters} sort={${sort}} perPage={10} actions={<ListActions exporter />}>
-      <ConsoleDataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+      <ConsoleDataTable rowClick="edit" bulkActionButtons={<ConsoleBulkDeleteButton />}>
         ${d.fields.map(column).join('\n        ')}
         <Column source="updatedAt">
           <ConsoleDateField source="updatedAt" showTime />
@@ -294,11 +294,11 @@ export function ${one}Create() {
   );
 }
 
-/** Pessimistic: the save and the delete (with its confirmation) wait for the server's answer. */
+/** Pessimistic: the save waits for the server's answer; the delete is the console's (ConsoleEditToolbar). */
 export function ${one}Edit() {
   return (
     <Edit mutationMode="pessimistic" {...useSaveNotice('updated', 'list')} transform={inputOf(${lower}Input)}>
-      <SimpleForm validate={zodValidator(${lower}Input)}>
+      <SimpleForm validate={zodValidator(${lower}Input)} toolbar={<ConsoleEditToolbar />}>
         <${one}Inputs />
       </SimpleForm>
     </Edit>
@@ -486,14 +486,12 @@ for (const [path, text] of Object.entries(files)) {
   console.log(`wrote ${path}`);
 }
 const migration = Object.keys(files).find((path) => path.startsWith('server/db/migrations/'));
-const checksum = createHash('sha256')
-  .update(readFileSync(join(root, migration)))
-  .digest('hex');
+const checksum = migrationChecksum(readFileSync(join(root, migration), 'utf8'));
 console.log(`
 Next:
   1. Read the files and change what your resource needs (docs/adding-a-resource.md says what each holds).
   2. When the migration is final, add its line to server/db/migrations/checksums.txt:
        ${migration.split('/').pop()} ${checksum}
-     (recompute with sha256sum after any edit).
+     (after an edit to its code: node scripts/migrationChecksum.ts ${migration}).
   3. npm run docs:resources   (adds the resource's row to docs/api.md)
   4. npx vitest run tests/api/${description.name}.spec.ts tests/api/resource-declarations.spec.ts`);

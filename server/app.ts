@@ -29,6 +29,9 @@ import { filesModule } from './files';
 import { collectJobs } from './collect/jobs';
 import { loadRouteModules } from './modules/route-modules';
 import { activityRecorder } from './modules/activity/recorder';
+import { recordReaders } from './http/record-readers';
+import { liveEvents } from './live/hub';
+import { liveRoutes } from './live/routes';
 import type { AppContext } from './context';
 import './context';
 
@@ -65,6 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const db = options.db ?? openDatabase(config);
   const files = options.files ?? createFileStore(config);
   const metrics = createMetrics(db);
+  const sessions = liveSessions(db, config.sqlitePath);
   const ctx: AppContext = {
     config,
     db,
@@ -85,13 +89,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       counted: (outcome) => metrics.mails.inc({ outcome }),
     }),
     files,
-    sessions: liveSessions(db, config.sqlitePath),
+    sessions,
+    live: liveEvents(sessions.bus, clock, (resource) => recordReaders(ctx).get(resource)),
     systemLog: systemLogWriter(db, (error) => app.log.error({ err: error }, 'system log write failed')),
     metrics,
   };
   app.decorate('ctx', ctx);
   // Mails a stopped server left in the outbox go out (or fail with the reason) once this one is ready.
   app.addHook('onReady', async () => ctx.mailer.start());
+  // Open event streams would hold the server open: they end first, and their browsers reconnect.
+  app.addHook('preClose', async () => ctx.live.close());
   app.addHook('onClose', async () => {
     // The last requests' system-log rows and mails go out before the database closes.
     await ctx.systemLog.flush();
@@ -120,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     async (api) => {
       await api.register(authModule);
       await api.register(filesModule);
+      await api.register(liveRoutes);
       // Every folder of server/modules and server/collect (route-modules.ts); auth and files above are areas of their own.
       for (const routeModule of routeModules) await api.register(routeModule);
     },

@@ -8,6 +8,7 @@ import type { TokenService } from './auth/tokens';
 import type { LiveSessions } from './auth/live-sessions';
 import type { Metrics } from './metrics/registry';
 import type { SystemLogWriter } from './audit/system-log';
+import type { LiveEvents } from './live/hub';
 
 /** What every module needs, built once per app instance in buildApp. */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   mailer: Mailer;
   /** The guard's view of sessions (server/auth/live-sessions.ts). */
   sessions: LiveSessions;
+  /** Record changes to the open event streams (server/live). */
+  live: LiveEvents;
   /** Buffers each call's system-log row for a batched insert (server/audit/system-log.ts). */
   systemLog: SystemLogWriter;
   /** Where uploaded files live (FILE_STORE or DATA_DIR/uploads), one for the whole app. */

@@ -1,14 +1,16 @@
 import { Suspense, type ComponentType } from 'react';
-import { Admin, CustomRoutes, Loading, Resource, type LayoutProps } from 'react-admin';
+import { Admin, CustomRoutes, Resource, type LayoutProps } from 'react-admin';
 import { Route } from 'react-router';
 import { AppTitle } from './layout/AppTitle';
 import { ConsoleNotification } from './layout/ConsoleNotification';
 import { LayoutStateProvider } from './layout/LayoutStateContext';
-import { consoleStore as store } from './layout/consoleStore';
+import { consoleStore as store, preferenceSync } from './layout/consoleStore';
 import { useStoredTheme } from './layout/useStoredTheme';
 import { SignIn } from './pages/SignIn';
 import { createAuthProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { readLoginSession } from './providers/loginSession';
+import { withPreferenceSync } from './providers/preferenceStore';
 import { i18nProvider } from './providers/i18nProvider';
 import { RankGuard } from './routes/RankGuard';
 import { SignInNavigator } from './routes/SignInNavigator';
@@ -17,9 +19,10 @@ import { NEW_PASSWORD_PATH, SIGN_IN_PATH, SIGN_UP_PATH } from './shared/paths';
 import { loadConsoleLayout } from './routes/signedInFrame';
 import { RESOURCE_RANK, consoleResources, consoleScreens } from './resources/registry';
 import { resourceRoutes } from './resources/resourceRoutes';
+import { ScreenLoading } from './components/ScreenLoading';
 
-/** canAccess by the ranks the resource declarations give. */
-const authProvider = createAuthProvider(RESOURCE_RANK);
+/** canAccess by the ranks the resource declarations give; each person's list settings loaded after sign-in. */
+const authProvider = withPreferenceSync(createAuthProvider(RESOURCE_RANK), preferenceSync, () => readLoginSession().userSeq);
 
 // Only the sign-in page is in the initial JavaScript; every other page and the frame load on first use.
 const LazyLayout = lazyNamed(loadConsoleLayout, 'ConsoleLayout');
@@ -29,7 +32,7 @@ const NotFound = lazyNamed(() => import('./pages/NotFound'), 'NotFound');
 
 function ConsoleLayout(props: LayoutProps) {
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<ScreenLoading />}>
       <LazyLayout {...props} />
     </Suspense>
   );
@@ -38,7 +41,7 @@ function ConsoleLayout(props: LayoutProps) {
 /** A page outside the frame: the frame's own suspense boundary is not around it. */
 function PublicRoute({ page: Page }: { page: ComponentType }) {
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<ScreenLoading />}>
       <Page />
     </Suspense>
   );

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import type { AppContext } from '../context';
 import { isoNow } from '../clock';
+import type { ServerMessage } from '../../src/i18n/serverMessage';
 
 export type AccessEvent = 'SIGN_IN' | 'DASHBOARD_VIEW' | 'PROJECT_CREATE' | 'UPLOAD';
 
@@ -10,7 +11,7 @@ export interface AccessRecord {
   eventType: AccessEvent;
   success: boolean;
   ip: string | null;
-  detail: string | null;
+  detail: ServerMessage | null;
 }
 
 export async function recordAccess(ctx: AppContext, event: AccessRecord): Promise<void> {

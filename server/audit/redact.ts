@@ -1,3 +1,4 @@
+import { isServerMessage, withTextsChanged } from '../../src/i18n/serverMessage';
 export const SECRET_KEY = /pass|pwd|^code$|otp|token|secret|authorization|api.?key|credential|signature/i;
 export const REDACTED = '[REDACTED]';
 /** Nesting kept in a logged body: deeper parts are this marker, so a body of any depth is logged in bounded time and stack. */
@@ -59,6 +60,8 @@ const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)]+/gi;
  * secret by writing a location or an error message of its own.
  */
 export function redactText(text: string, secrets: readonly (string | null | undefined)[] = []): string {
+  // A message's values are masked one by one: a secret is escaped inside its JSON, so not found whole there.
+  if (isServerMessage(text)) return withTextsChanged(text, (written) => redactText(written, secrets));
   let out = text.replace(URL_IN_TEXT, (found) => {
     const [, address = found, trailing = ''] = /^(.*?)([.,;:!?]*)$/.exec(found) ?? [];
     try {

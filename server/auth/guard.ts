@@ -1,8 +1,18 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AUTHORITY_RANKS, type Authority } from '../../src/shared';
-import { isSessionEndReason, SESSION_END_MESSAGES } from '../../src/shared/session-end';
+import { isSessionEndReason, type SessionEndReason } from '../../src/shared/session-end';
 import { AppError } from '../http/app-error';
 import { displayName } from './accounts';
+import { sentence, type ServerMessage } from '../../src/i18n/serverMessage';
+
+/** The 401's message for each reason (the browser shows its own words for the reason code). */
+const SESSION_ENDED: Record<SessionEndReason, ServerMessage> = {
+  PASSWORD_CHANGED: sentence('auth.signedOutPasswordChanged'),
+  PASSWORD_RESET: sentence('auth.signedOutPasswordReset'),
+  DEACTIVATED: sentence('auth.signedOutDeactivated'),
+  SIGNED_OUT: sentence('auth.signedOutOfThisSession'),
+  REFRESH_TOKEN_REUSED: sentence('auth.thisSignInTokenWas'),
+};
 
 /**
  * Verifies the Bearer token, then checks that its session is alive and the account still active
@@ -13,7 +23,7 @@ import { displayName } from './accounts';
 export async function authenticate(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-  if (!token) throw new AppError('TOKEN_UNAUTHORIZED', 'Sign in to continue.');
+  if (!token) throw new AppError('TOKEN_UNAUTHORIZED', sentence('auth.signInToContinue'));
   const { ctx } = request.server;
   const claims = await ctx.tokens.verifyAccessToken(token);
   const row = await ctx.sessions.find(String(claims.sid));
@@ -37,13 +47,13 @@ export async function authenticate(request: FastifyRequest, _reply?: FastifyRepl
 
 /** The 401 of an ended session: with a known reason its data says why ({reason}), else data is null. */
 export function sessionEnded(reason: string | null | undefined): AppError {
-  if (!isSessionEndReason(reason)) return new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'Your session has ended. Please sign in again.');
-  return new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', SESSION_END_MESSAGES[reason], { reason });
+  if (!isSessionEndReason(reason)) return new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', sentence('auth.yourSessionHasEndedPlease'));
+  return new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', SESSION_ENDED[reason], { reason });
 }
 
-export const FORBIDDEN_MESSAGE = 'You are not authorized to access request area.';
+export const FORBIDDEN_MESSAGE = sentence('auth.youAreNotAuthorizedTo');
 
-/** preHandler allowing callers whose rank number is at most `requiredRank` (SPEC §6). */
+/** preHandler allowing callers whose rank number is at most `requiredRank`. */
 export function requireRank(requiredRank: number): preHandlerAsyncHookHandler {
   return async function rankGuard(request) {
     if (!request.admin) await authenticate(request);

@@ -4,7 +4,7 @@ import { sessionRoutes } from './session-routes';
 import { signInRoutes } from './signin-routes';
 import { signUpRoutes } from './signup-routes';
 
-/** Every /api/auth endpoint of SPEC §7, docs/api.md and docs/security.md. */
+/** Every /api/auth endpoint (docs/api.md, docs/security.md). */
 export async function authModule(app: FastifyInstance) {
   await app.register(signInRoutes);
   await app.register(signUpRoutes);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { isSqlite, whenCommitted, type Db } from '../db/database';
-import { sessionBus, type SessionChange } from './session-bus';
+import { sessionBus, type BusNotice, type SessionBus, type SessionChange } from './session-bus';
 
 export type { SessionChange };
 
@@ -32,6 +32,8 @@ export interface LiveSessions {
    */
   changed(change: SessionChange): Promise<void>;
   close(): Promise<void>;
+  /** The instances' bus, which record changes share (server/live). */
+  bus: SessionBus;
 }
 
 const ACCOUNT_COLUMNS = [
@@ -70,7 +72,8 @@ export function liveSessions(db: Db, sqlitePath: string): LiveSessions {
   // Bumped by every change: a read that started before a change must not be cached after it.
   let generation = 0;
 
-  const forget = (change: SessionChange | undefined) => {
+  const forget = (change: BusNotice | undefined) => {
+    if (change && 'deleting' in change) return;
     generation++;
     if (!change) return cache.clear();
     if ('sessionId' in change) return void cache.delete(change.sessionId);
@@ -79,6 +82,7 @@ export function liveSessions(db: Db, sqlitePath: string): LiveSessions {
   bus.subscribe(forget);
 
   return {
+    bus,
     async find(sessionId) {
       const now = performance.now();
       const hit = cache.get(sessionId);

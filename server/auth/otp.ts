@@ -5,6 +5,7 @@ import { OTP_MAX_WRONG_TRIES, OTP_TTL_SECONDS } from '../../src/shared';
 import { hashOtpCode, hashToken, newOpaqueToken, newOtpCode, sameHash } from './secrets';
 import { lockEnd, mailAccountLocked } from './lockout';
 import { claimChallengeTry, clearOtpFailures, consumeChallenge, recordOtpFailure } from './queries';
+import { sentence } from '../../src/i18n/serverMessage';
 
 export type OtpPurpose = 'SIGNIN' | 'SIGNUP' | 'PROFILE';
 
@@ -60,21 +61,21 @@ export async function verifyChallenge(ctx: AppContext, ref: ChallengeRef, code: 
       : query.where('purpose', '=', ref.purpose).where('email', '=', ref.email).where('consumed_at', 'is', null).orderBy('id', 'desc').limit(1);
   const challenge = await query.executeTakeFirst();
   const attempts = challenge && (await claimChallengeTry(ctx.db, challenge.id, now));
-  if (!challenge || attempts === undefined) throw new AppError('OTP_EXPIRED', 'This code has expired or was already used. Please request a new code.');
+  if (!challenge || attempts === undefined) throw new AppError('OTP_EXPIRED', sentence('auth.thisCodeHasExpiredOr'));
   const matches = challenge.token_hash !== null && sameHash(challenge.code_hash, hashOtpCode(code, challenge.token_hash));
   if (!matches) {
     if (challenge.admin_id !== null) {
       const locked = await recordOtpFailure(ctx.db, challenge.admin_id, now, lockEnd(ctx));
       if (locked) {
         mailAccountLocked(ctx, locked);
-        throw new AppError('OTP_EXPIRED', 'Too many wrong codes. Please sign in again later.');
+        throw new AppError('OTP_EXPIRED', sentence('auth.tooManyWrongCodesPlease'));
       }
     }
     const remainingAttempts = OTP_MAX_WRONG_TRIES - attempts;
-    if (remainingAttempts <= 0) throw new AppError('OTP_EXPIRED', 'Too many wrong codes. Please request a new code.');
-    throw new AppError('OTP_MISMATCH', `The code is not correct. ${remainingAttempts} attempt(s) left.`, { remainingAttempts });
+    if (remainingAttempts <= 0) throw new AppError('OTP_EXPIRED', sentence('auth.tooManyWrongCodesPlease2'));
+    throw new AppError('OTP_MISMATCH', sentence('auth.theCodeIsNotCorrect', { remainingAttempts }), { remainingAttempts });
   }
-  if (!(await consumeChallenge(ctx.db, challenge.id, now))) throw new AppError('OTP_EXPIRED', 'This code was already used. Please request a new code.');
+  if (!(await consumeChallenge(ctx.db, challenge.id, now))) throw new AppError('OTP_EXPIRED', sentence('auth.thisCodeWasAlreadyUsed'));
   if (challenge.admin_id !== null) await clearOtpFailures(ctx.db, challenge.admin_id);
   return { email: challenge.email, adminId: challenge.admin_id };
 }
@@ -84,6 +85,6 @@ export async function assertResendAllowed(ctx: AppContext, purpose: OtpPurpose, 
   const latest = await ctx.db.selectFrom('otp_challenges').select('created_at').where('purpose', '=', purpose).where('email', '=', email).orderBy('id', 'desc').limit(1).executeTakeFirst();
   if (latest && ctx.clock.now().getTime() - Date.parse(latest.created_at) < ctx.config.otpResendIntervalMs) {
     const seconds = Math.ceil(ctx.config.otpResendIntervalMs / 1000);
-    throw new AppError('TOO_MANY_REQUESTS', `A code was just sent. Please wait ${seconds} seconds before asking for another.`);
+    throw new AppError('TOO_MANY_REQUESTS', sentence('auth.aCodeWasJustSent', { seconds }));
   }
 }

@@ -16,9 +16,10 @@ import { authenticate } from './guard';
 import { passwordChanged } from './password-mail';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
 import { changePasswordWithOtpToken, claimOtpTokenTry, findResetToken, issueOtpToken, issueResetToken, resetPasswordWithToken } from './queries';
+import { sentence } from '../../src/i18n/serverMessage';
 
 const RESET_LINK_TTL_MS = 30 * 60_000;
-const RESET_LINK_DEAD = 'This link has expired or was already used. Please ask for a new one.';
+const RESET_LINK_DEAD = sentence('auth.thisLinkHasExpiredOr');
 
 /**
  * Mails a one-time link to set a new password: in the language of who asked on the public form
@@ -43,7 +44,7 @@ export async function passwordRoutes(app: FastifyInstance) {
   routes.post('/auth/password/reset', { schema: { body: resetRequestBody, response: { 200: emptyEnvelope } }, ...limits.request }, async (request) => {
     const admin = await findAdminByEmail(ctx.db, request.body.email);
     if (admin && admin.status_code === 'ACTIVE') ctx.mailer.later(() => sendPasswordResetLink(ctx, admin, readerOf(request)));
-    return success(null, 'If an account exists for that e-mail, a link to set a new password has been sent.');
+    return success(null, sentence('auth.ifAnAccountExistsFor'));
   });
 
   // Read-only: the page the mailed link opens asks first, so a used or expired link is said before
@@ -51,7 +52,7 @@ export async function passwordRoutes(app: FastifyInstance) {
   routes.get('/auth/password/reset/:token', { schema: { params: z.strictObject({ token: tokenSchema }), response: { 200: resetLinkCheckResponse } }, ...limits.check }, async (request) => {
     const row = await findResetToken(ctx.db, request.params.token);
     const reason = !row ? 'UNKNOWN' : row.used_at ? 'USED' : row.expires_at <= isoNow(ctx.clock) ? 'EXPIRED' : null;
-    return success(reason ? { valid: false, reason } : { valid: true }, reason ? RESET_LINK_DEAD : 'This link can set a new password.');
+    return success(reason ? { valid: false, reason } : { valid: true }, reason ? RESET_LINK_DEAD : sentence('auth.thisLinkCanSetA'));
   });
 
   routes.put('/auth/password/reset', { schema: { body: resetPasswordBody, response: { 200: emptyEnvelope } }, ...limits.set }, async (request) => {
@@ -63,7 +64,7 @@ export async function passwordRoutes(app: FastifyInstance) {
     const adminId = await resetPasswordWithToken(ctx.db, request.body.token, passwordHash, now);
     if (adminId === null) throw validationError([{ field: 'token', message: RESET_LINK_DEAD }]);
     await passwordChanged(ctx, request, adminId, { reason: 'PASSWORD_RESET', changedAt: now });
-    return success(null, 'Your password has been set. You can sign in now.');
+    return success(null, sentence('auth.yourPasswordHasBeenSet'));
   });
 
   routes.post('/auth/admin/otp/send', { schema: { response: { 200: otpSentResponse } }, onRequest: authenticate }, async (request) => {
@@ -71,14 +72,14 @@ export async function passwordRoutes(app: FastifyInstance) {
     await assertResendAllowed(ctx, 'PROFILE', admin.email);
     const { code } = await issueChallenge(ctx, 'PROFILE', admin.email, admin.id, false);
     ctx.mailer.send('profile-code', admin.email, { name: admin.name, code, email: admin.email }, readerOf(request));
-    return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
+    return success({ expiresIn: OTP_TTL_SECONDS }, sentence('auth.aVerificationCodeHasBeen'));
   });
 
   routes.post('/auth/admin/otp/verify', { schema: { body: adminOtpVerifyBody, response: { 200: otpTokenResponse } }, onRequest: authenticate }, async (request) => {
     const admin = request.admin!;
     await verifyChallenge(ctx, { purpose: 'PROFILE', email: admin.email }, request.body.code);
     const token = await issueOtpToken(ctx.db, ctx.clock, admin.id);
-    return success({ token }, 'Verified.');
+    return success({ token }, sentence('auth.verified'));
   });
 
   // The X-OTP-Token is spent by the change it allows; every check of the current password claims
@@ -87,24 +88,24 @@ export async function passwordRoutes(app: FastifyInstance) {
   routes.put('/auth/admin/password-change', { schema: { body: passwordChangeBody, response: { 200: emptyEnvelope } }, onRequest: authenticate }, async (request) => {
     const signedIn = request.admin!;
     const otpToken = request.headers[OTP_TOKEN_HEADER.toLowerCase()];
-    if (typeof otpToken !== 'string' || !otpToken) throw new AppError('FORBIDDEN', 'Verify your e-mail with a code before changing the password.');
+    if (typeof otpToken !== 'string' || !otpToken) throw new AppError('FORBIDDEN', sentence('auth.verifyYourEMailWith'));
     const { password, changePassword } = request.body;
     if (password === changePassword) throw validationError([{ field: 'changePassword', message: msg.passwordUnchanged }]);
     const proof = await claimOtpTokenTry(ctx.db, ctx.clock, signedIn.id, otpToken);
     if (!proof) throw spentOtpToken();
     const admin = await findAdminById(ctx.db, signedIn.id);
     if (!admin || !(await ctx.passwords.verify(admin.password_hash, password))) {
-      throw validationError([{ field: 'password', message: 'The current password is not correct.' }]);
+      throw validationError([{ field: 'password', message: sentence('auth.theCurrentPasswordIsNot') }]);
     }
     const passwordHash = await ctx.passwords.hash(changePassword);
     const now = isoNow(ctx.clock);
     const changed = await changePasswordWithOtpToken(ctx.db, proof.id, admin.id, passwordHash, now);
     if (!changed) throw spentOtpToken();
     await passwordChanged(ctx, request, admin.id, { reason: 'PASSWORD_CHANGED', changedAt: now, keepSessionId: signedIn.sessionId });
-    return success(null, 'Change Success');
+    return success(null, sentence('auth.passwordChanged'));
   });
 }
 
 function spentOtpToken(): AppError {
-  return new AppError('FORBIDDEN', 'Your e-mail verification has expired or was already used. Please verify again.');
+  return new AppError('FORBIDDEN', sentence('auth.yourEMailVerificationHas'));
 }

@@ -2,10 +2,26 @@ import { createHash, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { poolOf, type Db } from '../db/database';
+import type { RecordEvent } from '../../src/shared/live-events';
+import { poolOf, whenCommitted, type Db } from '../db/database';
 
 /** What changed: one session, or every session of an account (its status, rank, flags or password). */
 export type SessionChange = { sessionId: string } | { adminId: number };
+
+/**
+ * A record about to be deleted (server/live): published, and so acknowledged, before the delete, while
+ * every instance can still read the record as each of its subscribers to learn who may hear of it.
+ */
+export type BusNotice = SessionChange | { deleting: { resource: string; id: string } };
+
+/** A record change as the bus carries it: the event and the session that made it (not told its own change). */
+export interface RecordNotice {
+  event: RecordEvent;
+  sessionId: string;
+}
+
+/** A listener; a notice is acknowledged once the promise it answers settles. */
+type Listener = (change: BusNotice | undefined) => void | Promise<unknown>;
 
 /**
  * Carries session changes to every instance on the database, so each can drop what it cached.
@@ -18,14 +34,21 @@ export interface SessionBus {
    * Resolves once every instance has dropped what the change affects (on PostgreSQL: once every
    * listener that was connected acknowledged it, or after ECHO_TIMEOUT_MS if one did not).
    */
-  publish(change: SessionChange): Promise<void>;
+  publish(change: BusNotice): Promise<void>;
   /** `change` undefined: anything may have changed (the listener reconnected). */
-  subscribe(listener: (change: SessionChange | undefined) => void): void;
+  subscribe(listener: Listener): void;
+  /**
+   * Tells every instance of a committed record change, unacknowledged. Sent through `db` where a
+   * transaction is open: PostgreSQL delivers it at the commit, and never for a rolled-back write.
+   */
+  announce(notice: RecordNotice): Promise<void>;
+  onRecord(listener: (notice: RecordNotice) => void): void;
   close(): Promise<void>;
 }
 
 /** Apps sharing one database object in one process (SQLite: one instance per database; tests' sibling apps). */
-const localBuses = new WeakMap<Db, EventEmitter>();
+const localBuses = new WeakMap<Db, { notices: Set<Listener>; records: EventEmitter }>();
+const told = (listeners: Iterable<Listener>, change: BusNotice | undefined) => Promise.allSettled([...listeners].map(async (listener) => listener(change)));
 
 export function sessionBus(db: Db): SessionBus {
   const pool = poolOf(db);
@@ -33,20 +56,29 @@ export function sessionBus(db: Db): SessionBus {
 }
 
 function localBus(db: Db): SessionBus {
-  let emitter = localBuses.get(db);
-  if (!emitter) localBuses.set(db, (emitter = new EventEmitter().setMaxListeners(0)));
-  const listeners: ((change: SessionChange | undefined) => void)[] = [];
+  let shared = localBuses.get(db);
+  if (!shared) localBuses.set(db, (shared = { notices: new Set(), records: new EventEmitter().setMaxListeners(0) }));
+  const { notices, records } = shared;
+  const listeners: Listener[] = [];
+  const recordListeners: ((notice: RecordNotice) => void)[] = [];
   return {
     trusted: true,
     async publish(change) {
-      emitter.emit('change', change);
+      await told(notices, change);
     },
     subscribe(listener) {
       listeners.push(listener);
-      emitter.on('change', listener);
+      notices.add(listener);
+    },
+    // Once committed: told sooner, a subscriber could read the record as it was.
+    announce: (notice) => whenCommitted(async () => void records.emit('record', notice)),
+    onRecord(listener) {
+      recordListeners.push(listener);
+      records.on('record', listener);
     },
     async close() {
-      for (const listener of listeners) emitter.off('change', listener);
+      for (const listener of listeners) notices.delete(listener);
+      for (const listener of recordListeners) records.off('record', listener);
     },
   };
 }
@@ -57,9 +89,9 @@ function localBus(db: Db): SessionBus {
  * application_name, by which publishers find the listeners to wait for. Deployments (and test
  * runs) sharing a database in separate schemas neither hear nor wait for each other.
  */
-export function busNames(schema: string): { changes: string; acks: string; applicationName: string } {
+export function busNames(schema: string): { changes: string; acks: string; records: string; applicationName: string } {
   const tag = createHash('sha1').update(schema).digest('hex').slice(0, 12);
-  return { changes: `console_session_changes_${tag}`, acks: `console_session_acks_${tag}`, applicationName: `console_session_bus_${tag}` };
+  return { changes: `console_session_changes_${tag}`, acks: `console_session_acks_${tag}`, records: `console_record_changes_${tag}`, applicationName: `console_session_bus_${tag}` };
 }
 /** How long a publisher waits for the acknowledgements before answering anyway (an instance may have died). */
 const ECHO_TIMEOUT_MS = 2000;
@@ -86,10 +118,11 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
-  const listeners: ((change: SessionChange | undefined) => void)[] = [];
+  const listeners: Listener[] = [];
+  const recordListeners: ((notice: RecordNotice) => void)[] = [];
   /** A publish waiting for acknowledgements, by echo: called with the acknowledging backend's pid. */
   const waiting = new Map<string, (pid: number) => void>();
-  const tell = (change: SessionChange | undefined) => listeners.forEach((listener) => listener(change));
+  const tell = (change: BusNotice | undefined) => told(listeners, change);
   let named: Promise<ReturnType<typeof busNames>> | undefined;
   const names = () =>
     (named ??= sql<{ schema: string }>`select current_schema() as schema`.execute(db).then(
@@ -105,7 +138,7 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
     client = undefined;
     trusted = false;
     clearInterval(heartbeat);
-    tell(undefined);
+    void tell(undefined);
     broken.end().catch(() => undefined);
     if (!closed) retry = setTimeout(connect, RECONNECT_MS).unref();
   };
@@ -115,11 +148,13 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
     next.on('notification', ({ channel, payload = '', processId }) => {
+      if (channel === channels?.records) return recordListeners.forEach((listener) => listener(JSON.parse(payload) as RecordNotice));
       if (channel !== channels?.changes) return void waiting.get(payload)?.(processId);
-      const { echo, ...change } = JSON.parse(payload || '{}') as SessionChange & { echo?: string };
-      tell(change);
-      // A failed query also breaks the connection, which `lost` handles.
-      if (echo) next.query('select pg_notify($1, $2)', [channels!.acks, echo]).catch(() => undefined);
+      const { echo, ...change } = JSON.parse(payload || '{}') as BusNotice & { echo?: string };
+      // Acknowledged once applied (a deletion's readers asked); a failed query also breaks the connection, which `lost` handles.
+      void tell(change).then(() => {
+        if (echo) next.query('select pg_notify($1, $2)', [channels!.acks, echo]).catch(() => undefined);
+      });
     });
     let channels: ReturnType<typeof busNames> | undefined;
     try {
@@ -127,12 +162,13 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
       await next.connect();
       await next.query(`LISTEN ${channels.changes}`);
       await next.query(`LISTEN ${channels.acks}`);
+      await next.query(`LISTEN ${channels.records}`);
       // Named only once listening, so every connection a publisher waits for hears its change.
       // SET rather than the client option: a connection string's application_name would override that.
       await next.query(`SET application_name = '${channels.applicationName}'`);
       if (closed) return void (await next.end());
       // Whatever was cached before this connection may have missed a change.
-      tell(undefined);
+      await tell(undefined);
       if (client !== next) return void (await next.end());
       trusted = true;
       heartbeat = setInterval(() => void next.query('select 1').catch(() => lost(next)), HEARTBEAT_MS).unref();
@@ -142,7 +178,7 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
   }
   void connect();
 
-  const notify = async (change: SessionChange, echo: string) => sql`select pg_notify(${(await names()).changes}, ${JSON.stringify({ ...change, echo })})`.execute(db);
+  const notify = async (change: BusNotice, echo: string) => sql`select pg_notify(${(await names()).changes}, ${JSON.stringify({ ...change, echo })})`.execute(db);
 
   return {
     get trusted() {
@@ -172,6 +208,12 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
     },
     subscribe(listener) {
       listeners.push(listener);
+    },
+    async announce(notice) {
+      await sql`select pg_notify(${(await names()).records}, ${JSON.stringify(notice)})`.execute(db);
+    },
+    onRecord(listener) {
+      recordListeners.push(listener);
     },
     async close() {
       closed = true;

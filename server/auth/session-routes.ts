@@ -5,6 +5,7 @@ import { AUTHORITY_RANKS, GUEST_LEVEL, reissueBody, signOutBody, type Authority,
 import { success } from '../http/envelope';
 import { authenticate } from './guard';
 import { reissue, revokeSession, revokeSessionByRefreshToken } from './sessions';
+import { sentence } from '../../src/i18n/serverMessage';
 
 export async function sessionRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -31,7 +32,7 @@ export async function sessionRoutes(app: FastifyInstance) {
 
 /**
  * Sign-out always succeeds for the caller; it ends the session named by the access or refresh
- * token. SPEC §7 calls it with the Bearer token, a `user-id` header and no body, and clients send
+ * token. Clients call it with the Bearer token, a `user-id` header and no body, and clients send
  * that with or without `content-type: application/json`: here an empty JSON body is no body.
  */
 async function signOutRoute(app: FastifyInstance) {
@@ -53,6 +54,6 @@ async function signOutRoute(app: FastifyInstance) {
       if (request.admin) await revokeSession(ctx, request.admin.sessionId, 'SIGNED_OUT');
     }
     if (request.body?.refreshToken) await revokeSessionByRefreshToken(ctx, request.body.refreshToken, 'SIGNED_OUT');
-    return success(null, 'Signed out.');
+    return success(null, sentence('auth.signedOut'));
   });
 }

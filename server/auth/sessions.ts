@@ -6,6 +6,7 @@ import { sessionEnded } from './guard';
 import { hashToken, newOpaqueToken } from './secrets';
 import { countriesOf, findAdminById } from './accounts';
 import type { TokenPair } from '../../src/shared';
+import { sentence } from '../../src/i18n/serverMessage';
 
 /**
  * A session is a refresh-token family. Refresh tokens rotate on every reissue; presenting one
@@ -30,7 +31,7 @@ export async function startSession(ctx: AppContext, adminId: number, sourceIp: s
 
 async function accessTokenFor(ctx: AppContext, adminId: number, sessionId: string): Promise<string> {
   const admin = await findAdminById(ctx.db, adminId);
-  if (!admin) throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'Your session has ended. Please sign in again.');
+  if (!admin) throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', sentence('auth.yourSessionHasEndedPlease'));
   return ctx.tokens.signAccessToken(admin, sessionId, await countriesOf(ctx.db, adminId));
 }
 
@@ -66,7 +67,7 @@ export async function reissue(ctx: AppContext, refreshToken: string): Promise<To
   });
   if (sessionId === 'reused') {
     await ctx.sessions.changed({ sessionId: reusedSessionId! });
-    throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', 'This sign-in token was already used, so every session it belongs to has been ended. Please sign in again.');
+    throw new AppError('ADMIN_ACCESS_TOKEN_NOT_MATCHED', sentence('auth.thisSignInTokenWas'));
   }
   if (!sessionId) throw sessionEnded(endedBecause);
   const session = await ctx.db.selectFrom('sessions').select('admin_id').where('id', '=', sessionId).executeTakeFirstOrThrow();

@@ -19,8 +19,9 @@ import { OTP_TTL_SECONDS } from '../../src/shared';
 import type { AppContext } from '../context';
 import { claimSignInTry, clearSignInFailures, findSignInChallenge, recordAgreements, recordSignIn, replaceInitialPassword } from './queries';
 import { lockEnd, mailAccountLocked } from './lockout';
+import { sentence, type ServerMessage } from '../../src/i18n/serverMessage';
 
-const WRONG_CREDENTIALS = 'The e-mail or password is not correct.';
+const WRONG_CREDENTIALS = sentence('auth.theEMailOrPassword');
 
 export async function signInRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -31,7 +32,7 @@ export async function signInRoutes(app: FastifyInstance) {
   const refused = async (request: FastifyRequest, email: string | undefined) => {
     if (!email) return;
     const admin = await findAdminByEmail(ctx.db, email);
-    await recordAccess(ctx, { email, adminId: admin?.id ?? null, eventType: 'SIGN_IN', success: false, ip: request.ip, detail: 'Too many attempts.' });
+    await recordAccess(ctx, { email, adminId: admin?.id ?? null, eventType: 'SIGN_IN', success: false, ip: request.ip, detail: sentence('accessHistory.tooManyAttempts') });
   };
   const limits = {
     password: authLimits(app, 'signin', { client: 'failures', account: 'every try', refused }),
@@ -50,18 +51,18 @@ export async function signInRoutes(app: FastifyInstance) {
         // A locked account answers as an unknown one, after the same hashing work, so the answer
         // does not tell that the address has an account; its owner was told of the lock by mail.
         await ctx.passwords.verifyNothing(password);
-        throw new WrongCredentials(admin ? 'Account locked.' : 'Unknown account.');
+        throw new WrongCredentials(admin ? sentence('accessHistory.accountLocked') : sentence('accessHistory.unknownAccount'));
       }
       if (!(await ctx.passwords.verify(admin.password_hash, password))) {
         // The failure that reached the limit locked the account: its owner is told, once per lock.
         if (attempts >= ctx.config.lockout.maxFailures) mailAccountLocked(ctx, admin);
-        throw new WrongCredentials('Wrong password.');
+        throw new WrongCredentials(sentence('accessHistory.wrongPassword'));
       }
       await clearSignInFailures(ctx.db, admin.id);
       assertMaySignIn(admin);
       const { code, challengeToken } = await issueChallenge(ctx, 'SIGNIN', admin.email, admin.id, true);
       ctx.mailer.send('otp', admin.email, { name: displayName(admin), code, email: admin.email }, readerOf(request));
-      return outcome('OTP_REQUIRED', 'A verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
+      return outcome('OTP_REQUIRED', sentence('auth.aVerificationCodeHasBeen'), { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
     });
   });
 
@@ -70,7 +71,7 @@ export async function signInRoutes(app: FastifyInstance) {
     await assertResendAllowed(ctx, 'SIGNIN', previous.email);
     const { code, challengeToken } = await issueChallenge(ctx, 'SIGNIN', previous.email, previous.id, true);
     ctx.mailer.send('otp', previous.email, { name: displayName(previous), code, email: previous.email }, readerOf(request));
-    return outcome('OTP_REQUIRED', 'A new verification code has been sent to your e-mail.', { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
+    return outcome('OTP_REQUIRED', sentence('auth.aNewVerificationCodeHas'), { challengeToken: challengeToken!, expiresIn: OTP_TTL_SECONDS });
   });
 
   routes.post('/auth/signin/otp', { schema: { body: signInOtpBody, response: { 200: signInOtpResponse } }, ...limits.code }, async (request) => {
@@ -80,13 +81,13 @@ export async function signInRoutes(app: FastifyInstance) {
     return refusalsRecorded(ctx, request, attempt, async () => {
       const { adminId } = await verifyChallenge(ctx, { challengeToken: request.body.challengeToken }, request.body.code);
       const admin = await findAdminById(ctx.db, adminId!);
-      if (!admin) throw new WrongCredentials('Account removed.');
+      if (!admin) throw new WrongCredentials(sentence('accessHistory.accountRemoved'));
       assertMaySignIn(admin);
       if (admin.must_change_password === 'Y') {
         // A password someone else knows (the first admin's, printed in the log) opens no session:
         // the proof lets its holder choose their own, and signing in goes on from there.
         const verificationToken = await ctx.tokens.signProof('initial-password', String(admin.id), OTP_TTL_SECONDS * 2);
-        return outcome('PASSWORD_CHANGE_REQUIRED', 'This password was given to you to sign in once. Please choose your own password to continue.', { verificationToken });
+        return outcome('PASSWORD_CHANGE_REQUIRED', sentence('auth.thisPasswordWasGivenTo'), { verificationToken });
       }
       return termsOrSession(ctx, admin, request.ip, request.headers['user-agent'] ?? null);
     });
@@ -119,8 +120,8 @@ export async function signInRoutes(app: FastifyInstance) {
     if (pending.length === 0 || pending.some((term) => !issuedFor.includes(term.termVersionId))) throw spentProof();
     const { missing } = checkAgreement(pending, request.body.agreedTermVersionIds);
     if (missing.length > 0) {
-      throw new AppError('VALIDATION_ERROR', `Please accept: ${missing.map((term) => term.title).join(', ')}.`, {
-        errors: missing.map((term) => ({ field: `terms.${term.termVersionId}`, message: `${term.title} must be accepted.` })),
+      throw new AppError('VALIDATION_ERROR', sentence('auth.pleaseAccept', { map: missing.map((term) => term.title).join(', ') }), {
+        errors: missing.map((term) => ({ field: `terms.${term.termVersionId}`, message: sentence('auth.mustBeAccepted', { title: term.title }) })),
       });
     }
     const inserted = await recordAgreements(
@@ -141,7 +142,7 @@ async function termsOrSession(ctx: AppContext, admin: Admin, ip: string, userAge
   if (pending.length > 0) {
     // The proof names the versions it was issued for, so it settles exactly those, once.
     const verificationToken = await ctx.tokens.signProof('terms', String(admin.id), OTP_TTL_SECONDS * 2, { terms: pending.map((term) => term.termVersionId) });
-    return outcome('TERMS_UPDATED', 'The terms have been updated. Please review and accept them to continue.', { verificationToken, terms: pending });
+    return outcome('TERMS_UPDATED', sentence('auth.theTermsHaveBeenUpdated'), { verificationToken, terms: pending });
   }
   return success(await completeSignIn(ctx, admin, ip, userAgent));
 }
@@ -156,18 +157,18 @@ async function completeSignIn(ctx: AppContext, admin: Admin, ip: string, userAge
 
 /** Refused credentials: the answer is the same whatever the reason, which only the access history keeps. */
 class WrongCredentials extends AppError {
-  constructor(readonly reason: string) {
+  constructor(readonly reason: ServerMessage) {
     super('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
   }
 }
 
 /** How the access history words each other refusal of a credential step. */
-const REFUSAL_REASONS: Partial<Record<ResultCode, string>> = {
-  ACCOUNT_PENDING: 'Awaiting approval.',
-  ACCOUNT_REJECTED: 'Request rejected.',
-  ACCOUNT_INACTIVE: 'Inactive account.',
-  OTP_MISMATCH: 'Wrong code.',
-  OTP_EXPIRED: 'Code expired, used or tried too often.',
+const REFUSAL_REASONS: Partial<Record<ResultCode, ServerMessage>> = {
+  ACCOUNT_PENDING: sentence('accessHistory.awaitingApproval'),
+  ACCOUNT_REJECTED: sentence('accessHistory.requestRejected'),
+  ACCOUNT_INACTIVE: sentence('accessHistory.inactiveAccount'),
+  OTP_MISMATCH: sentence('accessHistory.wrongCode'),
+  OTP_EXPIRED: sentence('accessHistory.codeExpiredUsedOrTried'),
 };
 
 /**
@@ -180,7 +181,7 @@ async function refusalsRecorded<T>(ctx: AppContext, request: FastifyRequest, att
     return await step();
   } catch (error) {
     if (attempt && error instanceof AppError) {
-      const detail = error instanceof WrongCredentials ? error.reason : (REFUSAL_REASONS[error.result] ?? error.message);
+      const detail = error instanceof WrongCredentials ? error.reason : (REFUSAL_REASONS[error.result] ?? error.sentence);
       await recordAccess(ctx, { ...attempt, eventType: 'SIGN_IN', success: false, ip: request.ip, detail });
     }
     throw error;
@@ -188,14 +189,14 @@ async function refusalsRecorded<T>(ctx: AppContext, request: FastifyRequest, att
 }
 
 function spentProof(): AppError {
-  return validationError([{ field: 'verificationToken', message: 'This verification has expired or was already used. Please sign in again.' }]);
+  return validationError([{ field: 'verificationToken', message: sentence('auth.thisVerificationHasExpiredOr') }]);
 }
 
 /** Pending, rejected and inactive accounts are refused with their own result code. */
 function assertMaySignIn(admin: Admin): void {
-  if (admin.status_code !== 'ACTIVE') throw new AppError('ACCOUNT_INACTIVE', 'This account is inactive. Please contact your administrator.');
-  if (admin.approval_status_code === 'PENDING') throw new AppError('ACCOUNT_PENDING', 'This account is awaiting approval.');
-  if (admin.approval_status_code !== 'APPROVED') throw new AppError('ACCOUNT_REJECTED', 'This account request was rejected. Please contact your administrator.');
+  if (admin.status_code !== 'ACTIVE') throw new AppError('ACCOUNT_INACTIVE', sentence('auth.thisAccountIsInactivePlease'));
+  if (admin.approval_status_code === 'PENDING') throw new AppError('ACCOUNT_PENDING', sentence('auth.thisAccountIsAwaitingApproval'));
+  if (admin.approval_status_code !== 'APPROVED') throw new AppError('ACCOUNT_REJECTED', sentence('auth.thisAccountRequestWasRejected'));
 }
 
 /** A resend needs a challenge the password step issued within the last 30 minutes, even if its code expired. */
@@ -203,11 +204,11 @@ async function verifyResendable(ctx: AppContext, challengeToken: string): Promis
   const challenge = await findSignInChallenge(ctx.db, challengeToken);
   const maxAgeMs = 30 * 60_000;
   if (!challenge || challenge.admin_id === null || ctx.clock.now().getTime() - Date.parse(challenge.created_at) > maxAgeMs) {
-    throw new AppError('OTP_EXPIRED', 'This sign-in has expired. Please sign in again.');
+    throw new AppError('OTP_EXPIRED', sentence('auth.thisSignInHasExpired'));
   }
   const admin = await findAdminById(ctx.db, challenge.admin_id!);
   // A locked account is sent no code: its owner was told of the lock by mail.
-  if (!admin || (admin.locked_until && admin.locked_until > isoNow(ctx.clock))) throw new AppError('OTP_EXPIRED', 'This sign-in has expired. Please sign in again.');
+  if (!admin || (admin.locked_until && admin.locked_until > isoNow(ctx.clock))) throw new AppError('OTP_EXPIRED', sentence('auth.thisSignInHasExpired'));
   assertMaySignIn(admin);
   return admin;
 }

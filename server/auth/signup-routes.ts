@@ -12,6 +12,7 @@ import { displayName, findAdminByEmail } from './accounts';
 import { assertResendAllowed, issueChallenge, verifyChallenge } from './otp';
 import { checkAgreement, termsInEffect } from './terms';
 import { domainAllowed, findSignUpCodes, insertApplicant, listApprovers, signUpOptions } from './queries';
+import { sentence } from '../../src/i18n/serverMessage';
 
 export async function signUpRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -39,14 +40,14 @@ export async function signUpRoutes(app: FastifyInstance) {
     // In the language of whoever asked: the one the sign-up page is read in.
     if (admin) ctx.mailer.send('account-exists', email, { name: displayName(admin), email, link: `${ctx.config.publicUrl}/sign-in` }, readerOf(request));
     else ctx.mailer.send('signup-code', email, { code, email }, readerOf(request));
-    return success({ expiresIn: OTP_TTL_SECONDS }, 'A verification code has been sent to your e-mail.');
+    return success({ expiresIn: OTP_TTL_SECONDS }, sentence('auth.aVerificationCodeHasBeen'));
   });
 
   routes.post('/auth/otp/verification', { schema: { body: verifySignupOtpBody, response: { 200: signUpVerificationResponse } }, ...limits.verify }, async (request) => {
     const { email, code } = request.body;
     await verifyChallenge(ctx, { purpose: 'SIGNUP', email }, code);
     const verificationToken = await ctx.tokens.signProof('signup-email', email, 30 * 60);
-    return success({ verificationToken }, 'Your e-mail has been verified.');
+    return success({ verificationToken }, sentence('auth.yourEMailHasBeen'));
   });
 
   routes.post('/auth/signup', { schema: { body: signUpBody, response: { 200: signUpResponse } }, ...limits.signUp }, async (request) => {
@@ -59,29 +60,29 @@ export async function signUpRoutes(app: FastifyInstance) {
     const { missing, unknown } = checkAgreement(offered, body.agreedTermVersionIds);
     if (missing.length || unknown.length) {
       throw validationError([
-        ...missing.map((term) => ({ field: `terms.${term.termVersionId}`, message: `${term.title} must be accepted.` })),
-        ...unknown.map((id) => ({ field: `terms.${id}`, message: 'This version of the terms is not in effect.' })),
+        ...missing.map((term) => ({ field: `terms.${term.termVersionId}`, message: sentence('auth.mustBeAccepted', { title: term.title }) })),
+        ...unknown.map((id) => ({ field: `terms.${id}`, message: sentence('auth.thisVersionOfTheTerms') })),
       ]);
     }
     const passwordHash = await ctx.passwords.hash(body.password);
     const created = await insertApplicant(ctx.db, email, passwordHash, body, now, readerOf(request));
-    if (created === null) throw new AppError('CONFLICT', 'An account with this e-mail already exists. Please sign in.');
+    if (created === null) throw new AppError('CONFLICT', sentence('auth.anAccountWithThisE'));
     await notifyApprovers(ctx, email, `${body.firstName} ${body.lastName}`);
-    return success({ approvalStatusCode: 'PENDING' }, 'Your account has been created and awaits approval.');
+    return success({ approvalStatusCode: 'PENDING' }, sentence('auth.yourAccountHasBeenCreated'));
   });
 }
 
 async function assertDomainAllowed(ctx: AppContext, email: string): Promise<void> {
   const domain = email.split('@')[1];
-  if (!(await domainAllowed(ctx.db, domain))) throw new AppError('DOMAIN_NOT_ALLOWED', `Sign-up is not open to e-mail addresses at ${domain}. Please use your company e-mail.`);
+  if (!(await domainAllowed(ctx.db, domain))) throw new AppError('DOMAIN_NOT_ALLOWED', sentence('auth.signUpIsNotOpen', { domain }));
 }
 
 async function assertCodes(ctx: AppContext, company: string, region: string, office: string): Promise<void> {
   const { companyRow, regionRow, officeRow } = await findSignUpCodes(ctx.db, company, region, office);
   const errors = [];
-  if (!companyRow) errors.push({ field: 'company', message: 'Choose a company from the list.' });
-  if (!regionRow) errors.push({ field: 'region', message: 'Choose a region from the list.' });
-  if (!officeRow || officeRow.region_code !== region) errors.push({ field: 'office', message: 'Choose a country of office in the chosen region.' });
+  if (!companyRow) errors.push({ field: 'company', message: sentence('auth.chooseACompanyFromThe') });
+  if (!regionRow) errors.push({ field: 'region', message: sentence('auth.chooseARegionFromThe') });
+  if (!officeRow || officeRow.region_code !== region) errors.push({ field: 'office', message: sentence('auth.chooseACountryOfOffice') });
   if (errors.length) throw validationError(errors);
 }
 

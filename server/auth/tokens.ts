@@ -4,6 +4,7 @@ import { AUTHORITY_RANKS, type Authority } from '../../src/shared';
 import type { AdminsTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 import { AppError } from '../http/app-error';
+import { sentence } from '../../src/i18n/serverMessage';
 
 type Admin = Selectable<AdminsTable>;
 
@@ -26,7 +27,7 @@ export function tokenService(secret: string, accessTtlSeconds: number, now: () =
   const cryptoKey = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const seconds = () => Math.floor(now().getTime() / 1000);
   // A signature verified once stays verified until the token expires: WebCrypto's HMAC was 13 % of
-  // an authenticated call's CPU (issue 18). Revocation is the session check's job, not this one's.
+  // an authenticated call's CPU. Revocation is the session check's job, not this one's.
   const verified = new Map<string, AccessTokenClaims>();
   return {
     async signAccessToken(admin, sessionId, countries) {
@@ -57,7 +58,7 @@ export function tokenService(secret: string, accessTtlSeconds: number, now: () =
       if (known) {
         if (known.exp > seconds()) return known;
         verified.delete(token);
-        throw new AppError('TOKEN_UNAUTHORIZED', 'The access token has expired.');
+        throw new AppError('TOKEN_UNAUTHORIZED', sentence('auth.theAccessTokenHasExpired'));
       }
       try {
         const { payload } = await jwtVerify(token, await cryptoKey, { audience: 'console', algorithms: ['HS256'], currentDate: now() });
@@ -67,7 +68,7 @@ export function tokenService(secret: string, accessTtlSeconds: number, now: () =
         return claims;
       } catch (error) {
         const expired = error instanceof errors.JWTExpired;
-        throw new AppError('TOKEN_UNAUTHORIZED', expired ? 'The access token has expired.' : 'The access token is not valid.');
+        throw new AppError('TOKEN_UNAUTHORIZED', expired ? sentence('auth.theAccessTokenHasExpired') : sentence('auth.theAccessTokenIsNot'));
       }
     },
     async signProof(purpose, subject, ttlSeconds, extra = {}) {
@@ -85,7 +86,7 @@ export function tokenService(secret: string, accessTtlSeconds: number, now: () =
         return payload as { sub: string } & Record<string, unknown>;
       } catch {
         return Promise.reject(
-          new AppError('VALIDATION_ERROR', 'This verification has expired or is not valid. Please start again.', {
+          new AppError('VALIDATION_ERROR', sentence('auth.thisVerificationHasExpiredOr2'), {
             errors: [{ field: 'verificationToken', message: 'Expired or not valid' }],
           }),
         );

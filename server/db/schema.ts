@@ -140,6 +140,14 @@ export interface TermAgreementsTable {
 }
 
 /** Holidays: the canonical plain resource (scripts/new-resource.mjs wrote it). */
+/** One person's setting of the lists (a saved view, chosen columns): JSON text under a store key. */
+export interface ListPreferencesTable {
+  admin_id: number;
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface HolidaysTable {
   id: Generated<number>;
   date: string;
@@ -198,6 +206,17 @@ export interface ActivityLogTable {
   changes: string;
   event_id: string;
   occurred_at: string;
+}
+
+/** What one delete took (server/db/record-rows.ts): the record as read and its rows by table, JSON, for a restore. */
+export interface DeletedRecordsTable {
+  id: Generated<number>;
+  resource: string;
+  record_id: string;
+  event_id: string;
+  record: string;
+  rows: string;
+  deleted_at: string;
 }
 
 export interface AccessHistoryTable {
@@ -308,6 +327,7 @@ export interface Database extends ProjectTables, DatasetTables, CollectTables {
   term_agreements: TermAgreementsTable;
   domains: DomainsTable;
   holidays: HolidaysTable;
+  list_preferences: ListPreferencesTable;
   regions: CodeTable;
   countries: CountriesTable;
   companies: CodeTable;
@@ -316,6 +336,7 @@ export interface Database extends ProjectTables, DatasetTables, CollectTables {
   system_logs: SystemLogsTable;
   access_history: AccessHistoryTable;
   activity_log: ActivityLogTable;
+  deleted_records: DeletedRecordsTable;
   mail_outbox: MailOutboxTable;
   uploaded_files: UploadedFilesTable;
   templates: TemplatesTable;

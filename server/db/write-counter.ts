@@ -29,7 +29,10 @@ export class WriteCounter implements KyselyPlugin {
 
   /** Moves the counts of the tables `node` writes, for a statement run without Kysely's executor (prepared-statement.ts). */
   wrote(node: RootOperationNode): void {
-    if (node.kind !== 'SelectQueryNode') this.#moved(writtenTables(node));
+    if (node.kind === 'SelectQueryNode') return;
+    // A prepared statement's node is the same object on every run (and never changes): its tables are found once.
+    if (!preparedTables.has(node)) preparedTables.set(node, writtenTables(node));
+    this.#moved(preparedTables.get(node));
   }
 
   /** A number that grows whenever any of `tables` may have changed. */
@@ -42,6 +45,8 @@ export class WriteCounter implements KyselyPlugin {
     else for (const table of tables) this.#tables.set(table, (this.#tables.get(table) ?? 0) + 1);
   }
 }
+
+const preparedTables = new WeakMap<RootOperationNode, string[] | undefined>();
 
 /** The tables an insert, update or delete writes; undefined for any other statement. */
 function writtenTables(node: RootOperationNode): string[] | undefined {

@@ -4,6 +4,8 @@ import { validationError } from '../http/app-error';
 import { cleanFileName } from './kinds';
 import { receiveToTemp, type ReceivedFile } from './receive';
 import type { FileStore } from './store';
+import { sentence } from '../../src/i18n/serverMessage';
+import type { ServerMessage } from '../../src/i18n/serverMessage';
 
 /** The body both upload endpoints accept: one named field, then one file. */
 export interface FieldThenFileShape<F> {
@@ -16,7 +18,7 @@ export interface FieldThenFileShape<F> {
   /** Checked before any byte of the file is read; throws to refuse it. */
   checkFileName?(name: string): void;
   maxBytes(field: F): number;
-  tooLargeMessage(field: F): string;
+  tooLargeMessage(field: F): ServerMessage;
   /** The multipart parser's own file limit: above every maxBytes, so receiveToTemp's clearer refusal comes first. */
   parserMaxBytes: number;
 }
@@ -39,7 +41,7 @@ export async function readFieldThenFile<F>(request: FastifyRequest, store: FileS
   try {
     for await (const part of request.parts({ limits })) {
       if (part.type === 'field') {
-        if (part.fieldname !== shape.field) throw validationError([{ field: part.fieldname, message: `Unknown field ${part.fieldname}.` }]);
+        if (part.fieldname !== shape.field) throw validationError([{ field: part.fieldname, message: sentence('files.unknownField', { fieldname: part.fieldname }) }]);
         field = shape.parse(part.value);
         continue;
       }
@@ -60,10 +62,10 @@ export async function readFieldThenFile<F>(request: FastifyRequest, store: FileS
     if (upload) await rm(upload.received.tempPath, { force: true });
     throw error;
   }
-  if (!upload) throw validationError([{ field: field === undefined ? shape.field : 'file', message: field === undefined ? shape.fieldMissingMessage : 'Choose a file to upload.' }]);
+  if (!upload) throw validationError([{ field: field === undefined ? shape.field : 'file', message: field === undefined ? shape.fieldMissingMessage : sentence('files.chooseAFileToUpload') }]);
   if (upload.received.size === 0) {
     await rm(upload.received.tempPath, { force: true });
-    throw validationError([{ field: 'file', message: 'The file is empty.' }]);
+    throw validationError([{ field: 'file', message: sentence('files.theFileIsEmpty') }]);
   }
   return upload;
 }

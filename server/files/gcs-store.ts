@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Bucket } from '@google-cloud/storage';
 import { AppError } from '../http/app-error';
 import type { ObjectBucket, ObjectLocation } from './object-store';
+import { sentence } from '../../src/i18n/serverMessage';
 
 /**
  * A Google Cloud Storage bucket. Credentials come from the library's own chain
@@ -24,8 +25,12 @@ export function gcsBucket({ bucket: name, endpoint }: ObjectLocation): ObjectBuc
       // The library reports a missing object only once the stream is read.
       const source = (await bucket).file(objectName).createReadStream({ validation: 'md5' });
       const body = new PassThrough();
-      source.on('error', (error) => body.destroy((error as { code?: unknown }).code === 404 ? new AppError('NOT_FOUND', 'The file is no longer in the file store.') : error));
-      signal.addEventListener('abort', () => source.destroy(), { once: true });
+      source.on('error', (error) => body.destroy((error as { code?: unknown }).code === 404 ? new AppError('NOT_FOUND', sentence('files.theFileIsNoLonger')) : error));
+      // Destroyed before the store answers, the stream gets the late answer piped into it by the
+      // library, which then throws where nothing can catch it: until the answer, its end waits for it.
+      let answered = false;
+      source.once('response', () => (answered = true));
+      signal.addEventListener('abort', () => (answered ? source.destroy() : source.once('response', () => setImmediate(() => source.destroy()))), { once: true });
       return source.pipe(body);
     },
     // The library takes no signal here: the watch still ends the call, its own retries end within 30 s.

@@ -16,6 +16,7 @@ import { newStorageKey } from './store';
 import { readUpload } from './upload';
 import { contentDisposition } from './content-disposition';
 import { redeemLink } from '../links';
+import { sentence } from '../../src/i18n/serverMessage';
 
 const fileParams = z.object({ fileId: fileIdSchema });
 const downloadQuery = z.object({ token: z.string().max(2000).optional() });
@@ -48,7 +49,7 @@ export async function filesModule(app: FastifyInstance) {
     const kind = detectKind(received.head, originalName, rule.kinds);
     if (!kind) {
       await rm(received.tempPath, { force: true });
-      throw validationError([{ field: 'file', message: `${originalName} is not ${rule.description}.` }]);
+      throw validationError([{ field: 'file', message: sentence('collect.isNot', { code: originalName, label: rule.description }) }]);
     }
     const storageKey = newStorageKey();
     await store.put(storageKey, received.tempPath);
@@ -71,14 +72,14 @@ export async function filesModule(app: FastifyInstance) {
         await store.delete(storageKey);
         throw error;
       });
-    return success((await presentFiles(request, [row])).get(row.id), 'The file has been uploaded.');
+    return success((await presentFiles(request, [row])).get(row.id), sentence('files.theFileHasBeenUploaded'));
   });
 
   routes.get('/files/:fileId', { schema: { params: fileParams, querystring: downloadQuery } }, async (request, reply) => {
     const { fileId } = request.params;
     await authorizeDownload(request, fileId, request.query.token);
     const file = await db.selectFrom('uploaded_files').selectAll().where('id', '=', fileId).executeTakeFirst();
-    if (!file) throw new AppError('NOT_FOUND', 'No such file.');
+    if (!file) throw new AppError('NOT_FOUND', sentence('files.noSuchFile'));
     const etag = `"${file.sha256}"`;
     reply.header('Content-Security-Policy', FILE_CSP).header('X-Content-Type-Options', 'nosniff').header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

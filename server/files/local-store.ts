@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { AppError } from '../http/app-error';
 import { checkedKey, checkedName, type FileStore } from './store';
+import { sentence } from '../../src/i18n/serverMessage';
 
 /**
  * Files under `<dataDir>/uploads/`, named by their storage key; uploads arrive in `uploads/.incoming/`.
@@ -26,7 +27,7 @@ export function localFileStore(dataDir: string): FileStore {
     async get(key) {
       const stream = createReadStream(join(root, checkedKey(key)));
       await once(stream, 'open').catch((error: NodeJS.ErrnoException) => {
-        throw error.code === 'ENOENT' ? new AppError('NOT_FOUND', 'The file is no longer in the file store.') : error;
+        throw error.code === 'ENOENT' ? new AppError('NOT_FOUND', sentence('files.theFileIsNoLonger')) : error;
       });
       return stream;
     },

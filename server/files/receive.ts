@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { AppError } from '../http/app-error';
 import { SNIFF_BYTES } from './kinds';
 import { isOutOfSpace, OutOfSpaceError } from './store-errors';
+import type { ServerMessage } from '../../src/i18n/serverMessage';
 
 export interface ReceivedFile {
   tempPath: string;
@@ -19,7 +20,7 @@ export interface ReceivedFile {
  * Streams an upload into `tempPath`, hashing it and keeping its first bytes. Past `maxBytes` the
  * transfer is aborted and the partial file removed, so an oversize upload leaves nothing behind.
  */
-export async function receiveToTemp(source: Readable, tempPath: string, maxBytes: number, tooLargeMessage: string): Promise<ReceivedFile> {
+export async function receiveToTemp(source: Readable, tempPath: string, maxBytes: number, tooLargeMessage: ServerMessage): Promise<ReceivedFile> {
   const hash = createHash('sha256');
   const headChunks: Buffer[] = [];
   let headLength = 0;

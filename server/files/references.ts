@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FieldError, FilePurpose, UploadedFile } from '../../src/shared';
 import type { Db } from '../db/database';
 import { issueLink } from '../links';
+import { sentence } from '../../src/i18n/serverMessage';
 
 export interface StoredFileRow {
   id: string;
@@ -20,7 +21,7 @@ export function findFileRows(db: Db, ids: readonly string[]): Promise<StoredFile
 }
 
 /**
- * SPEC §3 "Uploaded file" for rows of the store, each with a fresh link for the person asking
+ * Uploaded files as the API shows them, for rows of the store, each with a fresh link for the person asking
  * (`/api/files/{id}?token=…`: an <img> cannot send the Bearer header), checked again at every use.
  */
 export async function presentFiles(request: FastifyRequest, rows: readonly StoredFileRow[]): Promise<Map<string, UploadedFile>> {
@@ -36,8 +37,8 @@ export async function fileReferenceErrors(db: Db, field: string, ids: readonly s
   const rows = new Map((await findFileRows(db, ids)).map((row) => [row.id, row]));
   return ids.flatMap((id): FieldError[] => {
     const row = rows.get(id);
-    if (!row) return [{ field, message: `File ${id} does not exist; upload it again.` }];
-    if (row.purpose !== purpose) return [{ field, message: `File ${id} (${row.original_name}) was not uploaded as a ${purpose} file.` }];
+    if (!row) return [{ field, message: sentence('files.fileDoesNotExistUpload', { id }) }];
+    if (row.purpose !== purpose) return [{ field, message: sentence('files.fileWasNotUploadedAs', { id, original_name: row.original_name, purpose }) }];
     return [];
   });
 }

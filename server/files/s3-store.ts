@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { AppError } from '../http/app-error';
 import type { ObjectBucket, ObjectLocation } from './object-store';
+import { sentence } from '../../src/i18n/serverMessage';
 
 /**
  * A bucket of S3 or an S3-compatible service. Region and credentials come from the SDK's own
@@ -35,7 +36,7 @@ export function s3Bucket({ bucket, endpoint }: ObjectLocation): ObjectBucket {
       try {
         return (await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key: name }), { abortSignal })).Body as Readable;
       } catch (error) {
-        if (error instanceof s3.NoSuchKey) throw new AppError('NOT_FOUND', 'The file is no longer in the file store.');
+        if (error instanceof s3.NoSuchKey) throw new AppError('NOT_FOUND', sentence('files.theFileIsNoLonger'));
         throw error;
       }
     },

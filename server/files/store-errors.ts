@@ -1,9 +1,10 @@
 import { AppError } from '../http/app-error';
+import { sentence } from '../../src/i18n/serverMessage';
 
 /** A store call that failed on the service's side: the request answers 503 and nothing is recorded. */
 export class FileStoreUnavailableError extends AppError {
   constructor(reason: string) {
-    super('FILE_STORE_UNAVAILABLE', `The file store could not be reached; try again. (${reason})`);
+    super('FILE_STORE_UNAVAILABLE', sentence('files.theFileStoreCouldNot', { reason }));
   }
 }
 
@@ -18,7 +19,7 @@ export function isOutOfSpace(error: unknown): boolean {
   return error instanceof OutOfSpaceError || OUT_OF_SPACE_CODES.has((error as { code?: string } | null)?.code ?? '');
 }
 
-export const OUT_OF_SPACE_MESSAGE = 'The server is out of disk space, so nothing was kept. Try again later; the operator has been told.';
+export const OUT_OF_SPACE_MESSAGE = sentence('files.theServerIsOutOf');
 
 /** A write that found the disk full: the request answers 507 and the error handler logs it for the operator. */
 export class OutOfSpaceError extends AppError {

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { FILE_PURPOSE_RULES, FILE_PURPOSES, tooLargeMessage, type FilePurpose } from '../../src/shared';
+import { FILE_PURPOSE_RULES, FILE_PURPOSES, formatBytes, type FilePurpose } from '../../src/shared';
 import { validationError } from '../http/app-error';
 import { readFieldThenFile } from './field-then-file';
 import type { ReceivedFile } from './receive';
 import type { FileStore } from './store';
+import { sentence } from '../../src/i18n/serverMessage';
 
 export interface IncomingUpload {
   purpose: FilePurpose;
@@ -15,10 +16,10 @@ const LARGEST_FILE = Math.max(...Object.values(FILE_PURPOSE_RULES).map((rule) =>
 
 const PARSER_REFUSALS = new Map<string, string>(
   Object.entries({
-    FST_FILES_LIMIT: 'Send one file per upload.',
-    FST_FIELDS_LIMIT: 'Send only the purpose field and the file.',
-    FST_PARTS_LIMIT: 'Send only the purpose field and the file.',
-    FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data.',
+    FST_FILES_LIMIT: sentence('files.sendOneFilePerUpload'),
+    FST_FIELDS_LIMIT: sentence('files.sendOnlyThePurposeField'),
+    FST_PARTS_LIMIT: sentence('files.sendOnlyThePurposeField'),
+    FST_INVALID_MULTIPART_CONTENT_TYPE: sentence('files.sendTheFileAsMultipart'),
   }),
 );
 
@@ -39,10 +40,10 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
     } = await readFieldThenFile(request, store, {
       field: 'purpose',
       parse: parsePurpose,
-      fieldFirstMessage: 'Send the purpose field before the file.',
+      fieldFirstMessage: sentence('files.sendThePurposeFieldBefore'),
       fieldMissingMessage: 'purpose is required.',
       maxBytes: (purpose) => FILE_PURPOSE_RULES[purpose].maxBytes,
-      tooLargeMessage,
+      tooLargeMessage: (purpose) => sentence('files.theFileIsLargerThan', { size: formatBytes(FILE_PURPOSE_RULES[purpose].maxBytes) }),
       parserMaxBytes: LARGEST_FILE + 1,
     });
     return { purpose, originalName, received };

@@ -44,7 +44,7 @@ interface BuiltFile {
  * precompressed copies are read once at start, and each request is one write of a buffer, with
  * brotli or gzip as the browser accepts, an ETag, and the cache policy above. Streaming each file
  * from disk (@fastify/static) made the sign-in page's script arrive about 90 ms later on a cold
- * load (issue 18). A new build is served after a restart. Any other GET outside /api is a client
+ * load. A new build is served after a restart. Any other GET outside /api is a client
  * route and gets index.html.
  */
 export function serveBuiltApp(app: FastifyInstance, staticDir: string): { sendIndex(request: FastifyRequest, reply: FastifyReply): FastifyReply } | undefined {
@@ -77,7 +77,7 @@ export function serveBuiltApp(app: FastifyInstance, staticDir: string): { sendIn
   const index = files.get('/index.html')!;
   const signedInIndex = withSignedInPreload(index, [...files.keys()]);
   // A visitor holding a session opens the first list, not the sign-in page: its chunk is fetched
-  // beside the entry script instead of after it (issue 31: the first list's LCP and TBT).
+  // beside the entry script instead of after it, so the first list paints and answers sooner.
   const sessionCookie = new RegExp(`(?:^|;\\s*)${ACCESS_TOKEN_COOKIE}=`);
   if (signedInIndex) index.vary = signedInIndex.vary = 'accept-encoding, cookie';
   return { sendIndex: (request, reply) => send(signedInIndex && sessionCookie.test(request.headers.cookie ?? '') ? signedInIndex : index, request, reply) };

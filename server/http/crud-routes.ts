@@ -1,32 +1,31 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import type { ListPage } from '../../src/shared';
+import { z } from 'zod';
 import { operationsOf, type CrudOperation, type ResourceDeclaration } from '../../src/shared/resources/define';
 import { requireRank } from '../auth/guard';
 import { isoNow } from '../clock';
-import { sharedTransaction } from '../db/database';
-import { rejectDuplicate } from '../db/unique-violation';
+import { sharedTransaction, type Db } from '../db/database';
+import { columnOf, type ColumnNames, type CrudStore } from '../db/store';
+import { keepDeleted, putRowsBack, rowExists, rowHomes, rowsTakenBy, type RowHome } from '../db/record-rows';
+import { lockRecord } from '../db/record-lock';
+import { isForeignKeyViolation, rejectDuplicate } from '../db/unique-violation';
 import { AppError } from './app-error';
 import { success } from './envelope';
 import { idParams } from './id-params';
-import { listQuerystring, parseListQuery, type ListRequest, type ListSpec } from './list-query';
-import { recordReaders, snapshotOf } from './record-readers';
-
-/** Field → column where the column is not the field in snake_case (`advertiser` → `advertiser_code`). */
-export type ColumnNames = Readonly<Record<string, string>>;
-
-const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-
-/** A field's column: its snake_case name unless `columns` names another. The one place fields meet columns. */
-export const columnOf = (field: string, columns: ColumnNames = {}) => columns[field] ?? snakeCase(field);
+import { bulkEditRoute } from './bulk-edit-route';
+import { listExportRoute } from './list-export';
+import { listQuerystring, parseListQuery, type ListSpec } from './list-query';
+import { inputFields } from './input-fields';
+import { recordReaders, recordRestorers, recordReverters, snapshotOf, type Snapshot } from './record-readers';
+import { answerVersion, refuseStale, refuseStaleInWrite, rowVersions, staleVersionEnvelope, versionHeaders, versionOf, withRowVersions, loggedElsewhere, type LatestActivity } from './record-versions';
+import { recordNoun, sentence, type ServerMessage } from '../../src/i18n/serverMessage';
 
 /** The declaration's list whitelist in columns, as parseListQuery reads it; `table` qualifies bare columns. */
 export function listSpecOf(declaration: ResourceDeclaration, columns: ColumnNames = {}, table?: string): ListSpec {
   const { list } = declaration;
   return {
     ...(table ? { table } : {}),
-    sortable: Object.fromEntries([...list.sortable, ...(list.sortOnly ?? [])].map((field) => [field, columnOf(field, columns)])),
+    sortable: Object.fromEntries(list.sortable.map((field) => [field, columnOf(field, columns)])),
     defaultSort: list.defaultSort,
     ...(list.natural ? { natural: [...list.natural] } : {}),
     ...(list.keyset ? { keyset: [...list.keyset] } : {}),
@@ -35,36 +34,17 @@ export function listSpecOf(declaration: ResourceDeclaration, columns: ColumnName
   };
 }
 
-/** What a write knows besides the input: the request (its caller) and, for an update, the record as it was. */
-export interface WriteContext<Row> {
-  request: FastifyRequest;
-  current?: Row;
-}
-
-/** Where a resource's records live; `tableStore` (table-store.ts) writes one for a plain table. */
-export interface CrudStore<Input, Row, Id, Create = Input> {
-  /** For the list whitelist: columns not named as their field in snake_case, and the table that qualifies bare ones. */
-  readonly columns?: ColumnNames;
-  readonly table?: string;
-  /** A list row may be shorter than a record (no child rows); the list response schema holds it. `caller` is the request, for rows that read differently per caller. */
-  list?(request: ListRequest, caller: FastifyRequest): Promise<ListPage<unknown>>;
-  /** Needed for get, update and delete, and to answer a create. */
-  find?(id: Id, caller?: FastifyRequest): Promise<Row | undefined>;
-  /** Answers the new record's id. Each method is needed when the factory serves its operation: insert for create, likewise update and remove. */
-  insert?(input: Create, now: string, context: WriteContext<Row>): Promise<Id>;
-  /** False when the record went away meanwhile. */
-  update?(id: Id, input: Input, now: string, context: WriteContext<Row>): Promise<boolean>;
-  /** May throw to refuse what it finds in its own transaction (a term someone agreed to meanwhile). */
-  remove?(row: Row, id: Id, request: FastifyRequest): Promise<void>;
-}
-
 /** Whether a caller may read, change or delete a record (`scope.sees`). */
 export type Access = 'read' | 'write' | 'delete';
 
+/** The steps a route is authorised for: reading, writing (an update or a delete), and creating, which is writing too. */
+export type GuardedStep = 'read' | 'write' | 'create';
+
+/** The write a message answers. */
+export type WriteEvent = 'added' | 'saved' | 'deleted';
+
 /** The special cases of a resource; each runs where the comment says, the rest is the same for every resource. */
 export interface CrudHooks<Input, Row, Id, Create = Input> {
-  /** Path parameters other than a numeric id (properties: `countries:3`). */
-  params?: z.ZodType<{ id: Id }>;
   /**
    * A taken unique value: `holder.find` finds the record already holding the input's value (checked
    * before the write; the record being edited may hold it), `error` is the 409, also answered when
@@ -78,30 +58,28 @@ export interface CrudHooks<Input, Row, Id, Create = Input> {
   /** Before a delete: what must not be left dangling. Throws to refuse. */
   beforeDelete?(row: Row): Promise<void>;
   /**
-   * Records a caller may not reach. `list` narrows (or refuses) their list request, unless the
-   * store's list keeps to the caller's records itself (users, projects); `sees` answers false for a
-   * record that is a 404 to them, or throws its own refusal (a 403 for a project they can read but
-   * not write).
+   * Who may go on, when it is not the declared rank: `read` and `write` replace the rank's guard of
+   * their routes (upload history: user managers and uploaders read it; data sets: they write them);
+   * `create` is asked after the write guard, before the body (projects: the creator flag).
+   */
+  guards?: Partial<Record<GuardedStep, preHandlerAsyncHookHandler>>;
+  /**
+   * Records a caller may not reach: false for a record that is a 404 to them, or a thrown refusal of
+   * its own (a 403 for a project they can read but not write). Their list is the store's to narrow:
+   * its `list` has the caller.
    */
   scope?: {
-    list?(request: FastifyRequest, list: ListRequest): void | Promise<void>;
     sees(request: FastifyRequest, row: Row, access: Access): boolean | Promise<boolean>;
   };
-  /** Who may read when it is not a rank (upload history: user managers and uploaders); the declared read rank otherwise. */
-  readers?: preHandlerAsyncHookHandler;
-  /** Who may write when it is not a rank (datasets: uploaders and user managers); the declared write rank otherwise. */
-  writers?: preHandlerAsyncHookHandler;
-  /** Who may create, when it is more than a writer (projects: the creator flag); checked before the body, like the rank. */
-  creators?: preHandlerAsyncHookHandler;
-  /** After a create, in the caller's name (projects: the access history's PROJECT_CREATE). */
-  afterCreate?(row: Row, request: FastifyRequest): Promise<void>;
   /**
    * Operations the declaration has that the module serves itself, beside the factory's: the logs'
    * lists, whose filters are their exports' zod schemas and whose pages run by their own cursor.
    */
   servedBeside?: readonly CrudOperation[];
-  /** Messages other than the declaration's noun in the usual sentences; those of a create and a delete may name the record (a share: its person's e-mail). */
-  messages?: { added?: string | ((row: Row) => string); saved?(input: Input): string; deleted?(row: Row): string; notFound?: string };
+  /** The sentence a write answers when it is not the usual one naming the declaration's noun; it may name the record (a share: its person's e-mail). */
+  messages?(event: WriteEvent, row: Row): ServerMessage | undefined;
+  /** Where a record reads as more than its edit form sends back (names beside codes): the form's values, for a revert to save. */
+  form?(record: Snapshot): Snapshot;
 }
 
 /** What crudRoutes needs besides the declaration: where the records live and the special cases. */
@@ -134,11 +112,16 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
   const { path, noun, schemas } = declaration;
   const has = new Set(operationsOf(declaration).filter((operation) => !hooks.servedBeside?.includes(operation)));
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const readers = { onRequest: hooks.readers ?? requireRank(declaration.rank.read) };
-  const writers = { onRequest: hooks.writers ?? requireRank(declaration.rank.write) };
-  const params = (hooks.params ?? idParams) as z.ZodType<{ id: Id }>;
+  // Authorisation, the first step of every route: the declared rank, or the binding's guards.
+  const readers = { onRequest: hooks.guards?.read ?? requireRank(declaration.rank.read) };
+  const writers = { onRequest: hooks.guards?.write ?? requireRank(declaration.rank.write) };
+  // A record's id in its path: a number, unless its record schema names it as text (a property's `countries:3`).
+  const textId = (schemas.record as unknown as Partial<z.ZodObject>).shape?.id;
+  const params = (textId instanceof z.ZodString ? z.object({ id: textId }) : idParams) as unknown as z.ZodType<{ id: Id }>;
   const listSpec = listSpecOf(declaration, store.columns, store.table);
-  const notFound = () => new AppError('NOT_FOUND', hooks.messages?.notFound ?? `No such ${noun}.`);
+  const notFound = () => new AppError('NOT_FOUND', sentence('crud.noSuch', { noun: recordNoun(noun) }));
+  /** A write's answer: the binding's sentence for it, or the usual one. */
+  const said = (event: WriteEvent, row: Row | undefined, usual: ServerMessage) => (row !== undefined && hooks.messages?.(event, row)) || usual;
   const guarded = <T>(write: Promise<T>, input: Values | CreateValues) => (hooks.duplicate ? rejectDuplicate(write, () => hooks.duplicate!.error(input)) : write);
   /** A write the declaration has needs its body schema and its store method: missing ones fail at start, not on a call. */
   function needed<T>(operation: string, part: T | undefined, what: string): T {
@@ -164,15 +147,22 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
 
   if (has.has('list')) {
     const list = needed('list', store.list, 'store.list');
-    routes.get(path, { ...readers, schema: { querystring: listQuerystring, response: { 200: schemas.list } } }, async (request) => {
+    // A record that can be changed or deleted from its row carries its version, as its ETag holds it (record-versions.ts).
+    const versions = has.has('update') || has.has('delete') ? rowVersions(declaration) : undefined;
+    routes.get(path, { ...readers, schema: { querystring: listQuerystring, response: { 200: versions ? withRowVersions(schemas.list) : schemas.list } } }, async (request) => {
       const listRequest = parseListQuery(request.query, listSpec);
-      await hooks.scope?.list?.(request, listRequest);
-      return success(await list(listRequest, request));
+      const page = await list(listRequest, request);
+      return success(versions ? versions(page) : page);
     });
+    listExportRoute(app, declaration, readers, listSpec, list);
   }
 
   if (has.has('get')) {
-    routes.get(`${path}/:id`, { ...readers, schema: { params, response: { 200: schemas.one } } }, async (request) => success(await load(request, request.params.id)));
+    routes.get(`${path}/:id`, { ...readers, schema: { params, response: { 200: schemas.one } } }, async (request, reply) => {
+      const answer = success(await load(request, request.params.id));
+      answerVersion(reply, snapshotOf(schemas.one, answer), declaration);
+      return answer;
+    });
     // The same read as a function call (the activity recorder's): the guard, the id, the scope, the answer's encoding.
     recordReaders(app.ctx).set(declaration.name, async (request, reply, rawId) => {
       const parsed = params.safeParse({ id: rawId });
@@ -186,15 +176,27 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
       }
     });
   }
-  /** A record as its read route answers it, for the activity log: made only if the write is recorded. */
-  const snapshot = (row: Row | undefined) => () => snapshotOf(schemas.one, success(row));
+  const snapshots = new WeakMap<object, Snapshot | undefined>();
+  /** A record as its read route answers it, for the activity log and its version: made only if asked for, and once per row read (a save asks up to four times). */
+  const snapshot = (row: Row | undefined) => () => {
+    if (row === null || typeof row !== 'object') return snapshotOf(schemas.one, success(row));
+    if (!snapshots.has(row)) snapshots.set(row, snapshotOf(schemas.one, success(row)));
+    return snapshots.get(row);
+  };
   // Each write and its activity entry are one transaction: the log holds an entry exactly for each change made.
   const config = { recordsActivity: true };
+  /** An update or delete may name the version it was made from (record-versions.ts): a 412 if stale, checked on the loaded record and again in the write's transaction. */
+  // Asked at the write: a module whose records' changes the log keeps under another record registers where (loggedElsewhere) after this call.
+  const latest: LatestActivity = (...args) => (loggedElsewhere(app.ctx).get(declaration.name) ?? app.activity.latest)(...args);
+  const versioned = {
+    loaded: (request: FastifyRequest, id: Id, row: Row, asked?: string) => refuseStale(request, declaration, String(id), snapshot(row)(), latest, asked),
+    inWrite: (request: FastifyRequest, trx: Db, id: Id, asked?: string) => refuseStaleInWrite(trx, request, declaration, String(id), async () => snapshot(await find!(id, request))(), latest, asked),
+  };
 
   if (has.has('create')) {
     const insert = needed('create', store.insert, 'store.insert');
     const body = needed('create', schemas.create ?? schemas.input, 'schemas.input');
-    const onRequest = hooks.creators ? [writers.onRequest, hooks.creators] : writers.onRequest;
+    const onRequest = hooks.guards?.create ? [writers.onRequest, hooks.guards.create] : writers.onRequest;
     routes.post(path, { onRequest, config, schema: { body, response: { 200: schemas.one } } }, async (request, reply) => {
       const input = request.body as CreateValues;
       await hooks.check?.(input, undefined, request);
@@ -202,46 +204,147 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
       const row = await sharedTransaction(db, async (trx) => {
         const id = await guarded(insert(input, isoNow(clock), { request }), input);
         const row = await find!(id, request);
-        if (row !== undefined) await hooks.afterCreate?.(row, request);
         await app.activity.record(trx, request, reply, { resource: declaration.name, id: String(id), after: snapshot(row) });
         return row;
       });
-      const added = hooks.messages?.added;
-      return success(row, (typeof added === 'function' ? row !== undefined && added(row) : added) || `The ${noun} has been added.`);
+      return success(row, said('added', row, sentence('crud.theHasBeenAdded', { noun: recordNoun(noun) })));
     });
   }
 
   if (has.has('update')) {
     const update = needed('update', store.update, 'store.update');
     const body = needed('update', schemas.input, 'schemas.input');
-    routes.put(`${path}/:id`, { ...writers, config, schema: { params, body, response: { 200: schemas.one } } }, async (request, reply) => {
-      const input = request.body as Values;
-      const { id } = request.params;
+    /**
+     * The update's steps, for the route and for a revert: `inputOf` makes the input from the record as
+     * loaded (the route: its body). A revert names the entry it undoes and is made from the version it
+     * loaded: a save between its load and its write is refused as any stale one.
+     */
+    async function save(request: FastifyRequest, reply: FastifyReply, id: Id, inputOf: (current: Row) => Values, revertOf?: { id: number; actorName: string }): Promise<Row | undefined> {
       const current = await load(request, id, 'write');
+      const asked = revertOf === undefined ? undefined : versionOf(snapshot(current)() ?? {}, declaration);
+      await versioned.loaded(request, id, current, asked);
+      const input = await checked(request, id, current, inputOf(current));
+      const row = await sharedTransaction(db, async (trx) => {
+        await versioned.inWrite(request, trx, id, asked);
+        return write(trx, request, reply, id, current, input, revertOf);
+      });
+      answerVersion(reply, snapshot(row)(), declaration);
+      return row;
+    }
+    /** An update's checks on its input, before its transaction: the binding's check, a taken unique value. */
+    async function checked(request: FastifyRequest, id: Id, current: Row, input: Values): Promise<Values> {
       await hooks.check?.(input, current, request);
       await refuseTaken(input, id, current);
-      const row = await sharedTransaction(db, async (trx) => {
-        if (!(await guarded(update(id, input, isoNow(clock), { request, current }), input))) throw notFound();
-        const row = await find!(id, request);
-        await app.activity.record(trx, request, reply, { resource: declaration.name, id: String(id), before: snapshot(current), after: snapshot(row) });
-        return row;
+      return input;
+    }
+    /** An update's write and its activity entry, in the caller's transaction. */
+    async function write(trx: Db, request: FastifyRequest, reply: FastifyReply, id: Id, current: Row, input: Values, revertOf?: { id: number; actorName: string }): Promise<Row | undefined> {
+      if (!(await guarded(update(id, input, isoNow(clock), { request, current }), input))) throw notFound();
+      const row = await find!(id, request);
+      await app.activity.record(trx, request, reply, { resource: declaration.name, id: String(id), before: snapshot(current), after: snapshot(row), revertOf });
+      return row;
+    }
+    /** The values an edit form would send back for a record as it reads now. */
+    const fields = inputFields(body);
+    const formOf = (record: Snapshot): Snapshot => ({
+      ...Object.fromEntries(fields.filter((field) => record[field] !== undefined && record[field] !== null).map((field) => [field, record[field]])),
+      ...hooks.form?.(record),
+    });
+    routes.put(`${path}/:id`, { ...writers, config, schema: { params, headers: versionHeaders, body, response: { 200: schemas.one, 412: staleVersionEnvelope } } }, async (request, reply) => {
+      const row = await save(request, reply, request.params.id, () => request.body as Values);
+      return success(row, said('saved', row, sentence('crud.theHasBeenSaved', { noun: recordNoun(noun) })));
+    });
+    if (declaration.bulkEdit)
+      bulkEditRoute<Row, Values>(app, declaration, {
+        writers,
+        config,
+        load: (request, id) => load(request, id as Id, 'write'),
+        formOf: (current) => formOf(snapshot(current)() ?? {}),
+        body,
+        checked: (request, id, current, input) => checked(request, id as Id, current, input),
+        write: (trx, request, reply, id, current, input) => write(trx, request, reply, id as Id, current, input),
       });
-      return success(row, hooks.messages?.saved?.(input) ?? `The ${noun} has been saved.`);
+    // The same update as a function call (a revert's): the write guard, then the steps above, its input made from the record as loaded.
+    recordReverters(app.ctx).set(declaration.name, async (request, reply, rawId, revert) => {
+      const parsed = params.safeParse({ id: rawId });
+      if (!parsed.success) throw notFound();
+      await writers.onRequest.call(app, request, reply);
+      const row = await save(
+        request,
+        reply,
+        parsed.data.id,
+        (current) => {
+          const form = formOf(revert.values(snapshot(current)() ?? {}));
+          const input = body.safeParse(form);
+          if (!input.success) throw new AppError('CONFLICT', sentence('crud.cannotTakeOldValuesBack', { noun: recordNoun(noun), reasons: input.error.issues.map((issue) => issue.message).join(' ') }));
+          return input.data;
+        },
+        { id: revert.entryId, actorName: revert.actorName },
+      );
+      return snapshot(row)();
     });
   }
 
   if (has.has('delete')) {
     const remove = needed('delete', store.remove, 'store.remove');
-    routes.delete(`${path}/:id`, { ...writers, config, schema: { params, response: { 200: schemas.one } } }, async (request, reply) => {
+    // Asked at the delete, not here: a module registers its records' rows (rowHomes) after its crudRoutes call.
+    const rowOf = (id: Id): RowHome => {
+      const home = rowHomes(app.ctx).get(declaration.name)?.(String(id)) ?? (store.table ? { table: store.table, id: Number(id) } : undefined);
+      if (!home) throw new Error(`${declaration.name}: a delete needs store.table or a rowHomes entry`);
+      return home;
+    };
+    routes.delete(`${path}/:id`, { ...writers, config, schema: { params, headers: versionHeaders, response: { 200: schemas.one, 412: staleVersionEnvelope } } }, async (request, reply) => {
       const { id } = request.params;
       const row = await load(request, id, 'delete');
+      await versioned.loaded(request, id, row);
       await hooks.beforeDelete?.(row);
+      // While the record can still be read: who may hear of its deletion is who may read it now.
+      await app.ctx.live.deleting(declaration.name, String(id));
       await sharedTransaction(db, async (trx) => {
-        await remove(row, id, request);
+        await versioned.inWrite(request, trx, id);
+        // What the delete takes is kept beside its activity entry, so the record can be restored whole (restoreDeleted below).
+        const home = rowOf(id);
+        const rows = await rowsTakenBy(trx, home.table, home.id, () => remove(row, id, request));
+        await keepDeleted(trx, { resource: declaration.name, recordId: String(id), eventId: request.id, record: snapshot(row)() ?? {}, rows, deletedAt: isoNow(clock) });
         await app.activity.record(trx, request, reply, { resource: declaration.name, id: String(id), before: snapshot(row) });
       });
-      return success(row, hooks.messages?.deleted?.(row) ?? `The ${noun} has been deleted.`);
+      return success(row, said('deleted', row, sentence('crud.theHasBeenDeleted', { noun: recordNoun(noun) })));
     });
+
+    if (has.has('create')) {
+      /**
+       * A restore, as a function call (POST /api/activity/:id/restore): whoever may create the record,
+       * its name still free (the create's own check and words), its row and the rows its delete took
+       * written back with their ids, in one transaction with an entry naming the delete's.
+       */
+      recordRestorers(app.ctx).set(declaration.name, async (request, reply, deleted) => {
+        const parsed = params.safeParse({ id: deleted.recordId });
+        if (!parsed.success) throw notFound();
+        const { id } = parsed.data;
+        await writers.onRequest.call(app, request, reply);
+        await hooks.guards?.create?.call(app, request, reply);
+        const input = deleted.record as CreateValues;
+        await refuseTaken(input);
+        const home = rowOf(id);
+        const row = await sharedTransaction(db, async (trx) => {
+          await lockRecord(trx, declaration.name, String(id));
+          if (await rowExists(trx, home.table, home.id)) throw new AppError('CONFLICT', sentence('crud.alreadyRestored', { noun: recordNoun(noun) }));
+          await guarded(putRowsBack(trx, deleted.rows), input).catch((error: unknown) => {
+            if (!isForeignKeyViolation(error)) throw error;
+            throw new AppError('CONFLICT', sentence('crud.cannotBeRestored', { noun: recordNoun(noun) }));
+          });
+          const row = await find!(id, request);
+          await app.activity.record(trx, request, reply, {
+            resource: declaration.name,
+            id: String(id),
+            after: snapshot(row),
+            restoreOf: { id: deleted.entryId, resource: deleted.entryResource, recordId: deleted.entryRecordId },
+          });
+          return row;
+        });
+        return snapshot(row)();
+      });
+    }
   }
 
   return { load, readers, writers };

@@ -7,6 +7,7 @@ import { issueMessage } from '../../src/shared/validation-messages';
 import { AppError, englishOf } from './app-error';
 import { isOutOfSpace, OutOfSpaceError } from '../files/store-errors';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { sentence } from '../../src/i18n/serverMessage';
 
 /** Seconds a client is told to wait before trying again while the database is unavailable. */
 const RETRY_AFTER_SECONDS = 5;
@@ -37,13 +38,13 @@ export const errorEnvelope = fp(async (app: FastifyInstance) => {
     }
     const code = (error as FastifyError).code;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ result: 'PAYLOAD_TOO_LARGE', resultMessage: 'The request body is too large.', data: null });
+      return reply.code(413).send({ result: 'PAYLOAD_TOO_LARGE', resultMessage: sentence('errorHandler.theRequestBodyIsToo'), data: null });
     }
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || ((error as FastifyError).statusCode === 400 && error instanceof SyntaxError)) {
-      return reply.code(400).send({ result: 'VALIDATION_ERROR', resultMessage: 'The request body is not valid JSON.', data: { errors: [] } });
+      return reply.code(400).send({ result: 'VALIDATION_ERROR', resultMessage: sentence('errorHandler.theRequestBodyIsNot'), data: { errors: [] } });
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send({ result: 'VALIDATION_ERROR', resultMessage: 'The request body must be JSON.', data: { errors: [] } });
+      return reply.code(400).send({ result: 'VALIDATION_ERROR', resultMessage: sentence('errorHandler.theRequestBodyMustBe'), data: { errors: [] } });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -55,10 +56,10 @@ export const errorEnvelope = fp(async (app: FastifyInstance) => {
       return reply
         .code(503)
         .header('retry-after', RETRY_AFTER_SECONDS)
-        .send({ result: 'DATABASE_UNAVAILABLE', resultMessage: 'The database cannot be reached right now. Please try again in a moment.', data: null });
+        .send({ result: 'DATABASE_UNAVAILABLE', resultMessage: sentence('errorHandler.theDatabaseCannotBeReached'), data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ result: 'INTERNAL_ERROR', resultMessage: 'Something went wrong on the server.', data: null });
+    return reply.code(500).send({ result: 'INTERNAL_ERROR', resultMessage: sentence('errorHandler.somethingWentWrongOnThe'), data: null });
   });
 });
 

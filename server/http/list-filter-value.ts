@@ -1,6 +1,6 @@
 import { DB_INTEGER_MAX, DB_INTEGER_MIN, ISO_DATE_OR_TIME, LIST_BOUNDS, NO_NUL } from '../../src/shared';
 import { validationError } from './app-error';
-import type { ConditionKind } from './list-query';
+import type { ConditionKind } from '../db/list-page';
 
 /**
  * What a filtered column holds. A value is checked against it before it is bound: PostgreSQL

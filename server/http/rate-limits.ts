@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler, preHa
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { AppError } from './app-error';
+import { sentence } from '../../src/i18n/serverMessage';
 
 /** Thrown at start when REDIS_URL is set but Redis does not answer: the server does not start. */
 export class RedisUnreachableError extends Error {}
@@ -163,8 +164,8 @@ export function authLimits(app: FastifyInstance, group: string, { client, accoun
   const counter = app.tryCounter;
   const preHandler: preHandlerAsyncHookHandler = async (request, reply) => {
     const email = account && (await accountOf(request))?.trim().toLowerCase();
-    const limits = [{ key: `${group}:ip:${clientOf(request.ip)}`, counted: client, rule: perIp, message: 'Too many attempts' }];
-    if (account && email) limits.push({ key: `${group}:email:${email}`, counted: account, rule: perEmail, message: 'Too many attempts for this e-mail address' });
+    const limits = [{ key: `${group}:ip:${clientOf(request.ip)}`, counted: client, rule: perIp, message: sentence('rateLimits.tooManyAttempts') }];
+    if (account && email) limits.push({ key: `${group}:email:${email}`, counted: account, rule: perEmail, message: sentence('rateLimits.tooManyAttemptsForEmail') });
     const counts = await Promise.all(limits.map((limit) => counter.add(limit.key, limit.rule.windowMs)));
     const over = limits.findIndex((limit, i) => counts[i].tries > limit.rule.max);
     if (over === -1) {
@@ -175,7 +176,7 @@ export function authLimits(app: FastifyInstance, group: string, { client, accoun
     await refused?.(request, email || (await accountOf(request))?.trim().toLowerCase());
     const secondsLeft = Math.max(1, Math.ceil(counts[over].msLeft / 1000));
     reply.header('retry-after', secondsLeft);
-    throw new AppError('TOO_MANY_REQUESTS', `${limits[over].message}. Please try again in ${Math.ceil(secondsLeft / 60)} minute(s).`);
+    throw new AppError('TOO_MANY_REQUESTS', sentence('rateLimits.pleaseTryAgainInMinute', { message: limits[over].message, ceil: Math.ceil(secondsLeft / 60) }));
   };
   const onResponse: onResponseAsyncHookHandler = async (request, reply) => {
     const failed = reply.statusCode >= 400;

@@ -20,6 +20,10 @@ export interface Reader {
 export function readerOf(request: FastifyRequest): Reader {
   const sent = request.headers[TIME_ZONE_HEADER];
   const zone = typeof sent === 'string' && sent.length <= 64 ? sent.trim() : '';
-  const languages = request.headers['accept-language'] ?? '';
-  return { timeZone: isKnownTimeZone(zone) ? zone : runtimeTimeZone(), language: /^\s*ko\b/i.test(languages) ? 'ko' : 'en' };
+  return { timeZone: isKnownTimeZone(zone) ? zone : runtimeTimeZone(), language: readerLanguageOf(request) };
+}
+
+/** The reader's language alone (every answer asks it; the zone only what writes a time). */
+export function readerLanguageOf(request: FastifyRequest): ReaderLanguage {
+  return /^\s*ko\b/i.test(request.headers['accept-language'] ?? '') ? 'ko' : 'en';
 }

@@ -1,8 +1,29 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { TableRows } from '../db/record-rows';
+import type { ActivityEntry } from '../../src/shared';
+import { perAppRegistry } from '../db/per-app-registry';
 
 /** A record as its own read route answers it: the response schema's encoding, through JSON (secrets are never in it). */
 export type Snapshot = Record<string, unknown>;
+
+/** Fields no person edits on any resource (ids and bookkeeping): the activity log does not record them, and a record's version does not count them. */
+export const IGNORED_FIELDS: ReadonlySet<string> = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'progress', 'preview', 'fileUrl']);
+
+/** A link the server made for the caller (`/api/files/7?token=…`): the path without its key. */
+const SIGNED_LINK = /^(\/api\/[^?\s]*)\?token=[^\s]*$/;
+
+/**
+ * A record as the activity log and its version keep it: a file link the record was read with loses
+ * its token, so the log keeps what a file is, never a key to it that the log's readers could use
+ * (and a link signed anew on every read is no change).
+ */
+export function withoutLinkKeys<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return value.replace(SIGNED_LINK, '$1') as T;
+  if (value === null || typeof value !== 'object' || depth > 8) return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => withoutLinkKeys(item, depth + 1)) as T;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutLinkKeys(item, depth + 1)])) as T;
+}
 
 /** Reads one record as the caller, as its read route would answer it; undefined where that route would not answer 200. */
 export type RecordReader = (request: FastifyRequest, reply: FastifyReply, id: string) => Promise<Snapshot | undefined>;
@@ -21,10 +42,46 @@ export function snapshotOf(envelope: z.ZodType, answer: unknown): Snapshot | und
  * as a function call rather than a second request through the server. Kept per app context, so
  * two apps in one process (the tests) never share one.
  */
-const registries = new WeakMap<object, Map<string, RecordReader>>();
+export const recordReaders = perAppRegistry<RecordReader>();
 
-export function recordReaders(owner: object): Map<string, RecordReader> {
-  let readers = registries.get(owner);
-  if (!readers) registries.set(owner, (readers = new Map()));
-  return readers;
-}
+/**
+ * Saves a record again as the caller through its update route's own steps (guard, scope, version
+ * hold, checks, transaction, activity): `values` turns the record as read into the one to save (its
+ * input fields are what is sent), and the activity entry it makes names the entry it undoes and its author.
+ * Answers the record as saved.
+ */
+export type RecordReverter = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  id: string,
+  revert: { entryId: number; actorName: string; values(form: Snapshot): Snapshot },
+) => Promise<Snapshot | undefined>;
+
+/** Each declared resource's update as a function call, registered by crudRoutes beside its read: what reverting a change runs. */
+export const recordReverters = perAppRegistry<RecordReverter>();
+
+/**
+ * A change a module logs under another record (a share's, as its project's `share-change`): the
+ * record it changed, whose reverter undoes it, and which later entries of the record it is logged
+ * under change that same record. Undefined for an entry that does not name its record (one logged
+ * before entries did): it cannot be reverted.
+ */
+export type ChangeLoggedElsewhere = (entry: ActivityEntry) => { resource: string; recordId: string; sameRecord(later: ActivityEntry): boolean } | undefined;
+
+/** By entry action, the changes logged under another record, registered by the module that makes them: what reverting one reads. */
+export const changesLoggedElsewhere = perAppRegistry<ChangeLoggedElsewhere>();
+
+/**
+ * Puts a deleted record back as the caller through its create route's guard (the rank, or the
+ * binding's create guard): the rows its delete took (record-rows.ts), same ids, in one transaction
+ * with an activity entry naming the delete's. A taken name is the create's own 409. Answers the
+ * record as restored.
+ */
+export type RecordRestorer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deleted: { entryId: number; entryResource: string; entryRecordId: string; recordId: string; record: Snapshot; rows: TableRows[] },
+) => Promise<Snapshot | undefined>;
+
+/** Each declared resource with a create and a delete, its restore as a function call, registered by crudRoutes: what restoring a delete runs. */
+export const recordRestorers = perAppRegistry<RecordRestorer>();

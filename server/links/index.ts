@@ -5,6 +5,7 @@ import { authenticate, sessionEnded } from '../auth/guard';
 import { isoNow } from '../clock';
 import { AppError } from '../http/app-error';
 import { spendLink } from './queries';
+import { sentence } from '../../src/i18n/serverMessage';
 
 /**
  * Every link the server hands out that the browser opens without the Bearer header (an <img>, a
@@ -25,8 +26,8 @@ export type LinkKind = keyof typeof LINK_KINDS;
 /** What a link was made for, as signed: the person's session, the thing it opens, and the route's own details (a filter). */
 export type LinkClaims = { sub: string; sid: string; jti: string; kind: LinkKind; what: string; exp: number } & Record<string, unknown>;
 
-export const LINK_NOT_VALID = 'This link has expired or is not valid. Reload the page or ask for a new one.';
-export const LINK_USED = 'This download link has already been used. Ask for a new one.';
+export const LINK_NOT_VALID = sentence('links.thisLinkHasExpired');
+export const LINK_USED = sentence('links.thisDownloadLinkHasAlreadyBeenUsed');
 
 /**
  * The link to `what` (a file id, an upload id; nothing for an export, whose claims say what it

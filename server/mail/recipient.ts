@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FALLBACK_MAIL_LANGUAGE, formatZonedDateTime, isKnownTimeZone, MAIL_LANGUAGES, runtimeTimeZone, type MailLanguage } from '../../src/shared';
 import type { Db } from '../db/database';
@@ -55,15 +55,20 @@ const MAX_REMEMBERED = 10_000;
  */
 export const rememberReader = fp(async (app: FastifyInstance) => {
   const seen = new Map<number, { stored: string; until: number }>();
-  app.addHook('onResponse', async (request) => {
+  // A callback hook: it runs on every request, and an async one costs a promise each time; a store is rare.
+  app.addHook('onResponse', (request, _reply, done) => {
     const admin = request.admin;
-    if (!admin) return;
+    if (!admin) return done();
     const reader = readerOf(request);
     // Without the header the zone is the server's, which says nothing of the person.
     const zone = request.headers[TIME_ZONE_HEADER] === undefined ? null : reader.timeZone;
     const sent = `${reader.language} ${zone ?? ''}`;
     const known = seen.get(admin.id);
-    if (known && known.until > Date.now() && known.stored === sent) return;
+    if (known && known.until > Date.now() && known.stored === sent) return done();
+    void store(request, admin, reader, zone, sent).finally(done);
+  });
+
+  async function store(request: FastifyRequest, admin: { id: number }, reader: Reader, zone: string | null, sent: string): Promise<void> {
     try {
       const row = await app.ctx.db.selectFrom('admins').select(['language', 'time_zone']).where('id', '=', admin.id).executeTakeFirst();
       if (!row) return;
@@ -79,5 +84,5 @@ export const rememberReader = fp(async (app: FastifyInstance) => {
     } catch (error) {
       request.log.warn({ err: error }, "could not store the account's language and zone");
     }
-  });
+  }
 });

@@ -6,6 +6,7 @@
  */
 
 import { LINK_KINDS } from '../links';
+import { checksVersion } from '../modules/activity/routes-table';
 
 /** Operations a visitor without a token may call: signing in and up, resets, terms, probes, signed links. */
 const PUBLIC_OPERATIONS = new Set([
@@ -45,6 +46,9 @@ const EXTRA_FAILURES = new Map<string, number[]>([
   ['GET /api/uploads/{id}/file', [409]],
 ]);
 
+/** Operations that answer server-sent events (the record changes' stream) rather than a file. */
+const EVENT_STREAMS = new Set(['GET /api/events']);
+
 const FAILURES: Record<number, string> = {
   400: 'The request is not valid: the message names the field.',
   401: 'No valid token, or the session has ended.',
@@ -52,6 +56,7 @@ const FAILURES: Record<number, string> = {
   404: 'No such record.',
   409: 'The change conflicts with the current state (a duplicate, or a record in use).',
   410: 'This download link was already used: ask for a new one.',
+  412: 'The record changed since the version named in If-Match (STALE_VERSION): nothing was written.',
   413: 'The body or file is too large.',
   423: 'The account is locked.',
   429: 'Too many attempts: wait and try again.',
@@ -105,9 +110,10 @@ export function operationContract(method: string | string[], url: string, schema
   if (url.startsWith('/api/uploads') || url.startsWith('/api/files') || url.startsWith('/api/datasets')) statuses.add(507);
   for (const status of EXTRA_FAILURES.get(key) ?? []) statuses.add(status);
   if (LINK_ONLY_OPERATIONS.has(key)) statuses.add(410);
+  if (checksVersion(`${verb} ${url}`)) statuses.add(412);
   const response: Record<string, unknown> = {};
   // A route that declares no success shape streams a file (an export, an original upload).
-  if (!Object.keys(schema?.response ?? {}).some((status) => status.startsWith('2'))) response[200] = DOWNLOAD;
+  if (!Object.keys(schema?.response ?? {}).some((status) => status.startsWith('2'))) response[200] = EVENT_STREAMS.has(key) ? EVENT_STREAM : DOWNLOAD;
   if (SIGNED_LINK_OPERATIONS.has(key)) response[304] = { description: 'The copy the browser holds is current (If-None-Match).' };
   for (const status of [...statuses].sort((a, b) => a - b)) response[status] = { description: FAILURES[status], ...errorEnvelopeSchema };
   const needsToken = !isPublic && !SIGNED_LINK_OPERATIONS.has(key) && !LINK_ONLY_OPERATIONS.has(key);
@@ -128,6 +134,11 @@ function securityOf(isPublic: boolean, key: string): Record<string, string[]>[] 
   return LINK_ONLY_OPERATIONS.has(key) ? [{ downloadLink: [] }] : [{ bearerAuth: [] }, { downloadLink: [] }];
 }
 
+const EVENT_STREAM = {
+  description:
+    'Server-sent events, open until the session ends or the server stops: `data: {type, resource, id, by, at}` for each record change the caller may read (docs/api.md), and a comment line every 25 s.',
+  content: { 'text/event-stream': { schema: { type: 'string' } } },
+};
 const DOWNLOAD = { description: 'The file itself, as a download.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
 
 interface OpenApiDocument {

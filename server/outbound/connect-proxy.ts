@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { connect, isIP, type AddressInfo, type LookupFunction, type Socket } from 'node:net';
 import { normalHost } from '../../src/shared';
+import { sentence } from '../../src/i18n/serverMessage';
 
 /** An HTTP CONNECT proxy on loopback that one SDK session is pointed at (its proxy host, port and credentials). */
 export interface ConnectProxy {
@@ -52,7 +53,7 @@ export async function startConnectProxy({ lookup, literalRefusal, Refused, onRef
   };
 
   const server = createServer((request, response) => {
-    if (authorised(request)) onRefused(new Refused(`Refused: a request to ${request.url} sent in the clear through the proxy; only checked tunnels are opened.`));
+    if (authorised(request)) onRefused(new Refused(sentence('outbound.refusedARequestToSent', { url: request.url ?? '' })));
     response.writeHead(405, { connection: 'close' }).end();
   });
   server.on('connection', (socket: Socket) => {
@@ -64,7 +65,7 @@ export async function startConnectProxy({ lookup, literalRefusal, Refused, onRef
     if (!authorised(request)) return refuse(client, '407 Proxy Authentication Required');
     const match = CONNECT_TARGET.exec(request.url ?? '');
     const port = Number(match?.[3]);
-    if (!match || port < 1 || port > 65535) return refuse(client, '400 Bad Request', new Refused(`Refused: a tunnel to "${request.url}", which is not a host and port.`));
+    if (!match || port < 1 || port > 65535) return refuse(client, '400 Bad Request', new Refused(sentence('outbound.refusedATunnelToWhich', { url: request.url ?? '' })));
     const host = normalHost(match[1] ?? match[2]);
     const reason = isIP(host) ? literalRefusal(host) : null;
     if (reason) return refuse(client, '403 Forbidden', new Refused(reason));

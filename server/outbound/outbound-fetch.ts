@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { normalHost, secretMayGoTo } from '../../src/shared';
 import { startConnectProxy, type ConnectProxy } from './connect-proxy';
 import { outboundPolicy, type OutboundPolicy } from './outbound-policy';
+import { sentence } from '../../src/i18n/serverMessage';
 
 const MAX_REDIRECTS = 5;
 /**
@@ -15,13 +16,23 @@ const MAX_REDIRECTS = 5;
  */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
-/** A call to an admin-typed URL was not made (refused address, secret host, redirect); the message says why. */
-export class OutboundRefused extends Error {}
+/**
+ * A call to an admin-typed URL was not made (refused address, secret host, redirect); the message
+ * says so, `reason` only why (for a sentence that says "refused" itself).
+ */
+export class OutboundRefused extends Error {
+  constructor(
+    message: string,
+    readonly reason: string = message,
+  ) {
+    super(message);
+  }
+}
 
 /** The answer was longer than MAX_ANSWER_BYTES; reading stopped there. */
 export class OutboundTooLarge extends Error {
   constructor() {
-    super(`The answer is longer than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; the server stopped reading it there.`);
+    super(sentence('outbound.theAnswerIsLongerThan', { MAX_ANSWER_BYTES: MAX_ANSWER_BYTES / 1024 / 1024 }));
   }
 }
 
@@ -95,7 +106,7 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
       if (error) return callback(error, '', 4);
       for (const { address } of addresses) {
         const reason = policy.refusal(hostname, address);
-        if (reason) return callback(new OutboundRefused(refusedMessage(reason)), '', 4);
+        if (reason) return callback(addressRefused(reason), '', 4);
       }
       if (options.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
       callback(null, addresses[0].address, addresses[0].family);
@@ -115,7 +126,7 @@ function bindAgent<T extends HttpAgent>(agent: T, origin: URL, policy: OutboundP
     const to = `${normalHost(String(options.host ?? 'localhost'))}:${String(options.port)}`;
     // A literal address skips the lookup, so the policy is applied to it here too.
     const reason = to === `${host}:${port}` ? policy.refusal(host) : null;
-    const refusal = to === `${host}:${port}` ? reason && refusedMessage(reason) : `Refused: a connection to ${to}, which is not the target ${origin.host}; the secret is not sent there.`;
+    const refusal = to === `${host}:${port}` ? reason && refusedMessage(reason) : sentence('outbound.refusedAConnectionToWhich', { to, host: origin.host });
     if (refusal) {
       const error = new OutboundRefused(refusal);
       onRefused(error);
@@ -136,7 +147,10 @@ function reportingLookup(lookup: LookupFunction, onRefused: (error: OutboundRefu
     }) as typeof callback);
 }
 
-const refusedMessage = (reason: string) => `Refused: ${reason}. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).`;
+const refusedMessage = (reason: string) => sentence('outbound.refusedTheServerCallsOnly', { reason });
+
+/** A refused address, its reason kept without "Refused:". */
+const addressRefused = (reason: string) => new OutboundRefused(refusedMessage(reason), sentence('outbound.theServerCallsOnlyPublicAddresses', { reason }));
 
 function once(url: URL, init: OutboundInit, body: string | Readable | undefined, lookup: LookupFunction): Promise<OutboundAnswer> {
   return new Promise((resolve, reject) => {
@@ -168,7 +182,9 @@ function once(url: URL, init: OutboundInit, body: string | Readable | undefined,
       response.on('error', reject);
       response.on('end', () => answer(false));
     });
-    request.on('error', (error) => reject(error.name === 'AbortError' ? Object.assign(new Error(`No answer within ${init.timeoutMs} ms`), { name: 'TimeoutError' }) : error));
+    request.on('error', (error) =>
+      reject(error.name === 'AbortError' ? Object.assign(new Error(sentence('outbound.noAnswerWithin', { timeoutMs: init.timeoutMs })), { name: 'TimeoutError' }) : error),
+    );
     if (body === undefined || typeof body === 'string') request.end(body);
     else body.on('error', (error) => request.destroy(error)).pipe(request);
   });
@@ -180,16 +196,16 @@ export function outboundFor(allow: string[], { snowflakeLocalStageDir }: { snowf
 
   /** Refuses a URL before it is called: a scheme other than http(s), or a literal address that is refused (literals skip the lookup). */
   const checkUrl = (url: URL) => {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused(`Refused: ${url.protocol} URLs are not called.`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused(sentence('outbound.refusedUrlsAreNotCalled', { protocol: url.protocol }));
     const reason = policy.refusal(bare(url.hostname));
-    if (reason) throw new OutboundRefused(refusedMessage(reason));
+    if (reason) throw addressRefused(reason);
   };
 
   return {
     async request(first, init) {
       let url = new URL(first);
       if (init.secretHosts && !secretMayGoTo(init.secretHosts, url.hostname)) {
-        throw new OutboundRefused(`Refused: the secret may not be sent to ${normalHost(url.hostname)}; add it to the market account's secret hosts.`);
+        throw new OutboundRefused(sentence('outbound.refusedTheSecretMayNot', { normalHost: normalHost(url.hostname) }));
       }
       let method = init.method;
       let body = init.body;
@@ -198,17 +214,17 @@ export function outboundFor(allow: string[], { snowflakeLocalStageDir }: { snowf
         const answer = await once(url, { ...init, method }, body, lookup);
         const location = answer.headers.location;
         if (answer.status < 300 || answer.status >= 400 || answer.status === 304 || !location) return answer;
-        if (hop === MAX_REDIRECTS) throw new OutboundRefused(`Refused: more than ${MAX_REDIRECTS} redirects.`);
+        if (hop === MAX_REDIRECTS) throw new OutboundRefused(sentence('outbound.refusedMoreThanRedirects', { MAX_REDIRECTS }));
         const next = new URL(location, url);
         if (init.secretHosts && normalHost(next.hostname) !== normalHost(url.hostname)) {
-          throw new OutboundRefused(`Refused: ${normalHost(url.hostname)} redirected to another host (${normalHost(next.hostname)}); the secret is not sent there.`);
+          throw new OutboundRefused(sentence('outbound.refusedRedirectedToAnotherHost', { normalHost: normalHost(url.hostname), normalHost2: normalHost(next.hostname) }));
         }
         // As fetch does: 303, and 301/302 of a POST, continue as a GET without the body.
         if (answer.status === 303 || ((answer.status === 301 || answer.status === 302) && method === 'POST')) {
           method = 'GET';
           body = undefined;
         } else if (body !== undefined && typeof body !== 'string') {
-          throw new OutboundRefused(`Refused: ${normalHost(url.hostname)} redirected an upload to ${next.href}, which is not followed.`);
+          throw new OutboundRefused(sentence('outbound.refusedRedirectedAnUploadTo', { normalHost: normalHost(url.hostname), href: next.href }));
         }
         url = next;
       }

@@ -1,4 +1,6 @@
 import { BlockList, isIP } from 'node:net';
+import type { ServerMessageKey } from '../../src/i18n/server.en';
+import { sentence, type ServerMessage } from '../../src/i18n/serverMessage';
 import { normalHost } from '../../src/shared';
 
 /**
@@ -6,24 +8,24 @@ import { normalHost } from '../../src/shared';
  * OUTBOUND_ALLOW names the host or its network. An admin-typed URL must not reach the server
  * itself, the private network or the cloud's metadata service.
  */
-const REFUSED: [string, string, number, 'ipv4' | 'ipv6'][] = [
-  ['an unspecified address', '0.0.0.0', 8, 'ipv4'],
-  ['a private address', '10.0.0.0', 8, 'ipv4'],
-  ['a shared (CGNAT) address', '100.64.0.0', 10, 'ipv4'],
-  ['a loopback address', '127.0.0.0', 8, 'ipv4'],
-  ['a link-local or cloud-metadata address', '169.254.0.0', 16, 'ipv4'],
-  ['a private address', '172.16.0.0', 12, 'ipv4'],
-  ['a reserved address', '192.0.0.0', 24, 'ipv4'],
-  ['a private address', '192.168.0.0', 16, 'ipv4'],
-  ['a benchmarking address', '198.18.0.0', 15, 'ipv4'],
-  ['a multicast or reserved address', '224.0.0.0', 3, 'ipv4'],
-  ['an unspecified address', '::', 128, 'ipv6'],
-  ['a loopback address', '::1', 128, 'ipv6'],
-  ['a NAT64 address', '64:ff9b::', 96, 'ipv6'],
-  ['a private (unique local) or cloud-metadata address', 'fc00::', 7, 'ipv6'],
-  ['a link-local address', 'fe80::', 10, 'ipv6'],
-  ['a site-local address', 'fec0::', 10, 'ipv6'],
-  ['a multicast address', 'ff00::', 8, 'ipv6'],
+const REFUSED: [ServerMessageKey, string, number, 'ipv4' | 'ipv6'][] = [
+  ['outbound.kind.unspecified', '0.0.0.0', 8, 'ipv4'],
+  ['outbound.kind.private', '10.0.0.0', 8, 'ipv4'],
+  ['outbound.kind.sharedCgnat', '100.64.0.0', 10, 'ipv4'],
+  ['outbound.kind.loopback', '127.0.0.0', 8, 'ipv4'],
+  ['outbound.kind.linkLocalOrMetadata', '169.254.0.0', 16, 'ipv4'],
+  ['outbound.kind.private', '172.16.0.0', 12, 'ipv4'],
+  ['outbound.kind.reserved', '192.0.0.0', 24, 'ipv4'],
+  ['outbound.kind.private', '192.168.0.0', 16, 'ipv4'],
+  ['outbound.kind.benchmarking', '198.18.0.0', 15, 'ipv4'],
+  ['outbound.kind.multicastOrReserved', '224.0.0.0', 3, 'ipv4'],
+  ['outbound.kind.unspecified', '::', 128, 'ipv6'],
+  ['outbound.kind.loopback', '::1', 128, 'ipv6'],
+  ['outbound.kind.nat64', '64:ff9b::', 96, 'ipv6'],
+  ['outbound.kind.uniqueLocalOrMetadata', 'fc00::', 7, 'ipv6'],
+  ['outbound.kind.linkLocal', 'fe80::', 10, 'ipv6'],
+  ['outbound.kind.siteLocal', 'fec0::', 10, 'ipv6'],
+  ['outbound.kind.multicast', 'ff00::', 8, 'ipv6'],
 ];
 
 /** Names that reach a metadata service without needing DNS to say so. */
@@ -32,7 +34,7 @@ const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata']);
 const refusedRanges = REFUSED.map(([reason, network, prefix, family]) => {
   const list = new BlockList();
   list.addSubnet(network, prefix, family);
-  return { reason, list, family };
+  return { reason: sentence(reason), list, family };
 });
 
 /** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:a.b.c.d, also written ::ffff:7f00:1), else the address as is. */
@@ -47,8 +49,8 @@ function unmapped(address: string): string {
   return [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join('.');
 }
 
-/** Why an address may not be called, or null when it is public. */
-export function refusedAddressReason(address: string): string | null {
+/** What kind of address may not be called ("a loopback address"), or null when it is public. */
+export function refusedAddressReason(address: string): ServerMessage | null {
   const plain = unmapped(address.replace(/^\[|\]$/g, ''));
   const family = isIP(plain) === 4 ? 'ipv4' : 'ipv6';
   return refusedRanges.find((range) => range.family === family && range.list.check(plain, family))?.reason ?? null;
@@ -56,7 +58,7 @@ export function refusedAddressReason(address: string): string | null {
 
 export interface OutboundPolicy {
   /** Null when the host (by name) or its resolved address may be called; else why not. */
-  refusal(host: string, address?: string): string | null;
+  refusal(host: string, address?: string): ServerMessage | null;
 }
 
 /**
@@ -92,13 +94,13 @@ export function outboundPolicy(allow: string[]): OutboundPolicy {
     refusal(host, address) {
       const name = normalHost(host);
       if (names.has(name)) return null;
-      if (METADATA_NAMES.has(name)) return `${name} is a cloud-metadata service`;
+      if (METADATA_NAMES.has(name)) return sentence('outbound.isACloudMetadataService', { host: name });
       const ip = address ?? (isIP(name) ? name : undefined);
       if (ip === undefined) return null;
       const plain = unmapped(ip);
       if (networks.check(plain, isIP(plain) === 4 ? 'ipv4' : 'ipv6')) return null;
-      const reason = refusedAddressReason(plain);
-      return reason && (ip === name ? `${ip} is ${reason}` : `${host} resolves to ${ip}, ${reason}`);
+      const kind = refusedAddressReason(plain);
+      return kind && (ip === name ? sentence('outbound.addressIs', { address: ip, kind }) : sentence('outbound.hostResolvesTo', { host, address: ip, kind }));
     },
   };
 }

@@ -3,7 +3,7 @@ import { useCloseNotification } from 'react-admin';
 import type { ApiError } from '../providers/apiError';
 import { ApiErrorMessage } from './ApiErrorMessage';
 
-/** A failed call as a toast: the error alert of SPEC §8, filled so it reads as a toast, with a close button. */
+/** A failed call as a toast: the error alert, filled so it reads as a toast, with a close button. */
 export function ApiErrorToast({ error }: { error: ApiError }) {
   const close = useCloseNotification();
   return (

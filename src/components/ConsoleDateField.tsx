@@ -3,7 +3,7 @@ import { useFieldValue, useTranslate, type FieldProps } from 'react-admin';
 import { formatDate, formatDateTime, runtimeTimeZone } from '../shared/date-time';
 
 /**
- * SPEC §9: YYYY-MM-DD, or YYYY-MM-DD HH:mm with a time, in the browser's time zone, the same in
+ * The console's one date format: YYYY-MM-DD, or YYYY-MM-DD HH:mm with a time, in the browser's time zone, the same in
  * every language; the shared formatter the server's mails and exports use too. Returns '' for a
  * missing or unreadable value.
  */

@@ -10,7 +10,7 @@ interface NewPasswordFieldsProps {
   passwordLabel?: string;
 }
 
-/** A new password, its confirmation and the strength meter (SPEC §5), for sign-up and password reset. */
+/** A new password, its confirmation and the strength meter, for sign-up and password reset. */
 export function NewPasswordFields({ values, problems, onChange, passwordLabel = 'console.fields.password' }: NewPasswordFieldsProps) {
   const translate = useTranslate();
   const message = (key?: ValidationKey) => key && translate(validationLabel(key));

@@ -7,7 +7,7 @@ import { passwordStrength } from '../shared/validation-rules';
 const LEVEL = { weak: { value: 33, color: 'error' }, medium: { value: 66, color: 'warning' }, strong: { value: 100, color: 'success' } } as const;
 
 /**
- * SPEC §5 meter, rating with the format rule the forms and the server check (passwordStrength): a
+ * The password strength meter, rating with the format rule the forms and the server check (passwordStrength): a
  * password they refuse is weak. Nothing typed yet shows no bar, not a red one.
  */
 export function PasswordStrengthMeter({ password }: { password: string }) {

@@ -2,6 +2,7 @@ import { Typography } from '@mui/material';
 import { useGetList, useRecordContext } from 'react-admin';
 import type { Property, PropertyKind } from '../shared';
 import { CodeSmallPrint } from './CodeField';
+import { usePropertyName } from './usePropertyName';
 
 interface PropertyCodeFieldProps {
   /** The Project Properties table the code belongs to. */
@@ -14,20 +15,24 @@ interface PropertyCodeFieldProps {
 }
 
 /**
- * A code of a Project Properties table (advertiser ACME, country KR, data type MEDIA) as its name,
+ * A code of a Project Properties table (advertiser ACME, country KR, data type MEDIA) as its name
+ * in the reader's language,
  * the code in small print beside it. The table is read once per kind (the same query CodeInput
- * makes, so react-query shares it); a code the table no longer has shows as it is.
+ * makes, so react-query shares it); a code the table no longer has shows as it is, once the table has come.
  */
 export function PropertyCodeField({ kind, source = '', code: given }: PropertyCodeFieldProps) {
   const record = useRecordContext();
-  const { data } = useGetList<Property>('properties', { filter: { kind }, pagination: { page: 1, perPage: 100 }, sort: { field: 'no', order: 'ASC' } }, { retry: false });
+  const nameOf = usePropertyName();
+  const { data, error } = useGetList<Property>('properties', { filter: { kind }, pagination: { page: 1, perPage: 100 }, sort: { field: 'no', order: 'ASC' } }, { retry: false });
   const code: unknown = given !== undefined ? given : record?.[source];
   if (code === null || code === undefined || code === '') return null;
-  const name = data?.find((property) => property.code === code)?.name;
-  if (!name) return <span>{String(code)}</span>;
+  // Until the table arrives the name is unknown: nothing, rather than the bare code flashing first.
+  if (!data && !error) return null;
+  const property = data?.find((property) => property.code === code);
+  if (!property) return <span>{String(code)}</span>;
   return (
     <Typography variant="body2" component="span">
-      {name}
+      {nameOf(kind, property)}
       <CodeSmallPrint code={String(code)} />
     </Typography>
   );

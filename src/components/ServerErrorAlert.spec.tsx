@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { AdminContext, TestMemoryRouter } from 'react-admin';
 import { enFrame } from '../i18n/en';
 import { ko } from '../i18n/ko';
@@ -30,13 +30,15 @@ describe('ServerErrorAlert', () => {
   });
 
   describe.each(['en', 'ko'] as const)('in %s', (locale) => {
-    it.each(TITLED_CODES)('titles %s in words, never the code, with the code in small text', async (code) => {
+    it.each(TITLED_CODES)('titles %s in words, never the code, with the code behind Details', async (code) => {
       const alert = await renderAlert(new ApiError({ status: 400, result: code, resultMessage: 'What the server said.' }), locale);
       const title = alert.querySelector('.MuiAlertTitle-root')?.textContent;
       expect(title).toBe(titles[locale][code]);
       expect(title).not.toMatch(/^[A-Z_]+$/);
       expect(title).not.toContain(code);
       expect(within(alert).getByText('What the server said.')).toBeInTheDocument();
+      expect(within(alert).queryByText(new RegExp(`${code}$`))).not.toBeInTheDocument();
+      fireEvent.click(within(alert).getByRole('button', { name: titles[locale].details }));
       expect(within(alert).getByText(new RegExp(`${code}$`))).toBeInTheDocument();
     });
 

@@ -5,7 +5,7 @@ import { ApiError } from '../providers/apiError';
 import { ApiErrorMessage } from './ApiErrorMessage';
 
 /**
- * A failed call as SPEC §8 shows it: result (in words) as the title, resultMessage as the text,
+ * A failed call as the console shows it: result (in words) as the title, resultMessage as the text,
  * plus any field messages, each a validation message key worded in the reader's language.
  */
 export function ServerErrorAlert({ error }: { error: unknown }) {

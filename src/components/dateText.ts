@@ -1,7 +1,7 @@
 import { isCalendarDay } from '../shared';
 import { formatConsoleDate } from './ConsoleDateField';
 
-/** SPEC §9: what a person types and reads, in every language. */
+/** The one date format a person types and reads, in every language. */
 export const DATE_PATTERN_TEXT = 'YYYY-MM-DD';
 export const DATE_TIME_PATTERN_TEXT = 'YYYY-MM-DD HH:mm';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCountdown } from './countdown';
 import { emailProblem, newPasswordProblems, otpProblem } from './formRules';
 
-describe('form rules (SPEC §5)', () => {
+describe('form rules', () => {
   it('checks e-mails with the shared pattern', () => {
     expect(emailProblem('  ')).toBe('emailRequired');
     expect(emailProblem('ada@example')).toBe('emailInvalid');

@@ -32,7 +32,7 @@ export interface NewPasswordValues {
   confirmPassword: string;
 }
 
-/** SPEC §5 password format plus the confirmation match. */
+/** The password format plus the confirmation match. */
 export function newPasswordProblems({ password, confirmPassword }: NewPasswordValues): Partial<Record<keyof NewPasswordValues, ValidationKey>> {
   const problems: Partial<Record<keyof NewPasswordValues, ValidationKey>> = {};
   if (!password) problems.password = 'passwordRequired';

@@ -10,6 +10,7 @@ import { i18nProvider } from '../providers/i18nProvider';
 import { envelope, stubFetch, type StubAnswer } from '../testing/fetchStub';
 import { ServerErrorAlert } from './ServerErrorAlert';
 import { useApiRead, useApiWrite, type ApiActionSuccess } from './useApi';
+import { expectCodeBehindDetails } from '../testing/errorDetails';
 
 afterEach(() => {
   cleanup();
@@ -95,9 +96,9 @@ describe('useApiWrite', () => {
     await screen.findByText('Plan: Plan read 1');
     await userEvent.click(screen.getByRole('button', { name: 'custom toast' }));
     const toast = await screen.findByRole('alert');
-    expect(toast).toHaveTextContent('Already exists or changed');
+    expect(toast).toHaveTextContent('Conflicts with other records');
     expect(toast).toHaveTextContent('The plan is running already.');
-    expect(toast).toHaveTextContent('Code: CONFLICT');
+    expectCodeBehindDetails(toast, 'CONFLICT');
     expect(screen.getByText('Result: false')).toBeInTheDocument();
     expect(screen.getByText('Plan: Plan read 1')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);

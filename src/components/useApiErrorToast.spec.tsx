@@ -8,6 +8,7 @@ import { request } from '../providers/httpClient';
 import { i18nProvider } from '../providers/i18nProvider';
 import { envelope, stubFetch } from '../testing/fetchStub';
 import { useApiErrorToast } from './useApiErrorToast';
+import { expectCodeBehindDetails } from '../testing/errorDetails';
 
 afterEach(() => {
   cleanup();
@@ -54,14 +55,14 @@ function renderButtons() {
 const ways = ['through react-admin', 'through httpClient', "through react-admin's button"];
 
 describe('useApiErrorToast and ConsoleNotification', () => {
-  it.each(ways)('titles a server failure with its result in words, the code in small text, %s', async (way) => {
+  it.each(ways)('titles a server failure with its result in words, the code behind Details, %s', async (way) => {
     stubFetch(() => ({ status: 403, body: envelope('FORBIDDEN', null, 'Only editors change plans.') }));
     renderButtons();
     await press(way);
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Not allowed')).toBeInTheDocument();
     expect(within(toast).getByText('Only editors change plans.')).toBeInTheDocument();
-    expect(within(toast).getByText('Code: FORBIDDEN')).toBeInTheDocument();
+    expectCodeBehindDetails(toast, 'FORBIDDEN');
     expect(within(toast).queryByText(/^FORBIDDEN/)).not.toBeInTheDocument();
   });
 
@@ -72,7 +73,7 @@ describe('useApiErrorToast and ConsoleNotification', () => {
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Network error')).toBeInTheDocument();
     expect(within(toast).getByText('Network Error')).toBeInTheDocument();
-    expect(within(toast).getByText('Code: ERR_NETWORK')).toBeInTheDocument();
+    expectCodeBehindDetails(toast, 'ERR_NETWORK');
   });
 
   it('titles a result code nobody named as the Generic Error, keeping the code for support', async () => {
@@ -81,6 +82,6 @@ describe('useApiErrorToast and ConsoleNotification', () => {
     await press("through react-admin's button");
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Generic Error')).toBeInTheDocument();
-    expect(within(toast).getByText('Code: TEAPOT')).toBeInTheDocument();
+    expectCodeBehindDetails(toast, 'TEAPOT');
   });
 });

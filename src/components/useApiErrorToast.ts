@@ -14,7 +14,7 @@ function apiErrorOf(failure: unknown): ApiError {
   return new ApiError({ status: 0, message: (failure as Error | undefined)?.message });
 }
 
-/** A failed call as an error toast: result in words as title, resultMessage as text, the code in small text (SPEC §8). */
+/** A failed call as an error toast: result in words as title, resultMessage as text, the code in small text. */
 export function useApiErrorToast(): (failure: unknown) => void {
   const notify = useNotify();
   return useCallback((failure: unknown) => notify(createElement(ApiErrorToast, { error: apiErrorOf(failure) }), { type: 'error' }), [notify]);

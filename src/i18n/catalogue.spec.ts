@@ -51,7 +51,9 @@ function placeholderProblems(english: Map<string, string>, korean: Map<string, s
 describe('Korean catalogue against English', () => {
   // resources.*: every label file of src/i18n/resources, collected by folder in each language.
   const english = { ra: flatten({ ra: en.ra } as Catalogue), console: flatten(en.console as Catalogue, 'console'), resources: flatten(en.resources, 'resources') };
-  const korean = { ra: flatten({ ra: ko.ra } as Catalogue), console: flatten(ko.console as Catalogue, 'console'), resources: flatten(ko.resources, 'resources') };
+  // console.propertyNames only in Korean: Project Properties names are stored in English (src/shared/property-names.ts).
+  const { propertyNames, ...koConsole } = ko.console;
+  const korean = { ra: flatten({ ra: ko.ra } as Catalogue), console: flatten(koConsole as Catalogue, 'console'), resources: flatten(ko.resources, 'resources') };
 
   it.each(['ra', 'console', 'resources'] as const)('has exactly the keys of the English %s.* messages', (area) => {
     expect(english[area].size).toBeGreaterThan(10);
@@ -60,6 +62,13 @@ describe('Korean catalogue against English', () => {
 
   it.each(['ra', 'console'] as const)('keeps every placeholder and plural form of the English %s.* messages', (area) => {
     expect(placeholderProblems(english[area], korean[area])).toEqual([]);
+  });
+
+  it('names Project Properties codes in Korean only, in Korean words', () => {
+    expect(en.console.propertyNames).toEqual({});
+    const words = Object.values(propertyNames).flatMap((names) => Object.values(names ?? {}));
+    expect(words.length).toBeGreaterThan(5);
+    for (const word of words) expect(word).toMatch(/[가-힣]|^[A-Z]+$/);
   });
 
   it('holds nothing but ra.*, console.* and resources.*', () => {

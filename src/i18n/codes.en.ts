@@ -12,6 +12,9 @@ export const codesEn = {
   taskError: {
     SOURCE_TIMEOUT: 'Source did not answer in time',
     SOURCE_HTTP_ERROR: 'Source answered with an error',
+    SOURCE_UNREACHABLE: 'Source could not be reached',
+    SOURCE_REFUSED: 'Source address not allowed',
+    SOURCE_AUTH: 'Source refused the credentials',
     SOURCE_MALFORMED: 'Source answer could not be read',
     SOURCE_MISSING_COLUMNS: 'Source is missing columns',
     SOURCE_NOT_FOUND: 'Source not found',

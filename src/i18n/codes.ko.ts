@@ -12,6 +12,9 @@ export const codesKo = {
   taskError: {
     SOURCE_TIMEOUT: '소스 응답 시간 초과',
     SOURCE_HTTP_ERROR: '소스가 오류로 응답함',
+    SOURCE_UNREACHABLE: '소스에 연결할 수 없음',
+    SOURCE_REFUSED: '허용되지 않는 소스 주소',
+    SOURCE_AUTH: '소스가 인증 정보를 거부함',
     SOURCE_MALFORMED: '소스 응답을 읽을 수 없음',
     SOURCE_MISSING_COLUMNS: '소스에 필요한 열이 없음',
     SOURCE_NOT_FOUND: '소스를 찾을 수 없음',

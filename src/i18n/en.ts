@@ -1,9 +1,10 @@
 import englishMessages from 'ra-language-english';
 import { messages as validationMessages } from '../shared/validation-rules';
+import type { PropertyKind } from '../shared/property-kinds';
 import { frameEn } from './frame.en';
 import { settingsEn } from './settings.en';
 import { profileEn } from './profile.en';
-import { listEn } from './list.en';
+import { bulkEditEn, listEn, viewsEn } from './list.en';
 import { resultsEn } from './results.en';
 import { schemaEn } from './schema.en';
 import { codesEn } from './codes.en';
@@ -166,12 +167,36 @@ export const consoleMessages = {
   settings: settingsEn,
   profile: profileEn,
   list: listEn,
+  views: viewsEn,
+  bulkEdit: bulkEditEn,
   result: resultsEn,
   codes: codesEn,
   activity: activityEn,
+  live: {
+    changed: 'Changed by %{name} at %{time}',
+    deleted: 'Deleted by %{name} at %{time}',
+    review: 'Review',
+  },
+  versions: {
+    title: 'Someone else changed this record',
+    changedBy: '%{name} changed this record at %{time}, after you opened it. Nothing of yours was saved yet.',
+    changed: 'This record changed after you opened it. Nothing of yours was saved yet.',
+    comparison: 'Their values beside yours',
+    field: 'Field',
+    theirs: 'Their value',
+    yours: 'Your unsaved value',
+    empty: '(empty)',
+    takeTheirs: 'Take theirs and keep editing',
+    saveMine: 'Save mine over it',
+  },
+  /** None: names are stored in English, and an English reader reads them as stored (src/shared/property-names.ts). */
+  propertyNames: {} as PropertyWords,
 };
 
 export type ConsoleMessages = typeof consoleMessages;
+
+/** Names of Project Properties codes in a reader's language, by table and code. */
+export type PropertyWords = Partial<Record<PropertyKind, Readonly<Record<string, string>>>>;
 
 /** The rich-text toolbar's names: ra-input-rich-text falls back to its own English, so Korean had no keys to replace. */
 export const tiptapEn = {

@@ -3,11 +3,12 @@ import { raKo, tiptapKo } from './ra.ko';
 import { frameKo } from './frame.ko';
 import { settingsKo } from './settings.ko';
 import { profileKo } from './profile.ko';
-import { listKo } from './list.ko';
+import { bulkEditKo, listKo, viewsKo } from './list.ko';
 import { resultsKo } from './results.ko';
 import { schemaKo } from './schema.ko';
 import { codesKo } from './codes.ko';
 import { activityKo } from './activity.ko';
+import { propertyNamesKo } from './property-names.ko';
 import { resourcesKo } from './resources/index.ko';
 
 /**
@@ -169,9 +170,29 @@ const consoleMessagesKo: ConsoleMessages = {
   settings: settingsKo,
   profile: profileKo,
   list: listKo,
+  views: viewsKo,
+  bulkEdit: bulkEditKo,
   result: resultsKo,
   codes: codesKo,
   activity: activityKo,
+  live: {
+    changed: '%{name}님이 %{time}에 바꿨습니다',
+    deleted: '%{name}님이 %{time}에 삭제했습니다',
+    review: '검토',
+  },
+  versions: {
+    title: '다른 사람이 이 기록을 바꿨습니다',
+    changedBy: '%{name}님이 %{time}에 이 기록을 바꿨습니다. 이 화면을 연 뒤의 일이며, 내 변경은 아직 저장되지 않았습니다.',
+    changed: '이 화면을 연 뒤에 기록이 바뀌었습니다. 내 변경은 아직 저장되지 않았습니다.',
+    comparison: '상대의 값과 내 값 비교',
+    field: '항목',
+    theirs: '상대의 값',
+    yours: '저장하지 않은 내 값',
+    empty: '(비어 있음)',
+    takeTheirs: '상대의 값으로 바꾸고 계속 편집',
+    saveMine: '내 값으로 덮어쓰기',
+  },
+  propertyNames: propertyNamesKo,
 };
 
 export const ko = { ...raKo, ra: { ...raKo.ra, tiptap: tiptapKo satisfies Record<keyof typeof tiptapEn, string> }, console: consoleMessagesKo, resources: resourcesKo };

@@ -5,4 +5,43 @@ export const listEn = {
   aboutRange: '%{from}-%{to} of about %{total}',
   /** The filter form's submit, shown when a keyboard reaches it (filters apply as they change). */
   applyFilters: 'Apply filters',
+  /** A list's export (listExport.tsx): its menu, and what it says while a long one streams. */
+  exportCsv: 'CSV',
+  exportXlsx: 'Excel (XLSX)',
+  exporting: 'Exporting… %{percent}%',
+  exportWaiting: 'Exporting…',
+};
+
+/** A list's "Edit selected" (console.bulkEdit.*): the fields to change, then how many records change and how. */
+export const bulkEditEn = {
+  button: 'Edit selected',
+  title: 'Edit %{smart_count} selected record |||| Edit %{smart_count} selected records',
+  hint: 'Tick the fields to change; the others keep their values.',
+  pick: 'Change %{field}',
+  next: 'Review',
+  back: 'Back',
+  confirm: 'Set %{changes} on %{smart_count} %{name}?',
+  setTo: '%{field} to %{value}',
+  and: ' and ',
+  empty: 'empty',
+  apply: 'Change %{smart_count} record |||| Change %{smart_count} records',
+  changed: '%{smart_count} record changed |||| %{smart_count} records changed',
+};
+
+/** Saved views and chosen columns of every list (console.views.*). */
+export const viewsEn = {
+  button: 'Views',
+  none: 'No saved views yet',
+  saveCurrent: 'Save current view…',
+  saveTitle: 'Save the current filters, sort and columns as a view',
+  renameTitle: 'Rename the view',
+  name: 'View name',
+  rename: 'Rename “%{name}”…',
+  delete: 'Delete “%{name}”…',
+  deleteTitle: 'Delete the view “%{name}”?',
+  deleteContent: 'The list itself does not change; only this saved view is removed, in every browser you use.',
+  saved: 'The view “%{name}” is saved.',
+  deleted: 'The view “%{name}” is deleted.',
+  droppedFilters:
+    'The view “%{name}” opened without its filter by %{fields}: this list can no longer be filtered by it. |||| The view “%{name}” opened without its filters by %{fields}: this list can no longer be filtered by them.',
 };

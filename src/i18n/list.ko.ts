@@ -1,8 +1,46 @@
-import type { listEn } from './list.en';
+import type { bulkEditEn, listEn, viewsEn } from './list.en';
 
 /** Korean messages of the resource lists (console.list.*). */
 export const listKo: typeof listEn = {
   selectRow: '%{name} 행 선택',
   aboutRange: '%{from}-%{to} / 약 %{total}개',
   applyFilters: '필터 적용',
+  exportCsv: 'CSV',
+  exportXlsx: 'Excel (XLSX)',
+  exporting: '내보내는 중… %{percent}%',
+  exportWaiting: '내보내는 중…',
+};
+
+/** Korean messages of saved views and chosen columns (console.views.*). */
+export const viewsKo: typeof viewsEn = {
+  button: '보기',
+  none: '저장된 보기가 없습니다',
+  saveCurrent: '현재 보기 저장…',
+  saveTitle: '현재 필터, 정렬, 열을 보기로 저장',
+  renameTitle: '보기 이름 바꾸기',
+  name: '보기 이름',
+  rename: '“%{name}” 이름 바꾸기…',
+  delete: '“%{name}” 삭제…',
+  deleteTitle: '“%{name}” 보기를 삭제할까요?',
+  deleteContent: '목록 자체는 바뀌지 않습니다. 이 저장된 보기만 사용하시는 모든 브라우저에서 삭제됩니다.',
+  saved: '“%{name}” 보기를 저장했습니다.',
+  deleted: '“%{name}” 보기를 삭제했습니다.',
+  droppedFilters:
+    '“%{name}” 보기를 %{fields} 필터 없이 열었습니다. 이 목록은 더 이상 그 항목으로 필터링할 수 없습니다. |||| “%{name}” 보기를 %{fields} 필터 없이 열었습니다. 이 목록은 더 이상 그 항목들로 필터링할 수 없습니다.',
+};
+
+/** Korean of a list's "Edit selected" (console.bulkEdit.*). */
+export const bulkEditKo: typeof bulkEditEn = {
+  button: '선택 항목 편집',
+  title: '선택한 %{smart_count}개 편집 |||| 선택한 %{smart_count}개 편집',
+  hint: '바꿀 항목을 선택하세요. 나머지는 그대로 둡니다.',
+  pick: '%{field} 변경',
+  next: '확인',
+  back: '뒤로',
+  confirm: '%{name} %{smart_count}개의 %{changes} 바꿀까요?',
+  setTo: '%{field}을(를) %{value}(으)로',
+  and: ', ',
+  empty: '빈 값',
+  apply: '%{smart_count}개 변경 |||| %{smart_count}개 변경',
+  changed: '%{smart_count}개를 변경했습니다 |||| %{smart_count}개를 변경했습니다',
 };

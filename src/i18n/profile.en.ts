@@ -2,8 +2,6 @@
 export const profileEn = {
   menuItem: 'Profile',
   close: 'Close',
-  notice: '%{title}: %{message}',
-  success: 'Success',
   otp: {
     title: 'Email Authentication',
     intro: 'We will send a 6-digit code to your e-mail to confirm it is you.',

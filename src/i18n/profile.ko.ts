@@ -4,8 +4,6 @@ import type { profileEn } from './profile.en';
 export const profileKo: typeof profileEn = {
   menuItem: '프로필',
   close: '닫기',
-  notice: '%{title}: %{message}',
-  success: '성공',
   otp: {
     title: '이메일 인증',
     intro: '본인 확인을 위해 이메일로 6자리 인증 코드를 보내 드립니다.',

@@ -2,8 +2,8 @@ import type { ResultCode } from '../shared/results';
 
 /**
  * Titles of failed calls in words (console.result.*): one per result code of the envelope, one per
- * client-side error code of SPEC §8, and SPEC §8's default. The code itself still shows in small
- * text under the message, for support.
+ * client-side error code, and a generic default; `details` opens the code itself, which
+ * is for support.
  */
 export const resultsEn = {
   SUCCESS: 'Done',
@@ -22,7 +22,8 @@ export const resultsEn = {
   ACCOUNT_INACTIVE: 'Account inactive',
   ACCOUNT_REJECTED: 'Account request rejected',
   NOT_FOUND: 'Not found',
-  CONFLICT: 'Already exists or changed',
+  CONFLICT: 'Conflicts with other records',
+  STALE_VERSION: 'Changed by someone else',
   LINK_USED: 'Link already used',
   PAYLOAD_TOO_LARGE: 'File too large',
   ACCOUNT_LOCKED: 'Account locked',
@@ -38,5 +39,6 @@ export const resultsEn = {
   ERR_BAD_REQUEST: 'Request refused',
   ERR_NETWORK: 'Network error',
   generic: 'Generic Error',
+  details: 'Details',
   code: 'Code: %{code}',
 } satisfies Record<ResultCode, string> & Record<string, string>;

@@ -18,7 +18,8 @@ export const resultsKo: typeof resultsEn = {
   ACCOUNT_INACTIVE: '비활성 계정',
   ACCOUNT_REJECTED: '계정 요청 거절됨',
   NOT_FOUND: '찾을 수 없음',
-  CONFLICT: '이미 있거나 변경됨',
+  CONFLICT: '다른 데이터와 충돌',
+  STALE_VERSION: '다른 사람이 먼저 변경함',
   LINK_USED: '이미 사용한 링크',
   PAYLOAD_TOO_LARGE: '파일이 너무 큼',
   ACCOUNT_LOCKED: '계정 잠김',
@@ -34,5 +35,6 @@ export const resultsKo: typeof resultsEn = {
   ERR_BAD_REQUEST: '요청 거부됨',
   ERR_NETWORK: '네트워크 오류',
   generic: '일반 오류',
+  details: '자세히',
   code: '코드: %{code}',
 };

@@ -143,4 +143,6 @@ export const schemaEn: Record<ValidationMessageKey, string> = {
   backupFolder: 'Enter a backup folder inside the data folder (no leading / and no ..).',
   retentionMin: 'Keep the log at least %{minimum} day.',
   retentionMax: 'Keep the log at most %{maximum} days.',
+  preferenceKey: 'A setting name uses letters, digits, dots, dashes and underscores.',
+  preferenceTooLarge: 'A setting is at most %{maximum} characters once written as JSON.',
 };

@@ -138,4 +138,6 @@ export const schemaKo: typeof schemaEn = {
   backupFolder: '데이터 폴더 안의 백업 폴더를 입력하세요 (맨 앞 / 와 .. 없이).',
   retentionMin: '로그는 최소 %{minimum}일 보관해야 합니다.',
   retentionMax: '로그는 최대 %{maximum}일까지 보관할 수 있습니다.',
+  preferenceKey: '설정 이름에는 영문자, 숫자, 점, 하이픈, 밑줄만 쓸 수 있습니다.',
+  preferenceTooLarge: '설정은 JSON으로 최대 %{maximum}자입니다.',
 };

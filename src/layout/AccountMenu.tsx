@@ -15,7 +15,7 @@ function useSignedInPerson() {
   return { name, email: profile?.email ?? identity?.fullName ?? '' };
 }
 
-/** The top bar's user popover: who is signed in, then Profile and Logout (SPEC §2). */
+/** The top bar's user popover: who is signed in, then Profile and Logout. */
 export function AccountMenu() {
   const translate = useTranslate();
   const person = useSignedInPerson();

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import { Layout, Loading, type LayoutProps } from 'react-admin';
+import { Layout, type LayoutProps } from 'react-admin';
 import { LoadingDialog } from './LoadingDialog';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { ProfileFlowHost } from '../profile/ProfileFlowHost';
@@ -9,6 +9,8 @@ import { Sidebar } from './Sidebar';
 import { SidebarMenu } from './SidebarMenu';
 import { TopBar } from './TopBar';
 import { useFrame } from './useFrame';
+import { VersionConflictDialog } from './VersionConflictDialog';
+import { ScreenLoading } from '../components/ScreenLoading';
 
 /**
  * The console frame around every signed-in screen: react-admin's layout plumbing (skip link,
@@ -20,7 +22,7 @@ export function ConsoleLayout({ children }: LayoutProps) {
   const { horizontal } = useFrame();
   const topOffset = `${TOPBAR_HEIGHT_PX + (horizontal ? HORIZONTAL_MENU_HEIGHT_PX : 0)}px`;
   // The loading screen the frame's own chunk showed (App) until the frame is drawn.
-  if (stage === 'loading') return <Loading />;
+  if (stage === 'loading') return <ScreenLoading />;
   return (
     <>
       <Layout
@@ -39,6 +41,7 @@ export function ConsoleLayout({ children }: LayoutProps) {
       <SettingsPanel />
       <ProfileFlowHost />
       <LoadingDialog />
+      <VersionConflictDialog />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Notification, NotificationContext, useNotificationContext, type Notific
 import { ApiErrorToast } from '../components/ApiErrorToast';
 import { ApiError } from '../providers/apiError';
 import { TOAST_LIFE_MS } from '../shared/constants';
+import { withUndo } from './undoNotice';
 
 /**
  * react-admin's own failure notifications (a save, a delete, a list) carry the HttpError's message,
@@ -16,7 +17,7 @@ function inWords(notification: NotificationPayload | void): NotificationPayload 
 }
 
 /**
- * Toasts at the top centre, one after another, each closing itself after TOAST_LIFE_MS (SPEC §9).
+ * Toasts at the top centre, one after another, each closing itself after TOAST_LIFE_MS.
  *
  * react-admin's own takeNotification sets the queue to what it held at the last render minus the
  * first toast, so a toast raised between that render and the take (a second save answering just
@@ -29,7 +30,7 @@ export function ConsoleNotification() {
     const takeNotification = () => {
       const [next] = notifications;
       if (next) setNotifications((queue) => queue.filter((queued) => queued !== next));
-      return inWords(next);
+      return withUndo(inWords(next));
     };
     return { ...context, takeNotification };
   }, [context]);

@@ -38,4 +38,10 @@ describe('LoadingDialog', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(spinner()).not.toBeInTheDocument();
   });
+
+  it('names the dialog itself (the element with role dialog), not only its spinner', async () => {
+    act(() => loadingStore.requestStarted());
+    await act(() => vi.advanceTimersByTimeAsync(LOADING_SHOW_DELAY_MS));
+    expect(screen.getByRole('dialog', { name: 'Loading…' })).toBeInTheDocument();
+  });
 });

@@ -32,7 +32,7 @@ async function renderMenu(menu: MenuItem[], rank: number) {
   );
 }
 
-describe('menu tree items (SPEC §2)', { timeout: 20_000 }, () => {
+describe('menu tree items', { timeout: 20_000 }, () => {
   it('shows root items as headings, leaves as links, and leaves out hidden items and those above the rank', async () => {
     await renderMenu(menuWith(vi.fn()), 4);
     expect(screen.getByText('Project')).not.toHaveAttribute('href');

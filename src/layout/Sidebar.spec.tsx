@@ -34,7 +34,7 @@ const sidebar = () => screen.getByRole('complementary', { name: 'Sidebar' });
 const isWide = () => screen.queryByRole('button', { name: 'Pin the menu open' }) !== null;
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-describe('sidebar in each menu mode (SPEC §2, §9)', { timeout: 20_000 }, () => {
+describe('sidebar in each menu mode', { timeout: 20_000 }, () => {
   it('shows a collapsed static sidebar as an icon rail with each label as its name', async () => {
     await renderCollapsedStaticSidebar();
     expect(isWide()).toBe(false);

@@ -27,8 +27,8 @@ async function visibleSections(rank: number) {
   );
 }
 
-describe('sidebar menu filtered by rank (SPEC §2, §6)', { timeout: 20_000 }, () => {
-  // The sections each rank sees are the rule (SPEC §2, §6); their links are the registry's screens.
+describe('sidebar menu filtered by rank', { timeout: 20_000 }, () => {
+  // The sections each rank sees are the rule; their links are the registry's screens.
   it.each([
     [1, ['Project', 'System Setting', 'Collect Data Setting', 'System Log', 'User Management']],
     [2, ['Project', 'Collect Data Setting', 'User Management']],

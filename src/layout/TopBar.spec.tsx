@@ -27,7 +27,7 @@ async function renderTopBar(menuMode: MenuMode, viewportWidth: number, route: { 
 const toggleMenu = () => fireEvent.click(screen.getByRole('button', { name: 'Toggle menu' }));
 const drawer = () => screen.queryByRole('dialog', { name: 'Sidebar' });
 
-describe('top bar menu toggle (SPEC §4)', { timeout: 20_000 }, () => {
+describe('top bar menu toggle', { timeout: 20_000 }, () => {
   it('flips the overlay menu in overlay mode, whatever the width', async () => {
     await renderTopBar('overlay', 1440);
     expect(drawer()).not.toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('top bar menu toggle (SPEC §4)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('top bar contents (SPEC §2)', { timeout: 20_000 }, () => {
+describe('top bar contents', { timeout: 20_000 }, () => {
   it('links the logo to the site root and titles the screen from the route table', async () => {
     await renderTopBar('overlay', 1440, { path: domains.listPath });
     expect(screen.getAllByRole('link', { name: 'Campaign Console' })[0]).toHaveAttribute('href', '/');
@@ -117,7 +117,7 @@ describe('top bar contents (SPEC §2)', { timeout: 20_000 }, () => {
     expect(person).toHaveTextContent('admin@example.com');
   });
 
-  it('shows the logo in the top bar beside a docked sidebar too (SPEC §2)', async () => {
+  it('shows the logo in the top bar beside a docked sidebar too', async () => {
     await renderTopBar('static', 1440);
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Campaign Console' })).toHaveAttribute('href', '/');

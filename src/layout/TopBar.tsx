@@ -15,7 +15,7 @@ export function TopBar() {
   const translate = useTranslate();
   const { settings, desktop, horizontal, sidebar, dispatch } = useFrame();
   const colors = useFrameColors();
-  // SPEC §2 puts the logo in the top bar always; beside a docked full sidebar, which already names the product, it goes without the name.
+  // The logo is in the top bar always; beside a docked full sidebar, which already names the product, it goes without the name.
   const nameInSidebar = Boolean(sidebar && !sidebar.drawer && sidebar.variant === 'full');
   // On a desktop only static and overlay menus can be toggled; the others are always shown.
   const toggles = !desktop || settings.menuMode === 'static' || settings.menuMode === 'overlay';

@@ -1,4 +1,5 @@
 import { localStorageStore, type Store } from 'react-admin';
+import { createPreferenceSync, serverPreferenceApi } from '../providers/preferenceStore';
 import { LAYOUT_SETTINGS_KEY } from '../theme/layoutSettings';
 
 /** Appearance and language belong to the browser, not the session: they outlive a sign-out. */
@@ -17,5 +18,8 @@ export function createConsoleStore(): Store {
   };
 }
 
+/** What each person sets up on the lists follows them through the server (src/providers/preferenceStore.ts). */
+export const preferenceSync = createPreferenceSync(createConsoleStore(), serverPreferenceApi);
+
 /** The one store of the page: the sign-in entry and the full app read the same settings and language. */
-export const consoleStore = createConsoleStore();
+export const consoleStore = preferenceSync.store;

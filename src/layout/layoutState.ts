@@ -1,7 +1,7 @@
 import { DESKTOP_BREAKPOINT_PX } from '../shared/constants';
 import type { MenuMode } from '../theme/layoutSettings';
 
-/** Runtime state of the frame (SPEC §3 "Layout state flags"); not persisted. */
+/** Runtime state of the frame; not persisted. */
 export interface LayoutState {
   staticMenuDesktopInactive: boolean;
   overlayMenuActive: boolean;
@@ -45,7 +45,7 @@ export type LayoutAction =
 
 export const isDesktop = (viewportWidth: number) => viewportWidth > DESKTOP_BREAKPOINT_PX;
 
-/** The transitions of SPEC §4 (menu toggle, config panel toggle, static re-activation). */
+/** The frame's transitions (menu toggle, config panel toggle, static re-activation). */
 export function layoutReducer(state: LayoutState, action: LayoutAction): LayoutState {
   switch (action.type) {
     case 'toggleMenu':

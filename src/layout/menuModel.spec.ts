@@ -17,7 +17,7 @@ describe('menu model', () => {
     expect(depthOf(visibleMenuItems(chain(MENU_DEPTH_CAP - 1), 1))).toBe(MENU_DEPTH_CAP);
   });
 
-  it('cuts a tree deeper than the depth cap (SPEC §9) and drops the headings left empty', () => {
+  it('cuts a tree deeper than the depth cap and drops the headings left empty', () => {
     expect(visibleMenuItems(chain(MENU_DEPTH_CAP), 1)).toEqual([]);
     expect(visibleMenuItems(chain(500), 1)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material';
 import { rankAllows } from '../shared/ranks';
 
-/** One entry of the menu tree (SPEC §3 "Menu item"). A root item with `items` shows as a section heading. */
+/** One entry of the menu tree. A root item with `items` shows as a section heading. */
 export interface MenuItem {
   key: string;
   /** Message key of the label. */
@@ -18,7 +18,7 @@ export interface MenuItem {
   requireRank?: number;
 }
 
-/** SPEC §9: deeper levels are not rendered, so a malformed tree cannot recurse without end. */
+/** The menu's depth cap: deeper levels are not rendered, so a malformed tree cannot recurse without end. */
 export const MENU_DEPTH_CAP = 20;
 
 /**

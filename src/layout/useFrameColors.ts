@@ -2,7 +2,7 @@ import { useTheme } from '@mui/material/styles';
 import { menuThemeColors, topbarThemeColors } from '../theme/menuThemes';
 import { useLayoutSettings } from '../theme/layoutSettings';
 
-/** Sidebar and top bar colours: the chosen menu theme in light mode, the dark surface in dark mode (SPEC §2). */
+/** Sidebar and top bar colours: the chosen menu theme in light mode, the dark surface in dark mode. */
 export function useFrameColors() {
   const theme = useTheme();
   const [settings] = useLayoutSettings();

@@ -3,7 +3,7 @@ import { SIDEBAR_CLOSE_DELAY_MS } from '../shared/constants';
 import { useLayoutState } from './LayoutStateContext';
 
 /**
- * SPEC §2: the collapsed static sidebar opens while the pointer is over it and closes
+ * The collapsed static sidebar opens while the pointer is over it and closes
  * SIDEBAR_CLOSE_DELAY_MS after the pointer leaves, unless it is anchored.
  */
 export function useSidebarHover(hoverOpens: boolean) {

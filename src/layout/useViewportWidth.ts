@@ -28,7 +28,7 @@ const subscribe = (onChange: () => void) => {
   return () => window.removeEventListener('resize', onResize);
 };
 
-/** window.innerWidth, kept current: the SPEC §4 toggle and the mobile drawer both depend on it. */
+/** window.innerWidth, kept current: the menu toggle and the mobile drawer both depend on it. */
 export function useViewportWidth(): number {
   return useSyncExternalStore(subscribe, readWidth);
 }

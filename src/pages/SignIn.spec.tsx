@@ -9,6 +9,7 @@ import { ko } from '../i18n/ko';
 import { i18nProvider } from '../providers/i18nProvider';
 import { SESSION_END_REASONS } from '../shared/session-end';
 import { SignIn } from './SignIn';
+import { expectCodeBehindDetails } from '../testing/errorDetails';
 
 beforeEach(() => clearCookies());
 afterEach(() => vi.unstubAllGlobals());
@@ -54,7 +55,7 @@ describe('SignIn', () => {
     await user.keyboard('{Enter}');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Invalid credentials');
-    expect(alert).toHaveTextContent('Code: INVALID_CREDENTIALS');
+    expectCodeBehindDetails(alert, 'INVALID_CREDENTIALS');
     expect(alert).toHaveTextContent('E-mail or password is wrong');
     expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
   });

@@ -2,9 +2,10 @@ import { useId } from 'react';
 import { List, ListItem, ListItemText, ListSubheader, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Profile } from '../shared';
+import { usePropertyName } from '../components/usePropertyName';
 
 /**
- * The user's countries grouped by region, each region by the name the server gives it (SPEC §2 view mode).
+ * The user's countries grouped by region, each named in the reader's language.
  * A list of regions, each with a list of its countries named by the region: nothing to expand or
  * choose, so no tree role (which would promise arrow-key navigation).
  */
@@ -14,23 +15,24 @@ export function ConnectedCountriesTree({ groups }: { groups: Profile['connectedC
   return (
     <List dense disablePadding aria-label={translate('console.profile.connectedData.countries')}>
       {groups.map(({ groupCode, groupName, member }) => (
-        <RegionItem key={groupCode} name={groupName} countries={member} />
+        <RegionItem key={groupCode} code={groupCode} name={groupName} countries={member} />
       ))}
     </List>
   );
 }
 
-function RegionItem({ name, countries }: { name: string; countries: Profile['connectedCountries'][number]['member'] }) {
+function RegionItem({ code, name, countries }: { code: string; name: string; countries: Profile['connectedCountries'][number]['member'] }) {
   const headingId = useId();
+  const nameOf = usePropertyName();
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
       <ListSubheader id={headingId} disableSticky component="div" sx={{ lineHeight: 2.5, px: 0 }}>
-        {name}
+        {nameOf('regions', { code, name })}
       </ListSubheader>
       <List dense disablePadding aria-labelledby={headingId}>
         {countries.map(({ code, name: country }) => (
           <ListItem key={code} sx={{ pl: 3, py: 0 }}>
-            <ListItemText primary={country} />
+            <ListItemText primary={nameOf('countries', { code, name: country })} />
           </ListItem>
         ))}
       </List>

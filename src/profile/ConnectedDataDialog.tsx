@@ -19,7 +19,7 @@ type ConnectedDataDialogProps = { onClose: () => void } & (
   { mode?: 'view'; profile: Pick<Profile, 'connectedDataTypes' | 'connectedCountries'> } | { mode: 'edit'; onConnect: (connection: DatasetConnection) => void; initialCountries?: string[] }
 );
 
-/** Dataset Connection (SPEC §2): the profile's connections to view, or a choice of advertiser and countries to connect. */
+/** Dataset Connection: the profile's connections to view, or a choice of advertiser and countries to connect. */
 export function ConnectedDataDialog(props: ConnectedDataDialogProps) {
   const translate = useTranslate();
   const options = useConnectedDataOptions();
@@ -47,7 +47,7 @@ export function ConnectedDataDialog(props: ConnectedDataDialogProps) {
               {translate('console.profile.connectedData.countries')}
             </Typography>
             <ConnectedCountriesTree groups={props.profile.connectedCountries} />
-            {/* Edit mode is a user manager's, from Users › Edit; nobody edits their own connections (SPEC §6). */}
+            {/* Edit mode is a user manager's, from Users › Edit; nobody edits their own connections. */}
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               {translate('console.profile.connectedData.howToChange')}
             </Typography>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Box, Checkbox, FormControlLabel } from '@mui/material';
 import type { TreeNode } from '../shared';
+import { usePropertyName } from '../components/usePropertyName';
 
 interface CountryChecklistProps {
   countryTree: TreeNode[];
@@ -40,13 +41,14 @@ interface RegionGroupProps {
 
 function RegionGroup({ region, isChosen, onToggleRegion, onToggleCountry }: RegionGroupProps) {
   const labelId = useId();
+  const nameOf = usePropertyName();
   const count = region.children.filter((country) => isChosen(country.key)).length;
   const all = count > 0 && count === region.children.length;
   const some = count > 0 && !all;
   return (
     <Box role="group" aria-labelledby={labelId}>
       <FormControlLabel
-        label={<span id={labelId}>{region.label}</span>}
+        label={<span id={labelId}>{nameOf('regions', { code: region.key, name: region.label })}</span>}
         control={
           <Checkbox
             size="small"
@@ -66,7 +68,7 @@ function RegionGroup({ region, isChosen, onToggleRegion, onToggleCountry }: Regi
         {region.children.map((country) => (
           <FormControlLabel
             key={country.key}
-            label={country.label}
+            label={nameOf('countries', { code: country.key, name: country.label })}
             sx={{ minWidth: 160 }}
             control={<Checkbox size="small" name={country.key} checked={isChosen(country.key)} onChange={() => onToggleCountry(country.key)} />}
           />

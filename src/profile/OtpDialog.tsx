@@ -16,7 +16,7 @@ interface OtpDialogProps {
   onVerified: () => void;
 }
 
-/** Email Authentication (SPEC §2, §4): Send → code + Next with a 5-minute countdown; Re-send restarts it. */
+/** Email Authentication: Send → code + Next with a 5-minute countdown; Re-send restarts it. */
 export function OtpDialog({ onClose, onVerified }: OtpDialogProps) {
   const translate = useTranslate();
   const email = useGetIdentity().identity?.email ?? '';

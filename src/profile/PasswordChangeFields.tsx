@@ -10,7 +10,7 @@ interface PasswordChangeFieldsProps {
   onChange: (values: PasswordChangeValues) => void;
 }
 
-/** Current, new and confirmed password with the strength meter under the new one (SPEC §5). */
+/** Current, new and confirmed password with the strength meter under the new one. */
 export function PasswordChangeFields({ values, problems, onChange }: PasswordChangeFieldsProps) {
   const translate = useTranslate();
   const field = (name: keyof PasswordChangeValues, label: string, autoComplete: string) => (

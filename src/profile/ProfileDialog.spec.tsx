@@ -5,11 +5,12 @@ import { clearCookies, envelope, stubFetch, type RecordedCall, type StubAnswer }
 import { renderPage } from '../testing/renderPage';
 import { CONNECTED_DATA_OPTIONS, PROFILE, signInForTest } from '../testing/profileFixtures';
 import { ProfileDialog } from './ProfileDialog';
+import { expectCodeBehindDetails } from '../testing/errorDetails';
 
 const PROFILE_URL = '/api/system/profile/7';
 const CHANGE_URL = '/api/auth/admin/password-change';
 
-function server(change: (call: RecordedCall) => StubAnswer = () => ({ body: envelope('SUCCESS', null, 'Change Success') })) {
+function server(change: (call: RecordedCall) => StubAnswer = () => ({ body: envelope('SUCCESS', null, 'Your password has been changed.') })) {
   return stubFetch((call) => {
     if (call.url === PROFILE_URL) return { body: envelope('SUCCESS', PROFILE) };
     if (call.url === CHANGE_URL) return change(call);
@@ -76,7 +77,7 @@ describe('My Profile dialog', () => {
     expect(within(dialog()).getByText('To modify your information, please contact the administrator.')).toBeInTheDocument();
   });
 
-  it('shows each SPEC §5 message and sends nothing while the form is invalid', async () => {
+  it('shows each password-change message and sends nothing while the form is invalid', async () => {
     const { calls } = server();
     renderProfile();
     await loaded();
@@ -138,13 +139,13 @@ describe('My Profile dialog', () => {
     }
   });
 
-  it('changes the password with the OTP token, toasts "Success: Change Success" and closes', async () => {
+  it('changes the password with the OTP token, toasts "Your password has been changed." and closes', async () => {
     const { calls } = server();
     const { onClose } = renderProfile();
     await loaded();
     fill({ 'Current Password': 'Old#pass1', 'New Password': 'New#pass22', 'Confirm New Password': 'New#pass22' });
     save();
-    await screen.findByText('Success: Change Success');
+    await screen.findByText('Your password has been changed.');
     const [call] = changeCalls(calls);
     expect(call.method).toBe('PUT');
     expect(call.headers['X-OTP-Token']).toBe('otp-proof-token');
@@ -163,7 +164,7 @@ describe('My Profile dialog', () => {
     save();
     const toast = await toastTitled('Some fields need attention');
     expect(toast).toHaveTextContent('Validation failed.');
-    expect(toast).toHaveTextContent('Code: VALIDATION_ERROR');
+    expectCodeBehindDetails(toast, 'VALIDATION_ERROR');
     expect(field('Current Password')).toHaveAccessibleDescription('The current password is not correct.');
     expect(onClose).not.toHaveBeenCalled();
     expect(onOtpRejected).not.toHaveBeenCalled();
@@ -177,7 +178,7 @@ describe('My Profile dialog', () => {
     save();
     const toast = await toastTitled('Generic Error');
     expect(toast).toHaveTextContent('Try again later.');
-    expect(toast).toHaveTextContent('Code: PENDING');
+    expectCodeBehindDetails(toast, 'PENDING');
     expect(onClose).not.toHaveBeenCalled();
   });
 
@@ -207,7 +208,7 @@ describe('My Profile dialog', () => {
     const connection = await screen.findByRole('dialog', { name: 'Dataset Connection' });
     expect((within(connection).getByLabelText('Advertiser') as HTMLInputElement).value).toBe('Acme Electronics, Globex Retail');
     expect(within(connection).queryByRole('button', { name: 'Connect' })).not.toBeInTheDocument();
-    // Nobody edits their own connections (SPEC §6): the view says who does, and where.
+    // Nobody edits their own connections: the view says who does, and where.
     expect(within(connection).getByText(/ask a user administrator: they choose them with Choose countries/)).toBeInTheDocument();
     await within(connection).findByText('North America');
     // Regions are lists named by their region: no tree role without a tree's arrow keys.

@@ -22,7 +22,7 @@ interface ProfileDialogProps {
   onOtpRejected: () => void;
 }
 
-/** My Profile (SPEC §2): read-only details, password change, Connected Data. */
+/** My Profile: read-only details, password change, Connected Data. */
 export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -64,7 +64,8 @@ export function ProfileDialog({ onClose, onOtpRejected }: ProfileDialogProps) {
       showError(new ApiError({ status: 200, result, resultMessage }));
       return;
     }
-    notify('console.profile.notice', { type: 'info', messageArgs: { title: translate('console.profile.success'), message: resultMessage } });
+    // The server's sentence, already in the reader's language, is the whole notice: `_` shows it as it is, not as a missing key.
+    notify(resultMessage, { type: 'success', messageArgs: { _: resultMessage } });
     onClose();
   };
 

@@ -1,4 +1,4 @@
-/** SPEC §9: profile 40vw and connected data 30vw, both 75vw below 960 px. */
+/** Dialog widths: profile 40vw and connected data 30vw, both 75vw below 960 px. */
 export const dialogWidth = (viewportPercent: number) => ({
   width: `${viewportPercent}vw`,
   maxWidth: 'none',

@@ -1,6 +1,6 @@
 import { OTP_TOKEN_KEY, OTP_VERIFIED_KEY } from '../shared/constants';
 
-/** SPEC §4: any stored value reads Y. */
+/** Whether OTP was verified in this browser session: any stored value reads Y. */
 export const isOtpVerified = (): boolean => sessionStorage.getItem(OTP_VERIFIED_KEY) !== null;
 
 export const readOtpToken = (): string => sessionStorage.getItem(OTP_TOKEN_KEY) ?? '';

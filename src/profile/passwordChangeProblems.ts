@@ -1,7 +1,7 @@
 import { validatePasswordChange, type PasswordChangeValues } from '../shared/validation-rules';
 import { validationLabel } from '../components/formRules';
 
-/** SPEC §5 change-password rules as catalogue labels (`console.validation.*`) per field. */
+/** The change-password rules as catalogue labels (`console.validation.*`) per field. */
 export function passwordChangeProblems(values: PasswordChangeValues): Partial<Record<keyof PasswordChangeValues, string>> {
   return Object.fromEntries(Object.entries(validatePasswordChange(values)).map(([field, key]) => [field, validationLabel(key)]));
 }

@@ -16,7 +16,7 @@ function moveTo(next: ProfileStep): void {
 }
 
 export const profileFlow = {
-  /** SPEC §4: straight to the profile once OTP was verified in this browser session. */
+  /** Straight to the profile once OTP was verified in this browser session. */
   open: () => moveTo(isOtpVerified() ? 'profile' : 'otp'),
   verified: () => moveTo('profile'),
   /** The server refused the OTP token: verify again, then come back to the profile. */

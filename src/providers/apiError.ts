@@ -7,13 +7,13 @@ export const CLIENT_ERROR_CODES = ['ECONNABORTED', 'ERR_CANCELED', 'ERR_NETWORK'
 /** Every code a failure can carry that has a title in words (console.result.<code>). */
 export const TITLED_CODES: readonly string[] = [...Object.keys(RESULT_STATUS), ...CLIENT_ERROR_CODES];
 
-/** The translation key of a failure's title: the code in words, or SPEC §8's Generic Error for a code nobody named. */
+/** The translation key of a failure's title: the code in words, or the Generic Error for a code nobody named. */
 export function resultTitleKey(code: string | undefined): string {
   return code && TITLED_CODES.includes(code) ? `console.result.${code}` : 'console.result.generic';
 }
 
 /**
- * A failed call, carrying what SPEC §8 shows: title = result (or error code), shown in words through
+ * A failed call, carrying what the console shows: title = result (or error code), shown in words through
  * titleKey; text = resultMessage (or error message); the code itself stays for support.
  */
 export class ApiError extends Error {
@@ -68,7 +68,7 @@ export function isEnvelope(body: unknown): body is Envelope {
   return typeof body === 'object' && body !== null && typeof (body as Envelope).result === 'string';
 }
 
-/** Errors raised before any response arrived, named like the browser clients of SPEC §8 name them. */
+/** Errors raised before any response arrived, named as axios names them. */
 export function clientSideError(cause: unknown, timedOut: boolean, timeoutMs: number): ApiError {
   if (timedOut) return new ApiError({ status: 0, code: 'ECONNABORTED', message: `timeout of ${timeoutMs}ms exceeded` });
   if (cause instanceof DOMException && cause.name === 'AbortError') {

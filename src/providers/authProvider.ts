@@ -20,7 +20,7 @@ export interface ConsoleIdentity {
   /** The sign-in e-mail, shown as the account's name. */
   fullName: string;
   email: string;
-  /** The rank's level name (SPEC §3), shown in My Profile. */
+  /** The rank's level name, shown in My Profile. */
   level: string;
 }
 
@@ -73,7 +73,7 @@ const sessionMethods: Pick<AuthProvider, 'login' | 'logout' | 'checkAuth' | 'che
   },
 
   /**
-   * Revokes the session on the server when there is one; cleans up locally whatever the server says (SPEC §4).
+   * Revokes the session on the server when there is one; cleans up locally whatever the server says.
    * react-admin also calls this when a signed-out person opens a protected page: the sign-in address
    * then carries that page, so signing in leads back to it. A sign-out the person chose starts afresh.
    */

@@ -22,6 +22,7 @@ import type {
   datasetOptionsResponse,
   datasetResponse,
   emptyEnvelope,
+  activityRevertedResponse,
   exportLinkResponse,
   inferredDatasetResponse,
   manualPermissionChangeResponse,
@@ -44,7 +45,11 @@ import type {
   userFormOptionsResponse,
 } from '../shared';
 import { ApiError } from './apiError';
-import { httpClient, type QueryValue } from './httpClient';
+import { downloadFile, httpClient, type QueryValue } from './httpClient';
+import { ifMatchOf } from '../shared/record-versions';
+
+/** A record as the console holds it, its version among its fields (dataProvider.ts). */
+type Held = object;
 
 /**
  * The calls that are not plain CRUD, as data-provider methods (Atomic CRM's custom methods):
@@ -64,11 +69,12 @@ export const consoleActions = {
   getConnectedDataOptions: () => httpClient.get<typeof connectedDataOptionsResponse>('/system/connected-data'),
 
   // Users.
-  approveUser: (id: number) => httpClient.put<typeof emptyEnvelope>(`/users/${id}/approval`, { approvalStatusCode: 'APPROVED' }),
-  rejectUser: (id: number, reason: string) => httpClient.put<typeof emptyEnvelope>(`/users/${id}/approval`, { approvalStatusCode: 'REJECTED', reason }),
+  // A command on a record sends the version of the record as held (`held`), so one changed since is refused (412) as a save is.
+  approveUser: (id: number, held?: Held) => httpClient.put<typeof emptyEnvelope>(`/users/${id}/approval`, { approvalStatusCode: 'APPROVED' }, { headers: ifMatchOf(held) }),
+  rejectUser: (id: number, reason: string, held?: Held) => httpClient.put<typeof emptyEnvelope>(`/users/${id}/approval`, { approvalStatusCode: 'REJECTED', reason }, { headers: ifMatchOf(held) }),
   approveUsers: (ids: number[]) => httpClient.post<typeof emptyEnvelope>('/users/approval', { ids, approvalStatusCode: 'APPROVED' }),
-  setUserStatus: (id: number, statusCode: AccountStatus) => httpClient.put<typeof userDetailResponse>(`/users/${id}/status`, { statusCode }),
-  unlockUser: (id: number) => httpClient.post<typeof userDetailResponse>(`/users/${id}/unlock`),
+  setUserStatus: (id: number, statusCode: AccountStatus, held?: Held) => httpClient.put<typeof userDetailResponse>(`/users/${id}/status`, { statusCode }, { headers: ifMatchOf(held) }),
+  unlockUser: (id: number, held?: Held) => httpClient.post<typeof userDetailResponse>(`/users/${id}/unlock`, undefined, { headers: ifMatchOf(held) }),
   sendPasswordResetLink: (id: number) => httpClient.post<typeof emptyEnvelope>(`/users/${id}/password-reset`),
   getUserFormOptions: () => httpClient.get<typeof userFormOptionsResponse>('/users/options'),
 
@@ -80,7 +86,7 @@ export const consoleActions = {
   testCollectSource: (body: unknown) => httpClient.post<typeof sourcePreviewResponse>('/collect-configs/test-source', body),
   runCollectConfig: (id: CollectConfig['id']) => httpClient.post<typeof taskResponse>(`/collect-configs/${id}/run`),
   backfillCollectConfig: (id: CollectConfig['id'], range: { from: string; to: string }) => httpClient.post<typeof backfillResponse>(`/collect-configs/${id}/backfill`, range),
-  resumeCollectConfig: (id: CollectConfig['id']) => httpClient.post<typeof collectConfigResponse>(`/collect-configs/${id}/resume`),
+  resumeCollectConfig: (id: CollectConfig['id'], held?: Held) => httpClient.post<typeof collectConfigResponse>(`/collect-configs/${id}/resume`, undefined, { headers: ifMatchOf(held) }),
   retryTask: (id: Task['id']) => httpClient.post<typeof taskResponse>(`/tasks/${id}/retry`),
   getCollectStatus: (query: Record<string, QueryValue>) => httpClient.get<typeof collectStatusResponse>('/collect-status', query),
   getCollectRetention: () => httpClient.get<typeof collectRetentionResponse>('/collect-retention'),
@@ -98,6 +104,10 @@ export const consoleActions = {
   // The activity log: its person filter's choices and its export.
   getActivityActors: () => httpClient.get<typeof activityActorsResponse>('/activity/actors'),
   exportActivity: (filter: unknown) => httpClient.post<typeof exportLinkResponse>('/activity/export', { filter }),
+  /** Puts back the fields an entry changed, as a new change of its record; answers the record as saved. */
+  revertActivity: (id: number) => httpClient.post<typeof activityRevertedResponse>(`/activity/${id}/revert`),
+  /** Puts back a record a delete entry took, with its id and children; answers the record as restored. */
+  restoreActivity: (id: number) => httpClient.post<typeof activityRevertedResponse>(`/activity/${id}/restore`),
   getAccessStats: (query: Record<string, QueryValue>) => httpClient.get<typeof accessStatsResponse>('/access-history/stats', query),
 
   // Terms: who a new version sends back to the terms step.
@@ -140,4 +150,10 @@ export const consoleActions = {
   getManualPermissions: (query: Record<string, QueryValue>) => httpClient.get<typeof manualPermissionListResponse>('/manual-permissions', query),
   grantManualPermission: (adminId: number) => httpClient.post<typeof manualPermissionChangeResponse>('/manual-permissions', { adminId, privType: 'UPLOADER' }),
   revokeManualPermission: (adminId: number) => httpClient.delete<typeof manualPermissionChangeResponse>(`/manual-permissions/${adminId}`),
+  /** A list as the server writes it (GET <resource>/export): the file, streamed; `onProgress` hears the share of its rows arrived (CSV). */
+  exportList: async (resource: string, query: Record<string, QueryValue>, onProgress?: (fraction: number) => void) => ({
+    result: 'SUCCESS',
+    resultMessage: '',
+    data: await downloadFile(`/${resource}/export`, query, onProgress),
+  }),
 };

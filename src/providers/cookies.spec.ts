@@ -4,7 +4,7 @@ import { deleteCookie, readCookie, writeCookie } from './cookies';
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('cookies (SPEC §9)', () => {
+describe('cookies', () => {
   it('writes max-age 28800, path / and SameSite=Lax, without Secure on http', () => {
     const setter = vi.spyOn(document, 'cookie', 'set');
     writeCookie('accessToken', 'a b;c');

@@ -1,6 +1,6 @@
 import { COOKIE_MAX_AGE_SECONDS } from '../shared/constants';
 
-/** Cookie attributes of SPEC §9. Secure only over https, or the browser drops the cookie on http://localhost. */
+/** Cookie attributes of the tokens. Secure only over https, or the browser drops the cookie on http://localhost. */
 function attributes(maxAgeSeconds: number): string {
   const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
   return `; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;

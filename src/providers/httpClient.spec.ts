@@ -79,7 +79,7 @@ describe('requests', () => {
   });
 });
 
-describe('errors (SPEC §8)', () => {
+describe('errors', () => {
   it('carries status, result, resultMessage and data; title = result (in words), text = resultMessage', async () => {
     stubFetch(() => ({ status: 409, body: envelope('CONFLICT', { id: 3 }, 'Already registered') }));
     const error = await failure(httpClient.post('/auth/otp', { email: 'a@b.co' }));
@@ -125,7 +125,7 @@ describe('errors (SPEC §8)', () => {
   });
 });
 
-describe('session renewal (SPEC §4)', () => {
+describe('session renewal', () => {
   it('shares one reissue between concurrent 401 TOKEN_UNAUTHORIZED calls and retries each once with the new token', async () => {
     writeCookie('accessToken', 'expired-access');
     writeCookie('refreshToken', 'refresh-token-1');

@@ -13,7 +13,7 @@ type QueryScalar = string | number | boolean;
 export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
   /** A body already written as JSON (ra-data-simple-rest writes its own), sent as it is. */
@@ -28,6 +28,8 @@ export interface RequestOptions {
    * to send than any answer should take to arrive) and outside the loading dialog.
    */
   onUploadProgress?: (fraction: number) => void;
+  /** Hears the answer's ETag (a record's version), on a call that succeeded; null when it had none. */
+  onEtag?: (etag: string | null) => void;
 }
 
 interface SendOptions extends RequestOptions {
@@ -35,7 +37,7 @@ interface SendOptions extends RequestOptions {
   withoutAccessToken?: boolean;
 }
 
-/** Array values become repeated `key=value` pairs (SPEC §7), not `key[]=` or a joined list. */
+/** Array values become repeated `key=value` pairs, not `key[]=` or a joined list. */
 export function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -46,7 +48,7 @@ export function buildUrl(path: string, query: Record<string, QueryValue> = {}): 
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-/** Names an HTTP failure without an envelope the way the browser clients of SPEC §8 do. */
+/** Names an HTTP failure without an envelope the way axios does. */
 function statusError(status: number): ApiError {
   const code = status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST';
   return new ApiError({ status, code, message: `Request failed with status code ${status}` });
@@ -70,13 +72,21 @@ interface Exchange {
   signal: AbortSignal;
 }
 
-async function fetchExchange({ url, method, headers, body, signal }: Exchange): Promise<{ ok: boolean; status: number; payload: unknown }> {
+/** What came back: the status, the body read as JSON (or text) and the ETag header. */
+interface Answer {
+  ok: boolean;
+  status: number;
+  payload: unknown;
+  etag: string | null;
+}
+
+async function fetchExchange({ url, method, headers, body, signal }: Exchange): Promise<Answer> {
   const response = await fetch(url, { method, headers, body, signal });
-  return { ok: response.ok, status: response.status, payload: await readBody(response) };
+  return { ok: response.ok, status: response.status, payload: await readBody(response), etag: response.headers.get('etag') };
 }
 
 /** The same exchange by XMLHttpRequest, for its upload progress events. */
-function xhrExchange({ url, method, headers, body, signal }: Exchange, onUploadProgress: (fraction: number) => void): Promise<{ ok: boolean; status: number; payload: unknown }> {
+function xhrExchange({ url, method, headers, body, signal }: Exchange, onUploadProgress: (fraction: number) => void): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -91,7 +101,8 @@ function xhrExchange({ url, method, headers, body, signal }: Exchange, onUploadP
           payload = xhr.responseText;
         }
       }
-      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, payload });
+      // An upload answers no record version.
+      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, payload, etag: null });
     };
     xhr.onerror = () => reject(new TypeError('Network Error'));
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
@@ -137,7 +148,7 @@ async function send<T>(path: string, options: SendOptions): Promise<Envelope<T>>
       body: formData ?? json,
       signal: controller.signal,
     };
-    let response: { ok: boolean; status: number; payload: unknown };
+    let response: Answer;
     try {
       response = onUploadProgress ? await xhrExchange(exchange, onUploadProgress) : await fetchExchange(exchange);
     } catch (cause) {
@@ -151,6 +162,7 @@ async function send<T>(path: string, options: SendOptions): Promise<Envelope<T>>
       const { result, resultMessage, data } = payload;
       throw new ApiError({ status: response.status, result, resultMessage, data });
     }
+    options.onEtag?.(response.etag);
     return payload as Envelope<T>;
   } finally {
     clearTimeout(timer);
@@ -183,7 +195,7 @@ async function reissue(): Promise<boolean> {
 }
 
 /**
- * Exchanges the refresh token for a new pair (SPEC §4). Concurrent callers share one
+ * Exchanges the refresh token for a new pair. Concurrent callers share one
  * in-flight reissue, because the server rotates refresh tokens and revokes a reused one.
  */
 export function renewSession(): Promise<boolean> {
@@ -230,3 +242,42 @@ export const httpClient = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => typed<T>(request(path, { ...options, method: 'PUT', body })),
   delete: <T>(path: string, options?: RequestOptions) => typed<T>(request(path, { ...options, method: 'DELETE' })),
 };
+
+/**
+ * A file the server streams (a list's export), with the headers, token and one renewal every call
+ * has, and no timeout: a large export may take longer than any answer should. `onProgress` hears
+ * the share of the rows arrived (0..1), for a CSV whose answer says how many it holds (X-Export-Rows).
+ * A refusal rejects with its ApiError, as any call's.
+ */
+export async function downloadFile(path: string, query: Record<string, QueryValue>, onProgress?: (fraction: number) => void, mayRenew = true): Promise<{ blob: Blob; fileName?: string }> {
+  const headers: Record<string, string> = { 'X-Time-Zone': runtimeTimeZone(), ...readerLanguage() };
+  const accessToken = readAccessToken();
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers });
+  } catch (cause) {
+    throw clientSideError(cause, false, HTTP_TIMEOUT_MS);
+  }
+  if (!response.ok) {
+    const payload = await readBody(response);
+    const error = isEnvelope(payload) ? new ApiError({ status: response.status, result: payload.result, resultMessage: payload.resultMessage, data: payload.data }) : statusError(response.status);
+    if (mayRenew && error.status === 401 && error.result === 'TOKEN_UNAUTHORIZED' && (await renewSession())) return downloadFile(path, query, onProgress, false);
+    throw error;
+  }
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  const rows = Number(response.headers.get('x-export-rows'));
+  const counted = type.startsWith('text/csv') && rows > 0;
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let lines = 0;
+  const reader = response.body?.getReader();
+  for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) {
+    chunks.push(part.value);
+    if (counted) {
+      for (const byte of part.value) if (byte === 10) lines++;
+      onProgress?.(Math.min(1, Math.max(0, lines - 1) / rows));
+    }
+  }
+  const named = /filename\*=UTF-8''([^;]+)/i.exec(response.headers.get('content-disposition') ?? '');
+  return { blob: new Blob(chunks, { type }), fileName: named ? decodeURIComponent(named[1]) : undefined };
+}

@@ -3,7 +3,7 @@ import { EXPIRED, SYSTEM_ADMIN_CLAIMS, signAccessToken } from '../testing/access
 import { GUEST_SESSION, decodeLoginSession, isSessionExpired } from './loginSession';
 
 describe('decodeLoginSession', () => {
-  it('maps the access token claims onto the SPEC §3 login session', async () => {
+  it('maps the access token claims onto the login session', async () => {
     const token = await signAccessToken(SYSTEM_ADMIN_CLAIMS, { subject: 'ada@example.com' });
     const session = decodeLoginSession(token);
     expect(session).toMatchObject({

@@ -4,7 +4,7 @@ import { AUTHORITY_RANKS, GUEST_LEVEL, GUEST_RANK, authorityOf, type Authority }
 import { readAccessToken } from './storedSession';
 import type { YesNo } from '../shared/fields';
 
-/** The browser's view of who is signed in, read from the access token (SPEC §3 "Login session"). */
+/** The browser's view of who is signed in, read from the access token. */
 export interface LoginSession {
   loginYn: YesNo;
   userId: string;

@@ -10,7 +10,7 @@ export function storeTokenPair({ accessToken, refreshToken }: TokenPair): void {
   writeCookie(REFRESH_TOKEN_COOKIE, refreshToken);
 }
 
-/** Forgets everything that identifies the signed-in user in this browser (SPEC §4 logout). */
+/** Forgets everything that identifies the signed-in user in this browser. */
 export function clearStoredSession(): void {
   deleteCookie(ACCESS_TOKEN_COOKIE);
   deleteCookie(REFRESH_TOKEN_COOKIE);

@@ -1,5 +1,6 @@
 import { forwardRef, memo, useMemo, type MouseEvent } from 'react';
 import { Checkbox, TableCell, type TableRowProps } from '@mui/material';
+import { useShownColumns } from './listExport';
 import {
   DataTable,
   DataTableBody,
@@ -15,6 +16,7 @@ import {
   type DataTableProps,
   type RaRecord,
 } from 'react-admin';
+import { ConsoleCardList, usePhoneCards } from './ConsoleCardList';
 
 type Callbacks = ReturnType<typeof useDataTableCallbacksContext>;
 
@@ -81,10 +83,16 @@ const scrollsInsideItsCard = { '& .RaDataTable-tableWrapper': { overflowX: 'auto
 
 /**
  * react-admin's DataTable as every console list uses it: row checkboxes named after their record,
- * and a table wider than the screen scrolls inside its card. Open records from the keyboard by
+ * and a table wider than the screen scrolls inside its card; on a phone, a list screen shows one
+ * card per record instead (ConsoleCardList). Open records from the keyboard by
  * giving a column `field={RecordLink}`.
  */
 export function ConsoleDataTable<RecordType extends RaRecord = RaRecord>({ sx, ...props }: DataTableProps<RecordType>) {
+  // On a phone a list screen's table is its cards, with the lines its resource declares.
+  const cards = usePhoneCards();
+  // The list's export writes the columns shown here, in this order (listExport.tsx); on a phone, the columns the table would show.
+  useShownColumns(useResourceContext(props), props.children, props.storeKey, props.hiddenColumns);
+  if (cards) return <ConsoleCardList lines={cards} rowClick={props.rowClick as DataTableProps['rowClick']} bulkActionButtons={props.bulkActionButtons} empty={props.empty} />;
   const ownSx = sx === undefined ? [] : Array.isArray(sx) ? sx : [sx];
   return <DataTable<RecordType> body={LabelledBody} sx={[scrollsInsideItsCard, ...ownSx]} {...props} />;
 }

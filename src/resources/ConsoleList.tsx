@@ -1,8 +1,15 @@
-import type { Theme } from '@mui/material';
-import { List, type ListProps, type RaRecord } from 'react-admin';
+import { cloneElement, useEffect, type ReactElement } from 'react';
+import { Box, type Theme } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { ColumnsButton, List, TopToolbar, useResourceContext, type ListProps, type RaRecord } from 'react-admin';
+import { useSubscribe } from '../providers/useSubscribe';
 import { FilterSubmit } from '../components/FilterSubmit';
+import { useApiErrorToast } from '../components/useApiErrorToast';
+import { preferenceSync } from '../layout/consoleStore';
+import { useShowsCards } from './ConsoleCardList';
 import { ConsolePagination } from './ConsolePagination';
-import { csvExporter } from './csvExporter';
+import { DefaultListActions } from './listExport';
+import { SavedViewsButton } from './SavedViewsButton';
 
 /**
  * A list never widens the page. The layout sizes itself to fit its content, so the list's column
@@ -17,14 +24,52 @@ const fitsTheScreen = (theme: Theme) => ({
 });
 
 /**
- * react-admin's List with the console's formula-safe CSV exporter as its default. react-admin has
- * no app-wide default exporter and its own writes cells as they were typed (a sign-up name such as
- * =cmd|'/C calc'!A0 would run in a spreadsheet), so every list is this one; a list that must not
- * export passes exporter={false}. Its pagination says "about" of a total the server estimated.
+ * A list's own buttons, then the two every list offers: its saved views and its columns. Both keep
+ * what the person chose under react-admin's store keys, which follow the person (the console's store).
  */
-export function ConsoleList<RecordType extends RaRecord = RaRecord>({ sx, filters, ...props }: ListProps<RecordType>) {
+function WithViewControls({ own }: { own: ReactElement | false }) {
+  // A view or a column choice the server refused to keep (too many, no server) is said, not lost in silence.
+  const showError = useApiErrorToast();
+  useEffect(() => preferenceSync.onRefused(showError), [showError]);
+  const showsCards = useShowsCards();
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'flex-end' }}>
+      {own}
+      <TopToolbar>
+        <SavedViewsButton />
+        {/* A phone's cards have no columns to choose. */}
+        {!showsCards && <ColumnsButton />}
+      </TopToolbar>
+    </Box>
+  );
+}
+
+/** A record of the list changed by someone else (GET /api/events): the list reads its page again, without a word. */
+function QuietRefresh() {
+  const resource = useResourceContext();
+  const queryClient = useQueryClient();
+  useSubscribe(resource && `resource/${resource}`, () => void queryClient.invalidateQueries({ queryKey: [resource, 'getList'] }));
+  return null;
+}
+
+/**
+ * react-admin's List as every console list is: the server writes its exports (ListExportButton),
+ * so a list that must not export passes exporter={false}. Its pagination says "about" of a total
+ * the server estimated.
+ * Every list's toolbar ends with Views and Columns, after the list's own actions (react-admin's
+ * default ones where it names none).
+ */
+export function ConsoleList<RecordType extends RaRecord = RaRecord>({ sx, filters, actions = <DefaultListActions />, children, ...props }: ListProps<RecordType>) {
   const ownSx = sx === undefined ? [] : Array.isArray(sx) ? sx : [sx];
   // Every filter form gets a submit button (FilterSubmit), whichever list it is on.
-  const withSubmit = Array.isArray(filters) && filters.length > 0 ? [...filters, <FilterSubmit key="console-filter-submit" source="console-filter-submit" alwaysOn />] : filters;
-  return <List<RecordType> exporter={csvExporter} pagination={<ConsolePagination />} sx={[fitsTheScreen, ...ownSx]} filters={withSubmit} {...props} />;
+  // On a phone the filters wait behind the filter button (those set stay shown), above the cards.
+  const showsCards = useShowsCards();
+  const shown = showsCards && Array.isArray(filters) ? filters.map((filter) => cloneElement(filter as ReactElement<{ alwaysOn?: boolean }>, { alwaysOn: false })) : filters;
+  const withSubmit = Array.isArray(shown) && shown.length > 0 ? [...shown, <FilterSubmit key="console-filter-submit" source="console-filter-submit" alwaysOn />] : shown;
+  return (
+    <List<RecordType> pagination={<ConsolePagination />} sx={[fitsTheScreen, ...ownSx]} filters={withSubmit} actions={<WithViewControls own={actions} />} {...props}>
+      {children}
+      <QuietRefresh />
+    </List>
+  );
 }

@@ -7,7 +7,7 @@ const LabelledPagination = Pagination as ComponentType<PaginationProps & { label
 
 /**
  * react-admin's Pagination, but a total the server estimated (a list of more than 10,000 rows,
- * counted at most every 30 seconds: see server/http/list-count.ts) reads "of about 12,345".
+ * counted at most every 30 seconds: see server/db/list-count.ts) reads "of about 12,345".
  */
 export function ConsolePagination(props: PaginationProps) {
   const { meta } = useListContext();

@@ -3,13 +3,32 @@ import type { SvgIconProps } from '@mui/material';
 import type { RaRecord } from 'react-admin';
 import type { ConsoleMessages } from '../i18n/en';
 
-/** A section of the menu (SPEC §2), named by its message key under `console.menu`. */
+/**
+ * One line of a record's card on a phone: a field of the record shown as text (its `source`), or a
+ * component that draws it from the record context with the field components the table uses (code
+ * words, ConsoleDateField…). A line's component must hold nothing to click: the card is the link.
+ */
+export type CardLine = string | ComponentType;
+
+/**
+ * How a list shows its records on a phone (react-admin's SimpleList pattern): one card per record
+ * with a primary, a secondary and a tertiary line. The card opens the record as a table row's click
+ * does; `link` names the place where the row's click is a function of its own (a project's detail).
+ */
+export interface CardLines {
+  primary: CardLine;
+  secondary?: CardLine;
+  tertiary?: CardLine;
+  link?: (record: RaRecord) => { to: string; state?: unknown };
+}
+
+/** A section of the menu, named by its message key under `console.menu`. */
 export type MenuGroup = keyof ConsoleMessages['menu'];
 
-/** The menu's sections in order (SPEC §2). */
+/** The menu's sections in order. */
 export const MENU_GROUPS: readonly MenuGroup[] = ['project', 'systemSetting', 'collectData', 'systemLog', 'userManagement'];
 
-/** Where a screen sits in the menu and who may open it (SPEC §2, §4). */
+/** Where a screen sits in the menu and who may open it. */
 export interface ScreenPlace {
   /** Message key of the screen's title, also its menu label and the top bar's title. */
   title: string;
@@ -43,6 +62,8 @@ export interface ConsoleResource extends ScreenPlace {
   create?: ComponentType;
   edit?: ComponentType;
   show?: ComponentType;
+  /** Its list's records on a phone, one card each (ConsoleCardList); declared by every resource. */
+  cards: CardLines;
   recordRepresentation?: string | ((record: RaRecord) => string);
   /**
    * Whether the activity log records changes to its records, so its show page ends with their
@@ -52,6 +73,6 @@ export interface ConsoleResource extends ScreenPlace {
   history?: boolean;
   /** API resources reached only through this one's screens, under the same rank. */
   apiResources?: string[];
-  /** Further screens of this resource at SPEC §2 paths of their own; they share its menu group, icon and rank. */
+  /** Further screens of this resource at screen paths of their own; they share its menu group, icon and rank. */
   screens?: Pick<ConsoleScreen, 'path' | 'title' | 'view' | 'hidden'>[];
 }

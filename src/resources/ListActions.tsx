@@ -1,18 +1,18 @@
-import { ColumnsButton, CreateButton, ExportButton, FilterButton, TopToolbar, useResourceDefinition } from 'react-admin';
+import { CreateButton, FilterButton, TopToolbar, useResourceDefinition } from 'react-admin';
+import { ListExportButton } from './listExport';
 
 /**
  * The toolbar of a resource list: "Add filter" for the filters that are not always shown (it
- * hides itself when there are none), optionally Columns (for tables with many columns), Create
- * where the resource has a create view (no button leads nowhere), and optionally Export.
+ * hides itself when there are none), Create where the resource has a create view (no button leads
+ * nowhere), and optionally Export. Views and Columns follow on every list (ConsoleList).
  */
-export function ListActions({ exporter = false, columns = false }: { exporter?: boolean; columns?: boolean }) {
+export function ListActions({ exporter = false }: { exporter?: boolean }) {
   const { hasCreate } = useResourceDefinition();
   return (
     <TopToolbar>
-      <FilterButton />
-      {columns && <ColumnsButton />}
+      <FilterButton disableSaveQuery />
       {hasCreate && <CreateButton />}
-      {exporter && <ExportButton />}
+      {exporter && <ListExportButton />}
     </TopToolbar>
   );
 }

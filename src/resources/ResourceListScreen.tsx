@@ -1,15 +1,19 @@
 import { Suspense, type ComponentType } from 'react';
-import { Loading, ResourceContextProvider } from 'react-admin';
+import { ResourceContextProvider } from 'react-admin';
 import type { ConsoleResource } from './ConsoleResource';
+import { ListCardsContext } from './ConsoleCardList';
+import { ScreenLoading } from '../components/ScreenLoading';
 
-/** A resource's list at its SPEC §2 screen path. */
+/** A resource's list at its screen path; on a phone its records are the cards it declares. */
 export function ResourceListScreen({ resource }: { resource: ConsoleResource }) {
   const List = resource.list;
   return (
     <ResourceContextProvider value={resource.name}>
-      <Suspense fallback={<Loading />}>
-        <List />
-      </Suspense>
+      <ListCardsContext.Provider value={{ resource: resource.name, lines: resource.cards }}>
+        <Suspense fallback={<ScreenLoading />}>
+          <List />
+        </Suspense>
+      </ListCardsContext.Provider>
     </ResourceContextProvider>
   );
 }

@@ -47,6 +47,9 @@ const dataProvider = {
   getOne: async () => ({ data: hostile(1) }),
 } as unknown as DataProvider;
 
+/** What the server's export answers (its cells are checked in tests/api/list-exports.spec.ts). */
+const SERVER_CSV = "\uFEFFE-mail,Name\r\nann@example.com,'=1\r\n";
+
 /** The CSV texts the lists hand to the browser's download (react-admin's downloadCSV makes a Blob URL of each). */
 let downloads: Blob[];
 /** The file names the downloads were given (the link downloadCSV clicks). */
@@ -60,8 +63,15 @@ beforeEach(() => {
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     names.push(this.download);
   });
-  // Code tables some lists load through their own calls: an empty answer.
-  ({ calls } = stubFetch(() => ({ body: { result: 'SUCCESS', resultMessage: 'Success', data: [] } })));
+  // A list's export answers the server's CSV; code tables some lists load through their own calls: an empty answer.
+  ({ calls } = stubFetch((call) =>
+    /\/export\?/.test(call.url)
+      ? {
+          body: SERVER_CSV,
+          headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="Users 2026-12-02 0930.csv"; filename*=UTF-8''Users%202026-12-02%200930.csv` },
+        }
+      : { body: { result: 'SUCCESS', resultMessage: 'Success', data: [] } },
+  ));
 });
 
 /** The views each resource declares, as App's <Resource> entries register them. */
@@ -83,114 +93,78 @@ function renderList(name: string, list: ReactElement, path = '/') {
   );
 }
 
-/** Clicks Export and answers the CSV text it downloads. */
-async function exported(): Promise<string> {
+/** Clicks Export, then the format in its menu, and answers the text it downloads. */
+async function exported(format: RegExp = /^csv$/i): Promise<string> {
   await userEvent.click(await screen.findByRole('button', { name: /export/i }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: format }));
   await waitFor(() => expect(downloads).toHaveLength(1));
   return textOf(downloads[0]);
 }
+
+/** The export calls made to the server: the list's own route, GET <resource>/export. */
+const exportCalls = () =>
+  calls.filter((call) => call.method === 'GET' && /\/api\/[\w-]+\/export\?/.test(call.url)).map((call) => ({ ...call, query: new URL(call.url, 'http://console').searchParams }));
 
 /** A download's text as its bytes are, byte order mark included (Blob.text() would drop it). */
 async function textOf(blob: Blob): Promise<string> {
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer());
 }
 
-/** The rows of a CSV text as RFC 4180 reads them (quoted cells may hold commas, quotes and line breaks), header first. */
-function rowsOf(csv: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const text = csv.replace(/^\uFEFF/, '');
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  return rows;
-}
-const cellsOf = (csv: string) => rowsOf(csv).slice(1).flat();
-const FORMULA_START = /^\s*[=+\-@\t\r\0]/;
-
 describe('list exports', () => {
-  it("write a formula typed into the Users list as text: each such cell starts with '", async () => {
-    renderList('users', <UserList />, '/user/users');
+  it('asks the server for the list as the screen shows it: its shown columns in order, its filter and sort, the reader’s zone and language', async () => {
+    renderList('users', <UserList />, '/user/users?filter=%7B%22statusCode%22%3A%22ACTIVE%22%7D');
     await screen.findAllByText(FORMULAS[0]);
     const csv = await exported();
-    expect(csv.startsWith('\uFEFF')).toBe(true);
-    const [header, ...rows] = rowsOf(csv);
-    expect(rows).toHaveLength(2);
-    for (const row of rows) {
-      expect(row[header.indexOf('Name')]).toBe(`'${FORMULAS[0]}`);
-      expect(row[header.indexOf('E-mail')]).toBe(`'${FORMULAS[1]}`);
-      expect(row[header.indexOf('Company')]).toBe(`'${FORMULAS[2]}`);
-      expect(row[header.indexOf('domain')]).toBe(`'${FORMULAS[3]}`);
-    }
+    expect(csv).toBe(SERVER_CSV);
+    const [call] = exportCalls();
+    expect(call.url).toMatch(/^\/api\/users\/export\?/);
+    expect(call.query.get('format')).toBe('csv');
+    // Company, Region and Approver are hidden until the person shows them (UserList's lessUsedColumns).
+    expect(call.query.get('columns')).toBe('email,name,country,adminLevel,statusCode,approvalStatusCode,lastLoginAt');
+    expect(JSON.parse(call.query.get('filter')!)).toEqual({ statusCode: 'ACTIVE' });
+    expect(JSON.parse(call.query.get('sort')!)).toEqual(['createdAt', 'DESC']);
+    expect(call.headers['X-Time-Zone']).toBeTruthy();
+    // Named as the server names it (Content-Disposition), by the one export rule.
+    expect(names).toEqual(['Users 2026-12-02 0930.csv']);
   });
 
-  it("writes headers in the list's words and times in the reader's zone, named in the header", async () => {
-    const zoneBefore = process.env.TZ;
-    process.env.TZ = 'Asia/Seoul';
-    try {
-      renderList('users', <UserList />, '/user/users');
-      await screen.findAllByText(FORMULAS[0]);
-      const [header, ...rows] = rowsOf(await exported());
-      expect(header).toEqual(expect.arrayContaining(['ID', 'Name', 'E-mail', 'Last sign-in (Asia/Seoul)']));
-      expect(rows.map((row) => row[header.indexOf('Last sign-in (Asia/Seoul)')])).toEqual(['2026-11-28 09:58', '2026-11-28 09:58']);
-      expect(rows.flat().join()).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
-    } finally {
-      process.env.TZ = zoneBefore;
-    }
+  it('offers XLSX beside CSV', async () => {
+    renderList('users', <UserList />, '/user/users');
+    await screen.findAllByText(FORMULAS[0]);
+    await exported(/xlsx/i);
+    expect(exportCalls()[0].query.get('format')).toBe('xlsx');
   });
 
-  it('is the console exporter, named by the export rule, in every list of the registry that offers Export; none offers Create without a create view', async () => {
+  it('is the server’s export in every list of the registry that offers Export; none offers Create without a create view', async () => {
     const exporting: string[] = [];
     for (const resource of consoleResources) {
       const List = resource.list;
       const view = renderList(resource.name, <List />, resource.listPath);
       await waitFor(() => expect(view.container.querySelector('.RaList-main, .RaList-content, table, .MuiCard-root')).not.toBeNull(), { timeout: 20_000 });
       // No button leads nowhere: a list offers Create only where its resource has a create view.
-      if (!resource.create) expect(screen.queryByRole('link', { name: /^create$/i }), `${resource.name} offers Create without a create view`).toBeNull();
+      if (!resource.create)
+        expect(screen.queryByRole('button', { name: /^create$/i }) ?? screen.queryByRole('link', { name: /^create$/i }), `${resource.name} offers Create without a create view`).toBeNull();
       const button = screen.queryByRole('button', { name: /export/i });
       if (button) {
         downloads = [];
         names = [];
         calls.length = 0;
         await userEvent.click(button);
-        // The system log is exported by the server (a streamed download); its cells are checked in tests/api/system-logs.spec.ts.
-        const serverExport = () => calls.some((call) => call.method === 'POST' && call.url.endsWith(`/${resource.name}/export`));
-        await waitFor(() => expect(downloads.length > 0 || serverExport(), resource.name).toBe(true));
-        if (downloads.length === 0) {
-          exporting.push(`${resource.name} (server)`);
-        } else {
-          const text = await textOf(downloads[0]);
-          const written = cellsOf(text);
-          expect(written, resource.name).toContain(`'${FORMULAS[0]}`);
-          // Quoted, so a spreadsheet reads it as one cell whatever its list separator.
-          expect(text, resource.name).toContain(`"'${FORMULAS[0]}"`);
-          for (const cell of written) expect(FORMULA_START.test(cell), `${resource.name}: ${cell}`).toBe(false);
-          // Named by the one export rule: the list's name and the minute it was made (src/shared/export-names.ts).
-          const subject = i18nProvider.translate(`resources.${resource.name}.name`, { smart_count: 2 });
-          expect(names, resource.name).toEqual([expect.stringMatching(new RegExp(`^${subject} \\d{4}-\\d{2}-\\d{2} \\d{4}\\.csv$`))]);
+        // The logs are exported by their own signed link (a POST, then the browser's download).
+        const signedExport = () => calls.some((call) => call.method === 'POST' && call.url.endsWith(`/${resource.name}/export`));
+        const menu = screen.queryByRole('menuitem', { name: /^csv$/i });
+        if (menu) await userEvent.click(menu);
+        await waitFor(() => expect(downloads.length > 0 || signedExport(), resource.name).toBe(true));
+        if (signedExport()) exporting.push(`${resource.name} (signed)`);
+        else {
+          expect(exportCalls()[0]?.url, resource.name).toMatch(new RegExp(`^/api/${resource.name}/export\\?`));
           exporting.push(resource.name);
         }
+        await userEvent.keyboard('{Escape}');
       }
       view.unmount();
     }
-    // Users and Domains offer Export (SPEC); the rest may not, but none exports another way.
-    expect(exporting).toEqual(expect.arrayContaining(['users', 'domains', 'system-logs (server)']));
+    expect(exporting).toEqual(expect.arrayContaining(['users', 'domains', 'system-logs (signed)']));
   });
 
   it('is the default of ConsoleList, and exporter={false} still turns it off', async () => {
@@ -200,8 +174,8 @@ describe('list exports', () => {
         <span>rows</span>
       </ConsoleList>,
     );
-    const csv = await exported();
-    expect(cellsOf(csv)).toContain(`'@SUM(A1)`);
+    expect(await exported()).toBe(SERVER_CSV);
+    expect(exportCalls()[0].url).toMatch(/^\/api\/domains\/export\?/);
     cleanup();
     renderList(
       'domains',

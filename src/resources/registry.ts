@@ -37,7 +37,7 @@ export function resourceNamed(name: string): ConsoleResource {
   return resource;
 }
 
-/** The SPEC §2 screen a path belongs to: a resource's own routes (/terms/3) belong to its list screen. */
+/** The screen a path belongs to: a resource's own routes (/terms/3) belong to its list screen. */
 export function screenPathOf(pathname: string): string {
   const resource = consoleResources.find(({ name }) => pathname === `/${name}` || pathname.startsWith(`/${name}/`));
   return resource ? resource.listPath : pathname;

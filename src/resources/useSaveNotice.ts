@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useVersionConflicts } from './versionConflicts';
 import { useGetRecordRepresentation, useNotify, useRedirect, useResourceContext, useTranslate, type RaRecord, type RedirectionSideEffect } from 'react-admin';
 
 /**
@@ -13,20 +14,24 @@ export function useSaveNotice(saved: 'created' | 'updated', redirectTo: Redirect
   const notify = useNotify();
   const translate = useTranslate();
   const redirect = useRedirect();
+  const onSuccess = useCallback(
+    (record: RaRecord) => {
+      notify(`resources.${resource}.notifications.${saved}`, {
+        type: 'info',
+        messageArgs: { name: String(nameOf(record)), smart_count: 1, _: translate(`ra.notification.${saved}`, { smart_count: 1 }) },
+      });
+      redirect(redirectTo, resource, record.id, record);
+    },
+    [nameOf, notify, redirect, redirectTo, resource, saved, translate],
+  );
+  // A save refused because someone changed the record meanwhile opens the conflict dialog.
+  const onError = useVersionConflicts(onSuccess);
   // One object for the form's life: a new one each render would renew react-admin's save callback
   // and re-render the inputs while someone types.
   return useMemo(
     () => ({
-      mutationOptions: {
-        onSuccess: (record: RaRecord) => {
-          notify(`resources.${resource}.notifications.${saved}`, {
-            type: 'info',
-            messageArgs: { name: String(nameOf(record)), smart_count: 1, _: translate(`ra.notification.${saved}`, { smart_count: 1 }) },
-          });
-          redirect(redirectTo, resource, record.id, record);
-        },
-      },
+      mutationOptions: { onSuccess, onError },
     }),
-    [nameOf, notify, redirect, redirectTo, resource, saved, translate],
+    [onSuccess, onError],
   );
 }

@@ -32,7 +32,7 @@ const currentPath = () => screen.getByTestId('current-path').textContent;
 
 afterEach(() => vi.useRealTimers());
 
-describe('RankGuard (SPEC §4)', () => {
+describe('RankGuard', () => {
   it('renders the screen when the rank allows it', async () => {
     vi.useFakeTimers();
     renderTermsScreen(1, 'SYSTEM');

@@ -7,7 +7,7 @@ import { isPublicPath, signInPath } from '../providers/signInRedirect';
 import { HOME_PATH } from '../shared/paths';
 
 /**
- * SPEC §4: a screen whose required rank is below the user's rank is not rendered. A guest goes to
+ * A screen whose required rank is below the user's rank is not rendered. A guest goes to
  * sign-in; a signed-in user is warned after PERMISSION_TOAST_DELAY_MS and sent to the project list.
  */
 export function RankGuard({ requireRank, children }: { requireRank: number; children: ReactNode }) {

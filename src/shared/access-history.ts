@@ -34,7 +34,7 @@ export const accessHistoryEntrySchema = z.object({
 });
 export type AccessHistoryEntry = z.infer<typeof accessHistoryEntrySchema>;
 
-/** SPEC §3 "Access stats" plus sign-ins per day for the chart. */
+/** Access stats plus sign-ins per day for the chart. */
 export const accessStatsSchema = z.object({
   from: z.string(),
   to: z.string(),

@@ -49,3 +49,6 @@ export const activityActorsResponse = envelopeOf(z.array(z.object({ id: z.number
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 export type ActivitySchemasMatchTheirTypes = [Holds<Same<z.infer<typeof activityChangeSchema>, ActivityChange>>, Holds<Same<z.infer<typeof activityEntrySchema>, ActivityEntry>>];
+
+/** A revert's answer: the record as saved with the entry's old values, as its own read route answers it. */
+export const activityRevertedResponse = envelopeOf(z.record(z.string(), z.unknown()).nullable());

@@ -1,7 +1,7 @@
 import { codeMessageKey, type CodeSet } from './code-sets';
 
 /**
- * The activity log (issue 30 item 4): who did what to which record, kept as an action, its
+ * The activity log: who did what to which record, kept as an action, its
  * params and the fields before and after; the words are the catalogue's (console.activity.*),
  * drawn by activitySentence in the browser and in the CSV export, in the reader's language. No zod
  * here: every record's history draws these words, and the first list screen must not load the schema
@@ -11,6 +11,7 @@ export const ACTIVITY_ACTIONS = [
   'create',
   'update',
   'delete',
+  'restore',
   'upload-append',
   'upload-replace',
   'schedule',
@@ -98,6 +99,18 @@ export function activityValue(value: unknown): string {
   return String(value);
 }
 
+/** The sentence of a revert, by the action it is recorded as. */
+const REVERT_SENTENCES: Partial<Record<ActivityAction, string>> = { update: 'revert', 'share-change': 'share-revert' };
+
+/**
+ * Whether an entry offers "Revert this change": an update that changed fields, or a share's change
+ * that names its share (one logged before entries did cannot be reverted).
+ */
+export function offersRevert(entry: Pick<ActivityEntry, 'action' | 'changes'> & Partial<Pick<ActivityEntry, 'params'>>): boolean {
+  if (!entry.changes?.length) return false;
+  return entry.action === 'update' || (entry.action === 'share-change' && typeof entry.params?.shareId === 'number');
+}
+
 /** The record's kind in words: the first (singular) form of resources.<name>.name. */
 export function activityResourceName(resource: string, t: Translate): string {
   return t(`resources.${resource}.name`, { smart_count: 1, _: resource }).split('||||')[0].trim();
@@ -107,7 +120,9 @@ export function activityResourceName(resource: string, t: Translate): string {
 export function activitySentence(entry: Pick<ActivityEntry, 'action' | 'actorName' | 'resource' | 'recordName'> & Partial<Pick<ActivityEntry, 'params'>>, t: Translate): string {
   // A row drawn from a partial record (a list's placeholder before its data arrives) has no params yet.
   const { privilege, ...params } = entry.params ?? {};
-  return t(`console.activity.sentences.${entry.action}`, {
+  // A revert is its record's update (or a share's change) naming the entry it undoes: its own sentence.
+  const revert = params.revertOf === undefined ? undefined : REVERT_SENTENCES[entry.action];
+  return t(`console.activity.sentences.${revert ?? entry.action}`, {
     ...Object.fromEntries(Object.entries(params).map(([name, value]) => [name, Array.isArray(value) ? scheduleText(value as ScheduleTime[], t) : value])),
     // A share's privilege is a code: its words are the share form's.
     ...(privilege === undefined ? {} : { privilege: t(`resources.project-shares.privileges.${privilege}`, { _: String(privilege) }) }),
@@ -134,8 +149,12 @@ const CODE_FIELDS: ReadonlyMap<string, CodeSet> = new Map<string, CodeSet>(
     suspended: 'yesNo',
     fieldFlag: 'yesNo',
     masterFlag: 'yesNo',
+    isActive: 'yesNo',
+    locked: 'yesNo',
+    lastTaskStatus: 'taskStatus',
     approvalStatusCode: 'approvalStatus',
     statusCode: 'accountStatus',
+    adminLevel: 'accountLevel',
     dataSource: 'dataSource',
     dashboardType: 'dashboardType',
     sourceType: 'sourceType',
@@ -173,6 +192,8 @@ const ID_KEYS = ['id', 'statementId', 'fileId', ...NAME_KEYS];
 const QUIET_KEYS = new Set(['id', 'statementId', 'fileId', 'url', 'nextRunAt', 'createdAt', 'updatedAt', 'order']);
 
 type Plain = Record<string, unknown>;
+/** Nothing, said any way: a field that went from absent to an empty list did not change for a person. */
+const blank = (value: unknown) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 const isPlain = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value) && !isFile(value);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 /** camelCase or snake_case as words: the last resort for a key no catalogue names. */
@@ -193,7 +214,7 @@ class ChangeWords {
 
   /** A field as its form names it, else as the activity catalogue names a common key, else spelled out. */
   label(key: string): string {
-    return this.t(`resources.${this.resource}.fields.${key}`, { _: this.t(`console.activity.keys.${key}`, { _: spelled(key) }) });
+    return activityFieldLabel(this.resource, key, this.t) ?? spelled(key);
   }
 
   value(path: readonly string[], shown: unknown): string {
@@ -229,7 +250,9 @@ class ChangeWords {
   /** Each differing field of two structures, quiet ones left out. */
   private fields(path: readonly string[], before: Plain, after: Plain, skip: readonly string[] = []): string[] {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => !QUIET_KEYS.has(key) && !skip.includes(key));
-    return keys.filter((key) => !same(before[key] ?? null, after[key] ?? null)).map((key) => this.change([...path, key], before[key] ?? null, after[key] ?? null));
+    return keys
+      .filter((key) => !same(before[key] ?? null, after[key] ?? null) && !(blank(before[key]) && blank(after[key])))
+      .map((key) => this.change([...path, key], before[key] ?? null, after[key] ?? null));
   }
 
   /** "added X, Y; removed Z" for values; for records, each matched by its id or name: added, removed or "<name>: <field> a → b". */
@@ -281,6 +304,51 @@ function identifies(key: string, items: unknown[]): boolean {
 
 function nameKey(item: Plain): string | undefined {
   return NAME_KEYS.find((key) => (typeof item[key] === 'string' && item[key] !== '') || typeof item[key] === 'number');
+}
+
+/** A code field's value in its code table's words ('Yes', not 'Y'); undefined for a field whose values are no codes. */
+export function activityCodeWords(resource: string, field: string, value: unknown, t: Translate): string | undefined {
+  const set = CODE_FIELDS.get(`${resource}.${field}`) ?? CODE_FIELDS.get(field);
+  return set && typeof value === 'string' ? t(codeMessageKey(set, value), { _: value }) : undefined;
+}
+
+/** `advertiserName` beside `advertiser`, `templateName` beside `templateId`: the name a record shows for a code it holds. */
+const namedCode = (field: string): string[] => {
+  const base = /^(.+)Name$/.exec(field)?.[1];
+  return base ? [base, `${base}Id`, `${base}Code`] : [];
+};
+
+/**
+ * A field's label from the label files: as its form names it, else as the activity catalogue names a
+ * common key; a shown name (`advertiserName`) by the field it names. Undefined where no file has one.
+ */
+export function activityFieldLabel(resource: string, field: string, t: Translate): string | undefined {
+  for (const key of [field, ...namedCode(field)]) {
+    const label = t(`resources.${resource}.fields.${key}`, { _: t(`console.activity.keys.${key}`, { _: '' }) });
+    if (label) return label;
+  }
+  return undefined;
+}
+
+/**
+ * An entry's changes, one text each. A shown name that changed with its code (advertiser GLOBEX →
+ * INITECH, its name Globex → Initech) is one change, said by the names: the code alone is no word.
+ */
+export function activityChangeTexts(resource: string, changes: readonly ActivityChange[], t: Translate): string[] {
+  const fields = new Set(changes.map((change) => change.field));
+  const nameOf = new Map(
+    changes.flatMap((change) =>
+      namedCode(change.field)
+        .filter((code) => fields.has(code))
+        .map((code) => [code, change] as const),
+    ),
+  );
+  return changes
+    .filter((change) => !namedCode(change.field).some((code) => fields.has(code)))
+    .map((change) => {
+      const named = nameOf.get(change.field);
+      return activityChangeText(resource, named ? { field: change.field, before: named.before, after: named.after } : change, t);
+    });
 }
 
 /**

@@ -35,7 +35,7 @@ function checkAlertPlaceholders(value: { subtitle: string; content: string }, co
 export const alertMailInput = z.strictObject(alertMailFields).superRefine(checkAlertPlaceholders);
 export type AlertMailInput = z.input<typeof alertMailInput>;
 
-/** SPEC §3 "Alert mail template". */
+/** An alert mail template. */
 export const alertMailSchema = z.object({
   id: z.number(),
   procedure: z.string(),

@@ -32,7 +32,7 @@ export const adminOtpVerifyBody = z.strictObject({ code: otpCodeSchema });
 export const initialPasswordBody = z.strictObject({ verificationToken: tokenSchema, password: passwordSchema });
 export const passwordChangeBody = z.strictObject({ password: z.string().min(1).max(128), changePassword: passwordSchema });
 
-/** One term as offered at sign-up or at sign-in after an update (SPEC §3 "signup terms"). */
+/** One term as offered at sign-up or at sign-in after an update. */
 export const offeredTermSchema = z.object({
   termId: z.number(),
   termVersionId: z.number(),

@@ -21,7 +21,7 @@ import { YES_NO } from './fields';
 import { CONDITION_OPERATORS, DASHBOARD_TYPES, DATA_SOURCES, KEYWORD_MODES, PROJECT_DATA_TYPES, PROJECT_STATUSES, SHARE_PRIVILEGES } from './project-kinds';
 import { TERM_TYPES, TERM_VERSION_STATUSES } from './terms';
 import { UPLOAD_MODES, UPLOAD_STATUSES } from './upload-rules';
-import { ACCOUNT_STATUSES, APPROVAL_STATUSES } from './users';
+import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, APPROVAL_STATUSES } from './users';
 
 /**
  * Every code of every code set, at run time, for the checks that walk them (the catalogues' words,
@@ -56,6 +56,7 @@ export const CODE_LISTS: { [S in CodeSet]: readonly CodeSets[S][] } = {
   explorerSchema: EXPLORER_SCHEMAS,
   approvalStatus: APPROVAL_STATUSES,
   accountStatus: ACCOUNT_STATUSES,
+  accountLevel: ACCOUNT_LEVELS,
   termType: TERM_TYPES,
   termVersionStatus: TERM_VERSION_STATUSES,
   uploadStatus: UPLOAD_STATUSES,

@@ -21,7 +21,7 @@ import type { YES_NO } from './fields';
 import type { CONDITION_OPERATORS, DASHBOARD_TYPES, DATA_SOURCES, KEYWORD_MODES, PROJECT_DATA_TYPES, PROJECT_STATUSES, SHARE_PRIVILEGES } from './project-kinds';
 import type { TERM_TYPES, TERM_VERSION_STATUSES } from './terms';
 import type { UPLOAD_MODES, UPLOAD_STATUSES } from './upload-rules';
-import type { ACCOUNT_STATUSES, APPROVAL_STATUSES } from './users';
+import type { ACCOUNT_LEVELS, ACCOUNT_STATUSES, APPROVAL_STATUSES } from './users';
 
 /** The codes of each code set a person may read. */
 export interface CodeSets {
@@ -51,6 +51,7 @@ export interface CodeSets {
   explorerSchema: (typeof EXPLORER_SCHEMAS)[number];
   approvalStatus: (typeof APPROVAL_STATUSES)[number];
   accountStatus: (typeof ACCOUNT_STATUSES)[number];
+  accountLevel: (typeof ACCOUNT_LEVELS)[number];
   termType: (typeof TERM_TYPES)[number];
   termVersionStatus: (typeof TERM_VERSION_STATUSES)[number];
   uploadStatus: (typeof UPLOAD_STATUSES)[number];
@@ -96,6 +97,7 @@ export const CODE_MESSAGES = {
   explorerSchema: 'resources.explorer.schemas',
   approvalStatus: 'resources.users.approval',
   accountStatus: 'resources.users.status',
+  accountLevel: 'resources.users.levels',
   termType: 'resources.terms.types',
   termVersionStatus: 'resources.terms.status',
   uploadStatus: 'resources.uploads.status',

@@ -47,6 +47,8 @@ export interface Task {
   postsRowsPosted?: number;
   errorId: TaskErrorId | null;
   errorText: string | null;
+  /** When a failed attempt runs again: set while the task waits (PENDING) after a failed attempt. */
+  retryAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -115,6 +117,8 @@ export interface CollectProcessRow {
   updatedAt: string | null;
   /** The latest task's status, or SUSPENDED. */
   status: TaskStatus | 'SUSPENDED' | null;
+  /** When the latest task runs again after a failed attempt (its `retryAt`). */
+  retryAt: string | null;
 }
 
 export interface CollectStatus {
@@ -130,8 +134,6 @@ export interface CollectStatus {
   processes: CollectProcessRow[];
   /** True while some task is PENDING or STARTED: the board polls faster. */
   running: boolean;
-  /** Tasks of the period (and filter) waiting to retry a failed attempt, and when they will run. */
-  retries: { taskId: number; runAt: string }[];
 }
 
 /* Answers of /api/tasks, /api/collect-status and the collect-config actions that queue tasks. */
@@ -162,6 +164,7 @@ export const taskSchema = z.object({
   postsRowsPosted: z.number().optional(),
   errorId: z.enum(TASK_ERROR_IDS).nullable(),
   errorText: z.string().nullable(),
+  retryAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<Task>;
@@ -214,6 +217,7 @@ const collectProcessRowSchema = z.object({
   targets: z.number(),
   updatedAt: z.string().nullable(),
   status: z.enum([...TASK_STATUSES, 'SUSPENDED']).nullable(),
+  retryAt: z.string().nullable(),
 }) satisfies z.ZodType<CollectProcessRow>;
 
 export const collectStatusSchema = z.object({
@@ -226,7 +230,6 @@ export const collectStatusSchema = z.object({
   tasksPerDay: z.array(z.object({ day: z.string(), PENDING: z.number(), STARTED: z.number(), SUCCESS: z.number(), ERROR: z.number() })),
   processes: z.array(collectProcessRowSchema),
   running: z.boolean(),
-  retries: z.array(z.object({ taskId: z.number(), runAt: z.string() })),
 }) satisfies z.ZodType<CollectStatus>;
 
 export const taskListResponse = listEnvelopeOf(taskSchema);

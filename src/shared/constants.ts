@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9. */
+/** Business constants the browser and the server share. */
 export const HTTP_TIMEOUT_MS = 600_000;
 export const OTP_LENGTH = 6;
 export const OTP_TTL_SECONDS = 5 * 60;
@@ -8,7 +8,7 @@ export const OTP_MAX_WRONG_TRIES = 5;
 /** Wrong codes in a row, over any number of codes, after which the account locks like after wrong passwords. */
 export const OTP_MAX_CONSECUTIVE_FAILURES = 15;
 export const PASSWORD_MIN_LENGTH = 8;
-/** SPEC §5 says 12; 64 so a password manager's passwords fit (ASVS 6.2.9, docs/decisions.md). */
+/** The specification says 12; 64 so a password manager's passwords fit (ASVS 6.2.9, docs/decisions.md). */
 export const PASSWORD_MAX_LENGTH = 64;
 export const COOKIE_MAX_AGE_SECONDS = 28_800;
 export const ACCESS_TOKEN_COOKIE = 'accessToken';
@@ -22,3 +22,5 @@ export const SIDEBAR_CLOSE_DELAY_MS = 300;
 export const PERMISSION_TOAST_DELAY_MS = 300;
 export const TOAST_LIFE_MS = 6000;
 export const DEFAULT_PAGE_SIZE = 10;
+/** How long a delete waits in its notice, with Undo, before it is sent to the server. */
+export const UNDO_WINDOW_MS = 5000;

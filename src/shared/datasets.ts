@@ -4,7 +4,7 @@ import { envelopeOf, listEnvelopeOf } from './envelope';
 import { withoutControls } from './display-text';
 
 /**
- * Column types of a custom data set: SPEC §3's DATE and VARCHAR, and NUMBER (docs/decisions.md).
+ * Column types of a custom data set: DATE and VARCHAR, and NUMBER (docs/decisions.md).
  * Dates are stored normalised to YYYY-MM-DD, numbers as plain decimals (1,200.50 → 1200.50).
  */
 export const DATASET_COLUMN_TYPES = ['DATE', 'VARCHAR', 'NUMBER'] as const;
@@ -51,7 +51,7 @@ export const datasetInput = z.strictObject({
 export type DatasetInput = z.input<typeof datasetInput>;
 export type DatasetColumn = z.output<typeof datasetColumnInput>;
 
-/** SPEC §3 "Custom data set"; `rowCount` > 0 locks the schema. */
+/** A custom data set; `rowCount` > 0 locks the schema. */
 export const datasetColumnSchema = z.object({ colName: z.string(), colType: z.enum(DATASET_COLUMN_TYPES), required: z.boolean(), key: z.boolean() }) satisfies z.ZodType<DatasetColumn>;
 export const datasetSchema = z.object({
   id: z.number(),
@@ -97,10 +97,6 @@ export const inferredDatasetSchema = z.object({
 });
 export const inferredDatasetResponse = envelopeOf(inferredDatasetSchema);
 
-/** A commit whose file was checked against other columns than the dataset's: its rows would land under the wrong ones. */
-export const SCHEMA_CHANGED_MESSAGE =
-  "The dataset's columns have changed since this file was checked, so its rows would land under the wrong columns. Upload the file again to check it against the current columns.";
-
 const sameColumn = (a: DatasetColumn, b: DatasetColumn) => a.colName === b.colName && a.colType === b.colType && a.required === b.required && a.key === b.key;
 
 /**
@@ -118,7 +114,7 @@ export function schemaChangeProblem(current: DatasetColumn[], next: DatasetColum
   return added && { message: msg.newColumnOptional, params: { name: added.colName } };
 }
 
-/** SPEC §3 "Master info": the schema master data of a metric conforms to. */
+/** Master info: the schema master data of a metric conforms to. */
 export const MASTER_FIELD_TYPES = ['DATE', 'STRING', 'NUMBER'] as const;
 export const masterInfoSchema = z.object({
   id: z.number(),
@@ -130,7 +126,7 @@ export const masterInfoSchema = z.object({
 export type MasterInfo = z.infer<typeof masterInfoSchema>;
 export const masterInfoListResponse = envelopeOf(z.array(masterInfoSchema));
 
-/** SPEC §3 "Manual permission". */
+/** A manual permission: a person and whether they hold UPLOADER. */
 export const manualPermissionSchema = z.object({
   adminId: z.number(),
   name: z.string(),
@@ -145,5 +141,3 @@ export const manualPermissionInput = z.strictObject({
   adminId: z.number().int().positive(),
   privType: z.literal('UPLOADER', 'privType must be UPLOADER.'),
 });
-
-export const NOT_UPLOADER_MESSAGE = 'Only users with the UPLOADER permission can upload manual data. Ask an administrator to grant it.';

@@ -1,5 +1,5 @@
 /**
- * The one way a time is written for a person (issue 30 item 2): YYYY-MM-DD HH:mm on a 24-hour
+ * The one way a time is written for a person: YYYY-MM-DD HH:mm on a 24-hour
  * clock, in the reader's time zone, the same in every language. Screens call it with the
  * browser's zone (src/components/ConsoleDateField.tsx); mails and exports with the recipient's
  * (server/http/time-zone.ts), naming the zone, because a mail or a file is read away from the

@@ -17,7 +17,7 @@ export const domainInput = z.strictObject({
 });
 export type DomainInput = z.input<typeof domainInput>;
 
-/** An allowed sign-up domain (SPEC §3 "Domain"). */
+/** An allowed sign-up domain. */
 export const domainSchema = z.object({
   id: z.number(),
   domain: z.string(),

@@ -6,7 +6,7 @@ import { fileIdSchema } from './files';
 import { withoutControls } from './display-text';
 
 /**
- * Each mail the server sends, with the stable typeId of SPEC §3, the placeholders its values fill
+ * Each mail the server sends, with its stable typeId, the placeholders its values fill
  * and those of them that are secrets (a code, a reset link): the outbox stores the mail with them masked.
  */
 export const EMAIL_TEMPLATE_TYPES = {
@@ -137,7 +137,7 @@ export const emailTemplatePreviewInput = z.strictObject(emailTemplateFields).sup
 export const renderedMailSchema = z.object({ subject: z.string(), text: z.string(), html: z.string() });
 export type RenderedMail = z.infer<typeof renderedMailSchema>;
 
-/** An extra paragraph of a template, with an optional attached file (SPEC §3). */
+/** An extra paragraph of a template, with an optional attached file. */
 export const emailTemplateStatementSchema = z.object({
   statementId: z.number(),
   statement: z.string(),
@@ -148,7 +148,7 @@ export const emailTemplateStatementSchema = z.object({
 });
 export type EmailTemplateStatement = z.infer<typeof emailTemplateStatementSchema>;
 
-/** SPEC §3 "Email template". */
+/** An email template. */
 export interface EmailTemplate {
   id: number;
   typeId: number;

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import type { ResultCode } from './results';
 import type { MessageParams } from './validation-messages';
 
-/** Every response of the API, errors included (SPEC §8). */
+/** Every response of the API, errors included. */
 export interface Envelope<T = unknown> {
   result: ResultCode | string;
   resultMessage: string;
   data: T;
 }
 
-/** A page of a list (SPEC §3 "Paged list"). */
+/** A page of a list. */
 export interface ListPage<T> {
   list: T[];
   totalCount: number;
@@ -65,7 +65,7 @@ export type EnvelopeOf<S extends z.ZodType> = z.output<S>;
 /** The `data` of that answer. */
 export type AnswerOf<S extends z.ZodType> = EnvelopeOf<S> extends { data: infer D } ? D : never;
 
-/** The `data` of a list answer: one page of rows (SPEC §3 "Paged list"). */
+/** The `data` of a list answer: one page of rows. */
 export function listPageOf<T extends z.ZodType>(row: T) {
   return z.object({
     list: z.array(row),

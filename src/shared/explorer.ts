@@ -3,7 +3,7 @@ import { msg } from './validation-messages';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 
 /**
- * The Data Explorer (SPEC §3 "Table name": schema, tableName; "Table data": columns, rows): every
+ * The Data Explorer (a table by schema and tableName; its data as columns and rows): every
  * table the console holds — the master rows of one metric and data type, and each dataset.
  */
 export const EXPLORER_SCHEMAS = ['master', 'dataset'] as const;
@@ -16,9 +16,11 @@ export type ExplorerColumnType = (typeof EXPLORER_COLUMN_TYPES)[number];
 export const explorerColumnSchema = z.object({ name: z.string(), type: z.enum(EXPLORER_COLUMN_TYPES) });
 export type ExplorerColumn = z.infer<typeof explorerColumnSchema>;
 
+export const EXPLORER_TABLE_ID = /^(dataset|master)-([1-9]\d{0,9})$/;
+
 /** One table as the explorer lists it; `id` is `dataset-<dataset id>` or `master-<first collect config id of the metric>`. */
 export const explorerTableSchema = z.object({
-  id: z.string(),
+  id: z.string().max(30).regex(EXPLORER_TABLE_ID, msg.tableId),
   schema: z.enum(EXPLORER_SCHEMAS),
   tableName: z.string(),
   dataType: z.string(),
@@ -37,8 +39,7 @@ export const explorerTableListResponse = listEnvelopeOf(explorerTableSchema);
 export const explorerTableResponse = envelopeOf(explorerTableDetailSchema);
 export const explorerRowListResponse = listEnvelopeOf(explorerRowSchema);
 
-export const EXPLORER_TABLE_ID = /^(dataset|master)-([1-9]\d{0,9})$/;
-export const explorerTableParams = z.object({ id: z.string().max(30).regex(EXPLORER_TABLE_ID, msg.tableId) });
+export const explorerTableParams = explorerTableSchema.pick({ id: true });
 
 /** POST /api/explorer/tables/{id}/export: the list's sort and filter, as the list sends them. */
 export const explorerExportInput = z.strictObject({

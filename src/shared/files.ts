@@ -7,7 +7,7 @@ export * from './file-rules';
 /** File ids are random UUIDs: knowing one file's id tells nothing about another's. */
 export const fileIdSchema = z.uuid(msg.fileId);
 
-/** SPEC §3 "Uploaded file". `url` carries a short-lived download token so an <img> can load it. */
+/** An uploaded file. `url` carries a short-lived download token so an <img> can load it. */
 export const uploadedFileSchema = z.object({
   fileId: z.string(),
   originalName: z.string(),

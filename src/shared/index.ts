@@ -30,3 +30,6 @@ export * from './collect-retention';
 export * from './health';
 export * from './activity';
 export * from './activity-schemas';
+export * from './preferences';
+export * from './live-events';
+export * from './bulk-edit';

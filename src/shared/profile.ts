@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { yesNo } from './fields';
 import { envelopeOf } from './envelope';
 
-/** GET /api/system/profile/{adminId} (SPEC §3 "Profile"). */
+/** GET /api/system/profile/{adminId}. */
 export const profileSchema = z.object({
   email: z.string(),
   firstName: z.string(),
@@ -10,16 +10,20 @@ export const profileSchema = z.object({
   company: z.string().nullable(),
   region: z.string().nullable(),
   office: z.string().nullable(),
+  /** The codes of the three names above, so a screen can name them in its reader's language. */
+  companyCode: z.string().nullable(),
+  regionCode: z.string().nullable(),
+  officeCode: z.string().nullable(),
   isApprover: yesNo,
   isCreator: yesNo,
   isUploader: yesNo,
-  connectedDataTypes: z.array(z.object({ groupName: z.string(), member: z.array(z.object({ name: z.string() })) })),
+  connectedDataTypes: z.array(z.object({ groupName: z.string(), member: z.array(z.object({ code: z.string(), name: z.string() })) })),
   connectedCountries: z.array(z.object({ groupCode: z.string(), groupName: z.string(), member: z.array(z.object({ code: z.string(), name: z.string() })) })),
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const profileResponse = envelopeOf(profileSchema);
 
-/** SPEC §3 tree node: regions are branches, countries their leaves. */
+/** A tree node of the connected countries: regions are branches, countries their leaves. */
 export const treeNodeSchema = z
   .object({
     key: z.string(),

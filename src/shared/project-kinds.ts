@@ -11,3 +11,8 @@ export const SHARE_PRIVILEGES = ['VIEWER', 'EDITOR', 'OWNER'] as const;
 export type SharePrivilege = (typeof SHARE_PRIVILEGES)[number];
 export const CONDITION_OPERATORS = ['EQ', 'NE', 'GT', 'GTE', 'LT', 'LTE', 'CONTAINS', 'NOT_CONTAINS'] as const;
 export const KEYWORD_MODES = ['INCLUDE', 'EXCLUDE'] as const;
+
+/** True when `held` grants at least `needed` (VIEWER < EDITOR < OWNER). */
+export function privilegeAllows(held: SharePrivilege | null | undefined, needed: SharePrivilege): boolean {
+  return !!held && SHARE_PRIVILEGES.indexOf(held) >= SHARE_PRIVILEGES.indexOf(needed);
+}

@@ -6,17 +6,12 @@ import { emailSchema } from './validation';
 import { uploadedFileSchema } from './files';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { withoutControls } from './display-text';
-import { CONDITION_OPERATORS, DASHBOARD_TYPES, DATA_SOURCES, KEYWORD_MODES, PROJECT_DATA_TYPES, PROJECT_STATUSES, SHARE_PRIVILEGES, type SharePrivilege } from './project-kinds';
+import { CONDITION_OPERATORS, DASHBOARD_TYPES, DATA_SOURCES, KEYWORD_MODES, PROJECT_DATA_TYPES, PROJECT_STATUSES, SHARE_PRIVILEGES } from './project-kinds';
 
 export * from './project-kinds';
 
 export const PROJECT_NAME_MAX = 100;
 export const MAX_FILTERS = 20;
-
-/** True when `held` grants at least `needed` (VIEWER < EDITOR < OWNER). */
-export function privilegeAllows(held: SharePrivilege | null | undefined, needed: SharePrivilege): boolean {
-  return !!held && SHARE_PRIVILEGES.indexOf(held) >= SHARE_PRIVILEGES.indexOf(needed);
-}
 
 /**
  * True when `url` is on the Tableau server `serverUrl`: the same scheme, host and port by URL
@@ -88,7 +83,7 @@ export type ProjectValues = z.output<typeof projectInput>;
 export const codeNamePairSchema = z.object({ code: z.string(), name: z.string() });
 export type CodeNamePair = z.infer<typeof codeNamePairSchema>;
 
-/** A row of the project list (SPEC §3 "Project"). */
+/** A row of the project list. */
 export const projectSummarySchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -132,7 +127,7 @@ export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 export const dashboardTokenSchema = z.object({ token: z.string(), viewName: z.string(), src: z.string(), expiresAt: z.string() });
 export type DashboardToken = z.infer<typeof dashboardTokenSchema>;
 
-/** SPEC §3 "Share entry". */
+/** A share entry: a person a project is shared with, and their privilege. */
 export const shareEntrySchema = z.object({
   id: z.number(),
   projectId: z.number(),
@@ -156,7 +151,7 @@ export const sharePrivilegeInput = z.strictObject({ privilege: z.enum(SHARE_PRIV
 export const shareCandidateSchema = z.strictObject({ id: z.number(), email: z.string(), name: z.string() });
 export type ShareCandidate = z.infer<typeof shareCandidateSchema>;
 
-/** SPEC §3 "Plan". */
+/** A project's plan. */
 export const planSchema = z.object({
   id: z.number(),
   projectId: z.number(),

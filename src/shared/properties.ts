@@ -23,9 +23,9 @@ export const propertyInput = z.strictObject({
 });
 export type PropertyInput = z.input<typeof propertyInput>;
 
-/** SPEC §3 "Property: code, name, no, id"; the id is `<kind>:<row id>` so one resource holds every table. */
+/** A property: code, name, no, id; the id is `<kind>:<row id>` so one resource holds every table. */
 export const propertySchema = z.object({
-  id: z.string(),
+  id: z.string().max(40),
   kind: z.enum(PROPERTY_KINDS),
   code: z.string(),
   name: z.string(),

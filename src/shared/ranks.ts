@@ -1,4 +1,4 @@
-/** Authorities, ranks and levels of SPEC §6. A lower rank number is a higher privilege. */
+/** Authorities, ranks and levels. A lower rank number is a higher privilege. */
 export const AUTHORITY_RANKS = {
   'system-admin': { rank: 1, level: 'SYSTEM' },
   'global-admin': { rank: 2, level: 'GLOBAL' },
@@ -16,7 +16,7 @@ export const GUEST_RANK = 10;
 export const GUEST_LEVEL: AccountLevel = 'GUEST';
 export const PUBLIC_RANK = 99;
 
-/** Required rank of each area (SPEC §2, DESIGN §3). */
+/** Required rank of each area. */
 export const AREA_RANK = {
   systemSetting: 1,
   systemLog: 1,

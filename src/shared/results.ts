@@ -1,4 +1,4 @@
-/** Result codes of the envelope and the HTTP status each travels with (DESIGN §3). */
+/** Result codes of the envelope and the HTTP status each travels with. */
 export const RESULT_STATUS = {
   SUCCESS: 200,
   OTP_REQUIRED: 200,
@@ -18,6 +18,8 @@ export const RESULT_STATUS = {
   ACCOUNT_REJECTED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A write named the version it was made from (If-Match) and the record has changed since: nothing was written. */
+  STALE_VERSION: 412,
   /** A single-use download link (an export) opened a second time. */
   LINK_USED: 410,
   PAYLOAD_TOO_LARGE: 413,

@@ -7,12 +7,3 @@ export const SESSION_END_REASONS = ['PASSWORD_CHANGED', 'PASSWORD_RESET', 'DEACT
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 export const isSessionEndReason = (value: unknown): value is SessionEndReason => (SESSION_END_REASONS as readonly unknown[]).includes(value);
-
-/** The 401's message for each reason (the browser shows its own words for the reason code). */
-export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
-  PASSWORD_CHANGED: 'You were signed out because your password was changed. Please sign in with the new password.',
-  PASSWORD_RESET: 'You were signed out because your password was reset. Please sign in with the new password.',
-  DEACTIVATED: 'You were signed out because your account was deactivated.',
-  SIGNED_OUT: 'You signed out of this session. Please sign in again.',
-  REFRESH_TOKEN_REUSED: 'This sign-in token was already used, so every session it belongs to has been ended. Please sign in again.',
-};

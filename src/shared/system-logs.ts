@@ -3,7 +3,7 @@ import { msg } from './validation-messages';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { DB_INTEGER_MAX, NO_NUL } from './list-bounds';
 
-/** One API call as the system log keeps it (SPEC §3 "System log"). */
+/** One API call as the system log keeps it. */
 export const systemLogEntrySchema = z.object({
   id: z.number(),
   adminId: z.number().nullable(),

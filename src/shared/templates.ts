@@ -31,7 +31,7 @@ export const templateInput = z.strictObject({
 });
 export type TemplateInput = z.input<typeof templateInput>;
 
-/** SPEC §3 "Template"; `file` is the dashboard file and `previews` the ordered preview images. */
+/** A dashboard template; `file` is the dashboard file and `previews` the ordered preview images. */
 export const templateSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -49,7 +49,7 @@ export type Template = z.infer<typeof templateSchema>;
 export const templateListResponse = listEnvelopeOf(templateSchema);
 export const templateResponse = envelopeOf(templateSchema);
 
-/** A project may only be built on an active template (issue 4: status N cannot be chosen). */
+/** A project may only be built on an active template (status N cannot be chosen). */
 export function isSelectableTemplate(template: Pick<Template, 'status'>): boolean {
   return template.status === 'Y';
 }

@@ -42,7 +42,7 @@ export type TermUpdateInput = z.input<typeof termUpdateInput>;
 export const TERM_VERSION_STATUSES = ['IN_EFFECT', 'SCHEDULED', 'SUPERSEDED'] as const;
 export type TermVersionStatus = (typeof TERM_VERSION_STATUSES)[number];
 
-/** A term version (SPEC §3 "detail version"). */
+/** A term version. */
 export const termVersionSchema = z.object({
   id: z.number(),
   detailId: z.number(),
@@ -58,7 +58,7 @@ export const termVersionSchema = z.object({
 });
 export type TermVersion = z.infer<typeof termVersionSchema>;
 
-/** A term as listed (SPEC §3 "Terms"), with its version in effect. */
+/** A term as listed, with its version in effect. */
 export const termSummarySchema = z.object({
   id: z.number(),
   title: z.string(),

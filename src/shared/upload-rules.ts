@@ -73,7 +73,7 @@ export interface UploadProblem {
   message: string;
 }
 
-/** SPEC §3 "File preview" plus the problems found. */
+/** A file preview plus the problems found. */
 export interface FilePreview {
   headers: string[];
   rows: (string | null)[][];
@@ -90,7 +90,7 @@ export interface UploadProgress {
   total: number;
 }
 
-/** SPEC §3 "Upload history" with the preview and progress of the upload in hand. */
+/** An upload history row with the preview and progress of the upload in hand. */
 export interface UploadHistory {
   id: number;
   datasetId: number;

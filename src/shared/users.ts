@@ -40,9 +40,11 @@ export const bulkApprovalInput = z.strictObject({
 
 export const userStatusInput = z.strictObject({ statusCode: z.enum(ACCOUNT_STATUSES) });
 
-const accountLevel = z.enum(['SYSTEM', 'GLOBAL', 'REGION', 'LOCAL', 'USER', 'GUEST']) satisfies z.ZodType<AccountLevel>;
+/** An account's level, from the system admin down (its words: resources.users.levels). */
+export const ACCOUNT_LEVELS = ['SYSTEM', 'GLOBAL', 'REGION', 'LOCAL', 'USER', 'GUEST'] as const satisfies readonly AccountLevel[];
+const accountLevel = z.enum(ACCOUNT_LEVELS) satisfies z.ZodType<AccountLevel>;
 
-/** SPEC §3 "Admin user": one row of GET /api/users. */
+/** An admin user: one row of GET /api/users. */
 export const adminUserSchema = z.object({
   id: z.number(),
   email: z.string(),
@@ -64,7 +66,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const codeNameSchema = z.object({ code: z.string(), name: z.string() });
 export type CodeName = z.infer<typeof codeNameSchema>;
 
-/** SPEC §3 "Admin detail", plus the editable codes the edit form starts from. */
+/** An admin's detail, plus the editable codes the edit form starts from. */
 export const adminDetailSchema = adminUserSchema.omit({ company: true, region: true }).extend({
   firstName: z.string(),
   lastName: z.string(),

@@ -29,7 +29,7 @@ const KEYS = [
   'afterGivenOnce',
   'idTooLarge',
   'shareSearchTooShort',
-  // Sign-in and password formats (SPEC §5).
+  // Sign-in and password formats.
   'emailInvalid',
   'passwordInvalid',
   'otpInvalid',
@@ -146,6 +146,9 @@ const KEYS = [
   'termVersionInvalid',
   'effectiveAtInvalid',
   'effectiveAtPast',
+  // A person's list settings (saved views, chosen columns).
+  'preferenceKey',
+  'preferenceTooLarge',
   'termContentRequired',
   'termContentTooLong',
   'endAfterStart',

@@ -1,12 +1,12 @@
 /**
- * The SPEC §5 formats as plain patterns and checks, without zod: the sign-in page checks its fields
+ * The sign-in and password formats as plain patterns and checks, without zod: the sign-in page checks its fields
  * with these before the schemas' chunk is loaded. validation.ts builds the schemas from them.
  */
 import { OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
-/** SPEC §5: letters, digits, dot, underscore or hyphen; @; a domain; a 2–4 letter top-level part. */
+/** E-mail: letters, digits, dot, underscore or hyphen; @; a domain; a 2–4 letter top-level part. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,4}$/;
-/** SPEC §5: 8–64 characters (the SPEC's 12 raised, docs/decisions.md) with a letter, a digit and one of ! @ # $ % ^ & *. */
+/** Password: 8–64 characters (the specification's 12 raised, docs/decisions.md) with a letter, a digit and one of ! @ # $ % ^ & *. */
 export const PASSWORD_PATTERN = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)(?=.*[!@#$%^&*])[A-Za-z\\d!@#$%^&*]{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`);
 export const EMAIL_MAX_LENGTH = 254;
 export const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
@@ -22,7 +22,7 @@ export const messages = {
   otpInvalid: 'OTP must be 6 digits',
 } as const;
 
-/** The same acceptance as emailSchema: trimmed, at most EMAIL_MAX_LENGTH, SPEC §5 format. */
+/** The same acceptance as emailSchema: trimmed, at most EMAIL_MAX_LENGTH, EMAIL_PATTERN format. */
 export function isValidEmail(value: string): boolean {
   const email = value.trim();
   return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
@@ -37,7 +37,7 @@ export function isValidOtpCode(value: string): boolean {
 export type PasswordStrength = 'weak' | 'medium' | 'strong';
 
 /**
- * SPEC §5 strength meter, under the format rule: a password the forms and the server refuse is
+ * The password strength meter, under the format rule: a password the forms and the server refuse is
  * weak whatever its mix, so the meter never praises what will be turned away.
  */
 export function passwordStrength(value: string): PasswordStrength {
@@ -52,7 +52,7 @@ export interface PasswordChangeValues {
   confirmPassword: string;
 }
 
-/** SPEC §5 change-password rules, returning the key of the message (in `messages`) for each failing field. */
+/** The change-password rules, returning the key of the message (in `messages`) for each failing field. */
 export function validatePasswordChange(values: PasswordChangeValues): Partial<Record<keyof PasswordChangeValues, keyof typeof messages>> {
   const errors: Partial<Record<keyof PasswordChangeValues, keyof typeof messages>> = {};
   if (!values.password) errors.password = 'currentPasswordRequired';

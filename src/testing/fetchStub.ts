@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 export interface StubAnswer {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface RecordedCall {
@@ -27,8 +28,8 @@ export function stubFetch(answer: (call: RecordedCall) => StubAnswer | Promise<S
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);
-    const { status = 200, body } = await answer(call);
-    return new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), { status });
+    const { status = 200, body, headers } = await answer(call);
+    return new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), { status, headers });
   });
   vi.stubGlobal('fetch', fetchStub);
   return { calls, fetchStub };

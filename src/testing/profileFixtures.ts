@@ -12,12 +12,21 @@ export const PROFILE: Profile = {
   company: 'Headquarters',
   region: 'Asia Pacific',
   office: 'Korea',
+  companyCode: 'HQ',
+  regionCode: 'APAC',
+  officeCode: 'KR',
   isApprover: 'Y',
   isCreator: 'N',
   isUploader: 'Y',
   connectedDataTypes: [
-    { groupName: 'Acme Electronics', member: [{ name: 'Media' }, { name: 'CRM' }] },
-    { groupName: 'Globex Retail', member: [{ name: 'Retail' }] },
+    {
+      groupName: 'Acme Electronics',
+      member: [
+        { code: 'MEDIA', name: 'Media' },
+        { code: 'CRM', name: 'CRM' },
+      ],
+    },
+    { groupName: 'Globex Retail', member: [{ code: 'RETAIL', name: 'Retail' }] },
   ],
   connectedCountries: [
     {

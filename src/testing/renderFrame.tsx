@@ -50,6 +50,8 @@ export interface FrameOptions {
  */
 export async function renderFrame(ui: ReactElement, { rank = 1, settings = {}, path = '/', navigationState, viewportWidth = 1440 }: FrameOptions = {}) {
   window.innerWidth = viewportWidth;
+  // The frame reads the width once per task (useViewportWidth): let the last test's reading expire.
+  await new Promise((resolve) => setTimeout(resolve));
   clearCookies();
   const authority = authorityOf(rank);
   if (rank !== GUEST_RANK && authority) {

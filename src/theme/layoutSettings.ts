@@ -1,10 +1,10 @@
 import { useStore } from 'react-admin';
 
-/** The appearance choices of the settings panel (SPEC §2 "Settings panel", §3 "Layout settings"). */
+/** The appearance choices of the settings panel. */
 export const PRIMARY_COLORS = ['noir', 'emerald', 'green', 'lime', 'orange', 'amber', 'yellow', 'teal', 'cyan', 'sky', 'blue', 'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose'] as const;
 export const SURFACES = ['slate', 'gray', 'zinc', 'neutral', 'stone', 'soho', 'viva', 'ocean'] as const;
 export const MENU_MODES = ['static', 'overlay', 'slim', 'slim-plus', 'horizontal'] as const;
-/** Menu themes apply in light mode only: large dark surfaces would glare in dark mode (SPEC §2). */
+/** Menu themes apply in light mode only: large dark surfaces would glare in dark mode. */
 export const MENU_THEMES = ['light', 'dark', 'indigo', 'bluegrey', 'brown', 'cyan', 'green', 'deeppurple', 'deeporange', 'pink', 'purple', 'teal'] as const;
 /** 21 topbar themes; the specification names lightblue, dark, white … skyblue. */
 export const TOPBAR_THEMES = [

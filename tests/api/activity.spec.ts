@@ -12,7 +12,7 @@ import { codeMessageKey, type CodeSet } from '../../src/shared/code-sets';
 import type { ActivityEntry, Translate } from '../../src/shared';
 
 /**
- * The activity log (issue 30 item 4): every mutating route the app registers is recorded or named
+ * The activity log: every mutating route the app registers is recorded or named
  * as no activity, and each kind of entry says who did what to which record, before and after.
  */
 

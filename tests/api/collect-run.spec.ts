@@ -330,10 +330,17 @@ describe('bad sources end in ERROR with the reason and store nothing', () => {
     { name: 'a timeout', path: '/slow', errorId: 'SOURCE_TIMEOUT', text: 'did not answer within 300 ms' },
     { name: 'malformed JSON', path: '/malformed', errorId: 'SOURCE_MALFORMED', text: 'not valid JSON' },
     { name: 'rows failing master validation', path: '/invalid', errorId: 'MASTER_VALIDATION', text: 'row 2: clicks is not a number (many)' },
+    { name: 'an address nothing answers at', location: 'http://127.0.0.1:9/report', errorId: 'SOURCE_UNREACHABLE', text: 'The source could not be reached' },
+    { name: 'a source that refuses the credentials (no key sent: 401)', path: '/report', keyName: null, errorId: 'SOURCE_AUTH', text: 'HTTP 401' },
   ];
-  for (const { name, path, errorId, text } of cases) {
+  for (const { name, path, location, keyName, errorId, text } of cases) {
     it(name, async () => {
-      const configId = await createConfig({ alertRecipients: [], sourceLocation: `${platform.url}${path}`, sourceMethod: { rowsPath: 'data.rows', timeoutMs: 300 } });
+      const configId = await createConfig({
+        alertRecipients: [],
+        sourceLocation: location ?? `${platform.url}${path}`,
+        sourceMethod: { rowsPath: 'data.rows', timeoutMs: 300 },
+        ...(keyName === null ? { keyName, marketAccountId: null } : {}),
+      });
       const task = await runNow(configId);
       expect(task).toMatchObject({ status: 'ERROR', errorId, processType: 'MASTERING', postingTasks: [] });
       expect(task.errorText).toContain(text);

@@ -10,6 +10,7 @@ import { defaultConfig, type AppConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedFoundation } from '../../server/db/seed';
+import { seedDemo } from '../../server/ops/demo';
 import { passwordHasher } from '../../server/auth/passwords';
 import type { Clock } from '../../server/clock';
 import type { OutgoingMail } from '../../server/mail/mailer';
@@ -107,6 +108,19 @@ export function withRankAccounts(keep: (suite: { t: TestApp; accounts: RankAccou
 }
 
 /**
+ * withTestApp with the demo data added and the system admin's token, for specs that read and write
+ * the demo records: `withDemoData((suite) => ({ t, token } = suite));`.
+ */
+export function withDemoData(keep: (suite: { t: TestApp; token: string }) => void): void {
+  let t: TestApp;
+  withTestApp((app) => (t = app));
+  beforeAll(async () => {
+    await seedDemo(t.db, { hasher: passwordHasher(t.config.passwordHash), files: t.app.ctx.files, force: true });
+    keep({ t, token: (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken });
+  });
+}
+
+/**
  * The real server in-process on a fresh database: a copy of a migrated SQLite file, or a clone of
  * a migrated PostgreSQL database when TEST_DATABASE_URL is set. Hashing is cheap and rate limits are high unless a test asks.
  */
@@ -146,15 +160,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
 
   const contract = watchContract(app);
 
-  const call: TestApp['call'] = async (method, url, options = {}) => {
-    const response = await app.inject({
-      method,
-      url,
-      payload: options.body as InjectOptions['payload'],
-      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
-    });
-    return { status: response.statusCode, body: response.json(), headers: response.headers };
-  };
+  const call = injectCall(app);
   const lastMail: TestApp['lastMail'] = async (email) => {
     await app.ctx.mailer.idle();
     const mail = mails.findLast((sent) => sent.to === email);
@@ -331,10 +337,45 @@ export async function flushSystemLog(t: Pick<TestApp, 'app'>): Promise<void> {
   await t.app.ctx.systemLog.flush();
 }
 
+/** `TestApp['call']` on an app: an in-process request with the token as a Bearer header, its JSON answer. */
+function injectCall(app: FastifyInstance): TestApp['call'] {
+  return async (method, url, options = {}) => {
+    const response = await app.inject({
+      method,
+      url,
+      payload: options.body as InjectOptions['payload'],
+      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+    });
+    return { status: response.statusCode, body: response.json(), headers: response.headers };
+  };
+}
+
 /** A second server with other settings on the same database and clock. */
 export async function startSiblingApp(t: TestApp, overrides: Partial<AppConfig>): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const app = await buildApp({ ...t.config, ...overrides }, { db: t.db, clock: t.clock, logger: false });
   return { app, close: () => app.close() };
+}
+
+/**
+ * Another instance of the app on the same PostgreSQL database as `t`, as a second server process has
+ * it: a pool of its own (its own connections, locks and listeners) and a DATA_DIR of its own.
+ * `call` is `t.call`'s on it.
+ */
+export async function startPgInstance(t: TestApp): Promise<{ app: FastifyInstance; call: TestApp['call']; close(): Promise<void> }> {
+  if (!t.config.databaseUrl) throw new Error('startPgInstance: the app is not on PostgreSQL');
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-instance-'));
+  const db = openDatabase({ databaseUrl: t.config.databaseUrl, sqlitePath: '', pgSchema: PG_SCHEMA });
+  const app = await buildApp({ ...t.config, dataDir }, { db, clock: t.clock, logger: false, files: t.app.ctx.files });
+  const call = injectCall(app);
+  return {
+    app,
+    call,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EXACT_UP_TO } from '../../server/http/list-count';
+import { EXACT_UP_TO } from '../../server/db/list-count';
 import { accountsByRank, type TestApp, withTestApp } from './harness';
 
 let t: TestApp;

@@ -73,7 +73,7 @@ afterAll(async () => {
   rmSync(stageFolder, { recursive: true, force: true });
 });
 
-describe('a target answering with a redirect (item 1)', () => {
+describe('a target answering with a redirect', () => {
   for (const [method, status] of [
     ['GCS', 302],
     ['SNOWSTAGE', 307],
@@ -119,7 +119,7 @@ describe('a target answering with a redirect (item 1)', () => {
   });
 });
 
-describe('a stored secret stays bound to where it goes (item 2)', () => {
+describe('a stored secret stays bound to where it goes', () => {
   /** Listens as the attacker would, on a host the policy allows: it must never hear a secret. */
   let attacker: FakeServer;
   beforeAll(async () => {

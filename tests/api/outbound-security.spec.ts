@@ -32,6 +32,13 @@ describe('without OUTBOUND_ALLOW (the production default)', () => {
     expect(reply.status).toBe(400);
     expect(sourceError(reply)).toBe('The source was not called (page 1). Refused: 127.0.0.1 is a loopback address. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).');
     expect(JSON.stringify(reply.body)).not.toContain(MARKER);
+
+    // A run of the same config fails as a refused address, not as an answer the source gave.
+    const config = collectConfig(internal.url, { sourceLocation: `${internal.url}/admin`, keyName: null });
+    const id = (await env.api('POST', '/api/collect-configs', config)).body.data.id;
+    const task = (await env.api('POST', `/api/collect-configs/${id}/run`)).body.data;
+    await env.tick();
+    expect((await env.api('GET', `/api/tasks/${task.id}`)).body.data).toMatchObject({ status: 'ERROR', errorId: 'SOURCE_REFUSED' });
     expect(internal.requests).toHaveLength(0);
   });
 

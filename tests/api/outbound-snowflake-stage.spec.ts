@@ -9,6 +9,7 @@ import { collectConfig, localPostConfig, marketAccount, startCollectApp } from '
 import { startSnowflakeStub, type SnowflakeStub } from '../fakes/snowflake-stub';
 import { driver, proxyOptions } from '../../server/collect/jobs/posters/snowstage';
 import { outboundFor } from '../../server/outbound/outbound-fetch';
+import { inEnglish } from '../../src/i18n/serverMessage';
 
 /**
  * The answer to a Snowflake PUT steers the driver's stage clients (S3, Azure,
@@ -188,7 +189,8 @@ describe("an https Snowflake's stage clients (the driver's own S3, Azure and GCS
           await util.getFileHeader({ stageInfo: info, client: util.createClient(info) }, 'file.csv').catch(() => undefined);
         };
         await head(`127.0.0.2:${internalPort}`);
-        expect(refusals[0]).toBe('Refused: 127.0.0.2 is a loopback address. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).');
+        // The refusal is a message key; it is read in English as an answer words it.
+        expect(inEnglish(refusals[0])).toBe('Refused: 127.0.0.2 is a loopback address. The server calls only public addresses (OUTBOUND_ALLOW names exceptions).');
         expect(connections).toBe(0);
         // The tunnel itself works (once is enough: Azure's client retries a broken answer for seconds).
         if (type === 'S3') {

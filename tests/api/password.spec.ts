@@ -241,12 +241,12 @@ describe('password change with an e-mailed OTP', () => {
     expect(await dbSnapshot(t)).toEqual(before);
   });
 
-  it('changes the password: "Change Success", this session keeps working, other sessions are revoked', async () => {
+  it('changes the password: "Your password has been changed.", this session keeps working, other sessions are revoked', async () => {
     const otherSession = await t.signIn(email, current);
     const otp = await otpToken(t, session.accessToken, email);
     const reply = await change({ password: current, changePassword: 'Next#pw22' }, otp);
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ result: 'SUCCESS', resultMessage: 'Change Success', data: null });
+    expect(reply.body).toEqual({ result: 'SUCCESS', resultMessage: 'Your password has been changed.', data: null });
 
     expect((await profile(userId, session.accessToken)).body.result).toBe('SUCCESS');
     expect((await t.call('POST', '/api/auth/reissue', { body: { refreshToken: session.refreshToken } })).body.result).toBe('SUCCESS');
@@ -292,7 +292,7 @@ describe('password change with an e-mailed OTP', () => {
   });
 });
 
-// SPEC §5 says 8 to 12 characters; 64 is accepted so a password manager's passwords fit (ASVS 6.2.9).
+// The specification says 8 to 12 characters; 64 is accepted so a password manager's passwords fit (ASVS 6.2.9).
 describe('new passwords of up to 64 characters, at every route that sets one', () => {
   const long = 'K7#pQ2@vL9$wR4^tM8&z'; // a password manager's 20 characters
   const longest = `Ab1!${'x'.repeat(60)}`;

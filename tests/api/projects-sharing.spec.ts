@@ -1,6 +1,7 @@
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readEnv, tableauFromEnv } from '../../server/config';
+import { inEnglish } from '../../src/i18n/serverMessage';
 import { dbSnapshot, insertAdminCountries, signedInAccount, startSiblingApp, type TestApp, withTestApp } from './harness';
 import { listQuery, PROJECT_TABLES, projectBody, projectPeople, seedTemplate, sharedProject, TABLEAU } from './projects-fixtures';
 
@@ -134,7 +135,8 @@ describe('dashboard token', () => {
     const second = await t.call('GET', `/api/projects/${id}/dashboard-token?purpose=renew`, { token: people.viewer.token });
     expect((await jwtVerify(second.body.data.token, new TextEncoder().encode(TABLEAU.secretValue))).payload.jti).not.toBe(payload.jti);
     const views = await t.db.selectFrom('access_history').select(['detail', 'email']).where('event_type', '=', 'DASHBOARD_VIEW').execute();
-    expect(views).toEqual([{ email: 'viewer@example.com', detail: `Project ${id}: MediaOverview/Dashboard` }]);
+    // The detail is stored as a message key; it reads as the access-history list words it.
+    expect(views.map((view) => ({ ...view, detail: view.detail && inEnglish(view.detail) }))).toEqual([{ email: 'viewer@example.com', detail: `Project ${id}: MediaOverview/Dashboard` }]);
     const stats = await t.call('GET', `/api/access-history/stats?adminId=${people.viewer.id}`, { token: people.globalAdmin.token });
     expect(stats.body.data.totalDashboardViews).toBe(1);
 
@@ -150,7 +152,7 @@ describe('dashboard token', () => {
     expect(reply.body.data).toMatchObject({ viewName: 'Sales/Overview', src: 'https://tableau.example.com/t/marketing/views/Sales/Overview' });
   });
 
-  it('keeps custom dashboards on the configured Tableau server and mints no token for another origin (issue 27)', async () => {
+  it('keeps custom dashboards on the configured Tableau server and mints no token for another origin', async () => {
     const custom = (name: string, dashboardUrl: string) => projectBody(media, { name, dashboardType: 'CUSTOM', templateId: null, dashboardUrl });
     const foreign = [
       'https://evil.example/views/Sales/Overview',

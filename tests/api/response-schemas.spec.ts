@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { declarations } from '../../server/http/resource-declarations';
+import { operationsOf } from '../../src/shared/resources/define';
 import { startTestApp, type TestApp } from './harness';
 
 /**
@@ -12,11 +14,21 @@ import { startTestApp, type TestApp } from './harness';
 
 /**
  * The /api routes whose success answer is no JSON envelope: file downloads and exports (a stream
- * with its own content type) and the OpenAPI document itself; the API reference's page and files
+ * with its own content type), the record changes' event stream and the OpenAPI document itself; the API reference's page and files
  * under /api/reference are HTML and static files. Outside /api are the SPA's files and /metrics
  * (Prometheus text). A new one must be added here on purpose.
  */
-const NOT_JSON = new Set(['GET /api/files/:fileId', 'GET /api/uploads/:id/file', 'GET /api/system-logs/export', 'GET /api/explorer/export', 'GET /api/activity/export', 'GET /api/openapi.json']);
+const NOT_JSON = new Set([
+  'GET /api/files/:fileId',
+  'GET /api/uploads/:id/file',
+  'GET /api/system-logs/export',
+  'GET /api/explorer/export',
+  'GET /api/activity/export',
+  'GET /api/events',
+  'GET /api/openapi.json',
+  // Every declared list's export (server/http/list-export.ts): CSV or XLSX.
+  ...declarations.filter((declaration) => operationsOf(declaration).includes('list')).map((declaration) => `GET /api${declaration.path}/export`),
+]);
 const notJson = (method: string, url: string) => NOT_JSON.has(`${method} ${url}`) || url.startsWith('/api/reference') || !url.startsWith('/api');
 
 const registered: { method: string; url: string; schema: RouteOptions['schema'] }[] = [];

@@ -186,17 +186,18 @@ describe('the scheduler', () => {
       expect(task).toMatchObject({ status: 'PENDING', attempt: 1, errorId: 'SOURCE_HTTP_ERROR' });
       // The log says how long the wait is (no instant: the screen shows the line's time in the reader's zone).
       expect(task.logs.at(-1).message).toMatch(/retrying in 30 s\.$/);
-      // The status board says when the waiting retry will run.
-      const retriesOnBoard = async () => (await env.api('GET', `/api/collect-status?filter=${encodeURIComponent(JSON.stringify({ configId }))}`)).body.data.retries;
-      const [retry] = await retriesOnBoard();
-      expect(retry.taskId).toBe(queued.body.data.id);
-      expect(Date.parse(retry.runAt) - Date.parse(task.finishedAt ?? task.updatedAt)).toBe(30_000);
+      // The task, its list row and its process on the status board all say when the waiting retry will run.
+      expect(Date.parse(task.retryAt) - Date.parse(task.finishedAt ?? task.updatedAt)).toBe(30_000);
+      const listed = (await env.api('GET', `/api/tasks?filter=${encodeURIComponent(JSON.stringify({ configId }))}`)).body.data.list;
+      expect(listed.find((row: { id: number }) => row.id === queued.body.data.id).retryAt).toBe(task.retryAt);
+      const processOnBoard = async () => (await env.api('GET', `/api/collect-status?filter=${encodeURIComponent(JSON.stringify({ configId }))}`)).body.data.processes[0];
+      expect(await processOnBoard()).toMatchObject({ status: 'PENDING', retryAt: task.retryAt });
       expect(await retrying.app.collectScheduler.tick()).toBe(0); // still backing off
       env.t.clock.advance(31_000);
       expect(await retrying.app.collectScheduler.tick()).toBe(1);
       task = (await env.api('GET', `/api/tasks/${queued.body.data.id}`)).body.data;
-      expect(task).toMatchObject({ status: 'ERROR', attempt: 2 });
-      expect(await retriesOnBoard()).toEqual([]);
+      expect(task).toMatchObject({ status: 'ERROR', attempt: 2, retryAt: null });
+      expect(await processOnBoard()).toMatchObject({ status: 'ERROR', retryAt: null });
     } finally {
       await retrying.close();
     }

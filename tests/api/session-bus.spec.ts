@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
-import { busNames, sessionBus, type SessionBus, type SessionChange } from '../../server/auth/session-bus';
+import { busNames, sessionBus, type BusNotice, type SessionBus } from '../../server/auth/session-bus';
 
 const url = process.env.TEST_DATABASE_URL;
 const ECHO_TIMEOUT_MS = 2000;
@@ -56,12 +56,12 @@ async function foreignListener(delayMs: number | undefined): Promise<{ ackedAt: 
 describe.skipIf(!url)('the session bus on PostgreSQL', () => {
   let publisher: ReturnType<typeof instance>;
   let other: ReturnType<typeof instance>;
-  const heard: (SessionChange | undefined)[] = [];
+  const heard: (BusNotice | undefined)[] = [];
 
   beforeAll(async () => {
     publisher = instance();
     other = instance();
-    other.bus.subscribe((change) => heard.push(change));
+    other.bus.subscribe((change) => void heard.push(change));
     await Promise.all([untilTrusted(publisher.bus), untilTrusted(other.bus)]);
   });
   afterAll(async () => {

@@ -142,7 +142,7 @@ describe('sign-out', () => {
     expect((await profile(other.accessToken)).body.result).toBe('SUCCESS');
   });
 
-  it('ends the session as SPEC §7 calls it: Bearer token and user-id header, no body, with or without a JSON content type', async () => {
+  it('ends the session as clients call it: Bearer token and user-id header, no body, with or without a JSON content type', async () => {
     for (const contentType of [{}, { 'content-type': 'application/json' }, { 'content-type': 'application/json; charset=utf-8' }]) {
       const pair = await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
       const out = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { authorization: `Bearer ${pair.accessToken}`, 'user-id': String(adminId), ...contentType } });

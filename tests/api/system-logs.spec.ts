@@ -29,7 +29,7 @@ async function insertLog(row: Partial<{ email: string; end_point: string; http_m
 }
 
 describe('system log', () => {
-  it('lists every API call newest first with the SPEC fields', async () => {
+  it('lists every API call newest first with its fields', async () => {
     await t.call('POST', '/api/auth/signin', { body: { email: 'nobody@example.com', password: 'Wrong#123' } });
     const reply = await list({ range: [0, 4] });
     expect(reply.status).toBe(200);

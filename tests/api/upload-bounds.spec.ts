@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitRows } from '../../server/modules/uploads/commit';
 import { stagingPath } from '../../server/modules/uploads/staging';
-import { FILE_READ_LIMITS, SCHEMA_CHANGED_MESSAGE, type DatasetColumn } from '../../src/shared';
+import { FILE_READ_LIMITS, type DatasetColumn } from '../../src/shared';
+import { serverEn } from '../../src/i18n/server.en';
+import { sentence } from '../../src/i18n/serverMessage';
 import { signedInAccount, type TestApp, withRankAccounts } from './harness';
 import { commit, createDataset, datasetRows, postFile, preview, settled } from './uploads-support';
 import { billionLaughsSheet, inlineRow, sharedStringsBomb, sheetBomb, sheetXml, textPart, workbook } from './xlsx-bombs';
@@ -57,7 +59,7 @@ describe('a commit writes rows under the columns its file was checked against', 
 
     const refused = await t.call('POST', `/api/uploads/${upload.id}/commit`, { token: uploader.token, body: { mode: 'APPEND' } });
     expect(refused.status).toBe(409);
-    expect(refused.body.resultMessage).toBe(SCHEMA_CHANGED_MESSAGE);
+    expect(refused.body.resultMessage).toBe(serverEn['uploads.schemaChanged']);
     expect(await datasetRows(t, id)).toEqual([]);
     expect((await settled(t, uploader.token, upload.id)).status).toBe('READY');
 
@@ -82,9 +84,9 @@ describe('a commit writes rows under the columns its file was checked against', 
     try {
       const job = { uploadId: upload.id, datasetId: id, mode: 'APPEND' as const, adminId: uploader.id, now: () => new Date().toISOString(), onRows: () => undefined, activity: [] };
       const stagingFile = staged?.path ?? stagingPath(t.config.dataDir, upload.id);
-      await expect(commitRows(t.db, { ...job, schemaFingerprint: row.schema_fingerprint, stagingFile })).rejects.toThrow(SCHEMA_CHANGED_MESSAGE);
+      await expect(commitRows(t.db, { ...job, schemaFingerprint: row.schema_fingerprint, stagingFile })).rejects.toThrow(sentence('uploads.schemaChanged'));
       // An upload checked before the fingerprint was kept is never written either.
-      await expect(commitRows(t.db, { ...job, schemaFingerprint: null, stagingFile })).rejects.toThrow(SCHEMA_CHANGED_MESSAGE);
+      await expect(commitRows(t.db, { ...job, schemaFingerprint: null, stagingFile })).rejects.toThrow(sentence('uploads.schemaChanged'));
     } finally {
       await staged?.release();
     }

@@ -1,14 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { z } from 'zod';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp, withTestApp } from './harness';
+import { describe, expect, it, vi } from 'vitest';
+import { type TestApp, withDemoData } from './harness';
+import { editFormOf, firstRecordId, LIST_FILTERS } from './record-forms';
 import { commit, createDataset, datasetRows, preview } from './uploads-support';
-import { passwordHasher } from '../../server/auth/passwords';
 import { isSqlite, sharedTransaction, whenCommitted } from '../../server/db/database';
 import { declarations } from '../../server/http/resource-declarations';
-import { seedDemo } from '../../server/ops/demo';
 import { operationsOf } from '../../src/shared/resources/define';
 
 /**
@@ -40,54 +38,10 @@ vi.mock('../../server/http/crud-routes', async (importOriginal) => {
 
 let t: TestApp;
 let token: string;
-withTestApp((app) => (t = app));
-beforeAll(async () => {
-  await seedDemo(t.db, { hasher: passwordHasher(t.config.passwordHash), files: t.app.ctx.files, force: true });
-  token = (await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken;
-});
+withDemoData((suite) => ({ t, token } = suite));
 
-/** The fields of an object schema, through the refinements and pipes around it. */
-function shapeOf(schema: z.ZodType): Record<string, unknown> {
-  const def = (schema as unknown as { _zod: { def: { shape?: Record<string, unknown>; in?: z.ZodType; innerType?: z.ZodType; schema?: z.ZodType } } })._zod.def;
-  if (def.shape) return def.shape;
-  const inner = def.in ?? def.innerType ?? def.schema;
-  if (!inner) throw new Error('not an object schema');
-  return shapeOf(inner);
-}
-
-/** Lists that answer only within a parent or a kind: what their screens filter by. */
-const LIST_FILTERS: Record<string, () => Promise<Record<string, unknown>>> = {
-  plans: async () => ({ projectId: await firstId('/api/projects') }),
-  'project-shares': async () => ({ projectId: await firstId('/api/projects') }),
-  properties: async () => ({ kind: 'countries' }),
-};
-/** Where a record shows more than its form sends back (names beside codes, the next run): the form's values. */
-const FORM_VALUES: Record<string, (record: Record<string, any>) => Record<string, unknown>> = {
-  projects: ({ dataFilters }) => ({
-    dataFilters: { countries: dataFilters.countries.map((country: { code: string }) => country.code), keywordFilters: dataFilters.keywordFilters, conditionFilters: dataFilters.conditionFilters },
-  }),
-  'collect-configs': ({ schedules }) => ({ schedules: schedules.map(({ nextRunAt: _nextRunAt, ...schedule }: Record<string, unknown>) => schedule) }),
-};
-
-async function firstId(api: string, filter: Record<string, unknown> = {}): Promise<string> {
-  const page = await t.call('GET', `${api}?range=${encodeURIComponent('[0,9]')}&filter=${encodeURIComponent(JSON.stringify(filter))}`, { token });
-  expect(page.status, `${api}: ${JSON.stringify(page.body)}`).toBe(200);
-  // Not the caller's own account: that is edited on the profile, not here.
-  const record = (page.body.data.list as { id: number | string; email?: string }[]).find((row) => row.email !== ADMIN_EMAIL);
-  expect(record, `${api}: the demo data holds a record`).toBeDefined();
-  return String(record!.id);
-}
-
-/** The record's own values of the input's fields, sent back: a save as the edit form makes it. */
-async function editForm(name: string, id: string): Promise<Record<string, unknown>> {
-  const declaration = declarations.find((one) => one.name === name)!;
-  const record = (await t.call('GET', `/api${declaration.path}/${encodeURIComponent(id)}`, { token })).body.data;
-  const fields = Object.keys(shapeOf(declaration.schemas.input!));
-  return {
-    ...Object.fromEntries(fields.filter((field) => record[field] !== undefined && record[field] !== null).map((field) => [field, record[field]])),
-    ...FORM_VALUES[name]?.(record),
-  };
-}
+const firstId = (api: string, filter: Record<string, unknown> = {}) => firstRecordId(t, token, api, filter);
+const editForm = (name: string, id: string) => editFormOf(t, token, name, id);
 
 /** Every declared resource with an update route, from the declarations. */
 const updatable = declarations.filter((declaration) => operationsOf(declaration).includes('update'));
@@ -99,7 +53,7 @@ describe('a save', () => {
 
   it.each(updatable.map((declaration) => [declaration.name, declaration] as const))('of %s reads its record at most twice', async (name, declaration) => {
     const api = `/api${declaration.path}`;
-    const id = await firstId(api, await LIST_FILTERS[name]?.());
+    const id = await firstId(api, await LIST_FILTERS[name]?.(firstId));
     const input = await editForm(name, id);
     const before = await t.db
       .selectFrom('activity_log')
@@ -213,7 +167,7 @@ describe('the activity recorder', () => {
     const folder = join(import.meta.dirname, '../../server/modules');
     const sources = ['activity/recorder.ts', 'activity/routes-table.ts', 'activity/index.ts', 'uploads/index.ts'].map((file) => readFileSync(join(folder, file), 'utf8'));
     expect(sources.filter((source) => /workGoesOn|flush\(|onResponse/.test(source))).toEqual([]);
-    expect(Object.keys(t.app.activity).sort()).toEqual(['readAs', 'record']);
+    expect(Object.keys(t.app.activity).sort()).toEqual(['latest', 'readAs', 'record']);
   });
 
   it('reads records as function calls: no inject( in its code', () => {

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => e2e?.close());
 
-describe('Activity (issue 30 item 4)', () => {
+describe('Activity', () => {
   it('says in words who changed a record, on the Activity screen and on the record’s own history', async () => {
     const { context, page } = await e2e.newPage();
     const problems = watchProblems(page);

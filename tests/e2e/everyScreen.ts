@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import domains from '../../src/resources/domains';
 import { consoleResources, consoleScreens } from '../../src/resources/registry';
-import { declarations } from '../../server/http/resource-declarations';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, expectAbsent, signInThroughPage, waitForSettled, startE2e, watchProblems, type E2e } from './harness';
 import { codeSnifferErrors, seedDemoData, seriousAxeViolations, preferColourScheme, preferKorean } from './axeSurvey';
 import { codeWordsTable, englishOnKoreanScreen, foreignClockFindings, headersWrappedMidWord, rawCodeFindings, untranslatedEnglish, type CodeWordsTable } from './readableText';
 
@@ -45,11 +45,6 @@ function withSurveyServer(): void {
     e2e = await startE2e({ tableau: SURVEY_TABLEAU });
     // The collect and post catch-all alert mails (migration 018) put the Alert Mail record screens in the survey.
     await seedDemoData(e2e);
-    // A declared resource the demo leaves empty is given its declaration's example, so its record screens are surveyed too.
-    const api = await adminApi(e2e);
-    for (const { path, example } of declarations) {
-      if (example && (await api('GET', `/api${path}`)).data?.totalCount === 0) expect((await api('POST', `/api${path}`, example)).result, `the example of ${path}`).toBe('SUCCESS');
-    }
     english = await untranslatedEnglish();
     // Project Properties' codes (ACME, KR, APAC…) read as their names, in either language.
     const properties = await Promise.all(PROPERTY_TABLES.map((table) => e2e.db.selectFrom(table).select(['code', 'name']).execute()));
@@ -66,7 +61,8 @@ const slug = (path: string) => path.replace(/^\//, '').replaceAll('/', '-') || '
 /** Waits for the screen to settle: no progress bar or spinner, the fonts and the data drawn. */
 async function settle(page: Page) {
   // Generous waits: on a loaded machine a screen still loading would be surveyed as its spinner.
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  // Not the browser's "network idle": the record changes' stream stays open on every list and form.
+  await waitForSettled(page, { timeout: 15_000 }).catch(() => undefined);
   await page
     .locator('[role=progressbar]:not([aria-valuenow])')
     .first()
@@ -166,7 +162,33 @@ async function otherKinds(page: Page, resource: string, opened: string): Promise
   );
 }
 
-async function survey(pass: string, viewport: { width: number; height: number }, dark: boolean, axe: boolean, everyKind = false, korean = false): Promise<{ findings: Finding[]; problems: string[] }> {
+/**
+ * A list screen on a phone: its records as cards (ConsoleCardList), never a table squeezed sideways,
+ * and no Columns button (a card has no columns). A list with no record shows its empty state.
+ */
+async function phoneCardFindings(page: Page, screen: string): Promise<string[]> {
+  const problems: string[] = [];
+  const main = page.locator('#main-content');
+  if ((await main.locator('.RaDataTable-table').count()) > 0) problems.push('a list table on a phone, not cards');
+  const cards = await main.locator('.console-card').count();
+  const empty = await main
+    .locator('.RaEmpty-message, .RaList-noResults')
+    .or(main.getByText(/^No .* found$|항목이 없습니다$/))
+    .count();
+  if (cards === 0 && empty === 0 && screen !== '/project/manual') problems.push('no cards and no empty state');
+  if ((await main.getByRole('button', { name: /^(Columns|열)$/ }).count()) > 0) problems.push('a Columns button beside cards');
+  return problems;
+}
+
+async function survey(
+  pass: string,
+  viewport: { width: number; height: number },
+  dark: boolean,
+  axe: boolean,
+  everyKind = false,
+  korean = false,
+  cards = false,
+): Promise<{ findings: Finding[]; problems: string[] }> {
   const findings: Finding[] = [];
   const { context, page } = await e2e.newPage(viewport);
   await standInTableau(context);
@@ -188,6 +210,7 @@ async function survey(pass: string, viewport: { width: number; height: number },
   for (const screen of LIST_SCREENS) {
     await page.goto(screen);
     await check(page, screen, pass, findings, axe, korean);
+    if (cards) for (const problem of await phoneCardFindings(page, screen)) findings.push({ screen, pass, problem });
     const resource = OPENED_FROM_LIST[screen];
     if (!resource) continue;
     // Every list names its records by a link (a table row's, or a phone list's item).
@@ -198,7 +221,7 @@ async function survey(pass: string, viewport: { width: number; height: number },
         () => false,
       ))
     ) {
-      findings.push({ screen, pass, problem: 'no record to open: the demo data has none, and its declaration no example' });
+      findings.push({ screen, pass, problem: 'no record to open: the demo data has none' });
       continue;
     }
     const before = page.url();
@@ -233,12 +256,17 @@ async function survey(pass: string, viewport: { width: number; height: number },
 const format = (findings: Finding[]) => findings.map((f) => `${f.pass} ${f.screen}: ${f.problem}`).join('\n');
 
 /** One pass of the survey: its own server, one browser context at this width and scheme. */
-export function surveyPass(title: string, pass: string, viewport: { width: number; height: number }, options: { dark?: boolean; axe?: boolean; everyKind?: boolean; korean?: boolean } = {}): void {
+export function surveyPass(
+  title: string,
+  pass: string,
+  viewport: { width: number; height: number },
+  options: { dark?: boolean; axe?: boolean; everyKind?: boolean; korean?: boolean; cards?: boolean } = {},
+): void {
   withSurveyServer();
   it(
     title,
     async () => {
-      const { findings, problems } = await survey(pass, viewport, options.dark ?? false, options.axe ?? true, options.everyKind ?? false, options.korean ?? false);
+      const { findings, problems } = await survey(pass, viewport, options.dark ?? false, options.axe ?? true, options.everyKind ?? false, options.korean ?? false, options.cards ?? false);
       expect(format(findings)).toBe('');
       expect(problems).toEqual([]);
     },
@@ -246,4 +274,133 @@ export function surveyPass(title: string, pass: string, viewport: { width: numbe
     // record of every kind, took over 10 minutes beside another on a loaded machine.
     900_000,
   );
+}
+
+/** The screen's sideways scroll, in pixels (0 when it fits). */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Tabs from the top of the page to the list's first card and presses Enter on it; the page must not load again (client-side navigation). */
+async function openFirstCardByKeyboard(page: Page, recordPath: RegExp) {
+  const firstCard = page.locator('#main-content .console-card-link').first();
+  await firstCard.waitFor();
+  const name = (await firstCard.innerText()).split('\n')[0];
+  expect(name.trim().length, 'the card has an accessible name').toBeGreaterThan(0);
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.locator('body').focus();
+  let reached = false;
+  for (let presses = 0; presses < 60 && !reached; presses++) {
+    await page.keyboard.press('Tab');
+    reached = await firstCard.evaluate((card) => card === document.activeElement);
+  }
+  expect(reached, 'Tab reaches the first card').toBe(true);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => recordPath.test(url.pathname));
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+}
+
+/**
+ * Beside the phone pass, on its server: a card opens its record by keyboard, Activity's entries
+ * read as sentences across the card, Users in Korean; and at 1,440 px the Collecting Status
+ * board's task table keeps its actions and metric names on one line each.
+ */
+export function phoneCardChecks(): void {
+  it('opens a record from its card by Tab and Enter, in the browser (Users, Projects, Allowed Domains)', async () => {
+    const { context, page } = await e2e.newPage({ width: 390, height: 844 });
+    const problems = watchProblems(page);
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    for (const [list, record] of [
+      ['/user/users', /^\/users\/\d+\/show$/],
+      ['/', /^\/project\/detail\/\d+$/],
+      [domains.listPath, /^\/domains\/\d+$/],
+    ] as const) {
+      await page.goto(list);
+      await settle(page);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/cards-${slug(list)}.png`, fullPage: true });
+      await openFirstCardByKeyboard(page, record);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('shows Activity as cards whose sentence reads across the card', async () => {
+    // A change for the log: the survey's demo data has none.
+    const api = await adminApi(e2e);
+    const added = await api('POST', '/api/domains', { domain: 'cards.example.org', description: 'Head office' });
+    expect((await api('PUT', `/api/domains/${added.data.id}`, { domain: 'cards.example.org', description: 'Cards on a phone' })).result).toBe('SUCCESS');
+    const { context, page } = await e2e.newPage({ width: 390, height: 844 });
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/log/activity');
+    const sentence = page.locator('#main-content .console-card-primary').first();
+    await sentence.waitFor();
+    await settle(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/cards-activity.png`, fullPage: true });
+    // One word a line was a table cell squeezed to a word's width: the card's line is most of the screen.
+    expect((await sentence.boundingBox())!.width).toBeGreaterThan(300);
+    await expectAbsent(page.locator('#main-content'), page.locator('.RaDataTable-table'));
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('shows the Users cards in Korean, with the filters behind their button', async () => {
+    const { context, page } = await e2e.newPage({ width: 390, height: 844 });
+    await preferKorean(page);
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/user/users');
+    await page.locator('#main-content .console-card').first().waitFor();
+    await settle(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/cards-users-ko.png`, fullPage: true });
+    await expectAbsent(page.locator('#main-content'), page.locator('.RaDataTable-table'));
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    // The search and the selects wait behind the filter button until chosen (the field's label is its words).
+    await expectAbsent(page.locator('#main-content'), page.locator('.MuiFormControl-root:has(input[name="q"])'));
+    expect(await englishOnKoreanScreen(page, english)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('keeps the Collecting Status task table’s actions and metric names on one line at 1,440 px', async () => {
+    const { context, page } = await e2e.newPage({ width: 1440, height: 900 });
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/data/collect-status');
+    const table = page.locator('#main-content .RaDataTable-table');
+    await table.locator('tbody tr').first().waitFor();
+    await settle(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/collect-status-1440.png`, fullPage: true });
+    const measured = await table.evaluate((element) => {
+      /** Lines a text takes: its text's boxes, a new line where one starts below the line before (small print sits lower on the same line). */
+      const lines = (node: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0).sort((a, b) => a.top - b.top);
+        let count = rects.length > 0 ? 1 : 0;
+        let bottom = rects[0]?.bottom ?? 0;
+        for (const rect of rects.slice(1)) {
+          if (rect.top >= bottom - 1) count++;
+          bottom = rect.top >= bottom - 1 ? rect.bottom : Math.max(bottom, rect.bottom);
+        }
+        return count;
+      };
+      const rows = [...element.querySelectorAll('tbody tr.RaDataTable-row')];
+      const metric = rows.map((row) => row.querySelector('td.column-metricName')).filter((cell): cell is Element => cell !== null);
+      const buttons = [...element.querySelectorAll('tbody .MuiButton-root')];
+      const wrapper = element.closest('.RaDataTable-tableWrapper')!;
+      return {
+        metric: metric.map((cell) => ({ text: cell.textContent, lines: lines(cell) })),
+        buttons: buttons.map((button) => ({ text: button.textContent, lines: lines(button) })),
+        cut: wrapper.scrollWidth - wrapper.clientWidth,
+      };
+    });
+    expect(measured.metric.length).toBeGreaterThan(0);
+    expect(measured.buttons.map((button) => button.text)).toEqual(expect.arrayContaining(['Post tasks', 'Retry']));
+    expect(measured.metric.filter((cell) => cell.lines !== 1)).toEqual([]);
+    expect(measured.buttons.filter((button) => button.lines !== 1)).toEqual([]);
+    // Nothing hidden past the table's edge: its last column (Retry) is in view without scrolling.
+    expect(measured.cut).toBeLessThanOrEqual(0);
+    await context.close();
+  }, 180_000);
 }

@@ -9,7 +9,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, expectAbsent, signInOnPage, sign
 import { codeWordsTable, englishOnKoreanScreen, foreignClockFindings, headersWrappedMidWord, rawCodeFindings, untranslatedEnglish, type CodeWordsTable } from './readableText';
 
 /**
- * A new team's first week (issue 30), end to end in the built app: a marketer signs up, the system
+ * A new team's first week, end to end in the built app: a marketer signs up, the system
  * admin approves her, she agrees to the terms, makes a project and shares it, builds a dataset from
  * a file and keeps it current, explores it; a collection runs and fails, its alert is mailed; the
  * admin reads what happened in words; the marketer resets a forgotten password. Each step asserts
@@ -26,7 +26,7 @@ const HANGUL = /[\uAC00-\uD7A3]/;
 /**
  * The before → after of an activity (the Activity screen's column, a record's history), left out of
  * the code checks: it still shows stored values ('MEDIA', 'STAND_BY', JSON) and field keys
- * (advertiserName) as they are (reported, issue 30 item 4).
+ * (advertiserName) as they are (reported, not fixed yet).
  */
 const CHANGES = '.column-changes, section[aria-labelledby=record-history-title] ul';
 

@@ -170,8 +170,10 @@ function trackServerCalls(page: Page, origin: string): void {
   const calls = { inFlight: 0, lastChange: Date.now() };
   serverCalls.set(page, calls);
   // The API and the app's own chunks and fonts; another host (a dashboard's) is not the page's loading.
+  // The record changes' stream (GET /api/events) stays open while a list or form is shown: no loading.
   const change = (by: number) => (request: Request) => {
-    if (new URL(request.url()).origin !== origin) return;
+    const url = new URL(request.url());
+    if (url.origin !== origin || url.pathname === '/api/events') return;
     calls.inFlight += by;
     calls.lastChange = Date.now();
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { passwordHasher } from '../../server/auth/passwords';
 import { seedDemo } from '../../server/ops/demo';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAbsent, signInThroughPage, startE2e, waitForSettled, watchProblems, type E2e } from './harness';
 import domains from '../../src/resources/domains';
 
 let e2e: E2e;
@@ -41,10 +41,9 @@ async function signedIn(viewport: { width: number; height: number }) {
 
 /** Waits for a screen to be drawn with its data: no request under way, no spinner. */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.locator('[role=progressbar]:not([aria-valuenow])').first().waitFor({ state: 'hidden', timeout: 10_000 });
+  await waitForSettled(page);
   // The rows (a table's, or on a phone the code tables' one-line list), or the page of a list with none.
-  await page.locator('#main-content').locator('tbody tr td, li a[href], .RaEmpty-message').first().waitFor();
+  await page.locator('#main-content').locator('tbody tr td, li a[href], .console-card, .RaEmpty-message').first().waitFor();
 }
 
 /** How far the page itself scrolls sideways (0 when it fits the window). */
@@ -101,7 +100,7 @@ describe('no screen scrolls sideways', () => {
     [1440, 900],
     [390, 844],
   ])(
-    'fits every list screen into a %i px window, wide tables scrolling inside their card',
+    'fits every list screen into a %i px window: wide tables scroll inside their card, a phone shows cards',
     async (width, height) => {
       const { page, problems, close } = await signedIn({ width, height });
       for (const screen of LIST_SCREENS) {
@@ -109,14 +108,18 @@ describe('no screen scrolls sideways', () => {
         await settle(page);
         expect(await sidewaysScroll(page), screen).toBeLessThanOrEqual(0);
       }
-      // The Users table is wider than a phone: it scrolls inside its card, every column still there.
       await page.goto('/user/users');
-      await page.locator('tbody tr td').first().waitFor();
-      const wrapper = page.locator('.RaDataTable-tableWrapper');
-      const { scrollWidth, clientWidth } = await wrapper.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
-      if (width === 390) expect(scrollWidth).toBeGreaterThan(clientWidth);
-      await wrapper.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
-      await expect.poll(() => page.getByRole('columnheader', { name: 'Last sign-in' }).isVisible()).toBe(true);
+      if (width === 390) {
+        // A phone shows the Users as cards (ConsoleCardList), not the table squeezed sideways.
+        await page.locator('#main-content .console-card').first().waitFor();
+        await expectAbsent(page.locator('#main-content'), page.locator('.RaDataTable-tableWrapper'));
+      } else {
+        // The Users table, if wider than the window, scrolls inside its card, every column still there.
+        await page.locator('tbody tr td').first().waitFor();
+        const wrapper = page.locator('.RaDataTable-tableWrapper');
+        await wrapper.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+        await expect.poll(() => page.getByRole('columnheader', { name: 'Last sign-in' }).isVisible()).toBe(true);
+      }
       expect(problems).toEqual([]);
       await close();
     },

@@ -107,7 +107,7 @@ describe('Profile through e-mail authentication', () => {
 
     await fillPasswords(profile, 'Start#pass1', 'Fresh#pass2');
     await profile.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Success: Change Success').waitFor();
+    await page.getByText('Your password has been changed.', { exact: true }).waitFor();
     await profile.waitFor({ state: 'detached' });
     await shoot(page, 'desktop-change-success');
 

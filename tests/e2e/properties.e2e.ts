@@ -79,9 +79,9 @@ describe('Project Properties screen', () => {
     await page.waitForURL(onTab('countries'));
     await page.getByText('Korea').waitFor();
 
-    await page.getByPlaceholder('Search').fill('portu');
+    await page.getByPlaceholder('Search', { exact: true }).fill('portu');
     await page.getByText('1-1 of 1').waitFor();
-    await page.getByPlaceholder('Search').fill('');
+    await page.getByPlaceholder('Search', { exact: true }).fill('');
     await chooseRegion(page, 'Europe, Middle East & Africa (EMEA)');
     await page.getByText('1-5 of 5').waitFor();
     await expectAbsent(page.locator('#main-content'), page.getByText('Korea'));
@@ -113,7 +113,7 @@ describe('Project Properties screen', () => {
     await page.getByText('Asia Pacific (APAC)').waitFor();
 
     await page.goto(`${LIST}?kind=countries`);
-    await page.getByPlaceholder('Search').fill('PT');
+    await page.getByPlaceholder('Search', { exact: true }).fill('PT');
     await page.getByText('1-1 of 1').waitFor();
     await page.getByText('Portuguese Republic').click();
     await page.getByRole('button', { name: 'Delete' }).click();
@@ -121,7 +121,7 @@ describe('Project Properties screen', () => {
     await page.waitForURL(onTab('countries'));
     await expect.poll(async () => (await countries()).map((country) => country.code)).not.toContain('PT');
     await page.getByText('No Project Properties found').waitFor();
-    expect(await page.getByPlaceholder('Search').inputValue()).toBe('PT');
+    expect(await page.getByPlaceholder('Search', { exact: true }).inputValue()).toBe('PT');
     await expectAbsent(page.locator('#main-content'), page.getByText('Portuguese Republic'));
     expect(await countries()).toHaveLength(13);
     await shoot(page, '06-after-delete');

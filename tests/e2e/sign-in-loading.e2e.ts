@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInOnPage, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signInOnPage, signInThroughPage, startE2e, waitForSettled, watchProblems, type E2e } from './harness';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ describe('what the sign-in page loads', () => {
     const scripts = watchScripts(page);
     await page.goto('/');
     await page.waitForSelector('input[name=email]');
-    await page.waitForLoadState('networkidle');
+    await waitForSettled(page);
 
     expect(scripts.length).toBeGreaterThan(0);
     // zod names its classes in strings, which survive minification.
@@ -102,7 +102,7 @@ describe('what the sign-in page loads', () => {
     const scripts = watchScripts(list);
     await list.goto('/');
     await list.getByRole('heading', { name: 'No projects yet' }).waitFor();
-    await list.waitForLoadState('networkidle');
+    await waitForSettled(list);
     // Each name less its 8-character content hash.
     const names = scripts.map(({ url }) => new URL(url).pathname.slice(0, -'-01234567.js'.length)).sort();
     expect(names).toEqual(['/assets/index', '/assets/rolldown-runtime', '/assets/signed-in']);

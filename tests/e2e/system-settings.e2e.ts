@@ -36,7 +36,7 @@ describe('System Setting screens', () => {
     expect(await e2e.db.selectFrom('domains').select('domain').execute()).toHaveLength(2);
 
     await page.goto(domains.listPath);
-    await page.getByPlaceholder('Search').fill('agency');
+    await page.getByPlaceholder('Search', { exact: true }).fill('agency');
     await page.getByText('1-1 of 1').waitFor();
     await page.getByRole('cell', { name: 'agency.co.kr', exact: true }).click();
     await page.locator('textarea[name=description]').fill('Renamed agency');
@@ -51,7 +51,7 @@ describe('System Setting screens', () => {
     await page.getByText('Domain deleted').waitFor();
     await expect.poll(async () => (await e2e.db.selectFrom('domains').select('domain').execute()).map((row) => row.domain)).toEqual(['example.com']);
     // The list keeps its search across visits (react-admin's store): clear it to see every domain.
-    await page.getByPlaceholder('Search').fill('');
+    await page.getByPlaceholder('Search', { exact: true }).fill('');
     await page.getByText('example.com').waitFor();
     await expectAbsent(page.locator('#main-content'), page.getByText('agency.co.kr'));
 

@@ -22,6 +22,11 @@ describe('Terms screens', () => {
   it('lets a system-admin create a term with a version, find it, and schedule, revise and read its versions', async () => {
     const { context, page } = await e2e.newPage();
     const problems = watchProblems(page);
+    // Publishing or editing a version changes the term: each such write names the term's version as shown.
+    const versionWrites: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && /^\/api\/terms\/\d+\/versions/.test(new URL(request.url()).pathname)) versionWrites.push(request.headers()['if-match']);
+    });
     await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'Terms', exact: true }).click();
@@ -86,9 +91,11 @@ describe('Terms screens', () => {
       .orderBy('term_versions.id')
       .execute();
     expect(labels.map((row) => row.terms_version)).toEqual(['1.0', '2.0', '1.1']);
+    expect(versionWrites.length).toBeGreaterThanOrEqual(2);
+    for (const ifMatch of versionWrites) expect(ifMatch).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
 
     await page.goto('/system/terms');
-    await page.getByPlaceholder('Search').fill('marketing');
+    await page.getByPlaceholder('Search', { exact: true }).fill('marketing');
     await page.getByText('1-1 of 1').waitFor();
     const row = page.getByRole('row').filter({ hasText: 'Marketing Consent' });
     await row.getByText('1.1', { exact: true }).waitFor();

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInThroughPage, startE2e, watchProblems, type E2e } from './harness';
 import { signUpThroughApi } from './signUps';
-import { seriousAxeViolations } from './axeSurvey';
+import { preferKorean, seriousAxeViolations } from './axeSurvey';
 
 const SHOTS = '/tmp/shots-users';
 const NEW_EMAIL = 'newcomer@example.com';
@@ -207,6 +207,39 @@ describe('User Management screens', () => {
     await page.getByRole('textbox', { name: 'To' }).fill('2030-01-01');
     await page.getByText('The end of the date range must not be before its start.').first().waitFor();
     expect(problems.filter((problem) => !/400/.test(problem))).toEqual([]);
+    await context.close();
+  });
+
+  it('exports the Users list as it shows it, in Korean: the shown columns only, under their Korean labels, statuses as words', async () => {
+    const { context, page } = await e2e.newPage();
+    const problems = watchProblems(page);
+    await preferKorean(page);
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/user/users');
+    await expect.poll(() => page.getByRole('columnheader', { name: '국가' }).count()).toBe(1);
+    // Hide Country from the Columns button.
+    await page.getByRole('button', { name: '열', exact: true }).click();
+    await page.locator('.MuiPopover-root').getByLabel('국가').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('columnheader', { name: '국가' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: '내보내기' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'CSV' }).click();
+    const file = await (await download).path();
+    const [header, ...rows] = readFileSync(file, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(header).not.toContain('국가');
+    expect(header).toEqual(expect.arrayContaining(['이메일', '이름', '상태', '상태 (코드)']));
+    const status = header.indexOf('상태');
+    const admin = rows.find((row) => row.includes(ADMIN_EMAIL))!;
+    expect(admin[status]).toBe('활성');
+    expect(admin[status + 1]).toBe('ACTIVE');
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenService } from '../../server/auth/tokens';
+import { sentence } from '../../src/i18n/serverMessage';
 import type { AdminsTable } from '../../server/db/schema';
 import type { Selectable } from 'kysely';
 
@@ -26,7 +27,7 @@ describe('verified access tokens are remembered until they expire', () => {
     expect(await tokens.verifyAccessToken(token)).toBe(first);
 
     now = new Date(now.getTime() + 61_000);
-    await expect(tokens.verifyAccessToken(token)).rejects.toMatchObject({ result: 'TOKEN_UNAUTHORIZED', message: 'The access token has expired.' });
+    await expect(tokens.verifyAccessToken(token)).rejects.toMatchObject({ result: 'TOKEN_UNAUTHORIZED', message: sentence('auth.theAccessTokenHasExpired') });
   });
 
   it('never takes a forged signature for the genuine token it has remembered, nor remembers the forgery', async () => {
@@ -41,7 +42,7 @@ describe('verified access tokens are remembered until they expire', () => {
     for (const forgedSignature of forgedSignatures) {
       const forged = `${header}.${payload}.${forgedSignature}`;
       for (let attempt = 0; attempt < 2; attempt++) {
-        await expect(tokens.verifyAccessToken(forged)).rejects.toMatchObject({ result: 'TOKEN_UNAUTHORIZED', message: 'The access token is not valid.' });
+        await expect(tokens.verifyAccessToken(forged)).rejects.toMatchObject({ result: 'TOKEN_UNAUTHORIZED', message: sentence('auth.theAccessTokenIsNot') });
       }
     }
     expect(await tokens.verifyAccessToken(token)).toBe(genuine);

@@ -5,7 +5,7 @@ import { ACTIVITY_SUBJECTS, IGNORED_FIELDS } from '../../server/modules/activity
 import { translatorFor } from '../../server/modules/activity/words';
 import { CODE_LISTS } from '../../src/shared/code-lists';
 import { codeMessageKey, type CodeSet } from '../../src/shared/code-sets';
-import { activityChangeText, activityValue, type ActivityChange, type ActivityResource } from '../../src/shared/activity';
+import { activityChangeText, activityChangeTexts, activityFieldLabel, activityValue, type ActivityChange, type ActivityResource } from '../../src/shared/activity';
 
 const en = translatorFor('en');
 const ko = translatorFor('ko');
@@ -224,6 +224,51 @@ describe('a change in the activity log', () => {
       });
     }
   }
+
+  it('names every field it records from a label file in both languages, never by spelling out its key', () => {
+    const unlabelled = (t: typeof en) =>
+      DECLARED_CHANGES.filter(([resource, { field }]) => activityFieldLabel(resource, field, t) === undefined).map(([resource, { field }]) => `${resource}.${field}`);
+    expect(DECLARED_CHANGES.length).toBeGreaterThan(100);
+    expect(unlabelled(en)).toEqual([]);
+    expect(unlabelled(ko)).toEqual([]);
+  });
+
+  it('says every field whose values are a code table’s codes (Y/N included) in that table’s words', () => {
+    const enumOf = (schema: z.ZodType): string[] | undefined => {
+      const def = (schema as unknown as { def: Record<string, unknown> & { type: string } }).def;
+      if (['optional', 'nullable', 'default', 'readonly'].includes(def.type)) return enumOf(def.innerType as z.ZodType);
+      return def.type === 'enum' ? Object.values(def.entries as Record<string, string>) : undefined;
+    };
+    const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((code) => b.includes(code));
+    const raw = declarations.flatMap(({ name, history, schemas }) => {
+      if (!history) return [];
+      const ignored = new Set([...IGNORED_FIELDS, ...(history.ignore ?? [])]);
+      return Object.entries((schemas.record as unknown as z.ZodObject).shape).flatMap(([field, schema]) => {
+        if (ignored.has(field)) return [];
+        const codes = enumOf(schema as z.ZodType);
+        const set = codes && (Object.keys(CODE_LISTS) as CodeSet[]).find((candidate) => sameSet(CODE_LISTS[candidate], codes));
+        if (!codes || !set) return [];
+        const text = words(name, { field, before: codes[0], after: codes[1] });
+        return text.includes(en(codeMessageKey(set, codes[0]))) && text.includes(en(codeMessageKey(set, codes[1]))) ? [] : [`${name}.${field}: ${text}`];
+      });
+    });
+    expect(raw).toEqual([]);
+  });
+
+  it('leaves out a field that went from absent to empty: no "Keyword filters: " with nothing after it', () => {
+    const change = { field: 'dataFilters', before: { advertiser: 'acme' }, after: { advertiser: 'acme', keywordFilters: [], conditionFilters: [], dataType: 'CRM' } };
+    expect(words('projects', change)).toBe('Data filters: Data type — → CRM');
+  });
+
+  it('says a shown name that changed with its code as one change, by the names, under the code field’s label', () => {
+    const changes = [
+      { field: 'advertiser', before: 'GLOBEX', after: 'INITECH' },
+      { field: 'advertiserName', before: 'Globex', after: 'Initech' },
+      { field: 'templateName', before: 'Monthly', after: 'Weekly' },
+    ];
+    expect(activityChangeTexts('projects', changes, en)).toEqual(["Advertiser 'Globex' → 'Initech'", "Template 'Monthly' → 'Weekly'"]);
+    expect(activityChangeTexts('projects', changes, ko)).toEqual(["광고주 'Globex' → 'Initech'", "템플릿 'Monthly' → 'Weekly'"]);
+  });
 
   it('says a schedule change as the schedule form does, leaving the next run (its own doing) out', () => {
     const [schedules, fields] = CHANGES['collect-configs'];

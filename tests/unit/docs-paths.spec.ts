@@ -1,12 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoFiles } from '../../src/testing/repoFiles';
 
 /**
- * The documents name files of this repository, and comments and documents cite sections of the
- * specification (docs/spec.md) as "SPEC §n". A moved or renamed file, or a section that is not
- * there, fails here instead of misleading the next reader.
+ * The documents name files of this repository, and neither they nor the code cite what lives
+ * outside it. A moved or renamed file, or a citation a reader cannot follow, fails here instead of
+ * misleading the next reader.
  */
 const root = path.resolve(__dirname, '../..');
 const TREES = ['src', 'server', 'tests', 'bench', 'scripts', 'docs', 'deploy', '.ci', 'public'];
@@ -106,21 +107,6 @@ describe('the documents name files that exist', () => {
   });
 });
 
-describe('"SPEC §n" in a comment or a document names a section of docs/spec.md', () => {
-  const sections = new Set([...readFileSync(path.join(root, 'docs/spec.md'), 'utf8').matchAll(/^#{2,} (\d+(?:\.\d+)*)\. /gm)].map((match) => match[1]));
-  const sources = [...repoFiles(['src', 'server', 'tests'], { names: null, specs: true }), ...docs].filter((file) => /\.(?:tsx?|md)$/.test(file) && file !== 'docs/spec.md');
-  const cited = sources.flatMap((file) => [...readFileSync(path.join(root, file), 'utf8').matchAll(/SPEC §(\d+(?:\.\d+)*)/g)].map((match) => ({ file, section: match[1] })));
-
-  it('the specification has its numbered sections and the code cites them', () => {
-    expect(sections.size).toBeGreaterThan(5);
-    expect(cited.length).toBeGreaterThan(100);
-  });
-
-  it('every cited section exists', () => {
-    expect(cited.filter(({ section }) => !sections.has(section)).map(({ file, section }) => `${file}: SPEC §${section}`)).toEqual([]);
-  });
-});
-
 /** A document's text with its fenced code blocks blanked, so a heading or link inside one is not taken as Markdown. */
 const prose = (doc: string) => readFileSync(path.join(root, doc), 'utf8').replace(/^```[^\n]*\n[\s\S]*?^```$/gm, '');
 
@@ -189,21 +175,52 @@ describe('every link of the documents reaches a file, a folder or a heading', ()
   });
 });
 
-describe('the documents stand alone', () => {
+describe('the documents and the code stand alone', () => {
   /**
-   * Issue numbers, the design brief's sections and the shared notes folder live outside the
-   * repository; a document says the reason itself instead. `src/shared/` is the repository's own.
+   * Issue numbers, the briefs and the shared notes folder live outside the repository, and a
+   * section number of the specification says nothing to a reader without it at hand: a comment,
+   * a test's name or a document says the reason itself instead. `src/shared/` is the repository's
+   * own; the notes folder is looked for in the documents only, as imports name `../shared/` too.
    */
   const OUTSIDE = [
     { what: 'an issue number', pattern: /\bissues?[\s#-]*\d+/gi },
+    { what: 'a section of the specification', pattern: /\bSPEC(?:\.md)? *§/g },
+    { what: 'the specification by its short name', pattern: /\bSPEC\b(?! *§|\.md)/g },
     { what: 'a DESIGN section', pattern: /\bDESIGN(?:\.md)? *§/g },
     { what: 'the design or style brief', pattern: /\b(?:DESIGN|STYLE|SPEC)\.md\b/g },
-    { what: 'the shared notes folder', pattern: /(?<!src\/)(?<![\w-])shared\//g },
+    { what: 'the shared notes folder', pattern: /(?<!src\/)(?<![\w-])shared\//g, documentsOnly: true },
   ];
 
+  /** What a text cites from outside, as `file:line: what: "match"`. */
+  const citations = (file: string, text: string, skip: (line: string) => boolean = () => false) =>
+    text
+      .split('\n')
+      .flatMap((line, index) =>
+        skip(line)
+          ? []
+          : OUTSIDE.filter(({ documentsOnly }) => !documentsOnly || file.endsWith('.md')).flatMap(({ what, pattern }) =>
+              [...line.matchAll(pattern)].map((match) => `${file}:${index + 1}: ${what}: "${match[0]}"`),
+            ),
+      );
+
   it.each(docs)('%s cites nothing outside the repository', (doc) => {
-    const text = readFileSync(path.join(root, doc), 'utf8');
-    const found = OUTSIDE.flatMap(({ what, pattern }) => [...text.matchAll(pattern)].map((match) => `${what}: "${match[0]}"`));
+    expect(citations(doc, readFileSync(path.join(root, doc), 'utf8'))).toEqual([]);
+  });
+
+  /** Every source, test, script and document of the repository, committed or not; the changelog is history. */
+  const sources = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', 'src', 'server', 'tests', 'scripts', 'bench', 'docs', 'README.md'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter((file) => /\.(?:tsx?|m?js|md|json)$/.test(file) && existsSync(path.join(root, file)));
+  const self = path.relative(root, __filename).split(path.sep).join('/');
+
+  it('every source file cites nothing outside the repository', () => {
+    expect(sources).toContain(self);
+    expect(sources.length).toBeGreaterThan(500);
+    // This file's own patterns name what they look for.
+    const found = sources.flatMap((file) => citations(file, readFileSync(path.join(root, file), 'utf8'), (line) => file === self && line.includes('pattern: /')));
     expect(found).toEqual([]);
   });
 });
@@ -239,5 +256,13 @@ describe('docs/decisions.md is a list of dated records', () => {
     const index = text.slice(0, text.search(/^### /m));
     const linked = new Set([...index.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1]));
     expect(records.map((record) => slug(record.split('\n', 1)[0])).filter((anchor) => !linked.has(anchor))).toEqual([]);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  it('is a one-page map: at most 200 lines, under headings', () => {
+    const text = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+    expect(text.trimEnd().split('\n').length).toBeLessThanOrEqual(200);
+    expect(text.match(/^## /gm)?.length).toBeGreaterThan(3);
   });
 });

@@ -6,15 +6,18 @@ import { EXPORT_SUBJECT_MAX, exportFileName, exportSubject } from '../../src/sha
 
 const root = path.resolve(__dirname, '../..');
 
-/** A file download the console writes: react-admin's downloadCSV in the browser, an attachment answer on the server. */
-const DOWNLOAD = /downloadCSV\(|contentDisposition\(\s*'attachment'|content-disposition'\s*,\s*[`'"]attachment/;
+/**
+ * A file download the console writes: react-admin's downloadCSV or its ExportButton (which writes
+ * cells as typed, not formula-safe) in the browser, an attachment answer on the server.
+ */
+const DOWNLOAD = /downloadCSV\(|import \{[^}]*\bExportButton\b[^}]*\} from 'react-admin'|contentDisposition\(\s*'attachment'|content-disposition'\s*,\s*[`'"]attachment/;
 
 /** Downloads of a file a person stored, served under the name it was stored with: not exports. */
 const STORED_FILES = ['server/modules/uploads/index.ts'];
 
 /** Every export of the console, named by the one rule (src/shared/export-names.ts). */
 const EXPORTS = {
-  'src/resources/csvExporter.ts': 'every list with Export (users, allowed domains, …): the list’s name',
+  'server/http/list-export.ts': 'every list with Export (users, allowed domains, …), written by the server: the list’s name in the reader’s language',
   'server/modules/explorer/index.ts': 'a Data Explorer table: the dataset’s or master table’s name',
   'server/modules/system-logs/index.ts': 'the system log',
   'server/modules/activity/index.ts': 'the activity log, in the reader’s language',

@@ -8,7 +8,8 @@ import { fromRoot, repoFiles } from '../../src/testing/repoFiles';
  * The import graph of both halves, read from the source: every import, re-export and `import()` of
  * every server/ and src/ file (specs left out), resolved as TypeScript resolves it. The layers these
  * tests keep (docs/architecture.md):
- * - server/modules/* may use server/collect/*, never the other way; inside the collect domain the job
+ * - server/modules/* may use server/collect/*, never the other way; server/http (routes) may use
+ *   server/db (queries), never the other way, not even for a type; inside the collect domain the job
  *   engine (collect/jobs) reads the resources' queries but never their routes; a migration reads only
  *   the db helpers, so it writes what it wrote when it was made;
  * - in src/, each folder imports only its own layer and those below it (SRC_LAYERS): shared ←
@@ -153,6 +154,8 @@ describe('import layers', () => {
     const has = (list: Edge[], from: string, to: string, kind: Kind) => list.some((edge) => edge.from === from && edge.to === to && edge.kind === kind);
     expect(has(server, 'collect/jobs/run-task.ts', 'collect/collect-configs/queries.ts', 'static')).toBe(true);
     expect(has(server, 'collect/collect-configs/index.ts', 'collect/jobs/task-store.ts', 'static')).toBe(true);
+    expect(has(server, 'http/crud-routes.ts', 'db/store.ts', 'static')).toBe(true);
+    expect(has(server, 'db/table-store.ts', 'db/list-page.ts', 'static')).toBe(true);
     expect(has(browser, 'App.tsx', 'resources/registry.ts', 'static')).toBe(true);
     expect(has(browser, 'routes/signedInFrame.ts', 'App.tsx', 'dynamic')).toBe(true);
     expect(has(browser, 'routes/RankGuard.tsx', 'providers/authProvider.ts', 'type')).toBe(true);
@@ -174,6 +177,10 @@ describe('import layers', () => {
 
   it('the low-level folders (secrets, outbound, http, db, mail, files) import neither modules nor collect', () => {
     expect(server.filter(({ from, to }) => /^(secrets|outbound|http|db|mail|files)\//.test(from) && /^(modules|collect)\//.test(to))).toEqual([]);
+  });
+
+  it('server/db never imports server/http, not even for a type: queries sit below the routes that call them', () => {
+    expect(server.filter(({ from, to }) => from.startsWith('db/') && to.startsWith('http/'))).toEqual([]);
   });
 
   it('a migration imports only the db helpers: no live module, no shared rule, no default that may change', () => {

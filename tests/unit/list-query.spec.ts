@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../server/http/app-error';
+import { inEnglish } from '../../src/i18n/serverMessage';
 import { dayBound, parseListQuery, type ListSpec } from '../../server/http/list-query';
 
 const spec: ListSpec = {
@@ -25,7 +26,8 @@ function refusal(run: () => unknown) {
   } catch (error) {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(400);
-    return { message: (error as AppError).message, errors: ((error as AppError).data as { errors: { field: string; message: string }[] }).errors };
+    const { errors } = (error as AppError).data as { errors: { field: string; message: string }[] };
+    return { message: inEnglish((error as AppError).message), errors: errors.map((fieldError) => ({ ...fieldError, message: inEnglish(fieldError.message) })) };
   }
   throw new Error('expected a 400');
 }

@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { migrationChecksum } from '../../scripts/migrationChecksum';
 
 /**
  * A database records each migration by name and never runs it again: a shipped migration renamed
  * or edited changes nothing on the databases that already ran it, and makes them differ from new
- * ones. checksums.txt beside the migrations holds every shipped file's name and content; it only grows.
+ * ones. checksums.txt beside the migrations holds every shipped file's name and the checksum of its
+ * code (comments may be reworded); it only grows.
  */
 
 const DIR = join(import.meta.dirname, '../../server/db/migrations');
@@ -18,22 +19,19 @@ const listed = new Map(
     .filter((line) => line.trim() && !line.startsWith('#'))
     .map((line) => line.trim().split(/\s+/) as [string, string]),
 );
-const sha256 = (file: string) =>
-  createHash('sha256')
-    .update(readFileSync(join(DIR, file)))
-    .digest('hex');
+const checksumOf = (file: string) => migrationChecksum(readFileSync(join(DIR, file), 'utf8'));
 
 describe('shipped migrations', () => {
   it(`are each listed in server/db/migrations/${LIST}`, () => {
     const unlisted = files.filter((file) => !listed.has(file));
-    expect(unlisted, `New migration file(s): add a line "<file> <sha256>" to server/db/migrations/${LIST} for each (sha256sum server/db/migrations/<file>)`).toEqual([]);
+    expect(unlisted, `New migration file(s): add its line to server/db/migrations/${LIST}: node scripts/migrationChecksum.ts server/db/migrations/<file> prints it`).toEqual([]);
   });
 
   it('are all still there, under their names, with the content they shipped with', () => {
     const problems = [...listed].flatMap(([file, checksum]) =>
       !files.includes(file)
         ? [`${file} is missing or renamed: a database that ran it would run it again under a new name; put it back`]
-        : sha256(file) !== checksum
+        : checksumOf(file) !== checksum
           ? [`${file} was edited after it shipped: databases that ran it keep the old version; undo the edit and write a new migration`]
           : [],
     );

@@ -1,10 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/testing/repoFiles';
+import { migrationChecksum } from '../../scripts/migrationChecksum';
 
 /**
  * The recipe cannot rot (the working tree, uncommitted files included, is what is copied): `npm run new:resource` scaffolds a resource with every field kind into a
@@ -55,9 +55,7 @@ describe('npm run new:resource', () => {
     expect(run(process.execPath, ['scripts/new-resource.mjs', 'site-visits.json']).status).toBe(1);
 
     const migration = readdirSync(join(copy, 'server/db/migrations')).find((file) => file.endsWith('_site_visits.ts'))!;
-    const checksum = createHash('sha256')
-      .update(readFileSync(join(copy, 'server/db/migrations', migration)))
-      .digest('hex');
+    const checksum = migrationChecksum(readFileSync(join(copy, 'server/db/migrations', migration), 'utf8'));
     appendFileSync(join(copy, 'server/db/migrations/checksums.txt'), `${migration} ${checksum}\n`);
 
     // Only the new files and what they import: the rest of the repository is checked by `npm run typecheck`.

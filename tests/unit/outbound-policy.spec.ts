@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { outboundPolicy, refusedAddressReason } from '../../server/outbound/outbound-policy';
+import { serverKo } from '../../src/i18n/server.ko';
+import { inEnglish, renderServerText, withParticles } from '../../src/i18n/serverMessage';
 
 describe('outbound address policy', () => {
   it.each([
@@ -23,7 +25,7 @@ describe('outbound address policy', () => {
     ['224.0.0.1', 'a multicast or reserved address'],
     ['255.255.255.255', 'a multicast or reserved address'],
   ])('refuses %s as %s', (address, reason) => {
-    expect(refusedAddressReason(address)).toBe(reason);
+    expect(inEnglish(refusedAddressReason(address)!)).toBe(reason);
   });
 
   it.each(['8.8.8.8', '172.32.0.1', '100.128.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8'])('lets public %s through', (address) => {
@@ -35,10 +37,17 @@ describe('outbound address policy', () => {
     expect(policy.refusal('ADS.internal.', '10.9.9.9')).toBeNull();
     expect(policy.refusal('reports.corp', '10.20.3.4')).toBeNull();
     expect(policy.refusal('127.0.0.1')).toBeNull();
-    expect(policy.refusal('reports.corp', '10.21.0.1')).toBe('reports.corp resolves to 10.21.0.1, a private address');
-    expect(policy.refusal('127.0.0.2')).toBe('127.0.0.2 is a loopback address');
-    expect(policy.refusal('metadata.google.internal')).toBe('metadata.google.internal is a cloud-metadata service');
+    expect(inEnglish(policy.refusal('reports.corp', '10.21.0.1')!)).toBe('reports.corp resolves to 10.21.0.1, a private address');
+    expect(inEnglish(policy.refusal('127.0.0.2')!)).toBe('127.0.0.2 is a loopback address');
+    expect(inEnglish(policy.refusal('metadata.google.internal')!)).toBe('metadata.google.internal is a cloud-metadata service');
     expect(policy.refusal('api.example.com', '93.184.216.34')).toBeNull();
+  });
+
+  it('words a refusal in the reader’s language, the address’s kind included', () => {
+    const korean = { texts: serverKo, nouns: {}, listSeparator: ', ', finish: withParticles };
+    const policy = outboundPolicy([]);
+    expect(renderServerText(policy.refusal('127.0.0.2')!, korean)).toBe('127.0.0.2은(는) 루프백 주소입니다');
+    expect(renderServerText(policy.refusal('reports.corp', '10.21.0.1')!, korean)).toBe('reports.corp의 주소 10.21.0.1은(는) 사설 주소입니다');
   });
 
   it('refuses a bad OUTBOUND_ALLOW entry by name', () => {

@@ -2,17 +2,19 @@ import { readFileSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { serverEn, serverPhrasesEn, type ServerMessageKey } from '../../src/i18n/server.en';
-import { serverKo, serverPhrasesKo } from '../../src/i18n/server.ko';
+import { serverEn, type ServerMessageKey } from '../../src/i18n/server.en';
+import { serverKo } from '../../src/i18n/server.ko';
 import { resourceLabelsKo } from '../../server/http/resource-labels';
-import { serverMessageKey, serverTextIn } from '../../src/i18n/serverMessageKey';
+import { assertValid } from '../../server/collect/jobs/master-mapping';
+import { inEnglish, recordNoun, renderServerText, sentence, withParticles } from '../../src/i18n/serverMessage';
 
 /*
  * Every sentence the server writes for a person — an error or success message, an upload problem
- * or reason, a task failure, a run-log line, a field error of its own — is catalogued in
- * src/i18n/server.en.ts with its Korean in server.ko.ts; the server answers a Korean reader with
- * the Korean (server/http/reader-language.ts). This test finds those sentences in server/ by their
- * shape, so a new one fails here until it has words in both languages.
+ * or reason, a task failure, a run-log line, an access-history detail — is a key of
+ * src/i18n/server.en.ts with values, made by sentence() and put into words when read
+ * (server/http/reader-language.ts). AppError, success(), a task's log and failure and an access
+ * record take only such a message (the type system holds them); this test walks server/ for a
+ * literal English sentence written anywhere else, and holds every key used to words in both languages.
  */
 
 /** Folders whose words are for the operator (CLI, migrations, startup checks) or are a mail's own template. */
@@ -30,7 +32,7 @@ const NOT_FOR_READERS: Record<string, string> = {
   'The bucket %{value} cannot be reached: %{value}': "the file store's startup check (operator log)",
   'FILE_STORE %{value}: the bucket %{value} cannot be reached: %{value}': "the file store's startup check (operator log)",
   'Not a relative path: %{value}': 'a programming error (a caller passed an absolute key)',
-  '%{value}: %{value}': 'a code or field before a catalogued sentence (a run log\'s "SOURCE_TIMEOUT: …"), which stays and the sentence is rewritten',
+  '%{value}: %{value}': "a field before its field error's words in the validation summary (rendered from the field's own key)",
 };
 
 /** A call whose texts go to the operator's log or describe an API for developers. */
@@ -40,8 +42,6 @@ interface Found {
   where: string;
   /** The text with each `${…}` as %{value}. */
   shape: string;
-  /** The text with each `${…}` as a sample value, as the server would write it. */
-  sample: string;
 }
 
 const scannedFiles = () =>
@@ -63,7 +63,7 @@ function serverSentences(): Found[] {
         const sentence = /^(%\{|[A-Z])/.test(shape) && shape.includes(' ') && ending && !shape.includes('{{');
         if (sentence && !(shape in NOT_FOR_READERS) && !inOperatorCall(node)) {
           const where = `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-          found.push({ where, shape, sample: parts.reduce((text, part, index) => `${text}v${index}${part}`) });
+          found.push({ where, shape });
         }
         return;
       }
@@ -74,20 +74,6 @@ function serverSentences(): Found[] {
   return found;
 }
 
-/** Every string or template literal of the scanned folders, each `${…}` as %{value}. */
-function allShapes(): string[] {
-  return scannedFiles().flatMap((file) => {
-    const shapes: string[] = [];
-    const visit = (node: ts.Node): void => {
-      if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) shapes.push(node.text);
-      else if (ts.isTemplateExpression(node)) shapes.push([node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join('%{value}'));
-      ts.forEachChild(node, visit);
-    };
-    visit(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true));
-    return shapes;
-  });
-}
-
 function inOperatorCall(node: ts.Node): boolean {
   for (let parent = node.parent, depth = 0; parent && depth < 5; parent = parent.parent, depth += 1) {
     if (ts.isCallExpression(parent) && OPERATOR_CALL.test(parent.expression.getText())) return true;
@@ -95,35 +81,45 @@ function inOperatorCall(node: ts.Node): boolean {
   return false;
 }
 
-const KOREAN = { texts: serverKo, nouns: resourceLabelsKo.nouns, phrases: serverPhrasesKo };
-
 const paramsOf = (text: string) => new Set([...text.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]));
 
-describe('the server’s sentences in English and Korean', () => {
+/** Every key a server file names in sentence('…'), or as a quoted key of the catalogue (a usage's label). */
+function usedKeys(): Set<string> {
+  const keys = new Set<string>();
+  for (const file of [...scannedFiles(), 'server/http/envelope.ts']) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/'([a-zA-Z]+\.[a-zA-Z0-9.]+)'/g)) if (match[1] in serverEn) keys.add(match[1]);
+  }
+  return keys;
+}
+
+/** The message of the failure assertValid throws for these rows. */
+function failureOf(errors: Parameters<typeof assertValid>[0]): string {
+  try {
+    assertValid(errors);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('no failure');
+}
+
+const KOREAN_WORDS = { texts: serverKo, nouns: resourceLabelsKo.nouns, listSeparator: ', ', finish: withParticles };
+
+describe('the server’s sentences as message keys', () => {
   const found = serverSentences();
 
-  it('finds the sentences it checks (upload problems, task failures, run logs, sign-in refusals among them)', () => {
-    expect(found.length).toBeGreaterThan(250);
-    for (const file of ['server/modules/uploads/validate.ts', 'server/collect/jobs/collectors.ts', 'server/collect/jobs/run-task.ts', 'server/auth/signin-routes.ts']) {
-      expect(
-        found.some((sentence) => sentence.where.startsWith(file)),
-        file,
-      ).toBe(true);
-    }
+  it('writes no literal English sentence for a person outside a message key', () => {
+    expect(
+      found.map(({ where, shape }) => `${where}  ${shape}`),
+      'make these sentence(key, values) with the key in src/i18n/server.en.ts and server.ko.ts',
+    ).toEqual([]);
   });
 
-  it('has every sentence the server writes for a person in the catalogue', () => {
-    const missing = found.filter(({ sample }) => !serverMessageKey(sample)).map(({ where, shape }) => `${where}  ${shape}`);
-    expect(missing, 'add these to src/i18n/server.en.ts and server.ko.ts').toEqual([]);
+  it('catalogues only keys the server uses', () => {
+    const used = usedKeys();
+    expect((Object.keys(serverEn) as ServerMessageKey[]).filter((key) => !used.has(key) && key !== 'common.asWritten')).toEqual([]);
   });
 
-  it('catalogues no sentence the server no longer writes', () => {
-    const written = new Set(found.map(({ sample }) => serverMessageKey(sample)?.key));
-    const stale = (Object.keys(serverEn) as ServerMessageKey[]).filter((key) => !written.has(key));
-    expect(stale).toEqual([]);
-  });
-
-  it('gives every sentence Korean words with the same values (an English plural or optional clause may go)', () => {
+  it('gives every key Korean words with the same values (an English plural or optional clause may go)', () => {
     for (const key of Object.keys(serverEn) as ServerMessageKey[]) {
       const english = paramsOf(serverEn[key]);
       const korean = paramsOf(serverKo[key]);
@@ -135,34 +131,37 @@ describe('the server’s sentences in English and Korean', () => {
         [...english].filter((name) => !korean.has(name) && !/^choice\d*$/.test(name)),
         key,
       ).toEqual([]);
-      expect(serverKo[key], key).toMatch(/[가-힣]/);
+      if (!['common.asWritten', 'collect.failedWithCode', 'collect.problemsOfARow'].includes(key)) expect(serverKo[key], key).toMatch(/[가-힣]/);
     }
   });
 
-  it('has place phrases the server writes, in Korean with the same values', () => {
-    const written = new Set(allShapes());
-    for (const [key, phrase] of Object.entries(serverPhrasesEn)) {
-      expect(written.has(phrase.replace(/%\{\w+\}/g, '%{value}')), phrase).toBe(true);
-      expect([...paramsOf(serverPhrasesKo[key as keyof typeof serverPhrasesEn])]).toEqual([...paramsOf(phrase)]);
-    }
-    expect(serverTextIn('Too many attempts. Please try again in 3 minute(s).', KOREAN)).toBe('시도가 너무 많습니다. 3분 뒤 다시 시도하세요.');
-    expect(serverTextIn('Page 2 of the source is not valid JSON.', KOREAN)).toBe('소스의 2페이지는 올바른 JSON이 아닙니다.');
+  it('renders a message with nested messages, a list, a noun and particles, in either language', () => {
+    const usages = [sentence('properties.usage.userOfficeMany', { count: 17 }), sentence('properties.usage.userCountryMany', { count: 22 })];
+    const refusal = sentence('properties.itCannotBeDeleted', { usages: sentence('properties.isUsedByRecords', { code: 'KR', total: 39, usages }) });
+    expect(inEnglish(refusal)).toBe('It cannot be deleted: KR is used by 39 records (17 users (country of office), 22 user country connections).');
+    expect(renderServerText(refusal, KOREAN_WORDS)).toBe('삭제할 수 없습니다: KR은(는) 레코드 39건에서 사용 중입니다(사용자 17명(근무 국가), 사용자 국가 연결 22건).');
+    expect(renderServerText(sentence('crud.theHasBeenAdded', { noun: recordNoun('market account') }), KOREAN_WORDS)).toBe('마켓 계정을 추가했습니다.');
+    const line = sentence('collect.couldNotBeReached', { what: sentence('collect.theGcsSignIn'), reason: 'ECONNREFUSED' });
+    expect(renderServerText(line, KOREAN_WORDS)).toBe('GCS 로그인에 연결할 수 없습니다: ECONNREFUSED');
+    expect(renderServerText(sentence('auth.passwordChanged'), KOREAN_WORDS)).toBe('비밀번호를 변경했습니다.');
   });
 
-  it('has Korean for every noun a resource declaration names its records by', () => {
-    const declared = execSync("git ls-files -co --exclude-standard 'src/shared/resources/*.ts'", { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
-    const nouns = declared.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^\s*noun: '([^']+)'/gm)].map((match) => match[1]));
-    // Each in its resource's Korean label file (`export const nouns`), collected as the server collects them.
-    expect(nouns.filter((noun) => !resourceLabelsKo.nouns[noun])).toEqual([]);
-    expect(serverTextIn('The market account has been added.', KOREAN)).toBe('마켓 계정을 추가했습니다.');
+  it('renders a master validation failure: each row’s problems after its row, rows and problems joined by semicolons', () => {
+    const failure = failureOf([
+      { row: 2, message: sentence('collect.isNotANumber', { code: 'clicks', String: '1,2x' }) },
+      {
+        row: 3,
+        message: sentence('collect.problemsOfARow', { problems: { clauses: [sentence('collect.isRequired', { code: 'date' }), sentence('collect.isNotANumber', { code: 'clicks', String: 'x' })] } }),
+      },
+    ]);
+    expect(inEnglish(failure)).toBe('2 rows fail master validation: row 2: clicks is not a number (1,2x); row 3: date is required; clicks is not a number (x)');
+    expect(renderServerText(failure, KOREAN_WORDS)).toBe('마스터 검증에 실패한 행이 2개입니다: 2행: clicks이(가) 숫자가 아닙니다(1,2x); 3행: date은(는) 필수입니다; clicks이(가) 숫자가 아닙니다(x)');
+    const many = Array.from({ length: 20 }, (_, index) => ({ row: index + 1, message: sentence('collect.isRequired', { code: 'date' }) }));
+    expect(renderServerText(failureOf(many), KOREAN_WORDS)).toMatch(/^마스터 검증에 실패한 행이 20개 이상입니다: 1행: date은\(는\) 필수입니다; 2행: /);
   });
 
-  it('rewrites a sentence with its values, a quoted one inside it, and joined ones each', () => {
-    expect(serverTextIn('date is required.', KOREAN)).toBe('date은(는) 필수입니다.');
-    expect(serverTextIn('The source was not called (page 2). Refused: ftp URLs are not called.', KOREAN)).toBe('소스를 호출하지 않았습니다(2페이지). 거부됨: ftp URL은 호출하지 않습니다.');
-    expect(serverTextIn('SOURCE_TIMEOUT: The source did not answer within 500 ms (page 1).', KOREAN)).toBe('SOURCE_TIMEOUT: 소스가 500ms 안에 응답하지 않았습니다(1페이지).');
-    expect(serverTextIn('Choose a region from the list. Choose a company from the list.', KOREAN)).toBe('목록에서 지역을 선택하세요. 목록에서 회사를 선택하세요.');
-    expect(serverTextIn('The template has been saved.', KOREAN)).toBe('템플릿을 저장했습니다.');
-    expect(serverTextIn('A cell of the file, as written.', KOREAN)).toBe('A cell of the file, as written.');
+  it('reads any other text (a row stored before messages were keys, a third party’s words) as it was written, in either language', () => {
+    expect(inEnglish('Wrong password.')).toBe('Wrong password.');
+    expect(renderServerText('Wrong password.', KOREAN_WORDS)).toBe('Wrong password.');
   });
 });

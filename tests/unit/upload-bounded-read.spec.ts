@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileChecker } from '../../server/modules/uploads/check-thread';
 import { FILE_READ_LIMITS } from '../../src/shared/upload-rules';
+import { inEnglish } from '../../src/i18n/serverMessage';
 import { inlineRow, sheetXml, textPart, workbook, zipOf } from '../api/xlsx-bombs';
 
 const MIB = 1024 * 1024;
@@ -25,6 +26,8 @@ const fileOf = (name: string, content: Buffer | string) => {
   return path;
 };
 const sample = (kind: 'csv' | 'xlsx', path: string) => checker.sample({ kind, filePath: path, rows: 5 });
+/** The refusal with its message in English words, as a reader would see it. */
+const inEnglishRefusal = (sampled: Promise<unknown>) => sampled.catch((error: Error) => Promise.reject(new Error(inEnglish(error.message))));
 const sheet = () => textPart('sheet', sheetXml(inlineRow(1, ['day', 'name']) + inlineRow(2, ['2024-01-01', 'Alice'])));
 
 describe('an XLSX is read within what its zip directory declares', () => {
@@ -34,14 +37,14 @@ describe('an XLSX is read within what its zip directory declares', () => {
 
   it('refuses a part that inflates past the size its directory declares', async () => {
     const real = sheet();
-    await expect(sample('xlsx', fileOf('lying.xlsx', workbook({ ...real, size: real.size - 10 })))).rejects.toThrow(
+    await expect(inEnglishRefusal(sample('xlsx', fileOf('lying.xlsx', workbook({ ...real, size: real.size - 10 }))))).rejects.toThrow(
       `xl/worksheets/sheet1.xml expands past the ${real.size - 10} bytes its zip directory declares, so the file is damaged or built to overflow.`,
     );
   });
 
   it('refuses shared strings over their limit before inflating them, whatever their ratio', async () => {
     const strings = { ...textPart('xl/sharedStrings.xml', '<sst/>'), size: 40 * MIB, packed: 2 * MIB };
-    await expect(sample('xlsx', fileOf('strings.xlsx', workbook(sheet(), { sharedStrings: strings })))).rejects.toThrow(
+    await expect(inEnglishRefusal(sample('xlsx', fileOf('strings.xlsx', workbook(sheet(), { sharedStrings: strings }))))).rejects.toThrow(
       `xl/sharedStrings.xml expands to 40 MiB, over the ${FILE_READ_LIMITS.sharedStringsMaxBytes / MIB} MiB an upload may; save the sheet as CSV.`,
     );
   });

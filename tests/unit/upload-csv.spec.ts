@@ -46,7 +46,7 @@ describe('the upload CSV reader', () => {
   });
 
   it('refuses an unclosed quote and text after a closing quote', () => {
-    expect(() => read('a,b\n"open,1\n', 4)).toThrow(/Quote not closed/);
-    expect(() => read('a,b\n"x"y,1\n', 4)).toThrow(/Invalid closing quote/);
+    expect(() => read('a,b\n"open,1\n', 4)).toThrow(/uploads\.quoteNotClosed/);
+    expect(() => read('a,b\n"x"y,1\n', 4)).toThrow(/uploads\.invalidClosingQuote/);
   });
 });

@@ -4,7 +4,7 @@ import { authorityOf, rankAllows } from '../../src/shared/ranks';
 import { isCalendarDay } from '../../src/shared/calendar-day';
 import { backfillInput } from '../../src/shared/collect-configs';
 
-describe('SPEC §5 e-mail format', () => {
+describe('e-mail format', () => {
   it.each(['a.b_c-d@example.com', 'x@sub.example.co', 'USER@EXAMPLE.ORG'])('accepts %s', (email) => expect(isValidEmail(email)).toBe(true));
   it.each(['plain', 'a@b', 'a@b.c', 'a@example.toolong', "x' OR 1=1 --@example.com", 'a+b@example.com', 'a@exa mple.com'])('refuses %s', (email) => expect(isValidEmail(email)).toBe(false));
 });
@@ -23,8 +23,8 @@ describe('zod-free checks agree with the schemas', () => {
   });
 });
 
-// 8–64 characters: the SPEC's 12 raised so a password manager's passwords fit (docs/decisions.md).
-describe('SPEC §5 password format', () => {
+// 8–64 characters: the specification's 12 raised so a password manager's passwords fit (docs/decisions.md).
+describe('password format', () => {
   it.each(['Abcdef1!', 'abc12345$xyz', 'A1^bbbbb', 'Abcdefgh123!x', 'K7#pQ2@vL9$wR4^tM8&z', `Ab1!${'x'.repeat(60)}`])('accepts %s', (password) => expect(isValidPassword(password)).toBe(true));
   it.each([
     ['too short', 'Ab1!xyz'],
@@ -36,7 +36,7 @@ describe('SPEC §5 password format', () => {
   ])('refuses one with %s', (_why, password) => expect(isValidPassword(password)).toBe(false));
 });
 
-describe('SPEC §5 strength meter', () => {
+describe('strength meter', () => {
   it('is weak for any short or one-class input', () => {
     expect(passwordStrength('')).toBe('weak');
     expect(passwordStrength('abcdefgh')).toBe('weak');
@@ -64,7 +64,7 @@ describe('SPEC §5 strength meter', () => {
   });
 });
 
-describe('SPEC §5 change-password rules', () => {
+describe('change-password rules', () => {
   it('requires all three fields with the specification messages', () => {
     expect(validatePasswordChange({ password: '', changePassword: '', confirmPassword: '' })).toEqual({
       password: 'currentPasswordRequired',
@@ -80,7 +80,7 @@ describe('SPEC §5 change-password rules', () => {
   });
 });
 
-describe('SPEC §6 ranks', () => {
+describe('ranks', () => {
   it('allows a route only when its rank is not less than the user rank number', () => {
     expect(rankAllows(5, 1)).toBe(true);
     expect(rankAllows(1, 5)).toBe(false);

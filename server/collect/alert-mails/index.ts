@@ -9,9 +9,10 @@ import { success } from '../../http/envelope';
 import { sampleValues } from '../../mail/templates';
 import { findAlertMailFor } from './queries';
 import { composeAlertMail } from './render';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 function duplicate({ procedure, errorId }: { procedure: string; errorId: string }): AppError {
-  const message = `An alert mail for ${procedure} and error ${errorId} already exists.`;
+  const message = sentence('collect.anAlertMailForAnd', { procedure, errorId });
   return new AppError('CONFLICT', message, { errors: [{ field: 'errorId', message }] });
 }
 

@@ -19,6 +19,7 @@ import { collectTaskValues, insertTasks, insertTasksTogether } from '../jobs/tas
 import { unknownCode } from '../code-tables';
 import { findTask } from '../tasks/queries';
 import { collectConfigStore, findSourceAccount, resumeCollectConfig, type CollectConfigValues } from './queries';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /** Unknown codes or account, and a source host the account's secret may not go to (saved, it would only fail at every run). */
 async function checkReferences(db: Db, input: Pick<CollectConfigValues, 'advertiser' | 'dataType' | 'marketAccountId' | 'sourceType' | 'sourceLocation' | 'keyName'>): Promise<void> {
@@ -28,7 +29,7 @@ async function checkReferences(db: Db, input: Pick<CollectConfigValues, 'adverti
   ];
   if (input.marketAccountId) {
     const account = await findSourceAccount(db, input.marketAccountId);
-    if (!account) errors.push({ field: 'marketAccountId', message: `Market account ${input.marketAccountId} does not exist.` });
+    if (!account) errors.push({ field: 'marketAccountId', message: sentence('collect.marketAccountDoesNotExist', { marketAccountId: input.marketAccountId }) });
     const problem = account?.hasSecret ? secretHostProblem(input, account) : null;
     if (problem) errors.push({ field: 'sourceLocation', message: problem });
   }
@@ -42,7 +43,12 @@ export async function collectConfigsModule(app: FastifyInstance) {
   const outbound = outboundFor(config.outboundAllow);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  const { load, writers } = crudRoutes(app, collectConfigsResource, { store: collectConfigStore(db), check: (input) => checkReferences(db, input) });
+  const { load, writers } = crudRoutes(app, collectConfigsResource, {
+    store: collectConfigStore(db),
+    check: (input) => checkReferences(db, input),
+    // A schedule reads with its next run, which is worked out, never sent.
+    form: ({ schedules }) => ({ schedules: (schedules as Record<string, unknown>[]).map(({ nextRunAt: _nextRunAt, ...schedule }) => schedule) }),
+  });
 
   // By hand: runs even when the config is off or suspended; yesterday (UTC) is the period.
   routes.post('/collect-configs/:id/run', { ...writers, schema: { params: idParams, response: { 200: taskResponse } } }, async (request) => {
@@ -53,7 +59,7 @@ export async function collectConfigsModule(app: FastifyInstance) {
       collectTaskValues({ configId: found.id, scheduleType: 'MANUAL', dueAt: now, periodFrom: yesterday, periodTo: yesterday, maxAttempts: config.collect.maxAttempts, now }),
     ]);
     app.collectScheduler.wake();
-    return success(await findTask(db, id), 'The collect task has been queued.');
+    return success(await findTask(db, id), sentence('collect.theCollectTaskHasBeen'));
   });
 
   routes.post('/collect-configs/:id/backfill', { ...writers, schema: { params: idParams, body: backfillInput, response: { 200: backfillResponse } } }, async (request) => {
@@ -67,13 +73,13 @@ export async function collectConfigsModule(app: FastifyInstance) {
     );
     app.collectScheduler.wake();
     const tasks = await Promise.all(ids.map((id) => findTask(db, id)));
-    return success({ tasks }, `${ids.length} backfill task(s) have been queued.`);
+    return success({ tasks }, sentence('collect.backfillTaskSHaveBeen', { length: ids.length }));
   });
 
   routes.post('/collect-configs/:id/resume', { ...writers, schema: { params: idParams, response: { 200: collectConfigResponse } } }, async (request) => {
     const found = await load(request, request.params.id);
     await resumeCollectConfig(db, found.id, isoNow(clock));
-    return success(await load(request, found.id), 'The collect configuration has been resumed.');
+    return success(await load(request, found.id), sentence('collect.theCollectConfigurationHasBeen4'));
   });
 
   // Fetches the first page of an unsaved config (its mapping may be empty), lists its fields and maps it; nothing is stored.
@@ -85,7 +91,7 @@ export async function collectConfigsModule(app: FastifyInstance) {
     try {
       const page = await firstPage(await collectSourceOf(db, box, input), period, config.dataDir, outbound, DISCOVERY_MAX_BYTES);
       const preview = previewOf(page, input.sourceMethod, input.fields);
-      return success(preview, `Read ${preview.rowsRead} rows with ${preview.fields.length} fields.`);
+      return success(preview, sentence('collect.readRowsWithFields', { rowsRead: preview.rowsRead, length: preview.fields.length }));
     } catch (error) {
       if (error instanceof TaskFailure) throw validationError([{ field: 'sourceLocation', message: error.message }]);
       throw error;

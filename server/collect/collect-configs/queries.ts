@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { CollectConfig, CollectField, CollectSchedule, collectConfigInput, ScheduleType, SourceMethod, TaskStatus, WeekDay } from '../../../src/shared';
 import type { Db } from '../../db/database';
-import type { CrudStore } from '../../http/crud-routes';
-import { listPage } from '../../http/list-query';
+import type { CrudStore } from '../../db/store';
+import { listPage } from '../../db/list-page';
 import { nextRunAfter } from '../jobs/schedule-times';
 
 export type CollectConfigValues = z.output<typeof collectConfigInput>;

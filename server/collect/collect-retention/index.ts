@@ -13,6 +13,7 @@ import { requireRank } from '../../auth/guard';
 import { success } from '../../http/envelope';
 import { recordReaders, snapshotOf } from '../../http/record-readers';
 import { collectRetention, countCollectPrunable, pruneCollectKind, setCollectRetention } from './queries';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 const WHAT = { tasks: 'Finished tasks', 'master-rows': 'Master rows' } as const;
 
@@ -41,6 +42,6 @@ export async function collectRetentionModule(app: FastifyInstance) {
     const { retentionDays } = request.body;
     await setCollectRetention(ctx, kind, retentionDays);
     const removed = await pruneCollectKind(ctx, kind);
-    return success({ retentionDays, removed }, `${WHAT[kind]} older than ${retentionDays} days are removed (${removed} now).`);
+    return success({ retentionDays, removed }, sentence('collect.olderThanDaysAreRemoved', { WHAT: WHAT[kind], retentionDays, removed }));
   });
 }

@@ -4,10 +4,12 @@ import { AREA_RANK, collectStatusQuery, collectStatusResponse } from '../../../s
 import { requireRank } from '../../auth/guard';
 import { validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
-import { parseJson, parseListQuery, whereOf } from '../../http/list-query';
+import { parseJson, parseListQuery } from '../../http/list-query';
+import { whereOf } from '../../db/list-page';
 import { addDays } from '../jobs/schedule-times';
 import { taskListSpec } from '../tasks/queries';
 import { collectStatus } from './queries';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 const MAX_DAYS = 366;
 
@@ -21,8 +23,8 @@ export async function collectStatusModule(app: FastifyInstance) {
     const now = clock.now();
     const to = request.query.to ?? now.toISOString().slice(0, 10);
     const from = request.query.from ?? addDays(to, -6);
-    if (to < from) throw validationError([{ field: 'to', message: 'The end date must not be before the start date.' }]);
-    if (addDays(from, MAX_DAYS) <= to) throw validationError([{ field: 'from', message: `Choose at most ${MAX_DAYS} days.` }]);
+    if (to < from) throw validationError([{ field: 'to', message: sentence('collect.theEndDateMustNot') }]);
+    if (addDays(from, MAX_DAYS) <= to) throw validationError([{ field: 'from', message: sentence('collect.chooseAtMostDays', { MAX_DAYS }) }]);
     return success(await collectStatus(db, { from, to, ...taskFilter(request.query.filter) }, now));
   });
 }

@@ -7,7 +7,6 @@ import { processIdOf } from '../jobs/task-store';
 
 const HOUR_MS = 3_600_000;
 /** Retries listed for the task table; more would be a page of failures the list shows anyway. */
-const MAX_RETRIES = 500;
 
 export interface BoardFilter {
   /** Days, inclusive, UTC: tasks created in them. */
@@ -29,7 +28,7 @@ export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Pro
   const inPeriod = filter.where ? created.where(filter.where) : created;
   const day = sql<string>`substr(created_at, 1, 10)`;
 
-  const [byStatus, perDay, perConfig, configs, recent, targets, latest, running, retrying] = await Promise.all([
+  const [byStatus, perDay, perConfig, configs, recent, targets, latest, running] = await Promise.all([
     inPeriod
       .select('status')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -86,7 +85,7 @@ export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Pro
       .execute(),
     db
       .selectFrom('collect_tasks')
-      .select(['config_id', 'status', 'updated_at'])
+      .select(['config_id', 'status', 'updated_at', 'attempt', 'run_after'])
       .where(
         'id',
         'in',
@@ -98,8 +97,6 @@ export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Pro
       )
       .execute(),
     db.selectFrom('collect_tasks').select('id').where('status', 'in', ['PENDING', 'STARTED']).limit(1).executeTakeFirst(),
-    // A failed attempt with attempts left goes back to PENDING with a later run_after: a retry, not a new task.
-    inPeriod.select(['id', 'run_after']).where('status', '=', 'PENDING').where('attempt', '>', 0).orderBy('id', 'desc').limit(MAX_RETRIES).execute(),
   ]);
 
   const count = (status: string) => Number(byStatus.find((row) => row.status === status)?.count ?? 0);
@@ -133,6 +130,8 @@ export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Pro
       targets: Number(targets.find((row) => row.data_type_code === config.data_type_code)?.count ?? 0),
       updatedAt: (activity?.lastUpdate as string | undefined) ?? last?.updated_at ?? null,
       status: config.suspended_flag === 'Y' ? 'SUSPENDED' : ((last?.status as TaskStatus | undefined) ?? null),
+      // A failed attempt with attempts left goes back to PENDING with a later run_after: a retry, not a new task.
+      retryAt: config.suspended_flag === 'N' && last?.status === 'PENDING' && Number(last.attempt) > 0 ? last.run_after : null,
     };
   });
 
@@ -146,6 +145,5 @@ export async function collectStatus(db: Db, filter: BoardFilter, now: Date): Pro
     tasksPerDay,
     processes,
     running: Boolean(running),
-    retries: retrying.map((task) => ({ taskId: task.id, runAt: task.run_after })),
   };
 }

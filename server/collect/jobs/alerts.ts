@@ -52,7 +52,7 @@ export async function recordFailure(ctx: Pick<AppContext, 'db' | 'mailer' | 'con
         configName,
         // In each recipient's zone (the server's for an outside address), named: docs/decisions.md.
         occurredAt: { at: now },
-        detail: { en: errorText, ko: serverTextFor(errorText, 'ko') },
+        detail: { en: serverTextFor(errorText, 'en'), ko: serverTextFor(errorText, 'ko') },
         summary: failureSummary(task.task_kind === 'POST' ? 'POST' : 'COLLECT', configName, errorId),
         link: `${config.publicUrl}/tasks/${task.id}/show`,
       },

@@ -6,6 +6,7 @@ import { readPath, type SourceRow } from './master-mapping';
 import { redactUrl } from '../../audit/redact';
 import { MAX_ANSWER_BYTES, OutboundRefused, OutboundTooLarge, type Outbound, type OutboundAnswer } from '../../outbound/outbound-fetch';
 import { TaskFailure } from './task-failure';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /** What a collector needs of a collect config, with the market account's secret opened. */
 export interface CollectSource {
@@ -40,11 +41,11 @@ export function parseBody(text: string, method: SourceMethod, fields: CollectFie
   try {
     body = JSON.parse(text);
   } catch {
-    throw new TaskFailure('SOURCE_MALFORMED', `${where} is not valid JSON.`);
+    throw new TaskFailure('SOURCE_MALFORMED', sentence('collect.isNotValidJson', { where }));
   }
   const rows = readPath(body, method.rowsPath);
-  if (!Array.isArray(rows)) throw new TaskFailure('SOURCE_MALFORMED', `${where} has no array of rows at "${method.rowsPath ?? ''}".`);
-  if (rows.some((row) => row === null || typeof row !== 'object' || Array.isArray(row))) throw new TaskFailure('SOURCE_MALFORMED', `${where} has rows that are not objects.`);
+  if (!Array.isArray(rows)) throw new TaskFailure('SOURCE_MALFORMED', sentence('collect.hasNoArrayOfRows', { where, rowsPath: method.rowsPath ?? '' }));
+  if (rows.some((row) => row === null || typeof row !== 'object' || Array.isArray(row))) throw new TaskFailure('SOURCE_MALFORMED', sentence('collect.hasRowsThatAreNot', { where }));
   return rows as SourceRow[];
 }
 
@@ -107,17 +108,22 @@ async function fetchPage(
     });
   } catch (error) {
     const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new TaskFailure('SOURCE_TIMEOUT', `The source did not answer within ${method.timeoutMs} ms (page ${page}).`);
-    if (error instanceof OutboundRefused) throw new TaskFailure('SOURCE_HTTP_ERROR', `The source was not called (page ${page}). ${error.message}`);
-    if (error instanceof OutboundTooLarge) throw new TaskFailure('SOURCE_MALFORMED', `Page ${page} of the source is too long. ${error.message} Ask the source for smaller pages.`);
-    throw new TaskFailure('SOURCE_HTTP_ERROR', `The source could not be reached: ${(error as Error).message}`);
+    if (name === 'TimeoutError' || name === 'AbortError') throw new TaskFailure('SOURCE_TIMEOUT', sentence('collect.theSourceDidNotAnswer', { timeoutMs: method.timeoutMs, page }));
+    if (error instanceof OutboundRefused) throw new TaskFailure('SOURCE_REFUSED', sentence('collect.theSourceWasNotCalled', { page, reason: error.message }));
+    if (error instanceof OutboundTooLarge) throw new TaskFailure('SOURCE_MALFORMED', sentence('collect.pageOfTheSourceIs', { page, reason: error.message }));
+    throw new TaskFailure('SOURCE_UNREACHABLE', sentence('collect.theSourceCouldNotBeReached', { reason: (error as Error).message }));
   }
   meta.status = response.status;
   meta.contentType = response.headers['content-type'] ?? null;
   meta.bytes = (meta.bytes ?? 0) + response.body.length;
   meta.pages = page;
   // Status and size only: the body of an error page may hold what the caller must not see (an internal service's answer, an echoed secret).
-  if (!response.ok) throw new TaskFailure('SOURCE_HTTP_ERROR', `The source answered HTTP ${response.status} (${response.body.length.toLocaleString('en-US')} bytes) on page ${page}.`);
+  // 401 and 403: the source read the credentials and refused them, which the account's owner can fix.
+  if (!response.ok)
+    throw new TaskFailure(
+      response.status === 401 || response.status === 403 ? 'SOURCE_AUTH' : 'SOURCE_HTTP_ERROR',
+      sentence('collect.theSourceAnsweredHttpBytes', { status: response.status, length: response.body.length.toLocaleString('en-US'), page }),
+    );
   return { text: response.body.toString('utf8'), truncated: response.truncated === true };
 }
 
@@ -129,9 +135,9 @@ async function* collectApi(source: CollectSource, period: Period, outbound: Outb
   const started = Date.now();
   let cursor: string | null = null;
   for (let page = 1; ; page++) {
-    if (page > pagination.maxPages) throw new TaskFailure('SOURCE_MALFORMED', `The source has more than ${pagination.maxPages} pages.`);
+    if (page > pagination.maxPages) throw new TaskFailure('SOURCE_MALFORMED', sentence('collect.theSourceHasMoreThan', { maxPages: pagination.maxPages }));
     const { text } = await fetchPage(source, period, outbound, page, cursor, meta);
-    const pageRows = parseBody(text, method, source.fields, `Page ${page} of the source`);
+    const pageRows = parseBody(text, method, source.fields, sentence('collect.sourcePage', { page }));
     meta.rows! += pageRows.length;
     if (pageRows.length) yield pageRows;
     if (pagination.type === 'NONE' || pageRows.length === 0) break;
@@ -160,7 +166,7 @@ async function matchingFiles(source: CollectSource, period: Period, dataDir: str
     .filter((name) => pattern.test(name))
     .sort()
     .slice(0, maxFiles);
-  if (!names.length) throw new TaskFailure('SOURCE_NOT_FOUND', `No file matches inbox/${location}.`);
+  if (!names.length) throw new TaskFailure('SOURCE_NOT_FOUND', sentence('collect.noFileMatchesInbox', { location }));
   return { paths: names.map((name) => join(base, name)), shown: names.map((name) => posix.join('inbox', folder, name)) };
 }
 
@@ -173,15 +179,14 @@ async function* collectFile(source: CollectSource, period: Period, dataDir: stri
     const size = (await stat(path)).size;
     meta.bytes! += size;
     if (source.sourceMethod.responseFormat === 'CSV') {
-      for await (const rows of csvFileRows(path, source.fields, `File ${name}`)) {
+      for await (const rows of csvFileRows(path, source.fields, sentence('collect.file', { name }))) {
         meta.rows! += rows.length;
         yield rows;
       }
     } else {
       // JSON has no row boundaries to stream on: a JSON file is read whole (CSV is the format for big exports), so no larger than an API page.
-      if (size > MAX_ANSWER_BYTES)
-        throw new TaskFailure('SOURCE_MALFORMED', `File ${name} is longer than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; a JSON file is read whole, so export one this big as CSV.`);
-      const rows = parseBody(await readFile(path, 'utf8'), source.sourceMethod, source.fields, `File ${name}`);
+      if (size > MAX_ANSWER_BYTES) throw new TaskFailure('SOURCE_MALFORMED', sentence('collect.fileIsLongerThanMib', { name, MAX_ANSWER_BYTES: MAX_ANSWER_BYTES / 1024 / 1024 }));
+      const rows = parseBody(await readFile(path, 'utf8'), source.sourceMethod, source.fields, sentence('collect.file', { name }));
       meta.rows! += rows.length;
       if (rows.length) yield rows;
     }
@@ -209,7 +214,7 @@ export async function firstPage(source: CollectSource, period: Period, dataDir: 
   const started = Date.now();
   if (source.sourceType === 'API') {
     const { text, truncated } = await fetchPage(source, period, outbound, 1, null, meta, maxBytes);
-    return { text, truncated, where: 'Page 1 of the source', meta: { ...meta, durationMs: Date.now() - started } };
+    return { text, truncated, where: sentence('collect.sourcePage', { page: 1 }), meta: { ...meta, durationMs: Date.now() - started } };
   }
   const { paths, shown } = await matchingFiles(source, period, dataDir, 1);
   const file = await open(paths[0]);
@@ -217,7 +222,12 @@ export async function firstPage(source: CollectSource, period: Period, dataDir: 
     const size = (await file.stat()).size;
     const buffer = Buffer.alloc(Math.min(size, maxBytes));
     await file.read(buffer, 0, buffer.length, 0);
-    return { text: buffer.toString('utf8'), truncated: size > maxBytes, where: `File ${basename(paths[0])}`, meta: { files: shown, bytes: size, durationMs: Date.now() - started } };
+    return {
+      text: buffer.toString('utf8'),
+      truncated: size > maxBytes,
+      where: sentence('collect.file', { name: basename(paths[0]) }),
+      meta: { files: shown, bytes: size, durationMs: Date.now() - started },
+    };
   } finally {
     await file.close();
   }

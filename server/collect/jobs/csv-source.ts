@@ -5,6 +5,7 @@ import type { CollectField } from '../../../src/shared';
 import { FILE_READ_LIMITS } from '../../../src/shared/upload-rules';
 import { columnIndexes, type SourceRow } from './master-mapping';
 import { TaskFailure } from './task-failure';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /** Rows handed on at a time while a file streams: big enough to be cheap, small enough to stay flat. */
 export const SOURCE_BATCH = 1000;
@@ -36,7 +37,7 @@ class CsvSplitter {
     this.rest = this.ended ? '' : text.slice(start);
     // A file without line ends would otherwise be kept whole.
     if (this.rest.length > FILE_READ_LIMITS.maxLineChars)
-      throw new TaskFailure('SOURCE_MALFORMED', `${this.where} has a line longer than ${FILE_READ_LIMITS.maxLineChars.toLocaleString('en')} characters (line ${this.line + 1}).`);
+      throw new TaskFailure('SOURCE_MALFORMED', sentence('collect.hasALineLongerThan', { where: this.where, maxLineChars: FILE_READ_LIMITS.maxLineChars.toLocaleString('en'), line: this.line + 1 }));
   }
 
   end(): void {
@@ -58,7 +59,7 @@ class CsvSplitter {
     if (!text) return;
     const record = text.split(',');
     if (record.length !== this.columns.length)
-      throw new TaskFailure('SOURCE_MALFORMED', `${this.where} is not valid CSV: line ${this.line} has ${record.length} fields, the header ${this.columns.length}.`);
+      throw new TaskFailure('SOURCE_MALFORMED', sentence('collect.isNotValidCsvLine', { where: this.where, line: this.line, length: record.length, length2: this.columns.length }));
     this.rows.push(this.indexes.map((index) => record[index]));
   }
 }
@@ -75,7 +76,8 @@ function projected(records: string[][], fields: CollectField[], state: { indexes
   return rows;
 }
 
-const malformed = (where: string, error: unknown) => (error instanceof TaskFailure ? error : new TaskFailure('SOURCE_MALFORMED', `${where} is not valid CSV: ${(error as Error).message}`));
+const malformed = (where: string, error: unknown) =>
+  error instanceof TaskFailure ? error : new TaskFailure('SOURCE_MALFORMED', sentence('collect.isNotValidCsv', { where, reason: (error as Error).message }));
 
 /** The rows of one CSV text (an API page). */
 export function csvTextRows(text: string, fields: CollectField[], where: string): SourceRow[] {

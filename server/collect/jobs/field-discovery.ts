@@ -4,6 +4,7 @@ import { parseBody } from './collectors';
 import { csvTextTable } from './csv-source';
 import { columnIndexes, DATE_PATTERN, mapToMaster, type SourceRow } from './master-mapping';
 import { TaskFailure } from './task-failure';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 const PREVIEW_ROWS = 20;
 const SAMPLES = 3;
@@ -92,15 +93,17 @@ const isHtml = (page: FirstPage) => /html/i.test(page.meta.contentType ?? '') ||
 
 /** Refuses a first page that cannot be discovered, in words: empty, a web page, JSON past the limit. */
 function checkReadable(page: FirstPage, format: SourceMethod['responseFormat']): void {
-  if (!page.text.trim()) throw new TaskFailure('SOURCE_MALFORMED', `${page.where} is empty: the source answered no content, so there are no fields to list. Check the URL and the period.`);
+  if (!page.text.trim()) throw new TaskFailure('SOURCE_MALFORMED', sentence('collect.isEmptyTheSourceAnswered', { where: page.where }));
   if (isHtml(page)) {
     throw new TaskFailure(
       'SOURCE_MALFORMED',
-      `${page.where} is an HTML page, not ${format}${page.meta.contentType ? ` (content type ${page.meta.contentType})` : ''}: the URL probably leads to a web page, a sign-in page or an error page rather than to the report.`,
+      page.meta.contentType
+        ? sentence('collect.isAnHtmlPageWithType', { where: page.where, format, contentType: page.meta.contentType })
+        : sentence('collect.isAnHtmlPageNot', { where: page.where, format }),
     );
   }
   if (page.truncated && format === 'JSON') {
-    throw new TaskFailure('SOURCE_MALFORMED', `${page.where} is larger than ${MEGABYTES}; Test source reads at most ${MEGABYTES} of JSON. Choose a shorter period or a smaller page size.`);
+    throw new TaskFailure('SOURCE_MALFORMED', sentence('collect.isLargerThanTestSource', { where: page.where, MEGABYTES, MEGABYTES2: MEGABYTES }));
   }
 }
 

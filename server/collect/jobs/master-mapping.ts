@@ -1,5 +1,6 @@
 import type { CollectField } from '../../../src/shared';
 import { TaskFailure } from './task-failure';
+import { sentence, type ServerMessage } from '../../../src/i18n/serverMessage';
 
 /** A JSON source row (read by dotted paths), or a CSV record already projected to the field list's order. */
 export type SourceRow = Record<string, unknown> | string[];
@@ -23,15 +24,15 @@ export const DATE_PATTERN = /^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\
 /** One source value as the master field's JSON text; an Error names what is wrong. */
 function masterJson(raw: unknown, field: CollectField): string | Error {
   if (raw === undefined || raw === null || raw === '') {
-    return field.fieldFlag === 'Y' ? new Error(`${field.code} is required`) : 'null';
+    return field.fieldFlag === 'Y' ? new Error(sentence('collect.isRequired', { code: field.code })) : 'null';
   }
   if (field.type === 'NUMBER') {
     const number = typeof raw === 'number' ? raw : Number(String(raw).replace(/,/g, '').trim());
-    return Number.isFinite(number) ? String(number) : new Error(`${field.code} is not a number (${String(raw).slice(0, 40)})`);
+    return Number.isFinite(number) ? String(number) : new Error(sentence('collect.isNotANumber', { code: field.code, String: String(raw).slice(0, 40) }));
   }
   if (field.type === 'DATE') {
     const match = DATE_PATTERN.exec(String(raw).trim());
-    if (!match || Number.isNaN(Date.parse(`${match[1]}T00:00:00Z`))) return new Error(`${field.code} is not a date (${String(raw).slice(0, 40)})`);
+    if (!match || Number.isNaN(Date.parse(`${match[1]}T00:00:00Z`))) return new Error(sentence('collect.isNotADate', { code: field.code, String: String(raw).slice(0, 40) }));
     return `"${match[1]}"`;
   }
   return JSON.stringify(typeof raw === 'object' ? JSON.stringify(raw) : String(raw));
@@ -45,29 +46,29 @@ export interface MasterRowText {
 
 export interface RowError {
   row: number;
-  message: string;
+  message: ServerMessage;
 }
 
 /**
  * A mapper for one field list: each source row becomes its master JSON text directly (a run
  * streams rows through it, so only the row at hand exists as values), or the reasons it fails.
  */
-export function masterMapper(fields: CollectField[]): (source: SourceRow) => MasterRowText | string {
+export function masterMapper(fields: CollectField[]): (source: SourceRow) => MasterRowText | ServerMessage {
   const prefixes = fields.map((field, index) => `${index ? ',' : '{'}${JSON.stringify(field.code)}:`);
   const keyIndexes = fields.flatMap((field, index) => (field.masterFlag === 'Y' ? [index] : []));
   const values: string[] = new Array(fields.length);
   const parts: string[] = new Array(fields.length * 2 + 1).fill('}');
   return (source) => {
-    let problems: string[] | undefined;
+    let problems: ServerMessage[] | undefined;
     for (let i = 0; i < fields.length; i++) {
       const value = masterJson(Array.isArray(source) ? source[i] : readPath(source, fields[i].field), fields[i]);
-      if (value instanceof Error) (problems ??= []).push(value.message);
+      if (value instanceof Error) (problems ??= []).push(value.message as ServerMessage);
       else {
         parts[2 * i] = prefixes[i];
         parts[2 * i + 1] = values[i] = value;
       }
     }
-    if (problems) return problems.join('; ');
+    if (problems) return problems.length === 1 ? problems[0] : sentence('collect.problemsOfARow', { problems: { clauses: problems } });
     // join() makes one flat string; += would keep a tree of pieces per row alive.
     return { json: parts.join(''), key: keyIndexes.length ? `[${keyIndexes.map((i) => values[i]).join(',')}]` : null };
   };
@@ -101,16 +102,15 @@ export function mapToMaster(sourceRows: SourceRow[], fields: CollectField[], max
 /** Throws the task failure for rows that fail master validation; nothing is stored then. */
 export function assertValid(errors: RowError[], maxErrors = 20): void {
   if (!errors.length) return;
-  const shown = errors
-    .slice(0, 5)
-    .map((error) => `row ${error.row}: ${error.message}`)
-    .join('; ');
-  throw new TaskFailure('MASTER_VALIDATION', `${errors.length >= maxErrors ? `At least ${maxErrors}` : errors.length} rows fail master validation: ${shown}`);
+  const shown = { clauses: errors.slice(0, 5).map((error) => sentence('collect.rowFails', { row: error.row, problem: error.message })) };
+  const failure =
+    errors.length >= maxErrors ? sentence('collect.atLeastRowsFailMasterValidation', { count: maxErrors, shown }) : sentence('collect.rowsFailMasterValidation', { count: errors.length, shown });
+  throw new TaskFailure('MASTER_VALIDATION', failure);
 }
 
 /** CSV headers must contain every mapped source column; answers each field's column index. */
 export function columnIndexes(columns: string[], fields: CollectField[]): number[] {
   const missing = fields.map((field) => field.field).filter((name) => !columns.includes(name));
-  if (missing.length) throw new TaskFailure('SOURCE_MISSING_COLUMNS', `The source lacks mapped columns: ${missing.join(', ')}.`);
+  if (missing.length) throw new TaskFailure('SOURCE_MISSING_COLUMNS', sentence('collect.theSourceLacksMappedColumns', { missing: missing.join(', ') }));
   return fields.map((field) => columns.indexOf(field.field));
 }

@@ -20,6 +20,7 @@ import { collectSourceOf } from './sources';
 import { settleTask, type RunAttempt, type TaskRow } from './task-store';
 import { TaskFailure } from './task-failure';
 import { redactText } from '../../audit/redact';
+import { sentence, type ServerMessage } from '../../../src/i18n/serverMessage';
 
 /** What one task run needs: the app's context, this instance's lease name, the attempt it records and a log writer. */
 export interface TaskRun {
@@ -29,7 +30,7 @@ export interface TaskRun {
   owner: string;
   attempt: RunAttempt;
   /** Writes a line to the task's log, URLs and the run's secrets masked (redactText). */
-  log(level: TaskLogLine['level'], message: string): Promise<void>;
+  log(level: TaskLogLine['level'], message: ServerMessage): Promise<void>;
   /** Names a secret this run handles (a source's or target's), masked from then on in every line and failure it records. */
   hide(secret: string | null): void;
   /** Text with URLs and the hidden secrets masked, as every line and failure of the run is stored. */
@@ -40,7 +41,7 @@ const now = (run: TaskRun) => isoNow(run.ctx.clock);
 
 export async function loadCollectConfig(db: Db, id: number): Promise<CollectConfig> {
   const config = await findCollectConfig(db, id);
-  if (!config) throw new TaskFailure('INTERNAL', `Collect config ${id} no longer exists.`);
+  if (!config) throw new TaskFailure('INTERNAL', sentence('collect.collectConfigNoLongerExists', { id }));
   return config;
 }
 
@@ -57,7 +58,17 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<numbe
   const period = { from: task.period_from, to: task.period_to };
   const collectSource = await collectSourceOf(db, run.box, config);
   run.hide(collectSource.secret);
-  await run.log('INFO', `Collecting ${config.sourceType} ${sourceShown(collectSource, period)} for ${period.from}..${period.to} (attempt ${task.attempt} of ${task.max_attempts}).`);
+  await run.log(
+    'INFO',
+    sentence('collect.collectingForAttemptOf', {
+      sourceType: config.sourceType,
+      sourceShown: sourceShown(collectSource, period),
+      from: period.from,
+      to: period.to,
+      attempt: task.attempt,
+      max_attempts: task.max_attempts,
+    }),
+  );
   const source = streamSource(collectSource, period, appConfig.dataDir, run.outbound, run.attempt.meta);
   const spool = await MasterSpool.open({ dataDir: appConfig.dataDir, taskId: task.id, owner: run.owner });
   try {
@@ -116,7 +127,7 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<numbe
         error_id: null,
         error_text: null,
       });
-      if (!owned) throw new TaskFailure('LEASE_LOST', 'Another instance took the task over; this run is discarded.');
+      if (!owned) throw new TaskFailure('LEASE_LOST', sentence('collect.anotherInstanceTookTheTask'));
       if (targets.length) {
         await trx
           .insertInto('collect_tasks')
@@ -145,7 +156,7 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<numbe
       }
       return Number(count);
     });
-    await run.log('INFO', `Mastered ${mastered} rows into ${dataLocation}; ${targets.length} posting task(s) created.`);
+    await run.log('INFO', sentence('collect.masteredRowsIntoPostingTask', { mastered, dataLocation, length: targets.length }));
     return mastered;
   } finally {
     await spool.remove();
@@ -154,13 +165,13 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<numbe
 
 export async function loadPostTarget(db: Db, box: SecretBox, outbound: Outbound, postConfigId: number, files: FileStore) {
   const postConfig = await findPostConfig(db, postConfigId);
-  if (!postConfig) throw new TaskFailure('INTERNAL', `Post config ${postConfigId} no longer exists.`);
+  if (!postConfig) throw new TaskFailure('INTERNAL', sentence('collect.postConfigNoLongerExists', { postConfigId }));
   const sealed = await db.selectFrom('post_configs').select('target_secret_enc').where('id', '=', postConfigId).executeTakeFirstOrThrow();
   let secret: string | null = null;
   try {
     secret = sealed.target_secret_enc ? box.open(sealed.target_secret_enc) : null;
   } catch (error) {
-    throw new TaskFailure('TARGET_AUTH', `The stored target secret cannot be read (${(error as Error).message}); enter it again.`);
+    throw new TaskFailure('TARGET_AUTH', sentence('collect.theStoredTargetSecretCannot', { reason: (error as Error).message }));
   }
   const target: PostTarget = { method: postConfig.targetMethod as TargetMethod, location: postConfig.targetLocation, data: postConfig.targetData, secret, files, outbound };
   return { postConfig, target };
@@ -184,7 +195,7 @@ export async function runPostTask(run: TaskRun, task: TaskRow): Promise<number> 
   });
   try {
     Object.assign(run.attempt.meta, { bytes: file.bytes, rows: file.rows });
-    await run.log('INFO', `Posting ${file.rows} rows (${file.bytes} bytes) to ${target.method} ${target.location} as ${name}.`);
+    await run.log('INFO', sentence('collect.postingRowsBytesToAs', { rows: file.rows, bytes: file.bytes, method: target.method, location: target.location, name }));
     const posted = await POSTERS[target.method].post(target, file);
     const backup = postConfig.backupFlag === 'Y' && postConfig.backupLocation ? await backupCopy(files, postConfig.backupLocation, file) : null;
     Object.assign(run.attempt.meta, backup ? { backup } : {}, posted.meta ?? {});
@@ -200,9 +211,9 @@ export async function runPostTask(run: TaskRun, task: TaskRow): Promise<number> 
       error_id: null,
       error_text: null,
     });
-    if (!owned) throw new TaskFailure('LEASE_LOST', 'Another instance took the task over; this run is discarded.');
+    if (!owned) throw new TaskFailure('LEASE_LOST', sentence('collect.anotherInstanceTookTheTask'));
     // Whole sentences, each catalogued (src/i18n/server.en.ts), so the line reads in Korean too.
-    await run.log('INFO', backup ? `Posted to ${posted.location}; backup at ${backup}.` : `Posted to ${posted.location}.`);
+    await run.log('INFO', backup ? sentence('collect.postedToBackupAt', { location: posted.location, backup }) : sentence('collect.postedTo', { location: posted.location }));
     return file.rows;
   } finally {
     await file.remove();
@@ -210,9 +221,9 @@ export async function runPostTask(run: TaskRun, task: TaskRow): Promise<number> 
 }
 
 /** The fetch's log line as one whole sentence per case, each catalogued (src/i18n/server.en.ts), so it reads in Korean too. */
-function fetchedLine(fetched: number, pages: number | undefined, files: string | undefined): string {
-  if (pages && files) return `Fetched ${fetched} rows in ${pages} pages from ${files}.`;
-  if (pages) return `Fetched ${fetched} rows in ${pages} pages.`;
-  if (files) return `Fetched ${fetched} rows from ${files}.`;
-  return `Fetched ${fetched} rows.`;
+function fetchedLine(fetched: number, pages: number | undefined, files: string | undefined): ServerMessage {
+  if (pages && files) return sentence('collect.fetchedRowsInPagesFrom', { fetched, pages, files });
+  if (pages) return sentence('collect.fetchedRowsInPages', { fetched, pages });
+  if (files) return sentence('collect.fetchedRowsFrom', { fetched, files });
+  return sentence('collect.fetchedRows', { fetched });
 }

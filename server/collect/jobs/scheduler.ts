@@ -11,6 +11,7 @@ import { appendLog, claimNextTask, createDueTasks, failureValues, releaseLease, 
 import { asTaskFailure, TaskFailure } from './task-failure';
 import { sweepWorkFolders } from './work-folder';
 import { redactText } from '../../audit/redact';
+import { asWritten, sentence } from '../../../src/i18n/serverMessage';
 
 type SchedulerContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'files' | 'metrics'>;
 
@@ -177,7 +178,7 @@ export class CollectScheduler {
     const kind = task.task_kind === 'POST' ? 'post' : 'collect';
     const timer = metrics.tasks.startTimer({ kind });
     try {
-      if (task.attempt > task.max_attempts) throw new TaskFailure('LEASE_LOST', 'The task was interrupted on its last attempt (its server stopped or its lease expired).');
+      if (task.attempt > task.max_attempts) throw new TaskFailure('LEASE_LOST', sentence('collect.theTaskWasInterruptedOn'));
       const rows = task.task_kind === 'POST' ? await runPostTask(run, task) : await runCollectTask(run, task);
       metrics.rows.inc({ stage: task.task_kind === 'POST' ? 'posted' : 'mastered' }, rows);
       timer({ outcome: 'success' });
@@ -193,11 +194,11 @@ export class CollectScheduler {
   private async fail(run: TaskRun, task: TaskRow, error: unknown): Promise<void> {
     const raw = asTaskFailure(error);
     // The failure's text is stored, shown and mailed: masked like every log line of the run.
-    const failure = new TaskFailure(raw.errorId, run.mask(raw.message));
+    const failure = new TaskFailure(raw.errorId, asWritten(run.mask(raw.message)));
     if (failure.errorId === 'INTERNAL') this.log.error({ err: error, taskId: task.id }, 'collect task failed unexpectedly');
     const nowDate = this.ctx.clock.now();
     const now = nowDate.toISOString();
-    await run.log('ERROR', `${failure.errorId}: ${failure.message}`).catch(() => undefined);
+    await run.log('ERROR', sentence('collect.failedWithCode', { code: failure.errorId, reason: failure.message })).catch(() => undefined);
     if (failure.errorId === 'LEASE_LOST' && task.attempt <= task.max_attempts) return; // the new owner settles it
     const final = task.attempt >= task.max_attempts;
     if (!final) {
@@ -205,7 +206,10 @@ export class CollectScheduler {
       const end = { outcome: 'RETRY', finishedAt: now, errorId: failure.errorId } as const;
       if (await settleTask(this.ctx.db, task, this.owner, run.attempt, end, { status: 'PENDING', run_after: retryAt, updated_at: now, ...failureValues(failure.errorId, failure.message) })) {
         // The wait, not the instant: a reader sees the line's own time in their zone, which an instant in the text would not follow.
-        await run.log('WARN', `Attempt ${task.attempt} of ${task.max_attempts} failed; retrying in ${Math.round((Date.parse(retryAt) - nowDate.getTime()) / 1000)} s.`);
+        await run.log(
+          'WARN',
+          sentence('collect.attemptOfFailedRetryingIn', { attempt: task.attempt, max_attempts: task.max_attempts, round: Math.round((Date.parse(retryAt) - nowDate.getTime()) / 1000) }),
+        );
       }
       return;
     }

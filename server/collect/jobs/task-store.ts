@@ -3,6 +3,10 @@ import type { ResponseMeta, TaskAttempt, TaskErrorId, TaskLogLine, TaskScheduleT
 import { isSqlite, type Db } from '../../db/database';
 import type { CollectTasksTable } from '../../db/tables/collect';
 import { nextRunAfter, periodFor } from './schedule-times';
+import { inEnglish } from '../../../src/i18n/serverMessage';
+
+/** Characters of a failure's text kept; a longer message is kept in English words, cut, rather than as broken JSON. */
+const MAX_ERROR_TEXT = 4000;
 
 export type TaskRow = Selectable<CollectTasksTable>;
 type Executor = Pick<Db, 'insertInto' | 'updateTable' | 'selectFrom' | 'deleteFrom'>;
@@ -232,7 +236,7 @@ export async function settleTask(
 }
 
 export function failureValues(errorId: TaskErrorId, errorText: string): Pick<Insertable<CollectTasksTable>, 'error_id' | 'error_text'> {
-  return { error_id: errorId, error_text: errorText.slice(0, 4000) };
+  return { error_id: errorId, error_text: errorText.length <= MAX_ERROR_TEXT ? errorText : inEnglish(errorText).slice(0, MAX_ERROR_TEXT) };
 }
 
 export async function appendLog(db: Db, taskId: number, level: TaskLogLine['level'], message: string, at: string): Promise<void> {

@@ -12,6 +12,7 @@ import { outboundFor } from '../../outbound/outbound-fetch';
 import { secretBox } from '../../secrets/secret-box';
 import { unknownCode } from '../code-tables';
 import { postConfigStore } from './queries';
+import { asWritten } from '../../../src/i18n/serverMessage';
 
 /** /api/post-configs: where mastered rows are posted (GCS, Tableau, Snowflake stage, a local folder); rank 2. */
 export async function postConfigsModule(app: FastifyInstance) {
@@ -37,6 +38,6 @@ export async function postConfigsModule(app: FastifyInstance) {
     } catch (error) {
       check = { ok: false, message: (error as Error).message };
     }
-    return success(check, check.message);
+    return success(check, asWritten(check.message));
   });
 }

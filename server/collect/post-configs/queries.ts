@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { postSecretDestinations, type PostConfig, type PostHeader, type postConfigInput, type TargetMethod } from '../../../src/shared';
 import type { Db } from '../../db/database';
-import type { CrudStore } from '../../http/crud-routes';
-import { listPage } from '../../http/list-query';
+import type { CrudStore } from '../../db/store';
+import { listPage } from '../../db/list-page';
 import { nextSealedSecret, type SecretBox, type StoredSecret } from '../../secrets/secret-box';
 
 export type PostConfigValues = z.output<typeof postConfigInput>;

@@ -9,6 +9,7 @@ import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { appendLog } from '../jobs/task-store';
 import { findTask, retryFailedTask, taskStore } from './queries';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /** /api/tasks: collect and posting tasks, their detail and logs, and retry of a failed one (rank 2). */
 export async function tasksModule(app: FastifyInstance) {
@@ -19,11 +20,11 @@ export async function tasksModule(app: FastifyInstance) {
   // Only a task that ended in ERROR; it gets a fresh set of attempts. Retrying a collect task re-masters and re-posts.
   routes.post('/tasks/:id/retry', { ...writers, schema: { params: idParams, response: { 200: taskResponse } } }, async (request) => {
     const task = await findTask(db, request.params.id);
-    if (!task) throw new AppError('NOT_FOUND', 'No such task.');
+    if (!task) throw new AppError('NOT_FOUND', sentence('collect.noSuchTask'));
     const now = isoNow(clock);
-    if (!(await retryFailedTask(db, task, now))) throw new AppError('CONFLICT', `Only a failed task can be retried; this one is ${task.status}.`);
-    await appendLog(db, task.id, 'INFO', `Retry requested by ${request.admin!.email}.`, now);
+    if (!(await retryFailedTask(db, task, now))) throw new AppError('CONFLICT', sentence('collect.onlyAFailedTaskCan', { status: task.status }));
+    await appendLog(db, task.id, 'INFO', sentence('collect.retryRequestedBy', { email: request.admin!.email }), now);
     app.collectScheduler.wake();
-    return success(await findTask(db, task.id), 'The task will be retried.');
+    return success(await findTask(db, task.id), sentence('collect.theTaskWillBeRetried'));
   });
 }

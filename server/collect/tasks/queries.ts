@@ -4,8 +4,9 @@ import { tasksResource } from '../../../src/shared/resources/tasks';
 import type { StoredResponseMeta } from '../jobs/task-store';
 import type { Database } from '../../db/schema';
 import { isSqlite, type Db } from '../../db/database';
-import { listSpecOf, type CrudStore } from '../../http/crud-routes';
-import { listPage, type ListRequest } from '../../http/list-query';
+import type { CrudStore } from '../../db/store';
+import { listSpecOf } from '../../http/crud-routes';
+import { listPage, type ListRequest } from '../../db/list-page';
 
 const TABLE = 'collect_tasks';
 /** Fields whose column is not their snake_case: the day bounds filter created_at. */
@@ -50,6 +51,8 @@ const columns = [
   'collect_tasks.error_text as errorText',
   'collect_tasks.created_at as createdAt',
   'collect_tasks.updated_at as updatedAt',
+  // A failed attempt with attempts left waits in PENDING until run_after: when it runs again.
+  sql<string | null>`case when collect_tasks.status = 'PENDING' and collect_tasks.attempt > 0 then collect_tasks.run_after end`.as('retryAt'),
 ] as const;
 
 const withNames = <O>(query: SelectQueryBuilder<Database, 'collect_tasks', O>) =>

@@ -36,7 +36,7 @@ const MEDIA_METRICS: [string, FieldType][] = [
   ['installs', 'NUMBER'],
 ];
 
-/** The master schemas seeded by migration 008 (SPEC §3 "Master info"). */
+/** The master schemas seeded by migration 008. */
 export const MASTER_INFOS: { metric: string; dataSource: string; dataType: string; headers: [string, FieldType][] }[] = [
   { metric: 'Media performance (daily)', dataSource: 'MASTER', dataType: 'MEDIA', headers: [...MEDIA_DIMENSIONS, ...MEDIA_METRICS] },
   {

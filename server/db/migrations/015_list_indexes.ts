@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Indexes for the big lists' default sorts and common filters (issue 18). Each ends in the list's
+ * Indexes for the big lists' default sorts and common filters. Each ends in the list's
  * default sort and id, so a filtered page is read in order from the index and a keyset cursor
  * (sort value, id) seeks straight to its page. Both engines read a composite index backwards for
  * the DESC sorts, so no DESC columns are needed.

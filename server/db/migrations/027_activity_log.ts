@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId } from './columns';
 
 /**
- * The activity log (issue 30 item 4): one row per change a person made to a record, written by
+ * The activity log: one row per change a person made to a record, written by
  * server/audit/activity.ts. Read newest first overall, per person and per record, each by its index.
  */
 export async function up(db: Kysely<any>): Promise<void> {

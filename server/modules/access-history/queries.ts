@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AccessHistoryEntry, AccessStats, ListPage } from '../../../src/shared';
 import { validationError } from '../../http/app-error';
-import { dayBound, listPage, refuseInvertedRange, type ListRequest } from '../../http/list-query';
+import { dayBound, refuseInvertedRange } from '../../http/list-query';
+import { listPage, type ListRequest } from '../../db/list-page';
 import { scopeCondition, type UserScope } from '../users/scope';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /** Where the list's fields are not their column in snake_case; the time filter's bounds are both `occurred_at`. */
 export const ACCESS_HISTORY_COLUMNS = {
@@ -66,7 +68,7 @@ const MAX_CHART_DAYS = 366;
 /** Totals of each event type and successful/failed sign-ins per day (every day of the range, zeros included). */
 export async function accessStats(db: Db, scope: UserScope, range: DateRange, adminId?: number): Promise<AccessStats> {
   const days = Math.floor((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1;
-  if (days > MAX_CHART_DAYS) throw validationError([{ field: 'to', message: `Choose a range of at most ${MAX_CHART_DAYS} days.` }]);
+  if (days > MAX_CHART_DAYS) throw validationError([{ field: 'to', message: sentence('accessHistory.chooseARangeOfAt', { MAX_CHART_DAYS }) }]);
   let base = scoped(db, scope).where('access_history.occurred_at', '>=', range.from).where('access_history.occurred_at', '<=', range.to);
   if (adminId !== undefined) base = base.where('access_history.admin_id', '=', adminId);
   const day = sql<string>`substr(${sql.ref('access_history.occurred_at')}, 1, 10)`;

@@ -8,6 +8,7 @@ import {
   activityActorsResponse,
   activityFilter,
   activityListResponse,
+  activityRevertedResponse,
   csvLine,
   exportFileName,
   exportLinkResponse,
@@ -23,12 +24,16 @@ import { contentDisposition } from '../../files/content-disposition';
 import { AppError, validationError } from '../../http/app-error';
 import { success } from '../../http/envelope';
 import { crudRoutes, listSpecOf } from '../../http/crud-routes';
+import { idParams } from '../../http/id-params';
 import { listQuerystring, parseJson, parseRange, parseSort } from '../../http/list-query';
 import { readerOf, type Reader } from '../../http/reader';
 import { issueLink, redeemLink } from '../../links';
-import { activityActors, countActivity, findActivity, pageOfActivity } from './queries';
+import { activityActors, activityAfter, countActivity, findActivity, pageOfActivity } from './queries';
+import { deletedBy } from '../../db/record-rows';
+import { restorable, revertible } from './revert';
 import { ACTIVITY_SUBJECTS } from './subjects';
 import { entryWords, translatorFor } from './words';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 const EXPORT_BATCH = 2000;
 /** The list's sort, as declared: newest or oldest first. */
@@ -41,7 +46,7 @@ function parseFilter(raw: unknown): ActivityFilter {
 }
 
 /**
- * /api/activity: the activity log (issue 30 item 4). The whole log is the system log's rank (1);
+ * /api/activity: the activity log. The whole log is the system log's rank (1);
  * one record's history is open to whoever may read that record (its own read route answers them),
  * so each show page can carry it.
  */
@@ -112,10 +117,32 @@ export async function activityModule(app: FastifyInstance) {
     // answers one record's history to whoever may read the record, and its filters are the export's (activityFilter).
     crudRoutes(api, activityResource, { servedBeside: ['list'], store: { find: (id) => findActivity(ctx.db, id) } });
 
+    // A change undone: its fields' old values saved as a new change of the record, through the record's own update (revert.ts).
+    api.post('/activity/:id/revert', { config: { recordsActivity: true }, schema: { params: idParams, response: { 200: activityRevertedResponse } } }, async (request, reply) => {
+      const entry = await findActivity(ctx.db, request.params.id);
+      if (!entry) throw new AppError('NOT_FOUND', sentence('activity.noSuchEntry'));
+      // Only someone who may read the record's history learns why an entry cannot be reverted (who changed what since).
+      await mayRead(request, reply, { resource: entry.resource, recordId: entry.recordId });
+      const { reverter, recordId, before } = revertible(app, request, entry, await activityAfter(ctx.db, entry));
+      const record = await reverter(request, reply, recordId, { entryId: entry.id, actorName: entry.actorName, values: (record) => ({ ...record, ...before }) });
+      return success(record ?? null, sentence('activity.changeReverted', { who: entry.actorName }));
+    });
+
+    // A delete undone after its Undo has passed: the rows it took put back with their ids, by whoever may create the record (restorable in revert.ts).
+    api.post('/activity/:id/restore', { config: { recordsActivity: true }, schema: { params: idParams, response: { 200: activityRevertedResponse } } }, async (request, reply) => {
+      const entry = await findActivity(ctx.db, request.params.id);
+      if (!entry) throw new AppError('NOT_FOUND', sentence('activity.noSuchEntry'));
+      // Who deleted a record may restore it (its history is gone with it); anyone else needs the right to read its history.
+      if (entry.actorId !== request.admin!.id) await mayRead(request, reply, { resource: entry.resource, recordId: entry.recordId });
+      const { restorer, deleted } = restorable(app, await deletedBy(ctx.db, entry.eventId));
+      const record = await restorer(request, reply, { entryId: entry.id, entryResource: entry.resource, entryRecordId: entry.recordId, ...deleted });
+      return success(record ?? null, sentence('activity.recordRestored', { record: entry.recordName }));
+    });
+
     api.post('/activity/export', { schema: { body: z.strictObject({ filter: z.record(z.string(), z.unknown()).default({}) }), response: { 200: exportLinkResponse } } }, async (request, reply) => {
       const filter = parseFilter(request.body.filter);
       await mayRead(request, reply, filter);
-      return success({ url: await issueLink(request, 'activity-export', '', { filter, ...readerOf(request) }) }, 'The export is ready to download.');
+      return success({ url: await issueLink(request, 'activity-export', '', { filter, ...readerOf(request) }) }, sentence('explorer.theExportIsReadyTo'));
     });
   });
 }

@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Insertable } from 'kysely';
-import { ACTIVITY_SECRET, type ActivityChange, type ActivityResource } from '../../../src/shared';
+import { ACTIVITY_SECRET, type ActivityChange, type ActivityEntry, type ActivityResource } from '../../../src/shared';
 import { isoNow } from '../../clock';
 import { SECRET_KEY } from '../../audit/redact';
 import type { ActivityLogTable } from '../../db/schema';
 import type { Db } from '../../db/database';
-import { recordReaders } from '../../http/record-readers';
-import { insertActivity } from './queries';
+import { recordReaders, withoutLinkKeys } from '../../http/record-readers';
+import { refuseStale } from '../../http/record-versions';
+import { declarations } from '../../http/resource-declarations';
+import { insertActivity, latestActivityOf } from './queries';
 import { ACTIVITY_ROUTES, isRecorded, type ReadAs, type RecordedRoute, type Target } from './routes-table';
 import { ACTIVITY_SUBJECTS, IGNORED_FIELDS, type Snapshot } from './subjects';
 
@@ -22,22 +24,7 @@ interface Pending {
 const isSecret = (key: string) => key !== 'code' && SECRET_KEY.test(key);
 
 /** Long texts (a template's body) are kept to their start. */
-const MAX_VALUE_CHARS = 500;
-
-/** A link the server made for the caller (`/api/files/7?token=…`): the path without its key. */
-const SIGNED_LINK = /^(\/api\/[^?\s]*)\?token=[^\s]*$/;
-
-/**
- * A record as the log keeps it: a file link the record was read with loses its token, so the log keeps
- * what a file is, never a key to it that the log's readers could use (and a link signed anew on every
- * read is no change).
- */
-function withoutLinkKeys<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') return value.replace(SIGNED_LINK, '$1') as T;
-  if (value === null || typeof value !== 'object' || depth > 8) return value;
-  if (Array.isArray(value)) return value.map((item: unknown) => withoutLinkKeys(item, depth + 1)) as T;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutLinkKeys(item, depth + 1)])) as T;
-}
+export const MAX_VALUE_CHARS = 500;
 
 /** A value as the log may keep it: secret-looking keys masked at any depth, like the system log's bodies. */
 function masked(value: unknown, depth = 0): unknown {
@@ -73,6 +60,10 @@ export interface WrittenRecord {
   id: string;
   before?: () => Snapshot | undefined;
   after?: () => Snapshot | undefined;
+  /** The entry this save reverts (its id and who made it): it is recorded as the record's update, naming that entry. */
+  revertOf?: { id: number; actorName: string };
+  /** The delete entry this write restores (its id, and the record it is about): it is recorded as a restore naming that entry. */
+  restoreOf?: { id: number; resource: string; recordId: string };
 }
 
 // A Map, so a route key can never reach what every object inherits.
@@ -94,11 +85,18 @@ const readAs =
   };
 
 /** The record(s) a call is about and, unless the write hands it over itself, how they were before it, read as the caller. */
-async function targetOf(request: FastifyRequest, route: RecordedRoute, read: ReadAs, handed: boolean): Promise<{ target: Target; before: Map<string, Snapshot | undefined> } | undefined> {
-  const params = (request.params ?? {}) as Record<string, string>;
+async function targetOf(
+  request: FastifyRequest,
+  route: RecordedRoute,
+  read: ReadAs,
+  handed: boolean,
+  writtenId?: string,
+  params = (request.params ?? {}) as Record<string, string>,
+): Promise<{ target: Target; before: Map<string, Snapshot | undefined> } | undefined> {
+  // A write that hands its record over names it; a bulk edit's route has no `:id`.
   const target = route.target
     ? await route.target({ params, body: bodyOf(request), adminId: request.admin?.id }, read)
-    : { resource: route.resource, ids: route.create ? [] : [String(params[route.idParam ?? 'id'])] };
+    : { resource: route.resource, ids: route.create ? [] : [String(params[route.idParam ?? 'id'] ?? writtenId)] };
   if (!target) return undefined;
   const subject = ACTIVITY_SUBJECTS.get(target.resource)!;
   const before = new Map<string, Snapshot | undefined>();
@@ -158,13 +156,19 @@ async function rowsOf(
  * whose entry is about another record (a share's project) reads that one here, as the caller.
  */
 export async function recordActivity(db: Db, request: FastifyRequest, reply: FastifyReply, written: WrittenRecord): Promise<void> {
-  const route = recordedRoute(request);
+  // Every factory write passes here: its record's change goes to the open event streams (server/live), in the same transaction.
+  const type = !written.before ? 'created' : written.after ? 'updated' : 'deleted';
+  await request.server.ctx.live.announce(request, { type, resource: written.resource, id: written.id });
+  if (written.revertOf && ACTIVITY_SUBJECTS.has(written.resource)) return recordRevert(db, request, written, written.revertOf);
+  if (written.restoreOf) return recordRestore(db, request, reply, written, written.restoreOf);
+  const route = written.revertOf ? revertedElsewhere(request, written.resource, written.revertOf) : recordedRoute(request);
   if (!route) return;
   const before = written.before?.();
   const after = written.after?.();
   const read = readAs(request, reply);
   const readWritten: ReadAs = async (resource, id) => (resource === written.resource && String(id) === written.id ? before : read(resource, id));
-  const found = await targetOf(request, route, readWritten, !route.target);
+  // A revert comes by its own route: the record it saves is the update route's `:id`.
+  const found = await targetOf(request, route, readWritten, !route.target, written.id, written.revertOf && { id: written.id });
   if (!found) return;
   const subject = ACTIVITY_SUBJECTS.get(found.target.resource)!;
   const rows = await rowsOf(
@@ -176,6 +180,79 @@ export async function recordActivity(db: Db, request: FastifyRequest, reply: Fas
     async (id, was) => (!route.target ? after : route.noReload ? was : read(subject.reads, id)),
   );
   await insertActivity(db, rows);
+}
+
+/**
+ * A revert comes by its own route (POST /api/activity/:id/revert), not its record's update route:
+ * it is recorded as that record's update, its params naming the entry it undoes and who made it.
+ */
+async function recordRevert(db: Db, request: FastifyRequest, written: WrittenRecord, entry: { id: number; actorName: string }): Promise<void> {
+  if (!request.admin) return;
+  const route: RecordedRoute = { resource: written.resource, action: 'update', describe: () => ({ params: { revertOf: entry.id, revertedActor: entry.actorName } }) };
+  const before = written.before?.();
+  const rows = await rowsOf(
+    request,
+    route,
+    { resource: written.resource, ids: [written.id] },
+    {},
+    () => before,
+    async () => written.after?.(),
+  );
+  await insertActivity(db, rows);
+}
+
+/**
+ * A revert of a record with no history of its own (a share) is recorded as its update route is,
+ * on the record that route logs it under (its project), its params also naming the entry it undoes.
+ */
+function revertedElsewhere(request: FastifyRequest, resource: string, entry: { id: number; actorName: string }): RecordedRoute | undefined {
+  const declaration = declarations.find((one) => one.name === resource);
+  const update = declaration && routes.get(`PUT /api${declaration.path}/:id`);
+  if (!update || !isRecorded(update) || !request.admin) return undefined;
+  return {
+    ...update,
+    describe: (call) => {
+      const described = update.describe?.(call) ?? {};
+      return { ...described, params: { ...described.params, revertOf: entry.id, revertedActor: entry.actorName } };
+    },
+  };
+}
+
+/**
+ * A restore comes by its own route (POST /api/activity/:id/restore): recorded as a restore of the
+ * record, naming the delete entry, with what it holds again as a create's changes. A record with
+ * no history of its own (a share) is restored on the record its delete was recorded on (its
+ * project), read as it is now.
+ */
+async function recordRestore(db: Db, request: FastifyRequest, reply: FastifyReply, written: WrittenRecord, entry: { id: number; resource: string; recordId: string }): Promise<void> {
+  if (!request.admin) return;
+  const own = ACTIVITY_SUBJECTS.has(written.resource);
+  const target = own ? { resource: written.resource, ids: [written.id] } : { resource: entry.resource, ids: [entry.recordId] };
+  const after = own ? written.after?.() : await readAs(request, reply)(ACTIVITY_SUBJECTS.get(entry.resource)!.reads, entry.recordId);
+  const route: RecordedRoute = { resource: target.resource, action: 'restore', describe: ({ changes }) => ({ params: { restoreOf: entry.id }, changes: own ? changes : [] }) };
+  await insertActivity(
+    db,
+    await rowsOf(
+      request,
+      route,
+      target,
+      {},
+      () => undefined,
+      async () => after,
+    ),
+  );
+}
+
+/**
+ * A command on one record (a status, an approval, a publish) that names the version it read in
+ * If-Match is refused (412 STALE_VERSION, record-versions.ts) when the record, as just read before
+ * it, has another; a route declares versionExempt, with its reason, where that does not apply.
+ */
+async function refuseStaleCommand(request: FastifyRequest, found: { target: Target; before: Map<string, Snapshot | undefined> }): Promise<void> {
+  const declaration = declarations.find((one) => one.name === found.target.resource);
+  if (!declaration || found.target.ids.length !== 1) return;
+  const [id] = found.target.ids;
+  await refuseStale(request, declaration, id, found.before.get(id), request.server.activity.latest);
 }
 
 /** A command's record after it: read again as the caller, or, for a command that changes no field of it (a run, a share), as it was. */
@@ -213,20 +290,29 @@ const recordsItself = (request: FastifyRequest) => request.routeOptions.config.r
 export const activityRecorder = fp(async (app: FastifyInstance) => {
   const pending = new WeakMap<FastifyRequest, Pending>();
 
-  app.decorate('activity', { readAs, record: recordActivity });
+  app.decorate('activity', { readAs, record: recordActivity, latest: (resource: string, id: string, limit: number) => latestActivityOf(app.ctx.db, resource, id, limit) });
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Callback hooks: they run on every request, most of which (reads, factory saves) they leave alone,
+  // and an async hook costs a promise each time.
+  app.addHook('preHandler', (request, reply, done) => {
     const route = recordedRoute(request);
-    if (!route || recordsItself(request)) return;
-    const found = await targetOf(request, route, readAs(request, reply), false);
-    if (found) pending.set(request, { route, ...found });
+    if (!route || recordsItself(request)) return done();
+    before(request, reply, route).then(() => done(), done);
   });
+  async function before(request: FastifyRequest, reply: FastifyReply, route: RecordedRoute): Promise<void> {
+    const found = await targetOf(request, route, readAs(request, reply), false);
+    if (found && !route.versionExempt) await refuseStaleCommand(request, found);
+    if (found) pending.set(request, { route, ...found });
+  }
 
   // The answer's data (a create's id, a share) is read as it leaves, and the row written before it goes.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const held = pending.get(request);
     pending.delete(request);
-    if (!held || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (!held || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+    after(request, reply, held, payload).then((sent) => done(null, sent), done);
+  });
+  async function after(request: FastifyRequest, reply: FastifyReply, held: Pending, payload: string): Promise<string> {
     let answer: { result?: string; data?: unknown };
     try {
       answer = JSON.parse(payload) as typeof answer;
@@ -236,16 +322,26 @@ export const activityRecorder = fp(async (app: FastifyInstance) => {
     if (answer.result !== 'SUCCESS') return payload;
     const data = answer.data && typeof answer.data === 'object' ? (answer.data as Snapshot) : {};
     await rowsOf(request, held.route, held.target, data, (id) => held.before.get(id), readAfter(request, reply, held.route, held.target))
-      .then((rows) => insertActivity(app.ctx.db, rows))
+      .then(async (rows) => {
+        await insertActivity(app.ctx.db, rows);
+        // A command's records changed too: the event streams are told, as for a factory write.
+        for (const row of rows)
+          await app.ctx.live.announce(request, { type: row.action === 'create' ? 'created' : row.action === 'delete' ? 'deleted' : 'updated', resource: row.resource, id: row.record_id });
+      })
       .catch((error: unknown) => request.log.error({ err: error }, 'activity write failed'));
     return payload;
-  });
+  }
 });
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** `record` is recordActivity, for the write paths below the modules (crudRoutes), which do not import them. */
-    activity: { readAs(request: FastifyRequest, reply: FastifyReply): ReadAs; record: typeof recordActivity };
+    activity: {
+      readAs(request: FastifyRequest, reply: FastifyReply): ReadAs;
+      record: typeof recordActivity;
+      /** A record's latest entries, newest first (read in the caller's transaction when it is in one). */
+      latest(resource: string, id: string, limit: number): Promise<ActivityEntry[]>;
+    };
   }
   interface FastifyContextConfig {
     /** The route writes its activity itself, in its write's transaction (crudRoutes' create, update and delete, an upload's commit). */

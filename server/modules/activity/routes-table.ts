@@ -40,15 +40,23 @@ export interface RecordedRoute {
   /** Not read again after the call: it changes no field of the record (a run, a share), or its write goes on after the answer (an upload's commit). */
   noReload?: boolean;
   describe?: Describer;
+  /**
+   * Why a command on one record does not refuse a stale If-Match (the recorder checks every other
+   * one against the record as it reads it before the command: 412 STALE_VERSION).
+   */
+  versionExempt?: string;
 }
 export interface NotActivity {
   notActivity: string;
+  /** Why a route on one record (`/:id`) that writes no record of it takes no If-Match. */
+  versionExempt?: string;
 }
 export type ActivityRoute = RecordedRoute | NotActivity;
 
 const PREVIEW = 'a preview or a check: it answers and changes no record';
 const EXPORT = 'an export link: a read, written to the system log';
 const SIGN_IN = 'signing in, up or out and their codes: the access history records them';
+const OWN_SETTINGS = "a person's own list settings (saved views, chosen columns): no one else's record";
 
 const shareOf = async (id: string, read: ReadAs): Promise<Target | undefined> => {
   const share = await read('project-shares', id);
@@ -72,7 +80,9 @@ const DECLARED_ROUTES: Record<string, RecordedRoute> = Object.fromEntries(
         update: [`PUT ${api}/:id`, { resource, action: 'update' }],
         delete: [`DELETE ${api}/:id`, { resource, action: 'delete' }],
       };
-      return operationsOf(declaration).flatMap((operation) => (routes[operation] ? [routes[operation]] : []));
+      // A bulk edit records each record it changes as that record's update (server/http/bulk-edit-route.ts).
+      const bulk: [string, RecordedRoute][] = declaration.bulkEdit ? [[`PATCH ${api}`, { resource, action: 'update' }]] : [];
+      return [...operationsOf(declaration).flatMap((operation) => (routes[operation] ? [routes[operation]] : [])), ...bulk];
     }),
 );
 
@@ -108,7 +118,12 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
 
   'PUT /api/users/:id/status': { resource: 'users', action: 'update' },
   'POST /api/users/:id/unlock': { resource: 'users', action: 'unlock', describe: () => ({ changes: [] }) },
-  'POST /api/users/:id/password-reset': { resource: 'users', action: 'password-reset', describe: () => ({ changes: [] }) },
+  'POST /api/users/:id/password-reset': {
+    resource: 'users',
+    action: 'password-reset',
+    describe: () => ({ changes: [] }),
+    versionExempt: 'a reset link mailed to the person: it changes no field a version counts, so no one’s edit can be lost by it',
+  },
   'PUT /api/users/:id/approval': { resource: 'users', action: 'approve', describe: ({ body }) => ({ action: body.approvalStatusCode === 'APPROVED' ? 'approve' : 'reject' }) },
   'POST /api/users/approval': {
     resource: 'users',
@@ -133,23 +148,37 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
     describe: ({ before, after, changes }) =>
       changes.length > 0 && changes.every((change) => change.field === 'schedules') ? { action: 'schedule', params: { from: scheduleTimes(before), to: scheduleTimes(after) }, changes } : {},
   },
-  'POST /api/collect-configs/:id/run': { resource: 'collect-configs', action: 'run', noReload: true, describe: () => ({ changes: [] }) },
+  'POST /api/collect-configs/:id/run': {
+    resource: 'collect-configs',
+    action: 'run',
+    noReload: true,
+    describe: () => ({ changes: [] }),
+    versionExempt: 'a run started now: it changes no field of the configuration',
+  },
   'POST /api/collect-configs/:id/backfill': {
     resource: 'collect-configs',
     action: 'backfill',
     noReload: true,
     describe: ({ body }) => ({ params: { from: String(body.from), to: String(body.to) }, changes: [] }),
+    versionExempt: 'past days collected now: it changes no field of the configuration',
   },
   'POST /api/collect-configs/:id/resume': { resource: 'collect-configs', action: 'resume', describe: () => ({ changes: [] }) },
   'POST /api/collect-configs/test-source': { notActivity: PREVIEW },
-  'POST /api/post-configs/:id/test-connection': { notActivity: PREVIEW },
-  'POST /api/tasks/:id/retry': { resource: 'tasks', action: 'retry', noReload: true, describe: () => ({ changes: [] }) },
+  'POST /api/post-configs/:id/test-connection': { notActivity: PREVIEW, versionExempt: PREVIEW },
+  'POST /api/tasks/:id/retry': {
+    resource: 'tasks',
+    action: 'retry',
+    noReload: true,
+    describe: () => ({ changes: [] }),
+    versionExempt: 'a task is the system’s record, no one edits it: a retry of a task that moved on is refused by its own state check',
+  },
   'POST /api/datasets/infer': { notActivity: PREVIEW },
   'POST /api/uploads': { notActivity: 'a file checked before its commit changes no dataset; the commit is recorded' },
   'POST /api/uploads/:id/commit': {
     resource: 'datasets',
     action: 'upload-append',
     // The dataset, and how many rows it held before; the rows, and this entry with them, are written after the answer.
+    versionExempt: 'the upload is a file checked against the data set’s columns, which the commit compares again itself; no one edits it',
     target: async (call, read) => {
       const upload = await read('uploads', call.params.id);
       return upload && { resource: 'datasets', ids: [String(upload.datasetId)], extra: upload };
@@ -164,7 +193,7 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
         : { action: 'upload-append', params: { rows, before: held, file }, changes: [] };
     },
   },
-  'POST /api/uploads/:id/discard': { notActivity: 'a checked file given up: nothing was written' },
+  'POST /api/uploads/:id/discard': { notActivity: 'a checked file given up: nothing was written', versionExempt: 'an upload is a file being checked, no one edits it' },
   'POST /api/project-shares': {
     resource: 'projects',
     action: 'share',
@@ -177,8 +206,9 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
     action: 'share-change',
     target: async (call, read) => shareOf(call.params.id, read),
     noReload: true,
+    // The share's id: what a revert of the change saves again (project-shares).
     describe: ({ extra, data }) => ({
-      params: { person: String(extra?.name ?? ''), privilege: String(data?.privilege ?? '') },
+      params: { person: String(extra?.name ?? ''), privilege: String(data?.privilege ?? ''), shareId: Number(extra?.id) },
       changes: [{ field: 'privilege', before: extra?.privilege, after: data?.privilege }],
     }),
   },
@@ -189,9 +219,35 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
     noReload: true,
     describe: ({ extra }) => ({ params: { person: String(extra?.name ?? '') }, changes: [] }),
   },
-  'POST /api/explorer/:id/export': { notActivity: EXPORT },
+  'POST /api/explorer/:id/export': { notActivity: EXPORT, versionExempt: EXPORT },
   'POST /api/activity/export': { notActivity: EXPORT },
-  'PUT /api/collect-retention/:kind': { resource: 'collect-retention', action: 'update', target: async () => ({ resource: 'collect-retention', ids: ['retention'] }) },
+  'PUT /api/system/preferences/:key': { notActivity: OWN_SETTINGS, versionExempt: OWN_SETTINGS },
+  'DELETE /api/system/preferences/:key': { notActivity: OWN_SETTINGS, versionExempt: OWN_SETTINGS },
+  'POST /api/activity/:id/revert': {
+    notActivity: "a revert: it records itself, as its record's update naming the entry it reverts",
+    versionExempt: 'the entry is no one’s edit; the revert holds its record’s version itself (crud-routes.ts)',
+  },
+  'POST /api/activity/:id/restore': {
+    notActivity: 'a restore: it records itself, as a restore of its record naming the delete entry',
+    versionExempt: 'the entry is no one’s edit, and a deleted record has no version',
+  },
+  'PUT /api/collect-retention/:kind': {
+    resource: 'collect-retention',
+    action: 'update',
+    target: async () => ({ resource: 'collect-retention', ids: ['retention'] }),
+    versionExempt: 'a console setting of one number, not a record: it has no version',
+  },
 };
 
 export const isRecorded = (route: ActivityRoute): route is RecordedRoute => !('notActivity' in route);
+
+/**
+ * Whether a route (`PUT /api/users/:id/status`) is a command on one record that refuses a stale
+ * If-Match: a recorded route with a path parameter, not declared versionExempt (the recorder's
+ * check, recorder.ts). The factory's own update and delete check theirs themselves.
+ */
+export function checksVersion(route: string): boolean {
+  if (!route.includes('/:') || !Object.hasOwn(ACTIVITY_ROUTES, route) || Object.hasOwn(DECLARED_ROUTES, route)) return false;
+  const declared = ACTIVITY_ROUTES[route];
+  return isRecorded(declared) && declared.versionExempt === undefined;
+}

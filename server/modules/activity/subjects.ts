@@ -1,8 +1,9 @@
 import { ACTIVITY_SETTINGS } from '../../../src/shared/activity';
-import type { Snapshot } from '../../http/record-readers';
+import { IGNORED_FIELDS, type Snapshot } from '../../http/record-readers';
 import { declarations } from '../../http/resource-declarations';
 
 export type { Snapshot };
+export { IGNORED_FIELDS };
 
 /**
  * How the recorder reads a record of each resource: the in-process read of the resource's own read
@@ -18,9 +19,6 @@ export interface ActivitySubject {
   ignore?: readonly string[];
   settings?: boolean;
 }
-
-/** Fields no person edits on any resource: ids and bookkeeping. */
-export const IGNORED_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'progress', 'preview', 'fileUrl']);
 
 /** Subjects that are no declared resource's: the settings, named by the catalogue. */
 const OWN_SUBJECTS: Record<(typeof ACTIVITY_SETTINGS)[number], ActivitySubject> = {

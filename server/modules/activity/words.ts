@@ -1,4 +1,4 @@
-import { activitySentence, activityChangeText, type ActivityEntry, type Translate } from '../../../src/shared';
+import { activitySentence, activityChangeTexts, type ActivityEntry, type Translate } from '../../../src/shared';
 import { activityEn } from '../../../src/i18n/activity.en';
 import { activityKo } from '../../../src/i18n/activity.ko';
 import { codesEn } from '../../../src/i18n/codes.en';
@@ -23,5 +23,5 @@ export function translatorFor(language: ReaderLanguage): Translate {
 
 /** An entry's sentence and its changes as one line each, as the screen writes them. */
 export function entryWords(entry: ActivityEntry, t: Translate): { sentence: string; changes: string } {
-  return { sentence: activitySentence(entry, t), changes: entry.changes.map((change) => activityChangeText(entry.resource, change, t)).join('; ') };
+  return { sentence: activitySentence(entry, t), changes: activityChangeTexts(entry.resource, entry.changes, t).join('; ') };
 }

@@ -11,9 +11,10 @@ import { FileChecker } from '../uploads/check-thread';
 import { inferDataset } from './infer';
 import { dataTypeExists } from '../templates/queries';
 import { datasetStore, findDatasetByTitle, listDataTypes, uploadInFlight } from './queries';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 function duplicate({ title }: { title: string }): AppError {
-  const message = `A dataset titled ${title} already exists.`;
+  const message = sentence('datasets.aDatasetTitledAlreadyExists', { title });
   return new AppError('CONFLICT', message, { errors: [{ field: 'title', message }] });
 }
 
@@ -29,13 +30,13 @@ export async function datasetsModule(app: FastifyInstance) {
 
   const { readers, writers } = crudRoutes(app, datasetsResource, {
     store: datasetStore(db, store),
-    writers: requireDatasetManager(),
+    guards: { write: requireDatasetManager() },
     async check(input) {
-      if (!(await dataTypeExists(db, input.dataType))) throw validationError([{ field: 'dataType', message: `${input.dataType} is not a data type.` }]);
+      if (!(await dataTypeExists(db, input.dataType))) throw validationError([{ field: 'dataType', message: sentence('datasets.isNotADataType', { dataType: input.dataType }) }]);
     },
     duplicate: { error: duplicate, holder: { by: ['title'], find: (input) => findDatasetByTitle(db, input.title) } },
     async beforeDelete(dataset) {
-      if (await uploadInFlight(db, dataset.id)) throw new AppError('CONFLICT', 'An upload to this dataset is in progress; delete it once the upload has finished.');
+      if (await uploadInFlight(db, dataset.id)) throw new AppError('CONFLICT', sentence('datasets.anUploadToThisDataset'));
     },
   });
 

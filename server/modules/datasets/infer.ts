@@ -10,6 +10,7 @@ import { hasLeadingZero, normaliseNumber } from '../uploads/numbers';
 import type { FileChecker } from '../uploads/check-thread';
 import type { FileKindOfUpload } from '../uploads/parse';
 import { TOO_LARGE_MESSAGE } from '../uploads/receive';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /** Data rows read to guess each column's type: enough to see a pattern, few enough to answer at once. */
 const SAMPLE_ROWS = 200;
@@ -79,18 +80,18 @@ function inferColumns(headers: string[], rows: (string | null)[][]): Pick<Inferr
  */
 export async function inferDataset(request: FastifyRequest, store: FileStore, reader: FileChecker): Promise<InferredDataset> {
   const part = await request.file({ limits: { files: 1, fields: 0, fileSize: MANUAL_UPLOAD_MAX_BYTES + 1 } }).catch(() => undefined);
-  if (!part) throw validationError([{ field: 'file', message: 'Choose a CSV or XLSX file.' }]);
+  if (!part) throw validationError([{ field: 'file', message: sentence('datasets.chooseACsvOrXlsx') }]);
   const received = await receiveToTemp(part.file, store.tempPath(), MANUAL_UPLOAD_MAX_BYTES, TOO_LARGE_MESSAGE);
   try {
     const originalName = cleanFileName(part.filename);
     const kind = detectKind(received.head, originalName, ['csv', 'xlsx']) as FileKindOfUpload | undefined;
-    if (!kind) throw validationError([{ field: 'file', message: `${originalName} is not a CSV or XLSX file.` }]);
+    if (!kind) throw validationError([{ field: 'file', message: sentence('datasets.isNotACsvOr', { originalName }) }]);
     const sampled = await reader.sample({ kind, filePath: received.tempPath, rows: SAMPLE_ROWS }).catch((error: Error) => {
-      throw validationError([{ field: 'file', message: `${originalName} could not be read as ${kind.toUpperCase()}: ${error.message}` }]);
+      throw validationError([{ field: 'file', message: sentence('datasets.couldNotBeReadAs', { originalName, kind: kind.toUpperCase(), reason: error.message }) }]);
     });
     const { headers = [], rows } = sampled;
-    if (!headers.some((header) => header.trim())) throw validationError([{ field: 'file', message: 'The file is empty: it has no header row.' }]);
-    if (headers.length > MAX_DATASET_COLUMNS) throw validationError([{ field: 'file', message: `The file has ${headers.length} columns; a dataset has at most ${MAX_DATASET_COLUMNS}.` }]);
+    if (!headers.some((header) => header.trim())) throw validationError([{ field: 'file', message: sentence('datasets.theFileIsEmptyIt') }]);
+    if (headers.length > MAX_DATASET_COLUMNS) throw validationError([{ field: 'file', message: sentence('datasets.theFileHasColumnsA', { length: headers.length, MAX_DATASET_COLUMNS }) }]);
     return { title: originalName.replace(/\.(csv|xlsx)$/i, '').slice(0, DATASET_TITLE_MAX), ...inferColumns(headers, rows), sampledRows: rows.length };
   } finally {
     await rm(received.tempPath, { force: true });

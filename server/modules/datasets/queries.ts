@@ -5,9 +5,10 @@ import type { z } from 'zod';
 import { msg, type ValidationMessage } from '../../../src/shared/validation-messages';
 import { isSqlite, type Db } from '../../db/database';
 import { AppError, englishOf } from '../../http/app-error';
-import type { CrudStore } from '../../http/crud-routes';
-import { listPage, type ListRequest } from '../../http/list-query';
+import type { CrudStore } from '../../db/store';
+import { listPage, type ListRequest } from '../../db/list-page';
 import type { FileStore } from '../../files/store';
+import { asWritten } from '../../../src/i18n/serverMessage';
 
 const fullName = (alias: 'creator' | 'updater') => sql<string | null>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;
 
@@ -171,7 +172,7 @@ export function datasetStore(db: Db, files: Pick<FileStore, 'delete'>): CrudStor
           ? undefined
           : async (trx: Db) => {
               const problem = await schemaChangeRefusal(trx, id, current.schemaInfo, input.schemaInfo);
-              if (problem) throw new AppError('CONFLICT', englishOf(problem), { errors: [{ field: 'schemaInfo', ...problem }] });
+              if (problem) throw new AppError('CONFLICT', asWritten(englishOf(problem)), { errors: [{ field: 'schemaInfo', ...problem }] });
             };
       return (await saveDataset(db, input, request.admin!.id, now, id, schemaGuard)) !== undefined;
     },

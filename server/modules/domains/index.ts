@@ -3,9 +3,10 @@ import { domainsResource } from '../../../src/shared/resources/domains';
 import { AppError } from '../../http/app-error';
 import { crudRoutes } from '../../http/crud-routes';
 import { tableStore } from '../../db/table-store';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 function duplicate({ domain }: { domain: string }): AppError {
-  return new AppError('CONFLICT', `${domain} is already on the allowed list.`, { errors: [{ field: 'domain', message: `${domain} is already on the allowed list.` }] });
+  return new AppError('CONFLICT', sentence('domains.isAlreadyOnTheAllowed', { domain }), { errors: [{ field: 'domain', message: sentence('domains.isAlreadyOnTheAllowed', { domain }) }] });
 }
 
 /** /api/domains: the e-mail domains that may sign up (System Setting, rank 1). */

@@ -7,9 +7,11 @@ import type { Db } from '../../db/database';
 import { AppError, validationError } from '../../http/app-error';
 import { fileReferenceErrors } from '../../files/references';
 import { success } from '../../http/envelope';
+import { rowHomes } from '../../db/record-rows';
 import { crudRoutes } from '../../http/crud-routes';
 import { renderMail, sampleValues } from '../../mail/templates';
 import { countActiveOfType, deleteEmailTemplate, findEmailTemplate, listEmailTemplates, saveEmailTemplate } from './queries';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /** Every statement's file must be in the upload store as an e-mail attachment. */
 async function checkAttachments(db: Db, statements: { fileId?: string | null }[]): Promise<void> {
@@ -21,8 +23,8 @@ async function checkAttachments(db: Db, statements: { fileId?: string | null }[]
 
 /** Two saves activating the same type and language at once: the partial unique index refuses the second. */
 function activationRace(): AppError {
-  return new AppError('CONFLICT', 'Another template of this type and language was activated at the same time; reload and try again.', {
-    errors: [{ field: 'activeFlag', message: 'Another template of this type and language was activated at the same time.' }],
+  return new AppError('CONFLICT', sentence('emailTemplates.anotherTemplateOfThisType'), {
+    errors: [{ field: 'activeFlag', message: sentence('emailTemplates.anotherTemplateOfThisType2') }],
   });
 }
 
@@ -35,7 +37,7 @@ function activationRace(): AppError {
 async function refuseRetiringLastActive(db: Db, template: Pick<EmailTemplate, 'activeFlag'> & { type: string; language: string }, change: 'delete' | 'deactivate'): Promise<void> {
   if (template.activeFlag !== 'Y' || template.language !== FALLBACK_MAIL_LANGUAGE || !isSystemEmailTemplateType(template.type)) return;
   if ((await countActiveOfType(db, template.type, FALLBACK_MAIL_LANGUAGE)) > 1) return;
-  const message = `This is the only active English "${template.type}" template and the console sends every ${template.type} mail from it to readers without an active template in their language, so it cannot be ${change === 'delete' ? 'deleted' : 'deactivated'}. Activate another English "${template.type}" template first.`;
+  const message = sentence('emailTemplates.thisIsTheOnlyActive', { type: template.type, type2: template.type, choice: change === 'delete' ? 'deleted' : 'deactivated', type3: template.type });
   throw new AppError('CONFLICT', message, { errors: [{ field: 'activeFlag', message }] });
 }
 
@@ -57,6 +59,8 @@ export async function emailTemplatesModule(app: FastifyInstance) {
     },
     beforeDelete: (template) => refuseRetiringLastActive(db, template, 'delete'),
   });
+  // Its store reads its own list (no `table` to qualify): the row a delete takes is named here.
+  rowHomes(app.ctx).set(emailTemplatesResource.name, (id) => ({ table: 'email_templates', id: Number(id) }));
 
   // Renders what is being edited with sample values; nothing is saved.
   app

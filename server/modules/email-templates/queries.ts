@@ -3,7 +3,7 @@ import { isoNow } from '../../clock';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { EMAIL_TEMPLATE_TYPES, type EmailTemplate, type EmailTemplateStatement, type EmailTemplateType, type emailTemplateInput } from '../../../src/shared';
-import { listPage, type ListRequest } from '../../http/list-query';
+import { listPage, type ListRequest } from '../../db/list-page';
 import type { FastifyRequest } from 'fastify';
 import { findFileRows, presentFiles } from '../../files/references';
 

@@ -13,9 +13,10 @@ import { tableCsv } from './export';
 import { countRows, pageOfRows } from './queries';
 import { parseRowsQuery } from './row-query';
 import { explorerTables, readableSource } from './tables';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /**
- * /api/explorer: the Data Explorer (SPEC §3 Table name, Table data). Lists the tables the caller
+ * /api/explorer: the Data Explorer. Lists the tables the caller
  * may read, and a table's columns and rows paged, sorted and filtered in SQL, with a CSV export.
  */
 export async function explorerModule(app: FastifyInstance) {
@@ -38,7 +39,7 @@ export async function explorerModule(app: FastifyInstance) {
   });
 
   // The table list and one table; a table's rows and its export link sit beside them, under the same guard.
-  const { readers } = crudRoutes(app, explorerResource, { store: explorerTables(ctx.db), params: explorerTableParams });
+  const { readers } = crudRoutes(app, explorerResource, { store: explorerTables(ctx.db) });
 
   routes.get('/explorer/:id/rows', { ...readers, schema: { params: explorerTableParams, querystring: listQuerystring, response: { 200: explorerRowListResponse } } }, async (request) => {
     const source = await readableSource(ctx.db, request.admin!, request.params.id);
@@ -57,6 +58,6 @@ export async function explorerModule(app: FastifyInstance) {
     // Checked now, so a bad sort or filter is a 400 here rather than a broken download.
     parseRowsQuery(request.body, source);
     const url = await issueLink(request, 'explorer-export', source.table.id, { sort: request.body.sort, filter: request.body.filter, timeZone: readerOf(request).timeZone });
-    return success({ url }, 'The export is ready to download.');
+    return success({ url }, sentence('explorer.theExportIsReadyTo'));
   });
 }

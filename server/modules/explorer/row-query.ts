@@ -3,6 +3,7 @@ import { validationError } from '../../http/app-error';
 import { textValue } from '../../http/list-filter-value';
 import { parseJson, parseRange, type ListQuerystring } from '../../http/list-query';
 import type { ExplorerSource, RowCondition, RowsRequest } from './queries';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 const names = (columns: ExplorerColumn[]) => columns.map((column) => column.name).join(', ');
 
@@ -19,7 +20,7 @@ function parseRowSort(raw: string | undefined, source: ExplorerSource): RowsRequ
   }
   const index = columnIndex(source, sort[0]);
   if (index === -1) {
-    throw validationError([{ field: 'sort', message: `${sort[0].slice(0, 50)} is not a column of ${source.table.tableName}; sort by one of ${names(source.columns)}.` }]);
+    throw validationError([{ field: 'sort', message: sentence('explorer.isNotAColumnOf', { sort: sort[0].slice(0, 50), tableName: source.table.tableName, names: names(source.columns) }) }]);
   }
   return { index, direction: sort[1].toLowerCase() as 'asc' | 'desc' };
 }
@@ -32,15 +33,15 @@ function parseRowSort(raw: string | undefined, source: ExplorerSource): RowsRequ
 function conditionOf(source: ExplorerSource, name: string, value: unknown): RowCondition {
   const field = `filter.${name.slice(0, 50)}`;
   const index = columnIndex(source, name);
-  if (index === -1) throw validationError([{ field, message: `${name.slice(0, 50)} is not a column of ${source.table.tableName}; filter by one of ${names(source.columns)}.` }]);
+  if (index === -1) throw validationError([{ field, message: sentence('explorer.isNotAColumnOf2', { name: name.slice(0, 50), tableName: source.table.tableName, names: names(source.columns) }) }]);
   const { type } = source.columns[index];
   if (type === 'NUMBER') {
     const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    if (typeof number !== 'number' || !Number.isFinite(number)) throw validationError([{ field, message: `${name} is a NUMBER column: filter it by a number such as 120.` }]);
+    if (typeof number !== 'number' || !Number.isFinite(number)) throw validationError([{ field, message: sentence('explorer.isANumberColumnFilter', { name }) }]);
     return { index, kind: 'eq', value: number };
   }
   if (type === 'DATE') {
-    if (typeof value !== 'string' || !isCalendarDay(value)) throw validationError([{ field, message: `${name} is a DATE column: filter it by a day such as 2024-05-31.` }]);
+    if (typeof value !== 'string' || !isCalendarDay(value)) throw validationError([{ field, message: sentence('explorer.isADateColumnFilter', { name }) }]);
     return { index, kind: 'eq', value };
   }
   return { index, kind: 'contains', value: textValue(value, name) };

@@ -1,10 +1,11 @@
 import { EXPLORER_TABLE_ID, type ExplorerTable, type ExplorerTableDetail, type ListPage } from '../../../src/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { CrudStore } from '../../http/crud-routes';
-import type { ListRequest } from '../../http/list-query';
+import type { CrudStore } from '../../db/store';
+import type { ListRequest } from '../../db/list-page';
 import { readableSchemas } from './access';
 import { datasetTables, findDatasetSource, findMasterSource, masterTables, type ExplorerSource } from './queries';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 type Caller = { id: number; rank: number };
 
@@ -43,9 +44,9 @@ export function pageOfTables(tables: ExplorerTable[], request: ListRequest): Lis
 export async function readableSource(db: Db, caller: Caller, id: string): Promise<ExplorerSource> {
   const [, schema, number] = EXPLORER_TABLE_ID.exec(id)!;
   const source = schema === 'dataset' ? await findDatasetSource(db, Number(number)) : await findMasterSource(db, Number(number));
-  if (!source) throw new AppError('NOT_FOUND', 'No such table.');
+  if (!source) throw new AppError('NOT_FOUND', sentence('explorer.noSuchTable'));
   if (!(await readableSchemas(db, caller)).has(source.table.schema)) {
-    throw new AppError('FORBIDDEN', schema === 'dataset' ? 'Only uploaders and administrators can read dataset rows.' : 'Only collect-data administrators can read master rows.');
+    throw new AppError('FORBIDDEN', schema === 'dataset' ? sentence('explorer.onlyUploadersAndAdministratorsCan') : sentence('explorer.onlyCollectDataAdministratorsCan'));
   }
   return source;
 }

@@ -11,9 +11,10 @@ import { scopeOf } from '../users/scope';
 import { accountToChange } from '../users/account-rules';
 import { findManualPermission, listManualPermissions, manualPermissionColumns, setUploaderFlag } from './queries';
 import type { YesNo } from '../../../src/shared/fields';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /**
- * /api/manual-permissions: who holds UPLOADER (SPEC §3 "Manual permission"). User managers
+ * /api/manual-permissions: who holds UPLOADER. User managers
  * (rank ≤ 4) grant and revoke it on the accounts they may edit; the permission is admins.uploader_flag.
  */
 export async function manualPermissionsModule(app: FastifyInstance) {
@@ -40,13 +41,13 @@ export async function manualPermissionsModule(app: FastifyInstance) {
       },
     },
     check: async ({ adminId }, _current, request) => void (await change(request.admin!, adminId, 'Y')),
-    messages: { added: 'The UPLOADER permission has been granted.' },
+    messages: (event) => (event === 'added' ? sentence('manualPermissions.theUploaderPermissionHasBeen') : undefined),
   });
 
   routes.delete('/manual-permissions/:adminId', { ...writers, schema: { params: adminIdParams, response: { 200: manualPermissionChangeResponse } } }, async (request) => {
     const { adminId } = request.params;
     await change(request.admin!, adminId, 'N');
     await setFlag(adminId, 'N', isoNow(clock));
-    return success({ adminId, privType: null }, 'The UPLOADER permission has been revoked.');
+    return success({ adminId, privType: null }, sentence('manualPermissions.theUploaderPermissionHasBeen2'));
   });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ListPage, ManualPermission } from '../../../src/shared';
 import type { Db } from '../../db/database';
-import { listPage, type ListRequest } from '../../http/list-query';
+import { listPage, type ListRequest } from '../../db/list-page';
 import { scopeCondition, type UserScope } from '../users/scope';
 import type { YesNo } from '../../../src/shared/fields';
 

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Plan, planInput } from '../../../src/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
-import type { CrudStore } from '../../http/crud-routes';
-import { listPage } from '../../http/list-query';
+import type { CrudStore } from '../../db/store';
+import { listPage } from '../../db/list-page';
 
 type PlanValues = z.output<typeof planInput>;
 

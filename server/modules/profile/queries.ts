@@ -14,6 +14,9 @@ export async function loadProfile(db: Db, adminId: number): Promise<Profile | un
       'admins.approver_flag',
       'admins.creator_flag',
       'admins.uploader_flag',
+      'admins.company_code',
+      'admins.region_code',
+      'admins.office_code',
       'companies.name as company',
       'regions.name as region',
       'countries.name as office',
@@ -48,13 +51,16 @@ export async function loadProfile(db: Db, adminId: number): Promise<Profile | un
     company: admin.company,
     region: admin.region,
     office: admin.office,
+    companyCode: admin.company_code,
+    regionCode: admin.region_code,
+    officeCode: admin.office_code,
     isApprover: admin.approver_flag === 'Y' ? 'Y' : 'N',
     isCreator: admin.creator_flag === 'Y' ? 'Y' : 'N',
     isUploader: admin.uploader_flag === 'Y' ? 'Y' : 'N',
     connectedDataTypes: groupBy(
       dataTypes,
       (row) => row.advertiser ?? row.advertiser_code,
-      (row) => ({ name: row.dataType ?? row.data_type_code }),
+      (row) => ({ code: row.data_type_code, name: row.dataType ?? row.data_type_code }),
     ).map(([groupName, member]) => ({ groupName, member })),
     // Each region by its name as well as its code: a person reads "Asia Pacific", not APAC.
     connectedCountries: groupBy(

@@ -8,24 +8,27 @@ import { AppError, validationError } from '../../http/app-error';
 import { crudRoutes } from '../../http/crud-routes';
 import { success } from '../../http/envelope';
 import { recordId } from '../../http/id-params';
-import type { ListRequest } from '../../http/list-query';
+import { changesLoggedElsewhere } from '../../http/record-readers';
+import { loggedElsewhere } from '../../http/record-versions';
+import type { ListRequest } from '../../db/list-page';
 import { requireProjectPrivilege } from '../projects/access';
 import { scopeOf } from '../users/scope';
 import { mailProjectShared } from './share-mail';
 import { findCandidates, findShareOf } from './queries';
 import { activeAccountOf, shareStore, type ShareValues } from './store';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 const candidateQuery = z.object({ projectId: recordId, q: z.string().trim().min(2, msg.shareSearchTooShort).max(100) });
 
 /** The project id a share list is for: required, since shares only make sense per project. */
 function projectIdOf(list: ListRequest): number {
   const projectId = list.conditions.find((condition) => condition.column === 'project_shares.project_id')?.value;
-  if (typeof projectId !== 'number' || !Number.isInteger(projectId)) throw validationError([{ field: 'filter.projectId', message: 'Give the projectId.' }]);
+  if (typeof projectId !== 'number' || !Number.isInteger(projectId)) throw validationError([{ field: 'filter.projectId', message: sentence('plans.giveTheProjectid') }]);
   return projectId;
 }
 
 function taken({ email }: ShareValues): AppError {
-  const message = `${email} already has access to this project; change their privilege instead.`;
+  const message = sentence('projectShares.alreadyHasAccessToThis', { email });
   return new AppError('CONFLICT', message, { errors: [{ field: 'email', message }] });
 }
 
@@ -37,12 +40,24 @@ export async function projectSharesModule(app: FastifyInstance) {
   const { db, clock } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
+  const shares = shareStore(db, clock);
   const { readers } = crudRoutes(app, projectSharesResource, {
-    store: shareStore(db, clock),
-    scope: {
-      list: async (request, list) => {
+    store: {
+      ...shares,
+      // A list is one project's, read by whoever can see that project.
+      list: async (list, request) => {
         await requireProjectPrivilege(db, request.admin!, projectIdOf(list), 'VIEWER');
+        return shares.list!(list, request);
       },
+      // The person a project is shared with is mailed, in the same transaction as the share.
+      async insert(input, now, context) {
+        const id = await shares.insert!(input, now, context);
+        const share = (await shares.find!(id))!;
+        await mailProjectShared(app.ctx, context.request.admin!, share.projectId, share.adminId, share.privilege);
+        return id;
+      },
+    },
+    scope: {
       // An entry of a project out of sight is that project's 404; reading needs a share, changing one ownership.
       async sees(request, share, access) {
         await requireProjectPrivilege(db, request.admin!, share.projectId, access === 'read' ? 'VIEWER' : 'OWNER');
@@ -59,12 +74,28 @@ export async function projectSharesModule(app: FastifyInstance) {
     },
     // Two owners adding the same person at once: the unique constraint refuses the second.
     duplicate: { error: (input) => taken(input as ShareValues) },
-    afterCreate: (share, request) => mailProjectShared(app.ctx, request.admin!, share.projectId, share.adminId, share.privilege),
-    messages: {
-      added: (share) => `The project is now shared with ${share.email}.`,
-      saved: () => 'The privilege has been changed.',
-      deleted: (share) => `${share.email} no longer has access to this project.`,
-    },
+    messages: (event, share) =>
+      ({
+        added: sentence('projectShares.theProjectIsNowShared', { email: share.email }),
+        saved: sentence('projectShares.thePrivilegeHasBeenChanged'),
+        deleted: sentence('projectShares.noLongerHasAccessTo', { email: share.email }),
+      })[event],
+  });
+
+  // A share's changes are logged on its project (the activity route table): its own are the project's privilege changes naming its person.
+  loggedElsewhere(app.ctx).set(projectSharesResource.name, async (_resource, id, limit) => {
+    const share = await shares.find!(Number(id));
+    if (!share) return [];
+    const entries = await app.activity.latest('projects', String(share.projectId), limit);
+    return entries.filter((entry) => entry.action === 'share-change' && entry.params.person === share.name);
+  });
+
+  // A share's privilege change, logged on its project, names the share (entries logged before it did do not, and cannot be reverted):
+  // its revert is this share's update, with its checks and its project's ownership, and only that share's later changes refuse it.
+  const shareOf = (entry: { params: Record<string, unknown> }) => (typeof entry.params.shareId === 'number' ? String(entry.params.shareId) : undefined);
+  changesLoggedElsewhere(app.ctx).set('share-change', (entry) => {
+    const shareId = shareOf(entry);
+    return shareId === undefined ? undefined : { resource: projectSharesResource.name, recordId: shareId, sameRecord: (later) => later.action === 'share-change' && shareOf(later) === shareId };
   });
 
   routes.get('/project-shares/candidates', { ...readers, schema: { querystring: candidateQuery, response: { 200: shareCandidatesResponse } } }, async (request) => {

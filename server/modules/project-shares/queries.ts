@@ -2,8 +2,9 @@ import { sql, type SqlBool } from 'kysely';
 import type { ShareCandidate, ShareEntry, SharePrivilege } from '../../../src/shared';
 import { isSqlite, type Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import { escapeLike, listPage, type ListRequest } from '../../http/list-query';
+import { escapeLike, listPage, type ListRequest } from '../../db/list-page';
 import { scopeCondition, type UserScope } from '../users/scope';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 const shares = (db: Db) =>
   db
@@ -69,7 +70,7 @@ export function findActiveAccount(db: Db, email: string) {
   return db.selectFrom('admins').select('id').where('email', '=', email).where('status_code', '=', 'ACTIVE').where('approval_status_code', '=', 'APPROVED').executeTakeFirst();
 }
 
-export const LAST_OWNER_MESSAGE = 'A project must keep at least one owner. Make someone else an owner first.';
+export const LAST_OWNER_MESSAGE = sentence('projectShares.aProjectMustKeepAt');
 
 /**
  * Changes (or, with null, removes) a share, refusing to leave the project without an owner. The

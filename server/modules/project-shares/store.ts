@@ -3,15 +3,16 @@ import type { ShareEntry, shareInput, SharePrivilege } from '../../../src/shared
 import { isoNow, type Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { validationError } from '../../http/app-error';
-import type { CrudStore } from '../../http/crud-routes';
+import type { CrudStore } from '../../db/store';
 import { changeShare, findActiveAccount, findShare, insertShare, listShares } from './queries';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 export type ShareValues = z.output<typeof shareInput>;
 
 /** The account a share names by e-mail: an active, approved one, else a 400 on the e-mail. */
 export async function activeAccountOf(db: Db, email: string): Promise<{ id: number }> {
   const account = await findActiveAccount(db, email);
-  if (!account) throw validationError([{ field: 'email', message: `No active account uses ${email}.` }]);
+  if (!account) throw validationError([{ field: 'email', message: sentence('projectShares.noActiveAccountUses', { email }) }]);
   return account;
 }
 

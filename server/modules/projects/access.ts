@@ -4,6 +4,7 @@ import type { SignedInAdmin } from '../../context';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { scopeOf, type UserScope } from '../users/scope';
+import { sentence, type ServerMessage } from '../../../src/i18n/serverMessage';
 
 /**
  * Which projects a caller may see besides those shared with them: admins of ranks 1–4 see the
@@ -43,10 +44,10 @@ export async function privilegeOn(db: Db, caller: SignedInAdmin, projectId: numb
   return (row.privilege as SharePrivilege | null) ?? undefined;
 }
 
-const NEEDS: Record<SharePrivilege, string> = {
-  VIEWER: 'You cannot see this project.',
-  EDITOR: 'Only editors and owners of this project can change it.',
-  OWNER: 'Only owners of this project can share or delete it.',
+const NEEDS: Record<SharePrivilege, ServerMessage> = {
+  VIEWER: sentence('projects.youCannotSeeThisProject'),
+  EDITOR: sentence('projects.onlyEditorsAndOwnersOf'),
+  OWNER: sentence('projects.onlyOwnersOfThisProject'),
 };
 
 /**
@@ -55,13 +56,13 @@ const NEEDS: Record<SharePrivilege, string> = {
  */
 export async function requireProjectPrivilege(db: Db, caller: SignedInAdmin, projectId: number, needed: SharePrivilege): Promise<SharePrivilege> {
   const held = await privilegeOn(db, caller, projectId);
-  if (!held) throw new AppError('NOT_FOUND', 'No such project.');
+  if (!held) throw new AppError('NOT_FOUND', sentence('projects.noSuchProject'));
   if (!privilegeAllows(held, needed)) throw new AppError('FORBIDDEN', NEEDS[needed]);
   return held;
 }
 
-/** Creating a project needs the creator flag (SPEC §6 isCreator), read from the database. */
+/** Creating a project needs the creator flag, read from the database. */
 export async function requireCreator(db: Db, caller: SignedInAdmin): Promise<void> {
   const row = await db.selectFrom('admins').select('creator_flag').where('id', '=', caller.id).executeTakeFirst();
-  if (row?.creator_flag !== 'Y') throw new AppError('FORBIDDEN', 'Only users with the creator permission can create projects.');
+  if (row?.creator_flag !== 'Y') throw new AppError('FORBIDDEN', sentence('projects.onlyUsersWithTheCreator'));
 }

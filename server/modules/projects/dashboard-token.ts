@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { isOnTableauServer, type DashboardToken, type ProjectDetail } from '../../../src/shared';
 import type { TableauConfig } from '../../config';
 import { AppError } from '../../http/app-error';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /** Tableau accepts Connected App tokens of at most 10 minutes; the browser renews before expiry. */
 export const DASHBOARD_TOKEN_TTL_SECONDS = 5 * 60;
@@ -21,13 +22,13 @@ export function dashboardViewOf(tableau: TableauConfig, project: Pick<ProjectDet
   const viewsBase = `${tableau.serverUrl}${tableau.site ? `/t/${encodeURIComponent(tableau.site)}` : ''}/views/`;
   if (project.dashboardType === 'CUSTOM' && project.dashboardUrl) {
     if (!isOnTableauServer(project.dashboardUrl, tableau.serverUrl)) {
-      throw new AppError('CONFLICT', `This project's dashboard URL is not on the Tableau server ${new URL(tableau.serverUrl).origin}. Change it on the modify screen.`);
+      throw new AppError('CONFLICT', sentence('projects.thisProjectSDashboardUrl', { origin: new URL(tableau.serverUrl).origin }));
     }
     const url = new URL(project.dashboardUrl);
     const viewName = url.pathname.includes('/views/') ? url.pathname.slice(url.pathname.indexOf('/views/') + 7) : url.pathname.replace(/^\//, '');
     return { viewName: decodeURIComponent(viewName), src: `${url.origin}${url.pathname}` };
   }
-  if (!project.templateName) throw new AppError('CONFLICT', 'This project has no dashboard template any more. Choose one on the modify screen.');
+  if (!project.templateName) throw new AppError('CONFLICT', sentence('projects.thisProjectHasNoDashboard'));
   const viewName = `${contentUrlOf(project.templateName)}/Dashboard`;
   return { viewName, src: `${viewsBase}${viewName}` };
 }

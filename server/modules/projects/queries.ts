@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ListPage, ProjectDetail, ProjectSummary, ProjectValues, SharePrivilege } from '../../../src/shared';
 import type { SignedInAdmin } from '../../context';
 import type { Db } from '../../db/database';
-import { listPage, type ListRequest } from '../../http/list-query';
+import { listPage, type ListRequest } from '../../db/list-page';
 import { projectInScope, type ProjectScope } from './access';
 import type { YesNo } from '../../../src/shared/fields';
 

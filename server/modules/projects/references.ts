@@ -2,6 +2,7 @@ import { isOnTableauServer, type FieldError, type ProjectValues } from '../../..
 import { msg } from '../../../src/shared/validation-messages';
 import type { Db } from '../../db/database';
 import { validationError } from '../../http/app-error';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /**
  * The codes and the template a project names must exist; a template must be active and of the
@@ -22,14 +23,14 @@ export async function checkProjectReferences(db: Db, input: ProjectValues, table
       ? db.selectFrom('templates').select(['id', 'name', 'data_type_code', 'status']).where('id', '=', input.templateId).executeTakeFirst()
       : Promise.resolve(undefined),
   ]);
-  if (!advertiser) errors.push({ field: 'advertiser', message: `${input.advertiser} is not an advertiser.` });
+  if (!advertiser) errors.push({ field: 'advertiser', message: sentence('projects.isNotAnAdvertiser', { advertiser: input.advertiser }) });
   const unknown = countries.filter((code) => !knownCountries.some((known) => known.code === code));
-  if (unknown.length) errors.push({ field: 'dataFilters.countries', message: `Unknown countries: ${unknown.join(', ')}.` });
+  if (unknown.length) errors.push({ field: 'dataFilters.countries', message: sentence('projects.unknownCountries', { unknown: unknown.join(', ') }) });
   if (input.dashboardType === 'TEMPLATE' && input.templateId) {
-    if (!template) errors.push({ field: 'templateId', message: 'No such template.' });
-    else if (template.status !== 'Y' && template.id !== currentTemplateId) errors.push({ field: 'templateId', message: `The template ${template.name} is inactive; choose an active one.` });
+    if (!template) errors.push({ field: 'templateId', message: sentence('projects.noSuchTemplate') });
+    else if (template.status !== 'Y' && template.id !== currentTemplateId) errors.push({ field: 'templateId', message: sentence('projects.theTemplateIsInactiveChoose', { name: template.name }) });
     else if (template.data_type_code !== input.dataType) {
-      errors.push({ field: 'templateId', message: `The template ${template.name} is for ${template.data_type_code} projects; choose a ${input.dataType} template.` });
+      errors.push({ field: 'templateId', message: sentence('projects.theTemplateIsForProjects', { name: template.name, data_type_code: template.data_type_code, dataType: input.dataType }) });
     }
   }
   if (errors.length) throw validationError(errors);

@@ -1,6 +1,6 @@
 import type { ProjectDetail, ProjectValues } from '../../../src/shared';
 import type { AppContext } from '../../context';
-import type { CrudStore } from '../../http/crud-routes';
+import type { CrudStore } from '../../db/store';
 import { findTemplate } from '../templates/queries';
 import { projectScopeOf } from './access';
 import { deleteProject, findProject, listProjects, officeOf, saveProject } from './queries';

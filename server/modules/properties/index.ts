@@ -5,23 +5,24 @@ import { propertiesResource } from '../../../src/shared/resources/properties';
 import { AppError, validationError } from '../../http/app-error';
 import { crudRoutes } from '../../http/crud-routes';
 import type { Db } from '../../db/database';
+import { rowHomes } from '../../db/record-rows';
 import { deleteProperty, findProperty, findPropertyByCode, insertProperty, listProperties, parsePropertyId, updateProperty } from './queries';
-import { describeUsages, usagesOf } from './tables';
+import { describeUsages, PROPERTY_TABLE, usagesOf } from './tables';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 type PropertyValuesInput = z.output<typeof propertyInput>;
 
 /** A property's id is its kind and row, such as countries-5 (see parsePropertyId). */
-const propertyParams = z.object({ id: z.string().max(40) });
 
 function duplicate(code: string): AppError {
-  const message = `The code ${code} already exists.`;
+  const message = sentence('properties.theCodeAlreadyExists', { code });
   return new AppError('CONFLICT', message, { errors: [{ field: 'code', message }] });
 }
 
 async function assertRegion(db: Db, kind: PropertyKind, regionCode: string | null | undefined): Promise<string | null> {
   if (kind !== 'countries') return null;
   if (!regionCode || !(await findPropertyByCode(db, 'regions', regionCode))) {
-    throw validationError([{ field: 'regionCode', message: 'Choose the region this country belongs to.' }]);
+    throw validationError([{ field: 'regionCode', message: sentence('properties.chooseTheRegionThisCountry') }]);
   }
   return regionCode;
 }
@@ -35,11 +36,10 @@ export async function propertiesModule(app: FastifyInstance) {
   const { db } = app.ctx;
   const valuesOf = async ({ kind, code, name, no, regionCode }: PropertyValuesInput) => ({ kind, values: { code, name, no, regionCode: await assertRegion(db, kind, regionCode) } });
   crudRoutes(app, propertiesResource, {
-    params: propertyParams,
     store: {
       columns: { no: 'sort_no' },
       list: (request) => listProperties(db, request),
-      find: async (id) => {
+      find: async (id: string) => {
         const ref = parsePropertyId(id);
         return ref && findProperty(db, ref.kind, ref.rowId);
       },
@@ -68,17 +68,24 @@ export async function propertiesModule(app: FastifyInstance) {
       },
     },
     check: async (input, current) => {
-      if (current && input.kind !== current.kind) throw validationError([{ field: 'kind', message: 'The kind of a property cannot change.' }]);
+      if (current && input.kind !== current.kind) throw validationError([{ field: 'kind', message: sentence('properties.theKindOfAProperty') }]);
       await assertRegion(db, input.kind, input.regionCode);
       if (current && input.code !== current.code) {
         const usages = await usagesOf(db, current.kind, current.code);
         if (usages.length)
-          throw new AppError('CONFLICT', `The code cannot change: ${describeUsages(current.code, usages)}`, { errors: [{ field: 'code', message: describeUsages(current.code, usages) }] });
+          throw new AppError('CONFLICT', sentence('properties.theCodeCannotChange', { usages: describeUsages(current.code, usages) }), {
+            errors: [{ field: 'code', message: describeUsages(current.code, usages) }],
+          });
       }
     },
     beforeDelete: async (property) => {
       const usages = await usagesOf(db, property.kind, property.code);
-      if (usages.length) throw new AppError('CONFLICT', `It cannot be deleted: ${describeUsages(property.code, usages)}`);
+      if (usages.length) throw new AppError('CONFLICT', sentence('properties.itCannotBeDeleted', { usages: describeUsages(property.code, usages) }));
     },
+  });
+  // A property's id names its kind and row (`countries:3`): its row is in its kind's table.
+  rowHomes(app.ctx).set(propertiesResource.name, (id) => {
+    const ref = parsePropertyId(id)!;
+    return { table: PROPERTY_TABLE[ref.kind], id: ref.rowId };
   });
 }

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { PROPERTY_KINDS, type Property, type PropertyKind } from '../../../src/shared';
 import { validationError } from '../../http/app-error';
-import { listPage, type ListRequest } from '../../http/list-query';
+import { listPage, type ListRequest } from '../../db/list-page';
 import { PROPERTY_TABLE } from './tables';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /** `countries:3` → kind and row id; anything else is a 404-worthy miss. */
 export function parsePropertyId(id: string): { kind: PropertyKind; rowId: number } | undefined {
@@ -29,10 +30,10 @@ function toProperty(kind: PropertyKind, row: { id: number; code: string; name: s
 export async function listProperties(db: Db, request: ListRequest) {
   const kind = request.conditions.find((condition) => condition.column === 'kind')?.value as PropertyKind | undefined;
   if (typeof kind !== 'string' || !PROPERTY_KINDS.includes(kind)) {
-    throw validationError([{ field: 'filter.kind', message: `Choose one of ${PROPERTY_KINDS.join(', ')}.` }]);
+    throw validationError([{ field: 'filter.kind', message: sentence('properties.chooseOneOf', { PROPERTY_KINDS: PROPERTY_KINDS.join(', ') }) }]);
   }
   const conditions = request.conditions.filter((condition) => condition.column !== 'kind');
-  if (kind !== 'countries' && conditions.length) throw validationError([{ field: 'filter.regionCode', message: 'Only countries have a region.' }]);
+  if (kind !== 'countries' && conditions.length) throw validationError([{ field: 'filter.regionCode', message: sentence('properties.onlyCountriesHaveARegion') }]);
   const page = await listPage(db.selectFrom(PROPERTY_TABLE[kind] as 'countries'), { ...request, conditions }, (query) => query.select(columnsOf(kind)), 'id', { db });
   return { ...page, list: page.list.map((row) => toProperty(kind, row)) };
 }

@@ -32,6 +32,7 @@ import { systemLogCsv } from './export';
 import { decodeCursor, encodeCursor, findLog, pageOfLogs, countLogs } from './queries';
 import { PRUNE_INTERVAL_MS, countPrunable, pruneSystemLog, retentionDays, setRetentionDays } from './retention';
 import { pruneCollectHistory } from '../../collect/collect-retention/queries';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 const listQuery = listQuerystring.extend({ after: z.string({ error: msg.afterGivenOnce }).max(200).optional() });
 /** The log is read newest or oldest first: (request_at, id) is its index, and its cursor. */
@@ -43,7 +44,7 @@ function parseFilter(raw: unknown): SystemLogFilter {
     throw validationError(
       parsed.error.issues.flatMap((issue) =>
         issue.code === 'unrecognized_keys'
-          ? issue.keys.map((key) => ({ field: `filter.${key.slice(0, 50)}`, message: `Cannot filter by ${key.slice(0, 50)}.` }))
+          ? issue.keys.map((key) => ({ field: `filter.${key.slice(0, 50)}`, message: sentence('listQuery.cannotFilterBy', { key: key.slice(0, 50) }) }))
           : [{ field: ['filter', ...issue.path].join('.'), message: issue.message }],
       ),
     );
@@ -93,7 +94,7 @@ export async function systemLogsModule(app: FastifyInstance) {
       const { offset, limit } = parseRange(request.query.range, 25);
       const filter = parseFilter(parseJson(request.query.filter, 'filter') ?? {});
       const cursor = request.query.after ? decodeCursor(request.query.after) : undefined;
-      if (request.query.after && !cursor) throw validationError([{ field: 'after', message: 'Unknown position in the log.' }]);
+      if (request.query.after && !cursor) throw validationError([{ field: 'after', message: sentence('systemLogs.unknownPositionInTheLog') }]);
       const [list, totalCount] = await Promise.all([
         pageOfLogs(ctx.db, filter, { limit, offset, cursor, direction }),
         counts.get(JSON.stringify(filter), ctx.clock.now().getTime(), () => countLogs(ctx.db, filter)),
@@ -113,7 +114,7 @@ export async function systemLogsModule(app: FastifyInstance) {
 
     api.post('/system-logs/export', { schema: { body: z.strictObject({ filter: z.record(z.string(), z.unknown()).default({}) }), response: { 200: exportLinkResponse } } }, async (request) => {
       const filter = parseFilter(request.body.filter);
-      return success({ url: await issueLink(request, 'system-logs-export', '', { filter, ...readerOf(request) }) }, 'The export is ready to download.');
+      return success({ url: await issueLink(request, 'system-logs-export', '', { filter, ...readerOf(request) }) }, sentence('explorer.theExportIsReadyTo'));
     });
 
     const retention = async () => success({ retentionDays: await retentionDays(ctx) });
@@ -130,7 +131,7 @@ export async function systemLogsModule(app: FastifyInstance) {
     api.put('/system-logs/retention', { schema: { body: retentionInput, response: { 200: retentionSavedResponse } } }, async (request) => {
       await setRetentionDays(ctx, request.body.retentionDays);
       const removed = await pruneSystemLog(ctx);
-      return success({ retentionDays: request.body.retentionDays, removed }, `Entries older than ${request.body.retentionDays} days are removed (${removed} now).`);
+      return success({ retentionDays: request.body.retentionDays, removed }, sentence('systemLogs.entriesOlderThanDaysAre', { retentionDays: request.body.retentionDays, removed }));
     });
   });
 

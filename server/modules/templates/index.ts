@@ -7,18 +7,19 @@ import { AppError, validationError } from '../../http/app-error';
 import { crudRoutes } from '../../http/crud-routes';
 import type { Db } from '../../db/database';
 import { dataTypeExists, deleteTemplate, findTemplate, findTemplateByName, listTemplates, saveTemplate, templateColumns } from './queries';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 type TemplateValues = z.output<typeof templateInput>;
 
 function duplicate({ name }: TemplateValues): AppError {
-  const message = `A template named ${name} already exists.`;
+  const message = sentence('templates.aTemplateNamedAlreadyExists', { name });
   return new AppError('CONFLICT', message, { errors: [{ field: 'name', message }] });
 }
 
 /** The data type must be a known code and every file must exist with the right upload purpose. */
 async function checkReferences(db: Db, input: TemplateValues): Promise<void> {
   const errors: FieldError[] = [];
-  if (!(await dataTypeExists(db, input.dataType))) errors.push({ field: 'dataType', message: `${input.dataType} is not a data type.` });
+  if (!(await dataTypeExists(db, input.dataType))) errors.push({ field: 'dataType', message: sentence('datasets.isNotADataType', { dataType: input.dataType }) });
   errors.push(...(await fileReferenceErrors(db, 'fileId', input.fileId ? [input.fileId] : [], 'template-dashboard')));
   errors.push(
     ...(await fileReferenceErrors(
@@ -41,7 +42,11 @@ export async function templatesModule(app: FastifyInstance) {
   crudRoutes(app, templatesResource, {
     store: {
       ...templateColumns,
-      list: (request, caller) => listTemplates(db, caller, request),
+      // Inactive templates are rank 1's alone.
+      list: (request, caller) => {
+        if (!seesInactive(caller.admin!.rank)) request.conditions.push({ column: 'templates.status', kind: 'eq', value: 'Y' });
+        return listTemplates(db, caller, request);
+      },
       find: (id, caller) => findTemplate(db, caller!, id),
       insert: async (input, now) => (await saveTemplate(db, input, now))!,
       update: async (id, input, now) => (await saveTemplate(db, input, now, id)) !== undefined,
@@ -51,9 +56,6 @@ export async function templatesModule(app: FastifyInstance) {
     duplicate: { error: duplicate, holder: { by: ['name'], find: (input) => findTemplateByName(db, input.name) } },
     check: (input) => checkReferences(db, input),
     scope: {
-      list: (request, list) => {
-        if (!seesInactive(request.admin!.rank)) list.conditions.push({ column: 'templates.status', kind: 'eq', value: 'Y' });
-      },
       sees: (request, template) => template.status === 'Y' || seesInactive(request.admin!.rank),
     },
   });

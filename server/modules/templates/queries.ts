@@ -3,7 +3,7 @@ import type { Template, templateInput } from '../../../src/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { findFileRows, presentFiles } from '../../files/references';
-import { listPage, type ListRequest } from '../../http/list-query';
+import { listPage, type ListRequest } from '../../db/list-page';
 
 /** For the list whitelist: the columns not named as their field, qualified by the table (the list joins data_types). */
 export const templateColumns = { table: 'templates', columns: { dataType: 'data_type_code' } } as const;

@@ -15,13 +15,15 @@ import { deleteUnagreedTerm, insertTerm, insertVersion, updateScheduledVersion, 
 import { isBlankContent, sanitiseTermContent } from './content';
 import { termReacceptanceResponse } from '../../../src/shared/term-reacceptance';
 import { agreementListSpec, countSigningInAccounts, findTerm, findVersion, labelTaken, listAgreements, listTerms } from './queries';
+import { sentence } from '../../../src/i18n/serverMessage';
+import { rowHomes } from '../../db/record-rows';
 
 const versionParams = idParams.extend({ detailId: recordId });
 
-const noSuchVersion = () => new AppError('NOT_FOUND', 'No such version of this term.');
+const noSuchVersion = () => new AppError('NOT_FOUND', sentence('terms.noSuchVersionOfThis'));
 
 function duplicateLabel(termsVersion: string): AppError {
-  const message = `Version ${termsVersion} already exists for this term.`;
+  const message = sentence('terms.versionAlreadyExistsForThis', { termsVersion });
   return new AppError('CONFLICT', message, { errors: [{ field: 'termsVersion', message }] });
 }
 
@@ -50,15 +52,20 @@ export async function termsModule(app: FastifyInstance) {
       update: async (id, input, now) => Number((await updateTerm(db, id, input, now)).numUpdatedRows) > 0,
       async remove(term) {
         if (!(await deleteUnagreedTerm(db, term.id))) {
-          throw new AppError('CONFLICT', `${term.title} has been agreed to, so it cannot be deleted; deactivate it instead.`, { agreementCount: term.agreementCount });
+          throw new AppError('CONFLICT', sentence('terms.hasBeenAgreedToSo', { title: term.title }), { agreementCount: term.agreementCount });
         }
       },
     },
-    messages: {
-      added: 'The term has been created.',
-      saved: ({ activeFlag }) => (activeFlag === 'N' ? 'The term has been saved; it is inactive, so it is neither offered at sign-up nor asked for at sign-in.' : 'The term has been saved.'),
-    },
+    // An inactive term is neither offered nor asked for: its save says so.
+    messages: (event, term) =>
+      ({
+        added: sentence('terms.theTermHasBeenCreated'),
+        saved: term.activeFlag === 'N' ? sentence('terms.theTermHasBeenSaved') : sentence('terms.theTermHasBeenSaved2'),
+        deleted: undefined,
+      })[event],
   });
+  // Its list sorts by select aliases, so its store names no `table`: the row a delete takes is named here.
+  rowHomes(app.ctx).set(termsResource.name, (id) => ({ table: 'terms', id: Number(id) }));
   routes.get('/terms/:id/agreements', { ...readers, schema: { params: idParams, querystring: listQuerystring, response: { 200: termAgreementListResponse } } }, async (request) => {
     const term = await load(request, request.params.id);
     return success(await listAgreements(db, term.id, parseListQuery(request.query, agreementListSpec)));
@@ -69,9 +76,7 @@ export async function termsModule(app: FastifyInstance) {
     const term = await load(request, request.params.id);
     const required = term.type === 'REQUIRED' && term.activeFlag === 'Y';
     const people = required ? await countSigningInAccounts(db) : 0;
-    const message = required
-      ? `Publishing a new version asks ${people} ${people === 1 ? 'person' : 'people'} to accept it at their next sign-in.`
-      : 'This term is not required: nobody is asked to accept a new version.';
+    const message = required ? sentence('terms.publishingANewVersionAsks', { people, choice: people === 1 ? 'person' : 'people' }) : sentence('terms.thisTermIsNotRequired');
     return success({ required, people }, message);
   });
 
@@ -81,7 +86,7 @@ export async function termsModule(app: FastifyInstance) {
     if (await labelTaken(db, term.id, version.termsVersion)) throw duplicateLabel(version.termsVersion);
     const detailId = await rejectDuplicate(insertVersion(db, term.id, version, isoNow(clock)), () => duplicateLabel(version.termsVersion));
     const published = await findVersion(db, term.id, detailId, isoNow(clock));
-    return success(published, `Version ${version.termsVersion} has been published.`);
+    return success(published, sentence('terms.versionHasBeenPublished', { termsVersion: version.termsVersion }));
   });
 
   routes.get('/terms/:id/versions/:detailId', { ...readers, schema: { params: versionParams, response: { 200: termVersionResponse } } }, async (request) => {
@@ -98,21 +103,18 @@ export async function termsModule(app: FastifyInstance) {
       const version = checkedVersion(request.body, clock);
       if (await labelTaken(db, termId, version.termsVersion, detailId)) throw duplicateLabel(version.termsVersion);
       if (!(await rejectDuplicate(updateScheduledVersion(db, termId, detailId, version, isoNow(clock)), () => duplicateLabel(version.termsVersion)))) {
-        throw new AppError('CONFLICT', `Version ${current.termsVersion} took effect meanwhile and can no longer be changed; edit it again to publish a new version.`);
+        throw new AppError('CONFLICT', sentence('terms.versionTookEffectMeanwhileAnd', { termsVersion: current.termsVersion }));
       }
-      return success(await findVersion(db, termId, detailId, isoNow(clock)), `Version ${version.termsVersion} has been saved.`);
+      return success(await findVersion(db, termId, detailId, isoNow(clock)), sentence('terms.versionHasBeenSaved', { termsVersion: version.termsVersion }));
     }
     // People may have agreed to what this version says, so it is never rewritten: the change becomes a new version.
     if (request.body.termsVersion === current.termsVersion) {
-      throw validationError([{ field: 'termsVersion', message: `Version ${current.termsVersion} has already taken effect and is never changed: give the new version its own label.` }]);
+      throw validationError([{ field: 'termsVersion', message: sentence('terms.versionHasAlreadyTakenEffect', { termsVersion: current.termsVersion }) }]);
     }
     const version = checkedVersion(request.body, clock);
     if (await labelTaken(db, termId, version.termsVersion)) throw duplicateLabel(version.termsVersion);
     const newId = await rejectDuplicate(insertVersion(db, termId, version, isoNow(clock)), () => duplicateLabel(version.termsVersion));
     const published = await findVersion(db, termId, newId, isoNow(clock));
-    return success(
-      { ...published!, replacesDetailId: detailId },
-      `Version ${current.termsVersion} has already taken effect, so it was kept unchanged; your changes were published as version ${version.termsVersion}.`,
-    );
+    return success({ ...published!, replacesDetailId: detailId }, sentence('terms.versionHasAlreadyTakenEffect2', { termsVersion: current.termsVersion, termsVersion2: version.termsVersion }));
   });
 }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Term, TermAgreement, TermSummary, TermType, TermVersion, TermVersionStatus } from '../../../src/shared';
-import { listPage, type ListRequest, type ListSpec } from '../../http/list-query';
+import { type ListSpec } from '../../http/list-query';
+import { listPage, type ListRequest } from '../../db/list-page';
 import type { YesNo } from '../../../src/shared/fields';
 
 export const agreementListSpec: ListSpec = {

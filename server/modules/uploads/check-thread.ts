@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { FILE_READ_LIMITS } from '../../../src/shared/upload-rules';
 import type { CheckedBatch, CheckedFile, CheckerCommand, CheckFailed, CheckJob, SampledFile, SampleJob } from './check-worker';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 const ENTRY = new URL('./check-worker.ts', import.meta.url).href;
 /**
@@ -114,7 +115,7 @@ export class FileChecker {
         const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
         settle(() => reject(outOfMemory ? new Error(OUT_OF_MEMORY_REASON) : error), true);
       };
-      const onExit = () => settle(() => reject(new Error('The file reader stopped before the end of the file.')), true);
+      const onExit = () => settle(() => reject(new Error(sentence('uploads.theFileReaderStoppedBefore'))), true);
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       worker.postMessage(command);
     });

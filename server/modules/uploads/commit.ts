@@ -1,12 +1,13 @@
 import { CompiledQuery, sql, type Insertable, type Transaction } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
-import { SCHEMA_CHANGED_MESSAGE, type UploadMode } from '../../../src/shared';
+import type { UploadMode } from '../../../src/shared';
 import { isSqlite, unhurried, type Db } from '../../db/database';
 import type { ActivityLogTable, Database } from '../../db/schema';
 import { insertAccess } from '../../audit/access-history';
 import { insertActivity } from '../activity/queries';
 import { lockedSchemaFingerprint } from '../datasets/queries';
 import { STAGED_TABLE } from './staging';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /** Staged rows per INSERT: small enough that each one holds the event loop for a few milliseconds. */
 const CHUNK_ROWS = 20_000;
@@ -114,7 +115,7 @@ const datasetRowCount = async (trx: Transaction<Database>, datasetId: number): P
 
 async function writeRows(trx: Transaction<Database>, writeChunk: ChunkWriter, lastRow: number, job: CommitJob): Promise<number> {
   // The staged values are in the order of the columns checked: never written under others (the dataset's row stays locked).
-  if ((await lockedSchemaFingerprint(trx, job.datasetId)) !== job.schemaFingerprint) throw new Error(SCHEMA_CHANGED_MESSAGE);
+  if ((await lockedSchemaFingerprint(trx, job.datasetId)) !== job.schemaFingerprint) throw new Error(sentence('uploads.schemaChanged'));
   let removed = 0;
   if (job.mode === 'REPLACE') removed = Number((await trx.deleteFrom('dataset_rows').where('dataset_id', '=', job.datasetId).executeTakeFirst()).numDeletedRows);
   const before = await datasetRowCount(trx, job.datasetId);
@@ -147,7 +148,7 @@ async function writeRows(trx: Transaction<Database>, writeChunk: ChunkWriter, la
     .where('status', '=', 'COMMITTING')
     .returning('file_name')
     .executeTakeFirst();
-  if (!done) throw new Error('The upload was marked as failed while it was being written.');
+  if (!done) throw new Error(sentence('uploads.theUploadWasMarkedAs'));
   // The access history's Uploads count: recorded in the commit's transaction, so exactly once per committed upload.
   const { email } = await trx.selectFrom('admins').select('email').where('id', '=', job.adminId).executeTakeFirstOrThrow();
   // Whole sentences, catalogued (src/i18n/server.en.ts), so the access history reads them in Korean too.
@@ -156,11 +157,11 @@ async function writeRows(trx: Transaction<Database>, writeChunk: ChunkWriter, la
   const detail =
     job.mode === 'REPLACE'
       ? written === 1
-        ? `Upload ${id} replaced the data set with 1 row: ${file}`
-        : `Upload ${id} replaced the data set with ${written} rows: ${file}`
+        ? sentence('accessHistory.uploadReplacedOneRow', { id, file })
+        : sentence('accessHistory.uploadReplacedRows', { id, rows: written, file })
       : written === 1
-        ? `Upload ${id} appended 1 row: ${file}`
-        : `Upload ${id} appended ${written} rows: ${file}`;
+        ? sentence('accessHistory.uploadAppendedOneRow', { id, file })
+        : sentence('accessHistory.uploadAppendedRows', { id, rows: written, file });
   await insertAccess(trx, now, { email, adminId: job.adminId, eventType: 'UPLOAD', success: true, ip: job.sourceIp ?? null, detail });
   await insertActivity(trx, job.activity);
   return written;

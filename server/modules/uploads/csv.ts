@@ -1,4 +1,5 @@
 import { FILE_READ_LIMITS } from '../../../src/shared/upload-rules';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 const COMMA = 44;
 const QUOTE = 34;
@@ -113,7 +114,7 @@ export class CsvReader {
 
   /** Ends the input: the last record may lack its line end, but a quote must be closed. */
   end(onRecord: (cells: (string | null)[]) => void): void {
-    if (this.state === State.Quoted) throw new Error(`Quote not closed: the quoted cell starting before line ${this.line} never ends.`);
+    if (this.state === State.Quoted) throw new Error(sentence('uploads.quoteNotClosedTheQuoted', { line: this.line }));
     if (this.state !== State.CellStart || this.cells.length > 0) this.push('\n', onRecord);
   }
 
@@ -124,7 +125,7 @@ export class CsvReader {
       this.state = State.CellStart;
       if (code !== COMMA) this.endRecord(code, onRecord, false);
     } else if (!isBlank(code)) {
-      throw new Error(`Invalid closing quote: found a character after a closing quote on line ${this.line}.`);
+      throw new Error(sentence('uploads.invalidClosingQuoteFoundA', { line: this.line }));
     }
   }
 

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AREA_RANK, NOT_UPLOADER_MESSAGE, SCHEMA_CHANGED_MESSAGE, UPLOAD_READY_HOURS, commitInput, uploadProgressResponse, uploadResponse } from '../../../src/shared';
+import { AREA_RANK, UPLOAD_READY_HOURS, commitInput, uploadProgressResponse, uploadResponse } from '../../../src/shared';
 import { uploadsResource } from '../../../src/shared/resources/uploads';
 import { authenticate } from '../../auth/guard';
 import { isoNow } from '../../clock';
@@ -20,6 +20,7 @@ import { isUploader, requireDatasetManager, requireUploader } from '../manual-pe
 import { claimCommit, datasetExists, findUpload, insertUpload, isFileHandedBack, isFileRemoved, listUploads, readyCutoff, uploadRow } from './queries';
 import { receiveManualFile } from './receive';
 import { UploadWork } from './upload-work';
+import { recordNoun, sentence, type ServerMessage } from '../../../src/i18n/serverMessage';
 
 const downloadQuery = z.object({ token: z.string().max(2000).optional() });
 const CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
@@ -47,7 +48,7 @@ export async function uploadsModule(app: FastifyInstance) {
     const schema = (await datasetColumns(db, [file.datasetId])).get(file.datasetId)!;
     if (!(await datasetExists(db, file.datasetId)) || !schema.length) {
       await rm(file.received.tempPath, { force: true });
-      throw new AppError('NOT_FOUND', 'No such dataset.');
+      throw new AppError('NOT_FOUND', sentence('crud.noSuch', { noun: recordNoun('dataset') }));
     }
     const storageKey = newStorageKey();
     await store.put(storageKey, file.received.tempPath);
@@ -64,14 +65,14 @@ export async function uploadsModule(app: FastifyInstance) {
     };
     const id = await insertUpload(db, received, work.leases.claim(), isoNow(clock));
     await work.startCheck({ uploadId: id, adminId, storageKey, kind: file.kind, sizeBytes: file.received.size, schema });
-    return success(await findUpload(db, request, id), 'The file has been received and is being checked.');
+    return success(await findUpload(db, request, id), sentence('uploads.theFileHasBeenReceived'));
   });
 
   // The history and one upload, with its check's or commit's progress while one runs; its create
   // is the multipart upload above, served here with the commands, not by the factory.
   crudRoutes(app, uploadsResource, {
     servedBeside: ['create'],
-    readers: requireDatasetManager(NOT_UPLOADER_MESSAGE),
+    guards: { read: requireDatasetManager(sentence('uploads.notUploader')) },
     store: {
       table: 'upload_histories',
       list: (list, caller) => listUploads(db, caller, list),
@@ -101,10 +102,10 @@ export async function uploadsModule(app: FastifyInstance) {
       const { mode } = request.body;
       const adminId = request.admin!.id;
       const upload = await uploadRow(db, uploadId);
-      if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
+      if (!upload) throw new AppError('NOT_FOUND', sentence('uploads.noSuchUpload'));
       // Its rows are in the order of the columns it was checked against; the commit checks again as it writes.
       const columns = (await datasetColumns(db, [upload.dataset_id])).get(upload.dataset_id)!;
-      if (upload.status === 'READY' && upload.schema_fingerprint !== schemaFingerprint(columns)) throw new AppError('CONFLICT', SCHEMA_CHANGED_MESSAGE);
+      if (upload.status === 'READY' && upload.schema_fingerprint !== schemaFingerprint(columns)) throw new AppError('CONFLICT', sentence('uploads.schemaChanged'));
       // Only a checked file without problems can be written, only once, and only before it expires.
       if (!(await claimCommit(db, uploadId, mode, adminId, work.leases.claim(), clock.now()))) {
         // Past its time but not yet swept: expired now, so the history agrees with this answer.
@@ -115,30 +116,25 @@ export async function uploadsModule(app: FastifyInstance) {
       const answer = await findUpload(db, request, uploadId);
       const activity = await activityOfLaterWrite(request, reply);
       await work.startCommit(upload, mode, adminId, request.ip, activity);
-      return success({ ...answer!, progress: { phase: 'WRITING' as const, done: 0, total: upload.row_count } }, 'The rows are being written.');
+      return success({ ...answer!, progress: { phase: 'WRITING' as const, done: 0, total: upload.row_count } }, sentence('uploads.theRowsAreBeingWritten'));
     },
   );
 
   // Gives up a checked upload nobody will commit: its staged rows and original file are removed, the history keeps the row.
   routes.post('/uploads/:id/discard', { ...uploaders, schema: { params: idParams, response: { 200: uploadResponse } } }, async (request) => {
     const upload = await uploadRow(db, request.params.id);
-    if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
+    if (!upload) throw new AppError('NOT_FOUND', sentence('uploads.noSuchUpload'));
     if (!(await work.discard(upload.id, request.admin!.id))) throw new AppError('CONFLICT', notCommittable((await uploadRow(db, upload.id))?.status ?? upload.status, 'discarded'));
-    return success((await findUpload(db, request, upload.id))!, 'The upload has been discarded; nothing was written.');
+    return success((await findUpload(db, request, upload.id))!, sentence('uploads.theUploadHasBeenDiscarded'));
   });
 
   routes.get('/uploads/:id/file', { schema: { params: idParams, querystring: downloadQuery } }, async (request, reply) => {
     await authorizeDownload(request, request.params.id, request.query.token);
     const upload = await uploadRow(db, request.params.id);
-    if (!upload) throw new AppError('NOT_FOUND', 'No such upload.');
-    if (isFileRemoved(upload.status)) throw new AppError('NOT_FOUND', `This upload was ${upload.status === 'EXPIRED' ? 'not committed in time' : 'discarded'}, so its file was removed.`);
+    if (!upload) throw new AppError('NOT_FOUND', sentence('uploads.noSuchUpload'));
+    if (isFileRemoved(upload.status)) throw new AppError('NOT_FOUND', sentence('uploads.thisUploadWasSoIts', { choice: upload.status === 'EXPIRED' ? 'not committed in time' : 'discarded' }));
     if (!isFileHandedBack(upload.status)) {
-      throw new AppError(
-        'CONFLICT',
-        upload.status === 'FAIL'
-          ? 'This file was refused by its check, so it is not handed back; fix your copy and upload it again.'
-          : 'This file is still being checked; it can be downloaded once its check has passed.',
-      );
+      throw new AppError('CONFLICT', upload.status === 'FAIL' ? sentence('uploads.thisFileWasRefusedByItsCheck') : sentence('uploads.thisFileIsStillBeingChecked'));
     }
     // Opened before the file's headers are set: a store that fails answers in the envelope.
     const body = await store.get(upload.storage_key);
@@ -152,12 +148,12 @@ export async function uploadsModule(app: FastifyInstance) {
 }
 
 /** Why an upload in this status cannot be committed (or discarded) any more. */
-function notCommittable(status: string, action: 'committed' | 'discarded' = 'committed'): string {
-  if (status === 'SUCCESS') return 'This upload has already been committed.';
-  if (status === 'FAIL') return 'This file has problems; fix them and upload it again.';
-  if (status === 'EXPIRED') return `This upload was not committed within ${UPLOAD_READY_HOURS} hours and has expired; upload the file again.`;
-  if (status === 'DISCARDED') return 'This upload has been discarded; upload the file again.';
-  return action === 'committed' ? 'This upload is not ready to commit.' : 'Only a checked upload waiting for its commit can be discarded.';
+function notCommittable(status: string, action: 'committed' | 'discarded' = 'committed'): ServerMessage {
+  if (status === 'SUCCESS') return sentence('uploads.thisUploadHasAlreadyBeen');
+  if (status === 'FAIL') return sentence('uploads.thisFileHasProblemsFix');
+  if (status === 'EXPIRED') return sentence('uploads.thisUploadWasNotCommitted', { UPLOAD_READY_HOURS });
+  if (status === 'DISCARDED') return sentence('uploads.thisUploadHasBeenDiscarded');
+  return action === 'committed' ? sentence('uploads.thisUploadIsNotReady') : sentence('uploads.onlyACheckedUploadWaiting');
 }
 
 /** A signed-in uploader or manager, by Bearer header or by a link made for this very upload: the same check either way, as they stand now. */
@@ -172,5 +168,5 @@ async function authorizeDownload(request: FastifyRequest, uploadId: number, toke
 
 async function mayReadOriginals(request: FastifyRequest): Promise<void> {
   const admin = request.admin!;
-  if (admin.rank > AREA_RANK.userManagement && !(await isUploader(request.server.ctx.db, admin.id))) throw new AppError('FORBIDDEN', NOT_UPLOADER_MESSAGE);
+  if (admin.rank > AREA_RANK.userManagement && !(await isUploader(request.server.ctx.db, admin.id))) throw new AppError('FORBIDDEN', sentence('uploads.notUploader'));
 }

@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { UploadProgress } from '../../../src/shared';
 import type { Clock } from '../../clock';
 import { isSqlite, type Db } from '../../db/database';
+import { sentence } from '../../../src/i18n/serverMessage';
 
-export const INTERRUPTED_REASON = 'The upload was interrupted (its server stopped); nothing was written. Upload the file again.';
+export const INTERRUPTED_REASON = sentence('uploads.theUploadWasInterruptedIts');
 
 /**
  * This instance's hold on the uploads it is parsing or committing, on PostgreSQL where several

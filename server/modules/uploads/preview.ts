@@ -3,6 +3,7 @@ import type { FileChecker } from './check-thread';
 import type { FileKindOfUpload } from './parse';
 import { StagedRows } from './staging';
 import { duplicateKeyProblem } from './validate';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 export interface PreviewOutcome {
   preview: FilePreview;
@@ -48,9 +49,9 @@ export async function previewFile(
   problems.length = Math.min(problems.length, MAX_LISTED_PROBLEMS);
   const preview: FilePreview = { headers: file.headers ?? [], rows: file.previewRows, problemRows: file.problemRows, uploadedCount: file.uploadedCount, problems, problemCount };
   let failure: string | undefined;
-  if (!file.headers) failure = 'The file is empty: it has no header row.';
-  else if (file.uploadedCount === 0) failure = 'The file has a header but no data rows.';
-  else if (problemCount > 0) failure = `${problemCount} ${problemCount === 1 ? 'problem' : 'problems'} found in the file; fix ${problemCount === 1 ? 'it' : 'them'} and upload it again.`;
+  if (!file.headers) failure = sentence('datasets.theFileIsEmptyIt');
+  else if (file.uploadedCount === 0) failure = sentence('uploads.theFileHasAHeader');
+  else if (problemCount > 0) failure = sentence('uploads.foundInTheFileFix', { problemCount, choice: problemCount === 1 ? 'problem' : 'problems', choice2: problemCount === 1 ? 'it' : 'them' });
   if (failure) staged.discard();
   else staged.finish();
   return { preview, failure };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { UPLOAD_READY_HOURS, uploadExpiresAt, type FilePreview, type UploadHistory, type UploadMode, type UploadStatus } from '../../../src/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import { listPage, type ListRequest } from '../../http/list-query';
+import { listPage, type ListRequest } from '../../db/list-page';
 import { issueLink } from '../../links';
 
 const baseQuery = (db: Db) => db.selectFrom('upload_histories').leftJoin('datasets', 'datasets.id', 'upload_histories.dataset_id').leftJoin('admins', 'admins.id', 'upload_histories.updated_by');

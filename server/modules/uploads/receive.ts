@@ -7,8 +7,9 @@ import { readFieldThenFile } from '../../files/field-then-file';
 import type { ReceivedFile } from '../../files/receive';
 import type { FileStore } from '../../files/store';
 import type { FileKindOfUpload } from './parse';
+import { sentence } from '../../../src/i18n/serverMessage';
 
-export const TOO_LARGE_MESSAGE = `The file is larger than ${formatBytes(MANUAL_UPLOAD_MAX_BYTES)}; split it into smaller files.`;
+export const TOO_LARGE_MESSAGE = sentence('uploads.theFileIsLargerThan', { formatBytes: formatBytes(MANUAL_UPLOAD_MAX_BYTES) });
 /** Room for the multipart framing and the datasetId field around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -30,18 +31,18 @@ function tooLarge(): AppError {
  */
 export async function receiveManualFile(request: FastifyRequest, store: FileStore): Promise<ManualFile> {
   if (Number(request.headers['content-length'] ?? 0) > MANUAL_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
-  if (!request.isMultipart()) throw validationError([{ field: 'file', message: 'Send the file as multipart/form-data.' }]);
+  if (!request.isMultipart()) throw validationError([{ field: 'file', message: sentence('files.sendTheFileAsMultipart') }]);
   const upload = await readFieldThenFile(request, store, {
     field: 'datasetId',
     parse: (value) => {
       const datasetId = Number(value);
-      if (!Number.isInteger(datasetId) || datasetId <= 0) throw validationError([{ field: 'datasetId', message: 'Choose a dataset.' }]);
+      if (!Number.isInteger(datasetId) || datasetId <= 0) throw validationError([{ field: 'datasetId', message: sentence('uploads.chooseADataset') }]);
       return datasetId;
     },
-    fieldFirstMessage: 'Send datasetId before the file.',
-    fieldMissingMessage: 'Choose a dataset.',
+    fieldFirstMessage: sentence('uploads.sendDatasetidBeforeTheFile'),
+    fieldMissingMessage: sentence('uploads.chooseADataset'),
     checkFileName: (name) => {
-      if (name.length > UPLOAD_FILE_NAME_MAX) throw validationError([{ field: 'file', message: `The file name is longer than ${UPLOAD_FILE_NAME_MAX} characters; rename the file.` }]);
+      if (name.length > UPLOAD_FILE_NAME_MAX) throw validationError([{ field: 'file', message: sentence('uploads.theFileNameIsLonger', { UPLOAD_FILE_NAME_MAX }) }]);
     },
     maxBytes: () => MANUAL_UPLOAD_MAX_BYTES,
     tooLargeMessage: () => TOO_LARGE_MESSAGE,
@@ -50,12 +51,12 @@ export async function receiveManualFile(request: FastifyRequest, store: FileStor
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (error instanceof AppError) throw error;
     // The multipart parser's own refusals (extra parts, a body cut off): the request was malformed.
-    throw validationError([{ field: 'file', message: 'The upload was cut off or is not valid multipart/form-data; send datasetId and one file.' }]);
+    throw validationError([{ field: 'file', message: sentence('uploads.theUploadWasCutOff') }]);
   });
   const kind = detectKind(upload.received.head, upload.originalName, ['csv', 'xlsx']);
   if (!kind) {
     await rm(upload.received.tempPath, { force: true });
-    throw validationError([{ field: 'file', message: `${upload.originalName} is not a CSV or XLSX file.` }]);
+    throw validationError([{ field: 'file', message: sentence('datasets.isNotACsvOr', { originalName: upload.originalName }) }]);
   }
   return { datasetId: upload.field, originalName: upload.originalName, kind: kind as FileKindOfUpload, received: upload.received };
 }

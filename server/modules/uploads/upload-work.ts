@@ -27,6 +27,7 @@ import {
 } from './queries';
 import type { FileKindOfUpload } from './parse';
 import { stagingPath } from './staging';
+import { sentence, shortened } from '../../../src/i18n/serverMessage';
 
 type UploadRow = NonNullable<Awaited<ReturnType<typeof uploadRow>>>;
 
@@ -143,7 +144,7 @@ export class UploadWork {
             ? OUT_OF_SPACE_MESSAGE
             : error instanceof FileStoreUnavailableError
               ? error.message
-              : `The file could not be read as ${file.kind.toUpperCase()}: ${(error as Error).message.slice(0, 200)}`,
+              : sentence('uploads.theFileCouldNotBeReadAs', { kind: file.kind.toUpperCase(), reason: shortened((error as Error).message, 200) }),
         );
       } finally {
         this.board.clear(id);
@@ -183,7 +184,7 @@ export class UploadWork {
       } catch (error) {
         timer({ outcome: 'fail' });
         this.logFailure(error, 'upload commit failed', 'error');
-        await this.fail(uploadId, isOutOfSpace(error) ? OUT_OF_SPACE_MESSAGE : `Writing the rows failed, so none were kept: ${(error as Error).message.slice(0, 200)}`);
+        await this.fail(uploadId, isOutOfSpace(error) ? OUT_OF_SPACE_MESSAGE : sentence('uploads.writingTheRowsFailed', { reason: shortened((error as Error).message, 200) }));
       } finally {
         this.board.clear(uploadId);
         await this.leases.release(uploadId);

@@ -2,6 +2,7 @@ import type { DatasetColumn } from '../../../src/shared/datasets';
 import { looksLikeFormula, type UploadProblem } from '../../../src/shared/upload-rules';
 import { normaliseDate } from './dates';
 import { normaliseNumber } from './numbers';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 const MAX_CELL_CHARS = 4000;
 /** Joins key values; a unit separator cannot appear in a trimmed CSV cell by accident. */
@@ -22,19 +23,20 @@ export class RowValidator {
     headers.forEach((header, index) => {
       const name = header.trim();
       if (!name) {
-        this.headerProblems.push({ row: 1, column: `#${index + 1}`, reason: 'UNKNOWN_COLUMN', message: `Column ${index + 1} of the header has no name.` });
+        this.headerProblems.push({ row: 1, column: `#${index + 1}`, reason: 'UNKNOWN_COLUMN', message: sentence('uploads.columnOfTheHeaderHas', { index: index + 1 }) });
       } else if (byName.has(name.toLowerCase())) {
-        this.headerProblems.push({ row: 1, column: name, reason: 'UNKNOWN_COLUMN', message: `${name} appears twice in the header.` });
+        this.headerProblems.push({ row: 1, column: name, reason: 'UNKNOWN_COLUMN', message: sentence('uploads.appearsTwiceInTheHeader', { name }) });
       } else {
         byName.set(name.toLowerCase(), index);
         if (!schema.some((column) => column.colName.toLowerCase() === name.toLowerCase())) {
-          this.headerProblems.push({ row: 1, column: name, reason: 'UNKNOWN_COLUMN', message: `${name} is not a column of this dataset.` });
+          this.headerProblems.push({ row: 1, column: name, reason: 'UNKNOWN_COLUMN', message: sentence('uploads.isNotAColumnOf', { name }) });
         }
       }
     });
     this.cellIndexes = schema.map((column) => byName.get(column.colName.toLowerCase()) ?? -1);
     schema.forEach((column, index) => {
-      if (this.cellIndexes[index] < 0) this.headerProblems.push({ row: 1, column: column.colName, reason: 'MISSING_COLUMN', message: `The header has no ${column.colName} column.` });
+      if (this.cellIndexes[index] < 0)
+        this.headerProblems.push({ row: 1, column: column.colName, reason: 'MISSING_COLUMN', message: sentence('uploads.theHeaderHasNoColumn', { colName: column.colName }) });
     });
     this.keyColumns = schema.flatMap((column, index) => (column.key ? [index] : []));
   }
@@ -49,7 +51,7 @@ export class RowValidator {
     for (let index = this.headers.length; index < cells.length; index += 1) {
       if (cells[index] === null) continue;
       valid = false;
-      problems({ row, column: `#${index + 1}`, reason: 'UNKNOWN_COLUMN', message: `Cell ${index + 1} is past the last column of the header.` });
+      problems({ row, column: `#${index + 1}`, reason: 'UNKNOWN_COLUMN', message: sentence('uploads.cellIsPastTheLast', { index: index + 1 }) });
     }
     const values: (string | null)[] = new Array(this.schema.length);
     for (let index = 0; index < this.schema.length; index += 1) {
@@ -59,20 +61,19 @@ export class RowValidator {
       values[index] = cell;
       let problem: UploadProblem | undefined;
       if (cell === null) {
-        if (column.required) problem = { row, column: column.colName, reason: 'MISSING_REQUIRED', message: `${column.colName} is required.` };
+        if (column.required) problem = { row, column: column.colName, reason: 'MISSING_REQUIRED', message: sentence('uploads.isRequired', { colName: column.colName }) };
       } else if (column.colType === 'DATE') {
         const date = normaliseDate(cell);
         values[index] = date ?? null;
-        if (!date) problem = { row, column: column.colName, reason: 'BAD_DATE', message: `${cell.slice(0, 40)} is not a date (use YYYY-MM-DD, YYYY/MM/DD, MM/DD/YYYY or a month as YYYY-MM).` };
+        if (!date) problem = { row, column: column.colName, reason: 'BAD_DATE', message: sentence('uploads.isNotADateUse', { cell: cell.slice(0, 40) }) };
       } else if (column.colType === 'NUMBER') {
         const number = normaliseNumber(cell);
         values[index] = number ?? null;
-        if (!number)
-          problem = { row, column: column.colName, reason: 'BAD_NUMBER', message: `${cell.slice(0, 40)} is not a number (use digits such as 1200.50 or 1,200.50, without a currency or % sign).` };
+        if (!number) problem = { row, column: column.colName, reason: 'BAD_NUMBER', message: sentence('uploads.isNotANumberUse', { cell: cell.slice(0, 40) }) };
       } else if (looksLikeFormula(cell)) {
-        problem = { row, column: column.colName, reason: 'FORMULA', message: `${cell.slice(0, 40)} starts like a spreadsheet formula (=, +, -, @); such cells are refused.` };
+        problem = { row, column: column.colName, reason: 'FORMULA', message: sentence('uploads.startsLikeASpreadsheetFormula', { cell: cell.slice(0, 40) }) };
       } else if (cell.length > MAX_CELL_CHARS) {
-        problem = { row, column: column.colName, reason: 'TOO_LONG', message: `${column.colName} is longer than ${MAX_CELL_CHARS} characters.` };
+        problem = { row, column: column.colName, reason: 'TOO_LONG', message: sentence('uploads.isLongerThanCharacters', { colName: column.colName, MAX_CELL_CHARS }) };
       }
       if (problem) {
         valid = false;
@@ -96,5 +97,5 @@ export function duplicateKeyProblem(schema: DatasetColumn[], row: number, first:
     .filter((column) => column.key)
     .map((column) => column.colName)
     .join(', ');
-  return { row, column: names, reason: 'DUPLICATE_KEY', message: `Row ${first} has the same key (${names}).` };
+  return { row, column: names, reason: 'DUPLICATE_KEY', message: sentence('uploads.rowHasTheSameKey', { first, names }) };
 }

@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { FILE_READ_LIMITS } from '../../../src/shared/upload-rules';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 const MIB = 1024 * 1024;
 const END_OF_DIRECTORY = 0x06054b50;
@@ -71,13 +72,11 @@ async function directory(path: string): Promise<{ parts: Part[]; fileSize: numbe
 
 /** Refuses a part whose declared size is over a limit; the inflating below holds it to that size. */
 function checkSize(part: Part, limit: number): void {
-  if (part.flags & 1) throw new Error(`${part.name} is encrypted.`);
-  if (part.method !== 0 && part.method !== 8) throw new Error(`${part.name} uses zip method ${part.method}; only stored and deflated parts are read.`);
-  if (part.size > limit) throw new Error(`${part.name} expands to ${mib(part.size)}, over the ${mib(limit)} an upload may; save the sheet as CSV.`);
+  if (part.flags & 1) throw new Error(sentence('uploads.isEncrypted', { name: part.name }));
+  if (part.method !== 0 && part.method !== 8) throw new Error(sentence('uploads.usesZipMethodOnlyStored', { name: part.name, method: part.method }));
+  if (part.size > limit) throw new Error(sentence('uploads.expandsToOverTheAn', { name: part.name, mib: mib(part.size), mib2: mib(limit) }));
   if (part.size > RATIO_FLOOR_BYTES && part.size > part.packed * FILE_READ_LIMITS.xlsxMaxRatio) {
-    throw new Error(
-      `${part.name} expands ${Math.round(part.size / Math.max(part.packed, 1))} times its packed size, over the ${FILE_READ_LIMITS.xlsxMaxRatio} times an upload may; save the sheet as CSV.`,
-    );
+    throw new Error(sentence('uploads.expandsTimesItsPackedSize', { name: part.name, round: Math.round(part.size / Math.max(part.packed, 1)), xlsxMaxRatio: FILE_READ_LIMITS.xlsxMaxRatio }));
   }
 }
 
@@ -101,13 +100,13 @@ async function* partBytes(path: string, part: Part, onBytes: (bytes: number) => 
   try {
     const local = Buffer.alloc(30);
     await file.read(local, 0, 30, part.offset);
-    if (local.readUInt32LE(0) !== LOCAL_HEADER) throw new Error(`${part.name} is not where the zip directory says, so the file is damaged.`);
+    if (local.readUInt32LE(0) !== LOCAL_HEADER) throw new Error(sentence('uploads.isNotWhereTheZip', { name: part.name }));
     dataStart = part.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
   } finally {
     await file.close();
   }
   if (part.packed === 0) {
-    if (part.size !== 0) throw new Error(`${part.name} is empty but declares ${part.size} bytes, so the file is damaged.`);
+    if (part.size !== 0) throw new Error(sentence('uploads.isEmptyButDeclaresBytes', { name: part.name, size: part.size }));
     return;
   }
   const raw = createReadStream(path, { start: dataStart, end: dataStart + part.packed - 1 });
@@ -119,10 +118,10 @@ async function* partBytes(path: string, part: Part, onBytes: (bytes: number) => 
   try {
     for await (const chunk of data as AsyncIterable<Buffer>) {
       written += chunk.length;
-      if (written > part.size) throw new Error(`${part.name} expands past the ${part.size} bytes its zip directory declares, so the file is damaged or built to overflow.`);
+      if (written > part.size) throw new Error(sentence('uploads.expandsPastTheBytesIts', { name: part.name, size: part.size }));
       // No spreadsheet part declares a DTD; one that does is after entity expansion (a "billion laughs").
       if (chunk.includes(DOCTYPE) || Buffer.concat([previous, chunk.subarray(0, DOCTYPE.length - 1)]).includes(DOCTYPE)) {
-        throw new Error(`${part.name} declares a DTD (<!DOCTYPE), which no spreadsheet has; such files are refused.`);
+        throw new Error(sentence('uploads.declaresADtdDoctypeWhich', { name: part.name }));
       }
       previous = chunk.subarray(Math.max(0, chunk.length - DOCTYPE.length + 1));
       yield chunk;
@@ -131,7 +130,7 @@ async function* partBytes(path: string, part: Part, onBytes: (bytes: number) => 
     raw.destroy();
     data.destroy();
   }
-  if (written !== part.size) throw new Error(`${part.name} expands to fewer bytes than its zip directory declares, so the file is damaged.`);
+  if (written !== part.size) throw new Error(sentence('uploads.expandsToFewerBytesThan', { name: part.name }));
 }
 
 /**

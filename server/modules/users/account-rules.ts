@@ -5,6 +5,7 @@ import { FORBIDDEN_MESSAGE } from '../../auth/guard';
 import { AppError } from '../../http/app-error';
 import { findAdminById, type Admin } from '../../auth/accounts';
 import { inScope, scopeOf, type UserScope } from './scope';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /**
  * The one rule for every write on another account, whatever the endpoint (users, manual
@@ -13,9 +14,9 @@ import { inScope, scopeOf, type UserScope } from './scope';
  */
 export async function accountToChange(db: Db, caller: SignedInAdmin, scope: UserScope, id: number, action: string): Promise<Admin> {
   const target = (await inScope(db, scope, id)) ? await findAdminById(db, id) : undefined;
-  if (!target) throw new AppError('NOT_FOUND', 'No such account.');
-  if (target.id === caller.id) throw new AppError('FORBIDDEN', `You cannot ${action} your own account here. Use Profile for your own details.`);
-  if (!rankManages(caller.rank, target.account_rank)) throw new AppError('FORBIDDEN', `You cannot ${action} an account of your own level or higher.`);
+  if (!target) throw new AppError('NOT_FOUND', sentence('profile.noSuchAccount'));
+  if (target.id === caller.id) throw new AppError('FORBIDDEN', sentence('users.youCannotYourOwnAccount', { action }));
+  if (!rankManages(caller.rank, target.account_rank)) throw new AppError('FORBIDDEN', sentence('users.youCannotAnAccountOf', { action }));
   return target;
 }
 
@@ -25,5 +26,5 @@ export async function accountToChange(db: Db, caller: SignedInAdmin, scope: User
  */
 export async function assertCanReadAccount(db: Db, caller: SignedInAdmin, id: number): Promise<void> {
   if (!rankAllows(AREA_RANK.userManagement, caller.rank)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
-  if (!(await inScope(db, await scopeOf(db, caller), id))) throw new AppError('NOT_FOUND', 'No such account.');
+  if (!(await inScope(db, await scopeOf(db, caller), id))) throw new AppError('NOT_FOUND', sentence('profile.noSuchAccount'));
 }

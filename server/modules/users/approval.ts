@@ -3,6 +3,7 @@ import { isoNow } from '../../clock';
 import { AppError } from '../../http/app-error';
 import { displayName, findAdminById } from '../../auth/accounts';
 import { scopeCondition, type UserScope } from './scope';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 export type ApprovalDecision = { approvalStatusCode: 'APPROVED' } | { approvalStatusCode: 'REJECTED'; reason: string };
 
@@ -19,10 +20,12 @@ export async function decideApprovals(ctx: AppContext, scope: UserScope, ids: nu
     if (condition) query = query.where(condition);
     const rows = await query.execute();
     const missing = unique.filter((id) => !rows.some((row) => row.id === id));
-    if (missing.length) throw new AppError('NOT_FOUND', missing.length === 1 ? `No such account: ${missing[0]}.` : `No such accounts: ${missing.join(', ')}.`);
+    if (missing.length)
+      throw new AppError('NOT_FOUND', missing.length === 1 ? sentence('users.noSuchAccount', { missing: missing[0] }) : sentence('users.noSuchAccounts', { missing: missing.join(', ') }));
     const decided = rows.filter((row) => row.approval_status_code !== 'PENDING');
     if (decided.length) {
-      throw new AppError('CONFLICT', decided.map((row) => `${row.email} is already ${row.approval_status_code.toLowerCase()}.`).join(' ') + ' Nothing was changed.');
+      const refusals = decided.map((row) => sentence(row.approval_status_code === 'APPROVED' ? 'users.isAlreadyApproved' : 'users.isAlreadyRejected', { email: row.email }));
+      throw new AppError('CONFLICT', sentence('users.isAlreadyNothingChanged', { refusals: { sentences: refusals } }));
     }
     const updated = await trx
       .updateTable('admins')
@@ -31,7 +34,7 @@ export async function decideApprovals(ctx: AppContext, scope: UserScope, ids: nu
       .where('approval_status_code', '=', 'PENDING')
       .executeTakeFirst();
     // A concurrent decision got there first: roll back rather than decide half of them.
-    if (Number(updated.numUpdatedRows) !== unique.length) throw new AppError('CONFLICT', 'Another administrator decided some of these accounts just now. Nothing was changed.');
+    if (Number(updated.numUpdatedRows) !== unique.length) throw new AppError('CONFLICT', sentence('users.anotherAdministratorDecidedSomeOf'));
   });
   for (const id of unique) await ctx.sessions.changed({ adminId: id });
   if (decision.approvalStatusCode !== 'APPROVED') return;

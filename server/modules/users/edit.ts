@@ -7,6 +7,7 @@ import { AUTHORITY_RANKS, type AccountStatus, type FieldError, type UserUpdateIn
 import { accountToChange } from './account-rules';
 import { mailSystemAdminRemoved, removalOf, removeSystemAdmin } from './system-admins';
 import type { UserScope } from './scope';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 /** Field errors for codes that do not exist or lie outside what the editor manages. */
 async function codeProblems(
@@ -24,24 +25,25 @@ async function codeProblems(
     db.selectFrom('data_types').select('code').execute(),
   ]);
   const errors: FieldError[] = [];
-  if (!region) errors.push({ field: 'regionCode', message: 'Choose a region from the list.' });
-  if (!company) errors.push({ field: 'companyCode', message: 'Choose a company from the list.' });
+  if (!region) errors.push({ field: 'regionCode', message: sentence('auth.chooseARegionFromThe') });
+  if (!company) errors.push({ field: 'companyCode', message: sentence('auth.chooseACompanyFromThe') });
   const office = countries.find((country) => country.code === input.officeCode);
-  if (!office || office.region_code !== input.regionCode) errors.push({ field: 'officeCode', message: 'Choose a country of office in the chosen region.' });
+  if (!office || office.region_code !== input.regionCode) errors.push({ field: 'officeCode', message: sentence('auth.chooseACountryOfOffice') });
   const unknown = input.countryCodes.filter((code) => !countries.some((country) => country.code === code));
-  if (unknown.length) errors.push({ field: 'countryCodes', message: `Unknown countries: ${unknown.join(', ')}.` });
+  if (unknown.length) errors.push({ field: 'countryCodes', message: sentence('projects.unknownCountries', { unknown: unknown.join(', ') }) });
   const badPairs = input.dataTypes.filter((pair) => !advertisers.some((row) => row.code === pair.advertiserCode) || !dataTypes.some((row) => row.code === pair.dataTypeCode));
-  if (badPairs.length) errors.push({ field: 'dataTypes', message: `Unknown advertiser or data type: ${badPairs.map((pair) => `${pair.advertiserCode}/${pair.dataTypeCode}`).join(', ')}.` });
+  if (badPairs.length)
+    errors.push({ field: 'dataTypes', message: sentence('users.unknownAdvertiserOrDataType', { map: badPairs.map((pair) => `${pair.advertiserCode}/${pair.dataTypeCode}`).join(', ') }) });
   if (errors.length) return errors;
   // An editor cannot place a user, or grant countries, outside what they manage themselves.
   if (scope.kind === 'region') {
-    if (input.regionCode !== scope.regionCode) errors.push({ field: 'regionCode', message: 'You can only assign users to your own region.' });
+    if (input.regionCode !== scope.regionCode) errors.push({ field: 'regionCode', message: sentence('users.youCanOnlyAssignUsers') });
     const outside = countries.filter((country) => country.region_code !== scope.regionCode).map((country) => country.code);
-    if (outside.length) errors.push({ field: 'countryCodes', message: `Outside your region: ${outside.join(', ')}.` });
+    if (outside.length) errors.push({ field: 'countryCodes', message: sentence('users.outsideYourRegion', { outside: outside.join(', ') }) });
   }
   if (scope.kind === 'countries') {
     const outside = countryCodes.filter((code) => !scope.countryCodes.includes(code));
-    if (outside.length) errors.push({ field: outside.includes(input.officeCode) ? 'officeCode' : 'countryCodes', message: `Not among your countries: ${outside.join(', ')}.` });
+    if (outside.length) errors.push({ field: outside.includes(input.officeCode) ? 'officeCode' : 'countryCodes', message: sentence('users.notAmongYourCountries', { outside: outside.join(', ') }) });
   }
   return errors;
 }
@@ -51,7 +53,7 @@ export async function updateUser(ctx: AppContext, caller: SignedInAdmin, scope: 
   const removal = removalOf(target, input);
   const granted = AUTHORITY_RANKS[input.authority];
   if (granted.rank < caller.rank) {
-    throw new AppError('FORBIDDEN', `You cannot grant the ${granted.level} level: it is above your own.`, { errors: [{ field: 'authority', message: 'This level is above your own.' }] });
+    throw new AppError('FORBIDDEN', sentence('users.youCannotGrantTheLevel', { level: granted.level }), { errors: [{ field: 'authority', message: sentence('users.thisLevelIsAboveYour') }] });
   }
   const errors = await codeProblems(ctx, scope, input);
   if (errors.length) throw validationError(errors);

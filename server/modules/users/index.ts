@@ -15,6 +15,7 @@ import { accountToChange } from './account-rules';
 import { setStatus, updateUser } from './edit';
 import { listUsers, loadFormOptions, loadUserDetail, unlockAccount, userColumns } from './queries';
 import { inScope, scopeOf } from './scope';
+import { sentence } from '../../../src/i18n/serverMessage';
 /** Approvals are open to user managers (rank ≤ 4) and to approvers of any rank. */
 async function approverGuard(request: FastifyRequest) {
   await authenticate(request);
@@ -54,32 +55,32 @@ export async function usersModule(app: FastifyInstance) {
   routes.put('/users/:id/status', { ...writers, schema: { params: idParams, body: userStatusInput, response: { 200: userDetailResponse } } }, async (request) => {
     const { statusCode } = request.body;
     await setStatus(ctx, request.admin!, await scope(request), request.params.id, statusCode);
-    return success(await detail(request.params.id), statusCode === 'ACTIVE' ? 'The account has been activated.' : 'The account has been deactivated and signed out.');
+    return success(await detail(request.params.id), statusCode === 'ACTIVE' ? sentence('users.theAccountHasBeenActivated') : sentence('users.theAccountHasBeenDeactivated'));
   });
 
   routes.post('/users/:id/unlock', { ...writers, schema: { params: idParams, response: { 200: userDetailResponse } } }, async (request) => {
     const target = await accountToChange(db, request.admin!, await scope(request), request.params.id, 'unlock');
     await unlockAccount(db, target.id, isoNow(clock));
-    return success(await detail(target.id), 'The account has been unlocked.');
+    return success(await detail(target.id), sentence('users.theAccountHasBeenUnlocked'));
   });
 
   routes.post('/users/:id/password-reset', { ...writers, schema: { params: idParams, response: { 200: emptyEnvelope } } }, async (request) => {
     const target = await accountToChange(db, request.admin!, await scope(request), request.params.id, 'reset the password of');
     if (target.status_code !== 'ACTIVE' || target.approval_status_code !== 'APPROVED') {
-      throw new AppError('CONFLICT', 'Only an active, approved account can be sent a password reset link.');
+      throw new AppError('CONFLICT', sentence('users.onlyAnActiveApprovedAccount'));
     }
     await sendPasswordResetLink(ctx, target, 'recipient');
-    return success(null, `A link to set a new password has been sent to ${target.email}.`);
+    return success(null, sentence('users.aLinkToSetA', { email: target.email }));
   });
 
   routes.put('/users/:id/approval', { onRequest: approverGuard, schema: { params: idParams, body: approvalDecisionInput, response: { 200: emptyEnvelope } } }, async (request) => {
     await decideApprovals(ctx, await scope(request), [request.params.id], request.body);
-    return success(null, request.body.approvalStatusCode === 'APPROVED' ? 'The account has been approved.' : 'The account has been rejected.');
+    return success(null, request.body.approvalStatusCode === 'APPROVED' ? sentence('users.theAccountHasBeenApproved') : sentence('users.theAccountHasBeenRejected'));
   });
 
   routes.post('/users/approval', { onRequest: approverGuard, schema: { body: bulkApprovalInput, response: { 200: emptyEnvelope } } }, async (request) => {
     await decideApprovals(ctx, await scope(request), request.body.ids, request.body);
     const count = new Set(request.body.ids).size;
-    return success(null, count === 1 ? 'The account has been approved.' : `${count} accounts have been approved.`);
+    return success(null, count === 1 ? sentence('users.theAccountHasBeenApproved') : sentence('users.accountsHaveBeenApproved', { count }));
   });
 }

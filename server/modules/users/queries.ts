@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { isSqlite, type Db } from '../../db/database';
 import { AUTHORITY_RANKS, type AdminDetail, type AdminUser, type Authority, type ListPage, type UserFormOptions } from '../../../src/shared';
-import { listPage, type ListRequest } from '../../http/list-query';
+import { listPage, type ListRequest } from '../../db/list-page';
 import { validationError } from '../../http/app-error';
 import { loadProfile } from '../profile/queries';
 import { projectsOfUser } from '../projects/queries';
@@ -9,7 +9,7 @@ import { scopeCondition, type UserScope } from './scope';
 import type { YesNo } from '../../../src/shared/fields';
 
 /**
- * The list's fields whose column is not their snake_case name (crud-routes.ts columnOf), for
+ * The list's fields whose column is not their snake_case name (server/db/store.ts, columnOf), for
  * usersResource's whitelist. `locked` has no column: see accountsListed.
  */
 export const userColumns = {

@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error';
 import { usersEn } from '../../../src/i18n/resources/users.en';
 import { usersKo } from '../../../src/i18n/resources/users.ko';
 import { activeSystemAdmins, lockSystemAdmins } from './queries';
+import { sentence } from '../../../src/i18n/serverMessage';
 
 const TOP_RANK = AUTHORITY_RANKS['system-admin'].rank;
 
@@ -23,7 +24,7 @@ export function removalOf(target: Admin, change: { statusCode: AccountStatus; au
   return deactivated || demotedTo ? { deactivated, demotedTo } : undefined;
 }
 
-export const LAST_SYSTEM_ADMIN_MESSAGE = 'The console must keep at least one active system-admin. Nothing was changed.';
+export const LAST_SYSTEM_ADMIN_MESSAGE = sentence('users.theConsoleMustKeepAnActiveSystemAdmin');
 
 /**
  * Runs a write that removes a system-admin, in one transaction with every system-admin's row locked
@@ -35,7 +36,7 @@ export async function removeSystemAdmin(db: Db, caller: SignedInAdmin, write: (t
     const rows = await lockSystemAdmins(trx);
     const me = rows.find((row) => row.id === caller.id);
     if (!me || me.status_code !== 'ACTIVE' || me.approval_status_code !== 'APPROVED') {
-      throw new AppError('FORBIDDEN', 'You are no longer an active system-admin. Nothing was changed.');
+      throw new AppError('FORBIDDEN', sentence('users.youAreNoLongerAnActiveSystemAdmin'));
     }
     await write(trx);
     if ((await activeSystemAdmins(trx)).length === 0) throw new AppError('CONFLICT', LAST_SYSTEM_ADMIN_MESSAGE);

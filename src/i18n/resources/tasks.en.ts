@@ -1,3 +1,5 @@
+import type { TaskErrorId } from '../../shared';
+
 /** react-admin messages of the `tasks` resource and the Collecting Status board (resources.tasks.*). */
 export const tasksEn = {
   name: 'Task |||| Tasks',
@@ -16,8 +18,11 @@ export const tasksEn = {
     scheduleId: 'Schedule',
     status: 'Status',
     attempt: 'Attempt',
+    maxAttempts: 'Attempts allowed',
+    retryAt: 'Runs again at',
     period: 'Period',
     periodFrom: 'Period',
+    periodTo: 'Period end',
     dueAt: 'Due',
     startedAt: 'Started',
     finishedAt: 'Finished',
@@ -25,6 +30,7 @@ export const tasksEn = {
     rowsFetched: 'Rows fetched',
     rowsMastered: 'Mastered',
     rowsPosted: 'Posted',
+    postsRowsPosted: 'Posted by its post tasks',
     errorId: 'Error',
     errorText: 'Error text',
     createdAt: 'Created',
@@ -49,6 +55,7 @@ export const tasksEn = {
   retryingAt: 'Retrying at %{time}',
   retryTitle: 'Attempt %{attempt} of %{maxAttempts} failed; it runs again at this time.',
   duration: {
+    underSecond: 'under 1 s',
     seconds: '%{s} s',
     minutes: '%{m} min %{s} s',
     hours: '%{h} h %{m} min',
@@ -98,6 +105,43 @@ export const tasksEn = {
       RETRY: 'Failed, retried',
       ERROR: 'Failed',
     },
+  },
+  /**
+   * Why a task failed and what to do next, per error id: the task page shows them, and an alert
+   * mail says "Collecting "X" failed: <reason>." (server/collect/alert-mails/summaries.ts).
+   */
+  failures: {
+    SOURCE_TIMEOUT: { reason: 'the source did not answer in time', next: "Try again later, or raise the config's time limit if the source is always slow." },
+    SOURCE_HTTP_ERROR: { reason: 'the source answered with an error', next: 'Check the address and parameters in the config; if they are right, the source itself is failing: try again later.' },
+    SOURCE_UNREACHABLE: {
+      reason: 'the source could not be reached',
+      next: 'Check that the address in the config is spelled right and that the source is up; the details say what the network answered.',
+    },
+    SOURCE_REFUSED: {
+      reason: 'the console does not call that address',
+      next: "The details say why. Use the source's public address, add its host to the market account's allowed hosts, or ask the operator to allow the address.",
+    },
+    SOURCE_AUTH: { reason: 'the source refused the credentials', next: 'Open the market account of the config, check that it is active, and enter its secret again.' },
+    SOURCE_MALFORMED: { reason: "the source's answer could not be read", next: 'Check the response format in the config (JSON or CSV) and the page size; the details show what arrived.' },
+    SOURCE_MISSING_COLUMNS: { reason: "the source's answer lacks columns the field mapping needs", next: 'Update the field mapping of the config to the columns the source now sends.' },
+    SOURCE_NOT_FOUND: { reason: 'the source file was not found', next: 'Check the file path and the name pattern in the config, and that the file has been delivered.' },
+    MASTER_VALIDATION: { reason: 'collected rows did not pass the master data checks', next: 'The details name the rows and what is wrong with them; fix them at the source or in the field mapping.' },
+    TARGET_AUTH: { reason: 'the target refused the sign-in', next: 'Open the post config and enter the target credentials again.' },
+    TARGET_ERROR: { reason: 'the target refused the data', next: 'The details say what the target answered; check the post config, then post the task again.' },
+    LEASE_LOST: { reason: 'the server running it stopped before it finished', next: 'Nothing to fix: it runs again by itself. If it keeps happening, tell the operator.' },
+    INTERNAL: { reason: 'an unexpected error stopped it', next: 'Try again; if it fails the same way, tell the operator and give them the task number.' },
+  } satisfies Record<TaskErrorId, { reason: string; next: string }>,
+  meta: {
+    status: 'Answer status',
+    contentType: 'Content type',
+    pages: 'Pages',
+    rows: 'Rows',
+    bytes: 'Size',
+    durationMs: 'Took',
+    files: 'Files',
+    url: 'Last address called',
+    milliseconds: '%{count} ms',
+    byteCount: '%{count} bytes',
   },
   detail: {
     noLogs: 'No log lines.',

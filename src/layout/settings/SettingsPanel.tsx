@@ -14,7 +14,7 @@ import { MenuThemeChoice } from './MenuThemeChoice';
 import { MenuTypeChoice } from './MenuTypeChoice';
 import { SettingsSection } from './SettingsSection';
 
-/** The right-side Settings panel (SPEC §2): every choice is stored at once and restyles the app. */
+/** The right-side Settings panel: every choice is stored at once and restyles the app. */
 export function SettingsPanel() {
   const translate = useTranslate();
   const titleId = useId();

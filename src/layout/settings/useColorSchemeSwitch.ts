@@ -3,7 +3,7 @@ import { useLayoutSettings } from '../../theme/layoutSettings';
 import { setPageDarkClass } from '../../theme/pageDarkClass';
 
 /**
- * Switches light/dark (SPEC §4): the menu theme follows the scheme and the page's dark-mode class
+ * Switches light/dark: the menu theme follows the scheme and the page's dark-mode class
  * flips. Where the browser has view transitions the switch animates; the DOM must change inside
  * the callback, hence flushSync.
  */

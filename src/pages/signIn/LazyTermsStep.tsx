@@ -1,8 +1,9 @@
 import { Suspense, type ComponentProps } from 'react';
-import { Loading } from 'react-admin';
+
 import { lazyNamed } from '../../routes/lazyNamed';
 import { loadTermsStep } from '../../routes/signedInFrame';
 import type { TermsStep as TermsStepView } from './TermsStep';
+import { ScreenLoading } from '../../components/ScreenLoading';
 
 const LazyTermsStep = lazyNamed(loadTermsStep, 'TermsStep');
 
@@ -12,7 +13,7 @@ const LazyTermsStep = lazyNamed(loadTermsStep, 'TermsStep');
  */
 export function TermsStep(props: ComponentProps<typeof TermsStepView>) {
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<ScreenLoading />}>
       <LazyTermsStep {...props} />
     </Suspense>
   );

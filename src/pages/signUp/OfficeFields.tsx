@@ -25,6 +25,7 @@ export function OfficeFields({ options, values, problems, onChange }: OfficeFiel
     <>
       <SelectField
         name="company"
+        kind="companies"
         label={translate('console.fields.company')}
         value={values.company}
         options={options.companies}
@@ -33,6 +34,7 @@ export function OfficeFields({ options, values, problems, onChange }: OfficeFiel
       />
       <SelectField
         name="region"
+        kind="regions"
         label={translate('console.fields.region')}
         value={values.region}
         options={options.regions}
@@ -41,6 +43,7 @@ export function OfficeFields({ options, values, problems, onChange }: OfficeFiel
       />
       <SelectField
         name="office"
+        kind="countries"
         label={translate('console.fields.office')}
         value={values.office}
         options={offices}

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import HistoryIcon from '@mui/icons-material/History';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
+import { joined, dateLine, chipLine } from '../cardLines';
 
 /** Access history (User Management › Access History): a read-only list with stats. */
 const accessHistory: ConsoleResource = {
@@ -15,6 +16,11 @@ const accessHistory: ConsoleResource = {
   requireRank: AREA_RANK.userManagement,
   icon: HistoryIcon,
   list: lazy(() => import('./AccessHistoryList').then((module) => ({ default: module.AccessHistoryList }))),
+  cards: {
+    primary: 'email',
+    secondary: joined(chipLine('eventType', 'resources.access-history.events'), chipLine('success', 'resources.access-history.results')),
+    tertiary: dateLine('occurredAt', true),
+  },
 };
 
 export default accessHistory;

@@ -1,4 +1,4 @@
-import { DataTable, FilterButton, SelectInput, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, FilterButton, SelectInput, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleDateTimeInput } from '../../components/ConsoleDateInput';
 import { SignedExportButton } from '../../components/SignedExportButton';
@@ -8,7 +8,9 @@ import { toIsoInstant } from '../../shared/date-time';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ConsoleList } from '../ConsoleList';
 import { ActivityChangesField, ActivitySentenceField } from './ActivityWords';
-import { RECORDED_RESOURCES } from './recordedResources';
+import { RECORDED_RESOURCES, REVERT_RANKS } from './recordedResources';
+import { RestoreButton } from './RestoreButton';
+import { RevertButton } from './RevertButton';
 
 const Column = DataTable.Col<ActivityEntry>;
 
@@ -34,6 +36,17 @@ const filters = [
   <ConsoleDateTimeInput key="occurredTo" source="occurredTo" parse={toIsoInstant} filter />,
 ];
 
+/** The entry's revert, where the person may put it back: a row's last cell, a phone card's last line. */
+export function RevertCell() {
+  const entry = useRecordContext<ActivityEntry>();
+  return entry ? (
+    <>
+      <RevertButton entry={entry} writeRank={REVERT_RANKS.get(entry.resource)} />
+      <RestoreButton entry={entry} />
+    </>
+  ) : null;
+}
+
 /** Newest first; each row says who did what to which record, and the fields before → after. */
 export function ActivityList() {
   return (
@@ -45,7 +58,7 @@ export function ActivityList() {
       empty={false}
       actions={
         <TopToolbar>
-          <FilterButton />
+          <FilterButton disableSaveQuery />
           <SignedExportButton exportRows={(api, filter) => api.exportActivity(filter)} />
         </TopToolbar>
       }
@@ -59,6 +72,9 @@ export function ActivityList() {
         </Column>
         <Column source="changes" disableSort>
           <ActivityChangesField />
+        </Column>
+        <Column source="revert" disableSort>
+          <RevertCell />
         </Column>
       </ConsoleDataTable>
     </ConsoleList>

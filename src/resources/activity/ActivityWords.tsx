@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { activityChangeText, activitySentence, type ActivityEntry } from '../../shared/activity';
+import { activityChangeTexts, activitySentence, type ActivityEntry } from '../../shared/activity';
 
 /** A row react-admin may draw from a partial record (a placeholder before its data arrives): params and changes may be absent. */
 type PartialEntry = Omit<ActivityEntry, 'params' | 'changes'> & Partial<Pick<ActivityEntry, 'params' | 'changes'>>;
@@ -24,9 +24,9 @@ export function ActivityChangesField({ record: given }: { record?: ActivityEntry
   if (!record?.changes?.length) return null;
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
-      {record.changes.map((change) => (
-        <Typography key={change.field} component="li" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          {activityChangeText(record.resource, change, translate)}
+      {activityChangeTexts(record.resource, record.changes, translate).map((text, index) => (
+        <Typography key={index} component="li" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {text}
         </Typography>
       ))}
     </Box>

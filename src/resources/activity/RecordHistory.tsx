@@ -6,14 +6,18 @@ import type { ConsolePermissions } from '../../providers/authProvider';
 import type { ActivityEntry, ActivityResource } from '../../shared/activity';
 import { AREA_RANK, rankAllows } from '../../shared/ranks';
 import { ActivityChangesField, ActivitySentenceField } from './ActivityWords';
+import { RestoreButton } from './RestoreButton';
+import { RevertButton } from './RevertButton';
 
 const HISTORY_ROWS = 10;
 
 /**
  * A record's history under its show page: who changed it, when and how, newest first, with a link
- * to the Activity screen filtered to it for those who may open that screen.
+ * to the Activity screen filtered to it for those who may open that screen. Each change offers its
+ * revert to those whose rank reaches `writeRank`, the rank that edits the record (per entry where
+ * entries change different records: a project's share changes).
  */
-export function RecordHistory({ resource, id: given }: { resource: ActivityResource; id?: string }) {
+export function RecordHistory({ resource, id: given, writeRank }: { resource: ActivityResource; id?: string; writeRank?: number | ((entry: ActivityEntry) => number | undefined) }) {
   const translate = useTranslate();
   const params = useParams();
   const id = given ?? params.id;
@@ -41,6 +45,8 @@ export function RecordHistory({ resource, id: given }: { resource: ActivityResou
                   </Typography>
                   <ActivitySentenceField />
                   <ActivityChangesField />
+                  <RevertButton entry={entry} writeRank={typeof writeRank === 'function' ? writeRank(entry) : writeRank} />
+                  <RestoreButton entry={entry} />
                 </RecordContextProvider>
               </Box>
             ))}

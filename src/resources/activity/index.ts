@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
+import { dateLine, ownField, joined } from '../cardLines';
 
 /**
  * Activity (System Log › Activity): who did what to which record, in words, with
@@ -18,6 +19,15 @@ const activity: ConsoleResource = {
   requireRank: AREA_RANK.systemLog,
   icon: ManageHistoryIcon,
   list: lazy(() => import('./ActivityList').then((module) => ({ default: module.ActivityList }))),
+  cards: {
+    primary: ownField(() => import('./ActivityWords').then((module) => module.ActivitySentenceField)),
+    secondary: ownField(() => import('./ActivityWords').then((module) => module.ActivityChangesField)),
+    // Not a link (a row opens nothing): the entry's revert is offered on its card as in its row.
+    tertiary: joined(
+      dateLine('occurredAt', true),
+      ownField(() => import('./ActivityList').then((module) => module.RevertCell)),
+    ),
+  },
 };
 
 export default activity;

@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, TextInput } from 'react-admin';
+import { DataTable, TextInput } from 'react-admin';
+import { ConsoleBulkDeleteButton } from '../ConsoleDeleteButton';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -15,7 +16,7 @@ const alertMailFilters = [<ConsoleSearchInput key="q" source="q" alwaysOn />, <T
 export function AlertMailList() {
   return (
     <ConsoleList resource="alert-mails" filters={alertMailFilters} sort={{ field: 'procedure', order: 'ASC' }} perPage={10} actions={<ListActions />}>
-      <ConsoleDataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+      <ConsoleDataTable rowClick="edit" bulkActionButtons={<ConsoleBulkDeleteButton />}>
         <Column source="procedure" field={RecordLink} />
         <Column source="errorId">
           <AlertErrorField />

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
+import { dateLine, ownField } from '../cardLines';
 
 /** Mails of failed data-collection tasks, per procedure and error (System Setting › Alert Mail). */
 const alertMails: ConsoleResource = {
@@ -15,6 +16,7 @@ const alertMails: ConsoleResource = {
   requireRank: AREA_RANK.systemSetting,
   icon: NotificationsIcon,
   list: lazy(() => import('./AlertMailList').then((module) => ({ default: module.AlertMailList }))),
+  cards: { primary: 'procedure', secondary: ownField(() => import('./AlertErrorField').then((module) => module.AlertErrorField)), tertiary: dateLine('updatedAt', true) },
   create: lazy(() => import('./AlertMailCreate').then((module) => ({ default: module.AlertMailCreate }))),
   edit: lazy(() => import('./AlertMailEdit').then((module) => ({ default: module.AlertMailEdit }))),
   show: lazy(() => import('./AlertMailShow').then((module) => ({ default: module.AlertMailShow }))),

@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, SelectInput, useTranslate } from 'react-admin';
+import { DataTable, SelectInput, useTranslate } from 'react-admin';
+import { ConsoleBulkDeleteButton } from '../ConsoleDeleteButton';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -36,8 +37,8 @@ const collectConfigFilters = [
 export function CollectConfigList() {
   const translate = useTranslate();
   return (
-    <ConsoleList resource="collect-configs" filters={collectConfigFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions columns />}>
-      <ConsoleDataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+    <ConsoleList resource="collect-configs" filters={collectConfigFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions />}>
+      <ConsoleDataTable rowClick="show" bulkActionButtons={<ConsoleBulkDeleteButton />}>
         <Column source="metricName" field={RecordLink} />
         <Column source="advertiser">
           <PropertyCodeField kind="advertisers" source="advertiser" />

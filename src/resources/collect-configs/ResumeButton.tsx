@@ -14,7 +14,7 @@ export function ResumeButton({ variant }: { variant?: 'text' | 'contained' }) {
       variant={variant}
       color="warning"
       disabled={pending}
-      onClick={() => run((api) => api.resumeCollectConfig(config.id), { message: 'resources.collect-configs.notifications.resumed', args: { metric: config.metricName } })}
+      onClick={() => run((api) => api.resumeCollectConfig(config.id, config), { message: 'resources.collect-configs.notifications.resumed', args: { metric: config.metricName } })}
     >
       <PlayCircleIcon />
     </Button>

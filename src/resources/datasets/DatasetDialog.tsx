@@ -13,6 +13,7 @@ import { CodeWords } from '../../components/CodeField';
 import { zodValidator, type FormMessage } from '../zodForm';
 import { FilePickButton } from '../../components/FilePickButton';
 import { useApiRead, useApiWrite } from '../../components/useApi';
+import { usePropertyName } from '../../components/usePropertyName';
 
 const emptyColumn = (): DatasetColumn => ({ colName: '', colType: 'VARCHAR', required: false, key: false });
 
@@ -65,6 +66,7 @@ export function DatasetDialog({ dataset, open, onClose, onSaved }: { dataset?: D
 }
 
 function DatasetFields({ dataset, onClose, serverErrors, setServerErrors }: { dataset?: Dataset; onClose: () => void; serverErrors: FieldError[]; setServerErrors: (errors: FieldError[]) => void }) {
+  const nameOf = usePropertyName();
   const translate = useTranslate();
   const { run } = useApiWrite({
     success: false,
@@ -140,7 +142,7 @@ function DatasetFields({ dataset, onClose, serverErrors, setServerErrors }: { da
             >
               {dataTypes.map((type) => (
                 <MenuItem key={type.code} value={type.code}>
-                  {type.name}
+                  {nameOf('data-types', type)}
                 </MenuItem>
               ))}
             </TextField>

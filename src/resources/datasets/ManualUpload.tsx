@@ -3,7 +3,7 @@ import { Alert, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typ
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
-import { Loading, useGetList, useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import { AREA_RANK, type Dataset, type UploadHistory } from '../../shared';
 import { useApiWrite } from '../../components/useApi';
 import { useLivePermissions } from '../../providers/useLivePermissions';
@@ -13,6 +13,7 @@ import { UploadHistoryTable } from '../uploads/UploadHistoryTable';
 import { UploadPanel } from '../uploads/UploadPanel';
 import { DatasetDialog } from './DatasetDialog';
 import { codeMessageKey } from '../../shared/code-sets';
+import { ScreenLoading } from '../../components/ScreenLoading';
 
 /**
  * Manual Upload (/project/manual): choose a data set, drop a CSV or XLSX file, read the preview
@@ -43,7 +44,7 @@ export function ManualUpload() {
     if (datasetId === undefined && datasets.length) setDatasetId(datasets[0].id);
   }, [datasets, datasetId]);
 
-  if (uploader === 'unknown' || (uploader === 'yes' && isPending)) return <Loading />;
+  if (uploader === 'unknown' || (uploader === 'yes' && isPending)) return <ScreenLoading />;
   if (uploader === 'no') {
     return (
       <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }}>

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import DomainIcon from '@mui/icons-material/Domain';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
+import { activeLine, dateLine, joined } from '../cardLines';
 
 /** Allowed sign-up domains (System Setting › Allowed Domains). Views load on first use. */
 const domains: ConsoleResource = {
@@ -17,6 +18,7 @@ const domains: ConsoleResource = {
   requireRank: AREA_RANK.systemSetting,
   icon: DomainIcon,
   list: lazy(() => import('./DomainList').then((module) => ({ default: module.DomainList }))),
+  cards: { primary: 'domain', secondary: 'description', tertiary: joined(activeLine(), dateLine('updatedAt', true)) },
   create: lazy(() => import('./DomainCreate').then((module) => ({ default: module.DomainCreate }))),
   edit: lazy(() => import('./DomainEdit').then((module) => ({ default: module.DomainEdit }))),
   show: lazy(() => import('./DomainShow').then((module) => ({ default: module.DomainShow }))),

@@ -1,7 +1,8 @@
 import { Alert } from '@mui/material';
-import { DeleteButton, SaveButton, Toolbar, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { SaveButton, Toolbar, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { FALLBACK_MAIL_LANGUAGE, isSystemEmailTemplateType, type EmailTemplate } from '../../shared';
 import { codeMessageKey } from '../../shared/code-sets';
+import { ConsoleDeleteButton } from '../ConsoleDeleteButton';
 
 /**
  * The active English template of a system type is the one its mails are sent from to every reader
@@ -22,7 +23,7 @@ export function ActiveTemplateNotice() {
   );
 }
 
-/** Save, and Delete behind a confirmation naming the template; no Delete for the type's active template. */
+/** Save, and Delete behind a confirmation naming the template, then Undo in its notice; no Delete for the type's active template. */
 export function EmailTemplateEditToolbar() {
   const record = useRecordContext<EmailTemplate>();
   const notify = useNotify();
@@ -33,15 +34,15 @@ export function EmailTemplateEditToolbar() {
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
       {record && !keepsItsType(record) && (
-        <DeleteButton
-          mutationMode="pessimistic"
+        <ConsoleDeleteButton
           confirmTitle="resources.email-templates.delete.title"
           confirmContent={fallsBack ? 'resources.email-templates.delete.fallback' : 'resources.email-templates.delete.content'}
           translateOptions={{ title: record.title, language: translate(codeMessageKey('mailLanguage', record.language)) }}
           mutationOptions={{
+            // Any other refusal (a version changed meanwhile) in the server's words, as react-admin's own notice.
             onError: (error: unknown) => {
-              const status = (error as { status?: number }).status;
-              notify(status === 409 ? 'resources.email-templates.errors.lastActive' : 'ra.notification.http_error', { type: 'error' });
+              const { status, message } = error as { status?: number; message?: string };
+              notify(status === 409 ? 'resources.email-templates.errors.lastActive' : message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: message } });
             },
           }}
         />

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import EmailIcon from '@mui/icons-material/Email';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
+import { activeLine, codeLine, joined, ownField } from '../cardLines';
 
 /** The mails the server sends (System Setting › E-mail Templates). Views load on first use. */
 const emailTemplates: ConsoleResource = {
@@ -16,6 +17,14 @@ const emailTemplates: ConsoleResource = {
   requireRank: AREA_RANK.systemSetting,
   icon: EmailIcon,
   list: lazy(() => import('./EmailTemplateList').then((module) => ({ default: module.EmailTemplateList }))),
+  cards: {
+    primary: 'title',
+    secondary: joined(
+      ownField(() => import('./EmailTemplateTypeField').then((module) => module.EmailTemplateTypeField)),
+      codeLine('mailLanguage', 'language'),
+    ),
+    tertiary: activeLine(),
+  },
   create: lazy(() => import('./EmailTemplateCreate').then((module) => ({ default: module.EmailTemplateCreate }))),
   edit: lazy(() => import('./EmailTemplateEdit').then((module) => ({ default: module.EmailTemplateEdit }))),
   show: lazy(() => import('./EmailTemplateShow').then((module) => ({ default: module.EmailTemplateShow }))),

@@ -22,7 +22,7 @@ export function ExplorerRows({ table }: { table: ExplorerTableDetail }) {
       exporter={false}
       actions={
         <TopToolbar>
-          <FilterButton />
+          <FilterButton disableSaveQuery />
           <ExportTableButton tableId={table.id} />
         </TopToolbar>
       }

@@ -1,8 +1,9 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import { Loading, ShowBase, useRecordContext, useTranslate } from 'react-admin';
+import { ShowBase, useRecordContext, useTranslate } from 'react-admin';
 import type { ExplorerTableDetail } from '../../shared';
 import { codeMessageKey } from '../../shared/code-sets';
 import { ExplorerRows } from './ExplorerRows';
+import { ScreenLoading } from '../../components/ScreenLoading';
 
 function TableHeading({ table }: { table: ExplorerTableDetail }) {
   const translate = useTranslate();
@@ -30,7 +31,7 @@ function TableHeading({ table }: { table: ExplorerTableDetail }) {
 function TableContent() {
   const table = useRecordContext<ExplorerTableDetail>();
   // Until the table itself arrives, the record may be the list's row, which has no columns.
-  if (!table?.columns) return <Loading />;
+  if (!table?.columns) return <ScreenLoading />;
   return (
     <>
       <TableHeading table={table} />
@@ -40,7 +41,7 @@ function TableContent() {
   );
 }
 
-/** One table: its name, columns and rows (SPEC §3 Table data). */
+/** One table: its name, columns and rows. */
 export function ExplorerTableShow() {
   return (
     <ShowBase resource="explorer">

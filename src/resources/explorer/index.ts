@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import TableViewIcon from '@mui/icons-material/TableView';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
+import { codeLine, joined, propertyLine } from '../cardLines';
 
 /**
  * The Data Explorer (Project › Data Explorer): the tables the console holds, as schema and table
@@ -19,6 +20,7 @@ const explorer: ConsoleResource = {
   requireRank: AREA_RANK.project,
   icon: TableViewIcon,
   list: lazy(() => import('./ExplorerList').then((module) => ({ default: module.ExplorerList }))),
+  cards: { primary: 'tableName', secondary: joined(codeLine('explorerSchema', 'schema'), propertyLine('data-types', 'dataType')), tertiary: 'rowCount' },
   show: lazy(() => import('./ExplorerTableShow').then((module) => ({ default: module.ExplorerTableShow }))),
   recordRepresentation: 'tableName',
 };

@@ -1,5 +1,8 @@
-import { BulkDeleteButton, Create, DataTable, Edit, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput } from 'react-admin';
-import { holidayInput, type Holiday } from '../../shared/resources/holidays';
+import { Create, DataTable, Edit, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput } from 'react-admin';
+import { ConsoleBulkDeleteButton, ConsoleEditToolbar } from '../ConsoleDeleteButton';
+import { ConsoleBulkEditButton } from '../ConsoleBulkEditButton';
+import { holidayInput, type Holiday, type holidaysResource } from '../../shared/resources/holidays';
+import type { BulkField } from '../../shared/bulk-edit';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ListActions } from '../ListActions';
@@ -25,10 +28,18 @@ const filters = [
   <ConsoleDateInput key="dateTo" source="dateTo" filter />,
 ];
 
+/** The declaration's bulk-editable fields (holidaysResource.bulkEdit), each with its input. */
+const bulkActions = (
+  <>
+    <ConsoleBulkEditButton<BulkField<typeof holidaysResource>> inputs={{ activeFlag: <ActiveFlagInput defaultValue="N" />, country: <CodeInput kind="countries" source="country" /> }} />
+    <ConsoleBulkDeleteButton />
+  </>
+);
+
 export function HolidayList() {
   return (
     <ConsoleList resource="holidays" filters={filters} sort={{ field: 'date', order: 'DESC' }} perPage={10} actions={<ListActions exporter />}>
-      <ConsoleDataTable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+      <ConsoleDataTable rowClick="edit" bulkActionButtons={bulkActions}>
         <Column source="date" />
         <Column source="name" field={RecordLink} />
         <Column source="country">
@@ -69,11 +80,11 @@ export function HolidayCreate() {
   );
 }
 
-/** Pessimistic: the save and the delete (with its confirmation) wait for the server's answer. */
+/** Pessimistic: the save waits for the server's answer; the delete is the console's (ConsoleEditToolbar). */
 export function HolidayEdit() {
   return (
     <Edit mutationMode="pessimistic" {...useSaveNotice('updated', 'list')} transform={inputOf(holidayInput)}>
-      <SimpleForm validate={zodValidator(holidayInput)}>
+      <SimpleForm validate={zodValidator(holidayInput)} toolbar={<ConsoleEditToolbar />}>
         <HolidayInputs />
       </SimpleForm>
     </Edit>

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import EventIcon from '@mui/icons-material/Event';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
+import { activeLine, dateLine, joined, propertyLine } from '../cardLines';
 
 /** Holidays. Views load on first use. */
 const holidays: ConsoleResource = {
@@ -15,6 +16,7 @@ const holidays: ConsoleResource = {
   requireRank: AREA_RANK.systemSetting,
   icon: EventIcon,
   list: lazy(() => import('./HolidayViews').then((module) => ({ default: module.HolidayList }))),
+  cards: { primary: 'name', secondary: joined(dateLine('date'), propertyLine('countries', 'country')), tertiary: activeLine() },
   create: lazy(() => import('./HolidayViews').then((module) => ({ default: module.HolidayCreate }))),
   edit: lazy(() => import('./HolidayViews').then((module) => ({ default: module.HolidayEdit }))),
   show: lazy(() => import('./HolidayViews').then((module) => ({ default: module.HolidayShow }))),

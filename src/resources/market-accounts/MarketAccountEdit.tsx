@@ -1,4 +1,5 @@
 import { Edit, SimpleForm } from 'react-admin';
+import { ConsoleEditToolbar } from '../ConsoleDeleteButton';
 import { marketAccountInput } from '../../shared';
 import { inputOf, zodValidator } from '../zodForm';
 import { MarketAccountInputs } from './MarketAccountInputs';
@@ -7,11 +8,11 @@ import { useSaveNotice } from '../useSaveNotice';
 
 const toRequest = (data: Record<string, unknown>) => keepUntouchedSecret('secret', inputOf(marketAccountInput)(data));
 
-/** Pessimistic: the save and the delete (with its confirmation) wait for the server's answer. */
+/** Pessimistic: the save waits for the server's answer; the delete is the console's (ConsoleEditToolbar). */
 export function MarketAccountEdit() {
   return (
     <Edit mutationMode="pessimistic" {...useSaveNotice('updated', 'show')} transform={toRequest}>
-      <SimpleForm validate={(values) => zodValidator(marketAccountInput)(toRequest(values))}>
+      <SimpleForm validate={(values) => zodValidator(marketAccountInput)(toRequest(values))} toolbar={<ConsoleEditToolbar />}>
         <MarketAccountInputs />
       </SimpleForm>
     </Edit>

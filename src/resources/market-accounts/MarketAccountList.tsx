@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, SelectInput, TextInput } from 'react-admin';
+import { DataTable, SelectInput, TextInput } from 'react-admin';
+import { ConsoleBulkDeleteButton } from '../ConsoleDeleteButton';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -24,8 +25,8 @@ const marketAccountFilters = [
 
 export function MarketAccountList() {
   return (
-    <ConsoleList resource="market-accounts" filters={marketAccountFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions columns />}>
-      <ConsoleDataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+    <ConsoleList resource="market-accounts" filters={marketAccountFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions />}>
+      <ConsoleDataTable rowClick="show" bulkActionButtons={<ConsoleBulkDeleteButton />}>
         <Column source="platform" />
         <Column source="accountId" />
         <Column source="name" field={RecordLink} />

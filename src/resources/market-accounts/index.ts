@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
+import { activeLine, joined, propertyLine } from '../cardLines';
 
 /** Ad-platform accounts and their write-only secrets (Collect Data Setting › Market Accounts). */
 const marketAccounts: ConsoleResource = {
@@ -16,6 +17,7 @@ const marketAccounts: ConsoleResource = {
   requireRank: AREA_RANK.collectData,
   icon: StorefrontIcon,
   list: lazy(() => import('./MarketAccountList').then((module) => ({ default: module.MarketAccountList }))),
+  cards: { primary: 'name', secondary: joined('platform', 'accountId'), tertiary: joined(propertyLine('advertisers', 'advertiser'), propertyLine('countries', 'country'), activeLine()) },
   create: lazy(() => import('./MarketAccountCreate').then((module) => ({ default: module.MarketAccountCreate }))),
   edit: lazy(() => import('./MarketAccountEdit').then((module) => ({ default: module.MarketAccountEdit }))),
   show: lazy(() => import('./MarketAccountShow').then((module) => ({ default: module.MarketAccountShow }))),

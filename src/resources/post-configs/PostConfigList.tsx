@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, SelectInput } from 'react-admin';
+import { DataTable, SelectInput } from 'react-admin';
+import { ConsoleBulkDeleteButton } from '../ConsoleDeleteButton';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -34,8 +35,8 @@ const DataTypeLink = () => (
 
 export function PostConfigList() {
   return (
-    <ConsoleList resource="post-configs" filters={postConfigFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions columns />}>
-      <ConsoleDataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+    <ConsoleList resource="post-configs" filters={postConfigFilters} sort={{ field: 'updatedAt', order: 'DESC' }} perPage={10} actions={<ListActions />}>
+      <ConsoleDataTable rowClick="show" bulkActionButtons={<ConsoleBulkDeleteButton />}>
         <Column source="dataType" field={DataTypeLink} />
         <Column source="targetType" />
         <Column source="targetMethod">

@@ -2,8 +2,9 @@ import { lazy } from 'react';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
+import { activeLine, codeLine, joined, propertyLine } from '../cardLines';
 
-/** Post metrics, SPEC "API post config": where mastered rows are sent (Collect Data Setting › Post Metrics). */
+/** Post metrics, the API post configs: where mastered rows are sent (Collect Data Setting › Post Metrics). */
 const postConfigs: ConsoleResource = {
   // Written here, not read from the declaration, whose schemas would load zod into the first screen;
   // tests/api/resource-declarations.spec.ts holds the name and the rank to the declaration's.
@@ -15,6 +16,7 @@ const postConfigs: ConsoleResource = {
   requireRank: AREA_RANK.collectData,
   icon: CloudUploadIcon,
   list: lazy(() => import('./PostConfigList').then((module) => ({ default: module.PostConfigList }))),
+  cards: { primary: 'targetType', secondary: joined(propertyLine('data-types', 'dataType'), codeLine('targetMethod', 'targetMethod')), tertiary: activeLine('inUse') },
   create: lazy(() => import('./PostConfigCreate').then((module) => ({ default: module.PostConfigCreate }))),
   edit: lazy(() => import('./PostConfigEdit').then((module) => ({ default: module.PostConfigEdit }))),
   show: lazy(() => import('./PostConfigShow').then((module) => ({ default: module.PostConfigShow }))),

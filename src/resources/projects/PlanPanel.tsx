@@ -4,6 +4,8 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Card, CardContent, Chip, IconButton, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
 import { Confirm, useCreate, useDelete, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { deleteModeOf } from '../deleteModes';
+import { useDeletedWithUndo } from '../ConsoleDeleteButton';
 import { useApiErrorToast } from '../../components/useApiErrorToast';
 import type { Plan, PlanInput } from '../../shared';
 import { PlanDialog } from './PlanDialog';
@@ -21,6 +23,7 @@ export function PlanPanel({ projectId, canEdit }: { projectId: number; canEdit: 
   const [editing, setEditing] = useState<Plan | 'new'>();
   const [deleting, setDeleting] = useState<Plan>();
   const failed = useApiErrorToast();
+  const deletedWithUndo = useDeletedWithUndo('plans', 'resources.plans.messages.deleted');
 
   const save = (input: PlanInput) => {
     const done = (message: string) => () => {
@@ -30,16 +33,18 @@ export function PlanPanel({ projectId, canEdit }: { projectId: number; canEdit: 
     if (editing === 'new') create('plans', { data: input }, { onSuccess: done('resources.plans.messages.added'), onError: failed });
     else if (editing) update('plans', { id: editing.id, data: input, previousData: editing }, { mutationMode: 'pessimistic', onSuccess: done('resources.plans.messages.saved'), onError: failed });
   };
+  // Undoable: the plan leaves the list at once and the DELETE goes when the notice with Undo closes.
   const confirmDelete = () => {
-    if (!deleting) return;
+    const plan = deleting;
+    if (!plan) return;
+    setDeleting(undefined);
     remove(
       'plans',
-      { id: deleting.id, previousData: deleting },
+      { id: plan.id, previousData: plan },
       {
-        mutationMode: 'pessimistic',
-        onSuccess: () => notify('resources.plans.messages.deleted', { type: 'success' }),
+        mutationMode: deleteModeOf('plans'),
+        onSuccess: () => deletedWithUndo([plan.id]),
         onError: failed,
-        onSettled: () => setDeleting(undefined),
       },
     );
   };

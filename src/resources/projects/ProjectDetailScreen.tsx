@@ -2,13 +2,15 @@ import { useEffect, useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { Confirm, LinkBase, Loading, useDelete, useGetOne, useLocation, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
+import { Confirm, LinkBase, useDelete, useGetOne, useLocation, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
+import { deleteModeOf } from '../deleteModes';
 import { useApiErrorToast } from '../../components/useApiErrorToast';
 import { privilegeAllows, type ProjectDetail } from '../../shared';
 import { DashboardPanel } from './DashboardPanel';
 import { PlanPanel } from './PlanPanel';
 import { ProjectFields } from './ProjectFields';
 import { SharePanel } from './SharePanel';
+import { ScreenLoading } from '../../components/ScreenLoading';
 
 /** `/project/detail/:id`: the fields, the embedded dashboard, sharing and plans. */
 export function ProjectDetailScreen() {
@@ -29,7 +31,7 @@ export function ProjectDetailScreen() {
   }, [project, stateName, navigate, location.pathname, location.state]);
 
   // react-admin first offers the list's row as a placeholder, which lacks the data filters.
-  if (isPending || (project && !project.dataFilters)) return <Loading />;
+  if (isPending || (project && !project.dataFilters)) return <ScreenLoading />;
   if (error || !project)
     return (
       <Alert severity="warning" sx={{ m: 2 }}>
@@ -44,7 +46,7 @@ export function ProjectDetailScreen() {
       'projects',
       { id: project.id, previousData: project },
       {
-        mutationMode: 'pessimistic',
+        mutationMode: deleteModeOf('projects'),
         onSuccess: () => {
           notify('resources.projects.messages.deleted', { type: 'success' });
           navigate('/');

@@ -6,6 +6,7 @@ import { ProjectStatusChip } from './ProjectStatusChip';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { CodeWords } from '../../components/CodeField';
 import { PropertyCodeField } from '../../components/PropertyCodeField';
+import { usePropertyName } from '../../components/usePropertyName';
 import { codeMessageKey } from '../../shared/code-sets';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -25,6 +26,7 @@ const f = (name: string) => `resources.projects.fields.${name}`;
 /** The project's fields and data filters, read-only. */
 export function ProjectFields({ project }: { project: ProjectDetail }) {
   const translate = useTranslate();
+  const nameOf = usePropertyName();
   const { countries, keywordFilters, conditionFilters } = project.dataFilters;
   const regions = [...new Set(countries.map((country) => country.regionCode))];
   const none = translate('resources.projects.messages.noFilters');
@@ -70,7 +72,7 @@ export function ProjectFields({ project }: { project: ProjectDetail }) {
                       {countries
                         .filter((country) => country.regionCode === region)
                         .map((country) => (
-                          <Chip key={country.code} size="small" label={country.name} />
+                          <Chip key={country.code} size="small" label={nameOf('countries', country)} />
                         ))}
                     </Stack>
                   ))}

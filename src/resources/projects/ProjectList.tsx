@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, ColumnsButton, DataTable, FilterButton, LinkBase, SelectInput, TextField, TopToolbar, useNavigate, useTranslate } from 'react-admin';
+import { Button, DataTable, FilterButton, LinkBase, SelectInput, TextField, TopToolbar, useNavigate, useTranslate } from 'react-admin';
 import { CodeField } from '../../components/CodeField';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
@@ -26,8 +26,7 @@ function ProjectListActions() {
   const creator = useLivePermissions()?.creator ?? false;
   return (
     <TopToolbar>
-      <FilterButton />
-      <ColumnsButton />
+      <FilterButton disableSaveQuery />
       {creator && (
         <Button component={LinkBase} to="/project/create" label="resources.projects.actions.create">
           <AddIcon />

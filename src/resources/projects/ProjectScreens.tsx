@@ -1,22 +1,40 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Loading, ResourceContextProvider } from 'react-admin';
-import { RecordHistory } from '../activity/RecordHistory';
+import { useParams } from 'react-router-dom';
+import { ResourceContextProvider, useGetOne } from 'react-admin';
+import { privilegeAllows, type SharePrivilege } from '../../shared/project-kinds';
+import { AREA_RANK } from '../../shared/ranks';
+import { RecordHistory } from '../resourceRoutes';
+import { ScreenLoading } from '../../components/ScreenLoading';
+
+/**
+ * A project's history; reverting a change is editing it, so only with the EDITOR share or more (the
+ * project the screen already read), and a share's change is changing its shares: only an OWNER's.
+ */
+function ProjectHistory() {
+  const { id } = useParams();
+  const { data } = useGetOne<{ id: number; myPrivilege?: SharePrivilege | null }>('projects', { id: Number(id) }, { retry: false });
+  return <RecordHistory resource="projects" writeRank={(entry) => (privilegeAllows(data?.myPrivilege, entry.action === 'share-change' ? 'OWNER' : 'EDITOR') ? AREA_RANK.project : undefined)} />;
+}
 
 function screen(load: () => Promise<{ default: ComponentType }>, history = false) {
   const View = lazy(load);
   return function ProjectScreen() {
     return (
       <ResourceContextProvider value="projects">
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<ScreenLoading />}>
           <View />
         </Suspense>
-        {history && <RecordHistory resource="projects" />}
+        {history && (
+          <Suspense fallback={null}>
+            <ProjectHistory />
+          </Suspense>
+        )}
       </ResourceContextProvider>
     );
   };
 }
 
-/** The SPEC §2 project routes, each loaded on first use. */
+/** The project routes, each loaded on first use. */
 export const ProjectCreateScreen = screen(() => import('./ProjectCreate').then((module) => ({ default: module.ProjectCreate })));
 export const ProjectModifyScreen = screen(() => import('./ProjectModify').then((module) => ({ default: module.ProjectModify })));
 export const ProjectDetailPage = screen(() => import('./ProjectDetailScreen').then((module) => ({ default: module.ProjectDetailScreen })), true);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Alert, Box, Button, Card, CardContent, IconButton, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import { Confirm, useCreate, useDelete, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { deleteModeOf } from '../deleteModes';
 import { ScrollsSideways } from '../../components/ScrollsSideways';
 import { useApiErrorToast } from '../../components/useApiErrorToast';
 import { SHARE_PRIVILEGES, type ShareCandidate, type ShareEntry, type SharePrivilege } from '../../shared';
@@ -49,7 +50,7 @@ export function SharePanel({ projectId, canShare }: { projectId: number; canShar
       'project-shares',
       { id: removing.id, previousData: removing },
       {
-        mutationMode: 'pessimistic',
+        mutationMode: deleteModeOf('project-shares'),
         onSuccess: () => notify(t('messages.removed'), { type: 'success', messageArgs: { email: removing.email } }),
         onError: failed,
         onSettled: () => setRemoving(undefined),

@@ -1,11 +1,10 @@
-import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { CreateButton, TopToolbar } from 'react-admin';
+import { Box } from '@mui/material';
+import { CreateButton, FilterButton, TopToolbar } from 'react-admin';
 import { ConsoleList } from '../ConsoleList';
 import { PropertyKindTabs } from './PropertyKindTabs';
 import { PropertyListError } from './PropertyListError';
 import { propertyFilters } from './propertyFilters';
 import { propertyListStoreKey } from './propertyListPath';
-import { PropertySimpleList } from './PropertySimpleList';
 import { PropertyTable } from './PropertyTable';
 import { usePropertyKind } from './usePropertyKind';
 
@@ -15,7 +14,6 @@ import { usePropertyKind } from './usePropertyKind';
  */
 export function PropertyList() {
   const kind = usePropertyKind();
-  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   // Inline-size containment: the scrollable tabs and the table scroll inside the screen instead of widening the page on a phone.
   return (
     <Box sx={{ contain: 'inline-size' }}>
@@ -32,11 +30,13 @@ export function PropertyList() {
         error={<PropertyListError />}
         actions={
           <TopToolbar>
+            {/* Shown where a filter waits behind it (a phone's cards); it hides itself otherwise. */}
+            <FilterButton disableSaveQuery />
             <CreateButton to={{ pathname: '/properties/create', search: `?kind=${kind}` }} />
           </TopToolbar>
         }
       >
-        {isPhone ? <PropertySimpleList /> : <PropertyTable kind={kind} />}
+        <PropertyTable kind={kind} />
       </ConsoleList>
     </Box>
   );

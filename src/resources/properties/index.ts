@@ -3,6 +3,7 @@ import TuneIcon from '@mui/icons-material/Tune';
 import type { Property } from '../../shared/properties';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
+import { joined, keyLine, ownField } from '../cardLines';
 import { PROPERTIES_LIST_PATH } from './propertyListPath';
 
 /** Code tables of the project forms (System Setting › Project Properties). Views load on first use. */
@@ -18,6 +19,15 @@ const properties: ConsoleResource = {
   requireRank: AREA_RANK.systemSetting,
   icon: TuneIcon,
   list: lazy(() => import('./PropertyList').then((module) => ({ default: module.PropertyList }))),
+  cards: {
+    primary: 'name',
+    // The code is the record's own key; a country's region by its name.
+    secondary: joined(
+      keyLine('code'),
+      ownField(() => import('./RegionField').then((module) => module.RegionField)),
+    ),
+    tertiary: 'no',
+  },
   create: lazy(() => import('./PropertyCreate').then((module) => ({ default: module.PropertyCreate }))),
   edit: lazy(() => import('./PropertyEdit').then((module) => ({ default: module.PropertyEdit }))),
   show: lazy(() => import('./PropertyShow').then((module) => ({ default: module.PropertyShow }))),

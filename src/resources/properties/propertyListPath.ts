@@ -1,6 +1,6 @@
 import { PROPERTY_KINDS, type PropertyKind } from '../../shared/property-kinds';
 
-/** SPEC §2 screen of the project properties; `?kind=` names its tab so reload and back keep it. */
+/** The screen of the project properties; `?kind=` names its tab so reload and back keep it. */
 export const PROPERTIES_LIST_PATH = '/system/project-property';
 
 /** The kind a `?kind=` value names; regions (the first tab) when absent or unknown. */

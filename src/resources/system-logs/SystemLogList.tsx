@@ -34,7 +34,7 @@ export function SystemLogList() {
         perPage={10}
         actions={
           <TopToolbar>
-            <FilterButton />
+            <FilterButton disableSaveQuery />
             <SignedExportButton exportRows={(api, filter) => api.exportSystemLog(filter)} label="resources.system-logs.actions.export" />
           </TopToolbar>
         }

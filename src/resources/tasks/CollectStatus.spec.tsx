@@ -41,10 +41,10 @@ const BOARD: Board = {
       targets: 2,
       updatedAt: '2026-11-18T06:01:00.000Z',
       status: 'ERROR',
+      retryAt: null,
     },
   ],
   running: false,
-  retries: [],
 };
 
 const TASK: Task = {
@@ -73,6 +73,7 @@ const TASK: Task = {
   rowsPosted: 0,
   errorId: 'SOURCE_HTTP_ERROR',
   errorText: 'The source answered HTTP 500.',
+  retryAt: null,
   createdAt: '2026-11-18T06:00:00.000Z',
   updatedAt: '2026-11-18T06:00:02.000Z',
 };
@@ -157,15 +158,17 @@ describe('Collecting Status board', () => {
     expect(within(screen.getByTestId('collect-tiles')).getByText('Success rate').nextSibling).toHaveTextContent('—');
   });
 
-  it('says when a failed attempt will be retried instead of "Pending", and how long each finished run took', async () => {
+  it('says when a failed attempt will be retried instead of "Pending", in the task table and the process row alike, and how long each finished run took', async () => {
     const runAt = new Date();
     runAt.setHours(23, 59, 0, 0);
-    const waiting: Task = { ...TASK, id: 42, taskId: 42, status: 'PENDING', attempt: 1, finishedAt: null, errorText: 'The source answered HTTP 502.' };
+    const waiting: Task = { ...TASK, id: 42, taskId: 42, status: 'PENDING', attempt: 1, finishedAt: null, errorText: 'The source answered HTTP 502.', retryAt: runAt.toISOString() };
     const queued: Task = { ...TASK, id: 43, taskId: 43, status: 'PENDING', attempt: 0, startedAt: null, finishedAt: null, errorId: null, errorText: null };
-    renderBoard([{ ...BOARD, retries: [{ taskId: 42, runAt: runAt.toISOString() }] }], [TASK, waiting, queued]);
+    renderBoard([{ ...BOARD, processes: [{ ...BOARD.processes[0], status: 'PENDING', retryAt: runAt.toISOString() }] }], [TASK, waiting, queued]);
     const retryRow = (await screen.findByText('The source answered HTTP 502.')).closest('tr')!;
     expect(await within(retryRow).findByText('Retrying at 23:59')).toBeInTheDocument();
     expect(within(retryRow).queryByText('Pending')).not.toBeInTheDocument();
+    const processRow = within(screen.getByTestId('process-table')).getByText('(P7)').closest('tr')!;
+    expect(within(processRow).getByText('Retrying at 23:59')).toBeInTheDocument();
     // A task that never ran is plainly waiting; a finished one shows finished − started.
     expect(within(screen.getByText('43').closest('tr')!).getByText('Pending')).toBeInTheDocument();
     expect(within(screen.getByText('The source answered HTTP 500.').closest('tr')!).getByText('3 min 5 s')).toBeInTheDocument();

@@ -1,8 +1,7 @@
-import { AutocompleteInput, ColumnsButton, FilterButton, ReferenceInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { AutocompleteInput, FilterButton, ReferenceInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { ConsoleDateInput } from '../../components/ConsoleDateInput';
 import { UTC, formatDate } from '../../shared';
 import { ConsoleList } from '../ConsoleList';
-import { BoardRetryTimes } from './BoardRetryTimes';
 import { CollectBoard } from './CollectBoard';
 import { TaskTable } from './TaskTable';
 import { processTypeChoices, taskScheduleTypeChoices, taskStatusChoices } from './taskChoices';
@@ -33,8 +32,7 @@ const runsOnly = { taskKind: 'COLLECT' };
 
 const taskActions = (
   <TopToolbar>
-    <FilterButton />
-    <ColumnsButton />
+    <FilterButton disableSaveQuery />
   </TopToolbar>
 );
 
@@ -57,9 +55,7 @@ export function CollectStatus() {
       actions={taskActions}
     >
       <CollectBoard />
-      <BoardRetryTimes>
-        <TaskTable />
-      </BoardRetryTimes>
+      <TaskTable />
     </ConsoleList>
   );
 }

@@ -3,7 +3,7 @@ import ListIcon from '@mui/icons-material/List';
 import { LinkBase, useTranslate } from 'react-admin';
 import type { CollectProcessRow } from '../../shared';
 import { ProcessName } from './ProcessName';
-import { TaskStatusChip } from './TaskStatusChip';
+import { TaskRunStatus } from './TaskRunStatus';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { PropertyCodeField } from '../../components/PropertyCodeField';
 
@@ -67,7 +67,7 @@ export function ProcessTable({ processes, selectedConfigId, onShowTasks }: Proce
               <TableCell align="right">{process.targets.toLocaleString()}</TableCell>
               <TableCell>{when(process.updatedAt)}</TableCell>
               <TableCell>
-                <TaskStatusChip status={process.status} />
+                <TaskRunStatus status={process.status} retryAt={process.retryAt} />
               </TableCell>
               <TableCell padding="none">
                 <Button

@@ -58,6 +58,7 @@ const FAILED: TaskDetail = {
   rowsPosted: 0,
   errorId: 'SOURCE_HTTP_ERROR',
   errorText: 'The source answered HTTP 500 (21 bytes) on page 1.',
+  retryAt: null,
   createdAt: '2026-11-18T06:00:00.000Z',
   updatedAt: '2026-11-18T06:03:02.000Z',
   dataLocation: null,

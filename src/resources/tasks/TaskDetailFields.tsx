@@ -1,35 +1,78 @@
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Fragment, useId, useState } from 'react';
+import { Box, Button, Collapse, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { LinkBase, useRecordContext, useTranslate } from 'react-admin';
-import type { TaskDetail } from '../../shared';
+import { TASK_ERROR_IDS, type ResponseMeta, type TaskDetail, type TaskErrorId } from '../../shared';
 import { TaskStatusChip } from './TaskStatusChip';
 import { ScrollsSideways } from '../../components/ScrollsSideways';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { CodeWords } from '../../components/CodeField';
 
+/** The metadata a person reads, in this order. */
+const META_ORDER = ['status', 'contentType', 'pages', 'rows', 'bytes', 'durationMs', 'files', 'url'] as const satisfies readonly (keyof ResponseMeta)[];
+const isTaskErrorId = (id: string): id is TaskErrorId => (TASK_ERROR_IDS as readonly string[]).includes(id);
+
 const preSx = { m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
 
-/** The response metadata of the source (status, pages, rows, bytes, …), pretty-printed. */
+/** The response metadata of the source (status, pages, rows, bytes, …), one labelled line each. */
 export function ResponseMetaField(_props: { label?: string }) {
   const task = useRecordContext<TaskDetail>();
   const translate = useTranslate();
   if (!task) return null;
-  if (!task.responseMeta || Object.keys(task.responseMeta).length === 0) return <Typography variant="body2">{translate('resources.tasks.detail.noMeta')}</Typography>;
+  const meta = task.responseMeta ?? {};
+  const shown = META_ORDER.filter((key) => meta[key] !== undefined && meta[key] !== null);
+  if (shown.length === 0) return <Typography variant="body2">{translate('resources.tasks.detail.noMeta')}</Typography>;
+  const value = (key: (typeof META_ORDER)[number]) => {
+    const item = meta[key]!;
+    if (key === 'durationMs') return translate('resources.tasks.meta.milliseconds', { count: (item as number).toLocaleString() });
+    if (key === 'bytes') return translate('resources.tasks.meta.byteCount', { count: (item as number).toLocaleString() });
+    return Array.isArray(item) ? item.join(', ') : typeof item === 'number' ? item.toLocaleString() : String(item);
+  };
   return (
-    <Box component="pre" sx={preSx} data-testid="response-meta">
-      {JSON.stringify(task.responseMeta, null, 2)}
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }} data-testid="response-meta">
+      {shown.map((key) => (
+        <Fragment key={key}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {translate(`resources.tasks.meta.${key}`)}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }}>
+            {value(key)}
+          </Typography>
+        </Fragment>
+      ))}
     </Box>
   );
 }
 
-/** The error id and text of a failed attempt. */
+/**
+ * Why a failed attempt failed and what to do next, in words; the error id and the raw text (what the
+ * network or the source said) wait behind Details, for whoever digs further.
+ */
 export function TaskErrorField(_props: { label?: string }) {
   const task = useRecordContext<TaskDetail>();
   const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
   if (!task) return null;
   if (!task.errorId && !task.errorText) return <Typography variant="body2">{translate('resources.tasks.detail.noError')}</Typography>;
+  const known = task.errorId && isTaskErrorId(task.errorId) ? task.errorId : undefined;
   return (
-    <Box component="pre" sx={{ ...preSx, color: 'error.main' }} data-testid="task-error">
-      {[task.errorId, task.errorText].filter(Boolean).join(': ')}
+    <Box data-testid="task-error">
+      {known && (
+        <>
+          <Typography variant="body2" sx={{ color: 'error.main', fontWeight: 600 }}>
+            <CodeWords set="taskError" code={known} />
+          </Typography>
+          <Typography variant="body2">{translate(`resources.tasks.failures.${known}.next`)}</Typography>
+        </>
+      )}
+      <Button size="small" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((shown) => !shown)} sx={{ px: 0, minWidth: 0 }}>
+        {translate('console.result.details')}
+      </Button>
+      <Collapse in={open} id={detailsId} unmountOnExit>
+        <Box component="pre" sx={preSx} data-testid="task-error-details">
+          {[task.errorId, task.errorText].filter(Boolean).join(': ')}
+        </Box>
+      </Collapse>
     </Box>
   );
 }

@@ -1,12 +1,8 @@
-import { createContext, useContext } from 'react';
 import { Chip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { Task } from '../../shared';
+import type { CollectProcessRow, Task } from '../../shared';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { TaskStatusChip } from './TaskStatusChip';
-
-/** When each task waiting to retry a failed attempt will run (task id → ISO time), from the status board. */
-export const TaskRetriesContext = createContext<ReadonlyMap<number, string>>(new Map());
 
 /** HH:mm in the browser's time zone, with the day (YYYY-MM-DD HH:mm) when it is not today. */
 export function retryTimeText(iso: string, now = new Date()): string {
@@ -14,19 +10,26 @@ export function retryTimeText(iso: string, now = new Date()): string {
   return at.slice(0, 10) === formatConsoleDate(now) ? at.slice(11) : at;
 }
 
-/** A task's status; a failed attempt waiting for its retry says when it will run instead of "Pending". */
-export function TaskRunStatus() {
+/**
+ * A task's status, or a process's (`status` and `retryAt` given): one waiting to retry a failed
+ * attempt says when it runs again instead of "Pending", in the same words on the board, the task
+ * list and the task page.
+ */
+export function TaskRunStatus({ status, retryAt }: { status?: CollectProcessRow['status']; retryAt?: string | null; label?: string }) {
   const task = useRecordContext<Task>();
-  const retries = useContext(TaskRetriesContext);
   const translate = useTranslate();
-  const runAt = task ? retries.get(task.id) : undefined;
-  if (!task || task.status !== 'PENDING' || !runAt) return <TaskStatusChip />;
+  const shown = status !== undefined ? status : task?.status;
+  const runAt = retryAt !== undefined ? retryAt : task?.retryAt;
+  if (shown !== 'PENDING' || !runAt) return <TaskStatusChip status={shown} />;
   const label = translate('resources.tasks.retryingAt', { time: retryTimeText(runAt) });
-  return <Chip size="small" color="warning" variant="outlined" label={label} title={translate('resources.tasks.retryTitle', { attempt: task.attempt, maxAttempts: task.maxAttempts })} />;
+  const title = task && status === undefined ? translate('resources.tasks.retryTitle', { attempt: task.attempt, maxAttempts: task.maxAttempts }) : undefined;
+  return <Chip size="small" color="warning" variant="outlined" label={label} title={title} />;
 }
 
-/** Whole seconds as "42 s", "3 min 5 s" or "1 h 2 min" (by the locale's messages). */
+/** Whole seconds as "42 s", "3 min 5 s" or "1 h 2 min", or "under 1 s" (by the locale's messages). */
 export function durationText(ms: number, translate: (key: string, options?: object) => string): string {
+  // An attempt that failed at once took some milliseconds, not none.
+  if (ms < 500) return translate('resources.tasks.duration.underSecond');
   const seconds = Math.max(0, Math.round(ms / 1000));
   if (seconds < 60) return translate('resources.tasks.duration.seconds', { s: seconds });
   if (seconds < 3600) return translate('resources.tasks.duration.minutes', { m: Math.floor(seconds / 60), s: seconds % 60 });

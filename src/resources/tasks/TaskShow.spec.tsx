@@ -44,6 +44,7 @@ const FAILED: TaskDetail = {
   rowsPosted: 0,
   errorId: 'SOURCE_HTTP_ERROR',
   errorText: 'The source answered HTTP 500.',
+  retryAt: null,
   createdAt: '2026-11-18T06:00:00.000Z',
   updatedAt: '2026-11-18T06:00:02.000Z',
   dataLocation: null,
@@ -75,10 +76,18 @@ function renderTask(task: TaskDetail) {
 }
 
 describe('Task detail', () => {
-  it('shows the error, the pretty-printed response metadata and the log of a failed task, and retries it after a confirmation', async () => {
+  it('shows the error in words, the response metadata as labelled lines and the log of a failed task, and retries it after a confirmation', async () => {
     const { calls } = renderTask(FAILED);
-    expect(await screen.findByTestId('task-error')).toHaveTextContent('SOURCE_HTTP_ERROR: The source answered HTTP 500.');
-    expect(screen.getByTestId('response-meta').textContent).toBe(JSON.stringify(FAILED.responseMeta, null, 2));
+    // Why in words and what to do next; the error id and the raw text wait behind Details.
+    const error = await screen.findByTestId('task-error');
+    expect(error).toHaveTextContent('Source answered with an error');
+    expect(error).toHaveTextContent('Check the address and parameters in the config');
+    expect(error).not.toHaveTextContent('SOURCE_HTTP_ERROR');
+    await userEvent.click(within(error).getByRole('button', { name: 'Details' }));
+    expect(within(error).getByTestId('task-error-details')).toHaveTextContent('SOURCE_HTTP_ERROR: The source answered HTTP 500.');
+    // The response metadata as labelled lines, not JSON.
+    const meta = [...screen.getByTestId('response-meta').children].map((cell) => cell.textContent);
+    expect(meta).toEqual(['Answer status', '500', 'Pages', '1', 'Took', '12 ms']);
     const log = screen.getByTestId('task-log').textContent!;
     // Each line's time in the reader's zone (Seoul here) as YYYY-MM-DD HH:mm, never the stored ISO instant.
     expect(log.split('\n')).toEqual(['2026-11-18 15:00  INFO   Fetching page 1', '2026-11-18 15:00  ERROR  The source answered HTTP 500.']);

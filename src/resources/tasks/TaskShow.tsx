@@ -6,10 +6,9 @@ import { BOARD_POLL_MS } from './CollectBoard';
 import { CodeChip } from '../../components/CodeChip';
 import { CodeField } from '../../components/CodeField';
 import { RetryTaskButton } from './RetryTaskButton';
-import { TaskStatusChip } from './TaskStatusChip';
 import { PostingTasksField, ResponseMetaField, TaskErrorField, TaskLogField } from './TaskDetailFields';
 import { TaskAttemptsField } from './TaskAttemptsField';
-import { TaskDuration } from './TaskRunStatus';
+import { TaskDuration, TaskRunStatus } from './TaskRunStatus';
 import { ProcessName } from './ProcessName';
 
 function TaskShowActions() {
@@ -44,7 +43,7 @@ export function TaskShow({ id }: { id?: number }) {
         <FunctionField<TaskDetail> source="metricName" render={(task) => <ProcessName metricName={task.metricName} processId={task.processId} />} />
         <CodeField set="processType" source="processType" />
         <CodeChip source="scheduleType" messages="resources.tasks.scheduleTypes" colors={{}} label="resources.tasks.fields.scheduleType" />
-        <TaskStatusChip label="resources.tasks.fields.status" />
+        <TaskRunStatus label="resources.tasks.fields.status" />
         <FunctionField<TaskDetail> label="resources.tasks.fields.attempt" render={(task) => `${task.attempt}/${task.maxAttempts}`} />
         <FunctionField<TaskDetail> label="resources.tasks.fields.period" render={(task) => `${task.periodFrom} – ${task.periodTo}`} />
         <FunctionField<TaskDetail> source="parentTaskId" render={(task) => (task.parentTaskId ? <LinkBase to={`/tasks/${task.parentTaskId}/show`}>#{task.parentTaskId}</LinkBase> : '—')} />

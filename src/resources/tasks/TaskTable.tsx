@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { DataTable, NumberField } from 'react-admin';
+import { DataTable, NumberField, useRecordContext } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import type { Task } from '../../shared';
 import { CodeChip } from '../../components/CodeChip';
@@ -14,14 +14,51 @@ import { CodeField } from '../../components/CodeField';
 const Column = DataTable.Col<Task>;
 
 /**
+ * At 1,440 px beside the menu every column fits with its words on one line: the metric's name, the
+ * duration and the actions (Post tasks, Retry) never wrap, the cells' side padding is 6 px and an
+ * error's text is its first words (all of it on hover and on the task's page), so nothing is cut at
+ * the card's edge.
+ */
+const fitsOneLineEach = {
+  '& .MuiTableCell-root': { px: 0.75 },
+  '& .MuiButton-root': { whiteSpace: 'nowrap' },
+};
+
+/** A run's card on a phone opens with its metric by name and its task number. */
+export function TaskCardName() {
+  const task = useRecordContext<Task>();
+  if (!task) return null;
+  return (
+    <>
+      #{task.id} <ProcessName metricName={task.metricName} processId={task.processId} />
+    </>
+  );
+}
+
+/** The days a run collected, as its row's Period column says them. */
+export function TaskCardPeriod() {
+  const task = useRecordContext<Task>();
+  if (!task) return null;
+  return <>{task.periodFrom === task.periodTo ? task.periodFrom : `${task.periodFrom} – ${task.periodTo}`}</>;
+}
+
+/**
  * The runs of the board's drill-down, one row per collect task; a row opens the task's detail and
  * expands to the run's post tasks. Less used columns start hidden (the Columns button shows them).
  */
 export function TaskTable() {
   return (
-    <ConsoleDataTable rowClick="show" bulkActionButtons={false} expand={<RunPostTasks />} hiddenColumns={['processType', 'scheduleType', 'attempt', 'startedAt', 'finishedAt']}>
+    <ConsoleDataTable rowClick="show" bulkActionButtons={false} expand={<RunPostTasks />} hiddenColumns={['processType', 'scheduleType', 'attempt', 'startedAt', 'finishedAt']} sx={fitsOneLineEach}>
       <Column source="id" label="resources.tasks.fields.taskId" field={RecordLink} />
-      <Column source="metricName" disableSort render={(task) => <ProcessName metricName={task.metricName} processId={task.processId} />} />
+      <Column
+        source="metricName"
+        disableSort
+        render={(task) => (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            <ProcessName metricName={task.metricName} processId={task.processId} />
+          </Box>
+        )}
+      />
       <Column source="processType">
         <CodeField set="processType" source="processType" />
       </Column>
@@ -54,13 +91,15 @@ export function TaskTable() {
         <ConsoleDateField source="finishedAt" showTime />
       </Column>
       <Column source="duration" disableSort>
-        <TaskDuration />
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          <TaskDuration />
+        </Box>
       </Column>
       <Column
         source="errorText"
         disableSort
         render={(task) => (
-          <Box sx={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={task.errorText ?? undefined}>
+          <Box sx={{ maxWidth: 64, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={task.errorText ?? undefined}>
             {task.errorText}
           </Box>
         )}
@@ -70,7 +109,7 @@ export function TaskTable() {
       </Column>
       <Column label="" disableSort>
         {/* The button and its dialog live inside the row: their clicks must not open the task. */}
-        <Box onClick={(event) => event.stopPropagation()}>
+        <Box onClick={(event) => event.stopPropagation()} sx={{ whiteSpace: 'nowrap' }}>
           <RetryTaskButton />
         </Box>
       </Column>

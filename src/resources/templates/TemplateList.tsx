@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, SelectInput } from 'react-admin';
+import { DataTable, SelectInput } from 'react-admin';
+import { ConsoleBulkDeleteButton } from '../ConsoleDeleteButton';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -24,7 +25,7 @@ const templateFilters = [
 export function TemplateList() {
   return (
     <ConsoleList resource="templates" filters={templateFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} actions={<ListActions />}>
-      <ConsoleDataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+      <ConsoleDataTable rowClick="show" bulkActionButtons={<ConsoleBulkDeleteButton />}>
         <Column source="previews" label="resources.templates.fields.thumbnail" disableSort>
           <PreviewThumbnail />
         </Column>

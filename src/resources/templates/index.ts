@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
+import { activeLine, dateLine, joined, ownField } from '../cardLines';
 
 /** Dashboard templates (System Setting › Dashboard Templates). Views load on first use. */
 const templates: ConsoleResource = {
@@ -16,6 +17,7 @@ const templates: ConsoleResource = {
   requireRank: AREA_RANK.systemSetting,
   icon: DashboardIcon,
   list: lazy(() => import('./TemplateList').then((module) => ({ default: module.TemplateList }))),
+  cards: { primary: 'name', secondary: ownField(() => import('./DataTypeField').then((module) => module.DataTypeField)), tertiary: joined(activeLine('status'), dateLine('createdAt', true)) },
   create: lazy(() => import('./TemplateCreate').then((module) => ({ default: module.TemplateCreate }))),
   edit: lazy(() => import('./TemplateEdit').then((module) => ({ default: module.TemplateEdit }))),
   show: lazy(() => import('./TemplateShow').then((module) => ({ default: module.TemplateShow }))),

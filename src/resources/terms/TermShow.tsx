@@ -1,4 +1,5 @@
-import { DeleteButton, EditButton, NumberField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { EditButton, NumberField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { ConsoleDeleteButton } from '../ConsoleDeleteButton';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { TermAgreementsSection } from './TermAgreementsSection';
@@ -13,7 +14,7 @@ export function TermShow() {
       actions={
         <TopToolbar>
           <EditButton />
-          <DeleteButton mutationMode="pessimistic" />
+          <ConsoleDeleteButton />
         </TopToolbar>
       }
     >

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert } from '@mui/material';
-import { Button, EditBase, SimpleForm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, EditBase, SimpleForm, useNotify, useRecordContext, useRefresh, useShowContext, useTranslate } from 'react-admin';
+import type { CommandMeta } from '../../providers/dataProvider';
 import { termVersionInput, type TermVersion } from '../../shared';
 import { TermReacceptanceNotice } from './TermReacceptanceNotice';
 import { TermVersionDialog } from './TermVersionDialog';
@@ -18,6 +19,8 @@ const validate = versionValidator(termVersionInput);
  */
 export function TermVersionEditButton(_props: { label?: string }) {
   const version = useRecordContext<TermVersion>();
+  // The term on show: an edit changes it, so it names the term's version as shown (a version row has none of its own).
+  const { record: term } = useShowContext();
   const [open, setOpen] = useState(false);
   const translate = useTranslate();
   const notify = useNotify();
@@ -25,6 +28,7 @@ export function TermVersionEditButton(_props: { label?: string }) {
   if (!version) return null;
   const takenEffect = version.status !== 'SCHEDULED';
   const close = () => setOpen(false);
+  const meta: CommandMeta = { held: term };
   const onSuccess = (saved: TermVersion) => {
     if (saved.replacesDetailId) notify('resources.terms.notifications.replaced', { type: 'success', messageArgs: { previous: version.termsVersion, version: saved.termsVersion } });
     else notify('resources.terms.notifications.saved', { type: 'success', messageArgs: { version: saved.termsVersion } });
@@ -40,7 +44,7 @@ export function TermVersionEditButton(_props: { label?: string }) {
         <TermVersionDialog title={translate(takenEffect ? 'resources.terms.dialogs.editAsNew' : 'resources.terms.dialogs.edit', { version: version.termsVersion })} onClose={close}>
           {takenEffect && <TermReacceptanceNotice termId={version.termId} />}
           {/* The show view's rank guard covers this form; canAccess knows only the `terms` resource. */}
-          <EditBase resource={`terms/${version.termId}/versions`} id={version.id} mutationMode="pessimistic" redirect={false} transform={payload} mutationOptions={{ onSuccess }}>
+          <EditBase resource={`terms/${version.termId}/versions`} id={version.id} mutationMode="pessimistic" redirect={false} transform={payload} mutationOptions={{ onSuccess, meta }}>
             {takenEffect && (
               <Alert severity="info" sx={{ mb: 1 }}>
                 {translate('resources.terms.dialogs.takenEffect', { version: version.termsVersion })}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import { Button, CreateBase, SimpleForm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { CommandMeta } from '../../providers/dataProvider';
 import { termVersionInput, type Term, type TermVersion } from '../../shared';
 import { TermReacceptanceNotice } from './TermReacceptanceNotice';
 import { TermVersionDialog } from './TermVersionDialog';
@@ -20,6 +21,8 @@ export function TermVersionPublishButton() {
   const refresh = useRefresh();
   if (!term) return null;
   const close = () => setOpen(false);
+  // A publish changes the term: it names the term's version as shown, so one changed since is refused (412) rather than published over.
+  const meta: CommandMeta = { held: term };
   const onSuccess = (published: TermVersion) => {
     notify('resources.terms.notifications.published', { type: 'success', messageArgs: { version: published.termsVersion } });
     close();
@@ -34,7 +37,7 @@ export function TermVersionPublishButton() {
         <TermVersionDialog title={translate('resources.terms.dialogs.publish', { title: term.title })} onClose={close}>
           <TermReacceptanceNotice termId={term.id} />
           {/* The show view's rank guard covers this form; canAccess knows only the `terms` resource. */}
-          <CreateBase resource={`terms/${term.id}/versions`} redirect={false} transform={payload} mutationOptions={{ onSuccess }}>
+          <CreateBase resource={`terms/${term.id}/versions`} redirect={false} transform={payload} mutationOptions={{ onSuccess, meta }}>
             <SimpleForm validate={validate} defaultValues={openedNow()} toolbar={<TermVersionFormToolbar onCancel={close} />}>
               <TermVersionInputs />
             </SimpleForm>

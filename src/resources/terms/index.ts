@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import GavelIcon from '@mui/icons-material/Gavel';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
+import { activeLine, dateLine, joined, ownField } from '../cardLines';
 
 /** Terms and their versions (System Setting › Terms). Views load on first use. */
 const terms: ConsoleResource = {
@@ -15,6 +16,14 @@ const terms: ConsoleResource = {
   requireRank: AREA_RANK.systemSetting,
   icon: GavelIcon,
   list: lazy(() => import('./TermList').then((module) => ({ default: module.TermList }))),
+  cards: {
+    primary: 'title',
+    secondary: joined(
+      ownField(() => import('./TermTypeField').then((module) => module.TermTypeField)),
+      activeLine(),
+    ),
+    tertiary: dateLine('effectiveAt', true),
+  },
   create: lazy(() => import('./TermCreate').then((module) => ({ default: module.TermCreate }))),
   edit: lazy(() => import('./TermEdit').then((module) => ({ default: module.TermEdit }))),
   show: lazy(() => import('./TermShow').then((module) => ({ default: module.TermShow }))),

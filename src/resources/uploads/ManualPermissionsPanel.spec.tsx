@@ -5,6 +5,7 @@ import type { ManualPermission } from '../../shared';
 import { envelope, stubFetch, type RecordedCall, type StubAnswer } from '../../testing/fetchStub';
 import { renderPage } from '../../testing/renderPage';
 import { ManualPermissionsPanel } from './ManualPermissionsPanel';
+import { expectCodeBehindDetails } from '../../testing/errorDetails';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -91,7 +92,7 @@ describe('Manual permissions panel', () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Not found');
     expect(toast).toHaveTextContent('No such user.');
-    expect(toast).toHaveTextContent('Code: NOT_FOUND');
+    expectCodeBehindDetails(toast, 'NOT_FOUND');
     expect(toggle('bo@example.com').checked).toBe(false);
   });
 

@@ -10,7 +10,7 @@ import { ScrollsSideways } from '../../components/ScrollsSideways';
 const PER_PAGE = 10;
 const t = (key: string) => `resources.uploads.permissions.${key}`;
 
-/** Who holds UPLOADER (SPEC §3 "Manual permission"), for user managers (rank ≤ 4) within their scope. */
+/** Who holds UPLOADER, for user managers (rank ≤ 4) within their scope. */
 export function ManualPermissionsPanel() {
   const translate = useTranslate();
   const [q, setQ] = useState('');

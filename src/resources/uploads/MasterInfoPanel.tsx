@@ -3,7 +3,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'react-admin';
 import { useApiRead } from '../../components/useApi';
 
-/** The master schemas (SPEC §3 "Master info"), read-only beside the upload. */
+/** The master schemas, read-only beside the upload. */
 export function MasterInfoPanel() {
   const translate = useTranslate();
   const { data: infos = [] } = useApiRead(['master-info'], (api) => api.getMasterInfo(), { retry: false });

@@ -21,7 +21,7 @@ function CellProblems({ messages }: { messages?: string[] }) {
 
 /**
  * The file's header, first rows and the later rows with problems, each problem written under the
- * cell it belongs to, then the counted rows and the list of every problem (SPEC §3 "File preview").
+ * cell it belongs to, then the counted rows and the list of every problem.
  */
 export function PreviewPanel({ preview }: { preview: FilePreview }) {
   const translate = useTranslate();

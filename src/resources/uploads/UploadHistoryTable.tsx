@@ -37,7 +37,7 @@ interface UploadHistoryTableProps {
   onDiscarded: (upload: UploadHistory) => void;
 }
 
-/** SPEC §3 "Upload history" of one data set, newest first, paged by the server; a checked upload left waiting is resumed or discarded here. */
+/** The upload history of one data set, newest first, paged by the server; a checked upload left waiting is resumed or discarded here. */
 export function UploadHistoryTable({ datasetId, version, onResume, onDiscarded }: UploadHistoryTableProps) {
   const translate = useTranslate();
   const [page, setPage] = useState(1);

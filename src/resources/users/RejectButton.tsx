@@ -42,7 +42,7 @@ export function RejectButton() {
             color="error"
             variant="contained"
             disabled={pending || !reason.trim()}
-            onClick={() => run((api) => api.rejectUser(record.id, reason.trim()), { message: 'resources.users.messages.rejected', args: { name: record.name }, onDone: () => setOpen(false) })}
+            onClick={() => run((api) => api.rejectUser(record.id, reason.trim(), record), { message: 'resources.users.messages.rejected', args: { name: record.name }, onDone: () => setOpen(false) })}
           />
         </DialogActions>
       </Dialog>

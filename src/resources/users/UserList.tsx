@@ -1,5 +1,6 @@
 import type { SxProps } from '@mui/material';
-import { ColumnsButton, DataTable, ExportButton, FilterButton, SelectInput, TopToolbar } from 'react-admin';
+import { DataTable, FilterButton, SelectInput, TopToolbar } from 'react-admin';
+import { ListExportButton } from '../listExport';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -27,9 +28,8 @@ function UserListActions() {
   return (
     <TopToolbar sx={{ width: '100%' }}>
       <PendingToggle />
-      <FilterButton />
-      <ColumnsButton />
-      <ExportButton />
+      <FilterButton disableSaveQuery />
+      <ListExportButton />
     </TopToolbar>
   );
 }

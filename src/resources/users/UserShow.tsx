@@ -1,6 +1,7 @@
 import { DataTable, FunctionField, NumberField, ReferenceManyField, Show, TabbedShowLayout, TabbedShowLayoutTabs, TextField, Pagination } from 'react-admin';
 import { ConsoleDateField } from '../../components/ConsoleDateField';
-import type { AdminDetail } from '../../shared';
+import type { AdminDetail, PropertyKind } from '../../shared';
+import { usePropertyName } from '../../components/usePropertyName';
 import { CodeChip } from '../../components/CodeChip';
 import { CODE_MESSAGES } from '../../shared/code-sets';
 import { ConnectedGroupsField } from './ConnectedGroupsField';
@@ -10,10 +11,10 @@ import { AccountStateChip } from './AccountStateChip';
 import { approvalColors } from './userChoices';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 
-const codeAndName = (value: { code: string; name: string } | null) => (value ? `${value.name} (${value.code})` : '');
-
-/** Every field of SPEC "Admin detail", the project list and the user's access history. */
+/** Every field of an admin's detail, the project list and the user's access history. */
 export function UserShow() {
+  const nameOf = usePropertyName();
+  const codeAndName = (kind: PropertyKind, value: { code: string; name: string } | null) => (value ? `${nameOf(kind, value)} (${value.code})` : '');
   return (
     <Show actions={<UserShowActions />}>
       {/* Five tabs are wider than a phone: they scroll. */}
@@ -31,9 +32,9 @@ export function UserShow() {
           <TextField source="rejectReason" emptyText="—" />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="resources.users.sections.organisation">
-          <FunctionField<AdminDetail> source="region" render={(record) => codeAndName(record.region)} />
-          <FunctionField<AdminDetail> source="office" render={(record) => codeAndName(record.office)} />
-          <FunctionField<AdminDetail> source="company" render={(record) => codeAndName(record.company)} />
+          <FunctionField<AdminDetail> source="region" render={(record) => codeAndName('regions', record.region)} />
+          <FunctionField<AdminDetail> source="office" render={(record) => codeAndName('countries', record.office)} />
+          <FunctionField<AdminDetail> source="company" render={(record) => codeAndName('companies', record.company)} />
           <ConnectedGroupsField source="connectedCountries" label="resources.users.fields.connectedCountries" />
           <ConnectedGroupsField source="connectedDataTypes" label="resources.users.fields.connectedDataTypes" />
         </TabbedShowLayout.Tab>

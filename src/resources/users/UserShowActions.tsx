@@ -30,7 +30,7 @@ export function UserShowActions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       {!pending && (record.locked === 'Y' || record.signInAttempt > 0) ? (
-        <ConfirmedActionButton label="resources.users.actions.unlock" icon={<LockOpenIcon />} call={(api) => api.unlockUser(record.id)} />
+        <ConfirmedActionButton label="resources.users.actions.unlock" icon={<LockOpenIcon />} call={(api) => api.unlockUser(record.id, record)} />
       ) : null}
       {/* The server mails a reset link only to an active, approved account. */}
       {approved && active && (
@@ -46,7 +46,7 @@ export function UserShowActions() {
           label="resources.users.actions.deactivate"
           color="error"
           icon={<PersonOffIcon />}
-          call={(api) => api.setUserStatus(record.id, 'INACTIVE')}
+          call={(api) => api.setUserStatus(record.id, 'INACTIVE', record)}
           confirm={{
             title: 'resources.users.confirm.deactivateTitle',
             titleArgs: { name: record.name },
@@ -55,7 +55,7 @@ export function UserShowActions() {
           }}
         />
       ) : (
-        <ConfirmedActionButton label="resources.users.actions.activate" color="success" icon={<PersonIcon />} call={(api) => api.setUserStatus(record.id, 'ACTIVE')} />
+        <ConfirmedActionButton label="resources.users.actions.activate" color="success" icon={<PersonIcon />} call={(api) => api.setUserStatus(record.id, 'ACTIVE', record)} />
       )}
       <EditButton />
       {pending && <PendingDecision record={record} />}
@@ -80,7 +80,7 @@ function PendingDecision({ record }: { record: AdminDetail }) {
             color="success"
             variant="contained"
             icon={<CheckCircleIcon />}
-            call={(api) => api.approveUser(record.id)}
+            call={(api) => api.approveUser(record.id, record)}
             success={{ message: 'resources.users.messages.approved', args: { name: record.name } }}
           />
           <RejectButton />

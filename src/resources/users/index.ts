@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
 import { AREA_RANK } from '../../shared/ranks';
 import type { ConsoleResource } from '../ConsoleResource';
+import { chipLine, dateLine, joined, ownField } from '../cardLines';
 
 /** Users (User Management › Users): approval, detail, edit. Views load on first use. */
 const users: ConsoleResource = {
@@ -15,6 +16,15 @@ const users: ConsoleResource = {
   requireRank: AREA_RANK.userManagement,
   icon: PeopleIcon,
   list: lazy(() => import('./UserList').then((module) => ({ default: module.UserList }))),
+  cards: {
+    primary: 'email',
+    secondary: joined(
+      'name',
+      ownField(() => import('./AccountStateChip').then((module) => module.AccountStateChip)),
+      chipLine('approvalStatusCode', 'resources.users.approval'),
+    ),
+    tertiary: dateLine('lastLoginAt', true),
+  },
   edit: lazy(() => import('./UserEdit').then((module) => ({ default: module.UserEdit }))),
   show: lazy(() => import('./UserShow').then((module) => ({ default: module.UserShow }))),
   recordRepresentation: 'email',

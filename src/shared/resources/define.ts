@@ -24,7 +24,13 @@ export type CrudOperation = (typeof CRUD_OPERATIONS)[number];
  * entry and rank (src/resources/<name>/index.ts), and tests/api/resource-declarations.spec.ts
  * checks that the two, the OpenAPI document and the labels agree.
  */
-export interface ResourceDeclaration<Input extends z.ZodType = z.ZodType, Record extends z.ZodType = z.ZodType, Create extends z.ZodType = Input> {
+export interface ResourceDeclaration<
+  Input extends z.ZodType = z.ZodType,
+  Record extends z.ZodType = z.ZodType,
+  Create extends z.ZodType = Input,
+  /** The bulkEdit fields' names; declareResource holds them to the input's fields. */
+  Bulk extends string = string,
+> {
   /** API and react-admin resource name; also its label file, src/i18n/resources/<name>.{en,ko}.ts. */
   name: string;
   /** Under /api: list and create at `path`, one record at `path/{id}`. */
@@ -59,15 +65,15 @@ export interface ResourceDeclaration<Input extends z.ZodType = z.ZodType, Record
     ignore?: readonly string[];
   };
   /**
-   * A record a person might add, as a create's body: what the every-screen browser test adds when
-   * the demo data leaves the list empty, so the resource's record screens are surveyed too.
+   * Fields a person may set on many selected records at once (flags, a status): the list offers
+   * "Edit selected", and the server `PATCH path` with `{ ids, changes }` (src/shared/bulk-edit.ts),
+   * each record saved as its update would save it, all in one transaction or none.
    */
-  example?: z.input<Create>;
+  bulkEdit?: readonly Bulk[];
   /** The list whitelist, in field names; anything else in a list request is a 400. */
   list: {
-    sortable: readonly (keyof z.output<Record> & string)[];
-    /** Sort fields a record does not show (when a project was shared orders its entries). */
-    sortOnly?: readonly string[];
+    /** A record's fields, and `createdAt`, which every table has: it may order a list whose records do not show it (a project's shares). */
+    sortable: readonly ((keyof z.output<Record> & string) | 'createdAt')[];
     defaultSort: [string, 'ASC' | 'DESC'];
     filters: Readonly<Partial<globalThis.Record<string, ListFilterDeclaration>>>;
     /** Fields the free-text `q` filter searches. */
@@ -80,9 +86,9 @@ export interface ResourceDeclaration<Input extends z.ZodType = z.ZodType, Record
 }
 
 /** Keeps the declaration's literal types while checking it against ResourceDeclaration. */
-export function declareResource<Input extends z.ZodType, Record extends z.ZodType, Create extends z.ZodType = Input>(
-  declaration: ResourceDeclaration<Input, Record, Create>,
-): ResourceDeclaration<Input, Record, Create> {
+export function declareResource<Input extends z.ZodType, Record extends z.ZodType, Create extends z.ZodType = Input, const Bulk extends keyof z.output<Input> & string = never>(
+  declaration: ResourceDeclaration<Input, Record, Create, Bulk>,
+): ResourceDeclaration<Input, Record, Create, Bulk> {
   return declaration;
 }
 

@@ -11,6 +11,8 @@ export const domainsResource = declareResource({
   noun: 'domain',
   history: { name: field('domain') },
   schemas: { input: domainInput, record: domainSchema, list: domainListResponse, one: domainResponse },
+  // Turning many domains on or off at once (a company's several domains).
+  bulkEdit: ['activeFlag'],
   list: {
     sortable: ['id', 'domain', 'activeFlag', 'updatedAt', 'createdAt'],
     defaultSort: ['domain', 'ASC'],

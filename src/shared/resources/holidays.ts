@@ -33,8 +33,9 @@ export const holidaysResource = declareResource({
   rank: { read: AREA_RANK.systemSetting, write: AREA_RANK.systemSetting },
   noun: 'holiday',
   history: { name: field('name') },
-  example: { date: '2030-01-01', name: 'Example holiday', country: 'KR', description: 'Added by the screen survey', activeFlag: 'Y' },
   schemas: { input: holidayInput, record: holidaySchema, list: listEnvelopeOf(holidaySchema), one: envelopeOf(holidaySchema) },
+  // A year's holidays imported without a country, or switched off together.
+  bulkEdit: ['activeFlag', 'country'],
   list: {
     sortable: ['id', 'date', 'name', 'country', 'activeFlag', 'updatedAt', 'createdAt'],
     defaultSort: ['date', 'DESC'],

@@ -3,7 +3,7 @@ import { manualPermissionChangeResponse, manualPermissionInput, manualPermission
 import { declareResource } from './define';
 
 /**
- * Who holds UPLOADER (SPEC §3 "Manual permission"), on the Manual Upload screen for user managers
+ * Who holds UPLOADER, on the Manual Upload screen for user managers
  * within their scope: listed, and granted by a create that answers the grant. The revoke,
  * DELETE /manual-permissions/{adminId}, sits beside: its parameter is the account's id and it
  * answers the permission as it is after the revoke, neither of which the factory's delete does.

@@ -14,8 +14,7 @@ export const projectSharesResource = declareResource({
   noun: 'share entry',
   schemas: { input: sharePrivilegeInput, create: shareInput, record: shareEntrySchema, list: shareListResponse, one: shareResponse },
   list: {
-    sortable: ['id', 'email', 'privilege'],
-    sortOnly: ['createdAt'],
+    sortable: ['id', 'email', 'privilege', 'createdAt'],
     defaultSort: ['id', 'ASC'],
     filters: { projectId: { kind: 'eq', type: 'integer' }, privilege: { kind: 'eq', type: 'text' } },
     search: ['email', 'firstName', 'lastName'],

@@ -17,8 +17,9 @@ export const usersResource = declareResource({
   history: {
     name: (record) => `${text(record.firstName)} ${text(record.lastName)}`.trim() || text(record.email),
     // The connected lists are compared as the show page words them (names by region and advertiser), not as
-    // the codes the edit form starts from; sign-in times and the lock are the account's own doing.
-    ignore: ['countryCodes', 'dataTypes', 'projectList', 'lastSignInAt', 'passwordUpdatedAt', 'lockedUntil', 'companyCode', 'regionCode', 'officeCode'],
+    // the codes the edit form starts from; sign-ins, their failed attempts and the lock they bring are
+    // the account's own doing, so an admin's open record does not go stale when its owner signs in.
+    ignore: ['countryCodes', 'dataTypes', 'projectList', 'lastSignInAt', 'lastLoginAt', 'signInAttempt', 'locked', 'passwordUpdatedAt', 'lockedUntil', 'companyCode', 'regionCode', 'officeCode'],
   },
   schemas: { input: userUpdateInput, record: adminDetailSchema, list: userListResponse, one: userDetailResponse },
   list: {

@@ -6,6 +6,7 @@ import { GCS_DEFAULT_ENDPOINT, normalHost } from '../../../../src/shared';
 import type { OutboundAnswer, OutboundInit } from '../../../outbound/outbound-fetch';
 import { TaskFailure } from '../task-failure';
 import type { Poster, PostFile, PostTarget } from './poster';
+import { sentence } from '../../../../src/i18n/serverMessage';
 
 const TOKEN_URI = 'https://oauth2.googleapis.com/token';
 const SCOPE = 'https://www.googleapis.com/auth/devstorage.read_write';
@@ -41,7 +42,7 @@ async function call(target: PostTarget, url: string, init: Omit<OutboundInit, 's
   try {
     return await target.outbound.request(url, { ...init, secretHosts: [new URL(url).hostname], maxBytes: MAX_ANSWER });
   } catch (error) {
-    throw new TaskFailure('TARGET_ERROR', `${what} could not be reached: ${(error as Error).message}`);
+    throw new TaskFailure('TARGET_ERROR', sentence('collect.couldNotBeReached', { what, reason: (error as Error).message }));
   }
 }
 
@@ -52,7 +53,7 @@ function parsedKey(secret: string): ServiceAccountKey {
   } catch {
     // answered below
   }
-  throw new TaskFailure('TARGET_AUTH', 'The GCS secret must be a service-account JSON key.');
+  throw new TaskFailure('TARGET_AUTH', sentence('collect.theGcsSecretMustBe'));
 }
 
 /** An access token for the key (OAuth 2.0 JWT bearer grant at its token_uri). */
@@ -60,7 +61,7 @@ async function accessToken(target: PostTarget, key: Required<Pick<ServiceAccount
   const tokenUri = key.token_uri || TOKEN_URI;
   // The key names where it signs in; it is an admin-typed URL too, refused before anything is signed.
   await target.outbound.checkEndpoint(tokenUri).catch((error: Error) => {
-    throw new TaskFailure('TARGET_AUTH', `The GCS key's token_uri was not called: ${error.message}`);
+    throw new TaskFailure('TARGET_AUTH', sentence('collect.theGcsKeyTokenUriWasNotCalled', { reason: error.message }));
   });
   const now = Math.floor(Date.now() / 1000);
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -69,13 +70,13 @@ async function accessToken(target: PostTarget, key: Required<Pick<ServiceAccount
   try {
     signature = sign('RSA-SHA256', Buffer.from(unsigned), key.private_key).toString('base64url');
   } catch {
-    throw new TaskFailure('TARGET_AUTH', "The GCS key's private_key is not a usable RSA key.");
+    throw new TaskFailure('TARGET_AUTH', sentence('collect.theGcsKeySPrivate'));
   }
   const body = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${signature}` }).toString();
-  const answer = await call(target, tokenUri, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, timeoutMs: 30_000 }, 'The GCS sign-in');
-  if (!answer.ok) throw new TaskFailure('TARGET_AUTH', `The GCS sign-in at ${normalHost(new URL(tokenUri).hostname)} answered HTTP ${answer.status}.`);
+  const answer = await call(target, tokenUri, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, timeoutMs: 30_000 }, sentence('collect.theGcsSignIn'));
+  if (!answer.ok) throw new TaskFailure('TARGET_AUTH', sentence('collect.theGcsSignInAt', { normalHost: normalHost(new URL(tokenUri).hostname), status: answer.status }));
   const token = (jsonOf(answer) as { access_token?: unknown } | null)?.access_token;
-  if (typeof token !== 'string') throw new TaskFailure('TARGET_AUTH', 'The GCS sign-in answered without an access token.');
+  if (typeof token !== 'string') throw new TaskFailure('TARGET_AUTH', sentence('collect.theGcsSignInAnswered'));
   return token;
 }
 
@@ -88,13 +89,13 @@ async function clientFor(target: PostTarget): Promise<Client> {
   const endpoint = target.data.apiEndpoint || GCS_DEFAULT_ENDPOINT;
   if (target.data.apiEndpoint) {
     await target.outbound.checkEndpoint(endpoint).catch((error: Error) => {
-      throw new TaskFailure('TARGET_ERROR', `GCS was not called: ${error.message}`);
+      throw new TaskFailure('TARGET_ERROR', sentence('collect.gcsWasNotCalled', { reason: error.message }));
     });
   }
   const key = target.secret ? parsedKey(target.secret) : null;
   let token: string | null = null;
   if (key?.client_email && key.private_key) token = await accessToken(target, { ...key, client_email: key.client_email, private_key: key.private_key });
-  else if (!target.data.apiEndpoint) throw new TaskFailure('TARGET_AUTH', key ? 'The GCS key has no client_email and private_key.' : 'The GCS target has no service-account key.');
+  else if (!target.data.apiEndpoint) throw new TaskFailure('TARGET_AUTH', key ? sentence('collect.theGcsKeyHasNo') : sentence('collect.theGcsTargetHasNo'));
   return { base: endpoint.replace(/\/+$/, ''), token };
 }
 
@@ -110,9 +111,9 @@ function jsonOf(answer: OutboundAnswer): unknown {
 
 /** A failed answer by its status alone: the body may be anyone's error page. */
 function failure(answer: OutboundAnswer, bucket: string): TaskFailure {
-  if (answer.status === 401 || answer.status === 403) return new TaskFailure('TARGET_AUTH', `GCS refused the credentials (HTTP ${answer.status}).`);
-  if (answer.status === 404) return new TaskFailure('TARGET_ERROR', `GCS: the bucket ${bucket} does not exist (HTTP 404).`);
-  return new TaskFailure('TARGET_ERROR', `GCS answered HTTP ${answer.status} (${answer.body.length.toLocaleString('en-US')} bytes).`);
+  if (answer.status === 401 || answer.status === 403) return new TaskFailure('TARGET_AUTH', sentence('collect.gcsRefusedTheCredentialsHttp', { status: answer.status }));
+  if (answer.status === 404) return new TaskFailure('TARGET_ERROR', sentence('collect.gcsTheBucketDoesNot', { bucket }));
+  return new TaskFailure('TARGET_ERROR', sentence('collect.gcsAnsweredHttpBytes', { status: answer.status, length: answer.body.length.toLocaleString('en-US') }));
 }
 
 async function md5Of(path: string): Promise<string> {
@@ -139,7 +140,7 @@ async function upload(target: PostTarget, client: Client, bucket: string, name: 
   const answer = await call(target, url, { method: 'POST', headers, body, timeoutMs: 300_000 }, 'GCS');
   if (!answer.ok) throw failure(answer, bucket);
   const stored = (jsonOf(answer) as { md5Hash?: unknown } | null)?.md5Hash;
-  if (stored !== (await md5Of(file.path))) throw new TaskFailure('TARGET_ERROR', `GCS stored gs://${bucket}/${name} with another MD5 than the file sent.`);
+  if (stored !== (await md5Of(file.path))) throw new TaskFailure('TARGET_ERROR', sentence('collect.gcsStoredGsWithAnother', { bucket, name }));
 }
 
 export const gcsPoster: Poster = {
@@ -155,7 +156,7 @@ export const gcsPoster: Poster = {
       const client = await clientFor(target);
       const answer = await call(target, `${client.base}/storage/v1/b/${encodeURIComponent(bucket)}`, { method: 'GET', headers: headersOf(client), timeoutMs: 30_000 }, 'GCS');
       if (!answer.ok) throw failure(answer, bucket);
-      return { ok: true, message: `The bucket ${bucket} is reachable.` };
+      return { ok: true, message: sentence('collect.theBucketIsReachable', { bucket }) };
     } catch (error) {
       return { ok: false, message: (error as Error).message };
     }

@@ -5,9 +5,10 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type * as Snowflake from 'snowflake-sdk';
 import { snowflakeAccessUrl } from '../../../../src/shared';
 import type { ConnectProxy } from '../../../outbound/connect-proxy';
-import type { BoundAgents } from '../../../outbound/outbound-fetch';
+import { OutboundRefused, type BoundAgents } from '../../../outbound/outbound-fetch';
 import { TaskFailure } from '../task-failure';
 import type { Poster, PostTarget } from './poster';
+import { sentence } from '../../../../src/i18n/serverMessage';
 
 type Connection = ReturnType<typeof Snowflake.createConnection>;
 
@@ -38,23 +39,23 @@ const rules = new WeakMap<object, StageRule>();
  */
 async function transferRefusal(data: TransferAnswer | null, rule: StageRule | undefined): Promise<string | null> {
   if (!data || (data.command === undefined && data.stageInfo === undefined)) return null;
-  if (data.command !== 'UPLOAD' || !rule?.upload) return 'Refused: Snowflake answered with a file transfer this server did not ask for; nothing was read or written.';
+  if (data.command !== 'UPLOAD' || !rule?.upload) return sentence('collect.refusedSnowflakeAnsweredWithA');
   const sources = data.src_locations;
-  if (!Array.isArray(sources) || sources.length !== 1 || sources[0] !== rule.upload) return 'Refused: Snowflake named other local files to upload than the posted file; nothing was sent.';
+  if (!Array.isArray(sources) || sources.length !== 1 || sources[0] !== rule.upload) return sentence('collect.refusedSnowflakeNamedOtherLocal');
   const { locationType, location, endPoint } = data.stageInfo ?? {};
   if (locationType === 'S3' || locationType === 'AZURE' || locationType === 'GCS') {
     const named = [endPoint, ...(Array.isArray(data.presignedUrls) ? data.presignedUrls : [])].filter((url): url is string => typeof url === 'string' && url !== '');
     try {
       for (const url of named) await rule.checkEndpoint(/^https?:\/\//i.test(url) ? url : `https://${url}`);
     } catch (error) {
-      return `Refused: the ${locationType} stage Snowflake named is not called: ${(error as Error).message.replace(/^Refused: /, '')}`;
+      return sentence('collect.refusedTheStageSnowflakeNamed', { locationType, reason: error instanceof OutboundRefused ? error.reason : (error as Error).message });
     }
     return null;
   }
-  if (locationType !== 'LOCAL_FS') return 'Refused: Snowflake named a stage of a kind this server does not upload to.';
-  if (!rule.localStageDir) return 'Refused: Snowflake named a stage in a folder of this server (LOCAL_FS), which only tests use; nothing was written.';
+  if (locationType !== 'LOCAL_FS') return sentence('collect.refusedSnowflakeNamedAStage');
+  if (!rule.localStageDir) return sentence('collect.refusedSnowflakeNamedAStage2');
   const inside = typeof location === 'string' && isAbsolute(location) && relative(resolve(rule.localStageDir), resolve(location));
-  if (inside === false || inside.startsWith('..') || isAbsolute(inside)) return 'Refused: Snowflake named a local stage folder outside the allowed one; nothing was written.';
+  if (inside === false || inside.startsWith('..') || isAbsolute(inside)) return sentence('collect.refusedSnowflakeNamedALocal');
   return null;
 }
 
@@ -113,7 +114,7 @@ interface Session {
 
 /** Opens a session; `accessUrl` (targetData) points the driver at another host, as the tests' stub does. */
 async function connect(target: PostTarget): Promise<Session> {
-  if (!target.secret) throw new TaskFailure('TARGET_AUTH', 'The Snowflake target has no password.');
+  if (!target.secret) throw new TaskFailure('TARGET_AUTH', sentence('collect.theSnowflakeTargetHasNo'));
   const { account, username, warehouse, database, schema, role } = target.data;
   // Where the password goes (accessUrl, else the account's host, which an account name such as
   // `10.0.0.5/?` would bend) is checked before the driver is handed it, for a clear message; the
@@ -121,7 +122,7 @@ async function connect(target: PostTarget): Promise<Session> {
   // so a redirect (a 307 resends the password) cannot take it elsewhere.
   const accessUrl = snowflakeAccessUrl(target.data);
   await target.outbound.checkEndpoint(accessUrl).catch((error: Error) => {
-    throw new TaskFailure('TARGET_ERROR', `Snowflake was not called: ${error.message}`);
+    throw new TaskFailure('TARGET_ERROR', sentence('collect.snowflakeWasNotCalled', { reason: error.message }));
   });
   // A refused socket ends the sign-in or the upload at once (the driver would retry it as a network failure for minutes).
   let refused: (error: Error) => void = () => undefined;
@@ -156,17 +157,21 @@ async function connect(target: PostTarget): Promise<Session> {
     const code = (error as { code?: number | string }).code;
     const message = (error as Error).message;
     // 390100: incorrect user name or password; 390144: JWT invalid; 390318: token expired.
-    if (String(code).startsWith('3901') || String(code).startsWith('3903') || /password|authenticat/i.test(message)) throw new TaskFailure('TARGET_AUTH', `Snowflake refused the sign-in: ${message}`);
-    throw new TaskFailure('TARGET_ERROR', `Snowflake could not be reached: ${message}`);
+    if (String(code).startsWith('3901') || String(code).startsWith('3903') || /password|authenticat/i.test(message))
+      throw new TaskFailure('TARGET_AUTH', sentence('collect.snowflakeRefusedTheSignIn', { reason: message }));
+    throw new TaskFailure('TARGET_ERROR', sentence('collect.snowflakeCouldNotBeReached', { reason: message }));
   }
   return { connection, agents, proxy, rule, refusal };
 }
 
 function run({ connection, refusal }: Session, sqlText: string): Promise<unknown[]> {
   const statement = new Promise<unknown[]>((resolve, reject) => {
-    connection.execute({ sqlText, complete: (error, _statement, rows) => (error ? reject(new TaskFailure('TARGET_ERROR', `Snowflake: ${error.message}`)) : resolve(rows ?? [])) });
+    connection.execute({
+      sqlText,
+      complete: (error, _statement, rows) => (error ? reject(new TaskFailure('TARGET_ERROR', sentence('collect.snowflakeSaid', { reason: error.message }))) : resolve(rows ?? [])),
+    });
   });
-  return Promise.race([statement, refusal.catch((error: Error) => Promise.reject(new TaskFailure('TARGET_ERROR', `Snowflake: ${error.message}`)))]);
+  return Promise.race([statement, refusal.catch((error: Error) => Promise.reject(new TaskFailure('TARGET_ERROR', sentence('collect.snowflakeSaid', { reason: error.message }))))]);
 }
 
 function close({ connection, agents, proxy }: Session): Promise<void> {
@@ -199,7 +204,7 @@ export const snowstagePoster: Poster = {
       } finally {
         await close(session);
       }
-      return { ok: true, message: `Connected to Snowflake and listed ${target.location}.` };
+      return { ok: true, message: sentence('collect.connectedToSnowflakeAndListed', { location: target.location }) };
     } catch (error) {
       return { ok: false, message: (error as Error).message };
     }

@@ -8,6 +8,7 @@ import type { OutboundAnswer, OutboundInit } from '../../../outbound/outbound-fe
 import { TaskFailure } from '../task-failure';
 import type { Poster, PostFile, PostTarget } from './poster';
 import { writeStoredZip } from './zip';
+import { sentence } from '../../../../src/i18n/serverMessage';
 
 const DEFAULT_API_VERSION = '3.21';
 
@@ -21,7 +22,7 @@ interface Session {
 
 /** Signs in with the personal access token (name in targetData.tokenName, secret in targetSecret). */
 async function signIn(target: PostTarget): Promise<Session> {
-  if (!target.secret) throw new TaskFailure('TARGET_AUTH', 'The Tableau target has no personal access token secret.');
+  if (!target.secret) throw new TaskFailure('TARGET_AUTH', sentence('collect.theTableauTargetHasNo'));
   const base = `${target.data.serverUrl.replace(/\/$/, '')}/api/${target.data.apiVersion || DEFAULT_API_VERSION}`;
   const response = await call(
     target,
@@ -34,10 +35,10 @@ async function signIn(target: PostTarget): Promise<Session> {
     },
     'sign-in',
   );
-  if (response.status === 401 || response.status === 403) throw new TaskFailure('TARGET_AUTH', `Tableau refused the sign-in (HTTP ${response.status}).`);
-  if (!response.ok) throw new TaskFailure('TARGET_ERROR', `Tableau sign-in answered HTTP ${response.status}.`);
+  if (response.status === 401 || response.status === 403) throw new TaskFailure('TARGET_AUTH', sentence('collect.tableauRefusedTheSignIn', { status: response.status }));
+  if (!response.ok) throw new TaskFailure('TARGET_ERROR', sentence('collect.tableauSignInAnsweredHttp', { status: response.status }));
   const body = parsed(response) as { credentials?: { token?: string; site?: { id?: string } } };
-  if (!body.credentials?.token || !body.credentials.site?.id) throw new TaskFailure('TARGET_ERROR', 'Tableau sign-in answered without a token.');
+  if (!body.credentials?.token || !body.credentials.site?.id) throw new TaskFailure('TARGET_ERROR', sentence('collect.tableauSignInAnsweredWithout'));
   return { base, token: body.credentials.token, siteId: body.credentials.site.id };
 }
 
@@ -46,7 +47,7 @@ async function call(target: PostTarget, url: string, init: Omit<OutboundInit, 's
   try {
     return await target.outbound.request(url, { ...init, secretHosts: [new URL(url).hostname] });
   } catch (error) {
-    throw new TaskFailure('TARGET_ERROR', `Tableau ${step} could not be made: ${(error as Error).message}`);
+    throw new TaskFailure('TARGET_ERROR', sentence('collect.tableauCouldNotBeMade', { step, reason: (error as Error).message }));
   }
 }
 
@@ -54,7 +55,7 @@ function parsed(response: OutboundAnswer): unknown {
   try {
     return JSON.parse(response.body.toString('utf8'));
   } catch {
-    throw new TaskFailure('TARGET_ERROR', `Tableau answered HTTP ${response.status} with ${response.body.length} bytes that are not JSON.`);
+    throw new TaskFailure('TARGET_ERROR', sentence('collect.tableauAnsweredHttpWithBytes', { status: response.status, length: response.body.length }));
   }
 }
 
@@ -109,9 +110,9 @@ export const tableauPoster: Poster = {
         },
         'publish',
       );
-      if (response.status === 401 || response.status === 403) throw new TaskFailure('TARGET_AUTH', `Tableau refused the publish (HTTP ${response.status}).`);
+      if (response.status === 401 || response.status === 403) throw new TaskFailure('TARGET_AUTH', sentence('collect.tableauRefusedThePublishHttp', { status: response.status }));
       // Status and size only: an error page is not repeated to the admin.
-      if (!response.ok) throw new TaskFailure('TARGET_ERROR', `Tableau publish answered HTTP ${response.status} (${response.body.length.toLocaleString('en-US')} bytes).`);
+      if (!response.ok) throw new TaskFailure('TARGET_ERROR', sentence('collect.tableauPublishAnsweredHttpBytes', { status: response.status, length: response.body.length.toLocaleString('en-US') }));
       const published = parsed(response) as { datasource?: { id?: string } };
       return { location: `${target.data.serverUrl}#datasource/${published.datasource?.id ?? name}`, meta: { datasourceId: published.datasource?.id } };
     } finally {
@@ -121,7 +122,7 @@ export const tableauPoster: Poster = {
   async testConnection(target) {
     try {
       await signOut(target, await signIn(target));
-      return { ok: true, message: 'Signed in to Tableau.' };
+      return { ok: true, message: sentence('collect.signedInToTableau') };
     } catch (error) {
       return { ok: false, message: (error as Error).message };
     }

@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { tablesIn, writeCounterOf } from '../db/write-counter';
+import { tablesIn, writeCounterOf } from './write-counter';
 
 /**
  * A list's total, exact while it is small and "about" once it is large, as large admin

@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ActivityEntry, ListPage } from '../../src/shared';
+import { VERSION_FIELD, type StaleVersion } from '../../src/shared/record-versions';
+import { formatZonedDateTime } from '../../src/shared/date-time';
+import type { ResourceDeclaration } from '../../src/shared/resources/define';
+import { lockRecord } from '../db/record-lock';
+import type { Db } from '../db/database';
+import { AppError } from './app-error';
+import { readerOf } from './reader';
+import { IGNORED_FIELDS, withoutLinkKeys, type Snapshot } from './record-readers';
+import { resourceLabelsEn, resourceLabelsKo } from './resource-labels';
+import { recordNoun, sentence } from '../../src/i18n/serverMessage';
+import { perAppRegistry } from '../db/per-app-registry';
+
+/** Characters of a version: 22 of SHA-256 in base64url (132 bits), short enough for a header and a form. */
+const VERSION_CHARS = 22;
+
+/** Activity entries a refusal reads back looking for the version the stale save was made from. */
+const ENTRIES_READ_BACK = 50;
+
+/**
+ * The fields a version counts: the record as its read route answers it, without the fields no
+ * person edits (the activity log's own rule), file links' keys or empty fields. A counter moving or
+ * a link signed anew is then no conflict, and each version is one the activity log can rebuild.
+ */
+function counted(snapshot: Snapshot, declaration: ResourceDeclaration): Snapshot {
+  const ignored = new Set([...IGNORED_FIELDS, ...(declaration.history?.ignore ?? [])]);
+  return Object.fromEntries(
+    Object.entries(withoutLinkKeys(snapshot))
+      .filter(([field, value]) => !ignored.has(field) && value !== null && value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+}
+
+/** JSON with every object's keys in order, so a version does not depend on the order a store builds a row in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, item: unknown) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1))) : item));
+
+const hashOf = (fields: Snapshot) => createHash('sha256').update(canonical(fields)).digest('base64url').slice(0, VERSION_CHARS);
+
+/** A record's version: a hash of what it holds as its read route answers it, so nothing stores it. */
+export const versionOf = (snapshot: Snapshot, declaration: ResourceDeclaration): string => hashOf(counted(snapshot, declaration));
+
+/** Answers the record's version as its ETag (quoted, strong: the same version is the same fields). */
+export function answerVersion(reply: FastifyReply, snapshot: Snapshot | undefined, declaration: ResourceDeclaration): void {
+  if (snapshot) reply.header('etag', `"${versionOf(snapshot, declaration)}"`);
+}
+
+/** A list page's envelope: a page object whose `list` is an array of row objects (src/shared/envelope.ts, listEnvelopeOf). */
+type ListEnvelope = z.ZodObject<{ data: z.ZodObject<{ list: z.ZodArray<z.ZodObject> }> }>;
+
+const rowsOf = (list: z.ZodType) => (list as ListEnvelope).shape.data.shape.list.element;
+
+/** A list's response schema with each row's version declared beside its fields. */
+export function withRowVersions(list: z.ZodType): z.ZodType {
+  const envelope = list as ListEnvelope;
+  const page = envelope.shape.data;
+  const version = z.string().describe("The record's version, the ETag its one-record read answers: send it as If-Match to change or delete the record from this row.");
+  return envelope.extend({ data: page.extend({ list: z.array(rowsOf(list).extend({ [VERSION_FIELD]: version })) }) });
+}
+
+/** The fields of a declaration's record (its one-record answer's data). */
+const recordFieldsOf = (declaration: ResourceDeclaration) => Object.keys((declaration.schemas.one as z.ZodObject<{ data: z.ZodObject }>).shape.data.shape);
+
+/**
+ * Whether a list's rows hold every field of their record, so a row's version can be reckoned from
+ * the row itself. A shorter row (a project without its filters, an account without its
+ * connections) would need its record read whole, one read per row on every page: such rows carry
+ * no version, and a write from one names none.
+ */
+export function rowsHoldRecord(declaration: ResourceDeclaration): boolean {
+  const fields = new Set(Object.keys(rowsOf(declaration.schemas.list).shape));
+  return recordFieldsOf(declaration).every((field) => fields.has(field));
+}
+
+/**
+ * Each row of a list page with its version, the value its record's ETag holds: the record's fields
+ * picked from the row (the row's encoding is the record's), or undefined where rows are shorter.
+ */
+export function rowVersions(declaration: ResourceDeclaration) {
+  if (!rowsHoldRecord(declaration)) return undefined;
+  const fields = recordFieldsOf(declaration);
+  const versionOfRow = (row: Snapshot) => versionOf(Object.fromEntries(fields.map((field) => [field, row[field]])), declaration);
+  return (page: ListPage<unknown>): ListPage<unknown> => ({ ...page, list: page.list.map((row) => ({ ...(row as Snapshot), [VERSION_FIELD]: versionOfRow(row as Snapshot) })) });
+}
+
+/** The version a write names in If-Match (`"v"` or `W/"v"`); undefined for none or `*` (any version). */
+export function askedVersion(request: FastifyRequest): string | undefined {
+  const header = request.headers['if-match'];
+  const text = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!text || text === '*') return undefined;
+  return /^(?:W\/)?"?([^",]*)"?/.exec(text)?.[1];
+}
+
+/** The If-Match header a PUT or DELETE of a declared record may send, for the OpenAPI document. */
+export const versionHeaders = z.looseObject({
+  'if-match': z
+    .string()
+    .max(200)
+    .optional()
+    .describe('The version (ETag) the write was made from. A record changed since is refused with 412 STALE_VERSION; without it the write is made whatever the version (for API clients).'),
+});
+
+/** What a refused stale write answers beside its message: the record as it is now, to compare with and to save over. */
+export const staleVersionData = z.object({
+  record: z.record(z.string(), z.unknown()),
+  version: z.string(),
+  changedBy: z.string().nullable(),
+  changedAt: z.string().nullable(),
+  fields: z.array(z.string()),
+}) satisfies z.ZodType<StaleVersion>;
+
+/** The 412's envelope, declared on each PUT and DELETE that accepts If-Match. */
+export const staleVersionEnvelope = z
+  .object({ result: z.literal('STALE_VERSION'), resultMessage: z.string(), data: staleVersionData })
+  .describe('The record changed since the version named in If-Match: nothing was written. The message says who changed it, when and which fields; data holds the record as it is now and its version.');
+
+/**
+ * Who changed the record since `asked`, when and which fields: its activity entries newest first,
+ * each undone on the current record (its fields set back to their `before`) until the record hashes
+ * to the version the writer read. Where the log cannot get back there (a change no person made, a
+ * value it keeps shortened) the latest entry is what it says.
+ */
+function changesSince(current: Snapshot, asked: string, entries: readonly ActivityEntry[], declaration: ResourceDeclaration): Pick<StaleVersion, 'changedBy' | 'changedAt' | 'fields'> {
+  const latest = entries[0];
+  const who = { changedBy: latest?.actorName ?? null, changedAt: latest?.occurredAt ?? null };
+  let fields = counted(current, declaration);
+  const touched = new Set<string>();
+  for (const entry of entries) {
+    if (entry.action === 'create') break;
+    fields = { ...fields };
+    for (const change of entry.changes) {
+      touched.add(change.field);
+      if (change.before === null) delete fields[change.field];
+      else fields[change.field] = change.before;
+    }
+    if (hashOf(counted(fields, declaration)) === asked) return { ...who, fields: [...touched].sort() };
+  }
+  return { ...who, fields: (latest?.changes ?? []).map((change) => change.field).sort() };
+}
+
+/** A field's label in the reader's language, or its name. */
+export function labelOf(declaration: ResourceDeclaration, field: string, language: 'en' | 'ko'): string {
+  const labels = (language === 'ko' ? resourceLabelsKo : resourceLabelsEn).messages[declaration.name] as { fields?: Record<string, unknown> } | undefined;
+  const label = labels?.fields?.[field];
+  return typeof label === 'string' ? label : field;
+}
+
+/** A record's latest activity entries, newest first (app.activity.latest). */
+export type LatestActivity = (resource: string, id: string, limit: number) => Promise<ActivityEntry[]>;
+
+/**
+ * Where a resource's latest activity entries are when the log keeps them under another record (a
+ * share's changes, as its project's `share-change`): registered by its module, read by its stale
+ * refusals for who, when and which fields. Kept per app context, as the record readers are.
+ */
+export const loggedElsewhere = perAppRegistry<LatestActivity>();
+
+/**
+ * Refuses a write that names a version (If-Match) the record, as `current` holds it, no longer has:
+ * a 412 saying who changed it, when and which fields. Checked first on the record as the write
+ * loaded it (before its other checks, whose refusals the change may have made moot), then again in
+ * its transaction (refuseStaleInWrite).
+ */
+export async function refuseStale(
+  request: FastifyRequest,
+  declaration: ResourceDeclaration,
+  id: string,
+  current: Snapshot | undefined,
+  latest: LatestActivity,
+  asked = askedVersion(request),
+): Promise<void> {
+  if (asked === undefined || !current) return; // A record gone meanwhile: the write answers its own 404.
+  const version = versionOf(current, declaration);
+  if (version === asked) return;
+  const since = changesSince(current, asked, await latest(declaration.name, id, ENTRIES_READ_BACK), declaration);
+  const reader = readerOf(request);
+  const fields = since.fields.map((field) => labelOf(declaration, field, reader.language)).join(', ');
+  const data: StaleVersion = { record: current, version, ...since };
+  if (!since.changedBy || !since.changedAt || !fields) {
+    throw new AppError('STALE_VERSION', sentence('crud.changedSinceOpened', { noun: recordNoun(declaration.noun) }), data);
+  }
+  const when = formatZonedDateTime(since.changedAt, reader.timeZone);
+  throw new AppError('STALE_VERSION', sentence('crud.changedSinceOpenedBy', { noun: recordNoun(declaration.noun), who: since.changedBy, when, fields }), data);
+}
+
+/**
+ * The check again in the write's transaction: it holds the record (lockRecord) before reading it, so a
+ * second save of the same record waits for the first to commit and then finds the version the first
+ * one made. Every write takes the hold, with If-Match or without, so none slips between another's
+ * check and its write.
+ */
+export async function refuseStaleInWrite(
+  trx: Db,
+  request: FastifyRequest,
+  declaration: ResourceDeclaration,
+  id: string,
+  read: () => Promise<Snapshot | undefined>,
+  latest: LatestActivity,
+  asked = askedVersion(request),
+): Promise<void> {
+  await lockRecord(trx, declaration.name, id);
+  if (asked !== undefined) await refuseStale(request, declaration, id, await read(), latest, asked);
+}
