@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operationsOf, type CrudOperation, type ResourceDeclaration } from '../../src/shared/resources/define';
+import { LOGGED_UNDER } from '../../src/shared/activity';
 import { requireRank } from '../auth/guard';
 import { isoNow } from '../clock';
 import { sharedTransaction, type Db } from '../db/database';
@@ -17,7 +18,7 @@ import { listExportRoute } from './list-export';
 import { listQuerystring, parseListQuery, type ListSpec } from './list-query';
 import { inputFields } from './input-fields';
 import { recordReaders, recordRestorers, recordReverters, snapshotOf, type Snapshot } from './record-readers';
-import { answerVersion, refuseStale, refuseStaleInWrite, rowVersions, staleVersionEnvelope, versionHeaders, versionOf, withRowVersions, loggedElsewhere, type LatestActivity } from './record-versions';
+import { answerVersion, refuseStale, refuseStaleInWrite, rowVersions, staleVersionEnvelope, versionHeaders, versionOf, withRowVersions, type LatestActivity } from './record-versions';
 import { recordNoun, sentence, type ServerMessage } from '../../src/i18n/serverMessage';
 
 /** The declaration's list whitelist in columns, as parseListQuery reads it; `table` qualifies bare columns. */
@@ -186,8 +187,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
   // Each write and its activity entry are one transaction: the log holds an entry exactly for each change made.
   const config = { recordsActivity: true };
   /** An update or delete may name the version it was made from (record-versions.ts): a 412 if stale, checked on the loaded record and again in the write's transaction. */
-  // Asked at the write: a module whose records' changes the log keeps under another record registers where (loggedElsewhere) after this call.
-  const latest: LatestActivity = (...args) => (loggedElsewhere(app.ctx).get(declaration.name) ?? app.activity.latest)(...args);
+  const latest: LatestActivity = (...args) => app.activity.latest(...args);
   const versioned = {
     loaded: (request: FastifyRequest, id: Id, row: Row, asked?: string) => refuseStale(request, declaration, String(id), snapshot(row)(), latest, asked),
     inWrite: (request: FastifyRequest, trx: Db, id: Id, asked?: string) => refuseStaleInWrite(trx, request, declaration, String(id), async () => snapshot(await find!(id, request))(), latest, asked),
@@ -323,6 +323,8 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
         const { id } = parsed.data;
         await writers.onRequest.call(app, request, reply);
         await hooks.guards?.create?.call(app, request, reply);
+        // A record the log keeps under another (LOGGED_UNDER: a share) comes back only for whoever may end it (its project's owners), as its end was made.
+        if (LOGGED_UNDER.has(declaration.name) && hooks.scope && !(await hooks.scope.sees(request, deleted.record as Row, 'delete'))) throw notFound();
         const input = deleted.record as CreateValues;
         await refuseTaken(input);
         const home = rowOf(id);

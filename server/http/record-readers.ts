@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TableRows } from '../db/record-rows';
-import type { ActivityEntry } from '../../src/shared';
 import { perAppRegistry } from '../db/per-app-registry';
 
 /** A record as its own read route answers it: the response schema's encoding, through JSON (secrets are never in it). */
@@ -59,17 +58,6 @@ export type RecordReverter = (
 
 /** Each declared resource's update as a function call, registered by crudRoutes beside its read: what reverting a change runs. */
 export const recordReverters = perAppRegistry<RecordReverter>();
-
-/**
- * A change a module logs under another record (a share's, as its project's `share-change`): the
- * record it changed, whose reverter undoes it, and which later entries of the record it is logged
- * under change that same record. Undefined for an entry that does not name its record (one logged
- * before entries did): it cannot be reverted.
- */
-export type ChangeLoggedElsewhere = (entry: ActivityEntry) => { resource: string; recordId: string; sameRecord(later: ActivityEntry): boolean } | undefined;
-
-/** By entry action, the changes logged under another record, registered by the module that makes them: what reverting one reads. */
-export const changesLoggedElsewhere = perAppRegistry<ChangeLoggedElsewhere>();
 
 /**
  * Puts a deleted record back as the caller through its create route's guard (the rank, or the

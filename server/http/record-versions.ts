@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ActivityEntry, ListPage } from '../../src/shared';
+import { LOGGED_UNDER, loggedRecordOf, type ActivityEntry, type ListPage } from '../../src/shared';
 import { VERSION_FIELD, type StaleVersion } from '../../src/shared/record-versions';
 import { formatZonedDateTime } from '../../src/shared/date-time';
 import type { ResourceDeclaration } from '../../src/shared/resources/define';
@@ -12,7 +12,6 @@ import { readerOf } from './reader';
 import { IGNORED_FIELDS, withoutLinkKeys, type Snapshot } from './record-readers';
 import { resourceLabelsEn, resourceLabelsKo } from './resource-labels';
 import { recordNoun, sentence } from '../../src/i18n/serverMessage';
-import { perAppRegistry } from '../db/per-app-registry';
 
 /** Characters of a version: 22 of SHA-256 in base64url (132 bits), short enough for a header and a form. */
 const VERSION_CHARS = 22;
@@ -152,11 +151,18 @@ export function labelOf(declaration: ResourceDeclaration, field: string, languag
 export type LatestActivity = (resource: string, id: string, limit: number) => Promise<ActivityEntry[]>;
 
 /**
- * Where a resource's latest activity entries are when the log keeps them under another record (a
- * share's changes, as its project's `share-change`): registered by its module, read by its stale
- * refusals for who, when and which fields. Kept per app context, as the record readers are.
+ * A record's latest activity entries: its own, or, for a record the log keeps under another
+ * (LOGGED_UNDER: a share's, on its project), that record's entries naming it.
  */
-export const loggedElsewhere = perAppRegistry<LatestActivity>();
+async function entriesOf(declaration: ResourceDeclaration, id: string, current: Snapshot, latest: LatestActivity): Promise<ActivityEntry[]> {
+  const under = LOGGED_UNDER.get(declaration.name);
+  if (!under) return latest(declaration.name, id, ENTRIES_READ_BACK);
+  const entries = await latest(under.resource, String(current[under.field]), ENTRIES_READ_BACK);
+  return entries.filter((entry) => {
+    const logged = loggedRecordOf(entry);
+    return logged?.resource === declaration.name && logged.recordId === id;
+  });
+}
 
 /**
  * Refuses a write that names a version (If-Match) the record, as `current` holds it, no longer has:
@@ -175,7 +181,7 @@ export async function refuseStale(
   if (asked === undefined || !current) return; // A record gone meanwhile: the write answers its own 404.
   const version = versionOf(current, declaration);
   if (version === asked) return;
-  const since = changesSince(current, asked, await latest(declaration.name, id, ENTRIES_READ_BACK), declaration);
+  const since = changesSince(current, asked, await entriesOf(declaration, id, current, latest), declaration);
   const reader = readerOf(request);
   const fields = since.fields.map((field) => labelOf(declaration, field, reader.language)).join(', ');
   const data: StaleVersion = { record: current, version, ...since };

@@ -68,6 +68,7 @@ export const activityEn = {
     'share-change': "%{actor} made %{person}'s access to %{record} %{privilege}",
     'share-revert': "%{actor} made %{person}'s access to %{record} %{privilege} again, reverting %{revertedActor}'s change no. %{revertOf}",
     unshare: '%{actor} stopped sharing %{record} with %{person}',
+    'share-restore': '%{actor} shared %{record} with %{person} as %{privilege} again, undoing entry no. %{restoreOf}',
     publish: '%{actor} published version %{version} of %{record}',
     'password-reset': '%{actor} reset the password of %{record}',
     'password-change': '%{actor} changed their own password',

@@ -70,6 +70,7 @@ export const activityKo: typeof activityEn = {
     'share-change': '%{actor} 님이 %{record}에 대한 %{person} 님의 권한을 %{privilege}(으)로 바꿨습니다',
     'share-revert': '%{actor} 님이 %{record}에 대한 %{person} 님의 권한을 %{privilege}(으)로 되돌렸습니다(%{revertedActor} 님의 변경, %{revertOf}번)',
     unshare: '%{actor} 님이 %{record}의 %{person} 님 공유를 해제했습니다',
+    'share-restore': '%{actor} 님이 %{record}을(를) %{person} 님과 %{privilege} 권한으로 다시 공유했습니다(%{restoreOf}번 기록 되돌림)',
     publish: '%{actor} 님이 %{record}의 %{version} 버전을 게시했습니다',
     'password-reset': '%{actor} 님이 %{record} 님의 비밀번호를 초기화했습니다',
     'password-change': '%{actor} 님이 본인의 비밀번호를 변경했습니다',

@@ -103,12 +103,48 @@ export function activityValue(value: unknown): string {
 const REVERT_SENTENCES: Partial<Record<ActivityAction, string>> = { update: 'revert', 'share-change': 'share-revert' };
 
 /**
- * Whether an entry offers "Revert this change": an update that changed fields, or a share's change
- * that names its share (one logged before entries did cannot be reverted).
+ * A resource with no history of its own whose writes the log keeps on another record: the resource
+ * whose history holds them, the field of the record naming which one, the param every entry names
+ * the record by, and the actions its create, update and delete are logged as.
  */
-export function offersRevert(entry: Pick<ActivityEntry, 'action' | 'changes'> & Partial<Pick<ActivityEntry, 'params'>>): boolean {
+export interface LoggedUnder {
+  resource: ActivityResource;
+  field: string;
+  param: string;
+  actions: Readonly<Record<'create' | 'update' | 'delete', ActivityAction>>;
+}
+
+/**
+ * The one declaration that a resource's changes are logged elsewhere (a project's shares, under
+ * the project): the recorder names the record in each of its entries by it, a stale write reads
+ * who changed the record from them, and a revert finds the record it undoes from it.
+ */
+export const LOGGED_UNDER: ReadonlyMap<string, LoggedUnder> = new Map([
+  ['project-shares', { resource: 'projects', field: 'projectId', param: 'shareId', actions: { create: 'share', update: 'share-change', delete: 'unshare' } }],
+]);
+
+/** An entry's record when the entry is logged under another (a share's, on its project): its resource, id and the write it was. Undefined for one that names none (logged before entries did). */
+export function loggedRecordOf(
+  entry: Pick<ActivityEntry, 'action' | 'resource'> & Partial<Pick<ActivityEntry, 'params'>>,
+): { resource: string; recordId: string; operation: 'create' | 'update' | 'delete' } | undefined {
+  for (const [resource, under] of LOGGED_UNDER) {
+    if (under.resource !== entry.resource) continue;
+    const operation = (['create', 'update', 'delete'] as const).find((one) => under.actions[one] === entry.action);
+    const id = entry.params?.[under.param];
+    if (operation && (typeof id === 'number' || typeof id === 'string')) return { resource, recordId: String(id), operation };
+  }
+  return undefined;
+}
+
+/**
+ * Whether an entry offers "Revert this change": an update that changed fields, or the change or
+ * end of a record logged under another (a share's, on its project) that names its record (one
+ * logged before entries did cannot be reverted). Reverting an end brings the record back.
+ */
+export function offersRevert(entry: Pick<ActivityEntry, 'action' | 'changes' | 'resource'> & Partial<Pick<ActivityEntry, 'params'>>): boolean {
   if (!entry.changes?.length) return false;
-  return entry.action === 'update' || (entry.action === 'share-change' && typeof entry.params?.shareId === 'number');
+  const logged = loggedRecordOf(entry);
+  return entry.action === 'update' || logged?.operation === 'update' || logged?.operation === 'delete';
 }
 
 /** The record's kind in words: the first (singular) form of resources.<name>.name. */
@@ -122,7 +158,9 @@ export function activitySentence(entry: Pick<ActivityEntry, 'action' | 'actorNam
   const { privilege, ...params } = entry.params ?? {};
   // A revert is its record's update (or a share's change) naming the entry it undoes: its own sentence.
   const revert = params.revertOf === undefined ? undefined : REVERT_SENTENCES[entry.action];
-  return t(`console.activity.sentences.${revert ?? entry.action}`, {
+  // A record logged under this one brought back (a share): its create's sentence, said as again.
+  const restored = entry.action === 'restore' ? [...LOGGED_UNDER.values()].find((under) => under.resource === entry.resource && params[under.param] !== undefined) : undefined;
+  return t(`console.activity.sentences.${revert ?? (restored ? `${restored.actions.create}-restore` : entry.action)}`, {
     ...Object.fromEntries(Object.entries(params).map(([name, value]) => [name, Array.isArray(value) ? scheduleText(value as ScheduleTime[], t) : value])),
     // A share's privilege is a code: its words are the share form's.
     ...(privilege === undefined ? {} : { privilege: t(`resources.project-shares.privileges.${privilege}`, { _: String(privilege) }) }),

@@ -117,14 +117,14 @@ export async function activityModule(app: FastifyInstance) {
     // answers one record's history to whoever may read the record, and its filters are the export's (activityFilter).
     crudRoutes(api, activityResource, { servedBeside: ['list'], store: { find: (id) => findActivity(ctx.db, id) } });
 
-    // A change undone: its fields' old values saved as a new change of the record, through the record's own update (revert.ts).
+    // A change undone: its fields' old values saved as a new change of the record, through the record's own update; a share's end undone by bringing the share back (revert.ts).
     api.post('/activity/:id/revert', { config: { recordsActivity: true }, schema: { params: idParams, response: { 200: activityRevertedResponse } } }, async (request, reply) => {
       const entry = await findActivity(ctx.db, request.params.id);
       if (!entry) throw new AppError('NOT_FOUND', sentence('activity.noSuchEntry'));
       // Only someone who may read the record's history learns why an entry cannot be reverted (who changed what since).
       await mayRead(request, reply, { resource: entry.resource, recordId: entry.recordId });
-      const { reverter, recordId, before } = revertible(app, request, entry, await activityAfter(ctx.db, entry));
-      const record = await reverter(request, reply, recordId, { entryId: entry.id, actorName: entry.actorName, values: (record) => ({ ...record, ...before }) });
+      const revert = await revertible(app, request, entry, await activityAfter(ctx.db, entry));
+      const record = await revert(request, reply);
       return success(record ?? null, sentence('activity.changeReverted', { who: entry.actorName }));
     });
 

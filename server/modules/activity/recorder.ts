@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Insertable } from 'kysely';
-import { ACTIVITY_SECRET, type ActivityChange, type ActivityEntry, type ActivityResource } from '../../../src/shared';
+import { ACTIVITY_SECRET, LOGGED_UNDER, type ActivityChange, type ActivityEntry, type ActivityResource } from '../../../src/shared';
 import { isoNow } from '../../clock';
 import { SECRET_KEY } from '../../audit/redact';
 import type { ActivityLogTable } from '../../db/schema';
@@ -171,15 +171,30 @@ export async function recordActivity(db: Db, request: FastifyRequest, reply: Fas
   const found = await targetOf(request, route, readWritten, !route.target, written.id, written.revertOf && { id: written.id });
   if (!found) return;
   const subject = ACTIVITY_SUBJECTS.get(found.target.resource)!;
-  const rows = await rowsOf(
-    request,
-    route,
-    found.target,
-    (after ?? before ?? {}) as Snapshot,
-    (id) => (route.target ? found.before.get(id) : before),
-    async (id, was) => (!route.target ? after : route.noReload ? was : read(subject.reads, id)),
+  const rows = await namingRecord(
+    written,
+    rowsOf(
+      request,
+      route,
+      found.target,
+      (after ?? before ?? {}) as Snapshot,
+      (id) => (route.target ? found.before.get(id) : before),
+      async (id, was) => (!route.target ? after : route.noReload ? was : read(subject.reads, id)),
+    ),
   );
   await insertActivity(db, rows);
+}
+
+/**
+ * The entries of a record logged under another (a share's, on its project: LOGGED_UNDER), each
+ * naming that record by the declared param, whatever wrote it (its create, update, delete, a
+ * revert, a restore): what a revert and a stale write find the record's entries by.
+ */
+async function namingRecord(written: WrittenRecord, rows: Promise<Insertable<ActivityLogTable>[]>): Promise<Insertable<ActivityLogTable>[]> {
+  const under = LOGGED_UNDER.get(written.resource);
+  if (!under) return rows;
+  const id = /^\d+$/.test(written.id) ? Number(written.id) : written.id;
+  return (await rows).map((row) => (row.resource === under.resource ? { ...row, params: JSON.stringify({ ...(JSON.parse(row.params ?? '{}') as object), [under.param]: id }) } : row));
 }
 
 /**
@@ -229,18 +244,35 @@ async function recordRestore(db: Db, request: FastifyRequest, reply: FastifyRepl
   const own = ACTIVITY_SUBJECTS.has(written.resource);
   const target = own ? { resource: written.resource, ids: [written.id] } : { resource: entry.resource, ids: [entry.recordId] };
   const after = own ? written.after?.() : await readAs(request, reply)(ACTIVITY_SUBJECTS.get(entry.resource)!.reads, entry.recordId);
-  const route: RecordedRoute = { resource: target.resource, action: 'restore', describe: ({ changes }) => ({ params: { restoreOf: entry.id }, changes: own ? changes : [] }) };
+  // A record logged elsewhere is said as its create says it (a share: whom, as what), again.
+  const create = own ? undefined : createRouteOf(written.resource);
+  const data = own ? {} : (written.after?.() ?? {});
+  const route: RecordedRoute = {
+    resource: target.resource,
+    action: 'restore',
+    describe: (call) => ({ params: { ...create?.describe?.(call).params, restoreOf: entry.id }, changes: own ? call.changes : [] }),
+  };
   await insertActivity(
     db,
-    await rowsOf(
-      request,
-      route,
-      target,
-      {},
-      () => undefined,
-      async () => after,
+    await namingRecord(
+      written,
+      rowsOf(
+        request,
+        route,
+        target,
+        data,
+        () => undefined,
+        async () => after,
+      ),
     ),
   );
+}
+
+/** The recorded create route of a declared resource, if it has one. */
+function createRouteOf(resource: string): RecordedRoute | undefined {
+  const declaration = declarations.find((one) => one.name === resource);
+  const create = declaration && routes.get(`POST /api${declaration.path}`);
+  return create && isRecorded(create) ? create : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ActivityAction, ActivityChange, ActivityEntry, ActivityResource, ScheduleTime } from '../../../src/shared';
+import { LOGGED_UNDER, type ActivityAction, type ActivityChange, type ActivityEntry, type ActivityResource, type ScheduleTime } from '../../../src/shared';
 import { operationsOf, type CrudOperation } from '../../../src/shared/resources/define';
 import { declarations } from '../../http/resource-declarations';
 import type { Snapshot } from './subjects';
@@ -58,9 +58,11 @@ const EXPORT = 'an export link: a read, written to the system log';
 const SIGN_IN = 'signing in, up or out and their codes: the access history records them';
 const OWN_SETTINGS = "a person's own list settings (saved views, chosen columns): no one else's record";
 
+/** Where a share's writes are logged: its project's history (LOGGED_UNDER). */
+const SHARES = LOGGED_UNDER.get('project-shares')!;
 const shareOf = async (id: string, read: ReadAs): Promise<Target | undefined> => {
   const share = await read('project-shares', id);
-  return share && { resource: 'projects', ids: [String(share.projectId)], extra: share };
+  return share && { resource: SHARES.resource, ids: [String(share[SHARES.field])], extra: share };
 };
 /** A collect configuration's schedules in use as their day codes and times; the sentence words the days (activitySentence). */
 const scheduleTimes = (record?: Snapshot): ScheduleTime[] =>
@@ -194,30 +196,31 @@ export const ACTIVITY_ROUTES: Record<string, ActivityRoute> = {
     },
   },
   'POST /api/uploads/:id/discard': { notActivity: 'a checked file given up: nothing was written', versionExempt: 'an upload is a file being checked, no one edits it' },
+  // A share's writes are logged on its project (LOGGED_UNDER): the recorder names the share in each entry (params.shareId).
   'POST /api/project-shares': {
-    resource: 'projects',
-    action: 'share',
-    target: async (call) => ({ resource: 'projects', ids: [String(call.body.projectId)] }),
+    resource: SHARES.resource,
+    action: SHARES.actions.create,
+    target: async (call) => ({ resource: SHARES.resource, ids: [String(call.body[SHARES.field])] }),
     noReload: true,
     describe: ({ data }) => ({ params: { person: String(data?.name ?? data?.email ?? ''), privilege: String(data?.privilege ?? '') }, changes: [] }),
   },
   'PUT /api/project-shares/:id': {
-    resource: 'projects',
-    action: 'share-change',
+    resource: SHARES.resource,
+    action: SHARES.actions.update,
     target: async (call, read) => shareOf(call.params.id, read),
     noReload: true,
-    // The share's id: what a revert of the change saves again (project-shares).
     describe: ({ extra, data }) => ({
-      params: { person: String(extra?.name ?? ''), privilege: String(data?.privilege ?? ''), shareId: Number(extra?.id) },
+      params: { person: String(extra?.name ?? ''), privilege: String(data?.privilege ?? '') },
       changes: [{ field: 'privilege', before: extra?.privilege, after: data?.privilege }],
     }),
   },
   'DELETE /api/project-shares/:id': {
-    resource: 'projects',
-    action: 'unshare',
+    resource: SHARES.resource,
+    action: SHARES.actions.delete,
     target: async (call, read) => shareOf(call.params.id, read),
     noReload: true,
-    describe: ({ extra }) => ({ params: { person: String(extra?.name ?? '') }, changes: [] }),
+    // The privilege it ended: what reverting the end gives back.
+    describe: ({ extra }) => ({ params: { person: String(extra?.name ?? '') }, changes: [{ field: 'privilege', before: extra?.privilege, after: null }] }),
   },
   'POST /api/explorer/:id/export': { notActivity: EXPORT, versionExempt: EXPORT },
   'POST /api/activity/export': { notActivity: EXPORT },

@@ -8,8 +8,6 @@ import { AppError, validationError } from '../../http/app-error';
 import { crudRoutes } from '../../http/crud-routes';
 import { success } from '../../http/envelope';
 import { recordId } from '../../http/id-params';
-import { changesLoggedElsewhere } from '../../http/record-readers';
-import { loggedElsewhere } from '../../http/record-versions';
 import type { ListRequest } from '../../db/list-page';
 import { requireProjectPrivilege } from '../projects/access';
 import { scopeOf } from '../users/scope';
@@ -80,22 +78,6 @@ export async function projectSharesModule(app: FastifyInstance) {
         saved: sentence('projectShares.thePrivilegeHasBeenChanged'),
         deleted: sentence('projectShares.noLongerHasAccessTo', { email: share.email }),
       })[event],
-  });
-
-  // A share's changes are logged on its project (the activity route table): its own are the project's privilege changes naming its person.
-  loggedElsewhere(app.ctx).set(projectSharesResource.name, async (_resource, id, limit) => {
-    const share = await shares.find!(Number(id));
-    if (!share) return [];
-    const entries = await app.activity.latest('projects', String(share.projectId), limit);
-    return entries.filter((entry) => entry.action === 'share-change' && entry.params.person === share.name);
-  });
-
-  // A share's privilege change, logged on its project, names the share (entries logged before it did do not, and cannot be reverted):
-  // its revert is this share's update, with its checks and its project's ownership, and only that share's later changes refuse it.
-  const shareOf = (entry: { params: Record<string, unknown> }) => (typeof entry.params.shareId === 'number' ? String(entry.params.shareId) : undefined);
-  changesLoggedElsewhere(app.ctx).set('share-change', (entry) => {
-    const shareId = shareOf(entry);
-    return shareId === undefined ? undefined : { resource: projectSharesResource.name, recordId: shareId, sameRecord: (later) => later.action === 'share-change' && shareOf(later) === shareId };
   });
 
   routes.get('/project-shares/candidates', { ...readers, schema: { querystring: candidateQuery, response: { 200: shareCandidatesResponse } } }, async (request) => {

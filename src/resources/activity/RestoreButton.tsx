@@ -2,7 +2,7 @@ import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import { Button, usePermissions, useTranslate } from 'react-admin';
 import { useApiWrite } from '../../components/useApi';
 import type { ConsolePermissions } from '../../providers/authProvider';
-import type { ActivityEntry } from '../../shared/activity';
+import { offersRevert, type ActivityEntry } from '../../shared/activity';
 import { rankAllows } from '../../shared/ranks';
 import { RESTORE_RANKS } from './recordedResources';
 
@@ -17,7 +17,9 @@ export function RestoreButton({ entry }: { entry: ActivityEntry }) {
   const { permissions } = usePermissions<ConsolePermissions>();
   const { run, pending } = useApiWrite();
   const rank = RESTORE_RANKS.get(entry.resource);
-  if ((entry.action !== 'delete' && entry.action !== 'unshare') || rank === undefined || !permissions || !rankAllows(rank, permissions.rank)) return null;
+  // A share's end that names its share is undone by Revert (RevertButton), as its project's owners may; one logged before entries did is restored here.
+  const restores = entry.action === 'delete' || (entry.action === 'unshare' && !offersRevert(entry));
+  if (!restores || rank === undefined || !permissions || !rankAllows(rank, permissions.rank)) return null;
   return (
     <Button
       label="console.activity.restore.action"

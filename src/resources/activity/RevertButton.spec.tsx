@@ -7,6 +7,7 @@ import { AREA_RANK, AUTHORITY_RANKS, authorityOf } from '../../shared/ranks';
 import { signTokenOfRank } from '../../testing/accessTokens';
 import { clearCookies, envelope, stubFetch } from '../../testing/fetchStub';
 import { renderPage } from '../../testing/renderPage';
+import { RestoreButton } from './RestoreButton';
 import { RevertButton } from './RevertButton';
 
 afterEach(async () => {
@@ -105,6 +106,39 @@ describe('Revert this change', () => {
     const { shareId: _shareId, ...older } = shareChange.params;
     renderPage(<RevertButton entry={{ ...shareChange, params: older }} writeRank={AREA_RANK.project} />);
     await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Revert this change' })).not.toBeInTheDocument();
+  });
+
+  it('offers a stopped share that names its share, saying the privilege it gives back, where Restore is not offered; one logged before entries did keeps Restore', async () => {
+    await signedInAs(5);
+    const calls = server({ status: 200, body: envelope('SUCCESS', { id: 7 }, 'The change by Kim Colleague has been reverted.') });
+    const stopped: ActivityEntry = {
+      ...change,
+      action: 'unshare',
+      resource: 'projects',
+      recordName: 'Spring',
+      params: { person: 'Lee Editor', shareId: 7 },
+      changes: [{ field: 'privilege', before: 'EDITOR', after: null }],
+    };
+    const both = (entry: ActivityEntry) => (
+      <>
+        <RevertButton entry={entry} writeRank={AREA_RANK.project} />
+        <RestoreButton entry={entry} />
+      </>
+    );
+    const { unmount } = renderPage(both(stopped));
+    await userEvent.click(await screen.findByRole('button', { name: 'Revert this change' }));
+    const dialog = screen.getByRole('dialog', { name: 'Revert this change?' });
+    expect(within(dialog).getByText('Kim Colleague stopped sharing Spring with Lee Editor')).toBeInTheDocument();
+    expect(within(dialog).getByText(/ — → Editor$/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Restore/ })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revert' }));
+    expect(await screen.findByText('The change by Kim Colleague has been reverted.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/activity/41/revert']);
+    unmount();
+    const { shareId: _shareId, ...older } = stopped.params;
+    renderPage(both({ ...stopped, params: older, changes: [] }));
+    expect(await screen.findByRole('button', { name: /^Restore/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Revert this change' })).not.toBeInTheDocument();
   });
 

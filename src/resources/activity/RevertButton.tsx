@@ -9,7 +9,7 @@ import { activityChangeTexts, activitySentence, offersRevert, type ActivityEntry
 import { rankAllows } from '../../shared/ranks';
 
 /**
- * "Revert this change" on an update entry (or a share's change naming its share), for someone whose rank may edit its record (`writeRank`,
+ * "Revert this change" on an update entry (or a share's change or end naming its share: reverting an end brings the share back), for someone whose rank may edit its record (`writeRank`,
  * the record's own write rank): a dialog shows each field as it is now → what it goes back to, in
  * words, and the server saves that as a new change naming this one. A refusal (a later change to
  * the same fields, a project the person may only view) is the server's sentence in the error toast.

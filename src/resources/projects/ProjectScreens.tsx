@@ -3,17 +3,19 @@ import { useParams } from 'react-router-dom';
 import { ResourceContextProvider, useGetOne } from 'react-admin';
 import { privilegeAllows, type SharePrivilege } from '../../shared/project-kinds';
 import { AREA_RANK } from '../../shared/ranks';
+import { loggedRecordOf } from '../../shared/activity';
 import { RecordHistory } from '../resourceRoutes';
 import { ScreenLoading } from '../../components/ScreenLoading';
 
 /**
  * A project's history; reverting a change is editing it, so only with the EDITOR share or more (the
- * project the screen already read), and a share's change is changing its shares: only an OWNER's.
+ * project the screen already read), and a share's change or end (an entry naming its share) is
+ * changing its shares: only an OWNER's.
  */
 function ProjectHistory() {
   const { id } = useParams();
   const { data } = useGetOne<{ id: number; myPrivilege?: SharePrivilege | null }>('projects', { id: Number(id) }, { retry: false });
-  return <RecordHistory resource="projects" writeRank={(entry) => (privilegeAllows(data?.myPrivilege, entry.action === 'share-change' ? 'OWNER' : 'EDITOR') ? AREA_RANK.project : undefined)} />;
+  return <RecordHistory resource="projects" writeRank={(entry) => (privilegeAllows(data?.myPrivilege, loggedRecordOf(entry) ? 'OWNER' : 'EDITOR') ? AREA_RANK.project : undefined)} />;
 }
 
 function screen(load: () => Promise<{ default: ComponentType }>, history = false) {
