@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGGED_UNDER, loggedRecordOf, offersRevert, type ActivityEntry } from '../../src/shared/activity';
 import { ACTIVITY_ROUTES, isRecorded } from '../../server/modules/activity/routes-table';
+import { declarations } from '../../server/http/resource-declarations';
 import { signedInAccount, type TestApp, withTestApp } from './harness';
 import { listQuery, projectPeople, seedTemplate, sharedProject, TABLEAU } from './projects-fixtures';
 
@@ -133,7 +134,6 @@ const SHARE_CALLS: Record<string, (shares: Awaited<ReturnType<typeof project>>) 
   },
 };
 const shareRoutes = Object.entries(ACTIVITY_ROUTES).filter(([route, declared]) => route.split(' ')[1].startsWith('/api/project-shares') && isRecorded(declared));
-const SHARES = LOGGED_UNDER.get('project-shares')!;
 const idOf = (share: string) => Number(share.split('/').pop());
 
 describe('every share entry names its share', () => {
@@ -150,9 +150,12 @@ describe('every share entry names its share', () => {
     expect(loggedRecordOf(entry)).toMatchObject({ resource: 'project-shares', recordId: String(idOf(share)) });
   });
 
-  it('declares one action each for a share’s create, update and delete, the ones its routes log', () => {
-    const actions = shareRoutes.map(([, declared]) => (declared as { action: string }).action).sort();
-    expect(actions).toEqual(Object.values(SHARES.actions).sort());
+  it.each([...LOGGED_UNDER])('%s, logged under another record, has no history of its own and its writes are logged there as declared', (name, under) => {
+    const declaration = declarations.find((one) => one.name === name)!;
+    expect(declaration.history).toBeUndefined();
+    const api = `/api${declaration.path}`;
+    const logged = { create: ACTIVITY_ROUTES[`POST ${api}`], update: ACTIVITY_ROUTES[`PUT ${api}/:id`], delete: ACTIVITY_ROUTES[`DELETE ${api}/:id`] };
+    for (const [operation, route] of Object.entries(logged)) expect(route).toMatchObject({ resource: under.resource, action: under.actions[operation as keyof typeof logged] });
   });
 });
 
