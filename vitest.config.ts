@@ -11,7 +11,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.spec.ts', 'tests/unit/**/*.spec.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.spec.ts', 'tests/unit/**/*.spec.ts'],
+          environment: 'node',
+          // Some unit tests start worker threads or child processes; on 2 busy cores one took over 5 s.
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,
