@@ -41,9 +41,14 @@ function inLanguage(value: unknown, language: ReaderLanguage, nesting: number): 
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
   let copy: Record<string, unknown> | undefined;
-  for (const [name, item] of Object.entries(value)) {
-    const rendered = typeof item === 'string' && SENTENCE_FIELDS.has(name) ? serverTextFor(item, language) : inLanguage(item, language, nesting + 1);
-    if (rendered !== item) (copy ??= { ...value })[name] = rendered;
+  const record = value as Record<string, unknown>;
+  // for…in over own keys, not Object.entries: a list page walks every field of every row, and the pairs were most of the walk.
+  for (const name in record) {
+    if (!Object.hasOwn(record, name)) continue;
+    const item = record[name];
+    if (item === null || (typeof item !== 'object' && typeof item !== 'string')) continue;
+    const rendered = typeof item === 'string' ? (SENTENCE_FIELDS.has(name) ? serverTextFor(item, language) : item) : inLanguage(item, language, nesting + 1);
+    if (rendered !== item) (copy ??= { ...record })[name] = rendered;
   }
   return copy ?? value;
 }

@@ -12,13 +12,16 @@ export const IGNORED_FIELDS: ReadonlySet<string> = new Set(['id', 'createdAt', '
 /** A link the server made for the caller (`/api/files/7?token=…`): the path without its key. */
 const SIGNED_LINK = /^(\/api\/[^?\s]*)\?token=[^\s]*$/;
 
+/** A text without the key of the signed link it may be (only a text starting `/api/` can be one). */
+export const withoutLinkKey = (text: string): string => (text.startsWith('/api/') ? text.replace(SIGNED_LINK, '$1') : text);
+
 /**
  * A record as the activity log and its version keep it: a file link the record was read with loses
  * its token, so the log keeps what a file is, never a key to it that the log's readers could use
  * (and a link signed anew on every read is no change).
  */
 export function withoutLinkKeys<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') return value.replace(SIGNED_LINK, '$1') as T;
+  if (typeof value === 'string') return withoutLinkKey(value) as T;
   if (value === null || typeof value !== 'object' || depth > 8) return value;
   if (Array.isArray(value)) return value.map((item: unknown) => withoutLinkKeys(item, depth + 1)) as T;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutLinkKeys(item, depth + 1)])) as T;

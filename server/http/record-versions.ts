@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LOGGED_UNDER, loggedRecordOf, type ActivityEntry, type ListPage } from '../../src/shared';
@@ -9,7 +9,7 @@ import { lockRecord } from '../db/record-lock';
 import type { Db } from '../db/database';
 import { AppError } from './app-error';
 import { readerOf } from './reader';
-import { IGNORED_FIELDS, withoutLinkKeys, type Snapshot } from './record-readers';
+import { IGNORED_FIELDS, withoutLinkKey, withoutLinkKeys, type Snapshot } from './record-readers';
 import { resourceLabelsEn, resourceLabelsKo } from './resource-labels';
 import { recordNoun, sentence } from '../../src/i18n/serverMessage';
 
@@ -19,13 +19,16 @@ const VERSION_CHARS = 22;
 /** Activity entries a refusal reads back looking for the version the stale save was made from. */
 const ENTRIES_READ_BACK = 50;
 
+/** The fields no version of a declaration's records counts: those no person edits (the activity log's own rule). */
+const ignoredBy = (declaration: ResourceDeclaration): ReadonlySet<string> => new Set([...IGNORED_FIELDS, ...(declaration.history?.ignore ?? [])]);
+
 /**
  * The fields a version counts: the record as its read route answers it, without the fields no
  * person edits (the activity log's own rule), file links' keys or empty fields. A counter moving or
  * a link signed anew is then no conflict, and each version is one the activity log can rebuild.
  */
 function counted(snapshot: Snapshot, declaration: ResourceDeclaration): Snapshot {
-  const ignored = new Set([...IGNORED_FIELDS, ...(declaration.history?.ignore ?? [])]);
+  const ignored = ignoredBy(declaration);
   return Object.fromEntries(
     Object.entries(withoutLinkKeys(snapshot))
       .filter(([field, value]) => !ignored.has(field) && value !== null && value !== undefined)
@@ -37,10 +40,51 @@ function counted(snapshot: Snapshot, declaration: ResourceDeclaration): Snapshot
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_, item: unknown) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1))) : item));
 
-const hashOf = (fields: Snapshot) => createHash('sha256').update(canonical(fields)).digest('base64url').slice(0, VERSION_CHARS);
+/** A counted field and its name as canonical JSON writes it before its value. */
+interface CountedField {
+  field: string;
+  key: string;
+}
+
+/**
+ * The fields among `fields` a version counts, in the order canonical JSON writes them: sorted, then
+ * as an object enumerates them (an index-like name first), which is the order canonical() gives.
+ * Undefined where a name would not be an ordinary property (`__proto__`).
+ */
+function countedOrder(fields: readonly string[], ignored: ReadonlySet<string>): CountedField[] | undefined {
+  if (fields.includes('__proto__')) return undefined;
+  const sorted = fields.filter((field) => !ignored.has(field)).sort((a, b) => (a < b ? -1 : 1));
+  return Object.keys(Object.fromEntries(sorted.map((field) => [field, true]))).map((field) => ({ field, key: `${JSON.stringify(field)}:` }));
+}
+
+/**
+ * canonical(counted(record)) written straight from the record's fields in `order`, for a record
+ * whose counted values are all text, numbers or booleans (nearly every one): no copies, sorts or
+ * replacer calls, the list's hot path. Undefined for any other value (an object, an array), which
+ * the general path writes.
+ */
+function flatText(record: Snapshot, order: readonly CountedField[]): string | undefined {
+  let text = '';
+  for (const { field, key } of order) {
+    let value = record[field];
+    if (value === null || value === undefined) continue;
+    if (typeof value === 'string') value = withoutLinkKey(value);
+    else if (typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+    text += `${text ? ',' : '{'}${key}${JSON.stringify(value)}`;
+  }
+  return text ? `${text}}` : '{}';
+}
+
+const hashText = (text: string) => hash('sha256', text, 'base64url').slice(0, VERSION_CHARS);
+
+const hashOf = (fields: Snapshot) => hashText(canonical(fields));
 
 /** A record's version: a hash of what it holds as its read route answers it, so nothing stores it. */
-export const versionOf = (snapshot: Snapshot, declaration: ResourceDeclaration): string => hashOf(counted(snapshot, declaration));
+export function versionOf(snapshot: Snapshot, declaration: ResourceDeclaration): string {
+  const order = countedOrder(Object.keys(snapshot), ignoredBy(declaration));
+  const flat = order && flatText(snapshot, order);
+  return flat === undefined ? hashOf(counted(snapshot, declaration)) : hashText(flat);
+}
 
 /** Answers the record's version as its ETag (quoted, strong: the same version is the same fields). */
 export function answerVersion(reply: FastifyReply, snapshot: Snapshot | undefined, declaration: ResourceDeclaration): void {
@@ -81,7 +125,12 @@ export function rowsHoldRecord(declaration: ResourceDeclaration): boolean {
 export function rowVersions(declaration: ResourceDeclaration) {
   if (!rowsHoldRecord(declaration)) return undefined;
   const fields = recordFieldsOf(declaration);
-  const versionOfRow = (row: Snapshot) => versionOf(Object.fromEntries(fields.map((field) => [field, row[field]])), declaration);
+  // The fields counted and their order are the declaration's: found once, not per row.
+  const order = countedOrder(fields, ignoredBy(declaration));
+  const versionOfRow = (row: Snapshot) => {
+    const flat = order && flatText(row, order);
+    return flat === undefined ? versionOf(Object.fromEntries(fields.map((field) => [field, row[field]])), declaration) : hashText(flat);
+  };
   return (page: ListPage<unknown>): ListPage<unknown> => ({ ...page, list: page.list.map((row) => ({ ...(row as Snapshot), [VERSION_FIELD]: versionOfRow(row as Snapshot) })) });
 }
 
