@@ -23,6 +23,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // expect.poll waits up to 10 s, not 1 s: a screen's first answer can take seconds on two busy cores.
     expect: { poll: { timeout: 10_000 } },
+    // A failed test runs once more: on 2 shared cores a bounded wait can run out with nothing broken;
+    // a broken behaviour fails both times.
+    retry: 1,
     // Two files side by side. Each file starts its own server on a port of its own, its own SQLite
     // file in a directory of its own, its own browser and its own fake peers (mail, ad platform,
     // Tableau), and keeps nothing outside them; one file at a time left a core idle most of the run.
