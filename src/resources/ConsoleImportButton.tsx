@@ -1,25 +1,10 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import {
-  Alert,
-  Button as MuiButton,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Button, useResourceContext, useTranslate } from 'react-admin';
 import { importProblemCount, type ImportProblem, type ImportResult } from '../shared/import';
 import { DialogHeading } from '../components/DialogHeading';
+import { FilePickButton } from '../components/FilePickButton';
 import { useApiRead, useApiWrite } from '../components/useApi';
 import { useApiErrorToast } from '../components/useApiErrorToast';
 import { translatableMessage } from '../i18n/validationMessage';
@@ -162,10 +147,9 @@ export function ConsoleImportButton() {
             <DialogContent>
               <DialogContentText>{translate('console.import.hint', { fields })}</DialogContentText>
               <Stack spacing={2} sx={{ mt: 2 }}>
-                <MuiButton component="label" variant="outlined" startIcon={<UploadIcon />}>
+                <FilePickButton variant="outlined" startIcon={<UploadIcon />} accept=".csv,.tsv,.txt,text/csv,text/plain" onPick={(event) => void readFile(event)}>
                   {translate('console.import.file')}
-                  <input type="file" accept=".csv,.tsv,.txt,text/csv,text/plain" hidden onChange={(event) => void readFile(event)} />
-                </MuiButton>
+                </FilePickButton>
                 {fileName && <Typography variant="body2">{translate('console.import.fileChosen', { name: fileName })}</Typography>}
                 <TextField
                   label={translate('console.import.paste')}
