@@ -14,6 +14,7 @@ import { AppError } from './app-error';
 import { success } from './envelope';
 import { idParams } from './id-params';
 import { bulkEditRoute } from './bulk-edit-route';
+import { importRoute } from './import-route';
 import { listExportRoute } from './list-export';
 import { listQuerystring, parseListQuery, type ListSpec } from './list-query';
 import { inputFields } from './input-fields';
@@ -197,18 +198,32 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
     const insert = needed('create', store.insert, 'store.insert');
     const body = needed('create', schemas.create ?? schemas.input, 'schemas.input');
     const onRequest = hooks.guards?.create ? [writers.onRequest, hooks.guards.create] : writers.onRequest;
-    routes.post(path, { onRequest, config, schema: { body, response: { 200: schemas.one } } }, async (request, reply) => {
-      const input = request.body as CreateValues;
+    /** A create's checks on its input, before its transaction: the binding's check, a taken unique value. */
+    async function createChecked(request: FastifyRequest, input: CreateValues): Promise<void> {
       await hooks.check?.(input, undefined, request);
       await refuseTaken(input);
-      const row = await sharedTransaction(db, async (trx) => {
-        const id = await guarded(insert(input, isoNow(clock), { request }), input);
-        const row = await find!(id, request);
-        await app.activity.record(trx, request, reply, { resource: declaration.name, id: String(id), after: snapshot(row) });
-        return row;
-      });
+    }
+    /** A create's write and its activity entry, in the caller's transaction. */
+    async function create(trx: Db, request: FastifyRequest, reply: FastifyReply, input: CreateValues): Promise<{ id: Id; row: Row | undefined }> {
+      const id = await guarded(insert(input, isoNow(clock), { request }), input);
+      const row = await find!(id, request);
+      await app.activity.record(trx, request, reply, { resource: declaration.name, id: String(id), after: snapshot(row) });
+      return { id, row };
+    }
+    routes.post(path, { onRequest, config, schema: { body, response: { 200: schemas.one } } }, async (request, reply) => {
+      const input = request.body as CreateValues;
+      await createChecked(request, input);
+      const row = await sharedTransaction(db, async (trx) => (await create(trx, request, reply, input)).row);
       return success(row, said('added', row, sentence('crud.theHasBeenAdded', { noun: recordNoun(noun) })));
     });
+    if (declaration.importable)
+      importRoute(app, declaration, {
+        onRequest,
+        config,
+        body,
+        checked: (request, input) => createChecked(request, input as CreateValues),
+        write: async (trx, request, reply, input) => (await create(trx, request, reply, input as CreateValues)).id as number | string,
+      });
   }
 
   if (has.has('update')) {

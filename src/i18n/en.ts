@@ -4,7 +4,7 @@ import type { PropertyKind } from '../shared/property-kinds';
 import { frameEn } from './frame.en';
 import { settingsEn } from './settings.en';
 import { profileEn } from './profile.en';
-import { bulkEditEn, listEn, viewsEn } from './list.en';
+import { bulkEditEn, importEn, listEn, viewsEn } from './list.en';
 import { resultsEn } from './results.en';
 import { schemaEn } from './schema.en';
 import { codesEn } from './codes.en';
@@ -169,6 +169,7 @@ export const consoleMessages = {
   list: listEn,
   views: viewsEn,
   bulkEdit: bulkEditEn,
+  import: importEn,
   result: resultsEn,
   codes: codesEn,
   activity: activityEn,

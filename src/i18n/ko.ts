@@ -3,7 +3,7 @@ import { raKo, tiptapKo } from './ra.ko';
 import { frameKo } from './frame.ko';
 import { settingsKo } from './settings.ko';
 import { profileKo } from './profile.ko';
-import { bulkEditKo, listKo, viewsKo } from './list.ko';
+import { bulkEditKo, importKo, listKo, viewsKo } from './list.ko';
 import { resultsKo } from './results.ko';
 import { schemaKo } from './schema.ko';
 import { codesKo } from './codes.ko';
@@ -172,6 +172,7 @@ const consoleMessagesKo: ConsoleMessages = {
   list: listKo,
   views: viewsKo,
   bulkEdit: bulkEditKo,
+  import: importKo,
   result: resultsKo,
   codes: codesKo,
   activity: activityKo,

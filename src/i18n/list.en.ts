@@ -45,3 +45,23 @@ export const viewsEn = {
   droppedFilters:
     'The view “%{name}” opened without its filter by %{fields}: this list can no longer be filtered by it. |||| The view “%{name}” opened without its filters by %{fields}: this list can no longer be filtered by them.',
 };
+
+/** A list's "Import" (console.import.*): a CSV file or a pasted table, its rows checked, then created. */
+export const importEn = {
+  button: 'Import',
+  title: 'Import %{name}',
+  hint: 'Choose a CSV file or paste a table copied from a spreadsheet. Its first row names the columns: %{fields}. Columns marked * are required.',
+  file: 'Choose a CSV file',
+  fileChosen: 'Read from %{name}',
+  paste: 'Or paste the table',
+  check: 'Check the rows',
+  back: 'Back',
+  row: 'Row',
+  rowProblems: 'Problems of the row',
+  notAField: 'not a field',
+  ready: 'All %{smart_count} row can be created. |||| All %{smart_count} rows can be created.',
+  problems:
+    'Nothing can be created while a row has a problem: %{smart_count} row has one. Correct the table and check it again. |||| Nothing can be created while a row has a problem: %{smart_count} rows have one. Correct the table and check it again.',
+  fileProblems: 'The table cannot be read as it is:',
+  commit: 'Create %{smart_count} record |||| Create %{smart_count} records',
+};

@@ -1,4 +1,4 @@
-import type { bulkEditEn, listEn, viewsEn } from './list.en';
+import type { bulkEditEn, importEn, listEn, viewsEn } from './list.en';
 
 /** Korean messages of the resource lists (console.list.*). */
 export const listKo: typeof listEn = {
@@ -43,4 +43,24 @@ export const bulkEditKo: typeof bulkEditEn = {
   empty: '빈 값',
   apply: '%{smart_count}개 변경 |||| %{smart_count}개 변경',
   changed: '%{smart_count}개를 변경했습니다 |||| %{smart_count}개를 변경했습니다',
+};
+
+/** Korean of a list's "Import" (console.import.*). */
+export const importKo: typeof importEn = {
+  button: '가져오기',
+  title: '%{name} 가져오기',
+  hint: 'CSV 파일을 고르거나 스프레드시트에서 복사한 표를 붙여 넣으세요. 첫 행에는 열 이름을 적습니다: %{fields}. *표시가 있는 열은 필수입니다.',
+  file: 'CSV 파일 선택',
+  fileChosen: '%{name}에서 읽음',
+  paste: '또는 표 붙여 넣기',
+  check: '행 확인',
+  back: '뒤로',
+  row: '행',
+  rowProblems: '행의 문제',
+  notAField: '필드가 아님',
+  ready: '%{smart_count}개 행을 모두 만들 수 있습니다. |||| %{smart_count}개 행을 모두 만들 수 있습니다.',
+  problems:
+    '문제가 있는 행이 있으면 아무것도 만들 수 없습니다: %{smart_count}개 행에 문제가 있습니다. 표를 고친 뒤 다시 확인하세요. |||| 문제가 있는 행이 있으면 아무것도 만들 수 없습니다: %{smart_count}개 행에 문제가 있습니다. 표를 고친 뒤 다시 확인하세요.',
+  fileProblems: '표를 지금 상태로는 읽을 수 없습니다:',
+  commit: '%{smart_count}개 만들기 |||| %{smart_count}개 만들기',
 };

@@ -22,6 +22,8 @@ import type {
   datasetOptionsResponse,
   datasetResponse,
   emptyEnvelope,
+  importResponse,
+  importTemplateResponse,
   activityRevertedResponse,
   exportLinkResponse,
   inferredDatasetResponse,
@@ -128,6 +130,10 @@ export const consoleActions = {
     form.append('file', file, file.name);
     return httpClient.post<typeof uploadedFileResponse>('/files', form);
   },
+
+  // A declared import (src/shared/import.ts): a table's rows checked (`commit` false) or created, all or none.
+  importTable: (resource: string, csv: string, commit: boolean) => httpClient.post<typeof importResponse>(`/${resource}/import`, { csv, commit }),
+  getImportTemplate: (resource: string) => httpClient.get<typeof importTemplateResponse>(`/${resource}/import-template`),
 
   // Manual Upload.
   getMasterInfo: () => httpClient.get<typeof masterInfoListResponse>('/master-info'),

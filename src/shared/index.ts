@@ -33,3 +33,4 @@ export * from './activity-schemas';
 export * from './preferences';
 export * from './live-events';
 export * from './bulk-edit';
+export * from './import';

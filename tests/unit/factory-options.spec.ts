@@ -11,9 +11,11 @@ import { fromRoot, repoFiles } from '../../src/testing/repoFiles';
  * literal passed to declareResource, crudRoutes or tableStore, or returned by a function declared to
  * answer a CrudStore. A map keyed by a union (`guards`: step → guard) is one option, as its keys
  * share one meaning. The factory stays small: at most MAX_OPTIONS options, none set by fewer than
- * two resources (one resource's special case is plain code in its own module).
+ * two resources (one resource's special case is plain code in its own module). 26 since
+ * `importable` (a table's rows brought in as records, set by domains and holidays) joined
+ * `bulkEdit` as a declared many-record feature.
  */
-const MAX_OPTIONS = 25;
+const MAX_OPTIONS = 26;
 const FACTORY_FILES = [...repoFiles(['server/http', 'server/db']), 'src/shared/resources/define.ts'];
 const USER_FILES = repoFiles(['server/modules', 'server/collect', 'src/shared/resources']).filter((file) => file !== 'src/shared/resources/define.ts');
 /** Each entry point and which of its parameters is the object a resource writes. */

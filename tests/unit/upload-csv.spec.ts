@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { CsvReader } from '../../server/modules/uploads/csv';
+import { CsvReader } from '../../server/files/csv-reader';
 
 /** Reads `text` fed in chunks of `step` characters (every split point is a chunk boundary somewhere). */
 function read(text: string, step: number): (string | null)[][] {

@@ -84,7 +84,9 @@ const DECLARED_ROUTES: Record<string, RecordedRoute> = Object.fromEntries(
       };
       // A bulk edit records each record it changes as that record's update (server/http/bulk-edit-route.ts).
       const bulk: [string, RecordedRoute][] = declaration.bulkEdit ? [[`PATCH ${api}`, { resource, action: 'update' }]] : [];
-      return [...operationsOf(declaration).flatMap((operation) => (routes[operation] ? [routes[operation]] : [])), ...bulk];
+      // An import records each record it creates as that record's create (server/http/import-route.ts); a preview writes none.
+      const imported: [string, RecordedRoute][] = declaration.importable ? [[`POST ${api}/import`, { resource, action: 'create', create: true }]] : [];
+      return [...operationsOf(declaration).flatMap((operation) => (routes[operation] ? [routes[operation]] : [])), ...bulk, ...imported];
     }),
 );
 

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type ExcelJS from 'exceljs';
 import { FILE_READ_LIMITS } from '../../../src/shared/upload-rules';
-import { CsvReader } from './csv';
+import { CsvReader } from '../../files/csv-reader';
 import { normaliseDate } from './dates';
 import { boundedXlsx } from './xlsx-parts';
 

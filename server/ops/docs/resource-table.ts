@@ -17,7 +17,7 @@ export function resourceTable(declarations: readonly ResourceDeclaration[]): str
       const ranks = rank.read === rank.write ? rankWords(rank.read) : `reads ${rankWords(rank.read)}, writes ${rankWords(rank.write)}`;
       const sort = `${list.sortable.join(', ')} (default ${list.defaultSort.join(' ')})`;
       const filters = fieldList(Object.entries(list.filters).flatMap(([field, filter]) => (filter ? [`${field} (${filter.kind})`] : [])));
-      return `| \`${name}\` | \`/api${path}\` | ${ranks} | ${[...operationsOf(declaration), ...(declaration.bulkEdit?.length ? [`bulk edit (${declaration.bulkEdit.join(', ')})`] : [])].join(', ')} | ${sort} | ${filters} | ${fieldList(list.search)} |`;
+      return `| \`${name}\` | \`/api${path}\` | ${ranks} | ${[...operationsOf(declaration), ...(declaration.bulkEdit?.length ? [`bulk edit (${declaration.bulkEdit.join(', ')})`] : []), ...(declaration.importable ? ['import'] : [])].join(', ')} | ${sort} | ${filters} | ${fieldList(list.search)} |`;
     });
   return ['| resource | path | rank | routes | sort | filters | q searches |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
 }

@@ -7,7 +7,7 @@ import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
 import { ListActions } from '../ListActions';
 import type { BulkField, Domain } from '../../shared';
-import type { domainsResource } from '../../shared/resources/domains';
+import { domainsResource } from '../../shared/resources/domains';
 import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { RecordLink } from '../RecordLink';
@@ -27,7 +27,7 @@ const bulkActions = (
 
 export function DomainList() {
   return (
-    <ConsoleList resource="domains" filters={domainFilters} sort={{ field: 'domain', order: 'ASC' }} perPage={10} actions={<ListActions exporter />}>
+    <ConsoleList resource="domains" filters={domainFilters} sort={{ field: 'domain', order: 'ASC' }} perPage={10} actions={<ListActions exporter importable={domainsResource.importable} />}>
       <ConsoleDataTable rowClick="edit" bulkActionButtons={bulkActions}>
         <Column source="domain" field={RecordLink} />
         <Column source="description" disableSort />

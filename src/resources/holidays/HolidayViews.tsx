@@ -1,7 +1,7 @@
 import { Create, DataTable, Edit, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput } from 'react-admin';
 import { ConsoleBulkDeleteButton, ConsoleEditToolbar } from '../ConsoleDeleteButton';
 import { ConsoleBulkEditButton } from '../ConsoleBulkEditButton';
-import { holidayInput, type Holiday, type holidaysResource } from '../../shared/resources/holidays';
+import { holidayInput, holidaysResource, type Holiday } from '../../shared/resources/holidays';
 import type { BulkField } from '../../shared/bulk-edit';
 import { ConsoleList } from '../ConsoleList';
 import { ConsoleDataTable } from '../ConsoleDataTable';
@@ -38,7 +38,7 @@ const bulkActions = (
 
 export function HolidayList() {
   return (
-    <ConsoleList resource="holidays" filters={filters} sort={{ field: 'date', order: 'DESC' }} perPage={10} actions={<ListActions exporter />}>
+    <ConsoleList resource="holidays" filters={filters} sort={{ field: 'date', order: 'DESC' }} perPage={10} actions={<ListActions exporter importable={holidaysResource.importable} />}>
       <ConsoleDataTable rowClick="edit" bulkActionButtons={bulkActions}>
         <Column source="date" />
         <Column source="name" field={RecordLink} />

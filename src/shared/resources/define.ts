@@ -70,6 +70,13 @@ export interface ResourceDeclaration<
    * each record saved as its update would save it, all in one transaction or none.
    */
   bulkEdit?: readonly Bulk[];
+  /**
+   * Records may be brought in from a table (a CSV file, or rows pasted from a spreadsheet): the
+   * server adds `POST path/import` (a preview of each row and its problems, or the commit) and
+   * `GET path/import-template` (src/shared/import.ts), each row checked and saved as its create
+   * would be, all in one transaction or none; the list offers "Import".
+   */
+  importable?: boolean;
   /** The list whitelist, in field names; anything else in a list request is a 400. */
   list: {
     /** A record's fields, and `createdAt`, which every table has: it may order a list whose records do not show it (a project's shares). */

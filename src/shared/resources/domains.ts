@@ -13,6 +13,8 @@ export const domainsResource = declareResource({
   schemas: { input: domainInput, record: domainSchema, list: domainListResponse, one: domainResponse },
   // Turning many domains on or off at once (a company's several domains).
   bulkEdit: ['activeFlag'],
+  // A company's domains, listed in a spreadsheet, brought in at once.
+  importable: true,
   list: {
     sortable: ['id', 'domain', 'activeFlag', 'updatedAt', 'createdAt'],
     defaultSort: ['domain', 'ASC'],

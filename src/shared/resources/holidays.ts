@@ -36,6 +36,8 @@ export const holidaysResource = declareResource({
   schemas: { input: holidayInput, record: holidaySchema, list: listEnvelopeOf(holidaySchema), one: envelopeOf(holidaySchema) },
   // A year's holidays imported without a country, or switched off together.
   bulkEdit: ['activeFlag', 'country'],
+  // A year's holidays, published as a table, brought in at once.
+  importable: true,
   list: {
     sortable: ['id', 'date', 'name', 'country', 'activeFlag', 'updatedAt', 'createdAt'],
     defaultSort: ['date', 'DESC'],

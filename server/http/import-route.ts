@@ -1,0 +1,185 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { csvLine } from '../../src/shared/csv';
+import {
+  IMPORT_MAX_CHARS,
+  IMPORT_MAX_ROWS,
+  importInput,
+  importProblemCount,
+  importResponse,
+  importTemplateResponse,
+  type ImportProblem,
+  type ImportResult,
+  type ImportRow,
+} from '../../src/shared/import';
+import { issueMessage } from '../../src/shared/validation-messages';
+import type { ResourceDeclaration } from '../../src/shared/resources/define';
+import type { ResourceMessages } from '../../src/i18n/resourceLabels';
+import { asWritten, recordNoun, sentence, type ServerMessage } from '../../src/i18n/serverMessage';
+import { sharedTransaction, type Db } from '../db/database';
+import { CsvReader } from '../files/csv-reader';
+import { AppError } from './app-error';
+import { success } from './envelope';
+import { inputFields } from './input-fields';
+import { resourceLabelsEn, resourceLabelsKo } from './resource-labels';
+
+/** The steps of a declared resource's single create (crud-routes.ts), which an import runs on each row. */
+export interface CreateSteps {
+  /** The create's guards: the write rank, and the binding's create guard. */
+  onRequest: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
+  config: { recordsActivity: boolean };
+  /** The create's body schema. */
+  body: z.ZodType;
+  /** The create's checks (the binding's check, a taken unique value): throws to refuse. */
+  checked(request: FastifyRequest, input: unknown): Promise<void>;
+  /** The create's write and activity entry, in the transaction; answers the record's id. */
+  write(trx: Db, request: FastifyRequest, reply: FastifyReply, input: unknown): Promise<number | string>;
+}
+
+/** A table's text may hold four bytes a character, escaped in JSON: room for the longest table the schema takes. */
+const BODY_LIMIT = IMPORT_MAX_CHARS * 4 + 1024;
+const TAB = 9;
+
+/** A header as it is compared with a field's names: case, spacing and Unicode form set aside. */
+const headerKey = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The words a label file gives a field (resources.<name>.fields.<field>), if any. */
+function labelOf(messages: ResourceMessages | undefined, field: string): string | undefined {
+  const fields = messages?.fields;
+  const label = typeof fields === 'object' ? fields[field] : undefined;
+  return typeof label === 'string' ? label : undefined;
+}
+
+/** Thrown inside the transaction to undo it: a preview, or a commit with a problem. */
+class Undo {
+  constructor(readonly result: ImportResult) {}
+}
+
+/** A refusal of a row's create as problems under its cells: a field error where the check names one, else the row's. */
+function problemsOf(error: unknown): ImportProblem[] {
+  if (!(error instanceof AppError)) throw error;
+  const errors = (error.data as { errors?: ImportProblem[] } | null)?.errors;
+  if (Array.isArray(errors) && errors.length > 0) return errors.map(({ field, message, params }) => ({ field, message, ...(params ? { params } : {}) }));
+  return [{ field: '', message: error.sentence }];
+}
+
+/** The records of a table's text, CSV or (a first line with a tab and no comma) tab separated; the header is row 1. */
+function readTable(text: string): { records: (string | null)[][] } | { problem: ServerMessage } {
+  const firstLine = text.slice(0, Math.max(0, text.search(/\r|\n/)) || text.length);
+  const reader = new CsvReader(firstLine.includes('\t') && !firstLine.includes(',') ? TAB : undefined);
+  const records: (string | null)[][] = [];
+  const onRecord = (cells: (string | null)[]) => void records.push(cells);
+  try {
+    reader.push(text, onRecord);
+    reader.end(onRecord);
+  } catch (error) {
+    return { problem: asWritten((error as Error).message) };
+  }
+  return { records };
+}
+
+/**
+ * POST <path>/import `{ csv, commit? }`: a table's rows as the declaration's records, its columns
+ * matched to fields by header (the field's name or its English or Korean label). Every row goes
+ * through the single create's steps (its body schema, checks and write with its activity entry),
+ * each in a savepoint of one transaction, so a row refused alone is refused here, with its problems
+ * under its cells, and a duplicate of an earlier row or of a record is found as the create finds it.
+ * A preview (no `commit`) always undoes the transaction; a commit keeps it only when no row has a
+ * problem, else answers 400 with the same rows. GET <path>/import-template names the fields.
+ */
+export function importRoute(app: FastifyInstance, declaration: ResourceDeclaration, steps: CreateSteps): void {
+  const { noun, path, name } = declaration;
+  const fields = inputFields(steps.body);
+  // A field's names a header may use: its own, and its label in each language.
+  const fieldByHeader = new Map<string, string>();
+  for (const field of fields)
+    for (const words of [field, labelOf(resourceLabelsEn.messages[name], field), labelOf(resourceLabelsKo.messages[name], field)])
+      if (words && !fieldByHeader.has(headerKey(words))) fieldByHeader.set(headerKey(words), field);
+  // The fields an empty row is refused for lacking.
+  const empty = steps.body.safeParse({});
+  const required = new Set(empty.success ? [] : empty.error.issues.map((issue) => String(issue.path[0] ?? '')));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const said = (key: 'crud.importEmpty' | 'crud.importNoRows') => sentence(key, { noun: recordNoun(noun) });
+
+  routes.get(`${path}/import-template`, { onRequest: steps.onRequest, schema: { response: { 200: importTemplateResponse } } }, async () =>
+    success({ fields: fields.map((field) => ({ field, required: required.has(field) })), csv: csvLine(fields) }),
+  );
+
+  /** Reads the table and runs each row's create; the transaction is undone unless `commit` and every row passed. */
+  async function importTable(request: FastifyRequest, reply: FastifyReply, text: string, commit: boolean): Promise<{ result: ImportResult; written: boolean }> {
+    const table = readTable(text);
+    const result: ImportResult = { columns: [], rows: [], problems: [], created: [] };
+    if ('problem' in table) return { result: { ...result, problems: [{ field: '', message: table.problem }] }, written: false };
+    const [header, ...records] = table.records;
+    if (!header) return { result: { ...result, problems: [{ field: '', message: said('crud.importEmpty') }] }, written: false };
+    result.columns = header.map((cell) => ({ header: cell ?? '', field: cell === null ? null : (fieldByHeader.get(headerKey(cell)) ?? null) }));
+    const seen = new Map<string, string>();
+    for (const { header: words, field } of result.columns) {
+      if (field === null) {
+        result.problems.push({ field: '', message: sentence('crud.importColumnUnknown', { header: words, noun: recordNoun(noun) }) });
+        continue;
+      }
+      const first = seen.get(field);
+      if (first !== undefined) result.problems.push({ field, message: sentence('crud.importColumnTwice', { first, second: words, field }) });
+      seen.set(field, words);
+    }
+    if (records.length === 0) result.problems.push({ field: '', message: said('crud.importNoRows') });
+    if (records.length > IMPORT_MAX_ROWS) result.problems.push({ field: '', message: sentence('crud.importTooManyRows', { count: records.length, max: IMPORT_MAX_ROWS }) });
+    if (result.problems.length > 0) return { result, written: false };
+
+    result.rows = records.map((cells, index): ImportRow => {
+      const values: Record<string, string | null> = {};
+      result.columns.forEach(({ field }, column) => (values[field!] = cells[column] ?? null));
+      const extra = cells.slice(result.columns.length).some((cell) => cell !== null);
+      return { row: index + 2, values, problems: extra ? [{ field: '', message: sentence('crud.importExtraCells') }] : [] };
+    });
+    try {
+      const created = await sharedTransaction(app.ctx.db, async () => {
+        const ids: (number | string)[] = [];
+        for (const row of result.rows) {
+          // An empty cell is a value not given: the create's default, or its "required".
+          const given = Object.fromEntries(Object.entries(row.values).filter(([, value]) => value !== null));
+          const input = steps.body.safeParse(given);
+          if (!input.success) {
+            row.problems.push(...input.error.issues.map((issue) => ({ field: issue.path.join('.'), ...issueMessage(issue) })));
+            continue;
+          }
+          if (row.problems.length > 0) continue;
+          // Each row is a savepoint of its own: one refused on PostgreSQL leaves the transaction usable for the next.
+          try {
+            ids.push(
+              await app.ctx.db.transaction().execute(async (trx) => {
+                await steps.checked(request, input.data);
+                return steps.write(trx, request, reply, input.data);
+              }),
+            );
+          } catch (error) {
+            row.problems.push(...problemsOf(error));
+          }
+        }
+        if (!commit || importProblemCount(result) > 0) throw new Undo(result);
+        return ids;
+      });
+      return { result: { ...result, created }, written: true };
+    } catch (error) {
+      if (error instanceof Undo) return { result: error.result, written: false };
+      throw error;
+    }
+  }
+
+  routes.post(
+    `${path}/import`,
+    { onRequest: steps.onRequest, config: steps.config, bodyLimit: BODY_LIMIT, schema: { body: importInput, response: { 200: importResponse } } },
+    async (request, reply) => {
+      const commit = request.body.commit === true;
+      const { result, written } = await importTable(request, reply, request.body.csv, commit);
+      const count = result.rows.length;
+      const problems = importProblemCount(result);
+      // A problem of the whole file (an unknown column) is said as it is; else how many rows have one.
+      if (commit && !written) throw new AppError('VALIDATION_ERROR', (result.problems[0]?.message as ServerMessage | undefined) ?? sentence('crud.importRefused', { problems, count }), result);
+      if (commit) return success(result, sentence('crud.imported', { count, noun: recordNoun(noun) }));
+      return success(result, sentence('crud.importChecked', { count, problems }));
+    },
+  );
+}

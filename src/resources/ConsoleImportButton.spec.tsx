@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
+import { ConsoleNotification } from '../layout/ConsoleNotification';
+import { dataProvider } from '../providers/dataProvider';
+import { i18nProvider } from '../providers/i18nProvider';
+import { envelope, stubFetch } from '../testing/fetchStub';
+import type { ImportResult } from '../shared/import';
+import { ConsoleImportButton } from './ConsoleImportButton';
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18nProvider.changeLocale('en');
+});
+
+const TEMPLATE = {
+  fields: [
+    { field: 'domain', required: true },
+    { field: 'description', required: false },
+    { field: 'activeFlag', required: false },
+  ],
+  csv: 'domain,description,activeFlag\r\n',
+};
+const columns = [
+  { header: 'domain', field: 'domain' },
+  { header: 'description', field: 'description' },
+];
+/** A check of two rows, the second without a domain. */
+const WITH_PROBLEM: ImportResult = {
+  columns,
+  rows: [
+    { row: 2, values: { domain: 'acme.com', description: 'Acme' }, problems: [] },
+    { row: 3, values: { domain: null, description: 'No name' }, problems: [{ field: 'domain', message: 'required' }] },
+  ],
+  problems: [],
+  created: [],
+};
+const GOOD: ImportResult = { ...WITH_PROBLEM, rows: [WITH_PROBLEM.rows[0]!, { row: 3, values: { domain: 'other.org', description: null }, problems: [] }] };
+
+/** A server answering the template, each check with `checked`, and a commit with the records' ids. */
+function server(checked: ImportResult) {
+  return stubFetch((call) => {
+    if (call.url.includes('/import-template')) return { body: envelope('SUCCESS', TEMPLATE) };
+    const { commit } = call.body as { commit: boolean };
+    if (commit) return { body: envelope('SUCCESS', { ...checked, created: [11, 12] }, '2 domain records have been imported.') };
+    return { body: envelope('SUCCESS', checked, 'Checked.') };
+  });
+}
+
+function renderButton() {
+  render(
+    <TestMemoryRouter>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="domains">
+          <ConsoleImportButton />
+        </ResourceContextProvider>
+        <ConsoleNotification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
+
+async function pasteAndCheck(text: string) {
+  await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+  const dialog = await screen.findByRole('dialog');
+  await within(dialog).findByText(/Domain \*, Description, Active/);
+  await userEvent.click(within(dialog).getByLabelText('Or paste the table'));
+  await userEvent.paste(text);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Check the rows' }));
+  return dialog;
+}
+
+describe('ConsoleImportButton', () => {
+  it('shows each row’s problem under its cell and creates nothing while one has a problem', async () => {
+    const { calls } = server(WITH_PROBLEM);
+    renderButton();
+    const dialog = await pasteAndCheck('domain,description\nacme.com,Acme\n,No name\n');
+    const table = await within(dialog).findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Row', 'Domain', 'Description', 'Problems of the row']);
+    const bad = within(rows[2]!).getAllByRole('cell');
+    expect(bad[1]!.textContent).toBe('Required.');
+    expect(bad[2]!.textContent).toBe('No name');
+    expect(within(rows[1]!).queryByText('Required.')).toBeNull();
+    expect(within(dialog).getByText(/1 row has one/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Create 2 records' })).toHaveProperty('disabled', true);
+    const sent = calls.filter((call) => call.method === 'POST');
+    expect(sent).toEqual([expect.objectContaining({ url: expect.stringContaining('/api/domains/import'), body: { csv: 'domain,description\nacme.com,Acme\n,No name\n', commit: false } })]);
+  });
+
+  it('creates the checked rows in one request, saying how many, and closes', async () => {
+    const { calls } = server(GOOD);
+    renderButton();
+    const dialog = await pasteAndCheck('domain\tdescription\nacme.com\tAcme\nother.org\t\n');
+    expect(await within(dialog).findByText('All 2 rows can be created.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create 2 records' }));
+    expect(await screen.findByText('2 domain records have been imported.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST').map((call) => (call.body as { commit: boolean }).commit)).toEqual([false, true]);
+  });
+
+  it('shows a refused commit’s rows and their problems', async () => {
+    stubFetch((call) => {
+      if (call.url.includes('/import-template')) return { body: envelope('SUCCESS', TEMPLATE) };
+      if ((call.body as { commit: boolean }).commit) return { status: 400, body: envelope('VALIDATION_ERROR', WITH_PROBLEM, 'Nothing was imported.') };
+      return { body: envelope('SUCCESS', GOOD) };
+    });
+    renderButton();
+    const dialog = await pasteAndCheck('domain,description\nacme.com,Acme\nother.org,\n');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Create 2 records' }));
+    expect(await within(dialog).findByText('Required.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Create 2 records' })).toHaveProperty('disabled', true);
+  });
+
+  it('speaks Korean', async () => {
+    server(WITH_PROBLEM);
+    await i18nProvider.changeLocale('ko');
+    renderButton();
+    await userEvent.click(await screen.findByRole('button', { name: '가져오기' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toContain('가져오기');
+    expect(within(dialog).getByRole('button', { name: '행 확인' })).toBeTruthy();
+  });
+});

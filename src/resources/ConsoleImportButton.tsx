@@ -1,0 +1,177 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import UploadIcon from '@mui/icons-material/Upload';
+import { Button, useResourceContext, useTranslate } from 'react-admin';
+import { importProblemCount, type ImportProblem, type ImportResult } from '../shared/import';
+import { DialogHeading } from '../components/DialogHeading';
+import { FilePickButton } from '../components/FilePickButton';
+import { useApiRead, useApiWrite } from '../components/useApi';
+import { useApiErrorToast } from '../components/useApiErrorToast';
+import { translatableMessage } from '../i18n/validationMessage';
+import { ApiError } from '../providers/apiError';
+
+/** An import's answer, when a refused commit carries one (400 with the rows and their problems). */
+const resultOf = (error: unknown): ImportResult | undefined => {
+  const data = error instanceof ApiError ? (error.data as Partial<ImportResult> | null) : undefined;
+  return data && Array.isArray(data.rows) && Array.isArray(data.columns) ? (data as ImportResult) : undefined;
+};
+
+/** A problem's words, under its cell: a validation key in the reader's language, or the server's sentence as it was worded. */
+function Problems({ problems }: { problems: ImportProblem[] }) {
+  const translate = useTranslate();
+  return problems.map((problem, index) => {
+    const { message, args } = translatableMessage(problem);
+    return (
+      <Typography key={index} variant="caption" color="error" component="p">
+        {translate(message, args)}
+      </Typography>
+    );
+  });
+}
+
+/**
+ * "Import" in the toolbar of a list whose declaration is `importable`: a CSV file or a pasted table
+ * is sent to POST <resource>/import to be checked (nothing is written), its rows shown with each
+ * problem under its cell; when none has a problem, "Create N records" sends it again to be created,
+ * all rows in one transaction or none.
+ */
+export function ConsoleImportButton() {
+  const resource = useResourceContext();
+  const translate = useTranslate();
+  const showError = useApiErrorToast();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [fileName, setFileName] = useState<string>();
+  const [result, setResult] = useState<ImportResult>();
+  const titleId = useId();
+  const close = () => {
+    setOpen(false);
+    setText('');
+    setFileName(undefined);
+    setResult(undefined);
+  };
+  const template = useApiRead(['import-template', resource], (api) => api.getImportTemplate(resource!), { enabled: open && resource !== undefined });
+  const check = useApiWrite({ success: false });
+  // A refused commit answers the rows and their problems: they are shown, as a check's are.
+  const create = useApiWrite({ success: { onDone: close }, failure: (error) => (resultOf(error) ? setResult(resultOf(error)) : showError(error)) });
+  if (!resource) return null;
+
+  const label = (field: string) => translate(`resources.${resource}.fields.${field}`);
+  const fields = template.data?.fields.map(({ field, required }) => `${label(field)}${required ? ' *' : ''}`).join(', ') ?? '…';
+  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setText(await file.text());
+    setFileName(file.name);
+  };
+  const runCheck = async () => {
+    const answer = await check.run((api) => api.importTable(resource, text, false));
+    if (answer) setResult(answer.data);
+  };
+  const problems = result ? importProblemCount(result) : 0;
+  const columns = result?.columns ?? [];
+  const shown = new Set(columns.map(({ field }) => field));
+
+  return (
+    <>
+      <Button label="console.import.button" onClick={() => setOpen(true)}>
+        <UploadIcon />
+      </Button>
+      <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth={result ? 'lg' : 'sm'}>
+        <DialogHeading id={titleId} title={translate('console.import.title', { name: translate(`resources.${resource}.name`, { smart_count: 2 }) })} onClose={close} />
+        {result ? (
+          <>
+            <DialogContent>
+              {result.problems.length > 0 && (
+                <Alert severity="error" sx={{ mb: 2 }}>
+                  {translate('console.import.fileProblems')}
+                  <Problems problems={result.problems} />
+                </Alert>
+              )}
+              {result.problems.length === 0 && (
+                <Alert severity={problems > 0 ? 'error' : 'success'} sx={{ mb: 2 }}>
+                  {problems > 0 ? translate('console.import.problems', { smart_count: problems }) : translate('console.import.ready', { smart_count: result.rows.length })}
+                </Alert>
+              )}
+              {result.rows.length > 0 && (
+                <TableContainer>
+                  <Table size="small" aria-label={translate('console.import.title', { name: translate(`resources.${resource}.name`, { smart_count: 2 }) })}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{translate('console.import.row')}</TableCell>
+                        {columns.map(({ header, field }, index) => (
+                          <TableCell key={index}>
+                            {field ? label(field) : header}
+                            {!field && (
+                              <Typography variant="caption" color="error" component="p">
+                                {translate('console.import.notAField')}
+                              </Typography>
+                            )}
+                          </TableCell>
+                        ))}
+                        <TableCell>{translate('console.import.rowProblems')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {result.rows.map((row) => (
+                        <TableRow key={row.row}>
+                          <TableCell>{row.row}</TableCell>
+                          {columns.map(({ field }, index) => (
+                            <TableCell key={index}>
+                              {field ? row.values[field] : null}
+                              <Problems problems={row.problems.filter((problem) => field !== null && problem.field === field)} />
+                            </TableCell>
+                          ))}
+                          <TableCell>
+                            <Problems problems={row.problems.filter((problem) => !shown.has(problem.field))} />
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button label="console.import.back" onClick={() => setResult(undefined)} />
+              <Button
+                label={translate('console.import.commit', { smart_count: result.rows.length })}
+                variant="contained"
+                disabled={problems > 0 || result.rows.length === 0 || create.pending}
+                onClick={() => void create.run((api) => api.importTable(resource, text, true))}
+              />
+            </DialogActions>
+          </>
+        ) : (
+          <>
+            <DialogContent>
+              <DialogContentText>{translate('console.import.hint', { fields })}</DialogContentText>
+              <Stack spacing={2} sx={{ mt: 2 }}>
+                <FilePickButton variant="outlined" startIcon={<UploadIcon />} accept=".csv,.tsv,.txt,text/csv,text/plain" onPick={(event) => void readFile(event)}>
+                  {translate('console.import.file')}
+                </FilePickButton>
+                {fileName && <Typography variant="body2">{translate('console.import.fileChosen', { name: fileName })}</Typography>}
+                <TextField
+                  label={translate('console.import.paste')}
+                  value={text}
+                  onChange={(event) => {
+                    setText(event.target.value);
+                    setFileName(undefined);
+                  }}
+                  multiline
+                  minRows={4}
+                  maxRows={12}
+                  slotProps={{ htmlInput: { spellCheck: false } }}
+                />
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button label="ra.action.cancel" onClick={close} />
+              <Button label="console.import.check" variant="contained" disabled={text.trim() === '' || check.pending} onClick={() => void runCheck()} />
+            </DialogActions>
+          </>
+        )}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { envelopeOf } from './envelope';
+
+/** The most data rows one import may hold: one transaction, each row checked and recorded as a single create is. */
+export const IMPORT_MAX_ROWS = 1000;
+/** The most characters of one import's table text (a CSV file's or a pasted table's). */
+export const IMPORT_MAX_CHARS = 1_000_000;
+
+/**
+ * The body of POST <path>/import: the table's text, CSV (a header row, then a record a row) or tab
+ * separated as a spreadsheet pastes it, and whether to create its records (`commit: true`) or only
+ * say what each row would create and what is wrong with it (the default).
+ */
+export const importInput = z.strictObject({
+  csv: z.string().max(IMPORT_MAX_CHARS),
+  commit: z.boolean().optional(),
+});
+export type ImportInput = z.infer<typeof importInput>;
+
+/** A problem under one cell (`field`), or under the whole row or file (`field` empty): a message key or a server sentence, with its values. */
+export const importProblemSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+/** One data row of the table: its row number as a spreadsheet shows it (the header is row 1), its cells by field, its problems. */
+export const importRowSchema = z.object({
+  row: z.number(),
+  values: z.record(z.string(), z.string().nullable()),
+  problems: z.array(importProblemSchema),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+/**
+ * What an import answers: each header and the field it was matched to (null: none), the rows, the
+ * problems of the whole file (an unknown column, too many rows), and the ids created (none in a
+ * preview). A commit with any problem answers 400 with the same data and creates nothing.
+ */
+export const importResultSchema = z.object({
+  columns: z.array(z.object({ header: z.string(), field: z.string().nullable() })),
+  rows: z.array(importRowSchema),
+  problems: z.array(importProblemSchema),
+  created: z.array(z.union([z.number(), z.string()])),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+export const importResponse = envelopeOf(importResultSchema);
+
+/** GET <path>/import-template: the fields a table may have (the required ones named), and a header row to start from. */
+export const importTemplateSchema = z.object({
+  fields: z.array(z.object({ field: z.string(), required: z.boolean() })),
+  csv: z.string(),
+});
+export type ImportTemplate = z.infer<typeof importTemplateSchema>;
+export const importTemplateResponse = envelopeOf(importTemplateSchema);
+
+/** How many rows of an import have a problem, the file's own problems counted as one. */
+export const importProblemCount = (result: Pick<ImportResult, 'rows' | 'problems'>): number => result.rows.filter((row) => row.problems.length > 0).length + (result.problems.length > 0 ? 1 : 0);

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { AUTHORITIES, AUTHORITY_RANKS, csvLine, type ActivityEntry, type ImportResult } from '../../src/shared';
+import { declarations } from '../../server/http/resource-declarations';
+import { inputFields } from '../../server/http/input-fields';
+import { resourceLabelsEn, resourceLabelsKo } from '../../server/http/resource-labels';
+import type { Database } from '../../server/db/schema';
+import { dbSnapshot, type RankAccounts, type TestApp, withRankAccounts } from './harness';
+
+let t: TestApp;
+let accounts: RankAccounts;
+let admin: string;
+withRankAccounts((suite) => ({ t, accounts, admin } = suite));
+
+/** Every declaration whose records may be brought in from a table. */
+const importable = declarations.filter((declaration) => declaration.importable);
+
+type Cells = Record<string, string>;
+/**
+ * How to write good rows of each such resource, rows its create refuses with the field the problem
+ * sits under, and (where its create refuses a taken value) the field a duplicate is refused on. A
+ * declaration made importable without a sample here fails the first test.
+ */
+const SAMPLES: Record<string, { table: keyof Database; good(n: number): Cells; bad: { cells: Cells; field: string }[]; unique?: string }> = {
+  domains: {
+    table: 'domains',
+    good: (n) => ({ domain: `import-${n}-${Date.now()}.example.com`, description: `Imported ${n}`, activeFlag: 'Y' }),
+    bad: [
+      { cells: { domain: 'not a domain', description: '', activeFlag: 'Y' }, field: 'domain' },
+      { cells: { domain: `long-${Date.now()}.example.com`, description: 'x'.repeat(201), activeFlag: 'Y' }, field: 'description' },
+      { cells: { domain: `flag-${Date.now()}.example.com`, description: '', activeFlag: 'maybe' }, field: 'activeFlag' },
+    ],
+    unique: 'domain',
+  },
+  holidays: {
+    table: 'holidays',
+    good: (n) => ({ date: `2034-03-${String((n % 28) + 1).padStart(2, '0')}`, name: `Imported holiday ${n} ${Date.now()}`, country: 'KR', description: '', activeFlag: 'Y' }),
+    bad: [
+      { cells: { date: '2034-03-01', name: '', country: 'KR', description: '', activeFlag: 'Y' }, field: 'name' },
+      { cells: { date: '2034-03-01', name: 'x'.repeat(101), country: 'KR', description: '', activeFlag: 'Y' }, field: 'name' },
+      { cells: { date: 'March 1st', name: 'Bad date', country: 'KR', description: '', activeFlag: 'Y' }, field: 'date' },
+      { cells: { date: '2034-03-01', name: 'Unknown country', country: 'ZZ', description: '', activeFlag: 'Y' }, field: 'country' },
+    ],
+  },
+};
+
+const below = (rank: number) => AUTHORITIES.find((authority) => AUTHORITY_RANKS[authority].rank === rank + 1);
+/** A table with a header of the rows' fields (or the headers given), a line per row. */
+const tableOf = (rows: Cells[], headers?: string[]) => {
+  const fields = Object.keys(rows[0]!);
+  return [csvLine(headers ?? fields), ...rows.map((row) => csvLine(fields.map((field) => row[field])))].join('');
+};
+
+let counter = 0;
+async function entries(resource: string, recordId: number | string): Promise<ActivityEntry[]> {
+  const reply = await t.call('GET', `/api/activity?range=[0,99]&filter=${encodeURIComponent(JSON.stringify({ resource, recordId: String(recordId) }))}`, { token: admin });
+  expect(reply.status).toBe(200);
+  return reply.body.data.list;
+}
+
+describe('import', () => {
+  it('is declared by at least two resources, each with a sample here', () => {
+    expect(importable.length).toBeGreaterThanOrEqual(2);
+    expect(importable.map(({ name }) => name).filter((name) => !SAMPLES[name])).toEqual([]);
+  });
+
+  describe.each(importable.map((declaration) => [declaration.name, declaration] as const))('%s', (name, declaration) => {
+    const api = `/api${declaration.path}`;
+    const sample = SAMPLES[name]!;
+    const body = (declaration.schemas.create ?? declaration.schemas.input)!;
+    const post = (csv: string, commit?: boolean, token = admin) => t.call<ImportResult>('POST', `${api}/import`, { token, body: commit === undefined ? { csv } : { csv, commit } });
+    const unchanged = () => dbSnapshot(t, [sample.table, 'activity_log']);
+    const goods = (count: number) => Array.from({ length: count }, () => sample.good(++counter));
+
+    it('gives a template naming the create’s fields, the required ones marked', async () => {
+      const reply = await t.call('GET', `${api}/import-template`, { token: admin });
+      expect(reply.status).toBe(200);
+      const fields = inputFields(body);
+      expect(reply.body.data.fields.map(({ field }: { field: string }) => field)).toEqual(fields);
+      expect(reply.body.data.csv).toBe(csvLine(fields));
+      const required = reply.body.data.fields.filter((field: { required: boolean }) => field.required).map(({ field }: { field: string }) => field);
+      expect(required.length).toBeGreaterThan(0);
+      for (const field of required) expect(body.safeParse({ ...sample.good(0), [field]: undefined }).success).toBe(false);
+    });
+
+    it('previews good and bad rows with each problem under its cell, and writes nothing', async () => {
+      const before = await unchanged();
+      const rows = [...goods(2), ...sample.bad.map(({ cells }) => cells)];
+      const reply = await post(tableOf(rows));
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      const result = reply.body.data;
+      expect(result.created).toEqual([]);
+      expect(result.problems).toEqual([]);
+      expect(result.columns.map(({ field }) => field)).toEqual(Object.keys(rows[0]!));
+      expect(result.rows.map(({ row }) => row)).toEqual(rows.map((_, index) => index + 2));
+      expect(result.rows[0]!.problems).toEqual([]);
+      expect(result.rows[1]!.problems).toEqual([]);
+      expect(result.rows[0]!.values).toMatchObject(Object.fromEntries(Object.entries(rows[0]!).map(([field, value]) => [field, value === '' ? null : value])));
+      sample.bad.forEach(({ field }, index) => {
+        const problems = result.rows[index + 2]!.problems;
+        expect(problems.length, JSON.stringify(problems)).toBeGreaterThan(0);
+        expect(problems.map((problem) => problem.field)).toEqual(problems.map(() => field));
+      });
+      expect(reply.body.resultMessage).toContain(String(sample.bad.length));
+      expect(await unchanged()).toEqual(before);
+    });
+
+    it('matches columns by English or Korean label, in any order, and reads a pasted tab-separated table', async () => {
+      const row = sample.good(++counter);
+      const fields = Object.keys(row).reverse();
+      const labels = (language: typeof resourceLabelsEn) => fields.map((field) => (language.messages[name]!.fields as Record<string, string>)[field]!);
+      for (const headers of [labels(resourceLabelsEn), labels(resourceLabelsKo).map((label) => ` ${label} `), fields.map((field) => field.toUpperCase())]) {
+        const csv = csvLine(headers) + csvLine(fields.map((field) => row[field]));
+        const reply = await post(csv);
+        expect(reply.status).toBe(200);
+        expect(reply.body.data.columns.map(({ field }) => field)).toEqual(fields);
+        expect(reply.body.data.rows[0]!.problems).toEqual([]);
+      }
+      const pasted = `${fields.join('\t')}\n${fields.map((field) => row[field]).join('\t')}\n`;
+      const reply = await post(pasted);
+      expect(reply.body.data.columns.map(({ field }) => field)).toEqual(fields);
+      expect(reply.body.data.rows[0]!.problems).toEqual([]);
+    });
+
+    it('commits good rows: each record created, with its create’s activity entry', async () => {
+      const rows = goods(3);
+      const reply = await post(tableOf(rows), true);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(reply.body.data.created).toHaveLength(3);
+      expect(reply.body.resultMessage).toContain('3');
+      for (const [index, id] of reply.body.data.created.entries()) {
+        const record = await t.call('GET', `${api}/${id}`, { token: admin });
+        expect(record.status).toBe(200);
+        const expected = body.parse(Object.fromEntries(Object.entries(rows[index]!).filter(([, value]) => value !== ''))) as Record<string, unknown>;
+        expect(record.body.data).toMatchObject(expected);
+        const created = (await entries(name, id)).filter((entry) => entry.action === 'create');
+        expect(created).toHaveLength(1);
+      }
+    });
+
+    it('commits nothing when one row is bad, and answers 400 with the rows', async () => {
+      for (const bad of sample.bad) {
+        const before = await unchanged();
+        const reply = await post(tableOf([...goods(2), bad.cells]), true);
+        expect(reply.status).toBe(400);
+        expect(reply.body.result).toBe('VALIDATION_ERROR');
+        expect(reply.body.data.created).toEqual([]);
+        expect(reply.body.data.rows[2]!.problems.map((problem) => problem.field)).toContain(bad.field);
+        expect(await unchanged()).toEqual(before);
+      }
+    });
+
+    it('refuses an unknown column and a table without rows, committing nothing', async () => {
+      const before = await unchanged();
+      const row = sample.good(++counter);
+      const unknown = await post(tableOf([{ ...row, colour: 'blue' }]), true);
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.resultMessage).toContain('colour');
+      expect(unknown.body.data.columns.at(-1)).toEqual({ header: 'colour', field: null });
+      const preview = await post(tableOf([{ ...row, colour: 'blue' }]));
+      expect(preview.status).toBe(200);
+      expect(preview.body.data.problems).toHaveLength(1);
+      expect((await post(csvLine(Object.keys(row)), true)).status).toBe(400);
+      expect((await post('', true)).status).toBe(400);
+      expect(await unchanged()).toEqual(before);
+    });
+
+    it.runIf(sample.unique)('refuses a duplicate within the file and one of an existing record', async () => {
+      const field = sample.unique!;
+      const [first, second] = goods(2);
+      const twice = await post(tableOf([first!, { ...second!, [field]: first![field]! }]));
+      expect(twice.body.data.rows[0]!.problems).toEqual([]);
+      expect(twice.body.data.rows[1]!.problems.map((problem) => problem.field)).toEqual([field]);
+      const existing = sample.good(++counter);
+      expect((await t.call('POST', api, { token: admin, body: body.parse(Object.fromEntries(Object.entries(existing).filter(([, value]) => value !== ''))) })).status).toBe(200);
+      const before = await unchanged();
+      const taken = await post(tableOf([sample.good(++counter), existing]), true);
+      expect(taken.status).toBe(400);
+      expect(taken.body.data.rows[0]!.problems).toEqual([]);
+      expect(taken.body.data.rows[1]!.problems.map((problem) => problem.field)).toEqual([field]);
+      expect(await unchanged()).toEqual(before);
+    });
+
+    it('is refused to the rank below its create’s, in preview, commit and template', async () => {
+      const authority = below(declaration.rank.write);
+      if (!authority) return;
+      const token = accounts[authority].token;
+      const before = await unchanged();
+      expect((await post(tableOf(goods(1)), undefined, token)).status).toBe(403);
+      expect((await post(tableOf(goods(1)), true, token)).status).toBe(403);
+      expect((await t.call('GET', `${api}/import-template`, { token })).status).toBe(403);
+      expect(await unchanged()).toEqual(before);
+    });
+
+    it('refuses a body that is not a table’s text', async () => {
+      expect((await t.call('POST', `${api}/import`, { token: admin, body: { csv: 1 } })).status).toBe(400);
+      expect((await t.call('POST', `${api}/import`, { token: admin, body: { csv: 'a', other: true } })).status).toBe(400);
+      expect((await t.call('POST', `${api}/import`, { token: admin, body: { csv: 'x'.repeat(1_000_001) } })).status).toBe(400);
+    });
+  });
+});

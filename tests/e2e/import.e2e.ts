@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, signInThroughPage, startE2e, waitForSettled, watchProblems, type E2e } from './harness';
+import { seriousAxeViolations } from './axeSurvey';
+
+/**
+ * "Import" on a list: a table pasted as a spreadsheet copies it (tab separated, Korean headers),
+ * checked with a problem shown under its cell and nothing written, corrected, checked again, then
+ * created in one request, each record with its activity entry.
+ */
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await startE2e();
+  const api = await adminApi(e2e);
+  await api('POST', '/api/domains', { domain: 'taken.co.kr', activeFlag: 'Y' });
+});
+afterAll(async () => e2e?.close());
+
+const imported = () =>
+  e2e.db
+    .selectFrom('domains')
+    .select('domain')
+    .where('domain', 'in', ['alpha.co.kr', 'beta.co.kr', 'taken.co.kr'])
+    .orderBy('domain')
+    .execute()
+    .then((rows) => rows.map((row) => row.domain));
+const created = () => e2e.db.selectFrom('activity_log').select('record_id').where('resource', '=', 'domains').where('action', '=', 'create').execute();
+
+describe('Import (Allowed Domains)', () => {
+  it('checks a pasted table, shows a problem under its cell, then creates the corrected rows', async () => {
+    const { context, page } = await e2e.newPage({ width: 1440, height: 900 });
+    const problems = watchProblems(page);
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Allowed Domains' }).click();
+    await page.getByRole('checkbox', { name: 'Select row taken.co.kr' }).waitFor();
+    await waitForSettled(page);
+    const before = (await created()).length;
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Allowed Domains' });
+    await dialog.getByText(/Domain \*/).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const paste = dialog.getByRole('textbox', { name: 'Or paste the table' });
+    await paste.fill('도메인\t설명\nalpha.co.kr\tFirst\ntaken.co.kr\tAgain\n');
+    await dialog.getByRole('button', { name: 'Check the rows' }).click();
+    const table = dialog.getByRole('table');
+    await table.waitFor();
+    // The taken domain's problem sits under its Domain cell; nothing was written by the check.
+    await table
+      .getByRole('row', { name: /taken\.co\.kr/ })
+      .getByRole('cell', { name: /taken\.co\.kr is already on the allowed list/ })
+      .waitFor();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Create 2 records' }).isDisabled()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await imported()).toEqual(['taken.co.kr']);
+
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await paste.fill('도메인\t설명\nalpha.co.kr\tFirst\nbeta.co.kr\tSecond\n');
+    await dialog.getByRole('button', { name: 'Check the rows' }).click();
+    await dialog.getByText('All 2 rows can be created.').waitFor();
+    await dialog.getByRole('button', { name: 'Create 2 records' }).click();
+    await page.getByText('2 domain records have been imported.').waitFor();
+    await page.getByRole('checkbox', { name: 'Select row beta.co.kr' }).waitFor();
+    expect(await imported()).toEqual(['alpha.co.kr', 'beta.co.kr', 'taken.co.kr']);
+    expect((await created()).length).toBe(before + 2);
+    await page.screenshot({ path: '/tmp/import-1440.png' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
