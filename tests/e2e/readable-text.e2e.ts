@@ -31,18 +31,14 @@ describe('the raw-code check', () => {
       'shows a raw code: "SUCCESS" (span.MuiChip-label)',
       'shows a raw code: "GET · JSON · NONE" (td)',
       'shows a raw code: "KR" (td)',
-      'shows a raw code: "(KR)" in parentheses: the word only, the code in its details',
+      'shows a raw code: "(KR)" in parentheses, not in small print after its words',
       'shows a raw code: "DAILY" in the input (unnamed)',
     ]);
   });
 
-  it('finds a code in small print after its words too: the word stands alone', async () => {
-    expect(await findingsOn('<p>Korea<span class="code-small-print">(KR)</span></p>')).toEqual(['shows a raw code: "(KR)" in parentheses: the word only, the code in its details']);
-  });
-
-  it('lets be a code in its words’ details, a code whose words are itself, a radio’s value and hidden text', async () => {
+  it('lets be a code in small print after its words, a code whose words are itself, a radio’s value and hidden text', async () => {
     const findings = await findingsOn(`
-      <p><span title="KR" data-code="KR">Korea</span></p><p><span title="DATE" data-code="DATE">Date</span></p>
+      <p>Korea<span class="code-small-print">(KR)</span></p><p>Date<span class="code-small-print">(DATE)</span></p>
       <p>CRM</p><label><input type="radio" value="TEMPLATE"> From a template</label><div aria-hidden="true">MASTERING</div>
       <p style="display:none">SUCCESS</p>`);
     expect(findings).toEqual([]);

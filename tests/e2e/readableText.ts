@@ -144,8 +144,8 @@ const RAW_CODE_ALLOWED: { screen: RegExp; selector: string; why: string }[] = [
 
 /**
  * One line per code read without its words: a text, a chip, a select's shown value or an input's
- * value that is a code of the table (or a Project Properties code) whose words differ from it, or
- * such a code in parentheses ("Media (MEDIA)"): a reader sees the word only, the code sits in its title.
+ * value that is a code of the table (or a Project Properties code) whose words differ from it. A
+ * code in parentheses is allowed only as CodeSmallPrint draws it: in small print after its words.
  */
 export async function rawCodeFindings(page: Page, screen: string, table: CodeWordsTable): Promise<string[]> {
   const allowed = RAW_CODE_ALLOWED.filter(({ screen: where }) => where.test(screen))
@@ -166,10 +166,11 @@ export async function rawCodeFindings(page: Page, screen: string, table: CodeWor
           .map((node) => node.textContent ?? '')
           .join('')
           .trim();
-        const bracketed = /^\((.+)\)$/.exec(own);
-        if (bracketed && table[bracketed[1]]) {
-          // Beside its words or alone, a code in parentheses is a code where a word belongs: its place is the words' details (codeDetails, src/components/CodeField.tsx).
-          seen.add(`"${own}" in parentheses: the word only, the code in its details`);
+        const small = /^\((.+)\)$/.exec(own);
+        if (small && table[small[1]]) {
+          // As CodeSmallPrint draws it (src/components/CodeField.tsx): after the words, in one element.
+          const beside = element.parentElement?.innerText.replace(own, '').trim();
+          if (!element.classList.contains('code-small-print') || !beside) seen.add(`"${own}" in parentheses, not in small print after its words`);
           continue;
         }
         if (readsRaw(own)) seen.add(`"${own}" (${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''})`);
