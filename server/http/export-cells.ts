@@ -3,6 +3,7 @@ import type { Translate } from '../../src/shared';
 import { CODE_LISTS } from '../../src/shared/code-lists';
 import { codeMessageKey, type CodeSet } from '../../src/shared/code-sets';
 import { formatDateTime } from '../../src/shared/date-time';
+import { rowTaskState, taskStateWord } from '../../src/shared/task-states';
 import type { ResourceDeclaration } from '../../src/shared/resources/define';
 
 /*
@@ -94,7 +95,16 @@ export function exportColumns(declaration: ResourceDeclaration, sources: readonl
     if (!set) return [{ source, header: label, cell: (row) => plainCell(valueAt(row, source), timeZone) }];
     const code = (row: Record<string, unknown>) => valueAt(row, source);
     return [
-      { source, header: label, cell: (row) => (typeof code(row) === 'string' ? t(codeMessageKey(set, code(row) as string), { _: code(row) }) : plainCell(code(row), timeZone)) },
+      {
+        source,
+        header: label,
+        cell: (row) => {
+          // A task status reads as the task's state, in the one word every screen and mail uses (src/shared/task-states.ts).
+          const state = set === 'taskStatus' ? rowTaskState(row, source) : undefined;
+          if (state) return taskStateWord(state, t);
+          return typeof code(row) === 'string' ? t(codeMessageKey(set, code(row) as string), { _: code(row) }) : plainCell(code(row), timeZone);
+        },
+      },
       { source, header: `${label} (${codeWord})`, cell: (row) => plainCell(code(row), timeZone) },
     ];
   });

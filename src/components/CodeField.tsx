@@ -8,31 +8,25 @@ interface CodeFieldProps {
   source?: string;
   /** The code to show instead of the record's `source` field (outside a record context). */
   code?: string | null;
-  /** Shows the code itself in small print after its words, where support may need it. */
+  /** Keeps the code in the words' details (their title), where support may need it (codeDetails). */
   showCode?: boolean;
   label?: string;
   sortable?: boolean;
 }
 
 /**
- * A code in small print after its words ("Korea (KR)"): the one way a code is read beside words,
- * for support; the every-screen survey allows a bare code only so.
+ * Where a word stands for a code, the reader sees the word only: the code goes to the element's
+ * title (shown on hover, for support) and to `data-code` (for tests), never as "Korea (KR)" or
+ * "(P3)" beside the name. Every code drawn beside its words goes through here.
  */
-export function CodeSmallPrint({ code }: { code: string }) {
-  return (
-    <Typography component="span" variant="caption" color="text.secondary" className="code-small-print" sx={{ ml: 0.5 }}>
-      ({code})
-    </Typography>
-  );
-}
+export const codeDetails = (code: string) => ({ title: code, 'data-code': code });
 
 /** The words of a code; a code the table does not know shows as it is, never blank. */
 export function CodeWords({ set, code, showCode }: { set: CodeSet; code: string; showCode?: boolean }) {
   const translate = useTranslate();
   return (
-    <Typography variant="body2" component="span">
+    <Typography variant="body2" component="span" {...(showCode ? codeDetails(code) : {})}>
       {translate(codeMessageKey(set, code), { _: code })}
-      {showCode && <CodeSmallPrint code={code} />}
     </Typography>
   );
 }

@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { useGetList, useRecordContext } from 'react-admin';
 import type { Property, PropertyKind } from '../shared';
-import { CodeSmallPrint } from './CodeField';
+import { codeDetails } from './CodeField';
 import { usePropertyName } from './usePropertyName';
 
 interface PropertyCodeFieldProps {
@@ -16,8 +16,7 @@ interface PropertyCodeFieldProps {
 
 /**
  * A code of a Project Properties table (advertiser ACME, country KR, data type MEDIA) as its name
- * in the reader's language,
- * the code in small print beside it. The table is read once per kind (the same query CodeInput
+ * in the reader's language, the code in its details only (codeDetails), never beside the name. The table is read once per kind (the same query CodeInput
  * makes, so react-query shares it); a code the table no longer has shows as it is, once the table has come.
  */
 export function PropertyCodeField({ kind, source = '', code: given }: PropertyCodeFieldProps) {
@@ -31,9 +30,8 @@ export function PropertyCodeField({ kind, source = '', code: given }: PropertyCo
   const property = data?.find((property) => property.code === code);
   if (!property) return <span>{String(code)}</span>;
   return (
-    <Typography variant="body2" component="span">
+    <Typography variant="body2" component="span" {...codeDetails(String(code))}>
       {nameOf(kind, property)}
-      <CodeSmallPrint code={String(code)} />
     </Typography>
   );
 }

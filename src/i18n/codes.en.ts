@@ -1,6 +1,6 @@
 import type { ConsoleCodeWords } from '../shared/code-sets';
 
-/** Words of the codes worded under `console.codes` (src/shared/code-sets.ts); the code may follow in small print. */
+/** Words of the codes worded under `console.codes` (src/shared/code-sets.ts); a reader sees the word only, the code in its details. */
 export const codesEn = {
   projectDataType: { MEDIA: 'Media', CRM: 'CRM', RETAIL: 'Retail', SOCIAL: 'Social' },
   dataSource: { MASTER: 'Collected data', MANUAL: 'Uploaded files', CUSTOM: 'Custom source' },

@@ -1,4 +1,5 @@
 import { codeMessageKey, type CodeSet } from './code-sets';
+import { AUTHORITY_RANKS, type Authority } from './ranks';
 
 /**
  * The activity log: who did what to which record, kept as an action, its
@@ -369,10 +370,30 @@ export function activityFieldLabel(resource: string, field: string, t: Translate
 }
 
 /**
+ * Fields that say again what another field of the record says, as a code: a user's `authority`
+ * (region-admin) is their `adminLevel` (REGION), which has words. Keyed `<resource>.<field>`; each
+ * names the field it echoes and how its value reads as that field's.
+ */
+export const ECHOED_FIELDS: ReadonlyMap<string, { field: string; value: (value: unknown) => unknown }> = new Map([
+  ['users.authority', { field: 'adminLevel', value: (value: unknown) => (typeof value === 'string' && Object.hasOwn(AUTHORITY_RANKS, value) ? AUTHORITY_RANKS[value as Authority].level : value) }],
+]);
+
+/** The changes with each echo said once: dropped beside the field it echoes, else said as that field. */
+function withoutEchoes(resource: string, changes: readonly ActivityChange[]): readonly ActivityChange[] {
+  const fields = new Set(changes.map((change) => change.field));
+  return changes.flatMap((change) => {
+    const echo = ECHOED_FIELDS.get(`${resource}.${change.field}`);
+    if (!echo) return [change];
+    return fields.has(echo.field) ? [] : [{ ...change, field: echo.field, before: echo.value(change.before), after: echo.value(change.after) }];
+  });
+}
+
+/**
  * An entry's changes, one text each. A shown name that changed with its code (advertiser GLOBEX →
  * INITECH, its name Globex → Initech) is one change, said by the names: the code alone is no word.
  */
-export function activityChangeTexts(resource: string, changes: readonly ActivityChange[], t: Translate): string[] {
+export function activityChangeTexts(resource: string, given: readonly ActivityChange[], t: Translate): string[] {
+  const changes = withoutEchoes(resource, given);
   const fields = new Set(changes.map((change) => change.field));
   const nameOf = new Map(
     changes.flatMap((change) =>

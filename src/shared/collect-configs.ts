@@ -200,6 +200,8 @@ export interface CollectConfig {
   /** Earliest next due time of its schedules. */
   nextRunAt: string | null;
   lastTaskStatus: TaskStatus | null;
+  /** When the latest task runs again after a failed attempt (it reads "Retrying"), else null. */
+  lastTaskRetryAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -307,6 +309,7 @@ export const collectConfigSchema = z.object({
   failureStreak: z.number(),
   nextRunAt: z.string().nullable(),
   lastTaskStatus: z.enum(TASK_STATUSES).nullable(),
+  lastTaskRetryAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

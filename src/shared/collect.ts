@@ -5,3 +5,5 @@ export * from './collect-configs';
 export * from './collect-discovery';
 export * from './post-configs';
 export * from './collect-tasks';
+export * from './task-states';
+export * from './run-durations';

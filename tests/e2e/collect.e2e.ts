@@ -75,8 +75,8 @@ async function confirm(page: Page) {
 
 /** Waits until the board's row of the process shows the status (the board polls by itself). */
 async function processStatus(page: Page, processId: string, status: string) {
-  // A process reads as its metric with its id in small print.
-  const row = page.getByTestId('process-table').locator('tr', { has: page.getByText(`(${processId})`, { exact: true }) });
+  // A process reads as its metric; its id is only in the name's details (data-code, title).
+  const row = page.getByTestId('process-table').locator('tr', { has: page.locator(`[data-code="${processId}"]`) });
   await row.getByText(status, { exact: true }).waitFor({ timeout: 45_000 });
   return row;
 }
@@ -193,13 +193,13 @@ describe('Collect Data Setting screens', () => {
     await confirm(page);
     await page.getByRole('status').getByRole('link', { name: 'Collecting Status' }).click();
     await page.waitForURL((url) => url.pathname === '/data/collect-status');
-    await processStatus(page, `P${configId}`, 'Success');
+    await processStatus(page, `P${configId}`, 'Succeeded');
     await page.getByTestId('collect-tiles').getByText('3', { exact: true }).first().waitFor();
     await shot(page, '09-board-success');
     // Each finished run says how long it took.
     await page
       .locator('tbody tr', { has: page.getByRole('button', { name: /post tasks of run #/ }) })
-      .filter({ hasText: 'Success' })
+      .filter({ hasText: 'Succeeded' })
       .first()
       .getByText(/^(\d+ s|under 1 s)$/)
       .waitFor();
@@ -211,7 +211,7 @@ describe('Collect Data Setting screens', () => {
     // The collect task's detail.
     await page
       .locator('tbody tr', { has: page.getByRole('button', { name: /post tasks of run #/ }) })
-      .filter({ hasText: 'Success' })
+      .filter({ hasText: 'Succeeded' })
       .first()
       .click();
     await page.waitForURL((url) => /^\/tasks\/\d+\/show$/.test(url.pathname));
@@ -226,10 +226,10 @@ describe('Collect Data Setting screens', () => {
     await page.getByRole('button', { name: 'Run now' }).click();
     await confirm(page);
     await page.goto('/data/collect-status');
-    await processStatus(page, `P${configId}`, 'Error');
+    await processStatus(page, `P${configId}`, 'Failed');
     const failedRow = page
       .locator('tbody tr', { has: page.getByRole('button', { name: /post tasks of run #/ }) })
-      .filter({ hasText: 'Error' })
+      .filter({ hasText: 'Failed' })
       .first();
     await failedRow.getByText('HTTP 500', { exact: false }).waitFor();
     await shot(page, '11-board-error');
@@ -245,7 +245,7 @@ describe('Collect Data Setting screens', () => {
       .getByText(/^Retry task #\d+\?$/)
       .waitFor();
     await confirm(page);
-    await processStatus(page, `P${configId}`, 'Success');
+    await processStatus(page, `P${configId}`, 'Succeeded');
     await shot(page, '12-board-retried');
     // The board with its wide tables still fits a 1440 px screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);

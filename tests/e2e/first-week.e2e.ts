@@ -310,14 +310,14 @@ describe('a new team’s first week', () => {
     const runRows = page.locator('tbody tr', { has: page.getByRole('button', { name: /post tasks of run #/ }) });
 
     await runFromList();
-    await runRows.filter({ hasText: 'Success' }).first().waitFor({ timeout: 45_000 });
-    await runRows.filter({ hasText: 'Success' }).first().getByText('5', { exact: true }).first().waitFor();
+    await runRows.filter({ hasText: 'Succeeded' }).first().waitFor({ timeout: 45_000 });
+    await runRows.filter({ hasText: 'Succeeded' }).first().getByText('5', { exact: true }).first().waitFor();
     await readsWell(page);
     await shot(page, '10-board-success');
 
     platform.down = true;
     await runFromList();
-    const failed = runRows.filter({ hasText: 'Error' }).first();
+    const failed = runRows.filter({ hasText: 'Failed' }).first();
     await failed.waitFor({ timeout: 45_000 });
     await failed.getByText('HTTP 500', { exact: false }).waitFor();
     await readsWell(page);
@@ -382,7 +382,7 @@ describe('a new team’s first week', () => {
     await korean.page.waitForURL((url) => url.pathname === '/data/collect-status');
     const failedRun = korean.page
       .locator('tbody tr', { has: korean.page.getByRole('button', { name: /#\d+/ }) })
-      .filter({ hasText: '오류' })
+      .filter({ hasText: '실패' })
       .first();
     await failedRun.waitFor();
     expect(await failedRun.innerText()).toMatch(/HTTP 500/);

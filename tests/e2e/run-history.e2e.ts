@@ -47,20 +47,21 @@ describe('run history on the Collecting Status board', () => {
     const task = await e2e.db.selectFrom('collect_tasks').select(['id', 'run_after']).where('task_kind', '=', 'COLLECT').executeTakeFirstOrThrow();
     const runAt = new Date(task.run_after!);
     const row = runRow(page, task.id);
-    await row.getByText(`Retrying at ${twoDigits(runAt.getHours())}:${twoDigits(runAt.getMinutes())}`, { exact: true }).waitFor({ timeout: 15_000 });
+    await row.getByText('Retrying', { exact: true }).waitFor({ timeout: 15_000 });
+    await row.getByText(`${twoDigits(runAt.getHours())}:${twoDigits(runAt.getMinutes())}`, { exact: true }).waitFor();
     await row.getByText('HTTP 500', { exact: false }).waitFor();
 
     // The second attempt fails too: the run ends in ERROR.
-    await row.getByText('Error', { exact: true }).waitFor({ timeout: 45_000 });
+    await row.getByText('Failed', { exact: true }).waitFor({ timeout: 45_000 });
 
     // Mend the source, then retry the run from the board.
     const mended = await api('PUT', `/api/collect-configs/${config.data.id}`, { ...failing, sourceLocation: `${platform.url}/report` });
     expect(mended.result, JSON.stringify(mended)).toBe('SUCCESS');
     await row.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await row.getByText('Success', { exact: true }).waitFor({ timeout: 45_000 });
+    await row.getByText('Succeeded', { exact: true }).waitFor({ timeout: 45_000 });
     await row.getByText(/^(\d+ s|under 1 s)$/).waitFor();
-    // 25 rows mastered by the run and 25 posted by its post task, which may end after the run shows Success.
+    // 25 rows mastered by the run and 25 posted by its post task, which may end after the run shows Succeeded.
     await expect.poll(() => row.getByText('25', { exact: true }).count()).toBe(2);
     // One row per run: the post task is not a row of the board's list of its own.
     const post = await e2e.db.selectFrom('collect_tasks').select('id').where('parent_task_id', '=', task.id).executeTakeFirstOrThrow();
@@ -74,7 +75,7 @@ describe('run history on the Collecting Status board', () => {
     const postRow = posts.locator('tr', { hasText: `#${post.id}` });
     await postRow.waitFor();
     await postRow.getByText('Local folder', { exact: true }).waitFor();
-    await postRow.getByText('Success', { exact: true }).waitFor();
+    await postRow.getByText('Succeeded', { exact: true }).waitFor();
     await postRow.getByText('25', { exact: true }).waitFor();
     await postRow.getByText(/^(\d+ s|under 1 s)$/).waitFor();
     expect(await row.getByRole('button', { name: `Hide post tasks of run #${task.id}` }).getAttribute('aria-expanded')).toBe('true');

@@ -270,6 +270,18 @@ describe('a change in the activity log', () => {
     expect(activityChangeTexts('projects', changes, ko)).toEqual(["광고주 'Globex' → 'Initech'", "템플릿 'Monthly' → 'Weekly'"]);
   });
 
+  it("says a user's level once, as a word: the authority code beside it is the same change", () => {
+    const both = [
+      { field: 'adminLevel', before: 'LOCAL', after: 'REGION' },
+      { field: 'authority', before: 'local-admin', after: 'region-admin' },
+    ];
+    expect(activityChangeTexts('users', both, en)).toEqual(['Level Local admin → Region admin']);
+    expect(activityChangeTexts('users', both, ko)).toHaveLength(1);
+    expect(activityChangeTexts('users', both, ko)[0]).not.toMatch(/admin|LOCAL|REGION/);
+    // An entry holding the authority alone (as older ones may) still says it as the level's words.
+    expect(activityChangeTexts('users', [both[1]], en)).toEqual(['Level Local admin → Region admin']);
+  });
+
   it('says a schedule change as the schedule form does, leaving the next run (its own doing) out', () => {
     const [schedules, fields] = CHANGES['collect-configs'];
     expect(words('collect-configs', schedules)).toBe("Schedules: item 1: Repeat Daily → Weekly, Time '09:00' → '07:00', Day — → Monday");

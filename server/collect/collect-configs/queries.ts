@@ -48,7 +48,7 @@ async function present(db: Db, rows: ConfigRow[]): Promise<CollectConfig[]> {
     db.selectFrom('collect_schedules').selectAll().where('config_id', 'in', ids).orderBy('id').execute(),
     db
       .selectFrom('collect_tasks')
-      .select(['config_id', 'status'])
+      .select(['config_id', 'status', 'attempt', 'run_after'])
       .where(
         'id',
         'in',
@@ -61,6 +61,7 @@ async function present(db: Db, rows: ConfigRow[]): Promise<CollectConfig[]> {
       )
       .execute(),
   ]);
+  const last = (configId: number) => latest.find((task) => task.config_id === configId);
   return rows.map((row) => {
     const ownSchedules: CollectSchedule[] = schedules
       .filter((schedule) => schedule.config_id === row.id)
@@ -104,7 +105,9 @@ async function present(db: Db, rows: ConfigRow[]): Promise<CollectConfig[]> {
       suspendedAt: row.suspended_at,
       failureStreak: row.failure_streak,
       nextRunAt: row.in_use === 'Y' && row.suspended_flag === 'N' ? (upcoming[0] ?? null) : null,
-      lastTaskStatus: (latest.find((task) => task.config_id === row.id)?.status as TaskStatus | undefined) ?? null,
+      lastTaskStatus: (last(row.id)?.status as TaskStatus | undefined) ?? null,
+      // As the board's process row says it: a failed attempt with attempts left waits in PENDING until run_after.
+      lastTaskRetryAt: last(row.id)?.status === 'PENDING' && Number(last(row.id)?.attempt) > 0 ? (last(row.id)?.run_after ?? null) : null,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };

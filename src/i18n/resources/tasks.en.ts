@@ -1,4 +1,4 @@
-import type { TaskErrorId } from '../../shared';
+import type { TaskErrorId, TaskState } from '../../shared';
 
 /** react-admin messages of the `tasks` resource and the Collecting Status board (resources.tasks.*). */
 export const tasksEn = {
@@ -52,22 +52,24 @@ export const tasksEn = {
     postsOf: 'Post tasks of run #%{id}',
     loadFailed: 'The post tasks could not be loaded: %{message}',
   },
-  retryingAt: 'Retrying at %{time}',
-  retryTitle: 'Attempt %{attempt} of %{maxAttempts} failed; it runs again at this time.',
+  retryTitle: 'Attempt %{attempt} of %{maxAttempts} failed; it runs again at %{time}.',
+  retryTime: 'Runs again at %{time}.',
   duration: {
+    failedAtOnce: 'failed at once',
     underSecond: 'under 1 s',
     seconds: '%{s} s',
     minutes: '%{m} min %{s} s',
     hours: '%{h} h %{m} min',
   },
+  /** The one word of each task or process state (src/shared/task-states.ts), everywhere one is read. */
   statuses: {
     PENDING: 'Pending',
-    STARTED: 'Started',
-    SUCCESS: 'Success',
-    ERROR: 'Error',
-    COMPLETED: 'Completed',
+    RETRYING: 'Retrying',
+    STARTED: 'Running',
+    SUCCESS: 'Succeeded',
+    ERROR: 'Failed',
     SUSPENDED: 'Suspended',
-  },
+  } satisfies Record<TaskState, string>,
   kinds: {
     COLLECT: 'Collect',
     POST: 'Post',
@@ -100,10 +102,9 @@ export const tasksEn = {
       bytes: 'Size',
       url: 'URL called',
     },
+    /** A failed attempt that was retried; one that succeeded or failed for good reads as the task states do. */
     outcomes: {
-      SUCCESS: 'Succeeded',
       RETRY: 'Failed, retried',
-      ERROR: 'Failed',
     },
   },
   /**
@@ -157,7 +158,7 @@ export const tasksEn = {
     noRate: '—',
     chartTitle: 'Tasks per day by status',
     day: 'Day',
-    chartLabel: 'Tasks per day from %{from} to %{to}: %{SUCCESS} successful, %{ERROR} failed, %{STARTED} running, %{PENDING} waiting',
+    chartLabel: 'Tasks per day from %{from} to %{to}: %{counts}',
     processes: 'Processes',
     tasks: 'Tasks',
     noProcesses: 'No collect metrics yet. Add one under Collect Metrics.',

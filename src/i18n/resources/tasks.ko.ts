@@ -52,9 +52,10 @@ export const tasksKo: typeof tasksEn = {
     postsOf: '실행 #%{id}의 포스트 작업',
     loadFailed: '포스트 작업을 불러오지 못했습니다: %{message}',
   },
-  retryingAt: '%{time}에 재시도',
-  retryTitle: '시도 %{maxAttempts}회 중 %{attempt}회째가 실패했습니다. 이 시각에 다시 실행합니다.',
+  retryTitle: '시도 %{maxAttempts}회 중 %{attempt}회째가 실패했습니다. %{time}에 다시 실행합니다.',
+  retryTime: '%{time}에 다시 실행합니다.',
   duration: {
+    failedAtOnce: '즉시 실패',
     underSecond: '1초 미만',
     seconds: '%{s}초',
     minutes: '%{m}분 %{s}초',
@@ -62,10 +63,10 @@ export const tasksKo: typeof tasksEn = {
   },
   statuses: {
     PENDING: '대기',
+    RETRYING: '재시도 대기',
     STARTED: '실행 중',
     SUCCESS: '성공',
-    ERROR: '오류',
-    COMPLETED: '완료',
+    ERROR: '실패',
     SUSPENDED: '일시 중지',
   },
   kinds: {
@@ -101,9 +102,7 @@ export const tasksKo: typeof tasksEn = {
       url: '호출한 URL',
     },
     outcomes: {
-      SUCCESS: '성공',
       RETRY: '실패, 재시도함',
-      ERROR: '실패',
     },
   },
   failures: {
@@ -150,7 +149,7 @@ export const tasksKo: typeof tasksEn = {
     noRate: '—',
     chartTitle: '일별 상태별 작업 수',
     day: '날짜',
-    chartLabel: '%{from}부터 %{to}까지 일별 작업: 성공 %{SUCCESS}, 실패 %{ERROR}, 실행 중 %{STARTED}, 대기 %{PENDING}',
+    chartLabel: '%{from}부터 %{to}까지 일별 작업: %{counts}',
     processes: '프로세스',
     tasks: '작업',
     noProcesses: '수집 지표가 아직 없습니다. 수집 지표 화면에서 추가하세요.',

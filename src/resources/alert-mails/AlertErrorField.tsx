@@ -6,7 +6,7 @@ import { CodeWords } from '../../components/CodeField';
 type TaskErrorId = (typeof TASK_ERROR_IDS)[number];
 const isTaskError = (errorId: string): errorId is TaskErrorId => (TASK_ERROR_IDS as readonly string[]).includes(errorId);
 
-/** The error an alert mail is for, in words with its id in small print; `*` is any other error of the procedure. */
+/** The error an alert mail is for, in words with its id in their details (title); `*` is any other error of the procedure. */
 export function AlertErrorField(_props: { label?: string }) {
   const record = useRecordContext<AlertMail>();
   const translate = useTranslate();

@@ -12,7 +12,7 @@ import { PropertyCodeField } from '../../components/PropertyCodeField';
 import { codeMessageKey } from '../../shared/code-sets';
 import { activeFlagChoices } from '../../components/activeFlagChoices';
 import { ListActions } from '../ListActions';
-import { TaskStatusChip } from '../tasks/TaskStatusChip';
+import { LastTaskState } from '../tasks/TaskRunStatus';
 import { sourceTypeChoices } from './collectChoices';
 import { SuspendedChip } from './SuspendedChip';
 import { RecordLink } from '../RecordLink';
@@ -63,7 +63,7 @@ export function CollectConfigList() {
           <ConsoleDateField source="nextRunAt" showTime emptyText="—" />
         </Column>
         <Column source="lastTaskStatus" disableSort>
-          <TaskStatusChip source="lastTaskStatus" />
+          <LastTaskState />
         </Column>
         <Column source="inUse">
           <Stack direction="row" spacing={1}>

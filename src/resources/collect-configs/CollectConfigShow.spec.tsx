@@ -39,6 +39,7 @@ const SUSPENDED: CollectConfig = {
   failureStreak: 5,
   nextRunAt: null,
   lastTaskStatus: 'ERROR',
+  lastTaskRetryAt: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-18T06:00:00.000Z',
 };

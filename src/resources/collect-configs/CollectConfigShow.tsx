@@ -6,7 +6,7 @@ import { ActiveFlagField } from '../../components/ActiveFlagField';
 import { CodeField } from '../../components/CodeField';
 import { PropertyCodeField } from '../../components/PropertyCodeField';
 import { codeMessageKey } from '../../shared/code-sets';
-import { TaskStatusChip } from '../tasks/TaskStatusChip';
+import { LastTaskState } from '../tasks/TaskRunStatus';
 import { BackfillButton } from './BackfillButton';
 import { ResumeButton } from './ResumeButton';
 import { RunNowButton } from './RunNowButton';
@@ -104,7 +104,7 @@ export function CollectConfigShow() {
         </ArrayField>
         <FunctionField<CollectConfig> source="alertRecipients" render={(config) => config.alertRecipients.join(', ') || '—'} />
         <ActiveFlagField source="inUse" label="resources.collect-configs.fields.inUse" />
-        <TaskStatusChip source="lastTaskStatus" label="resources.collect-configs.fields.lastTaskStatus" />
+        <LastTaskState label="resources.collect-configs.fields.lastTaskStatus" />
         <ConsoleDateField source="nextRunAt" showTime emptyText="—" />
         <ConsoleDateField source="updatedAt" showTime />
       </SimpleShowLayout>

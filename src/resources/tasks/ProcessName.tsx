@@ -1,15 +1,10 @@
-import { CodeSmallPrint } from '../../components/CodeField';
+import { codeDetails } from '../../components/CodeField';
 
 /**
- * A process as people know it, by its collect config's metric, its id (P1) in small print for
- * support; a process whose config is gone is named by its id alone.
+ * A process as people know it, by its collect config's metric; its id (P1) is in the name's details
+ * (codeDetails), for support. A process whose config is gone is named by its id alone.
  */
 export function ProcessName({ metricName, processId }: { metricName: string | null; processId: string }) {
   if (!metricName) return <>{processId}</>;
-  return (
-    <>
-      {metricName}
-      <CodeSmallPrint code={processId} />
-    </>
-  );
+  return <span {...codeDetails(processId)}>{metricName}</span>;
 }

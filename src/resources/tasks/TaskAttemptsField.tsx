@@ -3,6 +3,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { ScrollsSideways } from '../../components/ScrollsSideways';
 import { formatBytes, type TaskAttempt, type TaskDetail } from '../../shared';
+import { taskStateWord } from '../../shared/task-states';
 import { durationText } from './TaskRunStatus';
 
 const COLUMNS = ['attempt', 'startedAt', 'duration', 'outcome', 'status', 'bytes', 'url'] as const;
@@ -23,9 +24,10 @@ export function TaskAttemptsField(_props: { label?: string }) {
       case 'startedAt':
         return formatConsoleDate(attempt.startedAt, true);
       case 'duration':
-        return durationText(attempt.durationMs, translate);
+        return durationText(attempt.durationMs, translate, attempt.outcome !== 'SUCCESS');
       case 'outcome':
-        return translate(`resources.tasks.attempts.outcomes.${attempt.outcome}`);
+        // Succeeded or failed for good read as the task states do; a retried failure says so.
+        return attempt.outcome === 'RETRY' ? translate('resources.tasks.attempts.outcomes.RETRY') : taskStateWord(attempt.outcome, translate);
       case 'status':
         return attempt.status ?? '—';
       case 'bytes':

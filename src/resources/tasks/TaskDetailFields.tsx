@@ -2,7 +2,8 @@ import { Fragment, useId, useState } from 'react';
 import { Box, Button, Collapse, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { LinkBase, useRecordContext, useTranslate } from 'react-admin';
 import { TASK_ERROR_IDS, type ResponseMeta, type TaskDetail, type TaskErrorId } from '../../shared';
-import { TaskStatusChip } from './TaskStatusChip';
+import { FAILED_AT_ONCE_MS } from '../../shared/run-durations';
+import { TaskRunStatus } from './TaskRunStatus';
 import { ScrollsSideways } from '../../components/ScrollsSideways';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { CodeWords } from '../../components/CodeField';
@@ -23,6 +24,8 @@ export function ResponseMetaField(_props: { label?: string }) {
   if (shown.length === 0) return <Typography variant="body2">{translate('resources.tasks.detail.noMeta')}</Typography>;
   const value = (key: (typeof META_ORDER)[number]) => {
     const item = meta[key]!;
+    // A failed read that took under a second took no time worth a number (src/shared/run-durations.ts).
+    if (key === 'durationMs' && task.status === 'ERROR' && (item as number) < FAILED_AT_ONCE_MS) return translate('resources.tasks.duration.failedAtOnce');
     if (key === 'durationMs') return translate('resources.tasks.meta.milliseconds', { count: (item as number).toLocaleString() });
     if (key === 'bytes') return translate('resources.tasks.meta.byteCount', { count: (item as number).toLocaleString() });
     return Array.isArray(item) ? item.join(', ') : typeof item === 'number' ? item.toLocaleString() : String(item);
@@ -115,7 +118,7 @@ export function PostingTasksField(_props: { label?: string }) {
               </TableCell>
               <TableCell>{posting.targetMethod ? <CodeWords set="targetMethod" code={posting.targetMethod} /> : '—'}</TableCell>
               <TableCell>
-                <TaskStatusChip status={posting.status} />
+                <TaskRunStatus status={posting.status} retryAt={posting.retryAt} />
               </TableCell>
               <TableCell>{posting.rowsPosted.toLocaleString()}</TableCell>
               <TableCell>{posting.errorText}</TableCell>

@@ -1,6 +1,8 @@
-import { Chip } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { CollectProcessRow, Task } from '../../shared';
+import type { CollectConfig, CollectProcessRow, Task } from '../../shared';
+import { taskStateOf } from '../../shared/task-states';
+import { runDurationText } from '../../shared/run-durations';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { TaskStatusChip } from './TaskStatusChip';
 
@@ -11,29 +13,39 @@ export function retryTimeText(iso: string, now = new Date()): string {
 }
 
 /**
- * A task's status, or a process's (`status` and `retryAt` given): one waiting to retry a failed
- * attempt says when it runs again instead of "Pending", in the same words on the board, the task
- * list and the task page.
+ * A task's state, or a process's (`status` and `retryAt` given), in its one word: one waiting to
+ * retry a failed attempt reads "Retrying" with the time it runs again beside it, in the same words
+ * on the board, the task list, the task page and a run's post tasks.
  */
 export function TaskRunStatus({ status, retryAt }: { status?: CollectProcessRow['status']; retryAt?: string | null; label?: string }) {
   const task = useRecordContext<Task>();
   const translate = useTranslate();
   const shown = status !== undefined ? status : task?.status;
   const runAt = retryAt !== undefined ? retryAt : task?.retryAt;
-  if (shown !== 'PENDING' || !runAt) return <TaskStatusChip status={shown} />;
-  const label = translate('resources.tasks.retryingAt', { time: retryTimeText(runAt) });
-  const title = task && status === undefined ? translate('resources.tasks.retryTitle', { attempt: task.attempt, maxAttempts: task.maxAttempts }) : undefined;
-  return <Chip size="small" color="warning" variant="outlined" label={label} title={title} />;
+  if (taskStateOf({ status: shown, retryAt: runAt }) !== 'RETRYING' || !runAt) return <TaskStatusChip status={shown ?? null} />;
+  const time = retryTimeText(runAt);
+  const title =
+    task && status === undefined ? translate('resources.tasks.retryTitle', { attempt: task.attempt, maxAttempts: task.maxAttempts, time }) : translate('resources.tasks.retryTime', { time });
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+      <TaskStatusChip status={shown ?? null} retryAt={runAt} title={title} />
+      <Typography component="span" variant="caption" color="text.secondary" className="retry-time">
+        {time}
+      </Typography>
+    </Box>
+  );
 }
 
-/** Whole seconds as "42 s", "3 min 5 s" or "1 h 2 min", or "under 1 s" (by the locale's messages). */
-export function durationText(ms: number, translate: (key: string, options?: object) => string): string {
-  // An attempt that failed at once took some milliseconds, not none.
-  if (ms < 500) return translate('resources.tasks.duration.underSecond');
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 60) return translate('resources.tasks.duration.seconds', { s: seconds });
-  if (seconds < 3600) return translate('resources.tasks.duration.minutes', { m: Math.floor(seconds / 60), s: seconds % 60 });
-  return translate('resources.tasks.duration.hours', { h: Math.floor(seconds / 3600), m: Math.floor((seconds % 3600) / 60) });
+/** A collect config's latest task, in the words its process row on the board uses. */
+export function LastTaskState(_props: { label?: string }) {
+  const config = useRecordContext<CollectConfig>();
+  if (!config) return null;
+  return <TaskRunStatus status={config.lastTaskStatus} retryAt={config.lastTaskRetryAt} />;
+}
+
+/** "42 s", "3 min 5 s" or "1 h 2 min", "under 1 s", or for a failed run or attempt under a second "failed at once" (src/shared/run-durations.ts). */
+export function durationText(ms: number, translate: (key: string, options?: object) => string, failed = false): string {
+  return runDurationText(ms, failed, translate);
 }
 
 /** How long a finished run took (finished − started); nothing while it has not finished. */
@@ -41,5 +53,5 @@ export function TaskDuration() {
   const task = useRecordContext<Task>();
   const translate = useTranslate();
   if (!task?.startedAt || !task.finishedAt) return null;
-  return <span>{durationText(Date.parse(task.finishedAt) - Date.parse(task.startedAt), translate)}</span>;
+  return <span>{durationText(Date.parse(task.finishedAt) - Date.parse(task.startedAt), translate, task.status === 'ERROR')}</span>;
 }

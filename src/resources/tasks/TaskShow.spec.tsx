@@ -87,7 +87,8 @@ describe('Task detail', () => {
     expect(within(error).getByTestId('task-error-details')).toHaveTextContent('SOURCE_HTTP_ERROR: The source answered HTTP 500.');
     // The response metadata as labelled lines, not JSON.
     const meta = [...screen.getByTestId('response-meta').children].map((cell) => cell.textContent);
-    expect(meta).toEqual(['Answer status', '500', 'Pages', '1', 'Took', '12 ms']);
+    // The failed read took 12 ms: it failed at once, no duration (src/shared/run-durations.ts).
+    expect(meta).toEqual(['Answer status', '500', 'Pages', '1', 'Took', 'failed at once']);
     const log = screen.getByTestId('task-log').textContent!;
     // Each line's time in the reader's zone (Seoul here) as YYYY-MM-DD HH:mm, never the stored ISO instant.
     expect(log.split('\n')).toEqual(['2026-11-18 15:00  INFO   Fetching page 1', '2026-11-18 15:00  ERROR  The source answered HTTP 500.']);

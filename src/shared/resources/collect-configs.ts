@@ -12,7 +12,7 @@ export const collectConfigsResource = declareResource({
   history: {
     name: field('metricName'),
     // The market account and the advertiser by their names, not their id and code.
-    ignore: ['nextRunAt', 'lastTaskStatus', 'failureStreak', 'suspendedAt', 'marketAccountId', 'advertiser', 'configId'],
+    ignore: ['nextRunAt', 'lastTaskStatus', 'lastTaskRetryAt', 'failureStreak', 'suspendedAt', 'marketAccountId', 'advertiser', 'configId'],
   },
   schemas: { input: collectConfigInput, record: collectConfigSchema, list: collectConfigListResponse, one: collectConfigResponse },
   list: {
