@@ -81,6 +81,8 @@ export interface CrudHooks<Input, Row, Id, Create = Input> {
   messages?(event: WriteEvent, row: Row): ServerMessage | undefined;
   /** Where a record reads as more than its edit form sends back (names beside codes): the form's values, for a revert to save. */
   form?(record: Snapshot): Snapshot;
+  /** Where a create form sends more than the record reads as (a term's first version): those values, for a restore to check as a create. */
+  createForm?(record: Snapshot): Snapshot;
 }
 
 /** What crudRoutes needs besides the declaration: where the records live and the special cases. */
@@ -193,14 +195,30 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
     inWrite: (request: FastifyRequest, trx: Db, id: Id, asked?: string) => refuseStaleInWrite(trx, request, declaration, String(id), async () => snapshot(await find!(id, request))(), latest, asked),
   };
 
+  /** Who may create a record: the write guard, then the binding's create guard (a project: the creator flag). A restore asks them too. */
+  const creators = hooks.guards?.create ? [writers.onRequest, hooks.guards.create] : [writers.onRequest];
+  /** A create's checks on its input, before its transaction: the binding's check (project privilege, codes, an active account), a taken unique value. A restore runs them too. */
+  async function createChecked(request: FastifyRequest, input: CreateValues): Promise<void> {
+    await hooks.check?.(input, undefined, request);
+    await refuseTaken(input);
+  }
+  /** The values a form with `body`'s fields would send for a record as it reads (an edit form; a create form, for a restore). */
+  const formFor = (body: z.ZodType) => {
+    const fields = inputFields(body);
+    return (record: Snapshot): Snapshot => ({
+      ...Object.fromEntries(fields.filter((field) => record[field] !== undefined && record[field] !== null).map((field) => [field, record[field]])),
+      ...hooks.form?.(record),
+    });
+  };
+  const createBody = has.has('create') ? needed('create', schemas.create ?? schemas.input, 'schemas.input') : undefined;
+  const createFormOf = createBody && formFor(createBody);
+
   if (has.has('create')) {
     const insert = needed('create', store.insert, 'store.insert');
-    const body = needed('create', schemas.create ?? schemas.input, 'schemas.input');
-    const onRequest = hooks.guards?.create ? [writers.onRequest, hooks.guards.create] : writers.onRequest;
-    routes.post(path, { onRequest, config, schema: { body, response: { 200: schemas.one } } }, async (request, reply) => {
+    const body = createBody!;
+    routes.post(path, { onRequest: creators, config, schema: { body, response: { 200: schemas.one } } }, async (request, reply) => {
       const input = request.body as CreateValues;
-      await hooks.check?.(input, undefined, request);
-      await refuseTaken(input);
+      await createChecked(request, input);
       const row = await sharedTransaction(db, async (trx) => {
         const id = await guarded(insert(input, isoNow(clock), { request }), input);
         const row = await find!(id, request);
@@ -245,11 +263,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
       return row;
     }
     /** The values an edit form would send back for a record as it reads now. */
-    const fields = inputFields(body);
-    const formOf = (record: Snapshot): Snapshot => ({
-      ...Object.fromEntries(fields.filter((field) => record[field] !== undefined && record[field] !== null).map((field) => [field, record[field]])),
-      ...hooks.form?.(record),
-    });
+    const formOf = formFor(body);
     routes.put(`${path}/:id`, { ...writers, config, schema: { params, headers: versionHeaders, body, response: { 200: schemas.one, 412: staleVersionEnvelope } } }, async (request, reply) => {
       const row = await save(request, reply, request.params.id, () => request.body as Values);
       return success(row, said('saved', row, sentence('crud.theHasBeenSaved', { noun: recordNoun(noun) })));
@@ -321,16 +335,24 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
         const parsed = params.safeParse({ id: deleted.recordId });
         if (!parsed.success) throw notFound();
         const { id } = parsed.data;
-        await writers.onRequest.call(app, request, reply);
-        await hooks.guards?.create?.call(app, request, reply);
+        for (const guard of creators) await guard.call(app, request, reply);
         // A record the log keeps under another (LOGGED_UNDER: a share) comes back only for whoever may end it (its project's owners), as its end was made.
         if (LOGGED_UNDER.has(declaration.name) && hooks.scope && !(await hooks.scope.sees(request, deleted.record as Row, 'delete'))) throw notFound();
-        const input = deleted.record as CreateValues;
-        await refuseTaken(input);
+        // The record as its create form would send it now, through the create's body schema and its checks: allowed exactly when this caller could create it.
+        // One already back answers so, before the create's checks would call it a taken name.
         const home = rowOf(id);
+        const alreadyBack = () => new AppError('CONFLICT', sentence('crud.alreadyRestored', { noun: recordNoun(noun) }));
+        if (await rowExists(db, home.table, home.id)) throw alreadyBack();
+        const form = { ...createFormOf!(deleted.record), ...hooks.createForm?.(deleted.record) };
+        const parsedInput = createBody!.safeParse(form);
+        if (!parsedInput.success) {
+          throw new AppError('CONFLICT', sentence('crud.cannotBeCreatedAsItWas', { noun: recordNoun(noun), reasons: parsedInput.error.issues.map((issue) => issue.message).join(' ') }));
+        }
+        const input = parsedInput.data as CreateValues;
+        await createChecked(request, input);
         const row = await sharedTransaction(db, async (trx) => {
           await lockRecord(trx, declaration.name, String(id));
-          if (await rowExists(trx, home.table, home.id)) throw new AppError('CONFLICT', sentence('crud.alreadyRestored', { noun: recordNoun(noun) }));
+          if (await rowExists(trx, home.table, home.id)) throw alreadyBack();
           await guarded(putRowsBack(trx, deleted.rows), input).catch((error: unknown) => {
             if (!isForeignKeyViolation(error)) throw error;
             throw new AppError('CONFLICT', sentence('crud.cannotBeRestored', { noun: recordNoun(noun) }));
