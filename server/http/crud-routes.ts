@@ -79,10 +79,12 @@ export interface CrudHooks<Input, Row, Id, Create = Input> {
   servedBeside?: readonly CrudOperation[];
   /** The sentence a write answers when it is not the usual one naming the declaration's noun; it may name the record (a share: its person's e-mail). */
   messages?(event: WriteEvent, row: Row): ServerMessage | undefined;
-  /** Where a record reads as more than its edit form sends back (names beside codes): the form's values, for a revert to save. */
+  /**
+   * Where a record reads as other than its forms send (names beside codes; a term's first version,
+   * which its create form sends): the forms' values, for a revert to save and a restore to check as
+   * a create. Each form takes the fields its body has.
+   */
   form?(record: Snapshot): Snapshot;
-  /** Where a create form sends more than the record reads as (a term's first version): those values, for a restore to check as a create. */
-  createForm?(record: Snapshot): Snapshot;
 }
 
 /** What crudRoutes needs besides the declaration: where the records live and the special cases. */
@@ -205,10 +207,10 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
   /** The values a form with `body`'s fields would send for a record as it reads (an edit form; a create form, for a restore). */
   const formFor = (body: z.ZodType) => {
     const fields = inputFields(body);
-    return (record: Snapshot): Snapshot => ({
-      ...Object.fromEntries(fields.filter((field) => record[field] !== undefined && record[field] !== null).map((field) => [field, record[field]])),
-      ...hooks.form?.(record),
-    });
+    return (read: Snapshot): Snapshot => {
+      const record = { ...read, ...hooks.form?.(read) };
+      return Object.fromEntries(fields.filter((field) => record[field] !== undefined && record[field] !== null).map((field) => [field, record[field]]));
+    };
   };
   const createBody = has.has('create') ? needed('create', schemas.create ?? schemas.input, 'schemas.input') : undefined;
   const createFormOf = createBody && formFor(createBody);
@@ -343,7 +345,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
         const home = rowOf(id);
         const alreadyBack = () => new AppError('CONFLICT', sentence('crud.alreadyRestored', { noun: recordNoun(noun) }));
         if (await rowExists(db, home.table, home.id)) throw alreadyBack();
-        const form = { ...createFormOf!(deleted.record), ...hooks.createForm?.(deleted.record) };
+        const form = createFormOf!(deleted.record);
         const parsedInput = createBody!.safeParse(form);
         if (!parsedInput.success) {
           throw new AppError('CONFLICT', sentence('crud.cannotBeCreatedAsItWas', { noun: recordNoun(noun), reasons: parsedInput.error.issues.map((issue) => issue.message).join(' ') }));
