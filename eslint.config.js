@@ -33,6 +33,18 @@ export default defineConfig([
     languageOptions: { globals: globals.browser },
   },
   {
+    files: ['tests/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name='waitFor'][arguments.length=1]",
+          message: 'Give vi.waitFor a timeout ({ timeout: 10_000 }): its default, 1 s, runs out on 2 busy cores with nothing wrong.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
     rules: {
@@ -108,6 +120,14 @@ export default defineConfig([
         {
           selector: "JSXOpeningElement[name.name='Button'] > JSXAttribute[name.name='component'][value.value='label']",
           message: 'Open a file picker with FilePickButton (src/components): a <label> drawn as a button takes role="button", which a label may not have (axe aria-allowed-role).',
+        },
+        {
+          selector: 'JSXOpeningElement[name.name=/^(Circular|Linear)Progress$/]:not(:has(JSXAttribute[name.name=/^aria-label(ledby)?$/]))',
+          message: 'Name the spinner (aria-label or aria-labelledby): a progress bar without a name is an axe violation (aria-progressbar-name) on every screen that shows it while loading.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name='waitFor'][arguments.length=1]",
+          message: 'Give vi.waitFor a timeout ({ timeout: 10_000 }): its default, 1 s, runs out on 2 busy cores with nothing wrong.',
         },
       ],
     },

@@ -80,7 +80,11 @@ export interface CrudHooks<Input, Row, Id, Create = Input> {
   servedBeside?: readonly CrudOperation[];
   /** The sentence a write answers when it is not the usual one naming the declaration's noun; it may name the record (a share: its person's e-mail). */
   messages?(event: WriteEvent, row: Row): ServerMessage | undefined;
-  /** Where a record reads as more than its edit form sends back (names beside codes): the form's values, for a revert to save. */
+  /**
+   * Where a record reads as other than its forms send (names beside codes; a term's first version,
+   * which its create form sends): the forms' values, for a revert to save and a restore to check as
+   * a create. Each form takes the fields its body has.
+   */
   form?(record: Snapshot): Snapshot;
 }
 
@@ -194,15 +198,27 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
     inWrite: (request: FastifyRequest, trx: Db, id: Id, asked?: string) => refuseStaleInWrite(trx, request, declaration, String(id), async () => snapshot(await find!(id, request))(), latest, asked),
   };
 
+  /** Who may create a record: the write guard, then the binding's create guard (a project: the creator flag). A restore asks them too. */
+  const creators = hooks.guards?.create ? [writers.onRequest, hooks.guards.create] : [writers.onRequest];
+  /** A create's checks on its input, before its transaction: the binding's check (project privilege, codes, an active account), a taken unique value. A restore runs them too. */
+  async function createChecked(request: FastifyRequest, input: CreateValues): Promise<void> {
+    await hooks.check?.(input, undefined, request);
+    await refuseTaken(input);
+  }
+  /** The values a form with `body`'s fields would send for a record as it reads (an edit form; a create form, for a restore). */
+  const formFor = (body: z.ZodType) => {
+    const fields = inputFields(body);
+    return (read: Snapshot): Snapshot => {
+      const record = { ...read, ...hooks.form?.(read) };
+      return Object.fromEntries(fields.filter((field) => record[field] !== undefined && record[field] !== null).map((field) => [field, record[field]]));
+    };
+  };
+  const createBody = has.has('create') ? needed('create', schemas.create ?? schemas.input, 'schemas.input') : undefined;
+  const createFormOf = createBody && formFor(createBody);
+
   if (has.has('create')) {
     const insert = needed('create', store.insert, 'store.insert');
-    const body = needed('create', schemas.create ?? schemas.input, 'schemas.input');
-    const onRequest = hooks.guards?.create ? [writers.onRequest, hooks.guards.create] : writers.onRequest;
-    /** A create's checks on its input, before its transaction: the binding's check, a taken unique value. */
-    async function createChecked(request: FastifyRequest, input: CreateValues): Promise<void> {
-      await hooks.check?.(input, undefined, request);
-      await refuseTaken(input);
-    }
+    const body = createBody!;
     /** A create's write and its activity entry, in the caller's transaction. */
     async function create(trx: Db, request: FastifyRequest, reply: FastifyReply, input: CreateValues): Promise<{ id: Id; row: Row | undefined }> {
       const id = await guarded(insert(input, isoNow(clock), { request }), input);
@@ -210,7 +226,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
       await app.activity.record(trx, request, reply, { resource: declaration.name, id: String(id), after: snapshot(row) });
       return { id, row };
     }
-    routes.post(path, { onRequest, config, schema: { body, response: { 200: schemas.one } } }, async (request, reply) => {
+    routes.post(path, { onRequest: creators, config, schema: { body, response: { 200: schemas.one } } }, async (request, reply) => {
       const input = request.body as CreateValues;
       await createChecked(request, input);
       const row = await sharedTransaction(db, async (trx) => (await create(trx, request, reply, input)).row);
@@ -218,7 +234,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
     });
     if (declaration.importable)
       importRoute(app, declaration, {
-        onRequest,
+        onRequest: creators,
         config,
         body,
         checked: (request, input) => createChecked(request, input as CreateValues),
@@ -260,11 +276,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
       return row;
     }
     /** The values an edit form would send back for a record as it reads now. */
-    const fields = inputFields(body);
-    const formOf = (record: Snapshot): Snapshot => ({
-      ...Object.fromEntries(fields.filter((field) => record[field] !== undefined && record[field] !== null).map((field) => [field, record[field]])),
-      ...hooks.form?.(record),
-    });
+    const formOf = formFor(body);
     routes.put(`${path}/:id`, { ...writers, config, schema: { params, headers: versionHeaders, body, response: { 200: schemas.one, 412: staleVersionEnvelope } } }, async (request, reply) => {
       const row = await save(request, reply, request.params.id, () => request.body as Values);
       return success(row, said('saved', row, sentence('crud.theHasBeenSaved', { noun: recordNoun(noun) })));
@@ -336,16 +348,24 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
         const parsed = params.safeParse({ id: deleted.recordId });
         if (!parsed.success) throw notFound();
         const { id } = parsed.data;
-        await writers.onRequest.call(app, request, reply);
-        await hooks.guards?.create?.call(app, request, reply);
+        for (const guard of creators) await guard.call(app, request, reply);
         // A record the log keeps under another (LOGGED_UNDER: a share) comes back only for whoever may end it (its project's owners), as its end was made.
         if (LOGGED_UNDER.has(declaration.name) && hooks.scope && !(await hooks.scope.sees(request, deleted.record as Row, 'delete'))) throw notFound();
-        const input = deleted.record as CreateValues;
-        await refuseTaken(input);
+        // The record as its create form would send it now, through the create's body schema and its checks: allowed exactly when this caller could create it.
+        // One already back answers so, before the create's checks would call it a taken name.
         const home = rowOf(id);
+        const alreadyBack = () => new AppError('CONFLICT', sentence('crud.alreadyRestored', { noun: recordNoun(noun) }));
+        if (await rowExists(db, home.table, home.id)) throw alreadyBack();
+        const form = createFormOf!(deleted.record);
+        const parsedInput = createBody!.safeParse(form);
+        if (!parsedInput.success) {
+          throw new AppError('CONFLICT', sentence('crud.cannotBeCreatedAsItWas', { noun: recordNoun(noun), reasons: parsedInput.error.issues.map((issue) => issue.message).join(' ') }));
+        }
+        const input = parsedInput.data as CreateValues;
+        await createChecked(request, input);
         const row = await sharedTransaction(db, async (trx) => {
           await lockRecord(trx, declaration.name, String(id));
-          if (await rowExists(trx, home.table, home.id)) throw new AppError('CONFLICT', sentence('crud.alreadyRestored', { noun: recordNoun(noun) }));
+          if (await rowExists(trx, home.table, home.id)) throw alreadyBack();
           await guarded(putRowsBack(trx, deleted.rows), input).catch((error: unknown) => {
             if (!isForeignKeyViolation(error)) throw error;
             throw new AppError('CONFLICT', sentence('crud.cannotBeRestored', { noun: recordNoun(noun) }));

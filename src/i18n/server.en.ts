@@ -55,6 +55,7 @@ export const serverEn = {
   'activity.recordRestored': '%{record} has been restored.',
   'crud.alreadyRestored': 'This %{noun} is already back: it was restored before, so nothing was written.',
   'crud.cannotBeRestored': 'The %{noun} cannot be restored: something it refers to has been deleted since. Nothing was written.',
+  'crud.cannotBeCreatedAsItWas': 'The %{noun} cannot be restored: it could not be created as it was now. %{reasons} Nothing was written.',
   'crud.changedSinceOpened': 'This %{noun} changed since you opened it. Nothing was written, so that change is not lost.',
   'crud.bulkRefused': 'Nothing was changed: %{refused} of the %{count} selected %{noun} records cannot be. %{reasons}',
   'crud.bulkRefusedRecord': '#%{id}: %{reason}',

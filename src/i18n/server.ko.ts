@@ -51,6 +51,7 @@ export const serverKo = {
   'activity.recordRestored': '%{record}을(를) 복원했습니다.',
   'crud.alreadyRestored': '이 %{noun}은(는) 이미 복원되어 아무것도 쓰지 않았습니다.',
   'crud.cannotBeRestored': '%{noun}이(가) 가리키던 항목이 그 뒤에 삭제되어 복원할 수 없습니다. 아무것도 쓰지 않았습니다.',
+  'crud.cannotBeCreatedAsItWas': '%{noun}을(를) 복원할 수 없습니다: 지금은 삭제 전 값 그대로 만들 수 없습니다. %{reasons} 아무것도 쓰지 않았습니다.',
   'crud.changedSinceOpened': '이 %{noun}을(를) 연 뒤에 바뀌었습니다. 그 변경을 잃지 않도록 아무것도 쓰지 않았습니다.',
   'crud.bulkRefused': '아무것도 바꾸지 않았습니다: 선택한 %{noun} %{count}개 중 %{refused}개를 바꿀 수 없습니다. %{reasons}',
   'crud.bulkRefusedRecord': '%{id}번: %{reason}',

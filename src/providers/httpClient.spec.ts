@@ -70,7 +70,7 @@ describe('requests', () => {
     const unsubscribe = loadingStore.subscribe(() => changes.push(loadingStore.isLoading()));
     const pending = httpClient.get('/projects');
     expect(loadingStore.isLoading()).toBe(true);
-    await vi.waitFor(() => expect(release).toBeDefined());
+    await vi.waitFor(() => expect(release).toBeDefined(), { timeout: 10_000 });
     release();
     await pending;
     unsubscribe();

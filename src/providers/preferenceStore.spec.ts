@@ -38,7 +38,7 @@ describe('the console store with list settings on the server', () => {
     store.setItem('locale', 'ko');
     store.setItem('domains.listParams', { page: 2 });
     expect(writes()).toEqual([]);
-    await vi.waitFor(() => expect(writes()).toHaveLength(2));
+    await vi.waitFor(() => expect(writes()).toHaveLength(2), { timeout: 10_000 });
     expect(kept).toEqual(
       new Map<string, unknown>([
         ['domains.datatable', ['createdAt', 'updatedAt']],
@@ -46,7 +46,7 @@ describe('the console store with list settings on the server', () => {
       ]),
     );
     store.removeItem('domains.datatable');
-    await vi.waitFor(() => expect(writes()).toContain('DELETE /system/preferences/domains.datatable'));
+    await vi.waitFor(() => expect(writes()).toContain('DELETE /system/preferences/domains.datatable'), { timeout: 10_000 });
     expect([...kept.keys()]).toEqual(['domains.savedQueries']);
     expect(store.getItem('locale')).toBe('ko');
   });
@@ -81,7 +81,7 @@ describe('the console store with list settings on the server', () => {
 
     // The next sign-in's first check loads them, once.
     await wrapped.checkAuth({});
-    await vi.waitFor(() => expect(sync.store.getItem('users.savedQueries')).toEqual([view]));
+    await vi.waitFor(() => expect(sync.store.getItem('users.savedQueries')).toEqual([view]), { timeout: 10_000 });
     await wrapped.checkAuth({});
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);
   });

@@ -104,7 +104,7 @@ describe('a run failing on every attempt', () => {
   });
 
   it('mails the recipients by name and names the configuration', async () => {
-    await vi.waitFor(() => expect(smtp.received).toHaveLength(2));
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(2), { timeout: 10_000 });
     const toPerson = decoded(smtp.received.find((mail) => mail.to[0] === ADMIN_EMAIL)!.raw);
     expect(toPerson).toContain('Hello Mina Park,');
     expect(toPerson).not.toContain(`Hello ${ADMIN_EMAIL}`);

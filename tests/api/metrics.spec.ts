@@ -64,7 +64,7 @@ describe('Prometheus metrics', () => {
     const failed = await preview(t, uploader.token, datasetId, 'bad.csv', 'date,campaign_id,channel,impressions\nnot a date,C1,search,1\n');
     expect(failed.status).toBe('FAIL');
     const { metrics } = t.app.ctx;
-    await vi.waitFor(async () => expect((await metrics.uploadRows.get()).values[0]?.value).toBe(2));
+    await vi.waitFor(async () => expect((await metrics.uploadRows.get()).values[0]?.value).toBe(2), { timeout: 10_000 });
     const stages = (await metrics.uploads.get()).values.filter((value) => value.metricName === 'console_upload_duration_seconds_count');
     expect(stages.map(({ labels, value }) => `${labels.stage} ${labels.outcome} ${value}`).sort()).toEqual(['check fail 1', 'check success 1', 'commit success 1']);
   });
@@ -89,10 +89,13 @@ describe('LOG_REQUESTS', () => {
     expect(list).toMatchObject({ status: 200, path: '/api/domains', admin: expect.any(Number) });
     expect(typeof list.ms).toBe('number');
     // The system-log row is written as the answer leaves.
-    await vi.waitFor(async () => {
-      const logged = await t!.db.selectFrom('system_logs').select('event_id').where('event_id', '=', list.reqId).executeTakeFirst();
-      expect(logged?.event_id).toBe(list.reqId);
-    });
+    await vi.waitFor(
+      async () => {
+        const logged = await t!.db.selectFrom('system_logs').select('event_id').where('event_id', '=', list.reqId).executeTakeFirst();
+        expect(logged?.event_id).toBe(list.reqId);
+      },
+      { timeout: 10_000 },
+    );
   });
 
   it('stays silent when unset', async () => {

@@ -63,6 +63,25 @@ export async function editFormOf(t: TestApp, token: string, name: string, id: st
   };
 }
 
+/** Where a create form sends more than the record reads as: a term's first version. */
+const CREATE_VALUES: Record<string, (record: Record<string, any>) => Record<string, unknown>> = {
+  terms: ({ versions }) => {
+    const [first] = [...versions].sort((a: { id: number }, b: { id: number }) => a.id - b.id);
+    return { termsVersion: first.termsVersion, effectiveAt: first.effectiveAt, content: first.content };
+  },
+};
+
+/** A record as read, as its create form would send it: the create's fields of it (a restore's twin made through the create route). */
+export function createFormOf(name: string, record: Record<string, any>): Record<string, unknown> {
+  const declaration = declarations.find((one) => one.name === name)!;
+  const fields = Object.keys(shapeOf(declaration.schemas.create ?? declaration.schemas.input!));
+  return {
+    ...Object.fromEntries(fields.filter((field) => record[field] !== undefined && record[field] !== null).map((field) => [field, record[field]])),
+    ...FORM_VALUES[name]?.(record),
+    ...CREATE_VALUES[name]?.(record),
+  };
+}
+
 /** Choices of a field whose values are codes: another one of them. */
 const OTHER_CHOICE: Record<string, Record<string, string>> = { privilege: { OWNER: 'EDITOR', EDITOR: 'VIEWER', VIEWER: 'EDITOR' } };
 

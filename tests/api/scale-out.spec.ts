@@ -64,7 +64,7 @@ describe.skipIf(!databaseUrl)('two console processes behind a proxy, on PostgreS
     expect(challenge.body.result).toBe('OTP_REQUIRED');
     // No SMTP: the code is in the log of whichever instance sent it.
     const newestCode = () => [...cluster.output().matchAll(/mail to admin@example\.com[^\n]*?(\d{6})/g)].at(-1)?.[1];
-    await vi.waitFor(() => expect(newestCode()).toMatch(/^\d{6}$/));
+    await vi.waitFor(() => expect(newestCode()).toMatch(/^\d{6}$/), { timeout: 10_000 });
     const signedIn = await call(cluster.proxyUrl, 'POST', '/api/auth/signin/otp', { challengeToken: challenge.body.data.challengeToken, code: newestCode() });
     expect(signedIn.body.result).toBe('SUCCESS');
     token = signedIn.body.data.accessToken;

@@ -140,7 +140,7 @@ describe('an upload not committed in time', () => {
     try {
       await checkedAgo(fresh.id, UPLOAD_READY_HOURS * HOUR_MS + 1000);
       await vi.advanceTimersByTimeAsync(5 * 60_000);
-      await vi.waitFor(async () => expect(await rowOf(fresh.id)).toMatchObject({ status: 'EXPIRED' }));
+      await vi.waitFor(async () => expect(await rowOf(fresh.id)).toMatchObject({ status: 'EXPIRED' }), { timeout: 10_000 });
     } finally {
       await running.close();
       vi.useRealTimers();

@@ -45,17 +45,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('uploads on several instances sh
     const [a, b] = [await instance(), await instance()];
     const datasetId = await createDataset(t, uploader.token);
     const upload = { id: (await postFileOn(a, datasetId, bigCsv(2))).body.data.id as number };
-    await vi.waitFor(async () => expect((await ask(a, 'GET', `/api/uploads/${upload.id}`)).body.data.status).toBe('READY'));
+    await vi.waitFor(async () => expect((await ask(a, 'GET', `/api/uploads/${upload.id}`)).body.data.status).toBe('READY'), { timeout: 10_000 });
     // A keeps no staging file of its own: the rows are in the store under the upload's staging key.
     const stagingKey = (await t.db.selectFrom('upload_histories').select('staging_key').where('id', '=', upload.id).executeTakeFirstOrThrow()).staging_key;
     expect(stagingKey).toMatch(/^[0-9a-f]{32}$/);
     expect(readdirSync(join(dirs[0], 'uploads', '.staging'))).toEqual([]);
 
     expect((await ask(b, 'POST', `/api/uploads/${upload.id}/commit`, { mode: 'APPEND' })).status).toBe(200);
-    await vi.waitFor(async () => expect((await ask(a, 'GET', `/api/uploads/${upload.id}`)).body.data.status).toBe('SUCCESS'));
+    await vi.waitFor(async () => expect((await ask(a, 'GET', `/api/uploads/${upload.id}`)).body.data.status).toBe('SUCCESS'), { timeout: 10_000 });
     expect((await datasetRows(t, datasetId)).map((row) => row.values[1])).toEqual(['C0', 'C1']);
     // The staged copy is gone from the store once written (deleted just after the status reads SUCCESS).
-    await vi.waitFor(async () => expect(existsSync((await t.app.ctx.files.localCopy(stagingKey!)).path)).toBe(false));
+    await vi.waitFor(async () => expect(existsSync((await t.app.ctx.files.localCopy(stagingKey!)).path)).toBe(false), { timeout: 10_000 });
   });
 
   it("B reports A's progress, and refuses a commit while A is still checking the file", async () => {

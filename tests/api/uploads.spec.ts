@@ -70,7 +70,7 @@ describe('manual upload: preview and commit', () => {
     const done = await commit(t, uploader.token, upload.id);
     expect(done).toMatchObject({ status: 'SUCCESS', uploadedCount: 3, mode: 'APPEND', updatedBy: 'user Tester', reason: null });
     // Removed just after the commit's transaction ends.
-    await vi.waitFor(async () => expect(existsSync(await stagingFileOf(upload.id))).toBe(false));
+    await vi.waitFor(async () => expect(existsSync(await stagingFileOf(upload.id))).toBe(false), { timeout: 10_000 });
     expect((await datasetRows(t, id)).map((row) => row.values)).toEqual([
       ['2024-01-01', 'C1', 'search', '100'],
       ['2024-01-02', 'C1', 'social', '200'],

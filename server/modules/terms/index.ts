@@ -56,6 +56,11 @@ export async function termsModule(app: FastifyInstance) {
         }
       },
     },
+    // A term is created with its first version: a restore checks the term as created with the earliest it kept (its edit form has no version fields).
+    form: ({ versions }) => {
+      const [first] = [...(versions as { id: number; termsVersion: string; effectiveAt: string; content: string }[])].sort((a, b) => a.id - b.id);
+      return first ? { termsVersion: first.termsVersion, effectiveAt: first.effectiveAt, content: first.content } : {};
+    },
     // An inactive term is neither offered nor asked for: its save says so.
     messages: (event, term) =>
       ({

@@ -33,7 +33,7 @@ export function SetNewPasswordForm({ token }: { token: string }) {
   if (check.isPending) {
     return (
       <Stack alignItems="center" sx={{ py: 3 }} role="status" aria-label={translate('console.newPassword.checking')}>
-        <CircularProgress size={32} />
+        <CircularProgress size={32} aria-label={translate('console.newPassword.checking')} />
       </Stack>
     );
   }

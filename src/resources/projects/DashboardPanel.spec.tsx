@@ -40,16 +40,16 @@ describe('DashboardPanel', () => {
     let calls = 0;
     const { calls: recorded } = stubFetch(() => ({ body: token(++calls, 5 * 60_000) }));
     renderPage(<DashboardPanel projectId={4} />);
-    await vi.waitFor(() => expect(document.querySelector('tableau-viz')?.getAttribute('token')).toBe('token-1'));
+    await vi.waitFor(() => expect(document.querySelector('tableau-viz')?.getAttribute('token')).toBe('token-1'), { timeout: 10_000 });
     const viz = document.querySelector('tableau-viz')!;
     expect(viz.getAttribute('src')).toBe('https://tableau.example.com/views/MediaOverview/Dashboard');
 
     await act(() => vi.advanceTimersByTimeAsync(4 * 60_000));
-    await vi.waitFor(() => expect(viz.getAttribute('token')).toBe('token-2'));
+    await vi.waitFor(() => expect(viz.getAttribute('token')).toBe('token-2'), { timeout: 10_000 });
     // Once the view is interactive, Tableau's session carries it; a fresh token must not reload it.
     viz.dispatchEvent(new Event('firstinteractive'));
     await act(() => vi.advanceTimersByTimeAsync(4 * 60_000));
-    await vi.waitFor(() => expect(recorded).toHaveLength(3));
+    await vi.waitFor(() => expect(recorded).toHaveLength(3), { timeout: 10_000 });
     expect(viz.getAttribute('token')).toBe('token-2');
     expect(document.querySelector('tableau-viz')).toBe(viz);
     expect(recorded.map((call) => new URL(call.url, 'http://x').searchParams.get('purpose'))).toEqual(['view', 'renew', 'renew']);

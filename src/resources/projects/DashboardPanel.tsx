@@ -21,7 +21,7 @@ export function DashboardPanel({ projectId }: { projectId: number }) {
         </Typography>
         {state.status === 'loading' && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 4 }}>
-            <CircularProgress size={20} />
+            <CircularProgress size={20} aria-label={translate('resources.projects.dashboard.loading')} />
             <Typography color="text.secondary">{translate('resources.projects.dashboard.loading')}</Typography>
           </Box>
         )}

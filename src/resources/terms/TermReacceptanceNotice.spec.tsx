@@ -23,7 +23,7 @@ describe('TermReacceptanceNotice', () => {
   it('says nothing for a term nobody must accept again', async () => {
     const { calls } = stubFetch(() => ({ body: envelope('SUCCESS', { required: false, people: 0 }) }));
     renderPage(<TermReacceptanceNotice termId={5} />);
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await vi.waitFor(() => expect(calls).toHaveLength(1), { timeout: 10_000 });
     expect(screen.queryByTestId('term-reacceptance')).not.toBeInTheDocument();
   });
 });
