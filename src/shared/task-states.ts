@@ -34,6 +34,6 @@ export const TASK_RETRY_FIELDS: Readonly<Record<string, string>> = { status: 're
 /** The state of a row's task status field (`status`, `lastTaskStatus`), read with its retry time. */
 export function rowTaskState(row: Readonly<Record<string, unknown>>, source: string): TaskState | undefined {
   const status = row[source];
-  const retryAt = row[TASK_RETRY_FIELDS[source] ?? ''];
+  const retryAt = Object.hasOwn(TASK_RETRY_FIELDS, source) ? row[TASK_RETRY_FIELDS[source]!] : undefined;
   return typeof status === 'string' ? taskStateOf({ status, retryAt: typeof retryAt === 'string' ? retryAt : null }) : undefined;
 }
