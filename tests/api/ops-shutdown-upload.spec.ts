@@ -80,7 +80,8 @@ describe('SIGTERM during a long upload commit', () => {
     expect(kept.some((row) => row.values[1] === 'KEEP')).toBe(false);
   }, 120_000);
 
-  it('past the grace period, the process exits 1 within it and the upload is absent', async () => {
+  // Runs once more on failure: whether the signal lands mid-commit depends on a child process's pace on busy cores.
+  it('past the grace period, the process exits 1 within it and the upload is absent', { retry: 1, timeout: 180_000 }, async () => {
     const rows = 200_000;
     const { datasetId, earlierId, uploadId } = await readyUpload(rows);
     const { code, msAfterSignal, lastDone, runningAtSignal, output } = await commitThenTerminate(uploadId, 50, 10_000);
@@ -93,5 +94,5 @@ describe('SIGTERM during a long upload commit', () => {
     const kept = await datasetRows(t, datasetId);
     expect(kept.map((row) => row.values[1])).toEqual(['KEEP']);
     expect(kept.every((row) => row.upload === earlierId)).toBe(true);
-  }, 180_000);
+  });
 });
