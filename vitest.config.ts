@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -8,6 +9,10 @@ const API_MOCKING = ['tests/api/activity.spec.ts', 'tests/api/response-schemas.s
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Two files at a time at least: the API and component tests wait on timers, sockets and child
+    // processes much of their run, and one file at a time (vitest's default on 2 cores) left a core
+    // idle. The API tests on PostgreSQL run beside the browser tests and pass --maxWorkers=1 (.ci/run).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

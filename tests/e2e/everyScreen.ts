@@ -77,20 +77,38 @@ const PROPERTY_TABLES = ['regions', 'countries', 'companies', 'advertisers', 'da
 /** Every code a screen may show, with its words in each language; filled before the surveys start. */
 const codeWords: Record<'en' | 'ko', CodeWordsTable> = { en: {}, ko: {} };
 
+/** What one look at a settled screen finds wrong with it. */
+async function look(page: Page, screen: string, axe: boolean, korean: boolean): Promise<string[]> {
+  const problems: string[] = [];
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 0) problems.push(`page scrolls sideways by ${overflow}px`);
+  problems.push(...(await foreignClockFindings(page)), ...(await headersWrappedMidWord(page)), ...(await rawCodeFindings(page, screen, codeWords[korean ? 'ko' : 'en'])));
+  if (korean) problems.push(...(await englishOnKoreanScreen(page, english)));
+  if (!axe) return problems;
+  problems.push(...(await seriousAxeViolations(page)));
+  // pa11y's other runner, beside axe: WCAG 2 AA errors that axe does not look for.
+  for (const problem of await codeSnifferErrors(page)) problems.push(`htmlcs ${problem}`);
+  return problems;
+}
+
+/**
+ * Surveys one screen. A screen with findings is looked at again once it has had longer to settle,
+ * and only what the second look still finds counts: on two loaded cores the first look can land on
+ * a form still drawing (a finding on a different screen in each try, never on a quiet machine).
+ * Every finding of either look is written to the log in full, so a run's log names it.
+ */
 async function check(page: Page, screen: string, pass: string, findings: Finding[], axe: boolean, korean = false) {
   process.stderr.write(`${pass} ${screen}\n`);
   await settle(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${pass}-${slug(screen)}.png`, fullPage: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (overflow > 0) findings.push({ screen, pass, problem: `page scrolls sideways by ${overflow}px` });
-  for (const problem of await foreignClockFindings(page)) findings.push({ screen, pass, problem });
-  for (const problem of await headersWrappedMidWord(page)) findings.push({ screen, pass, problem });
-  for (const problem of await rawCodeFindings(page, screen, codeWords[korean ? 'ko' : 'en'])) findings.push({ screen, pass, problem });
-  if (korean) for (const problem of await englishOnKoreanScreen(page, english)) findings.push({ screen, pass, problem });
-  if (!axe) return;
-  for (const problem of await seriousAxeViolations(page)) findings.push({ screen, pass, problem });
-  // pa11y's other runner, beside axe: WCAG 2 AA errors that axe does not look for.
-  for (const problem of await codeSnifferErrors(page)) findings.push({ screen, pass, problem: `htmlcs ${problem}` });
+  let problems = await look(page, screen, axe, korean);
+  if (problems.length === 0) return;
+  process.stderr.write(`${pass} ${screen}, first look:\n  ${problems.join('\n  ')}\n`);
+  await settle(page);
+  await page.waitForTimeout(2_000);
+  problems = await look(page, screen, axe, korean);
+  if (problems.length > 0) process.stderr.write(`${pass} ${screen}, second look:\n  ${problems.join('\n  ')}\n`);
+  for (const problem of problems) findings.push({ screen, pass, problem });
 }
 
 /**
