@@ -21,7 +21,7 @@ import { sharedTransaction, type Db } from '../db/database';
 import { CsvReader } from '../files/csv-reader';
 import { AppError } from './app-error';
 import { success } from './envelope';
-import { inputFields } from './input-fields';
+import { inputFields, numberFields } from './input-fields';
 import { resourceLabelsEn, resourceLabelsKo } from './resource-labels';
 
 /** The steps of a declared resource's single create (crud-routes.ts), which an import runs on each row. */
@@ -91,6 +91,9 @@ function readTable(text: string): { records: (string | null)[][] } | { problem: 
 export function importRoute(app: FastifyInstance, declaration: ResourceDeclaration, steps: CreateSteps): void {
   const { noun, path, name } = declaration;
   const fields = inputFields(steps.body);
+  // A table holds text: a number field's cell is read as the number it writes ("3", " 12 "); any other text is left for the schema to refuse under its cell.
+  const numbers = numberFields(steps.body);
+  const cellValue = (field: string, cell: string) => (numbers.has(field) && /^\s*-?\d+(\.\d+)?\s*$/.test(cell) ? Number(cell) : cell);
   // A field's names a header may use: its own, and its label in each language.
   const fieldByHeader = new Map<string, string>();
   for (const field of fields)
@@ -139,7 +142,7 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
         const ids: (number | string)[] = [];
         for (const row of result.rows) {
           // An empty cell is a value not given: the create's default, or its "required".
-          const given = Object.fromEntries(Object.entries(row.values).filter(([, value]) => value !== null));
+          const given = Object.fromEntries(Object.entries(row.values).flatMap(([field, value]) => (value === null ? [] : [[field, cellValue(field, value)]])));
           const input = steps.body.safeParse(given);
           if (!input.success) {
             row.problems.push(...input.error.issues.map((issue) => ({ field: issue.path.join('.'), ...issueMessage(issue) })));

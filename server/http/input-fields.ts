@@ -8,3 +8,28 @@ export function inputFields(schema: z.ZodType): string[] {
   if (!inner) throw new Error('not an object schema');
   return inputFields(inner);
 }
+
+type Def = { type: string; shape?: Record<string, z.ZodType>; in?: z.ZodType; innerType?: z.ZodType; schema?: z.ZodType };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Whether a field's schema takes a number, through its default, optional and nullable wrappers. */
+function takesNumber(schema: z.ZodType): boolean {
+  const def = defOf(schema);
+  if (def.type === 'number') return true;
+  const inner = def.innerType ?? def.in;
+  return inner !== undefined && takesNumber(inner);
+}
+
+/** The fields of an object schema that take a number (a sort no.): a table's text cell for one is read as a number. */
+export function numberFields(schema: z.ZodType): Set<string> {
+  const def = defOf(schema);
+  if (def.shape)
+    return new Set(
+      Object.entries(def.shape)
+        .filter(([, field]) => takesNumber(field))
+        .map(([name]) => name),
+    );
+  const inner = def.in ?? def.innerType ?? def.schema;
+  if (!inner) throw new Error('not an object schema');
+  return numberFields(inner);
+}

@@ -52,6 +52,7 @@ export const importEn = {
   title: 'Import %{name}',
   hint: 'Choose a CSV file or paste a table copied from a spreadsheet. Its first row names the columns: %{fields}. Columns marked * are required.',
   file: 'Choose a CSV file',
+  template: 'Download the template (its header row)',
   fileChosen: 'Read from %{name}',
   paste: 'Or paste the table',
   check: 'Check the rows',

@@ -51,6 +51,7 @@ export const importKo: typeof importEn = {
   title: '%{name} 가져오기',
   hint: 'CSV 파일을 고르거나 스프레드시트에서 복사한 표를 붙여 넣으세요. 첫 행에는 열 이름을 적습니다: %{fields}. *표시가 있는 열은 필수입니다.',
   file: 'CSV 파일 선택',
+  template: '양식 내려받기 (열 이름 행)',
   fileChosen: '%{name}에서 읽음',
   paste: '또는 표 붙여 넣기',
   check: '행 확인',

@@ -12,6 +12,7 @@ import { ConsoleImportButton } from './ConsoleImportButton';
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   await i18nProvider.changeLocale('en');
 });
 
@@ -126,5 +127,25 @@ describe('ConsoleImportButton', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading').textContent).toContain('가져오기');
     expect(within(dialog).getByRole('button', { name: '행 확인' })).toBeTruthy();
+    expect(await within(dialog).findByRole('button', { name: '양식 내려받기 (열 이름 행)' })).toBeTruthy();
+  });
+
+  it('downloads the template: the server’s header row, as a CSV file named after the resource', async () => {
+    server(WITH_PROBLEM);
+    const downloads: Blob[] = [];
+    const names: string[] = [];
+    // jsdom makes no Blob URLs: the file handed to the download is read where it is made.
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (blob: Blob) => (downloads.push(blob), 'blob:template'), revokeObjectURL: () => {} }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderButton();
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog');
+    const download = within(dialog).getByRole('button', { name: 'Download the template (its header row)' });
+    await waitFor(() => expect(download).toHaveProperty('disabled', false), { timeout: 10_000 });
+    await userEvent.click(download);
+    expect(names).toEqual(['domains-import-template.csv']);
+    expect(await downloads[0]!.text()).toBe(TEMPLATE.csv);
   });
 });

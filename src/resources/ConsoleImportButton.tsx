@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
+import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useResourceContext, useTranslate } from 'react-admin';
 import { importProblemCount, type ImportProblem, type ImportResult } from '../shared/import';
 import { DialogHeading } from '../components/DialogHeading';
@@ -9,6 +10,7 @@ import { useApiRead, useApiWrite } from '../components/useApi';
 import { useApiErrorToast } from '../components/useApiErrorToast';
 import { translatableMessage } from '../i18n/validationMessage';
 import { ApiError } from '../providers/apiError';
+import { saveBlob } from './listExport';
 
 /** An import's answer, when a refused commit carries one (400 with the rows and their problems). */
 const resultOf = (error: unknown): ImportResult | undefined => {
@@ -151,6 +153,16 @@ export function ConsoleImportButton() {
                   {translate('console.import.file')}
                 </FilePickButton>
                 {fileName && <Typography variant="body2">{translate('console.import.fileChosen', { name: fileName })}</Typography>}
+                {/* The server's header row, as a file to fill in a spreadsheet and choose above. */}
+                <Button
+                  label="console.import.template"
+                  variant="text"
+                  disabled={!template.data}
+                  onClick={() => template.data && saveBlob(new Blob([template.data.csv], { type: 'text/csv;charset=utf-8' }), `${resource}-import-template.csv`)}
+                  sx={{ alignSelf: 'flex-start' }}
+                >
+                  <DownloadIcon />
+                </Button>
                 <TextField
                   label={translate('console.import.paste')}
                   value={text}

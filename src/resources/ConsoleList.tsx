@@ -1,10 +1,15 @@
-import { cloneElement, useEffect, type ReactElement } from 'react';
+import { cloneElement, Suspense, useEffect, type ReactElement } from 'react';
 import { Box, type Theme } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { ColumnsButton, List, TopToolbar, useResourceContext, type ListProps, type RaRecord } from 'react-admin';
+import { ColumnsButton, List, TopToolbar, usePermissions, useResourceContext, useResourceDefinition, type ListProps, type RaRecord } from 'react-admin';
 import { useSubscribe } from '../providers/useSubscribe';
 import { FilterSubmit } from '../components/FilterSubmit';
 import { useApiErrorToast } from '../components/useApiErrorToast';
+import type { ConsolePermissions } from '../providers/authProvider';
+import { operationsOf } from '../shared/resources/define';
+import { rankAllows } from '../shared/ranks';
+import { lazyNamed } from '../routes/lazyNamed';
+import { useDeclaration } from './declarations';
 import { preferenceSync } from '../layout/consoleStore';
 import { useShowsCards } from './ConsoleCardList';
 import { ConsolePagination } from './ConsolePagination';
@@ -23,9 +28,30 @@ const fitsTheScreen = (theme: Theme) => ({
   [theme.breakpoints.up('sm')]: { '& .RaList-actions': { flexWrap: 'wrap' } },
 });
 
+/** Loaded where a list offers it: its table reading and schemas stay out of the lists that do not. */
+const ConsoleImportButton = lazyNamed(() => import('./ConsoleImportButton'), 'ConsoleImportButton');
+
 /**
- * A list's own buttons, then the two every list offers: its saved views and its columns. Both keep
- * what the person chose under react-admin's store keys, which follow the person (the console's store).
+ * "Import" on the list of every resource whose declaration is `importable` (the server then serves
+ * its import beside its create), to a rank that may create its records, where it has a create screen.
+ */
+function ImportWhereDeclared() {
+  const declaration = useDeclaration(useResourceContext());
+  const { hasCreate } = useResourceDefinition();
+  const { permissions } = usePermissions<ConsolePermissions>();
+  const mayCreate = declaration !== undefined && permissions !== undefined && rankAllows(declaration.rank.write, permissions.rank);
+  if (!declaration?.importable || !operationsOf(declaration).includes('create') || !hasCreate || !mayCreate) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConsoleImportButton />
+    </Suspense>
+  );
+}
+
+/**
+ * A list's own buttons, then Import where its declaration says so, and the two every list offers:
+ * its saved views and its columns. Both keep what the person chose under react-admin's store keys,
+ * which follow the person (the console's store).
  */
 function WithViewControls({ own }: { own: ReactElement | false }) {
   // A view or a column choice the server refused to keep (too many, no server) is said, not lost in silence.
@@ -36,6 +62,7 @@ function WithViewControls({ own }: { own: ReactElement | false }) {
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'flex-end' }}>
       {own}
       <TopToolbar>
+        <ImportWhereDeclared />
         <SavedViewsButton />
         {/* A phone's cards have no columns to choose. */}
         {!showsCards && <ColumnsButton />}

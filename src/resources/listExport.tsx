@@ -48,7 +48,7 @@ export function exportQuery(resource: string, format: ExportFormat, filterValues
 }
 
 /** Hands a downloaded file to the browser under its name. */
-function save(blob: Blob, fileName: string) {
+export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -75,7 +75,7 @@ export function ListExportButton({ label = 'ra.action.export' }: { label?: strin
   async function exportAs(format: ExportFormat) {
     setAnchor(null);
     const answer = await run((api, onProgress) => api.exportList(resource, exportQuery(resource, format, filterValues, sort), onProgress), false);
-    if (answer) save(answer.data.blob, answer.data.fileName ?? `${resource}.${format}`);
+    if (answer) saveBlob(answer.data.blob, answer.data.fileName ?? `${resource}.${format}`);
   }
 
   return (

@@ -1,22 +1,11 @@
-import type { ResourceDeclaration } from '../shared/resources/define';
-
-/** The declarations, each file loaded only when a saved view is opened (their schemas would load zod into the first screen). */
-const declarationFiles = import.meta.glob<Record<string, unknown>>('../shared/resources/*.ts');
-
-const isDeclaration = (value: unknown): value is ResourceDeclaration =>
-  typeof value === 'object' && value !== null && typeof (value as ResourceDeclaration).name === 'string' && typeof (value as ResourceDeclaration).list?.filters === 'object';
+import { loadDeclarations } from './declarations';
 
 let declared: Promise<Map<string, ReadonlySet<string>>> | undefined;
 
 /** What each declared list may be filtered by: its declared filters, and `q` where it searches. The server refuses anything else. */
 function allowedFiltersByResource(): Promise<Map<string, ReadonlySet<string>>> {
-  declared ??= Promise.all(Object.values(declarationFiles).map((load) => load())).then(
-    (modules) =>
-      new Map(
-        modules
-          .flatMap((exports) => Object.values(exports).filter(isDeclaration))
-          .map((declaration) => [declaration.name, new Set([...Object.keys(declaration.list.filters), ...(declaration.list.search?.length ? ['q'] : [])])] as const),
-      ),
+  declared ??= loadDeclarations().then(
+    (declarations) => new Map(declarations.map((declaration) => [declaration.name, new Set([...Object.keys(declaration.list.filters), ...(declaration.list.search?.length ? ['q'] : [])])] as const)),
   );
   return declared;
 }

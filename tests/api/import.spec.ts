@@ -14,15 +14,18 @@ withRankAccounts((suite) => ({ t, accounts, admin } = suite));
 /** Every declaration whose records may be brought in from a table. */
 const importable = declarations.filter((declaration) => declaration.importable);
 
+/** This run's mark in codes, which are upper case and at most 20 characters. */
+const RUN = Date.now().toString(36).slice(-5).toUpperCase();
+
 type Cells = Record<string, string>;
 /**
  * How to write good rows of each such resource, rows its create refuses with the field the problem
  * sits under, and (where its create refuses a taken value) the field a duplicate is refused on. A
  * declaration made importable without a sample here fails the first test.
  */
-const SAMPLES: Record<string, { table: keyof Database; good(n: number): Cells; bad: { cells: Cells; field: string }[]; unique?: string }> = {
+const SAMPLES: Record<string, { tables: (keyof Database)[]; good(n: number): Cells; bad: { cells: Cells; field: string }[]; unique?: string }> = {
   domains: {
-    table: 'domains',
+    tables: ['domains'],
     good: (n) => ({ domain: `import-${n}-${Date.now()}.example.com`, description: `Imported ${n}`, activeFlag: 'Y' }),
     bad: [
       { cells: { domain: 'not a domain', description: '', activeFlag: 'Y' }, field: 'domain' },
@@ -32,7 +35,7 @@ const SAMPLES: Record<string, { table: keyof Database; good(n: number): Cells; b
     unique: 'domain',
   },
   holidays: {
-    table: 'holidays',
+    tables: ['holidays'],
     good: (n) => ({ date: `2034-03-${String((n % 28) + 1).padStart(2, '0')}`, name: `Imported holiday ${n} ${Date.now()}`, country: 'KR', description: '', activeFlag: 'Y' }),
     bad: [
       { cells: { date: '2034-03-01', name: '', country: 'KR', description: '', activeFlag: 'Y' }, field: 'name' },
@@ -40,6 +43,19 @@ const SAMPLES: Record<string, { table: keyof Database; good(n: number): Cells; b
       { cells: { date: 'March 1st', name: 'Bad date', country: 'KR', description: '', activeFlag: 'Y' }, field: 'date' },
       { cells: { date: '2034-03-01', name: 'Unknown country', country: 'ZZ', description: '', activeFlag: 'Y' }, field: 'country' },
     ],
+  },
+  // Each row names its kind; the samples are companies, whose codes stand alone.
+  properties: {
+    tables: ['regions', 'countries', 'companies', 'advertisers', 'data_types'],
+    good: (n) => ({ kind: 'companies', code: `IMP-${n}-${RUN}`, name: `Imported company ${n}` }),
+    bad: [
+      { cells: { kind: 'planets', code: `KIND-${RUN}`, name: 'Unknown kind' }, field: 'kind' },
+      { cells: { kind: 'companies', code: `NONAME-${RUN}`, name: '' }, field: 'name' },
+      { cells: { kind: 'companies', code: `LONG-${RUN}`, name: 'x'.repeat(101) }, field: 'name' },
+      { cells: { kind: 'companies', code: 'C'.repeat(21), name: 'Code too long' }, field: 'code' },
+      { cells: { kind: 'companies', code: '', name: 'No code' }, field: 'code' },
+    ],
+    unique: 'code',
   },
 };
 
@@ -68,7 +84,7 @@ describe('import', () => {
     const sample = SAMPLES[name]!;
     const body = (declaration.schemas.create ?? declaration.schemas.input)!;
     const post = (csv: string, commit?: boolean, token = admin) => t.call<ImportResult>('POST', `${api}/import`, { token, body: commit === undefined ? { csv } : { csv, commit } });
-    const unchanged = () => dbSnapshot(t, [sample.table, 'activity_log']);
+    const unchanged = () => dbSnapshot(t, [...sample.tables, 'activity_log']);
     const goods = (count: number) => Array.from({ length: count }, () => sample.good(++counter));
 
     it('gives a template naming the create’s fields, the required ones marked', async () => {
@@ -196,5 +212,70 @@ describe('import', () => {
       expect((await t.call('POST', `${api}/import`, { token: admin, body: { csv: 'a', other: true } })).status).toBe(400);
       expect((await t.call('POST', `${api}/import`, { token: admin, body: { csv: 'x'.repeat(1_000_001) } })).status).toBe(400);
     });
+  });
+});
+
+describe('import of project properties', () => {
+  const post = (csv: string, commit?: boolean) => t.call<ImportResult>('POST', '/api/properties/import', { token: admin, body: commit === undefined ? { csv } : { csv, commit } });
+  const fieldsOf = (result: ImportResult, index: number) => result.rows[index]!.problems.map((problem) => problem.field);
+  const codesOf = async (kind: string) => {
+    const reply = await t.call('GET', `/api/properties?range=[0,999]&filter=${encodeURIComponent(JSON.stringify({ kind }))}`, { token: admin });
+    return (reply.body.data.list as { code: string; name: string; no: number; regionCode: string | null }[]).filter(({ code }) => code.endsWith(`-${RUN}`));
+  };
+
+  it('takes several kinds in one file: a region, then countries of it, the sort no. read as a number', async () => {
+    const csv = [
+      'Kind,Code,Name,Sort no.,Region',
+      `regions,r-${RUN},Imported region,7,`,
+      `countries,c1-${RUN},First country,12,R-${RUN}`,
+      // The same code in another kind is no duplicate: codes are unique within their kind.
+      `countries,r-${RUN},Second country, 3 ,R-${RUN}`,
+    ].join('\n');
+    const preview = await post(csv);
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.rows.map((row) => row.problems)).toEqual([[], [], []]);
+    const reply = await post(csv, true);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.data.created).toEqual([expect.stringMatching(/^regions:\d+$/), expect.stringMatching(/^countries:\d+$/), expect.stringMatching(/^countries:\d+$/)]);
+    expect((await codesOf('regions')).map(({ code, name, no, regionCode }) => ({ code, name, no, regionCode }))).toEqual([{ code: `R-${RUN}`, name: 'Imported region', no: 7, regionCode: null }]);
+    expect((await codesOf('countries')).map(({ code, no, regionCode }) => ({ code, no, regionCode }))).toEqual(
+      expect.arrayContaining([
+        { code: `C1-${RUN}`, no: 12, regionCode: `R-${RUN}` },
+        { code: `R-${RUN}`, no: 3, regionCode: `R-${RUN}` },
+      ]),
+    );
+  });
+
+  it('puts each problem under its cell: a duplicate code (any case) in the file or stored in that kind, an unknown region, a sort no. that is no number', async () => {
+    expect((await t.call('POST', '/api/properties', { token: admin, body: { kind: 'advertisers', code: `TAKEN-${RUN}`, name: 'Stored' } })).status).toBe(200);
+    const before = await dbSnapshot(t, ['regions', 'countries', 'companies', 'advertisers', 'data_types', 'activity_log']);
+    const csv = [
+      'kind,code,name,no,regionCode',
+      `advertisers,twice-${RUN},First,,`,
+      `advertisers,TWICE-${RUN},Second,,`,
+      `advertisers,taken-${RUN},Taken,,`,
+      // Stored as an advertiser's code, free among companies.
+      `companies,taken-${RUN},Free here,,`,
+      `countries,nowhere-${RUN},No region,,ZZZ-${RUN}`,
+      `advertisers,order-${RUN},Ordered,first,`,
+      `moons,moon-${RUN},A moon,,`,
+    ].join('\n');
+    const reply = await post(csv, true);
+    expect(reply.status).toBe(400);
+    const result = reply.body.data;
+    expect([0, 1, 2, 3, 4, 5, 6].map((index) => fieldsOf(result, index))).toEqual([[], ['code'], ['code'], [], ['regionCode'], ['no'], ['kind']]);
+    expect(result.created).toEqual([]);
+    expect(await dbSnapshot(t, ['regions', 'countries', 'companies', 'advertisers', 'data_types', 'activity_log'])).toEqual(before);
+  });
+
+  it('gives a template whose required columns are the kind, the code and the name', async () => {
+    const reply = await t.call('GET', '/api/properties/import-template', { token: admin });
+    expect(reply.body.data.fields).toEqual([
+      { field: 'kind', required: true },
+      { field: 'code', required: true },
+      { field: 'name', required: true },
+      { field: 'no', required: false },
+      { field: 'regionCode', required: false },
+    ]);
   });
 });

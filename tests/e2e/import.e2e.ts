@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, signInThroughPage, startE2e, waitForSettled, watchProblems, type E2e } from './harness';
 import { seriousAxeViolations } from './axeSurvey';
@@ -65,6 +66,46 @@ describe('Import (Allowed Domains)', () => {
     expect(await imported()).toEqual(['alpha.co.kr', 'beta.co.kr', 'taken.co.kr']);
     expect((await created()).length).toBe(before + 2);
     await page.screenshot({ path: '/tmp/import-1440.png' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Import (Project Properties)', () => {
+  it('offers the template as a file, and creates properties of the kinds their rows name', async () => {
+    const { context, page } = await e2e.newPage({ width: 1440, height: 900 });
+    const problems = watchProblems(page);
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'Project Properties' }).click();
+    await page.getByText('Asia Pacific').waitFor();
+    await waitForSettled(page);
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Project Properties' });
+    await dialog.getByText(/Kind \*, Code \*, Name \*/).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download the template (its header row)' }).click()]);
+    expect(download.suggestedFilename()).toBe('properties-import-template.csv');
+    expect(readFileSync((await download.path())!, 'utf8')).toBe('kind,code,name,no,regionCode\r\n');
+
+    const paste = dialog.getByRole('textbox', { name: 'Or paste the table' });
+    await paste.fill('kind\tcode\tname\ncompanies\te2e-co\tImported company\nplanets\te2e-pl\tA planet\n');
+    await dialog.getByRole('button', { name: 'Check the rows' }).click();
+    // The unknown kind's problem sits under its Kind cell.
+    await dialog
+      .getByRole('row', { name: /e2e-pl/ })
+      .getByRole('cell', { name: /planets.+/ })
+      .waitFor();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Create 2 records' }).isDisabled()).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await paste.fill('kind\tcode\tname\ncompanies\te2e-co\tImported company\nadvertisers\te2e-ad\tImported advertiser\n');
+    await dialog.getByRole('button', { name: 'Check the rows' }).click();
+    await dialog.getByText('All 2 rows can be created.').waitFor();
+    await dialog.getByRole('button', { name: 'Create 2 records' }).click();
+    await page.getByText('2 property records have been imported.').waitFor();
+    const stored = await Promise.all((['companies', 'advertisers'] as const).map((table) => e2e.db.selectFrom(table).select('code').where('code', 'like', 'E2E-%').execute()));
+    expect(stored.map((rows) => rows.map((row) => row.code))).toEqual([['E2E-CO'], ['E2E-AD']]);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -12,7 +12,7 @@ import { fromRoot, repoFiles } from '../../src/testing/repoFiles';
  * answer a CrudStore. A map keyed by a union (`guards`: step → guard) is one option, as its keys
  * share one meaning. The factory stays small: at most MAX_OPTIONS options, none set by fewer than
  * two resources (one resource's special case is plain code in its own module). 26 since
- * `importable` (a table's rows brought in as records, set by domains and holidays) joined
+ * `importable` (a table's rows brought in as records, set by domains, holidays and properties) joined
  * `bulkEdit` as a declared many-record feature.
  */
 const MAX_OPTIONS = 26;

@@ -10,6 +10,8 @@ export const propertiesResource = declareResource({
   rank: { read: AREA_RANK.project, write: AREA_RANK.systemSetting },
   noun: 'property',
   history: { name: (record) => `${text(record.code)} ${text(record.name)}`.trim() },
+  // A row names its kind in a column: the create's body does, so a spreadsheet may hold several kinds (a region and its countries).
+  importable: true,
   schemas: { input: propertyInput, record: propertySchema, list: propertyListResponse, one: propertyResponse },
   list: {
     sortable: ['code', 'name', 'no', 'id'],
