@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signedInAccount, startPgInstance, type TestApp, withTestApp } from './harness';
 import { describeEachWritableRecord, editFormOf, firstRecordId, LIST_FILTERS, otherValue, writableDeclarations } from './record-forms';
+import Fastify from 'fastify';
 import { passwordHasher } from '../../server/auth/passwords';
+import { crudRoutes } from '../../server/http/crud-routes';
 import { rowsHoldRecord } from '../../server/http/record-versions';
 import { seedDemo } from '../../server/ops/demo';
 import { operationsOf } from '../../src/shared/resources/define';
@@ -183,6 +185,16 @@ describe('record versions', () => {
     const listed = writableDeclarations.filter((declaration) => operationsOf(declaration).includes('list'));
     // The shorter rows take their versions from their records, read a page at a time: the case the tests above cover beside the others.
     expect(listed.filter((declaration) => !rowsHoldRecord(declaration)).map((declaration) => declaration.name).length).toBeGreaterThan(0);
+  });
+
+  it('will not serve a list of shorter rows that can be changed or deleted without a batched read of its records', () => {
+    const shorter = writableDeclarations.filter((declaration) => operationsOf(declaration).includes('list') && !rowsHoldRecord(declaration));
+    expect(shorter.length).toBeGreaterThan(0);
+    for (const declaration of shorter) {
+      const app = Fastify().decorate('ctx', t.app.ctx);
+      const store = { list: async () => ({ list: [], totalCount: 0, totalPage: 0, currentPage: 1 }), find: async () => undefined };
+      expect(() => crudRoutes(app, declaration, { store } as never), declaration.name).toThrow(`${declaration.name}: list needs store.findMany`);
+    }
   });
 
   it('has an update for every resource with a delete, so each delete can be made stale by a save', () => {
