@@ -26,12 +26,18 @@ export interface WriteContext<Row> {
  * Where a resource's records live (server/http/crud-routes.ts serves them); tableStore
  * (table-store.ts) writes one for a plain table. `table` and `columns` turn the declaration's list
  * whitelist into columns. Each method is needed when the factory serves its operation: list, find
- * for get, update and delete (and to answer a create), insert, update, remove.
+ * for get, update and delete (and to answer a create), findMany for a list of
+ * rows shorter than their record that can be changed or deleted, insert, update, remove.
  */
 export interface CrudStore<Input, Row, Id, Create = Input> extends TableColumns {
   /** A list row may be shorter than a record (no child rows); the list response schema holds it. `caller` is the request: rows that read differently per caller, and a list that keeps to the caller's records. */
   list?(request: ListRequest, caller: FastifyRequest): Promise<ListPage<unknown>>;
   find?(id: Id, caller?: FastifyRequest): Promise<Row | undefined>;
+  /**
+   * The records of many ids in one batched read, each as `find` reads it (an id not found is left
+   * out): a list page's records, whose versions its rows carry where a row is shorter than its record.
+   */
+  findMany?(ids: readonly Id[], caller: FastifyRequest): Promise<Row[]>;
   /** Answers the new record's id. */
   insert?(input: Create, now: string, context: WriteContext<Row>): Promise<Id>;
   /** False when the record went away meanwhile. */

@@ -19,7 +19,7 @@ import { listExportRoute } from './list-export';
 import { listQuerystring, parseListQuery, type ListSpec } from './list-query';
 import { inputFields } from './input-fields';
 import { recordReaders, recordRestorers, recordReverters, snapshotOf, type Snapshot } from './record-readers';
-import { answerVersion, refuseStale, refuseStaleInWrite, rowVersions, staleVersionEnvelope, versionHeaders, versionOf, withRowVersions, type LatestActivity } from './record-versions';
+import { answerVersion, recordVersions, refuseStale, refuseStaleInWrite, rowVersions, staleVersionEnvelope, versionHeaders, versionOf, withRowVersions, type LatestActivity } from './record-versions';
 import { recordNoun, sentence, type ServerMessage } from '../../src/i18n/serverMessage';
 
 /** The declaration's list whitelist in columns, as parseListQuery reads it; `table` qualifies bare columns. */
@@ -153,12 +153,17 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
 
   if (has.has('list')) {
     const list = needed('list', store.list, 'store.list');
-    // A record that can be changed or deleted from its row carries its version, as its ETag holds it (record-versions.ts).
-    const versions = has.has('update') || has.has('delete') ? rowVersions(declaration) : undefined;
+    // A record that can be changed or deleted from its row carries its version, as its ETag holds it (record-versions.ts):
+    // reckoned from the row where it holds the record, else from the page's records read in one batch.
+    const pageRecords = () => {
+      const findMany = needed('list', store.findMany, 'store.findMany (its rows are shorter than its record)');
+      return recordVersions(declaration, async (ids, request) => (await findMany(ids as Id[], request)).map((row) => snapshotOf(schemas.one, success(row))));
+    };
+    const versions = has.has('update') || has.has('delete') ? (rowVersions(declaration) ?? pageRecords()) : undefined;
     routes.get(path, { ...readers, schema: { querystring: listQuerystring, response: { 200: versions ? withRowVersions(schemas.list) : schemas.list } } }, async (request) => {
       const listRequest = parseListQuery(request.query, listSpec);
       const page = await list(listRequest, request);
-      return success(versions ? versions(page) : page);
+      return success(versions ? await versions(page, request) : page);
     });
     listExportRoute(app, declaration, readers, listSpec, list);
   }

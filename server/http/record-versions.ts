@@ -110,17 +110,19 @@ const recordFieldsOf = (declaration: ResourceDeclaration) => Object.keys((declar
 /**
  * Whether a list's rows hold every field of their record, so a row's version can be reckoned from
  * the row itself. A shorter row (a project without its filters, an account without its
- * connections) would need its record read whole, one read per row on every page: such rows carry
- * no version, and a write from one names none.
+ * connections) takes its version from its record, read with the page's others (recordVersions).
  */
 export function rowsHoldRecord(declaration: ResourceDeclaration): boolean {
   const fields = new Set(Object.keys(rowsOf(declaration.schemas.list).shape));
   return recordFieldsOf(declaration).every((field) => fields.has(field));
 }
 
+/** A list page with each row's version, the value its record's ETag holds. */
+export type PageVersions = (page: ListPage<unknown>, request: FastifyRequest) => ListPage<unknown> | Promise<ListPage<unknown>>;
+
 /**
  * Each row of a list page with its version, the value its record's ETag holds: the record's fields
- * picked from the row (the row's encoding is the record's), or undefined where rows are shorter.
+ * picked from the row (the row's encoding is the record's). Undefined where rows are shorter.
  */
 export function rowVersions(declaration: ResourceDeclaration) {
   if (!rowsHoldRecord(declaration)) return undefined;
@@ -132,6 +134,30 @@ export function rowVersions(declaration: ResourceDeclaration) {
     return flat === undefined ? versionOf(Object.fromEntries(fields.map((field) => [field, row[field]])), declaration) : hashText(flat);
   };
   return (page: ListPage<unknown>): ListPage<unknown> => ({ ...page, list: page.list.map((row) => ({ ...(row as Snapshot), [VERSION_FIELD]: versionOfRow(row as Snapshot) })) });
+}
+
+/**
+ * Each row of a list page with its version where rows are shorter than their record: the page's
+ * records read in one batch (`records`, each as its one-record read answers it), one read per page
+ * and never one per row. A record gone between the two reads is left out, as a read a moment later
+ * would leave it.
+ */
+export function recordVersions(declaration: ResourceDeclaration, records: (ids: unknown[], request: FastifyRequest) => Promise<(Snapshot | undefined)[]>): PageVersions {
+  return async (page, request) => {
+    if (page.list.length === 0) return page;
+    const read = await records(
+      page.list.map((row) => (row as Snapshot).id),
+      request,
+    );
+    const versions = new Map(read.flatMap((record) => (record ? [[String(record.id), versionOf(record, declaration)] as const] : [])));
+    return {
+      ...page,
+      list: page.list.flatMap((row) => {
+        const version = versions.get(String((row as Snapshot).id));
+        return version === undefined ? [] : [{ ...(row as Snapshot), [VERSION_FIELD]: version }];
+      }),
+    };
+  };
 }
 
 /** The version a write names in If-Match (`"v"` or `W/"v"`); undefined for none or `*` (any version). */

@@ -13,9 +13,11 @@ import { fromRoot, repoFiles } from '../../src/testing/repoFiles';
  * share one meaning. The factory stays small: at most MAX_OPTIONS options, none set by fewer than
  * two resources (one resource's special case is plain code in its own module). 26 since
  * `importable` (a table's rows brought in as records, set by domains, holidays and properties) joined
- * `bulkEdit` as a declared many-record feature.
+ * `bulkEdit` as a declared many-record feature; 27 since a store's `findMany` (a list page's
+ * records in one read, for the versions of rows shorter than their record: projects, users, terms,
+ * e-mail templates).
  */
-const MAX_OPTIONS = 26;
+const MAX_OPTIONS = 27;
 const FACTORY_FILES = [...repoFiles(['server/http', 'server/db']), 'src/shared/resources/define.ts'];
 const USER_FILES = repoFiles(['server/modules', 'server/collect', 'src/shared/resources']).filter((file) => file !== 'src/shared/resources/define.ts');
 /** Each entry point and which of its parameters is the object a resource writes. */

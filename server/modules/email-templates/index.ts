@@ -10,7 +10,7 @@ import { success } from '../../http/envelope';
 import { rowHomes } from '../../db/record-rows';
 import { crudRoutes } from '../../http/crud-routes';
 import { renderMail, sampleValues } from '../../mail/templates';
-import { countActiveOfType, deleteEmailTemplate, findEmailTemplate, listEmailTemplates, saveEmailTemplate } from './queries';
+import { countActiveOfType, deleteEmailTemplate, findEmailTemplate, findEmailTemplates, listEmailTemplates, saveEmailTemplate } from './queries';
 import { sentence } from '../../../src/i18n/serverMessage';
 
 /** Every statement's file must be in the upload store as an e-mail attachment. */
@@ -48,6 +48,7 @@ export async function emailTemplatesModule(app: FastifyInstance) {
     store: {
       list: (request) => listEmailTemplates(db, request),
       find: (id, caller) => findEmailTemplate(db, caller!, id),
+      findMany: (ids, caller) => findEmailTemplates(db, caller, ids),
       insert: async (input) => (await saveEmailTemplate(db, clock, input))!,
       update: async (id, input) => (await saveEmailTemplate(db, clock, input, id)) !== undefined,
       remove: (_template, id) => deleteEmailTemplate(db, id),

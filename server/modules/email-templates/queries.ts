@@ -18,11 +18,21 @@ export async function listEmailTemplates(db: Db, request: ListRequest) {
   return { ...page, list: page.list.map(withTypeId) };
 }
 
-/** A template with its statements, each attached file presented with a fresh download link. */
-export async function findEmailTemplate(db: Db, caller: FastifyRequest, id: number): Promise<EmailTemplate | undefined> {
-  const row = (await db.selectFrom('email_templates').select(columns).where('id', '=', id).executeTakeFirst()) as TemplateRow | undefined;
-  if (!row) return undefined;
-  const statements = await db.selectFrom('email_template_statements').select(['id', 'statement', 'file_id']).where('template_id', '=', id).orderBy('sort_no').execute();
+/** Templates with their statements, each attached file presented with a fresh download link, in one read for all of `ids` (an unknown id is left out). */
+export async function findEmailTemplates(db: Db, caller: FastifyRequest, ids: readonly number[]): Promise<EmailTemplate[]> {
+  if (ids.length === 0) return [];
+  const rows = (await db.selectFrom('email_templates').select(columns).where('id', 'in', ids).execute()) as TemplateRow[];
+  if (rows.length === 0) return [];
+  const statements = await db
+    .selectFrom('email_template_statements')
+    .select(['template_id', 'id', 'statement', 'file_id'])
+    .where(
+      'template_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('sort_no')
+    .execute();
   const files = await presentFiles(
     caller,
     await findFileRows(
@@ -30,13 +40,20 @@ export async function findEmailTemplate(db: Db, caller: FastifyRequest, id: numb
       statements.flatMap((statement) => (statement.file_id ? [statement.file_id] : [])),
     ),
   );
-  return {
+  return rows.map((row) => ({
     ...withTypeId(row),
-    statements: statements.map((statement): EmailTemplateStatement => {
-      const file = statement.file_id ? files.get(statement.file_id) : undefined;
-      return { statementId: statement.id, statement: statement.statement, fileId: statement.file_id, fileType: file?.type ?? null, originalName: file?.originalName ?? null, url: file?.url ?? null };
-    }),
-  };
+    statements: statements
+      .filter((statement) => statement.template_id === row.id)
+      .map((statement): EmailTemplateStatement => {
+        const file = statement.file_id ? files.get(statement.file_id) : undefined;
+        return { statementId: statement.id, statement: statement.statement, fileId: statement.file_id, fileType: file?.type ?? null, originalName: file?.originalName ?? null, url: file?.url ?? null };
+      }),
+  }));
+}
+
+/** One template, read as findEmailTemplates reads a page of them. */
+export async function findEmailTemplate(db: Db, caller: FastifyRequest, id: number): Promise<EmailTemplate | undefined> {
+  return (await findEmailTemplates(db, caller, [id]))[0];
 }
 
 type SavedInput = z.output<typeof emailTemplateInput>;

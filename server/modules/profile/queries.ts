@@ -2,35 +2,41 @@ import type { Db } from '../../db/database';
 import type { Profile } from '../../../src/shared';
 
 export async function loadProfile(db: Db, adminId: number): Promise<Profile | undefined> {
-  const admin = await db
-    .selectFrom('admins')
-    .leftJoin('companies', 'companies.code', 'admins.company_code')
-    .leftJoin('regions', 'regions.code', 'admins.region_code')
-    .leftJoin('countries', 'countries.code', 'admins.office_code')
-    .select([
-      'admins.email',
-      'admins.first_name',
-      'admins.last_name',
-      'admins.approver_flag',
-      'admins.creator_flag',
-      'admins.uploader_flag',
-      'admins.company_code',
-      'admins.region_code',
-      'admins.office_code',
-      'companies.name as company',
-      'regions.name as region',
-      'countries.name as office',
-    ])
-    .where('admins.id', '=', adminId)
-    .executeTakeFirst();
-  if (!admin) return undefined;
-  const [dataTypes, countries] = await Promise.all([
+  return (await loadProfiles(db, [adminId])).get(adminId);
+}
+
+/** The profiles of `ids` in one read for all of them, by account id (an unknown id is left out). */
+export async function loadProfiles(db: Db, ids: readonly number[]): Promise<Map<number, Profile>> {
+  if (ids.length === 0) return new Map();
+  const [admins, dataTypeRows, countryRows] = await Promise.all([
+    db
+      .selectFrom('admins')
+      .leftJoin('companies', 'companies.code', 'admins.company_code')
+      .leftJoin('regions', 'regions.code', 'admins.region_code')
+      .leftJoin('countries', 'countries.code', 'admins.office_code')
+      .select([
+        'admins.id',
+        'admins.email',
+        'admins.first_name',
+        'admins.last_name',
+        'admins.approver_flag',
+        'admins.creator_flag',
+        'admins.uploader_flag',
+        'admins.company_code',
+        'admins.region_code',
+        'admins.office_code',
+        'companies.name as company',
+        'regions.name as region',
+        'countries.name as office',
+      ])
+      .where('admins.id', 'in', ids)
+      .execute(),
     db
       .selectFrom('admin_data_types')
       .leftJoin('advertisers', 'advertisers.code', 'admin_data_types.advertiser_code')
       .leftJoin('data_types', 'data_types.code', 'admin_data_types.data_type_code')
-      .select(['admin_data_types.advertiser_code', 'advertisers.name as advertiser', 'data_types.name as dataType', 'admin_data_types.data_type_code'])
-      .where('admin_id', '=', adminId)
+      .select(['admin_data_types.admin_id', 'admin_data_types.advertiser_code', 'advertisers.name as advertiser', 'data_types.name as dataType', 'admin_data_types.data_type_code'])
+      .where('admin_id', 'in', ids)
       .orderBy('admin_data_types.advertiser_code')
       .orderBy('admin_data_types.data_type_code')
       .execute(),
@@ -38,37 +44,46 @@ export async function loadProfile(db: Db, adminId: number): Promise<Profile | un
       .selectFrom('admin_countries')
       .innerJoin('countries', 'countries.code', 'admin_countries.country_code')
       .leftJoin('regions as country_regions', 'country_regions.code', 'countries.region_code')
-      .select(['countries.region_code', 'country_regions.name as region_name', 'countries.code', 'countries.name'])
-      .where('admin_id', '=', adminId)
+      .select(['admin_countries.admin_id', 'countries.region_code', 'country_regions.name as region_name', 'countries.code', 'countries.name'])
+      .where('admin_id', 'in', ids)
       .orderBy('countries.region_code')
       .orderBy('countries.name')
       .execute(),
   ]);
-  return {
-    email: admin.email,
-    firstName: admin.first_name,
-    lastName: admin.last_name,
-    company: admin.company,
-    region: admin.region,
-    office: admin.office,
-    companyCode: admin.company_code,
-    regionCode: admin.region_code,
-    officeCode: admin.office_code,
-    isApprover: admin.approver_flag === 'Y' ? 'Y' : 'N',
-    isCreator: admin.creator_flag === 'Y' ? 'Y' : 'N',
-    isUploader: admin.uploader_flag === 'Y' ? 'Y' : 'N',
-    connectedDataTypes: groupBy(
-      dataTypes,
-      (row) => row.advertiser ?? row.advertiser_code,
-      (row) => ({ code: row.data_type_code, name: row.dataType ?? row.data_type_code }),
-    ).map(([groupName, member]) => ({ groupName, member })),
-    // Each region by its name as well as its code: a person reads "Asia Pacific", not APAC.
-    connectedCountries: groupBy(
-      countries,
-      (row) => row.region_code,
-      (row) => ({ code: row.code, name: row.name }),
-    ).map(([groupCode, member]) => ({ groupCode, groupName: countries.find((row) => row.region_code === groupCode)?.region_name ?? groupCode, member })),
-  };
+  return new Map(
+    admins.map((admin): [number, Profile] => {
+      const dataTypes = dataTypeRows.filter((row) => row.admin_id === admin.id);
+      const countries = countryRows.filter((row) => row.admin_id === admin.id);
+      return [
+        admin.id,
+        {
+          email: admin.email,
+          firstName: admin.first_name,
+          lastName: admin.last_name,
+          company: admin.company,
+          region: admin.region,
+          office: admin.office,
+          companyCode: admin.company_code,
+          regionCode: admin.region_code,
+          officeCode: admin.office_code,
+          isApprover: admin.approver_flag === 'Y' ? 'Y' : 'N',
+          isCreator: admin.creator_flag === 'Y' ? 'Y' : 'N',
+          isUploader: admin.uploader_flag === 'Y' ? 'Y' : 'N',
+          connectedDataTypes: groupBy(
+            dataTypes,
+            (row) => row.advertiser ?? row.advertiser_code,
+            (row) => ({ code: row.data_type_code, name: row.dataType ?? row.data_type_code }),
+          ).map(([groupName, member]) => ({ groupName, member })),
+          // Each region by its name as well as its code: a person reads "Asia Pacific", not APAC.
+          connectedCountries: groupBy(
+            countries,
+            (row) => row.region_code,
+            (row) => ({ code: row.code, name: row.name }),
+          ).map(([groupCode, member]) => ({ groupCode, groupName: countries.find((row) => row.region_code === groupCode)?.region_name ?? groupCode, member })),
+        },
+      ];
+    }),
+  );
 }
 
 function groupBy<T, M>(rows: T[], keyOf: (row: T) => string, memberOf: (row: T) => M): [string, M[]][] {

@@ -72,33 +72,36 @@ export async function listProjects(db: Db, caller: SignedInAdmin, scope: Project
   };
 }
 
-/** One visible project with its data filters, or undefined when the caller may not see it. */
-export async function findProject(db: Db, caller: SignedInAdmin, scope: ProjectScope, id: number): Promise<Omit<ProjectDetail, 'templatePreviews'> | undefined> {
-  const row = await withColumns(visibleProjects(db, caller, scope).where('projects.id', '=', id), scope).executeTakeFirst();
-  if (!row) return undefined;
-  const [countries, filters] = await Promise.all([
+/** The visible projects of `ids` with their data filters, in one read for all of them (one the caller may not see is left out). */
+export async function findProjects(db: Db, caller: SignedInAdmin, scope: ProjectScope, ids: readonly number[]): Promise<Omit<ProjectDetail, 'templatePreviews'>[]> {
+  if (ids.length === 0) return [];
+  const [rows, countries, filters] = await Promise.all([
+    withColumns(visibleProjects(db, caller, scope).where('projects.id', 'in', ids), scope).execute(),
     db
       .selectFrom('project_countries')
       .innerJoin('countries', 'countries.code', 'project_countries.country_code')
-      .select(['countries.region_code as regionCode', 'countries.code', 'countries.name'])
-      .where('project_countries.project_id', '=', id)
+      .select(['project_countries.project_id as projectId', 'countries.region_code as regionCode', 'countries.code', 'countries.name'])
+      .where('project_countries.project_id', 'in', ids)
       .orderBy('countries.region_code')
       .orderBy('countries.name')
       .execute(),
-    db.selectFrom('project_filters').select(['kind', 'field', 'operator', 'value']).where('project_id', '=', id).orderBy('kind').orderBy('sort_no').execute(),
+    db.selectFrom('project_filters').select(['project_id as projectId', 'kind', 'field', 'operator', 'value']).where('project_id', 'in', ids).orderBy('kind').orderBy('sort_no').execute(),
   ]);
-  const summary = summaryOf(row);
-  return {
-    ...summary,
-    isActive: summary.isActive as YesNo,
-    dataFilters: {
-      advertiser: summary.advertiser,
-      dataType: summary.dataType,
-      countries,
-      keywordFilters: filters.filter((f) => f.kind === 'KEYWORD').map((f) => ({ keyword: f.value, mode: f.operator as 'INCLUDE' | 'EXCLUDE' })),
-      conditionFilters: filters.filter((f) => f.kind === 'CONDITION').map((f) => ({ field: f.field ?? '', operator: f.operator as never, value: f.value })),
-    },
-  };
+  return rows.map((row) => {
+    const summary = summaryOf(row);
+    const own = filters.filter((f) => f.projectId === row.id);
+    return {
+      ...summary,
+      isActive: summary.isActive as YesNo,
+      dataFilters: {
+        advertiser: summary.advertiser,
+        dataType: summary.dataType,
+        countries: countries.filter((country) => country.projectId === row.id).map(({ projectId: _projectId, ...country }) => country),
+        keywordFilters: own.filter((f) => f.kind === 'KEYWORD').map((f) => ({ keyword: f.value, mode: f.operator as 'INCLUDE' | 'EXCLUDE' })),
+        conditionFilters: own.filter((f) => f.kind === 'CONDITION').map((f) => ({ field: f.field ?? '', operator: f.operator as never, value: f.value })),
+      },
+    };
+  });
 }
 
 /**
@@ -161,13 +164,13 @@ export async function deleteProject(db: Db, id: number): Promise<void> {
   });
 }
 
-/** The projects a user holds a share in, for the user-management detail. */
-export function projectsOfUser(db: Db, adminId: number): Promise<{ id: number; name: string }[]> {
+/** The projects each of the users `adminIds` holds a share in, for the user-management detail. */
+export function projectsOfUsers(db: Db, adminIds: readonly number[]): Promise<{ adminId: number; id: number; name: string }[]> {
   return db
     .selectFrom('project_shares')
     .innerJoin('projects', 'projects.id', 'project_shares.project_id')
-    .select(['projects.id', 'projects.name'])
-    .where('project_shares.admin_id', '=', adminId)
+    .select(['project_shares.admin_id as adminId', 'projects.id', 'projects.name'])
+    .where('project_shares.admin_id', 'in', adminIds)
     .orderBy('projects.name')
     .orderBy('projects.id')
     .execute();

@@ -57,6 +57,13 @@ export async function findTemplate(db: Db, caller: FastifyRequest, id: number): 
   return row ? (await withFiles(db, caller, [row as TemplateRow]))[0] : undefined;
 }
 
+/** The templates of `ids` in one read (an unknown id is left out). */
+export async function findTemplates(db: Db, caller: FastifyRequest, ids: readonly number[]): Promise<Template[]> {
+  if (ids.length === 0) return [];
+  const rows = await baseQuery(db).select(columns).where('templates.id', 'in', ids).execute();
+  return withFiles(db, caller, rows as TemplateRow[]);
+}
+
 export function findTemplateByName(db: Db, name: string) {
   return db.selectFrom('templates').select('id').where('name', '=', name).executeTakeFirst();
 }

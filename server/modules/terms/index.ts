@@ -14,7 +14,7 @@ import { listQuerystring, parseListQuery } from '../../http/list-query';
 import { deleteUnagreedTerm, insertTerm, insertVersion, updateScheduledVersion, updateTerm, type VersionValues } from './commands';
 import { isBlankContent, sanitiseTermContent } from './content';
 import { termReacceptanceResponse } from '../../../src/shared/term-reacceptance';
-import { agreementListSpec, countSigningInAccounts, findTerm, findVersion, labelTaken, listAgreements, listTerms } from './queries';
+import { agreementListSpec, countSigningInAccounts, findTerm, findTerms, findVersion, labelTaken, listAgreements, listTerms } from './queries';
 import { sentence } from '../../../src/i18n/serverMessage';
 import { rowHomes } from '../../db/record-rows';
 
@@ -48,6 +48,7 @@ export async function termsModule(app: FastifyInstance) {
       columns: { effectiveAt: 'effectiveAt', versionCount: 'versionCount' },
       list: (request) => listTerms(db, request, isoNow(clock)),
       find: (id) => findTerm(db, id, isoNow(clock)),
+      findMany: (ids) => findTerms(db, ids, isoNow(clock)),
       insert: ({ title, type, activeFlag, ...version }, now) => insertTerm(db, { title, type, activeFlag }, checkedVersion(version, clock), now),
       update: async (id, input, now) => Number((await updateTerm(db, id, input, now)).numUpdatedRows) > 0,
       async remove(term) {

@@ -96,16 +96,37 @@ async function versionsOf(db: Db, termId: number, nowIso: string): Promise<TermV
   return withStatus(rows, nowIso);
 }
 
+/** Terms with their versions and agreement counts, in one read for all of `ids` (an unknown id is left out). */
+export async function findTerms(db: Db, ids: readonly number[], nowIso: string): Promise<Term[]> {
+  if (ids.length === 0) return [];
+  const [rows, versionRows, agreements] = await Promise.all([
+    db.selectFrom('terms').select(['id', 'title', 'type', 'active_flag as activeFlag', 'created_at as createdAt', 'updated_at as updatedAt']).where('id', 'in', ids).execute(),
+    db.selectFrom('term_versions').select(versionColumns).where('term_id', 'in', ids).orderBy('effective_at', 'desc').orderBy('id', 'desc').execute(),
+    db
+      .selectFrom('term_agreements')
+      .innerJoin('term_versions', 'term_versions.id', 'term_agreements.term_version_id')
+      .select((eb) => ['term_versions.term_id as termId', eb.fn.countAll().as('count')])
+      .where('term_versions.term_id', 'in', ids)
+      .groupBy('term_versions.term_id')
+      .execute(),
+  ]);
+  return rows.map((row) => {
+    const versions = withStatus(
+      versionRows.filter((version) => version.termId === row.id),
+      nowIso,
+    );
+    const inEffect = versions.find((version) => version.status === 'IN_EFFECT');
+    return {
+      ...summaryOf({ ...row, versionInEffect: inEffect?.termsVersion ?? null, effectiveAt: inEffect?.effectiveAt ?? null, versionCount: versions.length }),
+      versions,
+      agreementCount: Number(agreements.find((agreement) => agreement.termId === row.id)?.count ?? 0),
+    };
+  });
+}
+
+/** One term, read as findTerms reads a page of them. */
 export async function findTerm(db: Db, id: number, nowIso: string): Promise<Term | undefined> {
-  const row = await db.selectFrom('terms').select(['id', 'title', 'type', 'active_flag as activeFlag', 'created_at as createdAt', 'updated_at as updatedAt']).where('id', '=', id).executeTakeFirst();
-  if (!row) return undefined;
-  const versions = await versionsOf(db, id, nowIso);
-  const inEffect = versions.find((version) => version.status === 'IN_EFFECT');
-  return {
-    ...summaryOf({ ...row, versionInEffect: inEffect?.termsVersion ?? null, effectiveAt: inEffect?.effectiveAt ?? null, versionCount: versions.length }),
-    versions,
-    agreementCount: await countAgreements(db, id),
-  };
+  return (await findTerms(db, [id], nowIso))[0];
 }
 
 export async function findVersion(db: Db, termId: number, detailId: number, nowIso: string): Promise<TermVersion | undefined> {
@@ -116,16 +137,6 @@ export async function labelTaken(db: Db, termId: number, termsVersion: string, e
   let query = db.selectFrom('term_versions').select('id').where('term_id', '=', termId).where('terms_version', '=', termsVersion);
   if (exceptDetailId !== undefined) query = query.where('id', '!=', exceptDetailId);
   return (await query.executeTakeFirst()) !== undefined;
-}
-
-export async function countAgreements(db: Db, termId: number): Promise<number> {
-  const row = await db
-    .selectFrom('term_agreements')
-    .innerJoin('term_versions', 'term_versions.id', 'term_agreements.term_version_id')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('term_versions.term_id', '=', termId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 /** Who agreed to which version of one term, and when. */

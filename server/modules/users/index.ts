@@ -13,7 +13,7 @@ import { idParams } from '../../http/id-params';
 import { decideApprovals } from './approval';
 import { accountToChange } from './account-rules';
 import { setStatus, updateUser } from './edit';
-import { listUsers, loadFormOptions, loadUserDetail, unlockAccount, userColumns } from './queries';
+import { listUsers, loadFormOptions, loadUserDetail, loadUserDetails, unlockAccount, userColumns } from './queries';
 import { inScope, scopeOf } from './scope';
 import { sentence } from '../../../src/i18n/serverMessage';
 /** Approvals are open to user managers (rank ≤ 4) and to approvers of any rank. */
@@ -39,6 +39,7 @@ export async function usersModule(app: FastifyInstance) {
       ...userColumns,
       list: async (list, request) => listUsers(db, await scope(request), list, isoNow(clock)),
       find: detail,
+      findMany: (ids) => loadUserDetails(db, ids, isoNow(clock)),
       // updateUser holds every rule of an edit: whose account, which level, which codes, and the sessions it ends.
       update: async (id, input, _now, { request }) => {
         await updateUser(ctx, request.admin!, await scope(request), id, input);

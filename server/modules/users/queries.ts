@@ -3,8 +3,8 @@ import { isSqlite, type Db } from '../../db/database';
 import { AUTHORITY_RANKS, type AdminDetail, type AdminUser, type Authority, type ListPage, type UserFormOptions } from '../../../src/shared';
 import { listPage, type ListRequest } from '../../db/list-page';
 import { validationError } from '../../http/app-error';
-import { loadProfile } from '../profile/queries';
-import { projectsOfUser } from '../projects/queries';
+import { loadProfiles } from '../profile/queries';
+import { projectsOfUsers } from '../projects/queries';
 import { scopeCondition, type UserScope } from './scope';
 import type { YesNo } from '../../../src/shared/fields';
 
@@ -82,57 +82,66 @@ export async function listUsers(db: Db, scope: UserScope, listed: ListRequest, n
 }
 
 export async function loadUserDetail(db: Db, id: number, now: string): Promise<AdminDetail | undefined> {
-  const row = await db
-    .selectFrom('admins')
-    .leftJoin('companies', 'companies.code', 'admins.company_code')
-    .leftJoin('regions', 'regions.code', 'admins.region_code')
-    .leftJoin('countries', 'countries.code', 'admins.office_code')
-    .selectAll('admins')
-    .select(['companies.name as company_name', 'regions.name as region_name', 'countries.name as office_name'])
-    .where('admins.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const [profile, countryRows, dataTypeRows] = await Promise.all([
-    loadProfile(db, id),
-    db.selectFrom('admin_countries').select('country_code').where('admin_id', '=', id).orderBy('country_code').execute(),
-    db.selectFrom('admin_data_types').select(['advertiser_code', 'data_type_code']).where('admin_id', '=', id).orderBy('advertiser_code').orderBy('data_type_code').execute(),
+  return (await loadUserDetails(db, [id], now))[0];
+}
+
+/** The accounts of `ids` as their detail reads, in one read for all of them (an unknown id is left out). */
+export async function loadUserDetails(db: Db, ids: readonly number[], now: string): Promise<AdminDetail[]> {
+  if (ids.length === 0) return [];
+  const [rows, profiles, countryRows, dataTypeRows, projects] = await Promise.all([
+    db
+      .selectFrom('admins')
+      .leftJoin('companies', 'companies.code', 'admins.company_code')
+      .leftJoin('regions', 'regions.code', 'admins.region_code')
+      .leftJoin('countries', 'countries.code', 'admins.office_code')
+      .selectAll('admins')
+      .select(['companies.name as company_name', 'regions.name as region_name', 'countries.name as office_name'])
+      .where('admins.id', 'in', ids)
+      .execute(),
+    loadProfiles(db, ids),
+    db.selectFrom('admin_countries').select(['admin_id', 'country_code']).where('admin_id', 'in', ids).orderBy('country_code').execute(),
+    db.selectFrom('admin_data_types').select(['admin_id', 'advertiser_code', 'data_type_code']).where('admin_id', 'in', ids).orderBy('advertiser_code').orderBy('data_type_code').execute(),
+    projectsOfUsers(db, ids),
   ]);
   const codeName = (code: string | null, name: string | null) => (code ? { code, name: name ?? code } : null);
-  return {
-    id: row.id,
-    email: row.email,
-    name: `${row.first_name} ${row.last_name}`.trim(),
-    firstName: row.first_name,
-    lastName: row.last_name,
-    authority: row.authority as Authority,
-    adminLevel: row.account_level as AdminDetail['adminLevel'],
-    approverFlag: row.approver_flag as YesNo,
-    creatorFlag: row.creator_flag as YesNo,
-    uploaderFlag: row.uploader_flag as YesNo,
-    statusCode: row.status_code as AdminDetail['statusCode'],
-    approvalStatusCode: row.approval_status_code as AdminDetail['approvalStatusCode'],
-    company: codeName(row.company_code, row.company_name),
-    region: codeName(row.region_code, row.region_name),
-    office: codeName(row.office_code, row.office_name),
-    country: row.office_name,
-    requestComment: row.request_comment,
-    rejectReason: row.reject_reason,
-    connectedCountries: profile?.connectedCountries ?? [],
-    connectedDataTypes: profile?.connectedDataTypes ?? [],
-    lastLoginAt: row.last_login_at,
-    lastSignInAt: row.last_login_at,
-    createdAt: row.created_at,
-    passwordUpdatedAt: row.password_updated_at,
-    signInAttempt: Number(row.sign_in_attempt),
-    lockedUntil: row.locked_until,
-    locked: row.locked_until && row.locked_until > now ? 'Y' : 'N',
-    projectList: await projectsOfUser(db, id),
-    companyCode: row.company_code,
-    regionCode: row.region_code,
-    officeCode: row.office_code,
-    countryCodes: countryRows.map((country) => country.country_code),
-    dataTypes: dataTypeRows.map((pair) => ({ advertiserCode: pair.advertiser_code, dataTypeCode: pair.data_type_code })),
-  };
+  return rows.map((row): AdminDetail => {
+    const profile = profiles.get(row.id);
+    return {
+      id: row.id,
+      email: row.email,
+      name: `${row.first_name} ${row.last_name}`.trim(),
+      firstName: row.first_name,
+      lastName: row.last_name,
+      authority: row.authority as Authority,
+      adminLevel: row.account_level as AdminDetail['adminLevel'],
+      approverFlag: row.approver_flag as YesNo,
+      creatorFlag: row.creator_flag as YesNo,
+      uploaderFlag: row.uploader_flag as YesNo,
+      statusCode: row.status_code as AdminDetail['statusCode'],
+      approvalStatusCode: row.approval_status_code as AdminDetail['approvalStatusCode'],
+      company: codeName(row.company_code, row.company_name),
+      region: codeName(row.region_code, row.region_name),
+      office: codeName(row.office_code, row.office_name),
+      country: row.office_name,
+      requestComment: row.request_comment,
+      rejectReason: row.reject_reason,
+      connectedCountries: profile?.connectedCountries ?? [],
+      connectedDataTypes: profile?.connectedDataTypes ?? [],
+      lastLoginAt: row.last_login_at,
+      lastSignInAt: row.last_login_at,
+      createdAt: row.created_at,
+      passwordUpdatedAt: row.password_updated_at,
+      signInAttempt: Number(row.sign_in_attempt),
+      lockedUntil: row.locked_until,
+      locked: row.locked_until && row.locked_until > now ? 'Y' : 'N',
+      projectList: projects.filter((project) => project.adminId === row.id).map(({ id, name }) => ({ id, name })),
+      companyCode: row.company_code,
+      regionCode: row.region_code,
+      officeCode: row.office_code,
+      countryCodes: countryRows.filter((country) => country.admin_id === row.id).map((country) => country.country_code),
+      dataTypes: dataTypeRows.filter((pair) => pair.admin_id === row.id).map((pair) => ({ advertiserCode: pair.advertiser_code, dataTypeCode: pair.data_type_code })),
+    };
+  });
 }
 
 export async function loadFormOptions(db: Db): Promise<UserFormOptions> {

@@ -20,7 +20,7 @@ const termFilters = [
 ];
 
 /**
- * The list's rows are summaries (no versions). react-admin seeds each row into the getOne cache
+ * The list's rows are summaries (no `versions` list). react-admin seeds each row into the getOne cache
  * under the list's `meta`, and the show view would render a summary as the full term while the real
  * one loads (`versions` undefined → crash on a row click). A meta of its own keeps the two apart.
  */
