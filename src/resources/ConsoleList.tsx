@@ -1,5 +1,6 @@
 import { cloneElement, Suspense, useEffect, type ReactElement } from 'react';
 import { Box, type Theme } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { useQueryClient } from '@tanstack/react-query';
 import { ColumnsButton, List, TopToolbar, usePermissions, useResourceContext, useResourceDefinition, type ListProps, type RaRecord } from 'react-admin';
 import { useSubscribe } from '../providers/useSubscribe';
@@ -16,6 +17,10 @@ import { ConsolePagination } from './ConsolePagination';
 import { DefaultListActions } from './listExport';
 import { SavedViewsButton } from './SavedViewsButton';
 
+/** FilterSubmit's source, and the filter form's field that holds it (react-admin marks each field with its source). */
+const SUBMIT_SOURCE = 'console-filter-submit';
+const FILTER_SUBMIT = `[data-source="${SUBMIT_SOURCE}"]`;
+
 /**
  * A list never widens the page. The layout sizes itself to fit its content, so the list's column
  * is contained (its content's width no longer counts) and what is wider scrolls inside it: the
@@ -26,6 +31,12 @@ const fitsTheScreen = (theme: Theme) => ({
   '& .RaList-actions .MuiToolbar-root': { flexWrap: 'wrap' },
   // A phone stacks the toolbar in a column already; wider screens let the buttons go under the filters.
   [theme.breakpoints.up('sm')]: { '& .RaList-actions': { flexWrap: 'wrap' } },
+  // A phone's filters wait behind their button, so its filter form often holds only the hidden
+  // submit: out of the flow until the keyboard reaches it, the form takes no band of its own.
+  [theme.breakpoints.down('sm')]: {
+    [`& .RaList-actions ${FILTER_SUBMIT}:not(:focus-within)`]: visuallyHidden,
+    [`& .RaList-actions form:not(:has(.filter-field:not(${FILTER_SUBMIT})))`]: { padding: 0 },
+  },
 });
 
 /** Loaded where a list offers it: its table reading and schemas stay out of the lists that do not. */
@@ -59,7 +70,17 @@ function WithViewControls({ own }: { own: ReactElement | false }) {
   useEffect(() => preferenceSync.onRefused(showError), [showError]);
   const showsCards = useShowsCards();
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'flex-end' }}>
+    <Box
+      className="console-list-controls"
+      sx={(theme) => ({
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'flex-end',
+        justifyContent: 'flex-end',
+        // On a phone each toolbar would be a full-width row of its own: their buttons wrap together instead.
+        [theme.breakpoints.down('sm')]: { width: '100%', gap: 1, py: 0.5, '& > .MuiToolbar-root': { display: 'contents' } },
+      })}
+    >
       {own}
       <TopToolbar>
         <ImportWhereDeclared />
@@ -92,7 +113,7 @@ export function ConsoleList<RecordType extends RaRecord = RaRecord>({ sx, filter
   // On a phone the filters wait behind the filter button (those set stay shown), above the cards.
   const showsCards = useShowsCards();
   const shown = showsCards && Array.isArray(filters) ? filters.map((filter) => cloneElement(filter as ReactElement<{ alwaysOn?: boolean }>, { alwaysOn: false })) : filters;
-  const withSubmit = Array.isArray(shown) && shown.length > 0 ? [...shown, <FilterSubmit key="console-filter-submit" source="console-filter-submit" alwaysOn />] : shown;
+  const withSubmit = Array.isArray(shown) && shown.length > 0 ? [...shown, <FilterSubmit key={SUBMIT_SOURCE} source={SUBMIT_SOURCE} alwaysOn />] : shown;
   return (
     <List<RecordType> pagination={<ConsolePagination />} sx={[fitsTheScreen, ...ownSx]} filters={withSubmit} actions={<WithViewControls own={actions} />} {...props}>
       {children}

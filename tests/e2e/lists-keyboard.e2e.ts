@@ -4,6 +4,7 @@ import { passwordHasher } from '../../server/auth/passwords';
 import { seedDemo } from '../../server/ops/demo';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAbsent, signInThroughPage, startE2e, waitForSettled, watchProblems, type E2e } from './harness';
 import domains from '../../src/resources/domains';
+import { consoleResources } from '../../src/resources/registry';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -141,6 +142,84 @@ describe('no screen scrolls sideways', () => {
     const widthOf = (name: string) => page.locator(`input[name="schedules.0.${name}"]`).evaluate((input) => input.closest('.MuiFormControl-root')!.getBoundingClientRect().width);
     expect(await widthOf('scheduledTime')).toBeGreaterThanOrEqual(140);
     expect(await widthOf('timeZone')).toBeGreaterThanOrEqual(180);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+/**
+ * A list's toolbar as laid out: its height; how far its buttons (those outside the filter form)
+ * reach top to bottom and how many rows they make; the filter form's height, and whether it shows
+ * a field (filters set stay shown on a phone); the controls a screen reader would find without a name.
+ */
+const toolbarLayout = (page: Page) =>
+  page.locator('#main-content .RaList-actions').evaluate((toolbar) => {
+    const shown = (element: Element) => element.getBoundingClientRect().width > 1 && element.getBoundingClientRect().height > 1;
+    const controls = [...toolbar.querySelectorAll<HTMLElement>('button, a[href]')];
+    const boxes = controls.filter((control) => !control.closest('form') && shown(control)).map((control) => control.getBoundingClientRect());
+    const tops = boxes.map((box) => box.top).sort((a, b) => a - b);
+    const rows = tops.filter((top, index) => index === 0 || top - tops[index - 1] > 20).length;
+    const reach = boxes.length ? Math.max(...boxes.map((box) => box.bottom)) - Math.min(...boxes.map((box) => box.top)) : 0;
+    const form = toolbar.querySelector('form');
+    const nameOf = (control: HTMLElement) =>
+      control.getAttribute('aria-label') ??
+      control
+        .getAttribute('aria-labelledby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join('') ??
+      '';
+    const unnamed = controls.filter((control) => !(nameOf(control) || control.textContent || control.title).trim()).map((control) => control.outerHTML.slice(0, 80));
+    return {
+      height: toolbar.getBoundingClientRect().height,
+      reach,
+      rows,
+      formHeight: form?.getBoundingClientRect().height ?? 0,
+      formShowsAField: [...(form?.querySelectorAll('.filter-field') ?? [])].some(shown),
+      unnamed,
+    };
+  });
+
+describe('a list on a phone', () => {
+  it('keeps every list’s toolbar to its buttons at 390 px: no empty band where the filters wait, at most two rows, every button named', async () => {
+    const { page, problems, close } = await signedIn({ width: 390, height: 844 });
+    for (const { listPath } of consoleResources) {
+      await page.goto(listPath);
+      // Every resource's list is a react-admin List (ConsoleList), drawn once its data has come.
+      await page.locator('#main-content .RaList-actions').waitFor();
+      await waitForSettled(page);
+      const layout = await toolbarLayout(page);
+      // The filter form holding no shown field (a phone's filters wait behind their button) once
+      // left a band of its own under the buttons.
+      if (!layout.formShowsAField) expect(layout.formHeight, listPath).toBeLessThanOrEqual(4);
+      expect(layout.height - layout.reach - (layout.formShowsAField ? layout.formHeight : 0), listPath).toBeLessThanOrEqual(16);
+      expect(layout.rows, listPath).toBeLessThanOrEqual(2);
+      expect(layout.unnamed, listPath).toEqual([]);
+      expect(await sidewaysScroll(page), listPath).toBeLessThanOrEqual(0);
+      // The filter form's submit, out of sight, still shows when the keyboard reaches it.
+      const submit = page.locator('#main-content .RaList-actions button[type=submit]');
+      if ((await submit.count()) > 0) {
+        await submit.focus();
+        expect((await submit.boundingBox())!.width, listPath).toBeGreaterThan(20);
+        await submit.blur();
+      }
+    }
+    expect(problems).toEqual([]);
+    await close();
+  }, 240_000);
+
+  it('shows Manual Upload’s history as cards at 390 px, the page never scrolling sideways', async () => {
+    const { page, problems, close } = await signedIn({ width: 390, height: 844 });
+    await page.goto('/project/manual');
+    const rows = page.locator('#main-content [data-testid="upload-history-row"]');
+    await rows.first().waitFor();
+    await waitForSettled(page);
+    expect(await rows.evaluateAll((all) => all.map((row) => row.classList.contains('console-card')))).not.toContain(false);
+    const cards = rows.and(page.locator('.console-card'));
+    await expectAbsent(page.locator('#main-content'), page.getByRole('table', { name: 'Upload history' }));
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    // Each card's file name reads across the card, not a word a line.
+    expect((await cards.first().locator('.console-card-primary').boundingBox())!.width).toBeGreaterThan(250);
     expect(problems).toEqual([]);
     await close();
   });

@@ -64,4 +64,28 @@ describe('Upload history', () => {
     await waitFor(() => expect(onDiscarded).toHaveBeenCalledWith(expect.objectContaining({ id: 2, status: 'DISCARDED' })));
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([expect.stringMatching(/\/api\/uploads\/2\/discard$/)]);
   });
+
+  it('reads as cards on a phone, each waiting upload with its actions, and no table', async () => {
+    // A 390 px window as the browser reports it to a media query (jsdom answers none).
+    vi.stubGlobal('matchMedia', (query: string) => {
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      const min = /min-width:\s*([\d.]+)px/.exec(query);
+      const matches = (!max || 390 <= Number(max[1])) && (!min || 390 >= Number(min[1]));
+      return { matches, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false };
+    });
+    const failed = { ...upload(1, 'FAIL', 'broken.csv'), reason: 'The file has 2 problems; nothing was written.' };
+    const rows = [upload(2, 'READY', 'waiting.csv'), failed];
+    stubFetch(() => ({ body: envelope('SUCCESS', { list: rows, totalCount: rows.length, totalPage: 1, currentPage: 1 }) }));
+    renderPage(<UploadHistoryTable datasetId={1} version={0} onResume={vi.fn()} onDiscarded={vi.fn()} />);
+
+    const [waiting, refused] = await screen.findAllByTestId('upload-history-row');
+    expect(within(screen.getByRole('list', { name: 'Upload history' })).getAllByRole('listitem')).toEqual([waiting, refused]);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(waiting).getByRole('link', { name: 'waiting.csv' })).toBeInTheDocument();
+    expect(within(waiting).getByText('Mina Park · ' + formatConsoleDate(checkedAt, true))).toBeInTheDocument();
+    expect(within(waiting).getByRole('button', { name: 'Resume waiting.csv' })).toBeInTheDocument();
+    expect(within(waiting).getByRole('button', { name: 'Discard waiting.csv' })).toBeInTheDocument();
+    expect(within(refused).getByText('The file has 2 problems; nothing was written.')).toBeInTheDocument();
+    expect(within(refused).queryByRole('button')).toBeNull();
+  });
 });
