@@ -1,4 +1,5 @@
-import type { Compilable, CompiledQuery } from 'kysely';
+import type { Compilable, CompiledQuery, Insertable, Kysely } from 'kysely';
+import type { Database } from './schema';
 import { isSqlite, sqliteHandleIn, type Db, type SqliteHandle } from './database';
 import { writeCounterOf } from './write-counter';
 
@@ -103,4 +104,20 @@ function bound(values: Record<string, unknown>, name: string): unknown {
   // An absent value would bind as NULL silently; the caller names every value the statement uses.
   if (value === undefined) throw new Error(`prepared statement: no value for "${name}"`);
   return value;
+}
+
+/** A row of `table` as a prepared insert takes it: every column but its generated id, each named (null where it does not apply). */
+export type InsertedRow<T extends keyof Database> = Required<Omit<Insertable<Database[T]>, 'id'>>;
+
+/**
+ * An insert of one row into `table`, every column but its id named in `columns` (a column the table
+ * gains is a type error until it is named here too), built and compiled once: the statement a log
+ * writes on every call (an activity entry, a system-log row, what a delete took).
+ */
+export function preparedInsert<T extends keyof Database & string>(table: T, columns: { readonly [Column in keyof InsertedRow<T>]-?: true }): PreparedStatement<InsertedRow<T>, never> {
+  return preparedStatement<InsertedRow<T>, never>((db, value) =>
+    (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+      .insertInto(table)
+      .values(Object.fromEntries(Object.keys(columns).map((column) => [column, value(column as keyof InsertedRow<T> & string)]))),
+  );
 }
