@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Insertable } from 'kysely';
 import { isoNow } from '../clock';
 import { isSqlite, type Db } from '../db/database';
-import { preparedStatement } from '../db/prepared-statement';
+import { preparedInsert, type InsertedRow } from '../db/prepared-statement';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import type { SystemLogsTable } from '../db/schema';
 import { redactedJson, redactPath } from './redact';
 
 const MAX_BODY_CHARS = 4000;
@@ -24,7 +22,7 @@ const RETRY_MS = 1000;
 const MAX_HELD_ROWS = 20_000;
 
 /** A system-log row, every column named (null where it does not apply). */
-export type SystemLogRow = Required<Omit<Insertable<SystemLogsTable>, 'id'>>;
+export type SystemLogRow = InsertedRow<'system_logs'>;
 
 export interface SystemLogWriter {
   write(row: SystemLogRow): void;
@@ -88,20 +86,18 @@ export function systemLogWriter(db: Db, failed: (error: unknown) => void): Syste
   };
 }
 
-const insertRow = preparedStatement<SystemLogRow, never>((db, value) =>
-  db.insertInto('system_logs').values({
-    admin_id: value('admin_id'),
-    email: value('email'),
-    event_id: value('event_id'),
-    end_point: value('end_point'),
-    http_method: value('http_method'),
-    http_status: value('http_status'),
-    query_param: value('query_param'),
-    request_body: value('request_body'),
-    request_at: value('request_at'),
-    source_ip: value('source_ip'),
-  }),
-);
+const insertRow = preparedInsert('system_logs', {
+  admin_id: true,
+  email: true,
+  event_id: true,
+  end_point: true,
+  http_method: true,
+  http_status: true,
+  query_param: true,
+  request_body: true,
+  request_at: true,
+  source_ip: true,
+});
 
 /**
  * SQLite: one prepared row insert run per row in one transaction. A multi-row insert is a new

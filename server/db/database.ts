@@ -143,6 +143,9 @@ interface Shared {
   released: boolean;
   /** Work waiting for the commit (whenCommitted). */
   committed: (() => Promise<void>)[];
+  /** The database it was begun on and its transaction handle, for statements run straight on its SQLite connection (sqliteHandleIn). */
+  db: Db;
+  trx?: Transaction<Database>;
 }
 const shared = new AsyncLocalStorage<Shared>();
 const openShared = () => {
@@ -163,11 +166,11 @@ const sharing = (connection: DatabaseConnection) => {
  * Work it starts that outlives it (a mail, a job after the answer) is started through detached().
  */
 export function sharedTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  const held: Shared = { depth: 0, done: false, released: false, committed: [] };
+  const held: Shared = { depth: 0, done: false, released: false, committed: [], db };
   return shared.run(held, async () => {
     let result: T;
     try {
-      result = await db.transaction().execute(work);
+      result = await db.transaction().execute((trx) => work((held.trx = trx)));
     } finally {
       held.done = true;
     }
@@ -343,7 +346,10 @@ const CACHED_STATEMENTS = 1_000;
  * statement still busy streaming rows is not shared, a fresh one is prepared instead.
  */
 function withStatementCache(sqlite: SqliteDatabase.Database) {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+  // A hit marks its entry's last use rather than moving it to the Map's end (a delete and an insert
+  // on each of a save's statements); the least recent is searched for only when one must go.
+  const statements = new Map<string, { statement: SqliteDatabase.Statement; used: number }>();
+  let uses = 0;
   return {
     close: () => {
       statements.clear();
@@ -351,19 +357,25 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
     },
     prepare(text: string) {
       const cached = statements.get(text);
-      if (cached && !cached.busy) {
-        statements.delete(text);
-        statements.set(text, cached);
-        return cached;
+      if (cached && !cached.statement.busy) {
+        cached.used = ++uses;
+        return cached.statement;
       }
       const statement = sqlite.prepare(text);
       if (!cached) {
-        if (statements.size >= CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
-        statements.set(text, statement);
+        if (statements.size >= CACHED_STATEMENTS) statements.delete(leastRecent(statements));
+        statements.set(text, { statement, used: ++uses });
       }
       return statement;
     },
   };
+}
+
+/** The key of the entry used longest ago. */
+function leastRecent(entries: ReadonlyMap<string, { used: number }>): string {
+  let oldest: [string, number] | undefined;
+  for (const [key, { used }] of entries) if (!oldest || used < oldest[1]) oldest = [key, used];
+  return oldest![0];
 }
 
 export function isSqlite(db: Kysely<any>): boolean {
@@ -373,6 +385,22 @@ export function isSqlite(db: Kysely<any>): boolean {
 /** The connection of a database opened on SQLite (not of a transaction on it); undefined otherwise. */
 export function sqliteHandleOf(db: Kysely<any>): SqliteHandle | undefined {
   return sqliteHandles.get(db);
+}
+
+/**
+ * The SQLite connection a statement through `db` may run on synchronously: the database's own
+ * outside any transaction, or, inside this call's open sharedTransaction, that transaction's
+ * connection (through its database or its handle), where Kysely's executor would only hand the same
+ * connection back after several promise turns (a tenth of a save's time). Undefined otherwise:
+ * PostgreSQL, another call's transaction holding the connection, a transaction not begun yet.
+ */
+export function sqliteHandleIn(db: Kysely<any>): SqliteHandle | undefined {
+  const own = sqliteHandles.get(db);
+  if (own && !own.connection.inTransaction) return own;
+  const held = openShared();
+  if (!held || (db !== held.db && db !== held.trx)) return undefined;
+  const handle = sqliteHandles.get(held.db);
+  return handle?.connection.inTransaction ? handle : undefined;
 }
 
 /** The connection pool of a database opened on PostgreSQL; undefined for SQLite. */

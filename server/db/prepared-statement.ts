@@ -1,5 +1,6 @@
-import type { Compilable, CompiledQuery } from 'kysely';
-import { isSqlite, sqliteHandleOf, type Db, type SqliteHandle } from './database';
+import type { Compilable, CompiledQuery, Insertable, Kysely } from 'kysely';
+import type { Database } from './schema';
+import { isSqlite, sqliteHandleIn, type Db, type SqliteHandle } from './database';
 import { writeCounterOf } from './write-counter';
 
 const SLOT = Symbol('prepared statement value');
@@ -24,9 +25,10 @@ export interface PreparedStatement<Values, Row> {
 /**
  * A statement on a hot path, built with Kysely once and run with each call's values. Building and
  * compiling a query costs about as much as the SQLite insert it describes, and a write
- * cannot use a cached list count anyway. On SQLite, outside a transaction, it runs synchronously
- * on the connection's cached statement; otherwise (a transaction open on the one connection, a
- * `Transaction` handle, PostgreSQL) it goes through Kysely's executor, which waits its turn. Either
+ * cannot use a cached list count anyway. On SQLite it runs synchronously on the connection's cached
+ * statement outside a transaction and inside the caller's own sharedTransaction (sqliteHandleIn);
+ * otherwise (another call's transaction open on the one connection, a `Transaction` handle of a
+ * plain transaction, PostgreSQL) it goes through Kysely's executor, which waits its turn. Either
  * way the write counter moves, as it does for Kysely's own writes (list-count.ts).
  */
 export function preparedStatement<Values extends object, Row>(build: (db: Db, value: SlotFor<Values>) => Compilable<Row>): PreparedStatement<Values, Row> {
@@ -80,16 +82,14 @@ export function preparedStatement<Values extends object, Row>(build: (db: Db, va
 }
 
 /**
- * Runs `work` with the SQLite connection when it may be used directly (none on PostgreSQL, for a
- * `Transaction` handle, or while a transaction holds the one connection), moving the write
+ * Runs `work` with the SQLite connection when it may be used directly (sqliteHandleIn), moving the write
  * counter of the statement's tables before and after, as the WriteCounter plugin does.
  */
 async function counted<T>(db: Db, query: CompiledQuery, work: (sqlite: SqliteHandle | undefined) => Promise<T>): Promise<T> {
   const counter = writeCounterOf(db);
   counter?.wrote(query.query);
   try {
-    const sqlite = sqliteHandleOf(db);
-    return await work(sqlite && !sqlite.connection.inTransaction ? sqlite : undefined);
+    return await work(sqliteHandleIn(db));
   } finally {
     counter?.wrote(query.query);
   }
@@ -104,4 +104,20 @@ function bound(values: Record<string, unknown>, name: string): unknown {
   // An absent value would bind as NULL silently; the caller names every value the statement uses.
   if (value === undefined) throw new Error(`prepared statement: no value for "${name}"`);
   return value;
+}
+
+/** A row of `table` as a prepared insert takes it: every column but its generated id, each named (null where it does not apply). */
+export type InsertedRow<T extends keyof Database> = Required<Omit<Insertable<Database[T]>, 'id'>>;
+
+/**
+ * An insert of one row into `table`, every column but its id named in `columns` (a column the table
+ * gains is a type error until it is named here too), built and compiled once: the statement a log
+ * writes on every call (an activity entry, a system-log row, what a delete took).
+ */
+export function preparedInsert<T extends keyof Database & string>(table: T, columns: { readonly [Column in keyof InsertedRow<T>]-?: true }): PreparedStatement<InsertedRow<T>, never> {
+  return preparedStatement<InsertedRow<T>, never>((db, value) =>
+    (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+      .insertInto(table)
+      .values(Object.fromEntries(Object.keys(columns).map((column) => [column, value(column as keyof InsertedRow<T> & string)]))),
+  );
 }

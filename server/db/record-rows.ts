@@ -1,7 +1,6 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isSqlite, type Db } from './database';
-import { preparedStatement, type PreparedStatement } from './prepared-statement';
-import type { DeletedRecordsTable } from './schema';
+import { preparedInsert, preparedStatement, type PreparedStatement } from './prepared-statement';
 import { perAppRegistry } from './per-app-registry';
 
 /** A table's rows as the database holds them, column for column. */
@@ -167,16 +166,7 @@ export async function keepDeleted(db: Db, kept: { resource: string; recordId: st
   });
 }
 
-const insertDeleted = preparedStatement<Omit<Insertable<DeletedRecordsTable>, 'id'>, never>((db, value) =>
-  db.insertInto('deleted_records').values({
-    resource: value('resource'),
-    record_id: value('record_id'),
-    event_id: value('event_id'),
-    record: value('record'),
-    rows: value('rows'),
-    deleted_at: value('deleted_at'),
-  }),
-);
+const insertDeleted = preparedInsert('deleted_records', { resource: true, record_id: true, event_id: true, record: true, rows: true, deleted_at: true });
 
 /** What the delete made by request `eventId` took, or undefined (a delete made before deletes kept it, or no delete). */
 export async function deletedBy(db: Db, eventId: string): Promise<{ resource: string; recordId: string; record: Row; rows: TableRows[] } | undefined> {

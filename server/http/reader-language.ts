@@ -17,8 +17,23 @@ const WORDS: Record<ReaderLanguage, MessageWords> = {
   ko: { texts: serverKo, nouns: resourceLabelsKo.nouns, listSeparator: ', ', finish: withParticles },
 };
 
+/** Sentences already put into words, per language: most answers say one of a few (a save's "The domain has been saved"), each parsed and worded anew on every call otherwise. */
+const RENDERED: Record<ReaderLanguage, Map<string, string>> = { en: new Map(), ko: new Map() };
+/** Rendered sentences kept per language, each at most MAX_RENDERED_CHARS long (a run's log is not kept); past it the cache starts again, so sentences naming many values cannot grow it without bound. */
+const MAX_RENDERED = 1_000;
+const MAX_RENDERED_CHARS = 500;
+
 /** A sentence the server wrote, in the reader's language: a message by its key and values; any other text (a third party's words, a row stored before sentences were keys) as it is. */
-export const serverTextFor = (text: string, language: ReaderLanguage): string => renderServerText(text, WORDS[language]);
+export function serverTextFor(text: string, language: ReaderLanguage): string {
+  if (text.length > MAX_RENDERED_CHARS) return renderServerText(text, WORDS[language]);
+  const rendered = RENDERED[language];
+  let words = rendered.get(text);
+  if (words === undefined) {
+    if (rendered.size >= MAX_RENDERED) rendered.clear();
+    rendered.set(text, (words = renderServerText(text, WORDS[language])));
+  }
+  return words;
+}
 
 /** Nesting an answer's sentences are looked for in (envelope → data → list → row → preview → problems → problem). */
 const MAX_NESTING = 8;

@@ -34,8 +34,26 @@ export type RecordReader = (request: FastifyRequest, reply: FastifyReply, id: st
 export function snapshotOf(envelope: z.ZodType, answer: unknown): Snapshot | undefined {
   const encoded = envelope.safeEncode(answer);
   if (!encoded.success) return undefined;
+  const flat = flatCopy((encoded.data as { data?: unknown } | null)?.data);
+  if (flat) return flat;
   const data = (JSON.parse(JSON.stringify(encoded.data)) as { data?: unknown }).data;
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Snapshot) : undefined;
+}
+
+/**
+ * A plain record whose fields are all text, finite numbers, booleans or null (nearly every one), as
+ * it reads back through JSON: a shallow copy without its undefined fields, with no round trip
+ * through text (twice per save). Undefined for any other record, which goes through JSON.
+ */
+function flatCopy(data: unknown): Snapshot | undefined {
+  if (data === null || typeof data !== 'object' || Object.getPrototypeOf(data) !== Object.prototype) return undefined;
+  const copy: Snapshot = {};
+  for (const [field, value] of Object.entries(data)) {
+    if (value === undefined) continue;
+    if (field === '__proto__' || !(value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))) return undefined;
+    copy[field] = value === 0 ? 0 : value; // JSON writes -0 as 0.
+  }
+  return copy;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FALLBACK_MAIL_LANGUAGE, formatZonedDateTime, isKnownTimeZone, MAIL_LANGUAGES, runtimeTimeZone, type MailLanguage } from '../../src/shared';
 import type { Db } from '../db/database';
-import { readerOf, TIME_ZONE_HEADER, type Reader } from '../http/reader';
+import { readerLanguageOf, readerOf, TIME_ZONE_HEADER, type Reader, type ReaderLanguage } from '../http/reader';
 
 /**
  * Whose language and clock a mail follows: the request's, for a mail to whoever asked (a code, a
@@ -59,23 +59,23 @@ export const rememberReader = fp(async (app: FastifyInstance) => {
   app.addHook('onResponse', (request, _reply, done) => {
     const admin = request.admin;
     if (!admin) return done();
-    const reader = readerOf(request);
-    // Without the header the zone is the server's, which says nothing of the person.
-    const zone = request.headers[TIME_ZONE_HEADER] === undefined ? null : reader.timeZone;
-    const sent = `${reader.language} ${zone ?? ''}`;
+    const language = readerLanguageOf(request);
+    // Without the header the zone is the server's, which says nothing of the person (and is not looked up on every call a script makes).
+    const zone = request.headers[TIME_ZONE_HEADER] === undefined ? null : readerOf(request).timeZone;
+    const sent = `${language} ${zone ?? ''}`;
     const known = seen.get(admin.id);
     if (known && known.until > Date.now() && known.stored === sent) return done();
-    void store(request, admin, reader, zone, sent).finally(done);
+    void store(request, admin, language, zone, sent).finally(done);
   });
 
-  async function store(request: FastifyRequest, admin: { id: number }, reader: Reader, zone: string | null, sent: string): Promise<void> {
+  async function store(request: FastifyRequest, admin: { id: number }, language: ReaderLanguage, zone: string | null, sent: string): Promise<void> {
     try {
       const row = await app.ctx.db.selectFrom('admins').select(['language', 'time_zone']).where('id', '=', admin.id).executeTakeFirst();
       if (!row) return;
-      if (row.language !== reader.language || (zone !== null && row.time_zone !== zone)) {
+      if (row.language !== language || (zone !== null && row.time_zone !== zone)) {
         await app.ctx.db
           .updateTable('admins')
-          .set({ language: reader.language, ...(zone === null ? {} : { time_zone: zone }) })
+          .set({ language, ...(zone === null ? {} : { time_zone: zone }) })
           .where('id', '=', admin.id)
           .execute();
       }

@@ -2,6 +2,7 @@
 // on the test database of the run: SQLite's direct path and Kysely's executor behind it, or PostgreSQL.
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { detached, sharedTransaction } from '../../server/db/database';
 import { preparedStatement } from '../../server/db/prepared-statement';
 import { writeCounterOf } from '../../server/db/write-counter';
 import { withTestApp, type TestApp } from './harness';
@@ -79,6 +80,25 @@ describe('prepared statements', () => {
     await outside;
     expect(await stored('inside.prepared.test')).toBeUndefined();
     expect(await stored('outside.prepared.test')).toBeDefined();
+  });
+
+  it('run in a sharedTransaction, through the database or the transaction, it is part of it; run meanwhile by another call, it is not', async () => {
+    let outside: Promise<unknown> | undefined;
+    await expect(
+      sharedTransaction(t.db, async (trx) => {
+        await insert.first(trx, { domain: 'shared-trx.prepared.test', now });
+        // On SQLite both run straight on the transaction's connection (sqliteHandleIn), not through Kysely's executor.
+        await insert.first(t.db, { domain: 'shared-db.prepared.test', now });
+        expect(await rename.all(t.db, { id: (await insert.first(t.db, { domain: 'shared-renamed.prepared.test', now }))!.id, domain: 'shared-renamed-2.prepared.test' })).toEqual([]);
+        // Another call's write while this transaction is open: it waits for the connection and is its own commit.
+        outside = detached(() => insert.first(t.db, { domain: 'shared-outside.prepared.test', now }));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await outside;
+    for (const domain of ['shared-trx', 'shared-db', 'shared-renamed', 'shared-renamed-2']) expect(await stored(`${domain}.prepared.test`)).toBeUndefined();
+    expect(await stored('shared-outside.prepared.test')).toBeDefined();
   });
 
   it('runs many rows in one transaction: all of them, or none when one fails', async () => {

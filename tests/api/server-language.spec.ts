@@ -31,6 +31,14 @@ describe('the server in the reader’s language', () => {
     expect(english.body.resultMessage).toBe('The e-mail or password is not correct.');
     const added = await env.t.call('POST', '/api/domains', { token: env.token, body: { domain: 'korean.example' }, headers: KO });
     expect(added.body).toMatchObject({ result: 'SUCCESS', resultMessage: '도메인을 추가했습니다.' });
+    // The same sentence again, in each language in turn: each reader keeps their own words (they are kept once worded).
+    for (const [domain, headers, said] of [
+      ['english.example', {}, /^The .+ has been added\.$/],
+      ['korean-again.example', KO, /^도메인을 추가했습니다\.$/],
+    ] as const) {
+      const again = await env.t.call('POST', '/api/domains', { token: env.token, body: { domain }, headers });
+      expect(again.body.resultMessage).toMatch(said);
+    }
     // Built sentences, once matched by their English and missed: a password change, an in-use list.
     expect(renderServerText(sentence('auth.passwordChanged'), { texts: serverKo, nouns: {}, listSeparator: ', ' })).toBe('비밀번호를 변경했습니다.');
   });

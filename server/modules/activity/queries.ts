@@ -1,26 +1,22 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import { preparedStatement } from '../../db/prepared-statement';
+import { preparedInsert } from '../../db/prepared-statement';
 import type { ActivityLogTable } from '../../db/schema';
 import type { ActivityEntry, ActivityFilter } from '../../../src/shared';
 
-type EntryRow = Required<Omit<Insertable<ActivityLogTable>, 'id'>>;
-
 /** Every write makes one entry: its insert is built and compiled once (building it was a twentieth of a write). */
-const insertEntry = preparedStatement<EntryRow, never>((db, value) =>
-  db.insertInto('activity_log').values({
-    actor_id: value('actor_id'),
-    actor_name: value('actor_name'),
-    action: value('action'),
-    resource: value('resource'),
-    record_id: value('record_id'),
-    record_name: value('record_name'),
-    params: value('params'),
-    changes: value('changes'),
-    event_id: value('event_id'),
-    occurred_at: value('occurred_at'),
-  }),
-);
+const insertEntry = preparedInsert('activity_log', {
+  actor_id: true,
+  actor_name: true,
+  action: true,
+  resource: true,
+  record_id: true,
+  record_name: true,
+  params: true,
+  changes: true,
+  event_id: true,
+  occurred_at: true,
+});
 
 export async function insertActivity(db: Db, rows: Insertable<ActivityLogTable>[]): Promise<void> {
   if (rows.length === 1) await insertEntry.all(db, { ...rows[0], actor_id: rows[0].actor_id ?? null });
