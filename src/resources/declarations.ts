@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ResourceDeclaration } from '../shared/resources/define';
 
 /**
@@ -26,8 +25,15 @@ export async function loadDeclaration(name: string): Promise<ResourceDeclaration
   return (load && declarationsIn(await load()).find((declaration) => declaration.name === name)) ?? null;
 }
 
-/** The declaration of `resource`, once its file has loaded (undefined until then, and for none). */
-export function useDeclaration(resource: string | undefined): ResourceDeclaration | undefined {
-  const { data } = useQuery({ queryKey: ['console-declaration', resource], queryFn: () => loadDeclaration(resource!), enabled: resource !== undefined, staleTime: Infinity, gcTime: Infinity });
-  return data ?? undefined;
+const loaded = new Map<string, Promise<ResourceDeclaration | null>>();
+
+/**
+ * A resource's declaration, the same promise on every call for one name (React's `use` reads it
+ * under a Suspense boundary); null for a resource none declares, or a file that failed to load (the
+ * list then offers nothing its declaration would add, rather than failing).
+ */
+export function declarationOf(name: string): Promise<ResourceDeclaration | null> {
+  let declaration = loaded.get(name);
+  if (!declaration) loaded.set(name, (declaration = loadDeclaration(name).catch(() => null)));
+  return declaration;
 }
