@@ -1,4 +1,4 @@
-import { cloneElement, Suspense, use, useEffect, type ReactElement } from 'react';
+import { cloneElement, Suspense, useEffect, type ReactElement } from 'react';
 import { Box, type Theme } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import type { ConsolePermissions } from '../providers/authProvider';
 import { operationsOf } from '../shared/resources/define';
 import { rankAllows } from '../shared/ranks';
 import { lazyNamed } from '../routes/lazyNamed';
-import { declarationOf } from './declarations';
+import { useDeclaration } from './declarations';
 import { preferenceSync } from '../layout/consoleStore';
 import { useShowsCards } from './ConsoleCardList';
 import { ConsolePagination } from './ConsolePagination';
@@ -47,22 +47,16 @@ const ConsoleImportButton = lazyNamed(() => import('./ConsoleImportButton'), 'Co
  * its import beside its create), to a rank that may create its records, where it has a create screen.
  */
 function ImportWhereDeclared() {
-  const resource = useResourceContext();
-  // Its own boundary: the list draws at once, Import joins it once the declaration's file has loaded.
-  return resource ? (
-    <Suspense fallback={null}>
-      <ImportIfDeclared resource={resource} />
-    </Suspense>
-  ) : null;
-}
-
-function ImportIfDeclared({ resource }: { resource: string }) {
-  const declaration = use(declarationOf(resource));
+  const declaration = useDeclaration(useResourceContext());
   const { hasCreate } = useResourceDefinition();
   const { permissions } = usePermissions<ConsolePermissions>();
-  const mayCreate = declaration !== null && permissions !== undefined && rankAllows(declaration.rank.write, permissions.rank);
+  const mayCreate = declaration && permissions !== undefined && rankAllows(declaration.rank.write, permissions.rank);
   if (!declaration?.importable || !operationsOf(declaration).includes('create') || !hasCreate || !mayCreate) return null;
-  return <ConsoleImportButton />;
+  return (
+    <Suspense fallback={null}>
+      <ConsoleImportButton />
+    </Suspense>
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { ResourceDeclaration } from '../shared/resources/define';
 
 /**
@@ -25,15 +26,38 @@ export async function loadDeclaration(name: string): Promise<ResourceDeclaration
   return (load && declarationsIn(await load()).find((declaration) => declaration.name === name)) ?? null;
 }
 
-const loaded = new Map<string, Promise<ResourceDeclaration | null>>();
+const loading = new Map<string, Promise<ResourceDeclaration | null>>();
+const loaded = new Map<string, ResourceDeclaration | null>();
 
 /**
- * A resource's declaration, the same promise on every call for one name (React's `use` reads it
- * under a Suspense boundary); null for a resource none declares, or a file that failed to load (the
- * list then offers nothing its declaration would add, rather than failing).
+ * A resource's declaration, loaded once per name; null for a resource none declares, or a file that
+ * failed to load (a list then offers nothing its declaration would add, rather than failing).
  */
 export function declarationOf(name: string): Promise<ResourceDeclaration | null> {
-  let declaration = loaded.get(name);
-  if (!declaration) loaded.set(name, (declaration = loadDeclaration(name).catch(() => null)));
+  let declaration = loading.get(name);
+  if (!declaration) {
+    declaration = loadDeclaration(name)
+      .catch(() => null)
+      .then((found) => {
+        loaded.set(name, found);
+        return found;
+      });
+    loading.set(name, declaration);
+  }
   return declaration;
+}
+
+/**
+ * The declaration of `resource` once its file has loaded, undefined until then. Read as an external
+ * store, not under Suspense: a screen never waits for it, nor does a navigation (a router's
+ * transition would hold the next screen until a suspended toolbar button had its file).
+ */
+export function useDeclaration(resource: string | undefined): ResourceDeclaration | null | undefined {
+  return useSyncExternalStore(
+    (changed) => {
+      if (resource !== undefined && !loaded.has(resource)) void declarationOf(resource).then(changed);
+      return () => undefined;
+    },
+    () => (resource === undefined ? undefined : loaded.get(resource)),
+  );
 }

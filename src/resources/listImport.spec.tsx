@@ -71,7 +71,7 @@ async function renderListAt(entry: (typeof listed)[number], rank: number) {
   await waitFor(() => expect(view.container.querySelector('.RaList-main'), entry.resource.name).not.toBeNull(), { timeout: 20_000 });
   await screen.findByRole('button', { name: 'Views' }, { timeout: 10_000 });
   await waitFor(() => expect(settled('getPermissions'), entry.resource.name).toBe(true), { timeout: 10_000 });
-  // The toolbar's Import waits on the declaration's file (a Suspense boundary of its own): act flushes the render that follows it.
+  // The toolbar's Import waits on the declaration's file: act flushes the render that follows its load.
   await act(async () => {
     await declarationOf(entry.resource.name);
   });
