@@ -53,7 +53,21 @@ export async function preview(t: TestApp, token: string, datasetId: number, file
 export async function commit(t: TestApp, token: string, uploadId: number, mode: 'APPEND' | 'REPLACE' = 'APPEND'): Promise<UploadHistory> {
   const reply = await t.call('POST', `/api/uploads/${uploadId}/commit`, { token, body: { mode } });
   if (reply.status !== 200) throw new Error(JSON.stringify(reply.body));
-  return settled(t, token, uploadId);
+  const done = await settled(t, token, uploadId);
+  await stagedRowsRemoved(t, uploadId);
+  return done;
+}
+
+/**
+ * Waits (up to 10 s) for the commit's tidy-up after its answer: the staged rows' removal from the
+ * file store, which clears the upload's staging_key. A test that compares the database before and
+ * after its own work would otherwise see an earlier commit's tidy-up land in between (seen on
+ * PostgreSQL under load). A removal the store refuses leaves the key for the sweep: the wait ends.
+ */
+async function stagedRowsRemoved(t: TestApp, uploadId: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  const stagingKey = async () => (await t.db.selectFrom('upload_histories').select('staging_key').where('id', '=', uploadId).executeTakeFirst())?.staging_key ?? null;
+  while ((await stagingKey()) !== null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 /** The data set's rows, values parsed, ordered by key. */
