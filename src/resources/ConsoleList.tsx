@@ -10,7 +10,7 @@ import type { ConsolePermissions } from '../providers/authProvider';
 import { operationsOf } from '../shared/resources/define';
 import { rankAllows } from '../shared/ranks';
 import { lazyNamed } from '../routes/lazyNamed';
-import { useDeclaration } from './declarations';
+import type { ResourceDeclaration } from '../shared/resources/define';
 import { preferenceSync } from '../layout/consoleStore';
 import { useShowsCards } from './ConsoleCardList';
 import { ConsolePagination } from './ConsolePagination';
@@ -43,11 +43,10 @@ const fitsTheScreen = (theme: Theme) => ({
 const ConsoleImportButton = lazyNamed(() => import('./ConsoleImportButton'), 'ConsoleImportButton');
 
 /**
- * "Import" on the list of every resource whose declaration is `importable` (the server then serves
- * its import beside its create), to a rank that may create its records, where it has a create screen.
+ * "Import" on the list of a resource whose declaration is `importable` (the server then serves its
+ * import beside its create), to a rank that may create its records, where it has a create screen.
  */
-function ImportWhereDeclared() {
-  const declaration = useDeclaration(useResourceContext());
+function ImportWhereDeclared({ declaration }: { declaration: ResourceDeclaration | undefined }) {
   const { hasCreate } = useResourceDefinition();
   const { permissions } = usePermissions<ConsolePermissions>();
   const mayCreate = declaration && permissions !== undefined && rankAllows(declaration.rank.write, permissions.rank);
@@ -64,7 +63,7 @@ function ImportWhereDeclared() {
  * its saved views and its columns. Both keep what the person chose under react-admin's store keys,
  * which follow the person (the console's store).
  */
-function WithViewControls({ own }: { own: ReactElement | false }) {
+function WithViewControls({ own, declaration }: { own: ReactElement | false; declaration: ResourceDeclaration | undefined }) {
   // A view or a column choice the server refused to keep (too many, no server) is said, not lost in silence.
   const showError = useApiErrorToast();
   useEffect(() => preferenceSync.onRefused(showError), [showError]);
@@ -83,7 +82,7 @@ function WithViewControls({ own }: { own: ReactElement | false }) {
     >
       {own}
       <TopToolbar>
-        <ImportWhereDeclared />
+        <ImportWhereDeclared declaration={declaration} />
         <SavedViewsButton />
         {/* A phone's cards have no columns to choose. */}
         {!showsCards && <ColumnsButton />}
@@ -105,9 +104,19 @@ function QuietRefresh() {
  * so a list that must not export passes exporter={false}. Its pagination says "about" of a total
  * the server estimated.
  * Every list's toolbar ends with Views and Columns, after the list's own actions (react-admin's
- * default ones where it names none).
+ * default ones where it names none), and Import where the list hands in its resource's declaration
+ * and that declares it. A list imports its declaration only where it uses it: each one's schemas
+ * would load the schema library into the first screen (listImport.spec.tsx holds every importable
+ * resource's list to handing it in).
  */
-export function ConsoleList<RecordType extends RaRecord = RaRecord>({ sx, filters, actions = <DefaultListActions />, children, ...props }: ListProps<RecordType>) {
+export function ConsoleList<RecordType extends RaRecord = RaRecord>({
+  sx,
+  filters,
+  actions = <DefaultListActions />,
+  declaration,
+  children,
+  ...props
+}: ListProps<RecordType> & { declaration?: ResourceDeclaration }) {
   const ownSx = sx === undefined ? [] : Array.isArray(sx) ? sx : [sx];
   // Every filter form gets a submit button (FilterSubmit), whichever list it is on.
   // On a phone the filters wait behind the filter button (those set stay shown), above the cards.
@@ -115,7 +124,7 @@ export function ConsoleList<RecordType extends RaRecord = RaRecord>({ sx, filter
   const shown = showsCards && Array.isArray(filters) ? filters.map((filter) => cloneElement(filter as ReactElement<{ alwaysOn?: boolean }>, { alwaysOn: false })) : filters;
   const withSubmit = Array.isArray(shown) && shown.length > 0 ? [...shown, <FilterSubmit key={SUBMIT_SOURCE} source={SUBMIT_SOURCE} alwaysOn />] : shown;
   return (
-    <List<RecordType> pagination={<ConsolePagination />} sx={[fitsTheScreen, ...ownSx]} filters={withSubmit} actions={<WithViewControls own={actions} />} {...props}>
+    <List<RecordType> pagination={<ConsolePagination />} sx={[fitsTheScreen, ...ownSx]} filters={withSubmit} actions={<WithViewControls own={actions} declaration={declaration} />} {...props}>
       {children}
       <QuietRefresh />
     </List>

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, ResourceContextProvider, ResourceDefinitionContextProvider, TestMemoryRouter, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
 import { i18nProvider } from '../providers/i18nProvider';
@@ -9,7 +9,6 @@ import { consoleActions } from '../providers/consoleActions';
 import { stubFetch } from '../testing/fetchStub';
 import { operationsOf, type ResourceDeclaration } from '../shared/resources/define';
 import { consoleResources } from './registry';
-import { declarationOf } from './declarations';
 
 /** Every declaration, found by folder (as the server and the browser find theirs), not named by hand. */
 const declarations = Object.values(import.meta.glob<Record<string, unknown>>('../shared/resources/*.ts', { eager: true })).flatMap((exports) =>
@@ -71,10 +70,6 @@ async function renderListAt(entry: (typeof listed)[number], rank: number) {
   await waitFor(() => expect(view.container.querySelector('.RaList-main'), entry.resource.name).not.toBeNull(), { timeout: 20_000 });
   await screen.findByRole('button', { name: 'Views' }, { timeout: 10_000 });
   await waitFor(() => expect(settled('getPermissions'), entry.resource.name).toBe(true), { timeout: 10_000 });
-  // The toolbar's Import waits on the declaration's file: act flushes the render that follows its load.
-  await act(async () => {
-    await declarationOf(entry.resource.name);
-  });
   return view;
 }
 

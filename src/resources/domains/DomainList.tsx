@@ -27,7 +27,7 @@ const bulkActions = (
 
 export function DomainList() {
   return (
-    <ConsoleList resource="domains" filters={domainFilters} sort={{ field: 'domain', order: 'ASC' }} perPage={10} actions={<ListActions exporter />}>
+    <ConsoleList resource="domains" declaration={domainsResource} filters={domainFilters} sort={{ field: 'domain', order: 'ASC' }} perPage={10} actions={<ListActions exporter />}>
       <ConsoleDataTable rowClick="edit" bulkActionButtons={bulkActions}>
         <Column source="domain" field={RecordLink} />
         <Column source="description" disableSort />

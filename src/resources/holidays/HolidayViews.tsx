@@ -38,7 +38,7 @@ const bulkActions = (
 
 export function HolidayList() {
   return (
-    <ConsoleList resource="holidays" filters={filters} sort={{ field: 'date', order: 'DESC' }} perPage={10} actions={<ListActions exporter />}>
+    <ConsoleList resource="holidays" declaration={holidaysResource} filters={filters} sort={{ field: 'date', order: 'DESC' }} perPage={10} actions={<ListActions exporter />}>
       <ConsoleDataTable rowClick="edit" bulkActionButtons={bulkActions}>
         <Column source="date" />
         <Column source="name" field={RecordLink} />

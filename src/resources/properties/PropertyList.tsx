@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { CreateButton, FilterButton, TopToolbar } from 'react-admin';
 import { ConsoleList } from '../ConsoleList';
+import { propertiesResource } from '../../shared/resources/properties';
 import { PropertyKindTabs } from './PropertyKindTabs';
 import { PropertyListError } from './PropertyListError';
 import { propertyFilters } from './propertyFilters';
@@ -21,6 +22,7 @@ export function PropertyList() {
       <ConsoleList
         key={kind}
         resource="properties"
+        declaration={propertiesResource}
         storeKey={propertyListStoreKey(kind)}
         filter={{ kind }}
         filters={propertyFilters(kind)}
