@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Translate } from '../../src/shared';
 import { CODE_LISTS } from '../../src/shared/code-lists';
 import { codeMessageKey, type CodeSet } from '../../src/shared/code-sets';
+import { wordedAs } from '../../src/shared/fields';
 import { formatDateTime } from '../../src/shared/date-time';
 import { rowTaskState, taskStateWord } from '../../src/shared/task-states';
 import type { ResourceDeclaration } from '../../src/shared/resources/define';
@@ -47,9 +48,11 @@ export function exportableFields(declaration: ResourceDeclaration): string[] {
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((code) => b.includes(code));
 
-/** The code set whose codes exactly are the field's enum, read from the list row's schema, else the record's. */
+/** The code set the field's schema is worded as (wordedAs), else the one whose codes exactly are its enum: read from the list row's schema, else the record's. */
 export function codeSetOf(declaration: ResourceDeclaration, field: string): CodeSet | undefined {
   const schema = shapeOf(listRowSchema(declaration))[field] ?? shapeOf(declaration.schemas.record)[field];
+  const worded = unwrapped(schema) && wordedAs.get(unwrapped(schema)!);
+  if (worded) return worded.codeSet;
   const def = defOf(unwrapped(schema));
   if (def?.type !== 'enum' || !def.entries) return undefined;
   const codes = Object.values(def.entries);

@@ -1,5 +1,7 @@
+import { codeMessageKey } from '../shared/code-sets';
+
 /** Choices of a Y/N flag filter; the names are message keys. */
 export const activeFlagChoices = [
-  { id: 'Y', name: 'console.flags.active' },
-  { id: 'N', name: 'console.flags.inactive' },
+  { id: 'Y', name: codeMessageKey('activeFlag', 'Y') },
+  { id: 'N', name: codeMessageKey('activeFlag', 'N') },
 ];

@@ -6,6 +6,7 @@ export const codesEn = {
   dataSource: { MASTER: 'Collected data', MANUAL: 'Uploaded files', CUSTOM: 'Custom source' },
   dashboardType: { TEMPLATE: 'From a template', CUSTOM: 'Own dashboard URL' },
   yesNo: { Y: 'Yes', N: 'No' },
+  activeFlag: { Y: 'Active', N: 'Inactive' },
   httpMethod: { GET: 'Read (GET)', POST: 'Send a query (POST)' },
   responseFormat: { JSON: 'JSON document', CSV: 'CSV table' },
   taskKind: { COLLECT: 'Collect', POST: 'Post' },

@@ -6,6 +6,7 @@ export const codesKo = {
   dataSource: { MASTER: '수집 데이터', MANUAL: '업로드 파일', CUSTOM: '사용자 지정 소스' },
   dashboardType: { TEMPLATE: '템플릿 사용', CUSTOM: '직접 입력한 대시보드 URL' },
   yesNo: { Y: '예', N: '아니요' },
+  activeFlag: { Y: '사용', N: '사용 안 함' },
   httpMethod: { GET: '조회 (GET)', POST: '쿼리 전송 (POST)' },
   responseFormat: { JSON: 'JSON 문서', CSV: 'CSV 표' },
   taskKind: { COLLECT: '수집', POST: '전송' },

@@ -49,10 +49,6 @@ export const consoleMessages = {
     accessHistory: 'Access History',
     activity: 'Activity',
   },
-  flags: {
-    active: 'Active',
-    inactive: 'Inactive',
-  },
   dateInput: {
     format: 'Format: %{pattern}',
     notADate: 'Enter a real date as YYYY-MM-DD.',

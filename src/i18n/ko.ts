@@ -46,10 +46,6 @@ const consoleMessagesKo: ConsoleMessages = {
     accessHistory: '접속 이력',
     activity: '활동',
   },
-  flags: {
-    active: '사용',
-    inactive: '사용 안 함',
-  },
   dateInput: {
     format: '형식: %{pattern}',
     notADate: '실제 날짜를 YYYY-MM-DD 형식으로 입력해 주세요.',

@@ -38,6 +38,7 @@ export const CODE_LISTS: { [S in CodeSet]: readonly CodeSets[S][] } = {
   keywordMode: KEYWORD_MODES,
   sharePrivilege: SHARE_PRIVILEGES,
   yesNo: YES_NO,
+  activeFlag: YES_NO,
   sourceType: SOURCE_TYPES,
   httpMethod: SOURCE_HTTP_METHODS,
   responseFormat: RESPONSE_FORMATS,

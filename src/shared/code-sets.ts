@@ -33,6 +33,7 @@ export interface CodeSets {
   keywordMode: (typeof KEYWORD_MODES)[number];
   sharePrivilege: (typeof SHARE_PRIVILEGES)[number];
   yesNo: (typeof YES_NO)[number];
+  activeFlag: (typeof YES_NO)[number];
   sourceType: (typeof SOURCE_TYPES)[number];
   httpMethod: (typeof SOURCE_HTTP_METHODS)[number];
   responseFormat: (typeof RESPONSE_FORMATS)[number];
@@ -79,6 +80,7 @@ export const CODE_MESSAGES = {
   keywordMode: 'resources.projects.modes',
   sharePrivilege: 'resources.project-shares.privileges',
   yesNo: 'console.codes.yesNo',
+  activeFlag: 'console.codes.activeFlag',
   sourceType: 'resources.collect-configs.choices.sourceType',
   httpMethod: 'console.codes.httpMethod',
   responseFormat: 'console.codes.responseFormat',

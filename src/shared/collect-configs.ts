@@ -14,7 +14,7 @@ import {
   type TaskStatus,
   type WeekDay,
 } from './collect-constants';
-import { code, day, relativePath, yesNo, type YesNo } from './fields';
+import { activeFlag, code, day, relativePath, yesNo, type YesNo } from './fields';
 import { isKnownTimeZone } from './date-time';
 import { DISCOVERED_TYPES, type DiscoveredField } from './collect-discovery';
 import { TASK_STATUSES } from './collect-constants';
@@ -90,7 +90,7 @@ export const scheduleSchema = z
     timeZone: z.string().trim().max(60).default('UTC'),
     startAt: day,
     endAt: day.nullish(),
-    inUse: yesNo.default('Y'),
+    inUse: activeFlag.default('Y'),
   })
   .superRefine((schedule, context) => {
     if (schedule.endAt && schedule.endAt < schedule.startAt) context.addIssue({ code: 'custom', path: ['endAt'], message: msg.endBeforeStart });
@@ -123,7 +123,7 @@ const collectConfigFields = {
   schedules: z.array(scheduleSchema).max(20).default([]),
   /** Who gets the alert mail when a task of this config fails. */
   alertRecipients: z.array(emailSchema).max(20).default([]),
-  inUse: yesNo.default('Y'),
+  inUse: activeFlag.default('Y'),
 };
 
 function checkCollectConfig(
@@ -281,7 +281,7 @@ export const collectScheduleSchema = z.object({
   timeZone: z.string(),
   startAt: z.string(),
   endAt: z.string().nullable(),
-  inUse: yesNo,
+  inUse: activeFlag,
   nextRunAt: z.string().nullable(),
 }) satisfies z.ZodType<CollectSchedule>;
 
@@ -303,7 +303,7 @@ export const collectConfigSchema = z.object({
   fields: z.array(z.object({ field: z.string(), code: z.string(), type: z.enum(MASTER_FIELD_TYPES), fieldFlag: yesNo, masterFlag: yesNo })),
   schedules: z.array(collectScheduleSchema),
   alertRecipients: z.array(z.string()),
-  inUse: yesNo,
+  inUse: activeFlag,
   suspended: yesNo,
   suspendedAt: z.string().nullable(),
   failureStreak: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from './validation-messages';
 import { envelopeOf, listEnvelopeOf } from './envelope';
-import { yesNo } from './fields';
+import { activeFlag } from './fields';
 
 /** A host name: labels of letters, digits and hyphens, a 2–24 letter top-level label. Stored lower-case. */
 export const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}$/;
@@ -13,7 +13,7 @@ export const domainInput = z.strictObject({
     .transform((value) => value.toLowerCase().replace(/^@/, ''))
     .pipe(z.string().regex(DOMAIN_PATTERN, msg.domainFormat)),
   description: z.string().trim().max(200).nullish(),
-  activeFlag: yesNo.default('Y'),
+  activeFlag: activeFlag.default('Y'),
 });
 export type DomainInput = z.input<typeof domainInput>;
 
@@ -22,7 +22,7 @@ export const domainSchema = z.object({
   id: z.number(),
   domain: z.string(),
   description: z.string().nullable(),
-  activeFlag: yesNo,
+  activeFlag,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg, type ValidationMessage } from './validation-messages';
 import { envelopeOf, listEnvelopeOf } from './envelope';
-import { yesNo, type YesNo } from './fields';
+import { activeFlag, type YesNo } from './fields';
 import { fileIdSchema } from './files';
 import { withoutControls } from './display-text';
 
@@ -127,7 +127,7 @@ function checkTemplatePlaceholders(value: { type: EmailTemplateType; title: stri
   value.statements?.forEach((statement, index) => checkPlaceholders(context, `statements.${index}.statement`, statement.statement, allowed));
 }
 
-export const emailTemplateInput = z.strictObject({ ...emailTemplateFields, activeFlag: yesNo.default('N') }).superRefine(checkTemplatePlaceholders);
+export const emailTemplateInput = z.strictObject({ ...emailTemplateFields, activeFlag: activeFlag.default('N') }).superRefine(checkTemplatePlaceholders);
 export type EmailTemplateInput = z.input<typeof emailTemplateInput>;
 
 /** What the live preview sends: the fields being edited, nothing saved. */
@@ -170,7 +170,7 @@ const emailTemplateRowSchema = z.object({
   language: z.enum(MAIL_LANGUAGES),
   title: z.string(),
   body: z.string(),
-  activeFlag: yesNo,
+  activeFlag,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

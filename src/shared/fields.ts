@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { msg } from './validation-messages';
 import { DAY_PATTERN, isCalendarDay } from './calendar-day';
 import type { ValidationMessageKey } from './validation-messages';
+import type { CodeSet } from './code-sets';
 
 /*
  * The generic field rules every resource's schemas share — a yes/no flag, a calendar day, a code,
@@ -13,6 +14,15 @@ import type { ValidationMessageKey } from './validation-messages';
 export const YES_NO = ['Y', 'N'] as const;
 export type YesNo = (typeof YES_NO)[number];
 export const yesNo = z.enum(YES_NO);
+/** A Y/N flag that says whether a record is in use: read as Active / Inactive, where another flag reads Yes / No. */
+export const activeFlag = z.enum(YES_NO);
+
+/**
+ * Schemas whose codes alone do not tell which code table words them (both flags above are Y/N): an
+ * export writes such a field in the words the screen shows it in.
+ */
+export const wordedAs = z.registry<{ codeSet: CodeSet }>();
+wordedAs.add(activeFlag, { codeSet: 'activeFlag' });
 
 /** A code chosen from a code table (`required` says to choose one), stored upper-case. */
 export const code = (required: ValidationMessageKey) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from './validation-messages';
 import { envelopeOf, listEnvelopeOf } from './envelope';
-import { code, yesNo } from './fields';
+import { activeFlag, code } from './fields';
 import { withoutControls } from './display-text';
 
 /** A host as compared for secrets and OUTBOUND_ALLOW: lower case, without IPv6 brackets or a trailing dot. */
@@ -42,7 +42,7 @@ export const marketAccountInput = z.strictObject({
   secret: z.string().min(1, msg.secretRequired).max(4000).nullish(),
   /** The hosts the secret may be sent to; none (the default) means the secret goes nowhere. */
   allowedHosts: secretHosts.default([]),
-  activeFlag: yesNo.default('Y'),
+  activeFlag: activeFlag.default('Y'),
 });
 export type MarketAccountInput = z.input<typeof marketAccountInput>;
 
@@ -56,7 +56,7 @@ export const marketAccountSchema = z.object({
   /** Whether a secret is stored; the secret itself is never answered. */
   secretSet: z.boolean(),
   allowedHosts: z.array(z.string()),
-  activeFlag: yesNo,
+  activeFlag,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from './validation-messages';
 import { MASTER_FIELD_TYPES } from './datasets';
 import { TARGET_METHODS, type TargetMethod } from './collect-constants';
-import { code, relativePath, yesNo, type YesNo } from './fields';
+import { activeFlag, code, relativePath, yesNo, type YesNo } from './fields';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const postHeaderSchema = z.strictObject({
@@ -14,7 +14,7 @@ export const postHeaderSchema = z.strictObject({
     .max(100)
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, msg.lettersDigitsUnderscores),
   type: z.enum(MASTER_FIELD_TYPES).default('STRING'),
-  inUse: yesNo.default('Y'),
+  inUse: activeFlag.default('Y'),
   order: z.number().int().min(0).max(1000),
 });
 export type PostHeader = z.output<typeof postHeaderSchema>;
@@ -72,7 +72,7 @@ export const postConfigInput = z
     backupFlag: yesNo.default('N'),
     backupLocation: z.string().trim().max(300).nullish(),
     headers: z.array(postHeaderSchema).min(1, msg.oneHeader).max(200),
-    inUse: yesNo.default('Y'),
+    inUse: activeFlag.default('Y'),
   })
   .superRefine((config, context) => {
     const keys = TARGET_DATA_KEYS[config.targetMethod];
@@ -134,7 +134,7 @@ export const postConfigSchema = z.object({
   backupFlag: yesNo,
   backupLocation: z.string().nullable(),
   headers: z.array(z.object({ code: z.string(), type: z.enum(MASTER_FIELD_TYPES), inUse: yesNo, order: z.number() })),
-  inUse: yesNo,
+  inUse: activeFlag,
   createdAt: z.string(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<PostConfig>;

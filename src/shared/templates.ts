@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from './validation-messages';
-import { yesNo } from './fields';
+import { activeFlag } from './fields';
 import { fileIdSchema, uploadedFileSchema } from './files';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 import { withoutControls } from './display-text';
@@ -16,7 +16,7 @@ export const templateInput = z.strictObject({
     .max(20)
     .transform((value) => value.toUpperCase()),
   description: z.string().trim().max(1000, msg.atMostCharacters).nullish(),
-  status: yesNo.default('Y'),
+  status: activeFlag.default('Y'),
   /** The dashboard file (purpose template-dashboard), if any. */
   fileId: fileIdSchema.nullish(),
   /**
@@ -38,7 +38,7 @@ export const templateSchema = z.object({
   dataType: z.string(),
   dataTypeName: z.string().nullable(),
   description: z.string().nullable(),
-  status: yesNo,
+  status: activeFlag,
   fileId: z.string().nullable(),
   file: uploadedFileSchema.nullable(),
   previews: z.array(uploadedFileSchema),

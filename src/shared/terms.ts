@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from './validation-messages';
-import { yesNo } from './fields';
+import { activeFlag } from './fields';
 import { envelopeOf, listEnvelopeOf } from './envelope';
 
 export const TERM_TYPES = ['POST', 'REQUIRED'] as const;
@@ -31,11 +31,11 @@ export const termVersionInput = z.strictObject({ termsVersion, effectiveAt, cont
 export type TermVersionInput = z.input<typeof termVersionInput>;
 
 /** A new term with its first version. */
-export const termCreateInput = z.strictObject({ title, type, activeFlag: yesNo.default('Y'), termsVersion, effectiveAt, content });
+export const termCreateInput = z.strictObject({ title, type, activeFlag: activeFlag.default('Y'), termsVersion, effectiveAt, content });
 export type TermCreateInput = z.input<typeof termCreateInput>;
 
 /** A term's own fields; its versions change only through the version calls. */
-export const termUpdateInput = z.strictObject({ title, type, activeFlag: yesNo });
+export const termUpdateInput = z.strictObject({ title, type, activeFlag });
 export type TermUpdateInput = z.input<typeof termUpdateInput>;
 
 /** Where a version stands at the server's present time. */
@@ -63,7 +63,7 @@ export const termSummarySchema = z.object({
   id: z.number(),
   title: z.string(),
   type: z.enum(TERM_TYPES),
-  activeFlag: yesNo,
+  activeFlag,
   versionInEffect: z.string().nullable(),
   effectiveAt: z.string().nullable(),
   versionCount: z.number(),

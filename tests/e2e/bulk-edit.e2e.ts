@@ -66,8 +66,15 @@ describe.each([
     // Arrive by the menu: on a phone it is a drawer behind the menu button.
     if (width === 390) {
       await page.getByRole('button', { name: t('console.frame.toggleMenu') }).click();
-      await page.getByRole('dialog', { name: t('console.frame.sidebar') }).getByRole('link', { name: menu }).click();
-    } else await page.getByRole('navigation', { name: t('console.frame.mainMenu') }).getByRole('link', { name: menu }).click();
+      await page
+        .getByRole('dialog', { name: t('console.frame.sidebar') })
+        .getByRole('link', { name: menu })
+        .click();
+    } else
+      await page
+        .getByRole('navigation', { name: t('console.frame.mainMenu') })
+        .getByRole('link', { name: menu })
+        .click();
     const selectRow = (name: string) => page.getByRole('checkbox', { name: t('console.list.selectRow', { name }) });
     await (search ? selectRow(chosen[0]) : selectRow(left)).waitFor();
     await waitForSettled(page);
@@ -121,7 +128,10 @@ describe.each([
     };
     const row = (name: string) => (width === 390 ? page.locator('#main-content a', { hasText: name }) : page.getByRole('row', { name: new RegExp(name.replaceAll('.', '\\.')) }));
     const shownAs = async (names: readonly string[], flag: 'active' | 'inactive') => {
-      for (const name of names) await row(name).getByText(t(`console.flags.${flag}`), { exact: true }).waitFor();
+      for (const name of names)
+        await row(name)
+          .getByText(t(`console.codes.activeFlag.${flag === 'active' ? 'Y' : 'N'}`), { exact: true })
+          .waitFor();
     };
 
     await editSelected();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AREA_RANK } from '../ranks';
 import { envelopeOf, listEnvelopeOf } from '../envelope';
-import { yesNo, day, optionalCode } from '../fields';
+import { activeFlag, day, optionalCode } from '../fields';
 import { msg } from '../validation-messages';
 import { field } from './history';
 import { declareResource } from './define';
@@ -11,7 +11,7 @@ export const holidayInput = z.strictObject({
   name: z.string().trim().min(1, msg.required).max(100),
   country: optionalCode,
   description: z.string().trim().max(500).nullish(),
-  activeFlag: yesNo.default('Y'),
+  activeFlag: activeFlag.default('Y'),
 });
 
 export const holidaySchema = z.object({
@@ -20,7 +20,7 @@ export const holidaySchema = z.object({
   name: z.string(),
   country: z.string().nullable(),
   description: z.string().nullable(),
-  activeFlag: yesNo,
+  activeFlag,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
