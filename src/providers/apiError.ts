@@ -43,16 +43,19 @@ export class ApiError extends Error {
 
   /**
    * True when no server sentence explains the failure: a browser client's own English ("Network
-   * Error", "Request failed with status code 502") or a failure without a code. The console then
-   * says in the reader's language what it means (console.result.explain) and keeps the text for support.
+   * Error", "Request failed with status code 502"), a failure without a code, or an answer without a
+   * message. The console then says in the reader's language what it means (console.result.explain)
+   * and keeps the text for support.
    */
   get textIsTechnical(): boolean {
-    return !this.result && (this.code === undefined || (CLIENT_ERROR_CODES as readonly string[]).includes(this.code));
+    if (this.text === GENERIC_ERROR_MESSAGE) return true;
+    if (this.result) return false;
+    return this.code === undefined || (CLIENT_ERROR_CODES as readonly string[]).includes(this.code);
   }
 
   /** The translation key of what a technical failure means for the reader. */
   get explainKey(): string {
-    return this.code && this.textIsTechnical ? `console.result.explain.${this.code}` : 'console.result.explain.generic';
+    return this.code && (CLIENT_ERROR_CODES as readonly string[]).includes(this.code) ? `console.result.explain.${this.code}` : 'console.result.explain.generic';
   }
 
   /**

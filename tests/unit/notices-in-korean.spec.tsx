@@ -10,10 +10,13 @@ import { enFrame } from '../../src/i18n/en';
 import { resourcesEn } from '../../src/i18n/resources/index.en';
 import { serverEn, type ServerMessageKey } from '../../src/i18n/server.en';
 import { codeValue, recordNoun, sentence, type MessageValue } from '../../src/i18n/serverMessage';
+import { ServerErrorAlert } from '../../src/components/ServerErrorAlert';
 import { inWords } from '../../src/layout/ConsoleNotification';
+import { consoleActions } from '../../src/providers/consoleActions';
 import { ApiError, clientSideError, CLIENT_ERROR_CODES } from '../../src/providers/apiError';
 import { i18nProvider, loadResourceMessages } from '../../src/providers/i18nProvider';
 import { CODE_MESSAGES } from '../../src/shared/code-sets';
+import { FILE_PURPOSE_RULES } from '../../src/shared/file-rules';
 import { PROPERTY_KINDS } from '../../src/shared/property-kinds';
 import { RESULT_STATUS } from '../../src/shared/results';
 import { fromRoot, repoFiles } from '../../src/testing/repoFiles';
@@ -21,8 +24,8 @@ import { fromRoot, repoFiles } from '../../src/testing/repoFiles';
 /*
  * Every notice and error the console can show after a call, rendered the way the console renders
  * it, in Korean and in English:
- * - every result code of the envelope (src/shared/results.ts) and every code of a failure the
- *   browser raises itself (no answer, no envelope), as the error toast;
+ * - every result code of the envelope (src/shared/results.ts) and every failure the browser raises
+ *   itself (no answer, no envelope, a file over its limit), as the error toast and in place;
  * - every server message key (src/i18n/server.en.ts), with a representative value for each of its
  *   values as the server passes it, worded by the server (serverTextFor, as an answer leaves) and
  *   shown as the error toast's text;
@@ -440,8 +443,20 @@ function failureNotice(error: ApiError): ReactElement {
   return worded.message as ReactElement;
 }
 
-/** Every failure the browser makes itself, without an envelope, from the functions that make them. */
-const browserFailures = (): ApiError[] => [
+/** The refusal of a file over its purpose's limit, which the browser makes before sending it. */
+async function tooLargeRefusal(): Promise<ApiError> {
+  const purpose = 'template-preview';
+  try {
+    await consoleActions.uploadFile(new File([new Uint8Array(FILE_PURPOSE_RULES[purpose].maxBytes + 1)], 'big.png'), purpose);
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error('the browser sent a file over the limit');
+}
+
+/** Every failure the browser makes itself, from the functions that make them. */
+const browserFailures = async (): Promise<ApiError[]> => [
+  await tooLargeRefusal(),
   clientSideError(new Error('x'), true, 30_000),
   clientSideError(new DOMException('x', 'AbortError'), false, 30_000),
   clientSideError(new TypeError('Failed to fetch'), false, 30_000),
@@ -461,17 +476,20 @@ const RESULT_CODES = Object.keys(RESULT_STATUS);
 async function everyNotice(locale: 'en' | 'ko'): Promise<Shown[]> {
   const failures: [string, ApiError][] = [
     ...RESULT_CODES.map((code): [string, ApiError] => [`result ${code}`, new ApiError({ status: 400, result: code, resultMessage: serverTextFor(sentence('common.success'), locale) })]),
-    ...browserFailures().map((error): [string, ApiError] => [`browser failure ${error.code ?? 'without a code'}`, error]),
+    ...(await browserFailures()).map((error): [string, ApiError] => [`browser failure ${error.code ?? 'without a code'}`, error]),
     ...KEYS.map((key, index): [string, ApiError] => {
       const code = RESULT_CODES[index % RESULT_CODES.length];
       return [`server message ${key} (as ${code})`, new ApiError({ status: 400, result: code, resultMessage: serverTextFor(serverSentence(key), locale) })];
     }),
   ];
+  // A browser failure also shows in place, beside the form it refused, with its field errors.
+  const inPlace = (await browserFailures()).map((error): [string, ReactElement] => [`browser failure ${error.code ?? 'without a code'} in place`, <ServerErrorAlert error={error} />]);
+  const elements: [string, ReactElement][] = [...failures.map(([what, error]): [string, ReactElement] => [what, failureNotice(error)]), ...inPlace];
   const texts = await textsOf(
     locale,
-    failures.map(([, error]) => failureNotice(error)),
+    elements.map(([, element]) => element),
   );
-  const shown: Shown[] = failures.map(([what], index) => ({ what, text: texts[index] }));
+  const shown: Shown[] = elements.map(([what], index) => ({ what, text: texts[index] }));
   for (const key of noticeKeys()) shown.push({ what: `notice ${key}`, text: i18nProvider.translate(key, noticeArgs(locale)) });
   return shown;
 }
