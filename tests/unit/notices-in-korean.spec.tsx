@@ -2,6 +2,7 @@
 // The server's own wording (server/http/reader-language.ts) reads its label files from disk, as the server does; the notices render to markup.
 import { readFileSync } from 'node:fs';
 import type { ReactElement } from 'react';
+import ts from 'typescript';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CloseNotificationContext, I18nContext } from 'react-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,7 +147,9 @@ function problemsInKorean(text: string): string[] {
 
 /** Values a person typed, which may be Korean whatever the reader's language. */
 const TYPED = () =>
-  [...Object.values(VALUES), ...Object.values(noticeArgs('en'))].filter((value): value is string => typeof value === 'string' && /[가-힣]/.test(value)).sort((a, b) => b.length - a.length);
+  [...Object.values(VALUES), ...Object.values(VALUES_OF_KEY).flatMap((values) => Object.values(values ?? {})), ...Object.values(noticeArgs('en'))]
+    .filter((value): value is string => typeof value === 'string' && /[가-힣]/.test(value))
+    .sort((a, b) => b.length - a.length);
 
 function problemsInEnglish(text: string, key?: string): string[] {
   const problems: string[] = [];
@@ -327,6 +330,8 @@ const VALUES: Record<string, MessageValue> = {
 /** Where one key's value of a name is of another kind than the name's usual one. */
 const VALUES_OF_KEY: Partial<Record<ServerMessageKey, Record<string, MessageValue>>> = {
   'collect.onlyAFailedTaskCan': { status: codeValue('taskStatus', 'STARTED') },
+  // A code the data types do not hold has no words: it is quoted back as the caller sent it.
+  'datasets.isNotADataType': { dataType: '소셜미디어' },
 };
 
 const valueNamesOf = (text: string) => [...new Set([...text.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]))];
@@ -334,6 +339,42 @@ const valueNamesOf = (text: string) => [...new Set([...text.matchAll(/%\{(\w+)\}
 function serverSentence(key: ServerMessageKey) {
   const values = Object.fromEntries(valueNamesOf(serverEn[key]).map((name) => [name, VALUES_OF_KEY[key]?.[name] ?? VALUES[name]]));
   return sentence(key, values);
+}
+
+/** Whether a value of a key is words the server must pass as words: a code of a code set, or a word of the catalogue. */
+function wordValued(key: ServerMessageKey, name: string): boolean {
+  const value = VALUES_OF_KEY[key]?.[name] ?? VALUES[name];
+  if (typeof value === 'object' && value !== null && 'set' in value) return true;
+  return VALUES_OF_KEY[key]?.[name] === undefined && ['action', 'WHAT', 'step', 'purpose', 'label'].includes(name);
+}
+
+/**
+ * Where the server passes a word-valued value as a literal or a record's field (`task.status`,
+ * `'unlock'`) rather than through codeValue() or sentence(): the Korean sentence would show a code or
+ * an English word, whatever VALUES says the value is.
+ */
+function valuesNotWorded(): string[] {
+  const found: string[] = [];
+  const files = repoFiles('server').filter((file) => !/^server\/(ops|db)\//.test(file));
+  for (const file of files) {
+    const source = ts.createSourceFile(file, readFileSync(fromRoot(file), 'utf8'), ts.ScriptTarget.Latest, true);
+    const bare = (node: ts.Expression): boolean =>
+      ts.isConditionalExpression(node) ? bare(node.whenTrue) || bare(node.whenFalse) : ts.isStringLiteralLike(node) || ts.isTemplateExpression(node) || ts.isPropertyAccessExpression(node);
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && node.expression.getText() === 'sentence' && node.arguments.length === 2) {
+        const [keyNode, values] = node.arguments;
+        if (ts.isStringLiteral(keyNode) && keyNode.text in serverEn && ts.isObjectLiteralExpression(values)) {
+          for (const property of values.properties) {
+            if (!ts.isPropertyAssignment(property) || !wordValued(keyNode.text as ServerMessageKey, property.name.getText())) continue;
+            if (bare(property.initializer)) found.push(`${file}:${source.getLineAndCharacterOfPosition(property.getStart()).line + 1} ${keyNode.text} ${property.getText()}`);
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -501,6 +542,10 @@ describe('every notice and error, as the console shows it', () => {
   it('gives every value name of the server’s messages a representative value', () => {
     const names = new Set(KEYS.flatMap((key) => valueNamesOf(serverEn[key])));
     expect([...names].filter((name) => !(name in VALUES))).toEqual([]);
+  });
+
+  it('has the server pass every word-valued value as words, as VALUES gives it', () => {
+    expect(valuesNotWorded(), 'pass a code as codeValue(set, code) and a word as sentence(key)').toEqual([]);
   });
 
   it('finds the class to check', () => {
