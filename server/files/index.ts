@@ -17,6 +17,7 @@ import { readUpload } from './upload';
 import { contentDisposition } from './content-disposition';
 import { redeemLink } from '../links';
 import { sentence } from '../../src/i18n/serverMessage';
+import { ACCEPTED_FILES } from './purpose-words';
 
 const fileParams = z.object({ fileId: fileIdSchema });
 const downloadQuery = z.object({ token: z.string().max(2000).optional() });
@@ -49,7 +50,7 @@ export async function filesModule(app: FastifyInstance) {
     const kind = detectKind(received.head, originalName, rule.kinds);
     if (!kind) {
       await rm(received.tempPath, { force: true });
-      throw validationError([{ field: 'file', message: sentence('collect.isNot', { code: originalName, label: rule.description }) }]);
+      throw validationError([{ field: 'file', message: sentence('collect.isNot', { code: originalName, label: ACCEPTED_FILES[purpose] }) }]);
     }
     const storageKey = newStorageKey();
     await store.put(storageKey, received.tempPath);

@@ -3,6 +3,7 @@ import type { FieldError, FilePurpose, UploadedFile } from '../../src/shared';
 import type { Db } from '../db/database';
 import { issueLink } from '../links';
 import { sentence } from '../../src/i18n/serverMessage';
+import { PURPOSE_WORDS } from './purpose-words';
 
 export interface StoredFileRow {
   id: string;
@@ -38,7 +39,7 @@ export async function fileReferenceErrors(db: Db, field: string, ids: readonly s
   return ids.flatMap((id): FieldError[] => {
     const row = rows.get(id);
     if (!row) return [{ field, message: sentence('files.fileDoesNotExistUpload', { id }) }];
-    if (row.purpose !== purpose) return [{ field, message: sentence('files.fileWasNotUploadedAs', { id, original_name: row.original_name, purpose }) }];
+    if (row.purpose !== purpose) return [{ field, message: sentence('files.fileWasNotUploadedAs', { id, original_name: row.original_name, purpose: PURPOSE_WORDS[purpose] }) }];
     return [];
   });
 }

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { codesEn } from '../../src/i18n/codes.en';
+import { codesKo } from '../../src/i18n/codes.ko';
+import type { ResourceLabels } from '../../src/i18n/resourceLabels';
 import { serverKo } from '../../src/i18n/server.ko';
 import { englishWords, renderServerText, withParticles, type MessageWords } from '../../src/i18n/serverMessage';
+import { CODE_MESSAGES, type CodeSet } from '../../src/shared/code-sets';
 import { readerLanguageOf, type ReaderLanguage } from './reader';
-import { resourceLabelsKo } from './resource-labels';
+import { resourceLabelsEn, resourceLabelsKo } from './resource-labels';
 
 /**
  * Fields of an answer that carry the server's own sentences for a person: the envelope's message,
@@ -12,9 +16,19 @@ import { resourceLabelsKo } from './resource-labels';
  */
 const SENTENCE_FIELDS = new Set(['resultMessage', 'message', 'reason', 'errorText', 'detail', 'mappingProblem']);
 
+/** A code's words, found where the console's own screens find them (CODE_MESSAGES): a resource's labels or console.codes. */
+function codeWordsIn(labels: ResourceLabels, codes: Record<string, Record<string, string>>): MessageWords['codeWords'] {
+  return (set: CodeSet, code: string) => {
+    const [root, area, ...path] = CODE_MESSAGES[set].split('.');
+    let node: unknown = root === 'resources' ? labels.messages[area] : codes;
+    for (const part of [...path, code]) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+    return typeof node === 'string' ? node : undefined;
+  };
+}
+
 const WORDS: Record<ReaderLanguage, MessageWords> = {
-  en: englishWords,
-  ko: { texts: serverKo, nouns: resourceLabelsKo.nouns, listSeparator: ', ', finish: withParticles },
+  en: { ...englishWords, codeWords: codeWordsIn(resourceLabelsEn, codesEn) },
+  ko: { texts: serverKo, nouns: resourceLabelsKo.nouns, listSeparator: ', ', finish: withParticles, codeWords: codeWordsIn(resourceLabelsKo, codesKo) },
 };
 
 /** Sentences already put into words, per language: most answers say one of a few (a save's "The domain has been saved"), each parsed and worded anew on every call otherwise. */

@@ -5,18 +5,20 @@ import type { ApiError } from '../providers/apiError';
 
 /**
  * The inside of a failure's alert or toast: the result in words as the title and the server's
- * message as the text. The result code is for support, not for the person reading: it waits behind
- * "Details", opened on purpose.
+ * message as the text; a failure no server sentence explains (a lost connection) says what it
+ * means in the reader's language instead. The result code and a browser client's own English are
+ * for support, not for the person reading: they wait behind "Details", opened on purpose.
  */
 export function ApiErrorMessage({ error }: { error: ApiError }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
+  const technical = error.textIsTechnical;
   return (
     <>
       <AlertTitle>{translate(error.titleKey)}</AlertTitle>
-      {error.text}
-      {error.code && (
+      {technical ? translate(error.explainKey) : error.text}
+      {(error.code || technical) && (
         <Box sx={{ mt: 0.5 }}>
           <Button
             size="small"
@@ -29,7 +31,8 @@ export function ApiErrorMessage({ error }: { error: ApiError }) {
             {translate('console.result.details')}
           </Button>
           <Collapse in={open} id={detailsId} unmountOnExit>
-            <Box sx={{ typography: 'caption' }}>{translate('console.result.code', { code: error.code })}</Box>
+            {error.code && <Box sx={{ typography: 'caption' }}>{translate('console.result.code', { code: error.code })}</Box>}
+            {technical && <Box sx={{ typography: 'caption' }}>{translate('console.result.said', { text: error.text })}</Box>}
           </Collapse>
         </Box>
       )}

@@ -1,5 +1,6 @@
 import { Chip, type ChipProps } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { codeDetails } from './CodeField';
 
 interface CodeChipProps {
   source?: string;
@@ -11,12 +12,12 @@ interface CodeChipProps {
   label?: string;
 }
 
-/** A status code as a coloured chip, so pending or inactive accounts stand out in a list. */
+/** A status code as a coloured chip of its words, so pending or inactive accounts stand out in a list; the code is in its details (codeDetails). */
 export function CodeChip({ source = '', code: given, messages, colors }: CodeChipProps) {
   const record = useRecordContext();
   const translate = useTranslate();
   const code: string | null | undefined = given !== undefined ? given : record?.[source];
   if (!code) return null;
   const color = colors[code] ?? 'default';
-  return <Chip size="small" color={color} variant={color === 'default' ? 'outlined' : 'filled'} label={translate(`${messages}.${code}`, { _: code })} />;
+  return <Chip size="small" color={color} variant={color === 'default' ? 'outlined' : 'filled'} label={translate(`${messages}.${code}`, { _: code })} {...codeDetails(code)} />;
 }

@@ -8,8 +8,6 @@ interface CodeFieldProps {
   source?: string;
   /** The code to show instead of the record's `source` field (outside a record context). */
   code?: string | null;
-  /** Keeps the code in the words' details (their title), where support may need it (codeDetails). */
-  showCode?: boolean;
   label?: string;
   sortable?: boolean;
 }
@@ -17,24 +15,25 @@ interface CodeFieldProps {
 /**
  * Where a word stands for a code, the reader sees the word only: the code goes to the element's
  * title (shown on hover, for support) and to `data-code` (for tests), never as "Korea (KR)" or
- * "(P3)" beside the name. Every code drawn beside its words goes through here.
+ * "(P3)" beside the name. Every code drawn as its words goes through here
+ * (tests/unit/code-places.spec.tsx renders every place).
  */
 export const codeDetails = (code: string) => ({ title: code, 'data-code': code });
 
-/** The words of a code; a code the table does not know shows as it is, never blank. */
-export function CodeWords({ set, code, showCode }: { set: CodeSet; code: string; showCode?: boolean }) {
+/** The words of a code, the code in their details; a code the table does not know shows as it is, never blank. */
+export function CodeWords({ set, code }: { set: CodeSet; code: string }) {
   const translate = useTranslate();
   return (
-    <Typography variant="body2" component="span" {...(showCode ? codeDetails(code) : {})}>
+    <Typography variant="body2" component="span" {...codeDetails(code)}>
       {translate(codeMessageKey(set, code), { _: code })}
     </Typography>
   );
 }
 
 /** A code in a list column or show field, as words: every code a person reads goes through here. */
-export function CodeField({ set, source = '', code: given, showCode }: CodeFieldProps) {
+export function CodeField({ set, source = '', code: given }: CodeFieldProps) {
   const record = useRecordContext();
   const code: unknown = given !== undefined ? given : record?.[source];
   if (code === null || code === undefined || code === '') return null;
-  return <CodeWords set={set} code={String(code)} showCode={showCode} />;
+  return <CodeWords set={set} code={String(code)} />;
 }

@@ -10,7 +10,7 @@ import { ServerErrorAlert } from './ServerErrorAlert';
 
 afterEach(cleanup);
 
-const titles = { en: enFrame.console.result, ko: ko.console.result } as Record<'en' | 'ko', Record<string, string>>;
+const titles = { en: enFrame.console.result, ko: ko.console.result } as unknown as Record<'en' | 'ko', Record<string, string>>;
 
 async function renderAlert(error: ApiError, locale: 'en' | 'ko') {
   await i18nProvider.changeLocale(locale);

@@ -72,8 +72,11 @@ describe('useApiErrorToast and ConsoleNotification', () => {
     await press(way);
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Network error')).toBeInTheDocument();
-    expect(within(toast).getByText('Network Error')).toBeInTheDocument();
+    // The browser's own English is for support: the reader gets what it means, in their language.
+    expect(within(toast).getByText('The server could not be reached. Check the connection and try again.')).toBeInTheDocument();
+    expect(within(toast).queryByText(/Network Error/)).not.toBeInTheDocument();
     expectCodeBehindDetails(toast, 'ERR_NETWORK');
+    expect(within(toast).getByText('Browser message: Network Error')).toBeInTheDocument();
   });
 
   it('titles a result code nobody named as the Generic Error, keeping the code for support', async () => {

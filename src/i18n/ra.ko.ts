@@ -153,7 +153,7 @@ export const raKo: TranslationMessages = {
       bad_item: '잘못된 항목입니다',
       item_doesnt_exist: '항목이 존재하지 않습니다',
       http_error: '서버 통신 오류',
-      data_provider_error: 'dataProvider 오류입니다. 자세한 내용은 콘솔을 확인하세요.',
+      data_provider_error: '데이터를 주고받는 중 오류가 발생했습니다. 자세한 내용은 브라우저 콘솔을 확인하세요.',
       i18n_error: '선택한 언어의 번역을 불러올 수 없습니다',
       canceled: '작업이 취소되었습니다',
       logged_out: '세션이 종료되었습니다. 다시 로그인해 주세요.',

@@ -2,8 +2,8 @@ import type { ResultCode } from '../shared/results';
 
 /**
  * Titles of failed calls in words (console.result.*): one per result code of the envelope, one per
- * client-side error code, and a generic default; `details` opens the code itself, which
- * is for support.
+ * client-side error code, and a generic default; `explain` says what a failure no server sentence
+ * explains means; `details` opens the code itself, which is for support.
  */
 export const resultsEn = {
   SUCCESS: 'Done',
@@ -41,4 +41,14 @@ export const resultsEn = {
   generic: 'Generic Error',
   details: 'Details',
   code: 'Code: %{code}',
-} satisfies Record<ResultCode, string> & Record<string, string>;
+  said: 'Browser message: %{text}',
+  /** What a failure no server sentence explains means, by the browser client's code. */
+  explain: {
+    ECONNABORTED: 'The server did not answer in time. Try again.',
+    ERR_CANCELED: 'The request was cancelled before the server answered.',
+    ERR_NETWORK: 'The server could not be reached. Check the connection and try again.',
+    ERR_BAD_RESPONSE: 'The server could not answer the request. Try again later.',
+    ERR_BAD_REQUEST: 'The server refused the request.',
+    generic: 'Something went wrong. Try again; if it happens again, tell support what Details shows.',
+  },
+} satisfies Record<ResultCode, string> & Record<string, string | Record<string, string>>;

@@ -37,4 +37,13 @@ export const resultsKo: typeof resultsEn = {
   generic: '일반 오류',
   details: '자세히',
   code: '코드: %{code}',
+  said: '브라우저 메시지: %{text}',
+  explain: {
+    ECONNABORTED: '서버가 제시간에 응답하지 않았습니다. 다시 시도하세요.',
+    ERR_CANCELED: '서버가 응답하기 전에 요청이 취소되었습니다.',
+    ERR_NETWORK: '서버에 연결할 수 없습니다. 연결을 확인하고 다시 시도하세요.',
+    ERR_BAD_RESPONSE: '서버가 요청에 응답하지 못했습니다. 잠시 후 다시 시도하세요.',
+    ERR_BAD_REQUEST: '서버가 요청을 거부했습니다.',
+    generic: '문제가 발생했습니다. 다시 시도하고, 같은 문제가 계속되면 자세히에 나온 내용을 지원팀에 알려 주세요.',
+  },
 };

@@ -24,6 +24,7 @@ export const schemaEn: Record<ValidationMessageKey, string> = {
   filterGivenOnce: 'filter must be given once, as JSON text such as {"q":"sale"}.',
   afterGivenOnce: 'after must be given once.',
   idTooLarge: 'No record has an id that large.',
+  fileTooLarge: 'The file is larger than %{size}.',
   shareSearchTooShort: 'Type at least 2 characters of the e-mail.',
   emailInvalid: messages.emailInvalid,
   passwordInvalid: messages.passwordInvalid,

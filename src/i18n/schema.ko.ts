@@ -19,6 +19,7 @@ export const schemaKo: typeof schemaEn = {
   filterGivenOnce: 'filter는 {"q":"sale"}처럼 JSON 텍스트로 한 번만 주세요.',
   afterGivenOnce: 'after는 한 번만 주세요.',
   idTooLarge: '그렇게 큰 ID의 레코드는 없습니다.',
+  fileTooLarge: '파일이 %{size}보다 큽니다.',
   shareSearchTooShort: '이메일을 2자 이상 입력하세요.',
   emailInvalid: '이메일 형식이 올바르지 않습니다',
   passwordInvalid: '비밀번호 형식이 올바르지 않습니다',

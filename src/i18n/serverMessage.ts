@@ -1,3 +1,4 @@
+import type { CodeSet } from '../shared/code-sets';
 import { serverEn, type ServerMessageKey } from './server.en';
 
 /** A language's words for each of the server's sentences. */
@@ -14,7 +15,7 @@ declare const messageBrand: unique symbol;
 export type ServerMessage = string & { readonly [messageBrand]: true };
 
 /** A value of a message: a number, a text written as it is (a name, a file's cell), or words of its own. */
-export type MessageValue = string | number | ServerMessage | NounValue | SentencesValue | ClausesValue | readonly MessageValue[];
+export type MessageValue = string | number | ServerMessage | NounValue | CodeValue | SentencesValue | ClausesValue | readonly MessageValue[];
 
 /** Whole sentences one after another (a refusal per account), where a list would be joined by commas. */
 export interface SentencesValue {
@@ -57,6 +58,15 @@ export interface ClausesValue {
 /** A record's noun as a value, named in the reader's language. */
 export const recordNoun = (name: string): NounValue => ({ noun: name });
 
+/** A code of a code table (src/shared/code-sets.ts), named by its words in the reader's language: a sentence never shows a code standing alone. */
+export interface CodeValue {
+  set: CodeSet;
+  code: string;
+}
+
+/** A code as a value, worded through its code set. */
+export const codeValue = (set: CodeSet, code: string): CodeValue => ({ set, code });
+
 /** The key and values of an encoded message, or undefined for any other text (an old row's English, a third party's words). */
 export function messageBody(text: string): MessageBody | undefined {
   if (!text.startsWith(MARK)) return undefined;
@@ -78,6 +88,8 @@ export interface MessageWords {
   listSeparator: string;
   /** Korean particles written for either ending ("을(를)") fitted to the word before them. */
   finish?: (text: string) => string;
+  /** The words of a code of a code set; a code without words shows as it is. */
+  codeWords?: (set: CodeSet, code: string) => string | undefined;
 }
 
 const MAX_DEPTH = 6;
@@ -93,6 +105,7 @@ function valueIn(value: MessageValue, words: MessageWords, depth: number): strin
   if (isList(value)) return value.map((item) => valueIn(item, words, depth)).join(words.listSeparator);
   if ('sentences' in value) return value.sentences.map((item) => valueIn(item, words, depth)).join(' ');
   if ('clauses' in value) return value.clauses.map((item) => valueIn(item, words, depth)).join('; ');
+  if ('set' in value) return words.codeWords?.(value.set, value.code) ?? value.code;
   return words.nouns[value.noun] ?? value.noun;
 }
 

@@ -10,7 +10,7 @@ import { withUndo } from './undoNotice';
  * which the dataProvider writes as the ApiError's summary: shown as the error toast, with the
  * result in words as its title, like every other failure.
  */
-function inWords(notification: NotificationPayload | void): NotificationPayload | void {
+export function inWords(notification: NotificationPayload | void): NotificationPayload | void {
   if (!notification || notification.type !== 'error' || typeof notification.message !== 'string') return notification;
   const error = ApiError.fromSummary(notification.message);
   return error ? { ...notification, message: createElement(ApiErrorToast, { error }) } : notification;

@@ -42,6 +42,23 @@ export class ApiError extends Error {
   }
 
   /**
+   * True when no server sentence explains the failure: a browser client's own English ("Network
+   * Error", "Request failed with status code 502"), a failure without a code, or an answer without a
+   * message. The console then says in the reader's language what it means (console.result.explain)
+   * and keeps the text for support.
+   */
+  get textIsTechnical(): boolean {
+    if (this.text === GENERIC_ERROR_MESSAGE) return true;
+    if (this.result) return false;
+    return this.code === undefined || (CLIENT_ERROR_CODES as readonly string[]).includes(this.code);
+  }
+
+  /** The translation key of what a technical failure means for the reader. */
+  get explainKey(): string {
+    return this.code && (CLIENT_ERROR_CODES as readonly string[]).includes(this.code) ? `console.result.explain.${this.code}` : 'console.result.explain.generic';
+  }
+
+  /**
    * One line for places that carry only a string (react-admin's HttpError message, which its
    * controllers pass to notify): `CODE: text`, read back by fromSummary for the toast.
    */

@@ -1,5 +1,6 @@
 import { OTP_TOKEN_HEADER } from '../shared/constants';
-import { FILE_PURPOSE_RULES, tooLargeMessage } from '../shared/file-rules';
+import { FILE_PURPOSE_RULES, formatBytes } from '../shared/file-rules';
+import { msg } from '../shared/validation-messages';
 import type { termReacceptanceResponse } from '../shared/term-reacceptance';
 import type {
   AccountStatus,
@@ -122,7 +123,9 @@ export const consoleActions = {
   /** Uploads one file to the store (POST /api/files). A file over the limit is refused before it is sent. */
   async uploadFile(file: File, purpose: FilePurpose) {
     if (file.size > FILE_PURPOSE_RULES[purpose].maxBytes) {
-      throw new ApiError({ status: 413, result: 'PAYLOAD_TOO_LARGE', resultMessage: tooLargeMessage(purpose) });
+      // The refusal the server would give, as a field error the reader's language words (the browser has no server sentences).
+      const errors = [{ field: 'file', message: msg.fileTooLarge, params: { size: formatBytes(FILE_PURPOSE_RULES[purpose].maxBytes) } }];
+      throw new ApiError({ status: 413, result: 'PAYLOAD_TOO_LARGE', data: { errors } });
     }
     const form = new FormData();
     // The server reads the purpose first: it decides the accepted kinds and the size limit.

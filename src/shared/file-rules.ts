@@ -25,14 +25,12 @@ export const FILE_KINDS: Record<FileKind, { type: string; extensions: readonly s
 export interface PurposeRule {
   kinds: readonly FileKind[];
   maxBytes: number;
-  /** Names the accepted files in a refusal message. */
-  description: string;
 }
 
 export const FILE_PURPOSE_RULES: Record<FilePurpose, PurposeRule> = {
-  'template-preview': { kinds: ['png', 'jpeg', 'webp'], maxBytes: 5 * MIB, description: 'a PNG, JPEG or WebP image' },
-  'template-dashboard': { kinds: ['twb', 'twbx', 'json', 'pdf'], maxBytes: 20 * MIB, description: 'a .twb, .twbx, .json or .pdf file' },
-  'email-attachment': { kinds: ['pdf', 'png', 'jpeg', 'csv', 'xlsx'], maxBytes: 10 * MIB, description: 'a PDF, PNG, JPEG, CSV or XLSX file' },
+  'template-preview': { kinds: ['png', 'jpeg', 'webp'], maxBytes: 5 * MIB },
+  'template-dashboard': { kinds: ['twb', 'twbx', 'json', 'pdf'], maxBytes: 20 * MIB },
+  'email-attachment': { kinds: ['pdf', 'png', 'jpeg', 'csv', 'xlsx'], maxBytes: 10 * MIB },
 };
 
 /** The `accept` attribute of a file picker for a purpose. */
@@ -45,9 +43,6 @@ export function formatBytes(bytes: number): string {
   return bytes >= MIB ? `${+(bytes / MIB).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 }
 
-export function tooLargeMessage(purpose: FilePurpose): string {
-  return `The file is larger than ${formatBytes(FILE_PURPOSE_RULES[purpose].maxBytes)}.`;
-}
 
 export function isImageType(type: string): boolean {
   return /^image\/(png|jpeg|webp)$/.test(type);

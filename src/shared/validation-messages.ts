@@ -138,6 +138,7 @@ const KEYS = [
   'propertyCode',
   'nameRequired',
   'retentionDays',
+  'fileTooLarge',
   'atMostPreviews',
   'previewOnce',
   'levelRequired',

@@ -165,6 +165,6 @@ describe('the Data Explorer sorts and filters each column type as its type', () 
     ]);
     const wrong = await rowsOf(id, { filter: { spend: 'ten' } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.data.errors).toEqual([{ field: 'filter.spend', message: 'spend is a NUMBER column: filter it by a number such as 120.' }]);
+    expect(wrong.body.data.errors).toEqual([{ field: 'filter.spend', message: 'spend is a number column: filter it by a number such as 120.' }]);
   });
 });

@@ -182,7 +182,7 @@ describe('system types always keep an active template', () => {
     expect(deleted.status).toBe(409);
     expect(deleted.body.result).toBe('CONFLICT');
     expect(deleted.body.resultMessage).toBe(
-      'This is the only active English "otp" template and the console sends every otp mail from it to readers without an active template in their language, so it cannot be deleted. Activate another English "otp" template first.',
+      'This is the only active English "Sign-in code" template and the console sends every Sign-in code mail from it to readers without an active template in their language, so it cannot be deleted. Activate another English "Sign-in code" template first.',
     );
     const deactivated = await t.call('PUT', `/api/email-templates/${otp.id}`, { token: admin, body: { ...body, activeFlag: 'N' } });
     expect(deactivated.status).toBe(409);

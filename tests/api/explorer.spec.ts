@@ -133,7 +133,7 @@ describe('data explorer', () => {
 
     const wrongNumber = await rowsOf(`master-${masterId}`, { filter: { clicks: 'many' } });
     expect(wrongNumber.status).toBe(400);
-    expect(wrongNumber.body.data.errors).toEqual([{ field: 'filter.clicks', message: 'clicks is a NUMBER column: filter it by a number such as 120.' }]);
+    expect(wrongNumber.body.data.errors).toEqual([{ field: 'filter.clicks', message: 'clicks is a number column: filter it by a number such as 120.' }]);
     const wrongDay = await rowsOf(`dataset-${datasetId}`, { filter: { date: '2026-02-30' } });
     expect(wrongDay.body.data.errors[0].field).toBe('filter.date');
   });

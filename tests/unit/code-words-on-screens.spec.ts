@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { jsxElementsOf } from '../../src/testing/jsxElements';
 import { fromRoot, REPO_ROOT, repoFiles } from '../../src/testing/repoFiles';
 
 /**
@@ -61,37 +62,11 @@ const TYPES_A_CODE = /^(TextInput)$/;
 /** The screen files (.tsx, specs left out) under a repository folder, as absolute paths. */
 const screenFiles = (folder: string) => repoFiles(folder, { names: /\.tsx$/ }).map(fromRoot);
 
-interface Element {
-  tag: string;
-  attributes: string;
-  selfClosing: boolean;
-  line: number;
-}
-
-/** The JSX opening tags of a file, with their attributes read to the `>` outside any braces. */
-function elementsOf(text: string): Element[] {
-  const elements: Element[] = [];
-  const opening = /<([A-Z][\w.]*)\b/g;
-  for (let match = opening.exec(text); match; match = opening.exec(text)) {
-    let depth = 0;
-    let index = match.index + match[0].length;
-    for (; index < text.length; index++) {
-      const char = text[index];
-      if (char === '{') depth++;
-      else if (char === '}') depth--;
-      else if (char === '>' && depth === 0) break;
-    }
-    const attributes = text.slice(match.index + match[0].length, index);
-    elements.push({ tag: match[1], attributes, selfClosing: attributes.trimEnd().endsWith('/'), line: text.slice(0, match.index).split('\n').length });
-  }
-  return elements;
-}
-
 const sourceOf = (attributes: string) => /\bsource="(\w+)"/.exec(attributes)?.[1];
 
 function rawCodes(): string[] {
   return screenFiles(RESOURCES).flatMap((file) =>
-    elementsOf(readFileSync(file, 'utf8')).flatMap(({ tag, attributes, selfClosing, line }) => {
+    jsxElementsOf(readFileSync(file, 'utf8')).flatMap(({ tag, attributes, selfClosing, line }) => {
       const source = sourceOf(attributes);
       if (!source || !CODE_SOURCES.has(source)) return [];
       if (NAMES_NOT_CODES.has(`${relative(ROOT, file)} ${source}`)) return [];
@@ -139,7 +114,7 @@ describe('codes on the resource screens', () => {
   it('finds the screens to check', () => {
     const files = screenFiles(RESOURCES);
     expect(files.length).toBeGreaterThan(100);
-    const checked = files.flatMap((file) => elementsOf(readFileSync(file, 'utf8')).filter(({ attributes }) => CODE_SOURCES.has(sourceOf(attributes) ?? '')));
+    const checked = files.flatMap((file) => jsxElementsOf(readFileSync(file, 'utf8')).filter(({ attributes }) => CODE_SOURCES.has(sourceOf(attributes) ?? '')));
     expect(checked.length).toBeGreaterThan(40);
   });
 

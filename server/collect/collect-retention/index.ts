@@ -15,7 +15,7 @@ import { recordReaders, snapshotOf } from '../../http/record-readers';
 import { collectRetention, countCollectPrunable, pruneCollectKind, setCollectRetention } from './queries';
 import { sentence } from '../../../src/i18n/serverMessage';
 
-const WHAT = { tasks: 'Finished tasks', 'master-rows': 'Master rows' } as const;
+const WHAT = { tasks: sentence('collect.finishedTasks'), 'master-rows': sentence('collect.masterRows') } as const;
 
 /**
  * /api/collect-retention (rank 1, like the system log's retention): how long finished tasks and

@@ -20,7 +20,7 @@ import { collectSourceOf } from './sources';
 import { settleTask, type RunAttempt, type TaskRow } from './task-store';
 import { TaskFailure } from './task-failure';
 import { redactText } from '../../audit/redact';
-import { sentence, type ServerMessage } from '../../../src/i18n/serverMessage';
+import { codeValue, sentence, type ServerMessage } from '../../../src/i18n/serverMessage';
 
 /** What one task run needs: the app's context, this instance's lease name, the attempt it records and a log writer. */
 export interface TaskRun {
@@ -61,7 +61,7 @@ export async function runCollectTask(run: TaskRun, task: TaskRow): Promise<numbe
   await run.log(
     'INFO',
     sentence('collect.collectingForAttemptOf', {
-      sourceType: config.sourceType,
+      sourceType: codeValue('sourceType', config.sourceType),
       sourceShown: sourceShown(collectSource, period),
       from: period.from,
       to: period.to,

@@ -9,7 +9,7 @@ import { success } from '../../http/envelope';
 import { idParams } from '../../http/id-params';
 import { appendLog } from '../jobs/task-store';
 import { findTask, retryFailedTask, taskStore } from './queries';
-import { sentence } from '../../../src/i18n/serverMessage';
+import { codeValue, sentence } from '../../../src/i18n/serverMessage';
 
 /** /api/tasks: collect and posting tasks, their detail and logs, and retry of a failed one (rank 2). */
 export async function tasksModule(app: FastifyInstance) {
@@ -22,7 +22,7 @@ export async function tasksModule(app: FastifyInstance) {
     const task = await findTask(db, request.params.id);
     if (!task) throw new AppError('NOT_FOUND', sentence('collect.noSuchTask'));
     const now = isoNow(clock);
-    if (!(await retryFailedTask(db, task, now))) throw new AppError('CONFLICT', sentence('collect.onlyAFailedTaskCan', { status: task.status }));
+    if (!(await retryFailedTask(db, task, now))) throw new AppError('CONFLICT', sentence('collect.onlyAFailedTaskCan', { status: codeValue('taskStatus', task.status) }));
     await appendLog(db, task.id, 'INFO', sentence('collect.retryRequestedBy', { email: request.admin!.email }), now);
     app.collectScheduler.wake();
     return success(await findTask(db, task.id), sentence('collect.theTaskWillBeRetried'));

@@ -11,7 +11,7 @@ import { rowHomes } from '../../db/record-rows';
 import { crudRoutes } from '../../http/crud-routes';
 import { renderMail, sampleValues } from '../../mail/templates';
 import { countActiveOfType, deleteEmailTemplate, findEmailTemplate, findEmailTemplates, listEmailTemplates, saveEmailTemplate } from './queries';
-import { sentence } from '../../../src/i18n/serverMessage';
+import { codeValue, sentence } from '../../../src/i18n/serverMessage';
 
 /** Every statement's file must be in the upload store as an e-mail attachment. */
 async function checkAttachments(db: Db, statements: { fileId?: string | null }[]): Promise<void> {
@@ -37,7 +37,12 @@ function activationRace(): AppError {
 async function refuseRetiringLastActive(db: Db, template: Pick<EmailTemplate, 'activeFlag'> & { type: string; language: string }, change: 'delete' | 'deactivate'): Promise<void> {
   if (template.activeFlag !== 'Y' || template.language !== FALLBACK_MAIL_LANGUAGE || !isSystemEmailTemplateType(template.type)) return;
   if ((await countActiveOfType(db, template.type, FALLBACK_MAIL_LANGUAGE)) > 1) return;
-  const message = sentence('emailTemplates.thisIsTheOnlyActive', { type: template.type, type2: template.type, choice: change === 'delete' ? 'deleted' : 'deactivated', type3: template.type });
+  const message = sentence('emailTemplates.thisIsTheOnlyActive', {
+    type: codeValue('emailTemplateType', template.type),
+    type2: codeValue('emailTemplateType', template.type),
+    choice: change === 'delete' ? 'deleted' : 'deactivated',
+    type3: codeValue('emailTemplateType', template.type),
+  });
   throw new AppError('CONFLICT', message, { errors: [{ field: 'activeFlag', message }] });
 }
 

@@ -23,7 +23,7 @@ export async function manualPermissionsModule(app: FastifyInstance) {
 
   // A permission is a write on the account, so it follows the same rule as editing it in /api/users.
   const change = async (caller: SignedInAdmin, adminId: number, flag: YesNo) =>
-    accountToChange(db, caller, await scopeOf(db, caller), adminId, flag === 'Y' ? 'grant UPLOADER on' : 'revoke UPLOADER on');
+    accountToChange(db, caller, await scopeOf(db, caller), adminId, sentence(flag === 'Y' ? 'users.action.grantUploaderOn' : 'users.action.revokeUploaderOn'));
   const setFlag = async (adminId: number, flag: YesNo, now: string) => {
     await setUploaderFlag(db, adminId, flag, now);
     // The holder's next call sees it, on every instance, without signing in again.

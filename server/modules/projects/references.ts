@@ -2,7 +2,7 @@ import { isOnTableauServer, type FieldError, type ProjectValues } from '../../..
 import { msg } from '../../../src/shared/validation-messages';
 import type { Db } from '../../db/database';
 import { validationError } from '../../http/app-error';
-import { sentence } from '../../../src/i18n/serverMessage';
+import { codeValue, sentence } from '../../../src/i18n/serverMessage';
 
 /**
  * The codes and the template a project names must exist; a template must be active and of the
@@ -30,7 +30,14 @@ export async function checkProjectReferences(db: Db, input: ProjectValues, table
     if (!template) errors.push({ field: 'templateId', message: sentence('projects.noSuchTemplate') });
     else if (template.status !== 'Y' && template.id !== currentTemplateId) errors.push({ field: 'templateId', message: sentence('projects.theTemplateIsInactiveChoose', { name: template.name }) });
     else if (template.data_type_code !== input.dataType) {
-      errors.push({ field: 'templateId', message: sentence('projects.theTemplateIsForProjects', { name: template.name, data_type_code: template.data_type_code, dataType: input.dataType }) });
+      errors.push({
+        field: 'templateId',
+        message: sentence('projects.theTemplateIsForProjects', {
+          name: template.name,
+          data_type_code: codeValue('projectDataType', template.data_type_code),
+          dataType: codeValue('projectDataType', input.dataType),
+        }),
+      });
     }
   }
   if (errors.length) throw validationError(errors);

@@ -5,14 +5,14 @@ import { FORBIDDEN_MESSAGE } from '../../auth/guard';
 import { AppError } from '../../http/app-error';
 import { findAdminById, type Admin } from '../../auth/accounts';
 import { inScope, scopeOf, type UserScope } from './scope';
-import { sentence } from '../../../src/i18n/serverMessage';
+import { sentence, type ServerMessage } from '../../../src/i18n/serverMessage';
 
 /**
  * The one rule for every write on another account, whatever the endpoint (users, manual
  * permissions …): in the caller's scope (else 404, so ids outside it cannot be probed), not their
  * own (they use Profile) and of a lower level than theirs (else 403).
  */
-export async function accountToChange(db: Db, caller: SignedInAdmin, scope: UserScope, id: number, action: string): Promise<Admin> {
+export async function accountToChange(db: Db, caller: SignedInAdmin, scope: UserScope, id: number, action: ServerMessage): Promise<Admin> {
   const target = (await inScope(db, scope, id)) ? await findAdminById(db, id) : undefined;
   if (!target) throw new AppError('NOT_FOUND', sentence('profile.noSuchAccount'));
   if (target.id === caller.id) throw new AppError('FORBIDDEN', sentence('users.youCannotYourOwnAccount', { action }));

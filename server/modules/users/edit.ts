@@ -7,7 +7,7 @@ import { AUTHORITY_RANKS, type AccountStatus, type FieldError, type UserUpdateIn
 import { accountToChange } from './account-rules';
 import { mailSystemAdminRemoved, removalOf, removeSystemAdmin } from './system-admins';
 import type { UserScope } from './scope';
-import { sentence } from '../../../src/i18n/serverMessage';
+import { codeValue, sentence } from '../../../src/i18n/serverMessage';
 
 /** Field errors for codes that do not exist or lie outside what the editor manages. */
 async function codeProblems(
@@ -49,11 +49,13 @@ async function codeProblems(
 }
 
 export async function updateUser(ctx: AppContext, caller: SignedInAdmin, scope: UserScope, id: number, input: UserUpdateInput): Promise<void> {
-  const target = await accountToChange(ctx.db, caller, scope, id, input.statusCode === 'INACTIVE' ? 'deactivate' : 'edit');
+  const target = await accountToChange(ctx.db, caller, scope, id, sentence(input.statusCode === 'INACTIVE' ? 'users.action.deactivate' : 'users.action.edit'));
   const removal = removalOf(target, input);
   const granted = AUTHORITY_RANKS[input.authority];
   if (granted.rank < caller.rank) {
-    throw new AppError('FORBIDDEN', sentence('users.youCannotGrantTheLevel', { level: granted.level }), { errors: [{ field: 'authority', message: sentence('users.thisLevelIsAboveYour') }] });
+    throw new AppError('FORBIDDEN', sentence('users.youCannotGrantTheLevel', { level: codeValue('accountLevel', granted.level) }), {
+      errors: [{ field: 'authority', message: sentence('users.thisLevelIsAboveYour') }],
+    });
   }
   const errors = await codeProblems(ctx, scope, input);
   if (errors.length) throw validationError(errors);
@@ -102,7 +104,7 @@ export async function updateUser(ctx: AppContext, caller: SignedInAdmin, scope: 
 
 /** Activates or deactivates; deactivation ends the user's sessions so their next call is refused. */
 export async function setStatus(ctx: AppContext, caller: SignedInAdmin, scope: UserScope, id: number, statusCode: AccountStatus): Promise<void> {
-  const target = await accountToChange(ctx.db, caller, scope, id, statusCode === 'INACTIVE' ? 'deactivate' : 'activate');
+  const target = await accountToChange(ctx.db, caller, scope, id, sentence(statusCode === 'INACTIVE' ? 'users.action.deactivate' : 'users.action.activate'));
   const removal = removalOf(target, { statusCode });
   const now = isoNow(ctx.clock);
   const write = async (db: Db) => {

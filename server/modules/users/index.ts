@@ -60,13 +60,13 @@ export async function usersModule(app: FastifyInstance) {
   });
 
   routes.post('/users/:id/unlock', { ...writers, schema: { params: idParams, response: { 200: userDetailResponse } } }, async (request) => {
-    const target = await accountToChange(db, request.admin!, await scope(request), request.params.id, 'unlock');
+    const target = await accountToChange(db, request.admin!, await scope(request), request.params.id, sentence('users.action.unlock'));
     await unlockAccount(db, target.id, isoNow(clock));
     return success(await detail(target.id), sentence('users.theAccountHasBeenUnlocked'));
   });
 
   routes.post('/users/:id/password-reset', { ...writers, schema: { params: idParams, response: { 200: emptyEnvelope } } }, async (request) => {
-    const target = await accountToChange(db, request.admin!, await scope(request), request.params.id, 'reset the password of');
+    const target = await accountToChange(db, request.admin!, await scope(request), request.params.id, sentence('users.action.resetThePasswordOf'));
     if (target.status_code !== 'ACTIVE' || target.approval_status_code !== 'APPROVED') {
       throw new AppError('CONFLICT', sentence('users.onlyAnActiveApprovedAccount'));
     }

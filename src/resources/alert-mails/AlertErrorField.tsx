@@ -12,5 +12,5 @@ export function AlertErrorField(_props: { label?: string }) {
   const translate = useTranslate();
   if (!record) return null;
   if (record.errorId === '*') return <>{translate('resources.alert-mails.anyOtherError')}</>;
-  return isTaskError(record.errorId) ? <CodeWords set="taskError" code={record.errorId} showCode /> : <>{record.errorId}</>;
+  return isTaskError(record.errorId) ? <CodeWords set="taskError" code={record.errorId} /> : <>{record.errorId}</>;
 }

@@ -205,7 +205,7 @@ function DatasetFields({ dataset, onClose, serverErrors, setServerErrors }: { da
                   >
                     {DATASET_COLUMN_TYPES.map((type) => (
                       <MenuItem key={type} value={type}>
-                        <CodeWords set="datasetColumnType" code={type} showCode />
+                        <CodeWords set="datasetColumnType" code={type} />
                       </MenuItem>
                     ))}
                   </TextField>

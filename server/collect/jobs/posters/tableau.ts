@@ -8,7 +8,7 @@ import type { OutboundAnswer, OutboundInit } from '../../../outbound/outbound-fe
 import { TaskFailure } from '../task-failure';
 import type { Poster, PostFile, PostTarget } from './poster';
 import { writeStoredZip } from './zip';
-import { sentence } from '../../../../src/i18n/serverMessage';
+import { sentence, type ServerMessage } from '../../../../src/i18n/serverMessage';
 
 const DEFAULT_API_VERSION = '3.21';
 
@@ -33,7 +33,7 @@ async function signIn(target: PostTarget): Promise<Session> {
       body: JSON.stringify({ credentials: { personalAccessTokenName: target.data.tokenName, personalAccessTokenSecret: target.secret, site: { contentUrl: target.data.site ?? '' } } }),
       timeoutMs: 30_000,
     },
-    'sign-in',
+    sentence('collect.tableauSignIn'),
   );
   if (response.status === 401 || response.status === 403) throw new TaskFailure('TARGET_AUTH', sentence('collect.tableauRefusedTheSignIn', { status: response.status }));
   if (!response.ok) throw new TaskFailure('TARGET_ERROR', sentence('collect.tableauSignInAnsweredHttp', { status: response.status }));
@@ -43,7 +43,7 @@ async function signIn(target: PostTarget): Promise<Session> {
 }
 
 /** A call to the target's server; the token or secret it carries never follows a redirect to another host. */
-async function call(target: PostTarget, url: string, init: Omit<OutboundInit, 'secretHosts'>, step: string): Promise<OutboundAnswer> {
+async function call(target: PostTarget, url: string, init: Omit<OutboundInit, 'secretHosts'>, step: ServerMessage): Promise<OutboundAnswer> {
   try {
     return await target.outbound.request(url, { ...init, secretHosts: [new URL(url).hostname] });
   } catch (error) {
@@ -60,7 +60,7 @@ function parsed(response: OutboundAnswer): unknown {
 }
 
 async function signOut(target: PostTarget, session: Session): Promise<void> {
-  await call(target, `${session.base}/auth/signout`, { method: 'POST', headers: { 'x-tableau-auth': session.token }, timeoutMs: 10_000 }, 'sign-out').catch(() => undefined);
+  await call(target, `${session.base}/auth/signout`, { method: 'POST', headers: { 'x-tableau-auth': session.token }, timeoutMs: 10_000 }, sentence('collect.tableauSignOut')).catch(() => undefined);
 }
 
 /** Writes a .tdsx to a stream: a text-file data source (.tds) with the CSV file in its Data folder. */
@@ -108,7 +108,7 @@ export const tableauPoster: Poster = {
           body: createReadStream(bodyPath),
           timeoutMs: 300_000,
         },
-        'publish',
+        sentence('collect.tableauPublish'),
       );
       if (response.status === 401 || response.status === 403) throw new TaskFailure('TARGET_AUTH', sentence('collect.tableauRefusedThePublishHttp', { status: response.status }));
       // Status and size only: an error page is not repeated to the admin.
