@@ -1,3 +1,4 @@
+import { rm, writeFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -5,6 +6,8 @@ import { csvLine } from '../../src/shared/csv';
 import {
   IMPORT_MAX_CHARS,
   IMPORT_MAX_ROWS,
+  IMPORT_MAX_XLSX_BYTES,
+  IMPORT_MAX_XLSX_CHARS,
   importInput,
   importProblemCount,
   importResponse,
@@ -17,8 +20,12 @@ import { issueMessage } from '../../src/shared/validation-messages';
 import type { ResourceDeclaration } from '../../src/shared/resources/define';
 import type { ResourceMessages } from '../../src/i18n/resourceLabels';
 import { asWritten, recordNoun, sentence, type ServerMessage } from '../../src/i18n/serverMessage';
+import { formatBytes } from '../../src/shared/file-rules';
 import { sharedTransaction, type Db } from '../db/database';
 import { CsvReader } from '../files/csv-reader';
+import { detectKind } from '../files/kinds';
+import type { AppContext } from '../context';
+import { FileChecker } from '../modules/uploads/check-thread';
 import { AppError } from './app-error';
 import { success } from './envelope';
 import { inputFields, numberFields } from './input-fields';
@@ -37,8 +44,8 @@ export interface CreateSteps {
   write(trx: Db, request: FastifyRequest, reply: FastifyReply, input: unknown): Promise<number | string>;
 }
 
-/** A table's text may hold four bytes a character, escaped in JSON: room for the longest table the schema takes. */
-const BODY_LIMIT = IMPORT_MAX_CHARS * 4 + 1024;
+/** A table's text may hold four bytes a character, escaped in JSON: room for the longest table (or XLSX file in base64) the schema takes. */
+const BODY_LIMIT = Math.max(IMPORT_MAX_CHARS * 4, IMPORT_MAX_XLSX_CHARS * 2) + 1024;
 const TAB = 9;
 
 /** A header as it is compared with a field's names: case, spacing and Unicode form set aside. */
@@ -80,7 +87,44 @@ function readTable(text: string): { records: (string | null)[][] } | { problem: 
 }
 
 /**
- * POST <path>/import `{ csv, commit? }`: a table's rows as the declaration's records, its columns
+ * The XLSX reader of a server, shared by every importable resource, its thread started on first use:
+ * the uploads' reading thread (check-thread.ts), so an imported workbook is read within the same
+ * bounds (zip parts, sizes, time, heap) as an uploaded one.
+ */
+const xlsxReaders = new WeakMap<AppContext, FileChecker>();
+
+/** The server's XLSX reader, made (and closed with the server) when the first import route is registered. */
+function xlsxReaderOf(app: FastifyInstance): FileChecker {
+  let reader = xlsxReaders.get(app.ctx);
+  if (!reader) {
+    const created = new FileChecker();
+    xlsxReaders.set(app.ctx, created);
+    app.addHook('onClose', async () => created.close());
+    reader = created;
+  }
+  return reader;
+}
+
+/** The records of an XLSX file's first sheet (base64), read by the uploads' bounded reader; the header is row 1. */
+async function readXlsx(app: FastifyInstance, reader: FileChecker, base64: string): Promise<{ records: (string | null)[][] } | { problem: ServerMessage }> {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > IMPORT_MAX_XLSX_BYTES) return { problem: sentence('crud.importXlsxTooLarge', { size: formatBytes(bytes.length), max: formatBytes(IMPORT_MAX_XLSX_BYTES) }) };
+  if (!detectKind(bytes.subarray(0, 8), 'import.xlsx', ['xlsx'])) return { problem: sentence('crud.importXlsxUnreadable', { reason: sentence('crud.importXlsxNotZip') }) };
+  const path = app.ctx.files.tempPath();
+  try {
+    await writeFile(path, bytes);
+    // One row past the most an import takes, so a longer sheet is refused as a longer CSV is.
+    const { headers, rows } = await reader.sample({ kind: 'xlsx', filePath: path, rows: IMPORT_MAX_ROWS + 1 });
+    return { records: headers ? [headers.map((cell) => (cell === '' ? null : cell)), ...rows] : [] };
+  } catch (error) {
+    return { problem: sentence('crud.importXlsxUnreadable', { reason: asWritten((error as Error).message) }) };
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
+/**
+ * POST <path>/import `{ csv | xlsx, commit? }`: a table's rows as the declaration's records, its columns
  * matched to fields by header (the field's name or its English or Korean label). Every row goes
  * through the single create's steps (its body schema, checks and write with its activity entry),
  * each in a savepoint of one transaction, so a row refused alone is refused here, with its problems
@@ -91,6 +135,7 @@ function readTable(text: string): { records: (string | null)[][] } | { problem: 
 export function importRoute(app: FastifyInstance, declaration: ResourceDeclaration, steps: CreateSteps): void {
   const { noun, path, name } = declaration;
   const fields = inputFields(steps.body);
+  const xlsxReader = xlsxReaderOf(app);
   // A table holds text: a number field's cell is read as the number it writes ("3", " 12 "); any other text is left for the schema to refuse under its cell.
   const numbers = numberFields(steps.body);
   const cellValue = (field: string, cell: string) => (numbers.has(field) && /^\s*-?\d+(\.\d+)?\s*$/.test(cell) ? Number(cell) : cell);
@@ -110,8 +155,8 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
   );
 
   /** Reads the table and runs each row's create; the transaction is undone unless `commit` and every row passed. */
-  async function importTable(request: FastifyRequest, reply: FastifyReply, text: string, commit: boolean): Promise<{ result: ImportResult; written: boolean }> {
-    const table = readTable(text);
+  async function importTable(request: FastifyRequest, reply: FastifyReply, source: { csv: string } | { xlsx: string }, commit: boolean): Promise<{ result: ImportResult; written: boolean }> {
+    const table = 'csv' in source ? readTable(source.csv) : await readXlsx(app, xlsxReader, source.xlsx);
     const result: ImportResult = { columns: [], rows: [], problems: [], created: [] };
     if ('problem' in table) return { result: { ...result, problems: [{ field: '', message: table.problem }] }, written: false };
     const [header, ...records] = table.records;
@@ -176,7 +221,7 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
     { onRequest: steps.onRequest, config: steps.config, bodyLimit: BODY_LIMIT, schema: { body: importInput, response: { 200: importResponse } } },
     async (request, reply) => {
       const commit = request.body.commit === true;
-      const { result, written } = await importTable(request, reply, request.body.csv, commit);
+      const { result, written } = await importTable(request, reply, request.body, commit);
       const count = result.rows.length;
       const problems = importProblemCount(result);
       // A problem of the whole file (an unknown column) is said as it is; else how many rows have one.

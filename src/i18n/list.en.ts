@@ -50,8 +50,9 @@ export const viewsEn = {
 export const importEn = {
   button: 'Import',
   title: 'Import %{name}',
-  hint: 'Choose a CSV file or paste a table copied from a spreadsheet. Its first row names the columns: %{fields}. Columns marked * are required.',
-  file: 'Choose a CSV file',
+  hint: 'Choose a CSV or XLSX file or paste a table copied from a spreadsheet, of up to %{max} rows. Its first row names the columns: %{fields}. Columns marked * are required.',
+  file: 'Choose a CSV or XLSX file',
+  xlsxTooLarge: '%{name} is larger than the %{max} one import takes. Split it, or save it as CSV.',
   template: 'Download the template (its header row)',
   fileChosen: 'Read from %{name}',
   paste: 'Or paste the table',

@@ -49,8 +49,9 @@ export const bulkEditKo: typeof bulkEditEn = {
 export const importKo: typeof importEn = {
   button: '가져오기',
   title: '%{name} 가져오기',
-  hint: 'CSV 파일을 고르거나 스프레드시트에서 복사한 표를 붙여 넣으세요. 첫 행에는 열 이름을 적습니다: %{fields}. *표시가 있는 열은 필수입니다.',
-  file: 'CSV 파일 선택',
+  hint: 'CSV 또는 XLSX 파일을 고르거나 스프레드시트에서 복사한 표를 붙여 넣으세요. 최대 %{max}행까지 가져올 수 있습니다. 첫 행에는 열 이름을 적습니다: %{fields}. *표시가 있는 열은 필수입니다.',
+  file: 'CSV 또는 XLSX 파일 선택',
+  xlsxTooLarge: '%{name}이(가) 한 번에 가져올 수 있는 %{max}보다 큽니다. 나누거나 CSV로 저장하세요.',
   template: '양식 내려받기 (열 이름 행)',
   fileChosen: '%{name}에서 읽음',
   paste: '또는 표 붙여 넣기',

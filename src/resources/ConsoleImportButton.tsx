@@ -3,7 +3,8 @@ import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, Stack, 
 import UploadIcon from '@mui/icons-material/Upload';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useResourceContext, useTranslate } from 'react-admin';
-import { importProblemCount, type ImportProblem, type ImportResult } from '../shared/import';
+import { IMPORT_MAX_ROWS, IMPORT_MAX_XLSX_BYTES, importProblemCount, type ImportProblem, type ImportResult } from '../shared/import';
+import { formatBytes } from '../shared/file-rules';
 import { DialogHeading } from '../components/DialogHeading';
 import { FilePickButton } from '../components/FilePickButton';
 import { useApiRead, useApiWrite } from '../components/useApi';
@@ -11,6 +12,15 @@ import { useApiErrorToast } from '../components/useApiErrorToast';
 import { translatableMessage } from '../i18n/validationMessage';
 import { ApiError } from '../providers/apiError';
 import { saveBlob } from './listExport';
+
+/** A file's bytes in base64, as an XLSX file travels to the server (read there by the uploads' bounded reader). */
+const base64Of = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(file);
+  });
 
 /** An import's answer, when a refused commit carries one (400 with the rows and their problems). */
 const resultOf = (error: unknown): ImportResult | undefined => {
@@ -32,7 +42,7 @@ function Problems({ problems }: { problems: ImportProblem[] }) {
 }
 
 /**
- * "Import" in the toolbar of a list whose declaration is `importable`: a CSV file or a pasted table
+ * "Import" in the toolbar of a list whose declaration is `importable`: a CSV or XLSX file or a pasted table
  * is sent to POST <resource>/import to be checked (nothing is written), its rows shown with each
  * problem under its cell; when none has a problem, "Create N records" sends it again to be created,
  * all rows in one transaction or none.
@@ -43,13 +53,18 @@ export function ConsoleImportButton() {
   const showError = useApiErrorToast();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
+  // A chosen XLSX file, in base64: sent as it is, the text box left for a pasted table.
+  const [xlsx, setXlsx] = useState<string>();
   const [fileName, setFileName] = useState<string>();
+  const [fileProblem, setFileProblem] = useState<string>();
   const [result, setResult] = useState<ImportResult>();
   const titleId = useId();
   const close = () => {
     setOpen(false);
     setText('');
+    setXlsx(undefined);
     setFileName(undefined);
+    setFileProblem(undefined);
     setResult(undefined);
   };
   const template = useApiRead(['import-template', resource], (api) => api.getImportTemplate(resource!), { enabled: open && resource !== undefined });
@@ -63,11 +78,23 @@ export function ConsoleImportButton() {
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    setText(await file.text());
+    setFileProblem(undefined);
+    if (/\.xlsx$/i.test(file.name)) {
+      if (file.size > IMPORT_MAX_XLSX_BYTES) {
+        setFileProblem(translate('console.import.xlsxTooLarge', { name: file.name, max: formatBytes(IMPORT_MAX_XLSX_BYTES) }));
+        return;
+      }
+      setXlsx(await base64Of(file));
+      setText('');
+    } else {
+      setXlsx(undefined);
+      setText(await file.text());
+    }
     setFileName(file.name);
   };
+  const table = xlsx === undefined ? { csv: text } : { xlsx };
   const runCheck = async () => {
-    const answer = await check.run((api) => api.importTable(resource, text, false));
+    const answer = await check.run((api) => api.importTable(resource, table, false));
     if (answer) setResult(answer.data);
   };
   const problems = result ? importProblemCount(result) : 0;
@@ -140,19 +167,20 @@ export function ConsoleImportButton() {
                 label={translate('console.import.commit', { smart_count: result.rows.length })}
                 variant="contained"
                 disabled={problems > 0 || result.rows.length === 0 || create.pending}
-                onClick={() => void create.run((api) => api.importTable(resource, text, true))}
+                onClick={() => void create.run((api) => api.importTable(resource, table, true))}
               />
             </DialogActions>
           </>
         ) : (
           <>
             <DialogContent>
-              <DialogContentText>{translate('console.import.hint', { fields })}</DialogContentText>
+              <DialogContentText>{translate('console.import.hint', { fields, max: IMPORT_MAX_ROWS.toLocaleString() })}</DialogContentText>
               <Stack spacing={2} sx={{ mt: 2 }}>
-                <FilePickButton variant="outlined" startIcon={<UploadIcon />} accept=".csv,.tsv,.txt,text/csv,text/plain" onPick={(event) => void readFile(event)}>
+                <FilePickButton variant="outlined" startIcon={<UploadIcon />} accept=".csv,.tsv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onPick={(event) => void readFile(event)}>
                   {translate('console.import.file')}
                 </FilePickButton>
                 {fileName && <Typography variant="body2">{translate('console.import.fileChosen', { name: fileName })}</Typography>}
+                {fileProblem && <Alert severity="error">{fileProblem}</Alert>}
                 {/* The server's header row, as a file to fill in a spreadsheet and choose above. */}
                 <Button
                   label="console.import.template"
@@ -168,6 +196,7 @@ export function ConsoleImportButton() {
                   value={text}
                   onChange={(event) => {
                     setText(event.target.value);
+                    setXlsx(undefined);
                     setFileName(undefined);
                   }}
                   multiline
@@ -179,7 +208,7 @@ export function ConsoleImportButton() {
             </DialogContent>
             <DialogActions>
               <Button label="ra.action.cancel" onClick={close} />
-              <Button label="console.import.check" variant="contained" disabled={text.trim() === '' || check.pending} onClick={() => void runCheck()} />
+              <Button label="console.import.check" variant="contained" disabled={(xlsx === undefined && text.trim() === '') || check.pending} onClick={() => void runCheck()} />
             </DialogActions>
           </>
         )}
