@@ -59,6 +59,8 @@ export const importEn = {
   check: 'Check the rows',
   back: 'Back',
   row: 'Row',
+  rows: 'The rows read',
+  shown: 'Showing %{shown} of the %{count} rows: those with a problem, then the first of the others.',
   rowProblems: 'Problems of the row',
   notAField: 'not a field',
   ready: 'All %{smart_count} row can be created. |||| All %{smart_count} rows can be created.',

@@ -58,6 +58,8 @@ export const importKo: typeof importEn = {
   check: '행 확인',
   back: '뒤로',
   row: '행',
+  rows: '읽은 행',
+  shown: '전체 %{count}개 행 중 %{shown}개를 보여 줍니다: 문제가 있는 행을 먼저, 그다음 나머지 행의 앞부분을 보여 줍니다.',
   rowProblems: '행의 문제',
   notAField: '필드가 아님',
   ready: '%{smart_count}개 행을 모두 만들 수 있습니다. |||| %{smart_count}개 행을 모두 만들 수 있습니다.',

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Button as TextButton, Dialog, DialogActions, DialogContent, DialogContentText, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useResourceContext, useTranslate } from 'react-admin';
@@ -21,6 +21,17 @@ const base64Of = (file: File) =>
     reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
     reader.readAsDataURL(file);
   });
+
+/**
+ * The most rows the preview draws: a table of thousands of rows takes the browser seconds to draw
+ * and no one reads it. Rows with a problem come first, then the first of the others, in row order.
+ */
+const SHOWN_ROWS = 200;
+const shownRows = (rows: ImportResult['rows']) => {
+  const withProblems = rows.filter((row) => row.problems.length > 0).slice(0, SHOWN_ROWS);
+  const others = rows.filter((row) => row.problems.length === 0).slice(0, SHOWN_ROWS - withProblems.length);
+  return [...withProblems, ...others].sort((a, b) => a.row - b.row);
+};
 
 /** An import's answer, when a refused commit carries one (400 with the rows and their problems). */
 const resultOf = (error: unknown): ImportResult | undefined => {
@@ -48,6 +59,7 @@ function Problems({ problems }: { problems: ImportProblem[] }) {
  * all rows in one transaction or none.
  */
 export function ConsoleImportButton() {
+  // The dialog's buttons are MUI's (TextButton): react-admin's Button becomes its icon alone on a phone, and these have words only.
   const resource = useResourceContext();
   const translate = useTranslate();
   const showError = useApiErrorToast();
@@ -100,6 +112,7 @@ export function ConsoleImportButton() {
   const problems = result ? importProblemCount(result) : 0;
   const columns = result?.columns ?? [];
   const shown = new Set(columns.map(({ field }) => field));
+  const drawn = result ? shownRows(result.rows) : [];
 
   return (
     <>
@@ -110,7 +123,8 @@ export function ConsoleImportButton() {
         <DialogHeading id={titleId} title={translate('console.import.title', { name: translate(`resources.${resource}.name`, { smart_count: 2 }) })} onClose={close} />
         {result ? (
           <>
-            <DialogContent>
+            {/* Focusable, so a keyboard can scroll a long table (it holds nothing else to focus). */}
+            <DialogContent tabIndex={0} role="region" aria-label={translate('console.import.title', { name: translate(`resources.${resource}.name`, { smart_count: 2 }) })}>
               {result.problems.length > 0 && (
                 <Alert severity="error" sx={{ mb: 2 }}>
                   {translate('console.import.fileProblems')}
@@ -122,8 +136,14 @@ export function ConsoleImportButton() {
                   {problems > 0 ? translate('console.import.problems', { smart_count: problems }) : translate('console.import.ready', { smart_count: result.rows.length })}
                 </Alert>
               )}
+              {drawn.length < result.rows.length && (
+                <Typography variant="body2" sx={{ mb: 1 }}>
+                  {translate('console.import.shown', { shown: drawn.length, count: result.rows.length.toLocaleString() })}
+                </Typography>
+              )}
               {result.rows.length > 0 && (
-                <TableContainer>
+                // Focusable too: on a narrow screen the table scrolls sideways within it.
+                <TableContainer tabIndex={0} role="region" aria-label={translate('console.import.rows')}>
                   <Table size="small" aria-label={translate('console.import.title', { name: translate(`resources.${resource}.name`, { smart_count: 2 }) })}>
                     <TableHead>
                       <TableRow>
@@ -142,7 +162,7 @@ export function ConsoleImportButton() {
                       </TableRow>
                     </TableHead>
                     <TableBody>
-                      {result.rows.map((row) => (
+                      {drawn.map((row) => (
                         <TableRow key={row.row}>
                           <TableCell>{row.row}</TableCell>
                           {columns.map(({ field }, index) => (
@@ -162,13 +182,10 @@ export function ConsoleImportButton() {
               )}
             </DialogContent>
             <DialogActions>
-              <Button label="console.import.back" onClick={() => setResult(undefined)} />
-              <Button
-                label={translate('console.import.commit', { smart_count: result.rows.length })}
-                variant="contained"
-                disabled={problems > 0 || result.rows.length === 0 || create.pending}
-                onClick={() => void create.run((api) => api.importTable(resource, table, true))}
-              />
+              <TextButton onClick={() => setResult(undefined)}>{translate('console.import.back')}</TextButton>
+              <TextButton variant="contained" disabled={problems > 0 || result.rows.length === 0 || create.pending} onClick={() => void create.run((api) => api.importTable(resource, table, true))}>
+                {translate('console.import.commit', { smart_count: result.rows.length })}
+              </TextButton>
             </DialogActions>
           </>
         ) : (
@@ -182,15 +199,15 @@ export function ConsoleImportButton() {
                 {fileName && <Typography variant="body2">{translate('console.import.fileChosen', { name: fileName })}</Typography>}
                 {fileProblem && <Alert severity="error">{fileProblem}</Alert>}
                 {/* The server's header row, as a file to fill in a spreadsheet and choose above. */}
-                <Button
-                  label="console.import.template"
+                <TextButton
                   variant="text"
+                  startIcon={<DownloadIcon />}
                   disabled={!template.data}
                   onClick={() => template.data && saveBlob(new Blob([template.data.csv], { type: 'text/csv;charset=utf-8' }), `${resource}-import-template.csv`)}
                   sx={{ alignSelf: 'flex-start' }}
                 >
-                  <DownloadIcon />
-                </Button>
+                  {translate('console.import.template')}
+                </TextButton>
                 <TextField
                   label={translate('console.import.paste')}
                   value={text}
@@ -207,8 +224,10 @@ export function ConsoleImportButton() {
               </Stack>
             </DialogContent>
             <DialogActions>
-              <Button label="ra.action.cancel" onClick={close} />
-              <Button label="console.import.check" variant="contained" disabled={(xlsx === undefined && text.trim() === '') || check.pending} onClick={() => void runCheck()} />
+              <TextButton onClick={close}>{translate('ra.action.cancel')}</TextButton>
+              <TextButton variant="contained" disabled={(xlsx === undefined && text.trim() === '') || check.pending} onClick={() => void runCheck()}>
+                {translate('console.import.check')}
+              </TextButton>
             </DialogActions>
           </>
         )}
