@@ -28,7 +28,7 @@ import type { AppContext } from '../context';
 import { FileChecker } from '../modules/uploads/check-thread';
 import { AppError } from './app-error';
 import { success } from './envelope';
-import { inputFields, numberFields } from './input-fields';
+import { choiceFields, inputFields, numberFields } from './input-fields';
 import { resourceLabelsEn, resourceLabelsKo } from './resource-labels';
 
 /** The steps of a declared resource's single create (crud-routes.ts), which an import runs on each row. */
@@ -56,6 +56,16 @@ function labelOf(messages: ResourceMessages | undefined, field: string): string 
   const fields = messages?.fields;
   const label = typeof fields === 'object' ? fields[field] : undefined;
   return typeof label === 'string' ? label : undefined;
+}
+
+/**
+ * The words each choice of a field goes by in a label file: the section named by the field's plural
+ * (`kinds` for `kind`), each of a label's forms ("Country |||| Countries").
+ */
+function choiceLabels(messages: ResourceMessages | undefined, field: string, choice: string): string[] {
+  const section = messages?.[`${field}s`];
+  const label = typeof section === 'object' && section !== null ? (section as Record<string, unknown>)[choice] : undefined;
+  return typeof label === 'string' ? label.split('||||').map((form) => form.trim()) : [];
 }
 
 /** Thrown inside the transaction to undo it: a preview, or a commit with a problem. */
@@ -138,7 +148,17 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
   const xlsxReader = xlsxReaderOf(app);
   // A table holds text: a number field's cell is read as the number it writes ("3", " 12 "); any other text is left for the schema to refuse under its cell.
   const numbers = numberFields(steps.body);
-  const cellValue = (field: string, cell: string) => (numbers.has(field) && /^\s*-?\d+(\.\d+)?\s*$/.test(cell) ? Number(cell) : cell);
+  // A choice's cell may name it as the API does or by its label in either language ("Countries", "국가").
+  const choiceByWords = new Map<string, Map<string, string>>();
+  for (const [field, choices] of choiceFields(steps.body)) {
+    const byWords = new Map<string, string>();
+    for (const choice of choices)
+      for (const words of [choice, ...choiceLabels(resourceLabelsEn.messages[name], field, choice), ...choiceLabels(resourceLabelsKo.messages[name], field, choice)])
+        if (!byWords.has(headerKey(words))) byWords.set(headerKey(words), choice);
+    choiceByWords.set(field, byWords);
+  }
+  const cellValue = (field: string, cell: string) =>
+    numbers.has(field) && /^\s*-?\d+(\.\d+)?\s*$/.test(cell) ? Number(cell) : (choiceByWords.get(field)?.get(headerKey(cell)) ?? cell);
   // A field's names a header may use: its own, and its label in each language.
   const fieldByHeader = new Map<string, string>();
   for (const field of fields)
@@ -151,7 +171,7 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
   const said = (key: 'crud.importEmpty' | 'crud.importNoRows') => sentence(key, { noun: recordNoun(noun) });
 
   routes.get(`${path}/import-template`, { onRequest: steps.onRequest, schema: { response: { 200: importTemplateResponse } } }, async () =>
-    success({ fields: fields.map((field) => ({ field, required: required.has(field) })), csv: csvLine(fields) }),
+    success({ fields: fields.map((field) => ({ field, required: required.has(field), ...(choiceByWords.has(field) ? { choices: choiceFields(steps.body).get(field)! } : {}) })), csv: csvLine(fields) }),
   );
 
   /** Reads the table and runs each row's create; the transaction is undone unless `commit` and every row passed. */

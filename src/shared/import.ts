@@ -57,9 +57,12 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 export const importResponse = envelopeOf(importResultSchema);
 
-/** GET <path>/import-template: the fields a table may have (the required ones named), and a header row to start from. */
+/**
+ * GET <path>/import-template: the fields a table may have (the required ones named, and the words a
+ * field of a few choices takes: its label in either language is taken too), and a header row to start from.
+ */
 export const importTemplateSchema = z.object({
-  fields: z.array(z.object({ field: z.string(), required: z.boolean() })),
+  fields: z.array(z.object({ field: z.string(), required: z.boolean(), choices: z.array(z.string()).optional() })),
   csv: z.string(),
 });
 export type ImportTemplate = z.infer<typeof importTemplateSchema>;

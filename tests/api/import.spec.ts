@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { AUTHORITIES, AUTHORITY_RANKS, csvLine, type ActivityEntry, type ImportResult } from '../../src/shared';
+import { AUTHORITIES, AUTHORITY_RANKS, PROPERTY_KINDS, csvLine, type ActivityEntry, type ImportResult } from '../../src/shared';
 import { IMPORT_MAX_CHARS, IMPORT_MAX_ROWS, IMPORT_MAX_XLSX_BYTES } from '../../src/shared/import';
 import { declarations } from '../../server/http/resource-declarations';
 import { inputFields, numberFields } from '../../server/http/input-fields';
@@ -398,10 +398,27 @@ describe('import of project properties', () => {
     expect(await dbSnapshot(t, ['regions', 'countries', 'companies', 'advertisers', 'data_types', 'activity_log'])).toEqual(before);
   });
 
+  it('takes a kind as the template names it or by its label in English or Korean, any case', async () => {
+    const template = await t.call('GET', '/api/properties/import-template', { token: admin });
+    const choices: string[] = template.body.data.fields.find(({ field }: { field: string }) => field === 'kind').choices;
+    const kinds = (language: typeof resourceLabelsEn) => language.messages.properties!.kinds as Record<string, string>;
+    // Every form of each label: "Country", "Countries", "국가".
+    const cells = choices.flatMap((kind) => [kind, kind.toUpperCase(), ...[kinds(resourceLabelsEn)[kind]!, kinds(resourceLabelsKo)[kind]!].flatMap((label) => label.split('||||').map((form) => form.trim()))].map((cell) => [cell, kind] as const));
+    expect(cells.map(([cell]) => cell)).toEqual(expect.arrayContaining(['countries', 'Countries', 'Country', '국가']));
+    // A country names its region: the file's first row makes one.
+    const rows = cells.map(([cell, kind], index) => `${cell},LBL${index}-${RUN},Label ${index},${kind === 'countries' ? `LBLR-${RUN}` : ''}`);
+    const reply = await post(['kind,code,name,regionCode', `regions,LBLR-${RUN},Label region,`, ...rows].join('\n'), true);
+    expect(reply.status, JSON.stringify(reply.body.data?.rows?.filter((row: { problems: unknown[] }) => row.problems.length))).toBe(200);
+    expect(reply.body.data.created.slice(1).map((id: string) => id.split(':')[0])).toEqual(cells.map(([, kind]) => kind));
+    // A word that is no kind's is still refused under its cell.
+    const refused = await post(`kind,code,name\nCountry of origin,NOPE-${RUN},Nope`);
+    expect(refused.body.data.rows[0]!.problems.map(({ field }) => field)).toEqual(['kind']);
+  });
+
   it('gives a template whose required columns are the kind, the code and the name', async () => {
     const reply = await t.call('GET', '/api/properties/import-template', { token: admin });
     expect(reply.body.data.fields).toEqual([
-      { field: 'kind', required: true },
+      { field: 'kind', required: true, choices: [...PROPERTY_KINDS] },
       { field: 'code', required: true },
       { field: 'name', required: true },
       { field: 'no', required: false },
