@@ -219,6 +219,7 @@ export const serverEn = {
   'datasets.isNotADataType': '%{dataType} is not a data type.',
   'datasets.theFileHasColumnsA': 'The file has %{length} columns; a dataset has at most %{MAX_DATASET_COLUMNS}.',
   'datasets.theFileIsEmptyIt': 'The file is empty: it has no header row.',
+  'holidays.alreadyOnThatDay': '%{name} is already a holiday on %{date} in that country.',
   'domains.isAlreadyOnTheAllowed': '%{domain} is already on the allowed list.',
   'emailTemplates.anotherTemplateOfThisType': 'Another template of this type and language was activated at the same time; reload and try again.',
   'emailTemplates.anotherTemplateOfThisType2': 'Another template of this type and language was activated at the same time.',

@@ -215,6 +215,7 @@ export const serverKo = {
   'datasets.isNotADataType': '%{dataType}은(는) 데이터 유형이 아닙니다.',
   'datasets.theFileHasColumnsA': '파일의 열이 %{length}개입니다. 데이터셋의 열은 최대 %{MAX_DATASET_COLUMNS}개입니다.',
   'datasets.theFileIsEmptyIt': '파일이 비어 있습니다. 헤더 행이 없습니다.',
+  'holidays.alreadyOnThatDay': '%{name}은(는) 이미 그 국가의 %{date} 휴일로 등록되어 있습니다.',
   'domains.isAlreadyOnTheAllowed': '%{domain}은(는) 이미 허용 목록에 있습니다.',
   'emailTemplates.anotherTemplateOfThisType': '같은 유형과 언어의 다른 템플릿이 동시에 활성화되었습니다. 새로 고친 뒤 다시 시도하세요.',
   'emailTemplates.anotherTemplateOfThisType2': '같은 유형과 언어의 다른 템플릿이 동시에 활성화되었습니다.',

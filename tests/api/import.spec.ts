@@ -298,6 +298,41 @@ describe('import', () => {
   });
 });
 
+describe('holidays on one day', () => {
+  const post = (csv: string, commit?: boolean) => t.call<ImportResult>('POST', '/api/holidays/import', { token: admin, body: commit === undefined ? { csv } : { csv, commit } });
+  const fieldsOf = (result: ImportResult) => result.rows.map((row) => row.problems.map(({ field }) => field));
+
+  it('takes two holidays of different names on one day in one country, by import and one at a time', async () => {
+    const names = [`Coinciding A ${RUN}`, `Coinciding B ${RUN}`, `Coinciding C ${RUN}`];
+    const reply = await post(['date,name,country', `2035-05-05,${names[0]},KR`, `2035-05-05,${names[1]},KR`].join('\n'), true);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect((await t.call('POST', '/api/holidays', { token: admin, body: { date: '2035-05-05', name: names[2], country: 'KR' } })).status).toBe(200);
+  });
+
+  it('refuses the same name (any case) on the same day in the same country, in the file, against a stored one, and one at a time; committing nothing', async () => {
+    const name = `Twice ${RUN}`;
+    expect((await t.call('POST', '/api/holidays', { token: admin, body: { date: '2035-06-06', name, country: 'KR' } })).status).toBe(200);
+    const before = await dbSnapshot(t, ['holidays', 'activity_log']);
+    const single = await t.call('POST', '/api/holidays', { token: admin, body: { date: '2035-06-06', name: name.toUpperCase(), country: 'kr' } });
+    expect(single.status).toBe(409);
+    expect(single.body.data.errors.map(({ field }: { field: string }) => field)).toEqual(['name']);
+    const csv = [
+      'date,name,country',
+      // Stored already.
+      `2035-06-06,${name.toLowerCase()},KR`,
+      // Free: another day, another country, no country; then the no-country one again.
+      `2035-06-07,${name},KR`,
+      `2035-06-06,${name},US`,
+      `2035-06-06,${name},`,
+      `2035-06-06,${name},`,
+    ].join('\n');
+    const reply = await post(csv, true);
+    expect(reply.status).toBe(400);
+    expect(fieldsOf(reply.body.data)).toEqual([['name'], [], [], [], ['name']]);
+    expect(await dbSnapshot(t, ['holidays', 'activity_log'])).toEqual(before);
+  });
+});
+
 describe('an import of the most rows', () => {
   // Allowed Domains: each row's create checks the domain is not taken, as every importable create checks something.
   const api = '/api/domains';
