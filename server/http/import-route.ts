@@ -24,8 +24,6 @@ import { formatBytes } from '../../src/shared/file-rules';
 import { sharedTransaction, type Db } from '../db/database';
 import { CsvReader } from '../files/csv-reader';
 import { detectKind } from '../files/kinds';
-import type { AppContext } from '../context';
-import { FileChecker } from '../modules/uploads/check-thread';
 import { AppError } from './app-error';
 import { success } from './envelope';
 import { choiceFields, inputFields, numberFields } from './input-fields';
@@ -96,27 +94,8 @@ function readTable(text: string): { records: (string | null)[][] } | { problem: 
   return { records };
 }
 
-/**
- * The XLSX reader of a server, shared by every importable resource, its thread started on first use:
- * the uploads' reading thread (check-thread.ts), so an imported workbook is read within the same
- * bounds (zip parts, sizes, time, heap) as an uploaded one.
- */
-const xlsxReaders = new WeakMap<AppContext, FileChecker>();
-
-/** The server's XLSX reader, made (and closed with the server) when the first import route is registered. */
-function xlsxReaderOf(app: FastifyInstance): FileChecker {
-  let reader = xlsxReaders.get(app.ctx);
-  if (!reader) {
-    const created = new FileChecker();
-    xlsxReaders.set(app.ctx, created);
-    app.addHook('onClose', async () => created.close());
-    reader = created;
-  }
-  return reader;
-}
-
-/** The records of an XLSX file's first sheet (base64), read by the uploads' bounded reader; the header is row 1. */
-async function readXlsx(app: FastifyInstance, reader: FileChecker, base64: string): Promise<{ records: (string | null)[][] } | { problem: ServerMessage }> {
+/** The records of an XLSX file's first sheet (base64), read as uploads read one (app.ctx.sheets); the header is row 1. */
+async function readXlsx(app: FastifyInstance, base64: string): Promise<{ records: (string | null)[][] } | { problem: ServerMessage }> {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > IMPORT_MAX_XLSX_BYTES) return { problem: sentence('crud.importXlsxTooLarge', { size: formatBytes(bytes.length), max: formatBytes(IMPORT_MAX_XLSX_BYTES) }) };
   if (!detectKind(bytes.subarray(0, 8), 'import.xlsx', ['xlsx'])) return { problem: sentence('crud.importXlsxUnreadable', { reason: sentence('crud.importXlsxNotZip') }) };
@@ -124,7 +103,7 @@ async function readXlsx(app: FastifyInstance, reader: FileChecker, base64: strin
   try {
     await writeFile(path, bytes);
     // One row past the most an import takes, so a longer sheet is refused as a longer CSV is.
-    const { headers, rows } = await reader.sample({ kind: 'xlsx', filePath: path, rows: IMPORT_MAX_ROWS + 1 });
+    const { headers, rows } = await app.ctx.sheets.readXlsx(path, IMPORT_MAX_ROWS + 1);
     return { records: headers ? [headers.map((cell) => (cell === '' ? null : cell)), ...rows] : [] };
   } catch (error) {
     return { problem: sentence('crud.importXlsxUnreadable', { reason: asWritten((error as Error).message) }) };
@@ -145,7 +124,6 @@ async function readXlsx(app: FastifyInstance, reader: FileChecker, base64: strin
 export function importRoute(app: FastifyInstance, declaration: ResourceDeclaration, steps: CreateSteps): void {
   const { noun, path, name } = declaration;
   const fields = inputFields(steps.body);
-  const xlsxReader = xlsxReaderOf(app);
   // A table holds text: a number field's cell is read as the number it writes ("3", " 12 "); any other text is left for the schema to refuse under its cell.
   const numbers = numberFields(steps.body);
   // A choice's cell may name it as the API does or by its label in either language ("Countries", "국가").
@@ -157,8 +135,7 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
         if (!byWords.has(headerKey(words))) byWords.set(headerKey(words), choice);
     choiceByWords.set(field, byWords);
   }
-  const cellValue = (field: string, cell: string) =>
-    numbers.has(field) && /^\s*-?\d+(\.\d+)?\s*$/.test(cell) ? Number(cell) : (choiceByWords.get(field)?.get(headerKey(cell)) ?? cell);
+  const cellValue = (field: string, cell: string) => (numbers.has(field) && /^\s*-?\d+(\.\d+)?\s*$/.test(cell) ? Number(cell) : (choiceByWords.get(field)?.get(headerKey(cell)) ?? cell));
   // A field's names a header may use: its own, and its label in each language.
   const fieldByHeader = new Map<string, string>();
   for (const field of fields)
@@ -171,12 +148,15 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
   const said = (key: 'crud.importEmpty' | 'crud.importNoRows') => sentence(key, { noun: recordNoun(noun) });
 
   routes.get(`${path}/import-template`, { onRequest: steps.onRequest, schema: { response: { 200: importTemplateResponse } } }, async () =>
-    success({ fields: fields.map((field) => ({ field, required: required.has(field), ...(choiceByWords.has(field) ? { choices: choiceFields(steps.body).get(field)! } : {}) })), csv: csvLine(fields) }),
+    success({
+      fields: fields.map((field) => ({ field, required: required.has(field), ...(choiceByWords.has(field) ? { choices: choiceFields(steps.body).get(field)! } : {}) })),
+      csv: csvLine(fields),
+    }),
   );
 
   /** Reads the table and runs each row's create; the transaction is undone unless `commit` and every row passed. */
   async function importTable(request: FastifyRequest, reply: FastifyReply, source: { csv: string } | { xlsx: string }, commit: boolean): Promise<{ result: ImportResult; written: boolean }> {
-    const table = 'csv' in source ? readTable(source.csv) : await readXlsx(app, xlsxReader, source.xlsx);
+    const table = 'csv' in source ? readTable(source.csv) : await readXlsx(app, source.xlsx);
     const result: ImportResult = { columns: [], rows: [], problems: [], created: [] };
     if ('problem' in table) return { result: { ...result, problems: [{ field: '', message: table.problem }] }, written: false };
     const [header, ...records] = table.records;

@@ -1,5 +1,21 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { Alert, Button as TextButton, Dialog, DialogActions, DialogContent, DialogContentText, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button as TextButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useResourceContext, useTranslate } from 'react-admin';
@@ -193,7 +209,12 @@ export function ConsoleImportButton() {
             <DialogContent>
               <DialogContentText>{translate('console.import.hint', { fields, max: IMPORT_MAX_ROWS.toLocaleString() })}</DialogContentText>
               <Stack spacing={2} sx={{ mt: 2 }}>
-                <FilePickButton variant="outlined" startIcon={<UploadIcon />} accept=".csv,.tsv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onPick={(event) => void readFile(event)}>
+                <FilePickButton
+                  variant="outlined"
+                  startIcon={<UploadIcon />}
+                  accept=".csv,.tsv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  onPick={(event) => void readFile(event)}
+                >
                   {translate('console.import.file')}
                 </FilePickButton>
                 {fileName && <Typography variant="body2">{translate('console.import.fileChosen', { name: fileName })}</Typography>}

@@ -365,7 +365,11 @@ describe('an import of the most rows', () => {
     const commitSeconds = seconds(start);
     expect(commit.status).toBe(200);
     expect(commit.body.data.created).toHaveLength(IMPORT_MAX_ROWS);
-    const stored = await t.db.selectFrom('domains').select((eb) => eb.fn.countAll<number>().as('count')).where('domain', 'like', `max-%-${mark}.example.com`).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('domains')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('domain', 'like', `max-%-${mark}.example.com`)
+      .executeTakeFirstOrThrow();
     expect(Number(stored.count)).toBe(IMPORT_MAX_ROWS);
     console.info(`import of ${IMPORT_MAX_ROWS} rows: preview ${previewSeconds.toFixed(1)} s, commit ${commitSeconds.toFixed(1)} s`);
     // Within seconds on the test database, with room for a loaded machine.
@@ -438,13 +442,17 @@ describe('import of project properties', () => {
     const choices: string[] = template.body.data.fields.find(({ field }: { field: string }) => field === 'kind').choices;
     const kinds = (language: typeof resourceLabelsEn) => language.messages.properties!.kinds as Record<string, string>;
     // Every form of each label: "Country", "Countries", "국가".
-    const cells = choices.flatMap((kind) => [kind, kind.toUpperCase(), ...[kinds(resourceLabelsEn)[kind]!, kinds(resourceLabelsKo)[kind]!].flatMap((label) => label.split('||||').map((form) => form.trim()))].map((cell) => [cell, kind] as const));
+    const cells = choices.flatMap((kind) =>
+      [kind, kind.toUpperCase(), ...[kinds(resourceLabelsEn)[kind]!, kinds(resourceLabelsKo)[kind]!].flatMap((label) => label.split('||||').map((form) => form.trim()))].map(
+        (cell) => [cell, kind] as const,
+      ),
+    );
     expect(cells.map(([cell]) => cell)).toEqual(expect.arrayContaining(['countries', 'Countries', 'Country', '국가']));
     // A country names its region: the file's first row makes one.
     const rows = cells.map(([cell, kind], index) => `${cell},LBL${index}-${RUN},Label ${index},${kind === 'countries' ? `LBLR-${RUN}` : ''}`);
     const reply = await post(['kind,code,name,regionCode', `regions,LBLR-${RUN},Label region,`, ...rows].join('\n'), true);
     expect(reply.status, JSON.stringify(reply.body.data?.rows?.filter((row: { problems: unknown[] }) => row.problems.length))).toBe(200);
-    expect(reply.body.data.created.slice(1).map((id: string) => id.split(':')[0])).toEqual(cells.map(([, kind]) => kind));
+    expect(reply.body.data.created.slice(1).map((id) => String(id).split(':')[0])).toEqual(cells.map(([, kind]) => kind));
     // A word that is no kind's is still refused under its cell.
     const refused = await post(`kind,code,name\nCountry of origin,NOPE-${RUN},Nope`);
     expect(refused.body.data.rows[0]!.problems.map(({ field }) => field)).toEqual(['kind']);
