@@ -79,8 +79,11 @@ function problemsOf(error: unknown): ImportProblem[] {
   return [{ field: '', message: error.sentence }];
 }
 
+/** A table's records (the header first) and, where the file skips blank rows, each data row's number in it. */
+type Table = { records: (string | null)[][]; rowNumbers?: number[] } | { problem: ServerMessage };
+
 /** The records of a table's text, CSV or (a first line with a tab and no comma) tab separated; the header is row 1. */
-function readTable(text: string): { records: (string | null)[][] } | { problem: ServerMessage } {
+function readTable(text: string): Table {
   const firstLine = text.slice(0, Math.max(0, text.search(/\r|\n/)) || text.length);
   const reader = new CsvReader(firstLine.includes('\t') && !firstLine.includes(',') ? TAB : undefined);
   const records: (string | null)[][] = [];
@@ -95,7 +98,7 @@ function readTable(text: string): { records: (string | null)[][] } | { problem: 
 }
 
 /** The records of an XLSX file's first sheet (base64), read as uploads read one (app.ctx.sheets); the header is row 1. */
-async function readXlsx(app: FastifyInstance, base64: string): Promise<{ records: (string | null)[][] } | { problem: ServerMessage }> {
+async function readXlsx(app: FastifyInstance, base64: string): Promise<Table> {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > IMPORT_MAX_XLSX_BYTES) return { problem: sentence('crud.importXlsxTooLarge', { size: formatBytes(bytes.length), max: formatBytes(IMPORT_MAX_XLSX_BYTES) }) };
   if (!detectKind(bytes.subarray(0, 8), 'import.xlsx', ['xlsx'])) return { problem: sentence('crud.importXlsxUnreadable', { reason: sentence('crud.importXlsxNotZip') }) };
@@ -103,8 +106,8 @@ async function readXlsx(app: FastifyInstance, base64: string): Promise<{ records
   try {
     await writeFile(path, bytes);
     // One row past the most an import takes, so a longer sheet is refused as a longer CSV is.
-    const { headers, rows } = await app.ctx.sheets.readXlsx(path, IMPORT_MAX_ROWS + 1);
-    return { records: headers ? [headers.map((cell) => (cell === '' ? null : cell)), ...rows] : [] };
+    const { headers, rows, rowNumbers } = await app.ctx.sheets.readXlsx(path, IMPORT_MAX_ROWS + 1);
+    return { records: headers ? [headers.map((cell) => (cell === '' ? null : cell)), ...rows] : [], rowNumbers };
   } catch (error) {
     return { problem: sentence('crud.importXlsxUnreadable', { reason: asWritten((error as Error).message) }) };
   } finally {
@@ -180,7 +183,7 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
       const values: Record<string, string | null> = {};
       result.columns.forEach(({ field }, column) => (values[field!] = cells[column] ?? null));
       const extra = cells.slice(result.columns.length).some((cell) => cell !== null);
-      return { row: index + 2, values, problems: extra ? [{ field: '', message: sentence('crud.importExtraCells') }] : [] };
+      return { row: table.rowNumbers?.[index] ?? index + 2, values, problems: extra ? [{ field: '', message: sentence('crud.importExtraCells') }] : [] };
     });
     try {
       const created = await sharedTransaction(app.ctx.db, async () => {

@@ -298,6 +298,24 @@ describe('import', () => {
   });
 });
 
+describe('an XLSX import', () => {
+  it('numbers each row as the sheet does: a blank row is skipped, not counted out', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Domains');
+    sheet.getRow(1).values = ['Domain', 'Active'];
+    sheet.getRow(2).values = [`gap-a-${RUN.toLowerCase()}.example.com`, 'Y'];
+    // Rows 3 and 4 left blank.
+    sheet.getRow(5).values = ['not a domain', 'Y'];
+    const xlsx = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+    const reply = await t.call<ImportResult>('POST', '/api/domains/import', { token: admin, body: { xlsx } });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.rows.map(({ row, problems }) => [row, problems.map(({ field }) => field)])).toEqual([
+      [2, []],
+      [5, ['domain']],
+    ]);
+  });
+});
+
 describe('holidays on one day', () => {
   const post = (csv: string, commit?: boolean) => t.call<ImportResult>('POST', '/api/holidays/import', { token: admin, body: commit === undefined ? { csv } : { csv, commit } });
   const fieldsOf = (result: ImportResult) => result.rows.map((row) => row.problems.map(({ field }) => field));
