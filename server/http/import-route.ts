@@ -130,8 +130,9 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
   // A table holds text: a number field's cell is read as the number it writes ("3", " 12 "); any other text is left for the schema to refuse under its cell.
   const numbers = numberFields(steps.body);
   // A choice's cell may name it as the API does or by its label in either language ("Countries", "국가").
+  const choicesOf = choiceFields(steps.body);
   const choiceByWords = new Map<string, Map<string, string>>();
-  for (const [field, choices] of choiceFields(steps.body)) {
+  for (const [field, choices] of choicesOf) {
     const byWords = new Map<string, string>();
     for (const choice of choices)
       for (const words of [choice, ...choiceLabels(resourceLabelsEn.messages[name], field, choice), ...choiceLabels(resourceLabelsKo.messages[name], field, choice)])
@@ -152,7 +153,7 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
 
   routes.get(`${path}/import-template`, { onRequest: steps.onRequest, schema: { response: { 200: importTemplateResponse } } }, async () =>
     success({
-      fields: fields.map((field) => ({ field, required: required.has(field), ...(choiceByWords.has(field) ? { choices: choiceFields(steps.body).get(field)! } : {}) })),
+      fields: fields.map((field) => ({ field, required: required.has(field), ...(choicesOf.has(field) ? { choices: choicesOf.get(field)! } : {}) })),
       csv: csvLine(fields),
     }),
   );
