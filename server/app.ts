@@ -13,6 +13,7 @@ import { createMailer, type OutgoingMail } from './mail/mailer';
 import { secretBox } from './secrets/secret-box';
 import { createFileStore } from './files/create-store';
 import type { FileStore } from './files/store';
+import { FileChecker } from './modules/uploads/check-thread';
 import { passwordHasher } from './auth/passwords';
 import { tokenService } from './auth/tokens';
 import { liveSessions } from './auth/live-sessions';
@@ -68,6 +69,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const db = options.db ?? openDatabase(config);
   const files = options.files ?? createFileStore(config);
   const metrics = createMetrics(db);
+  const sheetThread = new FileChecker();
   const sessions = liveSessions(db, config.sqlitePath);
   const ctx: AppContext = {
     config,
@@ -89,6 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       counted: (outcome) => metrics.mails.inc({ outcome }),
     }),
     files,
+    sheets: { readXlsx: async (filePath, rows) => sheetThread.sample({ kind: 'xlsx', filePath, rows }), close: () => sheetThread.close() },
     sessions,
     live: liveEvents(sessions.bus, clock, (resource) => recordReaders(ctx).get(resource)),
     systemLog: systemLogWriter(db, (error) => app.log.error({ err: error }, 'system log write failed')),
@@ -104,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await ctx.systemLog.flush();
     await ctx.mailer.close();
     await ctx.sessions.close();
+    await ctx.sheets.close();
     if (!options.db) await db.destroy();
   });
 

@@ -2,6 +2,7 @@ import type { AppConfig } from './config';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
 import type { FileStore } from './files/store';
+import type { SheetReader } from './files/sheet-reader';
 import type { Mailer } from './mail/mailer';
 import type { PasswordHasher } from './auth/passwords';
 import type { TokenService } from './auth/tokens';
@@ -26,6 +27,8 @@ export interface AppContext {
   systemLog: SystemLogWriter;
   /** Where uploaded files live (FILE_STORE or DATA_DIR/uploads), one for the whole app. */
   files: FileStore;
+  /** Reads an XLSX file's first sheet as uploads read one (an import's workbook), on a thread started on first use. */
+  sheets: SheetReader;
   /** The instance's Prometheus metrics (server/metrics), served only when METRICS_PORT or METRICS_TOKEN is set. */
   metrics: Metrics;
 }

@@ -1,3 +1,4 @@
+import { rm, writeFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -5,6 +6,8 @@ import { csvLine } from '../../src/shared/csv';
 import {
   IMPORT_MAX_CHARS,
   IMPORT_MAX_ROWS,
+  IMPORT_MAX_XLSX_BYTES,
+  IMPORT_MAX_XLSX_CHARS,
   importInput,
   importProblemCount,
   importResponse,
@@ -17,11 +20,13 @@ import { issueMessage } from '../../src/shared/validation-messages';
 import type { ResourceDeclaration } from '../../src/shared/resources/define';
 import type { ResourceMessages } from '../../src/i18n/resourceLabels';
 import { asWritten, recordNoun, sentence, type ServerMessage } from '../../src/i18n/serverMessage';
+import { formatBytes } from '../../src/shared/file-rules';
 import { sharedTransaction, type Db } from '../db/database';
 import { CsvReader } from '../files/csv-reader';
+import { detectKind } from '../files/kinds';
 import { AppError } from './app-error';
 import { success } from './envelope';
-import { inputFields, numberFields } from './input-fields';
+import { choiceFields, inputFields, numberFields } from './input-fields';
 import { resourceLabelsEn, resourceLabelsKo } from './resource-labels';
 
 /** The steps of a declared resource's single create (crud-routes.ts), which an import runs on each row. */
@@ -37,8 +42,8 @@ export interface CreateSteps {
   write(trx: Db, request: FastifyRequest, reply: FastifyReply, input: unknown): Promise<number | string>;
 }
 
-/** A table's text may hold four bytes a character, escaped in JSON: room for the longest table the schema takes. */
-const BODY_LIMIT = IMPORT_MAX_CHARS * 4 + 1024;
+/** A table's text may hold four bytes a character, escaped in JSON: room for the longest table (or XLSX file in base64) the schema takes. */
+const BODY_LIMIT = Math.max(IMPORT_MAX_CHARS * 4, IMPORT_MAX_XLSX_CHARS * 2) + 1024;
 const TAB = 9;
 
 /** A header as it is compared with a field's names: case, spacing and Unicode form set aside. */
@@ -49,6 +54,16 @@ function labelOf(messages: ResourceMessages | undefined, field: string): string 
   const fields = messages?.fields;
   const label = typeof fields === 'object' ? fields[field] : undefined;
   return typeof label === 'string' ? label : undefined;
+}
+
+/**
+ * The words each choice of a field goes by in a label file: the section named by the field's plural
+ * (`kinds` for `kind`), each of a label's forms ("Country |||| Countries").
+ */
+function choiceLabels(messages: ResourceMessages | undefined, field: string, choice: string): string[] {
+  const section = messages?.[`${field}s`];
+  const label = typeof section === 'object' && section !== null ? (section as Record<string, unknown>)[choice] : undefined;
+  return typeof label === 'string' ? label.split('||||').map((form) => form.trim()) : [];
 }
 
 /** Thrown inside the transaction to undo it: a preview, or a commit with a problem. */
@@ -64,8 +79,11 @@ function problemsOf(error: unknown): ImportProblem[] {
   return [{ field: '', message: error.sentence }];
 }
 
+/** A table's records (the header first) and, where the file skips blank rows, each data row's number in it. */
+type Table = { records: (string | null)[][]; rowNumbers?: number[] } | { problem: ServerMessage };
+
 /** The records of a table's text, CSV or (a first line with a tab and no comma) tab separated; the header is row 1. */
-function readTable(text: string): { records: (string | null)[][] } | { problem: ServerMessage } {
+function readTable(text: string): Table {
   const firstLine = text.slice(0, Math.max(0, text.search(/\r|\n/)) || text.length);
   const reader = new CsvReader(firstLine.includes('\t') && !firstLine.includes(',') ? TAB : undefined);
   const records: (string | null)[][] = [];
@@ -79,8 +97,26 @@ function readTable(text: string): { records: (string | null)[][] } | { problem: 
   return { records };
 }
 
+/** The records of an XLSX file's first sheet (base64), read as uploads read one (app.ctx.sheets); the header is row 1. */
+async function readXlsx(app: FastifyInstance, base64: string): Promise<Table> {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > IMPORT_MAX_XLSX_BYTES) return { problem: sentence('crud.importXlsxTooLarge', { size: formatBytes(bytes.length), max: formatBytes(IMPORT_MAX_XLSX_BYTES) }) };
+  if (!detectKind(bytes.subarray(0, 8), 'import.xlsx', ['xlsx'])) return { problem: sentence('crud.importXlsxUnreadable', { reason: sentence('crud.importXlsxNotZip') }) };
+  const path = app.ctx.files.tempPath();
+  try {
+    await writeFile(path, bytes);
+    // One row past the most an import takes, so a longer sheet is refused as a longer CSV is.
+    const { headers, rows, rowNumbers } = await app.ctx.sheets.readXlsx(path, IMPORT_MAX_ROWS + 1);
+    return { records: headers ? [headers.map((cell) => (cell === '' ? null : cell)), ...rows] : [], rowNumbers };
+  } catch (error) {
+    return { problem: sentence('crud.importXlsxUnreadable', { reason: asWritten((error as Error).message) }) };
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
 /**
- * POST <path>/import `{ csv, commit? }`: a table's rows as the declaration's records, its columns
+ * POST <path>/import `{ csv | xlsx, commit? }`: a table's rows as the declaration's records, its columns
  * matched to fields by header (the field's name or its English or Korean label). Every row goes
  * through the single create's steps (its body schema, checks and write with its activity entry),
  * each in a savepoint of one transaction, so a row refused alone is refused here, with its problems
@@ -93,7 +129,17 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
   const fields = inputFields(steps.body);
   // A table holds text: a number field's cell is read as the number it writes ("3", " 12 "); any other text is left for the schema to refuse under its cell.
   const numbers = numberFields(steps.body);
-  const cellValue = (field: string, cell: string) => (numbers.has(field) && /^\s*-?\d+(\.\d+)?\s*$/.test(cell) ? Number(cell) : cell);
+  // A choice's cell may name it as the API does or by its label in either language ("Countries", "국가").
+  const choicesOf = choiceFields(steps.body);
+  const choiceByWords = new Map<string, Map<string, string>>();
+  for (const [field, choices] of choicesOf) {
+    const byWords = new Map<string, string>();
+    for (const choice of choices)
+      for (const words of [choice, ...choiceLabels(resourceLabelsEn.messages[name], field, choice), ...choiceLabels(resourceLabelsKo.messages[name], field, choice)])
+        if (!byWords.has(headerKey(words))) byWords.set(headerKey(words), choice);
+    choiceByWords.set(field, byWords);
+  }
+  const cellValue = (field: string, cell: string) => (numbers.has(field) && /^\s*-?\d+(\.\d+)?\s*$/.test(cell) ? Number(cell) : (choiceByWords.get(field)?.get(headerKey(cell)) ?? cell));
   // A field's names a header may use: its own, and its label in each language.
   const fieldByHeader = new Map<string, string>();
   for (const field of fields)
@@ -106,12 +152,15 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
   const said = (key: 'crud.importEmpty' | 'crud.importNoRows') => sentence(key, { noun: recordNoun(noun) });
 
   routes.get(`${path}/import-template`, { onRequest: steps.onRequest, schema: { response: { 200: importTemplateResponse } } }, async () =>
-    success({ fields: fields.map((field) => ({ field, required: required.has(field) })), csv: csvLine(fields) }),
+    success({
+      fields: fields.map((field) => ({ field, required: required.has(field), ...(choicesOf.has(field) ? { choices: choicesOf.get(field)! } : {}) })),
+      csv: csvLine(fields),
+    }),
   );
 
   /** Reads the table and runs each row's create; the transaction is undone unless `commit` and every row passed. */
-  async function importTable(request: FastifyRequest, reply: FastifyReply, text: string, commit: boolean): Promise<{ result: ImportResult; written: boolean }> {
-    const table = readTable(text);
+  async function importTable(request: FastifyRequest, reply: FastifyReply, source: { csv: string } | { xlsx: string }, commit: boolean): Promise<{ result: ImportResult; written: boolean }> {
+    const table = 'csv' in source ? readTable(source.csv) : await readXlsx(app, source.xlsx);
     const result: ImportResult = { columns: [], rows: [], problems: [], created: [] };
     if ('problem' in table) return { result: { ...result, problems: [{ field: '', message: table.problem }] }, written: false };
     const [header, ...records] = table.records;
@@ -135,7 +184,7 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
       const values: Record<string, string | null> = {};
       result.columns.forEach(({ field }, column) => (values[field!] = cells[column] ?? null));
       const extra = cells.slice(result.columns.length).some((cell) => cell !== null);
-      return { row: index + 2, values, problems: extra ? [{ field: '', message: sentence('crud.importExtraCells') }] : [] };
+      return { row: table.rowNumbers?.[index] ?? index + 2, values, problems: extra ? [{ field: '', message: sentence('crud.importExtraCells') }] : [] };
     });
     try {
       const created = await sharedTransaction(app.ctx.db, async () => {
@@ -176,7 +225,7 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
     { onRequest: steps.onRequest, config: steps.config, bodyLimit: BODY_LIMIT, schema: { body: importInput, response: { 200: importResponse } } },
     async (request, reply) => {
       const commit = request.body.commit === true;
-      const { result, written } = await importTable(request, reply, request.body.csv, commit);
+      const { result, written } = await importTable(request, reply, request.body, commit);
       const count = result.rows.length;
       const problems = importProblemCount(result);
       // A problem of the whole file (an unknown column) is said as it is; else how many rows have one.

@@ -135,7 +135,8 @@ export const consoleActions = {
   },
 
   // A declared import (src/shared/import.ts): a table's rows checked (`commit` false) or created, all or none.
-  importTable: (resource: string, csv: string, commit: boolean) => httpClient.post<typeof importResponse>(`/${resource}/import`, { csv, commit }),
+  /** A table as text (`csv`) or as an XLSX file in base64 (`xlsx`). */
+  importTable: (resource: string, table: { csv: string } | { xlsx: string }, commit: boolean) => httpClient.post<typeof importResponse>(`/${resource}/import`, { ...table, commit }),
   getImportTemplate: (resource: string) => httpClient.get<typeof importTemplateResponse>(`/${resource}/import-template`),
 
   // Manual Upload.

@@ -6,7 +6,7 @@ import { ConsoleNotification } from '../layout/ConsoleNotification';
 import { dataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
 import { envelope, stubFetch } from '../testing/fetchStub';
-import type { ImportResult } from '../shared/import';
+import { IMPORT_MAX_ROWS, IMPORT_MAX_XLSX_BYTES, type ImportResult } from '../shared/import';
 import { ConsoleImportButton } from './ConsoleImportButton';
 
 afterEach(async () => {
@@ -117,6 +117,60 @@ describe('ConsoleImportButton', () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Create 2 records' }));
     expect(await within(dialog).findByText('Required.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Create 2 records' })).toHaveProperty('disabled', true);
+  });
+
+  it('sends a chosen XLSX file as it is (base64), and states the most rows one import takes', async () => {
+    const { calls } = server(GOOD);
+    renderButton();
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(new RegExp(`up to ${IMPORT_MAX_ROWS.toLocaleString()} rows`))).toBeTruthy();
+    const bytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
+    const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+    expect(input.accept).toContain('.xlsx');
+    await userEvent.upload(input, new File([bytes], 'domains.xlsx'));
+    expect(await within(dialog).findByText('Read from domains.xlsx')).toBeTruthy();
+    expect((within(dialog).getByLabelText('Or paste the table') as HTMLTextAreaElement).value).toBe('');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Check the rows' }));
+    expect(await within(dialog).findByText('All 2 rows can be created.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create 2 records' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = calls.filter((call) => call.method === 'POST').map((call) => call.body);
+    expect(sent).toEqual([
+      { xlsx: Buffer.from(bytes).toString('base64'), commit: false },
+      { xlsx: Buffer.from(bytes).toString('base64'), commit: true },
+    ]);
+  });
+
+  it('refuses an XLSX file over the most one import takes before sending it', async () => {
+    const { calls } = server(GOOD);
+    renderButton();
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+    await userEvent.upload(input, new File([new Uint8Array(IMPORT_MAX_XLSX_BYTES + 1)], 'huge.xlsx'));
+    expect(await within(dialog).findByText(/huge\.xlsx is larger than the 4 MiB one import takes/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Check the rows' })).toHaveProperty('disabled', true);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('draws the rows with a problem and the first of the others, saying how many it leaves out', async () => {
+    const many: ImportResult = {
+      ...GOOD,
+      rows: Array.from({ length: 5000 }, (_, index) => ({
+        row: index + 2,
+        values: { domain: `d${index}.com`, description: null },
+        problems: index === 4000 ? [{ field: 'domain', message: 'required' }] : [],
+      })),
+    };
+    server(many);
+    renderButton();
+    const dialog = await pasteAndCheck('domain\nd0.com\n');
+    expect(await within(dialog).findByText('Showing 200 of the 5,000 rows: those with a problem, then the first of the others.')).toBeTruthy();
+    const rows = within(within(dialog).getByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(201);
+    expect(rows.at(-1)!.textContent).toContain('d4000.com');
+    expect(rows.at(-2)!.textContent).toContain('d198.com');
   });
 
   it('speaks Korean', async () => {

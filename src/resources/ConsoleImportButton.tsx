@@ -1,9 +1,26 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button as TextButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useResourceContext, useTranslate } from 'react-admin';
-import { importProblemCount, type ImportProblem, type ImportResult } from '../shared/import';
+import { IMPORT_MAX_ROWS, IMPORT_MAX_XLSX_BYTES, importProblemCount, type ImportProblem, type ImportResult } from '../shared/import';
+import { formatBytes } from '../shared/file-rules';
 import { DialogHeading } from '../components/DialogHeading';
 import { FilePickButton } from '../components/FilePickButton';
 import { useApiRead, useApiWrite } from '../components/useApi';
@@ -11,6 +28,26 @@ import { useApiErrorToast } from '../components/useApiErrorToast';
 import { translatableMessage } from '../i18n/validationMessage';
 import { ApiError } from '../providers/apiError';
 import { saveBlob } from './listExport';
+
+/** A file's bytes in base64, as an XLSX file travels to the server (read there by the uploads' bounded reader). */
+const base64Of = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(file);
+  });
+
+/**
+ * The most rows the preview draws: a table of thousands of rows takes the browser seconds to draw
+ * and no one reads it. Rows with a problem come first, then the first of the others, in row order.
+ */
+const SHOWN_ROWS = 200;
+const shownRows = (rows: ImportResult['rows']) => {
+  const withProblems = rows.filter((row) => row.problems.length > 0).slice(0, SHOWN_ROWS);
+  const others = rows.filter((row) => row.problems.length === 0).slice(0, SHOWN_ROWS - withProblems.length);
+  return [...withProblems, ...others].sort((a, b) => a.row - b.row);
+};
 
 /** An import's answer, when a refused commit carries one (400 with the rows and their problems). */
 const resultOf = (error: unknown): ImportResult | undefined => {
@@ -32,24 +69,30 @@ function Problems({ problems }: { problems: ImportProblem[] }) {
 }
 
 /**
- * "Import" in the toolbar of a list whose declaration is `importable`: a CSV file or a pasted table
+ * "Import" in the toolbar of a list whose declaration is `importable`: a CSV or XLSX file or a pasted table
  * is sent to POST <resource>/import to be checked (nothing is written), its rows shown with each
  * problem under its cell; when none has a problem, "Create N records" sends it again to be created,
  * all rows in one transaction or none.
  */
 export function ConsoleImportButton() {
+  // The dialog's buttons are MUI's (TextButton): react-admin's Button becomes its icon alone on a phone, and these have words only.
   const resource = useResourceContext();
   const translate = useTranslate();
   const showError = useApiErrorToast();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
+  // A chosen XLSX file, in base64: sent as it is, the text box left for a pasted table.
+  const [xlsx, setXlsx] = useState<string>();
   const [fileName, setFileName] = useState<string>();
+  const [fileProblem, setFileProblem] = useState<string>();
   const [result, setResult] = useState<ImportResult>();
   const titleId = useId();
   const close = () => {
     setOpen(false);
     setText('');
+    setXlsx(undefined);
     setFileName(undefined);
+    setFileProblem(undefined);
     setResult(undefined);
   };
   const template = useApiRead(['import-template', resource], (api) => api.getImportTemplate(resource!), { enabled: open && resource !== undefined });
@@ -63,16 +106,29 @@ export function ConsoleImportButton() {
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    setText(await file.text());
+    setFileProblem(undefined);
+    if (/\.xlsx$/i.test(file.name)) {
+      if (file.size > IMPORT_MAX_XLSX_BYTES) {
+        setFileProblem(translate('console.import.xlsxTooLarge', { name: file.name, max: formatBytes(IMPORT_MAX_XLSX_BYTES) }));
+        return;
+      }
+      setXlsx(await base64Of(file));
+      setText('');
+    } else {
+      setXlsx(undefined);
+      setText(await file.text());
+    }
     setFileName(file.name);
   };
+  const table = xlsx === undefined ? { csv: text } : { xlsx };
   const runCheck = async () => {
-    const answer = await check.run((api) => api.importTable(resource, text, false));
+    const answer = await check.run((api) => api.importTable(resource, table, false));
     if (answer) setResult(answer.data);
   };
   const problems = result ? importProblemCount(result) : 0;
   const columns = result?.columns ?? [];
   const shown = new Set(columns.map(({ field }) => field));
+  const drawn = result ? shownRows(result.rows) : [];
 
   return (
     <>
@@ -83,7 +139,8 @@ export function ConsoleImportButton() {
         <DialogHeading id={titleId} title={translate('console.import.title', { name: translate(`resources.${resource}.name`, { smart_count: 2 }) })} onClose={close} />
         {result ? (
           <>
-            <DialogContent>
+            {/* Focusable, so a keyboard can scroll a long table (it holds nothing else to focus). */}
+            <DialogContent tabIndex={0} role="region" aria-label={translate('console.import.title', { name: translate(`resources.${resource}.name`, { smart_count: 2 }) })}>
               {result.problems.length > 0 && (
                 <Alert severity="error" sx={{ mb: 2 }}>
                   {translate('console.import.fileProblems')}
@@ -95,8 +152,14 @@ export function ConsoleImportButton() {
                   {problems > 0 ? translate('console.import.problems', { smart_count: problems }) : translate('console.import.ready', { smart_count: result.rows.length })}
                 </Alert>
               )}
+              {drawn.length < result.rows.length && (
+                <Typography variant="body2" sx={{ mb: 1 }}>
+                  {translate('console.import.shown', { shown: drawn.length, count: result.rows.length.toLocaleString() })}
+                </Typography>
+              )}
               {result.rows.length > 0 && (
-                <TableContainer>
+                // Focusable too: on a narrow screen the table scrolls sideways within it.
+                <TableContainer tabIndex={0} role="region" aria-label={translate('console.import.rows')}>
                   <Table size="small" aria-label={translate('console.import.title', { name: translate(`resources.${resource}.name`, { smart_count: 2 }) })}>
                     <TableHead>
                       <TableRow>
@@ -115,7 +178,7 @@ export function ConsoleImportButton() {
                       </TableRow>
                     </TableHead>
                     <TableBody>
-                      {result.rows.map((row) => (
+                      {drawn.map((row) => (
                         <TableRow key={row.row}>
                           <TableCell>{row.row}</TableCell>
                           {columns.map(({ field }, index) => (
@@ -135,39 +198,43 @@ export function ConsoleImportButton() {
               )}
             </DialogContent>
             <DialogActions>
-              <Button label="console.import.back" onClick={() => setResult(undefined)} />
-              <Button
-                label={translate('console.import.commit', { smart_count: result.rows.length })}
-                variant="contained"
-                disabled={problems > 0 || result.rows.length === 0 || create.pending}
-                onClick={() => void create.run((api) => api.importTable(resource, text, true))}
-              />
+              <TextButton onClick={() => setResult(undefined)}>{translate('console.import.back')}</TextButton>
+              <TextButton variant="contained" disabled={problems > 0 || result.rows.length === 0 || create.pending} onClick={() => void create.run((api) => api.importTable(resource, table, true))}>
+                {translate('console.import.commit', { smart_count: result.rows.length })}
+              </TextButton>
             </DialogActions>
           </>
         ) : (
           <>
             <DialogContent>
-              <DialogContentText>{translate('console.import.hint', { fields })}</DialogContentText>
+              <DialogContentText>{translate('console.import.hint', { fields, max: IMPORT_MAX_ROWS.toLocaleString() })}</DialogContentText>
               <Stack spacing={2} sx={{ mt: 2 }}>
-                <FilePickButton variant="outlined" startIcon={<UploadIcon />} accept=".csv,.tsv,.txt,text/csv,text/plain" onPick={(event) => void readFile(event)}>
+                <FilePickButton
+                  variant="outlined"
+                  startIcon={<UploadIcon />}
+                  accept=".csv,.tsv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  onPick={(event) => void readFile(event)}
+                >
                   {translate('console.import.file')}
                 </FilePickButton>
                 {fileName && <Typography variant="body2">{translate('console.import.fileChosen', { name: fileName })}</Typography>}
+                {fileProblem && <Alert severity="error">{fileProblem}</Alert>}
                 {/* The server's header row, as a file to fill in a spreadsheet and choose above. */}
-                <Button
-                  label="console.import.template"
+                <TextButton
                   variant="text"
+                  startIcon={<DownloadIcon />}
                   disabled={!template.data}
                   onClick={() => template.data && saveBlob(new Blob([template.data.csv], { type: 'text/csv;charset=utf-8' }), `${resource}-import-template.csv`)}
                   sx={{ alignSelf: 'flex-start' }}
                 >
-                  <DownloadIcon />
-                </Button>
+                  {translate('console.import.template')}
+                </TextButton>
                 <TextField
                   label={translate('console.import.paste')}
                   value={text}
                   onChange={(event) => {
                     setText(event.target.value);
+                    setXlsx(undefined);
                     setFileName(undefined);
                   }}
                   multiline
@@ -178,8 +245,10 @@ export function ConsoleImportButton() {
               </Stack>
             </DialogContent>
             <DialogActions>
-              <Button label="ra.action.cancel" onClick={close} />
-              <Button label="console.import.check" variant="contained" disabled={text.trim() === '' || check.pending} onClick={() => void runCheck()} />
+              <TextButton onClick={close}>{translate('ra.action.cancel')}</TextButton>
+              <TextButton variant="contained" disabled={(xlsx === undefined && text.trim() === '') || check.pending} onClick={() => void runCheck()}>
+                {translate('console.import.check')}
+              </TextButton>
             </DialogActions>
           </>
         )}

@@ -1,20 +1,30 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope';
 
-/** The most data rows one import may hold: one transaction, each row checked and recorded as a single create is. */
-export const IMPORT_MAX_ROWS = 1000;
-/** The most characters of one import's table text (a CSV file's or a pasted table's). */
-export const IMPORT_MAX_CHARS = 1_000_000;
+/**
+ * The most data rows one import may hold: one transaction, each row checked and recorded as a single
+ * create is (a preview of this many runs in a few seconds on SQLite). The server's refusal and the
+ * dialog's hint both state it.
+ */
+export const IMPORT_MAX_ROWS = 10_000;
+/** The most characters of one import's table text (a CSV file's or a pasted table's): room for the most rows. */
+export const IMPORT_MAX_CHARS = 4_000_000;
+/** The most bytes of one imported XLSX file (a workbook of the most rows takes well under 1 MiB). */
+export const IMPORT_MAX_XLSX_BYTES = 4 * 1024 * 1024;
+/** The length of the most bytes in base64, as an XLSX file travels in the JSON body. */
+export const IMPORT_MAX_XLSX_CHARS = Math.ceil(IMPORT_MAX_XLSX_BYTES / 3) * 4;
 
 /**
- * The body of POST <path>/import: the table's text, CSV (a header row, then a record a row) or tab
- * separated as a spreadsheet pastes it, and whether to create its records (`commit: true`) or only
- * say what each row would create and what is wrong with it (the default).
+ * The body of POST <path>/import: the table as text (`csv`: CSV, a header row then a record a row,
+ * or tab separated as a spreadsheet pastes it) or as an XLSX file in base64 (`xlsx`, its first
+ * sheet read), and whether to create its records (`commit: true`) or only say what each row would
+ * create and what is wrong with it (the default).
  */
-export const importInput = z.strictObject({
-  csv: z.string().max(IMPORT_MAX_CHARS),
-  commit: z.boolean().optional(),
-});
+export const importInput = z.union([
+  z.strictObject({ csv: z.string().max(IMPORT_MAX_CHARS), commit: z.boolean().optional() }),
+  // Twice the limit reaches the server, which refuses a file over it in words (a larger body is cut off).
+  z.strictObject({ xlsx: z.base64().max(IMPORT_MAX_XLSX_CHARS * 2), commit: z.boolean().optional() }),
+]);
 export type ImportInput = z.infer<typeof importInput>;
 
 /** A problem under one cell (`field`), or under the whole row or file (`field` empty): a message key or a server sentence, with its values. */
@@ -47,9 +57,12 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 export const importResponse = envelopeOf(importResultSchema);
 
-/** GET <path>/import-template: the fields a table may have (the required ones named), and a header row to start from. */
+/**
+ * GET <path>/import-template: the fields a table may have (the required ones named, and the words a
+ * field of a few choices takes: its label in either language is taken too), and a header row to start from.
+ */
 export const importTemplateSchema = z.object({
-  fields: z.array(z.object({ field: z.string(), required: z.boolean() })),
+  fields: z.array(z.object({ field: z.string(), required: z.boolean(), choices: z.array(z.string()).optional() })),
   csv: z.string(),
 });
 export type ImportTemplate = z.infer<typeof importTemplateSchema>;

@@ -1,7 +1,9 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { AUTHORITIES, AUTHORITY_RANKS, csvLine, type ActivityEntry, type ImportResult } from '../../src/shared';
+import { AUTHORITIES, AUTHORITY_RANKS, PROPERTY_KINDS, csvLine, type ActivityEntry, type ImportResult } from '../../src/shared';
+import { IMPORT_MAX_CHARS, IMPORT_MAX_ROWS, IMPORT_MAX_XLSX_BYTES } from '../../src/shared/import';
 import { declarations } from '../../server/http/resource-declarations';
-import { inputFields } from '../../server/http/input-fields';
+import { inputFields, numberFields } from '../../server/http/input-fields';
 import { resourceLabelsEn, resourceLabelsKo } from '../../server/http/resource-labels';
 import type { Database } from '../../server/db/schema';
 import { dbSnapshot, type RankAccounts, type TestApp, withRankAccounts } from './harness';
@@ -66,6 +68,28 @@ const tableOf = (rows: Cells[], headers?: string[]) => {
   return [csvLine(headers ?? fields), ...rows.map((row) => csvLine(fields.map((field) => row[field])))].join('');
 };
 
+/**
+ * An XLSX file (base64) of the rows as a spreadsheet holds them: a number field's digits as a number
+ * cell, a YYYY-MM-DD text as a date cell, an empty cell left empty, the rest as text.
+ */
+async function xlsxOf(rows: Cells[], numbers: Set<string>, headers?: string[]): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Import');
+  const fields = Object.keys(rows[0]!);
+  sheet.addRow(headers ?? fields);
+  for (const row of rows)
+    sheet.addRow(
+      fields.map((field) => {
+        const value = row[field]!;
+        if (value === '') return null;
+        if (numbers.has(field) && /^\d+$/.test(value)) return Number(value);
+        const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+        return date ? new Date(Date.UTC(+date[1]!, +date[2]! - 1, +date[3]!)) : value;
+      }),
+    );
+  return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+}
+
 let counter = 0;
 async function entries(resource: string, recordId: number | string): Promise<ActivityEntry[]> {
   const reply = await t.call('GET', `/api/activity?range=[0,99]&filter=${encodeURIComponent(JSON.stringify({ resource, recordId: String(recordId) }))}`, { token: admin });
@@ -83,7 +107,10 @@ describe('import', () => {
     const api = `/api${declaration.path}`;
     const sample = SAMPLES[name]!;
     const body = (declaration.schemas.create ?? declaration.schemas.input)!;
-    const post = (csv: string, commit?: boolean, token = admin) => t.call<ImportResult>('POST', `${api}/import`, { token, body: commit === undefined ? { csv } : { csv, commit } });
+    const post = (table: string | { xlsx: string }, commit?: boolean, token = admin) => {
+      const source = typeof table === 'string' ? { csv: table } : table;
+      return t.call<ImportResult>('POST', `${api}/import`, { token, body: commit === undefined ? source : { ...source, commit } });
+    };
     const unchanged = () => dbSnapshot(t, [...sample.tables, 'activity_log']);
     const goods = (count: number) => Array.from({ length: count }, () => sample.good(++counter));
 
@@ -135,6 +162,62 @@ describe('import', () => {
       const reply = await post(pasted);
       expect(reply.body.data.columns.map(({ field }) => field)).toEqual(fields);
       expect(reply.body.data.rows[0]!.problems).toEqual([]);
+    });
+
+    it('reads an XLSX file as it reads a CSV: headers by label, number and date cells, each problem under its cell; commits it', async () => {
+      const numbers = numberFields(body);
+      const rows = [...goods(2), ...sample.bad.map(({ cells }) => cells)];
+      const labels = Object.keys(rows[0]!).map((field) => (resourceLabelsEn.messages[name]!.fields as Record<string, string>)[field]!);
+      const before = await unchanged();
+      const preview = await post({ xlsx: await xlsxOf(rows, numbers, labels) });
+      const asCsv = await post(tableOf(rows));
+      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+      expect(preview.body.data.problems).toEqual([]);
+      expect(preview.body.data.columns.map(({ field }) => field)).toEqual(Object.keys(rows[0]!));
+      // Cell for cell what the same table as CSV reads, problems included (the bad rows' own are compared by field).
+      expect(preview.body.data.rows.map(({ values }) => values)).toEqual(asCsv.body.data.rows.map(({ values }) => values));
+      expect(preview.body.data.rows.map(({ problems }) => problems.map(({ field }) => field))).toEqual(asCsv.body.data.rows.map(({ problems }) => problems.map(({ field }) => field)));
+      expect(await unchanged()).toEqual(before);
+
+      const good = goods(2);
+      const reply = await post({ xlsx: await xlsxOf(good, numbers) }, true);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(reply.body.data.created).toHaveLength(2);
+      for (const [index, id] of reply.body.data.created.entries()) {
+        const record = await t.call('GET', `${api}/${id}`, { token: admin });
+        expect(record.body.data).toMatchObject(body.parse(Object.fromEntries(Object.entries(good[index]!).filter(([, value]) => value !== ''))) as Record<string, unknown>);
+        expect((await entries(name, id)).filter((entry) => entry.action === 'create')).toHaveLength(1);
+      }
+    });
+
+    it('refuses a damaged, a non-XLSX and an oversized XLSX file in words (English and Korean), committing nothing', async () => {
+      const before = await unchanged();
+      const whole = Buffer.from(await xlsxOf(goods(2), numberFields(body)), 'base64');
+      const files = {
+        // The zip's directory sits at its end: cut off, the file is no archive.
+        cut: whole.subarray(0, Math.floor(whole.length / 2)),
+        notZip: Buffer.from('domain,description\nexample.com,x\n'),
+        oversized: Buffer.concat([whole, Buffer.alloc(IMPORT_MAX_XLSX_BYTES)]),
+      };
+      for (const [what, bytes] of Object.entries(files)) {
+        const xlsx = bytes.toString('base64');
+        const preview = await post({ xlsx });
+        expect(preview.status, what).toBe(200);
+        expect(preview.body.data.rows, what).toEqual([]);
+        expect(preview.body.data.problems, what).toHaveLength(1);
+        for (const [language, words] of [
+          ['en', /XLSX/],
+          ['ko', /XLSX 파일/],
+        ] as const) {
+          const reply = await t.call('POST', `${api}/import`, { token: admin, body: { xlsx, commit: true }, headers: { 'accept-language': language } });
+          expect(reply.status, what).toBe(400);
+          expect(reply.body.resultMessage, what).toMatch(words);
+          expect(reply.body.resultMessage, what).not.toContain('{"key"');
+        }
+      }
+      expect((await t.call('POST', `${api}/import`, { token: admin, body: { xlsx: 'not base64!' } })).status).toBe(400);
+      expect((await t.call('POST', `${api}/import`, { token: admin, body: { xlsx: 'UEsDBA==', csv: 'a' } })).status).toBe(400);
+      expect(await unchanged()).toEqual(before);
     });
 
     it('commits good rows: each record created, with its create’s activity entry', async () => {
@@ -210,8 +293,112 @@ describe('import', () => {
     it('refuses a body that is not a table’s text', async () => {
       expect((await t.call('POST', `${api}/import`, { token: admin, body: { csv: 1 } })).status).toBe(400);
       expect((await t.call('POST', `${api}/import`, { token: admin, body: { csv: 'a', other: true } })).status).toBe(400);
-      expect((await t.call('POST', `${api}/import`, { token: admin, body: { csv: 'x'.repeat(1_000_001) } })).status).toBe(400);
+      expect((await t.call('POST', `${api}/import`, { token: admin, body: { csv: 'x'.repeat(IMPORT_MAX_CHARS + 1) } })).status).toBe(400);
     });
+  });
+});
+
+describe('an XLSX import', () => {
+  it('numbers each row as the sheet does: a blank row is skipped, not counted out', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Domains');
+    sheet.getRow(1).values = ['Domain', 'Active'];
+    sheet.getRow(2).values = [`gap-a-${RUN.toLowerCase()}.example.com`, 'Y'];
+    // Rows 3 and 4 left blank.
+    sheet.getRow(5).values = ['not a domain', 'Y'];
+    const xlsx = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+    const reply = await t.call<ImportResult>('POST', '/api/domains/import', { token: admin, body: { xlsx } });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.rows.map(({ row, problems }) => [row, problems.map(({ field }) => field)])).toEqual([
+      [2, []],
+      [5, ['domain']],
+    ]);
+  });
+});
+
+describe('holidays on one day', () => {
+  const post = (csv: string, commit?: boolean) => t.call<ImportResult>('POST', '/api/holidays/import', { token: admin, body: commit === undefined ? { csv } : { csv, commit } });
+  const fieldsOf = (result: ImportResult) => result.rows.map((row) => row.problems.map(({ field }) => field));
+
+  it('takes two holidays of different names on one day in one country, by import and one at a time', async () => {
+    const names = [`Coinciding A ${RUN}`, `Coinciding B ${RUN}`, `Coinciding C ${RUN}`];
+    const reply = await post(['date,name,country', `2035-05-05,${names[0]},KR`, `2035-05-05,${names[1]},KR`].join('\n'), true);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect((await t.call('POST', '/api/holidays', { token: admin, body: { date: '2035-05-05', name: names[2], country: 'KR' } })).status).toBe(200);
+  });
+
+  it('refuses the same name (any case) on the same day in the same country, in the file, against a stored one, and one at a time; committing nothing', async () => {
+    const name = `Twice ${RUN}`;
+    expect((await t.call('POST', '/api/holidays', { token: admin, body: { date: '2035-06-06', name, country: 'KR' } })).status).toBe(200);
+    const before = await dbSnapshot(t, ['holidays', 'activity_log']);
+    const single = await t.call('POST', '/api/holidays', { token: admin, body: { date: '2035-06-06', name: name.toUpperCase(), country: 'kr' } });
+    expect(single.status).toBe(409);
+    expect(single.body.data.errors.map(({ field }: { field: string }) => field)).toEqual(['name']);
+    const csv = [
+      'date,name,country',
+      // Stored already.
+      `2035-06-06,${name.toLowerCase()},KR`,
+      // Free: another day, another country, no country; then the no-country one again.
+      `2035-06-07,${name},KR`,
+      `2035-06-06,${name},US`,
+      `2035-06-06,${name},`,
+      `2035-06-06,${name},`,
+    ].join('\n');
+    const reply = await post(csv, true);
+    expect(reply.status).toBe(400);
+    expect(fieldsOf(reply.body.data)).toEqual([['name'], [], [], [], ['name']]);
+    expect(await dbSnapshot(t, ['holidays', 'activity_log'])).toEqual(before);
+  });
+});
+
+describe('an import of the most rows', () => {
+  // Allowed Domains: each row's create checks the domain is not taken, as every importable create checks something.
+  const api = '/api/domains';
+  const rows = (mark: string) => Array.from({ length: IMPORT_MAX_ROWS }, (_, index) => ({ domain: `max-${index}-${mark}.example.com`, description: `Row ${index}`, activeFlag: 'Y' }));
+  const post = (csv: string, commit?: boolean) => t.call<ImportResult>('POST', `${api}/import`, { token: admin, body: commit === undefined ? { csv } : { csv, commit } });
+  const seconds = (since: number) => (performance.now() - since) / 1000;
+
+  it(`previews and commits ${IMPORT_MAX_ROWS.toLocaleString('en')} rows in one transaction, each within seconds; one failing row commits none`, { timeout: 120_000 }, async () => {
+    expect(IMPORT_MAX_ROWS).toBeGreaterThanOrEqual(10_000);
+    const mark = RUN.toLowerCase();
+    const table = tableOf(rows(mark));
+    let start = performance.now();
+    const preview = await post(table);
+    const previewSeconds = seconds(start);
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.rows).toHaveLength(IMPORT_MAX_ROWS);
+    expect(preview.body.data.rows.filter((row) => row.problems.length > 0)).toEqual([]);
+
+    // The last row is bad: nothing of the others is kept.
+    const before = await dbSnapshot(t, ['domains', 'activity_log']);
+    const bad = rows(`${mark}-bad`);
+    bad[IMPORT_MAX_ROWS - 1]!.domain = 'not a domain';
+    const refused = await post(tableOf(bad), true);
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.rows[IMPORT_MAX_ROWS - 1]!.problems.map(({ field }) => field)).toEqual(['domain']);
+    expect(await dbSnapshot(t, ['domains', 'activity_log'])).toEqual(before);
+
+    start = performance.now();
+    const commit = await post(table, true);
+    const commitSeconds = seconds(start);
+    expect(commit.status).toBe(200);
+    expect(commit.body.data.created).toHaveLength(IMPORT_MAX_ROWS);
+    const stored = await t.db
+      .selectFrom('domains')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('domain', 'like', `max-%-${mark}.example.com`)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.count)).toBe(IMPORT_MAX_ROWS);
+    console.info(`import of ${IMPORT_MAX_ROWS} rows: preview ${previewSeconds.toFixed(1)} s, commit ${commitSeconds.toFixed(1)} s`);
+    // Within seconds on the test database, with room for a loaded machine.
+    expect(previewSeconds).toBeLessThan(30);
+    expect(commitSeconds).toBeLessThan(30);
+  });
+
+  it('refuses one row more than the most, in the server’s words naming the most', async () => {
+    const reply = await post(tableOf([...rows('over'), { domain: 'one-more.example.com', description: '', activeFlag: 'Y' }]), true);
+    expect(reply.status).toBe(400);
+    expect(reply.body.resultMessage).toContain(String(IMPORT_MAX_ROWS));
   });
 });
 
@@ -268,10 +455,31 @@ describe('import of project properties', () => {
     expect(await dbSnapshot(t, ['regions', 'countries', 'companies', 'advertisers', 'data_types', 'activity_log'])).toEqual(before);
   });
 
+  it('takes a kind as the template names it or by its label in English or Korean, any case', async () => {
+    const template = await t.call('GET', '/api/properties/import-template', { token: admin });
+    const choices: string[] = template.body.data.fields.find(({ field }: { field: string }) => field === 'kind').choices;
+    const kinds = (language: typeof resourceLabelsEn) => language.messages.properties!.kinds as Record<string, string>;
+    // Every form of each label: "Country", "Countries", "국가".
+    const cells = choices.flatMap((kind) =>
+      [kind, kind.toUpperCase(), ...[kinds(resourceLabelsEn)[kind]!, kinds(resourceLabelsKo)[kind]!].flatMap((label) => label.split('||||').map((form) => form.trim()))].map(
+        (cell) => [cell, kind] as const,
+      ),
+    );
+    expect(cells.map(([cell]) => cell)).toEqual(expect.arrayContaining(['countries', 'Countries', 'Country', '국가']));
+    // A country names its region: the file's first row makes one.
+    const rows = cells.map(([cell, kind], index) => `${cell},LBL${index}-${RUN},Label ${index},${kind === 'countries' ? `LBLR-${RUN}` : ''}`);
+    const reply = await post(['kind,code,name,regionCode', `regions,LBLR-${RUN},Label region,`, ...rows].join('\n'), true);
+    expect(reply.status, JSON.stringify(reply.body.data?.rows?.filter((row: { problems: unknown[] }) => row.problems.length))).toBe(200);
+    expect(reply.body.data.created.slice(1).map((id) => String(id).split(':')[0])).toEqual(cells.map(([, kind]) => kind));
+    // A word that is no kind's is still refused under its cell.
+    const refused = await post(`kind,code,name\nCountry of origin,NOPE-${RUN},Nope`);
+    expect(refused.body.data.rows[0]!.problems.map(({ field }) => field)).toEqual(['kind']);
+  });
+
   it('gives a template whose required columns are the kind, the code and the name', async () => {
     const reply = await t.call('GET', '/api/properties/import-template', { token: admin });
     expect(reply.body.data.fields).toEqual([
-      { field: 'kind', required: true },
+      { field: 'kind', required: true, choices: [...PROPERTY_KINDS] },
       { field: 'code', required: true },
       { field: 'name', required: true },
       { field: 'no', required: false },

@@ -32,7 +32,7 @@ const sheet = () => textPart('sheet', sheetXml(inlineRow(1, ['day', 'name']) + i
 
 describe('an XLSX is read within what its zip directory declares', () => {
   it('reads a plain workbook', async () => {
-    expect(await sample('xlsx', fileOf('plain.xlsx', workbook(sheet())))).toEqual({ type: 'sampled', headers: ['day', 'name'], rows: [['2024-01-01', 'Alice']] });
+    expect(await sample('xlsx', fileOf('plain.xlsx', workbook(sheet())))).toEqual({ type: 'sampled', headers: ['day', 'name'], rows: [['2024-01-01', 'Alice']], rowNumbers: [2] });
   });
 
   it('refuses a part that inflates past the size its directory declares', async () => {
@@ -86,6 +86,6 @@ describe('every file is read within rows, cells and time', () => {
     } finally {
       await slow.close();
     }
-    expect(await sample('csv', fileOf('next.csv', 'a\n1\n'))).toEqual({ type: 'sampled', headers: ['a'], rows: [['1']] });
+    expect(await sample('csv', fileOf('next.csv', 'a\n1\n'))).toEqual({ type: 'sampled', headers: ['a'], rows: [['1']], rowNumbers: [2] });
   });
 });

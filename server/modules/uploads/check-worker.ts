@@ -57,6 +57,8 @@ export interface SampledFile {
   /** Undefined when the file has no header row. */
   headers?: string[];
   rows: (string | null)[][];
+  /** Each row's number as the file shows it (an XLSX's blank rows are skipped, not counted out). */
+  rowNumbers: number[];
 }
 
 /** What the main thread sends: a file to check or sample, or the acknowledgement of a staged batch. */
@@ -134,14 +136,18 @@ async function checkFile({ kind, filePath, schema }: CheckJob): Promise<CheckedF
 async function sampleFile({ kind, filePath, rows: wanted }: SampleJob): Promise<SampledFile> {
   let headers: string[] | undefined;
   const rows: (string | null)[][] = [];
+  const rowNumbers: number[] = [];
   for await (const records of fileRecords(kind, filePath, () => undefined)) {
     for (const record of records) {
       if (!headers) headers = record.cells.map((cell) => cell ?? '');
-      else if (rows.length < wanted) rows.push(record.cells);
+      else if (rows.length < wanted) {
+        rows.push(record.cells);
+        rowNumbers.push(record.row);
+      }
     }
     if (rows.length >= wanted) break;
   }
-  return { type: 'sampled', headers, rows };
+  return { type: 'sampled', headers, rows, rowNumbers };
 }
 
 // One file at a time, for as long as the server runs: the thread (and tsx's loader in it) starts once.
