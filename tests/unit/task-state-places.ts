@@ -31,4 +31,4 @@ export const SCREEN_PLACES = [
   'src/resources/tasks/index.ts',
 ] as const;
 
-export const SERVER_PLACES = ['server/collect/alert-mails/summaries.ts', 'server/http/export-cells.ts', 'src/shared/activity.ts', 'src/shared/code-sets.ts'] as const;
+export const SERVER_PLACES = ['server/collect/alert-mails/summaries.ts', 'server/collect/tasks/index.ts', 'server/http/export-cells.ts', 'src/shared/activity.ts', 'src/shared/code-sets.ts'] as const;

@@ -3,6 +3,8 @@ import { exportColumns } from '../../server/http/export-cells';
 import { declarations } from '../../server/http/resource-declarations';
 import { translatorFor } from '../../server/modules/activity/words';
 import { failureSummary } from '../../server/collect/alert-mails/summaries';
+import { serverTextFor } from '../../server/http/reader-language';
+import { codeValue, sentence } from '../../src/i18n/serverMessage';
 import { tasksEn } from '../../src/i18n/resources/tasks.en';
 import { tasksKo } from '../../src/i18n/resources/tasks.ko';
 import { activityCodeWords } from '../../src/shared/activity';
@@ -71,6 +73,13 @@ describe('the words of task and process states', () => {
         // One language per reader: past the metric's own name, a Korean summary holds no English.
         if (language === 'ko') expect(summary.replace('"Spend"', '')).not.toMatch(/[A-Za-z]/);
       }
+    });
+
+    it.each(TASK_STATUSES)('a retry refused (server/collect/tasks) says the task’s status %s in its word', (status) => {
+      // The route's own sentence, as it words the status it found.
+      const refusal = serverTextFor(sentence('collect.onlyAFailedTaskCan', { status: codeValue('taskStatus', status) }), language);
+      expect(refusal).toContain(WORDS[language][status]);
+      expect(refusal).not.toContain(status);
     });
 
     it.each(TASK_STATUSES)('the activity log and the list filters (the taskStatus code table) say %s in its word', (status) => {
