@@ -59,6 +59,9 @@ export function codeSetOf(declaration: ResourceDeclaration, field: string): Code
   return (Object.keys(CODE_LISTS) as CodeSet[]).find((set) => sameSet(CODE_LISTS[set], codes));
 }
 
+/** The word after a label naming the column of codes beside its words ("Active (code)"), in each language; an import reads that column back as the field. */
+export const CODE_COLUMN_WORD = { en: 'code', ko: '코드' } as const;
+
 /** One column of an export: the field it reads (`a.b` for a nested one), its header, its cell. */
 export interface ExportColumn {
   source: string;

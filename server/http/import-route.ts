@@ -28,6 +28,9 @@ import { AppError } from './app-error';
 import { success } from './envelope';
 import { choiceFields, inputFields, numberFields } from './input-fields';
 import { resourceLabelsEn, resourceLabelsKo } from './resource-labels';
+import { CODE_COLUMN_WORD, codeSetOf, exportableFields } from './export-cells';
+import { readerWords } from './reader-words';
+import { codeMessageKey } from '../../src/shared/code-sets';
 
 /** The steps of a declared resource's single create (crud-routes.ts), which an import runs on each row. */
 export interface CreateSteps {
@@ -65,6 +68,10 @@ function choiceLabels(messages: ResourceMessages | undefined, field: string, cho
   const label = typeof section === 'object' && section !== null ? (section as Record<string, unknown>)[choice] : undefined;
   return typeof label === 'string' ? label.split('||||').map((form) => form.trim()) : [];
 }
+
+const LANGUAGES = ['en', 'ko'] as const;
+/** A header's trailing words in brackets (an export's time zone, "(code)"), set aside to find the label before them. */
+const withoutBrackets = (header: string) => header.replace(/\s*\([^)]*\)\s*$/, '');
 
 /** Thrown inside the transaction to undo it: a preview, or a commit with a problem. */
 class Undo {
@@ -129,22 +136,32 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
   const fields = inputFields(steps.body);
   // A table holds text: a number field's cell is read as the number it writes ("3", " 12 "); any other text is left for the schema to refuse under its cell.
   const numbers = numberFields(steps.body);
-  // A choice's cell may name it as the API does or by its label in either language ("Countries", "국가").
+  // A choice's cell may name it as the API does, by its label in either language ("Countries", "국가"),
+  // or by its code table's words in either language, as the list and its export show it ("Inactive").
   const choicesOf = choiceFields(steps.body);
   const choiceByWords = new Map<string, Map<string, string>>();
   for (const [field, choices] of choicesOf) {
     const byWords = new Map<string, string>();
-    for (const choice of choices)
-      for (const words of [choice, ...choiceLabels(resourceLabelsEn.messages[name], field, choice), ...choiceLabels(resourceLabelsKo.messages[name], field, choice)])
+    const set = codeSetOf(declaration, field);
+    for (const choice of choices) {
+      const codeWords = set ? LANGUAGES.map((language) => readerWords(language)(codeMessageKey(set, choice), { _: choice })) : [];
+      for (const words of [choice, ...choiceLabels(resourceLabelsEn.messages[name], field, choice), ...choiceLabels(resourceLabelsKo.messages[name], field, choice), ...codeWords])
         if (!byWords.has(headerKey(words))) byWords.set(headerKey(words), choice);
+    }
     choiceByWords.set(field, byWords);
   }
   const cellValue = (field: string, cell: string) => (numbers.has(field) && /^\s*-?\d+(\.\d+)?\s*$/.test(cell) ? Number(cell) : (choiceByWords.get(field)?.get(headerKey(cell)) ?? cell));
   // A field's names a header may use: its own, and its label in each language.
   const fieldByHeader = new Map<string, string>();
-  for (const field of fields)
-    for (const words of [field, labelOf(resourceLabelsEn.messages[name], field), labelOf(resourceLabelsKo.messages[name], field)])
-      if (words && !fieldByHeader.has(headerKey(words))) fieldByHeader.set(headerKey(words), field);
+  const namesOf = (field: string) => [field, labelOf(resourceLabelsEn.messages[name], field), labelOf(resourceLabelsKo.messages[name], field)].filter((words): words is string => words !== undefined);
+  for (const field of fields) for (const words of namesOf(field)) if (!fieldByHeader.has(headerKey(words))) fieldByHeader.set(headerKey(words), field);
+  // An export of the list imports back: the column of codes beside a coded field's words ("Active (code)")
+  // is that field, read in place of its words; a column the list shows but a create does not take (its
+  // updated time, in the zone the export names) is left out.
+  const fieldByCodeHeader = new Map<string, string>();
+  for (const field of fields) for (const words of namesOf(field)) for (const language of LANGUAGES) fieldByCodeHeader.set(headerKey(`${words} (${CODE_COLUMN_WORD[language]})`), field);
+  const listedOnly = new Map<string, string>();
+  for (const field of exportableFields(declaration).filter((one) => !fields.includes(one))) for (const words of namesOf(field)) listedOnly.set(headerKey(words), field);
   // The fields an empty row is refused for lacking.
   const empty = steps.body.safeParse({});
   const required = new Set(empty.success ? [] : empty.error.issues.map((issue) => String(issue.path[0] ?? '')));
@@ -158,6 +175,15 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
     }),
   );
 
+  /** The field a header names: a create's field (by name or label, or its code column), else one the list shows that is left out, else none. */
+  function columnOf(header: string): ImportResult['columns'][number] {
+    const key = headerKey(header);
+    const field = fieldByHeader.get(key) ?? fieldByCodeHeader.get(key);
+    if (field) return { header, field };
+    const listed = listedOnly.get(key) ?? listedOnly.get(headerKey(withoutBrackets(header)));
+    return listed ? { header, field: listed, skipped: true } : { header, field: null };
+  }
+
   /** Reads the table and runs each row's create; the transaction is undone unless `commit` and every row passed. */
   async function importTable(request: FastifyRequest, reply: FastifyReply, source: { csv: string } | { xlsx: string }, commit: boolean): Promise<{ result: ImportResult; written: boolean }> {
     const table = 'csv' in source ? readTable(source.csv) : await readXlsx(app, source.xlsx);
@@ -165,9 +191,15 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
     if ('problem' in table) return { result: { ...result, problems: [{ field: '', message: table.problem }] }, written: false };
     const [header, ...records] = table.records;
     if (!header) return { result: { ...result, problems: [{ field: '', message: said('crud.importEmpty') }] }, written: false };
-    result.columns = header.map((cell) => ({ header: cell ?? '', field: cell === null ? null : (fieldByHeader.get(headerKey(cell)) ?? null) }));
+    result.columns = header.map((cell) => columnOf(cell ?? ''));
+    // A field read from its code column is not read from its words too.
+    const byCode = new Set(result.columns.filter((column, index) => column.field && header[index] !== null && fieldByCodeHeader.has(headerKey(header[index]!))).map((column) => column.field));
+    result.columns = result.columns.map((column, index) =>
+      column.field && byCode.has(column.field) && !fieldByCodeHeader.has(headerKey(header[index] ?? '')) ? { ...column, skipped: true } : column,
+    );
     const seen = new Map<string, string>();
-    for (const { header: words, field } of result.columns) {
+    for (const { header: words, field, skipped } of result.columns) {
+      if (skipped) continue;
       if (field === null) {
         result.problems.push({ field: '', message: sentence('crud.importColumnUnknown', { header: words, noun: recordNoun(noun) }) });
         continue;
@@ -182,7 +214,9 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
 
     result.rows = records.map((cells, index): ImportRow => {
       const values: Record<string, string | null> = {};
-      result.columns.forEach(({ field }, column) => (values[field!] = cells[column] ?? null));
+      result.columns.forEach(({ field, skipped }, column) => {
+        if (!skipped) values[field!] = cells[column] ?? null;
+      });
       const extra = cells.slice(result.columns.length).some((cell) => cell !== null);
       return { row: table.rowNumbers?.[index] ?? index + 2, values, problems: extra ? [{ field: '', message: sentence('crud.importExtraCells') }] : [] };
     });

@@ -10,7 +10,7 @@ import type { ResourceDeclaration } from '../../src/shared/resources/define';
 import { contentDisposition } from '../files/content-disposition';
 import { decodeListCursor, type ListRequest } from '../db/list-page';
 import { validationError } from './app-error';
-import { exportableFields, exportColumns, headerOf, isInstant, listRowSchema, type ExportColumn } from './export-cells';
+import { CODE_COLUMN_WORD, exportableFields, exportColumns, headerOf, isInstant, listRowSchema, type ExportColumn } from './export-cells';
 import { parseListQuery, type ListSpec } from './list-query';
 import { readerOf } from './reader';
 import { inReaderLanguage } from './reader-language';
@@ -32,7 +32,6 @@ export const listExportQuerystring = z.object({
   filter: z.string().max(4000).optional(),
 });
 
-const CODE_WORD = { en: 'code', ko: '코드' } as const;
 
 /** The declaration's list read page by page, in its sort: by keyset where the list answers a cursor, else by offset. */
 async function* pagesOf(
@@ -89,7 +88,7 @@ export function listExportRoute(
       const firstPage = await read(first);
       const { language, timeZone } = readerOf(request);
       const t = readerWords(language);
-      const columns = exportColumns(declaration, sources, t, timeZone, CODE_WORD[language]);
+      const columns = exportColumns(declaration, sources, t, timeZone, CODE_COLUMN_WORD[language]);
       const timed = new Set(sources.filter((source) => firstPage.list.some((row) => isInstant((row as Record<string, unknown>)[source]))));
       const header = headerOf(columns, timed, timeZone);
       // Each row as its list answers it (the row schema keeps only what the list shows), its stored sentences in the reader's words.

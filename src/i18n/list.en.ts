@@ -62,6 +62,7 @@ export const importEn = {
   rows: 'The rows read',
   shown: 'Showing %{shown} of the %{count} rows: those with a problem, then the first of the others.',
   rowProblems: 'Problems of the row',
+  leftOut: 'Not imported: %{columns} (set by the console, or read from the code column beside them).',
   notAField: 'not a field',
   ready: 'All %{smart_count} row can be created. |||| All %{smart_count} rows can be created.',
   problems:

@@ -126,7 +126,9 @@ export function ConsoleImportButton() {
     if (answer) setResult(answer.data);
   };
   const problems = result ? importProblemCount(result) : 0;
-  const columns = result?.columns ?? [];
+  // A column the import leaves out (an export's updated time, words beside their code column) is named above the table, not drawn in it.
+  const columns = (result?.columns ?? []).filter((column) => !column.skipped);
+  const leftOut = (result?.columns ?? []).filter((column) => column.skipped).map((column) => column.header);
   const shown = new Set(columns.map(({ field }) => field));
   const drawn = result ? shownRows(result.rows) : [];
 
@@ -151,6 +153,11 @@ export function ConsoleImportButton() {
                 <Alert severity={problems > 0 ? 'error' : 'success'} sx={{ mb: 2 }}>
                   {problems > 0 ? translate('console.import.problems', { smart_count: problems }) : translate('console.import.ready', { smart_count: result.rows.length })}
                 </Alert>
+              )}
+              {leftOut.length > 0 && (
+                <Typography variant="body2" sx={{ mb: 1 }}>
+                  {translate('console.import.leftOut', { columns: leftOut.join(', ') })}
+                </Typography>
               )}
               {drawn.length < result.rows.length && (
                 <Typography variant="body2" sx={{ mb: 1 }}>

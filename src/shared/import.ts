@@ -44,12 +44,15 @@ export const importRowSchema = z.object({
 export type ImportRow = z.infer<typeof importRowSchema>;
 
 /**
- * What an import answers: each header and the field it was matched to (null: none), the rows, the
+ * What an import answers: each header and the field it was matched to (null: none; skipped: left
+ * out), the rows, the
  * problems of the whole file (an unknown column, too many rows), and the ids created (none in a
  * preview). A commit with any problem answers 400 with the same data and creates nothing.
  */
 export const importResultSchema = z.object({
-  columns: z.array(z.object({ header: z.string(), field: z.string().nullable() })),
+  // `skipped`: a column the import leaves out, one the list shows but a create does not take (an
+  // export's updated time) or a field's words beside its code column, which is read instead.
+  columns: z.array(z.object({ header: z.string(), field: z.string().nullable(), skipped: z.boolean().optional() })),
   rows: z.array(importRowSchema),
   problems: z.array(importProblemSchema),
   created: z.array(z.union([z.number(), z.string()])),

@@ -284,6 +284,7 @@ const VALUES: Record<string, MessageValue> = {
   text: '확인했습니다.',
   // Dates and times, as the server writes them
   when: '2026-12-04 17:00',
+  date: '2026-05-05',
   from: '2026-12-01',
   to: '2026-12-03',
   // Formats, methods and protocols: names of their own
