@@ -149,6 +149,7 @@ const KEYS = [
   // A person's list settings (saved views, chosen columns).
   'preferenceKey',
   'preferenceTooLarge',
+  'listStateFilters',
   'termContentRequired',
   'termContentTooLong',
   'endAfterStart',
