@@ -202,14 +202,24 @@ describe("a list's last state", () => {
       store.setItem(key, { filter: { [name]: valueFor(filter!), goneField: 'x' }, displayedFilters: { [name]: true, goneField: true }, sort, order: 'DESC', perPage: 25, page: 1 });
       const List = resource.list;
       const view = renderList(resource.name, <List />, resource.listPath);
-      await waitFor(() => expect(listCalls.find((call) => call.resource === resource.name), resource.name).toBeDefined(), { timeout: 20_000 });
+      await waitFor(
+        () =>
+          expect(
+            listCalls.find((call) => call.resource === resource.name),
+            resource.name,
+          ).toBeDefined(),
+        { timeout: 20_000 },
+      );
       const call = listCalls.find((one) => one.resource === resource.name)!;
       expect(call.filter, resource.name).toMatchObject({ [name]: valueFor(filter!) });
       expect(call.filter, resource.name).not.toHaveProperty('goneField');
       expect(call.sort, resource.name).toEqual({ field: sort, order: 'DESC' });
       expect(call.pagination?.perPage, resource.name).toBe(25);
       // No request ever named the filter the list no longer offers.
-      expect(listCalls.some((one) => JSON.stringify(one.filter).includes('goneField')), resource.name).toBe(false);
+      expect(
+        listCalls.some((one) => JSON.stringify(one.filter).includes('goneField')),
+        resource.name,
+      ).toBe(false);
       expect(await screen.findByText(/^The list opened as you last left it, but without its filter by goneField:/, undefined, { timeout: 10_000 }), resource.name).toBeInTheDocument();
       view.unmount();
       opened += 1;
