@@ -68,6 +68,20 @@ describe('the console store with list settings on the server', () => {
     expect(sync.store.getItem('users.datatable')).toEqual(['name']);
   });
 
+  it("tells a list opening while the person's settings are on their way to wait for them: loading until they are in, then settled", async () => {
+    kept.set('domains.listParams', { filter: { activeFlag: 'N' }, sort: 'domain', order: 'DESC', perPage: 25 });
+    const sync = createPreferenceSync(createConsoleStore(), serverPreferenceApi, 10_000);
+    expect(sync.isLoading()).toBe(false);
+    await sync.loaded();
+    const loading = sync.loadOnce(7);
+    expect(sync.isLoading()).toBe(true);
+    expect(sync.store.getItem('domains.listParams')).toBeUndefined();
+    await sync.loaded();
+    expect(sync.store.getItem('domains.listParams')).toEqual({ filter: { activeFlag: 'N' }, sort: 'domain', order: 'DESC', perPage: 25 });
+    await loading;
+    expect(sync.isLoading()).toBe(false);
+  });
+
   it('sign-out sends what waits first, then empties the browser of them (the next person sees their own) and keeps them on the server', async () => {
     const sync = createPreferenceSync(createConsoleStore(), serverPreferenceApi, 10_000);
     const order: string[] = [];

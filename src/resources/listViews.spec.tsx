@@ -69,7 +69,7 @@ function renderList(name: string, list: ReactElement, path = '/') {
 
 /** A value a declared filter accepts. */
 function valueFor(filter: ListFilterDeclaration): unknown {
-  if (filter.kind === 'dayFrom' || filter.kind === 'dayTo' || filter.kind === 'fromDay' || filter.kind === 'toDay') return '2026-01-01';
+  if (!('type' in filter)) return '2026-01-01';
   if (filter.values) return Object.keys(filter.values)[0];
   return filter.type === 'integer' ? 1 : 'x';
 }
