@@ -7,9 +7,10 @@ import { httpClient } from './httpClient';
  * The store keys of what a person sets up on a list, as react-admin 5 names them: the saved
  * queries (`<resource>.savedQueries`, ra-core's useSavedQueries) and a DataTable's hidden columns
  * and column order (`<resource>.datatable`, `<resource>.datatable_columnRanks`, ra-ui-materialui's
- * DataTable and ColumnsButton), and the list's last filters, sort and page size (`<resource>.listParams`,
- * ra-core's useListParams, which opens a list without a query as it was left). A nested resource (`terms/7/agreements`) is a passing table, not a list
- * anyone sets up, and its name could not travel in the path, so it stays in the browser.
+ * DataTable and ColumnsButton), and the list's last filters, sort and page size
+ * (`<resource>.listParams`, ra-core's useListParams, which opens a list without a query as it was
+ * left). A nested resource (`terms/7/agreements`) is a passing table, not a list anyone sets up, and
+ * its name could not travel in the path, so it stays in the browser.
  */
 const LIST_PREFERENCE_KEY = /^[A-Za-z0-9_-]+\.(savedQueries|datatable|datatable_columnRanks)$/;
 
