@@ -44,6 +44,8 @@ export const viewsEn = {
   deleted: 'The view “%{name}” is deleted.',
   droppedFilters:
     'The view “%{name}” opened without its filter by %{fields}: this list can no longer be filtered by it. |||| The view “%{name}” opened without its filters by %{fields}: this list can no longer be filtered by them.',
+  droppedLastState:
+    'The list opened as you last left it, but without its filter by %{fields}: the list no longer offers that filter or its value. |||| The list opened as you last left it, but without its filters by %{fields}: the list no longer offers those filters or their values.',
 };
 
 /** A list's "Import" (console.import.*): a CSV file or a pasted table, its rows checked, then created. */

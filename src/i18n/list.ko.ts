@@ -27,6 +27,8 @@ export const viewsKo: typeof viewsEn = {
   deleted: '“%{name}” 보기를 삭제했습니다.',
   droppedFilters:
     '“%{name}” 보기를 %{fields} 필터 없이 열었습니다. 이 목록은 더 이상 그 항목으로 필터링할 수 없습니다. |||| “%{name}” 보기를 %{fields} 필터 없이 열었습니다. 이 목록은 더 이상 그 항목들로 필터링할 수 없습니다.',
+  droppedLastState:
+    '목록을 마지막으로 보던 상태로 열었지만 %{fields} 필터는 뺐습니다. 이 목록에 더 이상 그 필터나 값이 없습니다. |||| 목록을 마지막으로 보던 상태로 열었지만 %{fields} 필터는 뺐습니다. 이 목록에 더 이상 그 필터들이나 값들이 없습니다.',
 };
 
 /** Korean of a list's "Edit selected" (console.bulkEdit.*). */

@@ -146,4 +146,5 @@ export const schemaEn: Record<ValidationMessageKey, string> = {
   retentionMax: 'Keep the log at most %{maximum} days.',
   preferenceKey: 'A setting name uses letters, digits, dots, dashes and underscores.',
   preferenceTooLarge: 'A setting is at most %{maximum} characters once written as JSON.',
+  listStateFilters: 'A list keeps at most %{maximum} filters.',
 };

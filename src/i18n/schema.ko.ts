@@ -141,4 +141,5 @@ export const schemaKo: typeof schemaEn = {
   retentionMax: '로그는 최대 %{maximum}일까지 보관할 수 있습니다.',
   preferenceKey: '설정 이름에는 영문자, 숫자, 점, 하이픈, 밑줄만 쓸 수 있습니다.',
   preferenceTooLarge: '설정은 JSON으로 최대 %{maximum}자입니다.',
+  listStateFilters: '목록은 필터를 최대 %{maximum}개까지 보관합니다.',
 };

@@ -25,9 +25,9 @@ const writes = () => calls.filter((call) => call.method !== 'GET').map((call) =>
 const view = { label: 'Active', value: { filter: { activeFlag: 'Y' }, sort: { field: 'domain', order: 'ASC' }, perPage: 10, displayedFilters: {} } };
 
 describe('the console store with list settings on the server', () => {
-  it("knows react-admin's list keys: saved queries, hidden columns and their order; nothing else, nor a nested resource", () => {
-    expect(['domains.savedQueries', 'users.datatable', 'project-shares.datatable_columnRanks'].every(isListPreferenceKey)).toBe(true);
-    expect(['locale', 'domains.listParams', 'terms/7/agreements.datatable', 'sidebar.open'].some(isListPreferenceKey)).toBe(false);
+  it("knows react-admin's list keys: saved queries, hidden columns and their order, a list's last state; nothing else, nor a nested resource", () => {
+    expect(['domains.savedQueries', 'users.datatable', 'project-shares.datatable_columnRanks', 'domains.listParams', 'properties.business.listParams'].every(isListPreferenceKey)).toBe(true);
+    expect(['locale', 'terms/7/agreements.listParams', 'terms/7/agreements.datatable', 'sidebar.open', 'domains.listParams.extra'].some(isListPreferenceKey)).toBe(false);
   });
 
   it('sends each changed list key once after the pause, with its last value; a removal is a DELETE; other keys stay in the browser', async () => {
@@ -36,18 +36,21 @@ describe('the console store with list settings on the server', () => {
     store.setItem('domains.datatable', ['createdAt', 'updatedAt']);
     store.setItem('domains.savedQueries', [view]);
     store.setItem('locale', 'ko');
-    store.setItem('domains.listParams', { page: 2 });
+    store.setItem('sidebar.open', false);
+    store.setItem('domains.listParams', { filter: {}, page: 2 });
+    store.setItem('domains.listParams', { filter: { activeFlag: 'N' }, page: 1 });
     expect(writes()).toEqual([]);
-    await vi.waitFor(() => expect(writes()).toHaveLength(2), { timeout: 10_000 });
+    await vi.waitFor(() => expect(writes()).toHaveLength(3), { timeout: 10_000 });
     expect(kept).toEqual(
       new Map<string, unknown>([
         ['domains.datatable', ['createdAt', 'updatedAt']],
         ['domains.savedQueries', [view]],
+        ['domains.listParams', { filter: { activeFlag: 'N' }, page: 1 }],
       ]),
     );
     store.removeItem('domains.datatable');
     await vi.waitFor(() => expect(writes()).toContain('DELETE /system/preferences/domains.datatable'), { timeout: 10_000 });
-    expect([...kept.keys()]).toEqual(['domains.savedQueries']);
+    expect([...kept.keys()]).toEqual(['domains.savedQueries', 'domains.listParams']);
     expect(store.getItem('locale')).toBe('ko');
   });
 
@@ -63,6 +66,20 @@ describe('the console store with list settings on the server', () => {
     expect(sync.store.getItem('users.savedQueries')).toEqual([view]);
     expect(sync.store.getItem('domains.datatable')).toBeUndefined();
     expect(sync.store.getItem('users.datatable')).toEqual(['name']);
+  });
+
+  it("tells a list opening while the person's settings are on their way to wait for them: loading until they are in, then settled", async () => {
+    kept.set('domains.listParams', { filter: { activeFlag: 'N' }, sort: 'domain', order: 'DESC', perPage: 25 });
+    const sync = createPreferenceSync(createConsoleStore(), serverPreferenceApi, 10_000);
+    expect(sync.isLoading()).toBe(false);
+    await sync.loaded();
+    const loading = sync.loadOnce(7);
+    expect(sync.isLoading()).toBe(true);
+    expect(sync.store.getItem('domains.listParams')).toBeUndefined();
+    await sync.loaded();
+    expect(sync.store.getItem('domains.listParams')).toEqual({ filter: { activeFlag: 'N' }, sort: 'domain', order: 'DESC', perPage: 25 });
+    await loading;
+    expect(sync.isLoading()).toBe(false);
   });
 
   it('sign-out sends what waits first, then empties the browser of them (the next person sees their own) and keeps them on the server', async () => {

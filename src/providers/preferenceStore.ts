@@ -1,17 +1,20 @@
 import type { AuthProvider, Store } from 'react-admin';
 import type { preferenceSavedResponse, preferencesResponse } from '../shared/preferences';
+import { LIST_STATE_KEY_PATTERN } from '../shared/listStateKey';
 import { httpClient } from './httpClient';
 
 /**
  * The store keys of what a person sets up on a list, as react-admin 5 names them: the saved
  * queries (`<resource>.savedQueries`, ra-core's useSavedQueries) and a DataTable's hidden columns
  * and column order (`<resource>.datatable`, `<resource>.datatable_columnRanks`, ra-ui-materialui's
- * DataTable and ColumnsButton). A nested resource (`terms/7/agreements`) is a passing table, not a list
- * anyone sets up, and its name could not travel in the path, so it stays in the browser.
+ * DataTable and ColumnsButton), and the list's last filters, sort and page size
+ * (`<resource>.listParams`, ra-core's useListParams, which opens a list without a query as it was
+ * left). A nested resource (`terms/7/agreements`) is a passing table, not a list anyone sets up, and
+ * its name could not travel in the path, so it stays in the browser.
  */
 const LIST_PREFERENCE_KEY = /^[A-Za-z0-9_-]+\.(savedQueries|datatable|datatable_columnRanks)$/;
 
-export const isListPreferenceKey = (key: string) => LIST_PREFERENCE_KEY.test(key);
+export const isListPreferenceKey = (key: string) => LIST_PREFERENCE_KEY.test(key) || LIST_STATE_KEY_PATTERN.test(key);
 
 /** Where the settings are kept: the caller's own, on the server. */
 export interface PreferenceApi {
@@ -36,6 +39,10 @@ export interface PreferenceSync {
   load(): Promise<void>;
   /** Loads once per signed-in person and page; a new sign-in loads again. */
   loadOnce(personId: number | null): Promise<void>;
+  /** Settles when the person's settings are in this browser (at once when no load is under way), so a list opens as they left it. */
+  loaded(): Promise<void>;
+  /** Whether a load is under way. */
+  isLoading(): boolean;
   /** Sends the changes waiting for the pause, at once (before sign-out ends the session that may send them). */
   flush(): Promise<void>;
   /** Calls `listener` with each refusal of a save (too many settings, no server), so the screen can say it; answers the unsubscribe. */
@@ -53,6 +60,7 @@ export function createPreferenceSync(inner: Store, api: PreferenceApi, delayMs =
   const pending = new Map<string, Pending>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let loadedFor: number | null | undefined;
+  let loading: Promise<void> | undefined;
   const refusalListeners = new Set<(failure: unknown) => void>();
 
   const send = async () => {
@@ -104,11 +112,16 @@ export function createPreferenceSync(inner: Store, api: PreferenceApi, delayMs =
     async loadOnce(personId) {
       if (personId === null || loadedFor === personId) return;
       loadedFor = personId;
-      await load().catch(() => {
-        // Unreachable now: the browser's copy stands in, and the next sign-in tries again.
-        loadedFor = undefined;
-      });
+      loading = load()
+        .catch(() => {
+          // Unreachable now: the browser's copy stands in, and the next sign-in tries again.
+          loadedFor = undefined;
+        })
+        .finally(() => (loading = undefined));
+      await loading;
     },
+    isLoading: () => loading !== undefined,
+    loaded: () => loading ?? Promise.resolve(),
     flush: send,
     onRefused(listener) {
       refusalListeners.add(listener);

@@ -1,8 +1,8 @@
-import { cloneElement, Suspense, useEffect, type ReactElement } from 'react';
+import { cloneElement, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { Box, type Theme } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useQueryClient } from '@tanstack/react-query';
-import { ColumnsButton, List, TopToolbar, usePermissions, useResourceContext, useResourceDefinition, type ListProps, type RaRecord } from 'react-admin';
+import { ColumnsButton, List, TopToolbar, useLocation, useNotify, usePermissions, useResourceContext, useResourceDefinition, useStoreContext, type ListProps, type RaRecord } from 'react-admin';
 import { useSubscribe } from '../providers/useSubscribe';
 import { FilterSubmit } from '../components/FilterSubmit';
 import { useApiErrorToast } from '../components/useApiErrorToast';
@@ -16,6 +16,8 @@ import { useShowsCards } from './ConsoleCardList';
 import { ConsolePagination } from './ConsolePagination';
 import { DefaultListActions } from './listExport';
 import { SavedViewsButton } from './SavedViewsButton';
+import { ScreenLoading } from '../components/ScreenLoading';
+import { checkedListState, checkedListStateNow, type StoredListState } from './viewFilters';
 
 /** FilterSubmit's source, and the filter form's field that holds it (react-admin marks each field with its source). */
 const SUBMIT_SOURCE = 'console-filter-submit';
@@ -100,6 +102,46 @@ function QuietRefresh() {
 }
 
 /**
+ * A list opened without a query opens as the person last left it: react-admin reads its stored list
+ * parameters, which the console's store keeps on the server for the person, so they follow them to
+ * another browser. Before the list asks for a page, it waits for the person's settings to arrive and
+ * drops from that state what the list no longer allows (a filter, a filter's value, a sort field
+ * removed since), saying which filters in words, rather than asking the server for what it refuses.
+ * Answers whether the list may draw.
+ */
+function useLastState(resource: string, storeKey: string | false): boolean {
+  const store = useStoreContext();
+  const notify = useNotify();
+  const { search } = useLocation();
+  const opensLastState = storeKey !== false && search.length <= 1;
+  const [ready, setReady] = useState(() => {
+    if (!opensLastState) return true;
+    if (preferenceSync.isLoading()) return false;
+    const stored = store.getItem<StoredListState>(storeKey);
+    return !stored || checkedListStateNow(resource, stored)?.changed === false;
+  });
+  useEffect(() => {
+    if (ready || storeKey === false) return;
+    let current = true;
+    void (async () => {
+      await preferenceSync.loaded();
+      const stored = store.getItem<StoredListState>(storeKey);
+      const checked = stored && (await checkedListState(resource, stored));
+      if (!current) return;
+      if (checked?.changed) store.setItem(storeKey, checked.state);
+      if (checked?.dropped.length) notify('console.views.droppedLastState', { type: 'warning', messageArgs: { fields: checked.dropped.join(', '), smart_count: checked.dropped.length } });
+      setReady(true);
+    })();
+    return () => {
+      current = false;
+    };
+    // Once, as the list opens: later changes are the person's own, within what the list offers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return ready;
+}
+
+/**
  * react-admin's List as every console list is: the server writes its exports (ListExportButton),
  * so a list that must not export passes exporter={false}. Its pagination says "about" of a total
  * the server estimated.
@@ -107,7 +149,7 @@ function QuietRefresh() {
  * default ones where it names none), and Import where the list hands in its resource's declaration
  * and that declares it. A list imports its declaration only where it uses it: each one's schemas
  * would load the schema library into the first screen (listImport.spec.tsx holds every importable
- * resource's list to handing it in).
+ * resource's list to handing it in). It opens as the person last left it (useLastState).
  */
 export function ConsoleList<RecordType extends RaRecord = RaRecord>({
   sx,
@@ -123,6 +165,9 @@ export function ConsoleList<RecordType extends RaRecord = RaRecord>({
   const showsCards = useShowsCards();
   const shown = showsCards && Array.isArray(filters) ? filters.map((filter) => cloneElement(filter as ReactElement<{ alwaysOn?: boolean }>, { alwaysOn: false })) : filters;
   const withSubmit = Array.isArray(shown) && shown.length > 0 ? [...shown, <FilterSubmit key={SUBMIT_SOURCE} source={SUBMIT_SOURCE} alwaysOn />] : shown;
+  const resource = useResourceContext(props) ?? '';
+  const ready = useLastState(resource, props.disableSyncWithLocation ? false : (props.storeKey ?? `${resource}.listParams`));
+  if (!ready) return <ScreenLoading />;
   return (
     <List<RecordType> pagination={<ConsolePagination />} sx={[fitsTheScreen, ...ownSx]} filters={withSubmit} actions={<WithViewControls own={actions} declaration={declaration} />} {...props}>
       {children}

@@ -9,7 +9,11 @@ import { consoleActions } from '../providers/consoleActions';
 import { stubFetch } from '../testing/fetchStub';
 import { consoleResources, resourceNamed } from './registry';
 import { DomainList } from './domains/DomainList';
-import { withoutUnknownFilters } from './viewFilters';
+import { checkedListState, withoutUnknownFilters } from './viewFilters';
+import { loadDeclarations } from './declarations';
+import { isListPreferenceKey } from '../providers/preferenceStore';
+import { kindOf, propertyListStoreKey } from './properties/propertyListPath';
+import type { ListFilterDeclaration } from '../shared/resources/define';
 
 afterEach(async () => {
   cleanup();
@@ -18,13 +22,13 @@ afterEach(async () => {
 });
 
 const domain = (id: number) => ({ id, domain: `d${id}.example`, description: 'A domain', activeFlag: 'Y', updatedAt: '2026-11-28T00:58:30.340Z', createdAt: '2026-11-28T00:58:30.340Z' });
-let listCalls: { resource: string; filter: unknown }[];
+let listCalls: { resource: string; filter: unknown; sort?: unknown; pagination?: { page: number; perPage: number } }[];
 /** What a list page answers: two domains, or nothing (a list of another shape would draw them wrong). */
 let rows: ReturnType<typeof domain>[];
 const dataProvider = {
   ...consoleActions,
-  getList: async (resource: string, params: { filter: unknown }) => {
-    listCalls.push({ resource, filter: params.filter });
+  getList: async (resource: string, params: { filter: unknown; sort: unknown; pagination: { page: number; perPage: number } }) => {
+    listCalls.push({ resource, filter: params.filter, sort: params.sort, pagination: params.pagination });
     return { data: rows, total: rows.length };
   },
   getMany: async () => ({ data: [] }),
@@ -63,6 +67,13 @@ function renderList(name: string, list: ReactElement, path = '/') {
   );
 }
 
+/** A value a declared filter accepts. */
+function valueFor(filter: ListFilterDeclaration): unknown {
+  if (!('type' in filter)) return '2026-01-01';
+  if (filter.values) return Object.keys(filter.values)[0];
+  return filter.type === 'integer' ? 1 : 'x';
+}
+
 describe('saved views and chosen columns', () => {
   it('are offered by every list of the registry, once each, and every filter a list offers is one a view keeps', async () => {
     // No rows, under a search, so each list shows its toolbar over "no results" rather than its empty page.
@@ -84,7 +95,8 @@ describe('saved views and chosen columns', () => {
       }
       sources.delete('console-filter-submit');
       filtersSeen += sources.size;
-      const { dropped } = await withoutUnknownFilters(resource.name, Object.fromEntries([...sources].map((source) => [source, 'x'])));
+      const declared = (await loadDeclarations()).find((declaration) => declaration.name === resource.name)?.list.filters ?? {};
+      const { dropped } = await withoutUnknownFilters(resource.name, Object.fromEntries([...sources].map((source) => [source, declared[source] ? valueFor(declared[source]) : 'x'])));
       expect(dropped, resource.name).toEqual([]);
       expect(view.container.querySelector('.RaList-main'), `${resource.name} still drawn`).not.toBeNull();
       view.unmount();
@@ -168,5 +180,77 @@ describe('saved views and chosen columns', () => {
     expect(screen.getByRole('button', { name: '열' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '보기' }));
     expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: '현재 보기 저장…' })).toBeInTheDocument();
+  });
+});
+
+describe("a list's last state", () => {
+  it('opens every declared list, without a query, as the person left it: filters, sort and page size, less a filter it no longer offers, said in words; kept where the server keeps it', async () => {
+    // No rows: a list of another shape would draw the domains wrong.
+    rows = [];
+    const declarations = await loadDeclarations();
+    let opened = 0;
+    for (const resource of consoleResources) {
+      const declaration = declarations.find((one) => one.name === resource.name);
+      if (!declaration) continue;
+      // The project properties keep a state for each tab; the list opens on its first.
+      const key = resource.name === 'properties' ? propertyListStoreKey(kindOf(null)) : `${resource.name}.listParams`;
+      expect(isListPreferenceKey(key), key).toBe(true);
+      const [name, filter] = Object.entries(declaration.list.filters).find(([field]) => field !== 'kind' && field !== 'id') ?? Object.entries(declaration.list.filters)[0]!;
+      const sort = declaration.list.sortable.at(-1)!;
+      listCalls = [];
+      store = memoryStore();
+      store.setItem(key, { filter: { [name]: valueFor(filter!), goneField: 'x' }, displayedFilters: { [name]: true, goneField: true }, sort, order: 'DESC', perPage: 25, page: 1 });
+      const List = resource.list;
+      const view = renderList(resource.name, <List />, resource.listPath);
+      await waitFor(
+        () =>
+          expect(
+            listCalls.find((call) => call.resource === resource.name),
+            resource.name,
+          ).toBeDefined(),
+        { timeout: 20_000 },
+      );
+      const call = listCalls.find((one) => one.resource === resource.name)!;
+      expect(call.filter, resource.name).toMatchObject({ [name]: valueFor(filter!) });
+      expect(call.filter, resource.name).not.toHaveProperty('goneField');
+      expect(call.sort, resource.name).toEqual({ field: sort, order: 'DESC' });
+      expect(call.pagination?.perPage, resource.name).toBe(25);
+      // No request ever named the filter the list no longer offers.
+      expect(
+        listCalls.some((one) => JSON.stringify(one.filter).includes('goneField')),
+        resource.name,
+      ).toBe(false);
+      expect(await screen.findByText(/^The list opened as you last left it, but without its filter by goneField:/, undefined, { timeout: 10_000 }), resource.name).toBeInTheDocument();
+      view.unmount();
+      opened += 1;
+    }
+    expect(opened).toBeGreaterThan(10);
+  });
+
+  it('drops a sort field the list no longer sorts by (it opens in its own order), and follows the query of a link over the last state', async () => {
+    store.setItem('domains.listParams', { filter: { q: 'kr' }, sort: 'regionCode', order: 'DESC', perPage: 25 });
+    const view = renderList('domains', <DomainList />, DOMAINS_PATH);
+    await screen.findByText('d1.example');
+    expect(listCalls.at(-1)).toMatchObject({ filter: { q: 'kr' }, sort: { field: 'domain', order: 'ASC' }, pagination: { perPage: 25 } });
+    expect(listCalls.some((call) => JSON.stringify(call).includes('regionCode'))).toBe(false);
+    view.unmount();
+
+    listCalls = [];
+    renderList('domains', <DomainList />, `${DOMAINS_PATH}?filter=${encodeURIComponent(JSON.stringify({ activeFlag: 'Y' }))}`);
+    await screen.findByText('d1.example');
+    expect(listCalls.at(-1)?.filter).toEqual({ activeFlag: 'Y' });
+  });
+
+  it('drops a value a filter no longer has, where the filter names its values', async () => {
+    const checked = await checkedListState('access-history', { filter: { success: 'MAYBE', eventType: 'SIGN_IN' }, displayedFilters: { success: true }, sort: 'occurredAt', order: 'DESC' });
+    expect(checked).toEqual({ state: { filter: { eventType: 'SIGN_IN' }, displayedFilters: {}, sort: 'occurredAt', order: 'DESC' }, dropped: ['success'], changed: true });
+    expect((await checkedListState('access-history', { filter: { success: 'N' }, sort: 'occurredAt' })).changed).toBe(false);
+  });
+
+  it('says so in Korean for a Korean reader', async () => {
+    await i18nProvider.changeLocale('ko');
+    store.setItem('domains.listParams', { filter: { regionCode: 'APAC' }, sort: 'domain', order: 'ASC', perPage: 10 });
+    renderList('domains', <DomainList />, DOMAINS_PATH);
+    expect(await screen.findByText(/^목록을 마지막으로 보던 상태로 열었지만 regionCode 필터는 뺐습니다/)).toBeInTheDocument();
   });
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope';
 import { msg } from './validation-messages';
+export { LIST_STATE_KEY_PATTERN } from './listStateKey';
 
 /*
- * A person's own list settings (saved views, chosen columns), kept on the server under the browser
- * store's key so they follow the person to another browser and outlive sign-out.
+ * A person's own list settings (saved views, chosen columns, each list's last state), kept on the
+ * server under the browser store's key so they follow the person to another browser and outlive sign-out.
  */
 
 /** The longest setting name: a resource name and react-admin's suffix fit, and it stays under the server's path-parameter limit. */
@@ -27,6 +28,34 @@ export const preferenceInput = z.strictObject({
     else if (JSON.stringify(value).length > MAX_PREFERENCE_VALUE_LENGTH) context.addIssue({ code: 'custom', message: msg.preferenceTooLarge, params: { maximum: MAX_PREFERENCE_VALUE_LENGTH } });
   }),
 });
+
+/** A list's last state, written as JSON: a list's filters are a few short values, so far less than a setting may hold. */
+export const MAX_LIST_STATE_LENGTH = 8_000;
+/** More filters than any list declares. */
+export const MAX_LIST_STATE_FILTERS = 50;
+/** More rows a page than any list offers; the server answers at most its own page size whatever is asked. */
+export const MAX_LIST_STATE_PER_PAGE = 1_000;
+const filterName = z.string().min(1).max(MAX_PREFERENCE_KEY_LENGTH);
+
+/**
+ * A list's last state, as react-admin keeps it: filters, sort and page size. Anything else the browser
+ * held (the page it was on, a tab's own query words) is not kept: the list reopens on its first page.
+ */
+export const listStateSchema = z
+  .object({
+    filter: z.record(filterName, z.unknown()).superRefine((filter, context) => {
+      if (Object.keys(filter).length > MAX_LIST_STATE_FILTERS) context.addIssue({ code: 'custom', message: msg.listStateFilters, params: { maximum: MAX_LIST_STATE_FILTERS } });
+    }),
+    displayedFilters: z.record(filterName, z.boolean()),
+    sort: filterName,
+    order: z.enum(['ASC', 'DESC']),
+    perPage: z.number().int().min(1).max(MAX_LIST_STATE_PER_PAGE),
+  })
+  .partial()
+  .superRefine((value, context) => {
+    if (JSON.stringify(value).length > MAX_LIST_STATE_LENGTH) context.addIssue({ code: 'custom', message: msg.preferenceTooLarge, params: { maximum: MAX_LIST_STATE_LENGTH } });
+  });
+export type ListState = z.infer<typeof listStateSchema>;
 
 /** GET /api/system/preferences: every setting of the caller, by key. */
 export const preferencesSchema = z.object({ preferences: z.record(z.string(), z.unknown()) });

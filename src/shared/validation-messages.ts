@@ -150,6 +150,7 @@ const KEYS = [
   // A person's list settings (saved views, chosen columns).
   'preferenceKey',
   'preferenceTooLarge',
+  'listStateFilters',
   'termContentRequired',
   'termContentTooLong',
   'endAfterStart',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PREFERENCES_PER_PERSON, MAX_PREFERENCE_KEY_LENGTH, MAX_PREFERENCE_VALUE_LENGTH } from '../../src/shared';
+import { MAX_LIST_STATE_FILTERS, MAX_LIST_STATE_LENGTH, MAX_PREFERENCES_PER_PERSON, MAX_PREFERENCE_KEY_LENGTH, MAX_PREFERENCE_VALUE_LENGTH } from '../../src/shared';
 import { signedInAccount, type TestApp, withTestApp } from './harness';
 
 let t: TestApp;
@@ -68,6 +68,43 @@ describe('list preferences', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.resultMessage).toBe(`You keep ${MAX_PREFERENCES_PER_PERSON} list settings already: delete a saved view first.`);
     expect((await save(eve.token, 'list0.datatable', ['name'])).status).toBe(200);
+  });
+
+  it("keeps each person's last state of a list as their own: another person neither reads nor overwrites it", async () => {
+    const fay = await signedInAccount(t, 'pref-fay@example.com', 'global-admin');
+    const gus = await signedInAccount(t, 'pref-gus@example.com', 'system-admin');
+    const state = { filter: { activeFlag: 'N', q: 'kr' }, displayedFilters: { activeFlag: true }, sort: 'domain', order: 'DESC', perPage: 25 };
+    expect((await save(fay.token, 'domains.listParams', { ...state, page: 4 })).status).toBe(200);
+    expect((await save(fay.token, 'properties.business.listParams', { filter: {}, sort: 'name', order: 'ASC', perPage: 10, kind: 'business' })).status).toBe(200);
+    // Kept without the page it was on or a tab's query words: the list reopens on its first page.
+    expect((await read(fay.token)).body.data.preferences).toEqual({ 'domains.listParams': state, 'properties.business.listParams': { filter: {}, sort: 'name', order: 'ASC', perPage: 10 } });
+    expect((await read(gus.token)).body.data.preferences).toEqual({});
+    expect((await save(gus.token, 'domains.listParams', { filter: {} })).status).toBe(200);
+    expect((await remove(gus.token, 'properties.business.listParams')).status).toBe(200);
+    expect((await read(fay.token)).body.data.preferences['domains.listParams']).toEqual(state);
+    expect((await read(fay.token)).body.data.preferences['properties.business.listParams']).toBeDefined();
+    expect((await read(gus.token)).body.data.preferences).toEqual({ 'domains.listParams': { filter: {} } });
+  });
+
+  it("refuses a list's last state of another shape or beyond its bounds with a 400 in words, saving nothing", async () => {
+    const hal = await signedInAccount(t, 'pref-hal@example.com', 'global-admin');
+    const refusal = async (value: unknown) => {
+      const answer = await save(hal.token, 'domains.listParams', value);
+      expect(answer.status, JSON.stringify(value).slice(0, 80)).toBe(400);
+      return answer.body;
+    };
+    expect((await refusal({ order: 'sideways' })).data.errors[0]).toMatchObject({ field: 'value.order' });
+    expect((await refusal({ perPage: 0 })).data.errors[0]).toMatchObject({ field: 'value.perPage' });
+    expect((await refusal({ perPage: 100_000 })).data.errors[0]).toMatchObject({ field: 'value.perPage' });
+    expect((await refusal({ filter: 'activeFlag=N' })).data.errors[0]).toMatchObject({ field: 'value.filter' });
+    expect((await refusal({ displayedFilters: { activeFlag: 'yes' } })).data.errors[0]).toMatchObject({ field: 'value.displayedFilters.activeFlag' });
+    expect((await refusal(['domain'])).data.errors[0]).toMatchObject({ field: 'value' });
+    const many = await refusal({ filter: Object.fromEntries(Array.from({ length: MAX_LIST_STATE_FILTERS + 1 }, (_, index) => [`field${index}`, 'x'])) });
+    expect(many.resultMessage).toBe(`A list keeps at most ${MAX_LIST_STATE_FILTERS} filters.`);
+    expect(many.data.errors[0]).toMatchObject({ field: 'value.filter' });
+    const large = await refusal({ filter: { q: 'x'.repeat(MAX_LIST_STATE_LENGTH) } });
+    expect(large.resultMessage).toBe(`A setting is at most ${MAX_LIST_STATE_LENGTH} characters once written as JSON.`);
+    expect((await read(hal.token)).body.data.preferences).toEqual({});
   });
 
   it('needs a signed-in person', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { passwordHasher } from '../../server/auth/passwords';
 import { seedDemo } from '../../server/ops/demo';
+import { seriousAxeViolations } from './axeSurvey';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, expectAbsent, signInThroughPage, startE2e, waitForSettled, watchProblems, type E2e } from './harness';
 import domains from '../../src/resources/domains';
 import { consoleResources } from '../../src/resources/registry';
@@ -220,6 +221,91 @@ describe('a list on a phone', () => {
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     // Each card's file name reads across the card, not a word a line.
     expect((await cards.first().locator('.console-card-primary').boundingBox())!.width).toBeGreaterThan(250);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('shows Manual permissions as cards at 390 px, each person with their switch: no table, no sideways scroll, nothing serious for axe', async () => {
+    const { page, problems, close } = await signedIn({ width: 390, height: 844 });
+    await page.goto('/project/manual');
+    await page.getByRole('button', { name: /Manual permissions/ }).click();
+    const cards = page.getByRole('list', { name: 'Manual permissions' }).locator('[data-testid="manual-permission-row"]');
+    await cards.first().waitFor();
+    await waitForSettled(page);
+    expect(await cards.evaluateAll((all) => all.every((card) => card.classList.contains('console-card')))).toBe(true);
+    await expectAbsent(page.locator('#main-content'), page.getByRole('table', { name: 'Manual permissions' }));
+    expect(await cards.first().getByRole('switch').count()).toBe(1);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    expect((await cards.first().locator('.console-card-secondary').boundingBox())!.width).toBeGreaterThan(200);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('shows the Collecting Status board’s processes as cards at 390 px: no table, no sideways scroll, nothing serious for axe', async () => {
+    const { page, problems, close } = await signedIn({ width: 390, height: 844 });
+    await page.goto('/data/collect-status');
+    const cards = page.getByRole('list', { name: 'Processes' }).locator('[data-testid="process-row"]');
+    await cards.first().waitFor();
+    await settle(page);
+    expect(await cards.evaluateAll((all) => all.every((card) => card.classList.contains('console-card')))).toBe(true);
+    await expectAbsent(page.locator('#main-content'), page.getByTestId('process-table'));
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    // Each card's metric reads across the card, and its Tasks button drills down.
+    expect((await cards.first().locator('.console-card-primary').boundingBox())!.width).toBeGreaterThan(250);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await cards
+      .first()
+      .getByRole('button', { name: /^Show tasks of / })
+      .click();
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes('configId'));
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('the Collecting Status board at 1440 px', () => {
+  it('shows the process and task tables whole: buttons and times on one line, metric names in at most two, nothing cut at the card’s edge', async () => {
+    // A metric named at length, as people name them.
+    const longest = await e2e.db.selectFrom('collect_configs').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await e2e.db.updateTable('collect_configs').set({ metric_name: 'Naver Search Ads keyword performance by campaign daily report' }).where('id', '=', longest.id).execute();
+    const { page, problems, close } = await signedIn({ width: 1440, height: 900 });
+    await page.goto('/data/collect-status');
+    await page.getByTestId('process-table').locator('tbody tr').first().waitFor();
+    await settle(page);
+    const fit = await page.evaluate(() => {
+      const lineHeight = (element: Element) => parseFloat(getComputedStyle(element).lineHeight) || 20;
+      const tables = [...document.querySelectorAll('#main-content table')].map((table) => {
+        const container = table.parentElement!;
+        const buttons = [...table.querySelectorAll('tbody button')].filter((button) => button.textContent?.trim());
+        const names = [...table.querySelectorAll('tbody [title^="P"]')];
+        return {
+          name: table.getAttribute('aria-label') ?? table.className,
+          cut: table.scrollWidth - container.clientWidth,
+          buttonsOnTwoLines: buttons.filter((button) => button.getBoundingClientRect().height > 2 * lineHeight(button) || button.scrollWidth > button.clientWidth).map((button) => button.textContent),
+          longestName: Math.max(0, ...names.map((name) => Math.round(name.getBoundingClientRect().height / lineHeight(name)))),
+          timesOnTwoLines: [...table.querySelectorAll('tbody td')]
+            .filter((cell) => /^\d{4}-\d\d-\d\d \d\d:\d\d$/.test(cell.textContent?.trim() ?? '') && cell.firstChild)
+            .filter((cell) => {
+              const range = document.createRange();
+              range.selectNodeContents(cell);
+              return range.getBoundingClientRect().height > 1.5 * lineHeight(cell);
+            }).length,
+          rows: table.querySelectorAll('tbody tr').length,
+        };
+      });
+      return tables;
+    });
+    expect(fit.length).toBeGreaterThanOrEqual(2);
+    for (const table of fit) {
+      expect(table.rows, table.name).toBeGreaterThan(0);
+      expect(table.cut, table.name).toBeLessThanOrEqual(0);
+      expect(table.buttonsOnTwoLines, table.name).toEqual([]);
+      expect(table.longestName, `${table.name}: its metric names are measured`).toBeGreaterThan(0);
+      expect(table.longestName, table.name).toBeLessThanOrEqual(2);
+      expect(table.timesOnTwoLines, table.name).toBe(0);
+    }
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     expect(problems).toEqual([]);
     await close();
   });

@@ -70,4 +70,38 @@ describe('saved views and chosen columns', () => {
     await second.close();
     await first.close();
   });
+
+  it("keep each list's last filter and sort for the person: in a fresh browser, the list opened from the menu is as they left it", async () => {
+    // From the list's own order (a retry finds the last run's state kept).
+    await e2e.db.deleteFrom('list_preferences').where('key', '=', 'domains.listParams').execute();
+    const first = await onDomainList();
+    const search = first.page.getByRole('textbox', { name: 'Search' });
+    await search.fill('views');
+    await first.page.waitForURL((url) => url.searchParams.get('filter') === JSON.stringify({ q: 'views' }));
+    // Sort by domain, Z to A, from the keyboard: the column's header toggles the list's own A to Z.
+    const kept = first.page.waitForResponse((response) => {
+      if (!response.url().endsWith('/api/system/preferences/domains.listParams') || response.request().method() !== 'PUT') return false;
+      const { value } = response.request().postDataJSON() as { value: { filter: unknown; sort: string; order: string } };
+      return JSON.stringify(value.filter) === JSON.stringify({ q: 'views' }) && value.sort === 'domain' && value.order === 'DESC';
+    });
+    await first.page.getByRole('columnheader', { name: 'Domain' }).getByRole('button').focus();
+    await first.page.keyboard.press('Enter');
+    expect((await kept).status()).toBe(200);
+    expect(first.problems).toEqual([]);
+
+    const { context, page } = await e2e.newPage({ width: 1440, height: 900 });
+    const problems = watchProblems(page);
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Allowed Domains' }).click();
+    await page.getByText('views.example').waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Search' }).inputValue()).toBe('views');
+    // The column's sort label shows the list ordered by it, Z to A.
+    await page.getByRole('columnheader', { name: 'Domain' }).locator('.MuiTableSortLabel-root.Mui-active .MuiTableSortLabel-iconDirectionDesc').waitFor();
+    const url = new URL(page.url());
+    expect([url.pathname, url.searchParams.get('filter'), url.searchParams.get('sort'), url.searchParams.get('order')]).toEqual([domains.listPath, JSON.stringify({ q: 'views' }), 'domain', 'DESC']);
+    expect(problems).toEqual([]);
+    await context.close();
+    await first.close();
+  });
 });

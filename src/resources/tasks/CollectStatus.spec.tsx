@@ -8,6 +8,7 @@ import { envelope, stubFetch, type RecordedCall } from '../../testing/fetchStub'
 import type { CollectStatus as Board, Task } from '../../shared';
 import { CollectStatus } from './CollectStatus';
 import { retryTimeText } from './TaskRunStatus';
+import { stubWindowWidth } from '../../testing/windowWidth';
 
 afterEach(() => {
   cleanup();
@@ -141,6 +142,24 @@ describe('Collecting Status board', () => {
     expect(within(row).getByText('Failed')).toBeInTheDocument();
     expect(await screen.findByText('The source answered HTTP 500.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('shows each process as a card on a phone, with its status, data type, counts and times, no table; its Tasks drills down', async () => {
+    stubWindowWidth(390);
+    const { taskCalls } = renderBoard([BOARD]);
+    const cards = await screen.findByRole('list', { name: 'Processes' });
+    expect(screen.queryByTestId('process-table')).toBeNull();
+    const [card] = within(cards).getAllByRole('listitem');
+    expect(card).toHaveClass('console-card');
+    expect(within(card!).getByText('Media spend')).toHaveAttribute('title', 'P7');
+    expect(within(card!).getByText('Failed')).toBeInTheDocument();
+    expect(await within(card!).findByText('Media')).toHaveAttribute('title', 'MEDIA');
+    expect(within(card!).getByText('Last hour 1 · 7 days 9 · 30 days 30')).toBeInTheDocument();
+    expect(within(card!).getByText('Mastered 12,345 · Posted 6,789 · Targets 2')).toBeInTheDocument();
+    expect(card).toHaveTextContent(/Next run \d{4}-\d\d-\d\d \d\d:\d\d · Updated \d{4}-\d\d-\d\d \d\d:\d\d/);
+    await userEvent.click(within(card!).getByRole('button', { name: 'Show tasks of Media spend' }));
+    await waitFor(() => expect(filterOf(taskCalls().at(-1)!)).toMatchObject({ configId: 7 }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Processes' })).getByRole('listitem')).toHaveAttribute('aria-current', 'true'));
   });
 
   it('drills down from a process row into the task list and the board of that collect metric', async () => {

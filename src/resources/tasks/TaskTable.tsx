@@ -17,9 +17,9 @@ const Column = DataTable.Col<Task>;
  * At 1,440 px beside the menu every column fits with its words on one line: the metric's name, the
  * duration and the actions (Post tasks, Retry) never wrap, the cells' side padding is 6 px and an
  * error's text is its first words (all of it on hover and on the task's page), so nothing is cut at
- * the card's edge.
+ * the card's edge. The board's process table fits the same way.
  */
-const fitsOneLineEach = {
+export const fitsOneLineEach = {
   '& .MuiTableCell-root': { px: 0.75 },
   '& .MuiButton-root': { whiteSpace: 'nowrap' },
 };

@@ -6,6 +6,7 @@ import { envelope, stubFetch, type RecordedCall, type StubAnswer } from '../../t
 import { renderPage } from '../../testing/renderPage';
 import { ManualPermissionsPanel } from './ManualPermissionsPanel';
 import { expectCodeBehindDetails } from '../../testing/errorDetails';
+import { stubWindowWidth } from '../../testing/windowWidth';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -103,5 +104,30 @@ describe('Manual permissions panel', () => {
     const table = screen.getByRole('table', { name: 'Manual permissions' });
     expect(await within(table).findByText('No user matches "nobody".')).toBeInTheDocument();
     expect(within(table).queryByRole('switch')).not.toBeInTheDocument();
+  });
+
+  it('reads as cards on a phone, each person with their switch, and no table; revoking still asks first', async () => {
+    stubWindowWidth(390);
+    const { writes } = server();
+    await openPanel();
+    const list = await screen.findByRole('list', { name: 'Manual permissions' });
+    const [ann, bo] = within(list).getAllByRole('listitem');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(ann).toHaveClass('console-card');
+    expect(within(ann!).getByText('Ann Lee')).toBeInTheDocument();
+    expect(within(ann!).getByText('ann@example.com')).toBeInTheDocument();
+    expect((within(bo!).getByRole('switch', { name: 'UPLOADER bo@example.com' }) as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(within(ann!).getByRole('switch', { name: 'UPLOADER ann@example.com' }));
+    expect(within(await screen.findByRole('dialog')).getByText('Revoke UPLOADER from Ann Lee?')).toBeInTheDocument();
+    expect(writes()).toEqual([]);
+  });
+
+  it('says on a phone when the search matches nobody', async () => {
+    stubWindowWidth(390);
+    server();
+    await openPanel();
+    await userEvent.type(screen.getByLabelText('Search'), 'nobody');
+    expect(await screen.findByText('No user matches "nobody".')).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { envelope, stubFetch } from '../../testing/fetchStub';
 import { renderPage } from '../../testing/renderPage';
 import { UploadHistoryTable } from './UploadHistoryTable';
+import { stubWindowWidth } from '../../testing/windowWidth';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -66,13 +67,7 @@ describe('Upload history', () => {
   });
 
   it('reads as cards on a phone, each waiting upload with its actions, and no table', async () => {
-    // A 390 px window as the browser reports it to a media query (jsdom answers none).
-    vi.stubGlobal('matchMedia', (query: string) => {
-      const max = /max-width:\s*([\d.]+)px/.exec(query);
-      const min = /min-width:\s*([\d.]+)px/.exec(query);
-      const matches = (!max || 390 <= Number(max[1])) && (!min || 390 >= Number(min[1]));
-      return { matches, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false };
-    });
+    stubWindowWidth(390);
     const failed = { ...upload(1, 'FAIL', 'broken.csv'), reason: 'The file has 2 problems; nothing was written.' };
     const rows = [upload(2, 'READY', 'waiting.csv'), failed];
     stubFetch(() => ({ body: envelope('SUCCESS', { list: rows, totalCount: rows.length, totalPage: 1, currentPage: 1 }) }));
