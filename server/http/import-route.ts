@@ -123,8 +123,9 @@ async function readXlsx(app: FastifyInstance, base64: string): Promise<Table> {
 }
 
 /**
- * POST <path>/import `{ csv | xlsx, commit? }`: a table's rows as the declaration's records, its columns
- * matched to fields by header (the field's name or its English or Korean label). Every row goes
+ * POST <path>/import `{ csv | xlsx, commit?, columns? }`: a table's rows as the declaration's records, its
+ * columns matched to fields by header (the field's name or its English or Korean label), or as the
+ * person chose in `columns` (a field or null to leave it out, one per header). Every row goes
  * through the single create's steps (its body schema, checks and write with its activity entry),
  * each in a savepoint of one transaction, so a row refused alone is refused here, with its problems
  * under its cells, and a duplicate of an earlier row or of a record is found as the create finds it.
@@ -185,18 +186,33 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
   }
 
   /** Reads the table and runs each row's create; the transaction is undone unless `commit` and every row passed. */
-  async function importTable(request: FastifyRequest, reply: FastifyReply, source: { csv: string } | { xlsx: string }, commit: boolean): Promise<{ result: ImportResult; written: boolean }> {
+  async function importTable(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    source: { csv: string } | { xlsx: string },
+    commit: boolean,
+    chosen: (string | null)[] | undefined,
+  ): Promise<{ result: ImportResult; written: boolean }> {
+    // A chosen field the create does not take is a mistake in the request, not in the table: refused before reading it.
+    const unknown = chosen?.find((field): field is string => field !== null && !fields.includes(field));
+    if (unknown !== undefined) throw new AppError('VALIDATION_ERROR', sentence('crud.importChosenUnknown', { field: unknown, noun: recordNoun(noun) }));
     const table = 'csv' in source ? readTable(source.csv) : await readXlsx(app, source.xlsx);
     const result: ImportResult = { columns: [], rows: [], problems: [], created: [] };
     if ('problem' in table) return { result: { ...result, problems: [{ field: '', message: table.problem }] }, written: false };
     const [header, ...records] = table.records;
     if (!header) return { result: { ...result, problems: [{ field: '', message: said('crud.importEmpty') }] }, written: false };
-    result.columns = header.map((cell) => columnOf(cell ?? ''));
-    // A field read from its code column is not read from its words too.
-    const byCode = new Set(result.columns.filter((column, index) => column.field && header[index] !== null && fieldByCodeHeader.has(headerKey(header[index]!))).map((column) => column.field));
-    result.columns = result.columns.map((column, index) =>
-      column.field && byCode.has(column.field) && !fieldByCodeHeader.has(headerKey(header[index] ?? '')) ? { ...column, skipped: true } : column,
-    );
+    if (chosen && chosen.length !== header.length) throw new AppError('VALIDATION_ERROR', sentence('crud.importChosenCount', { count: header.length }));
+    // The person's choice of field for each column, else the match by header.
+    result.columns = chosen
+      ? header.map((cell, index) => (chosen[index] === null ? { header: cell ?? '', field: null, skipped: true } : { header: cell ?? '', field: chosen[index]! }))
+      : header.map((cell) => columnOf(cell ?? ''));
+    // A field read from its code column is not read from its words too (a person's choice is taken as it is).
+    if (!chosen) {
+      const byCode = new Set(result.columns.filter((column, index) => column.field && header[index] !== null && fieldByCodeHeader.has(headerKey(header[index]!))).map((column) => column.field));
+      result.columns = result.columns.map((column, index) =>
+        column.field && byCode.has(column.field) && !fieldByCodeHeader.has(headerKey(header[index] ?? '')) ? { ...column, skipped: true } : column,
+      );
+    }
     const seen = new Map<string, string>();
     for (const { header: words, field, skipped } of result.columns) {
       if (skipped) continue;
@@ -259,7 +275,7 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
     { onRequest: steps.onRequest, config: steps.config, bodyLimit: BODY_LIMIT, schema: { body: importInput, response: { 200: importResponse } } },
     async (request, reply) => {
       const commit = request.body.commit === true;
-      const { result, written } = await importTable(request, reply, request.body, commit);
+      const { result, written } = await importTable(request, reply, request.body, commit, request.body.columns);
       const count = result.rows.length;
       const problems = importProblemCount(result);
       // A problem of the whole file (an unknown column) is said as it is; else how many rows have one.

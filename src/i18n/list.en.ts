@@ -64,8 +64,10 @@ export const importEn = {
   rows: 'The rows read',
   shown: 'Showing %{shown} of the %{count} rows: those with a problem, then the first of the others.',
   rowProblems: 'Problems of the row',
-  leftOut: 'Not imported: %{columns} (set by the console, or read from the code column beside them).',
+  leftOut: 'Not imported: %{columns} (left out, set by the console, or read from the code column beside them).',
   notAField: 'not a field',
+  chooseField: 'Choose a field',
+  leaveOut: 'Leave out',
   ready: 'All %{smart_count} row can be created. |||| All %{smart_count} rows can be created.',
   problems:
     'Nothing can be created while a row has a problem: %{smart_count} row has one. Correct the table and check it again. |||| Nothing can be created while a row has a problem: %{smart_count} rows have one. Correct the table and check it again.',

@@ -63,8 +63,10 @@ export const importKo: typeof importEn = {
   rows: '읽은 행',
   shown: '전체 %{count}개 행 중 %{shown}개를 보여 줍니다: 문제가 있는 행을 먼저, 그다음 나머지 행의 앞부분을 보여 줍니다.',
   rowProblems: '행의 문제',
-  leftOut: '가져오지 않는 열: %{columns} (콘솔이 정하는 값이거나, 옆의 코드 열에서 읽습니다).',
+  leftOut: '가져오지 않는 열: %{columns} (제외했거나, 콘솔이 정하는 값이거나, 옆의 코드 열에서 읽습니다).',
   notAField: '필드가 아님',
+  chooseField: '필드 선택',
+  leaveOut: '제외',
   ready: '%{smart_count}개 행을 모두 만들 수 있습니다. |||| %{smart_count}개 행을 모두 만들 수 있습니다.',
   problems:
     '문제가 있는 행이 있으면 아무것도 만들 수 없습니다: %{smart_count}개 행에 문제가 있습니다. 표를 고친 뒤 다시 확인하세요. |||| 문제가 있는 행이 있으면 아무것도 만들 수 없습니다: %{smart_count}개 행에 문제가 있습니다. 표를 고친 뒤 다시 확인하세요.',

@@ -65,6 +65,8 @@ export const serverEn = {
   'crud.importTooManyRows': 'The table has %{count} rows; one import takes at most %{max}.',
   'crud.importColumnUnknown': 'The column “%{header}” is not a field of a %{noun}.',
   'crud.importColumnTwice': 'The columns “%{first}” and “%{second}” are both the field %{field}.',
+  'crud.importChosenUnknown': 'The field “%{field}” chosen for a column is not a field a %{noun} takes. Nothing was read or written.',
+  'crud.importChosenCount': 'The fields chosen for the columns do not match the table: its header has %{count} columns. Nothing was read or written.',
   'crud.importXlsxTooLarge': 'The XLSX file is %{size}; one import takes a file of at most %{max}. Split it, or save it as CSV.',
   'crud.importXlsxUnreadable': 'The XLSX file could not be read: %{reason}',
   'crud.importXlsxNotZip': 'it is not an XLSX workbook (an XLSX file is a zip archive).',

@@ -61,6 +61,8 @@ export const serverKo = {
   'crud.importTooManyRows': '표의 행이 %{count}개입니다. 한 번에 최대 %{max}개까지 가져올 수 있습니다.',
   'crud.importColumnUnknown': '“%{header}” 열은 %{noun}의 필드가 아닙니다.',
   'crud.importColumnTwice': '“%{first}” 열과 “%{second}” 열이 모두 %{field} 필드입니다.',
+  'crud.importChosenUnknown': '열에 고른 “%{field}” 필드는 %{noun}에 없는 필드입니다. 아무것도 읽거나 쓰지 않았습니다.',
+  'crud.importChosenCount': '열마다 고른 필드가 표와 맞지 않습니다: 표의 머리글은 %{count}개 열입니다. 아무것도 읽거나 쓰지 않았습니다.',
   'crud.importXlsxTooLarge': 'XLSX 파일이 %{size}입니다. 한 번에 최대 %{max}까지의 파일을 가져올 수 있습니다. 나누거나 CSV로 저장하세요.',
   'crud.importXlsxUnreadable': 'XLSX 파일을 읽을 수 없습니다: %{reason}',
   'crud.importXlsxNotZip': 'XLSX 통합 문서가 아닙니다 (XLSX 파일은 zip 압축 파일입니다).',

@@ -136,7 +136,8 @@ export const consoleActions = {
 
   // A declared import (src/shared/import.ts): a table's rows checked (`commit` false) or created, all or none.
   /** A table as text (`csv`) or as an XLSX file in base64 (`xlsx`). */
-  importTable: (resource: string, table: { csv: string } | { xlsx: string }, commit: boolean) => httpClient.post<typeof importResponse>(`/${resource}/import`, { ...table, commit }),
+  importTable: (resource: string, table: { csv: string } | { xlsx: string }, commit: boolean, columns?: (string | null)[]) =>
+    httpClient.post<typeof importResponse>(`/${resource}/import`, { ...table, commit, ...(columns ? { columns } : {}) }),
   getImportTemplate: (resource: string) => httpClient.get<typeof importTemplateResponse>(`/${resource}/import-template`),
 
   // Manual Upload.

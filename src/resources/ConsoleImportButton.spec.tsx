@@ -80,11 +80,14 @@ describe('ConsoleImportButton', () => {
     const dialog = await pasteAndCheck('domain,description\nacme.com,Acme\n,No name\n');
     const table = await within(dialog).findByRole('table');
     const rows = within(table).getAllByRole('row');
-    expect(
-      within(rows[0]!)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Row', 'Domain', 'Description', 'Problems of the row']);
+    const headers = within(rows[0]!).getAllByRole('columnheader');
+    expect([headers[0]!.textContent, headers.at(-1)!.textContent]).toEqual(['Row', 'Problems of the row']);
+    // Each column's header offers the field it was matched to, by the header's words.
+    expect(headers.slice(1, -1).map((cell) => within(cell).getByRole('combobox'))).toEqual([
+      within(table).getByRole('combobox', { name: 'domain' }),
+      within(table).getByRole('combobox', { name: 'description' }),
+    ]);
+    expect((within(table).getByRole('combobox', { name: 'domain' }) as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Domain');
     const bad = within(rows[2]!).getAllByRole('cell');
     expect(bad[1]!.textContent).toBe('Required.');
     expect(bad[2]!.textContent).toBe('No name');
@@ -93,6 +96,42 @@ describe('ConsoleImportButton', () => {
     expect(within(dialog).getByRole('button', { name: 'Create 2 records' })).toHaveProperty('disabled', true);
     const sent = calls.filter((call) => call.method === 'POST');
     expect(sent).toEqual([expect.objectContaining({ url: expect.stringContaining('/api/domains/import'), body: { csv: 'domain,description\nacme.com,Acme\n,No name\n', commit: false } })]);
+  });
+
+  it('checks again with the field chosen for an unmatched column, its problem gone, and commits with the same choice', async () => {
+    const UNMATCHED: ImportResult = {
+      columns: [{ header: 'Site', field: null }, columns[1]!],
+      rows: [],
+      problems: [{ field: '', message: 'The column “Site” is not a field of a domain.' }],
+      created: [],
+    };
+    const MAPPED: ImportResult = { ...GOOD, columns: [{ header: 'Site', field: 'domain' }, columns[1]!] };
+    const { calls } = stubFetch((call) => {
+      if (call.url.includes('/import-template')) return { body: envelope('SUCCESS', TEMPLATE) };
+      const { commit, columns: chosen } = call.body as { commit: boolean; columns?: string[] };
+      if (commit) return { body: envelope('SUCCESS', { ...MAPPED, created: [11, 12] }, '2 domain records have been imported.') };
+      return { body: envelope('SUCCESS', chosen ? MAPPED : UNMATCHED) };
+    });
+    renderButton();
+    const text = 'Site,description\nacme.com,Acme\nother.org,\n';
+    const dialog = await pasteAndCheck(text);
+    const site = (await within(dialog).findByRole('combobox', { name: 'Site' })) as HTMLSelectElement;
+    expect(site.value).toBe('');
+    expect(within(dialog).getByText('not a field')).toBeTruthy();
+    expect(within(dialog).getByText('The column “Site” is not a field of a domain.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Create 2 records' })).toBeNull();
+    await userEvent.selectOptions(site, 'Domain');
+    expect(await within(dialog).findByText('All 2 rows can be created.')).toBeTruthy();
+    expect(within(dialog).queryByText('not a field')).toBeNull();
+    expect(within(dialog).queryByText('The column “Site” is not a field of a domain.')).toBeNull();
+    expect((within(dialog).getByRole('combobox', { name: 'Site' }) as HTMLSelectElement).value).toBe('domain');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create 2 records' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 10_000 });
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { csv: text, commit: false },
+      { csv: text, commit: false, columns: ['domain', 'description'] },
+      { csv: text, commit: true, columns: ['domain', 'description'] },
+    ]);
   });
 
   it('creates the checked rows in one request, saying how many, and closes', async () => {

@@ -49,6 +49,9 @@ const shownRows = (rows: ImportResult['rows']) => {
   return [...withProblems, ...others].sort((a, b) => a.row - b.row);
 };
 
+/** The select's value for a column left out (no field is named so). */
+const LEAVE_OUT = '-';
+
 /** An import's answer, when a refused commit carries one (400 with the rows and their problems). */
 const resultOf = (error: unknown): ImportResult | undefined => {
   const data = error instanceof ApiError ? (error.data as Partial<ImportResult> | null) : undefined;
@@ -86,14 +89,21 @@ export function ConsoleImportButton() {
   const [fileName, setFileName] = useState<string>();
   const [fileProblem, setFileProblem] = useState<string>();
   const [result, setResult] = useState<ImportResult>();
+  // The person's choice of field for each column (null: left out), once they change one; sent with each check and the commit.
+  const [chosen, setChosen] = useState<(string | null)[]>();
   const titleId = useId();
+  const back = () => {
+    // The table may change behind "Back": its columns are matched by header again.
+    setResult(undefined);
+    setChosen(undefined);
+  };
   const close = () => {
     setOpen(false);
     setText('');
     setXlsx(undefined);
     setFileName(undefined);
     setFileProblem(undefined);
-    setResult(undefined);
+    back();
   };
   const template = useApiRead(['import-template', resource], (api) => api.getImportTemplate(resource!), { enabled: open && resource !== undefined });
   const check = useApiWrite({ success: false });
@@ -121,16 +131,27 @@ export function ConsoleImportButton() {
     setFileName(file.name);
   };
   const table = xlsx === undefined ? { csv: text } : { xlsx };
-  const runCheck = async () => {
-    const answer = await check.run((api) => api.importTable(resource, table, false));
+  const runCheck = async (columns?: (string | null)[]) => {
+    const answer = await check.run((api) => api.importTable(resource, table, false, columns));
     if (answer) setResult(answer.data);
   };
   const problems = result ? importProblemCount(result) : 0;
-  // A column the import leaves out (an export's updated time, words beside their code column) is named above the table, not drawn in it.
-  const columns = (result?.columns ?? []).filter((column) => !column.skipped);
-  const leftOut = (result?.columns ?? []).filter((column) => column.skipped).map((column) => column.header);
-  const shown = new Set(columns.map(({ field }) => field));
+  const columns = result?.columns ?? [];
+  // A column the import leaves out (an export's updated time, words beside their code column, one the person left out) is named above the table too.
+  const leftOut = columns.filter((column) => column.skipped).map((column) => column.header);
+  const shown = new Set(columns.filter((column) => !column.skipped).map(({ field }) => field));
   const drawn = result ? shownRows(result.rows) : [];
+  /** A column's choice as its select holds it: a field, LEAVE_OUT, or '' while it matches none. */
+  const choiceOf = (column: ImportResult['columns'][number]) => (column.skipped ? LEAVE_OUT : (column.field ?? ''));
+  const choose = (index: number, choice: string) => {
+    // A column still matching no field is left out once the person chooses for another: the answer shows it so.
+    const next = columns.map((column, at) => {
+      const value = at === index ? choice : choiceOf(column);
+      return value === LEAVE_OUT || value === '' ? null : value;
+    });
+    setChosen(next);
+    void runCheck(next);
+  };
 
   return (
     <>
@@ -164,21 +185,35 @@ export function ConsoleImportButton() {
                   {translate('console.import.shown', { shown: drawn.length, count: result.rows.length.toLocaleString() })}
                 </Typography>
               )}
-              {result.rows.length > 0 && (
+              {columns.length > 0 && (
                 // Focusable too: on a narrow screen the table scrolls sideways within it.
                 <TableContainer tabIndex={0} role="region" aria-label={translate('console.import.rows')}>
                   <Table size="small" aria-label={translate('console.import.title', { name: translate(`resources.${resource}.name`, { smart_count: 2 }) })}>
                     <TableHead>
                       <TableRow>
                         <TableCell>{translate('console.import.row')}</TableCell>
-                        {columns.map(({ header, field }, index) => (
+                        {columns.map((column, index) => (
                           <TableCell key={index}>
-                            {field ? label(field) : header}
-                            {!field && (
-                              <Typography variant="caption" color="error" component="p">
-                                {translate('console.import.notAField')}
-                              </Typography>
-                            )}
+                            {/* Which field the column is, as matched by its header or chosen; a native select, for the keyboard. */}
+                            <TextField
+                              select
+                              size="small"
+                              label={column.header}
+                              value={choiceOf(column)}
+                              onChange={(event) => choose(index, event.target.value)}
+                              error={!column.field && !column.skipped}
+                              helperText={!column.field && !column.skipped ? translate('console.import.notAField') : undefined}
+                              sx={{ minWidth: '10rem' }}
+                              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                            >
+                              {choiceOf(column) === '' && <option value="">{translate('console.import.chooseField')}</option>}
+                              {(template.data?.fields ?? []).map(({ field }) => (
+                                <option key={field} value={field}>
+                                  {label(field)}
+                                </option>
+                              ))}
+                              <option value={LEAVE_OUT}>{translate('console.import.leaveOut')}</option>
+                            </TextField>
                           </TableCell>
                         ))}
                         <TableCell>{translate('console.import.rowProblems')}</TableCell>
@@ -188,10 +223,10 @@ export function ConsoleImportButton() {
                       {drawn.map((row) => (
                         <TableRow key={row.row}>
                           <TableCell>{row.row}</TableCell>
-                          {columns.map(({ field }, index) => (
+                          {columns.map(({ field, skipped }, index) => (
                             <TableCell key={index}>
-                              {field ? row.values[field] : null}
-                              <Problems problems={row.problems.filter((problem) => field !== null && problem.field === field)} />
+                              {field && !skipped ? row.values[field] : null}
+                              <Problems problems={row.problems.filter((problem) => field !== null && !skipped && problem.field === field)} />
                             </TableCell>
                           ))}
                           <TableCell>
@@ -205,8 +240,12 @@ export function ConsoleImportButton() {
               )}
             </DialogContent>
             <DialogActions>
-              <TextButton onClick={() => setResult(undefined)}>{translate('console.import.back')}</TextButton>
-              <TextButton variant="contained" disabled={problems > 0 || result.rows.length === 0 || create.pending} onClick={() => void create.run((api) => api.importTable(resource, table, true))}>
+              <TextButton onClick={back}>{translate('console.import.back')}</TextButton>
+              <TextButton
+                variant="contained"
+                disabled={problems > 0 || result.rows.length === 0 || check.pending || create.pending}
+                onClick={() => void create.run((api) => api.importTable(resource, table, true, chosen))}
+              >
                 {translate('console.import.commit', { smart_count: result.rows.length })}
               </TextButton>
             </DialogActions>

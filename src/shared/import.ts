@@ -18,12 +18,14 @@ export const IMPORT_MAX_XLSX_CHARS = Math.ceil(IMPORT_MAX_XLSX_BYTES / 3) * 4;
  * The body of POST <path>/import: the table as text (`csv`: CSV, a header row then a record a row,
  * or tab separated as a spreadsheet pastes it) or as an XLSX file in base64 (`xlsx`, its first
  * sheet read), and whether to create its records (`commit: true`) or only say what each row would
- * create and what is wrong with it (the default).
+ * create and what is wrong with it (the default). `columns`, when given, is the person's choice of
+ * field for each header, in order (null: leave the column out), taken in place of the match by header.
  */
+const importColumnsInput = z.array(z.string().nullable()).optional();
 export const importInput = z.union([
-  z.strictObject({ csv: z.string().max(IMPORT_MAX_CHARS), commit: z.boolean().optional() }),
+  z.strictObject({ csv: z.string().max(IMPORT_MAX_CHARS), commit: z.boolean().optional(), columns: importColumnsInput }),
   // Twice the limit reaches the server, which refuses a file over it in words (a larger body is cut off).
-  z.strictObject({ xlsx: z.base64().max(IMPORT_MAX_XLSX_CHARS * 2), commit: z.boolean().optional() }),
+  z.strictObject({ xlsx: z.base64().max(IMPORT_MAX_XLSX_CHARS * 2), commit: z.boolean().optional(), columns: importColumnsInput }),
 ]);
 export type ImportInput = z.infer<typeof importInput>;
 
@@ -51,7 +53,8 @@ export type ImportRow = z.infer<typeof importRowSchema>;
  */
 export const importResultSchema = z.object({
   // `skipped`: a column the import leaves out, one the list shows but a create does not take (an
-  // export's updated time) or a field's words beside its code column, which is read instead.
+  // export's updated time), a field's words beside its code column, which is read instead, or one
+  // the person chose to leave out.
   columns: z.array(z.object({ header: z.string(), field: z.string().nullable(), skipped: z.boolean().optional() })),
   rows: z.array(importRowSchema),
   problems: z.array(importProblemSchema),

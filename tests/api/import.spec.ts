@@ -263,6 +263,63 @@ describe('import', () => {
       expect(await unchanged()).toEqual(before);
     });
 
+    it('takes the person’s field for each column in place of the header match: an odd header, a column left out', async () => {
+      const before = await unchanged();
+      const rows = goods(2).map((row) => ({ ...row, notes: 'not for import' }));
+      const fields = Object.keys(rows[0]!).slice(0, -1);
+      const headers = ['Site', ...fields.slice(1), 'Notes'];
+      const withColumns = (columns: (string | null)[], commit?: boolean) =>
+        t.call<ImportResult>('POST', `${api}/import`, { token: admin, body: { csv: tableOf(rows, headers), columns, ...(commit === undefined ? {} : { commit }) } });
+      const refused = await post(tableOf(rows, headers), true);
+      expect(refused.status).toBe(400);
+      expect(refused.body.resultMessage).toContain('Site');
+      expect(await unchanged()).toEqual(before);
+
+      const chosen = [...fields, null];
+      const preview = await withColumns(chosen);
+      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+      expect(preview.body.data.problems).toEqual([]);
+      expect(preview.body.data.columns).toEqual([...fields.map((field, index) => ({ header: headers[index], field })), { header: 'Notes', field: null, skipped: true }]);
+      expect(preview.body.data.rows.map((row) => row.problems)).toEqual([[], []]);
+      expect(preview.body.data.rows[0]!.values).not.toHaveProperty('notes');
+      expect(await unchanged()).toEqual(before);
+
+      const committed = await withColumns(chosen, true);
+      expect(committed.status, JSON.stringify(committed.body)).toBe(200);
+      expect(committed.body.data.created).toHaveLength(2);
+      const record = await t.call('GET', `${api}/${committed.body.data.created[0]}`, { token: admin });
+      expect(record.body.data).toMatchObject(body.parse(Object.fromEntries(Object.entries(rows[0]!).filter(([field, value]) => field !== 'notes' && value !== ''))) as Record<string, unknown>);
+    });
+
+    it('refuses a chosen field the create does not take, or a choice per column that misses one, in words (English and Korean), writing nothing', async () => {
+      const before = await unchanged();
+      const rows = goods(1);
+      const fields = Object.keys(rows[0]!);
+      for (const commit of [false, true]) {
+        for (const [language, words] of [
+          ['en', /colour.+not a field/],
+          ['ko', /colour.+필드/],
+        ] as const) {
+          const reply = await t.call('POST', `${api}/import`, {
+            token: admin,
+            body: { csv: tableOf(rows), commit, columns: [...fields.slice(0, -1), 'colour'] },
+            headers: { 'accept-language': language },
+          });
+          expect(reply.status).toBe(400);
+          expect(reply.body.resultMessage).toMatch(words);
+        }
+        const short = await t.call('POST', `${api}/import`, { token: admin, body: { csv: tableOf(rows), commit, columns: fields.slice(1) } });
+        expect(short.status).toBe(400);
+        expect(short.body.resultMessage).toContain(String(fields.length));
+      }
+      expect((await t.call('POST', `${api}/import`, { token: admin, body: { csv: tableOf(rows), columns: [1, ...fields.slice(1)] } })).status).toBe(400);
+      // One field chosen for two columns is the file's problem, as two headers naming it are.
+      const twice = await t.call('POST', `${api}/import`, { token: admin, body: { csv: tableOf(rows), commit: true, columns: [fields[0], ...fields.slice(0, -1)] } });
+      expect(twice.status).toBe(400);
+      expect(twice.body.resultMessage).toContain(`both the field ${fields[0]}`);
+      expect(await unchanged()).toEqual(before);
+    });
+
     it.runIf(sample.unique)('refuses a duplicate within the file and one of an existing record', async () => {
       const field = sample.unique!;
       const [first, second] = goods(2);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, signInThroughPage, startE2e, waitForSettled, watchProblems, type E2e } from './harness';
 import { seriousAxeViolations } from './axeSurvey';
@@ -66,6 +67,55 @@ describe('Import (Allowed Domains)', () => {
     expect(await imported()).toEqual(['alpha.co.kr', 'beta.co.kr', 'taken.co.kr']);
     expect((await created()).length).toBe(before + 2);
     await page.screenshot({ path: '/tmp/import-1440.png' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+/** Tabs forward until `target` has the focus, as a keyboard reaches it. */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 20 && !(await target.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
+  expect(await target.evaluate((element) => element === document.activeElement)).toBe(true);
+}
+
+describe('Import (Allowed Domains), a column chosen', () => {
+  it('shows a column no field matches, takes the field chosen for it by keyboard, and creates the rows', async () => {
+    const { context, page } = await e2e.newPage({ width: 1440, height: 900 });
+    const problems = watchProblems(page);
+    await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Allowed Domains' }).click();
+    await page.getByRole('checkbox', { name: 'Select row taken.co.kr' }).waitFor();
+    await waitForSettled(page);
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Allowed Domains' });
+    await dialog.getByText(/Domain \*/).waitFor();
+    await dialog.getByRole('textbox', { name: 'Or paste the table' }).fill('Site\tDescription\tNotes\ngamma.co.kr\tThird\tkeep out\n');
+    await dialog.getByRole('button', { name: 'Check the rows' }).click();
+    await dialog.getByText('The column “Site” is not a field of a domain.').waitFor();
+    const site = dialog.getByRole('combobox', { name: 'Site' });
+    expect(await site.inputValue()).toBe('');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // A closed native select steps through its options with the arrow keys: the first after "Choose a field" is Domain.
+    await tabTo(page, site);
+    await page.keyboard.press('ArrowDown');
+    // Notes, still matching no field, is left out once a choice is made, and shown so.
+    await dialog.getByText('All 1 row can be created.').waitFor();
+    expect(await site.inputValue()).toBe('domain');
+    expect(await dialog.getByRole('combobox', { name: 'Notes' }).inputValue()).toBe('-');
+    await dialog.getByText('Not imported: Notes (left out, set by the console, or read from the code column beside them).').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await page.screenshot({ path: '/tmp/import-columns-1440.png' });
+
+    const commit = dialog.getByRole('button', { name: 'Create 1 record' });
+    await tabTo(page, commit);
+    await page.keyboard.press('Enter');
+    await page.getByText(/^1 domain records? ha(s|ve) been imported\.$/).waitFor();
+    const stored = await e2e.db.selectFrom('domains').select(['domain', 'description']).where('domain', '=', 'gamma.co.kr').execute();
+    expect(stored).toEqual([{ domain: 'gamma.co.kr', description: 'Third' }]);
     expect(problems).toEqual([]);
     await context.close();
   });
