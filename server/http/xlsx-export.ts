@@ -11,20 +11,22 @@ function xlsxValue(value: unknown): string | number {
   return /^\s*[=+\-@\t\r\0]/.test(text) ? `'${text}` : text;
 }
 
-/** The sheet's part in the zip as exceljs (4.x) opens it: a stream whose `pipes` are the zip's entry, a stream with Node's writable state. */
-type SheetPart = { pipes?: { _writableState?: { needDrain?: boolean } }[] };
-type Drainable = NodeJS.EventEmitter & { _writableState?: { needDrain?: boolean } };
+/** A stream of exceljs' (4.x) zip, with Node's stream state: the zip itself, and the sheet's entry in it. */
+type Buffered = NodeJS.EventEmitter & { _writableState?: { length: number; needDrain: boolean }; _readableState?: { length: number } };
+/** Bytes let wait in the sheet's zip entry, or in the zip for the download, before the reading pauses: enough that reading and compressing overlap, little enough to keep memory flat. */
+const AHEAD_BYTES = 256 * 1024;
 
 /**
  * Every export's XLSX: one sheet, the header then each batch of rows, written by exceljs' streaming
  * writer (no shared strings, no styles) as the download takes it. Text cells are written as text,
  * never as formulas, and neutralised as the CSV's are, so the sheet saved as CSV stays safe.
  *
- * exceljs writes a row into the zip without heeding backpressure, so a reader faster than the zip's
- * compression (a database iterator is) would pile the whole sheet up in memory. After each batch
- * this waits until the sheet's zip entry has taken what it holds (its writable state; the zip in turn
- * waits for the download), and yields to the event loop so the compression runs. A download closed
- * early stops the reading (its `return` frees the read).
+ * exceljs writes a row into the zip without heeding backpressure, and the zip compresses whatever
+ * it is given whether or not the download takes it, so a reader faster than the compression or the
+ * download (a database iterator is) would pile the whole sheet up in memory. After each batch the
+ * reading waits while the sheet's zip entry or the zip's output holds more than AHEAD_BYTES, and
+ * yields to the event loop so the compression runs. A download closed early stops the reading
+ * (its `return` frees the read).
  */
 export function xlsxStream(sheetName: string, header: readonly unknown[], batches: AsyncIterable<readonly (readonly unknown[])[]>): Readable {
   const out = new PassThrough();
@@ -42,11 +44,19 @@ export function xlsxStream(sheetName: string, header: readonly unknown[], batche
   void (async () => {
     try {
       sheet.addRow(header.map(xlsxValue)).commit();
+      const { zip } = workbook as unknown as { zip: Buffered };
+      const part = (sheet as unknown as { stream: { pipes?: Buffered[] } }).stream;
       for await (const rows of batches) {
         for (const row of rows) sheet.addRow(row.map(xlsxValue)).commit();
-        const entry = (sheet as unknown as { stream: SheetPart }).stream.pipes?.[0] as Drainable | undefined;
-        if (entry?._writableState?.needDrain) await until(entry, 'drain');
-        else await new Promise(setImmediate);
+        const entry = part.pipes?.[0];
+        // A 'drain' listener, unlike a 'data' one, never sets a stream flowing before the zip reads it; between drains the event loop turns.
+        while ((entry?._writableState?.length ?? 0) > AHEAD_BYTES || (zip._readableState?.length ?? 0) > AHEAD_BYTES) {
+          if (entry?._writableState?.needDrain) await until(entry, 'drain');
+          else if (out.writableNeedDrain) await until(out, 'drain');
+          else await new Promise(setImmediate);
+          if (closed.signal.aborted) return;
+        }
+        await new Promise(setImmediate);
         if (closed.signal.aborted) return;
       }
       await workbook.commit();
