@@ -153,10 +153,9 @@ async function download(url: string): Promise<{ ms: number; bytes: number; rssGr
 
 /** Reads the workbook at `url` through exceljs' streaming reader: a sheet of the header and every row, in order, or it throws (sizes alone pass a broken zip). */
 async function checkWorkbook(url: string) {
-  const { promise, resolve, reject } = Promise.withResolvers<IncomingMessage>();
-  get(url, resolve).on('error', reject);
+  const answer = new Promise<IncomingMessage>((resolve, reject) => void get(url, resolve).on('error', reject));
   let rows = 0;
-  for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(await promise, { worksheets: 'emit', sharedStrings: 'ignore', styles: 'ignore', hyperlinks: 'ignore' }))
+  for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(await answer, { worksheets: 'emit', sharedStrings: 'ignore', styles: 'ignore', hyperlinks: 'ignore' }))
     for await (const row of sheet) {
       const store = (row as ExcelJS.Row).getCell(2).value;
       if (store !== (rows === 0 ? 'store' : `s${String(rows).padStart(7, '0')}`)) throw new Error(`row ${rows + 1} of the XLSX export holds store ${String(store)}`);
