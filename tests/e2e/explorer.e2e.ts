@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillDataset } from '../api/explorer-fixtures';
@@ -98,6 +99,14 @@ describe('Data Explorer', () => {
     await page.getByText('1-2 of 2').waitFor();
     const [formulaDownload] = await Promise.all([page.waitForEvent('download'), exportAs(page, 'CSV')]);
     expect(readFileSync((await formulaDownload.path())!, 'utf8')).toContain("2026-03-14,s42,'=1+1");
+    // The same rows as XLSX, chosen from the same menu: the formula kept as text there too.
+    const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), exportAs(page, 'Excel (XLSX)')]);
+    expect(xlsxDownload.suggestedFilename()).toMatch(/^Store visits \d{4}-\d{2}-\d{2} \d{4}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await xlsxDownload.path())!);
+    const sheetRows = (workbook.worksheets[0].getSheetValues().slice(1) as unknown[][]).map((row) => row.slice(1));
+    expect(sheetRows[0]).toEqual(['visit_date', 'store', 'visitor_comment_from_the_survey']);
+    expect(sheetRows).toContainEqual(['2026-03-14', 's42', "'=1+1"]);
     expect(problems).toEqual([]);
     await context.close();
   });
