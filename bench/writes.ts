@@ -4,7 +4,7 @@
  * of IMPORT_MAX_ROWS domains (POST /api/domains/import, committed), each as a ratio of its time to
  * a bare better-sqlite3 transaction doing the same writes on the same database file: per record its
  * UPDATE (or INSERT) and its activity-log INSERT, prepared once, one transaction, timed with its
- * COMMIT. Runs alternate the two sides; medians of BENCH_WRITE_SAMPLES (7) after one warm-up each.
+ * COMMIT. Runs alternate the two sides; medians of BENCH_WRITE_SAMPLES (15) after one warm-up each.
  */
 import SqliteDatabase from 'better-sqlite3';
 import { BULK_EDIT_MAX_IDS } from '../src/shared/bulk-edit';
@@ -13,7 +13,7 @@ import { startSession } from '../server/auth/sessions';
 import { BENCH_EMAIL, ratio, startBenchServer } from './harness';
 
 const RECORDS = 1000;
-const SAMPLES = Number(process.env.BENCH_WRITE_SAMPLES ?? 7);
+const SAMPLES = Number(process.env.BENCH_WRITE_SAMPLES ?? 15);
 
 const server = await startBenchServer({ passwordHash: { memoryCost: 4096, timeCost: 1, parallelism: 1 } });
 const { db } = server;
