@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const ALL = ['auth', 'bundle', 'first-render', 'lighthouse', 'lists', 'explorer', 'system-log', 'upload', 'collect', 'scale-out', 'calls', 'memory'];
+const ALL = ['auth', 'bundle', 'first-render', 'lighthouse', 'lists', 'explorer', 'system-log', 'upload', 'writes', 'collect', 'scale-out', 'calls', 'memory'];
 const only = process.env.BENCH_ONLY?.split(',');
 const BENCHES = only ? ALL.filter((bench) => only.includes(bench)) : ALL;
 

@@ -1,10 +1,9 @@
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CSV_BOM, csvLine } from '../../src/shared/csv';
-import { exportBaseName } from '../../src/shared/export-names';
+import { EXPORT_FORMATS, exportBaseName } from '../../src/shared/export-names';
 import type { ListPage } from '../../src/shared';
 import type { ResourceDeclaration } from '../../src/shared/resources/define';
 import { contentDisposition } from '../files/content-disposition';
@@ -16,12 +15,10 @@ import { readerOf } from './reader';
 import { inReaderLanguage } from './reader-language';
 import { readerWords } from './reader-words';
 import { sentence } from '../../src/i18n/serverMessage';
+import { XLSX_TYPE, xlsxStream } from './xlsx-export';
 
 /** Rows read per query: a keyset page where the sort has one, else the next OFFSET page. */
 export const EXPORT_PAGE = 500;
-
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** GET <list>/export: the list's own sort and filter (as JSON text, as the list takes them), the shown columns in order, the format. */
 export const listExportQuerystring = z.object({
@@ -54,7 +51,7 @@ async function* pagesOf(
 /**
  * Registers GET `<path>/export` beside a declared list: the same guard, whitelist and store call as
  * the list (so the caller's scope narrows it as it narrows their list), every row the filter keeps,
- * streamed as CSV (formula-safe, src/shared/csv.ts) or XLSX (exceljs' streaming writer), in the
+ * streamed as CSV (formula-safe, src/shared/csv.ts) or XLSX (xlsx-export.ts), in the
  * reader's words and zone (export-cells.ts).
  */
 export function listExportRoute(
@@ -103,23 +100,13 @@ export function listExportRoute(
       reply.header('x-content-type-options', 'nosniff').header('x-export-rows', String(firstPage.totalCount));
 
       if (query.format === 'xlsx') {
-        const out = new PassThrough();
-        const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-        const sheet = workbook.addWorksheet(subject.slice(0, 31).replace(/[\\/?*[\]:]/g, ' ') || 'Export');
-        void (async () => {
-          try {
-            sheet.addRow(header).commit();
-            // Text cells are written as text, never as formulas; the CSV rule keeps them so when the sheet is saved as CSV.
-            for await (const rows of pages) for (const row of rows) sheet.addRow(cellsOf(row, columns).map(xlsxValue)).commit();
-            await workbook.commit();
-          } catch (error) {
-            out.destroy(error as Error);
-          }
-        })();
+        async function* cells() {
+          for await (const rows of pages) yield rows.map((row) => cellsOf(row, columns));
+        }
         return reply
           .type(XLSX_TYPE)
           .header('content-disposition', contentDisposition('attachment', `${fileBase}.xlsx`))
-          .send(out);
+          .send(xlsxStream(subject, header, cells()));
       }
       async function* lines() {
         yield `${CSV_BOM}${csvLine(header)}`;
@@ -131,11 +118,4 @@ export function listExportRoute(
         .send(Readable.from(lines()));
     },
   );
-}
-
-/** A cell as XLSX holds it: numbers as numbers, the rest as the CSV cell's text, formula-safe. */
-function xlsxValue(value: unknown): string | number {
-  if (typeof value === 'number') return value;
-  const text = value === null || value === undefined ? '' : String(value);
-  return /^\s*[=+\-@\t\r\0]/.test(text) ? `'${text}` : text;
 }

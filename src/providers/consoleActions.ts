@@ -7,6 +7,7 @@ import type {
   CollectConfig,
   CollectRetentionKind,
   Dataset,
+  ExportFormat,
   FilePurpose,
   Task,
   UploadHistory,
@@ -117,7 +118,7 @@ export const consoleActions = {
   getTermReacceptance: (termId: number) => httpClient.get<typeof termReacceptanceResponse>(`/terms/${termId}/reacceptance`),
 
   // Data explorer and mail templates.
-  exportExplorerTable: (tableId: string, body: { filter: string; sort?: string }) => httpClient.post<typeof exportLinkResponse>(`/explorer/${tableId}/export`, body),
+  exportExplorerTable: (tableId: string, body: { filter: string; sort?: string; format: ExportFormat }) => httpClient.post<typeof exportLinkResponse>(`/explorer/${tableId}/export`, body),
   renderMail: (path: string, input: unknown, signal?: AbortSignal) => httpClient.post<typeof renderedMailResponse>(path, input, { signal }),
 
   /** Uploads one file to the store (POST /api/files). A file over the limit is refused before it is sent. */

@@ -3,6 +3,7 @@ import { Button as MuiButton, Menu, MenuItem } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { Button, CreateButton, FilterButton, TopToolbar, useFilterContext, useListContext, useResourceContext, useResourceDefinition, useStore, useTranslate } from 'react-admin';
 import { useApiWrite } from '../components/useApi';
+import type { ExportFormat } from '../shared';
 
 /*
  * A list's export is written by the server (GET /api/<resource>/export, server/http/list-export.ts):
@@ -33,8 +34,6 @@ export function useShownColumns(resource: string | undefined, children: ReactNod
     return () => void shownColumns.delete(resource);
   }, [resource, text]);
 }
-
-export type ExportFormat = 'csv' | 'xlsx';
 
 /** The export request for a list as it stands: its filter, its sort, its shown columns. */
 export function exportQuery(resource: string, format: ExportFormat, filterValues: Record<string, unknown>, sort: { field: string; order: string } | undefined) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msg } from './validation-messages';
 import { envelopeOf, listEnvelopeOf } from './envelope';
+import { EXPORT_FORMATS } from './export-names';
 
 /**
  * The Data Explorer (a table by schema and tableName; its data as columns and rows): every
@@ -41,8 +42,9 @@ export const explorerRowListResponse = listEnvelopeOf(explorerRowSchema);
 
 export const explorerTableParams = explorerTableSchema.pick({ id: true });
 
-/** POST /api/explorer/tables/{id}/export: the list's sort and filter, as the list sends them. */
+/** POST /api/explorer/tables/{id}/export: the list's sort and filter, as the list sends them, and the file's format. */
 export const explorerExportInput = z.strictObject({
+  format: z.enum(EXPORT_FORMATS).optional(),
   sort: z.string().max(200).optional(),
   filter: z.string().max(4000).optional(),
 });

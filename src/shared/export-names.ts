@@ -6,6 +6,10 @@ import { formatDateTime } from './date-time';
  * 0958.csv". tests/unit/export-names.spec.ts finds every export and holds it to this rule.
  */
 
+/** The formats every export is offered in: CSV, and XLSX for a spreadsheet. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
 /** Characters a file system or a download refuses in a name (Windows is the strictest), and controls. */
 const UNSAFE = /[\\/:*?"<>|\p{Cc}]+/gu;
 /** Characters of the subject kept: the stamp and extension follow, within every file system's 255. */

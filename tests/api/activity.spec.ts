@@ -342,4 +342,32 @@ describe('activity entries', () => {
     expect(lines[1]).toContain('Mina Park 님이 Monthly budgets KR을(를) 교체했습니다 (25 → 15행)');
     expect((await env.t.app.inject({ method: 'GET', url: '/api/activity/export?token=forged' })).statusCode).not.toBe(200);
   });
+
+  it('exports a log longer than one read batch (2,000) whole: every entry once, newest first, ties on the instant in id order', async () => {
+    // Pairs of entries share an instant, so a batch may end between two entries of one instant.
+    const count = 4_501;
+    const rows = Array.from({ length: count }, (_, index) => ({
+      actor_id: null,
+      actor_name: 'Bench',
+      action: 'create',
+      resource: 'domains',
+      record_id: String(900_000 + index),
+      record_name: `batch-${index}.example`,
+      params: '{}',
+      changes: '[]',
+      event_id: `batch-${index}`,
+      occurred_at: new Date(Date.UTC(2020, 0, 1) + Math.floor(index / 2) * 1000).toISOString(),
+    }));
+    for (let from = 0; from < count; from += 500)
+      await env.t.db
+        .insertInto('activity_log')
+        .values(rows.slice(from, from + 500))
+        .execute();
+    const ticket = await env.t.call('POST', '/api/activity/export', { token: env.token, body: { filter: { resource: 'domains', occurredTo: '2021-01-01T00:00:00.000Z' } } });
+    const file = await env.t.app.inject({ method: 'GET', url: ticket.body.data.url });
+    expect(file.statusCode).toBe(200);
+    const lines = file.body.trim().split(/\r?\n/).slice(1);
+    const names = lines.map((line) => Number(/batch-(\d+)\.example/.exec(line)?.[1]));
+    expect(names).toEqual(Array.from({ length: count }, (_, index) => count - 1 - index));
+  });
 });

@@ -1,4 +1,5 @@
 import { get } from 'node:http';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { poolOf } from '../../server/db/database';
 import { type RankAccounts, type TestApp, withRankAccounts } from './harness';
@@ -78,6 +79,28 @@ describe('the Data Explorer export of a table larger than one batch', () => {
     expect(lines.slice(1)).toEqual(expected);
   });
 
+  it('writes the same rows as XLSX when asked: text as text, formulas neutralised, numbers as numbers, in the asked sort', async () => {
+    const asked = await t.call('POST', `/api/explorer/master-${masterId}/export`, {
+      token: accounts['system-admin'].token,
+      body: { format: 'xlsx', sort: JSON.stringify(['clicks', 'ASC']) },
+    });
+    expect(asked.status).toBe(200);
+    const download = await t.app.inject({ method: 'GET', url: asked.body.data.url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(String(download.headers['content-disposition'])).toMatch(/^attachment; filename="Large metric \d{4}-\d{2}-\d{2} \d{4}\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+    const rows = workbook.worksheets[0].getSheetValues().slice(1) as unknown[][];
+    expect(rows[0].slice(1)).toEqual(['advertiser_code', 'period_from', 'period_to', 'campaign', 'clicks']);
+    const expected = Array.from({ length: ROWS }, (_, index) => index)
+      .sort((a, b) => ((a * 31) % 997) - ((b * 31) % 997) || a - b)
+      .map((index) => ['ADV', '2026-01-01', '2026-01-01', neutralised(index % 50 === 1 ? `+SUM(A${index})` : `m${index}`), (index * 31) % 997]);
+    expect(rows.slice(1).map((row) => row.slice(1))).toEqual(expected);
+    // No cell of the sheet is a formula.
+    workbook.worksheets[0].eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
+  });
+
   it('keeps the server writing while a download is read, and a download stopped early frees its read', async () => {
     const asked = await t.call('POST', `/api/explorer/dataset-${datasetId}/export`, { token: accounts['system-admin'].token, body: {} });
     const open = async () => (await t.app.inject({ method: 'GET', url: asked.body.data.url, payloadAsStream: true })).stream();
@@ -95,9 +118,10 @@ describe('the Data Explorer export of a table larger than one batch', () => {
 
     // Downloads cancelled by the browser after their first bytes, over a real socket: each ends its read.
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    for (let stopped = 0; stopped < 3; stopped++) {
+    const askedXlsx = await t.call('POST', `/api/explorer/dataset-${datasetId}/export`, { token: accounts['system-admin'].token, body: { format: 'xlsx' } });
+    for (const url of [asked.body.data.url, askedXlsx.body.data.url, asked.body.data.url]) {
       await new Promise<void>((resolve, reject) => {
-        const request = get(`${address}${asked.body.data.url}`, { agent: false }, (reply) => reply.once('data', () => (request.destroy(), resolve())));
+        const request = get(`${address}${url}`, { agent: false }, (reply) => reply.once('data', () => (request.destroy(), resolve())));
         request.on('error', reject);
       });
     }

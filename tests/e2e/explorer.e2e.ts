@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillDataset } from '../api/explorer-fixtures';
@@ -35,6 +36,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => e2e?.close());
 
+/** Export, then the format from its menu: the click that starts the download. */
+async function exportAs(page: Page, format: 'CSV' | 'Excel (XLSX)') {
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: format }).click();
+}
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe('Data Explorer', () => {
@@ -79,7 +85,7 @@ describe('Data Explorer', () => {
     expect(stores).toEqual(['s58', 's30', 's02']);
 
     // The export takes the same sort and filter, and keeps a formula as text.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), exportAs(page, 'CSV')]);
     const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     // Named after what it holds and when (src/shared/export-names.ts), not the table's id.
     expect(download.suggestedFilename()).toMatch(/^Store visits \d{4}-\d{2}-\d{2} \d{4}\.csv$/);
@@ -91,8 +97,16 @@ describe('Data Explorer', () => {
     ]);
     await page.locator('input[name=visit_date]').fill('2026-03-14');
     await page.getByText('1-2 of 2').waitFor();
-    const [formulaDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [formulaDownload] = await Promise.all([page.waitForEvent('download'), exportAs(page, 'CSV')]);
     expect(readFileSync((await formulaDownload.path())!, 'utf8')).toContain("2026-03-14,s42,'=1+1");
+    // The same rows as XLSX, chosen from the same menu: the formula kept as text there too.
+    const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), exportAs(page, 'Excel (XLSX)')]);
+    expect(xlsxDownload.suggestedFilename()).toMatch(/^Store visits \d{4}-\d{2}-\d{2} \d{4}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await xlsxDownload.path())!);
+    const sheetRows = (workbook.worksheets[0].getSheetValues().slice(1) as unknown[][]).map((row) => row.slice(1));
+    expect(sheetRows[0]).toEqual(['visit_date', 'store', 'visitor_comment_from_the_survey']);
+    expect(sheetRows).toContainEqual(['2026-03-14', 's42', "'=1+1"]);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -16,6 +16,7 @@ import {
   isKnownTimeZone,
   rankAllows,
   runtimeTimeZone,
+  type ActivityEntry,
   type ActivityFilter,
 } from '../../../src/shared';
 import { activityResource } from '../../../src/shared/resources/activity';
@@ -74,21 +75,27 @@ export async function activityModule(app: FastifyInstance) {
     const fields = (key: string) => t(`console.activity.fields.${key}`);
     async function* lines() {
       yield `${CSV_BOM}${csvLine([`${fields('occurredAt')} (${reader.timeZone})`, fields('actorName'), fields('action'), fields('resource'), fields('recordName'), fields('sentence'), fields('changes')])}`;
-      for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const rows = await pageOfActivity(ctx.db, filter, { offset, limit: EXPORT_BATCH, direction: 'desc' });
-        for (const entry of rows) {
-          const words = entryWords(entry, t);
-          yield csvLine([
-            formatDateTime(entry.occurredAt, reader.timeZone),
-            entry.actorName,
-            t(`console.activity.actions.${entry.action}`),
-            t(`resources.${entry.resource}.name`, { smart_count: 1 }).split('||||')[0].trim(),
-            entry.recordName || t(`console.activity.records.${entry.resource}`),
-            words.sentence,
-            words.changes,
-          ]);
-        }
+      // Keyset batches, each starting past the last entry written: the log is read once however long it is.
+      let after: ActivityEntry | undefined;
+      for (;;) {
+        const rows = await pageOfActivity(ctx.db, filter, { offset: 0, limit: EXPORT_BATCH, direction: 'desc', after });
+        if (rows.length)
+          yield rows
+            .map((entry) => {
+              const words = entryWords(entry, t);
+              return csvLine([
+                formatDateTime(entry.occurredAt, reader.timeZone),
+                entry.actorName,
+                t(`console.activity.actions.${entry.action}`),
+                t(`resources.${entry.resource}.name`, { smart_count: 1 }).split('||||')[0].trim(),
+                entry.recordName || t(`console.activity.records.${entry.resource}`),
+                words.sentence,
+                words.changes,
+              ]);
+            })
+            .join('');
         if (rows.length < EXPORT_BATCH) return;
+        after = rows.at(-1);
       }
     }
     return reply

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { preparedInsert } from '../../db/prepared-statement';
 import type { ActivityLogTable } from '../../db/schema';
@@ -48,9 +48,27 @@ const entryOf = (row: Selectable<ActivityLogTable>): ActivityEntry => ({
   eventId: row.event_id,
 });
 
-/** A page of the log, newest first (or oldest first). */
-export async function pageOfActivity(db: Db, filter: ActivityFilter, page: { offset: number; limit: number; direction: 'asc' | 'desc' }): Promise<ActivityEntry[]> {
-  const rows = await filtered(db, filter).selectAll().orderBy('occurred_at', page.direction).orderBy('id', page.direction).limit(page.limit).offset(page.offset).execute();
+/**
+ * A page of the log, newest first (or oldest first). After an entry (`after`), the page starts right
+ * past it (keyset: the (occurred_at, id) index is sought, so the cost does not grow with depth), else at `offset`.
+ */
+export async function pageOfActivity(
+  db: Db,
+  filter: ActivityFilter,
+  page: { offset: number; limit: number; direction: 'asc' | 'desc'; after?: Pick<ActivityEntry, 'occurredAt' | 'id'> },
+): Promise<ActivityEntry[]> {
+  let query = filtered(db, filter);
+  if (page.after) {
+    const { occurredAt, id } = page.after;
+    query = query.where(page.direction === 'desc' ? sql<SqlBool>`(occurred_at, id) < (${occurredAt}, ${id})` : sql<SqlBool>`(occurred_at, id) > (${occurredAt}, ${id})`);
+  }
+  const rows = await query
+    .selectAll()
+    .orderBy('occurred_at', page.direction)
+    .orderBy('id', page.direction)
+    .limit(page.limit)
+    .offset(page.after ? 0 : page.offset)
+    .execute();
   return rows.map(entryOf);
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { explorerExportInput, explorerRowListResponse, explorerTableParams, exportLinkResponse, exportFileName, isKnownTimeZone } from '../../../src/shared';
+import { explorerExportInput, explorerRowListResponse, explorerTableParams, exportLinkResponse, exportBaseName, isKnownTimeZone } from '../../../src/shared';
 import { explorerResource } from '../../../src/shared/resources/explorer';
 import { contentDisposition } from '../../files/content-disposition';
 import { success } from '../../http/envelope';
@@ -9,7 +9,8 @@ import { crudRoutes } from '../../http/crud-routes';
 import { listQuerystring } from '../../http/list-query';
 import { readerOf } from '../../http/reader';
 import { issueLink, redeemLink } from '../../links';
-import { tableCsv } from './export';
+import { XLSX_TYPE } from '../../http/xlsx-export';
+import { tableExport } from './export';
 import { countRows, pageOfRows } from './queries';
 import { parseRowsQuery } from './row-query';
 import { explorerTables, readableSource } from './tables';
@@ -17,7 +18,7 @@ import { sentence } from '../../../src/i18n/serverMessage';
 
 /**
  * /api/explorer: the Data Explorer. Lists the tables the caller
- * may read, and a table's columns and rows paged, sorted and filtered in SQL, with a CSV export.
+ * may read, and a table's columns and rows paged, sorted and filtered in SQL, with a CSV or XLSX export.
  */
 export async function explorerModule(app: FastifyInstance) {
   const { ctx } = app;
@@ -31,11 +32,13 @@ export async function explorerModule(app: FastifyInstance) {
     const { sort, conditions } = parseRowsQuery({ sort: proof.sort as string | undefined, filter: proof.filter as string | undefined }, source);
     // Named after the table and the minute on the asker's clock (a link signed without a zone: UTC).
     const zone = typeof proof.timeZone === 'string' && isKnownTimeZone(proof.timeZone) ? proof.timeZone : 'UTC';
+    // A link signed before the format was asked is a CSV one.
+    const format = proof.format === 'xlsx' ? 'xlsx' : 'csv';
     return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', contentDisposition('attachment', exportFileName(source.table.tableName, ctx.clock.now(), zone)))
+      .type(format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8')
+      .header('content-disposition', contentDisposition('attachment', `${exportBaseName(source.table.tableName, ctx.clock.now(), zone)}.${format}`))
       .header('x-content-type-options', 'nosniff')
-      .send(tableCsv(ctx.db, source, { sort, conditions }));
+      .send(tableExport(ctx.db, source, { sort, conditions }, format));
   });
 
   // The table list and one table; a table's rows and its export link sit beside them, under the same guard.
@@ -57,7 +60,12 @@ export async function explorerModule(app: FastifyInstance) {
     const source = await readableSource(ctx.db, request.admin!, request.params.id);
     // Checked now, so a bad sort or filter is a 400 here rather than a broken download.
     parseRowsQuery(request.body, source);
-    const url = await issueLink(request, 'explorer-export', source.table.id, { sort: request.body.sort, filter: request.body.filter, timeZone: readerOf(request).timeZone });
+    const url = await issueLink(request, 'explorer-export', source.table.id, {
+      sort: request.body.sort,
+      filter: request.body.filter,
+      format: request.body.format ?? 'csv',
+      timeZone: readerOf(request).timeZone,
+    });
     return success({ url }, sentence('explorer.theExportIsReadyTo'));
   });
 }

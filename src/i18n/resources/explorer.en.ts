@@ -15,6 +15,6 @@ export const explorerEn = {
   summary: 'Data type %{dataType} · %{columns} columns · %{rows} row |||| Data type %{dataType} · %{columns} columns · %{rows} rows',
   empty: 'No table to show: nothing has been collected or uploaded yet, or no table holds data you may read.',
   actions: {
-    export: 'Export CSV',
+    export: 'Export',
   },
 };

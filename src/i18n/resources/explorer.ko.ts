@@ -17,7 +17,7 @@ export const explorerKo: typeof explorerEn = {
   summary: '데이터 유형 %{dataType} · 열 %{columns}개 · 행 %{rows}개 |||| 데이터 유형 %{dataType} · 열 %{columns}개 · 행 %{rows}개',
   empty: '보여 줄 테이블이 없습니다. 아직 수집되거나 업로드된 데이터가 없거나, 읽을 수 있는 데이터가 담긴 테이블이 없습니다.',
   actions: {
-    export: 'CSV 내보내기',
+    export: '내보내기',
   },
 };
 
