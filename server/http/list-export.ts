@@ -29,7 +29,6 @@ export const listExportQuerystring = z.object({
   filter: z.string().max(4000).optional(),
 });
 
-
 /** The declaration's list read page by page, in its sort: by keyset where the list answers a cursor, else by offset. */
 async function* pagesOf(
   first: ListRequest,

@@ -43,7 +43,6 @@ export function formatBytes(bytes: number): string {
   return bytes >= MIB ? `${+(bytes / MIB).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 }
 
-
 export function isImageType(type: string): boolean {
   return /^image\/(png|jpeg|webp)$/.test(type);
 }
