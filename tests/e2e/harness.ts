@@ -38,6 +38,12 @@ export interface E2e {
   browser: Browser;
   /** `test` is a concurrent test's own context, whose failure the page reports (the file-wide hook cannot tell concurrent tests apart). */
   newPage(viewport?: { width: number; height: number }, test?: { onTestFailed: typeof onTestFailed }): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * Forgets the last state of every list this person left (kept on the server, so a list opened
+   * without a query opens as they left it, in any browser): for a test that opens a list as it
+   * first opens, after earlier tests of its file followed links that filter it.
+   */
+  forgetListStates(email: string): Promise<void>;
   /** The 6-digit code, or the link, in the newest mail to this address. */
   lastCode(email: string): Promise<string>;
   lastLink(email: string): Promise<string>;
@@ -84,6 +90,10 @@ export async function startE2e(overrides: Partial<AppConfig> = {}): Promise<E2e>
     db,
     baseUrl,
     browser,
+    async forgetListStates(email) {
+      const account = db.selectFrom('admins').select('id').where('email', '=', email);
+      await db.deleteFrom('list_preferences').where('admin_id', 'in', account).where('key', 'like', '%.listParams').execute();
+    },
     async createAccount(email, password, authority = 'user') {
       const now = new Date().toISOString();
       const { rank, level } = AUTHORITY_RANKS[authority];
