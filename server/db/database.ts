@@ -119,6 +119,12 @@ class SqliteDialectKeepingCause extends SqliteDialect {
     const { sqlite } = this;
     return new JoiningDriver(
       new (class extends SqliteDriver {
+        // IMMEDIATE: the database's write lock from the transaction's first statement, so a save reads
+        // the record it compares and writes with no other process's write in between (record-lock.ts).
+        override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+          await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+        }
+
         override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
           if (sqlite.inTransaction) await super.rollbackTransaction(connection);
         }

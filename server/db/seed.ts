@@ -66,10 +66,9 @@ export async function seedFoundation(db: Db, options: { adminEmail?: string; adm
   const now = options.nowIso;
   const created = await db.transaction().execute(async (trx) => {
     // Replicas started together on a new database seed it once: the first holds the lock until it
-    // commits, the others then find its admin and seed nothing. SQLite takes its write lock on the
-    // first write, before the check, so a second process waits there (busy_timeout) the same way.
-    if (isSqlite(trx)) await trx.updateTable('admins').set({ id: 0 }).where(sql.lit(false)).execute();
-    else await sql`select pg_advisory_xact_lock(${sql.lit(SEED_LOCK)})`.execute(trx);
+    // commits, the others then find its admin and seed nothing. On SQLite the transaction's
+    // IMMEDIATE begin (database.ts) is that lock: a second process waits there (busy_timeout).
+    if (!isSqlite(trx)) await sql`select pg_advisory_xact_lock(${sql.lit(SEED_LOCK)})`.execute(trx);
     if (await trx.selectFrom('admins').select('id').limit(1).executeTakeFirst()) return false;
     const sorted = <T>(rows: T[]) => rows.map((row, index) => ({ ...row, sort_no: index + 1 }));
     if (!(await trx.selectFrom('regions').select('id').limit(1).executeTakeFirst())) {
