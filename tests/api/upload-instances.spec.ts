@@ -9,7 +9,10 @@ import { buildApp } from '../../server/app';
 import { signedInAccount, type TestApp, withTestApp } from './harness';
 import { createDataset, datasetRows, postFile, preview } from './uploads-support';
 
-const LEASE_MS = 1200;
+// Short, so a lease left to expire does so within the test; long enough that the owner's beat (a
+// third of it) is not missed when the machine is loaded: both instances share this process's event
+// loop, and at 1.2 s a stall beside the browser tests let B fail A's upload while A was still checking.
+const LEASE_MS = 4000;
 let t: TestApp;
 let uploader: { id: number; token: string };
 const apps: FastifyInstance[] = [];
