@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { afterAll } from 'vitest';
 import { configure } from '@testing-library/react';
 import { loadResourceMessages } from '../../src/providers/i18nProvider';
 
@@ -8,3 +9,8 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // Screens render outside the lazy frame here, so the resources' English labels are loaded up front.
 await loadResourceMessages();
+
+// react-admin applies a list's new parameters on a zero-delay timer; when a file's last test ends just
+// after scheduling one, the environment could be torn down before it fires, and React then reads a
+// `window` that is gone. One turn of the timer queue lets such timers run while the DOM still exists.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 20)));
