@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { findAdminsWithPlaceNames } from '../../auth/accounts';
 import type { Profile } from '../../../src/shared';
 
 export async function loadProfile(db: Db, adminId: number): Promise<Profile | undefined> {
@@ -9,28 +10,7 @@ export async function loadProfile(db: Db, adminId: number): Promise<Profile | un
 export async function loadProfiles(db: Db, ids: readonly number[]): Promise<Map<number, Profile>> {
   if (ids.length === 0) return new Map();
   const [admins, dataTypeRows, countryRows] = await Promise.all([
-    db
-      .selectFrom('admins')
-      .leftJoin('companies', 'companies.code', 'admins.company_code')
-      .leftJoin('regions', 'regions.code', 'admins.region_code')
-      .leftJoin('countries', 'countries.code', 'admins.office_code')
-      .select([
-        'admins.id',
-        'admins.email',
-        'admins.first_name',
-        'admins.last_name',
-        'admins.approver_flag',
-        'admins.creator_flag',
-        'admins.uploader_flag',
-        'admins.company_code',
-        'admins.region_code',
-        'admins.office_code',
-        'companies.name as company',
-        'regions.name as region',
-        'countries.name as office',
-      ])
-      .where('admins.id', 'in', ids)
-      .execute(),
+    findAdminsWithPlaceNames(db, ids),
     db
       .selectFrom('admin_data_types')
       .leftJoin('advertisers', 'advertisers.code', 'admin_data_types.advertiser_code')
@@ -60,9 +40,9 @@ export async function loadProfiles(db: Db, ids: readonly number[]): Promise<Map<
           email: admin.email,
           firstName: admin.first_name,
           lastName: admin.last_name,
-          company: admin.company,
-          region: admin.region,
-          office: admin.office,
+          company: admin.company_name,
+          region: admin.region_name,
+          office: admin.office_name,
           companyCode: admin.company_code,
           regionCode: admin.region_code,
           officeCode: admin.office_code,

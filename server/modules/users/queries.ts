@@ -3,6 +3,7 @@ import { isSqlite, type Db } from '../../db/database';
 import { AUTHORITY_RANKS, type AdminDetail, type AdminUser, type Authority, type ListPage, type UserFormOptions } from '../../../src/shared';
 import { listPage, type ListRequest } from '../../db/list-page';
 import { validationError } from '../../http/app-error';
+import { findAdminsWithPlaceNames } from '../../auth/accounts';
 import { loadProfiles } from '../profile/queries';
 import { projectsOfUsers } from '../projects/queries';
 import { scopeCondition, type UserScope } from './scope';
@@ -89,15 +90,7 @@ export async function loadUserDetail(db: Db, id: number, now: string): Promise<A
 export async function loadUserDetails(db: Db, ids: readonly number[], now: string): Promise<AdminDetail[]> {
   if (ids.length === 0) return [];
   const [rows, profiles, countryRows, dataTypeRows, projects] = await Promise.all([
-    db
-      .selectFrom('admins')
-      .leftJoin('companies', 'companies.code', 'admins.company_code')
-      .leftJoin('regions', 'regions.code', 'admins.region_code')
-      .leftJoin('countries', 'countries.code', 'admins.office_code')
-      .selectAll('admins')
-      .select(['companies.name as company_name', 'regions.name as region_name', 'countries.name as office_name'])
-      .where('admins.id', 'in', ids)
-      .execute(),
+    findAdminsWithPlaceNames(db, ids),
     loadProfiles(db, ids),
     db.selectFrom('admin_countries').select(['admin_id', 'country_code']).where('admin_id', 'in', ids).orderBy('country_code').execute(),
     db.selectFrom('admin_data_types').select(['admin_id', 'advertiser_code', 'data_type_code']).where('admin_id', 'in', ids).orderBy('advertiser_code').orderBy('data_type_code').execute(),
