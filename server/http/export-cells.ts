@@ -1,11 +1,14 @@
 import type { z } from 'zod';
 import type { Translate } from '../../src/shared';
 import { CODE_LISTS } from '../../src/shared/code-lists';
-import { codeMessageKey, type CodeSet } from '../../src/shared/code-sets';
+import { codeWords, type CodeSet } from '../../src/shared/code-sets';
 import { wordedAs } from '../../src/shared/fields';
 import { formatDateTime } from '../../src/shared/date-time';
 import { rowTaskState, taskStateWord } from '../../src/shared/task-states';
 import type { ResourceDeclaration } from '../../src/shared/resources/define';
+import { sentence } from '../../src/i18n/serverMessage';
+import type { ReaderLanguage } from './reader';
+import { serverTextFor } from './reader-language';
 
 /*
  * A list's rows as the screen shows them, for its export: the shown columns under their labels in
@@ -59,8 +62,8 @@ export function codeSetOf(declaration: ResourceDeclaration, field: string): Code
   return (Object.keys(CODE_LISTS) as CodeSet[]).find((set) => sameSet(CODE_LISTS[set], codes));
 }
 
-/** The word after a label naming the column of codes beside its words ("Active (code)"), in each language; an import reads that column back as the field. */
-export const CODE_COLUMN_WORD = { en: 'code', ko: '코드' } as const;
+/** The header of the column of codes beside a coded field's words ("Active (code)"), in a language; an import reads that column back as the field. */
+export const codeColumnHeader = (label: string, language: ReaderLanguage): string => serverTextFor(sentence('listExport.codeColumn', { label }), language);
 
 /** One column of an export: the field it reads (`a.b` for a nested one), its header, its cell. */
 export interface ExportColumn {
@@ -91,10 +94,10 @@ export function plainCell(value: unknown, timeZone: string): unknown {
 
 /**
  * The columns of an export, in the order asked: each under the list's label of its field in the
- * reader's language; a code field as its words, with "<label> (code)" right after it; a column of
- * times names the zone in its header.
+ * reader's language; a code field as its words, with its column of codes right after it under
+ * codeColumnHeader in the reader's `language`; a column of times names the zone in its header.
  */
-export function exportColumns(declaration: ResourceDeclaration, sources: readonly string[], t: Translate, timeZone: string, codeWord = 'code'): ExportColumn[] {
+export function exportColumns(declaration: ResourceDeclaration, sources: readonly string[], t: Translate, timeZone: string, language: ReaderLanguage = 'en'): ExportColumn[] {
   return sources.flatMap((source): ExportColumn[] => {
     const label = t(`resources.${declaration.name}.fields.${source}`, { _: source });
     const set = source.includes('.') ? undefined : codeSetOf(declaration, source);
@@ -108,10 +111,10 @@ export function exportColumns(declaration: ResourceDeclaration, sources: readonl
           // A task status reads as the task's state, in the one word every screen and mail uses (src/shared/task-states.ts).
           const state = set === 'taskStatus' ? rowTaskState(row, source) : undefined;
           if (state) return taskStateWord(state, t);
-          return typeof code(row) === 'string' ? t(codeMessageKey(set, code(row) as string), { _: code(row) }) : plainCell(code(row), timeZone);
+          return typeof code(row) === 'string' ? codeWords(t, set, code(row) as string) : plainCell(code(row), timeZone);
         },
       },
-      { source, header: `${label} (${codeWord})`, cell: (row) => plainCell(code(row), timeZone) },
+      { source, header: codeColumnHeader(label, language), cell: (row) => plainCell(code(row), timeZone) },
     ];
   });
 }

@@ -28,7 +28,7 @@ import { AppError } from './app-error';
 import { success } from './envelope';
 import { choiceFields, inputFields, numberFields } from './input-fields';
 import { resourceLabelsEn, resourceLabelsKo } from './resource-labels';
-import { CODE_COLUMN_WORD, codeSetOf, exportableFields } from './export-cells';
+import { codeColumnHeader, codeSetOf, exportableFields } from './export-cells';
 import { readerWords } from './reader-words';
 import { codeMessageKey } from '../../src/shared/code-sets';
 
@@ -57,16 +57,6 @@ function labelOf(messages: ResourceMessages | undefined, field: string): string 
   const fields = messages?.fields;
   const label = typeof fields === 'object' ? fields[field] : undefined;
   return typeof label === 'string' ? label : undefined;
-}
-
-/**
- * The words each choice of a field goes by in a label file: the section named by the field's plural
- * (`kinds` for `kind`), each of a label's forms ("Country |||| Countries").
- */
-function choiceLabels(messages: ResourceMessages | undefined, field: string, choice: string): string[] {
-  const section = messages?.[`${field}s`];
-  const label = typeof section === 'object' && section !== null ? (section as Record<string, unknown>)[choice] : undefined;
-  return typeof label === 'string' ? label.split('||||').map((form) => form.trim()) : [];
 }
 
 const LANGUAGES = ['en', 'ko'] as const;
@@ -137,17 +127,16 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
   const fields = inputFields(steps.body);
   // A table holds text: a number field's cell is read as the number it writes ("3", " 12 "); any other text is left for the schema to refuse under its cell.
   const numbers = numberFields(steps.body);
-  // A choice's cell may name it as the API does, by its label in either language ("Countries", "국가"),
-  // or by its code table's words in either language, as the list and its export show it ("Inactive").
+  // A choice's cell may name it as the API does, or by its code set's words in either language, as the
+  // screens, the list and its export show it ("Inactive", "사용"), in each of their forms ("Country", "Countries", "국가").
   const choicesOf = choiceFields(steps.body);
   const choiceByWords = new Map<string, Map<string, string>>();
   for (const [field, choices] of choicesOf) {
     const byWords = new Map<string, string>();
     const set = codeSetOf(declaration, field);
     for (const choice of choices) {
-      const codeWords = set ? LANGUAGES.map((language) => readerWords(language)(codeMessageKey(set, choice), { _: choice })) : [];
-      for (const words of [choice, ...choiceLabels(resourceLabelsEn.messages[name], field, choice), ...choiceLabels(resourceLabelsKo.messages[name], field, choice), ...codeWords])
-        if (!byWords.has(headerKey(words))) byWords.set(headerKey(words), choice);
+      const forms = set ? LANGUAGES.flatMap((language) => readerWords(language)(codeMessageKey(set, choice), { _: choice }).split('||||')) : [];
+      for (const words of [choice, ...forms]) if (!byWords.has(headerKey(words))) byWords.set(headerKey(words), choice);
     }
     choiceByWords.set(field, byWords);
   }
@@ -160,7 +149,7 @@ export function importRoute(app: FastifyInstance, declaration: ResourceDeclarati
   // is that field, read in place of its words; a column the list shows but a create does not take (its
   // updated time, in the zone the export names) is left out.
   const fieldByCodeHeader = new Map<string, string>();
-  for (const field of fields) for (const words of namesOf(field)) for (const language of LANGUAGES) fieldByCodeHeader.set(headerKey(`${words} (${CODE_COLUMN_WORD[language]})`), field);
+  for (const field of fields) for (const words of namesOf(field)) for (const language of LANGUAGES) fieldByCodeHeader.set(headerKey(codeColumnHeader(words, language)), field);
   const listedOnly = new Map<string, string>();
   for (const field of exportableFields(declaration).filter((one) => !fields.includes(one))) for (const words of namesOf(field)) listedOnly.set(headerKey(words), field);
   // The fields an empty row is refused for lacking.

@@ -9,7 +9,7 @@ import type { ResourceDeclaration } from '../../src/shared/resources/define';
 import { contentDisposition } from '../files/content-disposition';
 import { decodeListCursor, type ListRequest } from '../db/list-page';
 import { validationError } from './app-error';
-import { CODE_COLUMN_WORD, exportableFields, exportColumns, headerOf, isInstant, listRowSchema, type ExportColumn } from './export-cells';
+import { exportableFields, exportColumns, headerOf, isInstant, listRowSchema, type ExportColumn } from './export-cells';
 import { parseListQuery, type ListSpec } from './list-query';
 import { readerOf } from './reader';
 import { inReaderLanguage } from './reader-language';
@@ -84,7 +84,7 @@ export function listExportRoute(
       const firstPage = await read(first);
       const { language, timeZone } = readerOf(request);
       const t = readerWords(language);
-      const columns = exportColumns(declaration, sources, t, timeZone, CODE_COLUMN_WORD[language]);
+      const columns = exportColumns(declaration, sources, t, timeZone, language);
       const timed = new Set(sources.filter((source) => firstPage.list.some((row) => isInstant((row as Record<string, unknown>)[source]))));
       const header = headerOf(columns, timed, timeZone);
       // Each row as its list answers it (the row schema keeps only what the list shows), its stored sentences in the reader's words.

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { codeMessageKey, type CodeSet } from '../shared/code-sets';
+import { codeWords, type CodeSet } from '../shared/code-sets';
 
 interface CodeFieldProps {
   /** The code set of the value (src/shared/code-sets.ts), which says where its words are. */
@@ -25,7 +25,7 @@ export function CodeWords({ set, code }: { set: CodeSet; code: string }) {
   const translate = useTranslate();
   return (
     <Typography variant="body2" component="span" {...codeDetails(code)}>
-      {translate(codeMessageKey(set, code), { _: code })}
+      {codeWords(translate, set, code)}
     </Typography>
   );
 }

@@ -26,4 +26,12 @@ export const codesEn = {
     INTERNAL: 'Internal error',
   },
   columnType: { DATE: 'Date', VARCHAR: 'Text', STRING: 'Text', NUMBER: 'Number' },
+  // One form for a record's kind, one for a tab of them: a code's words pick the first (codeWords).
+  propertyKind: {
+    regions: 'Region |||| Regions',
+    countries: 'Country |||| Countries',
+    companies: 'Company |||| Companies',
+    advertisers: 'Advertiser |||| Advertisers',
+    'data-types': 'Data type |||| Data types',
+  },
 } satisfies ConsoleCodeWords;

@@ -26,4 +26,11 @@ export const codesKo = {
     INTERNAL: '내부 오류',
   },
   columnType: { DATE: '날짜', VARCHAR: '텍스트', STRING: '텍스트', NUMBER: '숫자' },
+  propertyKind: {
+    regions: '지역 |||| 지역',
+    countries: '국가 |||| 국가',
+    companies: '회사 |||| 회사',
+    advertisers: '광고주 |||| 광고주',
+    'data-types': '데이터 유형 |||| 데이터 유형',
+  },
 } satisfies ConsoleCodeWords;

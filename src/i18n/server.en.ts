@@ -262,6 +262,7 @@ export const serverEn = {
   'listQuery.mustBeARealDay': '%{name} must be a real date such as 2024-05-31.',
   'listQuery.mustBeJson': '%{field} must be JSON.',
   'listExport.exportAtLeastOneColumn': "Export at least one of the list's columns, comma-separated: %{columns}.",
+  'listExport.codeColumn': '%{label} (code)',
   'listQuery.theEndOfTheDate': 'The end of the date range must not be before its start.',
   'listQuery.unknownPositionInTheList': 'Unknown position in the list; open the list again from its first page.',
   'manualPermissions.onlyUploadersAndAdministratorsCan': 'Only uploaders and administrators can change datasets.',

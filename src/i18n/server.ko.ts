@@ -258,6 +258,7 @@ export const serverKo = {
   'listQuery.mustBeARealDay': '%{name}은(는) 2024-05-31 같은 실제 날짜여야 합니다.',
   'listQuery.mustBeJson': '%{field}은(는) JSON이어야 합니다.',
   'listExport.exportAtLeastOneColumn': '목록의 열을 하나 이상 쉼표로 구분해 내보내세요: %{columns}.',
+  'listExport.codeColumn': '%{label} (코드)',
   'listQuery.theEndOfTheDate': '날짜 범위의 끝은 시작보다 앞설 수 없습니다.',
   'listQuery.unknownPositionInTheList': '목록의 위치를 알 수 없습니다. 목록을 첫 페이지부터 다시 여세요.',
   'manualPermissions.onlyUploadersAndAdministratorsCan': '업로더와 관리자만 데이터셋을 변경할 수 있습니다.',

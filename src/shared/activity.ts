@@ -1,4 +1,4 @@
-import { codeMessageKey, type CodeSet } from './code-sets';
+import { codeMessageKey, codeWords, type CodeSet } from './code-sets';
 import { AUTHORITY_RANKS, type Authority } from './ranks';
 
 /**
@@ -220,6 +220,7 @@ const CODE_FIELDS: ReadonlyMap<string, CodeSet> = new Map<string, CodeSet>(
     'tasks.scheduleType': 'taskScheduleType',
     taskKind: 'taskKind',
     processType: 'processType',
+    'properties.kind': 'propertyKind',
   }),
 );
 
@@ -261,7 +262,7 @@ class ChangeWords {
     if (typeof shown === 'boolean') return this.t(codeMessageKey('yesNo', shown ? 'Y' : 'N'));
     const key = path[path.length - 1];
     const set = CODE_FIELDS.get(`${path[path.length - 2] ?? this.resource}.${key}`) ?? CODE_FIELDS.get(`${this.resource}.${key}`) ?? CODE_FIELDS.get(key);
-    if (set && typeof shown === 'string') return this.t(codeMessageKey(set, shown), { _: shown });
+    if (set && typeof shown === 'string') return codeWords(this.t, set, shown);
     if (Array.isArray(shown)) return shown.length ? shown.map((item) => this.value(path, item)).join(', ') : '—';
     if (isPlain(shown)) return this.item(path, shown);
     return activityValue(shown);
@@ -348,7 +349,7 @@ function nameKey(item: Plain): string | undefined {
 /** A code field's value in its code table's words ('Yes', not 'Y'); undefined for a field whose values are no codes. */
 export function activityCodeWords(resource: string, field: string, value: unknown, t: Translate): string | undefined {
   const set = CODE_FIELDS.get(`${resource}.${field}`) ?? CODE_FIELDS.get(field);
-  return set && typeof value === 'string' ? t(codeMessageKey(set, value), { _: value }) : undefined;
+  return set && typeof value === 'string' ? codeWords(t, set, value) : undefined;
 }
 
 /** `advertiserName` beside `advertiser`, `templateName` beside `templateId`: the name a record shows for a code it holds. */

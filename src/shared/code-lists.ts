@@ -19,6 +19,7 @@ import { emailTemplateTypes, MAIL_LANGUAGES } from './email-templates';
 import { EXPLORER_COLUMN_TYPES, EXPLORER_SCHEMAS } from './explorer';
 import { YES_NO } from './fields';
 import { CONDITION_OPERATORS, DASHBOARD_TYPES, DATA_SOURCES, KEYWORD_MODES, PROJECT_DATA_TYPES, PROJECT_STATUSES, SHARE_PRIVILEGES } from './project-kinds';
+import { PROPERTY_KINDS } from './property-kinds';
 import { TERM_TYPES, TERM_VERSION_STATUSES } from './terms';
 import { UPLOAD_MODES, UPLOAD_STATUSES } from './upload-rules';
 import { ACCOUNT_LEVELS, ACCOUNT_STATUSES, APPROVAL_STATUSES } from './users';
@@ -65,4 +66,5 @@ export const CODE_LISTS: { [S in CodeSet]: readonly CodeSets[S][] } = {
   emailTemplateType: emailTemplateTypes,
   mailLanguage: MAIL_LANGUAGES,
   accessEvent: ACCESS_EVENT_TYPES,
+  propertyKind: PROPERTY_KINDS,
 };

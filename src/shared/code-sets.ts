@@ -1,4 +1,5 @@
 // Type-only imports: screens that draw a code (the project list first of all) must not pull zod in.
+import type { Translate } from './activity';
 import type { ACCESS_EVENT_TYPES } from './access-history';
 import type {
   PAGINATION_TYPES,
@@ -19,6 +20,7 @@ import type { EmailTemplateType, MailLanguage } from './email-templates';
 import type { EXPLORER_COLUMN_TYPES, EXPLORER_SCHEMAS } from './explorer';
 import type { YES_NO } from './fields';
 import type { CONDITION_OPERATORS, DASHBOARD_TYPES, DATA_SOURCES, KEYWORD_MODES, PROJECT_DATA_TYPES, PROJECT_STATUSES, SHARE_PRIVILEGES } from './project-kinds';
+import type { PropertyKind } from './property-kinds';
 import type { TERM_TYPES, TERM_VERSION_STATUSES } from './terms';
 import type { UPLOAD_MODES, UPLOAD_STATUSES } from './upload-rules';
 import type { ACCOUNT_LEVELS, ACCOUNT_STATUSES, APPROVAL_STATUSES } from './users';
@@ -60,6 +62,7 @@ export interface CodeSets {
   emailTemplateType: EmailTemplateType;
   mailLanguage: MailLanguage;
   accessEvent: (typeof ACCESS_EVENT_TYPES)[number];
+  propertyKind: PropertyKind;
 }
 
 export type CodeSet = keyof CodeSets;
@@ -107,11 +110,21 @@ export const CODE_MESSAGES = {
   emailTemplateType: 'resources.email-templates.types',
   mailLanguage: 'resources.email-templates.languages',
   accessEvent: 'resources.access-history.events',
+  propertyKind: 'console.codes.propertyKind',
 } as const satisfies Record<CodeSet, string>;
 
 /** The message key of a code's words. */
 export function codeMessageKey(set: CodeSet, code: string): string {
   return `${CODE_MESSAGES[set]}.${code}`;
+}
+
+/**
+ * A code's words where they name one record's code (a cell, a change, a field): of words with a
+ * form for one and for many ("Country |||| Countries", which a tab of them draws), the first,
+ * whether the translate picks a form (the browser's) or not (the server's).
+ */
+export function codeWords(t: Translate, set: CodeSet, code: string): string {
+  return t(codeMessageKey(set, code), { _: code, smart_count: 1 }).split('||||')[0]!.trim();
 }
 
 /** The words under `console.codes`, by name: codes.en.ts and codes.ko.ts are typed by it, so a code without words there fails the typecheck. */

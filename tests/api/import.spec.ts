@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { AUTHORITIES, AUTHORITY_RANKS, PROPERTY_KINDS, csvLine, type ActivityEntry, type ImportResult } from '../../src/shared';
+import { AUTHORITIES, AUTHORITY_RANKS, PROPERTY_KINDS, csvLine, type ActivityEntry, type ImportResult, type PropertyKind } from '../../src/shared';
+import { codesEn } from '../../src/i18n/codes.en';
+import { codesKo } from '../../src/i18n/codes.ko';
 import { IMPORT_MAX_CHARS, IMPORT_MAX_ROWS, IMPORT_MAX_XLSX_BYTES } from '../../src/shared/import';
 import { declarations } from '../../server/http/resource-declarations';
 import { inputFields, numberFields } from '../../server/http/input-fields';
@@ -515,12 +517,9 @@ describe('import of project properties', () => {
   it('takes a kind as the template names it or by its label in English or Korean, any case', async () => {
     const template = await t.call('GET', '/api/properties/import-template', { token: admin });
     const choices: string[] = template.body.data.fields.find(({ field }: { field: string }) => field === 'kind').choices;
-    const kinds = (language: typeof resourceLabelsEn) => language.messages.properties!.kinds as Record<string, string>;
-    // Every form of each label: "Country", "Countries", "국가".
+    // Every form of each kind's words in its code set: "Country", "Countries", "국가".
     const cells = choices.flatMap((kind) =>
-      [kind, kind.toUpperCase(), ...[kinds(resourceLabelsEn)[kind]!, kinds(resourceLabelsKo)[kind]!].flatMap((label) => label.split('||||').map((form) => form.trim()))].map(
-        (cell) => [cell, kind] as const,
-      ),
+      [kind, kind.toUpperCase(), ...[codesEn, codesKo].flatMap((codes) => codes.propertyKind[kind as PropertyKind].split('||||').map((form) => form.trim()))].map((cell) => [cell, kind] as const),
     );
     expect(cells.map(([cell]) => cell)).toEqual(expect.arrayContaining(['countries', 'Countries', 'Country', '국가']));
     // A country names its region: the file's first row makes one.

@@ -4,7 +4,7 @@ import { declarations } from '../../server/http/resource-declarations';
 import { ACTIVITY_SUBJECTS, IGNORED_FIELDS } from '../../server/modules/activity/subjects';
 import { translatorFor } from '../../server/modules/activity/words';
 import { CODE_LISTS } from '../../src/shared/code-lists';
-import { codeMessageKey, type CodeSet } from '../../src/shared/code-sets';
+import { codeMessageKey, codeWords, type CodeSet } from '../../src/shared/code-sets';
 import { activityChangeText, activityChangeTexts, activityFieldLabel, activityValue, type ActivityChange, type ActivityResource } from '../../src/shared/activity';
 
 const en = translatorFor('en');
@@ -249,7 +249,7 @@ describe('a change in the activity log', () => {
         const set = codes && (Object.keys(CODE_LISTS) as CodeSet[]).find((candidate) => sameSet(CODE_LISTS[candidate], codes));
         if (!codes || !set) return [];
         const text = words(name, { field, before: codes[0], after: codes[1] });
-        return text.includes(en(codeMessageKey(set, codes[0]))) && text.includes(en(codeMessageKey(set, codes[1]))) ? [] : [`${name}.${field}: ${text}`];
+        return text.includes(codeWords(en, set, codes[0])) && text.includes(codeWords(en, set, codes[1])) ? [] : [`${name}.${field}: ${text}`];
       });
     });
     expect(raw).toEqual([]);

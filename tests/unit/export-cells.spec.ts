@@ -31,7 +31,7 @@ describe('an export cell', () => {
     const en = exportColumns(users, ['email', 'statusCode', 'adminLevel', 'approverFlag'], translatorFor('en'), 'Asia/Seoul');
     expect(en.map((column) => column.header)).toEqual(['E-mail', 'Status', 'Status (code)', 'Level', 'Level (code)', 'Approver', 'Approver (code)']);
     expect(en.map((column) => column.cell(row))).toEqual(['ann@example.com', 'Active', 'ACTIVE', 'System admin', 'SYSTEM', 'Yes', 'Y']);
-    const ko = exportColumns(users, ['statusCode', 'approverFlag'], translatorFor('ko'), 'Asia/Seoul', '코드');
+    const ko = exportColumns(users, ['statusCode', 'approverFlag'], translatorFor('ko'), 'Asia/Seoul', 'ko');
     expect(ko.map((column) => column.header)).toEqual(['상태', '상태 (코드)', expect.any(String), expect.stringMatching(/\(코드\)$/)]);
     const words = ko.map((column) => column.cell(row));
     expect(words[0]).not.toBe('ACTIVE');

@@ -9,13 +9,6 @@ export const propertiesEn = {
     regionCode: 'Region',
     q: 'Search',
   },
-  kinds: {
-    regions: 'Region |||| Regions',
-    countries: 'Country |||| Countries',
-    companies: 'Company |||| Companies',
-    advertisers: 'Advertiser |||| Advertisers',
-    'data-types': 'Data type |||| Data types',
-  },
   helpers: {
     code: 'Letters, digits, - or _ (up to 20), stored in upper case; unique within its kind',
     no: 'Lists show lower numbers first',

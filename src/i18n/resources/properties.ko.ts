@@ -11,13 +11,6 @@ export const propertiesKo: typeof propertiesEn = {
     regionCode: '지역',
     q: '검색',
   },
-  kinds: {
-    regions: '지역 |||| 지역',
-    countries: '국가 |||| 국가',
-    companies: '회사 |||| 회사',
-    advertisers: '광고주 |||| 광고주',
-    'data-types': '데이터 유형 |||| 데이터 유형',
-  },
   helpers: {
     code: '영문자, 숫자, - 또는 _ (최대 20자), 대문자로 저장됩니다. 같은 종류 안에서 중복될 수 없습니다',
     no: '목록에 작은 번호부터 표시됩니다',

@@ -1,6 +1,7 @@
 import { Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { Property, PropertyKind } from '../../shared';
+import { codeWords } from '../../shared/code-sets';
 
 /**
  * The form's heading, naming the kind the tab fixed: "New Country" on create, "Country KR" on edit
@@ -9,7 +10,7 @@ import type { Property, PropertyKind } from '../../shared';
 export function PropertyTitle({ kind }: { kind?: PropertyKind }) {
   const record = useRecordContext<Property>();
   const translate = useTranslate();
-  const kindName = translate(`resources.properties.kinds.${kind ?? record?.kind}`, { smart_count: 1 });
+  const kindName = codeWords(translate, 'propertyKind', kind ?? record?.kind ?? '');
   return (
     <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
       {record ? translate('resources.properties.titles.edit', { kind: kindName, code: record.code }) : translate('resources.properties.titles.create', { kind: kindName })}
