@@ -21,6 +21,7 @@ import type { Database } from './schema';
 import { naturalKey } from './natural-key';
 import { WriteCounter } from './write-counter';
 import { isDatabaseUnavailable } from './unavailable';
+import { checkpointInBackground } from './wal-checkpoints';
 
 export type Db = Kysely<Database>;
 
@@ -90,13 +91,13 @@ export function openDatabase(target: DatabaseTarget): Db {
   }
   // A server's settings: WAL for concurrent readers, NORMAL sync is durable under WAL,
   // a page cache for the indexes, and a busy timeout instead of instant SQLITE_BUSY.
-  sqlite.pragma('journal_mode = WAL');
+  const walMode = sqlite.pragma('journal_mode = WAL', { simple: true }) === 'wal';
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.function('natural_key', { deterministic: true }, naturalKey);
-  const statements = withStatementCache(sqlite);
+  const statements = withStatementCache(sqlite, walMode ? checkpointInBackground(sqlite, target.sqlitePath) : () => undefined);
   const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(sqlite, { database: statements }), plugins: [new WriteCounter()] });
   sqliteHandles.set(db, { connection: sqlite, prepare: statements.prepare });
   return db;
@@ -351,7 +352,7 @@ const CACHED_STATEMENTS = 1_000;
  * statement is reused. SQLite re-prepares a cached statement itself after a schema change; a
  * statement still busy streaming rows is not shared, a fresh one is prepared instead.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database) {
+function withStatementCache(sqlite: SqliteDatabase.Database, beforeClose: () => void) {
   // A hit marks its entry's last use rather than moving it to the Map's end (a delete and an insert
   // on each of a save's statements); the least recent is searched for only when one must go.
   const statements = new Map<string, { statement: SqliteDatabase.Statement; used: number }>();
@@ -359,6 +360,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
   return {
     close: () => {
       statements.clear();
+      beforeClose();
       sqlite.close();
     },
     prepare(text: string) {
