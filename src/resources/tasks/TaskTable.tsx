@@ -14,10 +14,17 @@ import { CodeField } from '../../components/CodeField';
 const Column = DataTable.Col<Task>;
 
 /**
- * At 1,440 px beside the menu every column fits with its words on one line: the metric's name, the
- * duration and the actions (Post tasks, Retry) never wrap, the cells' side padding is 6 px and an
- * error's text is its first words (all of it on hover and on the task's page), so nothing is cut at
- * the card's edge. The board's process table fits the same way.
+ * A metric's name in the task table: at most two lines (a longer one ends in an ellipsis; the
+ * process table above and the task's page show it whole). On one line a long name left the table
+ * wider than its card.
+ */
+const metricNameSx = { display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: 2, overflow: 'hidden', minWidth: '12em' } as const;
+
+/**
+ * At 1,440 px beside the menu every column fits: the duration and the actions (Post tasks, Retry)
+ * never wrap, a metric's name wraps in at most two lines (metricNameSx), the cells' side padding is 6 px and an error's text is its first words
+ * (all of it on hover and on the task's page), so nothing is cut at the card's edge. The board's
+ * process table fits the same way.
  */
 export const fitsOneLineEach = {
   '& .MuiTableCell-root': { px: 0.75 },
@@ -50,15 +57,7 @@ export function TaskTable() {
   return (
     <ConsoleDataTable rowClick="show" bulkActionButtons={false} expand={<RunPostTasks />} hiddenColumns={['processType', 'scheduleType', 'attempt', 'startedAt', 'finishedAt']} sx={fitsOneLineEach}>
       <Column source="id" label="resources.tasks.fields.taskId" field={RecordLink} />
-      <Column
-        source="metricName"
-        disableSort
-        render={(task) => (
-          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-            <ProcessName metricName={task.metricName} processId={task.processId} />
-          </Box>
-        )}
-      />
+      <Column source="metricName" disableSort render={(task) => <ProcessName metricName={task.metricName} processId={task.processId} sx={metricNameSx} />} />
       <Column source="processType">
         <CodeField set="processType" source="processType" />
       </Column>
