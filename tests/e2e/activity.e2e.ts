@@ -50,8 +50,6 @@ describe('Activity', () => {
   });
 
   it('reads in Korean on the Korean screen', async () => {
-    // The whole log, as it first opens: the test before left it filtered to one record.
-    await e2e.forgetListStates(ADMIN_EMAIL);
     const { context, page } = await e2e.newPage();
     await preferKorean(page);
     await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -61,8 +61,6 @@ describe.each([
   it('sets Active to No on the selected records by keyboard, offers Undo once, then sends one request', async () => {
     const t = translators[language];
     const count = chosen.length;
-    // The list opens as it first opens, on a retry too: a search and a page size are kept as the person's last list state.
-    await e2e.forgetListStates(ADMIN_EMAIL);
     const { page, problems, context } = await signedInPage(e2e, ADMIN_EMAIL, ADMIN_PASSWORD, width, language);
     const menu = t(menuKey, { smart_count: 2 });
     // Arrive by the menu: on a phone it is a drawer behind the menu button.

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { expect, onTestFailed } from 'vitest';
+import { beforeEach, expect, onTestFailed } from 'vitest';
 import { buildApp } from '../../server/app';
 import { defaultConfig, type AppConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
@@ -38,17 +38,22 @@ export interface E2e {
   browser: Browser;
   /** `test` is a concurrent test's own context, whose failure the page reports (the file-wide hook cannot tell concurrent tests apart). */
   newPage(viewport?: { width: number; height: number }, test?: { onTestFailed: typeof onTestFailed }): Promise<{ context: BrowserContext; page: Page }>;
-  /**
-   * Forgets the last state of every list this person left (kept on the server, so a list opened
-   * without a query opens as they left it, in any browser): for a test that opens a list as it
-   * first opens, after earlier tests of its file followed links that filter it.
-   */
-  forgetListStates(email: string): Promise<void>;
   /** The 6-digit code, or the link, in the newest mail to this address. */
   lastCode(email: string): Promise<string>;
   lastLink(email: string): Promise<string>;
   close(): Promise<void>;
 }
+
+/** The databases of the servers this test file started. */
+const started = new Set<Db>();
+
+// Each test opens every list as it first opens. A list opens as its person last left it, kept on the
+// server, so an earlier test's filtered link (pending sign-ups, a process's tasks) or a failed
+// attempt's search would carry into the next test, or into the retry. A test of that memory keeps it
+// within itself.
+beforeEach(async () => {
+  for (const db of started) await db.deleteFrom('list_preferences').where('key', 'like', '%.listParams').execute();
+});
 
 /** The real server serving the built app (dist/) on 127.0.0.1, a fresh SQLite file, and Chromium. */
 export async function startE2e(overrides: Partial<AppConfig> = {}): Promise<E2e> {
@@ -69,6 +74,7 @@ export async function startE2e(overrides: Partial<AppConfig> = {}): Promise<E2e>
     ...overrides,
   });
   const db = openDatabase(config);
+  started.add(db);
   await migrateToLatest(db);
   await seedFoundation(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, hasher: passwordHasher(config.passwordHash), nowIso: new Date().toISOString() });
   // Mails as they leave the server: the outbox masks codes and links.
@@ -90,10 +96,6 @@ export async function startE2e(overrides: Partial<AppConfig> = {}): Promise<E2e>
     db,
     baseUrl,
     browser,
-    async forgetListStates(email) {
-      const account = db.selectFrom('admins').select('id').where('email', '=', email);
-      await db.deleteFrom('list_preferences').where('admin_id', 'in', account).where('key', 'like', '%.listParams').execute();
-    },
     async createAccount(email, password, authority = 'user') {
       const now = new Date().toISOString();
       const { rank, level } = AUTHORITY_RANKS[authority];
@@ -145,6 +147,7 @@ export async function startE2e(overrides: Partial<AppConfig> = {}): Promise<E2e>
     async close() {
       await browser.close();
       await app.close();
+      started.delete(db);
       await db.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -36,8 +36,6 @@ const LIST_SCREENS = [
 async function signedIn(viewport: { width: number; height: number }) {
   const { context, page } = await e2e.newPage(viewport);
   const problems = watchProblems(page);
-  // Each test opens its lists as they first open: an earlier test's filter (a process's tasks) is kept as the person's last state.
-  await e2e.forgetListStates(ADMIN_EMAIL);
   await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.waitForURL((url) => url.pathname === '/');
   return { page, problems, close: () => context.close() };

@@ -121,8 +121,6 @@ describe('User Management screens', () => {
     const peerId = await e2e.createAccount('departed@example.com', 'Departed#2024x', 'system-admin');
     await e2e.db.updateTable('admins').set({ first_name: 'Dana', last_name: 'Departed' }).where('id', '=', peerId).execute();
     const peer = () => e2e.db.selectFrom('admins').select(['authority', 'status_code']).where('id', '=', peerId).executeTakeFirstOrThrow();
-    // The Users list as it first opens: an earlier test left it filtered to pending sign-ups.
-    await e2e.forgetListStates(ADMIN_EMAIL);
     const { context, page } = await e2e.newPage();
     const problems = watchProblems(page);
     await signInThroughPage(e2e, page, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -213,7 +211,6 @@ describe('User Management screens', () => {
   });
 
   it('exports the Users list as it shows it, in Korean: the shown columns only, under their Korean labels, statuses as words', async () => {
-    await e2e.forgetListStates(ADMIN_EMAIL);
     const { context, page } = await e2e.newPage();
     const problems = watchProblems(page);
     await preferKorean(page);

@@ -22,9 +22,9 @@ const metricNameSx = { display: '-webkit-box', WebkitBoxOrient: 'vertical', Webk
 
 /**
  * At 1,440 px beside the menu every column fits: the duration and the actions (Post tasks, Retry)
- * never wrap, a metric's name wraps in at most two lines (metricNameSx), the cells' side padding is 6 px and an error's text is its first words
- * (all of it on hover and on the task's page), so nothing is cut at the card's edge. The board's
- * process table fits the same way.
+ * never wrap, a metric's name takes at most two lines (metricNameSx), the cells' side padding is
+ * 6 px and an error's text is its first words (all of it on hover and on the task's page), so
+ * nothing is cut at the card's edge. The board's process table fits the same way.
  */
 export const fitsOneLineEach = {
   '& .MuiTableCell-root': { px: 0.75 },
