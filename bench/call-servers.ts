@@ -29,6 +29,8 @@ const port = Number(process.env.BENCH_SERVER_PORT ?? 0);
 interface Ready {
   url: string;
   token?: string;
+  /** The same person's second session, as a second screen of theirs (the console): its event stream hears the first one's saves. */
+  screenToken?: string;
   sqlitePath?: string;
 }
 
@@ -94,7 +96,8 @@ async function consoleServer() {
   // A real session, as the sign-in's last step starts it (the outbox keeps codes masked).
   const admin = await server.db.selectFrom('admins').select('id').where('email', '=', BENCH_EMAIL).executeTakeFirstOrThrow();
   const signedIn = await startSession(server.app.ctx, admin.id, '127.0.0.1', 'bench');
-  return { ready: { url: server.address, token: signedIn.accessToken, sqlitePath: databaseUrl ? undefined : server.config.sqlitePath }, close: server.close };
+  const screen = await startSession(server.app.ctx, admin.id, '127.0.0.1', 'bench screen');
+  return { ready: { url: server.address, token: signedIn.accessToken, screenToken: screen.accessToken, sqlitePath: databaseUrl ? undefined : server.config.sqlitePath }, close: server.close };
 }
 
 /** The baseline: the same statements, prepared once, and nothing else (no auth, no validation, no log). */

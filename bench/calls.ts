@@ -6,6 +6,9 @@
  *   X-Time-Zone and Accept-Language), against the same page query and count: target ≥ 0.8× each.
  * - create, update and delete of a domain with the activity log on, against an INSERT, UPDATE or
  *   DELETE with its audit INSERT in one transaction: target ≥ 0.5×, p99 ≤ 3× the bare p99.
+ * - update as the browser saves: naming the version it read (If-Match, from the record's ETag, then
+ *   each save's own), while the same person's other screen holds its event stream open and hears
+ *   every save: the cost of versions and the stream, against the same bare transaction.
  * - with BENCH_DATABASE_URL or TEST_DATABASE_URL, the console on PostgreSQL (list and update) as a
  *   ratio to its own SQLite figures: target ≥ 0.8×.
  *
@@ -14,6 +17,7 @@
  * BENCH_ONLY=writes measures the create, update and delete alone (a change to the write path).
  */
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { CREATE_PATH, LIST_PATH, domainBody, editBody, spawnServer, type ServerProcess } from './call-servers';
@@ -65,6 +69,61 @@ const update = (server: ServerProcess, records: Edited, round: number) =>
     path: (n) => `/api/domains/${records[n % records.length].id}`,
     body: (n) => editBody(records[n % records.length].domain, round * 1_000_000 + n),
   });
+/** Records a save as the browser saves names: each is saved again only long after its last answer came. */
+const VERSIONED = 2_000;
+/**
+ * Updates as the browser saves: each names the version it read (the record's ETag, then its own last
+ * save's), while another screen of the same person holds its event stream open; it must hear saves.
+ */
+async function updateAsBrowser(server: ServerProcess, records: Edited, round: number): Promise<LoadResult> {
+  const chosen = records.slice(0, VERSIONED);
+  const versions = new Map<number, string>();
+  for (let start = 0; start < chosen.length; start += CONNECTIONS) {
+    await Promise.all(
+      chosen.slice(start, start + CONNECTIONS).map(async ({ id }) => {
+        const answer = await fetch(`${server.url}/api/domains/${id}`, { headers: auth(server) });
+        await answer.arrayBuffer();
+        versions.set(id, answer.headers.get('etag')!);
+      }),
+    );
+  }
+  const stream = await listen(server);
+  try {
+    const result = await run(server, {
+      method: 'PUT',
+      path: (n) => `/api/domains/${chosen[n % chosen.length].id}`,
+      headersFor: (n) => ({ 'if-match': versions.get(chosen[n % chosen.length].id)! }),
+      answered: (n, headers) => versions.set(chosen[n % chosen.length].id, headers.etag as string),
+      body: (n) => editBody(chosen[n % chosen.length].domain, 500_000_000 + round * 1_000_000 + n),
+    });
+    if (stream.heard() === 0) throw new Error("the other screen's event stream heard no save: the benchmark is not measuring what it says");
+    return result;
+  } finally {
+    stream.close();
+  }
+}
+
+/** The event stream of the person's other screen, counting the changes it is told of. */
+function listen(server: ServerProcess): Promise<{ heard(): number; close(): void }> {
+  return new Promise((resolve, reject) => {
+    let heard = 0;
+    let partial = '';
+    const request = http.get(`${server.url}/api/events`, { headers: { authorization: `Bearer ${server.screenToken}` } }, (response) => {
+      if (response.statusCode !== 200) return reject(new Error(`event stream answered ${response.statusCode}`));
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        // Server-sent events end with a blank line; a chunk may end inside one.
+        const events = (partial + chunk).split('\n\n');
+        partial = events.pop()!;
+        heard += events.filter((event) => event.startsWith('data: ')).length;
+      });
+      response.on('error', () => undefined);
+      resolve({ heard: () => heard, close: () => request.destroy() });
+    });
+    request.on('error', reject);
+  });
+}
+
 /** Deletes records made for it a moment before (a pool apart from the list's), whatever it leaves removed after. */
 async function remove(server: ServerProcess, tag: string): Promise<LoadResult> {
   const now = new Date().toISOString();
@@ -87,6 +146,7 @@ const results: Record<string, LoadResult[]> = {
   consoleCreate: [],
   bareUpdate: [],
   consoleUpdate: [],
+  consoleUpdateAsBrowser: [],
   pgUpdate: [],
   bareDelete: [],
   consoleDelete: [],
@@ -108,6 +168,7 @@ try {
     results.consoleCreate.push(await create(consoleSqlite, `console${round}-`));
     results.bareUpdate.push(await update(bare, seededSqlite, round * 2));
     results.consoleUpdate.push(await update(consoleSqlite, seededSqlite, round * 2 + 1));
+    results.consoleUpdateAsBrowser.push(await updateAsBrowser(consoleSqlite, seededSqlite, round));
     if (consolePg) results.pgUpdate.push(await update(consolePg, seededPg, round));
     results.bareDelete.push(await remove(bare, `bare${round}`));
     results.consoleDelete.push(await remove(consoleSqlite, `console${round}`));
@@ -138,6 +199,7 @@ row('bare insert + audit insert (one transaction)', results.bareInsert);
 row('console create domain (activity on)', results.consoleCreate);
 row('bare update + audit insert (one transaction)', results.bareUpdate);
 row('console update domain (activity on)', results.consoleUpdate);
+row('console update, as the browser (If-Match, a stream open)', results.consoleUpdateAsBrowser);
 if (consolePg) row('console update domain on PostgreSQL', results.pgUpdate);
 row('bare delete + audit insert (one transaction)', results.bareDelete);
 row('console delete domain (activity on)', results.consoleDelete);
@@ -154,6 +216,7 @@ if (LISTS) {
 for (const [label, console_, bare_] of [
   ['create', 'consoleCreate', 'bareInsert'],
   ['update', 'consoleUpdate', 'bareUpdate'],
+  ['update as the browser', 'consoleUpdateAsBrowser', 'bareUpdate'],
   ['delete', 'consoleDelete', 'bareDelete'],
 ] as const) {
   line(`${label} ratio (console / bare transaction, target ≥ 0.5):`, ratio(rate(console_), rate(bare_)));

@@ -6,6 +6,10 @@ export interface LoadOptions {
   /** The path (and query) of the n-th request, when each names its own record; `url`'s otherwise. */
   path?: (n: number) => string;
   headers?: Record<string, string>;
+  /** Headers of the n-th request besides `headers` (a save naming the version it read). */
+  headersFor?: (n: number) => Record<string, string>;
+  /** Called with each answer's headers (the version a save made), as its request was numbered. */
+  answered?: (n: number, headers: http.IncomingHttpHeaders) => void;
   /** The body of the n-th request (n counts from 0 across all connections), for writes that must differ. */
   body?: (n: number) => string;
   connections: number;
@@ -38,7 +42,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     new Promise<void>((resolve, reject) => {
       const body = options.body?.(sent);
       const path = options.path?.(sent) ?? target.pathname + target.search;
-      sent++;
+      const n = sent++;
       const begun = performance.now();
       const request = http.request(
         {
@@ -47,9 +51,10 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
           port: target.port,
           path,
           method: options.method ?? 'GET',
-          headers: { ...options.headers, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) },
+          headers: { ...options.headers, ...options.headersFor?.(n), ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) },
         },
         (response) => {
+          options.answered?.(n, response.headers);
           response.on('data', () => undefined);
           response.on('end', () => {
             latencies.push(performance.now() - begun);

@@ -8,6 +8,12 @@ import type { RecordReader } from '../http/record-readers';
 const HEARTBEAT_MS = 25_000;
 /** How long a subscriber's right to hear of a deletion is kept, from the notice before the delete to the change after it. */
 const DELETION_WINDOW_MS = 10_000;
+/**
+ * Events for a stream wait this long to go out together: one socket write per pause, not one per
+ * save, which under a stream of saves cost a tenth of each save's time. Far inside the 2 s a screen
+ * has to learn of a change.
+ */
+const GATHER_MS = 25;
 
 /** One open event stream: the request it came by, as whose reader every change is checked. */
 interface Stream {
@@ -15,6 +21,9 @@ interface Stream {
   reply: FastifyReply;
   /** Records this person could read just before their delete, by resource and id: they hear of the deletion. */
   deletions: Map<string, NodeJS.Timeout>;
+  /** Events gathered for the next write, and its timer. */
+  gathered: string[];
+  writing?: NodeJS.Timeout;
 }
 
 /** The record changes of this instance's event streams (GET /api/events), carried between instances by the session bus. */
@@ -38,8 +47,20 @@ export function liveEvents(bus: SessionBus, clock: Clock, readerOf: (resource: s
     const read = readerOf(resource);
     return read !== undefined && (await read(stream.request, stream.reply, id).catch(() => undefined)) !== undefined;
   };
-  const send = (stream: Stream, event: RecordEvent) => stream.reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
-  const end = (stream: Stream) => stream.reply.raw.end();
+  const write = (stream: Stream) => {
+    clearTimeout(stream.writing);
+    stream.writing = undefined;
+    if (stream.gathered.length) stream.reply.raw.write(stream.gathered.join(''));
+    stream.gathered = [];
+  };
+  const send = (stream: Stream, event: RecordEvent) => {
+    stream.gathered.push(`data: ${JSON.stringify(event)}\n\n`);
+    stream.writing ??= setTimeout(() => write(stream), GATHER_MS);
+  };
+  const end = (stream: Stream) => {
+    write(stream);
+    stream.reply.raw.end();
+  };
 
   bus.subscribe(async (change) => {
     // No stream open: nothing is read.
@@ -94,12 +115,13 @@ export function liveEvents(bus: SessionBus, clock: Clock, readerOf: (resource: s
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
       reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
       reply.raw.write(': open\n\n');
-      const stream: Stream = { request, reply, deletions: new Map() };
+      const stream: Stream = { request, reply, deletions: new Map(), gathered: [] };
       streams.add(stream);
       heartbeat ??= setInterval(() => streams.forEach((open) => open.reply.raw.write(': heartbeat\n\n')), HEARTBEAT_MS).unref();
       reply.raw.on('close', () => {
         streams.delete(stream);
         stream.deletions.forEach(clearTimeout);
+        clearTimeout(stream.writing);
         if (streams.size > 0) return;
         clearInterval(heartbeat);
         heartbeat = undefined;

@@ -164,6 +164,31 @@ describe('the event stream', () => {
     }
   });
 
+  it('writes the changes of one moment to a stream together, every one of them', async () => {
+    const id = await firstRecordId(t, admin, '/api/domains');
+    const form = await editFormOf(t, admin, 'domains', id);
+    // The admin's other screen: raw chunks, as each of the server's writes arrives.
+    const chunks: string[] = [];
+    const stream = new AbortController();
+    const response = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${(await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).accessToken}` }, signal: stream.signal });
+    const reading = (async () => {
+      const decoder = new TextDecoder();
+      const reader = response.body!.getReader();
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) chunks.push(decoder.decode(chunk.value));
+    })().catch(() => undefined);
+    try {
+      const saves = Array.from({ length: 10 }, (_, n) => t.call('PUT', `/api/domains/${id}`, { token: admin, body: { ...form, description: `Saved together ${n}` } }));
+      expect((await Promise.all(saves)).map((answer) => answer.status)).toEqual(Array(10).fill(200));
+      const told = () => chunks.join('').split('\n\n').filter((event) => event.startsWith('data: ') && event.includes(`"id":"${id}"`)).length;
+      await expect.poll(told, { timeout: 2000 }).toBe(10);
+      // One write per pause, not one per save: the ten arrive in at most two writes.
+      expect(chunks.filter((chunk) => chunk.includes('data: ')).length).toBeLessThanOrEqual(2);
+    } finally {
+      stream.abort();
+      await reading;
+    }
+  });
+
   it('ends the stream when its session is signed out', async () => {
     const signedIn = await t.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     const response = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${signedIn.accessToken}` } });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, expectAbsent, startE2e, waitForSettled, type E2e } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, adminApi, startE2e, waitForSettled, type E2e } from './harness';
 import { signedInPage } from './signedInPage';
 import { enFrame } from '../../src/i18n/en';
 import { resourcesEn } from '../../src/i18n/resources/index.en';
