@@ -179,7 +179,11 @@ describe('the event stream', () => {
     try {
       const saves = Array.from({ length: 10 }, (_, n) => t.call('PUT', `/api/domains/${id}`, { token: admin, body: { ...form, description: `Saved together ${n}` } }));
       expect((await Promise.all(saves)).map((answer) => answer.status)).toEqual(Array(10).fill(200));
-      const told = () => chunks.join('').split('\n\n').filter((event) => event.startsWith('data: ') && event.includes(`"id":"${id}"`)).length;
+      const told = () =>
+        chunks
+          .join('')
+          .split('\n\n')
+          .filter((event) => event.startsWith('data: ') && event.includes(`"id":"${id}"`)).length;
       await expect.poll(told, { timeout: 2000 }).toBe(10);
       // One write per pause, not one per save: the ten arrive in at most two writes.
       expect(chunks.filter((chunk) => chunk.includes('data: ')).length).toBeLessThanOrEqual(2);
