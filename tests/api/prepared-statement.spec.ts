@@ -2,7 +2,7 @@
 // on the test database of the run: SQLite's direct path and Kysely's executor behind it, or PostgreSQL.
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { detached, sharedTransaction } from '../../server/db/database';
+import { detached, sharedTransaction, sqliteHandleOf } from '../../server/db/database';
 import { preparedStatement } from '../../server/db/prepared-statement';
 import { FALLBACK_CHECKPOINT_PAGES } from '../../server/db/wal-checkpoints';
 import { writeCounterOf } from '../../server/db/write-counter';
@@ -46,13 +46,19 @@ describe('prepared statements', () => {
 
   // SQLite checkpoints its WAL only when a statement's step reaches its end: a statement left
   // mid-step holds a reader on the WAL, and then neither the checkpoint thread nor a commit can start it afresh.
-  it.skipIf(!!process.env.TEST_DATABASE_URL)('keeps the SQLite WAL to its checkpoint size however many rows it inserts', async () => {
+  it.skipIf(!!process.env.TEST_DATABASE_URL)('keeps the SQLite WAL from growing with the rows it inserts, and holds no reader on it', async () => {
     const wal = () => statSync(`${t.config.sqlitePath}-wal`).size;
     const limit = FALLBACK_CHECKPOINT_PAGES * 4096;
-    // Each insert appends three or more 4 KiB pages: without checkpoints the WAL would pass twice the limit.
+    // Each insert appends three or more 4 KiB pages: without checkpoints the WAL would reach twice the limit.
     const inserts = Math.ceil((2 * FALLBACK_CHECKPOINT_PAGES) / 3);
     for (let n = 0; n < inserts; n++) await insert.first(t.db, { domain: `wal${n}.prepared.test`, now });
-    expect(wal()).toBeLessThan(limit * 1.25);
+    // Under load the WAL passes the limit by what is written while the checkpoint thread copies it
+    // (1.3× seen on a busy CI machine); it never reaches what an unchecked WAL holds.
+    expect(wal()).toBeLessThan(limit * 2);
+    // The sure sign: nothing on the server's connection still reads the WAL, so it can be emptied.
+    const connection = sqliteHandleOf(t.db)!.connection;
+    await expect.poll(() => (connection.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[])[0].busy, { timeout: 5000 }).toBe(0);
+    expect(wal()).toBe(0);
   });
 
   it('refuses a call that leaves a value out, writing nothing', async () => {
