@@ -6,7 +6,7 @@ import { ProcessName } from './ProcessName';
 import { TaskRunStatus } from './TaskRunStatus';
 import { formatConsoleDate } from '../../components/ConsoleDateField';
 import { PropertyCodeField } from '../../components/PropertyCodeField';
-import { fitsOneLineEach } from './TaskTable';
+import { fitsItsCard } from './TaskTable';
 
 const COLUMNS = ['processId', 'dataType', 'hourly', 'weekly', 'monthly', 'scheduled', 'mastered', 'posted', 'targets', 'updatedAt', 'status'] as const;
 const NUMERIC = new Set<string>(['hourly', 'weekly', 'monthly', 'mastered', 'posted', 'targets']);
@@ -115,7 +115,7 @@ export function ProcessTable({ processes, selectedConfigId, onShowTasks }: Proce
     );
   }
   return (
-    <TableContainer sx={fitsOneLineEach}>
+    <TableContainer sx={fitsItsCard}>
       <Table size="small" aria-label={translate('resources.tasks.board.processes')} data-testid="process-table">
         <TableHead>
           <TableRow>

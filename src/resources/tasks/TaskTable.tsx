@@ -26,7 +26,7 @@ const metricNameSx = { display: '-webkit-box', WebkitBoxOrient: 'vertical', Webk
  * 6 px and an error's text is its first words (all of it on hover and on the task's page), so
  * nothing is cut at the card's edge. The board's process table fits the same way.
  */
-export const fitsOneLineEach = {
+export const fitsItsCard = {
   '& .MuiTableCell-root': { px: 0.75 },
   '& .MuiButton-root': { whiteSpace: 'nowrap' },
 };
@@ -55,7 +55,7 @@ export function TaskCardPeriod() {
  */
 export function TaskTable() {
   return (
-    <ConsoleDataTable rowClick="show" bulkActionButtons={false} expand={<RunPostTasks />} hiddenColumns={['processType', 'scheduleType', 'attempt', 'startedAt', 'finishedAt']} sx={fitsOneLineEach}>
+    <ConsoleDataTable rowClick="show" bulkActionButtons={false} expand={<RunPostTasks />} hiddenColumns={['processType', 'scheduleType', 'attempt', 'startedAt', 'finishedAt']} sx={fitsItsCard}>
       <Column source="id" label="resources.tasks.fields.taskId" field={RecordLink} />
       <Column source="metricName" disableSort render={(task) => <ProcessName metricName={task.metricName} processId={task.processId} sx={metricNameSx} />} />
       <Column source="processType">
