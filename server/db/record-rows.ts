@@ -154,7 +154,7 @@ export async function rowExists(db: Db, table: string, id: number): Promise<bool
   return (await loose(db).selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-/** What a delete took, kept beside its activity entry (same event id) for a restore. */
+/** What a delete took, kept beside its activity entry (same event id) for a restore; found by its record, then that event id. */
 export async function keepDeleted(db: Db, kept: { resource: string; recordId: string; eventId: string; record: unknown; rows: TableRows[]; deletedAt: string }): Promise<void> {
   await insertDeleted.all(db, {
     resource: kept.resource,
@@ -168,8 +168,15 @@ export async function keepDeleted(db: Db, kept: { resource: string; recordId: st
 
 const insertDeleted = preparedInsert('deleted_records', { resource: true, record_id: true, event_id: true, record: true, rows: true, deleted_at: true });
 
-/** What the delete made by request `eventId` took, or undefined (a delete made before deletes kept it, or no delete). */
-export async function deletedBy(db: Db, eventId: string): Promise<{ resource: string; recordId: string; record: Row; rows: TableRows[] } | undefined> {
-  const row = await db.selectFrom('deleted_records').selectAll().where('event_id', '=', eventId).orderBy('id', 'desc').executeTakeFirst();
+/**
+ * What the delete made by request `eventId` took, or undefined (a delete made before deletes kept
+ * it, or no delete). Found through the deleted `record` where the entry names it; an entry that
+ * does not (a share's end logged before entries named their share) is looked for by its event id
+ * alone, which reads the whole table.
+ */
+export async function deletedBy(db: Db, eventId: string, record?: { resource: string; recordId: string }): Promise<{ resource: string; recordId: string; record: Row; rows: TableRows[] } | undefined> {
+  let query = db.selectFrom('deleted_records').selectAll().where('event_id', '=', eventId);
+  if (record) query = query.where('resource', '=', record.resource).where('record_id', '=', record.recordId);
+  const row = await query.orderBy('id', 'desc').executeTakeFirst();
   return row && { resource: row.resource, recordId: row.record_id, record: JSON.parse(row.record) as Row, rows: JSON.parse(row.rows) as TableRows[] };
 }

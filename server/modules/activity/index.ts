@@ -14,6 +14,7 @@ import {
   exportLinkResponse,
   formatDateTime,
   isKnownTimeZone,
+  loggedRecordOf,
   rankAllows,
   runtimeTimeZone,
   type ActivityEntry,
@@ -141,7 +142,9 @@ export async function activityModule(app: FastifyInstance) {
       if (!entry) throw new AppError('NOT_FOUND', sentence('activity.noSuchEntry'));
       // Who deleted a record may restore it (its history is gone with it); anyone else needs the right to read its history.
       if (entry.actorId !== request.admin!.id) await mayRead(request, reply, { resource: entry.resource, recordId: entry.recordId });
-      const { restorer, deleted } = restorable(app, await deletedBy(ctx.db, entry.eventId));
+      // The record the delete took: the one the entry logs under its own (a share's end, on its project), or the entry's own record.
+      const taken = loggedRecordOf(entry) ?? (entry.action === 'delete' ? entry : undefined);
+      const { restorer, deleted } = restorable(app, await deletedBy(ctx.db, entry.eventId, taken));
       const record = await restorer(request, reply, { entryId: entry.id, entryResource: entry.resource, entryRecordId: entry.recordId, ...deleted });
       return success(record ?? null, sentence('activity.recordRestored', { record: entry.recordName }));
     });

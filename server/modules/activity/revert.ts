@@ -29,8 +29,8 @@ export async function revertible(app: FastifyInstance, request: FastifyRequest, 
   const logged = entry.action === 'update' ? undefined : loggedRecordOf(entry);
   const notAChange = () => validationError([{ field: 'id', message: sentence('activity.onlyAChangeCanBeReverted') }]);
   if (logged?.operation === 'delete') {
-    const deleted = await deletedBy(app.ctx.db, entry.eventId);
-    if (!deleted || deleted.resource !== logged.resource || deleted.recordId !== logged.recordId) throw notAChange();
+    const deleted = await deletedBy(app.ctx.db, entry.eventId, logged);
+    if (!deleted) throw notAChange();
     const { restorer } = restorable(app, deleted);
     return (request, reply) => restorer(request, reply, { entryId: entry.id, entryResource: entry.resource, entryRecordId: entry.recordId, ...deleted });
   }
