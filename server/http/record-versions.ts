@@ -75,7 +75,28 @@ function flatText(record: Snapshot, order: readonly CountedField[]): string | un
   return text ? `${text}}` : '{}';
 }
 
-const hashText = (text: string) => hash('sha256', text, 'base64url').slice(0, VERSION_CHARS);
+/**
+ * Versions of the texts hashed lately, by text. A list is read again and again (every open screen
+ * refreshes on a change), and hashing its rows was a tenth of a list call: rows unchanged since are
+ * not hashed again. Bounded in entries and in each text's length (a template's long body is hashed
+ * every time), a few MiB at most; the oldest entry goes first.
+ */
+const recentVersions = new Map<string, string>();
+const RECENT_VERSIONS = 5_000;
+const RECENT_TEXT_CHARS = 1_000;
+
+const digest = (text: string) => hash('sha256', text, 'base64url').slice(0, VERSION_CHARS);
+
+function hashText(text: string): string {
+  if (text.length > RECENT_TEXT_CHARS) return digest(text);
+  let version = recentVersions.get(text);
+  if (version === undefined) {
+    version = digest(text);
+    if (recentVersions.size >= RECENT_VERSIONS) recentVersions.delete(recentVersions.keys().next().value!);
+    recentVersions.set(text, version);
+  }
+  return version;
+}
 
 const hashOf = (fields: Snapshot) => hashText(canonical(fields));
 

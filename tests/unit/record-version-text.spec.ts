@@ -59,4 +59,16 @@ describe('record version text', () => {
       expect((row as { version: string }).version).toBe(versionOf(record, domainsResource));
     });
   });
+
+  // Versions of texts hashed lately are kept (a list read again hashes only what changed): a kept one,
+  // one pushed out by thousands of others, and a text too long to keep each still hash as the rule says.
+  it('answers the rule’s version for a record read again, after many others, and for a long one', () => {
+    const long = { ...domain, description: 'x'.repeat(5_000) };
+    for (const record of [domain, long]) expect(versionOf(record, domainsResource)).toBe(expected(record, domainsResource));
+    for (let n = 0; n < 6_000; n++) versionOf({ ...domain, id: 1_000 + n, description: `Other ${n}` }, domainsResource);
+    for (const record of [domain, long, { ...domain, description: 'Other 5999' }, { ...domain, id: 6_999, description: 'Other 5999' }]) {
+      expect(versionOf(record, domainsResource)).toBe(expected(record, domainsResource));
+      expect(versionOf(record, domainsResource)).toBe(expected(record, domainsResource));
+    }
+  });
 });
