@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
+import { BoundedMap } from '../bounded-map';
 import { isSqlite, whenCommitted, type Db } from '../db/database';
 import { sessionBus, type BusNotice, type SessionBus, type SessionChange } from './session-bus';
 
@@ -68,7 +69,7 @@ interface Cached {
 export function liveSessions(db: Db, sqlitePath: string): LiveSessions {
   const reader = sessionReader(db, sqlitePath);
   const bus = sessionBus(db);
-  const cache = new Map<string, Cached>();
+  const cache = new BoundedMap<string, Cached>(MAX_CACHED);
   // Bumped by every change: a read that started before a change must not be cached after it.
   let generation = 0;
 
@@ -90,8 +91,6 @@ export function liveSessions(db: Db, sqlitePath: string): LiveSessions {
       const startedAt = generation;
       const session = await reader.read(sessionId);
       if (session && bus.trusted && startedAt === generation) {
-        cache.delete(sessionId);
-        if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
         cache.set(sessionId, { session, until: now + CACHE_TTL_MS });
       }
       return session;

@@ -3,6 +3,7 @@ import type { AccessTokenClaims } from '../../src/shared';
 import { AUTHORITY_RANKS, type Authority } from '../../src/shared';
 import type { AdminsTable } from '../db/schema';
 import type { Selectable } from 'kysely';
+import { BoundedMap } from '../bounded-map';
 import { AppError } from '../http/app-error';
 import { sentence } from '../../src/i18n/serverMessage';
 
@@ -28,7 +29,7 @@ export function tokenService(secret: string, accessTtlSeconds: number, now: () =
   const seconds = () => Math.floor(now().getTime() / 1000);
   // A signature verified once stays verified until the token expires: WebCrypto's HMAC was 13 % of
   // an authenticated call's CPU. Revocation is the session check's job, not this one's.
-  const verified = new Map<string, AccessTokenClaims>();
+  const verified = new BoundedMap<string, AccessTokenClaims>(VERIFIED_TOKENS);
   return {
     async signAccessToken(admin, sessionId, countries) {
       const authority = admin.authority as Authority;
@@ -63,7 +64,6 @@ export function tokenService(secret: string, accessTtlSeconds: number, now: () =
       try {
         const { payload } = await jwtVerify(token, await cryptoKey, { audience: 'console', algorithms: ['HS256'], currentDate: now() });
         const claims = payload as unknown as AccessTokenClaims;
-        if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
         verified.set(token, claims);
         return claims;
       } catch (error) {

@@ -1,4 +1,5 @@
 import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { BoundedMap } from '../bounded-map';
 import { tablesIn, writeCounterOf } from './write-counter';
 
 /**
@@ -34,18 +35,12 @@ interface KnownCount {
 }
 
 /** Per database (tests open many in one process), the counts of lists by their SQL and parameters. */
-const knownCounts = new WeakMap<object, Map<string, KnownCount>>();
+const knownCounts = new WeakMap<object, BoundedMap<string, KnownCount>>();
 
-function cacheOf(db: Kysely<any>): Map<string, KnownCount> {
+function cacheOf(db: Kysely<any>): BoundedMap<string, KnownCount> {
   let cache = knownCounts.get(db);
-  if (!cache) knownCounts.set(db, (cache = new Map()));
+  if (!cache) knownCounts.set(db, (cache = new BoundedMap(MAX_ENTRIES)));
   return cache;
-}
-
-function remember(cache: Map<string, KnownCount>, key: string, known: KnownCount): void {
-  cache.delete(key);
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  cache.set(key, known);
 }
 
 /**
@@ -82,7 +77,7 @@ export async function countListRows(db: Kysely<any>, given: SelectQueryBuilder<a
       .select(sql<number | string>`count(*)`.as('count'))
       .executeTakeFirstOrThrow()) as { count: number | string };
     if (Number(count) <= EXACT_UP_TO) {
-      if (version !== undefined) remember(cache, key, { count: Number(count), at: now, writes: { tables, version } });
+      if (version !== undefined) cache.set(key, { count: Number(count), at: now, writes: { tables, version } });
       return { count: Number(count), estimated: false };
     }
   }
@@ -97,6 +92,6 @@ export async function countListRows(db: Kysely<any>, given: SelectQueryBuilder<a
     cache.delete(key);
     return { count: full, estimated: false };
   }
-  remember(cache, key, { count: full, at: now });
+  cache.set(key, { count: full, at: now });
   return { count: full, estimated: true };
 }

@@ -3,6 +3,7 @@ import { DB_INTEGER_MAX, type ListPage } from '../../src/shared';
 import type { Db } from './database';
 import { countListRows, type ListTotal } from './list-count';
 import { preparedStatement, type PreparedStatement } from './prepared-statement';
+import { BoundedMap } from '../bounded-map';
 
 /*
  * A parsed list request (server/http/list-query.ts parses one from the query string against an
@@ -190,7 +191,7 @@ export function preparedList<Row>(
   idColumn: string,
 ): (db: Db, request: ListRequest) => Promise<ListPageOf<Row>> {
   type Values = Record<string, unknown>;
-  const shapes = new Map<string, { page: PreparedStatement<Values, Row>; countRows: PreparedStatement<Values, unknown> }>();
+  const shapes = new BoundedMap<string, { page: PreparedStatement<Values, Row>; countRows: PreparedStatement<Values, unknown> }>(PREPARED_SHAPES);
   const filteredBy = (handle: Db, request: ListRequest, value: ListValue) => {
     const where = whereOf(request, value);
     return where ? base(handle).where(where as never) : base(handle);
@@ -198,15 +199,14 @@ export function preparedList<Row>(
   const shapeOf = (request: ListRequest) => {
     const key = shapeKey(request);
     let shape = shapes.get(key);
-    if (shape) shapes.delete(key);
-    else {
+    if (!shape) {
       shape = {
         page: preparedStatement<Values, Row>((handle, value) => pageQuery(filteredBy(handle, request, value), request, select, idColumn, value)),
         // Compiled only for the count cache's key: a count itself runs rarely (list-count.ts).
         countRows: preparedStatement<Values, unknown>((handle, value) => filteredBy(handle, request, value).select(sql`1`.as('one'))),
       };
-      if (shapes.size >= PREPARED_SHAPES) shapes.delete(shapes.keys().next().value!);
     }
+    // Set again on a hit too: the shape becomes the newest, and the least recently used goes first.
     shapes.set(key, shape);
     return shape;
   };

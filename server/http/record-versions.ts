@@ -7,6 +7,7 @@ import { formatZonedDateTime } from '../../src/shared/date-time';
 import type { ResourceDeclaration } from '../../src/shared/resources/define';
 import { lockRecord } from '../db/record-lock';
 import type { Db } from '../db/database';
+import { BoundedMap } from '../bounded-map';
 import { AppError } from './app-error';
 import { readerOf } from './reader';
 import { IGNORED_FIELDS, withoutLinkKey, withoutLinkKeys, type Snapshot } from './record-readers';
@@ -79,11 +80,10 @@ function flatText(record: Snapshot, order: readonly CountedField[]): string | un
  * Versions of the texts hashed lately, by text. A list is read again and again (every open screen
  * refreshes on a change), and hashing its rows was a tenth of a list call: rows unchanged since are
  * not hashed again. Bounded in entries and in each text's length (a template's long body is hashed
- * every time), a few MiB at most; the oldest entry goes first.
+ * every time): at most about 10 MiB (two-byte text), usually far less; the oldest entry goes first.
  */
-const recentVersions = new Map<string, string>();
-const RECENT_VERSIONS = 5_000;
 const RECENT_TEXT_CHARS = 1_000;
+const recentVersions = new BoundedMap<string, string>(5_000);
 
 const digest = (text: string) => hash('sha256', text, 'base64url').slice(0, VERSION_CHARS);
 
@@ -92,7 +92,6 @@ function hashText(text: string): string {
   let version = recentVersions.get(text);
   if (version === undefined) {
     version = digest(text);
-    if (recentVersions.size >= RECENT_VERSIONS) recentVersions.delete(recentVersions.keys().next().value!);
     recentVersions.set(text, version);
   }
   return version;

@@ -14,7 +14,6 @@ import {
   exportLinkResponse,
   formatDateTime,
   isKnownTimeZone,
-  loggedRecordOf,
   rankAllows,
   runtimeTimeZone,
   type ActivityEntry,
@@ -31,8 +30,7 @@ import { listQuerystring, parseJson, parseRange, parseSort } from '../../http/li
 import { readerOf, type Reader } from '../../http/reader';
 import { issueLink, redeemLink } from '../../links';
 import { activityActors, activityAfter, countActivity, findActivity, pageOfActivity } from './queries';
-import { deletedBy } from '../../db/record-rows';
-import { restorable, revertible } from './revert';
+import { deletedFor, restorable, revertible } from './revert';
 import { ACTIVITY_SUBJECTS } from './subjects';
 import { entryWords, translatorFor } from './words';
 import { sentence } from '../../../src/i18n/serverMessage';
@@ -142,9 +140,7 @@ export async function activityModule(app: FastifyInstance) {
       if (!entry) throw new AppError('NOT_FOUND', sentence('activity.noSuchEntry'));
       // Who deleted a record may restore it (its history is gone with it); anyone else needs the right to read its history.
       if (entry.actorId !== request.admin!.id) await mayRead(request, reply, { resource: entry.resource, recordId: entry.recordId });
-      // The record the delete took: the one the entry logs under its own (a share's end, on its project), or the entry's own record.
-      const taken = loggedRecordOf(entry) ?? (entry.action === 'delete' ? entry : undefined);
-      const { restorer, deleted } = restorable(app, await deletedBy(ctx.db, entry.eventId, taken));
+      const { restorer, deleted } = restorable(app, await deletedFor(app, entry));
       const record = await restorer(request, reply, { entryId: entry.id, entryResource: entry.resource, entryRecordId: entry.recordId, ...deleted });
       return success(record ?? null, sentence('activity.recordRestored', { record: entry.recordName }));
     });

@@ -29,7 +29,7 @@ export async function revertible(app: FastifyInstance, request: FastifyRequest, 
   const logged = entry.action === 'update' ? undefined : loggedRecordOf(entry);
   const notAChange = () => validationError([{ field: 'id', message: sentence('activity.onlyAChangeCanBeReverted') }]);
   if (logged?.operation === 'delete') {
-    const deleted = await deletedBy(app.ctx.db, entry.eventId, logged);
+    const deleted = await deletedFor(app, entry);
     if (!deleted) throw notAChange();
     const { restorer } = restorable(app, deleted);
     return (request, reply) => restorer(request, reply, { entryId: entry.id, entryResource: entry.resource, entryRecordId: entry.recordId, ...deleted });
@@ -63,6 +63,14 @@ export async function revertible(app: FastifyInstance, request: FastifyRequest, 
   }
   const before = Object.fromEntries(entry.changes.map((change) => [change.field, change.before]));
   return (request, reply) => reverter(request, reply, changed.recordId, { entryId: entry.id, actorName: entry.actorName, values: (record) => ({ ...record, ...before }) });
+}
+
+/**
+ * What the delete an entry records took (record-rows.ts), looked for by the record it took: the one
+ * the entry logs under its own (a share's end, on its project), or the entry's own for a delete.
+ */
+export function deletedFor(app: FastifyInstance, entry: ActivityEntry) {
+  return deletedBy(app.ctx.db, entry.eventId, loggedRecordOf(entry) ?? (entry.action === 'delete' ? entry : undefined));
 }
 
 /**

@@ -1,19 +1,22 @@
+import { BoundedMap } from '../../bounded-map';
+
 /**
  * Counts of the log per filter, kept for a short time: the log grows by a row per call, so an
  * exact count on every page would rescan a million rows for a number that is stale at once.
  */
 export class CountCache {
-  private readonly entries = new Map<string, { count: number; at: number }>();
+  private readonly entries: BoundedMap<string, { count: number; at: number }>;
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 200,
-  ) {}
+    maxEntries = 200,
+  ) {
+    this.entries = new BoundedMap(maxEntries);
+  }
 
   async get(key: string, now: number, compute: () => Promise<number>): Promise<number> {
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.count;
     const count = await compute();
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { count, at: now });
     return count;
   }
