@@ -200,7 +200,20 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
   const latest: LatestActivity = (...args) => app.activity.latest(...args);
   const versioned = {
     loaded: (request: FastifyRequest, id: Id, row: Row, asked?: string) => refuseStale(request, declaration, String(id), snapshot(row)(), latest, asked),
-    inWrite: (request: FastifyRequest, trx: Db, id: Id, asked?: string) => refuseStaleInWrite(trx, request, declaration, String(id), async () => snapshot(await find!(id, request))(), latest, asked),
+    // Read again in the transaction, a record as the write loaded it has the version already checked: its snapshot is not made again.
+    inWrite: (request: FastifyRequest, trx: Db, id: Id, loaded: Row, asked?: string) =>
+      refuseStaleInWrite(
+        trx,
+        request,
+        declaration,
+        String(id),
+        async () => {
+          const now = await find!(id, request);
+          return snapshot(sameFields(now, loaded) ? loaded : now)();
+        },
+        latest,
+        asked,
+      ),
   };
 
   /** Who may create a record: the write guard, then the binding's create guard (a project: the creator flag). A restore asks them too. */
@@ -261,7 +274,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
       await versioned.loaded(request, id, current, asked);
       const input = await checked(request, id, current, inputOf(current));
       const row = await sharedTransaction(db, async (trx) => {
-        await versioned.inWrite(request, trx, id, asked);
+        await versioned.inWrite(request, trx, id, current, asked);
         return write(trx, request, reply, id, current, input, revertOf);
       });
       answerVersion(reply, snapshot(row)(), declaration);
@@ -333,7 +346,7 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
       // While the record can still be read: who may hear of its deletion is who may read it now.
       await app.ctx.live.deleting(declaration.name, String(id));
       await sharedTransaction(db, async (trx) => {
-        await versioned.inWrite(request, trx, id);
+        await versioned.inWrite(request, trx, id, row);
         // What the delete takes is kept beside its activity entry, so the record can be restored whole (restoreDeleted below).
         const home = rowOf(id);
         const rows = await rowsTakenBy(trx, home.table, home.id, () => remove(row, id, request));
@@ -390,4 +403,15 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
   }
 
   return { load, readers, writers };
+}
+
+/** Whether two reads of a record hold the same fields, each the same text, number or flag (any other value counts as changed). */
+function sameFields(now: unknown, loaded: unknown): boolean {
+  if (!now || !loaded || typeof now !== 'object' || typeof loaded !== 'object') return false;
+  const fields = Object.keys(now);
+  if (fields.length !== Object.keys(loaded).length) return false;
+  return fields.every((field) => {
+    const value = (now as Record<string, unknown>)[field];
+    return (value === null || typeof value !== 'object') && value === (loaded as Record<string, unknown>)[field];
+  });
 }

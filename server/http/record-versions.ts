@@ -99,11 +99,32 @@ function hashText(text: string): string {
 
 const hashOf = (fields: Snapshot) => hashText(canonical(fields));
 
+/**
+ * The counted fields' order of a declaration's records, by their fields (a record's fields are its
+ * read schema's, so a declaration has one or a few): found once, not on every version.
+ */
+const orders = new WeakMap<ResourceDeclaration, BoundedMap<string, CountedField[] | undefined>>();
+function orderOf(fields: readonly string[], declaration: ResourceDeclaration): CountedField[] | undefined {
+  let known = orders.get(declaration);
+  if (!known) orders.set(declaration, (known = new BoundedMap(100)));
+  const key = fields.join('\n');
+  if (!known.has(key)) known.set(key, countedOrder(fields, ignoredBy(declaration)));
+  return known.get(key);
+}
+
+/** Versions of the snapshots reckoned lately: a save asks for the one it loaded twice (its checks before and in its transaction). */
+const snapshotVersions = new WeakMap<Snapshot, string>();
+
 /** A record's version: a hash of what it holds as its read route answers it, so nothing stores it. */
 export function versionOf(snapshot: Snapshot, declaration: ResourceDeclaration): string {
-  const order = countedOrder(Object.keys(snapshot), ignoredBy(declaration));
-  const flat = order && flatText(snapshot, order);
-  return flat === undefined ? hashOf(counted(snapshot, declaration)) : hashText(flat);
+  let version = snapshotVersions.get(snapshot);
+  if (version === undefined) {
+    const order = orderOf(Object.keys(snapshot), declaration);
+    const flat = order && flatText(snapshot, order);
+    version = flat === undefined ? hashOf(counted(snapshot, declaration)) : hashText(flat);
+    snapshotVersions.set(snapshot, version);
+  }
+  return version;
 }
 
 /** Answers the record's version as its ETag (quoted, strong: the same version is the same fields). */

@@ -38,4 +38,23 @@ describe('BoundedMap', () => {
     expect(map.get(0)).toBe(0);
     expect(map.get(999)).toBe(1_998);
   });
+
+  it('pushes out the oldest sixteenth at once when full, keeping the newest keys and never more than its limit', () => {
+    const map = new BoundedMap<number, number>(1_600);
+    for (let n = 0; n < 1_600; n++) map.set(n, n);
+    map.set(1_600, 1_600);
+    // 100 oldest gone together, the new key in.
+    expect(map.size).toBe(1_501);
+    expect(map.has(99)).toBe(false);
+    expect(map.has(100)).toBe(true);
+    expect(map.get(1_600)).toBe(1_600);
+    for (let n = 1_601; n < 20_000; n++) {
+      map.set(n, n);
+      expect(map.size).toBeLessThanOrEqual(1_600);
+    }
+    expect(map.has(19_999)).toBe(true);
+    // At least the newest fifteen sixteenths stay.
+    expect(map.has(18_500)).toBe(true);
+    expect(map.has(1_600)).toBe(false);
+  });
 });
