@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { RecordEvent } from '../../src/shared/live-events';
-import { poolOf, whenCommitted, type Db } from '../db/database';
+import { detached, poolOf, whenCommitted, type Db } from '../db/database';
 
 /** What changed: one session, or every session of an account (its status, rank, flags or password). */
 export type SessionChange = { sessionId: string } | { adminId: number };
@@ -96,6 +96,29 @@ export function busNames(schema: string): { changes: string; acks: string; recor
 /** How long a publisher waits for the acknowledgements before answering anyway (an instance may have died). */
 const ECHO_TIMEOUT_MS = 2000;
 const RECONNECT_MS = 1000;
+/** How long committed record notices wait to go out together (screens have 2 s to learn of a change). */
+const GATHER_NOTICES_MS = 5;
+/** NOTIFY takes at most 8,000 bytes of payload: notices go out in arrays under this. */
+const NOTICE_BATCH_BYTES = 7_000;
+
+/** JSON arrays of the notices (each JSON already), in order, each under NOTICE_BATCH_BYTES. */
+export function noticeBatches(notices: readonly string[]): string[] {
+  const batches: string[] = [];
+  let batch: string[] = [];
+  let bytes = 2;
+  for (const notice of notices) {
+    const size = Buffer.byteLength(notice) + 1;
+    if (batch.length > 0 && bytes + size > NOTICE_BATCH_BYTES) {
+      batches.push(`[${batch.join(',')}]`);
+      batch = [];
+      bytes = 2;
+    }
+    batch.push(notice);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(`[${batch.join(',')}]`);
+  return batches;
+}
 /**
  * How often the listening connection is asked a trivial query. A connection a failover or a cut
  * network path left silent raises no error of its own; the query's read timeout (server/db/database.ts)
@@ -148,7 +171,12 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
     next.on('notification', ({ channel, payload = '', processId }) => {
-      if (channel === channels?.records) return recordListeners.forEach((listener) => listener(JSON.parse(payload) as RecordNotice));
+      if (channel === channels?.records) {
+        // An array of notices; a single one from an instance of an earlier version.
+        const notices = JSON.parse(payload) as RecordNotice | RecordNotice[];
+        for (const notice of Array.isArray(notices) ? notices : [notices]) recordListeners.forEach((listener) => listener(notice));
+        return;
+      }
       if (channel !== channels?.changes) return void waiting.get(payload)?.(processId);
       const { echo, ...change } = JSON.parse(payload || '{}') as BusNotice & { echo?: string };
       // Acknowledged once applied (a deletion's readers asked); a failed query also breaks the connection, which `lost` handles.
@@ -177,6 +205,22 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
     }
   }
   void connect();
+
+  // Record notices committed within GATHER_NOTICES_MS go out in one NOTIFY (an array), after the
+  // commit and off the save's path: a NOTIFY in each save's transaction was one more round trip
+  // per save. One lost to a crash between a commit and its NOTIFY leaves a screen to learn of the
+  // change at its next refresh, as one whose stream was down does.
+  let noticesToSend: string[] = [];
+  let sending: NodeJS.Timeout | undefined;
+  async function sendNotices(): Promise<void> {
+    sending = undefined;
+    const notices = noticesToSend;
+    noticesToSend = [];
+    if (notices.length === 0) return;
+    const channel = (await names().catch(() => undefined))?.records;
+    if (!channel) return;
+    for (const payload of noticeBatches(notices)) await sql`select pg_notify(${channel}, ${payload})`.execute(db).catch(() => undefined);
+  }
 
   const notify = async (change: BusNotice, echo: string) => sql`select pg_notify(${(await names()).changes}, ${JSON.stringify({ ...change, echo })})`.execute(db);
 
@@ -209,15 +253,20 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
     subscribe(listener) {
       listeners.push(listener);
     },
-    async announce(notice) {
-      await sql`select pg_notify(${(await names()).records}, ${JSON.stringify(notice)})`.execute(db);
-    },
+    announce: (notice) =>
+      whenCommitted(async () => {
+        noticesToSend.push(JSON.stringify(notice));
+        // A timer of its own, outside the save's transaction and its answer.
+        sending ??= detached(() => setTimeout(() => void sendNotices(), GATHER_NOTICES_MS));
+      }),
     onRecord(listener) {
       recordListeners.push(listener);
     },
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearTimeout(sending);
+      await sendNotices();
       clearInterval(heartbeat);
       const current = client;
       client = undefined;

@@ -243,6 +243,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     }
   });
 
+  it('carries every one of many changes committed at once to the other instance, more than one notification holds', async () => {
+    const made = await Promise.all(
+      Array.from({ length: 60 }, (_, n) => t.call('POST', '/api/domains', { token: admin, body: { domain: `many-${n}.example.com`, description: 'x'.repeat(100), activeFlag: 'Y' } })),
+    );
+    expect(made.map((answer) => answer.status)).toEqual(Array(60).fill(200));
+    const ids = made.map((answer) => String(answer.body.data.id));
+    const stream = await listen(siblingUrl, accounts['system-admin'].token);
+    try {
+      // Sixty saves within a moment: their notices, about 9 kB, take more than one notification (8,000 bytes at most).
+      const saves = made.map((answer) =>
+        t.call('PUT', `/api/domains/${String(answer.body.data.id)}`, { token: admin, body: { domain: answer.body.data.domain, description: 'Changed', activeFlag: 'Y' } }),
+      );
+      expect((await Promise.all(saves)).map((answer) => answer.status)).toEqual(Array(60).fill(200));
+      const heard = () => new Set(stream.events.filter((event) => event.type === 'updated' && ids.includes(event.id)).map((event) => event.id)).size;
+      await expect.poll(heard, { timeout: 2000 }).toBe(60);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('carries a deletion to the other instance only to those who could read the record', async () => {
     const id = await firstRecordId(t, admin, '/api/holidays');
     const reader = await listen(siblingUrl, accounts['system-admin'].token);

@@ -156,7 +156,7 @@ async function rowsOf(
  * whose entry is about another record (a share's project) reads that one here, as the caller.
  */
 export async function recordActivity(db: Db, request: FastifyRequest, reply: FastifyReply, written: WrittenRecord): Promise<void> {
-  // Every factory write passes here: its record's change goes to the open event streams (server/live), in the same transaction.
+  // Every factory write passes here: its record's change goes to the open event streams (server/live) once its transaction commits.
   const type = !written.before ? 'created' : written.after ? 'updated' : 'deleted';
   await request.server.ctx.live.announce(request, { type, resource: written.resource, id: written.id });
   if (written.revertOf && ACTIVITY_SUBJECTS.has(written.resource)) return recordRevert(db, request, written, written.revertOf);
