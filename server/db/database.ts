@@ -308,7 +308,7 @@ function withPreparedReads(pool: pg.Pool) {
         // Per checkout: the connection failed (a new one is opened rather than reusing it), or runs unhurried work.
         let broken = false;
         let unhurried = false;
-        const query = (async (text: unknown, values?: unknown[]) => {
+        const send = async (text: unknown, values?: unknown[]) => {
           const name = typeof text === 'string' ? nameOf(text) : undefined;
           if (text === UNHURRIED) unhurried = true;
           try {
@@ -317,6 +317,14 @@ function withPreparedReads(pool: pg.Pool) {
             broken ||= isDatabaseUnavailable(error);
             throw error;
           }
+        };
+        // One statement at a time on a connection: reads a transaction starts together (Promise.all)
+        // wait here for the one before, not in pg's own queue, which pg 9 drops (pg 8 warns of it).
+        let previous: Promise<unknown> = Promise.resolve();
+        const query = ((text: unknown, values?: unknown[]) => {
+          const sent = previous.then(() => send(text, values));
+          previous = sent.catch(() => undefined);
+          return sent;
         }) as pg.PoolClient['query'];
         const release = (error?: Error | boolean) => {
           client.release(error || broken);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { sharedTransaction } from '../../server/db/database';
 import { withTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -26,6 +27,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared reads on PostgreSQL', 
       expect(await (db as any).selectFrom('prepared_probe').selectAll().execute()).toEqual([{ id: 1, name: 'one', colour: null }]);
       expect(await read()).toEqual([{ id: 1, name: 'one' }]);
     });
+  });
+
+  it("runs the reads a save's transaction starts together one after another, each with its own answer, not in pg's own queue", async () => {
+    const warnings: string[] = [];
+    const heard = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', heard);
+    try {
+      // A store's reads made through the database inside a save's transaction join its one connection.
+      const answers = await sharedTransaction(t.db, () =>
+        Promise.all(Array.from({ length: 5 }, (_, n) => sql<{ n: number; waited: string }>`select ${n}::int as n, pg_sleep(0.01)::text as waited`.execute(t.db))),
+      );
+      expect(answers.map((answer) => answer.rows[0].n)).toEqual([0, 1, 2, 3, 4]);
+      // A warning is emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', heard);
+    }
   });
 
   it('plans every call of a named read for its own values, never with a generic plan blind to them', async () => {
