@@ -212,11 +212,16 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
   // change at its next refresh, as one whose stream was down does.
   let noticesToSend: string[] = [];
   let sending: NodeJS.Timeout | undefined;
-  async function sendNotices(): Promise<void> {
+  // Each gathering goes out after the one before, so notices arrive in the order their saves committed.
+  let sent = Promise.resolve();
+  function sendNotices(): Promise<void> {
     sending = undefined;
     const notices = noticesToSend;
     noticesToSend = [];
-    if (notices.length === 0) return;
+    if (notices.length > 0) sent = sent.then(() => notifyRecords(notices));
+    return sent;
+  }
+  async function notifyRecords(notices: readonly string[]): Promise<void> {
     const channel = (await names().catch(() => undefined))?.records;
     if (!channel) return;
     for (const payload of noticeBatches(notices)) await sql`select pg_notify(${channel}, ${payload})`.execute(db).catch(() => undefined);

@@ -263,6 +263,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     }
   });
 
+  it('carries changes to the other instance in the order they were made', async () => {
+    const made = await t.call('POST', '/api/domains', { token: admin, body: { domain: 'in-order.example.com', activeFlag: 'Y' } });
+    const id = String(made.body.data.id);
+    const stream = await listen(siblingUrl, accounts['system-admin'].token);
+    try {
+      for (let n = 0; n < 20; n++) {
+        const saved = await t.call('PUT', `/api/domains/${id}`, { token: admin, body: { domain: 'in-order.example.com', description: `Change ${n}`, activeFlag: 'Y' } });
+        expect(saved.status).toBe(200);
+      }
+      const times = () => stream.events.filter((event) => event.id === id && event.type === 'updated').map((event) => event.at);
+      await expect.poll(() => times().length, { timeout: 2000 }).toBe(20);
+      expect(times()).toEqual([...times()].sort());
+    } finally {
+      stream.close();
+    }
+  });
+
   it('carries a deletion to the other instance only to those who could read the record', async () => {
     const id = await firstRecordId(t, admin, '/api/holidays');
     const reader = await listen(siblingUrl, accounts['system-admin'].token);
