@@ -24,6 +24,8 @@ interface Stream {
   /** Events gathered for the next write, and its timer. */
   gathered: string[];
   writing?: NodeJS.Timeout;
+  /** The last change heard, once checked and sent: each change's check may end before an earlier one's, but is sent after it. */
+  checked: Promise<unknown>;
 }
 
 /** The record changes of this instance's event streams (GET /api/events), carried between instances by the session bus. */
@@ -94,11 +96,13 @@ export function liveEvents(bus: SessionBus, clock: Clock, readerOf: (resource: s
         if (stream.deletions.has(key)) {
           clearTimeout(stream.deletions.get(key));
           stream.deletions.delete(key);
-          send(stream, event);
+          stream.checked = stream.checked.then(() => send(stream, event));
         }
         continue;
       }
-      void mayRead(stream, event.resource, event.id).then((may) => may && streams.has(stream) && send(stream, event));
+      // Checked beside the changes before it, sent after them: a screen hears changes in the order they were made.
+      const may = mayRead(stream, event.resource, event.id);
+      stream.checked = Promise.all([may, stream.checked]).then(([readable]) => readable && streams.has(stream) && send(stream, event));
     }
   });
 
@@ -115,7 +119,7 @@ export function liveEvents(bus: SessionBus, clock: Clock, readerOf: (resource: s
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
       reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
       reply.raw.write(': open\n\n');
-      const stream: Stream = { request, reply, deletions: new Map(), gathered: [] };
+      const stream: Stream = { request, reply, deletions: new Map(), gathered: [], checked: Promise.resolve() };
       streams.add(stream);
       heartbeat ??= setInterval(() => streams.forEach((open) => open.reply.raw.write(': heartbeat\n\n')), HEARTBEAT_MS).unref();
       reply.raw.on('close', () => {

@@ -263,21 +263,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     }
   });
 
-  it('carries changes to the other instance in the order they were made', async () => {
-    const made = await t.call('POST', '/api/domains', { token: admin, body: { domain: 'in-order.example.com', activeFlag: 'Y' } });
+  it('tells a screen on the other instance of changes in the order they were made', async () => {
+    const made = await t.call('POST', '/api/domains', { token: admin, body: { domain: 'in-order-screen.example.com', activeFlag: 'Y' } });
     const id = String(made.body.data.id);
     const stream = await listen(siblingUrl, accounts['system-admin'].token);
     try {
       for (let n = 0; n < 20; n++) {
-        const saved = await t.call('PUT', `/api/domains/${id}`, { token: admin, body: { domain: 'in-order.example.com', description: `Change ${n}`, activeFlag: 'Y' } });
+        const saved = await t.call('PUT', `/api/domains/${id}`, { token: admin, body: { domain: 'in-order-screen.example.com', description: `Change ${n}`, activeFlag: 'Y' } });
         expect(saved.status).toBe(200);
       }
       const times = () => stream.events.filter((event) => event.id === id && event.type === 'updated').map((event) => event.at);
       await expect.poll(() => times().length, { timeout: 2000 }).toBe(20);
+      // Each change is checked by a read of its own as the screen's person; those reads may end in any order, the changes are told in theirs.
       expect(times()).toEqual([...times()].sort());
     } finally {
       stream.close();
     }
+  });
+
+  it("carries changes to the other instance's bus in the order they were made", async () => {
+    const made = await t.call('POST', '/api/domains', { token: admin, body: { domain: 'in-order.example.com', activeFlag: 'Y' } });
+    const id = String(made.body.data.id);
+    const heard: string[] = [];
+    sibling.app.ctx.sessions.bus.onRecord(({ event }) => {
+      if (event.id === id && event.type === 'updated') heard.push(event.at);
+    });
+    for (let n = 0; n < 20; n++) {
+      const saved = await t.call('PUT', `/api/domains/${id}`, { token: admin, body: { domain: 'in-order.example.com', description: `Change ${n}`, activeFlag: 'Y' } });
+      expect(saved.status).toBe(200);
+    }
+    await expect.poll(() => heard.length, { timeout: 2000 }).toBe(20);
+    expect(heard).toEqual([...heard].sort());
   });
 
   it('carries a deletion to the other instance only to those who could read the record', async () => {
