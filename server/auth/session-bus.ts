@@ -168,6 +168,13 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
   async function connect() {
     const next = new pg.Client(pool.options);
     client = next;
+    // One query at a time on the listening connection (pg 9 drops its own queue): acknowledgements heard together and the heartbeat wait their turn.
+    let turn: Promise<unknown> = Promise.resolve();
+    const ask = (text: string, values?: unknown[]) => {
+      const asked = turn.then(() => next.query(text, values));
+      turn = asked.catch(() => undefined);
+      return asked;
+    };
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
     next.on('notification', ({ channel, payload = '', processId }) => {
@@ -181,25 +188,25 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
       const { echo, ...change } = JSON.parse(payload || '{}') as BusNotice & { echo?: string };
       // Acknowledged once applied (a deletion's readers asked); a failed query also breaks the connection, which `lost` handles.
       void tell(change).then(() => {
-        if (echo) next.query('select pg_notify($1, $2)', [channels!.acks, echo]).catch(() => undefined);
+        if (echo) ask('select pg_notify($1, $2)', [channels!.acks, echo]).catch(() => undefined);
       });
     });
     let channels: ReturnType<typeof busNames> | undefined;
     try {
       channels = await names();
       await next.connect();
-      await next.query(`LISTEN ${channels.changes}`);
-      await next.query(`LISTEN ${channels.acks}`);
-      await next.query(`LISTEN ${channels.records}`);
+      await ask(`LISTEN ${channels.changes}`);
+      await ask(`LISTEN ${channels.acks}`);
+      await ask(`LISTEN ${channels.records}`);
       // Named only once listening, so every connection a publisher waits for hears its change.
       // SET rather than the client option: a connection string's application_name would override that.
-      await next.query(`SET application_name = '${channels.applicationName}'`);
+      await ask(`SET application_name = '${channels.applicationName}'`);
       if (closed) return void (await next.end());
       // Whatever was cached before this connection may have missed a change.
       await tell(undefined);
       if (client !== next) return void (await next.end());
       trusted = true;
-      heartbeat = setInterval(() => void next.query('select 1').catch(() => lost(next)), HEARTBEAT_MS).unref();
+      heartbeat = setInterval(() => void ask('select 1').catch(() => lost(next)), HEARTBEAT_MS).unref();
     } catch {
       lost(next);
     }

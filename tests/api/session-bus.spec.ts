@@ -71,6 +71,19 @@ describe.skipIf(!url)('the session bus on PostgreSQL', () => {
     }
   });
 
+  it('acknowledges changes heard together one at a time on its listening connection, as pg 9 needs', async () => {
+    const warnings: string[] = [];
+    const heard = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', heard);
+    try {
+      await Promise.all(Array.from({ length: 5 }, (_, n) => publisher.bus.publish({ sessionId: `together-${n}` })));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', heard);
+    }
+  });
+
   it('answers only after a slow instance has acknowledged, and the other instance has applied the change', async () => {
     const slow = await foreignListener(300);
     try {
