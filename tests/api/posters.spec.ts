@@ -5,11 +5,11 @@ import { startFakeGcs, type FakeGcs } from '../fakes/gcs-server';
 import { startTableauStub, TABLEAU_API } from '../fakes/tableau-stub';
 import type { FakeServer } from '../fakes/http-server';
 import { startSnowflakeStub, type SnowflakeStub } from '../fakes/snowflake-stub';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { writeTdsx } from '../../server/collect/jobs/posters/tableau';
+import { WorkFile } from '../../server/collect/jobs/work-file';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -134,10 +134,9 @@ describe('the .tdsx Tableau receives', () => {
     const csv = Buffer.from(expectedCsvFor('2026-01-01'));
     const csvPath = join(stageFolder, 'check.csv');
     writeFileSync(csvPath, csv);
-    const out = createWriteStream(path);
+    const out = await WorkFile.create(path);
     await writeTdsx(out, 'Media daily', { path: csvPath, bytes: csv.length, crc: crc32(csv) });
-    out.end();
-    await once(out, 'finish');
+    await out.close();
     expect(execFileSync('/usr/bin/unzip', ['-t', path]).toString()).toContain('No errors detected');
     expect(execFileSync('/usr/bin/unzip', ['-p', path, 'Data/Media daily.csv']).toString()).toBe(expectedCsvFor('2026-01-01'));
     expect(execFileSync('/usr/bin/unzip', ['-p', path, 'Media daily.tds']).toString()).toContain("<connection class='textscan' directory='Data' filename='Media daily.csv'");

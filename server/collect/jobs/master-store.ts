@@ -1,23 +1,17 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { once } from 'node:events';
 import { join } from 'node:path';
-import type { Writable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import { isSqlite } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { MasterRowText } from './master-mapping';
+import { WorkFile } from './work-file';
 import { openWorkFolder, type WorkOwner } from './work-folder';
 
 /** Rows per INSERT: under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters at 8 columns. */
 export const MASTER_INSERT_BATCH = 1000;
 
 export type MasterRowBase = { config_id: number; task_id: number; data_type_code: string; advertiser_code: string; period_from: string; period_to: string; created_at: string };
-
-/** Writes a chunk, waiting for the stream to drain when its buffer is full (memory stays flat). */
-export async function writeChunk(out: Writable, chunk: string | Buffer): Promise<void> {
-  if (!out.write(chunk)) await once(out, 'drain');
-}
 
 /**
  * A run's mastered rows on disk (`key<TAB>json` lines; JSON text never holds a raw tab or newline)
@@ -30,12 +24,12 @@ export class MasterSpool {
   rows = 0;
   private constructor(
     private folder: string,
-    private out: Writable,
+    private file: WorkFile,
   ) {}
 
   static async open(work: WorkOwner): Promise<MasterSpool> {
     const folder = await openWorkFolder(work);
-    return new MasterSpool(folder, createWriteStream(join(folder, 'rows.tsv')));
+    return new MasterSpool(folder, await WorkFile.create(join(folder, 'rows.tsv')));
   }
 
   static line(row: MasterRowText): string {
@@ -44,12 +38,11 @@ export class MasterSpool {
 
   async add(lines: string[]): Promise<void> {
     this.rows += lines.length;
-    await writeChunk(this.out, lines.join(''));
+    await this.file.write(lines.join(''));
   }
 
   async finish(): Promise<void> {
-    this.out.end();
-    await once(this.out, 'finish');
+    await this.file.close();
   }
 
   /** The rows back in batches of MASTER_INSERT_BATCH. */
@@ -74,7 +67,7 @@ export class MasterSpool {
   }
 
   async remove(): Promise<void> {
-    this.out.destroy();
+    await this.file.discard();
     await rm(this.folder, { recursive: true, force: true });
   }
 }

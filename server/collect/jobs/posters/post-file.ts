@@ -1,11 +1,9 @@
-import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Db } from '../../../db/database';
 import type { MasterRow } from '../master-mapping';
-import { writeChunk } from '../master-store';
+import { WorkFile } from '../work-file';
 import { openWorkFolder, type WorkOwner } from '../work-folder';
 import { csvLine } from './csv-output';
 import type { PostFile } from './poster';
@@ -22,14 +20,17 @@ export async function writePostFile(db: Db, period: { configId: number; periodFr
   const folder = await openWorkFolder(work);
   const remove = () => rm(folder, { recursive: true, force: true });
   const path = join(folder, name);
-  const out = createWriteStream(path);
+  const out = await WorkFile.create(path).catch(async (error: unknown) => {
+    await remove();
+    throw error;
+  });
   let rows = 0;
   let bytes = 0;
   let crc = 0;
   const write = async (text: string) => {
     bytes += Buffer.byteLength(text);
     crc = crc32(text, crc);
-    await writeChunk(out, text);
+    await out.write(text);
   };
   try {
     await write(csvLine(columns, null));
@@ -49,10 +50,9 @@ export async function writePostFile(db: Db, period: { configId: number; periodFr
       rows += page.length;
       after = page[page.length - 1].id;
     }
-    out.end();
-    await once(out, 'finish');
+    await out.close();
   } catch (error) {
-    out.destroy();
+    await out.discard();
     await remove();
     throw error;
   }

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { once } from 'node:events';
-import type { Writable } from 'node:stream';
-import { writeChunk } from '../master-store';
 import type { OutboundAnswer, OutboundInit } from '../../../outbound/outbound-fetch';
 import { TaskFailure } from '../task-failure';
+import { WorkFile, type ChunkSink } from '../work-file';
 import type { Poster, PostFile, PostTarget } from './poster';
 import { writeStoredZip } from './zip';
 import { sentence, type ServerMessage } from '../../../../src/i18n/serverMessage';
@@ -64,7 +62,7 @@ async function signOut(target: PostTarget, session: Session): Promise<void> {
 }
 
 /** Writes a .tdsx to a stream: a text-file data source (.tds) with the CSV file in its Data folder. */
-export function writeTdsx(out: Writable, name: string, csv: Pick<PostFile, 'path' | 'bytes' | 'crc'>): Promise<void> {
+export function writeTdsx(out: ChunkSink, name: string, csv: Pick<PostFile, 'path' | 'bytes' | 'crc'>): Promise<void> {
   const tds = `<?xml version='1.0' encoding='utf-8' ?>
 <datasource formatted-name='${xml(name)}' inline='true' version='18.1' xmlns:user='http://www.tableausoftware.com/xml/user'>
   <connection class='federated'>
@@ -93,12 +91,16 @@ export const tableauPoster: Poster = {
       const payload = `<tsRequest><datasource name="${xml(name)}"><project id="${xml(target.data.projectId)}" /></datasource></tsRequest>`;
       // The multipart body is written next to the CSV and streamed from there with its length.
       const bodyPath = `${file.path}.body`;
-      const out = createWriteStream(bodyPath);
-      await writeChunk(out, `--${boundary}\r\nContent-Disposition: name="request_payload"\r\nContent-Type: text/xml\r\n\r\n${payload}\r\n`);
-      await writeChunk(out, `--${boundary}\r\nContent-Disposition: name="tableau_datasource"; filename="${name.replace(/["\r\n]/g, '_')}.tdsx"\r\nContent-Type: application/octet-stream\r\n\r\n`);
-      await writeTdsx(out, name, file);
-      out.end(`\r\n--${boundary}--\r\n`);
-      await once(out, 'finish');
+      const out = await WorkFile.create(bodyPath);
+      try {
+        await out.write(`--${boundary}\r\nContent-Disposition: name="request_payload"\r\nContent-Type: text/xml\r\n\r\n${payload}\r\n`);
+        await out.write(`--${boundary}\r\nContent-Disposition: name="tableau_datasource"; filename="${name.replace(/["\r\n]/g, '_')}.tdsx"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+        await writeTdsx(out, name, file);
+        await out.close(`\r\n--${boundary}--\r\n`);
+      } catch (error) {
+        await out.discard();
+        throw error;
+      }
       const response = await call(
         target,
         `${session.base}/sites/${session.siteId}/datasources?overwrite=true`,

@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
-import type { Writable } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import { writeChunk } from '../master-store';
+import type { ChunkSink } from '../work-file';
 
 /** A zip entry: small content in memory, or a file on disk whose size and CRC-32 are known. */
 export type ZipEntry = { name: string; content: Buffer } | { name: string; path: string; size: number; crc: number };
@@ -10,7 +9,7 @@ export type ZipEntry = { name: string; content: Buffer } | { name: string; path:
  * Writes a zip archive of stored (uncompressed) entries to a stream, file entries streamed from
  * disk: enough for a Tableau .tdsx, with no dependency. Zip32, so entries stay under 4 GiB.
  */
-export async function writeStoredZip(out: Writable, entries: ZipEntry[]): Promise<void> {
+export async function writeStoredZip(out: ChunkSink, entries: ZipEntry[]): Promise<void> {
   const central: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
@@ -25,9 +24,9 @@ export async function writeStoredZip(out: Writable, entries: ZipEntry[]): Promis
     local.writeUInt32LE(size, 18);
     local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
-    await writeChunk(out, Buffer.concat([local, name]));
-    if ('content' in entry) await writeChunk(out, entry.content);
-    else for await (const chunk of createReadStream(entry.path)) await writeChunk(out, chunk as Buffer);
+    await out.write(Buffer.concat([local, name]));
+    if ('content' in entry) await out.write(entry.content);
+    else for await (const chunk of createReadStream(entry.path)) await out.write(chunk as Buffer);
     const header = Buffer.alloc(46);
     header.writeUInt32LE(0x02014b50, 0);
     header.writeUInt16LE(20, 4);
@@ -48,5 +47,5 @@ export async function writeStoredZip(out: Writable, entries: ZipEntry[]): Promis
   end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(centralSize, 12);
   end.writeUInt32LE(offset, 16);
-  await writeChunk(out, Buffer.concat([...central, end]));
+  await out.write(Buffer.concat([...central, end]));
 }
