@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { RecordEvent } from '../../src/shared/live-events';
 import { detached, poolOf, whenCommitted, type Db } from '../db/database';
+import { inTurn } from '../db/in-turn';
 
 /** What changed: one session, or every session of an account (its status, rank, flags or password). */
 export type SessionChange = { sessionId: string } | { adminId: number };
@@ -168,13 +169,8 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
   async function connect() {
     const next = new pg.Client(pool.options);
     client = next;
-    // One query at a time on the listening connection (pg 9 drops its own queue): acknowledgements heard together and the heartbeat wait their turn.
-    let turn: Promise<unknown> = Promise.resolve();
-    const ask = (text: string, values?: unknown[]) => {
-      const asked = turn.then(() => next.query(text, values));
-      turn = asked.catch(() => undefined);
-      return asked;
-    };
+    // Acknowledgements heard together and the heartbeat wait their turn on the listening connection.
+    const ask = inTurn((text: string, values?: unknown[]) => next.query(text, values));
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
     next.on('notification', ({ channel, payload = '', processId }) => {
@@ -220,12 +216,13 @@ function postgresBus(db: Db, pool: pg.Pool): SessionBus {
   let noticesToSend: string[] = [];
   let sending: NodeJS.Timeout | undefined;
   // Each gathering goes out after the one before, so notices arrive in the order their saves committed.
+  const notifyInTurn = inTurn(notifyRecords);
   let sent = Promise.resolve();
   function sendNotices(): Promise<void> {
     sending = undefined;
     const notices = noticesToSend;
     noticesToSend = [];
-    if (notices.length > 0) sent = sent.then(() => notifyRecords(notices));
+    if (notices.length > 0) sent = notifyInTurn(notices);
     return sent;
   }
   async function notifyRecords(notices: readonly string[]): Promise<void> {

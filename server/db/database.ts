@@ -22,6 +22,7 @@ import { naturalKey } from './natural-key';
 import { WriteCounter } from './write-counter';
 import { isDatabaseUnavailable } from './unavailable';
 import { checkpointInBackground } from './wal-checkpoints';
+import { inTurn } from './in-turn';
 
 export type Db = Kysely<Database>;
 
@@ -318,14 +319,8 @@ function withPreparedReads(pool: pg.Pool) {
             throw error;
           }
         };
-        // One statement at a time on a connection: reads a transaction starts together (Promise.all)
-        // wait here for the one before, not in pg's own queue, which pg 9 drops (pg 8 warns of it).
-        let previous: Promise<unknown> = Promise.resolve();
-        const query = ((text: unknown, values?: unknown[]) => {
-          const sent = previous.then(() => send(text, values));
-          previous = sent.catch(() => undefined);
-          return sent;
-        }) as pg.PoolClient['query'];
+        // Reads a transaction starts together (Promise.all) wait here for the one before, not in pg's own queue.
+        const query = inTurn(send) as pg.PoolClient['query'];
         const release = (error?: Error | boolean) => {
           client.release(error || broken);
           broken = unhurried = false;
