@@ -20,6 +20,8 @@ export const activityEntrySchema = z.object({
   occurredAt: z.string(),
   /** The request's event id in the system log. */
   eventId: z.string(),
+  /** On a delete entry read from the log: whether the record has been restored from it since. */
+  restored: z.boolean().optional(),
 });
 
 const text = (max: number) => z.string().max(max).regex(NO_NUL);

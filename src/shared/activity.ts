@@ -67,6 +67,8 @@ export interface ActivityEntry {
   occurredAt: string;
   /** The request's event id in the system log. */
   eventId: string;
+  /** On a delete entry read from the log: whether the record has been restored from it since. */
+  restored?: boolean;
 }
 
 /** Looks a message up by key with %{name} params: react-admin's translate, or the server's over the same catalogue. */

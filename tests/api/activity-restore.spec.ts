@@ -35,6 +35,18 @@ async function newestEntry(): Promise<Entry> {
   return page.body.data.list[0] as Entry;
 }
 
+/** What the log says of a delete entry being restored: on the log's page, in its record's history, and read alone. */
+async function restoredSays(entry: Entry): Promise<unknown[]> {
+  const pageOf = async (filter: Record<string, unknown>) => {
+    const page = await t.call('GET', `/api/activity?range=${encodeURIComponent('[0,49]')}&filter=${encodeURIComponent(JSON.stringify(filter))}`, { token });
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    return (page.body.data.list as (Entry & { restored?: boolean })[]).find((one) => one.id === entry.id)?.restored;
+  };
+  const alone = await t.call('GET', `/api/activity/${entry.id}`, { token });
+  expect(alone.status, JSON.stringify(alone.body)).toBe(200);
+  return [await pageOf({ action: entry.action }), await pageOf({ resource: entry.resource, recordId: entry.recordId }), alone.body.data.restored];
+}
+
 /** Ids in the list at `api` (its screen's filter), newest first as the list answers them. */
 async function idsOf(name: string, api: string): Promise<string[]> {
   const firstId = async (list: string) => String((await t.call('GET', `${list}?range=${encodeURIComponent('[0,0]')}`, { token })).body.data.list[0].id);
@@ -82,6 +94,7 @@ describe('restoring a deleted record', () => {
     it('brings the record back whole: same id, same read answer, recorded as a restore naming the delete', async () => {
       const { id, read, entry } = await deleteOne();
       expect((await t.call('GET', urlOf(id), { token })).status).toBe(404);
+      expect(await restoredSays(entry), 'the delete entry, not yet restored').toEqual([false, false, false]);
       const restored = await t.call('POST', `/api/activity/${entry.id}/restore`, { token });
       expect(restored.status, JSON.stringify(restored.body)).toBe(200);
       expect(restored.body.resultMessage).toMatch(/ has been restored\.$/);
@@ -92,6 +105,7 @@ describe('restoring a deleted record', () => {
       const restore = await newestEntry();
       expect(restore.action).toBe('restore');
       expect(restore.params).toMatchObject({ restoreOf: entry.id });
+      expect(await restoredSays(entry), 'the delete entry, restored').toEqual([true, true, true]);
       // Restored once: a second restore writes nothing.
       const twice = await t.call('POST', `/api/activity/${entry.id}/restore`, { token });
       expect(twice.status, JSON.stringify(twice.body)).toBe(409);

@@ -82,6 +82,8 @@ describe('Restore a deleted project from the activity log', () => {
     await page.keyboard.press('Enter');
     await page.getByText(words.restored(name)).first().waitFor();
     await expect.poll(() => held(id)).toEqual(before);
+    // Restored, the delete offers Restore no more: the log says so as it refreshes.
+    await expect.poll(() => page.getByRole('button', { name: words.restore(name), exact: true }).count()).toBe(0);
     // The project's page asks for its dashboard's token: no Tableau runs here, so that one call is a 503.
     expect(problems.filter((problem) => !problem.includes('503'))).toEqual([]);
     await context.close();

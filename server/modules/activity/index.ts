@@ -29,7 +29,7 @@ import { idParams } from '../../http/id-params';
 import { listQuerystring, parseJson, parseRange, parseSort } from '../../http/list-query';
 import { readerOf, type Reader } from '../../http/reader';
 import { issueLink, redeemLink } from '../../links';
-import { activityActors, activityAfter, countActivity, findActivity, pageOfActivity } from './queries';
+import { activityActors, activityAfter, countActivity, findActivity, pageOfActivity, withRestored } from './queries';
 import { deletedFor, restorable, revertible } from './revert';
 import { ACTIVITY_SUBJECTS } from './subjects';
 import { entryWords, translatorFor } from './words';
@@ -113,7 +113,8 @@ export async function activityModule(app: FastifyInstance) {
       const { offset, limit } = parseRange(request.query.range, 25);
       const filter = parseFilter(parseJson(request.query.filter, 'filter'));
       await mayRead(request, reply, filter);
-      const [list, totalCount] = await Promise.all([pageOfActivity(ctx.db, filter, { offset, limit, direction }), countActivity(ctx.db, filter)]);
+      const [page, totalCount] = await Promise.all([pageOfActivity(ctx.db, filter, { offset, limit, direction }), countActivity(ctx.db, filter)]);
+      const list = await withRestored(ctx.db, page);
       return success({ list, totalCount, totalPage: Math.max(1, Math.ceil(totalCount / limit)), currentPage: Math.floor(offset / limit) + 1 });
     });
 
@@ -121,7 +122,15 @@ export async function activityModule(app: FastifyInstance) {
 
     // The factory serves one entry, under the declared read rank; the list stays above: below that rank it
     // answers one record's history to whoever may read the record, and its filters are the export's (activityFilter).
-    crudRoutes(api, activityResource, { servedBeside: ['list'], store: { find: (id) => findActivity(ctx.db, id) } });
+    crudRoutes(api, activityResource, {
+      servedBeside: ['list'],
+      store: {
+        find: async (id) => {
+          const entry = await findActivity(ctx.db, id);
+          return entry && (await withRestored(ctx.db, [entry]))[0];
+        },
+      },
+    });
 
     // A change undone: its fields' old values saved as a new change of the record, through the record's own update; a share's end undone by bringing the share back (revert.ts).
     api.post('/activity/:id/revert', { config: { recordsActivity: true }, schema: { params: idParams, response: { 200: activityRevertedResponse } } }, async (request, reply) => {

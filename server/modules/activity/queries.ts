@@ -72,6 +72,27 @@ export async function pageOfActivity(
   return rows.map(entryOf);
 }
 
+/** Entries that a restore undoes: a record's delete, or a share's end from before entries named their share. */
+const RESTORABLE_ACTIONS = new Set<ActivityEntry['action']>(['delete', 'unshare']);
+
+/**
+ * Says of each delete entry among `entries` whether it has been restored since, so that Restore is
+ * offered only for what is still deleted. A restore is recorded on the record its delete was
+ * recorded on, naming the delete entry (`restoreOf`), so the record's own entries tell.
+ */
+export async function withRestored(db: Db, entries: ActivityEntry[]): Promise<ActivityEntry[]> {
+  const deletes = entries.filter((entry) => RESTORABLE_ACTIONS.has(entry.action));
+  if (!deletes.length) return entries;
+  const restores = await db
+    .selectFrom('activity_log')
+    .select('params')
+    .where('action', '=', 'restore')
+    .where((eb) => eb.or(deletes.map((entry) => eb.and([eb('resource', '=', entry.resource), eb('record_id', '=', entry.recordId)]))))
+    .execute();
+  const restored = new Set(restores.map((row) => (JSON.parse(row.params) as { restoreOf?: number }).restoreOf));
+  return entries.map((entry) => (RESTORABLE_ACTIONS.has(entry.action) ? { ...entry, restored: restored.has(entry.id) } : entry));
+}
+
 export async function countActivity(db: Db, filter: ActivityFilter): Promise<number> {
   const row = await filtered(db, filter)
     .select((eb) => eb.fn.countAll<number | string>().as('count'))

@@ -137,9 +137,19 @@ describe('Revert this change', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/activity/41/revert']);
     unmount();
     const { shareId: _shareId, ...older } = stopped.params;
-    renderPage(both({ ...stopped, params: older, changes: [] }));
+    const { unmount: unmountOlder } = renderPage(both({ ...stopped, params: older, changes: [] }));
     expect(await screen.findByRole('button', { name: /^Restore/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Revert this change' })).not.toBeInTheDocument();
+    unmountOlder();
+    // Restored since, an entry offers Restore no more; one beside it, still deleted, shows the button has been drawn.
+    renderPage(
+      <>
+        <RestoreButton entry={{ ...stopped, params: older, changes: [], restored: true }} />
+        <RestoreButton entry={{ ...stopped, id: 42, action: 'delete', recordName: 'Autumn', params: {}, changes: [], restored: false }} />
+      </>,
+    );
+    expect(await screen.findByRole('button', { name: 'Restore Autumn' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Restore/ })).toHaveLength(1);
   });
 
   it('speaks Korean', async () => {
