@@ -23,6 +23,7 @@ import { WriteCounter } from './write-counter';
 import { isDatabaseUnavailable } from './unavailable';
 import { checkpointInBackground } from './wal-checkpoints';
 import { inTurn } from './in-turn';
+import { LiteralLimits } from './literal-limits';
 
 export type Db = Kysely<Database>;
 
@@ -99,7 +100,7 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.function('natural_key', { deterministic: true }, naturalKey);
   const statements = withStatementCache(sqlite, walMode ? checkpointInBackground(sqlite, target.sqlitePath) : () => undefined);
-  const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(sqlite, { database: statements }), plugins: [new WriteCounter()] });
+  const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingCause(sqlite, { database: statements }), plugins: [new WriteCounter(), new LiteralLimits()] });
   sqliteHandles.set(db, { connection: sqlite, prepare: statements.prepare });
   return db;
 }

@@ -75,7 +75,7 @@ export function listValues(request: ListRequest): Record<string, unknown> {
   if (request.q && request.searchColumns.length) values.q = `%${escapeLike(request.q.toLowerCase())}%`;
   const after = request.keyset?.after;
   if (after) Object.assign(values, { afterValue: after.value, afterId: after.id });
-  return Object.assign(values, { limit: request.limit, offset: after ? 0 : request.offset });
+  return Object.assign(values, { offset: after ? 0 : request.offset });
 }
 
 /** Each of listValues' values by its name: the value itself, or a placeholder for a query compiled once. */
@@ -144,7 +144,8 @@ function pageQuery<DB, TB extends keyof DB, O, Row>(
     // natural_key is registered on SQLite's connection and created on PostgreSQL by migration 014.
     .orderBy(request.orderBy.natural ? sql`natural_key(${sql.ref(column)})` : sql.ref(column), direction);
   if (column !== idColumn) page = page.orderBy(sql.ref(idColumn), direction);
-  return page.limit(value('limit') as number).offset(value('offset') as number);
+  // The page size is part of the statement (literal-limits.ts); the offset is a value.
+  return page.limit(request.limit).offset(value('offset') as number);
 }
 
 function answer<Row>(rows: Row[], total: ListTotal, request: ListRequest): ListPageOf<Row> {
@@ -218,10 +219,11 @@ export function preparedList<Row>(
   };
 }
 
-/** What makes two requests one query with different values: every column, operator, list length and order, none of the values. */
+/** What makes two requests one query with different values: every column, operator, list length and order, and the page size; none of the values. */
 function shapeKey(request: ListRequest): string {
-  const { orderBy, conditions, q, searchColumns, keyset } = request;
+  const { orderBy, conditions, q, searchColumns, keyset, limit } = request;
   return JSON.stringify([
+    limit,
     orderBy.column,
     orderBy.direction,
     orderBy.natural ?? false,

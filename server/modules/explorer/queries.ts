@@ -154,7 +154,7 @@ function rowsQuery(db: Db, source: ExplorerSource, request: Omit<RowsRequest, 'o
 
 /** One page of a table's rows, as values in column order (read from the row's JSON in JavaScript, the same on both engines). */
 export async function pageOfRows(db: Db, source: ExplorerSource, request: RowsRequest): Promise<(string | number | null)[][]> {
-  const { rows } = await sql<StoredRow>`${rowsQuery(db, source, request)} limit ${request.limit} offset ${request.offset}`.execute(db);
+  const { rows } = await sql<StoredRow>`${rowsQuery(db, source, request)} limit ${sql.lit(request.limit)} offset ${request.offset}`.execute(db);
   return rows.map((row) => cellsOf(source, row));
 }
 
