@@ -106,10 +106,21 @@ async function bareServer(sqlitePath: string) {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const page = sqlite.prepare(
-    `select id, domain, description, active_flag as activeFlag, created_at as createdAt, updated_at as updatedAt
-       from domains order by domain asc, id asc limit ? offset ?`,
-  );
+  // The page size written into the statement, as the console writes it: SQLite prepares a statement
+  // whose LIMIT is bound again on every run, which a careful server avoids (docs/decisions.md).
+  const pages = new Map<number, SqliteDatabase.Statement>();
+  const page = (limit: number) => {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`page size ${limit}`);
+    let statement = pages.get(limit);
+    if (!statement) {
+      statement = sqlite.prepare(
+        `select id, domain, description, active_flag as activeFlag, created_at as createdAt, updated_at as updatedAt
+           from domains order by domain asc, id asc limit ${limit} offset ?`,
+      );
+      pages.set(limit, statement);
+    }
+    return statement;
+  };
   const count = sqlite.prepare('select count(*) as count from domains').pluck();
   const insert = sqlite.prepare(
     `insert into domains (domain, description, active_flag, created_at, updated_at) values (?, null, ?, ?, ?)
@@ -150,7 +161,7 @@ async function bareServer(sqlitePath: string) {
     const [first, last] = JSON.parse(request.query.range ?? '[0,9]') as [number, number];
     const limit = last - first + 1;
     const totalCount = count.get() as number;
-    return { result: 'SUCCESS', resultMessage: 'Success', data: { list: page.all(limit, first), totalCount, totalPage: Math.ceil(totalCount / limit), currentPage: first / limit + 1 } };
+    return { result: 'SUCCESS', resultMessage: 'Success', data: { list: page(limit).all(first), totalCount, totalPage: Math.ceil(totalCount / limit), currentPage: first / limit + 1 } };
   });
   app.post<{ Body: { domain: string; activeFlag: string } }>('/api/domains', async (request) => {
     const now = new Date().toISOString();
