@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { DB_INTEGER_MAX, type ListPage } from '../../src/shared';
+import { containsPattern, containsText } from './contains-text';
 import type { Db } from './database';
 import { countListRows, type ListTotal } from './list-count';
 import { preparedStatement, type PreparedStatement } from './prepared-statement';
@@ -68,11 +69,11 @@ export function decodeListCursor(text: string): ListCursor | undefined {
 export function listValues(request: ListRequest): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   request.conditions.forEach(({ kind, value }, index) => {
-    if (kind === 'contains') values[`c${index}`] = `%${escapeLike(String(value).toLowerCase())}%`;
+    if (kind === 'contains') values[`c${index}`] = containsPattern(String(value));
     else if (kind === 'eq' && Array.isArray(value)) value.forEach((item, at) => (values[`c${index}.${at}`] = item));
     else values[`c${index}`] = value;
   });
-  if (request.q && request.searchColumns.length) values.q = `%${escapeLike(request.q.toLowerCase())}%`;
+  if (request.q && request.searchColumns.length) values.q = containsPattern(request.q);
   const after = request.keyset?.after;
   if (after) Object.assign(values, { afterValue: after.value, afterId: after.id });
   return Object.assign(values, { offset: after ? 0 : request.offset });
@@ -91,7 +92,7 @@ export function whereOf(request: ListRequest, value: ListValue = valuesOf(reques
   const parts = request.conditions.map(({ column, kind, value: given }, index) => {
     const ref = sql.ref(column);
     const at = `c${index}`;
-    if (kind === 'contains') return sql<SqlBool>`lower(${ref}) like ${value(at)} escape '\\'`;
+    if (kind === 'contains') return containsText(ref, value(at));
     if (kind === 'gte') return sql<SqlBool>`${ref} >= ${value(at)}`;
     if (kind === 'lte') return sql<SqlBool>`${ref} <= ${value(at)}`;
     if (Array.isArray(given)) return given.length ? sql<SqlBool>`${ref} in (${sql.join(given.map((_, item) => value(`${at}.${item}`)))})` : sql<SqlBool>`1 = 0`;
@@ -101,16 +102,12 @@ export function whereOf(request: ListRequest, value: ListValue = valuesOf(reques
     const pattern = value('q');
     parts.push(
       sql<SqlBool>`(${sql.join(
-        request.searchColumns.map((column) => sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
+        request.searchColumns.map((column) => containsText(sql.ref(column), pattern)),
         sql` or `,
       )})`,
     );
   }
   return parts.length ? sql<SqlBool>`${sql.join(parts, sql` and `)}` : undefined;
-}
-
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 export interface ListPageOptions {

@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { ExplorerColumn, ExplorerColumnType, ExplorerSchema, ExplorerTable } from '../../../src/shared';
 import { isSqlite, type Db } from '../../db/database';
+import { containsPattern, containsText } from '../../db/contains-text';
 import { datasetColumns } from '../datasets/queries';
 import { rowStream } from './row-stream';
 
@@ -127,13 +128,7 @@ function whereOf(db: Db, source: ExplorerSource, conditions: RowCondition[]): Ex
   const parts = [ownRows(source)];
   for (const { index, kind, value } of conditions) {
     const expression = columnExpression(db, source, index);
-    parts.push(
-      kind === 'contains'
-        ? sql<SqlBool>`lower(${expression}) like ${`%${String(value)
-            .toLowerCase()
-            .replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} escape '\\'`
-        : sql<SqlBool>`${expression} = ${value}`,
-    );
+    parts.push(kind === 'contains' ? containsText(expression, containsPattern(String(value))) : sql<SqlBool>`${expression} = ${value}`);
   }
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }

@@ -2,7 +2,8 @@ import { sql, type SqlBool } from 'kysely';
 import type { ShareCandidate, ShareEntry, SharePrivilege } from '../../../src/shared';
 import { isSqlite, type Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import { escapeLike, listPage, type ListRequest } from '../../db/list-page';
+import { containsPattern, containsText } from '../../db/contains-text';
+import { listPage, type ListRequest } from '../../db/list-page';
 import { scopeCondition, type UserScope } from '../users/scope';
 import { sentence } from '../../../src/i18n/serverMessage';
 
@@ -47,14 +48,12 @@ export async function findShare(db: Db, id: number): Promise<ShareEntry | undefi
  */
 export async function findCandidates(db: Db, sharer: { rank: number; scope: UserScope }, projectId: number, q: string): Promise<ShareCandidate[]> {
   const text = q.toLowerCase();
-  const pattern = `%${escapeLike(text)}%`;
+  const pattern = containsPattern(text);
   const inScope = scopeCondition(sharer.scope) ?? sql<SqlBool>`1 = 1`;
   const rows = await db
     .selectFrom('admins')
     .select(['admins.id', 'admins.email', 'admins.first_name', 'admins.last_name'])
-    .where((eb) =>
-      eb.or([eb(sql<string>`lower(admins.email)`, '=', text), eb.and([sql<SqlBool>`lower(admins.email) like ${pattern} escape '\\'`, eb('admins.account_rank', '>=', sharer.rank), inScope])]),
-    )
+    .where((eb) => eb.or([eb(sql<string>`lower(admins.email)`, '=', text), eb.and([containsText(sql`admins.email`, pattern), eb('admins.account_rank', '>=', sharer.rank), inScope])]))
     .where('admins.status_code', '=', 'ACTIVE')
     .where('admins.approval_status_code', '=', 'APPROVED')
     .where((eb) =>

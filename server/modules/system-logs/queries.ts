@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
+import { containsPattern, containsText } from '../../db/contains-text';
 import { DB_INTEGER_MAX, type SystemLogEntry, type SystemLogFilter } from '../../../src/shared';
 
 const columns = [
@@ -33,22 +34,18 @@ export function decodeCursor(cursor: string): LogCursor | undefined {
   return { requestAt: requestAt!, id: Number(id) };
 }
 
-function escapeLike(value: string): string {
-  return value.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
 export function whereOfFilter(filter: SystemLogFilter): Expression<SqlBool>[] {
   const parts: Expression<SqlBool>[] = [];
   if (filter.from) parts.push(sql<SqlBool>`request_at >= ${new Date(filter.from).toISOString()}`);
   if (filter.to) parts.push(sql<SqlBool>`request_at <= ${new Date(filter.to).toISOString()}`);
   if (filter.adminId) parts.push(sql<SqlBool>`admin_id = ${filter.adminId}`);
-  if (filter.email) parts.push(sql<SqlBool>`lower(email) like ${`%${escapeLike(filter.email)}%`} escape '\\'`);
+  if (filter.email) parts.push(containsText(sql`email`, containsPattern(filter.email)));
   if (filter.httpMethod) parts.push(sql<SqlBool>`http_method = ${filter.httpMethod}`);
   if (filter.statusClass) {
     const low = Number(filter.statusClass[0]) * 100;
     parts.push(sql<SqlBool>`http_status >= ${low} and http_status < ${low + 100}`);
   }
-  if (filter.endPoint) parts.push(sql<SqlBool>`lower(end_point) like ${`%${escapeLike(filter.endPoint)}%`} escape '\\'`);
+  if (filter.endPoint) parts.push(containsText(sql`end_point`, containsPattern(filter.endPoint)));
   return parts;
 }
 
