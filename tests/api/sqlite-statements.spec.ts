@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withDemoData, type TestApp } from './harness';
-import { LIST_FILTERS } from './record-forms';
+import { firstRecordId, LIST_FILTERS } from './record-forms';
 import { isSqlite, sqliteHandleOf } from '../../server/db/database';
 
 /**
@@ -22,12 +22,7 @@ beforeAll(async () => {
   );
 });
 
-/** The id of the first record of a list. */
-async function firstId(list: string): Promise<string> {
-  const page = await t.call('GET', `${list}?range=${encodeURIComponent('[0,0]')}`, { token });
-  expect(page.status, `${list}: ${JSON.stringify(page.body)}`).toBe(200);
-  return String(page.body.data.list[0].id);
-}
+const firstId = (list: string) => firstRecordId(t, token, list);
 
 /** A list's address for a page: a record's list (`/api/terms/{id}/agreements`) under its parent list's first record, with the filter its screen always sends. */
 async function pageOf(path: string, range: string, more: Record<string, unknown> = {}): Promise<string> {

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import lighthouseConfig from 'lighthouse/core/config/default-config.js';
 import { passwordHasher } from '../../server/auth/passwords';
 import { seedDemo } from '../../server/ops/demo';
-import type { E2e } from './harness';
+import { finiteAnimationsEnded, type E2e } from './harness';
 
 /** The demo data (projects, users, templates, logs…), so every screen has records to show. */
 export async function seedDemoData(e2e: E2e) {
@@ -29,10 +29,7 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   // Mid-transition, a notice fading in is part transparent, and axe would measure its text's
   // contrast at that instant: what is read is the state a transition ends in.
-  await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-  });
+  await finiteAnimationsEnded(page);
   // Mail previews are sandboxed iframes without scripts: axe's per-frame mode waits on them forever,
   // so it runs in the page alone (legacy mode) and the previews (mail authors' HTML) are not audited.
   // Only violations are read: axe then builds a selector for one node of each passing rule, not for

@@ -218,12 +218,17 @@ export async function waitForSettled(page: Page, { timeout = 20_000, quietMs = Q
       interval: 100,
     })
     .toBe(true);
+  await page.evaluate(() => document.fonts.ready);
+  await finiteAnimationsEnded(page);
+  // A frame for React to draw what the last answer brought.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** Waits for the page's running animations that end (a dialog fading in, a drawer sliding); a spinner's, which never ends, is not waited for. */
+export async function finiteAnimationsEnded(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    await document.fonts.ready;
     const finite = document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-    // A frame for React to draw what the last answer brought.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }
 
