@@ -46,7 +46,9 @@ describe.skipIf(!databaseUrl)('two console processes behind a proxy, on PostgreS
       OUTBOUND_ALLOW: '127.0.0.1',
       COLLECT_POLL_MS: '300',
       COLLECT_LEASE_MS: '2000',
-      UPLOAD_LEASE_MS: '2000',
+      // Short, so a killed instance's upload fails within the test, yet with seconds to spare for a
+      // live one's renewal (every second) on two busy cores, where a 2-s lease left 1.3 s for a late one.
+      UPLOAD_LEASE_MS: '5000',
       SHUTDOWN_GRACE_MS: '5000',
     });
     await cluster.open();
@@ -88,13 +90,13 @@ describe.skipIf(!databaseUrl)('two console processes behind a proxy, on PostgreS
     expect(dataset.status, JSON.stringify(dataset.body)).toBe(200);
     datasetId = dataset.body.data.id;
     const uploadId = await uploadCsv(url('a'), 150_000);
-    await vi.waitFor(async () => expect((await uploadStatus(url('b'), uploadId)).status).toBe('READY'), { timeout: 60_000, interval: 200 });
+    await vi.waitFor(async () => expect(await uploadStatus(url('b'), uploadId)).toMatchObject({ status: 'READY' }), { timeout: 60_000, interval: 200 });
     expect((await call(url('b'), 'POST', `/api/uploads/${uploadId}/commit`, { mode: 'APPEND' })).status).toBe(200);
     // A reports B's commit, and restarts while it runs.
     expect((await call(url('a'), 'GET', `/api/uploads/${uploadId}/progress`)).body.data).toMatchObject({ running: true, phase: 'WRITING' });
     await cluster.stop('a', 'SIGTERM');
     await cluster.start('a', { COLLECT_SCHEDULER: 'on' });
-    await vi.waitFor(async () => expect((await uploadStatus(url('a'), uploadId)).status).toBe('SUCCESS'), { timeout: 60_000, interval: 200 });
+    await vi.waitFor(async () => expect(await uploadStatus(url('a'), uploadId)).toMatchObject({ status: 'SUCCESS' }), { timeout: 60_000, interval: 200 });
     expect(await rowsOf()).toBe(150_000);
   }, 180_000);
 
@@ -118,7 +120,7 @@ describe.skipIf(!databaseUrl)('two console processes behind a proxy, on PostgreS
 
     const before = await rowsOf();
     const uploadId = await uploadCsv(url('a'), 300_000);
-    await vi.waitFor(async () => expect((await uploadStatus(url('a'), uploadId)).status).toBe('READY'), { timeout: 60_000, interval: 200 });
+    await vi.waitFor(async () => expect(await uploadStatus(url('a'), uploadId)).toMatchObject({ status: 'READY' }), { timeout: 60_000, interval: 200 });
     expect((await call(url('a'), 'POST', `/api/uploads/${uploadId}/commit`, { mode: 'REPLACE' })).status).toBe(200);
     await vi.waitFor(async () => expect((await call(url('b'), 'GET', `/api/uploads/${uploadId}/progress`)).body.data.done).toBeGreaterThan(0), { timeout: 30_000, interval: 20 });
     await cluster.stop('a', 'SIGKILL');

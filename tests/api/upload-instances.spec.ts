@@ -48,14 +48,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('uploads on several instances sh
     const [a, b] = [await instance(), await instance()];
     const datasetId = await createDataset(t, uploader.token);
     const upload = { id: (await postFileOn(a, datasetId, bigCsv(2))).body.data.id as number };
-    await vi.waitFor(async () => expect((await ask(a, 'GET', `/api/uploads/${upload.id}`)).body.data.status).toBe('READY'), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await ask(a, 'GET', `/api/uploads/${upload.id}`)).body.data).toMatchObject({ status: 'READY' }), { timeout: 10_000 });
     // A keeps no staging file of its own: the rows are in the store under the upload's staging key.
     const stagingKey = (await t.db.selectFrom('upload_histories').select('staging_key').where('id', '=', upload.id).executeTakeFirstOrThrow()).staging_key;
     expect(stagingKey).toMatch(/^[0-9a-f]{32}$/);
     expect(readdirSync(join(dirs[0], 'uploads', '.staging'))).toEqual([]);
 
     expect((await ask(b, 'POST', `/api/uploads/${upload.id}/commit`, { mode: 'APPEND' })).status).toBe(200);
-    await vi.waitFor(async () => expect((await ask(a, 'GET', `/api/uploads/${upload.id}`)).body.data.status).toBe('SUCCESS'), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await ask(a, 'GET', `/api/uploads/${upload.id}`)).body.data).toMatchObject({ status: 'SUCCESS' }), { timeout: 10_000 });
     expect((await datasetRows(t, datasetId)).map((row) => row.values[1])).toEqual(['C0', 'C1']);
     // The staged copy is gone from the store once written (deleted just after the status reads SUCCESS).
     await vi.waitFor(async () => expect(existsSync((await t.app.ctx.files.localCopy(stagingKey!)).path)).toBe(false), { timeout: 10_000 });
@@ -73,7 +73,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('uploads on several instances sh
       async () => {
         const progress = (await ask(b, 'GET', `/api/uploads/${uploadId}/progress`)).body.data;
         if (progress.running) seen.add(progress.phase);
-        expect((await ask(b, 'GET', `/api/uploads/${uploadId}`)).body.data.status).toBe('READY');
+        expect((await ask(b, 'GET', `/api/uploads/${uploadId}`)).body.data).toMatchObject({ status: 'READY' });
       },
       { timeout: 60_000, interval: 50 },
     );
@@ -82,14 +82,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('uploads on several instances sh
     expect((await ask(a, 'POST', `/api/uploads/${uploadId}/commit`, { mode: 'APPEND' })).status).toBe(200);
     const fromB = (await ask(b, 'GET', `/api/uploads/${uploadId}/progress`)).body.data;
     expect(fromB).toMatchObject({ running: true, phase: 'WRITING', total: 150_000 });
-    await vi.waitFor(async () => expect((await ask(b, 'GET', `/api/uploads/${uploadId}`)).body.data.status).toBe('SUCCESS'), { timeout: 60_000, interval: 100 });
+    await vi.waitFor(async () => expect((await ask(b, 'GET', `/api/uploads/${uploadId}`)).body.data).toMatchObject({ status: 'SUCCESS' }), { timeout: 60_000, interval: 100 });
   }, 120_000);
 
   it('an instance starting while another commits leaves that upload alone; an owner that stops renewing is failed once its lease expires', async () => {
     const a = await instance();
     const datasetId = await createDataset(t, uploader.token);
     const uploadId = (await postFileOn(a, datasetId, bigCsv(150_000))).body.data.id;
-    await vi.waitFor(async () => expect((await ask(a, 'GET', `/api/uploads/${uploadId}`)).body.data.status).toBe('READY'), { timeout: 60_000, interval: 100 });
+    await vi.waitFor(async () => expect((await ask(a, 'GET', `/api/uploads/${uploadId}`)).body.data).toMatchObject({ status: 'READY' }), { timeout: 60_000, interval: 100 });
     expect((await ask(a, 'POST', `/api/uploads/${uploadId}/commit`, { mode: 'APPEND' })).status).toBe(200);
     const restarted = await instance(); // its start-up sweep runs now
     await vi.waitFor(async () => expect((await ask(restarted, 'GET', `/api/uploads/${uploadId}`)).body.data.status).toBe('SUCCESS'), { timeout: 60_000, interval: 100 });
