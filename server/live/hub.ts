@@ -9,9 +9,11 @@ const HEARTBEAT_MS = 25_000;
 /** How long a subscriber's right to hear of a deletion is kept, from the notice before the delete to the change after it. */
 const DELETION_WINDOW_MS = 10_000;
 /**
- * Events for a stream wait this long to go out together: one socket write per pause, not one per
- * save, which under a stream of saves cost a tenth of each save's time. Far inside the 2 s a screen
- * has to learn of a change.
+ * Changes a stream hears within this long of each other go out together, once each is checked: one
+ * socket write per pause, not one per save, which under a stream of saves cost a tenth of each
+ * save's time. The pause runs from the hearing, not the check: the checks of changes made together
+ * (a bulk edit) end at different moments on a busy database, and still share one write. Far inside
+ * the 2 s a screen has to learn of a change.
  */
 const GATHER_MS = 25;
 
@@ -21,7 +23,7 @@ interface Stream {
   reply: FastifyReply;
   /** Records this person could read just before their delete, by resource and id: they hear of the deletion. */
   deletions: Map<string, NodeJS.Timeout>;
-  /** Events gathered for the next write, and its timer. */
+  /** Events checked for the next write, and the pause that started with the first change heard for it. */
   gathered: string[];
   writing?: NodeJS.Timeout;
   /** The last change heard, once checked and sent: each change's check may end before an earlier one's, but is sent after it. */
@@ -50,17 +52,23 @@ export function liveEvents(bus: SessionBus, clock: Clock, readerOf: (resource: s
     return read !== undefined && (await read(stream.request, stream.reply, id).catch(() => undefined)) !== undefined;
   };
   const write = (stream: Stream) => {
-    clearTimeout(stream.writing);
-    stream.writing = undefined;
-    if (stream.gathered.length) stream.reply.raw.write(stream.gathered.join(''));
+    if (stream.gathered.length && streams.has(stream)) stream.reply.raw.write(stream.gathered.join(''));
     stream.gathered = [];
   };
   const send = (stream: Stream, event: RecordEvent) => {
     stream.gathered.push(`data: ${JSON.stringify(event)}\n\n`);
-    stream.writing ??= setTimeout(() => write(stream), GATHER_MS);
+  };
+  /** A change was heard for the stream: the pause starts, and ends in a write once the changes heard so far are checked. */
+  const heard = (stream: Stream) => {
+    stream.writing ??= setTimeout(() => {
+      stream.writing = undefined;
+      void stream.checked.then(() => write(stream));
+    }, GATHER_MS);
   };
   const end = (stream: Stream) => {
+    clearTimeout(stream.writing);
     write(stream);
+    streams.delete(stream);
     stream.reply.raw.end();
   };
 
@@ -97,12 +105,14 @@ export function liveEvents(bus: SessionBus, clock: Clock, readerOf: (resource: s
           clearTimeout(stream.deletions.get(key));
           stream.deletions.delete(key);
           stream.checked = stream.checked.then(() => send(stream, event));
+          heard(stream);
         }
         continue;
       }
       // Checked beside the changes before it, sent after them: a screen hears changes in the order they were made.
       const may = mayRead(stream, event.resource, event.id);
       stream.checked = Promise.all([may, stream.checked]).then(([readable]) => readable && streams.has(stream) && send(stream, event));
+      heard(stream);
     }
   });
 

@@ -165,11 +165,13 @@ describe('the event stream', () => {
   });
 
   it('writes the changes of one moment to a stream together, every one of them', async () => {
-    // A record of its own: the cases above delete the demo's.
-    const created = await t.call('POST', '/api/domains', { token: admin, body: { domain: 'together.example.com', activeFlag: 'Y' } });
-    expect(created.status).toBe(200);
-    const id = String(created.body.data.id);
-    const form = await editFormOf(t, admin, 'domains', id);
+    // Records of its own (the cases above delete the demo's), changed at one moment by a bulk edit.
+    const ids: string[] = [];
+    for (let n = 0; n < 10; n++) {
+      const created = await t.call('POST', '/api/domains', { token: admin, body: { domain: `together-${n}.example.com`, activeFlag: 'Y' } });
+      expect(created.status).toBe(200);
+      ids.push(String(created.body.data.id));
+    }
     // The admin's other screen: raw chunks, as each of the server's writes arrives.
     const chunks: string[] = [];
     const stream = new AbortController();
@@ -180,16 +182,21 @@ describe('the event stream', () => {
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) chunks.push(decoder.decode(chunk.value));
     })().catch(() => undefined);
     try {
-      const saves = Array.from({ length: 10 }, (_, n) => t.call('PUT', `/api/domains/${id}`, { token: admin, body: { ...form, description: `Saved together ${n}` } }));
-      expect((await Promise.all(saves)).map((answer) => answer.status)).toEqual(Array(10).fill(200));
+      const edited = await t.call('PATCH', '/api/domains', { token: admin, body: { ids: ids.map(Number), changes: { activeFlag: 'N' } } });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
       const told = () =>
-        chunks
-          .join('')
-          .split('\n\n')
-          .filter((event) => event.startsWith('data: ') && event.includes(`"id":"${id}"`)).length;
+        new Set(
+          chunks
+            .join('')
+            .split('\n\n')
+            .filter((event) => event.startsWith('data: '))
+            .map((event) => String((JSON.parse(event.slice('data: '.length)) as { id: unknown }).id))
+            .filter((id) => ids.includes(id)),
+        ).size;
       await expect.poll(told, { timeout: 2000 }).toBe(10);
-      // One write per pause, not one per save: the ten arrive in at most two writes.
-      expect(chunks.filter((chunk) => chunk.includes('data: ')).length).toBeLessThanOrEqual(2);
+      // One write for the moment, not one per record, however long each record's check as the
+      // reader takes on a busy database (the pause runs from hearing the changes, not from their checks).
+      expect(chunks.filter((chunk) => chunk.includes('data: '))).toHaveLength(1);
     } finally {
       stream.abort();
       await reading;
