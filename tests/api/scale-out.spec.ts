@@ -45,9 +45,10 @@ describe.skipIf(!databaseUrl)('two console processes behind a proxy, on PostgreS
       ADMIN_PASSWORD,
       OUTBOUND_ALLOW: '127.0.0.1',
       COLLECT_POLL_MS: '300',
-      COLLECT_LEASE_MS: '2000',
-      // Short, so a killed instance's upload fails within the test, yet with seconds to spare for a
-      // live one's renewal (every second) on two busy cores, where a 2-s lease left 1.3 s for a late one.
+      // Short, so a killed instance's upload fails and its task is taken over within the test, yet
+      // with seconds to spare for a live one's renewal on two busy cores: at 2 s, a late renewal had
+      // 1.3 s (an upload's) or 1 s (a task's) before another instance took the lease for lapsed.
+      COLLECT_LEASE_MS: '5000',
       UPLOAD_LEASE_MS: '5000',
       SHUTDOWN_GRACE_MS: '5000',
     });
