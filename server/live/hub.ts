@@ -26,7 +26,7 @@ interface Stream {
   /** Events checked for the next write, and the pause that started with the first change heard for it. */
   gathered: string[];
   writing?: NodeJS.Timeout;
-  /** The last change heard, once checked and sent: each change's check may end before an earlier one's, but is sent after it. */
+  /** The last change heard, once checked and gathered: each change's check may end before an earlier one's, but is gathered after it. */
   checked: Promise<unknown>;
 }
 
@@ -55,7 +55,7 @@ export function liveEvents(bus: SessionBus, clock: Clock, readerOf: (resource: s
     if (stream.gathered.length && streams.has(stream)) stream.reply.raw.write(stream.gathered.join(''));
     stream.gathered = [];
   };
-  const send = (stream: Stream, event: RecordEvent) => {
+  const gather = (stream: Stream, event: RecordEvent) => {
     stream.gathered.push(`data: ${JSON.stringify(event)}\n\n`);
   };
   /** A change was heard for the stream: the pause starts, and ends in a write once the changes heard so far are checked. */
@@ -104,14 +104,14 @@ export function liveEvents(bus: SessionBus, clock: Clock, readerOf: (resource: s
         if (stream.deletions.has(key)) {
           clearTimeout(stream.deletions.get(key));
           stream.deletions.delete(key);
-          stream.checked = stream.checked.then(() => send(stream, event));
+          stream.checked = stream.checked.then(() => gather(stream, event));
           heard(stream);
         }
         continue;
       }
       // Checked beside the changes before it, sent after them: a screen hears changes in the order they were made.
       const may = mayRead(stream, event.resource, event.id);
-      stream.checked = Promise.all([may, stream.checked]).then(([readable]) => readable && streams.has(stream) && send(stream, event));
+      stream.checked = Promise.all([may, stream.checked]).then(([readable]) => readable && streams.has(stream) && gather(stream, event));
       heard(stream);
     }
   });
