@@ -109,7 +109,7 @@ export function liveEvents(bus: SessionBus, clock: Clock, readerOf: (resource: s
         }
         continue;
       }
-      // Checked beside the changes before it, sent after them: a screen hears changes in the order they were made.
+      // Checked beside the changes before it, gathered after them: a screen hears changes in the order they were made.
       const may = mayRead(stream, event.resource, event.id);
       stream.checked = Promise.all([may, stream.checked]).then(([readable]) => readable && streams.has(stream) && gather(stream, event));
       heard(stream);
