@@ -203,6 +203,32 @@ describe('the scheduler', () => {
     }
   });
 
+  it('renews a running task three times a lease: at the shortest lease a late renewal still leaves it two thirds', async () => {
+    const configId = (
+      await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { marketAccountId: accountId, sourceLocation: `${platform.url}/slow`, sourceMethod: { timeoutMs: 1500 } }))
+    ).body.data.id;
+    const shortest = await startSiblingApp(env.t, { collect: { ...env.t.config.collect, leaseMs: 1000 } });
+    try {
+      const queued = await env.api('POST', `/api/collect-configs/${configId}/run`);
+      let settled = false;
+      const running = shortest.app.collectScheduler.tick().finally(() => (settled = true));
+      // What is left of the lease, as of a moment before each read: a renewal meanwhile only adds to it.
+      const left: number[] = [];
+      while (!settled) {
+        const asOf = env.t.clock.now().getTime();
+        const row = await env.t.db.selectFrom('collect_tasks').select(['status', 'lease_until']).where('id', '=', queued.body.data.id).executeTakeFirstOrThrow();
+        if (row.status === 'STARTED' && row.lease_until) left.push(Date.parse(row.lease_until) - asOf);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await running;
+      // The task ran about 1.5 s (its source never answers): a lease renewed only once a lease ran out within it.
+      expect(left.length).toBeGreaterThan(20);
+      expect(Math.min(...left)).toBeGreaterThan(300);
+    } finally {
+      await shortest.close();
+    }
+  });
+
   it('hands a running task back on stop, so another instance takes it over', async () => {
     const configId = (
       await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { marketAccountId: accountId, sourceLocation: `${platform.url}/slow`, sourceMethod: { timeoutMs: 1500 } }))

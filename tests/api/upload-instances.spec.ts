@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { signedInAccount, type TestApp, withTestApp } from './harness';
+import { failInterruptedUploads } from '../../server/modules/uploads/queries';
 import { createDataset, datasetRows, postFile, preview } from './uploads-support';
 
 // Short, so a lease left to expire does so within the test; long enough that the owner's beat (a
@@ -41,6 +42,21 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const app of apps) await app.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+it("an instance's sweep fails uploads whose lease has passed, but never one it is still working on", async () => {
+  const datasetId = await createDataset(t, uploader.token);
+  const [held, left] = [(await preview(t, uploader.token, datasetId, 'held.csv', bigCsv(1))).id, (await preview(t, uploader.token, datasetId, 'left.csv', bigCsv(1))).id];
+  // Both leases passed: the holder's renewal was late (a busy machine), or the owner stopped.
+  const past = new Date(t.clock.now().getTime() - 1).toISOString();
+  await t.db.updateTable('upload_histories').set({ status: 'PARSING', lease_owner: 'this-instance', lease_until: past }).where('id', 'in', [held, left]).execute();
+  const failed = await failInterruptedUploads(t.db, t.clock.now().toISOString(), 'interrupted', true, [held]);
+  expect(failed.map((upload) => upload.id)).toEqual([left]);
+  const statuses = await t.db.selectFrom('upload_histories').select(['id', 'status']).where('id', 'in', [held, left]).orderBy('id').execute();
+  expect(statuses).toEqual([
+    { id: held, status: 'PARSING' },
+    { id: left, status: 'FAIL' },
+  ]);
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('uploads on several instances sharing PostgreSQL and the file store', () => {

@@ -167,12 +167,10 @@ export class CollectScheduler {
       hide: (secret) => void (secret && secrets.push(secret)),
       mask: (text) => redactText(text, secrets),
     };
-    const renewal = setInterval(
-      () => {
-        void renewLease(db, task.id, this.owner, new Date(clock.now().getTime() + this.settings.leaseMs)).catch(() => undefined);
-      },
-      Math.max(1000, this.settings.leaseMs / 3),
-    );
+    // Three renewals a lease: one late or lost still leaves the lease two thirds of its time.
+    const renewal = setInterval(() => {
+      void renewLease(db, task.id, this.owner, new Date(clock.now().getTime() + this.settings.leaseMs)).catch(() => undefined);
+    }, this.settings.leaseMs / 3);
     renewal.unref();
     const { metrics } = this.ctx;
     const kind = task.task_kind === 'POST' ? 'post' : 'collect';

@@ -55,6 +55,11 @@ export class UploadLeases {
     await this.db.updateTable('upload_histories').set({ lease_owner: null, lease_until: null, progress: null }).where('id', '=', uploadId).where('lease_owner', '=', this.owner).execute();
   }
 
+  /** The uploads this instance is working on now: its own sweep leaves them be, however late a renewal. */
+  heldIds(): number[] {
+    return [...this.held.keys()];
+  }
+
   close(): void {
     clearInterval(this.timer);
   }

@@ -220,10 +220,14 @@ export class UploadWork {
     return failUpload(this.ctx.db, uploadId, reason, isoNow(this.ctx.clock));
   }
 
-  /** Fails the uploads whose instance stopped, and removes their staged rows and any a store outage left behind. */
+  /**
+   * Fails the uploads whose instance stopped, and removes their staged rows and any a store outage
+   * left behind. Never one this instance is still working on: a renewal made late by a busy machine
+   * must not fail live work from within.
+   */
   private async sweep(): Promise<void> {
     const { db, clock, config } = this.ctx;
-    for (const upload of await failInterruptedUploads(db, isoNow(clock), INTERRUPTED_REASON, this.leases.shared)) {
+    for (const upload of await failInterruptedUploads(db, isoNow(clock), INTERRUPTED_REASON, this.leases.shared, this.leases.heldIds())) {
       await rm(stagingPath(config.dataDir, upload.id), { force: true });
     }
     // While the store is down, one failure says so for all of them.
