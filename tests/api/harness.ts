@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app';
 import { defaultConfig, type AppConfig } from '../../server/config';
@@ -151,7 +151,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     const chosen = 'adminPassword' in overrides ? overrides.adminPassword : ADMIN_PASSWORD;
     const seeded = await seedFoundation(db, { adminEmail: ADMIN_EMAIL, adminPassword: chosen, hasher: passwordHasher(config.passwordHash), nowIso: clock.now().toISOString() });
     adminPassword = seeded.generatedPassword ?? chosen!;
-    app = await buildApp(config, { db, clock, logger: false, observeMail: (mail) => mails.push(mail) });
+    app = await listening(await buildApp(config, { db, clock, logger: false, observeMail: (mail) => mails.push(mail) }));
   } catch (error) {
     await db.destroy();
     await pgDatabase?.drop();
@@ -353,7 +353,29 @@ function injectCall(app: FastifyInstance): TestApp['call'] {
 /** A second server with other settings on the same database and clock. */
 export async function startSiblingApp(t: TestApp, overrides: Partial<AppConfig>): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const app = await buildApp({ ...t.config, ...overrides }, { db: t.db, clock: t.clock, logger: false });
-  return { app, close: () => app.close() };
+  return { app: await listening(app), close: () => app.close() };
+}
+
+/**
+ * Ready as a test needs an instance: once its session bus listens. An instance answers before then
+ * (on PostgreSQL the listener connects in the background), and when it connects it ends the event
+ * streams opened meanwhile and misses nothing only from then on: a test that opened a stream or made
+ * a change at once found it ended or unheard on a busy machine. On SQLite the bus is in-process and
+ * listens from the start.
+ */
+async function listening(app: FastifyInstance): Promise<FastifyInstance> {
+  await busListening(app.ctx.sessions.bus);
+  return app;
+}
+
+/** Waits until a session bus listens (`trusted`): every change from then on reaches it. */
+export async function busListening(bus: { readonly trusted: boolean }): Promise<void> {
+  await vi.waitFor(
+    () => {
+      if (!bus.trusted) throw new Error('the session bus is not listening');
+    },
+    { timeout: 20_000, interval: 10 },
+  );
 }
 
 /**
@@ -365,7 +387,7 @@ export async function startPgInstance(t: TestApp): Promise<{ app: FastifyInstanc
   if (!t.config.databaseUrl) throw new Error('startPgInstance: the app is not on PostgreSQL');
   const dataDir = mkdtempSync(join(tmpdir(), 'console-instance-'));
   const db = openDatabase({ databaseUrl: t.config.databaseUrl, sqlitePath: '', pgSchema: PG_SCHEMA });
-  const app = await buildApp({ ...t.config, dataDir }, { db, clock: t.clock, logger: false, files: t.app.ctx.files });
+  const app = await listening(await buildApp({ ...t.config, dataDir }, { db, clock: t.clock, logger: false, files: t.app.ctx.files }));
   const call = injectCall(app);
   return {
     app,

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
 import { busNames, sessionBus, type BusNotice, type SessionBus } from '../../server/auth/session-bus';
+import { busListening } from './harness';
 
 const url = process.env.TEST_DATABASE_URL;
 const ECHO_TIMEOUT_MS = 2000;
@@ -13,10 +14,6 @@ const ECHO_TIMEOUT_MS = 2000;
 function instance(): { db: Db; bus: SessionBus } {
   const db = openDatabase({ databaseUrl: url, sqlitePath: '/nonexistent' });
   return { db, bus: sessionBus(db) };
-}
-
-async function untilTrusted(bus: SessionBus): Promise<void> {
-  while (!bus.trusted) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /**
@@ -62,7 +59,7 @@ describe.skipIf(!url)('the session bus on PostgreSQL', () => {
     publisher = instance();
     other = instance();
     other.bus.subscribe((change) => void heard.push(change));
-    await Promise.all([untilTrusted(publisher.bus), untilTrusted(other.bus)]);
+    await Promise.all([busListening(publisher.bus), busListening(other.bus)]);
   });
   afterAll(async () => {
     for (const { db, bus } of [publisher, other]) {
