@@ -96,6 +96,8 @@ export function createMailer(options: MailerOptions): Mailer {
   let sweeper: NodeJS.Timeout | undefined;
   /** Mails written to the outbox so far: a task that got that far is never run again (the outbox sends each once). */
   let handedOver = 0;
+  /** The outbox's mails this instance has taken its turn to send and not yet settled: its own sweep leaves them be, however long the queue or the mail server takes. */
+  const mine = new Set<number>();
 
   /** Hands a mail in the outbox to SMTP or the log, unless another instance (or an earlier turn) took it. */
   const handOver = async ({ id, type, to, mail }: OutboxMail) => {
@@ -125,7 +127,13 @@ export function createMailer(options: MailerOptions): Mailer {
 
   /** Hands the mail over after those before it; resolves once it is sent or has failed. */
   const inTurn = (mail: OutboxMail) => {
-    sending = detached(() => sending.then(() => handOver(mail)).catch((error: unknown) => options.log.error({ err: error, mailTo: mail.to }, 'queued mail could not be sent')));
+    mine.add(mail.id);
+    sending = detached(() =>
+      sending
+        .then(() => handOver(mail))
+        .catch((error: unknown) => options.log.error({ err: error, mailTo: mail.to }, 'queued mail could not be sent'))
+        .finally(() => mine.delete(mail.id)),
+    );
     return sending;
   };
 
@@ -138,7 +146,7 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 
   const takeOver = async (everyRow: boolean) => {
-    const { failed, waiting } = await outbox.takeOver(everyRow);
+    const { failed, waiting } = await outbox.takeOver(everyRow, [...mine]);
     if (failed) options.log.warn({ mails: failed }, 'mails left by a stopped server were marked FAILED (mail_outbox.error says why)');
     for (let i = 0; i < failed; i++) options.counted?.('failed');
     if (waiting.length) options.log.info({ mails: waiting.length }, 'sending the mails a stopped server left queued');

@@ -167,3 +167,28 @@ describe('a mail server that accepts connections and never answers', () => {
     }
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance's own sweep of the outbox", () => {
+  it('leaves the mail it is itself handing to a slow mail server be, however long it takes beyond the lease', async () => {
+    // A lease of 1 s, swept every half second; the mail server is given 3 s before the mail fails.
+    const slow = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${hanging.port}`, smtpTimeoutMs: 3000, mailLeaseMs: 1000 });
+    try {
+      expect((await slow.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).body.result).toBe('OTP_REQUIRED');
+      const seen: { status: string; error: string | null }[] = [];
+      let settled = false;
+      const idle = slow.app.ctx.mailer.idle().finally(() => (settled = true));
+      while (!settled) {
+        seen.push(...(await slow.db.selectFrom('mail_outbox').select(['status', 'error']).execute()));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await idle;
+      // Watched for the whole 3 s: never failed as if its server had stopped, only by its own timeout.
+      expect(seen.filter((row) => row.status === 'SENDING').length).toBeGreaterThan(20);
+      expect(seen.filter((row) => row.error === STOPPED_WHILE_SENDING)).toEqual([]);
+      const [row] = await slow.db.selectFrom('mail_outbox').select(['status', 'error']).execute();
+      expect(row).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/Greeting never received|timeout/i) });
+    } finally {
+      await slow.close();
+    }
+  });
+});

@@ -164,6 +164,22 @@ describe('the scheduler', () => {
     expect(row).toEqual({ lease_owner: null, lease_until: null });
   });
 
+  it('never claims again a task its own instance is still running, however late its renewal', async () => {
+    await env.t.db.updateTable('collect_tasks').set({ status: 'SUCCESS' }).where('status', 'in', ['PENDING', 'STARTED']).execute();
+    const configId = (await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { marketAccountId: accountId }))).body.data.id;
+    const [running, stopped] = [
+      (await env.api('POST', `/api/collect-configs/${configId}/run`)).body.data.id,
+      (await env.api('POST', `/api/collect-configs/${configId}/backfill`, { from: '2026-02-01', to: '2026-02-01' })).body.data.tasks[0].id,
+    ];
+    // Both claimed by this instance, and both leases passed: one is still running here, the other's run ended without a word.
+    const past = new Date(env.t.clock.now().getTime() - 1).toISOString();
+    await env.t.db.updateTable('collect_tasks').set({ status: 'STARTED', lease_owner: 'this-instance', lease_until: past }).where('id', 'in', [running, stopped]).execute();
+    const claimed = await claimNextTask(env.t.db, 'this-instance', env.t.clock.now(), 60_000, [running]);
+    expect(claimed?.id).toBe(stopped);
+    expect(await claimNextTask(env.t.db, 'this-instance', env.t.clock.now(), 60_000, [running])).toBeUndefined();
+    await env.t.db.updateTable('collect_tasks').set({ status: 'SUCCESS' }).where('id', 'in', [running, stopped]).execute();
+  });
+
   it('ends a task killed on its last attempt as ERROR (LEASE_LOST) once the lease expires', async () => {
     const configId = (await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { marketAccountId: accountId, alertRecipients: [] }))).body.data.id;
     const queued = await env.api('POST', `/api/collect-configs/${configId}/run`);

@@ -120,7 +120,13 @@ export class CollectScheduler {
       do {
         this.refill = false;
         while (!this.stopping && this.running.size < (this.settings.concurrency ?? 1)) {
-          const task = await claimNextTask(db, this.owner, clock.now(), this.settings.leaseMs);
+          const task = await claimNextTask(
+            db,
+            this.owner,
+            clock.now(),
+            this.settings.leaseMs,
+            [...this.running.keys()].map((running) => running.id),
+          );
           if (!task) break;
           this.begin(task);
         }

@@ -125,10 +125,12 @@ const claimable = (nowIso: string) => sql<boolean>`((status = 'PENDING' and run_
  * `FOR UPDATE SKIP LOCKED`, so instances (and workers) claiming at once each get a different task
  * instead of queueing on the same row. SQLite has one writer: there the UPDATE repeats the claimable
  * condition, so when two workers pick the same row only one UPDATE matches it. A task whose owner
- * died is claimable again once its lease expires.
+ * died is claimable again once its lease expires, but never one in `running`, this instance's own
+ * live work, however late a renewal of its was.
  */
-export async function claimNextTask(db: Db, owner: string, now: Date, leaseMs: number): Promise<TaskRow | undefined> {
+export async function claimNextTask(db: Db, owner: string, now: Date, leaseMs: number, running: readonly number[] = []): Promise<TaskRow | undefined> {
   const nowIso = now.toISOString();
+  const due = sql<boolean>`${claimable(nowIso)}${running.length ? sql` and id not in (${sql.join(running)})` : sql``}`;
   const claim = {
     status: 'STARTED',
     lease_owner: owner,
@@ -143,12 +145,12 @@ export async function claimNextTask(db: Db, owner: string, now: Date, leaseMs: n
     return db
       .updateTable('collect_tasks')
       .set(claim)
-      .where('id', '=', (eb) => eb.selectFrom('collect_tasks').select('id').where(claimable(nowIso)).orderBy('run_after').orderBy('id').limit(1).forUpdate().skipLocked())
+      .where('id', '=', (eb) => eb.selectFrom('collect_tasks').select('id').where(due).orderBy('run_after').orderBy('id').limit(1).forUpdate().skipLocked())
       .returningAll()
       .executeTakeFirst();
   }
   for (let tries = 0; tries < 5; tries++) {
-    const candidate = await db.selectFrom('collect_tasks').select('id').where(claimable(nowIso)).orderBy('run_after').orderBy('id').limit(1).executeTakeFirst();
+    const candidate = await db.selectFrom('collect_tasks').select('id').where(due).orderBy('run_after').orderBy('id').limit(1).executeTakeFirst();
     if (!candidate) return undefined;
     const claimed = await db.updateTable('collect_tasks').set(claim).where('id', '=', candidate.id).where(claimable(nowIso)).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 1) return db.selectFrom('collect_tasks').selectAll().where('id', '=', candidate.id).executeTakeFirstOrThrow();
