@@ -6,7 +6,7 @@ import { reportRow } from '../fakes/ad-platform';
 import { collectConfig, localPostConfig, marketAccount, startCollectApp } from '../fakes/collect-fixtures';
 import { sendJson, startFakeServer, type FakeServer } from '../fakes/http-server';
 import { writePostFile } from '../../server/collect/jobs/posters/post-file';
-import { openWorkFolder, workRoot } from '../../server/collect/jobs/work-folder';
+import { openWorkFolder, sweepWorkFolders, workRoot } from '../../server/collect/jobs/work-folder';
 
 const LEASE_MS = 60_000;
 let env: Awaited<ReturnType<typeof startCollectApp>>;
@@ -103,5 +103,19 @@ describe('work folders of collect runs (DATA_DIR/work/collect)', () => {
     expect(workFolders()).toEqual([live, 'notes']); // swept before the takeover: kept; this instance's runs left nothing
     expect(await env.tick()).toBe(0);
     expect(workFolders()).toEqual(['notes']); // the task has another owner now: no one uses the folder
+  });
+
+  it("an instance's sweep keeps the folder of its own run under way, however late that run's renewal", async () => {
+    const { owner } = env.t.app.collectScheduler;
+    const taskId = await claimedBy(owner);
+    const folder = await leftover(taskId, owner);
+    // Its lease passed long ago as the database has it: a renewal that a busy machine made late.
+    const longAgo = new Date(env.t.clock.now().getTime() - 3 * LEASE_MS).toISOString();
+    await env.t.db.updateTable('collect_tasks').set({ lease_until: longAgo }).where('id', '=', taskId).execute();
+    expect(await sweepWorkFolders(env.t.db, env.t.config.dataDir, env.t.clock.now(), LEASE_MS, { owner, running: [taskId] })).toEqual([]);
+    expect(workFolders()).toEqual([folder, 'notes'].sort());
+    // Once the run is no longer this instance's, the same sweep removes it.
+    expect(await sweepWorkFolders(env.t.db, env.t.config.dataDir, env.t.clock.now(), LEASE_MS, { owner, running: [] })).toEqual([folder]);
+    await env.t.db.updateTable('collect_tasks').set({ status: 'SUCCESS', lease_owner: null, lease_until: null }).where('id', '=', taskId).execute();
   });
 });

@@ -27,6 +27,10 @@ export class CollectScheduler {
   private timer: NodeJS.Timeout | undefined;
   /** The tasks this instance is running (up to COLLECT_CONCURRENCY), each with its run. */
   private readonly running = new Map<TaskRow, Promise<void>>();
+  /** The ids of the tasks this instance is running: its own claims and sweeps leave them be, however late a renewal. */
+  private runningIds(): number[] {
+    return [...this.running.keys()].map((task) => task.id);
+  }
   /** The claiming of tasks into free slots, while one is under way (one at a time, so a slot is never claimed twice). */
   private filling: Promise<void> | undefined;
   /** A slot freed while claiming: claim again once this claiming ends. */
@@ -95,7 +99,7 @@ export class CollectScheduler {
    */
   async sweepWork(): Promise<void> {
     try {
-      const removed = await sweepWorkFolders(this.ctx.db, this.ctx.config.dataDir, this.ctx.clock.now(), this.settings.leaseMs);
+      const removed = await sweepWorkFolders(this.ctx.db, this.ctx.config.dataDir, this.ctx.clock.now(), this.settings.leaseMs, { owner: this.owner, running: this.runningIds() });
       if (removed.length) this.log.info({ folders: removed }, 'removed work folders of collect runs that are over');
     } catch (error) {
       this.log.warn({ err: error }, 'could not sweep the collect work folders');
@@ -120,13 +124,7 @@ export class CollectScheduler {
       do {
         this.refill = false;
         while (!this.stopping && this.running.size < (this.settings.concurrency ?? 1)) {
-          const task = await claimNextTask(
-            db,
-            this.owner,
-            clock.now(),
-            this.settings.leaseMs,
-            [...this.running.keys()].map((running) => running.id),
-          );
+          const task = await claimNextTask(db, this.owner, clock.now(), this.settings.leaseMs, this.runningIds());
           if (!task) break;
           this.begin(task);
         }
