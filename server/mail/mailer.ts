@@ -112,6 +112,9 @@ export function createMailer(options: MailerOptions): Mailer {
       options.counted?.('logged');
       return;
     }
+    // Its lease is renewed three times a lease while the mail server takes its time, as a task's and an
+    // upload's are: another instance takes over only a mail whose sender stopped, whatever SMTP_TIMEOUT_MS is.
+    const renewal = setInterval(() => void outbox.renew(id).catch(() => undefined), leaseMs / 3).unref();
     try {
       await transporter.sendMail({ from: options.from, to, subject, text, html, attachments: await attachmentsOf(options.db, options.files, mail.attachmentFileIds) });
     } catch (error) {
@@ -119,6 +122,8 @@ export function createMailer(options: MailerOptions): Mailer {
       options.counted?.('failed');
       await outbox.settle(id, { status: 'FAILED', error: String(error) });
       return;
+    } finally {
+      clearInterval(renewal);
     }
     options.observe?.({ type, to, subject, text });
     options.counted?.('sent');

@@ -29,9 +29,10 @@ export type MailOutcome = { status: 'SENT' | 'LOGGED' } | { status: 'FAILED'; er
 /**
  * mail_outbox as a queue that survives a restart. A mail is written QUEUED with its secrets masked
  * for the record and its clear content sealed (sealed_mail), held by the instance that queued it
- * until lease_until. Sending starts by claiming it (QUEUED → SENDING, one instance wins) and ends by
- * settling it, which drops the sealed content. A mail is never sent twice: one left SENDING by a
- * stopped instance is failed, not sent again.
+ * until lease_until. Sending starts by claiming it (QUEUED → SENDING, one instance wins), renews the
+ * lease while the mail server takes its time, and ends by settling it, which drops the sealed
+ * content. A mail is never sent twice: one left SENDING by a stopped instance is failed, not sent
+ * again.
  */
 export function mailOutbox(db: Db, clock: Clock, box: SecretBox, leaseMs: number) {
   const leaseEnd = () => new Date(clock.now().getTime() + leaseMs).toISOString();
@@ -62,6 +63,11 @@ export function mailOutbox(db: Db, clock: Clock, box: SecretBox, leaseMs: number
     async claim(id: number): Promise<boolean> {
       const claimed = await db.updateTable('mail_outbox').set({ status: 'SENDING', lease_until: leaseEnd() }).where('id', '=', id).where('status', '=', 'QUEUED').executeTakeFirst();
       return Number(claimed.numUpdatedRows) === 1;
+    },
+
+    /** Keeps a mail being sent this instance's for another lease. */
+    async renew(id: number): Promise<void> {
+      await db.updateTable('mail_outbox').set({ lease_until: leaseEnd() }).where('id', '=', id).where('status', '=', 'SENDING').execute();
     },
 
     async settle(id: number, outcome: MailOutcome): Promise<void> {

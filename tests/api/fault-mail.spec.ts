@@ -168,27 +168,52 @@ describe('a mail server that accepts connections and never answers', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("an instance's own sweep of the outbox", () => {
-  it('leaves the mail it is itself handing to a slow mail server be, however long it takes beyond the lease', async () => {
-    // A lease of 1 s, swept every half second; the mail server is given 3 s before the mail fails.
-    const slow = await startTestApp({ smtpUrl: `smtp://127.0.0.1:${hanging.port}`, smtpTimeoutMs: 3000, mailLeaseMs: 1000 });
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a mail a live instance is handing to a slow mail server', () => {
+  // A lease of 1 s, swept every half second; the mail server is given 3 s before the mail fails.
+  const slowly = () => ({ smtpUrl: `smtp://127.0.0.1:${hanging.port}`, smtpTimeoutMs: 3000, mailLeaseMs: 1000 });
+  /** Signs in on `sender` (a code mail to the hung mail server) and reads the outbox every 50 ms until the mail has failed by its own timeout; `meanwhile` runs before each read. */
+  async function watchSending(sender: TestApp, meanwhile: () => Promise<unknown> = async () => undefined) {
+    expect((await sender.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).body.result).toBe('OTP_REQUIRED');
+    const seen: { status: string; error: string | null }[] = [];
+    let settled = false;
+    const idle = sender.app.ctx.mailer.idle().finally(() => (settled = true));
+    while (!settled) {
+      await meanwhile();
+      seen.push(...(await sender.db.selectFrom('mail_outbox').select(['status', 'error']).execute()));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await idle;
+    // Watched for the whole 3 s: never failed as if its sender had stopped, only by its own timeout.
+    expect(seen.filter((row) => row.status === 'SENDING').length).toBeGreaterThan(20);
+    expect(seen.filter((row) => row.error === STOPPED_WHILE_SENDING)).toEqual([]);
+    expect(await sender.db.selectFrom('mail_outbox').select(['status', 'error']).execute()).toEqual([{ status: 'FAILED', error: expect.stringMatching(/Greeting never received|timeout/i) }]);
+  }
+
+  it("is not failed by its own instance's sweep, however late its renewal", async () => {
+    const sender = await startTestApp(slowly());
     try {
-      expect((await slow.call('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).body.result).toBe('OTP_REQUIRED');
-      const seen: { status: string; error: string | null }[] = [];
-      let settled = false;
-      const idle = slow.app.ctx.mailer.idle().finally(() => (settled = true));
-      while (!settled) {
-        seen.push(...(await slow.db.selectFrom('mail_outbox').select(['status', 'error']).execute()));
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await idle;
-      // Watched for the whole 3 s: never failed as if its server had stopped, only by its own timeout.
-      expect(seen.filter((row) => row.status === 'SENDING').length).toBeGreaterThan(20);
-      expect(seen.filter((row) => row.error === STOPPED_WHILE_SENDING)).toEqual([]);
-      const [row] = await slow.db.selectFrom('mail_outbox').select(['status', 'error']).execute();
-      expect(row).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/Greeting never received|timeout/i) });
+      // The renewal always late: the lease as the database has it passed a moment ago, all the while.
+      await watchSending(sender, () =>
+        sender.db
+          .updateTable('mail_outbox')
+          .set({ lease_until: new Date(sender.clock.now().getTime() - 1).toISOString() })
+          .where('status', '=', 'SENDING')
+          .execute(),
+      );
     } finally {
-      await slow.close();
+      await sender.close();
+    }
+  });
+
+  it("is not failed by another instance's sweep: its lease is renewed while the mail server takes its time", async () => {
+    const sender = await startTestApp(slowly());
+    const other = await startSiblingApp(sender, {});
+    await other.app.ready(); // its outbox sweep runs from here, every half second
+    try {
+      await watchSending(sender);
+    } finally {
+      await other.close();
+      await sender.close();
     }
   });
 });
