@@ -89,16 +89,16 @@ export function mailOutbox(db: Db, clock: Clock, box: SecretBox, leaseMs: number
      * gone), mails still waiting are held by this instance and answered for sending; those whose
      * content cannot be opened are failed with the reason. `everyRow` on a single instance's start
      * (SQLite), where every row left behind is an orphan whatever its lease says. Never the mails in
-     * `mine`, those this instance is itself still sending or about to send.
+     * `ownWork`, those this instance is itself still sending or about to send.
      */
-    async takeOver(everyRow: boolean, mine: readonly number[] = []): Promise<{ failed: number; waiting: OutboxMail[] }> {
+    async takeOver(everyRow: boolean, ownWork: readonly number[]): Promise<{ failed: number; waiting: OutboxMail[] }> {
       const cutoff = unheld(everyRow);
       const failedSending = await db
         .updateTable('mail_outbox')
         .set({ status: 'FAILED', error: STOPPED_WHILE_SENDING, sealed_mail: null, lease_until: null })
         .where('status', '=', 'SENDING')
         .$if(cutoff !== null, (query) => query.where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', cutoff!)])))
-        .$if(mine.length > 0, (query) => query.where('id', 'not in', mine))
+        .$if(ownWork.length > 0, (query) => query.where('id', 'not in', ownWork))
         .executeTakeFirst();
       // Held for a lease before sending, so a second instance looking at the same time leaves them alone.
       const held = await db
@@ -106,7 +106,7 @@ export function mailOutbox(db: Db, clock: Clock, box: SecretBox, leaseMs: number
         .set({ lease_until: leaseEnd() })
         .where('status', '=', 'QUEUED')
         .$if(cutoff !== null, (query) => query.where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', cutoff!)])))
-        .$if(mine.length > 0, (query) => query.where('id', 'not in', mine))
+        .$if(ownWork.length > 0, (query) => query.where('id', 'not in', ownWork))
         .returning(['id', 'template_type', 'to_address', 'sealed_mail'])
         .execute();
       const waiting: OutboxMail[] = [];

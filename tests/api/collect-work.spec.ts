@@ -112,10 +112,10 @@ describe('work folders of collect runs (DATA_DIR/work/collect)', () => {
     // Its lease passed long ago as the database has it: a renewal that a busy machine made late.
     const longAgo = new Date(env.t.clock.now().getTime() - 3 * LEASE_MS).toISOString();
     await env.t.db.updateTable('collect_tasks').set({ lease_until: longAgo }).where('id', '=', taskId).execute();
-    expect(await sweepWorkFolders(env.t.db, env.t.config.dataDir, env.t.clock.now(), LEASE_MS, { owner, running: [taskId] })).toEqual([]);
+    expect(await sweepWorkFolders(env.t.db, env.t.config.dataDir, env.t.clock.now(), LEASE_MS, { owner, ownWork: [taskId] })).toEqual([]);
     expect(workFolders()).toEqual([folder, 'notes'].sort());
     // Once the run is no longer this instance's, the same sweep removes it.
-    expect(await sweepWorkFolders(env.t.db, env.t.config.dataDir, env.t.clock.now(), LEASE_MS, { owner, running: [] })).toEqual([folder]);
+    expect(await sweepWorkFolders(env.t.db, env.t.config.dataDir, env.t.clock.now(), LEASE_MS, { owner, ownWork: [] })).toEqual([folder]);
     await env.t.db.updateTable('collect_tasks').set({ status: 'SUCCESS', lease_owner: null, lease_until: null }).where('id', '=', taskId).execute();
   });
 });

@@ -153,7 +153,7 @@ describe('the scheduler', () => {
     const queued = await env.api('POST', `/api/collect-configs/${configId}/run`);
     await env.t.db.updateTable('collect_tasks').set({ max_attempts: 3 }).where('id', '=', queued.body.data.id).execute();
     // Another instance claimed it and died.
-    const dead = await claimNextTask(env.t.db, 'dead-instance', env.t.clock.now(), 60_000);
+    const dead = await claimNextTask(env.t.db, 'dead-instance', env.t.clock.now(), 60_000, []);
     expect(dead?.id).toBe(queued.body.data.id);
     expect(await env.tick()).toBe(0);
     env.t.clock.advance(61_000);
@@ -183,7 +183,7 @@ describe('the scheduler', () => {
   it('ends a task killed on its last attempt as ERROR (LEASE_LOST) once the lease expires', async () => {
     const configId = (await env.api('POST', '/api/collect-configs', collectConfig(platform.url, { marketAccountId: accountId, alertRecipients: [] }))).body.data.id;
     const queued = await env.api('POST', `/api/collect-configs/${configId}/run`);
-    await claimNextTask(env.t.db, 'dead-instance', env.t.clock.now(), 60_000);
+    await claimNextTask(env.t.db, 'dead-instance', env.t.clock.now(), 60_000, []);
     await env.t.db.updateTable('collect_tasks').set({ attempt: 1, max_attempts: 1 }).where('id', '=', queued.body.data.id).execute();
     env.t.clock.advance(61_000);
     await env.tick();

@@ -99,7 +99,7 @@ export class CollectScheduler {
    */
   async sweepWork(): Promise<void> {
     try {
-      const removed = await sweepWorkFolders(this.ctx.db, this.ctx.config.dataDir, this.ctx.clock.now(), this.settings.leaseMs, { owner: this.owner, running: this.runningIds() });
+      const removed = await sweepWorkFolders(this.ctx.db, this.ctx.config.dataDir, this.ctx.clock.now(), this.settings.leaseMs, { owner: this.owner, ownWork: this.runningIds() });
       if (removed.length) this.log.info({ folders: removed }, 'removed work folders of collect runs that are over');
     } catch (error) {
       this.log.warn({ err: error }, 'could not sweep the collect work folders');

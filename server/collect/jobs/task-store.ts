@@ -125,12 +125,12 @@ const claimable = (nowIso: string) => sql<boolean>`((status = 'PENDING' and run_
  * `FOR UPDATE SKIP LOCKED`, so instances (and workers) claiming at once each get a different task
  * instead of queueing on the same row. SQLite has one writer: there the UPDATE repeats the claimable
  * condition, so when two workers pick the same row only one UPDATE matches it. A task whose owner
- * died is claimable again once its lease expires, but never one in `running`, this instance's own
+ * died is claimable again once its lease expires, but never one in `ownWork`, this instance's own
  * live work, however late a renewal of its was.
  */
-export async function claimNextTask(db: Db, owner: string, now: Date, leaseMs: number, running: readonly number[] = []): Promise<TaskRow | undefined> {
+export async function claimNextTask(db: Db, owner: string, now: Date, leaseMs: number, ownWork: readonly number[]): Promise<TaskRow | undefined> {
   const nowIso = now.toISOString();
-  const due = sql<boolean>`${claimable(nowIso)}${running.length ? sql` and id not in (${sql.join(running)})` : sql``}`;
+  const due = sql<boolean>`${claimable(nowIso)}${ownWork.length ? sql` and id not in (${sql.join(ownWork)})` : sql``}`;
   const claim = {
     status: 'STARTED',
     lease_owner: owner,

@@ -32,9 +32,9 @@ function ownerOf(name: string): { taskId: number; owner: string } | undefined {
 /**
  * Removes the work folders of runs that are over, answering their names. Several instances may
  * share DATA_DIR, so the task's lease in the database decides, as it does for taking a task over;
- * never for the sweeping instance's own runs still under way (`mine`), however late their renewal.
+ * never for the sweeping instance's own runs still under way (`own`), however late their renewal.
  */
-export async function sweepWorkFolders(db: Db, dataDir: string, now: Date, leaseMs: number, mine?: { owner: string; running: readonly number[] }): Promise<string[]> {
+export async function sweepWorkFolders(db: Db, dataDir: string, now: Date, leaseMs: number, own: { owner: string; ownWork: readonly number[] }): Promise<string[]> {
   const root = workRoot(dataDir);
   const names = await readdir(root).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
@@ -52,7 +52,7 @@ export async function sweepWorkFolders(db: Db, dataDir: string, now: Date, lease
     .execute();
   // Safe rule: a folder stays while its task is STARTED under the owner in its name and that lease has not been expired for a whole lease period (room for clock skew between instances).
   const live = new Set(tasks.filter((task) => task.status === 'STARTED' && task.lease_until && Date.parse(task.lease_until) + leaseMs > now.getTime()).map((task) => `${task.id}.${task.lease_owner}`));
-  for (const taskId of mine?.running ?? []) live.add(`${taskId}.${mine!.owner}`);
+  for (const taskId of own.ownWork) live.add(`${taskId}.${own.owner}`);
   const over = folders.filter((folder) => !live.has(`${folder.taskId}.${folder.owner}`));
   for (const folder of over) await rm(join(root, folder.name), { recursive: true, force: true });
   return over.map((folder) => folder.name);

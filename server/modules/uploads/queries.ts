@@ -82,14 +82,14 @@ export function uploadRow(db: Db, id: number) {
 /**
  * Uploads left PARSING or COMMITTING by an instance that stopped (its transaction rolled back) are
  * marked FAIL. With leases (PostgreSQL) only those whose owner stopped renewing; without (SQLite,
- * one instance, at start-up) all of them; never those in `held`, the caller's own live work. Answers
+ * one instance, at start-up) all of them; never those in `ownWork`, the caller's own live work. Answers
  * them, so the caller removes their staged rows.
  */
-export async function failInterruptedUploads(db: Db, now: string, reason: string, byLease: boolean, held: readonly number[] = []): Promise<{ id: number; staging_key: string | null }[]> {
+export async function failInterruptedUploads(db: Db, now: string, reason: string, byLease: boolean, ownWork: readonly number[]): Promise<{ id: number; staging_key: string | null }[]> {
   return db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('upload_histories').select(['id', 'staging_key']).where('status', 'in', ['PARSING', 'COMMITTING']);
     if (byLease) query = query.where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]));
-    if (held.length) query = query.where('id', 'not in', held);
+    if (ownWork.length) query = query.where('id', 'not in', ownWork);
     const rows = await query.execute();
     if (rows.length) {
       await trx
