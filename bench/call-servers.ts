@@ -7,6 +7,7 @@
  *
  *   node --import tsx bench/call-servers.ts console        (BENCH_SERVER_DATABASE_URL: on PostgreSQL)
  *   node --import tsx bench/call-servers.ts bare <sqlite file>
+ *   node --import tsx bench/call-servers.ts bare-pg            (BENCH_SERVER_DATABASE_URL: the PostgreSQL console's schema)
  *
  * BENCH_SERVER_PORT pins the port a server listens on (a machine shared by several runs); any free one otherwise.
  */
@@ -182,9 +183,68 @@ async function bareServer(sqlitePath: string) {
   return { ready: { url }, close: async () => (await app.close(), sqlite.close()) };
 }
 
+/**
+ * The bare server's list and edit on PostgreSQL (node-postgres, 10 connections as the console's pool,
+ * named prepared statements), on the PostgreSQL console's tables: what the database itself costs on
+ * this machine against SQLite, the yardstick the console's own PostgreSQL / SQLite ratio is read by.
+ */
+async function barePgServer(connectionString: string) {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const columns = 'id, domain, description, active_flag as "activeFlag", created_at as "createdAt", updated_at as "updatedAt"';
+  const app = Fastify({ logger: false });
+  app.get<{ Querystring: { range?: string } }>('/api/domains', async (request) => {
+    const [first, last] = JSON.parse(request.query.range ?? '[0,9]') as [number, number];
+    const limit = last - first + 1;
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query({ name: 'page', text: `select ${columns} from domains order by domain asc, id asc limit $1 offset $2`, values: [limit, first] });
+      const totalCount = Number((await client.query({ name: 'count', text: 'select count(*) as count from domains' })).rows[0].count);
+      return { result: 'SUCCESS', resultMessage: 'Success', data: { list: rows, totalCount, totalPage: Math.ceil(totalCount / limit), currentPage: first / limit + 1 } };
+    } finally {
+      client.release();
+    }
+  });
+  app.put<{ Params: { id: string }; Body: { domain: string; description: string | null; activeFlag: string } }>('/api/domains/:id', async (request, reply) => {
+    const id = Number(request.params.id);
+    const { domain, description, activeFlag } = request.body;
+    const now = new Date().toISOString();
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const before = (await client.query({ name: 'lock', text: 'select description from domains where id = $1 for update', values: [id] })).rows[0] as { description: string | null } | undefined;
+      if (!before) {
+        await client.query('rollback');
+        return reply.code(404).send({ result: 'NOT_FOUND' });
+      }
+      await client.query({
+        name: 'update',
+        text: 'update domains set domain = $1, description = $2, active_flag = $3, updated_at = $4 where id = $5',
+        values: [domain, description, activeFlag, now, id],
+      });
+      await client.query({
+        name: 'audit',
+        text: `insert into activity_log (actor_id, actor_name, action, resource, record_id, record_name, params, changes, event_id, occurred_at)
+                 values (1, 'Bench', 'update', 'domains', $1, $2, '{}', $3, 'bench', $4)`,
+        values: [String(id), domain, JSON.stringify([{ field: 'description', before: before.description, after: description }]), now],
+      });
+      const row = (await client.query({ name: 'read', text: `select ${columns} from domains where id = $1`, values: [id] })).rows[0];
+      await client.query('commit');
+      return { result: 'SUCCESS', resultMessage: 'Success', data: row };
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  });
+  const url = await app.listen({ port, host: '127.0.0.1' });
+  return { ready: { url }, close: async () => (await app.close(), await pool.end()) };
+}
+
 if (process.send && process.argv[1] === fileURLToPath(import.meta.url)) {
   const [kind, sqlitePath] = process.argv.slice(2);
-  const server = kind === 'bare' ? await bareServer(sqlitePath) : await consoleServer();
+  const server = kind === 'bare' ? await bareServer(sqlitePath) : kind === 'bare-pg' ? await barePgServer(process.env.BENCH_SERVER_DATABASE_URL!) : await consoleServer();
   process.on('message', async (message: { type: string }) => {
     if (message.type === 'rss') process.send!({ type: 'rss', rss: process.memoryUsage.rss() });
     if (message.type === 'close') {

@@ -11,10 +11,11 @@
  *   each save's own), while the same person's other screen holds its event stream open and hears
  *   every save: the cost of versions and the stream, against the same bare transaction.
  * - with BENCH_DATABASE_URL or TEST_DATABASE_URL, the console on PostgreSQL (list and update) as a
- *   ratio to its own SQLite figures: target ≥ 0.8×.
+ *   ratio to its own SQLite figures: target ≥ 0.8×. Beside it, the bare server's same ratio (its list
+ *   and edit on PostgreSQL against its own on SQLite): what the database alone costs on this machine.
  *
  * BENCH_SECONDS (default 10) per measurement, BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10);
- * BENCH_PORT pins the servers' ports to it and the two after it (any free ones otherwise);
+ * BENCH_PORT pins the servers' ports to it and the three after it (any free ones otherwise);
  * BENCH_ONLY=writes measures the create, update and delete alone (a change to the write path).
  */
 import { randomBytes } from 'node:crypto';
@@ -44,6 +45,7 @@ const sqlite = new SqliteDatabase(consoleSqlite.sqlitePath!);
 sqlite.pragma('busy_timeout = 5000');
 let schema: string | undefined;
 let consolePg: ServerProcess | undefined;
+let barePg: ServerProcess | undefined;
 let pgUrl: string | undefined;
 if (databaseUrl) {
   schema = `bench_${randomBytes(4).toString('hex')}`;
@@ -52,6 +54,7 @@ if (databaseUrl) {
   url.searchParams.set('options', `-c search_path=${schema}`);
   pgUrl = url.toString();
   consolePg = await spawnServer(['console'], { BENCH_SERVER_DATABASE_URL: pgUrl, ...portEnv(2) });
+  barePg = await spawnServer(['bare-pg'], { BENCH_SERVER_DATABASE_URL: pgUrl, ...portEnv(3) });
 }
 
 type Edited = { id: number; domain: string }[];
@@ -162,18 +165,20 @@ const results: Record<string, LoadResult[]> = {
   consoleBrowserList: [],
   pgList: [],
   pgBrowserList: [],
+  barePgList: [],
   bareInsert: [],
   consoleCreate: [],
   bareUpdate: [],
   consoleUpdate: [],
   consoleUpdateAsBrowser: [],
   pgUpdate: [],
+  barePgUpdate: [],
   bareDelete: [],
   consoleDelete: [],
 };
 try {
   // Warm every server (JIT, caches, the PostgreSQL pool's connections) before anything counts.
-  for (const server of [consoleSqlite, bare, ...(consolePg ? [consolePg] : [])]) {
+  for (const server of [consoleSqlite, bare, ...(consolePg && barePg ? [consolePg, barePg] : [])]) {
     await load({ url: server.url + LIST_PATH, headers: auth(server), connections: CONNECTIONS, durationMs: 1000 });
   }
   for (let round = 0; round < ROUNDS; round++) {
@@ -183,6 +188,7 @@ try {
     if (consolePg && LISTS) {
       results.pgList.push(await list(consolePg));
       results.pgBrowserList.push(await browserList(consolePg));
+      results.barePgList.push(await list(barePg!));
     }
     results.bareInsert.push(await create(bare, `bare${round}-`));
     results.consoleCreate.push(await create(consoleSqlite, `console${round}-`));
@@ -190,12 +196,13 @@ try {
     results.consoleUpdate.push(await update(consoleSqlite, seededSqlite, round * 2 + 1));
     results.consoleUpdateAsBrowser.push(await updateAsBrowser(consoleSqlite, seededSqlite, round));
     if (consolePg) results.pgUpdate.push(await update(consolePg, seededPg, round));
+    if (barePg) results.barePgUpdate.push(await update(barePg, seededPg, ROUNDS + round));
     results.bareDelete.push(await remove(bare, `bare${round}`));
     results.consoleDelete.push(await remove(consoleSqlite, `console${round}`));
   }
 } finally {
   sqlite.close();
-  await Promise.all([consoleSqlite.close(), bare.close(), consolePg?.close()]);
+  await Promise.all([consoleSqlite.close(), bare.close(), consolePg?.close(), barePg?.close()]);
   if (schema) await adminQuery(`DROP SCHEMA ${schema} CASCADE`);
 }
 
@@ -214,6 +221,7 @@ if (LISTS) {
   row('console list page 1, as the browser (zone, language, a stream open)', results.consoleBrowserList);
   if (consolePg) row('console list page 1 on PostgreSQL, as a script', results.pgList);
   if (consolePg) row('console list page 1 on PostgreSQL, as the browser (a stream open)', results.pgBrowserList);
+  if (barePg) row('bare list page 1 on PostgreSQL', results.barePgList);
 }
 row('bare insert + audit insert (one transaction)', results.bareInsert);
 row('console create domain (activity on)', results.consoleCreate);
@@ -221,6 +229,7 @@ row('bare update + audit insert (one transaction)', results.bareUpdate);
 row('console update domain (activity on)', results.consoleUpdate);
 row('console update, as the browser (If-Match, a stream open)', results.consoleUpdateAsBrowser);
 if (consolePg) row('console update domain on PostgreSQL', results.pgUpdate);
+if (barePg) row('bare update + audit insert on PostgreSQL', results.barePgUpdate);
 row('bare delete + audit insert (one transaction)', results.bareDelete);
 row('console delete domain (activity on)', results.consoleDelete);
 
@@ -246,6 +255,8 @@ if (consolePg) {
   if (LISTS) line('PostgreSQL list / SQLite list, as a script (target ≥ 0.8):', ratio(rate('pgList'), rate('consoleList')));
   if (LISTS) line('PostgreSQL list / SQLite list, as the browser (target ≥ 0.8):', ratio(rate('pgBrowserList'), rate('consoleBrowserList')));
   line('PostgreSQL update / SQLite update (target ≥ 0.8):', ratio(rate('pgUpdate'), rate('consoleUpdate')));
+  if (LISTS) line('bare PostgreSQL list / bare SQLite list (the machine):', ratio(rate('barePgList'), rate('bareList')));
+  line('bare PostgreSQL update / bare SQLite update (the machine):', ratio(rate('barePgUpdate'), rate('bareUpdate')));
 } else console.log('PostgreSQL: not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 
 async function adminQuery(text: string): Promise<void> {
