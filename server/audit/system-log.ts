@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { BoundedMap } from '../bounded-map';
 import { isoNow } from '../clock';
 import { isSqlite, type Db } from '../db/database';
 import { preparedInsert, type InsertedRow } from '../db/prepared-statement';
@@ -108,22 +109,48 @@ function insertRows(db: Db, batch: SystemLogRow[]): Promise<unknown> {
   return isSqlite(db) ? insertRow.many(db, batch) : db.insertInto('system_logs').values(batch).execute();
 }
 
+/** An address as its row logs it: its path and its query, each with secrets redacted. */
+interface LoggedUrl {
+  endPoint: string;
+  queryParam: string | null;
+}
+
+/**
+ * Addresses logged lately, as their rows log them: an open screen calls the same list address again
+ * and again, and redacting its query anew was about a fiftieth of a list call. Short addresses only,
+ * so the cache stays small; a longer one is redacted every time.
+ */
+const MAX_REMEMBERED_URL = 500;
+const loggedUrls = new BoundedMap<string, LoggedUrl>(1_000);
+
+function loggedUrl(path: string, query: string | undefined): LoggedUrl {
+  return {
+    endPoint: redactPath(path).slice(0, 500),
+    queryParam: query ? redactedJson(Object.fromEntries(new URLSearchParams(query))).slice(0, MAX_BODY_CHARS) : null,
+  };
+}
+
 /** Writes one system-log row per API call, after the response, with secrets redacted. */
 export const systemLog = fp(async (app: FastifyInstance) => {
   // A callback hook: it runs on every request, and an async one costs a promise each time.
   app.addHook('onResponse', (request, reply, done) => {
     const [path, query] = request.url.split('?', 2);
     if (!path.startsWith('/api/') || UNLOGGED.has(path)) return done();
+    let url = loggedUrls.get(request.url);
+    if (!url) {
+      url = loggedUrl(path, query);
+      if (request.url.length <= MAX_REMEMBERED_URL) loggedUrls.set(request.url, url);
+    }
     const body = request.body === undefined ? null : redactedJson(request.body);
     const bodyEmail = (request.body as { email?: unknown } | undefined)?.email;
     app.ctx.systemLog.write({
       admin_id: request.admin?.id ?? null,
       email: request.admin?.email ?? (typeof bodyEmail === 'string' ? bodyEmail.slice(0, 254) : null),
       event_id: request.id,
-      end_point: redactPath(path).slice(0, 500),
+      end_point: url.endPoint,
       http_method: request.method,
       http_status: reply.statusCode,
-      query_param: query ? redactedJson(Object.fromEntries(new URLSearchParams(query))).slice(0, MAX_BODY_CHARS) : null,
+      query_param: url.queryParam,
       request_body: body ? body.slice(0, MAX_BODY_CHARS) : null,
       request_at: isoNow(app.ctx.clock),
       // A socket closed before the answer ended may no longer know its peer.

@@ -40,4 +40,33 @@ describe('system log: every request whatever its body', () => {
     expect(rows[1].request_body).not.toContain('k-1');
     expect(rows[1].request_body!.length).toBeLessThanOrEqual(4000);
   });
+
+  it('logs every call of an address redacted as its own, its first call or a later one, short or long', async () => {
+    const opaque = 'Q'.repeat(30);
+    const filler = 'f'.repeat(600);
+    const calls: [url: string, endPoint: string, queryParam: Record<string, string>][] = [
+      ...Array.from({ length: 3 }, (): [string, string, Record<string, string>] => ['/api/domains?range=%5B0%2C9%5D&token=first-secret', '/api/domains', { range: '[0,9]', token: REDACTED }]),
+      ['/api/domains?range=%5B10%2C19%5D&token=second-secret', '/api/domains', { range: '[10,19]', token: REDACTED }],
+      ...Array.from({ length: 2 }, (): [string, string, Record<string, string>] => [
+        `/api/domains?range=%5B0%2C9%5D&apiKey=third-secret&filler=${filler}`,
+        '/api/domains',
+        { range: '[0,9]', apiKey: REDACTED, filler },
+      ]),
+      ...Array.from({ length: 2 }, (): [string, string, Record<string, string>] => [`/api/domains/${opaque}?signature=fourth-secret`, `/api/domains/${REDACTED}`, { signature: REDACTED }]),
+    ];
+    const before = await t.db
+      .selectFrom('system_logs')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    for (const [url] of calls) await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin}` } });
+    await t.app.ctx.systemLog.flush();
+    const rows = await t.db
+      .selectFrom('system_logs')
+      .select(['end_point', 'query_param'])
+      .where('id', '>', Number(before.id ?? 0))
+      .where('end_point', 'like', '/api/domains%')
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => [row.end_point, JSON.parse(row.query_param!)])).toEqual(calls.map(([, endPoint, queryParam]) => [endPoint, queryParam]));
+  });
 });
