@@ -71,4 +71,29 @@ describe('record version text', () => {
       expect(versionOf(record, domainsResource)).toBe(expected(record, domainsResource));
     }
   });
+
+  // A list's rows are matched with those read lately, by id and value: whichever counted field of a
+  // row changed between two reads, and however it changed back, the row's version is its record's.
+  it('gives a row read again its record’s version, whichever of its fields changed meanwhile', () => {
+    const versions = rowVersions(domainsResource)!;
+    const versionOfRow = (record: Record<string, unknown>) => (versions({ list: [{ ...record }], totalCount: 1, totalPage: 1, currentPage: 1 }).list[0] as { version: string }).version;
+    const changes: Record<string, unknown>[] = [
+      {},
+      { description: 'Changed' },
+      { description: null },
+      { description: '/api/files/7?token=new-key' },
+      { description: '/api/files/7?token=other-key' },
+      { domain: 'example.net' },
+      { activeFlag: 'N' },
+      { id: 8 },
+      { updatedAt: '2031-01-01T00:00:00.000Z' },
+      { description: 7 },
+      { description: { nested: true } },
+      {},
+    ];
+    for (const change of [...changes, ...changes]) {
+      const record = { ...domain, ...change };
+      expect(versionOfRow(record), JSON.stringify(change)).toBe(expected(record, domainsResource));
+    }
+  });
 });
