@@ -85,6 +85,19 @@ describe('record versions', () => {
         expect(rowSchema.required).toContain('version');
       });
 
+      // A list keeps the versions of rows it served lately (record-versions.ts): a row listed again after
+      // a save must answer the saved version, not the one kept.
+      it.runIf(operations.includes('list') && operations.includes('update'))('lists a row again after a save with the version the save made', async () => {
+        await listRows(name, api);
+        const listed = (await listRows(name, api)).find((row) => String(row.id) === String(record.id));
+        expect(listed, `${api} lists record ${record.id}`).toBeDefined();
+        const opened = etagOf(await t.call('GET', record.url, { token }))!;
+        expect(`"${listed!.version}"`).toBe(opened);
+        const theirs = await colleagueChanges(record.url, await editFormOf(t, token, name, record.id), opened);
+        const again = (await listRows(name, api)).find((row) => String(row.id) === String(record.id));
+        expect(`"${again!.version}"`, `${api} row ${record.id}`).toBe(theirs.version);
+      });
+
       it.runIf(operations.includes('update'))('refuses a save from a version changed since, naming who and which fields, and changes nothing', async () => {
         const opened = etagOf(await t.call('GET', record.url, { token }))!;
         const form = await editFormOf(t, token, name, record.id);
