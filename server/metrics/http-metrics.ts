@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { isoNow, systemClock } from '../clock';
 
 /**
  * Times every request by its route template (`/api/users/:id`, never the raw path, so the label
@@ -21,7 +22,8 @@ export const httpMetrics = fp(
       if (config.logRequests) {
         process.stdout.write(
           `${JSON.stringify({
-            time: new Date().toISOString(),
+            // Wall time, as any log line's (a test's moved clock is not the operator's).
+            time: isoNow(systemClock),
             reqId: request.id,
             method: request.method,
             route,

@@ -88,6 +88,9 @@ describe('LOG_REQUESTS', () => {
     const list = entries.find((entry) => entry.route === '/api/domains' && entry.method === 'GET');
     expect(list).toMatchObject({ status: 200, path: '/api/domains', admin: expect.any(Number) });
     expect(typeof list.ms).toBe('number');
+    // Wall time, written as ISO 8601.
+    expect(list.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Math.abs(Date.parse(list.time) - Date.now())).toBeLessThan(60_000);
     // The system-log row is written as the answer leaves.
     await vi.waitFor(
       async () => {
