@@ -5,7 +5,7 @@ import { isoNow } from '../clock';
 import { isSqlite, type Db } from '../db/database';
 import { preparedInsert, type InsertedRow } from '../db/prepared-statement';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { redactedJson, redactPath } from './redact';
+import { REDACTED, redactedJson, redactPath } from './redact';
 
 const MAX_BODY_CHARS = 4000;
 /** Probes for load balancers are not user activity. */
@@ -118,10 +118,14 @@ interface LoggedUrl {
 /**
  * Addresses logged lately, as their rows log them: an open screen calls the same list address again
  * and again, and redacting its query anew was about a fiftieth of a list call. Short addresses only,
- * so the cache stays small; a longer one is redacted every time.
+ * so the cache stays small, and only those with nothing redacted: an address holding a secret (a
+ * reset link's token) is not kept in memory past its call. Any other is redacted every time.
  */
 const MAX_REMEMBERED_URL = 500;
 const loggedUrls = new BoundedMap<string, LoggedUrl>(1_000);
+
+/** Whether the log keeps `url` in memory (for the test that it keeps no address holding a secret). */
+export const isAddressRemembered = (url: string): boolean => loggedUrls.has(url);
 
 function loggedUrl(path: string, query: string | undefined): LoggedUrl {
   return {
@@ -139,7 +143,8 @@ export const systemLog = fp(async (app: FastifyInstance) => {
     let url = loggedUrls.get(request.url);
     if (!url) {
       url = loggedUrl(path, query);
-      if (request.url.length <= MAX_REMEMBERED_URL) loggedUrls.set(request.url, url);
+      const hidSomething = url.endPoint !== path || url.queryParam?.includes(REDACTED);
+      if (request.url.length <= MAX_REMEMBERED_URL && !hidSomething) loggedUrls.set(request.url, url);
     }
     const body = request.body === undefined ? null : redactedJson(request.body);
     const bodyEmail = (request.body as { email?: unknown } | undefined)?.email;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_LOGGED_DEPTH, REDACTED, TOO_DEEP } from '../../server/audit/redact';
+import { isAddressRemembered } from '../../server/audit/system-log';
 import { type TestApp, withRankAccounts } from './harness';
 
 let t: TestApp;
@@ -68,5 +69,10 @@ describe('system log: every request whatever its body', () => {
       .orderBy('id')
       .execute();
     expect(rows.map((row) => [row.end_point, JSON.parse(row.query_param!)])).toEqual(calls.map(([, endPoint, queryParam]) => [endPoint, queryParam]));
+    // Each address above hid a secret: none is kept in memory past its call. One hiding nothing is.
+    for (const [url] of calls) expect(isAddressRemembered(url), url).toBe(false);
+    const plain = '/api/domains?range=%5B0%2C4%5D';
+    await t.app.inject({ method: 'GET', url: plain, headers: { authorization: `Bearer ${admin}` } });
+    expect(isAddressRemembered(plain)).toBe(true);
   });
 });
