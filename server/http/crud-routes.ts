@@ -174,18 +174,28 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
       answerVersion(reply, snapshotOf(schemas.one, answer), declaration);
       return answer;
     });
-    // The same read as a function call (the activity recorder's): the guard, the id, the scope, the answer's encoding.
-    recordReaders(app.ctx).set(declaration.name, async (request, reply, rawId) => {
-      const parsed = params.safeParse({ id: rawId });
-      if (!parsed.success) return undefined;
+    /** Whether the caller passes the read guard: a refusal is an answer, anything else a failure. */
+    const passes = async (request: FastifyRequest, reply: FastifyReply) => {
       try {
         await readers.onRequest.call(app, request, reply);
+        return true;
+      } catch (error) {
+        if (error instanceof AppError) return false;
+        throw error;
+      }
+    };
+    // The same read as a function call (the activity recorder's, the event stream's): the guard, the id, the scope, the answer's encoding.
+    const read = async (request: FastifyRequest, reply: FastifyReply, rawId: string) => {
+      const parsed = params.safeParse({ id: rawId });
+      if (!parsed.success || !(await passes(request, reply))) return undefined;
+      try {
         return snapshotOf(schemas.one, success(await load(request, parsed.data.id)));
       } catch (error) {
         if (error instanceof AppError) return undefined;
         throw error;
       }
-    });
+    };
+    recordReaders(app.ctx).set(declaration.name, store.sameToEveryCaller && !hooks.scope ? Object.assign(read, { passes }) : read);
   }
   const snapshots = new WeakMap<object, Snapshot | undefined>();
   /** A record as its read route answers it, for the activity log and its version: made only if asked for, and once per row read (a save asks up to four times). */

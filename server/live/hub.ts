@@ -47,8 +47,10 @@ export function liveEvents(bus: SessionBus, clock: Clock, readerOf: (resource: s
   let heartbeat: NodeJS.Timeout | undefined;
   const keyOf = (resource: string, id: string) => `${resource}/${id}`;
 
+  // Asked of every open screen for every change: where the guard alone decides, the record is not read again for each.
   const mayRead = async (stream: Stream, resource: string, id: string) => {
     const read = readerOf(resource);
+    if (read?.passes) return read.passes(stream.request, stream.reply).catch(() => false);
     return read !== undefined && (await read(stream.request, stream.reply, id).catch(() => undefined)) !== undefined;
   };
   const write = (stream: Stream) => {
