@@ -11,7 +11,8 @@
  *   DELETE with its audit INSERT in one transaction: target ≥ 0.5×, p99 ≤ 3× the bare p99.
  * - update as the browser saves: naming the version it read (If-Match, from the record's ETag, then
  *   each save's own), while the same person's other screen holds its event stream open and hears
- *   every save: the cost of versions and the stream, against the same bare transaction.
+ *   every save: the cost of versions and the stream, against the same bare transaction and against
+ *   the plain update; and again with ten screens listening (a team with the console open).
  * - with BENCH_DATABASE_URL or TEST_DATABASE_URL, the console on PostgreSQL (list and update) as a
  *   ratio to its own SQLite figures: target ≥ 0.8×. Beside it, the bare server's same ratio (its list
  *   and edit on PostgreSQL against its own on SQLite): what the database alone costs on this machine,
@@ -98,11 +99,13 @@ const update = (server: ServerProcess, records: Edited, round: number) =>
   });
 /** Records a save as the browser saves names: each is saved again only long after its last answer came. */
 const VERSIONED = 2_000;
+/** Screens listening in the team case: each hears every save. */
+const TEAM_SCREENS = 10;
 /**
  * Updates as the browser saves: each names the version it read (the record's ETag, then its own last
- * save's), while another screen of the same person holds its event stream open; it must hear saves.
+ * save's), while `screens` other screens of the same person hold their event streams open; each must hear saves.
  */
-async function updateAsBrowser(server: ServerProcess, records: Edited, round: number): Promise<LoadResult> {
+async function updateAsBrowser(server: ServerProcess, records: Edited, round: number, screens = 1): Promise<LoadResult> {
   const chosen = records.slice(0, VERSIONED);
   const versions = new Map<number, string>();
   for (let start = 0; start < chosen.length; start += CONNECTIONS) {
@@ -114,19 +117,19 @@ async function updateAsBrowser(server: ServerProcess, records: Edited, round: nu
       }),
     );
   }
-  const stream = await listen(server);
+  const streams = await Promise.all(Array.from({ length: screens }, () => listen(server)));
   try {
     const result = await run(server, {
       method: 'PUT',
       path: (n) => `/api/domains/${chosen[n % chosen.length].id}`,
       headersFor: (n) => ({ 'if-match': versions.get(chosen[n % chosen.length].id)! }),
       answered: (n, headers) => versions.set(chosen[n % chosen.length].id, headers.etag as string),
-      body: (n) => editBody(chosen[n % chosen.length].domain, 500_000_000 + round * 1_000_000 + n),
+      body: (n) => editBody(chosen[n % chosen.length].domain, 500_000_000 + screens * 10_000_000 + round * 1_000_000 + n),
     });
-    if (stream.heard() === 0) throw new Error("the other screen's event stream heard no save: the benchmark is not measuring what it says");
+    if (streams.some((stream) => stream.heard() === 0)) throw new Error("another screen's event stream heard no save: the benchmark is not measuring what it says");
     return result;
   } finally {
-    stream.close();
+    streams.forEach((stream) => stream.close());
   }
 }
 
@@ -176,6 +179,7 @@ const results: Record<string, LoadResult[]> = {
   bareUpdate: [],
   consoleUpdate: [],
   consoleUpdateAsBrowser: [],
+  consoleUpdateTeam: [],
   pgUpdate: [],
   barePgUpdate: [],
   bareDelete: [],
@@ -201,6 +205,7 @@ try {
     results.bareUpdate.push(await update(bare, seededSqlite, round * 2));
     results.consoleUpdate.push(await update(consoleSqlite, seededSqlite, round * 2 + 1));
     results.consoleUpdateAsBrowser.push(await updateAsBrowser(consoleSqlite, seededSqlite, round));
+    results.consoleUpdateTeam.push(await updateAsBrowser(consoleSqlite, seededSqlite, round, TEAM_SCREENS));
     if (consolePg) results.pgUpdate.push(await update(consolePg, seededPg, round));
     if (barePg) results.barePgUpdate.push(await update(barePg, seededPg, ROUNDS + round));
     results.bareDelete.push(await remove(bare, `bare${round}`));
@@ -235,6 +240,7 @@ row('console create domain (activity on)', results.consoleCreate);
 row('bare update + audit insert (one transaction)', results.bareUpdate);
 row('console update domain (activity on)', results.consoleUpdate);
 row('console update, as the browser (If-Match, a stream open)', results.consoleUpdateAsBrowser);
+row(`console update, as the browser, ${TEAM_SCREENS} screens listening`, results.consoleUpdateTeam);
 if (consolePg) row('console update domain on PostgreSQL', results.pgUpdate);
 if (barePg) row('bare update + audit insert on PostgreSQL', results.barePgUpdate);
 row('bare delete + audit insert (one transaction)', results.bareDelete);
@@ -255,11 +261,16 @@ for (const [label, console_, bare_] of [
   ['create', 'consoleCreate', 'bareInsert'],
   ['update', 'consoleUpdate', 'bareUpdate'],
   ['update as the browser', 'consoleUpdateAsBrowser', 'bareUpdate'],
+  [`update, ${TEAM_SCREENS} screens listening`, 'consoleUpdateTeam', 'bareUpdate'],
   ['delete', 'consoleDelete', 'bareDelete'],
 ] as const) {
   line(`${label} ratio (console / bare transaction, target ≥ 0.5):`, ratio(rate(console_), rate(bare_)));
   line(`${label} p99 ratio (console / bare, target ≤ 3):`, ratio(p99(console_), p99(bare_)));
 }
+// What versions and the event stream cost, in the same run: the browser's calls against the script's.
+if (LISTS) line('list as the browser / as a script (zone, language, a stream):', ratio(rate('consoleBrowserList'), rate('consoleList')));
+line('update as the browser / plain update (If-Match, a stream):', ratio(rate('consoleUpdateAsBrowser'), rate('consoleUpdate')));
+line(`update, ${TEAM_SCREENS} screens listening / one listening:`, ratio(rate('consoleUpdateTeam'), rate('consoleUpdateAsBrowser')));
 if (consolePg) {
   if (LISTS) line('PostgreSQL list / SQLite list, as a script (target ≥ 0.8):', ratio(rate('pgList'), rate('consoleList')));
   if (LISTS) line('PostgreSQL list / SQLite list, as the browser (target ≥ 0.8):', ratio(rate('pgBrowserList'), rate('consoleBrowserList')));
