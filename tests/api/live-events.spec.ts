@@ -4,6 +4,7 @@ import { describeEachWritableRecord, editFormOf, firstRecordId, writableDeclarat
 import { passwordHasher } from '../../server/auth/passwords';
 import { seedDemo } from '../../server/ops/demo';
 import { isRecordEvent, type RecordEvent } from '../../src/shared';
+import { recordReaders } from '../../server/http/record-readers';
 
 /**
  * GET /api/events: a record changed or deleted by one person reaches, within 2 s, every other person
@@ -146,6 +147,16 @@ describe('the event stream', () => {
     expect(audiences.filter((audience) => audience.others > 0).map((audience) => audience.case)).toEqual(
       expect.arrayContaining(['projects updated', 'projects deleted', 'plans updated', 'domains updated']),
     );
+  });
+
+  it('asks the read guard alone only where the read cannot differ between those who pass it, so the checks above hold each way', () => {
+    const readers = recordReaders(t.app.ctx);
+    const byGuard = writableDeclarations.filter((declaration) => readers.get(declaration.name)?.passes).map((declaration) => declaration.name);
+    const byRead = writableDeclarations.filter((declaration) => readers.get(declaration.name) && !readers.get(declaration.name)!.passes).map((declaration) => declaration.name);
+    // A plain table, and stores that find by id alone.
+    expect(byGuard).toEqual(expect.arrayContaining(['domains', 'holidays', 'datasets', 'terms', 'properties']));
+    // A scope rule (projects, users, plans, a project's shares), stores that read as the caller (templates' signed file links).
+    expect(byRead).toEqual(expect.arrayContaining(['projects', 'users', 'plans', 'project-shares', 'templates']));
   });
 
   it('does not tell a person their own change, but tells their other screens signed in elsewhere', async () => {
