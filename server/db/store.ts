@@ -34,12 +34,6 @@ export interface CrudStore<Input, Row, Id, Create = Input> extends TableColumns 
   list?(request: ListRequest, caller: FastifyRequest): Promise<ListPage<unknown>>;
   find?(id: Id, caller?: FastifyRequest): Promise<Row | undefined>;
   /**
-   * `find` answers a record the same to every caller (it reads no caller: no record is kept from
-   * some of those who pass the read guard). With no scope rule either, the event stream tells a
-   * change to whoever passes that guard, without reading the record again for every open screen.
-   */
-  sameToEveryCaller?: true;
-  /**
    * The records of many ids in one batched read, each as `find` reads it (an id not found is left
    * out): a list page's records, whose versions its rows carry where a row is shorter than its record.
    */

@@ -60,7 +60,6 @@ export function tableStore<Input extends z.ZodType, Shape extends z.ZodObject>(
     table,
     list: (request) => list(db, request),
     find: (id) => find.first(db, { id }),
-    sameToEveryCaller: true,
     async insert(input, now) {
       const values = Object.fromEntries(writtenFields.map((field) => [field, (input as Record<string, unknown>)[field] ?? null]));
       const row = await insert.first(db, { ...values, now });

@@ -68,7 +68,9 @@ export interface CrudHooks<Input, Row, Id, Create = Input> {
   /**
    * Records a caller may not reach: false for a record that is a 404 to them, or a thrown refusal of
    * its own (a 403 for a project they can read but not write). Their list is the store's to narrow:
-   * its `list` has the caller.
+   * its `list` has the caller. Its `find` may read the caller to present a record (signed file
+   * links), never to keep one from them: where some callers who pass the guard may not read a record,
+   * this is what says so (the event stream asks the guard alone where it is absent).
    */
   scope?: {
     sees(request: FastifyRequest, row: Row, access: Access): boolean | Promise<boolean>;
@@ -195,7 +197,8 @@ export function crudRoutes<Input extends z.ZodType, Shape extends z.ZodType, Id 
         throw error;
       }
     };
-    recordReaders(app.ctx).set(declaration.name, store.sameToEveryCaller && !hooks.scope ? Object.assign(read, { passes }) : read);
+    // Without a scope rule, whoever passes the guard reads every record (a store's find keeps nobody out: `scope` says who is).
+    recordReaders(app.ctx).set(declaration.name, hooks.scope ? read : Object.assign(read, { passes }));
   }
   const snapshots = new WeakMap<object, Snapshot | undefined>();
   /** A record as its read route answers it, for the activity log and its version: made only if asked for, and once per row read (a save asks up to four times). */

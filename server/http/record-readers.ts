@@ -30,8 +30,8 @@ export function withoutLinkKeys<T>(value: T, depth = 0): T {
 /**
  * Reads one record as the caller, as its read route would answer it; undefined where that route
  * would not answer 200. `passes` is there where whoever passes the route's guard may read every
- * record (no scope rule, a store whose find reads no caller): the guard alone, for a record known to
- * exist (the event stream's check of a change just committed, once per open screen).
+ * record (no scope rule): the guard alone, for a record known to exist (the event stream's check of
+ * a change just committed, once per open screen).
  */
 export type RecordReader = ((request: FastifyRequest, reply: FastifyReply, id: string) => Promise<Snapshot | undefined>) & {
   passes?(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;

@@ -149,13 +149,13 @@ describe('the event stream', () => {
     );
   });
 
-  it('asks the read guard alone only where the read cannot differ between those who pass it, so the checks above hold each way', () => {
+  it('asks the read guard alone where no scope rule keeps records from some of those who pass it, so the checks above hold each way', () => {
     const readers = recordReaders(t.app.ctx);
     const byGuard = writableDeclarations.filter((declaration) => readers.get(declaration.name)?.passes).map((declaration) => declaration.name);
     const byRead = writableDeclarations.filter((declaration) => readers.get(declaration.name) && !readers.get(declaration.name)!.passes).map((declaration) => declaration.name);
-    // A plain table, and stores that find by id alone.
-    expect(byGuard).toEqual(expect.arrayContaining(['domains', 'holidays', 'datasets', 'terms', 'properties']));
-    // A scope rule (projects, users, plans, a project's shares), stores that read as the caller (templates' signed file links).
+    // Plain tables, and stores whose find reads the caller only to sign file links (e-mail templates).
+    expect(byGuard).toEqual(expect.arrayContaining(['domains', 'holidays', 'datasets', 'terms', 'properties', 'email-templates']));
+    // A scope rule: projects, users, plans, a project's shares, templates.
     expect(byRead).toEqual(expect.arrayContaining(['projects', 'users', 'plans', 'project-shares', 'templates']));
   });
 

@@ -227,7 +227,6 @@ export function collectConfigStore(db: Db): CrudStore<CollectConfigValues, Colle
       return { ...page, list: await present(db, page.list as ConfigRow[]) };
     },
     find: (id) => findCollectConfig(db, id),
-    sameToEveryCaller: true,
     insert: async (input, now) => (await saveCollectConfig(db, input, new Date(now)))!,
     update: async (id, input, now) => (await saveCollectConfig(db, input, new Date(now), id)) !== undefined,
     remove: (_row, id) => deleteCollectConfig(db, id),

@@ -132,7 +132,6 @@ export function postConfigStore(db: Db, box: SecretBox): CrudStore<PostConfigVal
       return { ...page, list: await present(db, page.list as Row[]) };
     },
     find: (id) => findPostConfig(db, id),
-    sameToEveryCaller: true,
     async insert(input, now) {
       return (await savePostConfig(db, input, nextSealedSecret(box, secretWrite(input), null), now))!;
     },

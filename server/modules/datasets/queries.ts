@@ -164,7 +164,6 @@ export function datasetStore(db: Db, files: Pick<FileStore, 'delete'>): CrudStor
     table: 'datasets',
     list: (request) => listDatasets(db, request),
     find: (id) => findDataset(db, id),
-    sameToEveryCaller: true,
     insert: async (input, now, { request }) => (await saveDataset(db, input, request.admin!.id, now))!,
     async update(id, input, now, { request, current }) {
       // Checked in the saving transaction, so a commit finishing meanwhile is seen; a READY upload's commit compares the columns itself.

@@ -13,7 +13,7 @@ import { XLSX_TYPE } from '../../http/xlsx-export';
 import { tableExport } from './export';
 import { countRows, pageOfRows } from './queries';
 import { parseRowsQuery } from './row-query';
-import { explorerTables, readableSource } from './tables';
+import { explorerTables, readableSource, refuseUnreadable } from './tables';
 import { sentence } from '../../../src/i18n/serverMessage';
 
 /**
@@ -42,7 +42,16 @@ export async function explorerModule(app: FastifyInstance) {
   });
 
   // The table list and one table; a table's rows and its export link sit beside them, under the same guard.
-  const { readers } = crudRoutes(app, explorerResource, { store: explorerTables(ctx.db) });
+  const { readers } = crudRoutes(app, explorerResource, {
+    store: explorerTables(ctx.db),
+    // A table of data the caller may not read is a 403 that says who may.
+    scope: {
+      async sees(request, table) {
+        await refuseUnreadable(ctx.db, request.admin!, table.schema);
+        return true;
+      },
+    },
+  });
 
   routes.get('/explorer/:id/rows', { ...readers, schema: { params: explorerTableParams, querystring: listQuerystring, response: { 200: explorerRowListResponse } } }, async (request) => {
     const source = await readableSource(ctx.db, request.admin!, request.params.id);

@@ -42,13 +42,23 @@ export function pageOfTables(tables: ExplorerTable[], request: ListRequest): Lis
 
 /** A table the caller may read, or the error saying why not: 404 for no such table, 403 for someone else's data. */
 export async function readableSource(db: Db, caller: Caller, id: string): Promise<ExplorerSource> {
-  const [, schema, number] = EXPLORER_TABLE_ID.exec(id)!;
-  const source = schema === 'dataset' ? await findDatasetSource(db, Number(number)) : await findMasterSource(db, Number(number));
+  const source = await findSource(db, id);
   if (!source) throw new AppError('NOT_FOUND', sentence('explorer.noSuchTable'));
-  if (!(await readableSchemas(db, caller)).has(source.table.schema)) {
+  await refuseUnreadable(db, caller, source.table.schema);
+  return source;
+}
+
+/** A table by its id (`dataset:7`, `master:2`), whoever asks. */
+async function findSource(db: Db, id: string): Promise<ExplorerSource | undefined> {
+  const [, schema, number] = EXPLORER_TABLE_ID.exec(id)!;
+  return schema === 'dataset' ? findDatasetSource(db, Number(number)) : findMasterSource(db, Number(number));
+}
+
+/** The 403 of a table of data the caller may not read, saying who may. */
+export async function refuseUnreadable(db: Db, caller: Caller, schema: ExplorerTable['schema']): Promise<void> {
+  if (!(await readableSchemas(db, caller)).has(schema)) {
     throw new AppError('FORBIDDEN', schema === 'dataset' ? sentence('explorer.onlyUploadersAndAdministratorsCan') : sentence('explorer.onlyCollectDataAdministratorsCan'));
   }
-  return source;
 }
 
 /**
@@ -59,9 +69,9 @@ export const explorerTables = (db: Db): CrudStore<unknown, ExplorerTableDetail, 
   // No SQL columns: the in-memory filter and sort read each field by its own name.
   columns: { tableName: 'tableName', dataType: 'dataType', rowCount: 'rowCount' },
   list: async (request, caller) => pageOfTables(await readableTables(db, caller.admin!), request),
-  // Answers its own 404 and, for a table of data the caller may not read, its 403.
-  async find(id, caller) {
-    const source = await readableSource(db, caller!.admin!, id);
-    return { ...source.table, columns: source.columns };
+  // Any caller's table: who may read it is the binding's scope (refuseUnreadable).
+  async find(id) {
+    const source = await findSource(db, id);
+    return source && { ...source.table, columns: source.columns };
   },
 });

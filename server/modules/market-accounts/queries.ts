@@ -68,7 +68,6 @@ export function marketAccountStore(db: Db, box: SecretBox): CrudStore<Input, Mar
       const row = await db.selectFrom('market_accounts').select(columns).where('market_accounts.id', '=', id).executeTakeFirst();
       return row && present(row as Row);
     },
-    sameToEveryCaller: true,
     async insert(input, now) {
       const { id } = await db
         .insertInto('market_accounts')

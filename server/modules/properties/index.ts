@@ -43,7 +43,6 @@ export async function propertiesModule(app: FastifyInstance) {
         const ref = parsePropertyId(id);
         return ref && findProperty(db, ref.kind, ref.rowId);
       },
-      sameToEveryCaller: true,
       insert: async (input) => {
         const { kind, values } = await valuesOf(input);
         return `${kind}:${await insertProperty(db, kind, values)}`;

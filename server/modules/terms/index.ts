@@ -48,7 +48,6 @@ export async function termsModule(app: FastifyInstance) {
       columns: { effectiveAt: 'effectiveAt', versionCount: 'versionCount' },
       list: (request) => listTerms(db, request, isoNow(clock)),
       find: (id) => findTerm(db, id, isoNow(clock)),
-      sameToEveryCaller: true,
       findMany: (ids) => findTerms(db, ids, isoNow(clock)),
       insert: ({ title, type, activeFlag, ...version }, now) => insertTerm(db, { title, type, activeFlag }, checkedVersion(version, clock), now),
       update: async (id, input, now) => Number((await updateTerm(db, id, input, now)).numUpdatedRows) > 0,
