@@ -5,6 +5,8 @@ import { passwordHasher } from '../../server/auth/passwords';
 import { seedDemo } from '../../server/ops/demo';
 import { isRecordEvent, type RecordEvent } from '../../src/shared';
 import { recordReaders } from '../../server/http/record-readers';
+import { declarations } from '../../server/http/resource-declarations';
+import { operationsOf } from '../../src/shared/resources/define';
 
 /**
  * GET /api/events: a record changed or deleted by one person reaches, within 2 s, every other person
@@ -91,6 +93,24 @@ describe('the event stream', () => {
 
   it('covers every declared resource with an update or a delete', () => {
     expect(writableDeclarations.length).toBeGreaterThan(10);
+  });
+
+  it('asks the guard alone only of resources whose every record reads the same to each rank: no find keeps a record from someone who passes the guard', async () => {
+    const readers = recordReaders(t.app.ctx);
+    const checked: string[] = [];
+    for (const declaration of declarations.filter((one) => readers.get(one.name)?.passes && operationsOf(one).includes('list'))) {
+      const api = `/api${declaration.path}`;
+      const page = await t.call('GET', `${api}?range=${encodeURIComponent('[0,4]')}`, { token: admin });
+      const ids = page.status === 200 ? (page.body.data.list as { id: string | number }[]).map((row) => String(row.id)) : [];
+      if (ids.length === 0) continue;
+      checked.push(declaration.name);
+      for (const [authority, { token }] of Object.entries(accounts)) {
+        const statuses = await Promise.all(ids.map(async (id) => (await t.call('GET', `${api}/${encodeURIComponent(id)}`, { token })).status));
+        expect(new Set(statuses).size, `${declaration.name} read as ${authority}: ${statuses.join(' ')}`).toBe(1);
+      }
+    }
+    // The demo data has records of nearly every such resource, the read-only ones among them (read before the tests below delete some).
+    expect(checked).toEqual(expect.arrayContaining(['domains', 'datasets', 'terms', 'email-templates', 'uploads', 'tasks']));
   });
 
   describeEachWritableRecord(
