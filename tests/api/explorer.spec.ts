@@ -96,7 +96,9 @@ describe('data explorer', () => {
     ]);
     // The second config of the metric is part of the first's table, not a table of its own.
     expect((await t.call('GET', `/api/explorer/master-${masterId + 1}`, { token: accounts['system-admin'].token })).status).toBe(404);
-    expect((await t.call('GET', '/api/explorer/dataset-9999', { token: accounts['system-admin'].token })).status).toBe(404);
+    const missing = await t.call('GET', '/api/explorer/dataset-9999', { token: accounts['system-admin'].token });
+    expect(missing.status).toBe(404);
+    expect(missing.body.resultMessage).toBe('No such table.');
     expect((await t.call('GET', '/api/explorer/users-1', { token: accounts['system-admin'].token })).status).toBe(400);
   });
 

@@ -42,16 +42,17 @@ export function pageOfTables(tables: ExplorerTable[], request: ListRequest): Lis
 
 /** A table the caller may read, or the error saying why not: 404 for no such table, 403 for someone else's data. */
 export async function readableSource(db: Db, caller: Caller, id: string): Promise<ExplorerSource> {
-  const source = await findSource(db, id);
-  if (!source) throw new AppError('NOT_FOUND', sentence('explorer.noSuchTable'));
+  const source = await existingSource(db, id);
   await refuseUnreadable(db, caller, source.table.schema);
   return source;
 }
 
-/** A table by its id (`dataset:7`, `master:2`), whoever asks. */
-async function findSource(db: Db, id: string): Promise<ExplorerSource | undefined> {
+/** A table by its id (`dataset-7`, `master-2`), whoever asks; its own 404 where there is none. */
+async function existingSource(db: Db, id: string): Promise<ExplorerSource> {
   const [, schema, number] = EXPLORER_TABLE_ID.exec(id)!;
-  return schema === 'dataset' ? findDatasetSource(db, Number(number)) : findMasterSource(db, Number(number));
+  const source = schema === 'dataset' ? await findDatasetSource(db, Number(number)) : await findMasterSource(db, Number(number));
+  if (!source) throw new AppError('NOT_FOUND', sentence('explorer.noSuchTable'));
+  return source;
 }
 
 /** The 403 of a table of data the caller may not read, saying who may. */
@@ -71,7 +72,7 @@ export const explorerTables = (db: Db): CrudStore<unknown, ExplorerTableDetail, 
   list: async (request, caller) => pageOfTables(await readableTables(db, caller.admin!), request),
   // Any caller's table: who may read it is the binding's scope (refuseUnreadable).
   async find(id) {
-    const source = await findSource(db, id);
-    return source && { ...source.table, columns: source.columns };
+    const source = await existingSource(db, id);
+    return { ...source.table, columns: source.columns };
   },
 });
